@@ -12,8 +12,8 @@ import (
 	"strings"
 )
 
-// heldLimit bounds what GitHolds reads: the entries it compares and the
-// bytes it hashes. Past it, it knows nothing.
+// heldMaxEntries and heldMaxBytes bound what GitHolds reads: the entries it
+// compares and the bytes it hashes. Past them, it knows nothing.
 const (
 	heldMaxEntries = 5000
 	heldMaxBytes   = 64 << 20
@@ -24,11 +24,12 @@ const (
 // commit (git checkout -- PATH, git restore PATH) loses nothing: every
 // file the work tree's index tracks at or below path has the content the
 // index records, or is gone from the work tree (a deletion undone), and
-// path names no file the index does not track (git restore --source would
-// overwrite it). A path that neither the work tree nor the index has
+// path names, and holds below it, no file the index does not track (a copy
+// from a commit, git restore --source, would overwrite it). A path that neither the work tree nor the index has
 // holds nothing. ok is false when path lies in no work tree, the index
 // cannot be read, a tracked path is in a merge, a link or something other
-// than a file is on the way, or there is more to read than heldLimit.
+// than a file is on the way, or there is more to read than heldMaxEntries
+// and heldMaxBytes allow.
 func GitHolds(path string) (held, ok bool) {
 	if !filepath.IsAbs(path) || filepath.Clean(path) != path {
 		return false, false
@@ -71,6 +72,11 @@ func GitHolds(path string) (held, ok bool) {
 	}
 	if hi-lo > heldMaxEntries {
 		return false, false
+	}
+	if fi, err := os.Lstat(path); err == nil && fi.IsDir() && !onlyTracked(path, top, ix) {
+		// a file git does not track below it: a copy from a commit
+		// (git restore --source, git checkout TREE-ISH --) may land on it
+		return false, true
 	}
 	if lo == hi { // nothing tracked there: only nothing at all is held
 		if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
@@ -142,4 +148,33 @@ func sameContent(p string, mode uint32, oid [sha1.Size]byte, budget *int64) (sam
 func fileExists(p string) bool {
 	_, err := os.Lstat(p)
 	return err == nil
+}
+
+// onlyTracked reports whether every file below the directory dir (in
+// the work tree top) is one the index tracks; past heldMaxEntries files it
+// says no.
+func onlyTracked(dir, top string, ix *gitIndex) bool {
+	n, ok := 0, true
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		rel, err := filepath.Rel(top, p)
+		if err != nil {
+			return err
+		}
+		if _, found := slices.BinarySearch(ix.paths, filepath.ToSlash(rel)); !found {
+			ok = false
+			return fs.SkipAll
+		}
+		if n++; n > heldMaxEntries {
+			ok = false
+			return fs.SkipAll
+		}
+		return nil
+	})
+	return err == nil && ok
 }

@@ -14,7 +14,7 @@ import (
 func TestGitHolds(t *testing.T) {
 	dir := t.TempDir()
 	userGit(t, dir, "init", "-q")
-	files := map[string]string{"main.go": "package main\n", "web/app.js": "x\n", "web/lib/a.js": "a\n", "docs/guide.md": "g\n", "gone.txt": "g\n", "tool.sh": "#!/bin/sh\n"}
+	files := map[string]string{"main.go": "package main\n", "web/app.js": "x\n", "web/lib/a.js": "a\n", "docs/guide.md": "g\n", "gone.txt": "g\n", "tool.sh": "#!/bin/sh\n", "tools/gen.sh": "x\n"}
 	for f, text := range files {
 		must(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755))
 		must(t, os.WriteFile(filepath.Join(dir, f), []byte(text), 0o644))
@@ -23,6 +23,7 @@ func TestGitHolds(t *testing.T) {
 	userGit(t, dir, "add", ".")
 	must(t, os.WriteFile(filepath.Join(dir, "web/lib/a.js"), []byte("changed\n"), 0o644))
 	must(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "tools/local.sh"), []byte("mine\n"), 0o644))
 	must(t, os.Remove(filepath.Join(dir, "gone.txt")))
 	must(t, os.Symlink(filepath.Join(dir, "web"), filepath.Join(dir, "alias")))
 	for _, tt := range []struct {
@@ -32,6 +33,7 @@ func TestGitHolds(t *testing.T) {
 		{"main.go", true, true},
 		{"link.go", true, true}, // a link, by its target
 		{"docs", true, true},
+		{"tools", false, true},     // tracked and unchanged, beside a file git does not track
 		{"gone.txt", true, true},   // a deletion undone
 		{"absent.txt", true, true}, // nothing there
 		{"web/app.js", true, true},
