@@ -102,3 +102,10 @@ func gitHolds(path string) bool {
 	held, ok := checkpoint.GitHolds(path)
 	return held && ok
 }
+
+// untrackedOutput is dsl.Context.UntrackedOutput:
+// checkpoint.UntrackedOutput, when it knows.
+func untrackedOutput(dir string) bool {
+	output, ok := checkpoint.UntrackedOutput(dir)
+	return output && ok
+}

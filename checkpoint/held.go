@@ -178,3 +178,89 @@ func onlyTracked(dir, top string, ix *gitIndex) bool {
 	})
 	return err == nil && ok
 }
+
+// UntrackedOutput reports whether every file below the directory dir
+// (absolute and clean) that its work tree's index does not track is a
+// build's output: it lies in a directory named as builds and package
+// managers name their output (BuildOutputDir) that holds no tracked file,
+// or is named as a tool names what each run writes (RegenerableFile). What
+// git clean -fdx deletes there costs time to make again, not work. ok is
+// false when dir is no directory in a work tree, its index cannot be read,
+// a repository of its own lies below it, or there are more than
+// heldMaxEntries files to look at.
+func UntrackedOutput(dir string) (output, ok bool) {
+	if !filepath.IsAbs(dir) || filepath.Clean(dir) != dir {
+		return false, false
+	}
+	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
+		return false, false
+	}
+	index, prefix := projectIndex(dir)
+	if index == "" {
+		return false, false
+	}
+	top := filepath.Join(dir, filepath.FromSlash(strings.Repeat("../", strings.Count(prefix, "/"))))
+	f, err := os.Open(index)
+	if err != nil {
+		return false, false
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxUserIndex))
+	if err != nil || len(data) == maxUserIndex {
+		return false, false
+	}
+	ix, err := parseIndexOf(data, true)
+	if err != nil {
+		return false, false
+	}
+	tracks := func(rel string, isDir bool) bool {
+		if !isDir {
+			_, found := slices.BinarySearch(ix.paths, rel)
+			return found
+		}
+		i, _ := slices.BinarySearch(ix.paths, rel+"/")
+		return i < len(ix.paths) && strings.HasPrefix(ix.paths[i], rel+"/")
+	}
+	n, output, ok := 0, true, true
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if n++; n > heldMaxEntries {
+			ok = false
+			return fs.SkipAll
+		}
+		rel, err := filepath.Rel(top, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if rel == ".git" { // the work tree's own
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			switch {
+			case p == top:
+				return nil
+			case d.Name() == ".git" || fileExists(filepath.Join(p, ".git")):
+				ok = false // a repository of its own
+				return fs.SkipAll
+			case BuildOutputDir(d.Name()) && !tracks(rel, true):
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !tracks(rel, false) && !RegenerableFile(d.Name()) {
+			output = false
+			return fs.SkipAll
+		}
+		return nil
+	})
+	if err != nil || !ok {
+		return false, false
+	}
+	return output, true
+}

@@ -56,3 +56,46 @@ func TestGitHolds(t *testing.T) {
 		t.Error("a relative path is known")
 	}
 }
+
+// TestUntrackedOutput: below a directory, every file git does not track
+// must be a build's output (in an output directory holding no tracked
+// file, or named as a tool's per-run file); a .env, a note, a nested
+// repository or an output-named directory holding a tracked file are not.
+func TestUntrackedOutput(t *testing.T) {
+	dir := t.TempDir()
+	userGit(t, dir, "init", "-q")
+	files := map[string]string{"main.go": "package main\n", "web/app.js": "x\n", "bin/run.sh": "x\n", "docs/a.md": "a\n"}
+	for f, text := range files {
+		must(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755))
+		must(t, os.WriteFile(filepath.Join(dir, f), []byte(text), 0o644))
+	}
+	userGit(t, dir, "add", ".")
+	for _, f := range []string{"node_modules/x/index.js", "web/dist/app.js", "web/.next/cache/a", "src/__pycache__/a.pyc", ".coverage", "docs/.DS_Store",
+		"api/.env", "bin/local.sh", "notes/todo.md", "vendor/lib/.git/HEAD"} {
+		must(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755))
+		must(t, os.WriteFile(filepath.Join(dir, f), []byte("x\n"), 0o644))
+	}
+	for _, tt := range []struct {
+		path       string
+		output, ok bool
+	}{
+		{"web", true, true},
+		{"docs", true, true},
+		{"node_modules", true, true},
+		{"src", true, true},
+		{"api", false, true},   // .env
+		{"bin", false, true},   // an output name, but git tracks bin/run.sh: bin/local.sh is the person's
+		{"notes", false, true}, // a note
+		{".", false, true},
+		{"vendor", false, false}, // a repository of its own
+		{"absent", false, false},
+	} {
+		output, ok := UntrackedOutput(filepath.Join(dir, tt.path))
+		if output != tt.output || ok != tt.ok {
+			t.Errorf("%s: output %v ok %v, want %v %v", tt.path, output, ok, tt.output, tt.ok)
+		}
+	}
+	if _, ok := UntrackedOutput(t.TempDir()); ok {
+		t.Error("a directory in no work tree is known")
+	}
+}

@@ -70,6 +70,10 @@ type Context struct {
 	// tree's git index already holds (checkpoint.GitHolds): overwriting it
 	// from the index or a commit loses nothing. Nil: none is known.
 	GitHolds func(path string) bool
+	// UntrackedOutput reports a directory (absolute, clean) below which
+	// every file git does not track is a build's output
+	// (checkpoint.UntrackedOutput). Nil: none is known.
+	UntrackedOutput func(path string) bool
 
 	// held is what the line's commands filled with a secret, built once
 	// per line when a rule first asks (Evaluate sets it).
@@ -159,6 +163,9 @@ type CommandEnv struct {
 	// GitHolds reports a path whose content git already holds
 	// (gitHolds).
 	GitHolds func(path string) bool `expr:"gitHolds"`
+	// UntrackedOutput reports a directory below which every file git does
+	// not track is a build's output (untrackedOutput).
+	UntrackedOutput func(path string) bool `expr:"untrackedOutput"`
 	// Replaces reports that a copy of sources into dest replaces a file
 	// that exists (replaces).
 	Replaces func(dest string, sources []string) bool `expr:"replaces"`
@@ -330,6 +337,9 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.FindsRegenerable = func() bool { return findsRegenerable(c, line, env.Regenerable) }
 	env.PlainFile = func(p string) bool { return plainFile(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
 	env.GitHolds = func(p string) bool { return gitHolds(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
+	env.UntrackedOutput = func(p string) bool {
+		return untrackedOutput(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx)
+	}
 	env.OutsideProject = func(p string) bool {
 		return outsideProject(p, env.Cwd, projectDir(line, ctx), ctx.Home) && (!ctx.inside || hostPath(p, ctx.mounts, env.Cwd))
 	}
@@ -1313,6 +1323,21 @@ func gitHolds(p, dir string, ctx Context) bool {
 		r = ctx.Home + rest
 	}
 	return strings.HasPrefix(r, "/") && ctx.GitHolds(path.Clean(r))
+}
+
+// untrackedOutput reports a directory, resolved against the command's
+// directory dir, below which every file git does not track is a build's
+// output (Context.UntrackedOutput): a glob, a path known only at run time
+// and one that climbs (..) are not.
+func untrackedOutput(p, dir string, ctx Context) bool {
+	if p == "" || ctx.UntrackedOutput == nil || strings.HasPrefix(p, "-") || strings.HasPrefix(p, ":") || strings.ContainsAny(p, "$`*?[{\\") {
+		return false
+	}
+	r := resolveIn(cleanPath(p), dir)
+	if slices.Contains(strings.Split(r, "/"), "..") || !strings.HasPrefix(r, "/") {
+		return false
+	}
+	return ctx.UntrackedOutput(path.Clean(r))
 }
 
 // homeCaches are the directories in a home whose contents tools fetch or

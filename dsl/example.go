@@ -30,7 +30,7 @@ func (f ExampleFailure) Error() string {
 
 // exampleCallers are the callers every example is tried as: a person at
 // a terminal and a coding agent, whose disk is exampleDisk.
-var exampleCallers = []Context{{BuildOutput: exampleBuildOutput, GitHolds: exampleGitHolds}, {Caller: "agent", Exists: exampleExists, BuildOutput: exampleBuildOutput, GitHolds: exampleGitHolds}}
+var exampleCallers = []Context{{BuildOutput: exampleBuildOutput, GitHolds: exampleGitHolds, UntrackedOutput: exampleUntrackedOutput}, {Caller: "agent", Exists: exampleExists, BuildOutput: exampleBuildOutput, GitHolds: exampleGitHolds, UntrackedOutput: exampleUntrackedOutput}}
 
 // exampleDisk is the imaginary disk rules' examples see (Context.Exists),
 // so that an example can name a file that exists without the test reading
@@ -57,6 +57,14 @@ func exampleExists(p string) (dir, ok bool) {
 func exampleGitHolds(p string) bool {
 	rel, found := strings.CutPrefix(p, "/home/u/proj/")
 	return found && rel != "file.txt" && rel != "list.txt" && rel != "src" && !strings.HasPrefix(rel, "src/")
+}
+
+// exampleUntrackedOutput is Context.UntrackedOutput for rules' examples:
+// in the work tree /home/u/proj, what git does not track below web/ and
+// node_modules/ is a build's output; elsewhere (a .env at the top) it is
+// not.
+func exampleUntrackedOutput(p string) bool {
+	return p == "/home/u/proj/web" || p == "/home/u/proj/node_modules" || strings.HasPrefix(p, "/home/u/proj/web/")
 }
 
 // exampleBuildOutput is Context.BuildOutput for rules' examples:

@@ -527,7 +527,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native129
 		}
-	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\")":
+	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") && !(!hasFlag(\"e\", \"exclude\") && (len(positional) == 1 && untrackedOutput(\".\") || len(positional) > 1 && all(positional[1:], untrackedOutput(#))))":
 		if scope == "command" {
 			return native130
 		}
@@ -4549,9 +4549,16 @@ func native129(env any) bool {
 // native130 is the condition of git-clean.
 func native130(env any) bool {
 	e := env.(*CommandEnv)
-	return (((e.Pos(0) == "clean") &&
+	return ((((e.Pos(0) == "clean") &&
 		e.HasFlag("f", "force")) &&
-		!e.HasFlag("n", "dry-run"))
+		!e.HasFlag("n", "dry-run")) &&
+		!(!e.HasFlag("e", "exclude") &&
+			(((len(e.Positional) == 1) &&
+				e.UntrackedOutput(".")) ||
+				((len(e.Positional) > 1) &&
+					allOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+						return e.UntrackedOutput(p0)
+					})))))
 }
 
 // native131 is the condition of git-force-push.

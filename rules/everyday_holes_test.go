@@ -44,6 +44,19 @@ func TestEverydaySeven(t *testing.T) {
 		{"git restore ../other/main.go", dsl.Ask, dsl.Ask},                // outside the work tree
 		{"cp notes.txt main.go && git restore main.go", dsl.Ask, dsl.Ask}, // filled on the line first
 		{"git reset --hard origin/main", dsl.Ask, dsl.Ask},
+		// git clean where all git does not track is a build's output
+		// costs time, not work
+		{"git clean -fdx node_modules dist build", dsl.Allow, dsl.Allow},
+		{"git clean -fdx tests", dsl.Allow, dsl.Allow},
+		{"cd node_modules && git clean -fdx", dsl.Allow, dsl.Allow},
+		{"git clean -fdx", dsl.Ask, dsl.Ask},         // notes.txt is the person's
+		{"git clean -fd .", dsl.Ask, dsl.Ask},        // the same
+		{"git clean -fdx src", dsl.Allow, dsl.Allow}, // src/app.py's change is tracked: git clean leaves it
+		{"git clean -fdx -e .env tests", dsl.Ask, dsl.Ask},
+		{"mv src build/src && git clean -fdx build", dsl.Ask, dsl.Ask},
+		{"git clean -fdx \"$D\"", dsl.Ask, dsl.Ask},
+		{"git clean -fdx 'node_*'", dsl.Ask, dsl.Ask},
+		{"git clean -fdx ../other", dsl.Ask, dsl.Ask},
 		// a dotenv file loaded into the environment through export's
 		// words is shown nowhere, as set -a; . .env
 		{"export $(grep -v '^#' .env | xargs)", dsl.Allow, dsl.Allow},
