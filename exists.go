@@ -109,3 +109,10 @@ func untrackedOutput(dir string) bool {
 	output, ok := checkpoint.UntrackedOutput(dir)
 	return output && ok
 }
+
+// workTreeHeld is dsl.Context.WorkTreeHeld: checkpoint.WorkTreeHeld,
+// when it knows.
+func workTreeHeld(dir string) bool {
+	held, ok := checkpoint.WorkTreeHeld(dir)
+	return held && ok
+}

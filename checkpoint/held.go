@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"compress/zlib"
 	"crypto/sha1"
 	"errors"
 	"io"
@@ -24,8 +25,9 @@ const (
 // commit (git checkout -- PATH, git restore PATH) loses nothing: every
 // file the work tree's index tracks at or below path has the content the
 // index records, or is gone from the work tree (a deletion undone), and
-// path names, and holds below it, no file the index does not track (a copy
-// from a commit, git restore --source, would overwrite it). A path that neither the work tree nor the index has
+// path names no file the index does not track, and holds below it none but
+// a build's output (UntrackedOutput): a copy from a commit, git restore
+// --source, would overwrite it. A path that neither the work tree nor the index has
 // holds nothing. ok is false when path lies in no work tree, the index
 // cannot be read, a tracked path is in a merge, a link or something other
 // than a file is on the way, or there is more to read than heldMaxEntries
@@ -73,10 +75,17 @@ func GitHolds(path string) (held, ok bool) {
 	if hi-lo > heldMaxEntries {
 		return false, false
 	}
-	if fi, err := os.Lstat(path); err == nil && fi.IsDir() && !onlyTracked(path, top, ix) {
-		// a file git does not track below it: a copy from a commit
-		// (git restore --source, git checkout TREE-ISH --) may land on it
-		return false, true
+	if fi, err := os.Lstat(path); err == nil && fi.IsDir() {
+		// a file git does not track below it, but a build's output: a
+		// copy from a commit (git restore --source, git checkout
+		// TREE-ISH --, git reset --hard) may land on it
+		output, known := untrackedOutputIn(path, top, ix)
+		if !known {
+			return false, false
+		}
+		if !output {
+			return false, true
+		}
 	}
 	if lo == hi { // nothing tracked there: only nothing at all is held
 		if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
@@ -150,35 +159,6 @@ func fileExists(p string) bool {
 	return err == nil
 }
 
-// onlyTracked reports whether every file below the directory dir (in
-// the work tree top) is one the index tracks; past heldMaxEntries files it
-// says no.
-func onlyTracked(dir, top string, ix *gitIndex) bool {
-	n, ok := 0, true
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			return nil
-		}
-		rel, err := filepath.Rel(top, p)
-		if err != nil {
-			return err
-		}
-		if _, found := slices.BinarySearch(ix.paths, filepath.ToSlash(rel)); !found {
-			ok = false
-			return fs.SkipAll
-		}
-		if n++; n > heldMaxEntries {
-			ok = false
-			return fs.SkipAll
-		}
-		return nil
-	})
-	return err == nil && ok
-}
-
 // UntrackedOutput reports whether every file below the directory dir
 // (absolute and clean) that its work tree's index does not track is a
 // build's output: it lies in a directory named as builds and package
@@ -213,6 +193,12 @@ func UntrackedOutput(dir string) (output, ok bool) {
 	if err != nil {
 		return false, false
 	}
+	return untrackedOutputIn(dir, top, ix)
+}
+
+// untrackedOutputIn is UntrackedOutput for dir in the work tree top whose
+// index is ix.
+func untrackedOutputIn(dir, top string, ix *gitIndex) (output, ok bool) {
 	tracks := func(rel string, isDir bool) bool {
 		if !isDir {
 			_, found := slices.BinarySearch(ix.paths, rel)
@@ -221,8 +207,9 @@ func UntrackedOutput(dir string) (output, ok bool) {
 		i, _ := slices.BinarySearch(ix.paths, rel+"/")
 		return i < len(ix.paths) && strings.HasPrefix(ix.paths[i], rel+"/")
 	}
-	n, output, ok := 0, true, true
-	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	n := 0
+	output, ok = true, true
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -263,4 +250,104 @@ func UntrackedOutput(dir string) (output, ok bool) {
 		return false, false
 	}
 	return output, true
+}
+
+// WorkTreeHeld reports whether git holds the whole work tree that dir
+// lies in, index included: every tracked file has the content the index
+// records (GitHolds of its top, build output aside), and the index is the
+// tree of the commit HEAD names (its cached root tree, as the last commit
+// or checkout wrote it), so that git reset --hard loses no change, staged
+// or not, and git reset --keep would have done the same. ok is false when
+// that cannot be read from git's files: no cached root tree, a HEAD that
+// names no commit, a packed commit object.
+func WorkTreeHeld(dir string) (held, ok bool) {
+	if !filepath.IsAbs(dir) || filepath.Clean(dir) != dir {
+		return false, false
+	}
+	index, prefix := projectIndex(dir)
+	if index == "" {
+		return false, false
+	}
+	top := filepath.Join(dir, filepath.FromSlash(strings.Repeat("../", strings.Count(prefix, "/"))))
+	data, err := os.ReadFile(index)
+	if err != nil || len(data) >= maxUserIndex {
+		return false, false
+	}
+	ix, err := parseIndexOf(data, true)
+	if err != nil || ix.rootTree == "" {
+		return false, false
+	}
+	tree, found := headTree(filepath.Dir(index))
+	if !found {
+		return false, false
+	}
+	if tree != ix.rootTree {
+		return false, true
+	}
+	return GitHolds(top)
+}
+
+// headTree is the tree of the commit HEAD names in the git directory
+// gitDir, read from git's files: HEAD, a loose or packed ref and a loose
+// commit object (a linked work tree's refs and objects are in its common
+// directory).
+func headTree(gitDir string) (string, bool) {
+	common := gitDir
+	if c, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+		common = strings.TrimSpace(string(c))
+		if !filepath.IsAbs(common) {
+			common = filepath.Join(gitDir, common)
+		}
+	}
+	head, err := os.ReadFile(filepath.Join(gitDir, "HEAD"))
+	if err != nil {
+		return "", false
+	}
+	id := strings.TrimSpace(string(head))
+	if ref, isRef := strings.CutPrefix(id, "ref: "); isRef {
+		if !strings.HasPrefix(ref, "refs/") || strings.Contains(ref, "..") {
+			return "", false
+		}
+		id = ""
+		for _, d := range []string{gitDir, common} {
+			if b, err := os.ReadFile(filepath.Join(d, filepath.FromSlash(ref))); err == nil {
+				id = strings.TrimSpace(string(b))
+				break
+			}
+		}
+		if id == "" {
+			packed, _ := os.ReadFile(filepath.Join(common, "packed-refs"))
+			for _, line := range strings.Split(string(packed), "\n") {
+				if name, ok := strings.CutSuffix(line, " "+ref); ok {
+					id = name
+					break
+				}
+			}
+		}
+	}
+	if len(id) != 2*sha1.Size || strings.Trim(id, "0123456789abcdef") != "" {
+		return "", false
+	}
+	f, err := os.Open(filepath.Join(common, "objects", id[:2], id[2:]))
+	if err != nil {
+		return "", false // packed, or no such commit
+	}
+	defer f.Close()
+	z, err := zlib.NewReader(f)
+	if err != nil {
+		return "", false
+	}
+	defer z.Close()
+	buf := make([]byte, 512)
+	n, _ := io.ReadFull(z, buf)
+	obj := string(buf[:n])
+	hdr, body, found := strings.Cut(obj, "\x00")
+	if !found || !strings.HasPrefix(hdr, "commit ") {
+		return "", false
+	}
+	tree, found := strings.CutPrefix(body, "tree ")
+	if !found || len(tree) < 2*sha1.Size+1 || tree[2*sha1.Size] != '\n' {
+		return "", false
+	}
+	return tree[:2*sha1.Size], true
 }

@@ -99,3 +99,44 @@ func TestUntrackedOutput(t *testing.T) {
 		t.Error("a directory in no work tree is known")
 	}
 }
+
+// TestWorkTreeHeld: git holds the whole work tree after a commit (build
+// output aside), not with a change, a staged change, a file of the
+// person's it does not track, nor before any commit; a packed HEAD commit
+// is not read.
+func TestWorkTreeHeld(t *testing.T) {
+	dir := t.TempDir()
+	userGit(t, dir, "init", "-q")
+	for f, text := range map[string]string{"main.go": "package main\n", "src/a.go": "package src\n"} {
+		must(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755))
+		must(t, os.WriteFile(filepath.Join(dir, f), []byte(text), 0o644))
+	}
+	userGit(t, dir, "add", ".")
+	check := func(what, sub string, held, ok bool) {
+		t.Helper()
+		h, k := WorkTreeHeld(filepath.Join(dir, sub))
+		if h != held || k != ok {
+			t.Errorf("%s: held %v ok %v, want %v %v", what, h, k, held, ok)
+		}
+	}
+	check("no commit", "", false, false)
+	userGit(t, dir, "commit", "-qm", "one")
+	check("committed", "", true, true)
+	check("from a directory below", "src", true, true)
+	must(t, os.MkdirAll(filepath.Join(dir, "node_modules/x"), 0o755))
+	must(t, os.WriteFile(filepath.Join(dir, "node_modules/x/i.js"), []byte("x\n"), 0o644))
+	check("build output beside", "", true, true)
+	must(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine\n"), 0o644))
+	check("a file of the person's", "", false, true)
+	must(t, os.Remove(filepath.Join(dir, "notes.txt")))
+	must(t, os.WriteFile(filepath.Join(dir, "src/a.go"), []byte("package src // changed\n"), 0o644))
+	check("a change", "", false, true)
+	userGit(t, dir, "add", "src/a.go")
+	if h, _ := WorkTreeHeld(dir); h {
+		t.Error("a staged change: held")
+	}
+	userGit(t, dir, "commit", "-qm", "two")
+	check("committed again", "", true, true)
+	userGit(t, dir, "gc", "-q")
+	check("packed", "", false, false)
+}

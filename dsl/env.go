@@ -74,6 +74,10 @@ type Context struct {
 	// every file git does not track is a build's output
 	// (checkpoint.UntrackedOutput). Nil: none is known.
 	UntrackedOutput func(path string) bool
+	// WorkTreeHeld reports a directory (absolute, clean) whose whole work
+	// tree git holds, index included (checkpoint.WorkTreeHeld). Nil: none
+	// is known.
+	WorkTreeHeld func(dir string) bool
 
 	// held is what the line's commands filled with a secret, built once
 	// per line when a rule first asks (Evaluate sets it).
@@ -166,6 +170,9 @@ type CommandEnv struct {
 	// UntrackedOutput reports a directory below which every file git does
 	// not track is a build's output (untrackedOutput).
 	UntrackedOutput func(path string) bool `expr:"untrackedOutput"`
+	// WorkTreeHeld reports that git holds the whole work tree the command
+	// runs in (workTreeHeld).
+	WorkTreeHeld func() bool `expr:"workTreeHeld"`
 	// Replaces reports that a copy of sources into dest replaces a file
 	// that exists (replaces).
 	Replaces func(dest string, sources []string) bool `expr:"replaces"`
@@ -337,6 +344,10 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.FindsRegenerable = func() bool { return findsRegenerable(c, line, env.Regenerable) }
 	env.PlainFile = func(p string) bool { return plainFile(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
 	env.GitHolds = func(p string) bool { return gitHolds(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
+	env.WorkTreeHeld = func() bool {
+		return ctx.WorkTreeHeld != nil && strings.HasPrefix(env.Cwd, "/") && !slices.Contains(strings.Split(env.Cwd, "/"), "..") &&
+			!filledEarlier(env.Cwd, env.Cwd, c, line, ctx) && ctx.WorkTreeHeld(path.Clean(env.Cwd))
+	}
 	env.UntrackedOutput = func(p string) bool {
 		return untrackedOutput(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx)
 	}

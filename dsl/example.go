@@ -30,7 +30,7 @@ func (f ExampleFailure) Error() string {
 
 // exampleCallers are the callers every example is tried as: a person at
 // a terminal and a coding agent, whose disk is exampleDisk.
-var exampleCallers = []Context{{BuildOutput: exampleBuildOutput, GitHolds: exampleGitHolds, UntrackedOutput: exampleUntrackedOutput}, {Caller: "agent", Exists: exampleExists, BuildOutput: exampleBuildOutput, GitHolds: exampleGitHolds, UntrackedOutput: exampleUntrackedOutput}}
+var exampleCallers = []Context{{BuildOutput: exampleBuildOutput, GitHolds: exampleGitHolds, UntrackedOutput: exampleUntrackedOutput, WorkTreeHeld: exampleWorkTreeHeld}, {Caller: "agent", Exists: exampleExists, BuildOutput: exampleBuildOutput, GitHolds: exampleGitHolds, UntrackedOutput: exampleUntrackedOutput, WorkTreeHeld: exampleWorkTreeHeld}}
 
 // exampleDisk is the imaginary disk rules' examples see (Context.Exists),
 // so that an example can name a file that exists without the test reading
@@ -65,6 +65,13 @@ func exampleGitHolds(p string) bool {
 // not.
 func exampleUntrackedOutput(p string) bool {
 	return p == "/home/u/proj/web" || p == "/home/u/proj/node_modules" || strings.HasPrefix(p, "/home/u/proj/web/")
+}
+
+// exampleWorkTreeHeld is Context.WorkTreeHeld for rules' examples: git
+// holds the whole work tree /home/u/clean, which has no uncommitted
+// change; /home/u/proj has some.
+func exampleWorkTreeHeld(dir string) bool {
+	return dir == "/home/u/clean" || strings.HasPrefix(dir, "/home/u/clean/")
 }
 
 // exampleBuildOutput is Context.BuildOutput for rules' examples:

@@ -523,7 +523,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native128
 		}
-	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\")":
+	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\") && !(hasFlag(\"hard\") && !hasFlag(\"merge\") && workTreeHeld())":
 		if scope == "command" {
 			return native129
 		}
@@ -4542,8 +4542,11 @@ func native128(env any) bool {
 // native129 is the condition of git-reset-hard.
 func native129(env any) bool {
 	e := env.(*CommandEnv)
-	return ((e.Pos(0) == "reset") &&
-		e.HasFlag("hard", "merge"))
+	return (((e.Pos(0) == "reset") &&
+		e.HasFlag("hard", "merge")) &&
+		!((e.HasFlag("hard") &&
+			!e.HasFlag("merge")) &&
+			e.WorkTreeHeld()))
 }
 
 // native130 is the condition of git-clean.
