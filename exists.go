@@ -96,3 +96,23 @@ func absent(path string) bool {
 	_, err := os.Lstat(path)
 	return errors.Is(err, fs.ErrNotExist)
 }
+
+// gitHolds is dsl.Context.GitHolds: checkpoint.GitHolds, when it knows.
+func gitHolds(path string) bool {
+	held, ok := checkpoint.GitHolds(path)
+	return held && ok
+}
+
+// untrackedOutput is dsl.Context.UntrackedOutput:
+// checkpoint.UntrackedOutput, when it knows.
+func untrackedOutput(dir string) bool {
+	output, ok := checkpoint.UntrackedOutput(dir)
+	return output && ok
+}
+
+// workTreeHeld is dsl.Context.WorkTreeHeld: checkpoint.WorkTreeHeld,
+// when it knows.
+func workTreeHeld(dir string) bool {
+	held, ok := checkpoint.WorkTreeHeld(dir)
+	return held && ok
+}

@@ -400,7 +400,7 @@ func (g *Guard) Check(req Request) Verdict {
 		}
 	}
 	line := cmdline.ParseShellAfter(req.Command, req.Shell, before)
-	ctx := dsl.Context{Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller, Guarded: g.guarded, Home: os.Getenv("HOME"), BuildOutput: buildOutput}
+	ctx := dsl.Context{Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller, Guarded: g.guarded, Home: os.Getenv("HOME"), BuildOutput: buildOutput, GitHolds: gitHolds, UntrackedOutput: untrackedOutput, WorkTreeHeld: workTreeHeld}
 	if session || len(req.Held) > 0 {
 		ctx.SecretFile = sessionSecrets(req.Written, req.Held, req.Since)
 	}

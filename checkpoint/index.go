@@ -42,6 +42,10 @@ type gitIndex struct {
 	// rootTree is the tree of all entries that write-tree recorded in the
 	// index ("" when none is recorded or an entry changed since).
 	rootTree string
+	// oids[i] is the object name of paths[i]'s content; merging[i] is
+	// whether the path has a merge stage (a conflict) rather than one entry.
+	oids    [][sha1.Size]byte
+	merging []bool
 }
 
 // entry finds the entry of path (binary search: no map to build).
@@ -134,6 +138,8 @@ func parseIndexOf(data []byte, user bool) (*gitIndex, error) {
 			ino: u(5), mode: u(6), uid: u(7), gid: u(8), size: u(9),
 		}
 		flags := binary.BigEndian.Uint16(body[p+40+hashLen:])
+		ix.oids = append(ix.oids, [sha1.Size]byte(body[p+40:p+40+hashLen]))
+		ix.merging = append(ix.merging, flags&0x3000 != 0)
 		p += fixed
 		if flags&0x4000 != 0 { // extended flags
 			if version < 3 || p+2 > len(body) {
@@ -213,13 +219,17 @@ func parseIndexOf(data []byte, user bool) (*gitIndex, error) {
 		n := 0
 		for i, p := range ix.paths {
 			typ := ix.entries[i].mode & 0o170000
-			if typ == 0o040000 || typ == 0o160000 || n > 0 && ix.paths[n-1] == p {
+			if typ == 0o040000 || typ == 0o160000 {
 				continue
 			}
-			ix.paths[n], ix.entries[n] = p, ix.entries[i]
+			if n > 0 && ix.paths[n-1] == p {
+				ix.merging[n-1] = true
+				continue
+			}
+			ix.paths[n], ix.entries[n], ix.oids[n], ix.merging[n] = p, ix.entries[i], ix.oids[i], ix.merging[i]
 			n++
 		}
-		ix.paths, ix.entries = ix.paths[:n], ix.entries[:n]
+		ix.paths, ix.entries, ix.oids, ix.merging = ix.paths[:n], ix.entries[:n], ix.oids[:n], ix.merging[:n]
 	}
 	// Extensions follow; a split index ("link") keeps entries elsewhere.
 	for p+8 <= len(body) {

@@ -66,6 +66,18 @@ type Context struct {
 	// in it, and no link or repository of its own (a submodule's
 	// checkout) on the way. Nil: none is known (regenerable).
 	BuildOutput func(path string) bool
+	// GitHolds reports a path (absolute, clean) whose content its work
+	// tree's git index already holds (checkpoint.GitHolds): overwriting it
+	// from the index or a commit loses nothing. Nil: none is known.
+	GitHolds func(path string) bool
+	// UntrackedOutput reports a directory (absolute, clean) below which
+	// every file git does not track is a build's output
+	// (checkpoint.UntrackedOutput). Nil: none is known.
+	UntrackedOutput func(path string) bool
+	// WorkTreeHeld reports a directory (absolute, clean) whose whole work
+	// tree git holds, index included (checkpoint.WorkTreeHeld). Nil: none
+	// is known.
+	WorkTreeHeld func(dir string) bool
 
 	// held is what the line's commands filled with a secret, built once
 	// per line when a rule first asks (Evaluate sets it).
@@ -131,6 +143,9 @@ type CommandEnv struct {
 	// CapturesScreen reports that the command captures the screen
 	// (capturesScreen).
 	CapturesScreen func() bool `expr:"capturesScreen"`
+	// LoadsEnvironment reports a command whose output becomes only
+	// export's NAME=VALUE words (loadsEnvironment).
+	LoadsEnvironment func() bool `expr:"loadsEnvironment"`
 	// FindsRegenerable reports find deleting, or running the command on,
 	// only what a tool makes again (findsRegenerable).
 	FindsRegenerable func() bool `expr:"findsRegenerable"`
@@ -149,6 +164,15 @@ type CommandEnv struct {
 	// PlainFile reports a file (no directory) an agent's command names on
 	// disk, that the line fills with nothing first (plainFile).
 	PlainFile func(path string) bool `expr:"plainFile"`
+	// GitHolds reports a path whose content git already holds
+	// (gitHolds).
+	GitHolds func(path string) bool `expr:"gitHolds"`
+	// UntrackedOutput reports a directory below which every file git does
+	// not track is a build's output (untrackedOutput).
+	UntrackedOutput func(path string) bool `expr:"untrackedOutput"`
+	// WorkTreeHeld reports that git holds the whole work tree the command
+	// runs in (workTreeHeld).
+	WorkTreeHeld func() bool `expr:"workTreeHeld"`
 	// Replaces reports that a copy of sources into dest replaces a file
 	// that exists (replaces).
 	Replaces func(dest string, sources []string) bool `expr:"replaces"`
@@ -311,6 +335,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.SendsInput = func() bool { return sendsInput(c, args, pos) }
 	env.PrintsEnvironment = func() bool { return printsEnvironment(c) }
 	env.CapturesScreen = func() bool { return capturesScreen(c) }
+	env.LoadsEnvironment = func() bool { return loadsEnvironment(c, line) }
 	env.HoldsSecret = func(p string) bool {
 		h, i := ctx.heldBefore(c, line)
 		return h.names(p, env.Cwd, i, ctx) || sentArchive(p, env.Cwd, ctx)
@@ -318,6 +343,14 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.Regenerable = func(p string) bool { return regenerable(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
 	env.FindsRegenerable = func() bool { return findsRegenerable(c, line, env.Regenerable) }
 	env.PlainFile = func(p string) bool { return plainFile(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
+	env.GitHolds = func(p string) bool { return gitHolds(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
+	env.WorkTreeHeld = func() bool {
+		return ctx.WorkTreeHeld != nil && strings.HasPrefix(env.Cwd, "/") && !slices.Contains(strings.Split(env.Cwd, "/"), "..") &&
+			!filledEarlier(env.Cwd, env.Cwd, c, line, ctx) && ctx.WorkTreeHeld(path.Clean(env.Cwd))
+	}
+	env.UntrackedOutput = func(p string) bool {
+		return untrackedOutput(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx)
+	}
 	env.OutsideProject = func(p string) bool {
 		return outsideProject(p, env.Cwd, projectDir(line, ctx), ctx.Home) && (!ctx.inside || hostPath(p, ctx.mounts, env.Cwd))
 	}
@@ -1280,6 +1313,42 @@ func regenerable(p, dir string, ctx Context) bool {
 		r = ctx.Home + rest
 	}
 	return strings.HasPrefix(r, "/") && ctx.BuildOutput(path.Clean(r))
+}
+
+// gitHolds reports a path, resolved against the command's directory dir,
+// whose content git already holds (Context.GitHolds): a pathspec with
+// magic (:/), a glob, a path known only at run time and one that climbs
+// (..) are not.
+func gitHolds(p, dir string, ctx Context) bool {
+	if p == "" || ctx.GitHolds == nil || strings.HasPrefix(p, "-") || strings.HasPrefix(p, ":") || strings.ContainsAny(p, "$`*?[{\\") {
+		return false
+	}
+	r := resolveIn(cleanPath(p), dir)
+	if slices.Contains(strings.Split(r, "/"), "..") {
+		return false
+	}
+	if rest, ok := strings.CutPrefix(r, "~"); ok {
+		if ctx.Home == "" || rest != "" && rest[0] != '/' {
+			return false
+		}
+		r = ctx.Home + rest
+	}
+	return strings.HasPrefix(r, "/") && ctx.GitHolds(path.Clean(r))
+}
+
+// untrackedOutput reports a directory, resolved against the command's
+// directory dir, below which every file git does not track is a build's
+// output (Context.UntrackedOutput): a glob, a path known only at run time
+// and one that climbs (..) are not.
+func untrackedOutput(p, dir string, ctx Context) bool {
+	if p == "" || ctx.UntrackedOutput == nil || strings.HasPrefix(p, "-") || strings.HasPrefix(p, ":") || strings.ContainsAny(p, "$`*?[{\\") {
+		return false
+	}
+	r := resolveIn(cleanPath(p), dir)
+	if slices.Contains(strings.Split(r, "/"), "..") || !strings.HasPrefix(r, "/") {
+		return false
+	}
+	return ctx.UntrackedOutput(path.Clean(r))
 }
 
 // homeCaches are the directories in a home whose contents tools fetch or

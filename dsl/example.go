@@ -30,7 +30,7 @@ func (f ExampleFailure) Error() string {
 
 // exampleCallers are the callers every example is tried as: a person at
 // a terminal and a coding agent, whose disk is exampleDisk.
-var exampleCallers = []Context{{BuildOutput: exampleBuildOutput}, {Caller: "agent", Exists: exampleExists, BuildOutput: exampleBuildOutput}}
+var exampleCallers = []Context{{BuildOutput: exampleBuildOutput, GitHolds: exampleGitHolds, UntrackedOutput: exampleUntrackedOutput, WorkTreeHeld: exampleWorkTreeHeld}, {Caller: "agent", Exists: exampleExists, BuildOutput: exampleBuildOutput, GitHolds: exampleGitHolds, UntrackedOutput: exampleUntrackedOutput, WorkTreeHeld: exampleWorkTreeHeld}}
 
 // exampleDisk is the imaginary disk rules' examples see (Context.Exists),
 // so that an example can name a file that exists without the test reading
@@ -48,6 +48,30 @@ func exampleExists(p string) (dir, ok bool) {
 	}
 	dir, ok = exampleDisk[p]
 	return dir, ok
+}
+
+// exampleGitHolds is Context.GitHolds for rules' examples: in the work
+// tree /home/u/proj, file.txt, list.txt and what is below src/ hold
+// uncommitted changes; git holds every other path there (main.go,
+// README.md, docs/).
+func exampleGitHolds(p string) bool {
+	rel, found := strings.CutPrefix(p, "/home/u/proj/")
+	return found && rel != "file.txt" && rel != "list.txt" && rel != "src" && !strings.HasPrefix(rel, "src/")
+}
+
+// exampleUntrackedOutput is Context.UntrackedOutput for rules' examples:
+// in the work tree /home/u/proj, what git does not track below web/ and
+// node_modules/ is a build's output; elsewhere (a .env at the top) it is
+// not.
+func exampleUntrackedOutput(p string) bool {
+	return p == "/home/u/proj/web" || p == "/home/u/proj/node_modules" || strings.HasPrefix(p, "/home/u/proj/web/")
+}
+
+// exampleWorkTreeHeld is Context.WorkTreeHeld for rules' examples: git
+// holds the whole work tree /home/u/clean, which has no uncommitted
+// change; /home/u/proj has some.
+func exampleWorkTreeHeld(dir string) bool {
+	return dir == "/home/u/clean" || strings.HasPrefix(dir, "/home/u/clean/")
 }
 
 // exampleBuildOutput is Context.BuildOutput for rules' examples:

@@ -16,6 +16,12 @@ type holeCase struct {
 
 func checkHoles(t *testing.T, tests []holeCase) {
 	t.Helper()
+	checkHolesIn(t, "/home/u/proj", tests)
+}
+
+// checkHolesIn is checkHoles with the commands run in dir.
+func checkHolesIn(t *testing.T, dir string, tests []holeCase) {
+	t.Helper()
 	g, err := hguard.New(hguard.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -25,7 +31,7 @@ func checkHoles(t *testing.T, tests []holeCase) {
 			caller string
 			want   dsl.Level
 		}{{"", tt.person}, {"claude-code", tt.asAgent}} {
-			v := g.Check(hguard.Request{Command: tt.cmd, Cwd: "/home/u/proj", Shell: "bash", Caller: c.caller})
+			v := g.Check(hguard.Request{Command: tt.cmd, Cwd: dir, Shell: "bash", Caller: c.caller})
 			if v.Level != c.want {
 				t.Errorf("%q with caller %q: %s, want %s (%s)", tt.cmd, c.caller, v.Level, c.want, v.Reasons())
 			}
