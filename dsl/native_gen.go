@@ -91,7 +91,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native20
 		}
-	case "lang != \"\" && code matches \"requests\\\\.(post|put|patch)\\\\(|httpx\\\\.(post|put)\\\\(|urlopen\\\\(|urllib\\\\.request\\\\.Request\\\\(|http\\\\.client|https?\\\\.request\\\\(|require\\\\([\\\"'](https?|net|dgram)[\\\"']\\\\)|\\\\bfetch\\\\(|axios\\\\.(post|put)|\\\\.connect\\\\(|socket\\\\.|net\\\\.(Socket|connect|createConnection)|Net::HTTP|LWP::|\\\\bgetstore\\\\(|Mojo::UserAgent|Net::(FTP|SMTP)|IO::Socket|HTTP::Tiny|curl_exec|fsockopen|TCPSocket|smtplib|ftplib\" && (len(secretFiles) > 0 ||\n code matches \"[\\\"'`](\\\\+?<\\\\s*)?([^\\\"'`]*/)?(etc/(passwd|shadow|gshadow|sudoers)|\\\\.ssh/(id_[a-z0-9]+|authorized_keys)|\\\\.aws/credentials|\\\\.npmrc|\\\\.pypirc|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config|\\\\.docker/config\\\\.json|\\\\.env|\\\\.bash_history|\\\\.pgpass)[\\\"'`]\" ||\n code matches \"dict\\\\(os\\\\.environ\\\\)|os\\\\.environ\\\\.copy\\\\(|json\\\\.dumps\\\\(os\\\\.environ|str\\\\(os\\\\.environ\\\\)|JSON\\\\.stringify\\\\(process\\\\.env\\\\)|ENV\\\\.to_h|\\\\bjoin\\\\([^)]*%ENV|getenv\\\\(\\\\)\" ||\n code matches \"(?i)([\\\"'`]https?://[^\\\"'`]*[\\\"'`]\\\\s*(\\\\+|\\\\.|\\\\.\\\\.)\\\\s*|\\\\b(data|body|json|content|params)\\\\s*[=:]\\\\s*|https?://[^\\\"'`]*(\\\\$\\\\{|#\\\\{|\\\\{))(os\\\\.environ|os\\\\.getenv|getenv|process\\\\.env|ENV|\\\\$ENV|Deno\\\\.env\\\\.get)\\\\W{1,3}[A-Z0-9_]*(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)\")":
+	case "lang != \"\" && code matches \"requests\\\\.(post|put|patch)\\\\(|httpx\\\\.(post|put)\\\\(|urlopen\\\\(|urllib\\\\.request\\\\.Request\\\\(|http\\\\.client|https?\\\\.request\\\\(|require\\\\([\\\"'](https?|net|dgram)[\\\"']\\\\)|\\\\bfetch\\\\(|axios\\\\.(post|put)|\\\\.connect\\\\(|socket\\\\.|net\\\\.(Socket|connect|createConnection)|Net::HTTP|LWP::|\\\\bgetstore\\\\(|Mojo::UserAgent|Net::(FTP|SMTP)|IO::Socket|HTTP::Tiny|curl_exec|fsockopen|TCPSocket|smtplib|ftplib\" && (len(secretFiles) > 0 ||\n code matches \"\\\\b(open|readFileSync|readFile|read_text|read_bytes|File\\\\.read|IO\\\\.read|file_get_contents|fopen|slurp)\\\\(\\\\s*[\\\"'`](\\\\+?<\\\\s*)?(/etc|/root|/var/log|/proc|/sys|/boot|/usr/share/base-passwd)/\" ||\n code matches \"[\\\"'`](\\\\+?<\\\\s*)?([^\\\"'`]*/)?(etc/(passwd|shadow|gshadow|sudoers)|\\\\.ssh/(id_[a-z0-9]+|authorized_keys)|\\\\.aws/credentials|\\\\.npmrc|\\\\.pypirc|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config|\\\\.docker/config\\\\.json|\\\\.env|\\\\.bash_history|\\\\.pgpass)[\\\"'`]\" ||\n code matches \"dict\\\\(os\\\\.environ\\\\)|os\\\\.environ\\\\.copy\\\\(|json\\\\.dumps\\\\(os\\\\.environ|str\\\\(os\\\\.environ\\\\)|JSON\\\\.stringify\\\\(process\\\\.env\\\\)|ENV\\\\.to_h|\\\\bjoin\\\\([^)]*%ENV|getenv\\\\(\\\\)\" ||\n code matches \"(?i)([\\\"'`]https?://[^\\\"'`]*[\\\"'`]\\\\s*(\\\\+|\\\\.|\\\\.\\\\.)\\\\s*|\\\\b(data|body|json|content|params)\\\\s*[=:]\\\\s*|https?://[^\\\"'`]*(\\\\$\\\\{|#\\\\{|\\\\{))(os\\\\.environ|os\\\\.getenv|getenv|process\\\\.env|ENV|\\\\$ENV|Deno\\\\.env\\\\.get)\\\\W{1,3}[A-Z0-9_]*(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)\")":
 		if scope == "command" {
 			return native21
 		}
@@ -463,7 +463,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native113
 		}
-	case "any(positional, under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\"))":
+	case "any(positional, under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\") || under(#, \"/root\"))":
 		if scope == "command" {
 			return native114
 		}
@@ -1404,7 +1404,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [538]lazyRegexp{
+var nativeRegexps = [539]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1443,6 +1443,7 @@ var nativeRegexps = [538]lazyRegexp{
 	{src: "/dev/input/(event|by-id|by-path)|\\bfrom\\s+pynput\\s+import\\s+[^\\n]*\\bkeyboard\\b|\\bpynput\\.keyboard\\b|\\bkeyboard\\.(on_press|on_release|hook|record|read_key|read_event|start_recording)\\b|\\bevdev\\b[\\s\\S]*\\bread_loop\\b"},
 	{src: "\\bport\\s+(21|23|25|110|143|389|513|1433|3306|5432|5900)\\b"},
 	{src: "requests\\.(post|put|patch)\\(|httpx\\.(post|put)\\(|urlopen\\(|urllib\\.request\\.Request\\(|http\\.client|https?\\.request\\(|require\\([\"'](https?|net|dgram)[\"']\\)|\\bfetch\\(|axios\\.(post|put)|\\.connect\\(|socket\\.|net\\.(Socket|connect|createConnection)|Net::HTTP|LWP::|\\bgetstore\\(|Mojo::UserAgent|Net::(FTP|SMTP)|IO::Socket|HTTP::Tiny|curl_exec|fsockopen|TCPSocket|smtplib|ftplib"},
+	{src: "\\b(open|readFileSync|readFile|read_text|read_bytes|File\\.read|IO\\.read|file_get_contents|fopen|slurp)\\(\\s*[\"'`](\\+?<\\s*)?(/etc|/root|/var/log|/proc|/sys|/boot|/usr/share/base-passwd)/"},
 	{src: "[\"'`](\\+?<\\s*)?([^\"'`]*/)?(etc/(passwd|shadow|gshadow|sudoers)|\\.ssh/(id_[a-z0-9]+|authorized_keys)|\\.aws/credentials|\\.npmrc|\\.pypirc|\\.netrc|\\.git-credentials|\\.kube/config|\\.docker/config\\.json|\\.env|\\.bash_history|\\.pgpass)[\"'`]"},
 	{src: "dict\\(os\\.environ\\)|os\\.environ\\.copy\\(|json\\.dumps\\(os\\.environ|str\\(os\\.environ\\)|JSON\\.stringify\\(process\\.env\\)|ENV\\.to_h|\\bjoin\\([^)]*%ENV|getenv\\(\\)"},
 	{src: "(?i)([\"'`]https?://[^\"'`]*[\"'`]\\s*(\\+|\\.|\\.\\.)\\s*|\\b(data|body|json|content|params)\\s*[=:]\\s*|https?://[^\"'`]*(\\$\\{|#\\{|\\{))(os\\.environ|os\\.getenv|getenv|process\\.env|ENV|\\$ENV|Deno\\.env\\.get)\\W{1,3}[A-Z0-9_]*(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)"},
@@ -2317,10 +2318,11 @@ func native21(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
 		matchReAny(&nativeRegexps[37], "requests.\x00httpx.\x00open(\x00lib.request.request(\x00.client\x00.request(\x00require(\x00fetch(\x00axios.\x00.connect(\x00socket.\x00socket\x00onnect\x00reateconnection\x00net::http\x00lwp::\x00getstore(\x00mojo::useragent\x00net::\x00io::socket\x00http::tiny\x00curl_exec\x00fsockopen\x00tcpsocket\x00smtplib\x00ftplib", e.Code)) &&
-		((((len(e.SecretFiles) > 0) ||
-			matchReAny(&nativeRegexps[38], "passwd\x00shadow\x00gshadow\x00sudoers\x00ssh/\x00aws/credentials\x00npmrc\x00pypirc\x00netrc\x00git-credentials\x00kube/config\x00docker/config.json\x00env\x00bash_history\x00pgpass", e.Code)) ||
-			matchReAny(&nativeRegexps[39], "dict(os.environ)\x00os.environ.copy(\x00json.dumps(os.environ\x00str(os.environ)\x00json.stringify(process.env)\x00env.to_h\x00join(\x00getenv()", e.Code)) ||
-			matchReAny(&nativeRegexps[40], "http\x00data\x00body\x00json\x00content\x00params\x00http", e.Code)))
+		(((((len(e.SecretFiles) > 0) ||
+			matchReWith(&nativeRegexps[38], "(", e.Code)) ||
+			matchReAny(&nativeRegexps[39], "passwd\x00shadow\x00gshadow\x00sudoers\x00ssh/\x00aws/credentials\x00npmrc\x00pypirc\x00netrc\x00git-credentials\x00kube/config\x00docker/config.json\x00env\x00bash_history\x00pgpass", e.Code)) ||
+			matchReAny(&nativeRegexps[40], "dict(os.environ)\x00os.environ.copy(\x00json.dumps(os.environ\x00str(os.environ)\x00json.stringify(process.env)\x00env.to_h\x00join(\x00getenv()", e.Code)) ||
+			matchReAny(&nativeRegexps[41], "http\x00data\x00body\x00json\x00content\x00params\x00http", e.Code)))
 }
 
 // native22 is the condition of icmp-data-exfil.
@@ -2341,13 +2343,13 @@ func native22(env any) bool {
 func native23(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[41], "p", p0)
+		return matchReWith(&nativeRegexps[42], "p", p0)
 	}) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[42], "p", p0)
+			return matchReWith(&nativeRegexps[43], "p", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[43], "read", p0)
+				return matchReWith(&nativeRegexps[44], "read", p0)
 			}))) ||
 		(e.Agent &&
 			anyOf(e.Options("p", "pid", "attach"), func(p0 string) bool {
@@ -2361,7 +2363,7 @@ func native24(env any) bool {
 	return ((e.Pos(0) == "delete") &&
 		(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (in(p0, "ns", "namespace", "namespaces", "project", "projects", "pv", "pvc", "node", "nodes", "crd", "crds", "all") ||
-				matchReWith(&nativeRegexps[44], "/", p0))
+				matchReWith(&nativeRegexps[45], "/", p0))
 		}) ||
 			e.HasFlag("all", "A", "all-namespaces")))
 }
@@ -2447,7 +2449,7 @@ func native29(env any) bool {
 		})) ||
 		((e.Name == "aws") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[45], "delete-\x00terminate-instances", p0)
+				return matchReAny(&nativeRegexps[46], "delete-\x00terminate-instances", p0)
 			}))) ||
 		(((e.Name == "az") &&
 			(e.Pos(0) == "group")) &&
@@ -2493,9 +2495,9 @@ func native30(env any) bool {
 			(e.Pos(1) == "reset"))) ||
 		(in(e.Pos(0), "rm", "rmi", "container", "image") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[46], "$(", p0) &&
-					!(matchReWith(&nativeRegexps[47], "-", p0) &&
-						!matchReAny(&nativeRegexps[48], "status=\x00dangling=false", p0)))
+				return (matchReWith(&nativeRegexps[47], "$(", p0) &&
+					!(matchReWith(&nativeRegexps[48], "-", p0) &&
+						!matchReAny(&nativeRegexps[49], "status=\x00dangling=false", p0)))
 			})))
 }
 
@@ -2508,7 +2510,7 @@ func native31(env any) bool {
 				return in(p0, "sysadmin", "netadmin")
 			})) ||
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[49], "\"", p0)
+				return matchReWith(&nativeRegexps[50], "\"", p0)
 			})))
 }
 
@@ -2520,13 +2522,13 @@ func native32(env any) bool {
 			in(e.Pos(1), "run", "create"))) &&
 		(((((e.HasFlag("privileged") ||
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[50], "/", p0) ||
-					matchReWith(&nativeRegexps[51], "docker.sock", p0)) ||
-					matchReWith(&nativeRegexps[52], "/", p0))
+				return ((matchReWith(&nativeRegexps[51], "/", p0) ||
+					matchReWith(&nativeRegexps[52], "docker.sock", p0)) ||
+					matchReWith(&nativeRegexps[53], "/", p0))
 			})) ||
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[53], "=/", p0) ||
-					matchReWith(&nativeRegexps[51], "docker.sock", p0))
+				return (matchReWith(&nativeRegexps[54], "=/", p0) ||
+					matchReWith(&nativeRegexps[52], "docker.sock", p0))
 			})) ||
 			anyOf(e.Options("pid", "net", "network", "ipc", "userns", "uts"), func(p0 string) bool {
 				return (p0 == "host")
@@ -2535,7 +2537,7 @@ func native32(env any) bool {
 				return in(strings.ToUpper(p0), "ALL", "SYS_ADMIN", "SYS_PTRACE", "SYS_MODULE", "NET_ADMIN", "DAC_READ_SEARCH")
 			})) ||
 			anyOf(e.Options("security-opt"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[54], "unconfined\x00disable", p0)
+				return matchReAny(&nativeRegexps[55], "unconfined\x00disable", p0)
 			})))
 }
 
@@ -2546,7 +2548,7 @@ func native33(env any) bool {
 		let0 := mapOf(e.Options("v", "volume", "mount"), func(p0 string) string {
 			return func() string {
 				let0 := filterOf(strings.Split(p0, ","), func(p1 string) bool {
-					return matchReWith(&nativeRegexps[55], "s", p1)
+					return matchReWith(&nativeRegexps[56], "s", p1)
 				})
 				return func() string {
 					if len(let0) > 0 {
@@ -2560,7 +2562,7 @@ func native33(env any) bool {
 			let1 := mapOf(let0, func(p0 string) string {
 				return func() string {
 					if (e.Cwd != "") &&
-						matchReAny(&nativeRegexps[56], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
+						matchReAny(&nativeRegexps[57], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
 						return ((e.Cwd + "/") + strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(p0, "$PWD"), "${PWD}"), "$(pwd)"))
 					}
 					return p0
@@ -2575,7 +2577,7 @@ func native33(env any) bool {
 						(((isHome(p0) ||
 							secretPath(p0)) ||
 							in(cleanPath(p0), "/home", "/Users")) ||
-							matchReWith(&nativeRegexps[57], "/", cleanPath(p0))))
+							matchReWith(&nativeRegexps[58], "/", cleanPath(p0))))
 				}))
 		}()
 	}()
@@ -2588,7 +2590,7 @@ func native34(env any) bool {
 		let0 := mapOf(e.Options("v", "volume", "mount"), func(p0 string) string {
 			return func() string {
 				let0 := filterOf(strings.Split(p0, ","), func(p1 string) bool {
-					return matchReWith(&nativeRegexps[55], "s", p1)
+					return matchReWith(&nativeRegexps[56], "s", p1)
 				})
 				return func() string {
 					if len(let0) > 0 {
@@ -2602,7 +2604,7 @@ func native34(env any) bool {
 			let1 := mapOf(let0, func(p0 string) string {
 				return func() string {
 					if (e.Cwd != "") &&
-						matchReAny(&nativeRegexps[56], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
+						matchReAny(&nativeRegexps[57], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
 						return ((e.Cwd + "/") + strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(p0, "$PWD"), "${PWD}"), "$(pwd)"))
 					}
 					return p0
@@ -2616,10 +2618,10 @@ func native34(env any) bool {
 						(((isHome(p0) ||
 							secretPath(p0)) ||
 							in(cleanPath(p0), "/home", "/Users")) ||
-							matchReWith(&nativeRegexps[57], "/", cleanPath(p0))))
+							matchReWith(&nativeRegexps[58], "/", cleanPath(p0))))
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[58], "n\x00curl\x00wget\x00socat\x00telnet\x00ftp\x00tftp\x00/dev/", p0)
+					return matchReAny(&nativeRegexps[59], "n\x00curl\x00wget\x00socat\x00telnet\x00ftp\x00tftp\x00/dev/", p0)
 				}))
 		}()
 	}()
@@ -2648,12 +2650,12 @@ func native36(env any) bool {
 				}()
 				return ((secretPath(let0) ||
 					isHome(let0)) ||
-					(matchReWith(&nativeRegexps[59], "/", cleanPath(let0)) &&
+					(matchReWith(&nativeRegexps[60], "/", cleanPath(let0)) &&
 						!strings.HasSuffix(let0, ".pub")))
 			}()
 		}) ||
 			anyOf(e.Options("from-literal"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[60], "$", p0)
+				return matchReWith(&nativeRegexps[61], "$", p0)
 			})))
 }
 
@@ -2661,7 +2663,7 @@ func native36(env any) bool {
 func native37(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Options("H", "host", "url"), func(p0 string) bool {
-		return matchReWith(&nativeRegexps[61], "://", p0)
+		return matchReWith(&nativeRegexps[62], "://", p0)
 	}) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return in(p0, "DOCKER_HOST", "CONTAINER_HOST")
@@ -2686,7 +2688,7 @@ func native38(env any) bool {
 func native39(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
-		matchReAny(&nativeRegexps[62], "daemon.s\x00state", e.Line)) &&
+		matchReAny(&nativeRegexps[63], "daemon.s\x00state", e.Line)) &&
 		!in(e.Name, "ls", "stat", "file", "test", "[", "[[", "realpath", "readlink", "du", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":")) &&
 		((strings.Contains(strings.ToLower(e.Line), "hguard") ||
 			e.GuardPath(e.Cwd)) ||
@@ -2701,18 +2703,18 @@ func native40(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[63], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
-			matchReAny(&nativeRegexps[64], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
+			matchReAny(&nativeRegexps[64], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
+			matchReAny(&nativeRegexps[65], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[65], ":", p0)
+				return matchReFold(&nativeRegexps[66], ":", p0)
 			})) ||
 			((in(e.Name, "nc", "ncat", "netcat") &&
 				e.HasFlag("U", "unixsock")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[66], p0)
+					return matchRe(&nativeRegexps[67], p0)
 				}))) ||
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[66], p0)
+				return matchRe(&nativeRegexps[67], p0)
 			})))
 }
 
@@ -2722,7 +2724,7 @@ func native41(env any) bool {
 	return ((((e.Agent &&
 		((e.Name == "hguard") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[67], "hguard", e.Source)))) &&
+				matchReFold(&nativeRegexps[68], "hguard", e.Source)))) &&
 		(len(e.Positional) > 0)) &&
 		!e.HasFlag("agent-shell")) &&
 		!(((((((in(e.Pos(0), "check", "explain", "pending", "doctor", "version", "help", "man", "completion", "redact", "scan", "hook", "guard", "watch", "daemon", "init") ||
@@ -2752,14 +2754,14 @@ func native41(env any) bool {
 func native42(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReFold(&nativeRegexps[68], "hguard", p0) ||
-			(matchReWith(&nativeRegexps[69], "$", p0) &&
+		return (matchReFold(&nativeRegexps[69], "hguard", p0) ||
+			(matchReWith(&nativeRegexps[70], "$", p0) &&
 				matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 	}) ||
 		(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[68], "hguard", p0) ||
-					(matchReWith(&nativeRegexps[69], "$", p0) &&
+				return (matchReFold(&nativeRegexps[69], "hguard", p0) ||
+					(matchReWith(&nativeRegexps[70], "$", p0) &&
 						matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 			})))
 }
@@ -2769,14 +2771,14 @@ func native43(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[68], "hguard", p0) ||
-				(matchReWith(&nativeRegexps[69], "$", p0) &&
+			return (matchReFold(&nativeRegexps[69], "hguard", p0) ||
+				(matchReWith(&nativeRegexps[70], "$", p0) &&
 					matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 		}) ||
 			(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[68], "hguard", p0) ||
-						(matchReWith(&nativeRegexps[69], "$", p0) &&
+					return (matchReFold(&nativeRegexps[69], "hguard", p0) ||
+						(matchReWith(&nativeRegexps[70], "$", p0) &&
 							matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 				}))))
 }
@@ -2864,7 +2866,7 @@ func native45(env any) bool {
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter")) &&
 				anyOf([]string{e.Option("C"), e.Option("work-tree"), e.Assigns["GIT_WORK_TREE"]}, func(p0 string) bool {
 					return ((p0 != "") &&
-						matchReAny(&nativeRegexps[70], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
+						matchReAny(&nativeRegexps[71], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
 				}))) ||
 			((e.Name == "yadm") &&
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter"))))
@@ -2875,12 +2877,12 @@ func native46(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[71], ".config/fish/functions/", cleanPath(p0))
+			return matchReWith(&nativeRegexps[72], ".config/fish/functions/", cleanPath(p0))
 		}) ||
 			(anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[72], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00pam_environment\x00profile\x00sessionrc\x00mkshrc\x00environment.d/\x00plasma-workspace/env/\x00/etc/", cleanPath(p0))
+				return matchReAny(&nativeRegexps[73], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00pam_environment\x00profile\x00sessionrc\x00mkshrc\x00environment.d/\x00plasma-workspace/env/\x00/etc/", cleanPath(p0))
 			}) &&
-				matchReAny(&nativeRegexps[73], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
+				matchReAny(&nativeRegexps[74], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
 }
 
 // native47 is the condition of sql-destructive.
@@ -2897,10 +2899,10 @@ func native47(env any) bool {
 				return p0.Target
 			}), ";"))
 		}()
-		return (((matchReAny(&nativeRegexps[74], "drop\x00truncate", let0) ||
-			matchReFold(&nativeRegexps[75], "delete", let0)) ||
-			matchReFold(&nativeRegexps[76], ".", let0)) ||
-			matchReFold(&nativeRegexps[77], "grant", let0))
+		return (((matchReAny(&nativeRegexps[75], "drop\x00truncate", let0) ||
+			matchReFold(&nativeRegexps[76], "delete", let0)) ||
+			matchReFold(&nativeRegexps[77], ".", let0)) ||
+			matchReFold(&nativeRegexps[78], "grant", let0))
 	}()
 }
 
@@ -2909,7 +2911,7 @@ func native48(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q"), ";") + ";") + strings.Join(e.Positional, " ")) + ";") + e.Stdin.Text)
-		return matchReAny(&nativeRegexps[78], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00mysql", let0)
+		return matchReAny(&nativeRegexps[79], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00mysql", let0)
 	}()
 }
 
@@ -2929,14 +2931,14 @@ func native49(env any) bool {
 					return in(strings.ToUpper(p0), "EVAL", "EVAL_RO", "SCRIPT", "FUNCTION")
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[79], "flush", p0)
+						return matchReAny(&nativeRegexps[80], "flush", p0)
 					}))) ||
-				matchReAny(&nativeRegexps[80], "flush", e.Stdin.Text)) ||
+				matchReAny(&nativeRegexps[81], "flush", e.Stdin.Text)) ||
 				anyOf(e.Stdin.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[81], "flush", p0)
+					return matchReAny(&nativeRegexps[82], "flush", p0)
 				})) ||
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-					return matchReAny(&nativeRegexps[80], "flush", p0.Target)
+					return matchReAny(&nativeRegexps[81], "flush", p0.Target)
 				})) ||
 				((anyOf(e.Positional, func(p0 string) bool {
 					return in(strings.ToUpper(p0), "CONFIG")
@@ -3006,7 +3008,7 @@ func native54(env any) bool {
 		!((((e.Name == "sfdisk") &&
 			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[82], "--part-", p0)
+				return matchReWith(&nativeRegexps[83], "--part-", p0)
 			})) &&
 			(len(e.Positional) < 2))) &&
 		!(((e.Name == "sgdisk") &&
@@ -3131,12 +3133,12 @@ func native58(env any) bool {
 func native59(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[83], "/proc/", p0) ||
-			matchReWith(&nativeRegexps[84], "/dev/", p0))
+		return (matchReWith(&nativeRegexps[84], "/proc/", p0) ||
+			matchReWith(&nativeRegexps[85], "/dev/", p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return (matchReWith(&nativeRegexps[85], "/proc/", p0.Target) ||
-				matchReWith(&nativeRegexps[86], "/dev/", p0.Target))
+			return (matchReWith(&nativeRegexps[86], "/proc/", p0.Target) ||
+				matchReWith(&nativeRegexps[87], "/dev/", p0.Target))
 		}))
 }
 
@@ -3169,47 +3171,47 @@ func native60(env any) bool {
 				return strings.HasPrefix(p0, "count=")
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[87], "bs=", p0)
+					return matchReWith(&nativeRegexps[88], "bs=", p0)
 				})) ||
 				(!anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[88], "of=", p0)
+					return matchReWith(&nativeRegexps[89], "of=", p0)
 				}) &&
 					((anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[89], "bs=", p0)
+						return matchReWith(&nativeRegexps[90], "bs=", p0)
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[90], "count=", p0)
+							return matchReWith(&nativeRegexps[91], "count=", p0)
 						})) ||
 						(anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[91], "bs=", p0)
+							return matchReWith(&nativeRegexps[92], "bs=", p0)
 						}) &&
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[92], "count=", p0)
+								return matchReWith(&nativeRegexps[93], "count=", p0)
 							}))))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[93], "bs=", p0)
+					return matchReWith(&nativeRegexps[94], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[94], "count=", p0)
+						return matchReWith(&nativeRegexps[95], "count=", p0)
 					}))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[95], "bs=", p0)
+					return matchReWith(&nativeRegexps[96], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[96], "count=", p0)
+						return matchReWith(&nativeRegexps[97], "count=", p0)
 					}))))) ||
 		(((e.Name == "head") &&
 			anyOf(e.Options("c", "bytes"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[97], p0)
+				return matchRe(&nativeRegexps[98], p0)
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return ((!strings.HasPrefix(p0, "/dev/") ||
 					strings.HasPrefix(p0, "/dev/shm/")) &&
-					!matchReAny(&nativeRegexps[98], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
+					!matchReAny(&nativeRegexps[99], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
 			}))) ||
 		((e.Name == "fallocate") &&
 			anyOf(e.Options("l", "length"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[99], p0)
+				return matchRe(&nativeRegexps[100], p0)
 			})))
 }
 
@@ -3218,7 +3220,7 @@ func native61(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[100], "remount", p0)
+			return matchReWith(&nativeRegexps[101], "remount", p0)
 		})) &&
 		((len(e.Positional) == 0) ||
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3240,11 +3242,11 @@ func native61(env any) bool {
 func native62(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[101], "/dev/", p0)
+		return matchReWith(&nativeRegexps[102], "/dev/", p0)
 	}) ||
 		((e.Name == "dd") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[102], "of=/dev/", p0)
+				return matchReWith(&nativeRegexps[103], "of=/dev/", p0)
 			}))) ||
 		((((((e.Name == "wipefs") &&
 			e.HasFlag("a", "all")) &&
@@ -3253,7 +3255,7 @@ func native62(env any) bool {
 			((e.Name == "sgdisk") &&
 				e.HasFlag("Z", "zap-all", "z", "zap", "o", "clear"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[103], p0)
+				return matchRe(&nativeRegexps[104], p0)
 			})))
 }
 
@@ -3293,7 +3295,7 @@ func native68(env any) bool {
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchReAny(&nativeRegexps[104], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", e.Code))
+		matchReAny(&nativeRegexps[105], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", e.Code))
 }
 
 // native69 is the condition of program-option-exec.
@@ -3320,25 +3322,25 @@ func native69(env any) bool {
 				return (((in(p0, "-P", "--pager", "-H", "--html") ||
 					strings.HasPrefix(p0, "--pager=")) ||
 					strings.HasPrefix(p0, "--html=")) ||
-					matchReWith(&nativeRegexps[105], "-", p0))
+					matchReWith(&nativeRegexps[106], "-", p0))
 			}))) ||
 		((e.Name == "tar") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return ((in(p0, "--use-compress-program", "-I", "--to-command", "--checkpoint-action", "--info-script", "--new-volume-script", "-F") ||
-					matchReWith(&nativeRegexps[106], "--", p0)) ||
-					matchReWith(&nativeRegexps[107], "-I", p0))
+					matchReWith(&nativeRegexps[107], "--", p0)) ||
+					matchReWith(&nativeRegexps[108], "-I", p0))
 			}))) ||
 		(((e.Name == "rsync") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-e", "--rsh", "--rsync-path") ||
-					matchReWith(&nativeRegexps[108], "--", p0))
+					matchReWith(&nativeRegexps[109], "--", p0))
 			})) &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[109], "-c\x00;\x00$(", p0)
+				return matchReAny(&nativeRegexps[110], "-c\x00;\x00$(", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[110], "-oproxycommand=\x00proxycommand=\x00-olocalcommand=", p0)
+				return matchReAny(&nativeRegexps[111], "-oproxycommand=\x00proxycommand=\x00-olocalcommand=", p0)
 			}))) ||
 		((e.Name == "zip") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -3355,7 +3357,7 @@ func native70(env any) bool {
 			strings.HasPrefix(p0, "-bem"))
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[111], "${", p0)
+			return matchReWith(&nativeRegexps[112], "${", p0)
 		}))
 }
 
@@ -3363,18 +3365,18 @@ func native70(env any) bool {
 func native71(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return (!matchReFold(&nativeRegexps[112], "=", p0) &&
-			matchReAny(&nativeRegexps[113], "core.\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
+		return (!matchReFold(&nativeRegexps[113], "=", p0) &&
+			matchReAny(&nativeRegexps[114], "core.\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[114], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[115], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((!(in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
 				in(e.Assigns[p0], "", "true", ":", "cat")) &&
 				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
-				(matchReWith(&nativeRegexps[115], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[116], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[116], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[117], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
 		}))
 }
 
@@ -3384,7 +3386,7 @@ func native72(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[117], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[118], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -3394,7 +3396,7 @@ func native73(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[118], "-", p0)
+				return matchReWith(&nativeRegexps[119], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -3408,16 +3410,16 @@ func native73(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[119], "BASH_CMDS", p0) ||
+				return (matchReWith(&nativeRegexps[120], "BASH_CMDS", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[120], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[121], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native74 is the condition of command-remap-expansion.
 func native74(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[121], "${", e.Line)
+	return matchReWith(&nativeRegexps[122], "${", e.Line)
 }
 
 // native75 is the condition of path-untrusted-dir.
@@ -3449,7 +3451,7 @@ func native75(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[122], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir", e.Assigns["path"])))
+			matchReAny(&nativeRegexps[123], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir", e.Assigns["path"])))
 }
 
 // native76 is the condition of shell-through-program.
@@ -3466,7 +3468,7 @@ func native76(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[123], " ", p0))
+					!matchReWith(&nativeRegexps[124], " ", p0))
 			})) ||
 			(e.Agent &&
 				(len(e.Wrappers) > 0))) ||
@@ -3475,12 +3477,12 @@ func native76(env any) bool {
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Wrappers) == 0) &&
-				matchReAny(&nativeRegexps[124], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
+				matchReAny(&nativeRegexps[125], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
 			(((len(e.Via) > 0) &&
 				(index(e.Via, (len(e.Via)-1)) == "script interactive")) &&
-				matchReWith(&nativeRegexps[125], "/dev/null", e.Line))) ||
+				matchReWith(&nativeRegexps[126], "/dev/null", e.Line))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[126], " interactive", index(e.Via, (len(e.Via)-1))))) ||
+				matchReWith(&nativeRegexps[127], " interactive", index(e.Via, (len(e.Via)-1))))) ||
 			(((e.Stdin.Kind == "") &&
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec")
@@ -3490,14 +3492,14 @@ func native76(env any) bool {
 					e.WrapperFlag("run0", "u", "user")) ||
 					e.WrapperFlag("pkexec", "user")) ||
 					anyOf(e.WrapperArgs, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[127], "root\x000", p0)
+						return matchReAny(&nativeRegexps[128], "root\x000", p0)
 					})))))
 }
 
 // native77 is the condition of system-program-copy.
 func native77(env any) bool {
 	e := env.(*CommandEnv)
-	return matchReAny(&nativeRegexps[128], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
+	return matchReAny(&nativeRegexps[129], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
 }
 
 // native78 is the condition of root-interpreter-prompt.
@@ -3505,7 +3507,7 @@ func native78(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Stdin.Kind == "") &&
 		allOf(e.Via, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[129], " -c", p0)
+			return matchReWith(&nativeRegexps[130], " -c", p0)
 		})) &&
 		in(programName(e.Name), "pwsh", "powershell", "tclsh", "wish", "irb", "pry", "python", "ipython", "node", "ruby", "lua", "php", "perl")) &&
 		((((len(e.Args) == 0) ||
@@ -3523,7 +3525,7 @@ func native78(env any) bool {
 			e.WrapperFlag("run0", "u", "user")) ||
 			e.WrapperFlag("pkexec", "user")) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[127], "root\x000", p0)
+				return matchReAny(&nativeRegexps[128], "root\x000", p0)
 			})))
 }
 
@@ -3538,28 +3540,28 @@ func native79(env any) bool {
 func native80(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[130], "#", p0)
+		return matchReWith(&nativeRegexps[131], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[130], "#", p0)
+				return matchReWith(&nativeRegexps[131], "#", p0)
 			})))
 }
 
 // native81 is the condition of load-library.
 func native81(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((matchReWith(&nativeRegexps[131], ".so", e.Name) ||
+	return (((((((((((((matchReWith(&nativeRegexps[132], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[132], "-", p0))
+					matchReWith(&nativeRegexps[133], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[133], "lib", p0))
+						!matchReWith(&nativeRegexps[134], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -3567,14 +3569,14 @@ func native81(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[134], ".", p0)
+				return matchReWith(&nativeRegexps[135], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[134], ".", p0)
+				return matchReWith(&nativeRegexps[135], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -3596,21 +3598,21 @@ func native81(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[135], "/", p0)
+				return matchReWith(&nativeRegexps[136], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[136], ".node", p0)
+				return matchReWith(&nativeRegexps[137], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[137], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[138], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[138], "lib", p0))
+					!matchReWith(&nativeRegexps[139], "lib", p0))
 			})))
 }
 
@@ -3623,23 +3625,23 @@ func native82(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[139], "-", p0) &&
-				!matchReWith(&nativeRegexps[138], "lib", p0))
+			return (matchReWith(&nativeRegexps[140], "-", p0) &&
+				!matchReWith(&nativeRegexps[139], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[140], "=", p0) &&
-					!matchReWith(&nativeRegexps[138], "lib", p0))
+				return (matchReWith(&nativeRegexps[141], "=", p0) &&
+					!matchReWith(&nativeRegexps[139], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[141], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[138], "lib", p0))
+				return (matchReWith(&nativeRegexps[142], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[139], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[142], "-", p0)
+				return matchReWith(&nativeRegexps[143], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[143], ".", p0) &&
-						!matchReWith(&nativeRegexps[144], "lib", p0))
+					return (matchReWith(&nativeRegexps[144], ".", p0) &&
+						!matchReWith(&nativeRegexps[145], "lib", p0))
 				}))))
 }
 
@@ -3647,8 +3649,8 @@ func native82(env any) bool {
 func native83(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[143], ".", p0) &&
-			!matchReWith(&nativeRegexps[144], "lib", p0))
+		return (matchReWith(&nativeRegexps[144], ".", p0) &&
+			!matchReWith(&nativeRegexps[145], "lib", p0))
 	})
 }
 
@@ -3657,7 +3659,7 @@ func native84(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[145], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[146], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -3670,10 +3672,10 @@ func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[145], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[146], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[146], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[147], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -3681,7 +3683,7 @@ func native85(env any) bool {
 func native86(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[147], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[148], "bin", cleanPath(p0))
 	})
 }
 
@@ -3733,7 +3735,7 @@ func native90(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[148], "bin/", p0)
+			return matchReWith(&nativeRegexps[149], "bin/", p0)
 		}))
 }
 
@@ -3779,9 +3781,9 @@ func native92(env any) bool {
 func native93(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[149], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[150], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[151], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[150], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[151], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[152], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -3792,7 +3794,7 @@ func native94(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[152], "function", e.Line)))
+			matchReWith(&nativeRegexps[153], "function", e.Line)))
 }
 
 // native95 is the condition of fish-funcsave-agent.
@@ -3824,7 +3826,7 @@ func native97(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[153], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[154], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -3924,10 +3926,10 @@ func native103(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[154], "..", p0) ||
+					(matchReWith(&nativeRegexps[155], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[155], "$", p0) &&
+							!(matchReWith(&nativeRegexps[156], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -3954,17 +3956,17 @@ func native104(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[156], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[157], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[157], "-", p0) ||
+						return (matchReWith(&nativeRegexps[158], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[158], "-", p0) ||
+							return (matchReWith(&nativeRegexps[159], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -3990,9 +3992,9 @@ func native105(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[159], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[160], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[160], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[161], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -4011,10 +4013,10 @@ func native106(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[161], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[162], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[162], ".", p0) &&
-						!matchReWith(&nativeRegexps[163], ":", p0)))
+					(matchReWith(&nativeRegexps[163], ".", p0) &&
+						!matchReWith(&nativeRegexps[164], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -4038,7 +4040,7 @@ func native107(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[164], "0", p0)
+					return matchReWith(&nativeRegexps[165], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -4080,7 +4082,7 @@ func native107(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[165], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[166], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -4214,7 +4216,7 @@ func native110(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[166], "-", p0) ||
+							return (matchReWith(&nativeRegexps[167], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -4304,7 +4306,7 @@ func native113(env any) bool {
 func native114(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return ((((((((under(p0, "/etc") ||
+		return (((((((((under(p0, "/etc") ||
 			under(p0, "/boot")) ||
 			under(p0, "/usr")) ||
 			under(p0, "/bin")) ||
@@ -4312,7 +4314,8 @@ func native114(env any) bool {
 			under(p0, "/lib")) ||
 			under(p0, "/lib64")) ||
 			under(p0, "/var/lib")) ||
-			under(p0, "/private/etc"))
+			under(p0, "/private/etc")) ||
+			under(p0, "/root"))
 	})
 }
 
@@ -4340,7 +4343,7 @@ func native116(env any) bool {
 		}) &&
 			((in(e.Stdin.Kind, "pipe", "procsub") &&
 				in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-				matchReWith(&nativeRegexps[167], "for", e.Line))))
+				matchReWith(&nativeRegexps[168], "for", e.Line))))
 }
 
 // native117 is the condition of rsync-delete.
@@ -4359,17 +4362,17 @@ func native117(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[168], ":", let0)) &&
+					!matchReWith(&nativeRegexps[169], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[169], p0)
+							return matchRe(&nativeRegexps[170], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[170], "-", p0)
+							return matchReWith(&nativeRegexps[171], "-", p0)
 						})))))
 	}()
 }
@@ -4389,7 +4392,7 @@ func native119(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[171], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[172], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -4438,11 +4441,11 @@ func native119(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[172], "x", p0)
+						return matchReWith(&nativeRegexps[173], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[173], "x", p0)
+						return matchReWith(&nativeRegexps[174], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -4480,7 +4483,7 @@ func native120(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[174], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[175], ".", baseName(p0)))
 			})))
 }
 
@@ -4527,7 +4530,7 @@ func native123(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[175], "-", p0)
+					return matchReWith(&nativeRegexps[176], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4540,7 +4543,7 @@ func native123(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[176], p0)) &&
+					!matchRe(&nativeRegexps[177], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -4593,9 +4596,9 @@ func native127(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[177], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[178], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[179], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[178], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[179], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[180], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native128 is the condition of move-to-dev-null.
@@ -4699,7 +4702,7 @@ func native136(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[180], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[181], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -4723,7 +4726,7 @@ func native137(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[181], let1) {
+						!matchRe(&nativeRegexps[182], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4736,7 +4739,7 @@ func native137(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[181], let2) {
+							!matchRe(&nativeRegexps[182], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4754,9 +4757,9 @@ func native137(env any) bool {
 							return ((sensitivePath(p0) ||
 								e.HoldsSecret(p0)) ||
 								(((let3 != "") &&
-									!matchRe(&nativeRegexps[181], p0)) &&
+									!matchRe(&nativeRegexps[182], p0)) &&
 									(sensitivePath(((let3 + "/") + p0)) ||
-										(matchReWith(&nativeRegexps[182], "/.", cleanPath(((let3+"/")+p0))) &&
+										(matchReWith(&nativeRegexps[183], "/.", cleanPath(((let3+"/")+p0))) &&
 											secretPath(((let3 + "/") + p0))))))
 						}))
 				}()
@@ -4781,7 +4784,7 @@ func native138(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[181], let1) {
+						!matchRe(&nativeRegexps[182], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4794,7 +4797,7 @@ func native138(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[181], let2) {
+							!matchRe(&nativeRegexps[182], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4822,11 +4825,11 @@ func native138(env any) bool {
 								}))) ||
 							((in(e.Name, "export", "declare", "typeset") &&
 								anyOf(e.Args, func(p0 string) bool {
-									return (matchReWith(&nativeRegexps[183], "GIT_WORK_TREE=", p0) &&
+									return (matchReWith(&nativeRegexps[184], "GIT_WORK_TREE=", p0) &&
 										(isHome(substr(p0, 14, len(p0))) ||
 											isRoot(substr(p0, 14, len(p0)))))
 								})) &&
-								matchReWith(&nativeRegexps[184], "git", e.Line))))
+								matchReWith(&nativeRegexps[185], "git", e.Line))))
 				}()
 			}()
 		}()
@@ -4849,7 +4852,7 @@ func native139(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[181], let1) {
+						!matchRe(&nativeRegexps[182], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4910,7 +4913,7 @@ func native140(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[185], "remote.", p0)
+					return matchReWith(&nativeRegexps[186], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -4922,8 +4925,8 @@ func native141(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[186], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[187], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[187], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[188], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -4952,7 +4955,7 @@ func native142(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[181], p0)) &&
+						!matchRe(&nativeRegexps[182], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -5012,14 +5015,14 @@ func native147(env any) bool {
 func native148(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[188], e.Original))
+		!matchRe(&nativeRegexps[189], e.Original))
 }
 
 // native149 is the condition of url-confusable-host.
 func native149(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[189], "://", e.Original))
+		matchReFold(&nativeRegexps[190], "://", e.Original))
 }
 
 // native150 is the condition of macos-protection-off.
@@ -5031,16 +5034,16 @@ func native150(env any) bool {
 				in(e.Pos(1), "add", "clear")))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[190], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[191], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[191], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[192], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[192], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[193], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[193], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[194], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -5057,7 +5060,7 @@ func native150(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[194], "--set", p0)
+					return matchReWith(&nativeRegexps[195], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -5071,14 +5074,14 @@ func native150(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[195], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[196], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[196], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[197], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -5092,7 +5095,7 @@ func native151(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[197], "-", p0)
+					return matchReWith(&nativeRegexps[198], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -5127,7 +5130,7 @@ func native153(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[198], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[199], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -5139,11 +5142,11 @@ func native153(env any) bool {
 func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[199], "-set", p0)
+		return matchReAny(&nativeRegexps[200], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[200], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[201], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -5155,15 +5158,15 @@ func native155(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[201], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[202], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[202], "login", p0)
+				return matchReFold(&nativeRegexps[203], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[202], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[203], "login", e.Stdin.Text))))
 }
 
 // native156 is the condition of launchd-job.
@@ -5197,9 +5200,9 @@ func native157(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[203], "clipboard", p0)
+					return matchReFold(&nativeRegexps[204], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[203], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[204], "clipboard", e.Stdin.Text)))))
 }
 
 // native158 is the condition of screen-capture-agent.
@@ -5213,7 +5216,7 @@ func native158(env any) bool {
 func native159(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[204], "sleep", e.Line))
+		matchReWith(&nativeRegexps[205], "sleep", e.Line))
 }
 
 // native160 is the condition of mic-camera-capture-agent.
@@ -5231,7 +5234,7 @@ func native160(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[205], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[206], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -5239,23 +5242,23 @@ func native160(env any) bool {
 func native161(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[206], "dialog", p0)
+		return matchReFold(&nativeRegexps[207], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[206], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[207], "dialog", e.Stdin.Text))
 }
 
 // native162 is the condition of applescript-remote-machine.
 func native162(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[207], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[208], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[207], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[208], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[208], "volume", p0)
+				return matchReFold(&nativeRegexps[209], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[208], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[209], "volume", e.Stdin.Text))))
 }
 
 // native163 is the condition of read-private-store-agent.
@@ -5263,7 +5266,7 @@ func native163(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[209], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[210], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -5283,7 +5286,7 @@ func native164(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[210], "/Users/", p0)
+					return matchReWith(&nativeRegexps[211], "/Users/", p0)
 				}))))
 }
 
@@ -5313,8 +5316,8 @@ func native167(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[211], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[212], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[212], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[213], ".", urlHost(p0))))
 		}))
 }
 
@@ -5334,7 +5337,7 @@ func native169(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[213], "%25", p0))
+				matchReWith(&nativeRegexps[214], "%25", p0))
 		}))
 }
 
@@ -5357,12 +5360,12 @@ func native171(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[214], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[215], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[215], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[216], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -5373,7 +5376,7 @@ func native172(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[216], "@", p0))
+				matchReWith(&nativeRegexps[217], "@", p0))
 		}))
 }
 
@@ -5382,7 +5385,7 @@ func native173(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[217], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[218], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -5408,11 +5411,11 @@ func native175(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[218], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[219], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[220], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[221], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[222], "http://", e.Code))))
+		matchReAny(&nativeRegexps[219], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[220], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[221], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[222], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[223], "http://", e.Code))))
 }
 
 // native176 is the condition of insecure-tls.
@@ -5439,14 +5442,14 @@ func native176(env any) bool {
 				return (p0 == "set")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[223], ".trusted-host", p0)
+				return matchReWith(&nativeRegexps[224], ".trusted-host", p0)
 			}))) ||
 		((in(e.Name, "npm", "yarn", "pnpm") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[224], "strict-ssl\x00enablestrictssl", p0)
+				return matchReAny(&nativeRegexps[225], "strict-ssl\x00enablestrictssl", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[225], "false", p0)
+				return matchReWith(&nativeRegexps[226], "false", p0)
 			}))) ||
 		(in(e.Name, "helm", "kubectl") &&
 			e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -5462,30 +5465,30 @@ func native176(env any) bool {
 func native177(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[226], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[227], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[227], "/dev/", p0)
+			return matchReWith(&nativeRegexps[228], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[228], ":", p0)
+				return matchReFold(&nativeRegexps[229], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[229], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[230], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[230], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[231], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[231], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[232], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[233], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[232], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[233], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[234], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native178 is the condition of exfiltrate-secrets.
@@ -5496,9 +5499,9 @@ func native178(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[234], "$", p0) &&
+				(matchReWith(&nativeRegexps[235], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[235], "$(cat ", p0))
+				matchReWith(&nativeRegexps[236], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -5517,7 +5520,7 @@ func native178(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[236], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[237], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -5531,10 +5534,10 @@ func native178(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[237], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[238], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[238], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[239], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -5556,7 +5559,7 @@ func native178(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[239], "$(", p0)
+				return matchReWith(&nativeRegexps[240], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5569,11 +5572,11 @@ func native178(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[240], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[241], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[239], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[241], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[240], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[242], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -5650,12 +5653,12 @@ func native180(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[242], ":", p0)
+					return matchReWith(&nativeRegexps[243], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[243], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[244], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -5689,7 +5692,7 @@ func native181(env any) bool {
 						return (((systemFile(uploadedFile(p0)) ||
 							authFile(uploadedFile(p0))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[244], "$", p0) &&
+							(matchReWith(&nativeRegexps[245], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -5697,7 +5700,7 @@ func native181(env any) bool {
 								authFile(p0))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[245], "://", p0)
+							return matchReWith(&nativeRegexps[246], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -5713,16 +5716,16 @@ func native181(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[244], "$", p0) &&
+									(matchReWith(&nativeRegexps[245], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[245], "://", p0)
+								return matchReWith(&nativeRegexps[246], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[246], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[247], "@/", p0) &&
 								systemFile(index(strings.Split(p0, "@"), 1)))
 						}) ||
 							let0))) ||
@@ -5741,7 +5744,7 @@ func native182(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[247], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[248], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -5765,8 +5768,8 @@ func native183(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[244], "$", p0)) &&
-			matchReWith(&nativeRegexps[248], ".", p0))
+			matchReWith(&nativeRegexps[245], "$", p0)) &&
+			matchReWith(&nativeRegexps[249], ".", p0))
 	})
 }
 
@@ -5814,7 +5817,7 @@ func native184(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[249], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[250], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -5823,7 +5826,7 @@ func native184(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[250], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[251], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -5895,13 +5898,13 @@ func native185(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[251], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[252], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[251], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[252], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -5913,7 +5916,7 @@ func native186(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[252], "cd", e.Line))
+		matchReWith(&nativeRegexps[253], "cd", e.Line))
 }
 
 // native187 is the condition of reverse-shell-fifo.
@@ -5926,7 +5929,7 @@ func native187(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[253], "mk", e.Line))
+		matchReWith(&nativeRegexps[254], "mk", e.Line))
 }
 
 // native188 is the condition of shell-piped-to-network.
@@ -5953,20 +5956,20 @@ func native189(env any) bool {
 // native190 is the condition of awk-network.
 func native190(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[254], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[255], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[255], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[256], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native191 is the condition of dns-update.
 func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[256], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[257], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[257], "del", p0)
+			return matchReFold(&nativeRegexps[258], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[256], "del", p0.Target)
+			return matchReFold(&nativeRegexps[257], "del", p0.Target)
 		}))
 }
 
@@ -5994,7 +5997,7 @@ func native192(env any) bool {
 								!tokenForHost(p0, e.Args))
 						}) ||
 							anyOf(e.Options("c"), func(p0 string) bool {
-								return (((matchReFold(&nativeRegexps[258], "extraheader=", p0) &&
+								return (((matchReFold(&nativeRegexps[259], "extraheader=", p0) &&
 									matchComputed(let0, p0)) &&
 									anyOf(e.Args, func(p1 string) bool {
 										return (urlHost(p1) != "")
@@ -6005,15 +6008,15 @@ func native192(env any) bool {
 					return func() bool {
 						if e.Name == "ssh" {
 							return ((anyOf(e.Options("o"), func(p0 string) bool {
-								return (matchReAny(&nativeRegexps[259], "ndenv\x00tenv", p0) &&
-									(matchReFold(&nativeRegexps[260], "*", p0) ||
-										matchReAny(&nativeRegexps[261], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+								return (matchReAny(&nativeRegexps[260], "ndenv\x00tenv", p0) &&
+									(matchReFold(&nativeRegexps[261], "*", p0) ||
+										matchReAny(&nativeRegexps[262], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 							}) ||
-								matchReWith(&nativeRegexps[262], "$", e.Source)) ||
+								matchReWith(&nativeRegexps[263], "$", e.Source)) ||
 								(anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[263], "${", p0)
+									return matchReWith(&nativeRegexps[264], "${", p0)
 								}) &&
-									!matchReWith(&nativeRegexps[264], "$", e.Source)))
+									!matchReWith(&nativeRegexps[265], "$", e.Source)))
 						}
 						return func() bool {
 							if in(e.Name, "docker", "podman", "nerdctl") {
@@ -6030,7 +6033,7 @@ func native192(env any) bool {
 											}))))
 							}
 							return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[264], "$", p0) &&
+								return (matchReWith(&nativeRegexps[265], "$", p0) &&
 									!tokenForHost(p0, e.Args))
 							}) ||
 								((in(e.Name, "curl", "curlie") &&
@@ -6038,23 +6041,23 @@ func native192(env any) bool {
 										return strings.HasPrefix(p0, "--expand-")
 									})) &&
 									anyOf(e.Options("variable"), func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[265], "%", p0) &&
+										return (matchReWith(&nativeRegexps[266], "%", p0) &&
 											!tokenForHost(("$"+substr(p0, 1, len(p0))), e.Args))
 									}))) ||
 								(in(e.Name, "http", "https", "xh", "xhs") &&
 									anyOf(e.Positional, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[266], ":", p0) &&
+										return (matchReWith(&nativeRegexps[267], ":", p0) &&
 											!tokenForHost(p0, e.Args))
 									}))) ||
 								anyOf(e.Positional, func(p0 string) bool {
 									return (((urlHost(p0) != "") &&
-										matchReWith(&nativeRegexps[264], "$", p0)) &&
+										matchReWith(&nativeRegexps[265], "$", p0)) &&
 										!tokenForHost(p0, e.Args))
 								})) ||
 								(((e.Stdin.Kind == "pipe") &&
 									in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 									anyOf(e.Stdin.Args, func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[267], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+										return (matchReAny(&nativeRegexps[268], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 											!tokenForHost(p0, e.Args))
 									})))
 						}()
@@ -6089,10 +6092,10 @@ func native194(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[268], ".", p0))
+					matchReWith(&nativeRegexps[269], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[264], "$", p0) &&
+			return (matchReWith(&nativeRegexps[265], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -6120,7 +6123,7 @@ func native195(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[269], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[270], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -6128,7 +6131,7 @@ func native195(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[270], p0)
+							return matchRe(&nativeRegexps[271], p0)
 						}))))
 		}()
 	}()
@@ -6142,7 +6145,7 @@ func native196(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[271], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[272], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -6165,7 +6168,7 @@ func native198(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[272], "://", p0)
+				return matchReWith(&nativeRegexps[273], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -6177,7 +6180,7 @@ func native198(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[273], "R:", p0)
+				return matchReWith(&nativeRegexps[274], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -6201,15 +6204,15 @@ func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[274], "@", p0) &&
-				!matchReWith(&nativeRegexps[275], "@", p0))
+			return (matchReWith(&nativeRegexps[275], "@", p0) &&
+				!matchReWith(&nativeRegexps[276], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[276], ":", p0) &&
-						!matchReAny(&nativeRegexps[277], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[277], ":", p0) &&
+						!matchReAny(&nativeRegexps[278], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -6226,7 +6229,7 @@ func native199(env any) bool {
 func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[278], "@", p0)
+		return matchReWith(&nativeRegexps[279], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -6242,18 +6245,18 @@ func native201(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[279], ":", p0)
+				return matchReFold(&nativeRegexps[280], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[280], ":", p0)
+				return matchReFold(&nativeRegexps[281], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[281], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[282], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[276], ":", p0) &&
-						!matchReAny(&nativeRegexps[277], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[277], ":", p0) &&
+						!matchReAny(&nativeRegexps[278], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -6277,14 +6280,14 @@ func native202(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[282], ":", p0)
-			})) &&
-			!anyOf(e.Args, func(p0 string) bool {
 				return matchReFold(&nativeRegexps[283], ":", p0)
 			})) &&
+			!anyOf(e.Args, func(p0 string) bool {
+				return matchReFold(&nativeRegexps[284], ":", p0)
+			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[284], "create:", p0) ||
-					matchReFold(&nativeRegexps[285], ":", p0))
+				return (matchReFold(&nativeRegexps[285], "create:", p0) ||
+					matchReFold(&nativeRegexps[286], ":", p0))
 			})))
 }
 
@@ -6310,7 +6313,7 @@ func native203(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[286], p0)
+					return matchRe(&nativeRegexps[287], p0)
 				}))))
 }
 
@@ -6318,8 +6321,8 @@ func native203(env any) bool {
 func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[287], ":", p0) &&
-			!matchReWith(&nativeRegexps[288], ":", p0))
+		return (matchReWith(&nativeRegexps[288], ":", p0) &&
+			!matchReWith(&nativeRegexps[289], ":", p0))
 	})
 }
 
@@ -6327,8 +6330,8 @@ func native204(env any) bool {
 func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[289], p0) ||
-			matchReWith(&nativeRegexps[290], "w", p0))
+		return (matchRe(&nativeRegexps[290], p0) ||
+			matchReWith(&nativeRegexps[291], "w", p0))
 	})
 }
 
@@ -6349,13 +6352,13 @@ func native207(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[291], "s", p0) ||
-				matchRe(&nativeRegexps[292], p0))
+			return (matchReWith(&nativeRegexps[292], "s", p0) ||
+				matchRe(&nativeRegexps[293], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[292], p0) ||
-					matchReWith(&nativeRegexps[293], "s", p0))
+				return (matchRe(&nativeRegexps[293], p0) ||
+					matchReWith(&nativeRegexps[294], "s", p0))
 			})))
 }
 
@@ -6364,15 +6367,15 @@ func native208(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[294], "s", p0) ||
-				matchRe(&nativeRegexps[295], p0))
+			return (matchReWith(&nativeRegexps[295], "s", p0) ||
+				matchRe(&nativeRegexps[296], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[295], p0)
+				return matchRe(&nativeRegexps[296], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[296], cleanPath(p0))
+			return matchRe(&nativeRegexps[297], cleanPath(p0))
 		}))
 }
 
@@ -6393,7 +6396,7 @@ func native210(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[297], "+", p0)
+					return matchReWith(&nativeRegexps[298], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -6402,8 +6405,8 @@ func native210(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[298], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[299], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[299], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[300], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -6422,12 +6425,12 @@ func native210(env any) bool {
 func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[300], p0)
+		return matchRe(&nativeRegexps[301], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[301], "bin/", p0))
+				matchReWith(&nativeRegexps[302], "bin/", p0))
 		}))
 }
 
@@ -6435,9 +6438,9 @@ func native211(env any) bool {
 func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[302], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[303], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[303], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[304], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -6458,40 +6461,40 @@ func native213(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[304], p0) ||
-					matchRe(&nativeRegexps[305], p0)) ||
+				return ((((matchRe(&nativeRegexps[305], p0) ||
 					matchRe(&nativeRegexps[306], p0)) ||
-					matchReWith(&nativeRegexps[307], "w", p0)) ||
-					matchReWith(&nativeRegexps[308], "g", p0))
+					matchRe(&nativeRegexps[307], p0)) ||
+					matchReWith(&nativeRegexps[308], "w", p0)) ||
+					matchReWith(&nativeRegexps[309], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[305], p0) ||
-					matchRe(&nativeRegexps[309], p0)) ||
-					matchReWith(&nativeRegexps[310], "w", p0)) ||
-					matchReWith(&nativeRegexps[307], "w", p0))
+				return (((matchRe(&nativeRegexps[306], p0) ||
+					matchRe(&nativeRegexps[310], p0)) ||
+					matchReWith(&nativeRegexps[311], "w", p0)) ||
+					matchReWith(&nativeRegexps[308], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[311], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[312], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[312], p0)
+				return matchRe(&nativeRegexps[313], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[313], p0)
+				return matchRe(&nativeRegexps[314], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[314], ":", p0)
+					return matchReWith(&nativeRegexps[315], ":", p0)
 				}))))
 }
 
@@ -6504,7 +6507,7 @@ func native214(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[315], "-", p0)
+					return matchReWith(&nativeRegexps[316], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -6518,20 +6521,20 @@ func native214(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[316], "0", p0)
+				return matchReWith(&nativeRegexps[317], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[316], "0", p0)
+				return matchReWith(&nativeRegexps[317], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[317], ":", p0)
+				return matchReWith(&nativeRegexps[318], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[317], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[318], ":", e.Stdin.Text))))
 }
 
 // native215 is the condition of privileged-group.
@@ -6561,7 +6564,7 @@ func native215(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[318], "/Groups/", p0))
+					matchReWith(&nativeRegexps[319], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -6632,7 +6635,7 @@ func native219(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[319], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[320], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -6640,12 +6643,12 @@ func native219(env any) bool {
 func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[320], p0)
+		return matchRe(&nativeRegexps[321], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[321], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[322], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -6664,7 +6667,7 @@ func native221(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[322], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[323], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native222 is the condition of read-secret.
@@ -6728,10 +6731,10 @@ func native225(env any) bool {
 			return authDir(p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[323], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[324], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[324], "/", p0))
+					matchReWith(&nativeRegexps[325], "/", p0))
 			})))
 }
 
@@ -6757,7 +6760,7 @@ func native227(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[325], ":", p0) ||
+					return (matchReWith(&nativeRegexps[326], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -6766,7 +6769,7 @@ func native227(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[326], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[327], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native228 is the condition of send-secret-dir.
@@ -6785,10 +6788,10 @@ func native229(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[327], p0)
+					return matchRe(&nativeRegexps[328], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[328], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[329], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -6802,7 +6805,7 @@ func native230(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[329], "-", p0)
+						return matchReWith(&nativeRegexps[330], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -6837,7 +6840,7 @@ func native231(env any) bool {
 func native232(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[330], "mount", p0)
+		return matchReFold(&nativeRegexps[331], "mount", p0)
 	})
 }
 
@@ -6901,10 +6904,10 @@ func native233(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[331], "bin\x00libexec", p0)
+				return matchReAny(&nativeRegexps[332], "bin\x00libexec", p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[332], "hguard", p0)
+				return matchReWith(&nativeRegexps[333], "hguard", p0)
 			})))
 }
 
@@ -6972,13 +6975,13 @@ func native234(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[333], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[334], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[331], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[332], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[332], "hguard", p0)
+					return matchReWith(&nativeRegexps[333], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -7057,7 +7060,7 @@ func native235(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[171], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[172], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -7067,7 +7070,7 @@ func native235(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[172], "x", p0)
+							return matchReWith(&nativeRegexps[173], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -7097,7 +7100,7 @@ func native235(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[334], baseName(p0)))
+										matchRe(&nativeRegexps[335], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -7119,7 +7122,7 @@ func native236(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[335], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[336], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -7145,7 +7148,7 @@ func native236(env any) bool {
 func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[336], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[337], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -7163,15 +7166,15 @@ func native237(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[337], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[338], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[338], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[339], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[339], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[340], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native238 is the condition of self-replace-agent.
@@ -7181,19 +7184,19 @@ func native238(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[340], "hguard", p0)
+				return matchReWith(&nativeRegexps[341], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[341], "hguard", p0)
+					return matchReWith(&nativeRegexps[342], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[342], "hguard", p0)
+						return matchReWith(&nativeRegexps[343], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[343], "hguard", p0)
+					return matchReWith(&nativeRegexps[344], "hguard", p0)
 				}))))
 }
 
@@ -7224,13 +7227,13 @@ func native239(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[344], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[345], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[345], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[346], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -7268,13 +7271,13 @@ func native240(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[344], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[345], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[345], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[346], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -7285,10 +7288,10 @@ func native240(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[342], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[343], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[346], "hguard", p0) ||
-						matchReWith(&nativeRegexps[347], "hguard", p0))
+					return (matchReWith(&nativeRegexps[347], "hguard", p0) ||
+						matchReWith(&nativeRegexps[348], "hguard", p0))
 				}))))
 }
 
@@ -7298,8 +7301,8 @@ func native241(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[348], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[349], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[349], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[350], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native242 is the condition of self-inline-write-agent.
@@ -7309,8 +7312,8 @@ func native242(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[348], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[349], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[349], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[350], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native243 is the condition of self-env.
@@ -7331,23 +7334,23 @@ func native243(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[350], "hguard_", p0)
+			return matchReFold(&nativeRegexps[351], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[350], "hguard_", p0)
+					return matchReFold(&nativeRegexps[351], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[351], "-", p0) ||
+						return (matchReWith(&nativeRegexps[352], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[352], "hguard", p0)
+					return matchReFold(&nativeRegexps[353], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -7365,13 +7368,13 @@ func native243(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[353], "hguard_", p0)
+					return matchReFold(&nativeRegexps[354], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[350], "hguard_", p0)
+					return matchReFold(&nativeRegexps[351], "hguard_", p0)
 				})))
 	}()
 }
@@ -7395,23 +7398,23 @@ func native244(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[350], "hguard_", p0)
+				return matchReFold(&nativeRegexps[351], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[350], "hguard_", p0)
+						return matchReFold(&nativeRegexps[351], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[351], "-", p0) ||
+							return (matchReWith(&nativeRegexps[352], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[352], "hguard", p0)
+						return matchReFold(&nativeRegexps[353], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -7429,13 +7432,13 @@ func native244(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[353], "hguard_", p0)
+						return matchReFold(&nativeRegexps[354], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[350], "hguard_", p0)
+						return matchReFold(&nativeRegexps[351], "hguard_", p0)
 					}))))
 	}()
 }
@@ -7446,30 +7449,30 @@ func native245(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[354], "-", p0)
+			return matchReWith(&nativeRegexps[355], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[355], p0))
+					matchRe(&nativeRegexps[356], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[356], p0)
+				return matchRe(&nativeRegexps[357], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[357], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[358], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[358], "accept-", p0)
+				return matchReWith(&nativeRegexps[359], "accept-", p0)
 			})))
 }
 
@@ -7480,30 +7483,30 @@ func native246(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[354], "-", p0)
+				return matchReWith(&nativeRegexps[355], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[355], p0))
+						matchRe(&nativeRegexps[356], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[356], p0)
+					return matchRe(&nativeRegexps[357], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[357], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[358], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[358], "accept-", p0)
+					return matchReWith(&nativeRegexps[359], "accept-", p0)
 				}))))
 }
 
@@ -7511,7 +7514,7 @@ func native246(env any) bool {
 func native247(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[359], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[360], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -7523,7 +7526,7 @@ func native248(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[359], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[360], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -7540,7 +7543,7 @@ func native249(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[359], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[360], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -7562,7 +7565,7 @@ func native250(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[359], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[360], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -7645,16 +7648,16 @@ func native253(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[352], "hguard", p0)
+			return matchReFold(&nativeRegexps[353], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[352], "hguard", p0)
+				return matchReFold(&nativeRegexps[353], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[360], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[361], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[352], "hguard", p0)
+				return matchReFold(&nativeRegexps[353], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -7667,16 +7670,16 @@ func native254(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[352], "hguard", p0)
+				return matchReFold(&nativeRegexps[353], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[352], "hguard", p0)
+					return matchReFold(&nativeRegexps[353], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[360], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[361], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[352], "hguard", p0)
+					return matchReFold(&nativeRegexps[353], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -7692,10 +7695,10 @@ func native255(env any) bool {
 		((e.Name == "codex") &&
 			((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[361], "hook", p0)
+					return matchReAny(&nativeRegexps[362], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[361], "hook", p0)
+					return matchReAny(&nativeRegexps[362], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -7706,7 +7709,7 @@ func native255(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[362], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[363], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -7731,10 +7734,10 @@ func native256(env any) bool {
 			((e.Name == "codex") &&
 				((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[361], "hook", p0)
+						return matchReAny(&nativeRegexps[362], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[361], "hook", p0)
+						return matchReAny(&nativeRegexps[362], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -7745,7 +7748,7 @@ func native256(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[362], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[363], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -7766,7 +7769,7 @@ func native257(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[352], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[353], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -7793,7 +7796,7 @@ func native257(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[363], e.Name)) ||
+				matchRe(&nativeRegexps[364], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -7871,7 +7874,7 @@ func native264(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[364], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[365], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -7881,15 +7884,15 @@ func native264(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[365], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[366], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[366], "-", p0) ||
+						return (matchReWith(&nativeRegexps[367], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[367], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[368], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -7910,12 +7913,12 @@ func native266(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[368], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[369], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			}))) ||
 		((e.Pos(0) == "delete") &&
 			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[369], "-", p0)
+					return matchReWith(&nativeRegexps[370], "-", p0)
 				}))))
 }
 
@@ -7944,7 +7947,7 @@ func native268(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[370], "=", p0)
+					return matchReWith(&nativeRegexps[371], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -7952,20 +7955,20 @@ func native268(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[370], "=", p0) ||
-						matchReWith(&nativeRegexps[371], "test", p0))
+					return (!matchReWith(&nativeRegexps[371], "=", p0) ||
+						matchReWith(&nativeRegexps[372], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[372], "D", p0)
+					return matchReWith(&nativeRegexps[373], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[373], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[374], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[374], "db:", p0)
+					return matchReWith(&nativeRegexps[375], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -8006,7 +8009,7 @@ func native268(env any) bool {
 							return (p0 == "--force-reset")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[375], "migrate:", p0)
+						return matchReWith(&nativeRegexps[376], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -8038,7 +8041,7 @@ func native268(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[376], ".", p0)
+							return matchReWith(&nativeRegexps[377], ".", p0)
 						}))))
 		}()
 	}()
@@ -8049,9 +8052,9 @@ func native269(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "get") &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[377], "secret", p0)
+			return matchReWith(&nativeRegexps[378], "secret", p0)
 		})) &&
-		matchReAny(&nativeRegexps[378], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
+		matchReAny(&nativeRegexps[379], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
 }
 
 // native270 is the condition of package-from-url.
@@ -8061,30 +8064,30 @@ func native270(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[379], "://", p0)
+			return matchReWith(&nativeRegexps[380], "://", p0)
 		}) ||
-			matchReWith(&nativeRegexps[380], "://", e.Path))) ||
+			matchReWith(&nativeRegexps[381], "://", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReWith(&nativeRegexps[380], "://", e.Pos(1)))) ||
+			matchReWith(&nativeRegexps[381], "://", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[380], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[381], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[380], "://", p0)
+				return matchReWith(&nativeRegexps[381], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "install")
 			})) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[381], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[382], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
@@ -8096,7 +8099,7 @@ func native270(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[382], "://", p0) &&
+				return (matchReWith(&nativeRegexps[383], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -8104,7 +8107,7 @@ func native270(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[383], "http", p0)
+				return matchReWith(&nativeRegexps[384], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -8118,12 +8121,12 @@ func native270(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[383], "http", p0)
+				return matchReWith(&nativeRegexps[384], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[383], "http", p0)
+				return matchReWith(&nativeRegexps[384], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -8137,7 +8140,7 @@ func native271(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[384], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[385], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -8145,10 +8148,10 @@ func native271(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[385], "--force-", p0)
+				return matchReWith(&nativeRegexps[386], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[386], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[387], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -8159,11 +8162,11 @@ func native272(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[387], "/etc/", p0)
+			return matchReWith(&nativeRegexps[388], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[388], "/etc/", p0)
+				return matchReWith(&nativeRegexps[389], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -8182,28 +8185,28 @@ func native273(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[389], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[390], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[390], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[391], "/", e.Path)))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[391], e.Assigns[p0]))) &&
-				!((p0 == "PS4") &&
 					matchRe(&nativeRegexps[392], e.Assigns[p0]))) &&
+				!((p0 == "PS4") &&
+					matchRe(&nativeRegexps[393], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[393], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[394], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return ((((!matchReWith(&nativeRegexps[394], "ENV=", p0) &&
-						!((matchReWith(&nativeRegexps[395], "=", p0) &&
+					return ((((!matchReWith(&nativeRegexps[395], "ENV=", p0) &&
+						!((matchReWith(&nativeRegexps[396], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -8213,10 +8216,10 @@ func native273(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[396], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[397], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[393], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[397], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[394], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[398], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -8225,14 +8228,14 @@ func native273(env any) bool {
 func native274(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[398], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[399], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[399], "=", p0)
+				return matchReWith(&nativeRegexps[400], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[400], "A", p0)
+			return matchReWith(&nativeRegexps[401], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -8240,7 +8243,7 @@ func native274(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[401], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[402], "--preserve-env=", p0)
 		}))
 }
 
@@ -8249,7 +8252,7 @@ func native275(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[402], ".", p0)
+			return matchReFold(&nativeRegexps[403], ".", p0)
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -8271,15 +8274,15 @@ func native276(env any) bool {
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[403], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[404], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[404], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[405], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[405], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[406], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[406], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[407], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -8289,10 +8292,10 @@ func native276(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[407], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[408], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[408], "://", p0) &&
+				return (matchReWith(&nativeRegexps[409], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -8309,7 +8312,7 @@ func native276(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[408], "://", p0) &&
+				return (matchReWith(&nativeRegexps[409], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -8362,7 +8365,7 @@ func native278(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[409], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[410], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -8373,7 +8376,7 @@ func native279(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[410], "=", p0)
+					return matchReWith(&nativeRegexps[411], "=", p0)
 				})
 			}
 			return func() []string {
@@ -8395,28 +8398,28 @@ func native279(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[411], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[412], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[412], "_", p0) &&
+				(matchReWith(&nativeRegexps[413], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[413], "://", let1) &&
+							return (matchReWith(&nativeRegexps[414], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[414], "=", p0) &&
-					!matchReWith(&nativeRegexps[415], "=0", p0))) ||
-				matchReWith(&nativeRegexps[416], "=", p0)) ||
-				(matchReWith(&nativeRegexps[417], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[415], "=", p0) &&
+					!matchReWith(&nativeRegexps[416], "=0", p0))) ||
+				matchReWith(&nativeRegexps[417], "=", p0)) ||
+				(matchReWith(&nativeRegexps[418], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[418], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[419], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[420], "-insecure", p0))
+				(matchReWith(&nativeRegexps[419], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[420], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[421], "-insecure", p0))
 		})
 	}()
 }
@@ -8433,7 +8436,7 @@ func native280(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[421], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[422], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -8485,12 +8488,12 @@ func native283(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[422], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[423], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[423], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[424], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[424], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[425], "systemctl", e.Line)))
 }
 
 // native284 is the condition of fork-bomb.
@@ -8505,10 +8508,10 @@ func native284(env any) bool {
 func native285(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[352], "hguard", p0)
+		return matchReFold(&nativeRegexps[353], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[425], "hguard", p0)
+			return matchReFold(&nativeRegexps[426], "hguard", p0)
 		}))
 }
 
@@ -8525,10 +8528,10 @@ func native287(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[426], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[427], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[427], "history", p0)
+			return matchReWith(&nativeRegexps[428], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -8545,7 +8548,7 @@ func native287(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[428], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[429], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -8561,7 +8564,7 @@ func native288(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[181], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[182], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -8572,7 +8575,7 @@ func native288(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[181], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[182], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -8604,7 +8607,7 @@ func native289(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[429], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[430], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -8626,24 +8629,24 @@ func native289(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[430], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[431], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[431], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[432], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[432], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[433], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[433], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[434], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -8669,17 +8672,17 @@ func native290(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[434], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[435], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[435], "p", p0)
+					return matchReWith(&nativeRegexps[436], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[436], "$", p0)
+						return matchReWith(&nativeRegexps[437], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[437], "=", e.Line)))))
+						matchReWith(&nativeRegexps[438], "=", e.Line)))))
 	}()
 }
 
@@ -8704,7 +8707,7 @@ func native292(env any) bool {
 		})) &&
 		((((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[438], "p", p0)
+				return matchReWith(&nativeRegexps[439], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -8712,7 +8715,7 @@ func native292(env any) bool {
 			(anyOf(e.Args, func(p0 string) bool {
 				return strings.HasPrefix(p0, "$")
 			}) &&
-				matchReAny(&nativeRegexps[439], "grep\x00idof\x00while", e.Line)))) ||
+				matchReAny(&nativeRegexps[440], "grep\x00idof\x00while", e.Line)))) ||
 		((e.Name == "killall") &&
 			e.HasFlag("r", "regexp")))
 }
@@ -8721,10 +8724,10 @@ func native292(env any) bool {
 func native293(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[440], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[441], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[441], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[442], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -8753,10 +8756,10 @@ func native295(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[442], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[443], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[443], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[444], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -8814,13 +8817,13 @@ func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[444], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[445], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[445], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[446], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[446], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[447], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -8853,7 +8856,7 @@ func native301(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[447], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[448], "/var/log/", p0)
 		}))
 }
 
@@ -8933,7 +8936,7 @@ func native303(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[448], "--", p0)
+					return matchReWith(&nativeRegexps[449], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -8986,7 +8989,7 @@ func native305(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[166], "-", p0)
+				return matchReWith(&nativeRegexps[167], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -9037,9 +9040,9 @@ func native308(env any) bool {
 func native309(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[449], "while", e.Code) ||
-			matchReAny(&nativeRegexps[450], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[451], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[450], "while", e.Code) ||
+			matchReAny(&nativeRegexps[451], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[452], "fork", e.Code)))
 }
 
 // native310 is the condition of service-from-file.
@@ -9059,18 +9062,18 @@ func native311(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "ctr") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[53], "=/", p0)
+			return matchReWith(&nativeRegexps[54], "=/", p0)
 		}) ||
 			(in(e.Pos(0), "run", "container", "c") &&
 				e.HasFlag("privileged", "privileged-without-host-devices")))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[452], "\"", p0)
+				return matchReWith(&nativeRegexps[453], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[453], ".sock", p0)
+				return matchReWith(&nativeRegexps[454], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -9080,10 +9083,10 @@ func native311(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[454], "source=/", p0)
+					return matchReWith(&nativeRegexps[455], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[455], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[456], "security.privileged=true", p0)
 				}))))
 }
 
@@ -9092,11 +9095,11 @@ func native312(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[456], "bind", p0)
+			return matchReWith(&nativeRegexps[457], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[457], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[458], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[458], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[459], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native313 is the condition of snap-unsigned-install.
@@ -9113,7 +9116,7 @@ func native314(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[459], "-", p0)
+				return matchReWith(&nativeRegexps[460], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -9162,7 +9165,7 @@ func native315(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[460], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[461], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -9173,7 +9176,7 @@ func native316(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[461], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[462], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -9181,9 +9184,9 @@ func native316(env any) bool {
 func native317(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[462], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[463], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[464], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[463], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[464], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[465], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -9191,66 +9194,66 @@ func native317(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[465], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[466], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[466], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[467], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[467], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[468], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[468], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[469], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[469], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[470], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[470], e.Line)) &&
-				matchReAny(&nativeRegexps[471], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[472], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[471], e.Line)) &&
+				matchReAny(&nativeRegexps[472], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[473], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native318 is the condition of request-flood-loop.
 func native318(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[473], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[474], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[475], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[474], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[475], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[476], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[476], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[477], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native319 is the condition of busy-loop.
 func native319(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[477], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[478], "do", e.Line) &&
-			matchReWith(&nativeRegexps[479], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[480], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[481], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[482], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[483], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[478], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[479], "do", e.Line) &&
+			matchReWith(&nativeRegexps[480], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[481], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[482], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[483], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[484], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native320 is the condition of spawn-loop.
 func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[484], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[485], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[485], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[486], "sleep\x00wait", e.Line))
 }
 
 // native321 is the condition of thread-storm-code.
 func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[486], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[487], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[488], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[487], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[488], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[489], "sleep\x00.join()", e.Code))
 }
 
 // native322 is the condition of endless-device-read.
@@ -9271,7 +9274,7 @@ func native322(env any) bool {
 func native323(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[489], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[490], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native324 is the condition of write-system-config.
@@ -9297,8 +9300,8 @@ func native324(env any) bool {
 func native325(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[490], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[491], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[491], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[492], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -9318,8 +9321,8 @@ func native326(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[492], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[493], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[493], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[494], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -9332,23 +9335,23 @@ func native327(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[492], "/.ssh", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[493], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[494], ".", index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[495], ".", index(e.Positional, 0))))
 }
 
 // native328 is the condition of write-guard-config.
 func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[495], "$", p0) ||
-			matchReAny(&nativeRegexps[496], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[496], "$", p0) ||
+			matchReAny(&nativeRegexps[497], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[497], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[498], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -9365,7 +9368,7 @@ func native329(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[498], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[499], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -9377,7 +9380,7 @@ func native330(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[499], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[500], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -9396,12 +9399,12 @@ func native331(env any) bool {
 func native332(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((matchReWith(&nativeRegexps[500], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[501], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[502], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[503], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[504], ".git/hooks", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[505], ".git/hooks/", cleanPath(p0))))
+		return ((((matchReWith(&nativeRegexps[501], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[502], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[503], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[504], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[505], ".git/hooks", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[506], ".git/hooks/", cleanPath(p0))))
 	})
 }
 
@@ -9409,7 +9412,7 @@ func native332(env any) bool {
 func native333(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[506], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[507], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -9422,14 +9425,14 @@ func native334(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[507], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[508], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[508], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[509], "=", p0))
+				return (matchReWith(&nativeRegexps[509], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[510], "=", p0))
 			})))
 }
 
@@ -9438,7 +9441,7 @@ func native335(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[510], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[511], "GOFLAGS=", p0)
 		}))
 }
 
@@ -9464,11 +9467,11 @@ func native336(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[511], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[512], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[512], "scripts.", p0)
+						return matchReWith(&nativeRegexps[513], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -9501,7 +9504,7 @@ func native337(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[513], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[514], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -9509,40 +9512,40 @@ func native337(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[514], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[515], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[515], p0)
+					return matchRe(&nativeRegexps[516], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[516], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[517], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[517], "alias.", p0)
+				return matchReWith(&nativeRegexps[518], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[518], "credential.", p0)
+				return matchReFold(&nativeRegexps[519], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[519], "include", p0)
+				return matchReFold(&nativeRegexps[520], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[520], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[521], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[521], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[522], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[522], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[523], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -9551,10 +9554,10 @@ func native337(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[523], "remote.", p0)
+				return matchReFold(&nativeRegexps[524], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[524], "protocol.", p0)
+				return matchReFold(&nativeRegexps[525], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -9573,14 +9576,14 @@ func native338(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[519], "include", p0)
+				return matchReFold(&nativeRegexps[520], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[519], "include", let0)) &&
+			!matchReFold(&nativeRegexps[520], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[181], let0) ||
+					(!matchRe(&nativeRegexps[182], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -9590,18 +9593,18 @@ func native339(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[525], "http.", p0)
+			return matchReFold(&nativeRegexps[526], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[526], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[527], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[527], "url.", p0)
+					return matchReFold(&nativeRegexps[528], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[528], "http", p0)
+					return matchReFold(&nativeRegexps[529], "http", p0)
 				}))))
 }
 
@@ -9614,9 +9617,9 @@ func native340(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[513], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[514], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[513], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[514], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -9625,8 +9628,8 @@ func native340(env any) bool {
 func native341(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[529], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[530], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[530], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[531], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -9635,8 +9638,8 @@ func native342(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[531], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[532], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[532], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[533], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -9651,18 +9654,18 @@ func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[533], "--action=", p0)
+			return matchReWith(&nativeRegexps[534], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[534], "/", p0)
+			return matchReWith(&nativeRegexps[535], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[535], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[536], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[536], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[537], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -9671,9 +9674,9 @@ func native345(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[537], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[538], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[181], p0) {
+					!matchRe(&nativeRegexps[182], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -9688,7 +9691,7 @@ func native346(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[181], p0) {
+					!matchRe(&nativeRegexps[182], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
