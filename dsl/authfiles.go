@@ -86,6 +86,13 @@ func authDir(p string) bool {
 	return false
 }
 
+// authUsers are the programs that keep or check these records by their
+// own means, a file they name included (visudo -f, pwck, last -f): no
+// survey of them.
+var authUsers = nameSet{names: []string{"visudo", "vigr", "vipw", "pwck", "grpck", "pwconv", "grpconv", "useradd", "usermod",
+	"userdel", "groupadd", "groupmod", "groupdel", "gpasswd", "chage", "chpasswd", "newusers", "last", "lastb", "lastlog",
+	"faillog", "faillock", "logrotate", "augenrules", "auditctl", "sudo", "doas"}}
+
 // authIn is the account, authentication or audit record a word names, or
 // "" (see fileIn).
 func authIn(arg string) string { return fileIn(arg, authFile) }
@@ -96,6 +103,9 @@ func authIn(arg string) string { return fileIn(arg, authFile) }
 // beside the original (cp /etc/sudoers /etc/sudoers.bak) is a backup, not
 // a read.
 func authFilesRead(c *cmdline.Command, args []string, env *CommandEnv) []string {
+	if authUsers.has(programName(c.Name)) {
+		return nil
+	}
 	out := filesRead(c.Name, args, env.Positional, env.Redirects, authIn)
 	if copiers.has(programName(c.Name)) && len(env.Positional) > 1 {
 		dest := cleanPath(env.Positional[len(env.Positional)-1])
