@@ -184,6 +184,13 @@ type CommandEnv struct {
 	CopiedSecrets func() []string `expr:"copiedSecrets"`
 	// NamesHost reports a word that names another host (namesHost).
 	NamesHost func(word string) bool `expr:"namesHost"`
+	// AuthFiles are the account, authentication and audit records the
+	// command reads (authFiles).
+	AuthFiles func() []string `expr:"authFiles"`
+	// NamesAuth reports that a word of the command, or a string literal of
+	// its code, names such a record or a directory of them; the
+	// "@auth-files" trigger.
+	NamesAuth func() bool `expr:"namesAuth"`
 }
 
 // RedirectEnv is one redirection as rules see it.
@@ -362,6 +369,8 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return containerSecrets(c.Container, env.Cwd, env.HoldsSecret)
 	}
 	env.CopiedSecrets = func() []string { return copiedSecrets(c, args, pos, env.Cwd, ctx) }
+	env.AuthFiles = func() []string { return authFilesRead(c, args, env) }
+	env.NamesAuth = func() bool { return namesAuth(args, env) }
 	env.NamesHost = func(w string) bool {
 		h := bareHost(w)
 		return h != "" && (ctx.Present == nil || strings.Contains(w, "://") || !ctx.Present(resolveIn(w, env.Cwd)))

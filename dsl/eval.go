@@ -155,6 +155,12 @@ var properties = map[string]func(*commandFacts) bool{
 	"@secret-files": func(cmd *commandFacts) bool { e := cmd.env(); return len(e.SecretFiles)+len(e.HeldFiles) > 0 },
 	// a command naming a persistence path where it may write it (mayWrite)
 	"@may-write": func(cmd *commandFacts) bool { return len(cmd.env().MayWrite) > 0 },
+	// a command reading one of the machine's account, authentication or
+	// audit records (authFiles), or naming a directory of them (authDir)
+	"@auth-files": func(cmd *commandFacts) bool { return cmd.env().NamesAuth() },
+	// a word, an assignment or inline code holding a path-traversal
+	// sequence into a system directory (traversal)
+	"@traversal": func(cmd *commandFacts) bool { return hasTraversal(cmd.c) },
 }
 
 // secretPrefixes start the tokens of common credential formats, and the

@@ -405,9 +405,17 @@ func printedSecrets(name string, args []string) []string {
 // reading it: the credential options programs authenticate with, and the
 // destination a copier writes (a write rule judges that).
 func secretFiles(name string, args, pos []string, redirects []RedirectEnv) []string {
+	return filesRead(name, args, pos, redirects, secretIn)
+}
+
+// filesRead is every file the command names in its words, or reads
+// through an input redirect, that in finds (in returns the file a word
+// names, or ""), leaving out what names such a file without reading it,
+// as secretFiles does.
+func filesRead(name string, args, pos []string, redirects []RedirectEnv, in func(string) string) []string {
 	var out []string
 	for _, r := range redirects {
-		if (r.Op == "<" || r.Op == "<>") && secretPath(r.Target) {
+		if (r.Op == "<" || r.Op == "<>") && in(r.Target) != "" {
 			out = append(out, r.Target)
 		}
 	}
@@ -439,7 +447,7 @@ func secretFiles(name string, args, pos []string, redirects []RedirectEnv) []str
 		if a == dest {
 			continue
 		}
-		if s := secretIn(a); s != "" {
+		if s := in(a); s != "" {
 			if cli && !strings.ContainsAny(a, "/.") && operationWords.has(s) {
 				continue // a control-plane CLI's operation (gh auth token, heroku auth:token), not a file
 			}
