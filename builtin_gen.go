@@ -2734,7 +2734,7 @@ var builtinSpecs = []dsl.Spec{
 		Level:      dsl.Ask,
 		Scope:      "command",
 		On:         []string{"@auth-files"},
-		When:       "let read = authFiles(); agent && len(read) > 0 &&\n  !(program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\"] && all(read, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"]))",
+		When:       "let read = authFiles(); agent && len(read) > 0 &&\n  !(program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\", \"cut\", \"awk\", \"gawk\", \"mawk\"] && all(read, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"]))",
 		Message:    "an agent reads the machine's account, authentication or audit records (the user and group lists, sudo's and PAM's settings, login logs, root's files); getent, id and groups answer a program's questions",
 		Checkpoint: false,
 		Pos:        dsl.Pos{File: "read.yaml", Line: 52, Col: 3},

@@ -907,7 +907,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native224
 		}
-	case "let read = authFiles(); agent && len(read) > 0 &&\n  !(program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\"] && all(read, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"]))":
+	case "let read = authFiles(); agent && len(read) > 0 &&\n  !(program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\", \"cut\", \"awk\", \"gawk\", \"mawk\"] && all(read, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"]))":
 		if scope == "command" {
 			return native225
 		}
@@ -6793,7 +6793,7 @@ func native225(env any) bool {
 		let0 := e.AuthFiles()
 		return ((e.Agent &&
 			(len(let0) > 0)) &&
-			!(in(programName(e.Name), "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack") &&
+			!(in(programName(e.Name), "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "cut", "awk", "gawk", "mawk") &&
 				allOf(let0, func(p0 string) bool {
 					return in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs")
 				})))
