@@ -2746,7 +2746,7 @@ var builtinSpecs = []dsl.Spec{
 		Level:      dsl.Ask,
 		Scope:      "command",
 		On:         []string{"@auth-files"},
-		When:       "program(name) in [\"ls\", \"dir\", \"vdir\", \"exa\", \"eza\", \"lsd\", \"tree\", \"find\", \"fd\", \"fdfind\", \"du\", \"stat\", \"getfacl\"] && any(positional, authDir(#)) || lang != \"\" && code matches \"\\\\b(listdir|scandir|walk|glob|iterdir|readdirSync|readdir|opendir|Dir\\\\.(entries|children|glob)|glob)\\\\b\" && any(args, authDir(#) || # matches \"['\\\"](/root|/etc/sudoers\\\\.d|/etc/security|/etc/ssl/private|/var/lib/pam|/var/log/audit|/var/spool/cron[^'\\\"]*|/home/[^/'\\\"]+/\\\\.ssh)/?['\\\"]\")",
+		When:       "program(name) in [\"ls\", \"dir\", \"vdir\", \"exa\", \"eza\", \"lsd\", \"tree\", \"find\", \"fd\", \"fdfind\", \"du\", \"stat\", \"getfacl\"] && any(positional, authDir(#) && !ownHome(#)) || lang != \"\" && code matches \"\\\\b(listdir|scandir|walk|glob|iterdir|readdirSync|readdir|opendir|Dir\\\\.(entries|children|glob)|glob)\\\\b\" && any(args, authDir(#) || # matches \"['\\\"](/root|/etc/sudoers\\\\.d|/etc/security|/etc/ssl/private|/var/lib/pam|/var/log/audit|/var/spool/cron[^'\\\"]*|/home/[^/'\\\"]+/\\\\.ssh)/?['\\\"]\")",
 		Message:    "lists a directory of the machine's account and authentication records or private keys (root's home, sudoers.d, PAM's settings, crontabs, another user's ~/.ssh)",
 		Checkpoint: false,
 		Pos:        dsl.Pos{File: "read.yaml", Line: 66, Col: 3},

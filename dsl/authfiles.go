@@ -3,6 +3,7 @@ package dsl
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -102,11 +103,12 @@ func authIn(arg string) string { return fileIn(arg, authFile) }
 // string literals of its inline code that name one. A copy that stays
 // beside the original (cp /etc/sudoers /etc/sudoers.bak) is a backup, not
 // a read.
-func authFilesRead(c *cmdline.Command, args []string, env *CommandEnv) []string {
+func authFilesRead(c *cmdline.Command, args []string, env *CommandEnv, home string) []string {
 	if authUsers.has(programName(c.Name)) {
 		return nil
 	}
 	out := filesRead(c.Name, args, env.Positional, env.Redirects, authIn)
+	out = slices.DeleteFunc(out, func(f string) bool { return ownHome(f, home) })
 	if copiers.has(programName(c.Name)) && len(env.Positional) > 1 {
 		dest := cleanPath(env.Positional[len(env.Positional)-1])
 		kept := out[:0]
@@ -120,7 +122,7 @@ func authFilesRead(c *cmdline.Command, args []string, env *CommandEnv) []string 
 	if env.Code != "" {
 		for _, lit := range codeLiterals(env.Code) {
 			lit = strings.TrimLeft(strings.TrimPrefix(lit, "+"), "< ")
-			if len(lit) > 1 && lit[0] == '/' && authFile(lit) {
+			if len(lit) > 1 && lit[0] == '/' && authFile(lit) && !ownHome(lit, home) {
 				out = append(out, lit)
 			}
 		}
@@ -189,4 +191,20 @@ func hasTraversal(c *cmdline.Command) bool {
 		}
 	}
 	return c.Payload != nil && traversal(c.Payload.Code)
+}
+
+// ownHome reports that p lies in home, the caller's own home directory
+// (absolute; "" when unknown): root's files are no survey when root reads
+// them, as ~/.bashrc is none for anyone. A path spelled with ~ or $HOME is
+// in it whatever home is.
+func ownHome(p, home string) bool {
+	c := cleanPath(p)
+	if c == "~" || strings.HasPrefix(c, "~/") {
+		return true
+	}
+	home = path.Clean(home)
+	if !strings.HasPrefix(home, "/") || home == "/" {
+		return false
+	}
+	return c == home || strings.HasPrefix(c, home+"/")
 }

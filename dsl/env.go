@@ -187,6 +187,9 @@ type CommandEnv struct {
 	// AuthFiles are the account, authentication and audit records the
 	// command reads (authFiles).
 	AuthFiles func() []string `expr:"authFiles"`
+	// OwnHome reports a path in the caller's own home directory
+	// (ownHome).
+	OwnHome func(path string) bool `expr:"ownHome"`
 	// NamesAuth reports that a word of the command, or a string literal of
 	// its code, names such a record or a directory of them; the
 	// "@auth-files" trigger.
@@ -369,7 +372,8 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return containerSecrets(c.Container, env.Cwd, env.HoldsSecret)
 	}
 	env.CopiedSecrets = func() []string { return copiedSecrets(c, args, pos, env.Cwd, ctx) }
-	env.AuthFiles = func() []string { return authFilesRead(c, args, env) }
+	env.OwnHome = func(p string) bool { return ownHome(p, ctx.Home) }
+	env.AuthFiles = func() []string { return authFilesRead(c, args, env, ctx.Home) }
 	env.NamesAuth = func() bool { return namesAuth(args, env) }
 	env.NamesHost = func(w string) bool {
 		h := bareHost(w)

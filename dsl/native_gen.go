@@ -911,7 +911,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native225
 		}
-	case "program(name) in [\"ls\", \"dir\", \"vdir\", \"exa\", \"eza\", \"lsd\", \"tree\", \"find\", \"fd\", \"fdfind\", \"du\", \"stat\", \"getfacl\"] && any(positional, authDir(#)) || lang != \"\" && code matches \"\\\\b(listdir|scandir|walk|glob|iterdir|readdirSync|readdir|opendir|Dir\\\\.(entries|children|glob)|glob)\\\\b\" && any(args, authDir(#) || # matches \"['\\\"](/root|/etc/sudoers\\\\.d|/etc/security|/etc/ssl/private|/var/lib/pam|/var/log/audit|/var/spool/cron[^'\\\"]*|/home/[^/'\\\"]+/\\\\.ssh)/?['\\\"]\")":
+	case "program(name) in [\"ls\", \"dir\", \"vdir\", \"exa\", \"eza\", \"lsd\", \"tree\", \"find\", \"fd\", \"fdfind\", \"du\", \"stat\", \"getfacl\"] && any(positional, authDir(#) && !ownHome(#)) || lang != \"\" && code matches \"\\\\b(listdir|scandir|walk|glob|iterdir|readdirSync|readdir|opendir|Dir\\\\.(entries|children|glob)|glob)\\\\b\" && any(args, authDir(#) || # matches \"['\\\"](/root|/etc/sudoers\\\\.d|/etc/security|/etc/ssl/private|/var/lib/pam|/var/log/audit|/var/spool/cron[^'\\\"]*|/home/[^/'\\\"]+/\\\\.ssh)/?['\\\"]\")":
 		if scope == "command" {
 			return native226
 		}
@@ -6805,7 +6805,8 @@ func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return ((in(programName(e.Name), "ls", "dir", "vdir", "exa", "eza", "lsd", "tree", "find", "fd", "fdfind", "du", "stat", "getfacl") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return authDir(p0)
+			return (authDir(p0) &&
+				!e.OwnHome(p0))
 		})) ||
 		(((e.Lang != "") &&
 			matchReAny(&nativeRegexps[336], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&

@@ -111,3 +111,27 @@ func TestEverydaySeven(t *testing.T) {
 		{"git restore src/app.py", dsl.Allow, dsl.Allow}, // the work tree holds what the index does
 	})
 }
+
+// TestRootsOwnHome: root's files are a survey when someone else reads them,
+// not when root does (a container's or a VM's user, whose projects live in
+// /root); the sudoers file and another user's keys stay asked.
+func TestRootsOwnHome(t *testing.T) {
+	t.Setenv("HOME", "/root")
+	checkHolesIn(t, "/root/proj", []holeCase{
+		{"cat /root/proj/README.md", dsl.Allow, dsl.Allow},
+		{"head -20 /root/proj/src/main.go", dsl.Allow, dsl.Allow},
+		{"cat /root/.bashrc", dsl.Allow, dsl.Allow},
+		{"ls -la /root", dsl.Allow, dsl.Allow},
+		{"du -sh /root", dsl.Allow, dsl.Allow},
+		{"sudo cat /etc/sudoers", dsl.Ask, dsl.Ask},
+		{"ls -la /home/alice/.ssh", dsl.Ask, dsl.Ask},
+		{"cat /var/log/auth.log", dsl.Ask, dsl.Ask},
+	})
+	t.Setenv("HOME", "/home/u")
+	checkHolesIn(t, "/home/u/proj", []holeCase{
+		{"cat /root/proj/README.md", dsl.Ask, dsl.Ask},
+		{"cat /root/.bashrc", dsl.Ask, dsl.Ask},
+		{"ls -la /root", dsl.Ask, dsl.Ask},
+		{"cat ~/.bashrc", dsl.Allow, dsl.Allow},
+	})
+}
