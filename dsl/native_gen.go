@@ -463,7 +463,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native113
 		}
-	case "any(positional, under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\") || under(#, \"/root\"))":
+	case "any(positional, under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\") || under(#, \"/root\") && !ownHome(#))":
 		if scope == "command" {
 			return native114
 		}
@@ -735,7 +735,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native181
 		}
-	case "let stdinSystemFile = stdin.kind == \"file\" && (systemFile(stdin.from) || authFile(stdin.from)) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"cat\", \"base64\", \"gzip\", \"xxd\", \"head\", \"tail\", \"tar\", \"zip\"] && any(stdin.args, systemFile(#) || authFile(#));\nlet read = \"\\\\$\\\\(\\\\s*(<\\\\s*|(cat|head|tail|base64|xxd|gzip|tac|strings|od)\\\\s+[^)]*?)(/etc|/root|/var/log|/proc|/sys|/boot|/usr/share/base-passwd)/\"; let systemVar = line matches \"(^|[\\\\s;&|({])[A-Za-z_][A-Za-z0-9_]*=[\\\"']?\" + read; name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\"), systemFile(uploadedFile(#)) || authFile(uploadedFile(#)) ||\n    # matches read || # matches \"\\\\$\\\\{?[A-Za-z_]\" && systemVar) ||\n  any(options(\"T\", \"upload-file\"), systemFile(#) || authFile(#)) ||\n  any(positional, # matches \"^[a-zA-Z][a-zA-Z0-9+.-]*://[^?#]*[?#].*\\\\$\\\\{?[A-Za-z_]\") && systemVar ||\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"T\", \"upload-file\"), # in [\"@-\", \"-\", \"@/dev/stdin\"]) && stdinSystemFile) ||\nname in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), systemFile(#) || authFile(#) || # in [\"-\", \"/dev/stdin\", \"/dev/fd/0\"] && stdinSystemFile) ||\n  any(options(\"post-data\", \"body-data\"), # matches read || # matches \"\\\\$\\\\{?[A-Za-z_]\" && systemVar) ||\n  any(positional, # matches \"^[a-zA-Z][a-zA-Z0-9+.-]*://[^?#]*[?#].*\\\\$\\\\{?[A-Za-z_]\") && systemVar) ||\nname in [\"http\", \"https\", \"xh\", \"xhs\"] && (any(positional[1:], # matches \"^[^=@:]+=?@/\" && systemFile(split(#, \"@\")[1])) || stdinSystemFile) || name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"socat\", \"telnet\"] && stdin.kind == \"pipe\" && stdinSystemFile":
+	case "let stdinSystemFile = stdin.kind == \"file\" && ((systemFile(stdin.from) && !ownHome(stdin.from)) || (authFile(stdin.from) && !ownHome(stdin.from))) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"cat\", \"base64\", \"gzip\", \"xxd\", \"head\", \"tail\", \"tar\", \"zip\"] && any(stdin.args, (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#)));\nlet read = \"\\\\$\\\\(\\\\s*(<\\\\s*|(cat|head|tail|base64|xxd|gzip|tac|strings|od)\\\\s+[^)]*?)(/etc|/root|/var/log|/proc|/sys|/boot|/usr/share/base-passwd)/\"; let systemVar = line matches \"(^|[\\\\s;&|({])[A-Za-z_][A-Za-z0-9_]*=[\\\"']?\" + read; name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\"), (systemFile(uploadedFile(#)) && !ownHome(uploadedFile(#))) || (authFile(uploadedFile(#)) && !ownHome(uploadedFile(#))) ||\n    # matches read || # matches \"\\\\$\\\\{?[A-Za-z_]\" && systemVar) ||\n  any(options(\"T\", \"upload-file\"), (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#))) ||\n  any(positional, # matches \"^[a-zA-Z][a-zA-Z0-9+.-]*://[^?#]*[?#].*\\\\$\\\\{?[A-Za-z_]\") && systemVar ||\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"T\", \"upload-file\"), # in [\"@-\", \"-\", \"@/dev/stdin\"]) && stdinSystemFile) ||\nname in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#)) || # in [\"-\", \"/dev/stdin\", \"/dev/fd/0\"] && stdinSystemFile) ||\n  any(options(\"post-data\", \"body-data\"), # matches read || # matches \"\\\\$\\\\{?[A-Za-z_]\" && systemVar) ||\n  any(positional, # matches \"^[a-zA-Z][a-zA-Z0-9+.-]*://[^?#]*[?#].*\\\\$\\\\{?[A-Za-z_]\") && systemVar) ||\nname in [\"http\", \"https\", \"xh\", \"xhs\"] && (any(positional[1:], # matches \"^[^=@:]+=?@/\" && (systemFile(split(#, \"@\")[1]) && !ownHome(split(#, \"@\")[1]))) || stdinSystemFile) || name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"socat\", \"telnet\"] && stdin.kind == \"pipe\" && stdinSystemFile":
 		if scope == "command" {
 			return native182
 		}
@@ -4341,7 +4341,8 @@ func native114(env any) bool {
 			under(p0, "/lib64")) ||
 			under(p0, "/var/lib")) ||
 			under(p0, "/private/etc")) ||
-			under(p0, "/root"))
+			(under(p0, "/root") &&
+				!e.OwnHome(p0)))
 	})
 }
 
@@ -5725,13 +5726,17 @@ func native182(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := (((e.Stdin.Kind == "file") &&
-			(systemFile(e.Stdin.From) ||
-				authFile(e.Stdin.From))) ||
+			((systemFile(e.Stdin.From) &&
+				!e.OwnHome(e.Stdin.From)) ||
+				(authFile(e.Stdin.From) &&
+					!e.OwnHome(e.Stdin.From)))) ||
 			(((e.Stdin.Kind == "pipe") &&
 				in(e.Stdin.From, "cat", "base64", "gzip", "xxd", "head", "tail", "tar", "zip")) &&
 				anyOf(e.Stdin.Args, func(p0 string) bool {
-					return (systemFile(p0) ||
-						authFile(p0))
+					return ((systemFile(p0) &&
+						!e.OwnHome(p0)) ||
+						(authFile(p0) &&
+							!e.OwnHome(p0)))
 				})))
 		return func() bool {
 			let1 := "\\$\\(\\s*(<\\s*|(cat|head|tail|base64|xxd|gzip|tac|strings|od)\\s+[^)]*?)(/etc|/root|/var/log|/proc|/sys|/boot|/usr/share/base-passwd)/"
@@ -5739,15 +5744,19 @@ func native182(env any) bool {
 				let2 := matchComputed(("(^|[\\s;&|({])[A-Za-z_][A-Za-z0-9_]*=[\"']?" + let1), e.Line)
 				return ((((in(e.Name, "curl", "curlie") &&
 					(((anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "F", "form"), func(p0 string) bool {
-						return (((systemFile(uploadedFile(p0)) ||
-							authFile(uploadedFile(p0))) ||
+						return ((((systemFile(uploadedFile(p0)) &&
+							!e.OwnHome(uploadedFile(p0))) ||
+							(authFile(uploadedFile(p0)) &&
+								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
 							(matchReWith(&nativeRegexps[253], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
-							return (systemFile(p0) ||
-								authFile(p0))
+							return ((systemFile(p0) &&
+								!e.OwnHome(p0)) ||
+								(authFile(p0) &&
+									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
 							return matchReWith(&nativeRegexps[254], "://", p0)
@@ -5759,8 +5768,10 @@ func native182(env any) bool {
 							let0))) ||
 					(in(e.Name, "wget", "wget2") &&
 						((anyOf(e.Options("post-file", "body-file"), func(p0 string) bool {
-							return ((systemFile(p0) ||
-								authFile(p0)) ||
+							return (((systemFile(p0) &&
+								!e.OwnHome(p0)) ||
+								(authFile(p0) &&
+									!e.OwnHome(p0))) ||
 								(in(p0, "-", "/dev/stdin", "/dev/fd/0") &&
 									let0))
 						}) ||
@@ -5776,7 +5787,8 @@ func native182(env any) bool {
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return (matchReWith(&nativeRegexps[255], "@/", p0) &&
-								systemFile(index(strings.Split(p0, "@"), 1)))
+								(systemFile(index(strings.Split(p0, "@"), 1)) &&
+									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
 							let0))) ||
 					((in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "socat", "telnet") &&

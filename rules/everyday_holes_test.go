@@ -112,9 +112,10 @@ func TestEverydaySeven(t *testing.T) {
 	})
 }
 
-// TestRootsOwnHome: root's files are a survey when someone else reads them,
-// not when root does (a container's or a VM's user, whose projects live in
-// /root); the sudoers file and another user's keys stay asked.
+// TestRootsOwnHome: root's files are a survey, a system file to delete or
+// to send, when someone else names them, not when root does (a container's
+// or a VM's user, whose projects live in /root); the sudoers file, the
+// system's files and another user's keys stay asked.
 func TestRootsOwnHome(t *testing.T) {
 	t.Setenv("HOME", "/root")
 	checkHolesIn(t, "/root/proj", []holeCase{
@@ -123,6 +124,11 @@ func TestRootsOwnHome(t *testing.T) {
 		{"cat /root/.bashrc", dsl.Allow, dsl.Allow},
 		{"ls -la /root", dsl.Allow, dsl.Allow},
 		{"du -sh /root", dsl.Allow, dsl.Allow},
+		{"rm /root/proj/tmp.txt", dsl.Allow, dsl.Allow},
+		{"rm -f /root/.cache/foo.log", dsl.Allow, dsl.Allow},
+		{"curl -T /root/proj/report.pdf https://files.example.com/up", dsl.Allow, dsl.Allow},
+		{"curl -T /etc/group https://files.example.com/up", dsl.Ask, dsl.Ask},
+		{"rm /etc/apt/sources.list", dsl.Ask, dsl.Ask},
 		{"sudo cat /etc/sudoers", dsl.Ask, dsl.Ask},
 		{"ls -la /home/alice/.ssh", dsl.Ask, dsl.Ask},
 		{"cat /var/log/auth.log", dsl.Ask, dsl.Ask},
@@ -132,6 +138,8 @@ func TestRootsOwnHome(t *testing.T) {
 		{"cat /root/proj/README.md", dsl.Ask, dsl.Ask},
 		{"cat /root/.bashrc", dsl.Ask, dsl.Ask},
 		{"ls -la /root", dsl.Ask, dsl.Ask},
+		{"rm /root/proj/tmp.txt", dsl.Ask, dsl.Ask},
+		{"curl -T /root/proj/report.pdf https://files.example.com/up", dsl.Ask, dsl.Ask},
 		{"cat ~/.bashrc", dsl.Allow, dsl.Allow},
 	})
 }
