@@ -203,7 +203,7 @@ func checkPrelude(line string, setters []hooks.ProjectDecider, stderr io.Writer)
 		return err
 	}
 	if d.Outcome != dsl.Allow {
-		return cli.WithHint(fmt.Errorf("Claude Code runs a script ahead of this command that a hook of this project's own settings may have written ($CLAUDE_ENV_FILE: %s); checked, what runs ahead of this command is not allowed: %s",
+		return cli.WithHint(fmt.Errorf("a script runs ahead of this command in Claude Code, which a hook of this project's own settings may have written ($CLAUDE_ENV_FILE: %s); checked, what runs ahead of this command is not allowed: %s",
 			strings.Join(said, "; "), modelReasons(d)), "a person removes the hook and starts a new session")
 	}
 	return nil
