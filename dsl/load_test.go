@@ -56,7 +56,7 @@ func TestParseErrors(t *testing.T) {
 		{"line scope with on", "- id: x\n  level: ask\n  scope: line\n  on: [rm]\n  when: 'true'\n  message: m\n", `bad.yaml:4:7: rule x: on: unknown issue kind "rm"`},
 		{"duplicate field", "- id: x\n  level: ask\n  level: block\n  when: 'true'\n  message: m\n", "bad.yaml:3:3: rule x: level: field given twice"},
 		{"examples shape", "- id: x\n  level: ask\n  when: 'true'\n  message: m\n  examples: [a]\n", "bad.yaml:5:13: rule x: examples: want a mapping"},
-		{"unknown group", "- id: x\n  level: ask\n  on: ['@editors']\n  when: 'true'\n  message: m\n", "bad.yaml:3:7: rule x: on: unknown group or property @editors (want one of @assigns, @downloaders,"},
+		{"unknown group", "- id: x\n  level: ask\n  on: ['@editors']\n  when: 'true'\n  message: m\n", "bad.yaml:3:7: rule x: on: unknown group or property @editors (want one of @assigns, @auth-files, @downloaders,"},
 		{"on not a list", "- id: x\n  level: ask\n  on: rm\n  when: 'true'\n  message: m\n", "bad.yaml:3:7: rule x: on: want a list"},
 		{"empty message", "- id: x\n  level: ask\n  when: 'true'\n  message: ''\n", "bad.yaml:4:12: rule x: message: empty message"},
 		{"line var at command scope", "- id: x\n  level: ask\n  when: hasIssue('parse-error')\n  message: m\n", "bad.yaml:3:9: rule x: when: unknown name hasIssue"},
