@@ -191,14 +191,7 @@ func checkPrelude(line string, setters []hooks.ProjectDecider, stderr io.Writer)
 	if prelude == "" {
 		return nil
 	}
-	dc, err := openDecider(stderr)
-	if err != nil {
-		return err
-	}
-	defer dc.Close()
-	wd, _ := os.Getwd()
-	d, err := dc.Decide(approval.CheckRequest{Command: prelude, Cwd: wd, Session: session.FromAgent(string(hooks.ClaudeCode)),
-		Caller: string(hooks.ClaudeCode), AskDenies: true, Shell: "bash"})
+	d, err := decideAsClaude(prelude, stderr)
 	if err != nil {
 		return err
 	}
@@ -207,6 +200,19 @@ func checkPrelude(line string, setters []hooks.ProjectDecider, stderr io.Writer)
 			strings.Join(said, "; "), modelReasons(d)), "a person removes the hook and starts a new session")
 	}
 	return nil
+}
+
+// decideAsClaude decides command as Claude Code's, in its session, with
+// every ask a refusal: nobody answers a question inside the shell prefix.
+func decideAsClaude(command string, stderr io.Writer) (approval.Decision, error) {
+	dc, err := openDecider(stderr)
+	if err != nil {
+		return approval.Decision{}, err
+	}
+	defer dc.Close()
+	wd, _ := os.Getwd()
+	return dc.Decide(approval.CheckRequest{Command: command, Cwd: wd, Session: session.FromAgent(string(hooks.ClaudeCode)),
+		Caller: string(hooks.ClaudeCode), AskDenies: true, Shell: "bash"})
 }
 
 // checkReplaced lets the Bash tool's line (what Claude Code hands its
@@ -232,14 +238,7 @@ func checkReplaced(line string, deciders []hooks.ProjectDecider, stderr io.Write
 	if !ok || wasChecked(command) {
 		return nil
 	}
-	dc, err := openDecider(stderr)
-	if err != nil {
-		return err
-	}
-	defer dc.Close()
-	wd, _ := os.Getwd()
-	d, err := dc.Decide(approval.CheckRequest{Command: command, Cwd: wd, Session: session.FromAgent(string(hooks.ClaudeCode)),
-		Caller: string(hooks.ClaudeCode), AskDenies: true, Shell: "bash"})
+	d, err := decideAsClaude(command, stderr)
 	if err != nil {
 		return err
 	}
