@@ -50,17 +50,8 @@ func GitHolds(path string) (held, ok bool) {
 		return false, false
 	}
 	rel = filepath.ToSlash(rel)
-	f, err := os.Open(index)
-	if err != nil {
-		return false, false
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxUserIndex))
-	if err != nil || len(data) == maxUserIndex {
-		return false, false
-	}
-	ix, err := parseIndexOf(data, true)
-	if err != nil || len(ix.oids) != len(ix.paths) {
+	ix, ok := readUserIndex(index)
+	if !ok || len(ix.oids) != len(ix.paths) {
 		return false, false
 	}
 	// the entries at or below rel: [lo, hi)
@@ -180,17 +171,8 @@ func UntrackedOutput(dir string) (output, ok bool) {
 		return false, false
 	}
 	top := filepath.Join(dir, filepath.FromSlash(strings.Repeat("../", strings.Count(prefix, "/"))))
-	f, err := os.Open(index)
-	if err != nil {
-		return false, false
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxUserIndex))
-	if err != nil || len(data) == maxUserIndex {
-		return false, false
-	}
-	ix, err := parseIndexOf(data, true)
-	if err != nil {
+	ix, ok := readUserIndex(index)
+	if !ok {
 		return false, false
 	}
 	return untrackedOutputIn(dir, top, ix)

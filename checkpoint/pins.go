@@ -110,17 +110,8 @@ func (r *Repo) trackedPaths() []string {
 	if c := r.tracked; c != nil && c.file == index && c.stamp == stamp {
 		return c.paths
 	}
-	f, err := os.Open(index)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxUserIndex))
-	if err != nil || len(data) == maxUserIndex {
-		return nil
-	}
-	ix, err := parseIndexOf(data, true)
-	if err != nil {
+	ix, ok := readUserIndex(index)
+	if !ok {
 		return nil
 	}
 	paths := ix.paths
@@ -315,17 +306,8 @@ func TrackedBelow(path string) (tracked, ok bool) {
 	if index == "" {
 		return false, false
 	}
-	f, err := os.Open(index)
-	if err != nil {
-		return false, false
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxUserIndex))
-	if err != nil || len(data) == maxUserIndex {
-		return false, false
-	}
-	ix, err := parseIndexOf(data, true)
-	if err != nil {
+	ix, ok := readUserIndex(index)
+	if !ok {
 		return false, false
 	}
 	rel := prefix + filepath.ToSlash(filepath.Base(path))
@@ -334,4 +316,20 @@ func TrackedBelow(path string) (tracked, ok bool) {
 	}
 	i, _ := slices.BinarySearch(ix.paths, rel+"/")
 	return i < len(ix.paths) && strings.HasPrefix(ix.paths[i], rel+"/"), true
+}
+
+// readUserIndex reads and parses a user's git index file, at most
+// maxUserIndex bytes of it; not ok when it cannot be read whole or parsed.
+func readUserIndex(index string) (*gitIndex, bool) {
+	f, err := os.Open(index)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxUserIndex))
+	if err != nil || len(data) == maxUserIndex {
+		return nil, false
+	}
+	ix, err := parseIndexOf(data, true)
+	return ix, err == nil
 }
