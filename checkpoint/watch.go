@@ -347,7 +347,9 @@ func (w *watcher) loop(ctx context.Context) error {
 	timer.Stop()
 	defer timer.Stop()
 	if w.fw != nil {
-		events, errs = w.fw.Events, w.fw.Errors
+		stop := make(chan struct{})
+		defer close(stop)
+		events, errs = w.fw.Events, relayErrors(w.fw.Errors, stop)
 	}
 	changed := func() {
 		now := time.Now()
@@ -434,6 +436,12 @@ func (w *watcher) loop(ctx context.Context) error {
 				changed()
 				continue
 			}
+			if errors.Is(err, syscall.EINVAL) {
+				// fsnotify could not remove the watch of a directory
+				// moved away because the kernel had dropped it already
+				// (the directory is gone too): nothing is lost.
+				continue
+			}
 			w.notify(WatchEvent{Notice: "watch error: " + err.Error(), Err: err})
 		case <-timer.C:
 			pending = false
@@ -453,6 +461,47 @@ func (w *watcher) loop(ctx context.Context) error {
 		}
 	}
 }
+
+// relayErrors drains fsnotify's error channel on its own goroutine. The
+// library sends some errors while it holds the lock that Add and Remove
+// take (a watched directory moved away, say), so a loop that both read
+// the errors and called Remove could wait on itself forever. Errors queue
+// here instead; past maxQueuedErrors the last becomes an overflow, which
+// makes the loop look at everything again: only the detail is lost. The
+// relay ends when in is closed and drained, or when stop is closed.
+func relayErrors(in <-chan error, stop <-chan struct{}) <-chan error {
+	out := make(chan error)
+	go func() {
+		defer close(out)
+		var queue []error
+		for in != nil || len(queue) > 0 {
+			var send chan<- error
+			var next error
+			if len(queue) > 0 {
+				send, next = out, queue[0]
+			}
+			select {
+			case err, ok := <-in:
+				if !ok {
+					in = nil
+					continue
+				}
+				if len(queue) < maxQueuedErrors {
+					queue = append(queue, err)
+				} else {
+					queue[len(queue)-1] = fsnotify.ErrEventOverflow
+				}
+			case send <- next:
+				queue = queue[1:]
+			case <-stop:
+				return
+			}
+		}
+	}()
+	return out
+}
+
+const maxQueuedErrors = 64
 
 type eventKind int
 

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/fsnotify/fsnotify"
 )
 
 // watchRun runs Watch in the background and collects what it reports.
@@ -235,5 +237,69 @@ func TestWatchSnapshotsPendingChangesOnStop(t *testing.T) {
 	w.done <- nil
 	if n := w.count(); n != 2 || !w.has(t, "f.txt", "f\n") {
 		t.Fatalf("snapshots: %d, want the start-up one and one of the pending change on stop", n)
+	}
+}
+
+// fsnotify sends some errors while it holds the lock Remove takes; the
+// relay must take any number of them without a reader, and keep their
+// order up to its bound, past which the last is an overflow.
+func TestRelayErrorsNeverBlocksTheSender(t *testing.T) {
+	in := make(chan error)
+	stop := make(chan struct{})
+	out := relayErrors(in, stop)
+	for i := range 2 * maxQueuedErrors {
+		in <- fmt.Errorf("error %d", i) // would hang if the relay waited for a reader
+	}
+	close(in)
+	var got []error
+	for err := range out {
+		got = append(got, err)
+	}
+	if len(got) != maxQueuedErrors {
+		t.Fatalf("%d errors relayed, want %d", len(got), maxQueuedErrors)
+	}
+	for i, err := range got[:maxQueuedErrors-1] {
+		if want := fmt.Sprintf("error %d", i); err.Error() != want {
+			t.Fatalf("error %d is %q, want %q", i, err, want)
+		}
+	}
+	if !errors.Is(got[maxQueuedErrors-1], fsnotify.ErrEventOverflow) {
+		t.Fatalf("last error %q, want an overflow", got[maxQueuedErrors-1])
+	}
+
+	// Stopped with errors still queued and nobody reading, the relay ends.
+	in, stop = make(chan error), make(chan struct{})
+	out = relayErrors(in, stop)
+	in <- errors.New("unread")
+	close(stop)
+	for range out { // closed once the relay has ended
+	}
+}
+
+// Watched directories renamed and at once deleted: fsnotify handles each
+// rename after the kernel has dropped the watch, fails to remove it and
+// sends that error while it holds its lock, the case that once
+// deadlocked the watcher against its own Remove.
+func TestWatchSurvivesDirectoryChurn(t *testing.T) {
+	r, dir := testRepo(t, Config{})
+	const n = 200
+	for i := range n {
+		must(t, os.MkdirAll(filepath.Join(dir, fmt.Sprintf("d%d/sub", i)), 0o755))
+	}
+	w := startWatch(t, r, WatchOptions{Debounce: testDebounce})
+	for i := range n {
+		from, to := filepath.Join(dir, fmt.Sprintf("d%d", i)), filepath.Join(dir, fmt.Sprintf("e%d", i))
+		must(t, os.Rename(from, to))
+		must(t, os.RemoveAll(to))
+	}
+	write(t, filepath.Join(dir, "last.txt"), "last\n", 0o644)
+	waitFor(t, "the last write's snapshot", func() bool { return w.has(t, "last.txt", "last\n") })
+	if !w.has(t, "d0/sub", "-") {
+		t.Errorf("the last snapshot still holds d0/sub")
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, n := range w.notices {
+		t.Errorf("notice: %s", n)
 	}
 }
