@@ -31,7 +31,7 @@ func startWatcher(t *testing.T, r *Repo) *Watcher {
 	}
 	t.Cleanup(func() {
 		cancel()
-		wt.Wait()
+		stopped(t, wt.Done())
 	})
 	return wt
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"testing"
@@ -61,9 +62,23 @@ func startWatch(t *testing.T, r *Repo, opts WatchOptions) *watchRun {
 	})
 	t.Cleanup(func() {
 		cancel()
-		<-w.done
+		stopped(t, w.done)
 	})
 	return w
+}
+
+// stopped waits for a cancelled watch to end; a watch that does not is a
+// failure with every goroutine's stack, not a hang until the test binary's
+// timeout.
+func stopped[T any](t *testing.T, done <-chan T) {
+	t.Helper()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		var stacks strings.Builder
+		pprof.Lookup("goroutine").WriteTo(&stacks, 2)
+		t.Errorf("the watch did not stop when cancelled; goroutines:\n%s", stacks.String())
+	}
 }
 
 func (w *watchRun) count() int {
