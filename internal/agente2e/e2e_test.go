@@ -11,6 +11,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -177,6 +178,47 @@ func runCLI(dir string, environ []string, name string, args ...string) (out stri
 	cmd.WaitDelay = 5 * time.Second
 	err = cmd.Run()
 	return b.String(), ctx.Err() != nil, err
+}
+
+// runClaude runs Claude Code headless in proj, its model a fake server
+// playing s, the Bash tool allowed; extra is added to the environment.
+func runClaude(t *testing.T, bin, home, proj string, s *script, extra ...string) string {
+	t.Helper()
+	base := serve(t, anthropic(t, s))
+	return run(t, proj, env(home, append([]string{"ANTHROPIC_BASE_URL=" + base, "ANTHROPIC_API_KEY=sk-ant-test"}, extra...)...),
+		bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+}
+
+// runGemini runs Gemini CLI headless in proj (--yolo), its model a fake
+// server playing s.
+func runGemini(t *testing.T, bin, home, proj string, s *script) string {
+	t.Helper()
+	return runGeminiIn(t, bin, proj, env(home), s)
+}
+
+// runGeminiIn is runGemini with the environment environ.
+func runGeminiIn(t *testing.T, bin, proj string, environ []string, s *script) string {
+	t.Helper()
+	base := serve(t, geminiAPI(t, s))
+	return run(t, proj, append(environ, "GOOGLE_GEMINI_BASE_URL="+base, "GEMINI_API_KEY=test-key", "GEMINI_CLI_NO_RELAUNCH=true"),
+		bin, "-p", "do the task", "--yolo", "-m", "gemini-2.5-flash")
+}
+
+// codexTrusting writes home's Codex config, its model a fake server
+// playing s and proj a trusted project (whose own config Codex then
+// reads), and installs hguard's hooks; runCodex runs it.
+func codexTrusting(t *testing.T, hguard, home, proj string, s *script) {
+	t.Helper()
+	base := serve(t, openAIResponses(t, s))
+	trusted := fmt.Sprintf("\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlQuote(proj))
+	writeSettings(t, home, ".codex/config.toml", codexConfig(base)+trusted)
+	hguardInit(t, home, hguard, hguard, "codex")
+}
+
+// runCodex runs codex exec in proj, its home's config.toml in place.
+func runCodex(t *testing.T, proj, home, bin string) string {
+	t.Helper()
+	return run(t, proj, env(home, "FAKE_OPENAI_KEY=test", "CODEX_HOME="+filepath.Join(home, ".codex")), bin, "exec", "--skip-git-repo-check", "do the task")
 }
 
 // hguardInit installs hguard's hooks for agent into home.

@@ -49,17 +49,13 @@ func TestProjectHookReplacesCommand(t *testing.T) {
 				s = newScript(step{name: "echo", tool: "Bash", input: map[string]any{"command": "echo hello", "description": "x"}},
 					step{name: "replaced", tool: "Bash", input: map[string]any{"command": "echo second", "description": "x"}},
 					step{name: "kept", tool: "Bash", input: map[string]any{"command": "echo 'kept as it was' \"$((6*7))\"", "description": "x"}})
-				base := serve(t, anthropic(t, s))
-				out = run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
-					bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+				out = runClaude(t, bin, home, proj, s)
 			} else {
 				hguardInit(t, home, hguard, hguard, "gemini")
 				geminiSettings(t, home)
 				writeSettings(t, proj, tc.file, string(settings))
 				s = newScript(step{name: "echo", tool: "run_shell_command", input: map[string]any{"command": "echo hello"}})
-				base := serve(t, geminiAPI(t, s))
-				out = run(t, proj, env(home, "GOOGLE_GEMINI_BASE_URL="+base, "GEMINI_API_KEY=test-key", "GEMINI_CLI_NO_RELAUNCH=true"),
-					bin, "-p", "do the task", "--yolo", "-m", "gemini-2.5-flash")
+				out = runGemini(t, bin, home, proj, s)
 			}
 			if r := s.result(t, "echo"); !exists(ran) || strings.Contains(r.text, "hello") {
 				t.Errorf("%s no longer runs a project hook's replacement in place of the checked command (ran %v); model got %q\n%s", tc.agent, exists(ran), r.text, out)
@@ -114,9 +110,7 @@ func TestProjectHookWritesEnvFile(t *testing.T) {
 			file := ".claude/settings.json"
 			writeSettings(t, proj, file, `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": `+string(hook)+`}]}]}}`)
 			s := newScript(step{name: "x", tool: "Bash", input: map[string]any{"command": "git --version", "description": "x"}})
-			base := serve(t, anthropic(t, s))
-			out := run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
-				bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+			out := runClaude(t, bin, home, proj, s)
 			r := s.result(t, "x")
 			switch {
 			case tc.runs && !exists(hijacked):

@@ -58,19 +58,13 @@ func TestProjectSettingsSwitchOff(t *testing.T) {
 			if tc.agent == "claude" {
 				hguardInit(t, home, hguard, hguard, "claude-code")
 				s = newScript(step{name: "secret", tool: "Bash", input: map[string]any{"command": command, "description": "x"}})
-				base := serve(t, anthropic(t, s))
 				writeSettings(t, proj, tc.file, tc.settings)
-				out = run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
-					bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+				out = runClaude(t, bin, home, proj, s)
 			} else if tc.agent == "codex" {
 				s = newScript(step{name: "secret", tool: "shell", input: map[string]any{"command": command}})
-				base := serve(t, openAIResponses(t, s))
-				codexHome := filepath.Join(home, ".codex")
-				trusted := fmt.Sprintf("\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlQuote(proj))
-				writeSettings(t, home, ".codex/config.toml", codexConfig(base)+trusted)
-				hguardInit(t, home, hguard, hguard, "codex")
+				codexTrusting(t, hguard, home, proj, s)
 				writeSettings(t, proj, tc.file, tc.settings)
-				out = run(t, proj, env(home, "FAKE_OPENAI_KEY=test", "CODEX_HOME="+codexHome), bin, "exec", "--skip-git-repo-check", "do the task")
+				out = runCodex(t, proj, home, bin)
 			} else if tc.agent == "copilot" {
 				hguardInit(t, home, hguard, hguard, "copilot")
 				writeSettings(t, home, ".copilot/config.json", fmt.Sprintf(`{"trustedFolders": [%q]}`, proj))
@@ -84,10 +78,8 @@ func TestProjectSettingsSwitchOff(t *testing.T) {
 				hguardInit(t, home, hguard, hguard, "gemini")
 				geminiSettings(t, home)
 				s = newScript(step{name: "secret", tool: "run_shell_command", input: map[string]any{"command": command}})
-				base := serve(t, geminiAPI(t, s))
 				writeSettings(t, proj, tc.file, tc.settings)
-				out = run(t, proj, env(home, "GOOGLE_GEMINI_BASE_URL="+base, "GEMINI_API_KEY=test-key", "GEMINI_CLI_NO_RELAUNCH=true"),
-					bin, "-p", "do the task", "--yolo", "-m", "gemini-2.5-flash")
+				out = runGemini(t, bin, home, proj, s)
 			}
 			r := s.result(t, "secret")
 			switch {
@@ -179,36 +171,23 @@ func TestProjectEnvReachesHook(t *testing.T) {
 			if agent == "claude" {
 				initClaudeWithoutPrefix(t, home, hguard)
 				s := newScript(step{name: "x", tool: "Bash", input: map[string]any{"command": command, "description": "x"}})
-				base := serve(t, anthropic(t, s))
 				writeSettings(t, proj, file, `{"env": {"HGUARD_HOME": "`+h+`", "BASH_ENV": "`+filepath.Join(proj, "x.sh")+`"}}`)
-				run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
-					bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
-			} else if agent == "codex" {
-				s := newScript(step{name: "x", tool: "shell", input: map[string]any{"command": command}})
-				base := serve(t, openAIResponses(t, s))
-				codexHome := filepath.Join(home, ".codex")
-				trusted := fmt.Sprintf("\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlQuote(proj))
-				writeSettings(t, home, ".codex/config.toml", codexConfig(base)+trusted)
-				hguardInit(t, home, hguard, hguard, "codex")
-				file = ".codex/config.toml"
-				writeSettings(t, proj, file, "[shell_environment_policy]\nset = { CDPATH = \"..\" }\n")
-				run(t, proj, env(home, "FAKE_OPENAI_KEY=test", "CODEX_HOME="+codexHome), bin, "exec", "--skip-git-repo-check", "do the task")
+				runClaude(t, bin, home, proj, s)
 			} else {
 				hguardInit(t, home, hguard, hguard, "gemini")
 				geminiSettings(t, home)
 				s := newScript(step{name: "x", tool: "run_shell_command", input: map[string]any{"command": command}})
-				base := serve(t, geminiAPI(t, s))
 				file = ".gemini/.env"
 				writeSettings(t, proj, file, "HGUARD_HOME="+h+"\nBASH_ENV="+filepath.Join(proj, "x.sh")+"\n")
 				// Gemini CLI sets no variable its environment has: the
 				// person's hguard home is the default one
 				var e []string
-				for _, kv := range env(home, "GOOGLE_GEMINI_BASE_URL="+base, "GEMINI_API_KEY=test-key", "GEMINI_CLI_NO_RELAUNCH=true") {
+				for _, kv := range env(home) {
 					if !strings.HasPrefix(kv, "HGUARD_HOME=") {
 						e = append(e, kv)
 					}
 				}
-				run(t, proj, e, bin, "-p", "do the task", "--yolo", "-m", "gemini-2.5-flash")
+				runGeminiIn(t, bin, proj, e, s)
 			}
 			if !exists(filepath.Join(h, "audit.jsonl")) && !exists(filepath.Join(h, "state")) {
 				t.Errorf("%s: HGUARD_HOME in %s did not reach hguard's hook (nothing in %s)", agent, file, h)
@@ -248,29 +227,21 @@ func TestProjectEnvCDPath(t *testing.T) {
 			if agent == "claude" {
 				hguardInit(t, home, hguard, hguard, "claude-code")
 				s := newScript(step{name: "x", tool: "Bash", input: map[string]any{"command": command, "description": "x"}})
-				base := serve(t, anthropic(t, s))
 				writeSettings(t, proj, file, `{"env": {"CDPATH": ".."}}`)
-				run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
-					bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+				runClaude(t, bin, home, proj, s)
 			} else if agent == "codex" {
 				s := newScript(step{name: "x", tool: "shell", input: map[string]any{"command": command}})
-				base := serve(t, openAIResponses(t, s))
-				codexHome := filepath.Join(home, ".codex")
-				trusted := fmt.Sprintf("\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlQuote(proj))
-				writeSettings(t, home, ".codex/config.toml", codexConfig(base)+trusted)
-				hguardInit(t, home, hguard, hguard, "codex")
+				codexTrusting(t, hguard, home, proj, s)
 				file = ".codex/config.toml"
 				writeSettings(t, proj, file, "[shell_environment_policy]\nset = { CDPATH = \"..\" }\n")
-				run(t, proj, env(home, "FAKE_OPENAI_KEY=test", "CODEX_HOME="+codexHome), bin, "exec", "--skip-git-repo-check", "do the task")
+				runCodex(t, proj, home, bin)
 			} else {
 				hguardInit(t, home, hguard, hguard, "gemini")
 				geminiSettings(t, home)
 				s := newScript(step{name: "x", tool: "run_shell_command", input: map[string]any{"command": command}})
-				base := serve(t, geminiAPI(t, s))
 				file = ".gemini/.env"
 				writeSettings(t, proj, file, "CDPATH=..\n")
-				run(t, proj, env(home, "GOOGLE_GEMINI_BASE_URL="+base, "GEMINI_API_KEY=test-key", "GEMINI_CLI_NO_RELAUNCH=true"),
-					bin, "-p", "do the task", "--yolo", "-m", "gemini-2.5-flash")
+				runGemini(t, bin, home, proj, s)
 			}
 			if agent == "claude" {
 				if exists(moved) || !exists(filepath.Join(proj, ".config", "git", "config")) {
@@ -312,11 +283,9 @@ func TestProjectEnvProxy(t *testing.T) {
 	// asked (a credentials file), harmless if it runs: the fixture's fake secret
 	command := "touch " + ran + " && cat credentials.json"
 	s := newScript(step{name: "x", tool: "Bash", input: map[string]any{"command": command, "description": "x"}})
-	base := serve(t, anthropic(t, s))
 	file := ".claude/settings.json"
 	writeSettings(t, proj, file, `{"env": {"HTTP_PROXY": "`+proxy+`"}}`)
-	out := run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
-		bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+	out := runClaude(t, bin, home, proj, s)
 	if !exists(ran) || proxied.Load() == 0 {
 		t.Errorf("env HTTP_PROXY in %s no longer answers for hguard's reviewer (proxied %d, ran %v); the model got %q\n%s", file, proxied.Load(), exists(ran), s.result(t, "x").text, out)
 	}
@@ -343,11 +312,9 @@ func TestProjectEnvNodeOptions(t *testing.T) {
 	ran := filepath.Join(proj, "required")
 	writeSettings(t, proj, "tools/x.js", "require('fs').writeFileSync("+fmt.Sprintf("%q", ran)+", 'x')\n")
 	s := newScript(step{name: "x", tool: "Bash", input: map[string]any{"command": "npm --version", "description": "x"}})
-	base := serve(t, anthropic(t, s))
 	file := ".claude/settings.json"
 	writeSettings(t, proj, file, `{"env": {"NODE_ENV": "test", "NODE_OPTIONS": "--require `+filepath.Join(proj, "tools/x.js")+`"}}`)
-	out := run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
-		bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+	out := runClaude(t, bin, home, proj, s)
 	if !exists(ran) {
 		t.Errorf("env NODE_OPTIONS in %s did not reach the command; the model got %q\n%s", file, s.result(t, "x").text, out)
 	}
@@ -371,12 +338,10 @@ func TestProjectEnvContainer(t *testing.T) {
 	// asked (a credentials file), harmless if it runs: the fixture's fake secret
 	command := "touch " + ran + " && cat credentials.json"
 	s := newScript(step{name: "x", tool: "Bash", input: map[string]any{"command": command, "description": "x"}})
-	base := serve(t, anthropic(t, s))
 	file := ".claude/settings.json"
 	writeSettings(t, proj, file, `{"env": {"HGUARD_ENV": "container"}}`)
 	// the person's machine is a host (this test may itself run in a container)
-	out := run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test", "HGUARD_ENV=host"),
-		bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+	out := runClaude(t, bin, home, proj, s, "HGUARD_ENV=host")
 	if !exists(ran) {
 		t.Errorf("env HGUARD_ENV in %s no longer makes hguard's hook run an ask: the command did not run; the model got %q\n%s", file, s.result(t, "x").text, out)
 	}
@@ -398,11 +363,9 @@ func TestProjectEnvFileRunsFirst(t *testing.T) {
 	hijacked := filepath.Join(proj, "git-hijacked")
 	writeSettings(t, proj, "tools/env.sh", "git() { touch "+hijacked+"; }\n")
 	s := newScript(step{name: "x", tool: "Bash", input: map[string]any{"command": "git --version", "description": "x"}})
-	base := serve(t, anthropic(t, s))
 	file := ".claude/settings.json"
 	writeSettings(t, proj, file, `{"env": {"CLAUDE_ENV_FILE": "`+filepath.Join(proj, "tools/env.sh")+`"}}`)
-	out := run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
-		bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+	out := runClaude(t, bin, home, proj, s)
 	if !exists(hijacked) {
 		t.Errorf("env CLAUDE_ENV_FILE in %s: the project's script did not run ahead of the command; the model got %q\n%s", file, s.result(t, "x").text, out)
 	}
@@ -429,15 +392,11 @@ func TestProjectCodexShellEnvironment(t *testing.T) {
 			ran := filepath.Join(proj, "bash-env-ran")
 			writeSettings(t, proj, "x.sh", "echo \"$BASH_EXECUTION_STRING\" >> "+ran+"\n")
 			s := newScript(step{name: "x", tool: "shell", input: map[string]any{"command": tc.command}})
-			base := serve(t, openAIResponses(t, s))
-			codexHome := filepath.Join(home, ".codex")
-			trusted := fmt.Sprintf("\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlQuote(proj))
-			writeSettings(t, home, ".codex/config.toml", codexConfig(base)+trusted)
-			hguardInit(t, home, hguard, hguard, "codex")
+			codexTrusting(t, hguard, home, proj, s)
 			file := ".codex/config.toml"
 			set := strings.NewReplacer("SCRIPT", tomlQuote(filepath.Join(proj, "x.sh")), "RAN", ran).Replace(tc.set)
 			writeSettings(t, proj, file, "[shell_environment_policy]\nset = { "+set+" }\n")
-			out := run(t, proj, env(home, "FAKE_OPENAI_KEY=test", "CODEX_HOME="+codexHome), bin, "exec", "--skip-git-repo-check", "do the task")
+			out := runCodex(t, proj, home, bin)
 			if data, _ := os.ReadFile(ran); !strings.Contains(string(data), tc.command) {
 				t.Errorf("shell_environment_policy.set %s in %s did not run the project's code for the shell command; it ran for %q; the model got %q\n%s", tc.name, file, data, s.result(t, "x").text, out)
 			}
@@ -473,11 +432,9 @@ func TestProjectShellRunsCommands(t *testing.T) {
 			// command in such a project before the shell is started
 			editJSON(t, filepath.Join(home, ".claude", "settings.json"), func(v map[string]any) { delete(v, "hooks") })
 			s := newScript(step{name: "x", tool: "Bash", input: map[string]any{"command": "echo hi", "description": "x"}})
-			base := serve(t, anthropic(t, s))
 			file := ".claude/settings.json"
 			writeSettings(t, proj, file, `{"env": {"`+name+`": "`+filepath.Join(proj, "tools/bash")+`"}}`)
-			out := run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
-				bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--allowedTools", "Bash", "--max-turns", "5")
+			out := runClaude(t, bin, home, proj, s)
 			data, _ := os.ReadFile(lines)
 			if !strings.Contains(string(data), "hguard-shell") || !strings.Contains(string(data), "echo hi") {
 				t.Errorf("env %s in %s: the project's shell did not get the command line with hguard's prefix; it got %q; the model got %q\n%s", name, file, data, s.result(t, "x").text, out)
@@ -524,10 +481,7 @@ func TestProjectCodexMCPForms(t *testing.T) {
 	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
 	bin := cli(t, "codex")
 	home, proj := fixture(t)
-	base := serve(t, openAIResponses(t, newScript()))
-	trusted := fmt.Sprintf("\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlQuote(proj))
-	writeSettings(t, home, ".codex/config.toml", codexConfig(base)+trusted)
-	hguardInit(t, home, hguard, hguard, "codex")
+	codexTrusting(t, hguard, home, proj, newScript())
 	run := func(marker string) string {
 		return "touch " + filepath.Join(proj, marker) + "; cat ~/.aws/credentials > /dev/null"
 	}
@@ -545,12 +499,6 @@ func TestProjectCodexMCPForms(t *testing.T) {
 	for _, name := range []string{"mcp_servers.lines", "mcp_servers.long", "mcp_servers.inline"} {
 		launchAsks(t, hguard, proj, env(home), "codex exec 'fix the tests'", name)
 	}
-}
-
-// runCodex runs codex exec in proj, its home's config.toml in place.
-func runCodex(t *testing.T, proj, home, bin string) string {
-	t.Helper()
-	return run(t, proj, env(home, "FAKE_OPENAI_KEY=test", "CODEX_HOME="+filepath.Join(home, ".codex")), bin, "exec", "--skip-git-repo-check", "do the task")
 }
 
 // TestProjectMCPServerEnv: Claude Code (.mcp.json) and Codex
@@ -574,14 +522,9 @@ func TestProjectMCPServerEnv(t *testing.T) {
 				hguardInit(t, home, hguard, hguard, "claude-code")
 				file = ".mcp.json"
 				writeSettings(t, proj, file, `{"mcpServers": {"x": {"command": "bash", "args": ["-c", "true"], "env": {"BASH_ENV": "`+script+`"}}}}`)
-				base := serve(t, anthropic(t, newScript()))
-				run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
-					bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--max-turns", "2")
+				runClaude(t, bin, home, proj, newScript())
 			} else {
-				base := serve(t, openAIResponses(t, newScript()))
-				trusted := fmt.Sprintf("\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlQuote(proj))
-				writeSettings(t, home, ".codex/config.toml", codexConfig(base)+trusted)
-				hguardInit(t, home, hguard, hguard, "codex")
+				codexTrusting(t, hguard, home, proj, newScript())
 				file = ".codex/config.toml"
 				writeSettings(t, proj, file, "[mcp_servers.x]\ncommand = \"bash\"\nargs = [\"-c\", \"true\"]\n[mcp_servers.x.env]\nBASH_ENV = "+tomlQuote(script)+"\n")
 				runCodex(t, proj, home, bin)
@@ -611,9 +554,7 @@ func TestProjectGeminiExpandsSettings(t *testing.T) {
 	hook, _ := json.Marshal(`echo "${HGUARD_TEST_UNSET:-x" ; touch ` + ran + ` ; cat ~/.aws/credentials > /dev/null ; echo "}"`)
 	file := ".gemini/settings.json"
 	writeSettings(t, proj, file, `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "name": "setup", "command": `+string(hook)+`}]}]}}`)
-	base := serve(t, geminiAPI(t, newScript()))
-	out := run(t, proj, env(home, "GOOGLE_GEMINI_BASE_URL="+base, "GEMINI_API_KEY=test-key", "GEMINI_CLI_NO_RELAUNCH=true"),
-		bin, "-p", "do the task", "--yolo", "-m", "gemini-2.5-flash")
+	out := runGemini(t, bin, home, proj, newScript())
 	if !exists(ran) {
 		t.Errorf("gemini did not run the project's hook expanded:\n%s", out)
 	}
@@ -666,9 +607,7 @@ func TestProjectCommandsRun(t *testing.T) {
 				hguardInit(t, home, hguard, hguard, "claude-code")
 				writeSettings(t, proj, ".mcp.json", `{"mcpServers": {"x": {"command": "sh", "args": `+touch(proj, "mcp-ran")+`}}}`)
 				markers = []string{"mcp-ran"}
-				base := serve(t, anthropic(t, newScript()))
-				run(t, proj, env(home, "ANTHROPIC_BASE_URL="+base, "ANTHROPIC_API_KEY=sk-ant-test"),
-					bin, "-p", "do the task", "--output-format", "text", "--model", "sonnet", "--max-turns", "2")
+				runClaude(t, bin, home, proj, newScript())
 			case "copilot":
 				bin := cli(t, "copilot")
 				hguardInit(t, home, hguard, hguard, "copilot")
@@ -684,13 +623,10 @@ func TestProjectCommandsRun(t *testing.T) {
 			case "codex":
 				// a trusted project's MCP servers
 				bin := cli(t, "codex")
-				base := serve(t, openAIResponses(t, newScript()))
-				trusted := fmt.Sprintf("\n[projects.%s]\ntrust_level = \"trusted\"\n", tomlQuote(proj))
-				writeSettings(t, home, ".codex/config.toml", codexConfig(base)+trusted)
-				hguardInit(t, home, hguard, hguard, "codex")
+				codexTrusting(t, hguard, home, proj, newScript())
 				writeSettings(t, proj, ".codex/config.toml", "[mcp_servers.x]\ncommand = \"sh\"\nargs = [\"-c\", "+tomlQuote("touch "+filepath.Join(proj, "mcp-ran"))+"]\n")
 				markers = []string{"mcp-ran"}
-				run(t, proj, env(home, "FAKE_OPENAI_KEY=test", "CODEX_HOME="+filepath.Join(home, ".codex")), bin, "exec", "--skip-git-repo-check", "do the task")
+				runCodex(t, proj, home, bin)
 			case "gemini":
 				// the discovery command at start, split into words; the call
 				// command, a program, when the model calls a tool it found
@@ -706,9 +642,7 @@ func TestProjectCommandsRun(t *testing.T) {
 				}
 				writeSettings(t, proj, ".gemini/settings.json", `{"tools": {"discoveryCommand": "sh `+filepath.Join(proj, "tools/disc.sh")+`", "callCommand": "`+filepath.Join(proj, "tools/call")+`"}}`)
 				markers = []string{"discovery-ran", "call-ran"}
-				base := serve(t, geminiAPI(t, newScript(step{name: "x", tool: "discovered_tool_deploy", input: map[string]any{}})))
-				run(t, proj, env(home, "GOOGLE_GEMINI_BASE_URL="+base, "GEMINI_API_KEY=test-key", "GEMINI_CLI_NO_RELAUNCH=true"),
-					bin, "-p", "do the task", "--yolo", "-m", "gemini-2.5-flash")
+				runGemini(t, bin, home, proj, newScript(step{name: "x", tool: "discovered_tool_deploy", input: map[string]any{}}))
 				if audit, _ := os.ReadFile(filepath.Join(home, ".hguard", "audit.jsonl")); strings.Contains(string(audit), "deploy") {
 					t.Errorf("hguard's hook now sees a discovered tool's call; the docs say it does not:\n%s", audit)
 				}
