@@ -85,6 +85,8 @@ func TestConfigHooks(t *testing.T) {
 		{"printf '[Definition]\\nactionban = iptables -I f2b -s <ip> -j DROP\\n' > /tmp/fb/action.d/a.conf; fail2ban-client -c /tmp/fb/ reload", dsl.Ask, dsl.Ask},
 		{"mkdir -p /tmp/f; printf '[sshd]\\nenabled = true\\naction = iptables-multiport\\n' > /tmp/f/jail.local; fail2ban-client -c /tmp/f/ -t", dsl.Allow, dsl.Allow},
 		{"fail2ban-client status sshd", dsl.Allow, dsl.Allow},
+		{"printf 'port=0\\ndhcp-script=/tmp/lease.sh\\n' > /tmp/d.conf; sudo dnsmasq -C /tmp/d.conf", dsl.Ask, dsl.Ask},
+		{"printf 'port=5353\\nno-resolv\\nserver=1.1.1.1\\n' > /tmp/d.conf; dnsmasq -C /tmp/d.conf --test", dsl.Allow, dsl.Allow},
 		// launchers: their configuration's commands are what they are for
 		{"printf '[program:web]\\ncommand=python app.py\\n' > /tmp/sv.conf; supervisord -c /tmp/sv.conf", dsl.Allow, dsl.Allow},
 		{"printf '[Service]\\nExecStart=/usr/local/bin/app --serve\\n' > /tmp/app.service; systemd-analyze verify /tmp/app.service", dsl.Allow, dsl.Allow},

@@ -771,7 +771,7 @@ var catalogPrograms = [...]Program{
 	{Name: "scrot", Code: []CodeOption{{"-e", "sh", nil}, {"--exec", "sh", nil}}},
 	{Name: "acr", Code: []CodeOption{{"-r", "hook", nil}}},
 	{Name: "zic", Code: []CodeOption{{"-y", "hook", nil}}},
-	{Name: "dnsmasq", Code: []CodeOption{{"--conf-script", "hook", nil}, {"--dhcp-script", "hook", nil}}},
+	{Name: "dnsmasq", Code: []CodeOption{{"--conf-script", "hook", nil}, {"--dhcp-script", "hook", nil}}, Settings: []string{"conf-script", "dhcp-script"}},
 	{Name: "pip", Code: []CodeOption{{"--editor", "sh", nil}}},
 	{Name: "gem", Code: []CodeOption{{"-e", "sh", nil}, {"--editor", "sh", nil}}},
 	{Name: "scp", Args: "cFiJloPSBD", Code: []CodeOption{{Option: "-S", Lang: "sh", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}, {Option: "-o", Lang: "sshopt", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}}},
