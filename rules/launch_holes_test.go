@@ -59,3 +59,36 @@ func TestLaunchHoles(t *testing.T) {
 		{"ssh deploy@web1", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestConfigHooks: a command a configuration the line wrote names under a
+// key its program runs on an event (the catalogue's settings: fail2ban's
+// actionban, fastfetch's command module, rsyslog's ^PROGRAM and omprog,
+// libvirt's interface script) is an escape whatever it runs; the same
+// programs' everyday runs, and launchers whose configuration's commands are
+// their purpose (supervisord, systemd units), stay judged by what they run.
+func TestConfigHooks(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`echo '{"modules":[{"type":"command","key":"x","text":"exec id"}]}' >/tmp/x.jsonc; fastfetch -c /tmp/x.jsonc`, dsl.Ask, dsl.Ask},
+		{`echo '{"modules":[{"type":"command","text":"uname -r"}]}' > /tmp/f.jsonc; sudo fastfetch --config /tmp/f.jsonc`, dsl.Ask, dsl.Ask},
+		{`echo '{"modules":["os","kernel",{"type":"custom","format":"hi"}]}' > /tmp/f.jsonc; fastfetch -c /tmp/f.jsonc`, dsl.Allow, dsl.Allow},
+		{"fastfetch -c ~/.config/fastfetch/config.jsonc", dsl.Allow, dsl.Allow},
+		{"fastfetch", dsl.Allow, dsl.Allow},
+		{"printf 'module(load=\"imuxsock\")\\n:msg, contains, \"x\" ^id\\n' > /tmp/r.conf; sudo rsyslogd -f /tmp/r.conf", dsl.Ask, dsl.Ask},
+		{"printf 'action(type=\"omprog\" binary=\"/tmp/log.sh\")\\n' > /tmp/r.conf; rsyslogd -f /tmp/r.conf", dsl.Ask, dsl.Ask},
+		{"printf '*.* /var/log/all.log\\n' > /tmp/r.conf; rsyslogd -f /tmp/r.conf", dsl.Allow, dsl.Allow},
+		{"rsyslogd -N1 -f /etc/rsyslog.conf", dsl.Allow, dsl.Allow},
+		{"printf \"<domain type='kvm'><name>x</name><devices><interface type='ethernet'><script path='id'/></interface></devices></domain>\" > /tmp/x.xml; virsh -c qemu:///system create /tmp/x.xml", dsl.Ask, dsl.Ask},
+		{"printf \"<domain type='kvm'><name>x</name><devices><interface type='bridge'><source bridge='br0'/></interface></devices></domain>\" > /tmp/x.xml; virsh define /tmp/x.xml", dsl.Allow, dsl.Allow},
+		{"virsh create /etc/libvirt/qemu/vm1.xml", dsl.Allow, dsl.Allow},
+		{"virsh list --all", dsl.Allow, dsl.Allow},
+		{"mkdir -p /tmp/d/action.d; printf '[Definition]\\nactionstart = id\\n' > /tmp/d/action.d/x.conf; printf '[x]\\nenabled = true\\naction = x\\n' > /tmp/d/jail.local; sudo fail2ban-client -c /tmp/d/ -v restart", dsl.Ask, dsl.Ask},
+		{"printf '[Definition]\\nactionban = iptables -I f2b -s <ip> -j DROP\\n' > /tmp/fb/action.d/a.conf; fail2ban-client -c /tmp/fb/ reload", dsl.Ask, dsl.Ask},
+		{"mkdir -p /tmp/f; printf '[sshd]\\nenabled = true\\naction = iptables-multiport\\n' > /tmp/f/jail.local; fail2ban-client -c /tmp/f/ -t", dsl.Allow, dsl.Allow},
+		{"fail2ban-client status sshd", dsl.Allow, dsl.Allow},
+		{"printf 'port=0\\ndhcp-script=/tmp/lease.sh\\n' > /tmp/d.conf; sudo dnsmasq -C /tmp/d.conf", dsl.Ask, dsl.Ask},
+		{"printf 'port=5353\\nno-resolv\\nserver=1.1.1.1\\n' > /tmp/d.conf; dnsmasq -C /tmp/d.conf --test", dsl.Allow, dsl.Allow},
+		// launchers: their configuration's commands are what they are for
+		{"printf '[program:web]\\ncommand=python app.py\\n' > /tmp/sv.conf; supervisord -c /tmp/sv.conf", dsl.Allow, dsl.Allow},
+		{"printf '[Service]\\nExecStart=/usr/local/bin/app --serve\\n' > /tmp/app.service; systemd-analyze verify /tmp/app.service", dsl.Allow, dsl.Allow},
+	})
+}

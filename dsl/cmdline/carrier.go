@@ -154,7 +154,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			w.programOptions(c, args, spec, cx)
 		}
 		lang := interpreter(name)
-		if _, known := programs[name]; !known && lang == "" && catalogProgram(name) == nil && !otherInterpreters.has(program(name)) {
+		if _, known := programs[name]; !known && lang == "" && !catalogKnows(name) && !otherInterpreters.has(program(name)) {
 			if !notLaunchers.has(program(name)) {
 				w.shellArgs(c, args, cx)
 				w.unknownLauncher(c, args, cx)
@@ -1531,8 +1531,19 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 				}
 				w.nested(c, in.Text, via, cx, false)
 			} else {
-				for _, cmd := range settingCommands(in.Text) {
-					w.nested(c, cmd, c.Name+" "+file, cx, false)
+				// a setting the program's entry names as a hook
+				// (actionstart = CMD, fastfetch's "text", rsyslog's ^CMD,
+				// <script path=CMD/>) is an escape whatever it runs
+				var hooks []string
+				if p := catalogProgram(program(c.Name)); p != nil {
+					hooks = p.Settings
+				}
+				for _, s := range settingCmds(in.Text, hooks) {
+					via := c.Name + " " + file
+					if s.hook {
+						via = c.Name + " @" + file
+					}
+					w.nested(c, s.cmd, via, cx, false)
 				}
 			}
 		}
@@ -1777,10 +1788,38 @@ var commandKey = lazyRegexp(`(?i)(command|cmd|exec|action|script|hook|program)`)
 // out: what they run is not known here.
 func settingCommands(text string) []string {
 	var out []string
-	add := func(v string) {
+	for _, s := range settingCmds(text, nil) {
+		out = append(out, s.cmd)
+	}
+	return out
+}
+
+// settingCmd is a command line a configuration's setting holds; hook: the
+// setting's key is one of the program's hooks (Program.Settings).
+type settingCmd struct {
+	cmd  string
+	hook bool
+}
+
+// settingCmds is settingCommands, each command marked when its key (an XML
+// element's or attribute's name, or "^" for rsyslog's program action) is
+// one of hooks, the reading program's Settings; such a value counts
+// whatever its key is called, and one computed at run time too, since the
+// program runs it whatever it holds.
+func settingCmds(text string, hooks []string) []settingCmd {
+	var out []settingCmd
+	isHook := func(keys ...string) bool {
+		for _, k := range keys {
+			if k != "" && slices.ContainsFunc(hooks, func(h string) bool { return strings.EqualFold(h, k) }) {
+				return true
+			}
+		}
+		return false
+	}
+	add := func(v string, hook bool) {
 		v = strings.TrimSpace(v)
-		if v != "" && !strings.ContainsAny(v, "$`") {
-			out = append(out, v)
+		if v != "" && (hook || !strings.ContainsAny(v, "$`")) {
+			out = append(out, settingCmd{v, hook})
 		}
 	}
 	for _, line := range strings.Split(text, "\n") {
@@ -1789,18 +1828,19 @@ func settingCommands(text string) []string {
 			continue
 		}
 		if i := strings.Index(line, " ^"); i >= 0 && i+2 < len(line) && line[i+2] != ' ' {
-			add(line[i+2:]) // rsyslog: :msg, contains, "x" ^PROGRAM
+			add(line[i+2:], isHook("^")) // rsyslog: :msg, contains, "x" ^PROGRAM
 		}
 		for _, m := range settingRe().FindAllStringSubmatch(line, -1) {
 			v := m[3]
 			if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') {
 				v = unquote(v)
 			}
+			hook := isHook(m[1], m[2])
 			switch {
 			case strings.HasPrefix(v, "exec "):
-				add(v[len("exec "):])
-			case commandKey().MatchString(m[1]) || commandKey().MatchString(m[2]):
-				add(v)
+				add(v[len("exec "):], hook)
+			case hook || commandKey().MatchString(m[1]) || commandKey().MatchString(m[2]):
+				add(v, hook)
 			}
 		}
 	}

@@ -135,6 +135,30 @@ func TestSettingCommands(t *testing.T) {
 	}
 }
 
+// TestSettingHooks: a setting whose key is one of the reading program's
+// hooks (the catalogue's settings) is marked, whatever its key is called
+// and even when its value is computed at run time; the others are not.
+func TestSettingHooks(t *testing.T) {
+	tests := []struct {
+		text  string
+		hooks []string
+		want  []settingCmd
+	}{
+		{"[Definition]\nactionstart = iptables -N f2b\naction = x\n", []string{"actionstart"}, []settingCmd{{"iptables -N f2b", true}, {"x", false}}},
+		{`{"modules":[{"type":"command","text":"uname -r"}]}`, []string{"text"}, []settingCmd{{"uname -r", true}}},
+		{`{"modules":[{"type":"command","text":"uname -r"}]}`, nil, nil},
+		{":msg, contains, \"x\" ^logger hi\n", []string{"^"}, []settingCmd{{"logger hi", true}}},
+		{"<interface type='ethernet'><script path='ifup'/></interface>", []string{"script"}, []settingCmd{{"ifup", true}}},
+		{"ACTIONBAN = echo $IP\n", []string{"actionban"}, []settingCmd{{"echo $IP", true}}},
+		{"[web]\ncommand=python app.py\n", []string{"actionban"}, []settingCmd{{"python app.py", false}}},
+	}
+	for _, tt := range tests {
+		if got := settingCmds(tt.text, tt.hooks); !slices.Equal(got, tt.want) {
+			t.Errorf("settingCmds(%q, %q) = %v, want %v", tt.text, tt.hooks, got, tt.want)
+		}
+	}
+}
+
 // TestWrittenSettings: a command a configuration written on the line holds
 // is judged by what it runs, through the program given the file, and a
 // program that only handles files (git, package managers) is not running it.
@@ -143,7 +167,12 @@ func TestWrittenSettings(t *testing.T) {
 		cmd  string
 		want string // the command reached through the file, as "name via", or ""
 	}{
-		{"printf 'actionstart = rm -rf ~\\n' > /tmp/f/action.d/a.conf; fail2ban-client -c /tmp/f/ start", "rm fail2ban-client /tmp/f/action.d/a.conf"},
+		{"printf 'actionstart = rm -rf ~\\n' > /tmp/f/action.d/a.conf; fail2ban-client -c /tmp/f/ start", "rm fail2ban-client @/tmp/f/action.d/a.conf"},
+		{"printf '[Definition]\\nactionban = iptables -I f2b -j DROP\\n' > /tmp/f/action.d/a.conf; fail2ban-client -c /tmp/f/ start", "iptables fail2ban-client @/tmp/f/action.d/a.conf"},
+		{"echo '{\"modules\":[{\"type\":\"command\",\"text\":\"uname -r\"}]}' > /tmp/f.jsonc; fastfetch -c /tmp/f.jsonc", "uname fastfetch @/tmp/f.jsonc"},
+		{"printf ':msg, contains, \"x\" ^logger hi\\n' > /tmp/r.conf; rsyslogd -f /tmp/r.conf", "logger rsyslogd @/tmp/r.conf"},
+		{"printf \"<interface type='ethernet'><script path='ifup'/></interface>\" > /tmp/v.xml; virsh create /tmp/v.xml", "ifup virsh @/tmp/v.xml"},
+		{"printf '[program:web]\\ncommand=python app.py\\n' > /tmp/sv.conf; supervisord -c /tmp/sv.conf", "python supervisord /tmp/sv.conf"},
 		{"echo 'rm -rf ~' > /tmp/t/bin/rustc; rustup toolchain link x /tmp/t/", "rm rustup @/tmp/t/bin/rustc"},
 		{"printf '#!/bin/sh\\nrm -rf ~\\n' > /tmp/h; tool --hook-file /tmp/h", "rm tool /tmp/h"},
 		{"printf 'command: rm -rf ~\\n' > notes.md; git add notes.md", ""},
@@ -156,9 +185,12 @@ func TestWrittenSettings(t *testing.T) {
 		{"printf 'command = rm -rf ~\\n' > /tmp/c.py; tool -c /tmp/c.py", ""},
 	}
 	for _, tt := range tests {
-		got := ""
+		got, name := "", "rm"
+		if n, _, ok := strings.Cut(tt.want, " "); ok {
+			name = n
+		}
 		for _, c := range Parse(tt.cmd).Commands {
-			if c.Name == "rm" && len(c.Via) > 0 {
+			if c.Name == name && len(c.Via) > 0 {
 				got = c.Name + " " + c.Via[len(c.Via)-1]
 			}
 		}

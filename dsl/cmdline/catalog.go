@@ -34,6 +34,26 @@ type Program struct {
 	// ShellPaths: the generic fallback still reads the words the entry
 	// does not describe for a shell's path (cmake -DCMAKE_C_COMPILER_LAUNCHER=/bin/sh)
 	ShellPaths bool
+	// Settings are the keys of its configuration files whose value is a
+	// command it runs on an event, a hook (fail2ban's actionban, fastfetch's
+	// command module's text, rsyslog's ^PROGRAM action as "^", libvirt's
+	// <script path=…>): such a command in a configuration the line wrote
+	// for it is an escape whatever it runs ("NAME @FILE", writtenFiles).
+	Settings []string
+}
+
+// catalogKnows reports a program the catalogue describes how it runs
+// commands: not one whose entry names its configuration's hooks only.
+func catalogKnows(name string) bool {
+	p := catalogProgram(name)
+	return p != nil && !p.settingsOnly()
+}
+
+// settingsOnly reports an entry that names hooks in its configuration
+// files and nothing it runs from the command line: the generic fallback
+// still judges its arguments as a program hguard has no entry for.
+func (p *Program) settingsOnly() bool {
+	return len(p.Settings) > 0 && p.Runs == "" && len(p.Sub) == 0 && len(p.Code) == 0 && p.Stdin == "" && p.Shell == "" && len(p.ShellOptions) == 0
 }
 
 // CodeOption is an option whose value is code in a language: the option as

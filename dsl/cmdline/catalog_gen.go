@@ -208,116 +208,122 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[99]
 	case "fail2ban-client":
 		return &catalogPrograms[100]
-	case "bee":
+	case "fastfetch":
 		return &catalogPrograms[101]
-	case "go":
+	case "rsyslogd":
 		return &catalogPrograms[102]
-	case "cargo":
+	case "virsh":
 		return &catalogPrograms[103]
-	case "strace":
+	case "bee":
 		return &catalogPrograms[104]
-	case "ltrace":
+	case "go":
 		return &catalogPrograms[105]
-	case "flock":
+	case "cargo":
 		return &catalogPrograms[106]
-	case "systemd-run":
+	case "strace":
 		return &catalogPrograms[107]
-	case "unshare":
+	case "ltrace":
 		return &catalogPrograms[108]
-	case "nsenter":
+	case "flock":
 		return &catalogPrograms[109]
-	case "chroot":
+	case "systemd-run":
 		return &catalogPrograms[110]
-	case "toybox":
+	case "unshare":
 		return &catalogPrograms[111]
-	case "sshpass":
+	case "nsenter":
 		return &catalogPrograms[112]
-	case "screen":
+	case "chroot":
 		return &catalogPrograms[113]
-	case "cpulimit":
+	case "toybox":
 		return &catalogPrograms[114]
-	case "dbus-launch":
+	case "sshpass":
 		return &catalogPrograms[115]
-	case "rlwrap":
+	case "screen":
 		return &catalogPrograms[116]
-	case "valgrind":
+	case "cpulimit":
 		return &catalogPrograms[117]
-	case "setarch":
+	case "dbus-launch":
 		return &catalogPrograms[118]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "rlwrap":
 		return &catalogPrograms[119]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "valgrind":
 		return &catalogPrograms[120]
-	case "entr":
+	case "setarch":
 		return &catalogPrograms[121]
-	case "mosh":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[122]
-	case "msgfilter":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[123]
-	case "start-stop-daemon":
+	case "entr":
 		return &catalogPrograms[124]
-	case "sg", "newgrp":
+	case "mosh":
 		return &catalogPrograms[125]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "msgfilter":
 		return &catalogPrograms[126]
-	case "wezterm":
+	case "start-stop-daemon":
 		return &catalogPrograms[127]
-	case "kitty", "foot", "st":
+	case "sg", "newgrp":
 		return &catalogPrograms[128]
-	case "tmux", "byobu", "byobu-tmux":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[129]
-	case "zellij":
+	case "wezterm":
 		return &catalogPrograms[130]
-	case "dtach", "abduco":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[131]
-	case "parallel":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[132]
-	case "hping3":
+	case "zellij":
 		return &catalogPrograms[133]
-	case "at", "batch":
+	case "dtach", "abduco":
 		return &catalogPrograms[134]
-	case "npx", "bunx", "uvx", "pipx-run":
+	case "parallel":
 		return &catalogPrograms[135]
-	case "pnpm", "yarn", "npm", "bun":
+	case "hping3":
 		return &catalogPrograms[136]
-	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
+	case "at", "batch":
 		return &catalogPrograms[137]
-	case "nix":
+	case "npx", "bunx", "uvx", "pipx-run":
 		return &catalogPrograms[138]
-	case "script":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[139]
-	case "socat":
+	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[140]
-	case "socket":
+	case "nix":
 		return &catalogPrograms[141]
-	case "proot":
+	case "script":
 		return &catalogPrograms[142]
-	case "sched":
+	case "socat":
 		return &catalogPrograms[143]
-	case "faketime":
+	case "socket":
 		return &catalogPrograms[144]
-	case "trickle":
+	case "proot":
 		return &catalogPrograms[145]
-	case "hyperfine":
+	case "sched":
 		return &catalogPrograms[146]
-	case "direnv":
+	case "faketime":
 		return &catalogPrograms[147]
-	case "op":
+	case "trickle":
 		return &catalogPrograms[148]
-	case "dotenv":
+	case "hyperfine":
 		return &catalogPrograms[149]
-	case "dotenvx":
+	case "direnv":
 		return &catalogPrograms[150]
-	case "aws-vault":
+	case "op":
 		return &catalogPrograms[151]
-	case "launchctl":
+	case "dotenv":
 		return &catalogPrograms[152]
-	case "hguard":
+	case "dotenvx":
 		return &catalogPrograms[153]
-	case "hguard-shell":
+	case "aws-vault":
 		return &catalogPrograms[154]
-	case "nix-shell":
+	case "launchctl":
 		return &catalogPrograms[155]
+	case "hguard":
+		return &catalogPrograms[156]
+	case "hguard-shell":
+		return &catalogPrograms[157]
+	case "nix-shell":
+		return &catalogPrograms[158]
 	}
 	return nil
 }
@@ -553,6 +559,9 @@ var catalogNames = [...]string{
 	"sqlmap",
 	"exiftool",
 	"fail2ban-client",
+	"fastfetch",
+	"rsyslogd",
+	"virsh",
 	"bee",
 	"go",
 	"cargo",
@@ -762,7 +771,7 @@ var catalogPrograms = [...]Program{
 	{Name: "scrot", Code: []CodeOption{{"-e", "sh", nil}, {"--exec", "sh", nil}}},
 	{Name: "acr", Code: []CodeOption{{"-r", "hook", nil}}},
 	{Name: "zic", Code: []CodeOption{{"-y", "hook", nil}}},
-	{Name: "dnsmasq", Code: []CodeOption{{"--conf-script", "hook", nil}, {"--dhcp-script", "hook", nil}}},
+	{Name: "dnsmasq", Code: []CodeOption{{"--conf-script", "hook", nil}, {"--dhcp-script", "hook", nil}}, Settings: []string{"conf-script", "dhcp-script"}},
 	{Name: "pip", Code: []CodeOption{{"--editor", "sh", nil}}},
 	{Name: "gem", Code: []CodeOption{{"-e", "sh", nil}, {"--editor", "sh", nil}}},
 	{Name: "scp", Args: "cFiJloPSBD", Code: []CodeOption{{Option: "-S", Lang: "sh", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}, {Option: "-o", Lang: "sshopt", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}}},
@@ -778,7 +787,10 @@ var catalogPrograms = [...]Program{
 	{Name: "knife", Code: []CodeOption{{"-E", "ruby", nil}, {"--exec", "ruby", nil}}},
 	{Name: "sqlmap", Code: []CodeOption{{"--eval", "python", nil}}},
 	{Name: "exiftool", Code: []CodeOption{{"-if", "perl", nil}}},
-	{Name: "fail2ban-client", Code: []CodeOption{{"actionban", "hook", nil}, {"actionunban", "hook", nil}, {"actionstart", "hook", nil}, {"actionstop", "hook", nil}, {"actioncheck", "hook", nil}, {"actionflush", "hook", nil}, {"actionreload", "hook", nil}}},
+	{Name: "fail2ban-client", Code: []CodeOption{{"actionban", "hook", nil}, {"actionunban", "hook", nil}, {"actionstart", "hook", nil}, {"actionstop", "hook", nil}, {"actioncheck", "hook", nil}, {"actionflush", "hook", nil}, {"actionreload", "hook", nil}}, Settings: []string{"actionstart", "actionstop", "actioncheck", "actionban", "actionunban", "actionflush", "actionreload", "actionrepair"}},
+	{Name: "fastfetch", Settings: []string{"text"}},
+	{Name: "rsyslogd", Settings: []string{"^", "binary"}},
+	{Name: "virsh", Settings: []string{"script", "downscript"}},
 	{Name: "bee", Code: []CodeOption{{"eval", "php", nil}, {"ev", "php", nil}, {"php-eval", "php", nil}}},
 	{Name: "go", Code: []CodeOption{{"-toolexec", "exec", nil}, {"--toolexec", "exec", nil}, {"-exec", "exec", nil}, {"--exec", "exec", nil}, {"-vettool", "exec", nil}, {"--vettool", "exec", nil}, {"-w", "goenv", nil}}, ShellPaths: true},
 	{Name: "cargo", Code: []CodeOption{{"--config", "cargo-config", nil}}},

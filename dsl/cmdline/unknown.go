@@ -314,7 +314,7 @@ func knownProgram(name string) bool {
 	if strings.HasPrefix(name, "mkfs.") {
 		return true
 	}
-	if dataPrograms.has(name) || shells.has(name) || fetchers.has(name) || catalogProgram(name) != nil || interpreter(name) != "" || ruledPrograms.has(name) {
+	if dataPrograms.has(name) || shells.has(name) || fetchers.has(name) || catalogKnows(name) || interpreter(name) != "" || ruledPrograms.has(name) {
 		return true
 	}
 	_, ok := programs[name]

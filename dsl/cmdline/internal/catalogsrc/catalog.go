@@ -44,6 +44,7 @@ type Entry struct {
 	Shell        string   `yaml:"shell"`
 	ShellOptions []string `yaml:"shellOptions"`
 	ShellPaths   bool     `yaml:"shellPaths"` // the generic fallback still reads its other words for a shell's path
+	Settings     []string `yaml:"settings"`   // keys of its configuration files whose value is a command it runs on an event (a hook)
 	Examples     []struct {
 		Cmd   string `yaml:"cmd"`
 		Runs  string `yaml:"runs"`
@@ -138,10 +139,10 @@ func checkKind(where string, e Entry) []error {
 		"runs": e.Runs != "", "stop": e.Stop != "", "longStop": len(e.LongStop) > 0, "split": e.Split != "",
 		"longSplit": len(e.LongSplit) > 0, "assigns": e.Assigns, "operands": e.Operands > 0, "sub": len(e.Sub) > 0,
 		"code": len(e.Code) > 0, "stdin": e.Stdin != "", "shell": e.Shell != "", "shellOptions": len(e.ShellOptions) > 0,
-		"shellPaths": e.ShellPaths,
+		"shellPaths": e.ShellPaths, "settings": len(e.Settings) > 0,
 	}
 	allowed := map[string][]string{
-		"":        {"runs", "stop", "longStop", "operands", "sub", "code", "stdin", "shell", "shellOptions", "shellPaths"},
+		"":        {"runs", "stop", "longStop", "operands", "sub", "code", "stdin", "shell", "shellOptions", "shellPaths", "settings"},
 		"wrapper": {"stop", "longStop", "split", "longSplit", "assigns", "operands"},
 		"options": {"split", "longSplit"},
 	}
@@ -247,6 +248,9 @@ func Source(list []Entry) []byte {
 		}
 		if e.ShellPaths {
 			b.WriteString(", ShellPaths: true")
+		}
+		if len(e.Settings) > 0 {
+			fmt.Fprintf(&b, ", Settings: %#v", e.Settings)
 		}
 		b.WriteString("},\n")
 	}
