@@ -471,7 +471,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native115
 		}
-	case "any(positional, under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\") || under(#, \"/root\") && !ownHome(#))":
+	case "any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\") || under(#, \"/root\") && !ownHome(#))":
 		if scope == "command" {
 			return native116
 		}
@@ -4427,7 +4427,22 @@ func native115(env any) bool {
 // native116 is the condition of delete-system-file.
 func native116(env any) bool {
 	e := env.(*CommandEnv)
-	return anyOf(e.Positional, func(p0 string) bool {
+	return anyOf(func() []string {
+		if e.Name != "mv" {
+			return e.Positional
+		}
+		return func() []string {
+			if len(e.Options("t", "target-directory")) > 0 {
+				return e.Positional
+			}
+			return func() []string {
+				if len(e.Positional) > 1 {
+					return sliceOf(e.Positional, 0, (len(e.Positional) - 1))
+				}
+				return []string{}
+			}()
+		}()
+	}(), func(p0 string) bool {
 		return (((((((((under(p0, "/etc") ||
 			under(p0, "/boot")) ||
 			under(p0, "/usr")) ||
