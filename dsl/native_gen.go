@@ -1151,7 +1151,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native285
 		}
-	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; lang != \"\" && code matches \"\\\\blistdir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bscandir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bglob\\\\(\\\\s*[\\\"']/proc/(\\\\*|\\\\[0-9\\\\])|\\\\bpsutil\\\\.(process_iter|pids)\\\\b|readdirSync\\\\(\\\\s*[\\\"'`]/proc/?[\\\"'`]|opendir\\\\([^)]*[\\\"']/proc/?[\\\"']\" &&\n  code matches \"\\\\bos\\\\.kill\\\\(|\\\\.(kill|terminate|send_signal)\\\\(|\\\\bprocess\\\\.kill\\\\(|\\\\bkill\\\\s*\\\\(?\\\\s*(9|-9|'KILL'|\\\"KILL\\\"|SIGKILL|'TERM'|\\\"TERM\\\")\" &&\n  !(code matches \"\\\\b(comm|cmdline|exe|status|username|uids|name)\\\\b\") ||\nany(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && line matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || line matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
+	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; lang != \"\" && code matches \"\\\\blistdir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bscandir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bglob\\\\(\\\\s*[\\\"']/proc/(\\\\*|\\\\[0-9\\\\])|\\\\bpsutil\\\\.(process_iter|pids)\\\\b|readdirSync\\\\(\\\\s*[\\\"'`]/proc/?[\\\"'`]|opendir\\\\([^)]*[\\\"']/proc/?[\\\"']\" &&\n  code matches \"\\\\bos\\\\.kill\\\\(|\\\\.(kill|terminate|send_signal)\\\\(|\\\\bprocess\\\\.kill\\\\(|\\\\bkill\\\\s*\\\\(?\\\\s*(9|-9|'KILL'|\\\"KILL\\\"|SIGKILL|'TERM'|\\\"TERM\\\")\" &&\n  !(code matches \"\\\\b(comm|cmdline|exe|status|username|uids|name)\\\\b\") ||\nname in [\"pkill\", \"killall\"] && (\n  let users = options(\"u\", \"U\", \"euid\", \"uid\", \"user\");\n  let names = filter(positional, !(# in users));\n  (name == \"pkill\" || hasFlag(\"r\", \"regexp\")) && any(names, # in [\".\", \".*\", \".+\", \"^\", \"$\", \"^.*\", \"^.*$\", \"^.+$\", \"[^]*\", \"\"]) ||\n  len(users) > 0 && len(names) == 0) ||\nany(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && line matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || line matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
 		if scope == "command" {
 			return native286
 		}
@@ -8695,10 +8695,26 @@ func native286(env any) bool {
 		let0 := "\\bps(\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\s*\\S+|--no-headers?|--format[= ]\\S+|--sort[= ]\\S+|-?h|[a-z,]*pid[a-z,=]*))+"
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
-			return (((((((e.Lang != "") &&
+			return ((((((((e.Lang != "") &&
 				matchReAny(&nativeRegexps[446], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
 				matchReAny(&nativeRegexps[447], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
 				!matchReAny(&nativeRegexps[448], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				(in(e.Name, "pkill", "killall") &&
+					func() bool {
+						let2 := e.Options("u", "U", "euid", "uid", "user")
+						return func() bool {
+							let3 := filterOf(e.Positional, func(p0 string) bool {
+								return !in(p0, let2...)
+							})
+							return ((((e.Name == "pkill") ||
+								e.HasFlag("r", "regexp")) &&
+								anyOf(let3, func(p0 string) bool {
+									return in(p0, ".", ".*", ".+", "^", "$", "^.*", "^.*$", "^.+$", "[^]*", "")
+								})) ||
+								((len(let2) > 0) &&
+									(len(let3) == 0)))
+						}()
+					}())) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed(((("^\"?\\$\\(\\s*" + let0) + let1) + "\\s*\\)"), p0)
 				})) ||
