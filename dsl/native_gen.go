@@ -911,7 +911,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native225
 		}
-	case "(any(positional, (sharedDir(#) || cwd != \"\" && sharedDir(cwd) && !(# matches \"^[/~$]\")) && # matches \"\\\\.(tar|tgz|taz|tbz2?|txz|tzst|gz|bz2|xz|zst|lz4|zip|7z|rar)$\") || any(options(\"f\", \"file\"), sharedDir(#))) && any(positional, isHome(#) || isRoot(#) || cleanPath(#) in [\"/etc\", \"/etc/ssh\", \"/home\", \"/Users\", \"/var/lib\"])":
+	case "(any(positional, (sharedDir(#) || cwd != \"\" && sharedDir(cwd) && !(# matches \"^[/~$]\")) && # matches \"\\\\.(tar|tgz|taz|tbz2?|txz|tzst|gz|bz2|xz|zst|lz4|zip|7z|rar)$\") || any(options(\"f\", \"file\"), sharedDir(#))) && any(positional, isHome(#) || isRoot(#) || cleanPath(#) in [\"/etc\", \"/etc/ssh\", \"/home\", \"/Users\", \"/var/lib\"] || (under(#, \"/home\") || under(#, \"/Users\")) && !ownHome(#))":
 		if scope == "command" {
 			return native226
 		}
@@ -6892,9 +6892,12 @@ func native226(env any) bool {
 			return sharedDir(p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return ((isHome(p0) ||
+			return (((isHome(p0) ||
 				isRoot(p0)) ||
-				in(cleanPath(p0), "/etc", "/etc/ssh", "/home", "/Users", "/var/lib"))
+				in(cleanPath(p0), "/etc", "/etc/ssh", "/home", "/Users", "/var/lib")) ||
+				((under(p0, "/home") ||
+					under(p0, "/Users")) &&
+					!e.OwnHome(p0)))
 		}))
 }
 
