@@ -28,6 +28,8 @@ import (
 //     hash -p FILE NAME (zsh: hash NAME=FILE) is read as an alias of NAME
 //     to FILE;
 //   - for X in static items: the body is walked once per item;
+//   - while read X; do …; done over static lines (a heredoc, a here-string,
+//     a static pipe): the body is walked once per line (readLoop);
 //   - cd DIR: later commands carry Cwd, and their relative glob, "." and
 //     "./…" arguments are made absolute (cd / && rm -rf * is rm -rf /*);
 //   - xargs with a static standard input gets its words as arguments;
@@ -1994,6 +1996,51 @@ func (w *walker) readLine(c *Command) (string, bool) {
 		return "", false
 	}
 	return text, true
+}
+
+// readLoop is the lines a loop of read takes from static input of several
+// lines (while read -r f; do …; done <<EOF with a line per file, a
+// here-string, printf '%s\n' a b | while read f) and the names each line
+// fills, when read's options are only -r, -s and -e: the body is walked
+// once per line with the names set, as a for loop's is once per item.
+func (w *walker) readLoop(wc *syntax.WhileClause, in Input) (names, lines []string, ok bool) {
+	if wc.Until || len(wc.Cond) != 1 || len(wc.Cond[0].Redirs) > 0 || wc.Cond[0].Negated || wc.Cond[0].Background {
+		return nil, nil, false
+	}
+	ce, call := wc.Cond[0].Cmd.(*syntax.CallExpr)
+	if !call || len(ce.Assigns) > 0 || len(ce.Args) == 0 || ce.Args[0].Lit() != "read" {
+		return nil, nil, false
+	}
+	if _, ifs := w.vars["IFS"]; ifs || w.ifsSet || w.dialect == Fish || !in.Static ||
+		in.Kind != "heredoc" && in.Kind != "herestring" && in.Kind != "pipe" {
+		return nil, nil, false
+	}
+	raw := false
+	var args []field
+	for _, a := range ce.Args[1:] {
+		lit := a.Lit()
+		if lit == "" {
+			return nil, nil, false
+		}
+		if strings.HasPrefix(lit, "-") {
+			for _, r := range lit[1:] {
+				switch r {
+				case 'r':
+					raw = true
+				case 's', 'e':
+				default:
+					return nil, nil, false
+				}
+			}
+		}
+		args = append(args, field{Word: Word{Value: lit}})
+	}
+	text := strings.TrimSuffix(in.Text, "\n")
+	lines = strings.Split(text, "\n")
+	if len(lines) < 2 || len(lines) > maxLoopItems || w.walks+len(lines) > maxLoopWalks || !raw && strings.Contains(text, "\\") {
+		return nil, nil, false
+	}
+	return readNames("read", args), lines, true
 }
 
 // readFields gives read's names the fields of its line as the shell

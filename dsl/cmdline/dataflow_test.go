@@ -78,6 +78,8 @@ var flowTests = []struct {
 	{"", "link of a directory", "ln -s ../lib x; ls x", []string{"ln -s ../lib x", "ls x"}},
 	{"", "for list", "for d in / ; do rm -rf $d; done", []string{"rm -rf /"}},
 	{"", "for list of two", "for d in /etc /usr; do rm -rf $d; done", []string{"rm -rf /etc", "rm -rf /usr"}},
+	{"", "while read heredoc lines", "while read -r d; do rm -rf \"$d\"; done <<EOF\n/etc\n/usr\nEOF", []string{"read -r d in=heredoc:static", "rm -rf /etc in=heredoc:static", "rm -rf /usr in=heredoc:static"}},
+	{"", "while read two names", "while read a b; do echo $b; done <<< $'x /etc\\ny /usr'", nil},
 	{"", "cd then glob", "cd / && rm -rf *", []string{"cd /", "rm -rf /*"}},
 	{"", "cd relative", "cd /usr; cd lib && rm -rf ./*", []string{"cd /usr", "cd lib", "rm -rf /usr/lib/*"}},
 	{"", "cd dot", "cd ~ && rm -rf .", []string{"cd ~", "rm -rf ~"}},

@@ -315,7 +315,15 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 			body.loopIn, body.loopRedirs = inner.stdin, st.Redirs
 		}
 		w.stmts(c.Cond, body)
-		w.stmts(c.Do, body)
+		if names, lines, ok := w.readLoop(c, inner.stdin); ok {
+			for _, l := range lines {
+				w.walks++
+				w.readFields(l, names)
+				w.stmts(c.Do, body)
+			}
+		} else {
+			w.stmts(c.Do, body)
+		}
 	case *syntax.ForClause:
 		if c.Loop != nil {
 			w.substs(inner, c.Loop)
