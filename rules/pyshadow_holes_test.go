@@ -29,3 +29,22 @@ func TestPythonShadowedModule(t *testing.T) {
 		{rm + "notes.py && python3 -m json.tool x.json", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestPytestCollectsWrittenOnLine: pytest collects test_*.py and *_test.py
+// below where it runs, so a test file written on the same line runs as a
+// conftest.py does (red team, 2026-12-05: echo … > test_x.py && pytest was
+// allowed; the same file written by an earlier command was read).
+func TestPytestCollectsWrittenOnLine(t *testing.T) {
+	const rm = `echo 'import shutil; shutil.rmtree("/home/u/x")' > `
+	checkHoles(t, []holeCase{
+		{rm + "test_x.py && pytest", dsl.Ask, dsl.Ask},
+		{rm + "tests/test_x.py && pytest", dsl.Ask, dsl.Ask},
+		{rm + "x_test.py && python3 -m pytest", dsl.Ask, dsl.Ask},
+		{rm + "tests/test_x.py && pytest tests", dsl.Ask, dsl.Ask},
+		{"echo 'def test_a(): assert 1' > test_x.py && pytest", dsl.Allow, dsl.Allow},
+		{"mkdir -p tests && echo 'def test_a(): assert 1' > tests/test_x.py && pytest -q", dsl.Allow, dsl.Allow},
+		{rm + "other/test_x.py && pytest tests", dsl.Allow, dsl.Allow},
+		{rm + "/tmp/test_x.py && pytest", dsl.Allow, dsl.Allow},
+		{rm + "notes.py && pytest", dsl.Allow, dsl.Allow},
+	})
+}

@@ -841,6 +841,30 @@ func (w *walker) writtenMatches(files []string, dir string) []string {
 		if dir != "" {
 			pat = path.Join(dir, f)
 		}
+		if strings.HasPrefix(pat, "**/") {
+			pat = "./" + pat
+		}
+		if pre, alts, ok := strings.Cut(pat, "/**/"); ok {
+			// a collector's walk (pytestFiles: **/conftest.py|test_*.py):
+			// a file written on this line below pre, named like one of them
+			pre = path.Clean(pre)
+			for _, k := range written {
+				k = strings.TrimPrefix(k, "./")
+				rel := !strings.HasPrefix(k, "/") && !strings.HasPrefix(k, "~") && k != ".." && !strings.HasPrefix(k, "../")
+				if !(pre == "." && rel || strings.HasPrefix(k, pre+"/")) {
+					continue
+				}
+				if slices.ContainsFunc(strings.Split(alts, "|"), func(alt string) bool { ok, _ := path.Match(alt, path.Base(k)); return ok }) {
+					if dir != "" {
+						k = strings.TrimPrefix(k, dir+"/")
+					}
+					if !slices.Contains(files, k) {
+						files = append(files, k)
+					}
+				}
+			}
+			continue
+		}
 		for _, k := range written {
 			k = strings.TrimPrefix(k, "./")
 			if ok, _ := path.Match(pat, k); !ok {
