@@ -271,7 +271,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native65
 		}
-	case "typed && caller in [\"codex\", \"agent\"]":
+	case "typed && caller in [\"codex\", \"copilot\", \"agent\"]":
 		if scope == "command" {
 			return native66
 		}
@@ -3303,7 +3303,7 @@ func native65(env any) bool {
 func native66(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Typed &&
-		in(e.Caller, "codex", "agent"))
+		in(e.Caller, "codex", "copilot", "agent"))
 }
 
 // native67 is the condition of dynamic-command.

@@ -14,7 +14,9 @@ import (
 // standard input, with nothing on the line feeding it, thus runs whatever
 // Codex types there unchecked: exec_command bash, then write_stdin
 // "rm -rf ~\n" (red team, 2026-12-05: bash and python3 were allowed for
-// Codex). Claude Code has no such tool, and a person types their own.
+// Codex). GitHub Copilot CLI's write_bash sends input to a command its
+// bash tool left running, and is asked the same. Claude Code has no such
+// tool, and a person types their own.
 func TestTypedInputCodex(t *testing.T) {
 	g, err := hguard.New(hguard.Options{})
 	if err != nil {
@@ -75,7 +77,7 @@ func TestTypedInputCodex(t *testing.T) {
 		for _, c := range []struct {
 			caller string
 			want   dsl.Level
-		}{{"", tt.person}, {"claude-code", tt.claude}, {"codex", tt.codex}} {
+		}{{"", tt.person}, {"claude-code", tt.claude}, {"codex", tt.codex}, {"copilot", tt.codex}} {
 			v := g.Check(hguard.Request{Command: tt.cmd, Cwd: "/home/u/proj", Shell: "bash", Caller: c.caller})
 			if v.Level != c.want {
 				t.Errorf("%q with caller %q: %s, want %s (%s)", tt.cmd, c.caller, v.Level, c.want, v.Reasons())
