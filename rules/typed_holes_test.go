@@ -77,7 +77,7 @@ func TestTypedInputCodex(t *testing.T) {
 		for _, c := range []struct {
 			caller string
 			want   dsl.Level
-		}{{"", tt.person}, {"claude-code", tt.claude}, {"codex", tt.codex}, {"copilot", tt.codex}} {
+		}{{"", tt.person}, {"claude-code", tt.claude}, {"codex", tt.codex}, {"copilot", tt.codex}, {"agent", tt.codex}} {
 			v := g.Check(hguard.Request{Command: tt.cmd, Cwd: "/home/u/proj", Shell: "bash", Caller: c.caller})
 			if v.Level != c.want {
 				t.Errorf("%q with caller %q: %s, want %s (%s)", tt.cmd, c.caller, v.Level, c.want, v.Reasons())
