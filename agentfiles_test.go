@@ -56,9 +56,11 @@ func TestAgentWritesFilesThatRunLater(t *testing.T) {
 // TestAgentEditsSystemFiles: the programs that open an editor on an
 // account, sudo, cron or service file are asked when an agent runs them
 // (what it types there is not checked); a person uses them as meant.
-// Pagers and bare interactive programs stay allowed: an agent has no
-// terminal, so no pager opens, and a bare REPL or editor is no more than
-// the bare shell an agent may already start (issue #15, inherit).
+// Pagers and bare editors stay allowed: an agent has no terminal, so no
+// pager opens, and a bare editor is no more than the bare shell an agent
+// may already start (issue #15, inherit). A bare REPL or shell is asked of
+// the agents that can type into a command they started (Codex, Copilot
+// CLI, an agent of unknown kind): rules/typed_holes_test.go.
 func TestAgentEditsSystemFiles(t *testing.T) {
 	checkRedTeam(t, []redTeamCase{
 		{"bash", "vipw", dsl.Allow, dsl.Ask},
@@ -80,7 +82,6 @@ func TestAgentEditsSystemFiles(t *testing.T) {
 		{"bash", "journalctl -u nginx", dsl.Allow, dsl.Allow},
 		{"bash", "dpkg -l", dsl.Allow, dsl.Allow},
 		{"bash", "vim notes.txt", dsl.Allow, dsl.Allow},
-		{"bash", "irb", dsl.Allow, dsl.Allow},
 		// screen listing its sessions starts no shell; newgrp's shell is
 		// the bare shell an agent may start anyway; sudo newgrp is a root shell
 		{"bash", "screen -ls", dsl.Allow, dsl.Allow},

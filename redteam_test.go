@@ -611,7 +611,7 @@ func TestRedTeamFourteen(t *testing.T) {
 		{"bash", "sudo perl -de0", dsl.Ask, dsl.Ask},
 		{"bash", "run0", dsl.Allow, dsl.Ask},
 		{"bash", "sudo machinectl shell", dsl.Allow, dsl.Ask},
-		{"bash", "python3 -i", dsl.Allow, dsl.Allow},
+		// python3 -i alone: rules/typed_holes_test.go (asked of agents that type into it)
 		{"bash", "sudo python3 -m pip install -r requirements.txt", dsl.Allow, dsl.Allow},
 		{"bash", "run0 systemctl restart nginx", dsl.Allow, dsl.Allow},
 		// a coding agent started in a project the line fetched applies its settings, unread

@@ -106,6 +106,7 @@ type CommandEnv struct {
 	Via         []string          `expr:"via"`
 	Stdin       InputEnv          `expr:"stdin"`
 	Untrusted   string            `expr:"untrusted"`
+	Typed       bool              `expr:"typed"`
 	Lang        string            `expr:"lang"`
 	Code        string            `expr:"code"`
 	Opaque      bool              `expr:"opaque"`
@@ -257,6 +258,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		Dynamic:     dynamic,
 		Via:         c.Via,
 		Untrusted:   c.Untrusted,
+		Typed:       c.Typed,
 		Function:    c.Func,
 		Background:  c.Background,
 		PipeIndex:   c.Pipe.Index,

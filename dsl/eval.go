@@ -140,6 +140,7 @@ var properties = map[string]func(*commandFacts) bool{
 	"@redirects": func(cmd *commandFacts) bool { return len(cmd.c.Redirects) > 0 },
 	"@assigns":   func(cmd *commandFacts) bool { return len(cmd.c.Assigns) > 0 },
 	"@untrusted": func(cmd *commandFacts) bool { return cmd.c.Untrusted != "" },
+	"@typed":     func(cmd *commandFacts) bool { return cmd.c.Typed },
 	"@dynamic":   func(cmd *commandFacts) bool { return cmd.c.Dynamic },
 	"@payload":   func(cmd *commandFacts) bool { return cmd.c.Payload != nil },
 	"@wrapped":   func(cmd *commandFacts) bool { return len(cmd.c.Wrappers) > 0 },

@@ -132,6 +132,7 @@ var Vars = []Var{
 	{"via", "[]string", CommandScope, "carriers followed to reach the command, outermost first: \"bash -c\", \"eval\", \"python os.system\""},
 	{"stdin", "{kind, from, args, origin, originArgs, text, static, remote, decoded}", CommandScope, "standard input: kind is \"\", pipe, heredoc, herestring, file or procsub; from the feeding command and args its arguments; origin and originArgs the command the data starts from, through any filters (jq, grep, base64, rev, tee, …); remote when it comes from the network; decoded when it passed a decoder"},
 	{"untrusted", "string", CommandScope, "non-empty when the command executes content hguard cannot inspect: remote, decoded or dynamic"},
+	{"typed", "bool", CommandScope, "a shell or an interpreter runs its own standard input as code with nothing on the line feeding it (bash, sh -s, python3 -i; not in the background, not given --version): it runs what is typed into it later, a person's keys or what an agent's tool writes to a command it started (Codex's write_stdin)"},
 	{"lang", "string", CommandScope, "the language of an inline interpreter payload (python, node, perl, ruby, php, lua, powershell), or \"\""},
 	{"code", "string", CommandScope, "the inline payload's code"},
 	{"opaque", "bool", CommandScope, "the payload runs code hguard cannot see (exec of a variable, a dynamic shell-out)"},

@@ -176,8 +176,11 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		if program(name) == "deno" && c.Untrusted == "" && denoRunsURL(args) {
 			c.Untrusted = "remote" // deno fetches the script and runs it unseen, as curl … | sh
 		}
-		if (lang != "" || otherInterpreters.has(program(name))) && c.Payload == nil && c.Untrusted == "" && !hasOperand(args) {
-			w.stdinCode(c) // no script and no inline code: it runs its standard input
+		if (lang != "" && c.Stdin.Kind != "" || otherInterpreters.has(program(name))) && c.Payload == nil && c.Untrusted == "" && !hasOperand(args) {
+			// no script and no inline code: it runs its standard input (what
+			// a known language's interpreter reads with nothing feeding it,
+			// payload judged by its options: php -m reads none)
+			w.stdinCode(c)
 		}
 	}
 }
@@ -406,10 +409,18 @@ func hasOperand(args []field) bool {
 }
 
 // stdinCode marks an interpreter that runs code from standard input which
-// hguard cannot read: downloaded, decoded, or piped from elsewhere.
+// hguard cannot read: downloaded, decoded, or piped from elsewhere; or,
+// with nothing on the line feeding it (in the foreground, where a shell
+// does not give it /dev/null, and reached through nothing that gives it
+// another input), the caller's own input, which is typed into it later
+// (Typed: a person's own keys, or what an agent's tool writes to a
+// command it started, Codex's write_stdin).
 func (w *walker) stdinCode(c *Command) {
 	in := c.Stdin
 	switch {
+	case in.Kind == "":
+		c.Typed = !c.Background && !slices.ContainsFunc(c.Args, func(a Word) bool { return infoOption(c.Name, a.Value) }) &&
+			!slices.ContainsFunc(c.Via, func(v string) bool { return !passesStdin(v) })
 	case in.Remote || in.Decoded:
 		c.Untrusted = untrusted(in)
 	case (in.Kind == "pipe" || in.Kind == "procsub" || in.Kind == "heredoc" || in.Kind == "herestring") && !in.Static:
@@ -417,6 +428,26 @@ func (w *walker) stdinCode(c *Command) {
 		// (bash <<< "echo $X") is code nobody has read
 		c.Untrusted = "dynamic"
 	}
+}
+
+// passesStdin reports a carrier whose command reads the carrier's own
+// standard input: a shell's -c string, eval.
+func passesStdin(via string) bool {
+	name, ok := strings.CutSuffix(via, " -c")
+	return via == "eval" || ok && shells.has(program(baseName(name)))
+}
+
+// infoOption reports an option after which an interpreter prints its
+// version or help and exits, reading no script: -v is python's and the
+// shells' verbose mode, and node's, perl's, ruby's, php's and lua's version.
+func infoOption(name, opt string) bool {
+	switch opt {
+	case "--version", "-version", "-V", "--help", "-help", "-h", "--usage":
+		return true
+	case "-v":
+		return !shells.has(program(baseName(name))) && interpreter(name) != "python"
+	}
+	return false
 }
 
 // nested parses and walks text that c runs, one carrier deeper. noSubst says

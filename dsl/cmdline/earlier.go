@@ -210,19 +210,27 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 		}
 		lang = "sh"
 	case interpreter(c.Name) == "python" && moduleRunner(args) != "":
-		// python3 -m pytest: the runner's files
+		// python3 -m pytest: the runner's files; and a pytest.py written
+		// where it runs, which python3 -m finds first (the directory it
+		// starts in leads sys.path)
+		imports = true
+		if pythonModuleFiles(moduleRunner(args), is) {
+			imports = false
+			w.runEarlier(c, file, in, "python", cx)
+		}
+		imports = false
 		w.buildRunsEarlier(c, moduleRunner(args), args, cx)
 		return
 	case interpreter(c.Name) != "":
-		// python3 -m evil runs evil.py (or evil/__main__.py)
+		// python3 -m evil runs evil.py (or evil/__main__.py); python3 -m
+		// json.tool imports json.py (or json/__init__.py) first
 		module := func(name string) bool {
 			if name == "" || strings.ContainsAny(name, "/$`*?[") {
 				return false
 			}
-			p := strings.ReplaceAll(name, ".", "/")
 			imports = true
 			defer func() { imports = false }()
-			return is(field{Word: Word{Value: p + ".py"}}) || is(field{Word: Word{Value: p + "/__main__.py"}})
+			return pythonModuleFiles(name, is)
 		}
 		if runs, _ := w.scriptOf(c, args, is, module); !runs {
 			// python3 -c 'import evil' imports ./evil.py before any
@@ -266,6 +274,23 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 		return
 	}
 	w.runEarlier(c, file, in, lang, cx)
+}
+
+// pythonModuleFiles reports whether is holds for a file Python runs to
+// import the dotted module name from the directory that leads sys.path:
+// each enclosing package first (a.py or a/__init__.py for a.b, then
+// a/b.py or a/b/__init__.py for a.b.c), then the module itself (.py, or a
+// package's __init__.py and, run with -m, its __main__.py). A file found
+// there is imported in place of the installed module of that name.
+func pythonModuleFiles(name string, is func(field) bool) bool {
+	parts := strings.Split(name, ".")
+	for i := range parts {
+		p := strings.Join(parts[:i+1], "/")
+		if is(field{Word: Word{Value: p + ".py"}}) || is(field{Word: Word{Value: p + "/__init__.py"}}) {
+			return true
+		}
+	}
+	return is(field{Word: Word{Value: strings.Join(parts, "/") + "/__main__.py"}})
 }
 
 // scriptShells are the shells outside sh's family that run a script
@@ -815,6 +840,30 @@ func (w *walker) writtenMatches(files []string, dir string) []string {
 		pat := f
 		if dir != "" {
 			pat = path.Join(dir, f)
+		}
+		if strings.HasPrefix(pat, "**/") {
+			pat = "./" + pat
+		}
+		if pre, alts, ok := strings.Cut(pat, "/**/"); ok {
+			// a collector's walk (pytestFiles: **/conftest.py|test_*.py):
+			// a file written on this line below pre, named like one of them
+			pre = path.Clean(pre)
+			for _, k := range written {
+				k = strings.TrimPrefix(k, "./")
+				rel := !strings.HasPrefix(k, "/") && !strings.HasPrefix(k, "~") && k != ".." && !strings.HasPrefix(k, "../")
+				if !(pre == "." && rel || strings.HasPrefix(k, pre+"/")) {
+					continue
+				}
+				if slices.ContainsFunc(strings.Split(alts, "|"), func(alt string) bool { ok, _ := path.Match(alt, path.Base(k)); return ok }) {
+					if dir != "" {
+						k = strings.TrimPrefix(k, dir+"/")
+					}
+					if !slices.Contains(files, k) {
+						files = append(files, k)
+					}
+				}
+			}
+			continue
 		}
 		for _, k := range written {
 			k = strings.TrimPrefix(k, "./")

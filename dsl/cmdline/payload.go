@@ -338,7 +338,7 @@ func codeOf(lang, name string, args []field) (code field, fromStdin, ok bool) {
 	case "ruby":
 		return shortCode(args, "e", "rICE", "FxW0Tk", "")
 	case "php":
-		return shortCode(args, "rBRE", "cdztS", "", "f")
+		return shortCode(args, "rBRE", "cdzt", "", "fSim") // -S HOST serves, -i and -m print and exit
 	case "lua":
 		return shortCode(args, "e", "l", "", "")
 	case "awk":

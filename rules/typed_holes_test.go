@@ -1,0 +1,87 @@
+package rules_test
+
+import (
+	"testing"
+
+	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/dsl"
+)
+
+// TestTypedInputCodex: Codex's exec_command keeps a command's standard
+// input open (tty: true, which its hook input does not show) and its
+// write_stdin tool types into it later without a PreToolUse hook (Codex's
+// write_stdin handler emits none). A shell or an interpreter that runs its
+// standard input, with nothing on the line feeding it, thus runs whatever
+// Codex types there unchecked: exec_command bash, then write_stdin
+// "rm -rf ~\n" (red team, 2026-12-05: bash and python3 were allowed for
+// Codex). GitHub Copilot CLI's write_bash sends input to a command its
+// bash tool left running, and is asked the same. Claude Code has no such
+// tool, and a person types their own.
+func TestTypedInputCodex(t *testing.T) {
+	g, err := hguard.New(hguard.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		cmd                   string
+		person, claude, codex dsl.Level
+	}{
+		{"bash", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"sh", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"bash -i", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"bash -s", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"/bin/sh -", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"zsh", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"python3", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"python3 -i", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"python3 -", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"node", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"perl", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"irb", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"cd /tmp && exec bash", dsl.Allow, dsl.Ask, dsl.Ask},
+		{"env FOO=1 bash", dsl.Ask, dsl.Ask, dsl.Ask},
+		// fed on the line, or given a script or code: read as before
+		{"echo 'echo hi' | bash", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"bash <<< 'echo hi'", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"python3 - <<'EOF'\nprint(1)\nEOF", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"bash -c 'echo hi'", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"bash build.sh", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"python3 main.py", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"python3 -c 'print(1)'", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"python3 -m pytest", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"python3 --version", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"node index.js", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"node --version", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"node -v", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"perl -v", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"ruby -v", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"php -v", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"php -m", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"php -S localhost:8000 -t public", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"php -a", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"ipython", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"bash --version", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"zsh --version", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"python3 -V", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"python3 -m http.server 8000", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"node --inspect src/index.js", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"python3 -c 'import os; os.system(\"bash\")'", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"python3 < input.py", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"bash < /dev/null", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"python3 < /dev/null", dsl.Allow, dsl.Allow, dsl.Allow},
+		// in the background a shell's standard input is /dev/null
+		{"python3 &", dsl.Allow, dsl.Allow, dsl.Allow},
+		// what is typed into it already is asked on its own
+		{"echo 'rm -rf ~/x' | bash", dsl.Ask, dsl.Ask, dsl.Ask},
+	} {
+		for _, c := range []struct {
+			caller string
+			want   dsl.Level
+		}{{"", tt.person}, {"claude-code", tt.claude}, {"codex", tt.codex}, {"copilot", tt.codex}, {"agent", tt.codex}} {
+			v := g.Check(hguard.Request{Command: tt.cmd, Cwd: "/home/u/proj", Shell: "bash", Caller: c.caller})
+			if v.Level != c.want {
+				t.Errorf("%q with caller %q: %s, want %s (%s)", tt.cmd, c.caller, v.Level, c.want, v.Reasons())
+			}
+		}
+	}
+}
