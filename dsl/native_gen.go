@@ -283,7 +283,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native68
 		}
-	case "(name == \"rg\" && any(flags, # in [\"--pre\", \"--hostname-bin\"] || # startsWith \"--pre=\" || # startsWith \"--hostname-bin=\")) || (name == \"sort\" && any(flags, # == \"--compress-program\" || # startsWith \"--compress-program=\")) || (name == \"ag\" && any(flags, # == \"--pager\" || # startsWith \"--pager=\")) || (name == \"man\" && any(flags, # in [\"-P\", \"--pager\", \"-H\", \"--html\"] || # startsWith \"--pager=\" || # startsWith \"--html=\" || # matches \"^-[PH].\")) || (name == \"tar\" && any(flags, # in [\"--use-compress-program\", \"-I\", \"--to-command\", \"--checkpoint-action\", \"--info-script\", \"--new-volume-script\", \"-F\"] || # matches \"^--(use-compress-program|to-command|checkpoint-action|info-script|new-volume-script)=\" || # matches \"^-I.\")) || (name == \"rsync\" && any(flags, # in [\"-e\", \"--rsh\", \"--rsync-path\"] || # matches \"^--(rsh|rsync-path)=\") && any(flags, # matches \"(?i)(sh|bash|python|perl|;|\\\\|)\\\\b.*-c|;|\\\\$\\\\(\")) || (name == \"ssh\" && any(flags, # matches \"(?i)^-oProxyCommand=|^ProxyCommand=|^-oLocalCommand=\") ) || (name == \"zip\" && any(flags, # in [\"-TT\", \"--unzip-command\"] || # startsWith \"--unzip-command=\"))":
+	case "let compressor = \"^(gzip|pigz|gunzip|unpigz|bzip2|pbzip2|lbzip2|bunzip2|xz|pixz|unxz|lzma|zstd|pzstd|unzstd|zstdmt|lz4|lzip|plzip|lzop|brotli)(\\\\s+[-\\\\w=.,]+)*$\"; let pager = \"^(cat|less|more|most|bat|batcat)(\\\\s+[-\\\\w=.,+]+)*$\"; (name == \"rg\" && any(flags, # in [\"--pre\", \"--hostname-bin\"] || # startsWith \"--pre=\" || # startsWith \"--hostname-bin=\")) || (name == \"sort\" && any(flags, # == \"--compress-program\" || # startsWith \"--compress-program=\") && !(len(options(\"compress-program\")) > 0 && all(options(\"compress-program\"), # matches compressor))) || (name == \"ag\" && any(flags, # == \"--pager\" || # startsWith \"--pager=\") && !(len(options(\"pager\")) > 0 && all(options(\"pager\"), # matches pager))) || (name == \"man\" && (any(flags, # in [\"-H\", \"--html\"] || # startsWith \"--html=\" || # matches \"^-H.\") || any(flags, # in [\"-P\", \"--pager\"] || # startsWith \"--pager=\" || # matches \"^-P.\") && !(len(options(\"P\", \"pager\")) > 0 && all(options(\"P\", \"pager\"), # matches pager)))) || (name == \"tar\" && (any(flags, # in [\"--to-command\", \"--checkpoint-action\", \"--info-script\", \"--new-volume-script\", \"-F\"] || # matches \"^--(to-command|checkpoint-action|info-script|new-volume-script)=\") ||\n  any(flags, # in [\"--use-compress-program\", \"-I\"] || # startsWith \"--use-compress-program=\" || # matches \"^-I.\") && !(len(options(\"I\", \"use-compress-program\")) > 0 && all(options(\"I\", \"use-compress-program\"), # matches compressor)))) ||\n(name == \"rsync\" && any(flags, # in [\"-e\", \"--rsh\", \"--rsync-path\"] || # matches \"^--(rsh|rsync-path)=\") && any(flags, # matches \"(?i)(sh|bash|python|perl|;|\\\\|)\\\\b.*-c|;|\\\\$\\\\(\")) || (name == \"ssh\" && any(flags, # matches \"(?i)^-oProxyCommand=|^ProxyCommand=|^-oLocalCommand=\") ) || (name == \"zip\" && any(flags, # in [\"-TT\", \"--unzip-command\"] || # startsWith \"--unzip-command=\"))":
 		if scope == "command" {
 			return native69
 		}
@@ -291,7 +291,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native70
 		}
-	case "any(options(\"c\"), !(# matches \"(?i)^(core\\\\.(pager|editor)|sequence\\\\.editor)=(true|:|cat)?$\" ||\n  # matches \"(?i)^core\\\\.pager=(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^(core|sequence)\\\\.editor=(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^core\\\\.sshcommand=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|remote\\\\.[^=]+\\\\.(uploadpack|receivepack)|tar\\\\.[^.=]+\\\\.command|sendemail\\\\.(to|cc|header)cmd|gpg\\\\.ssh\\\\.defaultkeycommand|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.((ext|file)\\\\.)?allow=(always|user))\") ||\nany(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), !(# in [\"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] in [\"\", \"true\", \":\", \"cat\"] ||\n  # == \"GIT_PAGER\" && assigns[#] matches \"^(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] matches \"^(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|remote\\\\.[^.]+\\\\.(uploadpack|receivepack)|tar\\\\.|include)\")":
+	case "any(options(\"c\"), !(# matches \"(?i)^(core\\\\.(pager|editor)|sequence\\\\.editor)=(true|:|cat)?$\" || # matches \"(?i)^(core\\\\.fsmonitor=(false|no|off|0)?|core\\\\.hookspath=/dev/null|credential\\\\.([^=]+\\\\.)?helper=)$\" ||\n  # matches \"(?i)^core\\\\.pager=(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^(core|sequence)\\\\.editor=(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^core\\\\.sshcommand=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|remote\\\\.[^=]+\\\\.(uploadpack|receivepack)|tar\\\\.[^.=]+\\\\.command|sendemail\\\\.(to|cc|header)cmd|gpg\\\\.ssh\\\\.defaultkeycommand|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.((ext|file)\\\\.)?allow=(always|user))\") ||\nany(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), !(# in [\"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] in [\"\", \"true\", \":\", \"cat\"] ||\n  # == \"GIT_PAGER\" && assigns[#] matches \"^(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] matches \"^(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|remote\\\\.[^.]+\\\\.(uploadpack|receivepack)|tar\\\\.|include)\")":
 		if scope == "command" {
 			return native71
 		}
@@ -903,7 +903,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native223
 		}
-	case "let read = authFiles(); let search = program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\"] || name == \"tail\" && hasFlag(\"f\", \"F\", \"follow\"); program(name) in [\"cp\", \"rsync\", \"scp\", \"rcp\", \"ditto\"] && len(positional) > 1 && any(positional[:len(positional)-1], authDir(#)) || len(read) > 0 && (\n  any(read, !(cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"])) && !search ||\n  lang in [\"python\", \"node\", \"perl\", \"ruby\", \"php\", \"lua\", \"powershell\"] || any(read, cleanPath(#) != cleanPath(read[0])) || program(name) in [\"cp\", \"mv\", \"install\", \"rsync\", \"scp\", \"rcp\", \"ditto\", \"dd\", \"tar\", \"zip\", \"7z\", \"cpio\", \"tee\"] ||\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\"] && #.fd in [\"\", \"1\"] && !(#.target startsWith \"/dev/\")))":
+	case "let read = authFiles(); let search = program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\"] || name == \"tail\" && hasFlag(\"f\", \"F\", \"follow\"); let page = program(name) in [\"cat\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"zcat\", \"zless\", \"zmore\", \"bat\", \"batcat\", \"lnav\"]; program(name) in [\"cp\", \"rsync\", \"scp\", \"rcp\", \"ditto\"] && len(positional) > 1 && any(positional[:len(positional)-1], authDir(#)) || len(read) > 0 && (\n  any(read, !(cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"] || page && cleanPath(#) matches \"^/var/log/(auth\\\\.log|secure)(\\\\.[0-9]+)?(\\\\.gz)?$\")) && !search ||\n  lang in [\"python\", \"node\", \"perl\", \"ruby\", \"php\", \"lua\", \"powershell\"] || any(read, cleanPath(#) != cleanPath(read[0])) || program(name) in [\"cp\", \"mv\", \"install\", \"rsync\", \"scp\", \"rcp\", \"ditto\", \"dd\", \"tar\", \"zip\", \"7z\", \"cpio\", \"tee\"] ||\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\"] && #.fd in [\"\", \"1\"] && !(#.target startsWith \"/dev/\")))":
 		if scope == "command" {
 			return native224
 		}
@@ -1087,7 +1087,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native269
 		}
-	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
+	case "let leaf = \"\\\\.(metadata\\\\.(name|namespace|uid|creationTimestamp|resourceVersion|labels(\\\\.[\\\\w./-]+)?)|type|kind|apiVersion|immutable)\"; let o = option(\"o\", \"output\"); pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && o matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\" && !(o matches \"^jsonpath(-as-json)?=(\\\\{(range\\\\s+\\\\.items(\\\\[[^\\\\]]*\\\\])?|end|\\\"[^\\\"]*\\\"|(\\\\.items(\\\\[[^\\\\]]*\\\\])?)?\" + leaf + \")\\\\}|[^{}])*$\" ||\n  o matches \"^custom-columns=[^:,]+:\" + leaf + \"(,[^:,]+:\" + leaf + \")*$\")":
 		if scope == "command" {
 			return native270
 		}
@@ -1103,7 +1103,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native273
 		}
-	case "let local = \"^(\\\\$\\\\{?PWD\\\\}?/?|\\\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && !(assigns[#] contains \"..\") && all(split(assigns[#], \":\"), # matches local) &&\n    (# == \"PYTHONPATH\" && name matches \"^(python[0-9.]*|pytest|py\\\\.test)$\" || # == \"PERL5LIB\" && name in [\"perl\", \"prove\"] || # == \"RUBYLIB\" && name in [\"ruby\", \"rake\", \"rspec\"] ||\n      # == \"LD_LIBRARY_PATH\" && !(path contains \"..\") && path matches \"^(\\\\./)?[A-Za-z0-9_][A-Za-z0-9_.-]*/\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") &&\n  !(# matches \"^(PYTHONPATH|PERL5LIB|RUBYLIB)=\" && !(# contains \"..\") && (let n = #[:indexOf(#, \"=\")]; all(split(#[indexOf(#, \"=\") + 1:], \":\"), # matches local || # == \"$\" + n || # == \"${\" + n + \"}\"))) && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
+	case "let local = \"^(\\\\$\\\\{?PWD\\\\}?/?|\\\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && !(assigns[#] contains \"..\") && all(split(assigns[#], \":\"), # matches local) &&\n    (# == \"PYTHONPATH\" && name matches \"^(python[0-9.]*|pytest|py\\\\.test)$\" || # == \"PERL5LIB\" && name in [\"perl\", \"prove\"] || # == \"RUBYLIB\" && name in [\"ruby\", \"rake\", \"rspec\"] ||\n      # == \"LD_LIBRARY_PATH\" && !(path contains \"..\") && path matches \"^(\\\\./)?[A-Za-z0-9_][A-Za-z0-9_.-]*/\")) &&\n  !(# in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(assigns[#] matches \"(?i)command\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") &&\n  !(# matches \"^GIT_SSH(_COMMAND)?=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(#[indexOf(#, \"=\") + 1:] matches \"(?i)command\")) &&\n  !(# matches \"^(PYTHONPATH|PERL5LIB|RUBYLIB)=\" && !(# contains \"..\") && (let n = #[:indexOf(#, \"=\")]; all(split(#[indexOf(#, \"=\") + 1:], \":\"), # matches local || # == \"$\" + n || # == \"${\" + n + \"}\"))) && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
 			return native274
 		}
@@ -1408,7 +1408,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [552]lazyRegexp{
+var nativeRegexps = [557]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1515,14 +1515,16 @@ var nativeRegexps = [552]lazyRegexp{
 	{src: "^of=/dev/[^ ]*(\\$|`)"},
 	{src: "^\"?(\\$|`)"},
 	{src: "(?i)(os\\.system|os\\.popen|subprocess|os\\.exec[lv]p?e?|pty\\.spawn|child_process|\\bexecSync\\b|\\bspawnSync\\b|\\bsystem\\s*\\(|\\bexec\\s*\\(|`[^`]+`|%x[({\\[]|\\bqx[({\\[]|shell_exec|passthru|proc_open|pcntl_exec|\\bpopen\\s*\\(|IO\\.popen|Open3|Process\\.spawn|os\\.spawn|os\\.execute|commands\\.getoutput|\\bexecFile(Sync)?\\b|\\bspawn\\s*\\(|\\b(system|exec)\\s+[\"'$qQ%]|Start-Process|Invoke-Expression|\\biex\\b|Runtime\\.getRuntime)"},
-	{src: "^-[PH]."},
-	{src: "^--(use-compress-program|to-command|checkpoint-action|info-script|new-volume-script)="},
+	{src: "^-H."},
+	{src: "^-P."},
+	{src: "^--(to-command|checkpoint-action|info-script|new-volume-script)="},
 	{src: "^-I."},
 	{src: "^--(rsh|rsync-path)="},
 	{src: "(?i)(sh|bash|python|perl|;|\\|)\\b.*-c|;|\\$\\("},
 	{src: "(?i)^-oProxyCommand=|^ProxyCommand=|^-oLocalCommand="},
 	{src: "\\$\\{(run|readfile|readsocket|perl|dlfunc)\\b"},
 	{src: "(?i)^(core\\.(pager|editor)|sequence\\.editor)=(true|:|cat)?$"},
+	{src: "(?i)^(core\\.fsmonitor=(false|no|off|0)?|core\\.hookspath=/dev/null|credential\\.([^=]+\\.)?helper=)$"},
 	{src: "(?i)^core\\.pager=(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\s+[-+\\w=.,:/]+)*$"},
 	{src: "(?i)^(core|sequence)\\.editor=(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\s+[-+\\w=.,:/]+)*$"},
 	{src: "(?i)^core\\.sshcommand=ssh(\\s+[-\\w=.,:/~@]+)*$"},
@@ -1745,6 +1747,7 @@ var nativeRegexps = [552]lazyRegexp{
 	{src: "/\\.ssh/authorized_keys2?$"},
 	{src: "^/(Users|Groups)/[^/]+/?$"},
 	{src: "(^|/)\\.env(\\.[^/]+)?$"},
+	{src: "^/var/log/(auth\\.log|secure)(\\.[0-9]+)?(\\.gz)?$"},
 	{src: "\\b(listdir|scandir|walk|glob|iterdir|readdirSync|readdir|opendir|Dir\\.(entries|children|glob)|glob)\\b"},
 	{src: "['\"](/root|/etc/sudoers\\.d|/etc/security|/etc/ssl/private|/var/lib/pam|/var/log/audit|/var/spool/cron[^'\"]*|/home/[^/'\"]+/\\.ssh)/?['\"]"},
 	{src: "^[^/.~$][^/]*:"},
@@ -1813,10 +1816,12 @@ var nativeRegexps = [552]lazyRegexp{
 	{src: "^/etc/(apt/(sources\\.list|trusted\\.gpg|keyrings)|yum\\.repos\\.d|zypp/repos\\.d|apk/repositories)"},
 	{src: "^(python[0-9.]*|pytest|py\\.test)$"},
 	{src: "^(\\./)?[A-Za-z0-9_][A-Za-z0-9_.-]*/"},
+	{src: "(?i)command"},
 	{src: "^[A-Za-z0-9_-]+$"},
 	{src: "^([^$`\\\\]|\\\\.|\\$[A-Za-z_][A-Za-z0-9_]*|\\$\\{[A-Za-z_][A-Za-z0-9_]*(\\[[0-9]+\\])?\\}|\\$[0-9#?$!*@-])*$"},
 	{src: "^\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\.0\\.0\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\s*)+$"},
 	{src: "^ENV=[A-Za-z0-9_-]+$"},
+	{src: "^GIT_SSH(_COMMAND)?=ssh(\\s+[-\\w=.,:/~@]+)*$"},
 	{src: "^(PYTHONPATH|PERL5LIB|RUBYLIB)="},
 	{src: "^PS4=([^$`\\\\]|\\\\.|\\$[A-Za-z_][A-Za-z0-9_]*|\\$\\{[A-Za-z_][A-Za-z0-9_]*(\\[[0-9]+\\])?\\}|\\$[0-9#?$!*@-])*$"},
 	{src: "^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)"},
@@ -3318,52 +3323,82 @@ func native68(env any) bool {
 // native69 is the condition of program-option-exec.
 func native69(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((e.Name == "rg") &&
-		anyOf(e.Flags, func(p0 string) bool {
-			return ((in(p0, "--pre", "--hostname-bin") ||
-				strings.HasPrefix(p0, "--pre=")) ||
-				strings.HasPrefix(p0, "--hostname-bin="))
-		})) ||
-		((e.Name == "sort") &&
-			anyOf(e.Flags, func(p0 string) bool {
-				return ((p0 == "--compress-program") ||
-					strings.HasPrefix(p0, "--compress-program="))
-			}))) ||
-		((e.Name == "ag") &&
-			anyOf(e.Flags, func(p0 string) bool {
-				return ((p0 == "--pager") ||
-					strings.HasPrefix(p0, "--pager="))
-			}))) ||
-		((e.Name == "man") &&
-			anyOf(e.Flags, func(p0 string) bool {
-				return (((in(p0, "-P", "--pager", "-H", "--html") ||
-					strings.HasPrefix(p0, "--pager=")) ||
-					strings.HasPrefix(p0, "--html=")) ||
-					matchReWith(&nativeRegexps[106], "-", p0))
-			}))) ||
-		((e.Name == "tar") &&
-			anyOf(e.Flags, func(p0 string) bool {
-				return ((in(p0, "--use-compress-program", "-I", "--to-command", "--checkpoint-action", "--info-script", "--new-volume-script", "-F") ||
-					matchReWith(&nativeRegexps[107], "--", p0)) ||
-					matchReWith(&nativeRegexps[108], "-I", p0))
-			}))) ||
-		(((e.Name == "rsync") &&
-			anyOf(e.Flags, func(p0 string) bool {
-				return (in(p0, "-e", "--rsh", "--rsync-path") ||
-					matchReWith(&nativeRegexps[109], "--", p0))
-			})) &&
-			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[110], "-c\x00;\x00$(", p0)
-			}))) ||
-		((e.Name == "ssh") &&
-			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[111], "-oproxycommand=\x00proxycommand=\x00-olocalcommand=", p0)
-			}))) ||
-		((e.Name == "zip") &&
-			anyOf(e.Flags, func(p0 string) bool {
-				return (in(p0, "-TT", "--unzip-command") ||
-					strings.HasPrefix(p0, "--unzip-command="))
-			})))
+	return func() bool {
+		let0 := "^(gzip|pigz|gunzip|unpigz|bzip2|pbzip2|lbzip2|bunzip2|xz|pixz|unxz|lzma|zstd|pzstd|unzstd|zstdmt|lz4|lzip|plzip|lzop|brotli)(\\s+[-\\w=.,]+)*$"
+		return func() bool {
+			let1 := "^(cat|less|more|most|bat|batcat)(\\s+[-\\w=.,+]+)*$"
+			return (((((((((e.Name == "rg") &&
+				anyOf(e.Flags, func(p0 string) bool {
+					return ((in(p0, "--pre", "--hostname-bin") ||
+						strings.HasPrefix(p0, "--pre=")) ||
+						strings.HasPrefix(p0, "--hostname-bin="))
+				})) ||
+				(((e.Name == "sort") &&
+					anyOf(e.Flags, func(p0 string) bool {
+						return ((p0 == "--compress-program") ||
+							strings.HasPrefix(p0, "--compress-program="))
+					})) &&
+					!((len(e.Options("compress-program")) > 0) &&
+						allOf(e.Options("compress-program"), func(p0 string) bool {
+							return matchComputed(let0, p0)
+						})))) ||
+				(((e.Name == "ag") &&
+					anyOf(e.Flags, func(p0 string) bool {
+						return ((p0 == "--pager") ||
+							strings.HasPrefix(p0, "--pager="))
+					})) &&
+					!((len(e.Options("pager")) > 0) &&
+						allOf(e.Options("pager"), func(p0 string) bool {
+							return matchComputed(let1, p0)
+						})))) ||
+				((e.Name == "man") &&
+					(anyOf(e.Flags, func(p0 string) bool {
+						return ((in(p0, "-H", "--html") ||
+							strings.HasPrefix(p0, "--html=")) ||
+							matchReWith(&nativeRegexps[106], "-H", p0))
+					}) ||
+						(anyOf(e.Flags, func(p0 string) bool {
+							return ((in(p0, "-P", "--pager") ||
+								strings.HasPrefix(p0, "--pager=")) ||
+								matchReWith(&nativeRegexps[107], "-P", p0))
+						}) &&
+							!((len(e.Options("P", "pager")) > 0) &&
+								allOf(e.Options("P", "pager"), func(p0 string) bool {
+									return matchComputed(let1, p0)
+								})))))) ||
+				((e.Name == "tar") &&
+					(anyOf(e.Flags, func(p0 string) bool {
+						return (in(p0, "--to-command", "--checkpoint-action", "--info-script", "--new-volume-script", "-F") ||
+							matchReWith(&nativeRegexps[108], "--", p0))
+					}) ||
+						(anyOf(e.Flags, func(p0 string) bool {
+							return ((in(p0, "--use-compress-program", "-I") ||
+								strings.HasPrefix(p0, "--use-compress-program=")) ||
+								matchReWith(&nativeRegexps[109], "-I", p0))
+						}) &&
+							!((len(e.Options("I", "use-compress-program")) > 0) &&
+								allOf(e.Options("I", "use-compress-program"), func(p0 string) bool {
+									return matchComputed(let0, p0)
+								})))))) ||
+				(((e.Name == "rsync") &&
+					anyOf(e.Flags, func(p0 string) bool {
+						return (in(p0, "-e", "--rsh", "--rsync-path") ||
+							matchReWith(&nativeRegexps[110], "--", p0))
+					})) &&
+					anyOf(e.Flags, func(p0 string) bool {
+						return matchReAny(&nativeRegexps[111], "-c\x00;\x00$(", p0)
+					}))) ||
+				((e.Name == "ssh") &&
+					anyOf(e.Flags, func(p0 string) bool {
+						return matchReAny(&nativeRegexps[112], "-oproxycommand=\x00proxycommand=\x00-olocalcommand=", p0)
+					}))) ||
+				((e.Name == "zip") &&
+					anyOf(e.Flags, func(p0 string) bool {
+						return (in(p0, "-TT", "--unzip-command") ||
+							strings.HasPrefix(p0, "--unzip-command="))
+					})))
+		}()
+	}()
 }
 
 // native70 is the condition of mta-expansion-exec.
@@ -3374,7 +3409,7 @@ func native70(env any) bool {
 			strings.HasPrefix(p0, "-bem"))
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[112], "${", p0)
+			return matchReWith(&nativeRegexps[113], "${", p0)
 		}))
 }
 
@@ -3382,27 +3417,28 @@ func native70(env any) bool {
 func native71(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return (!(((matchReFold(&nativeRegexps[113], "=", p0) ||
-			matchReFold(&nativeRegexps[114], "core.pager=", p0)) ||
-			matchReFold(&nativeRegexps[115], ".editor=", p0)) ||
-			matchReAny(&nativeRegexps[116], "core.sshcommand=ssh", p0)) &&
-			matchReAny(&nativeRegexps[117], "core.\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
+		return (!((((matchReFold(&nativeRegexps[114], "=", p0) ||
+			matchReFold(&nativeRegexps[115], "c", p0)) ||
+			matchReFold(&nativeRegexps[116], "core.pager=", p0)) ||
+			matchReFold(&nativeRegexps[117], ".editor=", p0)) ||
+			matchReAny(&nativeRegexps[118], "core.sshcommand=ssh", p0)) &&
+			matchReAny(&nativeRegexps[119], "core.\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[118], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[120], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((!((((in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
 				in(e.Assigns[p0], "", "true", ":", "cat")) ||
 				((p0 == "GIT_PAGER") &&
-					matchReAny(&nativeRegexps[119], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[121], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
 				(in(p0, "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
-					matchReAny(&nativeRegexps[120], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[122], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
 				(in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[121], "ssh", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[123], "ssh", e.Assigns[p0]))) &&
 				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
-				(matchReWith(&nativeRegexps[122], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[123], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[124], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[125], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
 		}))
 }
 
@@ -3412,7 +3448,7 @@ func native72(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[124], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[126], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -3422,7 +3458,7 @@ func native73(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[125], "-", p0)
+				return matchReWith(&nativeRegexps[127], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -3436,16 +3472,16 @@ func native73(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[126], "BASH_CMDS", p0) ||
+				return (matchReWith(&nativeRegexps[128], "BASH_CMDS", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[127], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[129], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native74 is the condition of command-remap-expansion.
 func native74(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[128], "${", e.Line)
+	return matchReWith(&nativeRegexps[130], "${", e.Line)
 }
 
 // native75 is the condition of path-untrusted-dir.
@@ -3477,7 +3513,7 @@ func native75(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[129], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir", e.Assigns["path"])))
+			matchReAny(&nativeRegexps[131], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir", e.Assigns["path"])))
 }
 
 // native76 is the condition of shell-through-program.
@@ -3494,7 +3530,7 @@ func native76(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[130], " ", p0))
+					!matchReWith(&nativeRegexps[132], " ", p0))
 			})) ||
 			(e.Agent &&
 				(len(e.Wrappers) > 0))) ||
@@ -3503,12 +3539,12 @@ func native76(env any) bool {
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Wrappers) == 0) &&
-				matchReAny(&nativeRegexps[131], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
+				matchReAny(&nativeRegexps[133], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
 			(((len(e.Via) > 0) &&
 				(index(e.Via, (len(e.Via)-1)) == "script interactive")) &&
-				matchReWith(&nativeRegexps[132], "/dev/null", e.Line))) ||
+				matchReWith(&nativeRegexps[134], "/dev/null", e.Line))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[133], " interactive", index(e.Via, (len(e.Via)-1))))) ||
+				matchReWith(&nativeRegexps[135], " interactive", index(e.Via, (len(e.Via)-1))))) ||
 			(((e.Stdin.Kind == "") &&
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec")
@@ -3518,14 +3554,14 @@ func native76(env any) bool {
 					e.WrapperFlag("run0", "u", "user")) ||
 					e.WrapperFlag("pkexec", "user")) ||
 					anyOf(e.WrapperArgs, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[134], "root\x000", p0)
+						return matchReAny(&nativeRegexps[136], "root\x000", p0)
 					})))))
 }
 
 // native77 is the condition of system-program-copy.
 func native77(env any) bool {
 	e := env.(*CommandEnv)
-	return matchReAny(&nativeRegexps[135], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
+	return matchReAny(&nativeRegexps[137], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
 }
 
 // native78 is the condition of root-interpreter-prompt.
@@ -3533,7 +3569,7 @@ func native78(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Stdin.Kind == "") &&
 		allOf(e.Via, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[136], " -c", p0)
+			return matchReWith(&nativeRegexps[138], " -c", p0)
 		})) &&
 		in(programName(e.Name), "pwsh", "powershell", "tclsh", "wish", "irb", "pry", "python", "ipython", "node", "ruby", "lua", "php", "perl")) &&
 		((((len(e.Args) == 0) ||
@@ -3551,7 +3587,7 @@ func native78(env any) bool {
 			e.WrapperFlag("run0", "u", "user")) ||
 			e.WrapperFlag("pkexec", "user")) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[134], "root\x000", p0)
+				return matchReAny(&nativeRegexps[136], "root\x000", p0)
 			})))
 }
 
@@ -3566,28 +3602,28 @@ func native79(env any) bool {
 func native80(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[137], "#", p0)
+		return matchReWith(&nativeRegexps[139], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[137], "#", p0)
+				return matchReWith(&nativeRegexps[139], "#", p0)
 			})))
 }
 
 // native81 is the condition of load-library.
 func native81(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((matchReWith(&nativeRegexps[138], ".so", e.Name) ||
+	return (((((((((((((matchReWith(&nativeRegexps[140], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[139], "-", p0))
+					matchReWith(&nativeRegexps[141], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[140], "lib", p0))
+						!matchReWith(&nativeRegexps[142], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -3595,14 +3631,14 @@ func native81(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[141], ".", p0)
+				return matchReWith(&nativeRegexps[143], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[141], ".", p0)
+				return matchReWith(&nativeRegexps[143], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -3624,21 +3660,21 @@ func native81(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[142], "/", p0)
+				return matchReWith(&nativeRegexps[144], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[143], ".node", p0)
+				return matchReWith(&nativeRegexps[145], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[144], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[146], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[145], "lib", p0))
+					!matchReWith(&nativeRegexps[147], "lib", p0))
 			})))
 }
 
@@ -3651,23 +3687,23 @@ func native82(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[146], "-", p0) &&
-				!matchReWith(&nativeRegexps[145], "lib", p0))
+			return (matchReWith(&nativeRegexps[148], "-", p0) &&
+				!matchReWith(&nativeRegexps[147], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[147], "=", p0) &&
-					!matchReWith(&nativeRegexps[145], "lib", p0))
+				return (matchReWith(&nativeRegexps[149], "=", p0) &&
+					!matchReWith(&nativeRegexps[147], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[148], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[145], "lib", p0))
+				return (matchReWith(&nativeRegexps[150], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[147], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[149], "-", p0)
+				return matchReWith(&nativeRegexps[151], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[150], ".", p0) &&
-						!matchReWith(&nativeRegexps[151], "lib", p0))
+					return (matchReWith(&nativeRegexps[152], ".", p0) &&
+						!matchReWith(&nativeRegexps[153], "lib", p0))
 				}))))
 }
 
@@ -3675,8 +3711,8 @@ func native82(env any) bool {
 func native83(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[150], ".", p0) &&
-			!matchReWith(&nativeRegexps[151], "lib", p0))
+		return (matchReWith(&nativeRegexps[152], ".", p0) &&
+			!matchReWith(&nativeRegexps[153], "lib", p0))
 	})
 }
 
@@ -3685,7 +3721,7 @@ func native84(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[152], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[154], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -3698,10 +3734,10 @@ func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[152], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[154], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[153], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[155], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -3709,7 +3745,7 @@ func native85(env any) bool {
 func native86(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[154], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[156], "bin", cleanPath(p0))
 	})
 }
 
@@ -3761,7 +3797,7 @@ func native90(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[155], "bin/", p0)
+			return matchReWith(&nativeRegexps[157], "bin/", p0)
 		}))
 }
 
@@ -3807,9 +3843,9 @@ func native92(env any) bool {
 func native93(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[156], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[157], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[158], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[158], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[159], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[160], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -3820,7 +3856,7 @@ func native94(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[159], "function", e.Line)))
+			matchReWith(&nativeRegexps[161], "function", e.Line)))
 }
 
 // native95 is the condition of fish-funcsave-agent.
@@ -3852,7 +3888,7 @@ func native97(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[160], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[162], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -3952,10 +3988,10 @@ func native103(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[161], "..", p0) ||
+					(matchReWith(&nativeRegexps[163], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[162], "$", p0) &&
+							!(matchReWith(&nativeRegexps[164], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -3982,17 +4018,17 @@ func native104(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[163], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[165], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[164], "-", p0) ||
+						return (matchReWith(&nativeRegexps[166], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[165], "-", p0) ||
+							return (matchReWith(&nativeRegexps[167], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -4018,9 +4054,9 @@ func native105(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[166], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[168], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[167], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[169], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -4039,10 +4075,10 @@ func native106(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[168], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[170], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[169], ".", p0) &&
-						!matchReWith(&nativeRegexps[170], ":", p0)))
+					(matchReWith(&nativeRegexps[171], ".", p0) &&
+						!matchReWith(&nativeRegexps[172], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -4066,7 +4102,7 @@ func native107(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[171], "0", p0)
+					return matchReWith(&nativeRegexps[173], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -4108,7 +4144,7 @@ func native107(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[172], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[174], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -4242,7 +4278,7 @@ func native110(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[173], "-", p0) ||
+							return (matchReWith(&nativeRegexps[175], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -4370,7 +4406,7 @@ func native116(env any) bool {
 		}) &&
 			((in(e.Stdin.Kind, "pipe", "procsub") &&
 				in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-				matchReWith(&nativeRegexps[174], "for", e.Line))))
+				matchReWith(&nativeRegexps[176], "for", e.Line))))
 }
 
 // native117 is the condition of rsync-delete.
@@ -4389,17 +4425,17 @@ func native117(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[175], ":", let0)) &&
+					!matchReWith(&nativeRegexps[177], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[176], p0)
+							return matchRe(&nativeRegexps[178], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[177], "-", p0)
+							return matchReWith(&nativeRegexps[179], "-", p0)
 						})))))
 	}()
 }
@@ -4419,7 +4455,7 @@ func native119(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[178], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[180], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -4468,11 +4504,11 @@ func native119(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[179], "x", p0)
+						return matchReWith(&nativeRegexps[181], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[180], "x", p0)
+						return matchReWith(&nativeRegexps[182], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -4510,7 +4546,7 @@ func native120(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[181], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[183], ".", baseName(p0)))
 			})))
 }
 
@@ -4557,7 +4593,7 @@ func native123(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[182], "-", p0)
+					return matchReWith(&nativeRegexps[184], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4570,7 +4606,7 @@ func native123(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[183], p0)) &&
+					!matchRe(&nativeRegexps[185], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -4623,9 +4659,9 @@ func native127(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[184], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[185], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[186], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[186], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[187], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[188], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native128 is the condition of move-to-dev-null.
@@ -4745,7 +4781,7 @@ func native136(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[187], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[189], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -4769,7 +4805,7 @@ func native137(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[188], let1) {
+						!matchRe(&nativeRegexps[190], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4782,7 +4818,7 @@ func native137(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[188], let2) {
+							!matchRe(&nativeRegexps[190], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4800,9 +4836,9 @@ func native137(env any) bool {
 							return ((sensitivePath(p0) ||
 								e.HoldsSecret(p0)) ||
 								(((let3 != "") &&
-									!matchRe(&nativeRegexps[188], p0)) &&
+									!matchRe(&nativeRegexps[190], p0)) &&
 									(sensitivePath(((let3 + "/") + p0)) ||
-										(matchReWith(&nativeRegexps[189], "/.", cleanPath(((let3+"/")+p0))) &&
+										(matchReWith(&nativeRegexps[191], "/.", cleanPath(((let3+"/")+p0))) &&
 											secretPath(((let3 + "/") + p0))))))
 						}))
 				}()
@@ -4827,7 +4863,7 @@ func native138(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[188], let1) {
+						!matchRe(&nativeRegexps[190], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4840,7 +4876,7 @@ func native138(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[188], let2) {
+							!matchRe(&nativeRegexps[190], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4868,11 +4904,11 @@ func native138(env any) bool {
 								}))) ||
 							((in(e.Name, "export", "declare", "typeset") &&
 								anyOf(e.Args, func(p0 string) bool {
-									return (matchReWith(&nativeRegexps[190], "GIT_WORK_TREE=", p0) &&
+									return (matchReWith(&nativeRegexps[192], "GIT_WORK_TREE=", p0) &&
 										(isHome(substr(p0, 14, len(p0))) ||
 											isRoot(substr(p0, 14, len(p0)))))
 								})) &&
-								matchReWith(&nativeRegexps[191], "git", e.Line))))
+								matchReWith(&nativeRegexps[193], "git", e.Line))))
 				}()
 			}()
 		}()
@@ -4895,7 +4931,7 @@ func native139(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[188], let1) {
+						!matchRe(&nativeRegexps[190], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4956,7 +4992,7 @@ func native140(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[192], "remote.", p0)
+					return matchReWith(&nativeRegexps[194], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -4968,8 +5004,8 @@ func native141(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[193], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[194], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[195], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[196], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -4998,7 +5034,7 @@ func native142(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[188], p0)) &&
+						!matchRe(&nativeRegexps[190], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -5058,14 +5094,14 @@ func native147(env any) bool {
 func native148(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[195], e.Original))
+		!matchRe(&nativeRegexps[197], e.Original))
 }
 
 // native149 is the condition of url-confusable-host.
 func native149(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[196], "://", e.Original))
+		matchReFold(&nativeRegexps[198], "://", e.Original))
 }
 
 // native150 is the condition of macos-protection-off.
@@ -5077,16 +5113,16 @@ func native150(env any) bool {
 				in(e.Pos(1), "add", "clear")))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[197], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[198], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[199], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[200], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[199], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[201], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[200], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[202], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -5103,7 +5139,7 @@ func native150(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[201], "--set", p0)
+					return matchReWith(&nativeRegexps[203], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -5117,14 +5153,14 @@ func native150(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[202], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[204], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[203], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[205], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -5138,7 +5174,7 @@ func native151(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[204], "-", p0)
+					return matchReWith(&nativeRegexps[206], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -5173,7 +5209,7 @@ func native153(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[205], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[207], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -5185,11 +5221,11 @@ func native153(env any) bool {
 func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[206], "-set", p0)
+		return matchReAny(&nativeRegexps[208], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[207], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[209], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -5201,15 +5237,15 @@ func native155(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[208], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[210], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[209], "login", p0)
+				return matchReFold(&nativeRegexps[211], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[209], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[211], "login", e.Stdin.Text))))
 }
 
 // native156 is the condition of launchd-job.
@@ -5243,9 +5279,9 @@ func native157(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[210], "clipboard", p0)
+					return matchReFold(&nativeRegexps[212], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[210], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[212], "clipboard", e.Stdin.Text)))))
 }
 
 // native158 is the condition of screen-capture-agent.
@@ -5259,7 +5295,7 @@ func native158(env any) bool {
 func native159(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[211], "sleep", e.Line))
+		matchReWith(&nativeRegexps[213], "sleep", e.Line))
 }
 
 // native160 is the condition of mic-camera-capture-agent.
@@ -5277,7 +5313,7 @@ func native160(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[212], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[214], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -5285,23 +5321,23 @@ func native160(env any) bool {
 func native161(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[213], "dialog", p0)
+		return matchReFold(&nativeRegexps[215], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[213], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[215], "dialog", e.Stdin.Text))
 }
 
 // native162 is the condition of applescript-remote-machine.
 func native162(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[214], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[216], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[214], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[216], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[215], "volume", p0)
+				return matchReFold(&nativeRegexps[217], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[215], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[217], "volume", e.Stdin.Text))))
 }
 
 // native163 is the condition of read-private-store-agent.
@@ -5309,7 +5345,7 @@ func native163(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[216], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[218], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -5329,7 +5365,7 @@ func native164(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[217], "/Users/", p0)
+					return matchReWith(&nativeRegexps[219], "/Users/", p0)
 				}))))
 }
 
@@ -5359,8 +5395,8 @@ func native167(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[218], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[219], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[220], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[221], ".", urlHost(p0))))
 		}))
 }
 
@@ -5380,7 +5416,7 @@ func native169(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[220], "%25", p0))
+				matchReWith(&nativeRegexps[222], "%25", p0))
 		}))
 }
 
@@ -5403,12 +5439,12 @@ func native171(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[221], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[223], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[222], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[224], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -5419,7 +5455,7 @@ func native172(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[223], "@", p0))
+				matchReWith(&nativeRegexps[225], "@", p0))
 		}))
 }
 
@@ -5428,7 +5464,7 @@ func native173(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[224], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[226], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -5453,8 +5489,8 @@ func native174(env any) bool {
 func native175(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[225], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[226], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[227], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[228], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native176 is the condition of inline-code-download.
@@ -5462,11 +5498,11 @@ func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[227], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[228], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[229], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[230], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[231], "http://", e.Code))))
+		matchReAny(&nativeRegexps[229], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[230], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[231], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[232], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[233], "http://", e.Code))))
 }
 
 // native177 is the condition of insecure-tls.
@@ -5493,14 +5529,14 @@ func native177(env any) bool {
 				return (p0 == "set")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[232], ".trusted-host", p0)
+				return matchReWith(&nativeRegexps[234], ".trusted-host", p0)
 			}))) ||
 		((in(e.Name, "npm", "yarn", "pnpm") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[233], "strict-ssl\x00enablestrictssl", p0)
+				return matchReAny(&nativeRegexps[235], "strict-ssl\x00enablestrictssl", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[234], "false", p0)
+				return matchReWith(&nativeRegexps[236], "false", p0)
 			}))) ||
 		(in(e.Name, "helm", "kubectl") &&
 			e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -5516,30 +5552,30 @@ func native177(env any) bool {
 func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[235], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[237], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[236], "/dev/", p0)
+			return matchReWith(&nativeRegexps[238], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[237], ":", p0)
+				return matchReFold(&nativeRegexps[239], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[238], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[240], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[239], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[241], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[240], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[241], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[242], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[242], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[243], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[244], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native179 is the condition of exfiltrate-secrets.
@@ -5550,9 +5586,9 @@ func native179(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[243], "$", p0) &&
+				(matchReWith(&nativeRegexps[245], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[244], "$(cat ", p0))
+				matchReWith(&nativeRegexps[246], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -5571,7 +5607,7 @@ func native179(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[245], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[247], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -5585,10 +5621,10 @@ func native179(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[246], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[248], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[247], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[249], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -5610,7 +5646,7 @@ func native179(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[248], "$(", p0)
+				return matchReWith(&nativeRegexps[250], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5623,11 +5659,11 @@ func native179(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[249], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[251], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[248], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[250], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[250], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[252], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -5704,12 +5740,12 @@ func native181(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[251], ":", p0)
+					return matchReWith(&nativeRegexps[253], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[252], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[254], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -5749,7 +5785,7 @@ func native182(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[253], "$", p0) &&
+							(matchReWith(&nativeRegexps[255], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -5759,7 +5795,7 @@ func native182(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[254], "://", p0)
+							return matchReWith(&nativeRegexps[256], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -5777,16 +5813,16 @@ func native182(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[253], "$", p0) &&
+									(matchReWith(&nativeRegexps[255], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[254], "://", p0)
+								return matchReWith(&nativeRegexps[256], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[255], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[257], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -5806,7 +5842,7 @@ func native183(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[256], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[258], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -5830,8 +5866,8 @@ func native184(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[253], "$", p0)) &&
-			matchReWith(&nativeRegexps[257], ".", p0))
+			matchReWith(&nativeRegexps[255], "$", p0)) &&
+			matchReWith(&nativeRegexps[259], ".", p0))
 	})
 }
 
@@ -5879,7 +5915,7 @@ func native185(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[258], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[260], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -5888,7 +5924,7 @@ func native185(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[259], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[261], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -5960,13 +5996,13 @@ func native186(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[260], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[262], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[260], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[262], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -5978,7 +6014,7 @@ func native187(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[261], "cd", e.Line))
+		matchReWith(&nativeRegexps[263], "cd", e.Line))
 }
 
 // native188 is the condition of reverse-shell-fifo.
@@ -5991,7 +6027,7 @@ func native188(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[262], "mk", e.Line))
+		matchReWith(&nativeRegexps[264], "mk", e.Line))
 }
 
 // native189 is the condition of shell-piped-to-network.
@@ -6018,20 +6054,20 @@ func native190(env any) bool {
 // native191 is the condition of awk-network.
 func native191(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[263], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[264], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[265], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[266], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native192 is the condition of dns-update.
 func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[265], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[267], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[266], "del", p0)
+			return matchReFold(&nativeRegexps[268], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[265], "del", p0.Target)
+			return matchReFold(&nativeRegexps[267], "del", p0.Target)
 		}))
 }
 
@@ -6059,7 +6095,7 @@ func native193(env any) bool {
 								!tokenForHost(p0, e.Args))
 						}) ||
 							anyOf(e.Options("c"), func(p0 string) bool {
-								return (((matchReFold(&nativeRegexps[267], "extraheader=", p0) &&
+								return (((matchReFold(&nativeRegexps[269], "extraheader=", p0) &&
 									matchComputed(let0, p0)) &&
 									anyOf(e.Args, func(p1 string) bool {
 										return (urlHost(p1) != "")
@@ -6070,15 +6106,15 @@ func native193(env any) bool {
 					return func() bool {
 						if e.Name == "ssh" {
 							return ((anyOf(e.Options("o"), func(p0 string) bool {
-								return (matchReAny(&nativeRegexps[268], "ndenv\x00tenv", p0) &&
-									(matchReFold(&nativeRegexps[269], "*", p0) ||
-										matchReAny(&nativeRegexps[270], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+								return (matchReAny(&nativeRegexps[270], "ndenv\x00tenv", p0) &&
+									(matchReFold(&nativeRegexps[271], "*", p0) ||
+										matchReAny(&nativeRegexps[272], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 							}) ||
-								matchReWith(&nativeRegexps[271], "$", e.Source)) ||
+								matchReWith(&nativeRegexps[273], "$", e.Source)) ||
 								(anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[272], "${", p0)
+									return matchReWith(&nativeRegexps[274], "${", p0)
 								}) &&
-									!matchReWith(&nativeRegexps[273], "$", e.Source)))
+									!matchReWith(&nativeRegexps[275], "$", e.Source)))
 						}
 						return func() bool {
 							if in(e.Name, "docker", "podman", "nerdctl") {
@@ -6095,7 +6131,7 @@ func native193(env any) bool {
 											}))))
 							}
 							return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[273], "$", p0) &&
+								return (matchReWith(&nativeRegexps[275], "$", p0) &&
 									!tokenForHost(p0, e.Args))
 							}) ||
 								((in(e.Name, "curl", "curlie") &&
@@ -6103,23 +6139,23 @@ func native193(env any) bool {
 										return strings.HasPrefix(p0, "--expand-")
 									})) &&
 									anyOf(e.Options("variable"), func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[274], "%", p0) &&
+										return (matchReWith(&nativeRegexps[276], "%", p0) &&
 											!tokenForHost(("$"+substr(p0, 1, len(p0))), e.Args))
 									}))) ||
 								(in(e.Name, "http", "https", "xh", "xhs") &&
 									anyOf(e.Positional, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[275], ":", p0) &&
+										return (matchReWith(&nativeRegexps[277], ":", p0) &&
 											!tokenForHost(p0, e.Args))
 									}))) ||
 								anyOf(e.Positional, func(p0 string) bool {
 									return (((urlHost(p0) != "") &&
-										matchReWith(&nativeRegexps[273], "$", p0)) &&
+										matchReWith(&nativeRegexps[275], "$", p0)) &&
 										!tokenForHost(p0, e.Args))
 								})) ||
 								(((e.Stdin.Kind == "pipe") &&
 									in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 									anyOf(e.Stdin.Args, func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[276], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+										return (matchReAny(&nativeRegexps[278], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 											!tokenForHost(p0, e.Args))
 									})))
 						}()
@@ -6154,10 +6190,10 @@ func native195(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[277], ".", p0))
+					matchReWith(&nativeRegexps[279], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[273], "$", p0) &&
+			return (matchReWith(&nativeRegexps[275], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -6185,7 +6221,7 @@ func native196(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[278], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[280], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -6193,7 +6229,7 @@ func native196(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[279], p0)
+							return matchRe(&nativeRegexps[281], p0)
 						}))))
 		}()
 	}()
@@ -6207,7 +6243,7 @@ func native197(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[280], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[282], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -6230,7 +6266,7 @@ func native199(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[281], "://", p0)
+				return matchReWith(&nativeRegexps[283], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -6242,7 +6278,7 @@ func native199(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[282], "R:", p0)
+				return matchReWith(&nativeRegexps[284], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -6266,15 +6302,15 @@ func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[283], "@", p0) &&
-				!matchReWith(&nativeRegexps[284], "@", p0))
+			return (matchReWith(&nativeRegexps[285], "@", p0) &&
+				!matchReWith(&nativeRegexps[286], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[285], ":", p0) &&
-						!matchReAny(&nativeRegexps[286], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[287], ":", p0) &&
+						!matchReAny(&nativeRegexps[288], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -6291,7 +6327,7 @@ func native200(env any) bool {
 func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[287], "@", p0)
+		return matchReWith(&nativeRegexps[289], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -6307,18 +6343,18 @@ func native202(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[288], ":", p0)
+				return matchReFold(&nativeRegexps[290], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[289], ":", p0)
+				return matchReFold(&nativeRegexps[291], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[290], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[292], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[285], ":", p0) &&
-						!matchReAny(&nativeRegexps[286], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[287], ":", p0) &&
+						!matchReAny(&nativeRegexps[288], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -6342,14 +6378,14 @@ func native203(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[291], ":", p0)
+				return matchReFold(&nativeRegexps[293], ":", p0)
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[292], ":", p0)
+				return matchReFold(&nativeRegexps[294], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[293], "create:", p0) ||
-					matchReFold(&nativeRegexps[294], ":", p0))
+				return (matchReFold(&nativeRegexps[295], "create:", p0) ||
+					matchReFold(&nativeRegexps[296], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -6360,7 +6396,7 @@ func native203(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[295], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[297], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -6386,7 +6422,7 @@ func native204(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[296], p0)
+					return matchRe(&nativeRegexps[298], p0)
 				}))))
 }
 
@@ -6394,8 +6430,8 @@ func native204(env any) bool {
 func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[297], ":", p0) &&
-			!matchReWith(&nativeRegexps[298], ":", p0))
+		return (matchReWith(&nativeRegexps[299], ":", p0) &&
+			!matchReWith(&nativeRegexps[300], ":", p0))
 	})
 }
 
@@ -6403,8 +6439,8 @@ func native205(env any) bool {
 func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[299], p0) ||
-			matchReWith(&nativeRegexps[300], "w", p0))
+		return (matchRe(&nativeRegexps[301], p0) ||
+			matchReWith(&nativeRegexps[302], "w", p0))
 	})
 }
 
@@ -6425,13 +6461,13 @@ func native208(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[301], "s", p0) ||
-				matchRe(&nativeRegexps[302], p0))
+			return (matchReWith(&nativeRegexps[303], "s", p0) ||
+				matchRe(&nativeRegexps[304], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[302], p0) ||
-					matchReWith(&nativeRegexps[303], "s", p0))
+				return (matchRe(&nativeRegexps[304], p0) ||
+					matchReWith(&nativeRegexps[305], "s", p0))
 			})))
 }
 
@@ -6440,15 +6476,15 @@ func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[304], "s", p0) ||
-				matchRe(&nativeRegexps[305], p0))
+			return (matchReWith(&nativeRegexps[306], "s", p0) ||
+				matchRe(&nativeRegexps[307], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[305], p0)
+				return matchRe(&nativeRegexps[307], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[306], cleanPath(p0))
+			return matchRe(&nativeRegexps[308], cleanPath(p0))
 		}))
 }
 
@@ -6469,7 +6505,7 @@ func native211(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[307], "+", p0)
+					return matchReWith(&nativeRegexps[309], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -6478,8 +6514,8 @@ func native211(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[308], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[309], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[310], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[311], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -6498,12 +6534,12 @@ func native211(env any) bool {
 func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[310], p0)
+		return matchRe(&nativeRegexps[312], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[311], "bin/", p0))
+				matchReWith(&nativeRegexps[313], "bin/", p0))
 		}))
 }
 
@@ -6511,9 +6547,9 @@ func native212(env any) bool {
 func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[312], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[314], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[313], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[315], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -6534,52 +6570,52 @@ func native214(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[314], p0) ||
-					matchRe(&nativeRegexps[315], p0)) ||
-					matchRe(&nativeRegexps[316], p0)) ||
-					matchReWith(&nativeRegexps[317], "w", p0)) ||
-					matchReWith(&nativeRegexps[318], "g", p0))
+				return ((((matchRe(&nativeRegexps[316], p0) ||
+					matchRe(&nativeRegexps[317], p0)) ||
+					matchRe(&nativeRegexps[318], p0)) ||
+					matchReWith(&nativeRegexps[319], "w", p0)) ||
+					matchReWith(&nativeRegexps[320], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[315], p0) ||
-					matchRe(&nativeRegexps[319], p0)) ||
-					matchReWith(&nativeRegexps[320], "w", p0)) ||
-					matchReWith(&nativeRegexps[317], "w", p0))
+				return (((matchRe(&nativeRegexps[317], p0) ||
+					matchRe(&nativeRegexps[321], p0)) ||
+					matchReWith(&nativeRegexps[322], "w", p0)) ||
+					matchReWith(&nativeRegexps[319], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[321], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[323], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[322], p0)
+				return matchRe(&nativeRegexps[324], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[323], p0)
+				return matchRe(&nativeRegexps[325], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[324], ":", p0)
+					return matchReWith(&nativeRegexps[326], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[325], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[327], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[326], p0)
+				return matchRe(&nativeRegexps[328], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[324], ":", p0)
+					return matchReWith(&nativeRegexps[326], ":", p0)
 				}))))
 }
 
@@ -6592,7 +6628,7 @@ func native215(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[327], "-", p0)
+					return matchReWith(&nativeRegexps[329], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -6606,20 +6642,20 @@ func native215(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[328], "0", p0)
+				return matchReWith(&nativeRegexps[330], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[328], "0", p0)
+				return matchReWith(&nativeRegexps[330], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[329], ":", p0)
+				return matchReWith(&nativeRegexps[331], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[329], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[331], ":", e.Stdin.Text))))
 }
 
 // native216 is the condition of privileged-group.
@@ -6649,7 +6685,7 @@ func native216(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[330], "/Groups/", p0))
+					matchReWith(&nativeRegexps[332], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -6720,7 +6756,7 @@ func native220(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[331], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[333], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -6728,12 +6764,12 @@ func native220(env any) bool {
 func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[332], p0)
+		return matchRe(&nativeRegexps[334], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[333], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[335], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -6752,7 +6788,7 @@ func native222(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[334], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[336], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native223 is the condition of read-secret.
@@ -6761,7 +6797,7 @@ func native223(env any) bool {
 	return ((len(e.SecretFiles) > 0) &&
 		!(e.LoadsEnvironment() &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[335], ".env", p0)
+				return matchReWith(&nativeRegexps[337], ".env", p0)
 			})))
 }
 
@@ -6774,26 +6810,31 @@ func native224(env any) bool {
 			let1 := (in(programName(e.Name), "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack") ||
 				((e.Name == "tail") &&
 					e.HasFlag("f", "F", "follow")))
-			return (((in(programName(e.Name), "cp", "rsync", "scp", "rcp", "ditto") &&
-				(len(e.Positional) > 1)) &&
-				anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-					return authDir(p0)
-				})) ||
-				((len(let0) > 0) &&
-					(((((anyOf(let0, func(p0 string) bool {
-						return !in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs")
-					}) &&
-						!let1) ||
-						in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
-						anyOf(let0, func(p0 string) bool {
-							return (cleanPath(p0) != cleanPath(index(let0, 0)))
-						})) ||
-						in(programName(e.Name), "cp", "mv", "install", "rsync", "scp", "rcp", "ditto", "dd", "tar", "zip", "7z", "cpio", "tee")) ||
-						anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-							return ((in(p0.Op, ">", ">>", ">|", "&>", "&>>") &&
-								in(p0.Fd, "", "1")) &&
-								!strings.HasPrefix(p0.Target, "/dev/"))
-						}))))
+			return func() bool {
+				let2 := in(programName(e.Name), "cat", "less", "more", "most", "head", "tail", "zcat", "zless", "zmore", "bat", "batcat", "lnav")
+				return (((in(programName(e.Name), "cp", "rsync", "scp", "rcp", "ditto") &&
+					(len(e.Positional) > 1)) &&
+					anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
+						return authDir(p0)
+					})) ||
+					((len(let0) > 0) &&
+						(((((anyOf(let0, func(p0 string) bool {
+							return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
+								(let2 &&
+									matchReWith(&nativeRegexps[338], "/var/log/", cleanPath(p0))))
+						}) &&
+							!let1) ||
+							in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
+							anyOf(let0, func(p0 string) bool {
+								return (cleanPath(p0) != cleanPath(index(let0, 0)))
+							})) ||
+							in(programName(e.Name), "cp", "mv", "install", "rsync", "scp", "rcp", "ditto", "dd", "tar", "zip", "7z", "cpio", "tee")) ||
+							anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+								return ((in(p0.Op, ">", ">>", ">|", "&>", "&>>") &&
+									in(p0.Fd, "", "1")) &&
+									!strings.HasPrefix(p0.Target, "/dev/"))
+							}))))
+			}()
 		}()
 	}()
 }
@@ -6821,10 +6862,10 @@ func native226(env any) bool {
 				!e.OwnHome(p0))
 		})) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[336], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[339], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[337], "/", p0))
+					matchReWith(&nativeRegexps[340], "/", p0))
 			})))
 }
 
@@ -6850,7 +6891,7 @@ func native228(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[338], ":", p0) ||
+					return (matchReWith(&nativeRegexps[341], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -6859,7 +6900,7 @@ func native228(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[339], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[342], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native229 is the condition of send-secret-dir.
@@ -6878,10 +6919,10 @@ func native230(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[340], p0)
+					return matchRe(&nativeRegexps[343], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[341], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[344], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -6895,7 +6936,7 @@ func native231(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[342], "-", p0)
+						return matchReWith(&nativeRegexps[345], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -6930,7 +6971,7 @@ func native232(env any) bool {
 func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[343], "mount", p0)
+		return matchReFold(&nativeRegexps[346], "mount", p0)
 	})
 }
 
@@ -6994,10 +7035,10 @@ func native234(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[344], "bin\x00libexec", p0)
+				return matchReAny(&nativeRegexps[347], "bin\x00libexec", p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[345], "hguard", p0)
+				return matchReWith(&nativeRegexps[348], "hguard", p0)
 			})))
 }
 
@@ -7065,13 +7106,13 @@ func native235(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[346], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[349], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[344], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[347], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[345], "hguard", p0)
+					return matchReWith(&nativeRegexps[348], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -7150,7 +7191,7 @@ func native236(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[178], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[180], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -7160,7 +7201,7 @@ func native236(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[179], "x", p0)
+							return matchReWith(&nativeRegexps[181], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -7190,7 +7231,7 @@ func native236(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[347], baseName(p0)))
+										matchRe(&nativeRegexps[350], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -7212,7 +7253,7 @@ func native237(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[348], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[351], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -7238,7 +7279,7 @@ func native237(env any) bool {
 func native238(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[349], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[352], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -7256,15 +7297,15 @@ func native238(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[350], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[351], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[353], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[354], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[352], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[355], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native239 is the condition of self-replace-agent.
@@ -7274,19 +7315,19 @@ func native239(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[353], "hguard", p0)
+				return matchReWith(&nativeRegexps[356], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[354], "hguard", p0)
+					return matchReWith(&nativeRegexps[357], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[355], "hguard", p0)
+						return matchReWith(&nativeRegexps[358], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[356], "hguard", p0)
+					return matchReWith(&nativeRegexps[359], "hguard", p0)
 				}))))
 }
 
@@ -7317,13 +7358,13 @@ func native240(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[357], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[360], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[358], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[361], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -7361,13 +7402,13 @@ func native241(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[357], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[360], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[358], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[361], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -7378,10 +7419,10 @@ func native241(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[355], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[358], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[359], "hguard", p0) ||
-						matchReWith(&nativeRegexps[360], "hguard", p0))
+					return (matchReWith(&nativeRegexps[362], "hguard", p0) ||
+						matchReWith(&nativeRegexps[363], "hguard", p0))
 				}))))
 }
 
@@ -7391,8 +7432,8 @@ func native242(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[361], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[362], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[364], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[365], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native243 is the condition of self-inline-write-agent.
@@ -7402,8 +7443,8 @@ func native243(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[361], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[362], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[364], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[365], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native244 is the condition of self-env.
@@ -7424,23 +7465,23 @@ func native244(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[363], "hguard_", p0)
+			return matchReFold(&nativeRegexps[366], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[363], "hguard_", p0)
+					return matchReFold(&nativeRegexps[366], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[364], "-", p0) ||
+						return (matchReWith(&nativeRegexps[367], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[365], "hguard", p0)
+					return matchReFold(&nativeRegexps[368], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -7458,13 +7499,13 @@ func native244(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[366], "hguard_", p0)
+					return matchReFold(&nativeRegexps[369], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[363], "hguard_", p0)
+					return matchReFold(&nativeRegexps[366], "hguard_", p0)
 				})))
 	}()
 }
@@ -7488,23 +7529,23 @@ func native245(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[363], "hguard_", p0)
+				return matchReFold(&nativeRegexps[366], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[363], "hguard_", p0)
+						return matchReFold(&nativeRegexps[366], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[364], "-", p0) ||
+							return (matchReWith(&nativeRegexps[367], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[365], "hguard", p0)
+						return matchReFold(&nativeRegexps[368], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -7522,13 +7563,13 @@ func native245(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[366], "hguard_", p0)
+						return matchReFold(&nativeRegexps[369], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[363], "hguard_", p0)
+						return matchReFold(&nativeRegexps[366], "hguard_", p0)
 					}))))
 	}()
 }
@@ -7539,30 +7580,30 @@ func native246(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[367], "-", p0)
+			return matchReWith(&nativeRegexps[370], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[368], p0))
+					matchRe(&nativeRegexps[371], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[369], p0)
+				return matchRe(&nativeRegexps[372], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[370], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[373], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[371], "accept-", p0)
+				return matchReWith(&nativeRegexps[374], "accept-", p0)
 			})))
 }
 
@@ -7573,30 +7614,30 @@ func native247(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[367], "-", p0)
+				return matchReWith(&nativeRegexps[370], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[368], p0))
+						matchRe(&nativeRegexps[371], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[369], p0)
+					return matchRe(&nativeRegexps[372], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[370], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[373], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[371], "accept-", p0)
+					return matchReWith(&nativeRegexps[374], "accept-", p0)
 				}))))
 }
 
@@ -7604,7 +7645,7 @@ func native247(env any) bool {
 func native248(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[372], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[375], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -7616,7 +7657,7 @@ func native249(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[372], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[375], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -7633,7 +7674,7 @@ func native250(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[372], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[375], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -7655,7 +7696,7 @@ func native251(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[372], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[375], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -7738,16 +7779,16 @@ func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[365], "hguard", p0)
+			return matchReFold(&nativeRegexps[368], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[365], "hguard", p0)
+				return matchReFold(&nativeRegexps[368], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[373], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[376], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[365], "hguard", p0)
+				return matchReFold(&nativeRegexps[368], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -7760,16 +7801,16 @@ func native255(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[365], "hguard", p0)
+				return matchReFold(&nativeRegexps[368], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[365], "hguard", p0)
+					return matchReFold(&nativeRegexps[368], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[373], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[376], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[365], "hguard", p0)
+					return matchReFold(&nativeRegexps[368], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -7785,10 +7826,10 @@ func native256(env any) bool {
 		((e.Name == "codex") &&
 			((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[374], "hook", p0)
+					return matchReAny(&nativeRegexps[377], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[374], "hook", p0)
+					return matchReAny(&nativeRegexps[377], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -7799,7 +7840,7 @@ func native256(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[375], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[378], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -7824,10 +7865,10 @@ func native257(env any) bool {
 			((e.Name == "codex") &&
 				((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[374], "hook", p0)
+						return matchReAny(&nativeRegexps[377], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[374], "hook", p0)
+						return matchReAny(&nativeRegexps[377], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -7838,7 +7879,7 @@ func native257(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[375], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[378], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -7859,7 +7900,7 @@ func native258(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[365], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[368], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -7886,7 +7927,7 @@ func native258(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[376], e.Name)) ||
+				matchRe(&nativeRegexps[379], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -7964,7 +8005,7 @@ func native265(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[377], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[380], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -7974,15 +8015,15 @@ func native265(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[378], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[381], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[379], "-", p0) ||
+						return (matchReWith(&nativeRegexps[382], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[380], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[383], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -8003,12 +8044,12 @@ func native267(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[381], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[384], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			}))) ||
 		((e.Pos(0) == "delete") &&
 			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[382], "-", p0)
+					return matchReWith(&nativeRegexps[385], "-", p0)
 				}))))
 }
 
@@ -8037,7 +8078,7 @@ func native269(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[383], "=", p0)
+					return matchReWith(&nativeRegexps[386], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -8045,20 +8086,20 @@ func native269(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[383], "=", p0) ||
-						matchReWith(&nativeRegexps[384], "test", p0))
+					return (!matchReWith(&nativeRegexps[386], "=", p0) ||
+						matchReWith(&nativeRegexps[387], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[385], "D", p0)
+					return matchReWith(&nativeRegexps[388], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[386], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[389], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[387], "db:", p0)
+					return matchReWith(&nativeRegexps[390], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -8099,7 +8140,7 @@ func native269(env any) bool {
 							return (p0 == "--force-reset")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[388], "migrate:", p0)
+						return matchReWith(&nativeRegexps[391], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -8131,7 +8172,7 @@ func native269(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[389], ".", p0)
+							return matchReWith(&nativeRegexps[392], ".", p0)
 						}))))
 		}()
 	}()
@@ -8140,11 +8181,19 @@ func native269(env any) bool {
 // native270 is the condition of kubectl-secret-values.
 func native270(env any) bool {
 	e := env.(*CommandEnv)
-	return (((e.Pos(0) == "get") &&
-		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[390], "secret", p0)
-		})) &&
-		matchReAny(&nativeRegexps[391], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
+	return func() bool {
+		let0 := "\\.(metadata\\.(name|namespace|uid|creationTimestamp|resourceVersion|labels(\\.[\\w./-]+)?)|type|kind|apiVersion|immutable)"
+		return func() bool {
+			let1 := e.Option("o", "output")
+			return ((((e.Pos(0) == "get") &&
+				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+					return matchReWith(&nativeRegexps[393], "secret", p0)
+				})) &&
+				matchReAny(&nativeRegexps[394], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
+					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
+		}()
+	}()
 }
 
 // native271 is the condition of package-from-url.
@@ -8154,30 +8203,30 @@ func native271(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[392], "://", p0)
+			return matchReWith(&nativeRegexps[395], "://", p0)
 		}) ||
-			matchReWith(&nativeRegexps[393], "://", e.Path))) ||
+			matchReWith(&nativeRegexps[396], "://", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReWith(&nativeRegexps[393], "://", e.Pos(1)))) ||
+			matchReWith(&nativeRegexps[396], "://", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[393], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[396], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[393], "://", p0)
+				return matchReWith(&nativeRegexps[396], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "install")
 			})) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[394], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[397], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
@@ -8189,7 +8238,7 @@ func native271(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[395], "://", p0) &&
+				return (matchReWith(&nativeRegexps[398], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -8197,7 +8246,7 @@ func native271(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[396], "http", p0)
+				return matchReWith(&nativeRegexps[399], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -8211,12 +8260,12 @@ func native271(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[396], "http", p0)
+				return matchReWith(&nativeRegexps[399], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[396], "http", p0)
+				return matchReWith(&nativeRegexps[399], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -8230,7 +8279,7 @@ func native272(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[397], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[400], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -8238,10 +8287,10 @@ func native272(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[398], "--force-", p0)
+				return matchReWith(&nativeRegexps[401], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[399], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[402], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -8252,11 +8301,11 @@ func native273(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[400], "/etc/", p0)
+			return matchReWith(&nativeRegexps[403], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[401], "/etc/", p0)
+				return matchReWith(&nativeRegexps[404], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -8269,34 +8318,39 @@ func native274(env any) bool {
 	return func() bool {
 		let0 := "^(\\$\\{?PWD\\}?/?|\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$"
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return ((((((!(((in(p0, "PYTHONPATH", "PERL5LIB", "RUBYLIB", "LD_LIBRARY_PATH") &&
+			return (((((((!(((in(p0, "PYTHONPATH", "PERL5LIB", "RUBYLIB", "LD_LIBRARY_PATH") &&
 				!strings.Contains(e.Assigns[p0], "..")) &&
 				allOf(strings.Split(e.Assigns[p0], ":"), func(p1 string) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[402], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[405], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[403], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[406], "/", e.Path)))) &&
+				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
+					matchReWith(&nativeRegexps[123], "ssh", e.Assigns[p0])) &&
+					!matchReFold(&nativeRegexps[407], "command", e.Assigns[p0]))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[404], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[408], e.Assigns[p0]))) &&
 				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[405], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[409], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[406], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[410], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return ((((!matchReWith(&nativeRegexps[407], "ENV=", p0) &&
-						!((matchReWith(&nativeRegexps[408], "=", p0) &&
+					return (((((!matchReWith(&nativeRegexps[411], "ENV=", p0) &&
+						!(matchReWith(&nativeRegexps[412], "GIT_SSH", p0) &&
+							!matchReFold(&nativeRegexps[407], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+						!((matchReWith(&nativeRegexps[413], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -8306,10 +8360,10 @@ func native274(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[409], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[414], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[406], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[410], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[410], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[415], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -8318,14 +8372,14 @@ func native274(env any) bool {
 func native275(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[411], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[416], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[412], "=", p0)
+				return matchReWith(&nativeRegexps[417], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[413], "A", p0)
+			return matchReWith(&nativeRegexps[418], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -8333,7 +8387,7 @@ func native275(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[414], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[419], "--preserve-env=", p0)
 		}))
 }
 
@@ -8342,8 +8396,8 @@ func native276(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[415], ".", p0) ||
-				matchReFold(&nativeRegexps[416], "://", p0))
+			return (matchReFold(&nativeRegexps[420], ".", p0) ||
+				matchReFold(&nativeRegexps[421], "://", p0))
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -8365,15 +8419,15 @@ func native277(env any) bool {
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[417], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[422], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[418], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[423], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[419], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[424], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[420], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[425], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -8383,10 +8437,10 @@ func native277(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[421], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[426], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[422], "://", p0) &&
+				return (matchReWith(&nativeRegexps[427], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -8403,7 +8457,7 @@ func native277(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[422], "://", p0) &&
+				return (matchReWith(&nativeRegexps[427], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -8456,7 +8510,7 @@ func native279(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[423], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[428], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -8467,7 +8521,7 @@ func native280(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[424], "=", p0)
+					return matchReWith(&nativeRegexps[429], "=", p0)
 				})
 			}
 			return func() []string {
@@ -8489,28 +8543,28 @@ func native280(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[425], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[430], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[426], "_", p0) &&
+				(matchReWith(&nativeRegexps[431], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[427], "://", let1) &&
+							return (matchReWith(&nativeRegexps[432], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[428], "=", p0) &&
-					!matchReWith(&nativeRegexps[429], "=0", p0))) ||
-				matchReWith(&nativeRegexps[430], "=", p0)) ||
-				(matchReWith(&nativeRegexps[431], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[433], "=", p0) &&
+					!matchReWith(&nativeRegexps[434], "=0", p0))) ||
+				matchReWith(&nativeRegexps[435], "=", p0)) ||
+				(matchReWith(&nativeRegexps[436], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[432], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[433], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[434], "-insecure", p0))
+				(matchReWith(&nativeRegexps[437], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[438], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[439], "-insecure", p0))
 		})
 	}()
 }
@@ -8527,7 +8581,7 @@ func native281(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[435], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[440], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -8579,12 +8633,12 @@ func native284(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[436], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[437], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[441], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[442], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[438], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[443], "systemctl", e.Line)))
 }
 
 // native285 is the condition of fork-bomb.
@@ -8599,10 +8653,10 @@ func native285(env any) bool {
 func native286(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[365], "hguard", p0)
+		return matchReFold(&nativeRegexps[368], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[439], "hguard", p0)
+			return matchReFold(&nativeRegexps[444], "hguard", p0)
 		}))
 }
 
@@ -8619,10 +8673,10 @@ func native288(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[440], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[445], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[441], "history", p0)
+			return matchReWith(&nativeRegexps[446], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -8639,7 +8693,7 @@ func native288(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[442], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[447], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -8655,7 +8709,7 @@ func native289(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[188], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[190], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -8666,7 +8720,7 @@ func native289(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[188], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[190], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -8698,7 +8752,7 @@ func native290(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[443], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[448], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -8720,24 +8774,24 @@ func native290(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[444], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[449], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[445], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[450], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[446], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[451], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[447], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[452], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -8763,17 +8817,17 @@ func native291(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[448], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[453], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[449], "p", p0)
+					return matchReWith(&nativeRegexps[454], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[450], "$", p0)
+						return matchReWith(&nativeRegexps[455], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[451], "=", e.Line)))))
+						matchReWith(&nativeRegexps[456], "=", e.Line)))))
 	}()
 }
 
@@ -8798,7 +8852,7 @@ func native293(env any) bool {
 		})) &&
 		((((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[452], "p", p0)
+				return matchReWith(&nativeRegexps[457], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -8806,7 +8860,7 @@ func native293(env any) bool {
 			(anyOf(e.Args, func(p0 string) bool {
 				return strings.HasPrefix(p0, "$")
 			}) &&
-				matchReAny(&nativeRegexps[453], "grep\x00idof\x00while", e.Line)))) ||
+				matchReAny(&nativeRegexps[458], "grep\x00idof\x00while", e.Line)))) ||
 		((e.Name == "killall") &&
 			e.HasFlag("r", "regexp")))
 }
@@ -8815,10 +8869,10 @@ func native293(env any) bool {
 func native294(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[454], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[459], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[455], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[460], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -8847,10 +8901,10 @@ func native296(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[456], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[461], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[457], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[462], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -8908,13 +8962,13 @@ func native299(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[458], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[463], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[459], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[464], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[460], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[465], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -8947,7 +9001,7 @@ func native302(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[461], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[466], "/var/log/", p0)
 		}))
 }
 
@@ -9027,7 +9081,7 @@ func native304(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[462], "--", p0)
+					return matchReWith(&nativeRegexps[467], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -9080,7 +9134,7 @@ func native306(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[173], "-", p0)
+				return matchReWith(&nativeRegexps[175], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -9131,9 +9185,9 @@ func native309(env any) bool {
 func native310(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[463], "while", e.Code) ||
-			matchReAny(&nativeRegexps[464], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[465], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[468], "while", e.Code) ||
+			matchReAny(&nativeRegexps[469], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[470], "fork", e.Code)))
 }
 
 // native311 is the condition of service-from-file.
@@ -9160,11 +9214,11 @@ func native312(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[466], "\"", p0)
+				return matchReWith(&nativeRegexps[471], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[467], ".sock", p0)
+				return matchReWith(&nativeRegexps[472], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -9174,10 +9228,10 @@ func native312(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[468], "source=/", p0)
+					return matchReWith(&nativeRegexps[473], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[469], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[474], "security.privileged=true", p0)
 				}))))
 }
 
@@ -9186,11 +9240,11 @@ func native313(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[470], "bind", p0)
+			return matchReWith(&nativeRegexps[475], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[471], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[472], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[476], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[477], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native314 is the condition of snap-unsigned-install.
@@ -9207,7 +9261,7 @@ func native315(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[473], "-", p0)
+				return matchReWith(&nativeRegexps[478], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -9256,7 +9310,7 @@ func native316(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[474], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[479], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -9267,7 +9321,7 @@ func native317(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[475], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[480], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -9275,9 +9329,9 @@ func native317(env any) bool {
 func native318(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[476], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[477], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[478], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[481], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[482], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[483], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -9285,66 +9339,66 @@ func native318(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[479], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[484], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[480], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[485], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[481], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[486], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[482], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[487], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[483], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[488], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[484], e.Line)) &&
-				matchReAny(&nativeRegexps[485], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[486], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[489], e.Line)) &&
+				matchReAny(&nativeRegexps[490], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[491], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native319 is the condition of request-flood-loop.
 func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[487], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[488], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[489], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[492], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[493], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[494], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[490], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[495], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native320 is the condition of busy-loop.
 func native320(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[491], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[492], "do", e.Line) &&
-			matchReWith(&nativeRegexps[493], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[494], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[495], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[496], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[497], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[496], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[497], "do", e.Line) &&
+			matchReWith(&nativeRegexps[498], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[499], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[500], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[501], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[502], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native321 is the condition of spawn-loop.
 func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[498], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[499], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[503], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[504], "sleep\x00wait", e.Line))
 }
 
 // native322 is the condition of thread-storm-code.
 func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[500], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[501], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[502], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[505], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[506], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[507], "sleep\x00.join()", e.Code))
 }
 
 // native323 is the condition of endless-device-read.
@@ -9365,7 +9419,7 @@ func native323(env any) bool {
 func native324(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[503], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[508], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native325 is the condition of write-system-config.
@@ -9391,8 +9445,8 @@ func native325(env any) bool {
 func native326(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[504], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[505], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[509], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[510], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -9412,8 +9466,8 @@ func native327(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[506], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[507], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[511], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[512], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -9426,23 +9480,23 @@ func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[506], "/.ssh", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[511], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[508], ".", index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[513], ".", index(e.Positional, 0))))
 }
 
 // native329 is the condition of write-guard-config.
 func native329(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[509], "$", p0) ||
-			matchReAny(&nativeRegexps[510], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[514], "$", p0) ||
+			matchReAny(&nativeRegexps[515], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[511], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[516], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -9459,7 +9513,7 @@ func native330(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[512], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[517], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -9471,7 +9525,7 @@ func native331(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[513], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[518], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -9490,12 +9544,12 @@ func native332(env any) bool {
 func native333(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((matchReWith(&nativeRegexps[514], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[515], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[516], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[517], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[518], ".git/hooks", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[519], ".git/hooks/", cleanPath(p0))))
+		return ((((matchReWith(&nativeRegexps[519], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[520], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[521], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[522], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[523], ".git/hooks", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[524], ".git/hooks/", cleanPath(p0))))
 	})
 }
 
@@ -9503,7 +9557,7 @@ func native333(env any) bool {
 func native334(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[520], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[525], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -9516,14 +9570,14 @@ func native335(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[521], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[526], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[522], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[523], "=", p0))
+				return (matchReWith(&nativeRegexps[527], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[528], "=", p0))
 			})))
 }
 
@@ -9532,7 +9586,7 @@ func native336(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[524], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[529], "GOFLAGS=", p0)
 		}))
 }
 
@@ -9558,11 +9612,11 @@ func native337(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[525], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[530], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[526], "scripts.", p0)
+						return matchReWith(&nativeRegexps[531], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -9595,7 +9649,7 @@ func native338(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[527], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[532], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -9603,40 +9657,40 @@ func native338(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[528], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[533], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[529], p0)
+					return matchRe(&nativeRegexps[534], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[530], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[535], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[531], "alias.", p0)
+				return matchReWith(&nativeRegexps[536], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[532], "credential.", p0)
+				return matchReFold(&nativeRegexps[537], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[533], "include", p0)
+				return matchReFold(&nativeRegexps[538], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[534], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[539], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[535], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[540], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[536], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[541], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -9645,10 +9699,10 @@ func native338(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[537], "remote.", p0)
+				return matchReFold(&nativeRegexps[542], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[538], "protocol.", p0)
+				return matchReFold(&nativeRegexps[543], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -9667,14 +9721,14 @@ func native339(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[533], "include", p0)
+				return matchReFold(&nativeRegexps[538], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[533], "include", let0)) &&
+			!matchReFold(&nativeRegexps[538], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[188], let0) ||
+					(!matchRe(&nativeRegexps[190], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -9684,18 +9738,18 @@ func native340(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[539], "http.", p0)
+			return matchReFold(&nativeRegexps[544], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[540], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[545], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[541], "url.", p0)
+					return matchReFold(&nativeRegexps[546], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[542], "http", p0)
+					return matchReFold(&nativeRegexps[547], "http", p0)
 				}))))
 }
 
@@ -9708,9 +9762,9 @@ func native341(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[527], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[532], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[527], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[532], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -9719,8 +9773,8 @@ func native341(env any) bool {
 func native342(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[543], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[544], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[548], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[549], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -9729,8 +9783,8 @@ func native343(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[545], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[546], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[550], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[551], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -9745,18 +9799,18 @@ func native345(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[547], "--action=", p0)
+			return matchReWith(&nativeRegexps[552], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[548], "/", p0)
+			return matchReWith(&nativeRegexps[553], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[549], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[554], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[550], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[555], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -9765,9 +9819,9 @@ func native346(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[551], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[556], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[188], p0) {
+					!matchRe(&nativeRegexps[190], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -9782,7 +9836,7 @@ func native347(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[188], p0) {
+					!matchRe(&nativeRegexps[190], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
