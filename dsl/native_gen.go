@@ -903,7 +903,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native223
 		}
-	case "let read = authFiles(); let search = program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\"] || name == \"tail\" && hasFlag(\"f\", \"F\", \"follow\"); let page = program(name) in [\"cat\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"zcat\", \"zless\", \"zmore\", \"bat\", \"batcat\", \"lnav\"]; program(name) in [\"cp\", \"rsync\", \"scp\", \"rcp\", \"ditto\"] && len(positional) > 1 && any(positional[:len(positional)-1], authDir(#)) || len(read) > 0 && (\n  any(read, !(cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"] || page && cleanPath(#) matches \"^/var/log/(auth\\\\.log|secure)(\\\\.[0-9]+)?(\\\\.gz)?$\")) && !search ||\n  lang in [\"python\", \"node\", \"perl\", \"ruby\", \"php\", \"lua\", \"powershell\"] || any(read, cleanPath(#) != cleanPath(read[0])) || program(name) in [\"cp\", \"mv\", \"install\", \"rsync\", \"scp\", \"rcp\", \"ditto\", \"dd\", \"tar\", \"zip\", \"7z\", \"cpio\", \"tee\"] ||\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\"] && #.fd in [\"\", \"1\"] && !(#.target startsWith \"/dev/\")))":
+	case "let read = authFiles(); let search = program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\"] || name == \"tail\" && hasFlag(\"f\", \"F\", \"follow\"); let page = program(name) in [\"cat\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"zcat\", \"zless\", \"zmore\", \"bat\", \"batcat\", \"lnav\"]; program(name) in [\"cp\", \"rsync\", \"scp\", \"rcp\", \"ditto\"] && len(positional) > 1 && any(positional[:len(positional)-1], authDir(#)) || len(read) > 0 && (\n  any(read, !(cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"] || page && cleanPath(#) matches \"^(/var/log/(auth\\\\.log|secure)(\\\\.[0-9]+)?(\\\\.gz)?|/etc/security/limits\\\\.(conf|d/[^/]+))$\")) && !search ||\n  lang in [\"python\", \"node\", \"perl\", \"ruby\", \"php\", \"lua\", \"powershell\"] || any(read, cleanPath(#) != cleanPath(read[0])) || program(name) in [\"cp\", \"mv\", \"install\", \"rsync\", \"scp\", \"rcp\", \"ditto\", \"dd\", \"tar\", \"zip\", \"7z\", \"cpio\", \"tee\"] ||\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\"] && #.fd in [\"\", \"1\"] && !(#.target startsWith \"/dev/\")))":
 		if scope == "command" {
 			return native224
 		}
@@ -1747,7 +1747,7 @@ var nativeRegexps = [557]lazyRegexp{
 	{src: "/\\.ssh/authorized_keys2?$"},
 	{src: "^/(Users|Groups)/[^/]+/?$"},
 	{src: "(^|/)\\.env(\\.[^/]+)?$"},
-	{src: "^/var/log/(auth\\.log|secure)(\\.[0-9]+)?(\\.gz)?$"},
+	{src: "^(/var/log/(auth\\.log|secure)(\\.[0-9]+)?(\\.gz)?|/etc/security/limits\\.(conf|d/[^/]+))$"},
 	{src: "\\b(listdir|scandir|walk|glob|iterdir|readdirSync|readdir|opendir|Dir\\.(entries|children|glob)|glob)\\b"},
 	{src: "['\"](/root|/etc/sudoers\\.d|/etc/security|/etc/ssl/private|/var/lib/pam|/var/log/audit|/var/spool/cron[^'\"]*|/home/[^/'\"]+/\\.ssh)/?['\"]"},
 	{src: "^[^/.~$][^/]*:"},
@@ -6821,7 +6821,7 @@ func native224(env any) bool {
 						(((((anyOf(let0, func(p0 string) bool {
 							return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 								(let2 &&
-									matchReWith(&nativeRegexps[338], "/var/log/", cleanPath(p0))))
+									matchReWith(&nativeRegexps[338], "/", cleanPath(p0))))
 						}) &&
 							!let1) ||
 							in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
