@@ -513,6 +513,9 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 		}
 	}
 	for _, a := range c.Assigns {
+		if cmdline.CommandVar(a.Name) && !a.Value.Dynamic {
+			continue // a command line a program runs: carried and judged as that command (ssh -i KEY)
+		}
 		if strings.ContainsAny(a.Value.Value, " \t") {
 			embedded(a.Value.Value)
 		}

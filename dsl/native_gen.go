@@ -291,7 +291,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native70
 		}
-	case "(name == \"rg\" && any(flags, # in [\"--pre\", \"--hostname-bin\"] || # startsWith \"--pre=\" || # startsWith \"--hostname-bin=\")) || (name == \"sort\" && any(flags, # == \"--compress-program\" || # startsWith \"--compress-program=\")) || (name == \"ag\" && any(flags, # == \"--pager\" || # startsWith \"--pager=\")) || (name == \"man\" && any(flags, # in [\"-P\", \"--pager\", \"-H\", \"--html\"] || # startsWith \"--pager=\" || # startsWith \"--html=\" || # matches \"^-[PH].\")) || (name == \"tar\" && any(flags, # in [\"--use-compress-program\", \"-I\", \"--to-command\", \"--checkpoint-action\", \"--info-script\", \"--new-volume-script\", \"-F\"] || # matches \"^--(use-compress-program|to-command|checkpoint-action|info-script|new-volume-script)=\" || # matches \"^-I.\")) || (name == \"rsync\" && any(flags, # in [\"-e\", \"--rsh\", \"--rsync-path\"] || # matches \"^--(rsh|rsync-path)=\") && any(flags, # matches \"(?i)(sh|bash|python|perl|;|\\\\|)\\\\b.*-c|;|\\\\$\\\\(\")) || (name == \"ssh\" && any(flags, # matches \"(?i)^-oProxyCommand=|^ProxyCommand=|^-oLocalCommand=\") ) || (name == \"zip\" && any(flags, # in [\"-TT\", \"--unzip-command\"] || # startsWith \"--unzip-command=\"))":
+	case "let compressor = \"^(gzip|pigz|gunzip|unpigz|bzip2|pbzip2|lbzip2|bunzip2|xz|pixz|unxz|lzma|zstd|pzstd|unzstd|zstdmt|lz4|lzip|plzip|lzop|brotli)(\\\\s+[-\\\\w=.,]+)*$\"; let pager = \"^(cat|less|more|most|bat|batcat)(\\\\s+[-\\\\w=.,+]+)*$\"; (name == \"rg\" && any(flags, # in [\"--pre\", \"--hostname-bin\"] || # startsWith \"--pre=\" || # startsWith \"--hostname-bin=\")) || (name == \"sort\" && any(flags, # == \"--compress-program\" || # startsWith \"--compress-program=\") && !(len(options(\"compress-program\")) > 0 && all(options(\"compress-program\"), # matches compressor))) || (name == \"ag\" && any(flags, # == \"--pager\" || # startsWith \"--pager=\") && !(len(options(\"pager\")) > 0 && all(options(\"pager\"), # matches pager))) || (name == \"man\" && (any(flags, # in [\"-H\", \"--html\"] || # startsWith \"--html=\" || # matches \"^-H.\") || any(flags, # in [\"-P\", \"--pager\"] || # startsWith \"--pager=\" || # matches \"^-P.\") && !(len(options(\"P\", \"pager\")) > 0 && all(options(\"P\", \"pager\"), # matches pager)))) || (name == \"tar\" && (any(flags, # in [\"--to-command\", \"--checkpoint-action\", \"--info-script\", \"--new-volume-script\", \"-F\"] || # matches \"^--(to-command|checkpoint-action|info-script|new-volume-script)=\") ||\n  any(flags, # in [\"--use-compress-program\", \"-I\"] || # startsWith \"--use-compress-program=\" || # matches \"^-I.\") && !(len(options(\"I\", \"use-compress-program\")) > 0 && all(options(\"I\", \"use-compress-program\"), # matches compressor)))) ||\n(name == \"rsync\" && any(flags, # in [\"-e\", \"--rsh\", \"--rsync-path\"] || # matches \"^--(rsh|rsync-path)=\") && any(flags, # matches \"(?i)(sh|bash|python|perl|;|\\\\|)\\\\b.*-c|;|\\\\$\\\\(\")) || (name == \"ssh\" && any(flags, # matches \"(?i)^-oProxyCommand=|^ProxyCommand=|^-oLocalCommand=\") ) || (name == \"zip\" && any(flags, # in [\"-TT\", \"--unzip-command\"] || # startsWith \"--unzip-command=\"))":
 		if scope == "command" {
 			return native71
 		}
@@ -299,7 +299,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native72
 		}
-	case "any(options(\"c\"), !(# matches \"(?i)^(core\\\\.(pager|editor)|sequence\\\\.editor)=(true|:|cat)?$\" ||\n  # matches \"(?i)^core\\\\.pager=(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^(core|sequence)\\\\.editor=(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^core\\\\.sshcommand=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|remote\\\\.[^=]+\\\\.(uploadpack|receivepack)|tar\\\\.[^.=]+\\\\.command|sendemail\\\\.(to|cc|header)cmd|gpg\\\\.ssh\\\\.defaultkeycommand|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.((ext|file)\\\\.)?allow=(always|user))\") ||\nany(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), !(# in [\"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] in [\"\", \"true\", \":\", \"cat\"] ||\n  # == \"GIT_PAGER\" && assigns[#] matches \"^(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] matches \"^(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|remote\\\\.[^.]+\\\\.(uploadpack|receivepack)|tar\\\\.|include)\")":
+	case "any(options(\"c\"), !(# matches \"(?i)^(core\\\\.(pager|editor)|sequence\\\\.editor)=(true|:|cat)?$\" || # matches \"(?i)^(core\\\\.fsmonitor=(false|no|off|0)?|core\\\\.hookspath=/dev/null|credential\\\\.([^=]+\\\\.)?helper=)$\" ||\n  # matches \"(?i)^core\\\\.pager=(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^(core|sequence)\\\\.editor=(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^core\\\\.sshcommand=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|remote\\\\.[^=]+\\\\.(uploadpack|receivepack)|tar\\\\.[^.=]+\\\\.command|sendemail\\\\.(to|cc|header)cmd|gpg\\\\.ssh\\\\.defaultkeycommand|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.((ext|file)\\\\.)?allow=(always|user))\") ||\nany(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), !(# in [\"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] in [\"\", \"true\", \":\", \"cat\"] ||\n  # == \"GIT_PAGER\" && assigns[#] matches \"^(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] matches \"^(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|remote\\\\.[^.]+\\\\.(uploadpack|receivepack)|tar\\\\.|include)\")":
 		if scope == "command" {
 			return native73
 		}
@@ -919,7 +919,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native227
 		}
-	case "let read = authFiles(); let search = program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\"] && !hasFlag(\"v\", \"invert-match\") || name == \"tail\" && hasFlag(\"f\", \"F\", \"follow\"); program(name) in [\"cp\", \"rsync\", \"scp\", \"rcp\", \"ditto\"] && len(positional) > 1 && any(positional[:len(positional)-1], authDir(#)) || len(read) > 0 && (\n  any(read, !(cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"])) && !search ||\n  lang in [\"python\", \"node\", \"perl\", \"ruby\", \"php\", \"lua\", \"powershell\"] || any(read, cleanPath(#) != cleanPath(read[0])) || program(name) in [\"cp\", \"mv\", \"install\", \"rsync\", \"scp\", \"rcp\", \"ditto\", \"dd\", \"tar\", \"zip\", \"7z\", \"cpio\", \"tee\"] ||\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\"] && #.fd in [\"\", \"1\"] && !(#.target startsWith \"/dev/\")))":
+	case "let read = authFiles(); let search = program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\"] && !hasFlag(\"v\", \"invert-match\") || name == \"tail\" && hasFlag(\"f\", \"F\", \"follow\"); let page = program(name) in [\"cat\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"zcat\", \"zless\", \"zmore\", \"bat\", \"batcat\", \"lnav\"]; program(name) in [\"cp\", \"rsync\", \"scp\", \"rcp\", \"ditto\"] && len(positional) > 1 && any(positional[:len(positional)-1], authDir(#)) || len(read) > 0 && (\n  any(read, !(cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"] || page && cleanPath(#) matches \"^/var/log/(auth\\\\.log|secure)(\\\\.[0-9]+)?(\\\\.gz)?$\")) && !search ||\n  lang in [\"python\", \"node\", \"perl\", \"ruby\", \"php\", \"lua\", \"powershell\"] || any(read, cleanPath(#) != cleanPath(read[0])) || program(name) in [\"cp\", \"mv\", \"install\", \"rsync\", \"scp\", \"rcp\", \"ditto\", \"dd\", \"tar\", \"zip\", \"7z\", \"cpio\", \"tee\"] ||\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\"] && #.fd in [\"\", \"1\"] && !(#.target startsWith \"/dev/\")))":
 		if scope == "command" {
 			return native228
 		}
@@ -1103,7 +1103,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native273
 		}
-	case "pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && option(\"o\", \"output\") matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\"":
+	case "let leaf = \"\\\\.(metadata\\\\.(name|namespace|uid|creationTimestamp|resourceVersion|labels(\\\\.[\\\\w./-]+)?)|type|kind|apiVersion|immutable)\"; let o = option(\"o\", \"output\"); pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && o matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\" && !(o matches \"^jsonpath(-as-json)?=(\\\\{(range\\\\s+\\\\.items(\\\\[[^\\\\]]*\\\\])?|end|\\\"[^\\\"]*\\\"|(\\\\.items(\\\\[[^\\\\]]*\\\\])?)?\" + leaf + \")\\\\}|[^{}])*$\" ||\n  o matches \"^custom-columns=[^:,]+:\" + leaf + \"(,[^:,]+:\" + leaf + \")*$\")":
 		if scope == "command" {
 			return native274
 		}
@@ -1119,7 +1119,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native277
 		}
-	case "let local = \"^(\\\\$\\\\{?PWD\\\\}?/?|\\\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && !(assigns[#] contains \"..\") && all(split(assigns[#], \":\"), # matches local) &&\n    (# == \"PYTHONPATH\" && name matches \"^(python[0-9.]*|pytest|py\\\\.test)$\" || # == \"PERL5LIB\" && name in [\"perl\", \"prove\"] || # == \"RUBYLIB\" && name in [\"ruby\", \"rake\", \"rspec\"] ||\n      # == \"LD_LIBRARY_PATH\" && !(path contains \"..\") && path matches \"^(\\\\./)?[A-Za-z0-9_][A-Za-z0-9_.-]*/\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") &&\n  !(# matches \"^(PYTHONPATH|PERL5LIB|RUBYLIB)=\" && !(# contains \"..\") && (let n = #[:indexOf(#, \"=\")]; all(split(#[indexOf(#, \"=\") + 1:], \":\"), # matches local || # == \"$\" + n || # == \"${\" + n + \"}\"))) && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
+	case "let local = \"^(\\\\$\\\\{?PWD\\\\}?/?|\\\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && !(assigns[#] contains \"..\") && all(split(assigns[#], \":\"), # matches local) &&\n    (# == \"PYTHONPATH\" && name matches \"^(python[0-9.]*|pytest|py\\\\.test)$\" || # == \"PERL5LIB\" && name in [\"perl\", \"prove\"] || # == \"RUBYLIB\" && name in [\"ruby\", \"rake\", \"rspec\"] ||\n      # == \"LD_LIBRARY_PATH\" && !(path contains \"..\") && path matches \"^(\\\\./)?[A-Za-z0-9_][A-Za-z0-9_.-]*/\")) &&\n  !(# in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(assigns[#] matches \"(?i)command\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") &&\n  !(# matches \"^GIT_SSH(_COMMAND)?=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(#[indexOf(#, \"=\") + 1:] matches \"(?i)command\")) &&\n  !(# matches \"^(PYTHONPATH|PERL5LIB|RUBYLIB)=\" && !(# contains \"..\") && (let n = #[:indexOf(#, \"=\")]; all(split(#[indexOf(#, \"=\") + 1:], \":\"), # matches local || # == \"$\" + n || # == \"${\" + n + \"}\"))) && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
 			return native278
 		}
@@ -1424,7 +1424,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [566]lazyRegexp{
+var nativeRegexps = [571]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1535,14 +1535,16 @@ var nativeRegexps = [566]lazyRegexp{
 	{src: "^of=/dev/[^ ]*(\\$|`)"},
 	{src: "^\"?(\\$|`)"},
 	{src: "(?i)(os\\.system|os\\.popen|subprocess|os\\.exec[lv]p?e?|pty\\.spawn|child_process|\\bexecSync\\b|\\bspawnSync\\b|\\bsystem\\s*\\(|\\bexec\\s*\\(|`[^`]+`|%x[({\\[]|\\bqx[({\\[]|shell_exec|passthru|proc_open|pcntl_exec|\\bpopen\\s*\\(|IO\\.popen|Open3|Process\\.spawn|os\\.spawn|os\\.execute|commands\\.getoutput|\\bexecFile(Sync)?\\b|\\bspawn\\s*\\(|\\b(system|exec)\\s+[\"'$qQ%]|Start-Process|Invoke-Expression|\\biex\\b|Runtime\\.getRuntime)"},
-	{src: "^-[PH]."},
-	{src: "^--(use-compress-program|to-command|checkpoint-action|info-script|new-volume-script)="},
+	{src: "^-H."},
+	{src: "^-P."},
+	{src: "^--(to-command|checkpoint-action|info-script|new-volume-script)="},
 	{src: "^-I."},
 	{src: "^--(rsh|rsync-path)="},
 	{src: "(?i)(sh|bash|python|perl|;|\\|)\\b.*-c|;|\\$\\("},
 	{src: "(?i)^-oProxyCommand=|^ProxyCommand=|^-oLocalCommand="},
 	{src: "\\$\\{(run|readfile|readsocket|perl|dlfunc)\\b"},
 	{src: "(?i)^(core\\.(pager|editor)|sequence\\.editor)=(true|:|cat)?$"},
+	{src: "(?i)^(core\\.fsmonitor=(false|no|off|0)?|core\\.hookspath=/dev/null|credential\\.([^=]+\\.)?helper=)$"},
 	{src: "(?i)^core\\.pager=(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\s+[-+\\w=.,:/]+)*$"},
 	{src: "(?i)^(core|sequence)\\.editor=(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\s+[-+\\w=.,:/]+)*$"},
 	{src: "(?i)^core\\.sshcommand=ssh(\\s+[-\\w=.,:/~@]+)*$"},
@@ -1771,6 +1773,7 @@ var nativeRegexps = [566]lazyRegexp{
 	{src: "^/(Users|Groups)/[^/]+/?$"},
 	{src: "(^|/)\\.env(\\.[^/]+)?$"},
 	{src: "\\.(tar|tgz|taz|tbz2?|txz|tzst|gz|bz2|xz|zst|lz4|zip|7z|rar)$"},
+	{src: "^/var/log/(auth\\.log|secure)(\\.[0-9]+)?(\\.gz)?$"},
 	{src: "\\b(listdir|scandir|walk|glob|iterdir|readdirSync|readdir|opendir|Dir\\.(entries|children|glob)|glob)\\b"},
 	{src: "['\"](/root|/etc/sudoers\\.d|/etc/security|/etc/ssl/private|/var/lib/pam|/var/log/audit|/var/spool/cron[^'\"]*|/home/[^/'\"]+/\\.ssh)/?['\"]"},
 	{src: "^[^/.~$][^/]*:"},
@@ -1840,10 +1843,12 @@ var nativeRegexps = [566]lazyRegexp{
 	{src: "^/etc/(apt/(sources\\.list|trusted\\.gpg|keyrings)|yum\\.repos\\.d|zypp/repos\\.d|apk/repositories)"},
 	{src: "^(python[0-9.]*|pytest|py\\.test)$"},
 	{src: "^(\\./)?[A-Za-z0-9_][A-Za-z0-9_.-]*/"},
+	{src: "(?i)command"},
 	{src: "^[A-Za-z0-9_-]+$"},
 	{src: "^([^$`\\\\]|\\\\.|\\$[A-Za-z_][A-Za-z0-9_]*|\\$\\{[A-Za-z_][A-Za-z0-9_]*(\\[[0-9]+\\])?\\}|\\$[0-9#?$!*@-])*$"},
 	{src: "^\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\.0\\.0\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\s*)+$"},
 	{src: "^ENV=[A-Za-z0-9_-]+$"},
+	{src: "^GIT_SSH(_COMMAND)?=ssh(\\s+[-\\w=.,:/~@]+)*$"},
 	{src: "^(PYTHONPATH|PERL5LIB|RUBYLIB)="},
 	{src: "^PS4=([^$`\\\\]|\\\\.|\\$[A-Za-z_][A-Za-z0-9_]*|\\$\\{[A-Za-z_][A-Za-z0-9_]*(\\[[0-9]+\\])?\\}|\\$[0-9#?$!*@-])*$"},
 	{src: "^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)"},
@@ -3415,52 +3420,82 @@ func native70(env any) bool {
 // native71 is the condition of program-option-exec.
 func native71(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((e.Name == "rg") &&
-		anyOf(e.Flags, func(p0 string) bool {
-			return ((in(p0, "--pre", "--hostname-bin") ||
-				strings.HasPrefix(p0, "--pre=")) ||
-				strings.HasPrefix(p0, "--hostname-bin="))
-		})) ||
-		((e.Name == "sort") &&
-			anyOf(e.Flags, func(p0 string) bool {
-				return ((p0 == "--compress-program") ||
-					strings.HasPrefix(p0, "--compress-program="))
-			}))) ||
-		((e.Name == "ag") &&
-			anyOf(e.Flags, func(p0 string) bool {
-				return ((p0 == "--pager") ||
-					strings.HasPrefix(p0, "--pager="))
-			}))) ||
-		((e.Name == "man") &&
-			anyOf(e.Flags, func(p0 string) bool {
-				return (((in(p0, "-P", "--pager", "-H", "--html") ||
-					strings.HasPrefix(p0, "--pager=")) ||
-					strings.HasPrefix(p0, "--html=")) ||
-					matchReWith(&nativeRegexps[110], "-", p0))
-			}))) ||
-		((e.Name == "tar") &&
-			anyOf(e.Flags, func(p0 string) bool {
-				return ((in(p0, "--use-compress-program", "-I", "--to-command", "--checkpoint-action", "--info-script", "--new-volume-script", "-F") ||
-					matchReWith(&nativeRegexps[111], "--", p0)) ||
-					matchReWith(&nativeRegexps[112], "-I", p0))
-			}))) ||
-		(((e.Name == "rsync") &&
-			anyOf(e.Flags, func(p0 string) bool {
-				return (in(p0, "-e", "--rsh", "--rsync-path") ||
-					matchReWith(&nativeRegexps[113], "--", p0))
-			})) &&
-			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[114], "-c\x00;\x00$(", p0)
-			}))) ||
-		((e.Name == "ssh") &&
-			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[115], "-oproxycommand=\x00proxycommand=\x00-olocalcommand=", p0)
-			}))) ||
-		((e.Name == "zip") &&
-			anyOf(e.Flags, func(p0 string) bool {
-				return (in(p0, "-TT", "--unzip-command") ||
-					strings.HasPrefix(p0, "--unzip-command="))
-			})))
+	return func() bool {
+		let0 := "^(gzip|pigz|gunzip|unpigz|bzip2|pbzip2|lbzip2|bunzip2|xz|pixz|unxz|lzma|zstd|pzstd|unzstd|zstdmt|lz4|lzip|plzip|lzop|brotli)(\\s+[-\\w=.,]+)*$"
+		return func() bool {
+			let1 := "^(cat|less|more|most|bat|batcat)(\\s+[-\\w=.,+]+)*$"
+			return (((((((((e.Name == "rg") &&
+				anyOf(e.Flags, func(p0 string) bool {
+					return ((in(p0, "--pre", "--hostname-bin") ||
+						strings.HasPrefix(p0, "--pre=")) ||
+						strings.HasPrefix(p0, "--hostname-bin="))
+				})) ||
+				(((e.Name == "sort") &&
+					anyOf(e.Flags, func(p0 string) bool {
+						return ((p0 == "--compress-program") ||
+							strings.HasPrefix(p0, "--compress-program="))
+					})) &&
+					!((len(e.Options("compress-program")) > 0) &&
+						allOf(e.Options("compress-program"), func(p0 string) bool {
+							return matchComputed(let0, p0)
+						})))) ||
+				(((e.Name == "ag") &&
+					anyOf(e.Flags, func(p0 string) bool {
+						return ((p0 == "--pager") ||
+							strings.HasPrefix(p0, "--pager="))
+					})) &&
+					!((len(e.Options("pager")) > 0) &&
+						allOf(e.Options("pager"), func(p0 string) bool {
+							return matchComputed(let1, p0)
+						})))) ||
+				((e.Name == "man") &&
+					(anyOf(e.Flags, func(p0 string) bool {
+						return ((in(p0, "-H", "--html") ||
+							strings.HasPrefix(p0, "--html=")) ||
+							matchReWith(&nativeRegexps[110], "-H", p0))
+					}) ||
+						(anyOf(e.Flags, func(p0 string) bool {
+							return ((in(p0, "-P", "--pager") ||
+								strings.HasPrefix(p0, "--pager=")) ||
+								matchReWith(&nativeRegexps[111], "-P", p0))
+						}) &&
+							!((len(e.Options("P", "pager")) > 0) &&
+								allOf(e.Options("P", "pager"), func(p0 string) bool {
+									return matchComputed(let1, p0)
+								})))))) ||
+				((e.Name == "tar") &&
+					(anyOf(e.Flags, func(p0 string) bool {
+						return (in(p0, "--to-command", "--checkpoint-action", "--info-script", "--new-volume-script", "-F") ||
+							matchReWith(&nativeRegexps[112], "--", p0))
+					}) ||
+						(anyOf(e.Flags, func(p0 string) bool {
+							return ((in(p0, "--use-compress-program", "-I") ||
+								strings.HasPrefix(p0, "--use-compress-program=")) ||
+								matchReWith(&nativeRegexps[113], "-I", p0))
+						}) &&
+							!((len(e.Options("I", "use-compress-program")) > 0) &&
+								allOf(e.Options("I", "use-compress-program"), func(p0 string) bool {
+									return matchComputed(let0, p0)
+								})))))) ||
+				(((e.Name == "rsync") &&
+					anyOf(e.Flags, func(p0 string) bool {
+						return (in(p0, "-e", "--rsh", "--rsync-path") ||
+							matchReWith(&nativeRegexps[114], "--", p0))
+					})) &&
+					anyOf(e.Flags, func(p0 string) bool {
+						return matchReAny(&nativeRegexps[115], "-c\x00;\x00$(", p0)
+					}))) ||
+				((e.Name == "ssh") &&
+					anyOf(e.Flags, func(p0 string) bool {
+						return matchReAny(&nativeRegexps[116], "-oproxycommand=\x00proxycommand=\x00-olocalcommand=", p0)
+					}))) ||
+				((e.Name == "zip") &&
+					anyOf(e.Flags, func(p0 string) bool {
+						return (in(p0, "-TT", "--unzip-command") ||
+							strings.HasPrefix(p0, "--unzip-command="))
+					})))
+		}()
+	}()
 }
 
 // native72 is the condition of mta-expansion-exec.
@@ -3471,7 +3506,7 @@ func native72(env any) bool {
 			strings.HasPrefix(p0, "-bem"))
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[116], "${", p0)
+			return matchReWith(&nativeRegexps[117], "${", p0)
 		}))
 }
 
@@ -3479,27 +3514,28 @@ func native72(env any) bool {
 func native73(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return (!(((matchReFold(&nativeRegexps[117], "=", p0) ||
-			matchReFold(&nativeRegexps[118], "core.pager=", p0)) ||
-			matchReFold(&nativeRegexps[119], ".editor=", p0)) ||
-			matchReAny(&nativeRegexps[120], "core.sshcommand=ssh", p0)) &&
-			matchReAny(&nativeRegexps[121], "core.\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
+		return (!((((matchReFold(&nativeRegexps[118], "=", p0) ||
+			matchReFold(&nativeRegexps[119], "c", p0)) ||
+			matchReFold(&nativeRegexps[120], "core.pager=", p0)) ||
+			matchReFold(&nativeRegexps[121], ".editor=", p0)) ||
+			matchReAny(&nativeRegexps[122], "core.sshcommand=ssh", p0)) &&
+			matchReAny(&nativeRegexps[123], "core.\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[122], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[124], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((!((((in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
 				in(e.Assigns[p0], "", "true", ":", "cat")) ||
 				((p0 == "GIT_PAGER") &&
-					matchReAny(&nativeRegexps[123], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[125], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
 				(in(p0, "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
-					matchReAny(&nativeRegexps[124], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[126], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
 				(in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[125], "ssh", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[127], "ssh", e.Assigns[p0]))) &&
 				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
-				(matchReWith(&nativeRegexps[126], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[127], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[128], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[129], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
 		}))
 }
 
@@ -3509,7 +3545,7 @@ func native74(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[128], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[130], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -3519,7 +3555,7 @@ func native75(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[129], "-", p0)
+				return matchReWith(&nativeRegexps[131], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -3533,16 +3569,16 @@ func native75(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[130], "BASH_CMDS", p0) ||
+				return (matchReWith(&nativeRegexps[132], "BASH_CMDS", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[131], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[133], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native76 is the condition of command-remap-expansion.
 func native76(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[132], "${", e.Line)
+	return matchReWith(&nativeRegexps[134], "${", e.Line)
 }
 
 // native77 is the condition of path-untrusted-dir.
@@ -3574,7 +3610,7 @@ func native77(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[133], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir", e.Assigns["path"])))
+			matchReAny(&nativeRegexps[135], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir", e.Assigns["path"])))
 }
 
 // native78 is the condition of shell-through-program.
@@ -3591,7 +3627,7 @@ func native78(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[134], " ", p0))
+					!matchReWith(&nativeRegexps[136], " ", p0))
 			})) ||
 			(e.Agent &&
 				(len(e.Wrappers) > 0))) ||
@@ -3600,12 +3636,12 @@ func native78(env any) bool {
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Wrappers) == 0) &&
-				matchReAny(&nativeRegexps[135], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
+				matchReAny(&nativeRegexps[137], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
 			(((len(e.Via) > 0) &&
 				(index(e.Via, (len(e.Via)-1)) == "script interactive")) &&
-				matchReWith(&nativeRegexps[136], "/dev/null", e.Line))) ||
+				matchReWith(&nativeRegexps[138], "/dev/null", e.Line))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[137], " interactive", index(e.Via, (len(e.Via)-1))))) ||
+				matchReWith(&nativeRegexps[139], " interactive", index(e.Via, (len(e.Via)-1))))) ||
 			(((e.Stdin.Kind == "") &&
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec")
@@ -3615,14 +3651,14 @@ func native78(env any) bool {
 					e.WrapperFlag("run0", "u", "user")) ||
 					e.WrapperFlag("pkexec", "user")) ||
 					anyOf(e.WrapperArgs, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[138], "root\x000", p0)
+						return matchReAny(&nativeRegexps[140], "root\x000", p0)
 					})))))
 }
 
 // native79 is the condition of system-program-copy.
 func native79(env any) bool {
 	e := env.(*CommandEnv)
-	return matchReAny(&nativeRegexps[139], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
+	return matchReAny(&nativeRegexps[141], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
 }
 
 // native80 is the condition of root-interpreter-prompt.
@@ -3630,7 +3666,7 @@ func native80(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Stdin.Kind == "") &&
 		allOf(e.Via, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[140], " -c", p0)
+			return matchReWith(&nativeRegexps[142], " -c", p0)
 		})) &&
 		in(programName(e.Name), "pwsh", "powershell", "tclsh", "wish", "irb", "pry", "python", "ipython", "node", "ruby", "lua", "php", "perl")) &&
 		((((len(e.Args) == 0) ||
@@ -3648,7 +3684,7 @@ func native80(env any) bool {
 			e.WrapperFlag("run0", "u", "user")) ||
 			e.WrapperFlag("pkexec", "user")) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[138], "root\x000", p0)
+				return matchReAny(&nativeRegexps[140], "root\x000", p0)
 			})))
 }
 
@@ -3663,28 +3699,28 @@ func native81(env any) bool {
 func native82(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[141], "#", p0)
+		return matchReWith(&nativeRegexps[143], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[141], "#", p0)
+				return matchReWith(&nativeRegexps[143], "#", p0)
 			})))
 }
 
 // native83 is the condition of load-library.
 func native83(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((matchReWith(&nativeRegexps[142], ".so", e.Name) ||
+	return (((((((((((((matchReWith(&nativeRegexps[144], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[143], "-", p0))
+					matchReWith(&nativeRegexps[145], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[144], "lib", p0))
+						!matchReWith(&nativeRegexps[146], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -3692,14 +3728,14 @@ func native83(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[145], ".", p0)
+				return matchReWith(&nativeRegexps[147], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[145], ".", p0)
+				return matchReWith(&nativeRegexps[147], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -3721,21 +3757,21 @@ func native83(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[146], "/", p0)
+				return matchReWith(&nativeRegexps[148], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[147], ".node", p0)
+				return matchReWith(&nativeRegexps[149], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[148], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[150], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[149], "lib", p0))
+					!matchReWith(&nativeRegexps[151], "lib", p0))
 			})))
 }
 
@@ -3748,23 +3784,23 @@ func native84(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[150], "-", p0) &&
-				!matchReWith(&nativeRegexps[149], "lib", p0))
+			return (matchReWith(&nativeRegexps[152], "-", p0) &&
+				!matchReWith(&nativeRegexps[151], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[151], "=", p0) &&
-					!matchReWith(&nativeRegexps[149], "lib", p0))
+				return (matchReWith(&nativeRegexps[153], "=", p0) &&
+					!matchReWith(&nativeRegexps[151], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[152], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[149], "lib", p0))
+				return (matchReWith(&nativeRegexps[154], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[151], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[153], "-", p0)
+				return matchReWith(&nativeRegexps[155], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[154], ".", p0) &&
-						!matchReWith(&nativeRegexps[155], "lib", p0))
+					return (matchReWith(&nativeRegexps[156], ".", p0) &&
+						!matchReWith(&nativeRegexps[157], "lib", p0))
 				}))))
 }
 
@@ -3772,8 +3808,8 @@ func native84(env any) bool {
 func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[154], ".", p0) &&
-			!matchReWith(&nativeRegexps[155], "lib", p0))
+		return (matchReWith(&nativeRegexps[156], ".", p0) &&
+			!matchReWith(&nativeRegexps[157], "lib", p0))
 	})
 }
 
@@ -3782,7 +3818,7 @@ func native86(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[156], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[158], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -3795,10 +3831,10 @@ func native87(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[156], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[158], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[157], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[159], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -3806,7 +3842,7 @@ func native87(env any) bool {
 func native88(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[158], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[160], "bin", cleanPath(p0))
 	})
 }
 
@@ -3844,13 +3880,13 @@ func native90(env any) bool {
 func native91(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[159], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
-		(((matchReWith(&nativeRegexps[160], "/", e.Code) ||
+		matchReAny(&nativeRegexps[161], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
+		(((matchReWith(&nativeRegexps[162], "/", e.Code) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[161], "/", p0)
+				return matchReWith(&nativeRegexps[163], "/", p0)
 			})) ||
-			matchReWith(&nativeRegexps[162], ".loads(", e.Code)) ||
-			matchReAny(&nativeRegexps[163], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
+			matchReWith(&nativeRegexps[164], ".loads(", e.Code)) ||
+			matchReAny(&nativeRegexps[165], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
 }
 
 // native92 is the condition of deferred-command.
@@ -3871,7 +3907,7 @@ func native93(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[164], "bin/", p0)
+			return matchReWith(&nativeRegexps[166], "bin/", p0)
 		}))
 }
 
@@ -3917,9 +3953,9 @@ func native95(env any) bool {
 func native96(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[165], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[166], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[167], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[167], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[168], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[169], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -3930,7 +3966,7 @@ func native97(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[168], "function", e.Line)))
+			matchReWith(&nativeRegexps[170], "function", e.Line)))
 }
 
 // native98 is the condition of fish-funcsave-agent.
@@ -3962,7 +3998,7 @@ func native100(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[169], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[171], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -4062,10 +4098,10 @@ func native106(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[170], "..", p0) ||
+					(matchReWith(&nativeRegexps[172], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[171], "$", p0) &&
+							!(matchReWith(&nativeRegexps[173], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -4092,17 +4128,17 @@ func native107(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[172], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[174], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[173], "-", p0) ||
+						return (matchReWith(&nativeRegexps[175], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[174], "-", p0) ||
+							return (matchReWith(&nativeRegexps[176], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -4128,9 +4164,9 @@ func native108(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[175], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[177], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[176], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[178], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -4149,10 +4185,10 @@ func native109(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[177], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[179], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[178], ".", p0) &&
-						!matchReWith(&nativeRegexps[179], ":", p0)))
+					(matchReWith(&nativeRegexps[180], ".", p0) &&
+						!matchReWith(&nativeRegexps[181], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -4176,7 +4212,7 @@ func native110(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[180], "0", p0)
+					return matchReWith(&nativeRegexps[182], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -4218,7 +4254,7 @@ func native110(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[181], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[183], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -4352,7 +4388,7 @@ func native113(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[182], "-", p0) ||
+							return (matchReWith(&nativeRegexps[184], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -4495,7 +4531,7 @@ func native119(env any) bool {
 		}) &&
 			((in(e.Stdin.Kind, "pipe", "procsub") &&
 				in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-				matchReWith(&nativeRegexps[183], "for", e.Line))))
+				matchReWith(&nativeRegexps[185], "for", e.Line))))
 }
 
 // native120 is the condition of rsync-delete.
@@ -4514,17 +4550,17 @@ func native120(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[184], ":", let0)) &&
+					!matchReWith(&nativeRegexps[186], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[185], p0)
+							return matchRe(&nativeRegexps[187], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[186], "-", p0)
+							return matchReWith(&nativeRegexps[188], "-", p0)
 						})))))
 	}()
 }
@@ -4544,7 +4580,7 @@ func native122(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[187], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[189], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -4593,11 +4629,11 @@ func native122(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[188], "x", p0)
+						return matchReWith(&nativeRegexps[190], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[189], "x", p0)
+						return matchReWith(&nativeRegexps[191], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -4635,7 +4671,7 @@ func native123(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[190], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[192], ".", baseName(p0)))
 			})))
 }
 
@@ -4682,7 +4718,7 @@ func native126(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[191], "-", p0)
+					return matchReWith(&nativeRegexps[193], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4695,7 +4731,7 @@ func native126(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[192], p0)) &&
+					!matchRe(&nativeRegexps[194], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -4748,9 +4784,9 @@ func native130(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[193], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[194], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[195], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[195], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[196], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[197], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native131 is the condition of move-to-dev-null.
@@ -4870,7 +4906,7 @@ func native139(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[196], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[198], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -4894,7 +4930,7 @@ func native140(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[197], let1) {
+						!matchRe(&nativeRegexps[199], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4907,7 +4943,7 @@ func native140(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[197], let2) {
+							!matchRe(&nativeRegexps[199], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4925,9 +4961,9 @@ func native140(env any) bool {
 							return ((sensitivePath(p0) ||
 								e.HoldsSecret(p0)) ||
 								(((let3 != "") &&
-									!matchRe(&nativeRegexps[197], p0)) &&
+									!matchRe(&nativeRegexps[199], p0)) &&
 									(sensitivePath(((let3 + "/") + p0)) ||
-										(matchReWith(&nativeRegexps[198], "/.", cleanPath(((let3+"/")+p0))) &&
+										(matchReWith(&nativeRegexps[200], "/.", cleanPath(((let3+"/")+p0))) &&
 											secretPath(((let3 + "/") + p0))))))
 						}))
 				}()
@@ -4952,7 +4988,7 @@ func native141(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[197], let1) {
+						!matchRe(&nativeRegexps[199], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4965,7 +5001,7 @@ func native141(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[197], let2) {
+							!matchRe(&nativeRegexps[199], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4993,11 +5029,11 @@ func native141(env any) bool {
 								}))) ||
 							((in(e.Name, "export", "declare", "typeset") &&
 								anyOf(e.Args, func(p0 string) bool {
-									return (matchReWith(&nativeRegexps[199], "GIT_WORK_TREE=", p0) &&
+									return (matchReWith(&nativeRegexps[201], "GIT_WORK_TREE=", p0) &&
 										(isHome(substr(p0, 14, len(p0))) ||
 											isRoot(substr(p0, 14, len(p0)))))
 								})) &&
-								matchReWith(&nativeRegexps[200], "git", e.Line))))
+								matchReWith(&nativeRegexps[202], "git", e.Line))))
 				}()
 			}()
 		}()
@@ -5020,7 +5056,7 @@ func native142(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[197], let1) {
+						!matchRe(&nativeRegexps[199], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5081,7 +5117,7 @@ func native143(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[201], "remote.", p0)
+					return matchReWith(&nativeRegexps[203], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -5093,8 +5129,8 @@ func native144(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[202], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[203], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[204], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[205], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -5123,7 +5159,7 @@ func native145(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[197], p0)) &&
+						!matchRe(&nativeRegexps[199], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -5183,14 +5219,14 @@ func native150(env any) bool {
 func native151(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[204], e.Original))
+		!matchRe(&nativeRegexps[206], e.Original))
 }
 
 // native152 is the condition of url-confusable-host.
 func native152(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[205], "://", e.Original))
+		matchReFold(&nativeRegexps[207], "://", e.Original))
 }
 
 // native153 is the condition of macos-protection-off.
@@ -5202,16 +5238,16 @@ func native153(env any) bool {
 				in(e.Pos(1), "add", "clear")))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[206], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[207], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[208], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[209], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[208], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[210], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[209], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[211], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -5228,7 +5264,7 @@ func native153(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[210], "--set", p0)
+					return matchReWith(&nativeRegexps[212], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -5242,14 +5278,14 @@ func native153(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[211], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[213], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[212], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[214], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -5263,7 +5299,7 @@ func native154(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[213], "-", p0)
+					return matchReWith(&nativeRegexps[215], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -5298,7 +5334,7 @@ func native156(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[214], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[216], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -5310,11 +5346,11 @@ func native156(env any) bool {
 func native157(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[215], "-set", p0)
+		return matchReAny(&nativeRegexps[217], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[216], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[218], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -5326,15 +5362,15 @@ func native158(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[217], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[219], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[218], "login", p0)
+				return matchReFold(&nativeRegexps[220], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[218], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[220], "login", e.Stdin.Text))))
 }
 
 // native159 is the condition of launchd-job.
@@ -5368,9 +5404,9 @@ func native160(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[219], "clipboard", p0)
+					return matchReFold(&nativeRegexps[221], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[219], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[221], "clipboard", e.Stdin.Text)))))
 }
 
 // native161 is the condition of screen-capture-agent.
@@ -5384,7 +5420,7 @@ func native161(env any) bool {
 func native162(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[220], "sleep", e.Line))
+		matchReWith(&nativeRegexps[222], "sleep", e.Line))
 }
 
 // native163 is the condition of mic-camera-capture-agent.
@@ -5402,7 +5438,7 @@ func native163(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[221], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[223], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -5410,23 +5446,23 @@ func native163(env any) bool {
 func native164(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[222], "dialog", p0)
+		return matchReFold(&nativeRegexps[224], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[222], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[224], "dialog", e.Stdin.Text))
 }
 
 // native165 is the condition of applescript-remote-machine.
 func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[223], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[225], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[223], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[225], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[224], "volume", p0)
+				return matchReFold(&nativeRegexps[226], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[224], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[226], "volume", e.Stdin.Text))))
 }
 
 // native166 is the condition of read-private-store-agent.
@@ -5434,7 +5470,7 @@ func native166(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[225], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[227], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -5454,7 +5490,7 @@ func native167(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[226], "/Users/", p0)
+					return matchReWith(&nativeRegexps[228], "/Users/", p0)
 				}))))
 }
 
@@ -5484,8 +5520,8 @@ func native170(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[227], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[228], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[229], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[230], ".", urlHost(p0))))
 		}))
 }
 
@@ -5505,7 +5541,7 @@ func native172(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[229], "%25", p0))
+				matchReWith(&nativeRegexps[231], "%25", p0))
 		}))
 }
 
@@ -5528,12 +5564,12 @@ func native174(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[230], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[232], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[231], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[233], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -5544,7 +5580,7 @@ func native175(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[232], "@", p0))
+				matchReWith(&nativeRegexps[234], "@", p0))
 		}))
 }
 
@@ -5553,7 +5589,7 @@ func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[233], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[235], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -5578,8 +5614,8 @@ func native177(env any) bool {
 func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[234], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[235], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[236], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[237], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native179 is the condition of inline-code-download.
@@ -5587,11 +5623,11 @@ func native179(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[236], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[237], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[238], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[239], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[240], "http://", e.Code))))
+		matchReAny(&nativeRegexps[238], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[239], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[240], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[241], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[242], "http://", e.Code))))
 }
 
 // native180 is the condition of insecure-tls.
@@ -5618,14 +5654,14 @@ func native180(env any) bool {
 				return (p0 == "set")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[241], ".trusted-host", p0)
+				return matchReWith(&nativeRegexps[243], ".trusted-host", p0)
 			}))) ||
 		((in(e.Name, "npm", "yarn", "pnpm") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[242], "strict-ssl\x00enablestrictssl", p0)
+				return matchReAny(&nativeRegexps[244], "strict-ssl\x00enablestrictssl", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[243], "false", p0)
+				return matchReWith(&nativeRegexps[245], "false", p0)
 			}))) ||
 		(in(e.Name, "helm", "kubectl") &&
 			e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -5641,30 +5677,30 @@ func native180(env any) bool {
 func native181(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[244], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[246], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[245], "/dev/", p0)
+			return matchReWith(&nativeRegexps[247], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[246], ":", p0)
+				return matchReFold(&nativeRegexps[248], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[247], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[249], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[248], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[250], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[249], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[250], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[251], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[251], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[252], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[253], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native182 is the condition of exfiltrate-secrets.
@@ -5675,9 +5711,9 @@ func native182(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[252], "$", p0) &&
+				(matchReWith(&nativeRegexps[254], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[253], "$(cat ", p0))
+				matchReWith(&nativeRegexps[255], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -5696,7 +5732,7 @@ func native182(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[254], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[256], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -5710,10 +5746,10 @@ func native182(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[255], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[257], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[256], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[258], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -5735,7 +5771,7 @@ func native182(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[257], "$(", p0)
+				return matchReWith(&nativeRegexps[259], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5748,11 +5784,11 @@ func native182(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[258], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[260], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[257], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[259], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[259], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[261], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -5829,12 +5865,12 @@ func native184(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[260], ":", p0)
+					return matchReWith(&nativeRegexps[262], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[261], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[263], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -5874,7 +5910,7 @@ func native185(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[262], "$", p0) &&
+							(matchReWith(&nativeRegexps[264], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -5884,7 +5920,7 @@ func native185(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[263], "://", p0)
+							return matchReWith(&nativeRegexps[265], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -5902,16 +5938,16 @@ func native185(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[262], "$", p0) &&
+									(matchReWith(&nativeRegexps[264], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[263], "://", p0)
+								return matchReWith(&nativeRegexps[265], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[264], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[266], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -5931,7 +5967,7 @@ func native186(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[265], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[267], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -5955,8 +5991,8 @@ func native187(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[262], "$", p0)) &&
-			matchReWith(&nativeRegexps[266], ".", p0))
+			matchReWith(&nativeRegexps[264], "$", p0)) &&
+			matchReWith(&nativeRegexps[268], ".", p0))
 	})
 }
 
@@ -6004,7 +6040,7 @@ func native188(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[267], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[269], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -6013,7 +6049,7 @@ func native188(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[268], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[270], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -6085,13 +6121,13 @@ func native189(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[269], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[271], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[269], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[271], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -6103,7 +6139,7 @@ func native190(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[270], "cd", e.Line))
+		matchReWith(&nativeRegexps[272], "cd", e.Line))
 }
 
 // native191 is the condition of reverse-shell-fifo.
@@ -6116,7 +6152,7 @@ func native191(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[271], "mk", e.Line))
+		matchReWith(&nativeRegexps[273], "mk", e.Line))
 }
 
 // native192 is the condition of shell-piped-to-network.
@@ -6143,20 +6179,20 @@ func native193(env any) bool {
 // native194 is the condition of awk-network.
 func native194(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[272], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[273], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[274], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[275], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native195 is the condition of dns-update.
 func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[274], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[276], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[275], "del", p0)
+			return matchReFold(&nativeRegexps[277], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[274], "del", p0.Target)
+			return matchReFold(&nativeRegexps[276], "del", p0.Target)
 		}))
 }
 
@@ -6184,7 +6220,7 @@ func native196(env any) bool {
 								!tokenForHost(p0, e.Args))
 						}) ||
 							anyOf(e.Options("c"), func(p0 string) bool {
-								return (((matchReFold(&nativeRegexps[276], "extraheader=", p0) &&
+								return (((matchReFold(&nativeRegexps[278], "extraheader=", p0) &&
 									matchComputed(let0, p0)) &&
 									anyOf(e.Args, func(p1 string) bool {
 										return (urlHost(p1) != "")
@@ -6195,15 +6231,15 @@ func native196(env any) bool {
 					return func() bool {
 						if e.Name == "ssh" {
 							return ((anyOf(e.Options("o"), func(p0 string) bool {
-								return (matchReAny(&nativeRegexps[277], "ndenv\x00tenv", p0) &&
-									(matchReFold(&nativeRegexps[278], "*", p0) ||
-										matchReAny(&nativeRegexps[279], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+								return (matchReAny(&nativeRegexps[279], "ndenv\x00tenv", p0) &&
+									(matchReFold(&nativeRegexps[280], "*", p0) ||
+										matchReAny(&nativeRegexps[281], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 							}) ||
-								matchReWith(&nativeRegexps[280], "$", e.Source)) ||
+								matchReWith(&nativeRegexps[282], "$", e.Source)) ||
 								(anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[281], "${", p0)
+									return matchReWith(&nativeRegexps[283], "${", p0)
 								}) &&
-									!matchReWith(&nativeRegexps[282], "$", e.Source)))
+									!matchReWith(&nativeRegexps[284], "$", e.Source)))
 						}
 						return func() bool {
 							if in(e.Name, "docker", "podman", "nerdctl") {
@@ -6220,7 +6256,7 @@ func native196(env any) bool {
 											}))))
 							}
 							return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[282], "$", p0) &&
+								return (matchReWith(&nativeRegexps[284], "$", p0) &&
 									!tokenForHost(p0, e.Args))
 							}) ||
 								((in(e.Name, "curl", "curlie") &&
@@ -6228,23 +6264,23 @@ func native196(env any) bool {
 										return strings.HasPrefix(p0, "--expand-")
 									})) &&
 									anyOf(e.Options("variable"), func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[283], "%", p0) &&
+										return (matchReWith(&nativeRegexps[285], "%", p0) &&
 											!tokenForHost(("$"+substr(p0, 1, len(p0))), e.Args))
 									}))) ||
 								(in(e.Name, "http", "https", "xh", "xhs") &&
 									anyOf(e.Positional, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[284], ":", p0) &&
+										return (matchReWith(&nativeRegexps[286], ":", p0) &&
 											!tokenForHost(p0, e.Args))
 									}))) ||
 								anyOf(e.Positional, func(p0 string) bool {
 									return (((urlHost(p0) != "") &&
-										matchReWith(&nativeRegexps[282], "$", p0)) &&
+										matchReWith(&nativeRegexps[284], "$", p0)) &&
 										!tokenForHost(p0, e.Args))
 								})) ||
 								(((e.Stdin.Kind == "pipe") &&
 									in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 									anyOf(e.Stdin.Args, func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[285], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+										return (matchReAny(&nativeRegexps[287], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 											!tokenForHost(p0, e.Args))
 									})))
 						}()
@@ -6279,10 +6315,10 @@ func native198(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[286], ".", p0))
+					matchReWith(&nativeRegexps[288], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[282], "$", p0) &&
+			return (matchReWith(&nativeRegexps[284], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -6310,7 +6346,7 @@ func native199(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[287], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[289], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -6318,7 +6354,7 @@ func native199(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[288], p0)
+							return matchRe(&nativeRegexps[290], p0)
 						}))))
 		}()
 	}()
@@ -6332,7 +6368,7 @@ func native200(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[289], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[291], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -6355,7 +6391,7 @@ func native202(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[290], "://", p0)
+				return matchReWith(&nativeRegexps[292], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -6367,7 +6403,7 @@ func native202(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[291], "R:", p0)
+				return matchReWith(&nativeRegexps[293], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -6391,15 +6427,15 @@ func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[292], "@", p0) &&
-				!matchReWith(&nativeRegexps[293], "@", p0))
+			return (matchReWith(&nativeRegexps[294], "@", p0) &&
+				!matchReWith(&nativeRegexps[295], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[294], ":", p0) &&
-						!matchReAny(&nativeRegexps[295], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[296], ":", p0) &&
+						!matchReAny(&nativeRegexps[297], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -6416,7 +6452,7 @@ func native203(env any) bool {
 func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[296], "@", p0)
+		return matchReWith(&nativeRegexps[298], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -6432,18 +6468,18 @@ func native205(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[297], ":", p0)
+				return matchReFold(&nativeRegexps[299], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[298], ":", p0)
+				return matchReFold(&nativeRegexps[300], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[299], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[301], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[294], ":", p0) &&
-						!matchReAny(&nativeRegexps[295], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[296], ":", p0) &&
+						!matchReAny(&nativeRegexps[297], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -6467,14 +6503,14 @@ func native206(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[300], ":", p0)
+				return matchReFold(&nativeRegexps[302], ":", p0)
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[301], ":", p0)
+				return matchReFold(&nativeRegexps[303], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[302], "create:", p0) ||
-					matchReFold(&nativeRegexps[303], ":", p0))
+				return (matchReFold(&nativeRegexps[304], "create:", p0) ||
+					matchReFold(&nativeRegexps[305], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -6485,7 +6521,7 @@ func native206(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[304], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[306], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -6511,7 +6547,7 @@ func native207(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[305], p0)
+					return matchRe(&nativeRegexps[307], p0)
 				}))))
 }
 
@@ -6519,8 +6555,8 @@ func native207(env any) bool {
 func native208(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[306], ":", p0) &&
-			!matchReWith(&nativeRegexps[307], ":", p0))
+		return (matchReWith(&nativeRegexps[308], ":", p0) &&
+			!matchReWith(&nativeRegexps[309], ":", p0))
 	})
 }
 
@@ -6528,8 +6564,8 @@ func native208(env any) bool {
 func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[308], p0) ||
-			matchReWith(&nativeRegexps[309], "w", p0))
+		return (matchRe(&nativeRegexps[310], p0) ||
+			matchReWith(&nativeRegexps[311], "w", p0))
 	})
 }
 
@@ -6550,13 +6586,13 @@ func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[310], "s", p0) ||
-				matchRe(&nativeRegexps[311], p0))
+			return (matchReWith(&nativeRegexps[312], "s", p0) ||
+				matchRe(&nativeRegexps[313], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[311], p0) ||
-					matchReWith(&nativeRegexps[312], "s", p0))
+				return (matchRe(&nativeRegexps[313], p0) ||
+					matchReWith(&nativeRegexps[314], "s", p0))
 			})))
 }
 
@@ -6565,15 +6601,15 @@ func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[313], "s", p0) ||
-				matchRe(&nativeRegexps[314], p0))
+			return (matchReWith(&nativeRegexps[315], "s", p0) ||
+				matchRe(&nativeRegexps[316], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[314], p0)
+				return matchRe(&nativeRegexps[316], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[315], cleanPath(p0))
+			return matchRe(&nativeRegexps[317], cleanPath(p0))
 		}))
 }
 
@@ -6594,7 +6630,7 @@ func native214(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[316], "+", p0)
+					return matchReWith(&nativeRegexps[318], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -6603,8 +6639,8 @@ func native214(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[317], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[318], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[319], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[320], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -6623,12 +6659,12 @@ func native214(env any) bool {
 func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[319], p0)
+		return matchRe(&nativeRegexps[321], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[320], "bin/", p0))
+				matchReWith(&nativeRegexps[322], "bin/", p0))
 		}))
 }
 
@@ -6636,9 +6672,9 @@ func native215(env any) bool {
 func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[321], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[323], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[322], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[324], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -6659,52 +6695,52 @@ func native217(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[323], p0) ||
-					matchRe(&nativeRegexps[324], p0)) ||
-					matchRe(&nativeRegexps[325], p0)) ||
-					matchReWith(&nativeRegexps[326], "w", p0)) ||
-					matchReWith(&nativeRegexps[327], "g", p0))
+				return ((((matchRe(&nativeRegexps[325], p0) ||
+					matchRe(&nativeRegexps[326], p0)) ||
+					matchRe(&nativeRegexps[327], p0)) ||
+					matchReWith(&nativeRegexps[328], "w", p0)) ||
+					matchReWith(&nativeRegexps[329], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[324], p0) ||
-					matchRe(&nativeRegexps[328], p0)) ||
-					matchReWith(&nativeRegexps[329], "w", p0)) ||
-					matchReWith(&nativeRegexps[326], "w", p0))
+				return (((matchRe(&nativeRegexps[326], p0) ||
+					matchRe(&nativeRegexps[330], p0)) ||
+					matchReWith(&nativeRegexps[331], "w", p0)) ||
+					matchReWith(&nativeRegexps[328], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[330], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[332], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[331], p0)
+				return matchRe(&nativeRegexps[333], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[332], p0)
+				return matchRe(&nativeRegexps[334], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[333], ":", p0)
+					return matchReWith(&nativeRegexps[335], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[334], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[336], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[335], p0)
+				return matchRe(&nativeRegexps[337], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[333], ":", p0)
+					return matchReWith(&nativeRegexps[335], ":", p0)
 				}))))
 }
 
@@ -6717,7 +6753,7 @@ func native218(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[336], "-", p0)
+					return matchReWith(&nativeRegexps[338], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -6731,20 +6767,20 @@ func native218(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[337], "0", p0)
+				return matchReWith(&nativeRegexps[339], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[337], "0", p0)
+				return matchReWith(&nativeRegexps[339], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[338], ":", p0)
+				return matchReWith(&nativeRegexps[340], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[338], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[340], ":", e.Stdin.Text))))
 }
 
 // native219 is the condition of privileged-group.
@@ -6774,7 +6810,7 @@ func native219(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[339], "/Groups/", p0))
+					matchReWith(&nativeRegexps[341], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -6845,7 +6881,7 @@ func native223(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[340], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[342], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -6853,12 +6889,12 @@ func native223(env any) bool {
 func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[341], p0)
+		return matchRe(&nativeRegexps[343], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[342], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[344], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -6877,7 +6913,7 @@ func native225(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[343], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[345], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native226 is the condition of read-secret.
@@ -6886,7 +6922,7 @@ func native226(env any) bool {
 	return ((len(e.SecretFiles) > 0) &&
 		!(e.LoadsEnvironment() &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[344], ".env", p0)
+				return matchReWith(&nativeRegexps[346], ".env", p0)
 			})))
 }
 
@@ -6897,8 +6933,8 @@ func native227(env any) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
-				!matchRe(&nativeRegexps[197], p0))) &&
-			matchReWith(&nativeRegexps[345], ".", p0))
+				!matchRe(&nativeRegexps[199], p0))) &&
+			matchReWith(&nativeRegexps[347], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -6923,26 +6959,31 @@ func native228(env any) bool {
 				!e.HasFlag("v", "invert-match")) ||
 				((e.Name == "tail") &&
 					e.HasFlag("f", "F", "follow")))
-			return (((in(programName(e.Name), "cp", "rsync", "scp", "rcp", "ditto") &&
-				(len(e.Positional) > 1)) &&
-				anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-					return authDir(p0)
-				})) ||
-				((len(let0) > 0) &&
-					(((((anyOf(let0, func(p0 string) bool {
-						return !in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs")
-					}) &&
-						!let1) ||
-						in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
-						anyOf(let0, func(p0 string) bool {
-							return (cleanPath(p0) != cleanPath(index(let0, 0)))
-						})) ||
-						in(programName(e.Name), "cp", "mv", "install", "rsync", "scp", "rcp", "ditto", "dd", "tar", "zip", "7z", "cpio", "tee")) ||
-						anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-							return ((in(p0.Op, ">", ">>", ">|", "&>", "&>>") &&
-								in(p0.Fd, "", "1")) &&
-								!strings.HasPrefix(p0.Target, "/dev/"))
-						}))))
+			return func() bool {
+				let2 := in(programName(e.Name), "cat", "less", "more", "most", "head", "tail", "zcat", "zless", "zmore", "bat", "batcat", "lnav")
+				return (((in(programName(e.Name), "cp", "rsync", "scp", "rcp", "ditto") &&
+					(len(e.Positional) > 1)) &&
+					anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
+						return authDir(p0)
+					})) ||
+					((len(let0) > 0) &&
+						(((((anyOf(let0, func(p0 string) bool {
+							return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
+								(let2 &&
+									matchReWith(&nativeRegexps[348], "/var/log/", cleanPath(p0))))
+						}) &&
+							!let1) ||
+							in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
+							anyOf(let0, func(p0 string) bool {
+								return (cleanPath(p0) != cleanPath(index(let0, 0)))
+							})) ||
+							in(programName(e.Name), "cp", "mv", "install", "rsync", "scp", "rcp", "ditto", "dd", "tar", "zip", "7z", "cpio", "tee")) ||
+							anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+								return ((in(p0.Op, ">", ">>", ">|", "&>", "&>>") &&
+									in(p0.Fd, "", "1")) &&
+									!strings.HasPrefix(p0.Target, "/dev/"))
+							}))))
+			}()
 		}()
 	}()
 }
@@ -6976,10 +7017,10 @@ func native230(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[346], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[349], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[347], "/", p0))
+					matchReWith(&nativeRegexps[350], "/", p0))
 			})))
 }
 
@@ -7005,7 +7046,7 @@ func native232(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[348], ":", p0) ||
+					return (matchReWith(&nativeRegexps[351], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -7014,7 +7055,7 @@ func native232(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[349], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[352], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native233 is the condition of send-secret-dir.
@@ -7033,10 +7074,10 @@ func native234(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[350], p0)
+					return matchRe(&nativeRegexps[353], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[351], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[354], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -7050,7 +7091,7 @@ func native235(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[352], "-", p0)
+						return matchReWith(&nativeRegexps[355], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -7085,7 +7126,7 @@ func native236(env any) bool {
 func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[353], "mount", p0)
+		return matchReFold(&nativeRegexps[356], "mount", p0)
 	})
 }
 
@@ -7149,10 +7190,10 @@ func native238(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[354], "bin\x00libexec", p0)
+				return matchReAny(&nativeRegexps[357], "bin\x00libexec", p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[355], "hguard", p0)
+				return matchReWith(&nativeRegexps[358], "hguard", p0)
 			})))
 }
 
@@ -7220,13 +7261,13 @@ func native239(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[356], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[359], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[354], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[357], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[355], "hguard", p0)
+					return matchReWith(&nativeRegexps[358], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -7305,7 +7346,7 @@ func native240(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[187], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[189], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -7315,7 +7356,7 @@ func native240(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[188], "x", p0)
+							return matchReWith(&nativeRegexps[190], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -7345,7 +7386,7 @@ func native240(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[357], baseName(p0)))
+										matchRe(&nativeRegexps[360], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -7367,7 +7408,7 @@ func native241(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[358], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[361], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -7391,7 +7432,7 @@ func native241(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[359], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[362], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})))
 }
 
@@ -7399,7 +7440,7 @@ func native241(env any) bool {
 func native242(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[360], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[363], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -7417,15 +7458,15 @@ func native242(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[361], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[362], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[364], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[365], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[363], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[366], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native243 is the condition of self-replace-agent.
@@ -7435,19 +7476,19 @@ func native243(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[364], "hguard", p0)
+				return matchReWith(&nativeRegexps[367], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[365], "hguard", p0)
+					return matchReWith(&nativeRegexps[368], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[366], "hguard", p0)
+						return matchReWith(&nativeRegexps[369], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[367], "hguard", p0)
+					return matchReWith(&nativeRegexps[370], "hguard", p0)
 				}))))
 }
 
@@ -7478,13 +7519,13 @@ func native244(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[368], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[371], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[369], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[372], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -7522,13 +7563,13 @@ func native245(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[368], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[371], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[369], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[372], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -7539,10 +7580,10 @@ func native245(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[366], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[369], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[370], "hguard", p0) ||
-						matchReWith(&nativeRegexps[371], "hguard", p0))
+					return (matchReWith(&nativeRegexps[373], "hguard", p0) ||
+						matchReWith(&nativeRegexps[374], "hguard", p0))
 				}))))
 }
 
@@ -7552,8 +7593,8 @@ func native246(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[372], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[373], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[375], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[376], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native247 is the condition of self-inline-write-agent.
@@ -7563,8 +7604,8 @@ func native247(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[372], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[373], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[375], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[376], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native248 is the condition of self-env.
@@ -7585,23 +7626,23 @@ func native248(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[374], "hguard_", p0)
+			return matchReFold(&nativeRegexps[377], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[374], "hguard_", p0)
+					return matchReFold(&nativeRegexps[377], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[375], "-", p0) ||
+						return (matchReWith(&nativeRegexps[378], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[376], "hguard", p0)
+					return matchReFold(&nativeRegexps[379], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -7619,13 +7660,13 @@ func native248(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[377], "hguard_", p0)
+					return matchReFold(&nativeRegexps[380], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[374], "hguard_", p0)
+					return matchReFold(&nativeRegexps[377], "hguard_", p0)
 				})))
 	}()
 }
@@ -7649,23 +7690,23 @@ func native249(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[374], "hguard_", p0)
+				return matchReFold(&nativeRegexps[377], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[374], "hguard_", p0)
+						return matchReFold(&nativeRegexps[377], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[375], "-", p0) ||
+							return (matchReWith(&nativeRegexps[378], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[376], "hguard", p0)
+						return matchReFold(&nativeRegexps[379], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -7683,13 +7724,13 @@ func native249(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[377], "hguard_", p0)
+						return matchReFold(&nativeRegexps[380], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[374], "hguard_", p0)
+						return matchReFold(&nativeRegexps[377], "hguard_", p0)
 					}))))
 	}()
 }
@@ -7700,30 +7741,30 @@ func native250(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[378], "-", p0)
+			return matchReWith(&nativeRegexps[381], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[379], p0))
+					matchRe(&nativeRegexps[382], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[380], p0)
+				return matchRe(&nativeRegexps[383], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[381], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[384], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[382], "accept-", p0)
+				return matchReWith(&nativeRegexps[385], "accept-", p0)
 			})))
 }
 
@@ -7734,30 +7775,30 @@ func native251(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[378], "-", p0)
+				return matchReWith(&nativeRegexps[381], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[379], p0))
+						matchRe(&nativeRegexps[382], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[380], p0)
+					return matchRe(&nativeRegexps[383], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[381], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[384], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[382], "accept-", p0)
+					return matchReWith(&nativeRegexps[385], "accept-", p0)
 				}))))
 }
 
@@ -7765,7 +7806,7 @@ func native251(env any) bool {
 func native252(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[383], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[386], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -7777,7 +7818,7 @@ func native253(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[383], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[386], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -7794,7 +7835,7 @@ func native254(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[383], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[386], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -7816,7 +7857,7 @@ func native255(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[383], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[386], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -7899,16 +7940,16 @@ func native258(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[376], "hguard", p0)
+			return matchReFold(&nativeRegexps[379], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[376], "hguard", p0)
+				return matchReFold(&nativeRegexps[379], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[384], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[387], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[376], "hguard", p0)
+				return matchReFold(&nativeRegexps[379], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -7921,16 +7962,16 @@ func native259(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[376], "hguard", p0)
+				return matchReFold(&nativeRegexps[379], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[376], "hguard", p0)
+					return matchReFold(&nativeRegexps[379], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[384], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[387], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[376], "hguard", p0)
+					return matchReFold(&nativeRegexps[379], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -7946,10 +7987,10 @@ func native260(env any) bool {
 		((e.Name == "codex") &&
 			((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[385], "hook", p0)
+					return matchReAny(&nativeRegexps[388], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[385], "hook", p0)
+					return matchReAny(&nativeRegexps[388], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -7960,7 +8001,7 @@ func native260(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[386], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[389], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -7985,10 +8026,10 @@ func native261(env any) bool {
 			((e.Name == "codex") &&
 				((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[385], "hook", p0)
+						return matchReAny(&nativeRegexps[388], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[385], "hook", p0)
+						return matchReAny(&nativeRegexps[388], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -7999,7 +8040,7 @@ func native261(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[386], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[389], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -8020,7 +8061,7 @@ func native262(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[376], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[379], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -8047,7 +8088,7 @@ func native262(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[387], e.Name)) ||
+				matchRe(&nativeRegexps[390], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -8125,7 +8166,7 @@ func native269(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[388], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[391], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -8135,15 +8176,15 @@ func native269(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[389], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[392], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[390], "-", p0) ||
+						return (matchReWith(&nativeRegexps[393], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[391], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[394], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -8164,12 +8205,12 @@ func native271(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[392], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[395], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			}))) ||
 		((e.Pos(0) == "delete") &&
 			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[393], "-", p0)
+					return matchReWith(&nativeRegexps[396], "-", p0)
 				}))))
 }
 
@@ -8198,7 +8239,7 @@ func native273(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[394], "=", p0)
+					return matchReWith(&nativeRegexps[397], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -8206,20 +8247,20 @@ func native273(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[394], "=", p0) ||
-						matchReWith(&nativeRegexps[395], "test", p0))
+					return (!matchReWith(&nativeRegexps[397], "=", p0) ||
+						matchReWith(&nativeRegexps[398], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[396], "D", p0)
+					return matchReWith(&nativeRegexps[399], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[397], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[400], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[398], "db:", p0)
+					return matchReWith(&nativeRegexps[401], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -8260,7 +8301,7 @@ func native273(env any) bool {
 							return (p0 == "--force-reset")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[399], "migrate:", p0)
+						return matchReWith(&nativeRegexps[402], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -8292,7 +8333,7 @@ func native273(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[400], ".", p0)
+							return matchReWith(&nativeRegexps[403], ".", p0)
 						}))))
 		}()
 	}()
@@ -8301,11 +8342,19 @@ func native273(env any) bool {
 // native274 is the condition of kubectl-secret-values.
 func native274(env any) bool {
 	e := env.(*CommandEnv)
-	return (((e.Pos(0) == "get") &&
-		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[401], "secret", p0)
-		})) &&
-		matchReAny(&nativeRegexps[402], "yaml\x00json\x00go-template\x00template\x00custom-columns", e.Option("o", "output")))
+	return func() bool {
+		let0 := "\\.(metadata\\.(name|namespace|uid|creationTimestamp|resourceVersion|labels(\\.[\\w./-]+)?)|type|kind|apiVersion|immutable)"
+		return func() bool {
+			let1 := e.Option("o", "output")
+			return ((((e.Pos(0) == "get") &&
+				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+					return matchReWith(&nativeRegexps[404], "secret", p0)
+				})) &&
+				matchReAny(&nativeRegexps[405], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
+					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
+		}()
+	}()
 }
 
 // native275 is the condition of package-from-url.
@@ -8315,30 +8364,30 @@ func native275(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[403], "://", p0)
+			return matchReWith(&nativeRegexps[406], "://", p0)
 		}) ||
-			matchReWith(&nativeRegexps[404], "://", e.Path))) ||
+			matchReWith(&nativeRegexps[407], "://", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReWith(&nativeRegexps[404], "://", e.Pos(1)))) ||
+			matchReWith(&nativeRegexps[407], "://", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[404], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[407], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[404], "://", p0)
+				return matchReWith(&nativeRegexps[407], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "install")
 			})) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[405], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[408], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
@@ -8350,7 +8399,7 @@ func native275(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[406], "://", p0) &&
+				return (matchReWith(&nativeRegexps[409], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -8358,7 +8407,7 @@ func native275(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[407], "http", p0)
+				return matchReWith(&nativeRegexps[410], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -8372,12 +8421,12 @@ func native275(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[407], "http", p0)
+				return matchReWith(&nativeRegexps[410], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[407], "http", p0)
+				return matchReWith(&nativeRegexps[410], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -8391,7 +8440,7 @@ func native276(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[408], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[411], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -8399,10 +8448,10 @@ func native276(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[409], "--force-", p0)
+				return matchReWith(&nativeRegexps[412], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[410], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[413], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -8413,11 +8462,11 @@ func native277(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[411], "/etc/", p0)
+			return matchReWith(&nativeRegexps[414], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[412], "/etc/", p0)
+				return matchReWith(&nativeRegexps[415], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -8430,34 +8479,39 @@ func native278(env any) bool {
 	return func() bool {
 		let0 := "^(\\$\\{?PWD\\}?/?|\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$"
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return ((((((!(((in(p0, "PYTHONPATH", "PERL5LIB", "RUBYLIB", "LD_LIBRARY_PATH") &&
+			return (((((((!(((in(p0, "PYTHONPATH", "PERL5LIB", "RUBYLIB", "LD_LIBRARY_PATH") &&
 				!strings.Contains(e.Assigns[p0], "..")) &&
 				allOf(strings.Split(e.Assigns[p0], ":"), func(p1 string) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[413], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[416], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[414], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[417], "/", e.Path)))) &&
+				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
+					matchReWith(&nativeRegexps[127], "ssh", e.Assigns[p0])) &&
+					!matchReFold(&nativeRegexps[418], "command", e.Assigns[p0]))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[415], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[419], e.Assigns[p0]))) &&
 				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[416], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[420], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[417], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[421], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return ((((!matchReWith(&nativeRegexps[418], "ENV=", p0) &&
-						!((matchReWith(&nativeRegexps[419], "=", p0) &&
+					return (((((!matchReWith(&nativeRegexps[422], "ENV=", p0) &&
+						!(matchReWith(&nativeRegexps[423], "GIT_SSH", p0) &&
+							!matchReFold(&nativeRegexps[418], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+						!((matchReWith(&nativeRegexps[424], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -8467,10 +8521,10 @@ func native278(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[420], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[425], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[417], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[421], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[421], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[426], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -8479,14 +8533,14 @@ func native278(env any) bool {
 func native279(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[422], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[427], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[423], "=", p0)
+				return matchReWith(&nativeRegexps[428], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[424], "A", p0)
+			return matchReWith(&nativeRegexps[429], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -8494,7 +8548,7 @@ func native279(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[425], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[430], "--preserve-env=", p0)
 		}))
 }
 
@@ -8503,8 +8557,8 @@ func native280(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[426], ".", p0) ||
-				matchReFold(&nativeRegexps[427], "://", p0))
+			return (matchReFold(&nativeRegexps[431], ".", p0) ||
+				matchReFold(&nativeRegexps[432], "://", p0))
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -8526,15 +8580,15 @@ func native281(env any) bool {
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[428], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[433], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[429], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[434], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[430], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[435], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[431], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[436], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -8544,10 +8598,10 @@ func native281(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[432], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[437], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[433], "://", p0) &&
+				return (matchReWith(&nativeRegexps[438], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -8564,7 +8618,7 @@ func native281(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[433], "://", p0) &&
+				return (matchReWith(&nativeRegexps[438], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -8617,7 +8671,7 @@ func native283(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[434], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[439], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -8628,7 +8682,7 @@ func native284(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[435], "=", p0)
+					return matchReWith(&nativeRegexps[440], "=", p0)
 				})
 			}
 			return func() []string {
@@ -8650,28 +8704,28 @@ func native284(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[436], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[441], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[437], "_", p0) &&
+				(matchReWith(&nativeRegexps[442], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[438], "://", let1) &&
+							return (matchReWith(&nativeRegexps[443], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[439], "=", p0) &&
-					!matchReWith(&nativeRegexps[440], "=0", p0))) ||
-				matchReWith(&nativeRegexps[441], "=", p0)) ||
-				(matchReWith(&nativeRegexps[442], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[444], "=", p0) &&
+					!matchReWith(&nativeRegexps[445], "=0", p0))) ||
+				matchReWith(&nativeRegexps[446], "=", p0)) ||
+				(matchReWith(&nativeRegexps[447], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[443], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[444], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[445], "-insecure", p0))
+				(matchReWith(&nativeRegexps[448], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[449], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[450], "-insecure", p0))
 		})
 	}()
 }
@@ -8688,7 +8742,7 @@ func native285(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[446], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[451], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -8717,9 +8771,9 @@ func native287(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[447], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[448], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[449], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[452], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[453], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[454], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -8760,12 +8814,12 @@ func native288(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[450], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[451], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[455], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[456], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[452], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[457], "systemctl", e.Line)))
 }
 
 // native289 is the condition of fork-bomb.
@@ -8780,10 +8834,10 @@ func native289(env any) bool {
 func native290(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[376], "hguard", p0)
+		return matchReFold(&nativeRegexps[379], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[453], "hguard", p0)
+			return matchReFold(&nativeRegexps[458], "hguard", p0)
 		}))
 }
 
@@ -8800,10 +8854,10 @@ func native292(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[454], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[459], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[455], "history", p0)
+			return matchReWith(&nativeRegexps[460], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -8820,7 +8874,7 @@ func native292(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[456], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[461], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -8836,7 +8890,7 @@ func native293(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[197], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[199], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -8847,7 +8901,7 @@ func native293(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[197], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[199], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -8879,7 +8933,7 @@ func native294(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[457], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[462], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -8901,24 +8955,24 @@ func native294(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[458], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[463], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[459], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[464], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[460], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[465], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[461], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[466], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -8944,17 +8998,17 @@ func native295(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[462], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[467], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[463], "p", p0)
+					return matchReWith(&nativeRegexps[468], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[464], "$", p0)
+						return matchReWith(&nativeRegexps[469], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[465], "=", e.Line)))))
+						matchReWith(&nativeRegexps[470], "=", e.Line)))))
 	}()
 }
 
@@ -8979,7 +9033,7 @@ func native297(env any) bool {
 		})) &&
 		((((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[466], "p", p0)
+				return matchReWith(&nativeRegexps[471], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -8987,7 +9041,7 @@ func native297(env any) bool {
 			(anyOf(e.Args, func(p0 string) bool {
 				return strings.HasPrefix(p0, "$")
 			}) &&
-				matchReAny(&nativeRegexps[467], "grep\x00idof\x00while", e.Line)))) ||
+				matchReAny(&nativeRegexps[472], "grep\x00idof\x00while", e.Line)))) ||
 		((e.Name == "killall") &&
 			e.HasFlag("r", "regexp")))
 }
@@ -8996,10 +9050,10 @@ func native297(env any) bool {
 func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[468], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[473], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[469], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[474], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -9028,10 +9082,10 @@ func native300(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[470], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[475], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[471], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[476], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -9089,13 +9143,13 @@ func native303(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[472], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[477], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[473], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[478], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[474], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[479], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -9128,7 +9182,7 @@ func native306(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[475], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[480], "/var/log/", p0)
 		}))
 }
 
@@ -9208,7 +9262,7 @@ func native308(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[476], "--", p0)
+					return matchReWith(&nativeRegexps[481], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -9261,7 +9315,7 @@ func native310(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[182], "-", p0)
+				return matchReWith(&nativeRegexps[184], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -9312,9 +9366,9 @@ func native313(env any) bool {
 func native314(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[477], "while", e.Code) ||
-			matchReAny(&nativeRegexps[478], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[479], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[482], "while", e.Code) ||
+			matchReAny(&nativeRegexps[483], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[484], "fork", e.Code)))
 }
 
 // native315 is the condition of service-from-file.
@@ -9341,11 +9395,11 @@ func native316(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[480], "\"", p0)
+				return matchReWith(&nativeRegexps[485], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[481], ".sock", p0)
+				return matchReWith(&nativeRegexps[486], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -9355,10 +9409,10 @@ func native316(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[482], "source=/", p0)
+					return matchReWith(&nativeRegexps[487], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[483], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[488], "security.privileged=true", p0)
 				}))))
 }
 
@@ -9367,11 +9421,11 @@ func native317(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[484], "bind", p0)
+			return matchReWith(&nativeRegexps[489], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[485], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[486], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[490], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[491], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native318 is the condition of snap-unsigned-install.
@@ -9388,7 +9442,7 @@ func native319(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[487], "-", p0)
+				return matchReWith(&nativeRegexps[492], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -9437,7 +9491,7 @@ func native320(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[488], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[493], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -9448,7 +9502,7 @@ func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[489], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[494], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -9456,9 +9510,9 @@ func native321(env any) bool {
 func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[490], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[491], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[492], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[495], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[496], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[497], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -9466,66 +9520,66 @@ func native322(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[493], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[498], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[494], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[499], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[495], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[500], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[496], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[501], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[497], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[502], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[498], e.Line)) &&
-				matchReAny(&nativeRegexps[499], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[500], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[503], e.Line)) &&
+				matchReAny(&nativeRegexps[504], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[505], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native323 is the condition of request-flood-loop.
 func native323(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[501], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[502], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[503], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[506], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[507], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[508], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[504], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[509], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native324 is the condition of busy-loop.
 func native324(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[505], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[506], "do", e.Line) &&
-			matchReWith(&nativeRegexps[507], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[508], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[509], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[510], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[511], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[510], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[511], "do", e.Line) &&
+			matchReWith(&nativeRegexps[512], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[513], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[514], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[515], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[516], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native325 is the condition of spawn-loop.
 func native325(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[512], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[513], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[517], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[518], "sleep\x00wait", e.Line))
 }
 
 // native326 is the condition of thread-storm-code.
 func native326(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[514], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[515], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[516], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[519], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[520], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[521], "sleep\x00.join()", e.Code))
 }
 
 // native327 is the condition of endless-device-read.
@@ -9546,7 +9600,7 @@ func native327(env any) bool {
 func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[517], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[522], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native329 is the condition of write-system-config.
@@ -9572,8 +9626,8 @@ func native329(env any) bool {
 func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[518], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[519], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[523], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[524], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -9593,8 +9647,8 @@ func native331(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[520], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[521], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[525], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[526], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -9607,23 +9661,23 @@ func native332(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (sensitivePath(p0) &&
-			!matchReWith(&nativeRegexps[520], "/.ssh", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[525], "/.ssh", cleanPath(p0)))
 	}) &&
 		!((in(e.Name, "cp", "install") &&
 			(len(e.Positional) == 2)) &&
-			matchReFold(&nativeRegexps[522], ".", index(e.Positional, 0))))
+			matchReFold(&nativeRegexps[527], ".", index(e.Positional, 0))))
 }
 
 // native333 is the condition of write-guard-config.
 func native333(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[523], "$", p0) ||
-			matchReAny(&nativeRegexps[524], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[528], "$", p0) ||
+			matchReAny(&nativeRegexps[529], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[525], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[530], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -9640,7 +9694,7 @@ func native334(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[526], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[531], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -9652,7 +9706,7 @@ func native335(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[527], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[532], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -9671,12 +9725,12 @@ func native336(env any) bool {
 func native337(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((matchReWith(&nativeRegexps[528], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[529], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[530], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[531], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[532], ".git/hooks", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[533], ".git/hooks/", cleanPath(p0))))
+		return ((((matchReWith(&nativeRegexps[533], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[534], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[535], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[536], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[537], ".git/hooks", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[538], ".git/hooks/", cleanPath(p0))))
 	})
 }
 
@@ -9684,7 +9738,7 @@ func native337(env any) bool {
 func native338(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[534], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[539], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -9697,14 +9751,14 @@ func native339(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[535], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[540], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[536], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[537], "=", p0))
+				return (matchReWith(&nativeRegexps[541], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[542], "=", p0))
 			})))
 }
 
@@ -9713,7 +9767,7 @@ func native340(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[538], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[543], "GOFLAGS=", p0)
 		}))
 }
 
@@ -9739,11 +9793,11 @@ func native341(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[539], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[544], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[540], "scripts.", p0)
+						return matchReWith(&nativeRegexps[545], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -9776,7 +9830,7 @@ func native342(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[541], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[546], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -9784,40 +9838,40 @@ func native342(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[542], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[547], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[543], p0)
+					return matchRe(&nativeRegexps[548], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[544], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[549], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[545], "alias.", p0)
+				return matchReWith(&nativeRegexps[550], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[546], "credential.", p0)
+				return matchReFold(&nativeRegexps[551], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[547], "include", p0)
+				return matchReFold(&nativeRegexps[552], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[548], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[553], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[549], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[554], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[550], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[555], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -9826,10 +9880,10 @@ func native342(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[551], "remote.", p0)
+				return matchReFold(&nativeRegexps[556], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[552], "protocol.", p0)
+				return matchReFold(&nativeRegexps[557], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -9848,14 +9902,14 @@ func native343(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[547], "include", p0)
+				return matchReFold(&nativeRegexps[552], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[547], "include", let0)) &&
+			!matchReFold(&nativeRegexps[552], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[197], let0) ||
+					(!matchRe(&nativeRegexps[199], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -9865,18 +9919,18 @@ func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[553], "http.", p0)
+			return matchReFold(&nativeRegexps[558], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[554], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[559], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[555], "url.", p0)
+					return matchReFold(&nativeRegexps[560], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[556], "http", p0)
+					return matchReFold(&nativeRegexps[561], "http", p0)
 				}))))
 }
 
@@ -9889,9 +9943,9 @@ func native345(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[541], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[546], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[541], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[546], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -9900,8 +9954,8 @@ func native345(env any) bool {
 func native346(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[557], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[558], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[562], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[563], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -9910,8 +9964,8 @@ func native347(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[559], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[560], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[564], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[565], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -9926,18 +9980,18 @@ func native349(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[561], "--action=", p0)
+			return matchReWith(&nativeRegexps[566], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[562], "/", p0)
+			return matchReWith(&nativeRegexps[567], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[563], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[568], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[564], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[569], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -9946,9 +10000,9 @@ func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[565], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[570], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[197], p0) {
+					!matchRe(&nativeRegexps[199], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -9963,7 +10017,7 @@ func native351(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[197], p0) {
+					!matchRe(&nativeRegexps[199], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0

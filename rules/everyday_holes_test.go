@@ -131,7 +131,8 @@ func TestRootsOwnHome(t *testing.T) {
 		{"rm /etc/apt/sources.list", dsl.Ask, dsl.Ask},
 		{"sudo cat /etc/sudoers", dsl.Ask, dsl.Ask},
 		{"ls -la /home/alice/.ssh", dsl.Ask, dsl.Ask},
-		{"cat /var/log/auth.log", dsl.Ask, dsl.Ask},
+		{"cat /var/log/auth.log > /tmp/auth.txt", dsl.Ask, dsl.Ask},
+		{"strings /var/log/wtmp", dsl.Ask, dsl.Ask},
 	})
 	t.Setenv("HOME", "/home/u")
 	checkHolesIn(t, "/home/u/proj", []holeCase{

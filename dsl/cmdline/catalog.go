@@ -1389,6 +1389,12 @@ var envCommands = map[string]bool{
 	"ALTERNATE_EDITOR": true, "JJ_EDITOR": true, "DELTA_PAGER": true, "PERLDOC_PAGER": true, "TIG_EDITOR": true,
 }
 
+// CommandVar reports whether a program runs the value of the environment
+// variable name as a command line (envCommands, less's input filters left
+// out): a known value given to a command or exported is carried, and
+// judged as that command (GIT_SSH_COMMAND='ssh -i KEY' runs ssh -i KEY).
+func CommandVar(name string) bool { return envCommands[name] && !envEscapes.has(name) }
+
 // cargoProgramVar reports a variable whose value cargo runs as a program:
 // rustc, its wrappers and rustdoc (RUSTC_WRAPPER, CARGO_BUILD_RUSTC…), a
 // target's runner and linker (CARGO_TARGET_<TRIPLE>_RUNNER) and a
