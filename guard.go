@@ -51,6 +51,13 @@ type Request struct {
 	Command string
 	Cwd     string
 	Shell   string
+	// AlsoShell is a second grammar the command may run in, when the
+	// caller cannot tell which: Codex runs a command in the shell its
+	// model names (zsh among them) or in the user's login shell, and its
+	// hook does not say which. The command is judged as each reads it
+	// and the stricter verdict stands, so that zsh's x='rm -rf ~'; $=x is
+	// not allowed because bash reads $=x as a word.
+	AlsoShell string
 	// Caller is who asks: "" for a person at a terminal (the shell hooks,
 	// hguard check), otherwise the coding agent whose hook asks:
 	// "claude-code", "codex", "gemini", "cursor", or "agent" when the kind
@@ -381,6 +388,24 @@ func (g *Guard) Rules() *dsl.RuleSet { return g.rules }
 // Check decides one command line. It never fails: what cannot be analysed
 // becomes an ask finding with the reason.
 func (g *Guard) Check(req Request) Verdict {
+	v := g.check(req)
+	if req.AlsoShell == "" || req.AlsoShell == req.Shell {
+		return v
+	}
+	also := req
+	also.Shell, also.AlsoShell = req.AlsoShell, ""
+	for _, f := range g.check(also).Findings {
+		if !slices.ContainsFunc(v.Findings, func(x dsl.Finding) bool { return x.Rule == f.Rule && x.Command == f.Command && x.Level >= f.Level }) {
+			f.Message += " (as " + req.AlsoShell + " reads the line)"
+			v.Findings = append(v.Findings, f)
+			v.Level = max(v.Level, f.Level)
+		}
+	}
+	return v
+}
+
+// check is Check in one grammar, req.Shell.
+func (g *Guard) check(req Request) Verdict {
 	before := req.before()
 	session := len(req.Written) > 0 || !req.Since.IsZero()
 	if session {

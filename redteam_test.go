@@ -1,6 +1,7 @@
 package hguard_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hguard/hguard"
@@ -631,4 +632,42 @@ func TestRedTeamFourteen(t *testing.T) {
 		{"bash", "go run /dev/stdin <<< 'package main\nimport x \"os\"\n// remove x.tmp\nfunc main(){x.Remove(\"x.tmp\")}'", dsl.Allow, dsl.Allow},
 		{"bash", "go run /dev/stdin <<< 'package main\nimport str \"strings\"\nimport \"fmt\"\nfunc main(){fmt.Println(str.ToUpper(\"x.RemoveAll\"))}'", dsl.Allow, dsl.Allow},
 	})
+}
+
+// TestAlsoShell: a command that may run in bash or zsh (Codex's
+// exec_command names its shell where the hook does not see it; typed44,
+// 2026-12-05: x='…'; $=x ran zsh's split) is judged as both read it, and
+// the stricter verdict stands; what both allow stays allowed.
+func TestAlsoShell(t *testing.T) {
+	g, err := hguard.New(hguard.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		cmd             string
+		bash, bashOrZsh dsl.Level
+	}{
+		{"x='rm -rf ~'; $=x", dsl.Allow, dsl.Block},
+		{"cp =rm y; ./y -rf ~", dsl.Ask, dsl.Block},
+		{"aliases[ls]=rm; ls -rf ~", dsl.Allow, dsl.Block},
+		{"rm -rf ~", dsl.Block, dsl.Block},
+		{"git push --force origin main", dsl.Ask, dsl.Ask},
+		{"go test ./... 2>&1 | tail -20", dsl.Allow, dsl.Allow},
+		{"for f in *.go; do gofmt -l $f; done", dsl.Allow, dsl.Allow},
+		{"echo ${PATH//:/ }", dsl.Allow, dsl.Allow},
+	}
+	for _, tt := range tests {
+		req := hguard.Request{Command: tt.cmd, Cwd: "/home/u/proj", Caller: "codex"}
+		if v := g.Check(req); v.Level != tt.bash {
+			t.Errorf("%q as bash reads it: %s, want %s (%s)", tt.cmd, v.Level, tt.bash, v.Reasons())
+		}
+		req.AlsoShell = "zsh"
+		v := g.Check(req)
+		if v.Level != tt.bashOrZsh {
+			t.Errorf("%q as bash or zsh reads it: %s, want %s (%s)", tt.cmd, v.Level, tt.bashOrZsh, v.Reasons())
+		}
+		if v.Level > tt.bash && !strings.Contains(v.Reasons(), "as zsh reads the line") {
+			t.Errorf("%q: the reason does not say zsh's reading decided: %s", tt.cmd, v.Reasons())
+		}
+	}
 }

@@ -16,9 +16,12 @@ type CheckRequest struct {
 	Command string `json:"cmd"`
 	Cwd     string `json:"cwd,omitempty"`
 	Shell   string `json:"shell,omitempty"`
-	Session string `json:"session"`
-	YOLO    bool   `json:"yolo,omitempty"` // --yolo or HGUARD_YOLO=1 of the caller
-	Env     string `json:"env,omitempty"`  // HGUARD_ENV of the caller: "container" or "host"; "" = detect
+	// AlsoShell is a second grammar the command may run in
+	// (hguard.Request.AlsoShell).
+	AlsoShell string `json:"also_shell,omitempty"`
+	Session   string `json:"session"`
+	YOLO      bool   `json:"yolo,omitempty"` // --yolo or HGUARD_YOLO=1 of the caller
+	Env       string `json:"env,omitempty"`  // HGUARD_ENV of the caller: "container" or "host"; "" = detect
 	// Caller is who asks: "" for a person at a terminal, otherwise the
 	// agent whose hook asks (hguard.Request.Caller).
 	Caller string `json:"caller,omitempty"`

@@ -172,6 +172,18 @@ func agentDialect(call hooks.Call) string {
 	return ""
 }
 
+// agentAlsoDialect is a second grammar the agent's shell may read a
+// command in (CheckRequest.AlsoShell): Codex runs exec_command in the
+// shell its model names (zsh works, any other name is /bin/sh) or else in
+// the user's login shell from the password database, and its hook is not
+// told which. So a Codex command is judged as zsh reads it too.
+func agentAlsoDialect(call hooks.Call) string {
+	if call.Agent == hooks.Codex && call.Kind == hooks.KindShell {
+		return "zsh"
+	}
+	return ""
+}
+
 // decideBudget is how long a hook gives a decision: well inside the
 // timeout the agents are installed with (hooks.HookTimeout), since an
 // agent runs the tool call when it kills a slow hook (and one installed
@@ -237,7 +249,7 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 	}
 	defer dc.Close()
 	req := approval.CheckRequest{Command: call.Command, Cwd: call.Cwd, Session: session.FromAgent(sess), Caller: string(agent),
-		AskDenies: !hooks.Prompts(call) && dc.queue() == nil, AgentPrompts: hooks.Prompts(call), Shell: agentDialect(call)}
+		AskDenies: !hooks.Prompts(call) && dc.queue() == nil, AgentPrompts: hooks.Prompts(call), Shell: agentDialect(call), AlsoShell: agentAlsoDialect(call)}
 	d, err := decideWithin(dc, req, decideBudget)
 	if err != nil {
 		return hooks.Refuse(agent, err)
