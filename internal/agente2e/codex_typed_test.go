@@ -139,6 +139,14 @@ func TestCodexTypedInput(t *testing.T) {
 		typeInto("tty typed", "tty", "hello\n"),
 		exec("no tty", "head -n1 > "+mark("line-notty"), nil),
 		exec("workdir", "pwd > "+mark("pwd.txt"), map[string]any{"workdir": home}),
+		// open gaps, logged (docs/integration.md): a pager's !CMD typed
+		// into less, which hguard allows; output of a command still
+		// running when exec_command returns, which no PostToolUse sees
+		exec("less", "less token.txt", tty),
+		typeInto("less typed", "less", "!touch "+mark("typed-less")+"\n"),
+		typeInto("less quit", "less", "\nq"),
+		exec("running secret", "cat token.txt; sleep 1; echo end", map[string]any{"yield_time_ms": 250}),
+		typeInto("running secret poll", "running secret", ""),
 	)
 	s := newScript(steps...)
 	bin, log := hookLogger(t, home, hguard)
@@ -224,5 +232,15 @@ func TestCodexTypedInput(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(mark("pwd.txt")); strings.TrimSpace(string(b)) != home {
 		t.Errorf("exec_command with workdir %s ran in %q", home, b)
+	}
+
+	if exists(mark("typed-less")) {
+		t.Logf("open gap: less token.txt (allowed) ran the !touch write_stdin typed into it")
+	}
+	if strings.Contains(s.resultOf("running secret"), fakeToken) {
+		t.Logf("open gap: exec_command returned a still-running command's output unmasked: %q", s.resultOf("running secret"))
+	}
+	if r := s.result(t, "running secret poll"); strings.Contains(r.text, fakeToken) {
+		t.Errorf("write_stdin poll to the end of cat token.txt; sleep 1: the model got the secret: %q", r.text)
 	}
 }
