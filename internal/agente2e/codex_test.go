@@ -19,8 +19,9 @@ import (
 // last with a message. Step tools are "shell" (the command in Codex's shell
 // tool, whichever of its shapes the request offers), "exec" (input
 // {command, tty, yield_time_ms}: exec_command, which may leave the command
-// running), "write_stdin" (input {session_of, chars}: chars typed into the
-// command step session_of left running), "apply_patch" and "mcp" (input
+// running), "write_stdin" (input {session_of, chars, yield_time_ms}: chars
+// typed into the command step session_of left running, 1 s of waiting unless
+// given), "apply_patch" and "mcp" (input
 // {tool, arguments}: that tool of the MCP server e2e).
 func openAIResponses(t *testing.T, s *script) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -117,6 +118,9 @@ func openAIResponses(t *testing.T, s *script) http.Handler {
 					session, _ = strconv.Atoi(m[1])
 				}
 				args := map[string]any{"session_id": session, "chars": st.input["chars"], "yield_time_ms": 1000}
+				if v, ok := st.input["yield_time_ms"]; ok {
+					args["yield_time_ms"] = v
+				}
 				a, _ := json.Marshal(args)
 				item = map[string]any{"type": "function_call", "id": "fc_" + id, "call_id": id, "name": "write_stdin", "arguments": string(a), "status": "completed"}
 			default:

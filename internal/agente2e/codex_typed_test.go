@@ -102,16 +102,23 @@ func TestCodexTypedInput(t *testing.T) {
 	if err := os.WriteFile(mark("test_ok.py"), []byte("import unittest\n\nclass T(unittest.TestCase):\n    def test_ok(self):\n        self.assertTrue(True)\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// exec_command returns once its command ends: a long wait costs a
+	// command that ends nothing, and a slow machine does not leave it
+	// running; a command meant to wait for typing waits 1 s
 	exec := func(name, command string, extra map[string]any) step {
-		in := map[string]any{"command": command, "yield_time_ms": 1000}
+		in := map[string]any{"command": command, "yield_time_ms": 10000}
 		for k, v := range extra {
 			in[k] = v
 		}
 		return step{name: name, tool: "exec", input: in}
 	}
 	tty := map[string]any{"tty": true}
+	ttyWaiting := map[string]any{"tty": true, "yield_time_ms": 1000}
 	typeInto := func(name, of, chars string) step {
 		return step{name: name, tool: "write_stdin", input: map[string]any{"session_of": of, "chars": chars}}
+	}
+	poll := func(name, of string) step {
+		return step{name: name, tool: "write_stdin", input: map[string]any{"session_of": of, "chars": "", "yield_time_ms": 10000}}
 	}
 	// (a) a shell or an interpreter left to read what is typed: refused,
 	// so the later write_stdin finds no session
@@ -123,30 +130,30 @@ func TestCodexTypedInput(t *testing.T) {
 	}
 	var steps []step
 	for _, name := range []string{"bash", "python3", "sh -i"} {
-		steps = append(steps, exec(name, starts[name], tty), typeInto(name+" typed", name, typed[name]))
+		steps = append(steps, exec(name, starts[name], ttyWaiting), typeInto(name+" typed", name, typed[name]))
 	}
 	steps = append(steps,
 		// (b) everyday commands that outlive exec_command's wait: they run,
 		// and write_stdin polls them to the end
 		exec("long", "sleep 1; echo done", map[string]any{"yield_time_ms": 250}),
-		typeInto("long poll", "long", ""),
+		poll("long poll", "long"),
 		exec("tests", "python3 -m unittest -q test_ok", tty),
 		exec("git log", "git init -q . && git -c user.name=a -c user.email=a@b commit -q --allow-empty -m first && git log", tty),
 		// (c) what the rule assumes of Codex: tty true keeps the command's
 		// standard input open for write_stdin, without it the command
 		// reads end of file at once; a workdir is the hook's cwd
-		exec("tty", "head -n1 > "+mark("line-tty"), tty),
+		exec("tty", "head -n1 > "+mark("line-tty"), ttyWaiting),
 		typeInto("tty typed", "tty", "hello\n"),
 		exec("no tty", "head -n1 > "+mark("line-notty"), nil),
 		exec("workdir", "pwd > "+mark("pwd.txt"), map[string]any{"workdir": home}),
 		// open gaps, logged (docs/integration.md): a pager's !CMD typed
 		// into less, which hguard allows; output of a command still
 		// running when exec_command returns, which no PostToolUse sees
-		exec("less", "less token.txt", tty),
+		exec("less", "less token.txt", ttyWaiting),
 		typeInto("less typed", "less", "!touch "+mark("typed-less")+"\n"),
 		typeInto("less quit", "less", "\nq"),
 		exec("running secret", "cat token.txt; sleep 1; echo end", map[string]any{"yield_time_ms": 250}),
-		typeInto("running secret poll", "running secret", ""),
+		poll("running secret poll", "running secret"),
 	)
 	s := newScript(steps...)
 	bin, log := hookLogger(t, home, hguard)
