@@ -74,7 +74,7 @@ type script struct {
 	mu    sync.Mutex
 	got   map[int]result // by step index
 	reqs  int
-	tools map[string]string // the tools the last request offered, by name: their type (Codex)
+	tools map[string]string // the tools the last request offered, by name: their type
 }
 
 func newScript(steps ...step) *script { return &script{steps: steps, got: map[int]result{}} }
