@@ -101,7 +101,7 @@ func openAIResponses(t *testing.T, s *script) http.Handler {
 				// Codex's exec_command itself: the command, and tty or
 				// yield_time_ms when the step gives them.
 				args := map[string]any{"cmd": st.input["command"]}
-				for _, k := range []string{"tty", "yield_time_ms", "workdir"} {
+				for _, k := range []string{"tty", "yield_time_ms", "workdir", "shell", "login"} {
 					if v, ok := st.input[k]; ok {
 						args[k] = v
 					}

@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
+	osexec "os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -249,5 +251,43 @@ func TestCodexTypedInput(t *testing.T) {
 	}
 	if r := s.result(t, "running secret poll"); strings.Contains(r.text, fakeToken) {
 		t.Errorf("write_stdin poll to the end of cat token.txt; sleep 1: the model got the secret: %q", r.text)
+	}
+}
+
+// TestCodexShellParameter: exec_command runs its cmd with `SHELL -lc`,
+// SHELL the user's login shell or the one the model names in its shell
+// argument (bash, zsh; another name runs /bin/sh), and the PreToolUse hook
+// is not told which. hguard reads Codex's commands as bash does, so a line
+// whose zsh meaning differs ($=x splits x into a command) is judged by
+// its bash meaning: logged as an open gap (docs/integration.md).
+func TestCodexShellParameter(t *testing.T) {
+	codex := cli(t, "codex")
+	zsh, err := osexec.LookPath("zsh")
+	if err != nil {
+		t.Skip("zsh is not installed")
+	}
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	home, proj := fixture(t)
+	mark := filepath.Join(proj, "split")
+	s := newScript(
+		step{name: "zsh", tool: "exec", input: map[string]any{"command": "echo zsh=$ZSH_VERSION", "shell": zsh}},
+		step{name: "zsh split", tool: "exec", input: map[string]any{"command": "x='touch " + mark + "'; $=x", "shell": "zsh"}},
+	)
+	bin, log := hookLogger(t, home, hguard)
+	base := serve(t, openAIResponses(t, s))
+	writeSettings(t, home, ".codex/config.toml", codexConfig(base)+"\n[projects."+tomlQuote(proj)+"]\ntrust_level = \"trusted\"\n")
+	hguardInit(t, home, hguard, bin, "codex")
+	runCodex(t, proj, home, codex)
+	noProcessesUnder(t, home)
+	if r := s.result(t, "zsh"); !regexp.MustCompile(`zsh=\d`).MatchString(r.text) {
+		t.Errorf("exec_command with shell %s: the model got %q, want zsh's version", zsh, r.text)
+	}
+	for _, h := range hookInputs(t, log) {
+		if _, ok := h.ToolInput["shell"]; ok && h.Event == "PreToolUse" {
+			t.Logf("Codex's PreToolUse now names the shell (%v): hguard can read the command as that shell does", h.ToolInput)
+		}
+	}
+	if exists(mark) {
+		t.Logf("open gap: with shell zsh, %q ran its zsh meaning (hguard read it as bash): %q", s.steps[1].input["command"], s.resultOf("zsh split"))
 	}
 }
