@@ -104,9 +104,9 @@ func TestCodexTypedInput(t *testing.T) {
 	if err := os.WriteFile(mark("test_ok.py"), []byte("import unittest\n\nclass T(unittest.TestCase):\n    def test_ok(self):\n        self.assertTrue(True)\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// exec_command returns once its command ends: a long wait costs a
-	// command that ends nothing, and a slow machine does not leave it
-	// running; a command meant to wait for typing waits 1 s
+	// exec_command returns as soon as its command ends, so a long wait
+	// costs nothing to one that ends and a slow machine does not leave it
+	// running; a command that is to wait for typing is given 1 s
 	exec := func(name, command string, extra map[string]any) step {
 		in := map[string]any{"command": command, "yield_time_ms": 10000}
 		for k, v := range extra {
@@ -209,9 +209,14 @@ func TestCodexTypedInput(t *testing.T) {
 	}
 
 	var pre []hookInput
+	polledEnd := false
 	for _, h := range hookInputs(t, log) {
 		if h.Event == "PreToolUse" {
 			pre = append(pre, h)
+		}
+		// the poll that sees a command end runs PostToolUse for it
+		if resp, _ := h.Response.(string); h.Event == "PostToolUse" && h.ToolInput["command"] == "sleep 1; echo done" && strings.Contains(resp, "done") {
+			polledEnd = true
 		}
 		if h.Tool != "" && h.Tool != "Bash" {
 			t.Errorf("a %s hook for tool %q: want exec_command and write_stdin as Bash", h.Event, h.Tool)
@@ -238,6 +243,9 @@ func TestCodexTypedInput(t *testing.T) {
 		if h.Cwd != want {
 			t.Errorf("PreToolUse of exec_command %s: cwd %q, want %q", st.name, h.Cwd, want)
 		}
+	}
+	if !polledEnd {
+		t.Errorf("no PostToolUse for sleep 1; echo done with its output when write_stdin saw it end")
 	}
 	if b, _ := os.ReadFile(mark("pwd.txt")); strings.TrimSpace(string(b)) != home {
 		t.Errorf("exec_command with workdir %s ran in %q", home, b)
