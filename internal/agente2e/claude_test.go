@@ -64,8 +64,18 @@ func anthropic(t *testing.T, s *script) http.Handler {
 					}
 				}
 			}
+			tools := map[string]string{}
+			for _, raw := range req.Tools {
+				var tl struct {
+					Name string `json:"name"`
+					Type string `json:"type"`
+				}
+				json.Unmarshal(raw, &tl)
+				tools[tl.Name] = tl.Type
+			}
 			s.mu.Lock()
 			s.reqs++
+			s.tools = tools
 			s.mu.Unlock()
 		}
 		block := map[string]any{"type": "text", "text": "done"}

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -15,8 +17,12 @@ import (
 // openAIResponses is a fake OpenAI Responses API for Codex: a request whose
 // input holds n tool outputs is answered with step n's tool call, after the
 // last with a message. Step tools are "shell" (the command in Codex's shell
-// tool, whichever of its shapes the request offers), "apply_patch" and
-// "mcp" (input {tool, arguments}: that tool of the MCP server e2e).
+// tool, whichever of its shapes the request offers), "exec" (input
+// {command, tty, yield_time_ms}: exec_command, which may leave the command
+// running), "write_stdin" (input {session_of, chars, yield_time_ms}: chars
+// typed into the command step session_of left running, 1 s of waiting unless
+// given), "apply_patch" and "mcp" (input
+// {tool, arguments}: that tool of the MCP server e2e).
 func openAIResponses(t *testing.T, s *script) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasSuffix(r.URL.Path, "/responses") {
@@ -58,6 +64,9 @@ func openAIResponses(t *testing.T, s *script) http.Handler {
 		for _, tl := range req.Tools {
 			tools[tl.Name] = tl.Type
 		}
+		s.mu.Lock()
+		s.tools = tools
+		s.mu.Unlock()
 		var item map[string]any
 		if n < len(s.steps) {
 			st := s.steps[n]
@@ -88,6 +97,32 @@ func openAIResponses(t *testing.T, s *script) http.Handler {
 					// namespaces (mcp__SERVER): a call names the namespace.
 					item["namespace"], item["name"] = "mcp__e2e", st.input["tool"]
 				}
+			case "exec":
+				// Codex's exec_command itself: the command, and tty or
+				// yield_time_ms when the step gives them.
+				args := map[string]any{"cmd": st.input["command"]}
+				for _, k := range []string{"tty", "yield_time_ms", "workdir", "shell", "login"} {
+					if v, ok := st.input[k]; ok {
+						args[k] = v
+					}
+				}
+				a, _ := json.Marshal(args)
+				item = map[string]any{"type": "function_call", "id": "fc_" + id, "call_id": id, "name": "exec_command", "arguments": string(a), "status": "completed"}
+			case "write_stdin":
+				// Text typed into the session an earlier exec step's
+				// result names ("Process running with session ID N"); with
+				// none there (the command never started, or ended), into
+				// noSession, which no command of the run has.
+				session := noSession
+				if m := sessionID.FindStringSubmatch(s.resultOf(st.input["session_of"].(string))); m != nil {
+					session, _ = strconv.Atoi(m[1])
+				}
+				args := map[string]any{"session_id": session, "chars": st.input["chars"], "yield_time_ms": 1000}
+				if v, ok := st.input["yield_time_ms"]; ok {
+					args["yield_time_ms"] = v
+				}
+				a, _ := json.Marshal(args)
+				item = map[string]any{"type": "function_call", "id": "fc_" + id, "call_id": id, "name": "write_stdin", "arguments": string(a), "status": "completed"}
 			default:
 				cmd := st.input["command"].(string)
 				var name string
@@ -122,6 +157,12 @@ func openAIResponses(t *testing.T, s *script) http.Handler {
 		ev(map[string]any{"type": "response.completed", "response": done})
 	})
 }
+
+// sessionID finds the session a Codex exec_command result leaves running.
+var sessionID = regexp.MustCompile(`Process running with session ID (\d+)`)
+
+// noSession is a session id no exec_command of a test run has.
+const noSession = 999999
 
 // outputText is a tool output: a string, or an object or list holding text.
 func outputText(raw json.RawMessage) string {

@@ -85,3 +85,37 @@ func TestCopilotMissingBinary(t *testing.T) {
 	}
 	t.Logf("copilot: %s", out)
 }
+
+// TestCopilotTypedInput: rule typed-input-agent asks GitHub Copilot CLI
+// before a shell or an interpreter reads its own standard input, for a
+// write_bash tool that would type into it unchecked. Copilot CLI 1.0.102
+// under -p offers bash (sync or async, with a shellId), read_bash,
+// stop_bash and list_bash, and no write_bash: the ask is kept (its
+// interactive mode is not tested), and an everyday command left running
+// in async mode is still read back to its end.
+func TestCopilotTypedInput(t *testing.T) {
+	copilot := cli(t, "copilot")
+	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
+	home, proj := fixture(t)
+	hguardInit(t, home, hguard, hguard, "copilot")
+	s := newScript(
+		step{name: "bash", tool: "bash", input: map[string]any{"command": "bash", "description": "a shell", "mode": "async", "shellId": "typed"}},
+		step{name: "long", tool: "bash", input: map[string]any{"command": "sleep 1; echo done", "description": "wait", "mode": "async", "shellId": "long"}},
+		step{name: "long read", tool: "read_bash", input: map[string]any{"shellId": "long", "delay": 3}},
+	)
+	base := serve(t, anthropic(t, s))
+	out := run(t, proj, env(home, "COPILOT_OFFLINE=true", "COPILOT_PROVIDER_BASE_URL="+base, "COPILOT_PROVIDER_TYPE=anthropic",
+		"COPILOT_PROVIDER_API_KEY=sk-ant-test", "COPILOT_MODEL=claude-sonnet-4.5", "COPILOT_AUTO_UPDATE=false"),
+		copilot, "-p", "do the task", "--allow-all-tools", "--allow-all-paths", "--no-color")
+	noProcessesUnder(t, home)
+	t.Logf("copilot: %s", out)
+	if s.tools["write_bash"] != "" {
+		t.Logf("Copilot CLI now offers write_bash: test typing into a command it left running (docs/integration.md)")
+	}
+	if r := s.result(t, "bash"); !strings.Contains(r.text, "type into later") {
+		t.Errorf("bash in async mode: the model got %q, want hguard's refusal (typed-input-agent)", r.text)
+	}
+	if r := s.result(t, "long read"); !strings.Contains(r.text, "done") {
+		t.Errorf("read_bash of sleep 1; echo done: the model got %q (the start got %q)", r.text, s.resultOf("long"))
+	}
+}

@@ -74,6 +74,7 @@ type script struct {
 	mu    sync.Mutex
 	got   map[int]result // by step index
 	reqs  int
+	tools map[string]string // the tools the last request offered, by name: their type
 }
 
 func newScript(steps ...step) *script { return &script{steps: steps, got: map[int]result{}} }
@@ -84,6 +85,18 @@ func (s *script) record(i int, r result) {
 	if _, ok := s.got[i]; !ok {
 		s.got[i] = r
 	}
+}
+
+// resultOf is what step name's tool call returned to the model so far, or "".
+func (s *script) resultOf(name string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, st := range s.steps {
+		if st.name == name {
+			return s.got[i].text
+		}
+	}
+	return ""
 }
 
 // result is what step name's tool call returned to the model.
