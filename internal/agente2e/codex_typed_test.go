@@ -276,10 +276,13 @@ func TestCodexShellParameter(t *testing.T) {
 	}
 	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
 	home, proj := fixture(t)
-	mark := filepath.Join(proj, "split")
+	keep := filepath.Join(home, "keep") // outside the project: deleting it is asked, so Codex is refused
+	if err := os.Mkdir(keep, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	s := newScript(
 		step{name: "zsh", tool: "exec", input: map[string]any{"command": "echo zsh=$ZSH_VERSION", "shell": zsh}},
-		step{name: "zsh split", tool: "exec", input: map[string]any{"command": "x='touch " + mark + "'; $=x", "shell": "zsh"}},
+		step{name: "zsh split", tool: "exec", input: map[string]any{"command": "x='rm -rf " + keep + "'; $=x", "shell": "zsh"}},
 	)
 	bin, log := hookLogger(t, home, hguard)
 	base := serve(t, openAIResponses(t, s))
@@ -295,7 +298,12 @@ func TestCodexShellParameter(t *testing.T) {
 			t.Logf("Codex's PreToolUse now names the shell (%v): hguard can read the command as that shell does", h.ToolInput)
 		}
 	}
-	if exists(mark) {
-		t.Logf("open gap: with shell zsh, %q ran its zsh meaning (hguard read it as bash): %q", s.steps[1].input["command"], s.resultOf("zsh split"))
+	// zsh splits $=x into rm -rf KEEP; hguard judges Codex's commands as
+	// zsh reads them too (AlsoShell), so the hook refuses the call.
+	if !exists(keep) {
+		t.Errorf("with shell zsh, %q ran its zsh meaning: the hook judged it as bash alone", s.steps[1].input["command"])
+	}
+	if r := s.resultOf("zsh split"); !strings.Contains(r, "as zsh reads the line") {
+		t.Errorf("the model got %q, want hguard's reason naming zsh's reading", r)
 	}
 }
