@@ -46,6 +46,10 @@ func TestEverydayNine(t *testing.T) {
 		{"echo 'PORT=1' > ../other/.env.test", dsl.Ask, dsl.Ask},    // outside the project
 		{"echo 'PORT=1' > \"$DIR/.env.test\"", dsl.Ask, dsl.Ask},    // a path known only at run time
 		{"echo 'registry=https://npm.example' >> ~/.npmrc", dsl.Ask, dsl.Ask},
+		{"cat > .env.test <<EOF\n$(cat ~/.aws/credentials)\nEOF", dsl.Ask, dsl.Ask}, // a home secret read into it
+		{"echo \"$(cat .env)\" > .env.test", dsl.Ask, dsl.Ask},                      // the secrets file copied
+		{"sed -i 's/^PORT=.*/PORT=4000/' .env.local", dsl.Ask, dsl.Ask},             // edited in place
+		{"echo 'PORT=3000' | tee .env.local", dsl.Ask, dsl.Ask},                     // replaced by tee
 		// tee writes the files it names and reads none of them
 		{"printf 'PORT=3000\\n' | tee -a .env.example .env.sample", dsl.Allow, dsl.Allow},
 		{"tee .env.ci < .env", dsl.Ask, dsl.Ask},          // the input is the secret file
