@@ -186,6 +186,12 @@ func secretPath(p string) bool {
 	}
 	c := homeForm(cleanPath(p))
 	base := path.Base(c)
+	if strings.HasSuffix(p, "/") && c != "/" {
+		// a word ending in / names a directory (cat token/ fails on a
+		// file): a secret file's name as its last element names none;
+		// a directory of secrets is one
+		return secretPaths.has(c) || browserStore(c, base) || slices.ContainsFunc(secretDirs, func(d string) bool { return strings.HasPrefix(c+"/", d) })
+	}
 	if strings.HasSuffix(base, ".pub") || strings.HasSuffix(base, ".pub.pem") {
 		return false
 	}
@@ -309,7 +315,7 @@ func fileIn(arg string, is func(string) bool) string {
 // edit it in place.
 var secretUsers = nameSet{names: []string{
 	"ls", "exa", "eza", "lsd", "stat", "test", "[", "[[", "file", "du", "wc", "realpath", "readlink", "basename",
-	"dirname", "echo", "printf", "touch", "mkdir", "chmod", "chown", "chgrp", "chattr", "lsattr", "setfacl",
+	"dirname", "echo", "printf", "tee", "touch", "mkdir", "chmod", "chown", "chgrp", "chattr", "lsattr", "setfacl",
 	"getfacl", "rm", "unlink", "shred", "srm", "wipe", "mv", "ln", "ssh", "ssh-add", "ssh-keygen", "ssh-copy-id",
 	"sftp", "mosh", "autossh", "sshfs", "source", ".", "dotenv", "env-cmd", "direnv", "sops", "age", "gpg", "gpg2",
 	"git-crypt", "vim", "vi", "view", "nvim", "nano", "emacs", "code", "subl", "micro", "hx", "kak", "gedit", "ed",
