@@ -1079,7 +1079,7 @@ func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string 
 		}
 		return nil
 	}
-	if n := len(c.Via); c.Stdin.Kind == "" && c.Pipe.Index == 0 && n > 0 && strings.HasSuffix(c.Via[n-1], " --to-command") {
+	if n := len(c.Via); c.Stdin.Kind == "" && c.Pipe.Index == 0 && n > 0 && toCommand(c.Via[n-1]) {
 		// tar x --to-command=CMD pipes each member it extracts into CMD:
 		// the secret members it reads (printedMembers), or a whole archive
 		// the line or the session filled with a secret
@@ -1146,6 +1146,14 @@ func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string 
 		}
 	}
 	return out
+}
+
+// toCommand reports the carrier of a command tar's --to-command pipes
+// each member into: "NAME --to-command", or "NAME --to-command PROG" for
+// a command none of its filters (an escape).
+func toCommand(via string) bool {
+	_, opt, _ := strings.Cut(via, " ")
+	return opt == "--to-command" || strings.HasPrefix(opt, "--to-command ")
 }
 
 // listsHistory reports the shells' history listings: history (bash, zsh,

@@ -25,7 +25,8 @@ func TestEverydayEight(t *testing.T) {
 		{"tar -I 'sh -c id' -xf a.tar", dsl.Ask, dsl.Ask},
 		{"tar -I 'zstd; id' -xf a.tar", dsl.Ask, dsl.Ask},
 		{"tar -I ./zstd -xf a.tar", dsl.Ask, dsl.Ask},
-		{"tar -xf a.tar --to-command=cat", dsl.Ask, dsl.Ask},
+		{"tar -xf a.tar --to-command=sh", dsl.Ask, dsl.Ask},
+		{"tar -xf a.tar --to-command=cat", dsl.Allow, dsl.Allow}, // a filter (@filter), as tar -xOf prints
 		{"sort --compress-program=sh names.txt", dsl.Ask, dsl.Ask},
 		{"man -P sh ls", dsl.Ask, dsl.Ask},
 		{"man -Psh ls", dsl.Ask, dsl.Ask},

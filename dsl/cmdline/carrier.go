@@ -1154,24 +1154,51 @@ func (w *walker) gitShortExec(c *Command, sub string, args []field, cx ctx) {
 // programOptions follows the values of command-valued options, honouring the
 // other options' values and "--", so that rg -g --pre x is not a --pre.
 func (w *walker) programOptions(c *Command, args []field, spec optSpec, cx ctx) {
-	run := func(opt string, f field) {
-		w.nested(c, f.Value, c.Name+" "+opt, cx, f.Dynamic)
+	run := func(co CodeOption, f field) {
+		carrier := c.Name + " " + co.Option
+		if p := helperMissed(co, f); p != "" {
+			carrier += " " + p // an escape (IsEscape): not the kind of program the option is for
+		}
+		if co.Lang == "sh" || co.Lang == "hook" {
+			// a value known only at run time is left to what the walk
+			// finds in it (rsync -e "ssh -i $KEY" runs ssh), not taken
+			// for an unknown command as sh -c "$X" is
+			w.nested(c, f.Value, carrier, cx, f.Dynamic)
+			return
+		}
+		w.runCode(c, co.Lang, f, carrier, cx)
+	}
+	var long []string // the long code options' names, for their prefixes
+	for _, co := range spec.code {
+		if n, ok := strings.CutPrefix(co.Option, "--"); ok {
+			long = append(long, n)
+		}
+	}
+	option := func(o string) (CodeOption, bool) {
+		for _, co := range spec.code {
+			if co.Option == o {
+				return co, true
+			}
+		}
+		return CodeOption{}, false
 	}
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
+		if co, ok := option(v); ok && len(v) > 2 && v[1] != '-' {
+			// a single-dash option of several letters (zip -TT CMD)
+			if i+1 < len(args) {
+				i++
+				run(co, args[i])
+			}
+			continue
+		}
 		switch {
 		case v == "--":
 			return
-		case c.Name == "zip" && v == "-TT" && i+1 < len(args):
-			i++
-			run(v, args[i])
 		case strings.HasPrefix(v, "--") && len(v) > 2:
 			opt, val, eq := strings.Cut(v[2:], "=")
-			opt = longPrefix(opt, append(spec.longSplit, "checkpoint-action")) // tar --to-comm=CMD
-			switch {
-			case c.Name == "tar" && opt == "checkpoint-action" && strings.HasPrefix(val, "exec="):
-				run("--checkpoint-action", field{Word: Word{Value: val[len("exec="):], Dynamic: args[i].Dynamic}})
-			case slices.Contains(spec.longSplit, opt):
+			opt = longPrefix(opt, long) // tar --to-comm=CMD
+			if co, ok := option("--" + opt); ok {
 				f := field{Word: Word{Value: val, Dynamic: args[i].Dynamic}}
 				if !eq {
 					if i+1 >= len(args) {
@@ -1180,14 +1207,15 @@ func (w *walker) programOptions(c *Command, args []field, spec optSpec, cx ctx) 
 					i++
 					f = args[i]
 				}
-				run("--"+opt, f)
-			case !eq && slices.Contains(spec.longArg, opt):
+				run(co, f)
+			} else if !eq && slices.Contains(spec.longArg, opt) {
 				i++
 			}
 		case len(v) > 1 && v[0] == '-':
 			for j := 1; j < len(v); j++ {
 				ch := v[j]
-				if strings.IndexByte(spec.split, ch) < 0 && strings.IndexByte(spec.arg, ch) < 0 {
+				co, code := option("-" + string(ch))
+				if !code && strings.IndexByte(spec.arg, ch) < 0 {
 					continue
 				}
 				f := field{Word: Word{Value: v[j+1:], Dynamic: args[i].Dynamic}}
@@ -1198,8 +1226,8 @@ func (w *walker) programOptions(c *Command, args []field, spec optSpec, cx ctx) 
 					i++
 					f = args[i]
 				}
-				if strings.IndexByte(spec.split, ch) >= 0 {
-					run("-"+string(ch), f)
+				if code {
+					run(co, f)
 				}
 				break
 			}

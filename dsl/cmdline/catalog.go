@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 //go:generate go run gen.go
@@ -114,27 +116,30 @@ func IsEscape(via string) bool {
 		if name == "ssh" && sshCommandKey(o) {
 			return true
 		}
-		if p := Lookup(name); p != nil {
-			for _, co := range p.Code {
-				if co.Option == o && len(co.Helpers) > 0 {
-					return true
-				}
+		for _, co := range codeOptions(name) {
+			if co.Option == o && len(co.Helpers) > 0 {
+				return true
 			}
 		}
 	}
-	p := Lookup(name)
-	if p == nil {
-		return false
-	}
-	if opt == "stdin" {
+	if p := Lookup(name); p != nil && opt == "stdin" {
 		return escapeLang(p.Stdin)
 	}
-	for _, co := range p.Code {
+	for _, co := range codeOptions(name) {
 		if co.Option == opt {
 			return escapeLang(co.Lang)
 		}
 	}
 	return false
+}
+
+// codeOptions are the options of the program name whose value is code:
+// its catalogue entry's, or those of its entry of kind options (tar -I).
+func codeOptions(name string) []CodeOption {
+	if p := Lookup(name); p != nil {
+		return p.Code
+	}
+	return programs[FoldWord(name)].code
 }
 
 // sshCommandKey reports whether key, an ssh -o option's name, is one whose
@@ -168,29 +173,83 @@ func helperMissed(co CodeOption, val field) string {
 	return missedHelper(cmd, co.Helpers)
 }
 
-// missedHelper returns the program the command line cmd starts with when
-// it is none of helpers, else "".
+// missedHelper returns the first program the command line cmd runs that is
+// none of helpers, else "": every command of the line counts (gzip; id
+// runs id), a command substitution's too, and the line a shell is given
+// with -c (sh -c 'col -bx | bat'); a wrapper is passed over to the program
+// it runs (nice zstd, sudo rsync), and a copy of a helper in the current
+// or a shared directory (./zstd, /tmp/less) is not that helper. A program
+// known only at run time, and ssh's "none", are left to the other rules.
 func missedHelper(cmd string, helpers []string) string {
-	words := strings.Fields(cmd)
-	for len(words) > 0 && (words[0] == "exec" || words[0] == "command" || strings.Contains(words[0], "=") && !strings.HasPrefix(words[0], "=")) {
-		words = words[1:]
-	}
-	if len(words) == 0 {
+	if strings.EqualFold(strings.TrimSpace(cmd), "none") {
 		return ""
 	}
-	first := strings.Trim(words[0], `"'`)
-	if first == "" || strings.ContainsAny(first, "$`%{") || strings.EqualFold(first, "none") {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
+	if err != nil {
+		return missedFirst(cmd, helpers)
+	}
+	missed := ""
+	syntax.Walk(f, func(n syntax.Node) bool {
+		call, ok := n.(*syntax.CallExpr)
+		if !ok || missed != "" {
+			return missed == ""
+		}
+		words := make([]string, 0, len(call.Args))
+		for _, a := range call.Args {
+			lit, ok := staticWord(a)
+			if !ok {
+				lit = "$"
+			}
+			words = append(words, lit)
+		}
+		missed = missedCall(words, helpers)
+		return missed == ""
+	})
+	return missed
+}
+
+// staticWord is the value of a word with no expansion in it, unquoted.
+func staticWord(w *syntax.Word) (string, bool) {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				lit, ok := q.(*syntax.Lit)
+				if !ok {
+					return "", false
+				}
+				b.WriteString(lit.Value)
+			}
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// missedCall is missedHelper for one simple command's words ("$" for one
+// known only at run time).
+func missedCall(words []string, helpers []string) string {
+	words = peelWrappers(words)
+	if len(words) == 0 || words[0] == "" || strings.ContainsAny(words[0], "$`%{") {
 		return ""
 	}
+	first := words[0]
 	prog := program(path.Base(first))
 	if shells.has(prog) && len(words) > 2 && words[1] == "-c" {
 		// sh -c 'col -bx | bat -l man -p': the line the shell runs
-		_, rest, _ := strings.Cut(cmd, " -c ")
-		rest = strings.TrimSpace(rest)
-		if len(rest) >= 2 && (rest[0] == '\'' || rest[0] == '"') && rest[len(rest)-1] == rest[0] {
-			rest = rest[1 : len(rest)-1]
+		if words[2] == "$" {
+			return ""
 		}
-		return missedHelper(rest, helpers)
+		return missedHelper(words[2], helpers)
+	}
+	if localCopy(first) {
+		return path.Base(first) // ./zstd, /tmp/less: not the system's
 	}
 	for _, h := range helpers {
 		if program(h) == prog {
@@ -200,35 +259,84 @@ func missedHelper(cmd string, helpers []string) string {
 	return path.Base(first)
 }
 
-// helpersOf are the helpers of the catalogue's option opt of program name.
-func helpersOf(name, opt string) []string {
-	if p := Lookup(name); p != nil {
-		for _, co := range p.Code {
-			if co.Option == opt {
-				return co.Helpers
+// missedFirst is missedHelper for a line that does not parse: its first
+// word alone.
+func missedFirst(cmd string, helpers []string) string {
+	words := strings.Fields(cmd)
+	for i, w := range words {
+		words[i] = strings.Trim(w, `"'`)
+	}
+	return missedCall(words, helpers)
+}
+
+// peelWrappers takes off the words of a command what comes before the
+// program it runs: assignments, and wrappers (nice, sudo -u www, env
+// LESS=-R, timeout 5) with their options and operands.
+func peelWrappers(words []string) []string {
+	for len(words) > 0 {
+		if i := strings.IndexByte(words[0], '='); i > 0 && !strings.ContainsAny(words[0][:i], "/-") {
+			words = words[1:] // NAME=value
+			continue
+		}
+		spec, ok := wrappers[program(path.Base(words[0]))]
+		if !ok {
+			return words
+		}
+		words = words[1:]
+		for len(words) > 0 && strings.HasPrefix(words[0], "-") && len(words[0]) > 1 {
+			v := words[0]
+			words = words[1:]
+			if v == "--" {
+				break
+			}
+			if opt, ok := strings.CutPrefix(v, "--"); ok {
+				if !strings.Contains(opt, "=") && slices.Contains(spec.longArg, opt) && len(words) > 0 {
+					words = words[1:]
+				}
+				continue
+			}
+			if k := strings.IndexAny(v[1:], spec.arg); k >= 0 && k == len(v)-2 && len(words) > 0 {
+				words = words[1:] // sudo -u www: the option's value
 			}
 		}
+		for n := 0; n < spec.operands && len(words) > 0; n++ {
+			words = words[1:]
+		}
 	}
-	return nil
+	return words
+}
+
+// localCopy reports a program's path in the current directory, a
+// directory under it, or a directory anyone may write: a copy of a
+// program there runs in place of the one its name says.
+func localCopy(p string) bool {
+	if !strings.Contains(p, "/") {
+		return false
+	}
+	if strings.HasPrefix(p, "/") {
+		return strings.HasPrefix(p, "/tmp/") || strings.HasPrefix(p, "/var/tmp/") || strings.HasPrefix(p, "/dev/shm/")
+	}
+	return !strings.HasPrefix(p, "~")
 }
 
 // sshHelpers are the programs an ssh -o ProxyCommand or LocalCommand is
-// meant to run: the helpers of the catalogue's sshfs -o, which ssh's own
-// options share.
-func sshHelpers() []string { return helpersOf("sshfs", "-o") }
+// meant to run: the catalogue's kind @ssh, which sshfs -o, scp -o and
+// rsync -e read too.
+func sshHelpers() []string { return helperSet("@ssh") }
 
 // envHelpers are the helpers of a variable of envCommands that names a
 // helper program: a password command as restic's --password-command, a
-// remote shell as sshfs's ssh, a pager as mysql's --pager; nil for the
-// others (an editor, git's own variables, which git-config-override asks).
+// remote shell as rsync's -e, a pager as man's -P (the catalogue's kinds
+// @password, @ssh, @pager); nil for the others (an editor, git's own
+// variables, which git-config-override asks).
 func envHelpers(name string) []string {
 	switch name {
 	case "RESTIC_PASSWORD_COMMAND", "BORG_PASSCOMMAND":
-		return helpersOf("restic", "--password-command")
+		return helperSet("@password")
 	case "BORG_RSH", "RSYNC_RSH", "CVS_RSH", "SVN_SSH":
 		return sshHelpers()
 	case "PAGER", "MANPAGER", "SYSTEMD_PAGER", "BAT_PAGER", "PSQL_PAGER", "GH_PAGER", "GLAB_PAGER", "AWS_PAGER", "DELTA_PAGER", "PERLDOC_PAGER":
-		return helpersOf("mysql", "--pager") // a pager
+		return helperSet("@pager")
 	}
 	return nil
 }

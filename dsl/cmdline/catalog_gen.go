@@ -694,14 +694,14 @@ var catalogPrograms = [...]Program{
 	{Name: "lldb", Code: []CodeOption{{"-o", "gdb", nil}, {"--one-line", "gdb", nil}, {"-O", "gdb", nil}, {"--one-line-before-file", "gdb", nil}, {"-k", "gdb", nil}, {"--one-line-on-crash", "gdb", nil}, {"--", "argv", nil}}, Stdin: "gdb", ShellPaths: true},
 	{Name: "sqlite3", Code: []CodeOption{{"-cmd", "sqlite", nil}, {"", "sqlite", nil}}, Stdin: "sqlite"},
 	{Name: "opencode", Code: []CodeOption{{"db", "sqlite", nil}}, Stdin: "bang"},
-	{Name: "mysql", Code: []CodeOption{{"-e", "mysql", nil}, {"--execute", "mysql", nil}, {Option: "--pager", Lang: "sh", Helpers: []string{"less", "more", "most", "bat", "batcat", "cat", "col", "head", "tail", "nvim", "vim", "vi", "view", "nvimpager", "vimpager", "moar", "moor", "ov", "pspg", "w3m", "lynx", "delta", "diff-so-fancy", "ydiff", "sed", "grep"}}}, Stdin: "mysql"},
+	{Name: "mysql", Code: []CodeOption{{"-e", "mysql", nil}, {"--execute", "mysql", nil}, {Option: "--pager", Lang: "sh", Helpers: helpersPager}}, Stdin: "mysql"},
 	{Name: "psql", Code: []CodeOption{{"-c", "psql", nil}, {"--command", "psql", nil}}, Stdin: "psql"},
 	{Name: "mongosh", Code: []CodeOption{{"--eval", "mongo", nil}}, Stdin: "mongo"},
 	{Name: "ed", Stdin: "bang"},
 	{Name: "jupyter", Code: []CodeOption{{"--browser", "sh", nil}, {"--ServerApp.browser", "sh", nil}, {"--NotebookApp.browser", "sh", nil}, {"--LabApp.browser", "sh", nil}}, Stdin: "bang", ShellPaths: true},
 	{Name: "ftp", Args: "PpUWOoiAtmnsTDRg", Code: []CodeOption{{"-c", "ftp", nil}}, Stdin: "ftp"},
 	{Name: "lftp", Args: "pue", Long: []string{"rcfile", "user", "password", "port", "env-password"}, Code: []CodeOption{{"-c", "ftp", nil}, {"-e", "ftp", nil}, {"-f", "ftp-file", nil}}, Stdin: "ftp"},
-	{Name: "sftp", Args: "BbcDFiJlPRSso", Code: []CodeOption{{"-b", "ftp-file", nil}, {"-S", "sh", nil}, {"-D", "sh", nil}, {Option: "-o", Lang: "sshopt", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}}, Stdin: "ftp"},
+	{Name: "sftp", Args: "BbcDFiJlPRSso", Code: []CodeOption{{"-b", "ftp-file", nil}, {"-S", "sh", nil}, {"-D", "sh", nil}, {Option: "-o", Lang: "sshopt", Helpers: helpersSsh}}, Stdin: "ftp"},
 	{Name: "gimp", Code: []CodeOption{{"-b", "python", nil}, {"--batch", "python", nil}}},
 	{Name: "capsh", ShellOptions: []string{"--"}},
 	{Name: "sed", Code: []CodeOption{{"-e", "sed", nil}, {"--expression", "sed", nil}, {"", "sed", nil}, {"-f", "sed-file", nil}, {"--file", "sed-file", nil}}},
@@ -726,7 +726,7 @@ var catalogPrograms = [...]Program{
 	{Name: "vagrant", Sub: []string{"exec"}, SubRun: "dashdash", Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}},
 	{Name: "jrunscript", Code: []CodeOption{{"-e", "jsr", nil}}, Stdin: "jsr"},
 	{Name: "git", Args: "Cc", Long: []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env"}, Sub: []string{"foreach", "run"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"--exec", "sh", nil}, {"--extcmd", "sh", nil}, {"--upload-pack", "sh", nil}, {"--receive-pack", "sh", nil}, {"--open-files-in-pager", "sh", nil}}},
-	{Name: "restic", Code: []CodeOption{{Option: "--password-command", Lang: "sh", Helpers: []string{"pass", "gopass", "op", "security", "secret-tool", "bw", "rbw", "lpass", "keepassxc-cli", "kwallet-query", "gpg", "age", "sops", "vault", "systemd-creds", "keyring", "cat", "head", "echo", "printf", "printenv", "aws", "gcloud", "az", "doppler", "bws", "infisical"}}}},
+	{Name: "restic", Code: []CodeOption{{Option: "--password-command", Lang: "sh", Helpers: helpersPassword}}},
 	{Name: "check_ssl_cert", Code: []CodeOption{{Option: "--curl-bin", Lang: "sh", Helpers: []string{"curl"}}, {Option: "--grep-bin", Lang: "sh", Helpers: []string{"grep", "ggrep"}}, {Option: "--file-bin", Lang: "sh", Helpers: []string{"file"}}, {Option: "--openssl", Lang: "sh", Helpers: []string{"openssl", "libressl"}}, {Option: "--dig-bin", Lang: "sh", Helpers: []string{"dig"}}, {Option: "--nmap-bin", Lang: "sh", Helpers: []string{"nmap"}}}},
 	{Name: "tcpdump", Args: "BcCDEFGiMmrsTVwWyzZ", Code: []CodeOption{{"-z", "hook", nil}}},
 	{Name: "sysctl", Code: []CodeOption{{"", "sysctl", nil}, {"-w", "sysctl", nil}}},
@@ -765,18 +765,18 @@ var catalogPrograms = [...]Program{
 	{Name: "dmsetup", Code: []CodeOption{{"--exec", "sh", nil}}},
 	{Name: "openvpn", Code: []CodeOption{{"--up", "sh", nil}, {"--down", "sh", nil}, {"--route-up", "sh", nil}, {"--route-pre-down", "sh", nil}, {"--ipchange", "sh", nil}, {"--client-connect", "sh", nil}, {"--client-disconnect", "sh", nil}, {"--learn-address", "sh", nil}, {"--tls-verify", "sh", nil}, {"--auth-user-pass-verify", "sh", nil}}},
 	{Name: "certbot", Code: []CodeOption{{"--pre-hook", "sh", nil}, {"--post-hook", "sh", nil}, {"--deploy-hook", "sh", nil}, {"--renew-hook", "sh", nil}, {"--manual-auth-hook", "sh", nil}, {"--manual-cleanup-hook", "sh", nil}}},
-	{Name: "borg", Code: []CodeOption{{Option: "--rsh", Lang: "sh", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}}},
-	{Name: "sshuttle", Code: []CodeOption{{Option: "--ssh-cmd", Lang: "sh", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}, {Option: "-e", Lang: "sh", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}}},
-	{Name: "split", Code: []CodeOption{{Option: "--filter", Lang: "sh", Helpers: []string{"gzip", "pigz", "xz", "pixz", "bzip2", "pbzip2", "lbzip2", "zstd", "lz4", "lzop", "brotli", "cat", "tee", "dd", "gpg", "age", "openssl", "base64", "sort", "uniq", "head", "tail", "wc", "sha256sum", "sha1sum", "md5sum", "sed", "awk", "grep", "jq", "tr", "cut", "iconv", "aws", "gsutil", "gcloud", "rclone", "s3cmd", "mc", "ssh"}}}},
+	{Name: "borg", Code: []CodeOption{{Option: "--rsh", Lang: "sh", Helpers: helpersSsh}}},
+	{Name: "sshuttle", Code: []CodeOption{{Option: "--ssh-cmd", Lang: "sh", Helpers: helpersSsh}, {Option: "-e", Lang: "sh", Helpers: helpersSsh}}},
+	{Name: "split", Code: []CodeOption{{Option: "--filter", Lang: "sh", Helpers: helpersFilter}}},
 	{Name: "scrot", Code: []CodeOption{{"-e", "sh", nil}, {"--exec", "sh", nil}}},
 	{Name: "acr", Code: []CodeOption{{"-r", "hook", nil}}},
 	{Name: "zic", Code: []CodeOption{{"-y", "hook", nil}}},
 	{Name: "dnsmasq", Code: []CodeOption{{"--conf-script", "hook", nil}, {"--dhcp-script", "hook", nil}}, Settings: []string{"conf-script", "dhcp-script"}},
 	{Name: "pip", Code: []CodeOption{{"--editor", "sh", nil}}},
 	{Name: "gem", Code: []CodeOption{{"-e", "sh", nil}, {"--editor", "sh", nil}}},
-	{Name: "scp", Args: "cFiJloPSBD", Code: []CodeOption{{Option: "-S", Lang: "sh", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}, {Option: "-o", Lang: "sshopt", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}}},
-	{Name: "sshfs", Code: []CodeOption{{Option: "-o", Lang: "sshopt", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}}},
-	{Name: "check_by_ssh", Code: []CodeOption{{Option: "-o", Lang: "sshopt", Helpers: []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}}, {"-C", "sh", nil}}},
+	{Name: "scp", Args: "cFiJloPSBD", Code: []CodeOption{{Option: "-S", Lang: "sh", Helpers: helpersSsh}, {Option: "-o", Lang: "sshopt", Helpers: helpersSsh}}},
+	{Name: "sshfs", Code: []CodeOption{{Option: "-o", Lang: "sshopt", Helpers: helpersSsh}}},
+	{Name: "check_by_ssh", Code: []CodeOption{{Option: "-o", Lang: "sshopt", Helpers: helpersSsh}, {"-C", "sh", nil}}},
 	{Name: "puppet", Code: []CodeOption{{"-e", "puppet", nil}, {"--execute", "puppet", nil}}},
 	{Name: "xdotool", Long: []string{"terminator", "delay", "window", "file"}, Sub: []string{"exec", "type"}, SubRun: "argv"},
 	{Name: "ydotool", Args: "dHDf", Long: []string{"key-delay", "key-hold", "next-delay", "file"}, Sub: []string{"type"}, SubRun: "line"},
@@ -887,11 +887,44 @@ var wrappers = map[string]optSpec{
 
 // programs have options whose value is a command line they run (kind: options).
 var programs = map[string]optSpec{
-	"rg":    {arg: "ABCdEefgjMmrTt", longArg: []string{"after-context", "before-context", "context", "color", "colors", "context-separator", "dfa-size-limit", "encoding", "engine", "field-context-separator", "field-match-separator", "file", "glob", "iglob", "ignore-file", "max-columns", "max-count", "max-depth", "max-filesize", "path-separator", "pre-glob", "regex-size-limit", "regexp", "replace", "sort", "sortr", "threads", "type", "type-add", "type-clear", "type-not", "hyperlink-format", "generate"}, longSplit: []string{"pre", "hostname-bin"}},
-	"sort":  {arg: "kSTto", longArg: []string{"key", "output", "buffer-size", "temporary-directory", "field-separator", "files0-from", "batch-size", "parallel", "random-source", "sort"}, longSplit: []string{"compress-program"}},
-	"ag":    {arg: "ABCGgm", longArg: []string{"after", "before", "context", "depth", "file-search-regex", "ignore", "ignore-dir", "max-count", "path-to-ignore", "workers"}, longSplit: []string{"pager"}},
-	"man":   {arg: "CMSsLmpeERr", longArg: []string{"config-file", "manpath", "sections", "locale", "systems", "preprocessor", "extension", "encoding", "recode", "prompt"}, split: "PH", longSplit: []string{"pager", "html"}},
-	"tar":   {arg: "bCfgHKLNTVX", longArg: []string{"file", "directory", "files-from", "exclude-from", "blocking-factor", "listed-incremental", "label", "owner", "group", "mode", "transform"}, split: "IF", longSplit: []string{"use-compress-program", "to-command", "rsh-command", "info-script", "new-volume-script"}},
-	"rsync": {arg: "BfMT", split: "e", longSplit: []string{"rsh", "rsync-path"}},
-	"zip":   {arg: "bnt", longSplit: []string{"unzip-command"}},
+	"rg":    {arg: "ABCdEefgjMmrTt", longArg: []string{"after-context", "before-context", "context", "color", "colors", "context-separator", "dfa-size-limit", "encoding", "engine", "field-context-separator", "field-match-separator", "file", "glob", "iglob", "ignore-file", "max-columns", "max-count", "max-depth", "max-filesize", "path-separator", "pre-glob", "regex-size-limit", "regexp", "replace", "sort", "sortr", "threads", "type", "type-add", "type-clear", "type-not", "hyperlink-format", "generate"}, code: []CodeOption{{"--pre", "hook", nil}, {"--hostname-bin", "hook", nil}}},
+	"sort":  {arg: "kSTto", longArg: []string{"key", "output", "buffer-size", "temporary-directory", "field-separator", "files0-from", "batch-size", "parallel", "random-source", "sort"}, code: []CodeOption{{Option: "--compress-program", Lang: "sh", Helpers: helpersCompressor}}},
+	"ag":    {arg: "ABCGgm", longArg: []string{"after", "before", "context", "depth", "file-search-regex", "ignore", "ignore-dir", "max-count", "path-to-ignore", "workers"}, code: []CodeOption{{Option: "--pager", Lang: "sh", Helpers: helpersPager}}},
+	"man":   {arg: "CMSsLmpeERr", longArg: []string{"config-file", "manpath", "sections", "locale", "systems", "preprocessor", "extension", "encoding", "recode", "prompt"}, code: []CodeOption{{Option: "-P", Lang: "sh", Helpers: helpersPager}, {Option: "--pager", Lang: "sh", Helpers: helpersPager}, {"-H", "hook", nil}, {"--html", "hook", nil}}},
+	"tar":   {arg: "bCfgHKLNTVX", longArg: []string{"file", "directory", "files-from", "exclude-from", "blocking-factor", "listed-incremental", "label", "owner", "group", "mode", "transform"}, code: []CodeOption{{Option: "-I", Lang: "sh", Helpers: helpersCompressor}, {Option: "--use-compress-program", Lang: "sh", Helpers: helpersCompressor}, {Option: "--to-command", Lang: "sh", Helpers: helpersFilter}, {Option: "--rsh-command", Lang: "sh", Helpers: helpersSsh}, {"-F", "hook", nil}, {"--info-script", "hook", nil}, {"--new-volume-script", "hook", nil}, {"--checkpoint-action", "tar-action", nil}}},
+	"rsync": {arg: "BfMT", code: []CodeOption{{Option: "-e", Lang: "sh", Helpers: helpersSsh}, {Option: "--rsh", Lang: "sh", Helpers: helpersSsh}, {Option: "--rsync-path", Lang: "sh", Helpers: []string{"rsync", "mkdir"}}}},
+	"zip":   {arg: "bnt", code: []CodeOption{{Option: "-TT", Lang: "sh", Helpers: []string{"unzip"}}, {Option: "--unzip-command", Lang: "sh", Helpers: []string{"unzip"}}}},
 }
+
+// helperSet returns the programs of a kind of helper (kind: helpers) by its
+// name, "@pager", or nil.
+func helperSet(name string) []string {
+	switch name {
+	case "@compressor":
+		return helpersCompressor
+	case "@filter":
+		return helpersFilter
+	case "@pager":
+		return helpersPager
+	case "@ssh":
+		return helpersSsh
+	case "@password":
+		return helpersPassword
+	}
+	return nil
+}
+
+// helpersCompressor are the helpers @compressor.
+var helpersCompressor = []string{"gzip", "pigz", "gunzip", "unpigz", "bzip2", "pbzip2", "lbzip2", "bunzip2", "xz", "pixz", "unxz", "lzma", "zstd", "pzstd", "unzstd", "zstdmt", "lz4", "lzip", "plzip", "lzop", "brotli"}
+
+// helpersFilter are the helpers @filter.
+var helpersFilter = []string{"gzip", "pigz", "gunzip", "unpigz", "bzip2", "pbzip2", "lbzip2", "bunzip2", "xz", "pixz", "unxz", "lzma", "zstd", "pzstd", "unzstd", "zstdmt", "lz4", "lzip", "plzip", "lzop", "brotli", "cat", "tee", "dd", "gpg", "age", "openssl", "base64", "sort", "uniq", "head", "tail", "wc", "sha256sum", "sha1sum", "md5sum", "sed", "awk", "grep", "jq", "tr", "cut", "iconv", "aws", "gsutil", "gcloud", "rclone", "s3cmd", "mc", "ssh"}
+
+// helpersPager are the helpers @pager.
+var helpersPager = []string{"less", "more", "most", "bat", "batcat", "cat", "col", "head", "tail", "nvim", "vim", "vi", "view", "nvimpager", "vimpager", "moar", "moor", "ov", "pspg", "w3m", "lynx", "delta", "diff-so-fancy", "ydiff", "sed", "grep"}
+
+// helpersSsh are the helpers @ssh.
+var helpersSsh = []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "nc.openbsd", "socat", "connect", "connect-proxy", "corkscrew", "proxytunnel", "cloudflared", "websocat", "openssl", "aws", "gcloud", "az", "tsh", "boundary", "tailscale", "sss_ssh_knownhostsproxy"}
+
+// helpersPassword are the helpers @password.
+var helpersPassword = []string{"pass", "gopass", "op", "security", "secret-tool", "bw", "rbw", "lpass", "keepassxc-cli", "kwallet-query", "gpg", "age", "sops", "vault", "systemd-creds", "keyring", "cat", "head", "echo", "printf", "printenv", "aws", "gcloud", "az", "doppler", "bws", "infisical"}

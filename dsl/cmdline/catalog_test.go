@@ -122,3 +122,44 @@ func TestBuildToolCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestMissedHelper: the program of a helper option's command line that is
+// none of its helpers, in any command of the line, past wrappers and
+// through sh -c; a copy of a helper in the current or a shared directory
+// is not the helper, and a program known only at run time is left.
+func TestMissedHelper(t *testing.T) {
+	pager := helperSet("@pager")
+	for _, tc := range []struct {
+		cmd  string
+		want string
+	}{
+		{"less -R", ""},
+		{"/usr/bin/less -R", ""},
+		{"~/bin/less", ""},
+		{"sh -c 'col -bx | bat -l man -p'", ""},
+		{"env LESS=-R less", ""},
+		{"nice -n 5 less", ""},
+		{"sudo -u www less", ""},
+		{"LESS=-R exec less", ""},
+		{"$PAGER", ""},
+		{"sh -c \"$X\"", ""},
+		{"none", ""},
+		{"id", "id"},
+		{"less; id", "id"},
+		{"less | sh", "sh"},
+		{"less && id", "id"},
+		{"less $(id)", "id"},
+		{"sh -c id", "id"},
+		{"sh", "sh"},
+		{"sudo sh -c 'less; id'", "id"},
+		{"./less", "less"},
+		{"bin/less", "less"},
+		{"/tmp/x/less", "less"},
+		{"'less -R", ""}, // does not parse: its first word
+		{"'id; less", "id;"},
+	} {
+		if got := missedHelper(tc.cmd, pager); got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.cmd, got, tc.want)
+		}
+	}
+}

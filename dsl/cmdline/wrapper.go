@@ -16,6 +16,10 @@ type optSpec struct {
 	longSplit []string
 	assigns   bool // NAME=value words may come before the command
 	operands  int  // operands before the command (timeout DURATION, chroot DIR)
+	// code: for a program of kind options (rg, tar, man), its options
+	// whose value is a command line, with the language and the helpers
+	// they are read with (tar -I: a compressor)
+	code []CodeOption
 }
 
 // wrappers, the programs peel takes off the command they run (sudo, env,

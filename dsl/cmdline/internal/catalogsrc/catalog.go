@@ -21,7 +21,8 @@ import (
 // table of package cmdline it goes to: "" the catalogue (Program),
 // "wrapper" the wrappers peel takes off the command they run (sudo, env,
 // nice), "options" the programs whose options' values are command lines
-// (rg --pre, tar -I, rsync -e).
+// (rg --pre, tar -I, rsync -e), "helpers" a kind of helper program (a
+// pager, a compressor), named "@NAME", that a code option's helpers name.
 type Entry struct {
 	Name         string   `yaml:"name"`
 	Aliases      []string `yaml:"aliases"`
@@ -45,6 +46,7 @@ type Entry struct {
 	ShellOptions []string `yaml:"shellOptions"`
 	ShellPaths   bool     `yaml:"shellPaths"` // the generic fallback still reads its other words for a shell's path
 	Settings     []string `yaml:"settings"`   // keys of its configuration files whose value is a command it runs on an event (a hook)
+	Helpers      []string `yaml:"helpers"`    // helpers: the programs of the kind, and other kinds as "@NAME"
 	Examples     []struct {
 		Cmd   string `yaml:"cmd"`
 		Runs  string `yaml:"runs"`
@@ -56,7 +58,7 @@ type Entry struct {
 type Code struct {
 	Option  string   `yaml:"option"`
 	Lang    string   `yaml:"lang"`
-	Helpers []string `yaml:"helpers"` // the programs the option is meant to run; another one run through it is an escape
+	Helpers []string `yaml:"helpers"` // the programs the option is meant to run, a kind of them as "@NAME"; another one run through it is an escape
 }
 
 // Langs are the languages cmdline's runCode reads.
@@ -127,7 +129,63 @@ func Read(dir string) ([]Entry, error) {
 		}
 		all = append(all, list...)
 	}
+	sets := helperSets(all)
+	for _, e := range all {
+		for _, c := range e.Code {
+			if _, err := expand(c.Helpers, sets, nil); err != nil {
+				errorf("%s: option %s: %v", e.Name, c.Option, err)
+			}
+		}
+		if e.Kind == "helpers" {
+			if _, err := expand(e.Helpers, sets, []string{e.Name}); err != nil {
+				errorf("%s: %v", e.Name, err)
+			}
+		}
+	}
 	return all, errors.Join(errs...)
+}
+
+// helperSets are the entries of kind helpers by name ("@pager").
+func helperSets(list []Entry) map[string][]string {
+	sets := map[string][]string{}
+	for _, e := range list {
+		if e.Kind == "helpers" {
+			sets[e.Name] = e.Helpers
+		}
+	}
+	return sets
+}
+
+// expand spells a list of helpers as programs: a kind "@NAME" as the
+// programs of the entry of that name, in order, each program once; seen
+// are the kinds being expanded, which a list may not name again.
+func expand(list []string, sets map[string][]string, seen []string) ([]string, error) {
+	var out []string
+	for _, h := range list {
+		if !strings.HasPrefix(h, "@") {
+			if !slices.Contains(out, h) {
+				out = append(out, h)
+			}
+			continue
+		}
+		set, ok := sets[h]
+		if !ok {
+			return nil, fmt.Errorf("helpers %s: no entry of kind helpers has that name", h)
+		}
+		if slices.Contains(seen, h) {
+			return nil, fmt.Errorf("helpers %s: names itself", h)
+		}
+		progs, err := expand(set, sets, append(slices.Clip(seen), h))
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range progs {
+			if !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out, nil
 }
 
 // checkKind reports the fields an entry of a kind does not use: a wrapper
@@ -139,16 +197,24 @@ func checkKind(where string, e Entry) []error {
 		"runs": e.Runs != "", "stop": e.Stop != "", "longStop": len(e.LongStop) > 0, "split": e.Split != "",
 		"longSplit": len(e.LongSplit) > 0, "assigns": e.Assigns, "operands": e.Operands > 0, "sub": len(e.Sub) > 0,
 		"code": len(e.Code) > 0, "stdin": e.Stdin != "", "shell": e.Shell != "", "shellOptions": len(e.ShellOptions) > 0,
-		"shellPaths": e.ShellPaths, "settings": len(e.Settings) > 0,
+		"shellPaths": e.ShellPaths, "settings": len(e.Settings) > 0, "helpers": len(e.Helpers) > 0,
+		"aliases": len(e.Aliases) > 0, "args": e.Args != "", "long": len(e.Long) > 0,
 	}
 	allowed := map[string][]string{
-		"":        {"runs", "stop", "longStop", "operands", "sub", "code", "stdin", "shell", "shellOptions", "shellPaths", "settings"},
-		"wrapper": {"stop", "longStop", "split", "longSplit", "assigns", "operands"},
-		"options": {"split", "longSplit"},
+		"":        {"aliases", "args", "long", "runs", "stop", "longStop", "operands", "sub", "code", "stdin", "shell", "shellOptions", "shellPaths", "settings"},
+		"wrapper": {"aliases", "args", "long", "stop", "longStop", "split", "longSplit", "assigns", "operands"},
+		"options": {"aliases", "args", "long", "code"},
+		"helpers": {"helpers"},
 	}
 	ok, known := allowed[e.Kind]
 	if !known {
-		return []error{fmt.Errorf("%s: kind %q, want wrapper, options or none", where, e.Kind)}
+		return []error{fmt.Errorf("%s: kind %q, want wrapper, options, helpers or none", where, e.Kind)}
+	}
+	if (e.Kind == "helpers") != strings.HasPrefix(e.Name, "@") {
+		errs = append(errs, fmt.Errorf("%s: a name starting with @ is a kind of helper (kind: helpers), and only that", where))
+	}
+	if e.Kind == "helpers" && len(e.Helpers) == 0 {
+		errs = append(errs, fmt.Errorf("%s: a kind of helper names its programs (helpers)", where))
 	}
 	for _, f := range slices.Sorted(maps.Keys(set)) {
 		if set[f] && !slices.Contains(ok, f) {
@@ -158,6 +224,9 @@ func checkKind(where string, e Entry) []error {
 	for _, c := range e.Code {
 		if len(c.Helpers) > 0 && c.Lang != "sh" && c.Lang != "sshopt" {
 			errs = append(errs, fmt.Errorf("%s: option %s: helpers are read for the languages sh and sshopt only", where, c.Option))
+		}
+		if e.Kind == "options" && !(strings.HasPrefix(c.Option, "--") && len(c.Option) > 3 || len(c.Option) > 1 && c.Option[0] == '-' && c.Option[1] != '-') {
+			errs = append(errs, fmt.Errorf("%s: option %q: an options entry's code options are -X, --NAME or a single-dash word (zip -TT)", where, c.Option))
 		}
 	}
 	return errs
@@ -174,6 +243,7 @@ func Source(list []Entry) []byte {
 	b.WriteString("// catalogProgram returns the catalogue's program named name (by name or\n// alias), or nil.\nfunc catalogProgram(name string) *Program {\n\tswitch name {\n")
 	var progs []Entry
 	var names []string
+	sets := helperSets(list)
 	for _, e := range list {
 		if e.Kind != "" {
 			continue
@@ -224,18 +294,7 @@ func Source(list []Entry) []byte {
 			fmt.Fprintf(&b, ", SubAfter: %d", e.SubAfter)
 		}
 		if len(e.Code) > 0 {
-			b.WriteString(", Code: []CodeOption{")
-			for j, c := range e.Code {
-				if j > 0 {
-					b.WriteString(", ")
-				}
-				if len(c.Helpers) > 0 {
-					fmt.Fprintf(&b, "{Option: %q, Lang: %q, Helpers: %#v}", c.Option, c.Lang, c.Helpers)
-				} else {
-					fmt.Fprintf(&b, "{%q, %q, nil}", c.Option, c.Lang)
-				}
-			}
-			b.WriteString("}")
+			fmt.Fprintf(&b, ", Code: %s", codeList(e.Code, sets))
 		}
 		if e.Stdin != "" {
 			fmt.Fprintf(&b, ", Stdin: %q", e.Stdin)
@@ -255,13 +314,70 @@ func Source(list []Entry) []byte {
 		b.WriteString("},\n")
 	}
 	b.WriteString("}\n")
-	specs(&b, list, "wrapper", "wrappers run the command that follows their own options (kind: wrapper).", "wrappers")
-	specs(&b, list, "options", "programs have options whose value is a command line they run (kind: options).", "programs")
+	specs(&b, list, "wrapper", "wrappers run the command that follows their own options (kind: wrapper).", "wrappers", sets)
+	specs(&b, list, "options", "programs have options whose value is a command line they run (kind: options).", "programs", sets)
+	b.WriteString("\n// helperSet returns the programs of a kind of helper (kind: helpers) by its\n// name, \"@pager\", or nil.\nfunc helperSet(name string) []string {\n\tswitch name {\n")
+	for _, e := range list {
+		if e.Kind == "helpers" {
+			fmt.Fprintf(&b, "\tcase %q:\n\t\treturn %s\n", e.Name, setVar(e.Name))
+		}
+	}
+	b.WriteString("\t}\n\treturn nil\n}\n")
+	for _, e := range list {
+		if e.Kind == "helpers" {
+			progs, _ := expand(e.Helpers, sets, nil)
+			fmt.Fprintf(&b, "\n// %s are the helpers %s.\nvar %s = %#v\n", setVar(e.Name), e.Name, setVar(e.Name), progs)
+		}
+	}
 	return b.Bytes()
 }
 
+// setVar is the name of the Go variable of the kind of helper name
+// ("@pager": helpersPager).
+func setVar(name string) string {
+	var b strings.Builder
+	b.WriteString("helpers")
+	up := true
+	for _, r := range strings.TrimPrefix(name, "@") {
+		switch {
+		case r == '-' || r == '_':
+			up = true
+		case up:
+			b.WriteString(strings.ToUpper(string(r)))
+			up = false
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// codeList writes code options as a Go []CodeOption: helpers that name
+// one kind ("@pager") are that kind's variable, others the programs they
+// spell.
+func codeList(code []Code, sets map[string][]string) string {
+	var b strings.Builder
+	b.WriteString("[]CodeOption{")
+	for j, c := range code {
+		if j > 0 {
+			b.WriteString(", ")
+		}
+		switch {
+		case len(c.Helpers) == 1 && strings.HasPrefix(c.Helpers[0], "@"):
+			fmt.Fprintf(&b, "{Option: %q, Lang: %q, Helpers: %s}", c.Option, c.Lang, setVar(c.Helpers[0]))
+		case len(c.Helpers) > 0:
+			progs, _ := expand(c.Helpers, sets, nil)
+			fmt.Fprintf(&b, "{Option: %q, Lang: %q, Helpers: %#v}", c.Option, c.Lang, progs)
+		default:
+			fmt.Fprintf(&b, "{%q, %q, nil}", c.Option, c.Lang)
+		}
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
 // specs writes the entries of a kind as a map of optSpec named table.
-func specs(b *bytes.Buffer, list []Entry, kind, doc, table string) {
+func specs(b *bytes.Buffer, list []Entry, kind, doc, table string, sets map[string][]string) {
 	fmt.Fprintf(b, "\n// %s\nvar %s = map[string]optSpec{\n", doc, table)
 	for _, e := range list {
 		if e.Kind != kind {
@@ -291,6 +407,9 @@ func specs(b *bytes.Buffer, list []Entry, kind, doc, table string) {
 		}
 		if e.Operands > 0 {
 			f = append(f, fmt.Sprintf("operands: %d", e.Operands))
+		}
+		if len(e.Code) > 0 {
+			f = append(f, "code: "+codeList(e.Code, sets))
 		}
 		for _, n := range append([]string{e.Name}, e.Aliases...) {
 			fmt.Fprintf(b, "\t%q: {%s},\n", n, strings.Join(f, ", "))
