@@ -42,6 +42,24 @@ type Program struct {
 	// <script path=…>): such a command in a configuration the line wrote
 	// for it is an escape whatever it runs ("NAME @FILE", writtenFiles).
 	Settings []string
+	// Prompt is set for a program that waits, in the foreground with a
+	// terminal for input, for commands typed at its prompt or keys on its
+	// screen, some of which run programs (less's !CMD, vim's :!CMD, psql's
+	// \! CMD, gdb's shell CMD): an agent's tool that types into a command
+	// it started (Codex's write_stdin) reaches them where no hook does.
+	Prompt *Prompt
+}
+
+// Prompt says when a program with a prompt runs without it: after one of
+// the Batch options (psql -c, gdb -batch), or given more operands than
+// Operands (sqlite3 DB SQL; gnuplot FILE); -1: operands do not matter.
+// Quit are the program's commands that end it: a code option's value
+// whose last command is one (vim -c wq, ex -sc '%s/a/b/|x') ends it
+// before its prompt.
+type Prompt struct {
+	Batch    []string
+	Operands int
+	Quit     []string
 }
 
 // catalogKnows reports a program the catalogue describes how it runs
@@ -572,6 +590,9 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			}
 		}
 	}
+	if p.Prompt != nil && prompts(c, args, p) {
+		c.Typed = true
+	}
 	if p.Stdin != "" && c.Stdin.Text != "" && !(p.Stdin == "vim" && vimEditsStdin(c.Name, args)) {
 		w.runCode(c, p.Stdin, field{Word: Word{Value: c.Stdin.Text, Dynamic: !c.Stdin.Static}}, via("stdin"), cx)
 	}
@@ -602,6 +623,82 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			w.runInput(c, c.Name+" stdin", cx)
 		}
 	}
+}
+
+// prompts reports a program with a prompt (Program.Prompt) that the line
+// leaves waiting at it: in the foreground, its standard input fed by
+// nothing on the line (stdinCode's test), its output read by no later
+// command of a pipeline (less | grep pages nothing), and no option or
+// operand that makes it run without prompting. --version and --help
+// print and exit; -h and -v mean a host or verbosity to some of them.
+func prompts(c *Command, args []field, p *Program) bool {
+	if c.Stdin.Kind != "" || c.Background || c.Pipe.Index < c.Pipe.Len-1 ||
+		slices.ContainsFunc(c.Via, func(v string) bool { return !passesStdin(v) }) {
+		return false
+	}
+	for i, a := range args {
+		v := a.Value
+		if v == "--" {
+			break
+		}
+		switch {
+		case v == "--version" || v == "--help" || v == "-version" || v == "-help":
+			return false
+		case len(p.Prompt.Quit) > 0 && quits(codeValue(args, i, p.Code), p.Prompt.Quit):
+			return false
+		case slices.ContainsFunc(p.Prompt.Batch, func(b string) bool {
+			return v == b || strings.HasPrefix(b, "--") && strings.HasPrefix(v, b+"=") ||
+				len(b) == 2 && b[0] == '-' && b[1] != '-' && strings.HasPrefix(v, b) && !strings.HasPrefix(v, "--")
+		}):
+			return false
+		}
+	}
+	if p.Prompt.Operands >= 0 {
+		n := 0
+		for i, a := range afterOptions(args, p.Args, p.Long, 0) {
+			if a.Value == "--" && i == 0 || strings.HasPrefix(a.Value, "-") && a.Value != "-" {
+				continue
+			}
+			n++
+		}
+		if n > p.Prompt.Operands {
+			return false
+		}
+	}
+	return true
+}
+
+// codeValue is the value of the code option at args[i] (-c CMD, -sc CMD,
+// -cCMD, +CMD, --cmd=CMD), or "" when args[i] starts none.
+func codeValue(args []field, i int, code []CodeOption) string {
+	v := args[i].Value
+	for _, co := range code {
+		switch {
+		case co.Option == "" || co.Option == "+" && !strings.HasPrefix(v, "+"):
+		case co.Option == "+":
+			return v[1:]
+		case v == co.Option && i+1 < len(args):
+			return args[i+1].Value
+		case len(co.Option) == 2 && co.Option[0] == '-' && len(v) > 2 && v[0] == '-' && v[1] != '-' &&
+			v[len(v)-1] == co.Option[1] && i+1 < len(args) && strings.Trim(v[1:], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "":
+			return args[i+1].Value // bundled flags ending in the option: ex -sc CMD
+		case strings.HasPrefix(co.Option, "--") && strings.HasPrefix(v, co.Option+"="):
+			return v[len(co.Option)+1:]
+		case len(co.Option) == 2 && strings.HasPrefix(v, co.Option) && len(v) > 2:
+			return v[2:]
+		}
+	}
+	return ""
+}
+
+// quits reports code whose last command (after the last |) is one of
+// quit, a leading : aside.
+func quits(code string, quit []string) bool {
+	if code == "" {
+		return false
+	}
+	last := code[strings.LastIndexByte(code, '|')+1:]
+	return slices.Contains(quit, strings.TrimPrefix(strings.TrimSpace(last), ":"))
 }
 
 // cmakeTools are the commands of cmake's tool mode (cmake -E) that do what

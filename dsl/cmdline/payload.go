@@ -332,6 +332,11 @@ func codeOf(lang, name string, args []field) (code field, fromStdin, ok bool) {
 		if ok {
 			return code, false, true
 		}
+		if slices.ContainsFunc(args, func(a field) bool {
+			return a.Value == "--test" || a.Value == "--run" || strings.HasPrefix(a.Value, "--run=")
+		}) {
+			return field{}, false, false // node --test runs the test files it finds, --run a package.json script
+		}
 		return shortCode(short, "ep", "rC", "", "")
 	case "perl":
 		return shortCode(perlGroups(args), "eE", "", "IiMmxCdD", "")

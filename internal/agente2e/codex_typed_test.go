@@ -90,8 +90,9 @@ func noProcessesUnder(t *testing.T, dir string) {
 // TestCodexTypedInput: Codex's exec_command may leave a command running
 // with its standard input open (tty: true), and write_stdin types into it
 // with no PreToolUse hook. hguard's hook sees only the command that
-// starts, so a shell or an interpreter reading its own standard input
-// (rule typed-input-agent) is refused there, before any session exists to
+// starts, so a shell or an interpreter reading its own standard input,
+// or a program whose prompt runs typed commands (less's !CMD; rule
+// typed-input-agent), is refused there, before any session exists to
 // type into; everyday commands that outlive exec_command's wait still run
 // and are polled with write_stdin. The hook inputs are logged to check
 // what Codex shows hguard: exec_command as Bash with the command alone
@@ -122,16 +123,18 @@ func TestCodexTypedInput(t *testing.T) {
 	poll := func(name, of string) step {
 		return step{name: name, tool: "write_stdin", input: map[string]any{"session_of": of, "chars": "", "yield_time_ms": 10000}}
 	}
-	// (a) a shell or an interpreter left to read what is typed: refused,
-	// so the later write_stdin finds no session
-	starts := map[string]string{"bash": "bash", "python3": "python3", "sh -i": "sh -i"}
+	// (a) a shell, an interpreter or a pager left to read what is typed:
+	// refused, so the later write_stdin finds no session
+	starts := map[string]string{"bash": "bash", "python3": "python3", "sh -i": "sh -i", "less": "less token.txt"}
 	typed := map[string]string{
 		"bash":    "touch " + mark("typed-bash") + "\n",
 		"python3": "import os; os.system('touch " + mark("typed-python3") + "')\n",
 		"sh -i":   "touch " + mark("typed-sh") + "\n",
+		"less":    "!touch " + mark("typed-less") + "\n",
 	}
+	refused := []string{"bash", "python3", "sh -i", "less"}
 	var steps []step
-	for _, name := range []string{"bash", "python3", "sh -i"} {
+	for _, name := range refused {
 		steps = append(steps, exec(name, starts[name], ttyWaiting), typeInto(name+" typed", name, typed[name]))
 	}
 	steps = append(steps,
@@ -148,12 +151,8 @@ func TestCodexTypedInput(t *testing.T) {
 		typeInto("tty typed", "tty", "hello\n"),
 		exec("no tty", "head -n1 > "+mark("line-notty"), nil),
 		exec("workdir", "pwd > "+mark("pwd.txt"), map[string]any{"workdir": home}),
-		// open gaps, logged (docs/integration.md): a pager's !CMD typed
-		// into less, which hguard allows; output of a command still
-		// running when exec_command returns, which no PostToolUse sees
-		exec("less", "less token.txt", ttyWaiting),
-		typeInto("less typed", "less", "!touch "+mark("typed-less")+"\n"),
-		typeInto("less quit", "less", "\nq"),
+		// an open gap, logged (docs/integration.md): output of a command
+		// still running when exec_command returns, which no PostToolUse sees
 		exec("running secret", "cat token.txt; sleep 1; echo end", map[string]any{"yield_time_ms": 250}),
 		poll("running secret poll", "running secret"),
 	)
@@ -168,7 +167,7 @@ func TestCodexTypedInput(t *testing.T) {
 		t.Fatalf("Codex offers no exec_command and write_stdin (tools %v); codex:\n%s", s.tools, out)
 	}
 
-	for _, name := range []string{"bash", "python3", "sh -i"} {
+	for _, name := range refused {
 		r := s.result(t, name)
 		if !strings.Contains(r.text, "blocked by PreToolUse hook") || !strings.Contains(r.text, "type into later") {
 			t.Errorf("exec_command %s: the model got %q, want hguard's refusal (typed-input-agent)", name, r.text)
@@ -180,7 +179,7 @@ func TestCodexTypedInput(t *testing.T) {
 			t.Errorf("write_stdin into %s: the model got %q, want no such session", name, r.text)
 		}
 	}
-	for _, f := range []string{"typed-bash", "typed-python3", "typed-sh"} {
+	for _, f := range []string{"typed-bash", "typed-python3", "typed-sh", "typed-less"} {
 		if exists(mark(f)) {
 			t.Errorf("%s: what write_stdin typed ran", f)
 		}
@@ -251,9 +250,6 @@ func TestCodexTypedInput(t *testing.T) {
 		t.Errorf("exec_command with workdir %s ran in %q", home, b)
 	}
 
-	if exists(mark("typed-less")) {
-		t.Logf("open gap: less token.txt (allowed) ran the !touch write_stdin typed into it")
-	}
 	if strings.Contains(s.resultOf("running secret"), fakeToken) {
 		t.Logf("open gap: exec_command returned a still-running command's output unmasked: %q", s.resultOf("running secret"))
 	}
@@ -265,9 +261,9 @@ func TestCodexTypedInput(t *testing.T) {
 // TestCodexShellParameter: exec_command runs its cmd with `SHELL -lc`,
 // SHELL the user's login shell or the one the model names in its shell
 // argument (bash, zsh; another name runs /bin/sh), and the PreToolUse hook
-// is not told which. hguard reads Codex's commands as bash does, so a line
-// whose zsh meaning differs ($=x splits x into a command) is judged by
-// its bash meaning: logged as an open gap (docs/integration.md).
+// is not told which. hguard judges Codex's commands as bash and zsh read
+// them (AlsoShell), so a line whose zsh meaning is a deletion ($=x splits
+// x into a command) is refused.
 func TestCodexShellParameter(t *testing.T) {
 	codex := cli(t, "codex")
 	zsh, err := osexec.LookPath("zsh")

@@ -47,11 +47,24 @@ type Entry struct {
 	ShellPaths   bool     `yaml:"shellPaths"` // the generic fallback still reads its other words for a shell's path
 	Settings     []string `yaml:"settings"`   // keys of its configuration files whose value is a command it runs on an event (a hook)
 	Helpers      []string `yaml:"helpers"`    // helpers: the programs of the kind, and other kinds as "@NAME"
+	Prompt       *Prompt  `yaml:"prompt"`     // it waits at a prompt (or a screen) for typed commands that can run programs
 	Examples     []struct {
 		Cmd   string `yaml:"cmd"`
 		Runs  string `yaml:"runs"`
 		Level string `yaml:"level"`
 	} `yaml:"examples"`
+}
+
+// Prompt says a program waits, in the foreground with a terminal for input,
+// for commands typed at its prompt or keys on its screen, some of which run
+// programs (less's !CMD, psql's \! CMD): Batch are the options after which
+// it runs without prompting, and more operands than Operands, when given,
+// also make it run so (sqlite3 DB SQL; gnuplot FILE with operands 0), as
+// does a code option's value whose last command is one of Quit (vim -c wq).
+type Prompt struct {
+	Batch    []string `yaml:"batch"`
+	Operands *int     `yaml:"operands"`
+	Quit     []string `yaml:"quit"`
 }
 
 // Code is an option whose value is code, in the language runCode reads.
@@ -197,11 +210,11 @@ func checkKind(where string, e Entry) []error {
 		"runs": e.Runs != "", "stop": e.Stop != "", "longStop": len(e.LongStop) > 0, "split": e.Split != "",
 		"longSplit": len(e.LongSplit) > 0, "assigns": e.Assigns, "operands": e.Operands > 0, "sub": len(e.Sub) > 0,
 		"code": len(e.Code) > 0, "stdin": e.Stdin != "", "shell": e.Shell != "", "shellOptions": len(e.ShellOptions) > 0,
-		"shellPaths": e.ShellPaths, "settings": len(e.Settings) > 0, "helpers": len(e.Helpers) > 0,
+		"shellPaths": e.ShellPaths, "settings": len(e.Settings) > 0, "helpers": len(e.Helpers) > 0, "prompt": e.Prompt != nil,
 		"aliases": len(e.Aliases) > 0, "args": e.Args != "", "long": len(e.Long) > 0,
 	}
 	allowed := map[string][]string{
-		"":        {"aliases", "args", "long", "runs", "stop", "longStop", "operands", "sub", "code", "stdin", "shell", "shellOptions", "shellPaths", "settings"},
+		"":        {"aliases", "args", "long", "runs", "stop", "longStop", "operands", "sub", "code", "stdin", "shell", "shellOptions", "shellPaths", "settings", "prompt"},
 		"wrapper": {"aliases", "args", "long", "stop", "longStop", "split", "longSplit", "assigns", "operands"},
 		"options": {"aliases", "args", "long", "code"},
 		"helpers": {"helpers"},
@@ -310,6 +323,20 @@ func Source(list []Entry) []byte {
 		}
 		if len(e.Settings) > 0 {
 			fmt.Fprintf(&b, ", Settings: %#v", e.Settings)
+		}
+		if e.Prompt != nil {
+			operands := -1 // operands do not matter
+			if e.Prompt.Operands != nil {
+				operands = *e.Prompt.Operands
+			}
+			b.WriteString(", Prompt: &Prompt{")
+			if len(e.Prompt.Batch) > 0 {
+				fmt.Fprintf(&b, "Batch: %#v, ", e.Prompt.Batch)
+			}
+			if len(e.Prompt.Quit) > 0 {
+				fmt.Fprintf(&b, "Quit: %#v, ", e.Prompt.Quit)
+			}
+			fmt.Fprintf(&b, "Operands: %d}", operands)
 		}
 		b.WriteString("},\n")
 	}
