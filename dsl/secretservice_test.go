@@ -112,7 +112,8 @@ func TestRevealsSecret(t *testing.T) {
 		{"secret-tool store --label x service x", false},
 		{"secret-tool search --all service x", true},
 		{"kwallet-query -r github kdewallet", true}, {"kwallet-query -l kdewallet", false},
-		{"terraform show -json tfplan", false}, // a plan's changes, which agents read to review it
+		{"terraform show -json tfplan", false},                                                         // a plan's changes, which agents read to review it
+		{"terraform show -json", true}, {"tofu show -no-color -json", true}, {"terraform show", false}, // the state, sensitive values in clear with -json (everyday9)
 		{"rails credentials:show", true}, {"rails credentials:edit", false},
 		// holes, redteam12: app config vars, deploy tokens, npm's token, the kernel keyring
 		{"heroku config -a app", true}, {"heroku config:get DATABASE_URL", true}, {"heroku config:set X=1", false},

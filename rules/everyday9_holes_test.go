@@ -69,5 +69,13 @@ func TestEverydayNine(t *testing.T) {
 		{"tar czf k.tgz ~/.password-store/", dsl.Ask, dsl.Ask},
 		{"cat ~/.ssh/id_rsa", dsl.Ask, dsl.Ask},
 		{"cat .env/", dsl.Allow, dsl.Allow}, // no such file: cat fails, reading nothing
+		// terraform show -json of the state prints its sensitive values in
+		// clear (found writing the corpus); a plan's JSON, read to review
+		// it, and the plain show, which hides them, stay allowed
+		{"terraform show -json", dsl.Allow, dsl.Ask},
+		{"terraform show -json | jq '.values.root_module.resources[].address'", dsl.Allow, dsl.Ask},
+		{"terraform show -json > state.json", dsl.Allow, dsl.Allow},
+		{"terraform show -json tfplan | jq '.resource_changes[].address'", dsl.Allow, dsl.Allow},
+		{"terraform show", dsl.Allow, dsl.Allow},
 	})
 }
