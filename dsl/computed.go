@@ -35,8 +35,34 @@ func computedValue(text string, c *cmdline.Command, line *cmdline.Line, ctx Cont
 	if !strings.ContainsAny(text, "$`") && !relative {
 		return inlineHomePath(text, c)
 	}
+	if strings.Contains(text, "{}") && findFeeds(c, line) {
+		return true
+	}
 	vars := computedVars(c, line, ctx)
 	return computedText(text, vars) || relative && vars[cwdVar] || inlineHomePath(text, c)
+}
+
+// findFeeds reports a command of a shell that find -exec runs (find DIR
+// -exec sh -c 'echo x > "$1"' _ {} \;), whose {} is a file find found
+// outside a listing of the project's files.
+func findFeeds(c *cmdline.Command, line *cmdline.Line) bool {
+	if len(c.Via) == 0 {
+		return false
+	}
+	i := slices.Index(line.Commands, c)
+	for j := i - 1; j >= 0; j-- {
+		p := line.Commands[j]
+		if len(p.Via) >= len(c.Via) {
+			continue
+		}
+		for _, w := range p.Wrappers {
+			if w.Name == "find" {
+				return !listsProject("find " + strings.Join(w.Args, " ") + " ")
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // cwdVar marks, among computedVars, a line that moved to a computed
