@@ -31,21 +31,53 @@ import (
 // moved to a computed directory, or to the one before (cd -, cd
 // "$OLDPWD"), which an earlier command of the session chose.
 func computedValue(text string, c *cmdline.Command, line *cmdline.Line, ctx Context) bool {
+	if findFeeds(c, line, text) {
+		return true
+	}
 	relative := text != "" && !strings.HasPrefix(text, "/") && !strings.HasPrefix(text, "~") && !strings.HasPrefix(text, "$")
 	if !strings.ContainsAny(text, "$`") && !relative {
 		return inlineHomePath(text, c)
 	}
-	if strings.Contains(text, "{}") && findFeeds(c, line) {
+	vars := computedVars(c, line, ctx)
+	if computedText(text, vars) || relative && vars[cwdVar] || inlineHomePath(text, c) {
 		return true
 	}
-	vars := computedVars(c, line, ctx)
-	return computedText(text, vars) || relative && vars[cwdVar] || inlineHomePath(text, c)
+	if positionalParam(text) || strings.Contains(text, "argv") || strings.Contains(text, "ARGV") {
+		// "$1" of a function, a sh -c script or inline code (sys.argv[1])
+		// whose caller passes a computed word; set -- $(cat list)
+		if p := parentOf(c, line); p != nil {
+			pvars := computedVars(p, line, ctx)
+			return slices.ContainsFunc(p.Args, func(a cmdline.Word) bool { return a.Dynamic && computedText(a.Value, pvars) })
+		}
+		return positionalParam(text) && vars[posVar]
+	}
+	return false
+}
+
+// posVar marks, among computedVars, a line that set its positional
+// parameters to computed words (set -- $(cat list)).
+const posVar = "\x00pos"
+
+// parentOf is the command whose carrier or function call holds c (the sh
+// of sh -c, the call of a function), or nil for one of the line's own.
+func parentOf(c *cmdline.Command, line *cmdline.Line) *cmdline.Command {
+	if len(c.Via) == 0 {
+		return nil
+	}
+	for j := slices.Index(line.Commands, c) - 1; j >= 0; j-- {
+		if p := line.Commands[j]; len(p.Via) < len(c.Via) {
+			return p
+		}
+	}
+	return nil
 }
 
 // findFeeds reports a command of a shell that find -exec runs (find DIR
 // -exec sh -c 'echo x > "$1"' _ {} \;), whose {} is a file find found
-// outside a listing of the project's files.
-func findFeeds(c *cmdline.Command, line *cmdline.Line) bool {
+// outside a listing of the project's files, or that xargs -I{} runs on
+// words read from data (xargs -a list -I{} sh -c 'cp x "{}"'); or that
+// they give the shell as its positional parameters ("$1").
+func findFeeds(c *cmdline.Command, line *cmdline.Line, text string) bool {
 	if len(c.Via) == 0 {
 		return false
 	}
@@ -56,8 +88,12 @@ func findFeeds(c *cmdline.Command, line *cmdline.Line) bool {
 			continue
 		}
 		for _, w := range p.Wrappers {
-			if w.Name == "find" {
-				return !listsProject("find " + strings.Join(w.Args, " ") + " ")
+			switch w.Name {
+			case "find":
+				return (strings.Contains(text, "{}") || positionalParam(text)) && !listsProject("find "+strings.Join(w.Args, " ")+" ")
+			case "xargs":
+				repl, data := xargsInput(p, w.Args, line)
+				return data && (repl != "" && (strings.Contains(text, repl) || strings.Contains(text, "$xargs_item")) || repl == "" && (positionalParam(text) || text == ""))
 			}
 		}
 		return false
@@ -96,7 +132,7 @@ func computedText(text string, vars map[string]bool) bool {
 			return true
 		}
 	}
-	return false
+	return strings.Contains(text, "${!") // ${!n}: the variable n names, known at run time
 }
 
 // upperName reports a name of upper-case letters, digits and _ only.
@@ -133,7 +169,9 @@ func computedVars(c *cmdline.Command, line *cmdline.Line, ctx Context) map[strin
 			}
 			continue
 		}
-		ue := newCommandEnv(u, line, ctx)
+		args := wordValues(u.Args)
+		ue := &CommandEnv{Args: args} // what readInto reads: the words, not the whole environment
+		ue.Positional, ue.Flags = splitArgs(args, valueOptions[programName(u.Name)])
 		if u.Name == "cd" || u.Name == "pushd" {
 			to := ""
 			if len(ue.Positional) > 0 {
@@ -145,6 +183,10 @@ func computedVars(c *cmdline.Command, line *cmdline.Line, ctx Context) map[strin
 			case to == "" || strings.HasPrefix(to, "/") || strings.HasPrefix(to, "~") || strings.HasPrefix(to, "$"):
 				vars[cwdVar] = false // cd, cd /abs, cd ~/x, cd "$HOME": a known place
 			}
+			continue
+		}
+		if u.Name == "set" && slices.Contains(args, "--") {
+			vars[posVar] = slices.ContainsFunc(u.Args, func(a cmdline.Word) bool { return a.Dynamic && computedText(a.Value, vars) })
 			continue
 		}
 		if declarers[u.Name] {
@@ -288,8 +330,40 @@ func xargsTarget(c *cmdline.Command, ue *CommandEnv, line *cmdline.Line) bool {
 	if i < 0 {
 		return false
 	}
-	args := c.Wrappers[i].Args
-	repl, fromFile := "", false
+	repl, data := xargsInput(c, c.Wrappers[i].Args, line)
+	if !data {
+		return false
+	}
+	prog := programName(c.Name)
+	inPlace := slices.ContainsFunc(ue.Flags, func(f string) bool {
+		return strings.HasPrefix(f, "--in-place") || strings.HasPrefix(f, "-") && !strings.HasPrefix(f, "--") && strings.Contains(f, "i") // sed -Ei, perl -pi
+	})
+	switch {
+	case copiers.has(prog) || prog == "install" || prog == "ln":
+		if slices.ContainsFunc(ue.Flags, func(f string) bool { return f == "-t" || strings.HasPrefix(f, "--target-directory") }) {
+			return prog == "mv" // its sources, appended, are moved away
+		}
+		if repl != "" {
+			p := ue.Positional
+			return len(p) > 0 && (strings.Contains(p[len(p)-1], repl) || prog == "mv" && slices.ContainsFunc(p, func(a string) bool { return strings.Contains(a, repl) }))
+		}
+		return true
+	case prog == "tee" || prog == "truncate" || prog == "shred" || prog == "rm" || prog == "unlink" || prog == "chmod" || prog == "chattr" ||
+		(prog == "sed" || prog == "perl" || prog == "ruby") && inPlace:
+		if repl != "" {
+			return slices.ContainsFunc(ue.Positional, func(a string) bool { return strings.Contains(a, repl) })
+		}
+		return true
+	}
+	return false
+}
+
+// xargsInput reads xargs' own arguments: the string -I (-i, --replace)
+// puts the words in place of ("" when they are appended), and whether
+// the words come from data the line does not show (xargs -a FILE, a pipe
+// from anything but a listing of the project's files; not typed words).
+func xargsInput(c *cmdline.Command, args []string, line *cmdline.Line) (repl string, data bool) {
+	fromFile := false
 	for j := 0; j < len(args); j++ {
 		switch a := args[j]; {
 		case a == "-I" && j+1 < len(args):
@@ -307,33 +381,28 @@ func xargsTarget(c *cmdline.Command, ue *CommandEnv, line *cmdline.Line) bool {
 			fromFile = true
 		}
 	}
-	if !fromFile {
-		if c.Stdin.Kind != "pipe" {
-			return false // xargs given typed words, or a file it reads (< list) is a redirect's
-		}
-		if ue.Stdin.Origin != "" && listsProject(ue.Stdin.Origin+" "+strings.Join(ue.Stdin.OriginArgs, " ")+" ") {
-			return false // grep -rl TODO src | xargs sed -i …
-		}
+	if fromFile {
+		return repl, true
 	}
-	prog := programName(c.Name)
-	inPlace := slices.ContainsFunc(ue.Flags, func(f string) bool {
-		return strings.HasPrefix(f, "--in-place") || strings.HasPrefix(f, "-") && !strings.HasPrefix(f, "--") && strings.Contains(f, "i") // sed -Ei, perl -pi
-	})
-	switch {
-	case copiers.has(prog) || prog == "install" || prog == "ln":
-		if slices.ContainsFunc(ue.Flags, func(f string) bool { return f == "-t" || strings.HasPrefix(f, "--target-directory") }) {
+	if c.Stdin.Kind != "pipe" {
+		return repl, false // xargs given typed words, or a file it reads (< list) is a redirect's
+	}
+	origin, originArgs := pipeOrigin(c, line)
+	return repl, !(origin != "" && listsProject(origin+" "+strings.Join(originArgs, " ")+" ")) // grep -rl TODO src | xargs sed -i …
+}
+
+// positionalParam reports a text that expands a positional parameter
+// ($1, ${2}, $@, $*).
+func positionalParam(text string) bool {
+	for rest := text; ; {
+		j := strings.IndexByte(rest, '$')
+		if j < 0 || j+1 >= len(rest) {
 			return false
 		}
-		if repl != "" {
-			p := ue.Positional
-			return len(p) > 0 && strings.Contains(p[len(p)-1], repl)
+		rest = rest[j+1:]
+		r := strings.TrimPrefix(rest, "{")
+		if r != "" && (r[0] >= '0' && r[0] <= '9' || r[0] == '@' || r[0] == '*') {
+			return true
 		}
-		return true
-	case prog == "tee" || prog == "truncate" || prog == "shred" || (prog == "sed" || prog == "perl" || prog == "ruby") && inPlace:
-		if repl != "" {
-			return slices.ContainsFunc(ue.Positional, func(a string) bool { return strings.Contains(a, repl) })
-		}
-		return true
 	}
-	return false
 }

@@ -979,7 +979,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native242
 		}
-	case "agent && (any(outputs, computedValue(#)) ||\n  name == \"ln\" && hasFlag(\"s\", \"symbolic\") && len(positional) >= 2 && computedValue(positional[0]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) >= 2 && computedValue(positional[len(positional) - 1]) ||\n  xargsTarget())":
+	case "agent && (any(outputs, computedValue(#)) ||\n  name == \"ln\" && hasFlag(\"s\", \"symbolic\") && len(positional) >= 2 && computedValue(positional[0]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) >= 2 && computedValue(positional[len(positional) - 1]) ||\n  name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"truncate\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"mv\"] && any(positional, computedValue(#)) ||\n  xargsTarget())":
 		if scope == "command" {
 			return native243
 		}
@@ -7491,7 +7491,7 @@ func native242(env any) bool {
 func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
-		(((anyOf(e.Outputs, func(p0 string) bool {
+		((((anyOf(e.Outputs, func(p0 string) bool {
 			return e.ComputedValue(p0)
 		}) ||
 			((((e.Name == "ln") &&
@@ -7501,6 +7501,10 @@ func native243(env any) bool {
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				e.ComputedValue(index(e.Positional, (len(e.Positional)-1))))) ||
+			(in(e.Name, "rm", "rmdir", "unlink", "shred", "truncate", "chmod", "chown", "chgrp", "chattr", "setfacl", "mv") &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return e.ComputedValue(p0)
+				}))) ||
 			e.XargsTarget()))
 }
 

@@ -32,6 +32,18 @@ func TestComputedWriteTarget(t *testing.T) {
 		{`cd $OLDPWD && echo x > settings.json`, dsl.Allow, dsl.Ask},
 		{`ln -s "$(cat /tmp/p)" c && cp /tmp/evil c/settings.json`, dsl.Allow, dsl.Ask},
 		{`python3 -c 'import os; open(os.path.join(os.path.expanduser("~"), "".join([".c","la","ude"]), "set"+"tings.json"), "w").write("{}")'`, dsl.Allow, dsl.Ask},
+		{`xargs -a /tmp/list -I{} sh -c 'cp /tmp/evil "{}"'`, dsl.Allow, dsl.Ask},
+		{`cat /tmp/list | xargs -n1 sh -c 'cp /tmp/evil "$1"' _`, dsl.Allow, dsl.Ask},
+		{`bash -c 'cp /tmp/evil "$1"' _ "$(cat /tmp/p)"`, dsl.Allow, dsl.Ask},
+		{`f() { cp /tmp/evil "$1"; }; f "$(cat /tmp/p)"`, dsl.Allow, dsl.Ask},
+		{`set -- $(cat /tmp/p); cp /tmp/evil "$1"`, dsl.Allow, dsl.Ask},
+		{`n=d; d=$(cat /tmp/p); cp /tmp/evil "${!n}"`, dsl.Allow, dsl.Ask},
+		{`python3 - "$(cat /tmp/p)" <<< 'import sys; open(sys.argv[1],"w").write("{}")'`, dsl.Allow, dsl.Ask},
+		{`rm -f "$(cat /tmp/p)"`, dsl.Allow, dsl.Ask},
+		{`mv "$(cat /tmp/p)" /tmp/x`, dsl.Allow, dsl.Ask},
+		{`chmod 000 "$(cat /tmp/p)"`, dsl.Allow, dsl.Ask},
+		{`cat /tmp/list | xargs mv -t /tmp/`, dsl.Allow, dsl.Ask},
+		{`curl -o "$(cat /tmp/p)" https://x.example/s.json`, dsl.Allow, dsl.Ask},
 		// a line that names the settings is still refused
 		{`d=$(echo .CLAUDE | tr A-Z a-z); echo x > ~/$d/settings.json`, dsl.Allow, dsl.Block},
 		// everyday neighbours
@@ -48,6 +60,11 @@ func TestComputedWriteTarget(t *testing.T) {
 		{`mkdir -p "out/$(date +%F)" && cp report.html "out/$(date +%F)/"`, dsl.Allow, dsl.Allow},
 		{`cd "$(git rev-parse --show-toplevel)" && make > build.log`, dsl.Allow, dsl.Allow},
 		{`python3 -c 'import sys; open(sys.argv[1], "w").write("x")' out.txt`, dsl.Allow, dsl.Allow},
+		{`tmp=$(mktemp); rm -f "$tmp"`, dsl.Allow, dsl.Allow},
+		{`for f in $(git diff --name-only); do gofmt -w "$f"; done`, dsl.Allow, dsl.Allow},
+		{`git diff --name-only | xargs -I{} cp {} /tmp/review/`, dsl.Allow, dsl.Allow},
+		{`find . -type f -name '*.sh' -exec sh -c 'chmod +x "$1"' _ {} \;`, dsl.Allow, dsl.Allow},
+		{`f() { cp "$1" "$1.bak"; }; f README.md`, dsl.Allow, dsl.Allow},
 	})
 }
 
