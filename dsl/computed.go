@@ -24,8 +24,8 @@ import (
 // computed at run time from data the line does not show: a command
 // substitution other than the harmless ones, a variable an earlier
 // assignment, read, mapfile, printf -v, declare or for loop of the line
-// sets from one, a value inline code computes ($GO_VALUE), or a path inline
-// code builds from the home with parts left unknown.
+// sets from one, or a path inline code builds from the home with parts
+// left unknown.
 //
 // A relative path is computed too where an earlier cd or pushd of the line
 // moved to a computed directory, or to the one before (cd -, cd
@@ -119,8 +119,10 @@ var inlineHome = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)expanduser|\bhome\b|homedir|\bHOME\b|getenv|environ|\bENV\b|Dir\.home|os\.homedir|UserHomeDir|~`)
 })
 
-// computedText reports text expanding one of vars, a value inline code
-// computes, or a substitution that is not harmless.
+// computedText reports text expanding one of vars, or a substitution that
+// is not harmless. A value a project's code computes ($RUST_VALUE of a
+// build script's fs::write(out.join(…))) is not: a program's own output
+// paths are everyday.
 func computedText(text string, vars map[string]bool) bool {
 	for _, s := range substitutions(text) {
 		if !harmlessSubst(s, vars) {
@@ -128,21 +130,11 @@ func computedText(text string, vars map[string]bool) bool {
 		}
 	}
 	for _, name := range expandedNames(text) {
-		if vars[name] || strings.HasSuffix(name, "_VALUE") && upperName(name) {
+		if vars[name] {
 			return true
 		}
 	}
 	return strings.Contains(text, "${!") // ${!n}: the variable n names, known at run time
-}
-
-// upperName reports a name of upper-case letters, digits and _ only.
-func upperName(s string) bool {
-	for _, r := range s {
-		if !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_') {
-			return false
-		}
-	}
-	return true
 }
 
 // computedVars are the variables the commands of the line before c set
