@@ -156,6 +156,12 @@ type CommandEnv struct {
 	// SecretValue reports a text that expands a variable the line set
 	// from a secret (secretValue).
 	SecretValue func(text string) bool `expr:"secretValue"`
+	// ComputedValue reports a text that expands a value the line
+	// computes at run time from data it does not show (computedValue).
+	ComputedValue func(text string) bool `expr:"computedValue"`
+	// XargsTarget reports a file written that xargs takes from data the
+	// line does not show (xargsTarget).
+	XargsTarget func() bool `expr:"xargsTarget"`
 	// OutsideProject reports a path outside an agent's project
 	// (outsideProject).
 	OutsideProject func(path string) bool `expr:"outsideProject"`
@@ -385,6 +391,8 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		h, i := ctx.heldBefore(c, line)
 		return h.expands(text, i)
 	}
+	env.ComputedValue = func(text string) bool { return computedValue(text, c, line, ctx) }
+	env.XargsTarget = func() bool { return xargsTarget(c, env, line) }
 	env.GuardPath, env.PersistPath = guardPath, persistPath
 	env.GuardParent = func(p string) bool { return guardParentIn(p, gs) }
 	if len(gs) > 0 {

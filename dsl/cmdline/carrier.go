@@ -84,6 +84,9 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		}
 		done()
 	}
+	if agentCLIs.has(c.Name) {
+		w.inheritConfigHomes(c, AgentConfigHomes)
+	}
 	switch n := program(c.Name); n {
 	case "ssh", "scp", "sftp", "sshfs":
 		w.sshStdinConfig(c, args, cx)
@@ -145,7 +148,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			}
 		}
 	case name == "git":
-		w.inheritConfigHomes(c)
+		w.inheritConfigHomes(c, GitConfigHomes)
 		w.gitConfig(c, args, cx)
 		w.gitConfigFiles(c, args, cx)
 		w.gitExecPrograms(c, args, cx)

@@ -261,9 +261,32 @@ func (w *walker) gitExecPrograms(c *Command, args []field, cx ctx) {
 // read from (HOME, XDG_CONFIG_HOME).
 var GitConfigHomes = []string{"HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG"}
 
+// AgentConfigHomes are the variables that say where a coding agent reads
+// the settings that run hguard's hook, or that switch its hooks off
+// (rule self-agent-unguarded): an agent started after export
+// CLAUDE_CONFIG_DIR=/tmp/c runs with them as claude does after
+// CLAUDE_CONFIG_DIR=/tmp/c in front of it.
+var AgentConfigHomes = []string{"HOME", "XDG_CONFIG_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR",
+	"OPENCODE_CONFIG_CONTENT", "OPENCODE_PURE", "CRUSH_GLOBAL_CONFIG", "HERMES_HOME", "COPILOT_HOME", "AMP_SETTINGS_FILE", "CLAUDE_CODE_SIMPLE",
+	"CLAUDE_CODE_SAFE_MODE", "CLAUDE_CODE_SHELL_PREFIX", "GEMINI_CLI_SYSTEM_SETTINGS_PATH"}
+
+// agentCLIs are the coding agents' programs AgentConfigHomes are given to.
+var agentCLIs = set("claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot")
+
 // CarriedEnv are the variables the model follows from a line to the
-// lines after it (Line.Exports): GitConfigHomes and COMPOSE_PROFILES.
-var CarriedEnv = append(slices.Clip(GitConfigHomes), "COMPOSE_PROFILES")
+// lines after it (Line.Exports): GitConfigHomes, COMPOSE_PROFILES and
+// AgentConfigHomes.
+var CarriedEnv = carriedEnv()
+
+func carriedEnv() []string {
+	out := append(slices.Clip(GitConfigHomes), "COMPOSE_PROFILES")
+	for _, v := range AgentConfigHomes {
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
 
 // noteExport records a standalone assignment to one of CarriedEnv
 // (Line.Exports). Such a variable is exported in the shell already
@@ -279,15 +302,16 @@ func (w *walker) noteExport(name string, v Word) {
 	w.line.Exports[name] = v.Value
 }
 
-// inheritConfigHomes gives a git command the configuration homes the line
-// or an earlier one set before it, as if assigned in front of it (export
+// inheritConfigHomes gives a git command (GitConfigHomes) or a coding
+// agent (AgentConfigHomes) the configuration homes the line or an earlier
+// one set before it, as if assigned in front of it (export
 // HOME=.; git status is HOME=. git status), unless it assigns them itself.
 // A git in a container runs with the container's environment.
-func (w *walker) inheritConfigHomes(c *Command) {
+func (w *walker) inheritConfigHomes(c *Command, homes []string) {
 	if w.nest > 0 {
 		return
 	}
-	for _, name := range GitConfigHomes {
+	for _, name := range homes {
 		v, ok := w.line.Exports[name]
 		if !ok {
 			if v, ok = w.before.Exports[name]; !ok {

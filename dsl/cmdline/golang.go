@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -21,30 +22,123 @@ var (
 
 // goRun follows go run's files whose text the line holds: standard input
 // named as /dev/stdin, or a .go file written on the line or earlier in the
-// session. go build and go test are not read: what they build is not run here.
+// session. go run PKG and go test [PKG…] compile and run every .go file of
+// the packages they name by directory (., ./x, ./..., go -C DIR; go run
+// leaves out the _test.go files), so one of those written there on the
+// line or earlier in the session is read too: its init functions run
+// before main or the tests. go build is not read: what it builds is not
+// run here.
 func (w *walker) goRun(c *Command, args []field, cx ctx) {
-	i := 0
+	i, dir := 0, ""
 	for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
-		if args[i].Value == "-C" {
+		if args[i].Value == "-C" && i+1 < len(args) {
 			i++ // go -C DIR run
+			if args[i].Dynamic {
+				return
+			}
+			dir = path.Join(dir, args[i].Value)
+		} else if v, ok := strings.CutPrefix(args[i].Value, "-C="); ok && !args[i].Dynamic {
+			dir = path.Join(dir, v)
 		}
 		i++
 	}
-	if i >= len(args) || args[i].Value != "run" {
+	if i >= len(args) || args[i].Value != "run" && args[i].Value != "test" {
 		return
 	}
-	for _, a := range args[i+1:] {
-		switch v := a.Value; {
+	sub := args[i].Value
+	var pkgs []string
+	named := false // go run x.go: files, not a package
+	for j := i + 1; j < len(args); j++ {
+		a, v := args[j], args[j].Value
+		if strings.HasPrefix(v, "-") && !named {
+			if v == "-args" || v == "--args" {
+				break // go test's: the rest are the test binary's
+			}
+			if !strings.Contains(v, "=") && goValueFlags.has(strings.TrimLeft(v, "-")) {
+				j++
+			}
+			continue
+		}
+		switch {
 		case a.Dynamic:
-		case stdinFile(v):
+		case sub == "run" && stdinFile(v):
+			named = true
 			if c.Stdin.Text != "" || c.Stdin.Remote || !c.Stdin.Static {
 				w.runText(c, c.Stdin, "go", "go run "+v, cx)
 			}
-		case strings.HasSuffix(v, ".go"):
-			if in, via, ok := w.fileInput(v); ok {
+		case sub == "run" && strings.HasSuffix(v, ".go"):
+			named = true
+			if in, via, ok := w.fileInput(path.Join(dir, v)); ok {
 				w.runText(c, in, "go", "go run "+via, cx)
 			}
+		case sub == "run" && !named:
+			pkgs = append(pkgs, v)
+		case sub == "test":
+			pkgs = append(pkgs, v)
 		}
+		if sub == "run" && (len(pkgs) > 0 || named && !strings.HasSuffix(v, ".go") && !stdinFile(v)) {
+			break // the rest are the program's arguments
+		}
+	}
+	if sub == "test" && len(pkgs) == 0 {
+		pkgs = []string{"."}
+	}
+	for _, p := range pkgs {
+		w.goPackageRuns(c, sub, dir, p, cx)
+	}
+}
+
+// goValueFlags are the go run and go test flags that take a separate value.
+var goValueFlags = set("C", "o", "p", "tags", "ldflags", "gcflags", "asmflags", "gccgoflags", "mod", "modfile", "overlay", "pkgdir", "exec", "toolexec",
+	"coverpkg", "covermode", "coverprofile", "run", "bench", "benchtime", "count", "cpu", "parallel", "timeout", "skip", "list", "fuzz", "fuzztime",
+	"fuzzminimizetime", "shuffle", "vet", "outputdir", "cpuprofile", "memprofile", "memprofilerate", "blockprofile", "blockprofilerate", "mutexprofile",
+	"mutexprofilefraction", "trace", "pgo", "buildmode", "compiler", "installsuffix", "json", "debug-actiongraph", "debug-runtime-trace", "debug-trace")
+
+// goPackageRuns reads the .go files of the package (a directory: ., ./x,
+// ./x/... at any depth) that go run or go test compiles and runs and that
+// this line or an earlier command of the session wrote.
+func (w *walker) goPackageRuns(c *Command, sub, dir, pkg string, cx ctx) {
+	if pkg != "." && pkg != "./..." && !strings.HasPrefix(pkg, "./") && !strings.HasPrefix(pkg, "../") {
+		return // an import path: where it lies is the module's business
+	}
+	pkg, recursive := strings.CutSuffix(pkg, "...")
+	pkg = path.Join(dir, pkg)
+	if pkg == "." {
+		pkg = ""
+	}
+	pattern := "*.go"
+	if recursive {
+		pattern = "**/*.go"
+	}
+	for _, f := range w.writtenMatches([]string{pattern}, pkg) {
+		if sub == "run" && strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		full := f
+		if pkg != "" {
+			full = path.Join(pkg, f)
+		}
+		var in Input
+		var via string
+		ok := false
+		if f == pattern {
+			// the session's earlier files there, one after another
+			if recursive && pkg == "" {
+				full = "./" + full
+			}
+			in, ok = w.earlierFile(full)
+			via = "a file " + full + " written by an earlier command"
+		} else {
+			in, via, ok = w.fileInput(full)
+		}
+		if !ok {
+			continue
+		}
+		if !in.Static {
+			c.Untrusted = "dynamic"
+			continue
+		}
+		w.runText(c, in, "go", "go "+sub+" "+via, cx)
 	}
 }
 

@@ -238,6 +238,10 @@ func TestProjectCodeRuns(t *testing.T) {
 		// cmake -B configures the project where it runs
 		"/p/cm/CMakeLists.txt": "project(x)\nexecute_process(COMMAND sh -c \"rm -rf $ENV{HOME}/cm\")\n",
 		"/p/cc/CMakeLists.txt": "project(x)\nadd_custom_command(OUTPUT gen.h COMMAND sh -c \"rm -rf ~/custom\" DEPENDS gen.py)\n",
+		// go run PKG and go test compile every .go file of the package
+		"/p/gr/*.go":    "package main\nimport \"os/exec\"\nfunc init() { exec.Command(\"rm\", \"-rf\", \"/srv/gr\").Run() }\n",
+		"/p/gt/**/*.go": "package x\nimport \"os\"\nfunc init() { os.RemoveAll(\"/srv/gt\") }\n",
+		"/p/gok/*.go":   "package main\nimport \"os/exec\"\nfunc main() { exec.Command(\"go\", \"vet\", \"./...\").Run() }\n",
 		"/p/cok/CMakeLists.txt": "cmake_minimum_required(VERSION 3.20)\nproject(x C)\nfind_package(Python3 REQUIRED)\n" +
 			"add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/gen.h\n  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tools/gen.py -o ${CMAKE_CURRENT_BINARY_DIR}/gen.h\n  DEPENDS tools/gen.py VERBATIM)\n" +
 			"add_custom_target(docs ALL doxygen Doxyfile)\nexecute_process(COMMAND git rev-parse HEAD OUTPUT_VARIABLE REV)\nadd_executable(x main.c gen.h)\n",
@@ -308,6 +312,14 @@ func TestProjectCodeRuns(t *testing.T) {
 		{"cd cm && cmake --build build", ""},
 		{"cd cc && cmake -B build", "rm -rf ~/custom"},
 		{"cd cok && cmake -B build", ""},
+		{"cd gr && go run .", "rm -rf /srv/gr"},
+		{"go run ./gr --flag", "rm -rf /srv/gr"},
+		{"go -C gr test", "rm -rf /srv/gr"},
+		{"go test ./gt/...", "rm -rf -- /srv/gt"},
+		{"cd gt && go test -count=1 ./...", "rm -rf -- /srv/gt"},
+		{"go test ./gt", ""}, // its files are below it, not in it
+		{"go build ./gr", ""},
+		{"cd gok && go run .", ""},
 	} {
 		var ran []string
 		l := ParseShellAfter(tt.line, "bash", before)
