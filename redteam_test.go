@@ -1,8 +1,11 @@
 package hguard_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hguard/hguard"
 	"github.com/hguard/hguard/dsl"
@@ -668,6 +671,44 @@ func TestAlsoShell(t *testing.T) {
 		}
 		if v.Level > tt.bash && !strings.Contains(v.Reasons(), "as zsh reads the line") {
 			t.Errorf("%q: the reason does not say zsh's reading decided: %s", tt.cmd, v.Reasons())
+		}
+	}
+}
+
+// TestGoTestAfterEdits: go test and go run of a package whose files the
+// agent edited earlier in the session stay allowed. The package is the
+// project's source, and its tests delete their temporary trees and run
+// programs by a variable's name, which the Go model cannot tell from an
+// attack (redteam18's reading of the session's .go files blocked go test
+// ./... in hguard's own repository). A .go file the line itself writes
+// is read (TestGoRunsWrittenPackage).
+func TestGoTestAfterEdits(t *testing.T) {
+	g, err := hguard.New(hguard.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	proj := t.TempDir()
+	src := map[string]string{
+		"go.mod":           "module example.com/p\n\ngo 1.26\n",
+		"run.go":           "package p\n\nimport \"os/exec\"\n\nfunc Run(name string, args ...string) error { return exec.Command(name, args...).Run() }\n",
+		"run_test.go":      "package p\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nfunc TestRun(t *testing.T) {\n\thome := t.TempDir()\n\tdefer os.RemoveAll(home)\n\tif err := Run(\"true\"); err != nil {\n\t\tt.Fatal(err)\n\t}\n}\n",
+		"cmd/tool/main.go": "package main\n\nimport (\n\t\"os\"\n\t\"path/filepath\"\n)\n\nfunc main() { home, _ := os.UserHomeDir(); os.RemoveAll(filepath.Join(home, \".cache\", \"tool\")) }\n",
+	}
+	var written []string
+	for name, text := range src {
+		p := filepath.Join(proj, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		written = append(written, p)
+	}
+	for _, cmd := range []string{"go test ./...", "go test -race -count=1 .", "go run ./cmd/tool", "go vet ./... && go test ./..."} {
+		v := g.Check(hguard.Request{Command: cmd, Cwd: proj, Caller: "claude-code", Written: written, Since: time.Now().Add(-time.Hour)})
+		if v.Level != dsl.Allow {
+			t.Errorf("%q after the session edited the package: %s, want allow (%s)", cmd, v.Level, v.Reasons())
 		}
 	}
 }

@@ -25,8 +25,7 @@ var (
 // session. go run PKG and go test [PKG…] compile and run every .go file of
 // the packages they name by directory (., ./x, ./..., go -C DIR; go run
 // leaves out the _test.go files), so one of those written there on the
-// line or earlier in the session is read too: its init functions run
-// before main or the tests. go build is not read: what it builds is not
+// line is read too: its init functions run before main or the tests. go build is not read: what it builds is not
 // run here.
 func (w *walker) goRun(c *Command, args []field, cx ctx) {
 	i, dir := 0, ""
@@ -96,7 +95,7 @@ var goValueFlags = set("C", "o", "p", "tags", "ldflags", "gcflags", "asmflags", 
 
 // goPackageRuns reads the .go files of the package (a directory: ., ./x,
 // ./x/... at any depth) that go run or go test compiles and runs and that
-// this line or an earlier command of the session wrote.
+// this line wrote.
 func (w *walker) goPackageRuns(c *Command, sub, dir, pkg string, cx ctx) {
 	if pkg != "." && pkg != "./..." && !strings.HasPrefix(pkg, "./") && !strings.HasPrefix(pkg, "../") {
 		return // an import path: where it lies is the module's business
@@ -118,19 +117,15 @@ func (w *walker) goPackageRuns(c *Command, sub, dir, pkg string, cx ctx) {
 		if pkg != "" {
 			full = path.Join(pkg, f)
 		}
-		var in Input
-		var via string
-		ok := false
 		if f == pattern {
-			// the session's earlier files there, one after another
-			if recursive && pkg == "" {
-				full = "./" + full
-			}
-			in, ok = w.earlierFile(full)
-			via = "a file " + full + " written by an earlier command"
-		} else {
-			in, via, ok = w.fileInput(full)
+			// The session's earlier files there are not read: a package is
+			// the project's source, which an agent edits all session, and
+			// its tests delete their temporary trees and run programs by
+			// name, which the Go model cannot tell from an attack (go test
+			// ./... after an edit was blocked in hguard's own repository).
+			continue
 		}
+		in, via, ok := w.fileInput(full)
 		if !ok {
 			continue
 		}
