@@ -156,13 +156,16 @@ func revealsSecret(name string, args []string) bool {
 		return op(0) == "print" || op(0) == "pipe" || op(0) == "read"
 	case "git":
 		return seq("credential", "fill") || strings.HasPrefix(op(0), "credential-") && op(1) == "get" // a helper asked directly
-	case "terraform", "tofu":
+	case "terraform", "tofu", "terragrunt":
 		// the state holds every resource's secrets in clear; JSON and raw
 		// show the outputs marked sensitive, which the plain listing hides,
-		// and show -json of the state (no plan file named) prints every
-		// sensitive value in plain text, as Terraform's manual says
-		return seq("state", "pull") || op(0) == "output" && has("-json", "-raw") ||
-			op(0) == "show" && has("-json") && op(1) == ""
+		// as does asking for one output by name; show -json of the state
+		// (no file named, or a state file, not a plan) prints every
+		// sensitive value in plain text, as Terraform's manual says.
+		// Terraform's flags take one dash or two (--json); terragrunt
+		// passes its commands to terraform.
+		return seq("state", "pull") || op(0) == "output" && (has("-json", "--json", "-raw", "--raw") || op(1) != "") ||
+			op(0) == "show" && has("-json", "--json") && (op(1) == "" || strings.Contains(op(1), ".tfstate"))
 	case "pulumi":
 		return has("--show-secrets")
 	case "lpass":

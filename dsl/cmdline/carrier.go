@@ -1151,6 +1151,30 @@ func (w *walker) gitShortExec(c *Command, sub string, args []field, cx ctx) {
 // tar -I), are the catalogue's entries of kind options
 // (rules/programs/options.yaml), in catalog_gen.go.
 
+// codePrefix is the code option of opts (long names without their
+// dashes) that name, two letters or more, is the start of, when it is the
+// only one: getopt_long and argp take any unambiguous prefix, so sort
+// --co=sh and man --pag=sh run sh as --compress-program and --pager do
+// (red team, 2026-12-05). longPrefix stops at an option's first word, lest a
+// program's own option be taken for one; one taken here for a code option
+// that the program would refuse as ambiguous is only asked of. Else name.
+func codePrefix(name string, opts []string) string {
+	full := ""
+	for _, o := range opts {
+		if len(name) < 2 || !strings.HasPrefix(o, name) {
+			continue
+		}
+		if full != "" {
+			return name
+		}
+		full = o
+	}
+	if full == "" {
+		return name
+	}
+	return full
+}
+
 // programOptions follows the values of command-valued options, honouring the
 // other options' values and "--", so that rg -g --pre x is not a --pre.
 func (w *walker) programOptions(c *Command, args []field, spec optSpec, cx ctx) {
@@ -1197,8 +1221,13 @@ func (w *walker) programOptions(c *Command, args []field, spec optSpec, cx ctx) 
 			return
 		case strings.HasPrefix(v, "--") && len(v) > 2:
 			opt, val, eq := strings.Cut(v[2:], "=")
-			opt = longPrefix(opt, long) // tar --to-comm=CMD
-			if co, ok := option("--" + opt); ok {
+			full := longPrefix(opt, long) // tar --to-comm=CMD
+			short := false
+			if full == opt && !slices.Contains(spec.longArg, opt) {
+				full, short = codePrefix(opt, long), true
+			}
+			if co, ok := option("--" + full); ok && (full == opt || !short || eq || i+1 < len(args) && !strings.HasPrefix(args[i+1].Value, "-")) {
+				opt = full
 				f := field{Word: Word{Value: val, Dynamic: args[i].Dynamic}}
 				if !eq {
 					if i+1 >= len(args) {

@@ -638,8 +638,8 @@ func prompts(c *Command, args []field, p *Program) bool {
 	}
 	for i, a := range args {
 		v := a.Value
-		if v == "--" {
-			break
+		if v == "--" || slices.ContainsFunc(p.Code, func(co CodeOption) bool { return co.Lang == "argv" && co.Option == v }) {
+			break // the program's own operands: gdb --args ./a.out -batch
 		}
 		switch {
 		case v == "--version" || v == "--help" || v == "-version" || v == "-help":
@@ -647,25 +647,60 @@ func prompts(c *Command, args []field, p *Program) bool {
 		case len(p.Prompt.Quit) > 0 && quits(codeValue(args, i, p.Code), p.Prompt.Quit):
 			return false
 		case slices.ContainsFunc(p.Prompt.Batch, func(b string) bool {
-			return v == b || strings.HasPrefix(b, "--") && strings.HasPrefix(v, b+"=") ||
-				len(b) == 2 && b[0] == '-' && b[1] != '-' && strings.HasPrefix(v, b) && !strings.HasPrefix(v, "--")
+			switch {
+			case v == b:
+				return i+1 >= len(args) || !fromTerminal(args[i+1].Value)
+			case strings.HasPrefix(b, "--") && strings.HasPrefix(v, b+"="):
+				return !fromTerminal(v[len(b)+1:])
+			case len(b) == 2 && b[0] == '-' && b[1] != '-' && strings.HasPrefix(v, b) && !strings.HasPrefix(v, "--"):
+				return !fromTerminal(v[2:])
+			}
+			return false
 		}):
 			return false
 		}
 	}
-	if p.Prompt.Operands >= 0 {
-		n := 0
-		for i, a := range afterOptions(args, p.Args, p.Long, 0) {
-			if a.Value == "--" && i == 0 || strings.HasPrefix(a.Value, "-") && a.Value != "-" {
-				continue
-			}
-			n++
-		}
-		if n > p.Prompt.Operands {
-			return false
-		}
+	if p.Prompt.Operands >= 0 && promptOperands(args, p) > p.Prompt.Operands {
+		return false
 	}
 	return true
+}
+
+// promptOperands counts the operands of a program with a prompt, the
+// values of its options left out: of a short option of p.Args (psql -U
+// app), of a long one of p.Long given with one dash or two (sqlite3 -init
+// x.sql, -cmd '.mode box' DB opens DB at the prompt), and of a code option.
+func promptOperands(args []field, p *Program) int {
+	n := 0
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if !strings.HasPrefix(v, "-") || v == "-" {
+			n++
+			continue
+		}
+		if v == "--" {
+			continue
+		}
+		name := strings.TrimLeft(v, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		if len(name) == 1 && strings.Contains(p.Args, name) || len(name) > 1 && slices.Contains(p.Long, name) ||
+			slices.ContainsFunc(p.Code, func(co CodeOption) bool { return co.Option == v && co.Lang != "argv" }) {
+			i++
+		}
+	}
+	return n
+}
+
+// fromTerminal reports a batch option's file that is the terminal the
+// program was started in (psql -f -, sftp -b -): its commands are typed.
+func fromTerminal(file string) bool {
+	switch file {
+	case "-", "/dev/stdin", "/dev/tty", "/dev/fd/0", "/proc/self/fd/0":
+		return true
+	}
+	return false
 }
 
 // codeValue is the value of the code option at args[i] (-c CMD, -sc CMD,
@@ -1672,6 +1707,26 @@ func goFlagCommands(flags []string) []string {
 // tool's pager, less's input preprocessor, autoconf's m4 driver.
 var envEscapes = set("CRASHPAGER", "LESSOPEN", "LESSCLOSE", "AUTOM4TE")
 
+// optionVars are environment variables that hold a program's options,
+// some of which run a command: less's (LESS='+!CMD' runs CMD when the
+// pager git, man or systemctl starts opens, as less +!CMD does) and
+// man-db's (MANOPT='-P CMD' is man -P CMD).
+var optionVars = set("LESS", "SYSTEMD_LESS", "MANOPT")
+
+// optionVar follows the commands in v, the value given to one of
+// optionVars, given to c's programs or exported.
+func (w *walker) optionVar(c *Command, name, v string, cx ctx) {
+	if name == "MANOPT" {
+		w.nested(c, "man "+v, name+"=", cx, false)
+		return
+	}
+	// +CMD runs to a $ or the end of the value
+	if i := strings.Index(" "+v, " +"); i >= 0 {
+		code, _, _ := strings.Cut(v[i+1:], "$")
+		w.runCode(c, "less", field{Word: Word{Value: code}}, "less +", cx) // an escape, as less +CMD is
+	}
+}
+
 // envCarriers follows prefix assignments whose value a program runs
 // (MANPAGER='sh -c …' man ls, GIT_SSH_COMMAND=… git fetch), and git's
 // configuration given in the environment (GIT_CONFIG_KEY_n, GIT_CONFIG_VALUE_n).
@@ -1697,6 +1752,8 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 				}
 			}
 			w.nested(c, v, carrier, cx, a.Value.Dynamic)
+		case optionVars.has(a.Name) && !a.Value.Dynamic:
+			w.optionVar(c, a.Name, v, cx)
 		case cargoProgramVar(a.Name) && !a.Value.Dynamic:
 			// as the exec language: RUSTC_WRAPPER=$(which sccache) is left
 			w.nested(c, v, a.Name+"=", cx, false)
