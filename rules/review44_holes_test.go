@@ -66,6 +66,28 @@ func TestReview44(t *testing.T) {
 		{"sqlite3 -init setup.sql app.db", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"sqlite3 -cmd '.mode box' app.db 'select count(*) from users;'", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"sqlite3 -init setup.sql app.db .tables", dsl.Allow, dsl.Allow, dsl.Allow},
+		// a batch letter at the end of a group of flags (psql -Atc)
+		{"psql -Atc 'select count(*) from users'", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"psql -qAt -d app -c 'select 1'", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"mysql -uroot -Bse 'show databases'", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"mysql -NBe 'select 1' app", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"psql -Atf - app", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"mysql -uroot -p app", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"emacs -nw -eval '(setq x 1)'", dsl.Allow, dsl.Allow, dsl.Ask},
+		// vim's :q and :wq refuse to end it with more files to edit (E173)
+		{"vim -c wq a.txt b.txt", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"vim -c 'argdo %s/a/b/ge | update' -c q a.go b.go", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"vim -c 'argdo %s/a/b/ge | update' -c qa a.go b.go", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"vim -c 'set ff=unix' -c wq script.sh", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"vim -c 'q!' a.txt b.txt", dsl.Allow, dsl.Allow, dsl.Allow},
+		// python -i reads its prompt after the script or the code
+		{"python3 -i main.py", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"python3 -qi -c 'import app'", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"python3 -W ignore -i main.py", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"python3 main.py -i", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"python3 -c 'import sys' -i", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"python3 -m pytest -i", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"echo 'print(1)' | python3 -i main.py", dsl.Allow, dsl.Allow, dsl.Allow},
 		// terraform's state shown as JSON: a state file named, two dashes,
 		// terragrunt, one output asked for by name (printed unredacted)
 		{"terraform show -json terraform.tfstate | jq .", dsl.Allow, dsl.Ask, dsl.Ask},

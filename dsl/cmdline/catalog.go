@@ -644,7 +644,8 @@ func prompts(c *Command, args []field, p *Program) bool {
 		switch {
 		case v == "--version" || v == "--help" || v == "-version" || v == "-help":
 			return false
-		case len(p.Prompt.Quit) > 0 && quits(codeValue(args, i, p.Code), p.Prompt.Quit):
+		case len(p.Prompt.Quit) > 0 && quits(codeValue(args, i, p.Code), p.Prompt.Quit) &&
+			!(p.Stdin == "vim" && oneFileQuit(codeValue(args, i, p.Code)) && promptOperands(args, p) > 1):
 			return false
 		case slices.ContainsFunc(p.Prompt.Batch, func(b string) bool {
 			switch {
@@ -652,8 +653,20 @@ func prompts(c *Command, args []field, p *Program) bool {
 				return i+1 >= len(args) || !fromTerminal(args[i+1].Value)
 			case strings.HasPrefix(b, "--") && strings.HasPrefix(v, b+"="):
 				return !fromTerminal(v[len(b)+1:])
-			case len(b) == 2 && b[0] == '-' && b[1] != '-' && strings.HasPrefix(v, b) && !strings.HasPrefix(v, "--"):
-				return !fromTerminal(v[2:])
+			case len(b) == 2 && b[0] == '-' && b[1] != '-' && len(v) > 2 && v[0] == '-' && v[1] != '-' &&
+				!slices.Contains(p.Long, v[1:]) && !slices.ContainsFunc(p.Code, func(co CodeOption) bool { return co.Option == v }):
+				// a group of letters (psql -Atc SQL, mysql -Bse SQL): the
+				// batch letter after flags, before any letter with a value
+				for j := 1; j < len(v); j++ {
+					switch {
+					case v[j] == b[1] && j+1 < len(v):
+						return !fromTerminal(v[j+1:])
+					case v[j] == b[1]:
+						return i+1 >= len(args) || !fromTerminal(args[i+1].Value)
+					case strings.IndexByte(p.Args, v[j]) >= 0:
+						return false
+					}
+				}
 			}
 			return false
 		}):
@@ -667,13 +680,20 @@ func prompts(c *Command, args []field, p *Program) bool {
 }
 
 // promptOperands counts the operands of a program with a prompt, the
-// values of its options left out: of a short option of p.Args (psql -U
-// app), of a long one of p.Long given with one dash or two (sqlite3 -init
-// x.sql, -cmd '.mode box' DB opens DB at the prompt), and of a code option.
+// values of its options left out: of a code option (vim -c CMD, +CMD), of
+// a short option of p.Args (psql -U app), and of a long one of p.Long
+// given with one dash or two (sqlite3 -init x.sql, -cmd '.mode box' DB
+// opens DB at the prompt).
 func promptOperands(args []field, p *Program) int {
 	n := 0
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
+		if cv := codeValue(args, i, p.Code); cv != "" || strings.HasPrefix(v, "+") && slices.ContainsFunc(p.Code, func(co CodeOption) bool { return co.Option == "+" }) {
+			if !strings.HasPrefix(v, "+") && i+1 < len(args) && args[i+1].Value == cv {
+				i++ // vim -c CMD, ex -sc CMD
+			}
+			continue // vim +CMD, -cCMD
+		}
 		if !strings.HasPrefix(v, "-") || v == "-" {
 			n++
 			continue
@@ -724,6 +744,17 @@ func codeValue(args []field, i int, code []CodeOption) string {
 		}
 	}
 	return ""
+}
+
+// oneFileQuit reports vim code whose last command ends one file only
+// (:q, :wq, :x): given more files, vim refuses it (E173) and stays.
+func oneFileQuit(code string) bool {
+	last := strings.TrimPrefix(strings.TrimSpace(code[strings.LastIndexByte(code, '|')+1:]), ":")
+	switch last {
+	case "q", "quit", "wq", "x", "xit", "exit":
+		return true
+	}
+	return false
 }
 
 // quits reports code whose last command (after the last |) is one of
