@@ -45,6 +45,19 @@ func TestReview44(t *testing.T) {
 		{"LESS=-FRX git log", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"LESS='-R +G' git log", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"MANOPT='-P cat' man ls", dsl.Allow, dsl.Allow, dsl.Allow},
+		// GNU sed's e needs no space before its command (sed 1eid runs
+		// id), nor after a negated address; sed is a pager and a filter
+		// helper too
+		{"sed '1erm -rf ~' notes.txt", dsl.Block, dsl.Block, dsl.Block},
+		{"sed -n '1!eid' notes.txt", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"sed '0~2eid' notes.txt", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"man -P 'sed -n 1eid' ls", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"split -b 1G --filter='sed 1ecurl' dump.sql part-", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"sed -n '1p;$p' notes.txt", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"sed -i 's/foo/bar/g;/^$/d' notes.txt", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"sed '/^#/d;/^$/d' .env.example", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"sed -n '/start/,/end/p' app.log", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"sed '1,3{s/a/b/;}' notes.txt", dsl.Allow, dsl.Allow, dsl.Allow},
 		// a batch option that reads its commands from the terminal, and a
 		// batch flag among the debugged program's own arguments, leave
 		// the program at its prompt
