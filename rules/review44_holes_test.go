@@ -58,6 +58,14 @@ func TestReview44(t *testing.T) {
 		{"sed '/^#/d;/^$/d' .env.example", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"sed -n '/start/,/end/p' app.log", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"sed '1,3{s/a/b/;}' notes.txt", dsl.Allow, dsl.Allow, dsl.Allow},
+		// less's |MARK CMD pipes to CMD as !CMD runs it
+		{"less '+|.rm -rf ~' notes.txt", dsl.Block, dsl.Block, dsl.Block},
+		{"LESS='+|.id' git log", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"less +/TODO notes.txt", dsl.Allow, dsl.Allow, dsl.Ask},
+		// an alias zsh expands on a later line leaves its program at the
+		// prompt as the program itself does
+		{"alias l=less\nl README.md", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"alias ll='ls -la'\nll", dsl.Allow, dsl.Allow, dsl.Allow},
 		// a batch option that reads its commands from the terminal, and a
 		// batch flag among the debugged program's own arguments, leave
 		// the program at its prompt

@@ -434,7 +434,8 @@ func (w *walker) stdinCode(c *Command) {
 // standard input: a shell's -c string, eval.
 func passesStdin(via string) bool {
 	name, ok := strings.CutSuffix(via, " -c")
-	return via == "eval" || ok && shells.has(program(baseName(name)))
+	// an alias is the shell's own text (zsh expands one on a later line)
+	return via == "eval" || strings.HasPrefix(via, "alias ") || ok && shells.has(program(baseName(name)))
 }
 
 // infoOption reports an option after which an interpreter prints its

@@ -1026,6 +1026,9 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		if strings.HasPrefix(code, "!") {
 			run(code[1:])
 		}
+		if strings.HasPrefix(code, "|") && len(code) > 2 {
+			run(code[2:]) // |MARK CMD pipes the text to CMD (|. the screen)
+		}
 	case "elisp":
 		for _, m := range elispShell().FindAllStringSubmatch(code, -1) {
 			run(unquote(m[1]))
