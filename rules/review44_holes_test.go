@@ -66,6 +66,12 @@ func TestReview44(t *testing.T) {
 		// prompt as the program itself does
 		{"alias l=less\nl README.md", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"alias ll='ls -la'\nll", dsl.Allow, dsl.Allow, dsl.Allow},
+		// ssh -o KnownHostsCommand runs its command here, as ProxyCommand does
+		{"ssh -o 'KnownHostsCommand=rm -rf ~' host", dsl.Block, dsl.Block, dsl.Block},
+		{"ssh -o KnownHostsCommand=id host", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"rsync -e 'ssh -o KnownHostsCommand=id' -av src/ host:dst/", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"ssh -o StrictHostKeyChecking=accept-new deploy@host uptime", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"ssh -o ProxyCommand='ssh -W %h:%p bastion' host", dsl.Allow, dsl.Allow, dsl.Allow},
 		// a batch option that reads its commands from the terminal, and a
 		// batch flag among the debugged program's own arguments, leave
 		// the program at its prompt

@@ -818,7 +818,7 @@ func (w *walker) optionCarrier(c *Command, args []field, cx ctx) {
 }
 
 // ssh follows the remote command (it runs on another host, which Via says)
-// and ProxyCommand/LocalCommand options (they run here).
+// and ProxyCommand/LocalCommand/KnownHostsCommand options (they run here).
 func (w *walker) ssh(c *Command, args []field, cx ctx) {
 	const withArg = "BbcDEeFIiJLlmOopQRSWw"
 	i := 0
@@ -846,7 +846,7 @@ func (w *walker) ssh(c *Command, args []field, cx ctx) {
 					break
 				}
 				key, cmd := val[:sep], strings.TrimLeft(val[sep+1:], "= ")
-				if k := strings.ToLower(key); k == "proxycommand" || k == "localcommand" {
+				if sshCommandKey(key) { // KnownHostsCommand runs too (red team, 2026-12-05)
 					carrier := "ssh " + key
 					if prog := missedHelper(cmd, sshHelpers()); prog != "" && !args[i].Dynamic {
 						carrier += " " + prog // an escape (IsEscape): no proxy nor ssh
