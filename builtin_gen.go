@@ -2854,7 +2854,7 @@ var builtinSpecs = []dsl.Spec{
 		Aliases:    nil,
 		Level:      dsl.Ask,
 		Scope:      "command",
-		On:         []string{"vault", "aws", "op", "gcloud", "az", "doppler", "infisical", "bw", "pass", "gopass", "sops", "keyctl", "chamber", "terraform", "tofu", "rails", "pulumi", "lpass", "rbw", "keyring", "ansible-vault", "jq", "yq", "gojq", "jaq", "grep", "egrep", "fgrep", "rg", "head", "tail", "cut", "sed", "awk", "gawk", "mawk", "tr", "cat", "tac", "base64", "base32", "basenc", "xxd", "od", "hexdump", "rev", "column", "sort", "uniq", "tee", "fold", "fmt", "nl", "paste", "expand", "strings", "iconv", "less", "more"},
+		On:         []string{"vault", "aws", "op", "gcloud", "az", "doppler", "infisical", "bw", "pass", "gopass", "sops", "keyctl", "chamber", "terraform", "tofu", "terragrunt", "rails", "pulumi", "lpass", "rbw", "keyring", "ansible-vault", "jq", "yq", "gojq", "jaq", "grep", "egrep", "fgrep", "rg", "head", "tail", "cut", "sed", "awk", "gawk", "mawk", "tr", "cat", "tac", "base64", "base32", "basenc", "xxd", "od", "hexdump", "rev", "column", "sort", "uniq", "tee", "fold", "fmt", "nl", "paste", "expand", "strings", "iconv", "less", "more"},
 		When:       "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))",
 		Message:    "prints a stored secret (a secrets service's or password manager's value) for an agent; it would enter the model's context and transcript",
 		Checkpoint: false,

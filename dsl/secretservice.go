@@ -10,7 +10,7 @@ import (
 
 func init() {
 	Funcs = append(Funcs, Func{Name: "revealsSecret", Sig: "revealsSecret(name, args) bool",
-		Doc:     "a secrets service's or password manager's CLI prints a stored secret's value: vault kv get, vault read, aws secretsmanager get-secret-value, aws ssm get-parameter --with-decryption, op read, gcloud secrets versions access, az keyvault secret show, doppler secrets get, bw get password, pass show, sops -d, …, and the CLIs that print an access token or credentials (aws configure export-credentials, gcloud auth print-access-token, az account get-access-token, gh auth token, kubectl config view --raw), Terraform's state and outputs (terraform state pull, show -json, output -json) and Rails' decrypted credentials (rails credentials:show); not when it writes the value to a file or the clipboard",
+		Doc:     "a secrets service's or password manager's CLI prints a stored secret's value: vault kv get, vault read, aws secretsmanager get-secret-value, aws ssm get-parameter --with-decryption, op read, gcloud secrets versions access, az keyvault secret show, doppler secrets get, bw get password, pass show, sops -d, …, and the CLIs that print an access token or credentials (aws configure export-credentials, gcloud auth print-access-token, az account get-access-token, gh auth token, kubectl config view --raw), Terraform's state and outputs (terraform state pull, show -json of the state, output -json or one output by name; tofu and terragrunt alike) and Rails' decrypted credentials (rails credentials:show); not when it writes the value to a file or the clipboard",
 		Example: `stdin.kind == "pipe" && revealsSecret(stdin.from, stdin.args)`,
 		options: func() []expr.Option {
 			return []expr.Option{expr.Function("revealsSecret", func(p ...any) (any, error) {
@@ -156,13 +156,16 @@ func revealsSecret(name string, args []string) bool {
 		return op(0) == "print" || op(0) == "pipe" || op(0) == "read"
 	case "git":
 		return seq("credential", "fill") || strings.HasPrefix(op(0), "credential-") && op(1) == "get" // a helper asked directly
-	case "terraform", "tofu":
+	case "terraform", "tofu", "terragrunt":
 		// the state holds every resource's secrets in clear; JSON and raw
 		// show the outputs marked sensitive, which the plain listing hides,
-		// and show -json of the state (no plan file named) prints every
-		// sensitive value in plain text, as Terraform's manual says
-		return seq("state", "pull") || op(0) == "output" && has("-json", "-raw") ||
-			op(0) == "show" && has("-json") && op(1) == ""
+		// as does asking for one output by name; show -json of the state
+		// (no file named, or a state file, not a plan) prints every
+		// sensitive value in plain text, as Terraform's manual says.
+		// Terraform's flags take one dash or two (--json); terragrunt
+		// passes its commands to terraform.
+		return seq("state", "pull") || op(0) == "output" && (has("-json", "--json", "-raw", "--raw") || op(1) != "") ||
+			op(0) == "show" && has("-json", "--json") && (op(1) == "" || strings.Contains(op(1), ".tfstate"))
 	case "pulumi":
 		return has("--show-secrets")
 	case "lpass":

@@ -114,6 +114,10 @@ func TestRevealsSecret(t *testing.T) {
 		{"kwallet-query -r github kdewallet", true}, {"kwallet-query -l kdewallet", false},
 		{"terraform show -json tfplan", false},                                                         // a plan's changes, which agents read to review it
 		{"terraform show -json", true}, {"tofu show -no-color -json", true}, {"terraform show", false}, // the state, sensitive values in clear with -json (everyday9)
+		// review44: a state file named, two dashes, terragrunt, one output by name (shown unredacted)
+		{"terraform show -json terraform.tfstate", true}, {"terraform show --json", true}, {"terragrunt show -json", true},
+		{"terragrunt output -json", true}, {"terraform output db_password", true}, {"terraform show --json plan.out", false},
+		{"terragrunt plan", false},
 		{"rails credentials:show", true}, {"rails credentials:edit", false},
 		// holes, redteam12: app config vars, deploy tokens, npm's token, the kernel keyring
 		{"heroku config -a app", true}, {"heroku config:get DATABASE_URL", true}, {"heroku config:set X=1", false},

@@ -437,7 +437,8 @@ func (w *walker) stdinCode(c *Command) {
 // standard input: a shell's -c string, eval.
 func passesStdin(via string) bool {
 	name, ok := strings.CutSuffix(via, " -c")
-	return via == "eval" || ok && shells.has(program(baseName(name)))
+	// an alias is the shell's own text (zsh expands one on a later line)
+	return via == "eval" || strings.HasPrefix(via, "alias ") || ok && shells.has(program(baseName(name)))
 }
 
 // infoOption reports an option after which an interpreter prints its
@@ -820,7 +821,7 @@ func (w *walker) optionCarrier(c *Command, args []field, cx ctx) {
 }
 
 // ssh follows the remote command (it runs on another host, which Via says)
-// and ProxyCommand/LocalCommand options (they run here).
+// and ProxyCommand/LocalCommand/KnownHostsCommand options (they run here).
 func (w *walker) ssh(c *Command, args []field, cx ctx) {
 	const withArg = "BbcDEeFIiJLlmOopQRSWw"
 	i := 0
@@ -848,7 +849,7 @@ func (w *walker) ssh(c *Command, args []field, cx ctx) {
 					break
 				}
 				key, cmd := val[:sep], strings.TrimLeft(val[sep+1:], "= ")
-				if k := strings.ToLower(key); k == "proxycommand" || k == "localcommand" {
+				if sshCommandKey(key) { // KnownHostsCommand runs too (red team, 2026-12-05)
 					carrier := "ssh " + key
 					if prog := missedHelper(cmd, sshHelpers()); prog != "" && !args[i].Dynamic {
 						carrier += " " + prog // an escape (IsEscape): no proxy nor ssh
@@ -1154,6 +1155,30 @@ func (w *walker) gitShortExec(c *Command, sub string, args []field, cx ctx) {
 // tar -I), are the catalogue's entries of kind options
 // (rules/programs/options.yaml), in catalog_gen.go.
 
+// codePrefix is the code option of opts (long names without their
+// dashes) that name, two letters or more, is the start of, when it is the
+// only one: getopt_long and argp take any unambiguous prefix, so sort
+// --co=sh and man --pag=sh run sh as --compress-program and --pager do
+// (red team, 2026-12-05). longPrefix stops at an option's first word, lest a
+// program's own option be taken for one; one taken here for a code option
+// that the program would refuse as ambiguous is only asked of. Else name.
+func codePrefix(name string, opts []string) string {
+	full := ""
+	for _, o := range opts {
+		if len(name) < 2 || !strings.HasPrefix(o, name) {
+			continue
+		}
+		if full != "" {
+			return name
+		}
+		full = o
+	}
+	if full == "" {
+		return name
+	}
+	return full
+}
+
 // programOptions follows the values of command-valued options, honouring the
 // other options' values and "--", so that rg -g --pre x is not a --pre.
 func (w *walker) programOptions(c *Command, args []field, spec optSpec, cx ctx) {
@@ -1200,8 +1225,13 @@ func (w *walker) programOptions(c *Command, args []field, spec optSpec, cx ctx) 
 			return
 		case strings.HasPrefix(v, "--") && len(v) > 2:
 			opt, val, eq := strings.Cut(v[2:], "=")
-			opt = longPrefix(opt, long) // tar --to-comm=CMD
-			if co, ok := option("--" + opt); ok {
+			full := longPrefix(opt, long) // tar --to-comm=CMD
+			short := false
+			if full == opt && !slices.Contains(spec.longArg, opt) {
+				full, short = codePrefix(opt, long), true
+			}
+			if co, ok := option("--" + full); ok && (full == opt || !short || eq || i+1 < len(args) && !strings.HasPrefix(args[i+1].Value, "-")) {
+				opt = full
 				f := field{Word: Word{Value: val, Dynamic: args[i].Dynamic}}
 				if !eq {
 					if i+1 >= len(args) {

@@ -638,34 +638,89 @@ func prompts(c *Command, args []field, p *Program) bool {
 	}
 	for i, a := range args {
 		v := a.Value
-		if v == "--" {
-			break
+		if v == "--" || slices.ContainsFunc(p.Code, func(co CodeOption) bool { return co.Lang == "argv" && co.Option == v }) {
+			break // the program's own operands: gdb --args ./a.out -batch
 		}
 		switch {
 		case v == "--version" || v == "--help" || v == "-version" || v == "-help":
 			return false
-		case len(p.Prompt.Quit) > 0 && quits(codeValue(args, i, p.Code), p.Prompt.Quit):
+		case len(p.Prompt.Quit) > 0 && quits(codeValue(args, i, p.Code), p.Prompt.Quit) &&
+			!(p.Stdin == "vim" && oneFileQuit(codeValue(args, i, p.Code)) && promptOperands(args, p) > 1):
 			return false
 		case slices.ContainsFunc(p.Prompt.Batch, func(b string) bool {
-			return v == b || strings.HasPrefix(b, "--") && strings.HasPrefix(v, b+"=") ||
-				len(b) == 2 && b[0] == '-' && b[1] != '-' && strings.HasPrefix(v, b) && !strings.HasPrefix(v, "--")
+			switch {
+			case v == b:
+				return i+1 >= len(args) || !fromTerminal(args[i+1].Value)
+			case strings.HasPrefix(b, "--") && strings.HasPrefix(v, b+"="):
+				return !fromTerminal(v[len(b)+1:])
+			case len(b) == 2 && b[0] == '-' && b[1] != '-' && len(v) > 2 && v[0] == '-' && v[1] != '-' &&
+				!slices.Contains(p.Long, v[1:]) && !slices.ContainsFunc(p.Code, func(co CodeOption) bool { return co.Option == v }):
+				// a group of letters (psql -Atc SQL, mysql -Bse SQL): the
+				// batch letter after flags, before any letter with a value
+				for j := 1; j < len(v); j++ {
+					switch {
+					case v[j] == b[1] && j+1 < len(v):
+						return !fromTerminal(v[j+1:])
+					case v[j] == b[1]:
+						return i+1 >= len(args) || !fromTerminal(args[i+1].Value)
+					case strings.IndexByte(p.Args, v[j]) >= 0:
+						return false
+					}
+				}
+			}
+			return false
 		}):
 			return false
 		}
 	}
-	if p.Prompt.Operands >= 0 {
-		n := 0
-		for i, a := range afterOptions(args, p.Args, p.Long, 0) {
-			if a.Value == "--" && i == 0 || strings.HasPrefix(a.Value, "-") && a.Value != "-" {
-				continue
-			}
-			n++
-		}
-		if n > p.Prompt.Operands {
-			return false
-		}
+	if p.Prompt.Operands >= 0 && promptOperands(args, p) > p.Prompt.Operands {
+		return false
 	}
 	return true
+}
+
+// promptOperands counts the operands of a program with a prompt, the
+// values of its options left out: of a code option (vim -c CMD, +CMD), of
+// a short option of p.Args (psql -U app), and of a long one of p.Long
+// given with one dash or two (sqlite3 -init x.sql, -cmd '.mode box' DB
+// opens DB at the prompt).
+func promptOperands(args []field, p *Program) int {
+	n := 0
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if cv := codeValue(args, i, p.Code); cv != "" || strings.HasPrefix(v, "+") && slices.ContainsFunc(p.Code, func(co CodeOption) bool { return co.Option == "+" }) {
+			if !strings.HasPrefix(v, "+") && i+1 < len(args) && args[i+1].Value == cv {
+				i++ // vim -c CMD, ex -sc CMD
+			}
+			continue // vim +CMD, -cCMD
+		}
+		if !strings.HasPrefix(v, "-") || v == "-" {
+			n++
+			continue
+		}
+		if v == "--" {
+			continue
+		}
+		name := strings.TrimLeft(v, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		if len(name) == 1 && strings.Contains(p.Args, name) || len(name) > 1 && slices.Contains(p.Long, name) ||
+			slices.ContainsFunc(p.Code, func(co CodeOption) bool { return co.Option == v && co.Lang != "argv" }) {
+			i++
+		}
+	}
+	return n
+}
+
+// fromTerminal reports a batch option's file that is the terminal the
+// program was started in (psql -f -, sftp -b -): its commands are typed.
+func fromTerminal(file string) bool {
+	switch file {
+	case "-", "/dev/stdin", "/dev/tty", "/dev/fd/0", "/proc/self/fd/0":
+		return true
+	}
+	return false
 }
 
 // codeValue is the value of the code option at args[i] (-c CMD, -sc CMD,
@@ -689,6 +744,17 @@ func codeValue(args []field, i int, code []CodeOption) string {
 		}
 	}
 	return ""
+}
+
+// oneFileQuit reports vim code whose last command ends one file only
+// (:q, :wq, :x): given more files, vim refuses it (E173) and stays.
+func oneFileQuit(code string) bool {
+	last := strings.TrimPrefix(strings.TrimSpace(code[strings.LastIndexByte(code, '|')+1:]), ":")
+	switch last {
+	case "q", "quit", "wq", "x", "xit", "exit":
+		return true
+	}
+	return false
 }
 
 // quits reports code whose last command (after the last |) is one of
@@ -959,6 +1025,9 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 	case "less":
 		if strings.HasPrefix(code, "!") {
 			run(code[1:])
+		}
+		if strings.HasPrefix(code, "|") && len(code) > 2 {
+			run(code[2:]) // |MARK CMD pipes the text to CMD (|. the screen)
 		}
 	case "elisp":
 		for _, m := range elispShell().FindAllStringSubmatch(code, -1) {
@@ -1437,20 +1506,23 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 // The languages' calls that run commands, matched loosely: a miss leaves
 // the command to the other rules, a match only adds commands to analyse.
 var (
-	vimRead      = lazyRegexp(`^(?:r(?:ead)?\s*|(?:w(?:rite)?|\d*,?\d*w)\s+)!(.*)$`)
-	vimFile      = lazyRegexp(`^(r|re|rea|read|w|wr|wri|writ|write|sav|saveas|x|wq)!?\s+([^!|\s][^|]*)$`)
-	sqliteLoad   = lazyRegexp(`(?m)^\s*\.load\s+(\S+)`)
-	sqlLoad      = lazyRegexp(`(?i)(?:\bload_extension\s*\(\s*|\bLOAD\s+|\bSONAME\s+)'([^']+)'|\bPROGRAM\s+'((?:[^']|'')*)'`)
-	sqliteFile   = lazyRegexp(`(?m)^\s*\.(read|output|once|save|backup|import|log)\s+(?:--?\S+\s+)*(\S+)`)
-	sedFile      = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*([rwRW])\s+(\S[^;\n}]*)`)
-	vimLang      = lazyRegexp(`(?s)^(py3?|python3?|pyx|pythonx|py3do|pydo|lua|luado|perl|perldo|rub|ruby|rubydo)!?\s+(.*)$`)
-	callSystem   = lazyRegexp(`\b(?:system|systemlist|jobstart|termopen|execute)\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
-	elispShell   = lazyRegexp(`\((?:shell-command|async-shell-command|shell-command-to-string|start-process-shell-command\s+"[^"]*"\s+\S+|call-process-shell-command)\s+("(?:[^"\\]|\\.)*")`)
-	elispDelete  = lazyRegexp(`\(delete-directory\s+("(?:[^"\\]|\\.)*")\s*([^()\s]*)`)
-	elispTerm    = lazyRegexp(`\((?:term|ansi-term|vterm)\s+("(?:[^"\\]|\\.)*")`)
-	tclLoad      = lazyRegexp(`(?m)(?:^|[;\[{]\s*)load\s+(\S+\.(?:so|dylib|dll)(?:\.[0-9.]+)?)`)
-	sedExecInput = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*e\s*(?:$|[;}\n])`)
-	sedExec      = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?(?:,(?:\d+|\$|/[^/]*/))?\s*e\s+([^;\n}]+)`)
+	vimRead     = lazyRegexp(`^(?:r(?:ead)?\s*|(?:w(?:rite)?|\d*,?\d*w)\s+)!(.*)$`)
+	vimFile     = lazyRegexp(`^(r|re|rea|read|w|wr|wri|writ|write|sav|saveas|x|wq)!?\s+([^!|\s][^|]*)$`)
+	sqliteLoad  = lazyRegexp(`(?m)^\s*\.load\s+(\S+)`)
+	sqlLoad     = lazyRegexp(`(?i)(?:\bload_extension\s*\(\s*|\bLOAD\s+|\bSONAME\s+)'([^']+)'|\bPROGRAM\s+'((?:[^']|'')*)'`)
+	sqliteFile  = lazyRegexp(`(?m)^\s*\.(read|output|once|save|backup|import|log)\s+(?:--?\S+\s+)*(\S+)`)
+	sedFile     = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*([rwRW])\s+(\S[^;\n}]*)`)
+	vimLang     = lazyRegexp(`(?s)^(py3?|python3?|pyx|pythonx|py3do|pydo|lua|luado|perl|perldo|rub|ruby|rubydo)!?\s+(.*)$`)
+	callSystem  = lazyRegexp(`\b(?:system|systemlist|jobstart|termopen|execute)\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
+	elispShell  = lazyRegexp(`\((?:shell-command|async-shell-command|shell-command-to-string|start-process-shell-command\s+"[^"]*"\s+\S+|call-process-shell-command)\s+("(?:[^"\\]|\\.)*")`)
+	elispDelete = lazyRegexp(`\(delete-directory\s+("(?:[^"\\]|\\.)*")\s*([^()\s]*)`)
+	elispTerm   = lazyRegexp(`\((?:term|ansi-term|vterm)\s+("(?:[^"\\]|\\.)*")`)
+	tclLoad     = lazyRegexp(`(?m)(?:^|[;\[{]\s*)load\s+(\S+\.(?:so|dylib|dll)(?:\.[0-9.]+)?)`)
+	// sed's e: after an address or a range (1, $, /re/, 0~2, 1,+3), maybe
+	// negated (!), with the command after it or not (GNU sed runs 1eid
+	// as 1e id)
+	sedExecInput = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+(?:~\d+)?|\$|/[^/]*/)?(?:,(?:[+~]?\d+|\$|/[^/]*/))?\s*!?\s*e\s*(?:$|[;}\n])`)
+	sedExec      = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+(?:~\d+)?|\$|/[^/]*/)?(?:,(?:[+~]?\d+|\$|/[^/]*/))?\s*!?\s*e\s*([^;\n}\s][^;\n}]*)`)
 	tclExec      = lazyRegexp(`(?m)(?:^|[;\[{]\s*)(spawn|exec|system|open\s+"\|)\s+([^;\]\n}]+)`)
 	tclDelete    = lazyRegexp(`(?m)(?:^|[;\[{]\s*)file\s+delete\s+((?:-force\s+|--\s+)*)([^;\]\n}]+)`)
 	tclFileOp    = lazyRegexp(`(?m)(?:^|[;\[{]\s*)file\s+(rename|copy)\s+(?:-force\s+|--\s+)*([^;\]\n}]+)`)
@@ -1672,6 +1744,26 @@ func goFlagCommands(flags []string) []string {
 // tool's pager, less's input preprocessor, autoconf's m4 driver.
 var envEscapes = set("CRASHPAGER", "LESSOPEN", "LESSCLOSE", "AUTOM4TE")
 
+// optionVars are environment variables that hold a program's options,
+// some of which run a command: less's (LESS='+!CMD' runs CMD when the
+// pager git, man or systemctl starts opens, as less +!CMD does) and
+// man-db's (MANOPT='-P CMD' is man -P CMD).
+var optionVars = set("LESS", "SYSTEMD_LESS", "MANOPT")
+
+// optionVar follows the commands in v, the value given to one of
+// optionVars, given to c's programs or exported.
+func (w *walker) optionVar(c *Command, name, v string, cx ctx) {
+	if name == "MANOPT" {
+		w.nested(c, "man "+v, name+"=", cx, false)
+		return
+	}
+	// +CMD runs to a $ or the end of the value
+	if i := strings.Index(" "+v, " +"); i >= 0 {
+		code, _, _ := strings.Cut(v[i+1:], "$")
+		w.runCode(c, "less", field{Word: Word{Value: code}}, "less +", cx) // an escape, as less +CMD is
+	}
+}
+
 // envCarriers follows prefix assignments whose value a program runs
 // (MANPAGER='sh -c …' man ls, GIT_SSH_COMMAND=… git fetch), and git's
 // configuration given in the environment (GIT_CONFIG_KEY_n, GIT_CONFIG_VALUE_n).
@@ -1697,6 +1789,8 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 				}
 			}
 			w.nested(c, v, carrier, cx, a.Value.Dynamic)
+		case optionVars.has(a.Name) && !a.Value.Dynamic:
+			w.optionVar(c, a.Name, v, cx)
 		case cargoProgramVar(a.Name) && !a.Value.Dynamic:
 			// as the exec language: RUSTC_WRAPPER=$(which sccache) is left
 			w.nested(c, v, a.Name+"=", cx, false)

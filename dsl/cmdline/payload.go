@@ -43,6 +43,9 @@ func interpreter(name string) string {
 // calls become the equivalent rm/rmdir commands so the usual rules apply.
 func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 	code, fromStdin, ok := codeOf(lang, c.Name, args)
+	if !fromStdin && lang == "python" && pythonInteractive(args) {
+		w.stdinCode(c) // python -i main.py: its prompt after the script
+	}
 	if fromStdin {
 		w.stdinCode(c)
 		in := c.Stdin
@@ -481,6 +484,34 @@ func moduleCode(args []field) (field, bool) {
 // IPython) or the debugger, whose "!stmt" and bare statements run.
 func pythonREPL(args []field) bool {
 	return pythonREPLs.has(pythonModule(args))
+}
+
+// pythonInteractive reports python's -i among its own options: after the
+// script, the -c code or the module, it reads commands at its prompt.
+func pythonInteractive(args []field) bool {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if strings.HasPrefix(v, "--") && v != "--" {
+			continue
+		}
+		if !strings.HasPrefix(v, "-") || v == "-" || v == "--" {
+			return false
+		}
+		for j := 1; j < len(v); j++ {
+			switch {
+			case v[j] == 'i':
+				return true
+			case strings.IndexByte("cm", v[j]) >= 0:
+				return false // the rest is code or a module's arguments
+			case strings.IndexByte("WX", v[j]) >= 0:
+				if j == len(v)-1 {
+					i++
+				}
+				j = len(v)
+			}
+		}
+	}
+	return false
 }
 
 // pythonREPLs are the modules pythonREPL names.

@@ -765,6 +765,9 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 					// known only as it runs, "$EDITOR", is left)
 					defer w.nested(&c, v.Value, a.Name.Value+"=", cx, false)
 				}
+				if optionVars.has(a.Name.Value) && !v.Dynamic {
+					defer w.optionVar(&c, a.Name.Value, v.Value, cx) // export LESS='+!CMD'
+				}
 			} else if !a.Naked && a.Index == nil && a.Array != nil && !nameref && !a.Append {
 				defer w.setVar(a.Name.Value, w.arrayValue(a.Array)) // local bins=(/usr/bin/sudo /bin/su), as bins=(…) is
 			}
