@@ -311,7 +311,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "line" {
 			return native75
 		}
-	case "(\"PATH\" in keys(assigns ?? {}) && untrustedPath(assigns.PATH)) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"setenv\"] && any(args, # startsWith \"PATH=\" && untrustedPath(#[5:]))) || (name == \"setenv\" && pos(0) == \"PATH\" && untrustedPath(pos(1))) || (name == \"set\" && shell == \"fish\" && any(positional, # in [\"PATH\", \"fish_user_paths\"]) && any(positional, sharedDir(#) || # == \".\")) || (name == \"fish_add_path\" && any(positional, sharedDir(#) || # == \".\")) || (shell == \"zsh\" && \"path\" in keys(assigns ?? {}) && assigns.path matches \"(^|[\\\\s(])(/tmp|/var/tmp|/dev/shm|\\\\$TMPDIR)(/|[\\\\s)]|$)\")":
+	case "(\"PATH\" in keys(assigns ?? {}) && untrustedPath(assigns.PATH)) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"setenv\"] && any(args, # startsWith \"PATH=\" && untrustedPath(#[5:]))) || (name == \"setenv\" && pos(0) == \"PATH\" && untrustedPath(pos(1))) || (name == \"set\" && shell == \"fish\" && any(positional, # in [\"PATH\", \"fish_user_paths\"]) && any(positional, sharedDir(#) || # == \".\")) || (name == \"fish_add_path\" && any(positional, sharedDir(#) || # == \".\")) || (shell == \"zsh\" && \"path\" in keys(assigns ?? {}) && assigns.path matches \"(^|[\\\\s(])(/tmp|/var/tmp|/dev/shm|\\\\$TMPDIR)(/|[\\\\s)]|$)|^\\\\(?\\\\s*\\\\./?([\\\\s)]|$)\")":
 		if scope == "command" {
 			return native76
 		}
@@ -1561,7 +1561,7 @@ var nativeRegexps = [565]lazyRegexp{
 	{src: "(^|=)BASH_CMDS(\\[|=|$)"},
 	{src: "(^|=)(dis_)?(commands|aliases|galiases|saliases)(\\[|$)"},
 	{src: "\\$\\{(BASH_CMDS|(dis_)?(commands|aliases|galiases|saliases|functions))\\[[^]]*\\]:{0,2}="},
-	{src: "(^|[\\s(])(/tmp|/var/tmp|/dev/shm|\\$TMPDIR)(/|[\\s)]|$)"},
+	{src: "(^|[\\s(])(/tmp|/var/tmp|/dev/shm|\\$TMPDIR)(/|[\\s)]|$)|^\\(?\\s*\\./?([\\s)]|$)"},
 	{src: "^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv) "},
 	{src: "^(\\.\\.?/|/tmp/|/var/tmp/|/dev/shm/)"},
 	{src: "(^|[\\s;&|(/'\\x22])script\\)?\\s([^;&|]*\\s)?/dev/null(\\s*($|[;&|)'\\x22]))"},
@@ -3531,7 +3531,7 @@ func native76(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[128], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir", e.Assigns["path"])))
+			matchReAny(&nativeRegexps[128], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"])))
 }
 
 // native77 is the condition of shell-through-program.

