@@ -1691,7 +1691,13 @@ func (b *binder) loopVar(name string, exprFrom, exprTo, from, to int) {
 		return
 	}
 	expr := b.toks[exprFrom : exprTo+1]
-	if expr[0].kind == tIdent && (listings[expr[0].val] || len(expr) == 1 && b.walked[expr[0].val]) {
+	if expr[0].kind == tIdent && len(expr) == 1 && b.walked[expr[0].val] {
+		// os.walk's names, at every depth under its root: os.remove(os.path.join(root, f))
+		// deletes every file of the tree, as rglob("*") does
+		b.bind(name, binding{str: "**/*"}, from, to)
+		return
+	}
+	if expr[0].kind == tIdent && listings[expr[0].val] {
 		b.bind(name, binding{str: "*"}, from, to) // names: os.remove(os.path.join(d, f))
 		return
 	}
