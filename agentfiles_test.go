@@ -56,11 +56,12 @@ func TestAgentWritesFilesThatRunLater(t *testing.T) {
 // TestAgentEditsSystemFiles: the programs that open an editor on an
 // account, sudo, cron or service file are asked when an agent runs them
 // (what it types there is not checked); a person uses them as meant.
-// Pagers and bare editors stay allowed: an agent has no terminal, so no
-// pager opens, and a bare editor is no more than the bare shell an agent
-// may already start (issue #15, inherit). A bare REPL or shell is asked of
-// the agents that can type into a command they started (Codex, Copilot
-// CLI, an agent of unknown kind): rules/typed_holes_test.go.
+// Pagers and bare editors stay allowed for Claude Code: it has no
+// terminal, so no pager opens, and a bare editor is no more than the bare
+// shell it may already start (issue #15, inherit). A bare REPL, shell,
+// editor or pager is asked of the agents that can type into a command they
+// started (Codex, Copilot CLI, an agent of unknown kind):
+// rules/typed_holes_test.go.
 func TestAgentEditsSystemFiles(t *testing.T) {
 	checkRedTeam(t, []redTeamCase{
 		{"bash", "vipw", dsl.Allow, dsl.Ask},
@@ -81,7 +82,6 @@ func TestAgentEditsSystemFiles(t *testing.T) {
 		{"bash", "git help config", dsl.Allow, dsl.Allow},
 		{"bash", "journalctl -u nginx", dsl.Allow, dsl.Allow},
 		{"bash", "dpkg -l", dsl.Allow, dsl.Allow},
-		{"bash", "vim notes.txt", dsl.Allow, dsl.Allow},
 		// screen listing its sessions starts no shell; newgrp's shell is
 		// the bare shell an agent may start anyway; sudo newgrp is a root shell
 		{"bash", "screen -ls", dsl.Allow, dsl.Allow},
@@ -129,9 +129,9 @@ func TestAgentWritesToolConfigs(t *testing.T) {
 		// everyday: reading, editing by hand, loading, everyday settings, a project's own
 		{"bash", "cat ~/.cargo/config.toml", dsl.Allow, dsl.Allow},
 		{"bash", "grep Host ~/.ssh/config", dsl.Allow, dsl.Allow},
-		{"bash", "vim ~/.tmux.conf", dsl.Allow, dsl.Allow},
+		{"bash", "vim -c 'set et' -c wq ~/.tmux.conf", dsl.Allow, dsl.Allow},
 		{"bash", "tmux source-file ~/.tmux.conf", dsl.Allow, dsl.Allow},
-		{"bash", "gdb -x ~/.gdbinit ./a.out", dsl.Allow, dsl.Allow},
+		{"bash", "gdb -batch -x ~/.gdbinit ./a.out", dsl.Allow, dsl.Allow},
 		{"bash", "go env -w GOPRIVATE=github.com/acme", dsl.Allow, dsl.Allow},
 		{"bash", "go env -w GO111MODULE=on", dsl.Allow, dsl.Allow},
 		{"bash", "npm set init-author-name me", dsl.Allow, dsl.Allow},

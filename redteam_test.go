@@ -482,8 +482,9 @@ func TestRedTeamThirteen(t *testing.T) {
 		{"bash", "git -c protocol.version=2 fetch", dsl.Allow, dsl.Allow},
 		{"bash", "git config --global protocol.allow never", dsl.Allow, dsl.Allow},
 		// os.walk's root bound in a comprehension, whose body comes first
-		{"bash", `python3 -c "import os; [os.remove(os.path.join(r,f)) for r,_,fs in os.walk(os.path.expanduser('~')) for f in fs]"`, dsl.Ask, dsl.Ask},
-		{"bash", `python3 -c "import os; [os.remove(os.path.join(r,f)) for r,_,fs in os.walk('build') for f in fs]"`, dsl.Allow, dsl.Allow},
+		{"bash", `python3 -c "import os; [os.remove(os.path.join(r,f)) for r,_,fs in os.walk(os.path.expanduser('~')) for f in fs]"`, dsl.Block, dsl.Block},
+		// os.walk yields every file at every depth (risky19): rm -rf build/**/*, asked as rm -rf build is
+		{"bash", `python3 -c "import os; [os.remove(os.path.join(r,f)) for r,_,fs in os.walk('build') for f in fs]"`, dsl.Ask, dsl.Ask},
 		{"bash", `python3 -c "import os; print([f for r,_,fs in os.walk(os.path.expanduser('~')) for f in fs])"`, dsl.Allow, dsl.Allow},
 		// the home printed back by realpath, readlink -f, dirname or cd; pwd
 		{"bash", `rm -rf "$(realpath ~)"`, dsl.Block, dsl.Block},

@@ -127,6 +127,9 @@ func TestTypedInputCodex(t *testing.T) {
 		{"gdb -ex run -ex bt -ex quit ./a.out", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"vim -c 'set ff=unix' script.sh", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"gdb -ex run ./a.out", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"vim ~/.tmux.conf", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"lftp -e 'mirror site ./site; bye' ftp.example.com", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"lftp -e 'mirror site ./site' ftp.example.com", dsl.Allow, dsl.Allow, dsl.Ask},
 	} {
 		for _, c := range []struct {
 			caller string

@@ -757,13 +757,13 @@ func oneFileQuit(code string) bool {
 	return false
 }
 
-// quits reports code whose last command (after the last |) is one of
-// quit, a leading : aside.
+// quits reports code whose last command (after the last | or ;) is one
+// of quit, a leading : aside.
 func quits(code string, quit []string) bool {
 	if code == "" {
 		return false
 	}
-	last := code[strings.LastIndexByte(code, '|')+1:]
+	last := code[strings.LastIndexAny(code, "|;")+1:]
 	return slices.Contains(quit, strings.TrimPrefix(strings.TrimSpace(last), ":"))
 }
 

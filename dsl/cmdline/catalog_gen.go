@@ -700,7 +700,7 @@ var catalogPrograms = [...]Program{
 	{Name: "ed", Stdin: "bang", Prompt: &Prompt{Operands: -1}},
 	{Name: "jupyter", Code: []CodeOption{{"--browser", "sh", nil}, {"--ServerApp.browser", "sh", nil}, {"--NotebookApp.browser", "sh", nil}, {"--LabApp.browser", "sh", nil}}, Stdin: "bang", ShellPaths: true},
 	{Name: "ftp", Args: "PpUWOoiAtmnsTDRg", Code: []CodeOption{{"-c", "ftp", nil}}, Stdin: "ftp", Prompt: &Prompt{Batch: []string{"-c"}, Operands: -1}},
-	{Name: "lftp", Args: "pue", Long: []string{"rcfile", "user", "password", "port", "env-password"}, Code: []CodeOption{{"-c", "ftp", nil}, {"-e", "ftp", nil}, {"-f", "ftp-file", nil}}, Stdin: "ftp", Prompt: &Prompt{Batch: []string{"-c", "-f"}, Operands: -1}},
+	{Name: "lftp", Args: "pue", Long: []string{"rcfile", "user", "password", "port", "env-password"}, Code: []CodeOption{{"-c", "ftp", nil}, {"-e", "ftp", nil}, {"-f", "ftp-file", nil}}, Stdin: "ftp", Prompt: &Prompt{Batch: []string{"-c", "-f"}, Quit: []string{"bye", "exit", "quit"}, Operands: -1}},
 	{Name: "sftp", Args: "BbcDFiJlPRSso", Code: []CodeOption{{"-b", "ftp-file", nil}, {"-S", "sh", nil}, {"-D", "sh", nil}, {Option: "-o", Lang: "sshopt", Helpers: helpersSsh}}, Stdin: "ftp", Prompt: &Prompt{Batch: []string{"-b"}, Operands: -1}},
 	{Name: "gimp", Code: []CodeOption{{"-b", "python", nil}, {"--batch", "python", nil}}},
 	{Name: "capsh", ShellOptions: []string{"--"}},
