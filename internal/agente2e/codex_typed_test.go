@@ -262,8 +262,8 @@ func TestCodexTypedInput(t *testing.T) {
 // SHELL the user's login shell or the one the model names in its shell
 // argument (bash, zsh; another name runs /bin/sh), and the PreToolUse hook
 // is not told which. hguard judges Codex's commands as bash and zsh read
-// them (AlsoShell), so a line whose zsh meaning is a deletion ($=x splits
-// x into a command) is refused.
+// them (AlsoShell), so a line whose zsh meaning is asked ($=x splits x
+// into a command) is refused.
 func TestCodexShellParameter(t *testing.T) {
 	codex := cli(t, "codex")
 	zsh, err := osexec.LookPath("zsh")
@@ -272,13 +272,11 @@ func TestCodexShellParameter(t *testing.T) {
 	}
 	hguard := testbin.Build(t, "github.com/hguard/hguard/cmd/hguard")
 	home, proj := fixture(t)
-	keep := filepath.Join(home, "keep") // outside the project: deleting it is asked, so Codex is refused
-	if err := os.Mkdir(keep, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	s := newScript(
 		step{name: "zsh", tool: "exec", input: map[string]any{"command": "echo zsh=$ZSH_VERSION", "shell": zsh}},
-		step{name: "zsh split", tool: "exec", input: map[string]any{"command": "x='rm -rf " + keep + "'; $=x", "shell": "zsh"}},
+		// asked wherever the test runs (a deletion under /tmp would not be),
+		// and harmless if it ran: the project is no git repository
+		step{name: "zsh split", tool: "exec", input: map[string]any{"command": "x='git push --force origin main'; $=x", "shell": "zsh"}},
 	)
 	bin, log := hookLogger(t, home, hguard)
 	base := serve(t, openAIResponses(t, s))
@@ -294,12 +292,9 @@ func TestCodexShellParameter(t *testing.T) {
 			t.Logf("Codex's PreToolUse now names the shell (%v): hguard can read the command as that shell does", h.ToolInput)
 		}
 	}
-	// zsh splits $=x into rm -rf KEEP; hguard judges Codex's commands as
-	// zsh reads them too (AlsoShell), so the hook refuses the call.
-	if !exists(keep) {
-		t.Errorf("with shell zsh, %q ran its zsh meaning: the hook judged it as bash alone", s.steps[1].input["command"])
-	}
+	// zsh splits $=x into git push --force; hguard judges Codex's commands
+	// as zsh reads them too (AlsoShell), so the hook refuses the call
 	if r := s.resultOf("zsh split"); !strings.Contains(r, "as zsh reads the line") {
-		t.Errorf("the model got %q, want hguard's reason naming zsh's reading", r)
+		t.Errorf("with shell zsh, %q: the model got %q, want hguard's refusal naming zsh's reading", s.steps[1].input["command"], r)
 	}
 }
