@@ -3,7 +3,6 @@ package rules_test
 import (
 	"testing"
 
-	"github.com/hguard/hguard"
 	"github.com/hguard/hguard/dsl"
 )
 
@@ -11,14 +10,7 @@ import (
 // catalogue's prompt, kinds of helper, terraform show -json), 2026-12-05.
 // Codex is asked as its hook asks: as bash and zsh read the line.
 func TestReview44(t *testing.T) {
-	g, err := hguard.New(hguard.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tt := range []struct {
-		cmd                   string
-		person, claude, codex dsl.Level
-	}{
+	checkCallers(t, []callerCase{
 		// an abbreviated long option is the option to getopt_long and argp
 		// (sort --co, tar --use, man --pag): it ran the value unchecked
 		{"man --pag='rm -rf ~' ls", dsl.Block, dsl.Block, dsl.Block},
@@ -138,18 +130,5 @@ func TestReview44(t *testing.T) {
 		{"path=(./node_modules/.bin $path); eslint .", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"path=(/tmp/x $path); gzip x", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"[ \"$a\" == \"$b\" ] && echo same", dsl.Allow, dsl.Allow, dsl.Allow},
-	} {
-		for _, c := range []struct {
-			caller string
-			want   dsl.Level
-		}{{"", tt.person}, {"claude-code", tt.claude}, {"codex", tt.codex}} {
-			req := hguard.Request{Command: tt.cmd, Cwd: "/home/u/proj", Shell: "bash", Caller: c.caller}
-			if c.caller == "codex" {
-				req.AlsoShell = "zsh" // as cmd/hguard's hook asks for Codex
-			}
-			if v := g.Check(req); v.Level != c.want {
-				t.Errorf("%q with caller %q: %s, want %s (%s)", tt.cmd, c.caller, v.Level, c.want, v.Reasons())
-			}
-		}
-	}
+	})
 }

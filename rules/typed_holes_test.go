@@ -18,14 +18,7 @@ import (
 // bash tool left running, and is asked the same. Claude Code has no such
 // tool, and a person types their own.
 func TestTypedInputCodex(t *testing.T) {
-	g, err := hguard.New(hguard.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tt := range []struct {
-		cmd                   string
-		person, claude, codex dsl.Level
-	}{
+	checkCallers(t, []callerCase{
 		{"bash", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"sh", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"bash -i", dsl.Allow, dsl.Allow, dsl.Ask},
@@ -130,13 +123,40 @@ func TestTypedInputCodex(t *testing.T) {
 		{"vim ~/.tmux.conf", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"lftp -e 'mirror site ./site; bye' ftp.example.com", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"lftp -e 'mirror site ./site' ftp.example.com", dsl.Allow, dsl.Allow, dsl.Ask},
-	} {
-		for _, c := range []struct {
+	}, "copilot", "agent")
+}
+
+// callerCase is a line with what a person, Claude Code and Codex get.
+type callerCase struct {
+	cmd                   string
+	person, claude, codex dsl.Level
+}
+
+// checkCallers checks each case as a person, as Claude Code, and as Codex,
+// whose hook judges a line as bash and zsh read it (AlsoShell); the more
+// callers (Copilot CLI, an agent of unknown kind) get Codex's level, read
+// as bash.
+func checkCallers(t *testing.T, cases []callerCase, more ...string) {
+	t.Helper()
+	g, err := hguard.New(hguard.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range cases {
+		type call struct {
 			caller string
 			want   dsl.Level
-		}{{"", tt.person}, {"claude-code", tt.claude}, {"codex", tt.codex}, {"copilot", tt.codex}, {"agent", tt.codex}} {
-			v := g.Check(hguard.Request{Command: tt.cmd, Cwd: "/home/u/proj", Shell: "bash", Caller: c.caller})
-			if v.Level != c.want {
+		}
+		calls := []call{{"", tt.person}, {"claude-code", tt.claude}, {"codex", tt.codex}}
+		for _, m := range more {
+			calls = append(calls, call{m, tt.codex})
+		}
+		for _, c := range calls {
+			req := hguard.Request{Command: tt.cmd, Cwd: "/home/u/proj", Shell: "bash", Caller: c.caller}
+			if c.caller == "codex" {
+				req.AlsoShell = "zsh" // as cmd/hguard's hook asks for Codex
+			}
+			if v := g.Check(req); v.Level != c.want {
 				t.Errorf("%q with caller %q: %s, want %s (%s)", tt.cmd, c.caller, v.Level, c.want, v.Reasons())
 			}
 		}
