@@ -258,6 +258,10 @@ func mayWrite(c *cmdline.Command, args, outputs []string, gs guards) []string {
 			out = append(out, p)
 		}
 	}
+	// A name such as /save, a word with one slash at its start, is a command
+	// typed at a prompt (jshell's /save FILE), not a program in /: an account
+	// file among its operands is as likely written as a persistence path.
+	typed := strings.LastIndexByte(c.Path, '/') == 0 && len(c.Path) > 1
 	scan := func(name string, words []string, operands bool) {
 		prog := programName(name)
 		quiet := persistQuiet.has(name) || persistQuiet.has(prog)
@@ -278,7 +282,7 @@ func mayWrite(c *cmdline.Command, args, outputs []string, gs guards) []string {
 				}
 			}
 			if isPathWord(w) {
-				if operands && !reader && persistPathIn(w, gs) && !secretPath(w) && !loadsStartFile(name, w) {
+				if operands && !reader && (persistPathIn(w, gs) || typed && accountFiles.has(cleanPath(w))) && !secretPath(w) && !loadsStartFile(name, w) {
 					add(w)
 				}
 				continue
@@ -308,10 +312,14 @@ func mayWrite(c *cmdline.Command, args, outputs []string, gs guards) []string {
 	for _, wr := range c.Wrappers {
 		scan(wr.Name, wr.Args, true)
 	}
-	if len(c.Wrappers) > 0 && isPathWord(c.Path) && persistPathIn(c.Path, gs) {
+	if len(c.Wrappers) > 0 && isPathWord(c.Path) {
 		// A wrapper whose option value hguard took for the command
-		// (screen -L FILE CMD): the path is no program anyone runs.
-		if w := c.Wrappers[len(c.Wrappers)-1]; !persistReaders.has(programName(w.Name)) && !loadsStartFile(w.Name, c.Path) {
+		// (screen -L FILE CMD): the path is no program anyone runs. An
+		// account file counts only so placed, after an option and before
+		// the command (screen -L /etc/passwd echo x); pv /etc/passwd reads it.
+		w := c.Wrappers[len(c.Wrappers)-1]
+		account := accountFiles.has(cleanPath(c.Path)) && len(c.Args) > 0 && len(w.Args) > 0 && isOptionWord(w.Args[len(w.Args)-1])
+		if (persistPathIn(c.Path, gs) || account) && !persistReaders.has(programName(w.Name)) && !loadsStartFile(w.Name, c.Path) {
 			add(c.Path)
 		}
 	}

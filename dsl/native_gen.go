@@ -919,7 +919,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native227
 		}
-	case "let read = authFiles(); let search = program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\"] && !hasFlag(\"v\", \"invert-match\") || name == \"tail\" && hasFlag(\"f\", \"F\", \"follow\"); let page = program(name) in [\"cat\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"zcat\", \"zless\", \"zmore\", \"bat\", \"batcat\", \"lnav\"]; program(name) in [\"cp\", \"rsync\", \"scp\", \"rcp\", \"ditto\"] && len(positional) > 1 && any(positional[:len(positional)-1], authDir(#)) || len(read) > 0 && (\n  any(read, !(cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"] || page && cleanPath(#) matches \"^/var/log/(auth\\\\.log|secure)(\\\\.[0-9]+)?(\\\\.gz)?$\")) && !search ||\n  lang in [\"python\", \"node\", \"perl\", \"ruby\", \"php\", \"lua\", \"powershell\"] || any(read, cleanPath(#) != cleanPath(read[0])) || program(name) in [\"cp\", \"mv\", \"install\", \"rsync\", \"scp\", \"rcp\", \"ditto\", \"dd\", \"tar\", \"zip\", \"7z\", \"cpio\", \"tee\"] ||\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\"] && #.fd in [\"\", \"1\"] && !(#.target startsWith \"/dev/\")))":
+	case "let read = authFiles(); let everyLine = [\"\", \"^\", \"$\", \".*\", \"^.*\", \".*$\", \"^.*$\", \".\"]; let printAll = len(options(\"e\", \"regexp\")) > 0 ? any(options(\"e\", \"regexp\"), # in everyLine) : pos(0) in everyLine && len(positional) > 1; let printed = printAll && !hasFlag(\"c\", \"count\", \"l\", \"files-with-matches\", \"L\", \"files-without-match\", \"q\", \"quiet\", \"silent\"); let search = program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\"] && !hasFlag(\"v\", \"invert-match\") && !printed || name == \"tail\" && hasFlag(\"f\", \"F\", \"follow\"); let page = program(name) in [\"cat\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"zcat\", \"zless\", \"zmore\", \"bat\", \"batcat\", \"lnav\"]; program(name) in [\"cp\", \"rsync\", \"scp\", \"rcp\", \"ditto\"] && len(positional) > 1 && any(positional[:len(positional)-1], authDir(#)) || len(read) > 0 && (\n  any(read, !(cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"] || page && cleanPath(#) matches \"^/var/log/(auth\\\\.log|secure)(\\\\.[0-9]+)?(\\\\.gz)?$\")) && !search ||\n  lang in [\"python\", \"node\", \"perl\", \"ruby\", \"php\", \"lua\", \"powershell\"] || any(read, cleanPath(#) != cleanPath(read[0])) || program(name) in [\"cp\", \"mv\", \"install\", \"rsync\", \"scp\", \"rcp\", \"ditto\", \"dd\", \"tar\", \"zip\", \"7z\", \"cpio\", \"tee\"] ||\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\"] && #.fd in [\"\", \"1\"] && !(#.target startsWith \"/dev/\")))":
 		if scope == "command" {
 			return native228
 		}
@@ -6936,34 +6936,53 @@ func native228(env any) bool {
 	return func() bool {
 		let0 := e.AuthFiles()
 		return func() bool {
-			let1 := ((in(programName(e.Name), "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack") &&
-				!e.HasFlag("v", "invert-match")) ||
-				((e.Name == "tail") &&
-					e.HasFlag("f", "F", "follow")))
+			let1 := []string{"", "^", "$", ".*", "^.*", ".*$", "^.*$", "."}
 			return func() bool {
-				let2 := in(programName(e.Name), "cat", "less", "more", "most", "head", "tail", "zcat", "zless", "zmore", "bat", "batcat", "lnav")
-				return (((in(programName(e.Name), "cp", "rsync", "scp", "rcp", "ditto") &&
-					(len(e.Positional) > 1)) &&
-					anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-						return authDir(p0)
-					})) ||
-					((len(let0) > 0) &&
-						(((((anyOf(let0, func(p0 string) bool {
-							return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
-								(let2 &&
-									matchReWith(&nativeRegexps[343], "/var/log/", cleanPath(p0))))
-						}) &&
-							!let1) ||
-							in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
-							anyOf(let0, func(p0 string) bool {
-								return (cleanPath(p0) != cleanPath(index(let0, 0)))
-							})) ||
-							in(programName(e.Name), "cp", "mv", "install", "rsync", "scp", "rcp", "ditto", "dd", "tar", "zip", "7z", "cpio", "tee")) ||
-							anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-								return ((in(p0.Op, ">", ">>", ">|", "&>", "&>>") &&
-									in(p0.Fd, "", "1")) &&
-									!strings.HasPrefix(p0.Target, "/dev/"))
-							}))))
+				let2 := func() bool {
+					if len(e.Options("e", "regexp")) > 0 {
+						return anyOf(e.Options("e", "regexp"), func(p0 string) bool {
+							return in(p0, let1...)
+						})
+					}
+					return (in(e.Pos(0), let1...) &&
+						(len(e.Positional) > 1))
+				}()
+				return func() bool {
+					let3 := (let2 &&
+						!e.HasFlag("c", "count", "l", "files-with-matches", "L", "files-without-match", "q", "quiet", "silent"))
+					return func() bool {
+						let4 := (((in(programName(e.Name), "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack") &&
+							!e.HasFlag("v", "invert-match")) &&
+							!let3) ||
+							((e.Name == "tail") &&
+								e.HasFlag("f", "F", "follow")))
+						return func() bool {
+							let5 := in(programName(e.Name), "cat", "less", "more", "most", "head", "tail", "zcat", "zless", "zmore", "bat", "batcat", "lnav")
+							return (((in(programName(e.Name), "cp", "rsync", "scp", "rcp", "ditto") &&
+								(len(e.Positional) > 1)) &&
+								anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
+									return authDir(p0)
+								})) ||
+								((len(let0) > 0) &&
+									(((((anyOf(let0, func(p0 string) bool {
+										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
+											(let5 &&
+												matchReWith(&nativeRegexps[343], "/var/log/", cleanPath(p0))))
+									}) &&
+										!let4) ||
+										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
+										anyOf(let0, func(p0 string) bool {
+											return (cleanPath(p0) != cleanPath(index(let0, 0)))
+										})) ||
+										in(programName(e.Name), "cp", "mv", "install", "rsync", "scp", "rcp", "ditto", "dd", "tar", "zip", "7z", "cpio", "tee")) ||
+										anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+											return ((in(p0.Op, ">", ">>", ">|", "&>", "&>>") &&
+												in(p0.Fd, "", "1")) &&
+												!strings.HasPrefix(p0.Target, "/dev/"))
+										}))))
+						}()
+					}()
+				}()
 			}()
 		}()
 	}()
