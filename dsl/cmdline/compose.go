@@ -45,6 +45,9 @@ const (
 // compose command that builds or starts services, amounts to, from its
 // compose files.
 func (w *walker) composeRuns(c *Command, args []field, cx ctx) {
+	if !c.Dynamic && (containerRunners.has(c.Name) || c.Name == "docker-compose" || c.Name == "podman-compose") {
+		composeExecTyped(c, args)
+	}
 	if w.before.Written == nil && len(w.files) == 0 || c.Dynamic || w.nest > 0 || !containerRunners.has(c.Name) {
 		return
 	}
@@ -105,9 +108,6 @@ func (w *walker) composeRuns(c *Command, args []field, cx ctx) {
 			profiles = append(profiles, val)
 		}
 	}
-	if sub == "exec" {
-		composeExecTyped(c, args[i:])
-	}
 	if !composeStarts.has(sub) {
 		return
 	}
@@ -121,7 +121,27 @@ func (w *walker) composeRuns(c *Command, args []field, cx ctx) {
 // reads its commands from there.
 func composeExecTyped(c *Command, args []field) {
 	i := 0
-	for ; i < len(args); i++ {
+	if c.Name != "docker-compose" && c.Name != "podman-compose" {
+		for ; i < len(args) && strings.HasPrefix(args[i].Value, "-"); i++ {
+			if runnerGlobals.has(args[i].Value) {
+				i++
+			}
+		}
+		if i >= len(args) || args[i].Value != "compose" || c.Name == "kubectl" || c.Name == "oc" {
+			return
+		}
+		i++
+	}
+	for ; i < len(args) && strings.HasPrefix(args[i].Value, "-"); i++ {
+		if name, _, eq := strings.Cut(args[i].Value, "="); !eq && composeGlobals.has(name) {
+			i++
+		}
+	}
+	if i >= len(args) || args[i].Dynamic || args[i].Value != "exec" {
+		return
+	}
+	args = args[i+1:]
+	for i = 0; i < len(args); i++ {
 		v := args[i].Value
 		if args[i].Dynamic {
 			return
