@@ -63,7 +63,9 @@ func TestReview44(t *testing.T) {
 		{"ssh -o KnownHostsCommand=id host", dsl.Ask, dsl.Ask, dsl.Ask},
 		{"rsync -e 'ssh -o KnownHostsCommand=id' -av src/ host:dst/", dsl.Ask, dsl.Ask, dsl.Ask},
 		{"ssh -o StrictHostKeyChecking=accept-new deploy@host uptime", dsl.Allow, dsl.Allow, dsl.Allow},
-		{"ssh -o ProxyCommand='ssh -W %h:%p bastion' host", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"ssh -o ProxyCommand='ssh -W %h:%p bastion' host uptime", dsl.Allow, dsl.Allow, dsl.Allow},
+		// with no command, the remote login shell reads what Codex types (typed45)
+		{"ssh -o ProxyCommand='ssh -W %h:%p bastion' host", dsl.Allow, dsl.Allow, dsl.Ask},
 		// a batch option that reads its commands from the terminal, and a
 		// batch flag among the debugged program's own arguments, leave
 		// the program at its prompt

@@ -117,7 +117,7 @@ func TestTypedInputCodex(t *testing.T) {
 		{"vim +'%s/foo/bar/g' +wq notes.txt", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"ex -sc '%s/foo/bar/g|x' src/app.py", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"nvim --headless '+Lazy! sync' +qa", dsl.Allow, dsl.Allow, dsl.Allow},
-		{"gdb -ex run -ex bt -ex quit ./a.out", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"gdb -ex run -ex bt -ex quit ./a.out", dsl.Allow, dsl.Allow, dsl.Ask}, // quit asks y/n while a.out lives (typed45)
 		{"vim -c 'set ff=unix' script.sh", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"gdb -ex run ./a.out", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"vim ~/.tmux.conf", dsl.Allow, dsl.Allow, dsl.Ask},

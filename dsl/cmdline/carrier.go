@@ -173,6 +173,9 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		if lang == "node" {
 			w.agentScript(c, args, cx)
 		}
+		if lang != "" {
+			scriptPrompt(c, args)
+		}
 		if program(name) == "go" {
 			w.goRun(c, args, cx)
 		}
@@ -185,6 +188,26 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			// payload judged by its options: php -m reads none)
 			w.stdinCode(c)
 		}
+	}
+}
+
+// scriptPrompt marks an interpreter's script that the catalogue knows by
+// name as a program with a prompt, waiting at it as the script run by its
+// own name would (python manage.py shell is ./manage.py shell: Django's
+// Python prompt).
+func scriptPrompt(c *Command, args []field) {
+	for i, a := range args {
+		v := a.Value
+		switch {
+		case a.Dynamic || v == "-" || v == "-c" || v == "-m" || v == "-e":
+			return
+		case strings.HasPrefix(v, "-"):
+			continue
+		}
+		if p := catalogProgram(FoldWord(baseName(v))); p != nil && p.Prompt != nil && prompts(c, args[i+1:], p) {
+			c.Typed = true
+		}
+		return
 	}
 }
 
@@ -861,6 +884,12 @@ func (w *walker) ssh(c *Command, args []field, cx ctx) {
 		}
 	}
 	if i+1 >= len(args) {
+		if i < len(args) && !sshNoShell(args[:i]) && !strings.HasPrefix(args[i].Value, "git@") {
+			// ssh HOST with no command: the remote login shell reads
+			// what is typed into ssh later (a forge's git user has
+			// git-shell, which runs git's own commands only)
+			c.Typed = c.Stdin.Kind == "" && !c.Background && !slices.ContainsFunc(c.Via, func(v string) bool { return !passesStdin(v) })
+		}
 		return
 	}
 	remote := args[i+1:]
@@ -877,6 +906,28 @@ func (w *walker) ssh(c *Command, args []field, cx ctx) {
 		dynamic = dynamic || a.Dynamic
 	}
 	w.nested(c, strings.Join(words, " "), "ssh", cx, dynamic)
+}
+
+// sshNoShell reports ssh options after which it starts no remote shell:
+// -N (forward only), -W (stdio forwarding), -O (a control command), -G
+// (print the configuration), -V (the version), -Q (a query), -f (in the
+// background, which needs a command or -N).
+func sshNoShell(opts []field) bool {
+	for _, o := range opts {
+		v := o.Value
+		if len(v) < 2 || v[0] != '-' || v == "--" {
+			continue
+		}
+		for j := 1; j < len(v); j++ {
+			if strings.IndexByte("NWOGVQf", v[j]) >= 0 {
+				return true
+			}
+			if strings.IndexByte("BbcDEeFIiJLlmOopQRSWw", v[j]) >= 0 {
+				break // the rest is the option's value
+			}
+		}
+	}
+	return false
 }
 
 // watch runs its arguments joined, through sh -c unless -x is given.
@@ -1186,6 +1237,9 @@ func (w *walker) programOptions(c *Command, args []field, spec optSpec, cx ctx) 
 		carrier := c.Name + " " + co.Option
 		if p := helperMissed(co, f); p != "" {
 			carrier += " " + p // an escape (IsEscape): not the kind of program the option is for
+		}
+		if pagerHelpers(co.Helpers) && !f.Dynamic && pagerPrompts(f.Value) {
+			w.pagerTyped(c) // man -P less: less's !CMD, over the caller's PAGER
 		}
 		if co.Lang == "sh" || co.Lang == "hook" {
 			// a value known only at run time is left to what the walk

@@ -56,10 +56,20 @@ type Program struct {
 // Quit are the program's commands that end it: a code option's value
 // whose last command is one (vim -c wq, ex -sc '%s/a/b/|x') ends it
 // before its prompt.
+//
+// Sub, when set, are the subcommands that start the prompt (poetry shell,
+// nix develop, tmux attach; "" for none given: tmux alone): another one
+// runs without it, and Batch and Operands are read after the subcommand.
+// Confirm are the commands after which a quit asks y/n first (gdb's run
+// leaves a process alive: answering n stays at the prompt), unless one of
+// NoConfirm ran before (gdb's set confirm off).
 type Prompt struct {
-	Batch    []string
-	Operands int
-	Quit     []string
+	Batch     []string
+	Operands  int
+	Quit      []string
+	Sub       []string
+	Confirm   []string
+	NoConfirm []string
 }
 
 // catalogKnows reports a program the catalogue describes how it runs
@@ -70,10 +80,11 @@ func catalogKnows(name string) bool {
 }
 
 // settingsOnly reports an entry that names hooks in its configuration
-// files and nothing it runs from the command line: the generic fallback
-// still judges its arguments as a program hguard has no entry for.
+// files, or a prompt (nano, tig), and nothing it runs from the command
+// line: the generic fallback still judges its arguments as a program
+// hguard has no entry for.
 func (p *Program) settingsOnly() bool {
-	return len(p.Settings) > 0 && p.Runs == "" && len(p.Sub) == 0 && len(p.Code) == 0 && p.Stdin == "" && p.Shell == "" && len(p.ShellOptions) == 0
+	return (len(p.Settings) > 0 || p.Prompt != nil) && p.Runs == "" && len(p.Sub) == 0 && len(p.Code) == 0 && p.Stdin == "" && p.Shell == "" && len(p.ShellOptions) == 0
 }
 
 // CodeOption is an option whose value is code in a language: the option as
@@ -443,6 +454,9 @@ func catalogWrapper(name string) (optSpec, bool) {
 // operands make, and the interactive shell it starts.
 func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 	via := func(what string) string { return c.Name + " " + what }
+	if p.Prompt != nil && prompts(c, args, p) {
+		c.Typed = true
+	}
 	operands := 0 // operands met: only the SubAfter-th can be the subcommand
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -590,9 +604,6 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			}
 		}
 	}
-	if p.Prompt != nil && prompts(c, args, p) {
-		c.Typed = true
-	}
 	if p.Stdin != "" && c.Stdin.Text != "" && !(p.Stdin == "vim" && vimEditsStdin(c.Name, args)) {
 		w.runCode(c, p.Stdin, field{Word: Word{Value: c.Stdin.Text, Dynamic: !c.Stdin.Static}}, via("stdin"), cx)
 	}
@@ -617,6 +628,9 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			}
 		}
 		w.nested(c, "sh", via, cx, false)
+		// the shell reads what is typed into the program later (tmux,
+		// screen -S x, newgrp), as one started by name does
+		c.Typed = c.Typed || c.Stdin.Kind == "" && !c.Background && !slices.ContainsFunc(c.Via, func(v string) bool { return !passesStdin(v) })
 		switch c.Stdin.Kind {
 		case "heredoc", "herestring", "pipe":
 			// the shell reads its commands from there: echo 'rm -rf ~' | unshare -r
@@ -636,16 +650,27 @@ func prompts(c *Command, args []field, p *Program) bool {
 		slices.ContainsFunc(c.Via, func(v string) bool { return !passesStdin(v) }) {
 		return false
 	}
+	if len(p.Prompt.Sub) > 0 {
+		var ok bool
+		if args, ok = promptSub(args, p); !ok {
+			return false
+		}
+	}
+	live, confirmOff := false, false
 	for i, a := range args {
 		v := a.Value
 		if v == "--" || slices.ContainsFunc(p.Code, func(co CodeOption) bool { return co.Lang == "argv" && co.Option == v }) {
+			if slices.Contains(p.Prompt.Batch, v) {
+				return false // nix develop -c CMD ARGS…: the command, not the prompt
+			}
 			break // the program's own operands: gdb --args ./a.out -batch
 		}
+		cv := codeValue(args, i, p.Code)
 		switch {
 		case v == "--version" || v == "--help" || v == "-version" || v == "-help":
 			return false
-		case len(p.Prompt.Quit) > 0 && quits(codeValue(args, i, p.Code), p.Prompt.Quit) &&
-			!(p.Stdin == "vim" && oneFileQuit(codeValue(args, i, p.Code)) && promptOperands(args, p) > 1):
+		case len(p.Prompt.Quit) > 0 && quits(cv, p.Prompt.Quit) && !(live && !confirmOff) &&
+			!(p.Stdin == "vim" && oneFileQuit(cv) && promptOperands(args, p) > 1):
 			return false
 		case slices.ContainsFunc(p.Prompt.Batch, func(b string) bool {
 			switch {
@@ -672,11 +697,73 @@ func prompts(c *Command, args []field, p *Program) bool {
 		}):
 			return false
 		}
+		if cv != "" {
+			live = live || slices.ContainsFunc(p.Prompt.Confirm, func(cmd string) bool { return runsCommand(cv, cmd) })
+			confirmOff = confirmOff || slices.ContainsFunc(p.Prompt.NoConfirm, func(cmd string) bool { return runsCommand(cv, cmd) })
+		}
 	}
 	if p.Prompt.Operands >= 0 && promptOperands(args, p) > p.Prompt.Operands {
 		return false
 	}
 	return true
+}
+
+// promptSub finds the subcommand of a program whose prompt some of its
+// subcommands start (Prompt.Sub): the words after it, and whether it is
+// one of them ("" when none is given).
+func promptSub(args []field, p *Program) ([]field, bool) {
+	for i, a := range args {
+		v := a.Value
+		if v == "--" {
+			break
+		}
+		if strings.HasPrefix(v, "-") && v != "-" || i > 0 && takesValue(args[i-1].Value, p.Args, p.Long) {
+			continue
+		}
+		return args[i+1:], !a.Dynamic && slices.Contains(p.Prompt.Sub, v)
+	}
+	return args, slices.Contains(p.Prompt.Sub, "")
+}
+
+// runsCommand reports code (a debugger's -ex value) one of whose commands,
+// split at ; and newlines, is cmd or starts with it and a blank.
+func runsCommand(code, cmd string) bool {
+	for _, c := range strings.FieldsFunc(code, func(r rune) bool { return r == ';' || r == '\n' }) {
+		c = strings.Join(strings.Fields(c), " ")
+		if c == cmd || strings.HasPrefix(c, cmd+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// pagerPrompts reports a pager's command line (PAGER=less, man -P 'less
+// -R') whose program waits at a prompt of its own (the catalogue's
+// prompt: less's !CMD), reading its keys from the terminal.
+func pagerPrompts(line string) bool {
+	f := strings.Fields(line)
+	if len(f) == 0 || strings.ContainsAny(line, "|;&<>`$()") {
+		return false
+	}
+	p := catalogProgram(FoldWord(baseName(f[0])))
+	return p != nil && p.Prompt != nil
+}
+
+// pagerTyped marks c, which a pager named on its line pages for, as
+// waiting for what is typed, as the pager started by name would: in the
+// foreground, its output going to the terminal (not into a later command
+// of a pipeline nor a file, where the program pages nothing). The
+// caller's own pager (Codex's PAGER=cat) is not the line's.
+func (w *walker) pagerTyped(c *Command) {
+	if c.Background || c.Pipe.Index < c.Pipe.Len-1 || slices.ContainsFunc(c.Via, func(v string) bool { return !passesStdin(v) }) {
+		return
+	}
+	for _, r := range c.Redirects {
+		if (r.Fd == "" || r.Fd == "1") && (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>" || r.Op == "&>>") {
+			return
+		}
+	}
+	c.Typed = true
 }
 
 // promptOperands counts the operands of a program with a prompt, the
@@ -1739,6 +1826,25 @@ func goFlagCommands(flags []string) []string {
 	return out
 }
 
+// pagerVar reports a variable naming the pager that prog pages with. PAGER
+// is the last a program reads: git and gh read GIT_PAGER and GH_PAGER
+// first, which Codex sets to cat for its commands, as it sets PAGER.
+func pagerVar(name, prog string) bool {
+	switch name {
+	case "PAGER":
+		return prog != "git" && prog != "gh"
+	case "GIT_PAGER":
+		return true
+	}
+	return pagerHelpers(envHelpers(name))
+}
+
+// pagerHelpers reports the helpers of an option or a variable meant for a
+// pager (@pager).
+func pagerHelpers(h []string) bool {
+	return len(h) > 0 && slices.Equal(h, helperSet("@pager"))
+}
+
 // envEscapes are the variables of envCommands that no one sets on a
 // command line but to run a command through an unlikely host: a crash
 // tool's pager, less's input preprocessor, autoconf's m4 driver.
@@ -1783,6 +1889,9 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 				v = strings.TrimLeft(v, "|")
 			}
 			carrier := a.Name + "="
+			if pagerVar(a.Name, c.Name) && !a.Value.Dynamic && pagerPrompts(v) {
+				w.pagerTyped(c) // GIT_PAGER=less git log, MANPAGER=less man ls
+			}
 			if h := envHelpers(a.Name); h != nil && !a.Value.Dynamic {
 				if prog := missedHelper(v, h); prog != "" {
 					carrier += " " + prog // an escape (IsEscape): not the kind of program the variable names

@@ -26,304 +26,324 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[8]
 	case "mongosh", "mongo":
 		return &catalogPrograms[9]
-	case "ed", "red", "telnet":
+	case "nano":
 		return &catalogPrograms[10]
-	case "jupyter":
+	case "tig":
 		return &catalogPrograms[11]
-	case "ftp", "tftp", "smbclient", "cadaver", "ncftp":
+	case "mc":
 		return &catalogPrograms[12]
-	case "lftp":
+	case "duckdb":
 		return &catalogPrograms[13]
-	case "sftp":
+	case "rails":
 		return &catalogPrograms[14]
-	case "gimp", "gimp-console", "gimp-2.10":
+	case "manage.py", "django-admin":
 		return &catalogPrograms[15]
-	case "capsh":
+	case "ed", "red", "telnet":
 		return &catalogPrograms[16]
-	case "sed", "gsed":
+	case "jupyter":
 		return &catalogPrograms[17]
-	case "apt-get", "apt", "apt-cache", "aptitude":
+	case "ftp", "tftp", "smbclient", "cadaver", "ncftp":
 		return &catalogPrograms[18]
-	case "make", "gmake":
+	case "lftp":
 		return &catalogPrograms[19]
-	case "cmake":
+	case "sftp":
 		return &catalogPrograms[20]
-	case "expect":
+	case "gimp", "gimp-console", "gimp-2.10":
 		return &catalogPrograms[21]
-	case "tclsh", "wish", "jimsh":
+	case "capsh":
 		return &catalogPrograms[22]
-	case "rscript", "Rscript", "R":
+	case "sed", "gsed":
 		return &catalogPrograms[23]
-	case "julia":
+	case "apt-get", "apt", "apt-cache", "aptitude":
 		return &catalogPrograms[24]
-	case "osascript":
+	case "make", "gmake":
 		return &catalogPrograms[25]
-	case "nu", "xonsh", "elvish", "ion", "murex", "oil", "osh", "ysh", "pwsh-sh":
+	case "cmake":
 		return &catalogPrograms[26]
-	case "nmap":
+	case "expect":
 		return &catalogPrograms[27]
-	case "ansible":
+	case "tclsh", "wish", "jimsh":
 		return &catalogPrograms[28]
-	case "pdsh", "pssh", "parallel-ssh", "clush", "dsh", "mussh":
+	case "rscript", "Rscript", "R":
 		return &catalogPrograms[29]
-	case "salt", "salt-call", "salt-ssh":
+	case "julia":
 		return &catalogPrograms[30]
-	case "gcloud":
+	case "osascript":
 		return &catalogPrograms[31]
-	case "aws":
+	case "nu", "xonsh", "elvish", "ion", "murex", "oil", "osh", "ysh", "pwsh-sh":
 		return &catalogPrograms[32]
-	case "docker", "podman", "nerdctl":
+	case "nmap":
 		return &catalogPrograms[33]
-	case "kubectl", "oc":
+	case "ansible":
 		return &catalogPrograms[34]
-	case "distrobox":
+	case "pdsh", "pssh", "parallel-ssh", "clush", "dsh", "mussh":
 		return &catalogPrograms[35]
-	case "vagrant", "multipass", "lxc", "incus":
+	case "salt", "salt-call", "salt-ssh":
 		return &catalogPrograms[36]
-	case "jrunscript", "jjs":
+	case "gcloud":
 		return &catalogPrograms[37]
-	case "git":
+	case "aws":
 		return &catalogPrograms[38]
-	case "restic":
+	case "docker", "podman", "nerdctl":
 		return &catalogPrograms[39]
-	case "check_ssl_cert":
+	case "kubectl", "oc":
 		return &catalogPrograms[40]
-	case "tcpdump":
+	case "distrobox":
 		return &catalogPrograms[41]
-	case "sysctl":
+	case "vagrant", "multipass", "lxc", "incus":
 		return &catalogPrograms[42]
-	case "bpftrace":
+	case "jrunscript", "jjs":
 		return &catalogPrograms[43]
-	case "gnuplot", "octave", "octave-cli", "slsh":
+	case "git":
 		return &catalogPrograms[44]
-	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
+	case "restic":
 		return &catalogPrograms[45]
-	case "erl":
+	case "check_ssl_cert":
 		return &catalogPrograms[46]
-	case "elixir", "iex":
+	case "tcpdump":
 		return &catalogPrograms[47]
-	case "mix":
+	case "sysctl":
 		return &catalogPrograms[48]
-	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
+	case "bpftrace":
 		return &catalogPrograms[49]
-	case "scala", "scala-cli":
+	case "gnuplot", "octave", "octave-cli", "slsh":
 		return &catalogPrograms[50]
-	case "jshell":
+	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
 		return &catalogPrograms[51]
-	case "dotnet":
+	case "erl":
 		return &catalogPrograms[52]
-	case "terraform", "tofu":
+	case "elixir", "iex":
 		return &catalogPrograms[53]
-	case "volatility", "vol", "vol.py", "volatility3":
+	case "mix":
 		return &catalogPrograms[54]
-	case "clojure", "clj", "bb":
+	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
 		return &catalogPrograms[55]
-	case "swift":
+	case "scala", "scala-cli":
 		return &catalogPrograms[56]
-	case "ghc", "ghci", "runghc", "runhaskell", "stack-ghc":
+	case "jshell":
 		return &catalogPrograms[57]
-	case "pidstat":
+	case "dotnet":
 		return &catalogPrograms[58]
-	case "plymouth":
+	case "terraform", "tofu":
 		return &catalogPrograms[59]
-	case "enscript":
+	case "volatility", "vol", "vol.py", "volatility3":
 		return &catalogPrograms[60]
-	case "openvt":
+	case "clojure", "clj", "bb":
 		return &catalogPrograms[61]
-	case "aa-exec":
+	case "swift":
 		return &catalogPrograms[62]
-	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+	case "ghc", "runghc", "runhaskell", "stack-ghc":
 		return &catalogPrograms[63]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "ghci":
 		return &catalogPrograms[64]
-	case "latexmk":
+	case "stack":
 		return &catalogPrograms[65]
-	case "m4":
+	case "cabal":
 		return &catalogPrograms[66]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "pidstat":
 		return &catalogPrograms[67]
-	case "hg":
+	case "plymouth":
 		return &catalogPrograms[68]
-	case "fzf":
+	case "enscript":
 		return &catalogPrograms[69]
-	case "tmate":
+	case "openvt":
 		return &catalogPrograms[70]
-	case "genie":
+	case "aa-exec":
 		return &catalogPrograms[71]
-	case "dc":
+	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
 		return &catalogPrograms[72]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[73]
-	case "yt-dlp", "youtube-dl":
+	case "latexmk":
 		return &catalogPrograms[74]
-	case "dmsetup":
+	case "m4":
 		return &catalogPrograms[75]
-	case "openvpn":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[76]
-	case "certbot":
+	case "hg":
 		return &catalogPrograms[77]
-	case "borg":
+	case "fzf":
 		return &catalogPrograms[78]
-	case "sshuttle":
+	case "tmate":
 		return &catalogPrograms[79]
-	case "split", "gsplit":
+	case "genie":
 		return &catalogPrograms[80]
-	case "scrot":
+	case "dc":
 		return &catalogPrograms[81]
-	case "acr":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[82]
-	case "zic":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[83]
-	case "dnsmasq":
+	case "dmsetup":
 		return &catalogPrograms[84]
-	case "pip", "pip3":
+	case "openvpn":
 		return &catalogPrograms[85]
-	case "gem":
+	case "certbot":
 		return &catalogPrograms[86]
-	case "scp", "sftp-s":
+	case "borg":
 		return &catalogPrograms[87]
-	case "sshfs":
+	case "sshuttle":
 		return &catalogPrograms[88]
-	case "check_by_ssh":
+	case "split", "gsplit":
 		return &catalogPrograms[89]
-	case "puppet":
+	case "scrot":
 		return &catalogPrograms[90]
-	case "xdotool":
+	case "acr":
 		return &catalogPrograms[91]
-	case "ydotool":
+	case "zic":
 		return &catalogPrograms[92]
-	case "task":
+	case "dnsmasq":
 		return &catalogPrograms[93]
-	case "perf":
+	case "pip", "pip3":
 		return &catalogPrograms[94]
-	case "ip":
+	case "gem":
 		return &catalogPrograms[95]
-	case "rake":
+	case "scp", "sftp-s":
 		return &catalogPrograms[96]
-	case "knife":
+	case "sshfs":
 		return &catalogPrograms[97]
-	case "sqlmap":
+	case "check_by_ssh":
 		return &catalogPrograms[98]
-	case "exiftool":
+	case "puppet":
 		return &catalogPrograms[99]
-	case "fail2ban-client":
+	case "xdotool":
 		return &catalogPrograms[100]
-	case "fastfetch":
+	case "ydotool":
 		return &catalogPrograms[101]
-	case "rsyslogd":
+	case "task":
 		return &catalogPrograms[102]
-	case "virsh":
+	case "perf":
 		return &catalogPrograms[103]
-	case "bee":
+	case "ip":
 		return &catalogPrograms[104]
-	case "go":
+	case "rake":
 		return &catalogPrograms[105]
-	case "cargo":
+	case "knife":
 		return &catalogPrograms[106]
-	case "strace":
+	case "sqlmap":
 		return &catalogPrograms[107]
-	case "ltrace":
+	case "exiftool":
 		return &catalogPrograms[108]
-	case "flock":
+	case "fail2ban-client":
 		return &catalogPrograms[109]
-	case "systemd-run":
+	case "fastfetch":
 		return &catalogPrograms[110]
-	case "unshare":
+	case "rsyslogd":
 		return &catalogPrograms[111]
-	case "nsenter":
+	case "virsh":
 		return &catalogPrograms[112]
-	case "chroot":
+	case "bee":
 		return &catalogPrograms[113]
-	case "toybox":
+	case "go":
 		return &catalogPrograms[114]
-	case "sshpass":
+	case "cargo":
 		return &catalogPrograms[115]
-	case "screen":
+	case "strace":
 		return &catalogPrograms[116]
-	case "cpulimit":
+	case "ltrace":
 		return &catalogPrograms[117]
-	case "dbus-launch":
+	case "flock":
 		return &catalogPrograms[118]
-	case "rlwrap":
+	case "systemd-run":
 		return &catalogPrograms[119]
-	case "valgrind":
+	case "unshare":
 		return &catalogPrograms[120]
-	case "setarch":
+	case "nsenter":
 		return &catalogPrograms[121]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "chroot":
 		return &catalogPrograms[122]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "toybox":
 		return &catalogPrograms[123]
-	case "entr":
+	case "sshpass":
 		return &catalogPrograms[124]
-	case "mosh":
+	case "screen":
 		return &catalogPrograms[125]
-	case "msgfilter":
+	case "cpulimit":
 		return &catalogPrograms[126]
-	case "start-stop-daemon":
+	case "dbus-launch":
 		return &catalogPrograms[127]
-	case "sg", "newgrp":
+	case "rlwrap":
 		return &catalogPrograms[128]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "valgrind":
 		return &catalogPrograms[129]
-	case "wezterm":
+	case "setarch":
 		return &catalogPrograms[130]
-	case "kitty", "foot", "st":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[131]
-	case "tmux", "byobu", "byobu-tmux":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[132]
-	case "zellij":
+	case "entr":
 		return &catalogPrograms[133]
-	case "dtach", "abduco":
+	case "mosh":
 		return &catalogPrograms[134]
-	case "parallel":
+	case "msgfilter":
 		return &catalogPrograms[135]
-	case "hping3":
+	case "start-stop-daemon":
 		return &catalogPrograms[136]
-	case "at", "batch":
+	case "sg", "newgrp":
 		return &catalogPrograms[137]
-	case "npx", "bunx", "uvx", "pipx-run":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[138]
-	case "pnpm", "yarn", "npm", "bun":
+	case "wezterm":
 		return &catalogPrograms[139]
-	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[140]
-	case "nix":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[141]
-	case "script":
+	case "zellij":
 		return &catalogPrograms[142]
-	case "socat":
+	case "dtach", "abduco":
 		return &catalogPrograms[143]
-	case "socket":
+	case "parallel":
 		return &catalogPrograms[144]
-	case "proot":
+	case "hping3":
 		return &catalogPrograms[145]
-	case "sched":
+	case "at", "batch":
 		return &catalogPrograms[146]
-	case "faketime":
+	case "npx", "bunx", "uvx", "pipx-run":
 		return &catalogPrograms[147]
-	case "trickle":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[148]
-	case "hyperfine":
+	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[149]
-	case "direnv":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[150]
-	case "op":
+	case "nix":
 		return &catalogPrograms[151]
-	case "dotenv":
+	case "script":
 		return &catalogPrograms[152]
-	case "dotenvx":
+	case "socat":
 		return &catalogPrograms[153]
-	case "aws-vault":
+	case "socket":
 		return &catalogPrograms[154]
-	case "launchctl":
+	case "proot":
 		return &catalogPrograms[155]
-	case "hguard":
+	case "sched":
 		return &catalogPrograms[156]
-	case "hguard-shell":
+	case "faketime":
 		return &catalogPrograms[157]
-	case "nix-shell":
+	case "trickle":
 		return &catalogPrograms[158]
+	case "hyperfine":
+		return &catalogPrograms[159]
+	case "direnv":
+		return &catalogPrograms[160]
+	case "op":
+		return &catalogPrograms[161]
+	case "dotenv":
+		return &catalogPrograms[162]
+	case "dotenvx":
+		return &catalogPrograms[163]
+	case "aws-vault":
+		return &catalogPrograms[164]
+	case "launchctl":
+		return &catalogPrograms[165]
+	case "hguard":
+		return &catalogPrograms[166]
+	case "hguard-shell":
+		return &catalogPrograms[167]
+	case "nix-shell":
+		return &catalogPrograms[168]
 	}
 	return nil
 }
@@ -366,6 +386,13 @@ var catalogNames = [...]string{
 	"psql",
 	"mongosh",
 	"mongo",
+	"nano",
+	"tig",
+	"mc",
+	"duckdb",
+	"rails",
+	"manage.py",
+	"django-admin",
 	"ed",
 	"red",
 	"telnet",
@@ -476,10 +503,12 @@ var catalogNames = [...]string{
 	"bb",
 	"swift",
 	"ghc",
-	"ghci",
 	"runghc",
 	"runhaskell",
 	"stack-ghc",
+	"ghci",
+	"stack",
+	"cabal",
 	"pidstat",
 	"plymouth",
 	"enscript",
@@ -650,22 +679,22 @@ var catalogNames = [...]string{
 	"npm",
 	"bun",
 	"bundle",
-	"poetry",
-	"pipenv",
 	"pdm",
-	"hatch",
-	"rye",
 	"uv",
 	"conda",
 	"mamba",
 	"micromamba",
-	"pixi",
-	"devbox",
 	"cargo-run",
 	"mise",
 	"rbenv",
 	"pyenv",
 	"nodenv",
+	"poetry",
+	"pipenv",
+	"hatch",
+	"rye",
+	"pixi",
+	"devbox",
 	"nix",
 	"script",
 	"socat",
@@ -690,13 +719,19 @@ var catalogPrograms = [...]Program{
 	{Name: "vim", Code: []CodeOption{{"-c", "vim", nil}, {"--cmd", "vim", nil}, {"+", "vim", nil}, {"-S", "vim-file", nil}}, Stdin: "vim", Shell: "via", Prompt: &Prompt{Batch: []string{"--headless"}, Quit: []string{"q", "q!", "qa", "qa!", "qall", "qall!", "quit", "quit!", "quitall", "wq", "wq!", "wqa", "wqa!", "wqall", "x", "x!", "xa", "xall", "xit", "exit", "cq"}, Operands: -1}},
 	{Name: "less", Code: []CodeOption{{"+", "less", nil}}, Prompt: &Prompt{Operands: -1}},
 	{Name: "emacs", Code: []CodeOption{{"--eval", "elisp", nil}, {"-eval", "elisp", nil}, {"--execute", "elisp", nil}, {"-l", "elisp-file", nil}, {"--load", "elisp-file", nil}}, Prompt: &Prompt{Batch: []string{"--batch", "-batch", "--script", "-script", "-e"}, Quit: []string{"(kill-emacs)"}, Operands: -1}},
-	{Name: "gdb", Code: []CodeOption{{"-ex", "gdb", nil}, {"--ex", "gdb", nil}, {"-eval-command", "gdb", nil}, {"--eval-command", "gdb", nil}, {"-iex", "gdb", nil}, {"--args", "argv", nil}, {"-args", "argv", nil}}, Stdin: "gdb", Prompt: &Prompt{Batch: []string{"-batch", "--batch", "-batch-silent", "--batch-silent"}, Quit: []string{"quit", "q"}, Operands: -1}},
-	{Name: "lldb", Code: []CodeOption{{"-o", "gdb", nil}, {"--one-line", "gdb", nil}, {"-O", "gdb", nil}, {"--one-line-before-file", "gdb", nil}, {"-k", "gdb", nil}, {"--one-line-on-crash", "gdb", nil}, {"--", "argv", nil}}, Stdin: "gdb", ShellPaths: true, Prompt: &Prompt{Batch: []string{"-b", "--batch"}, Quit: []string{"quit", "q", "exit"}, Operands: -1}},
+	{Name: "gdb", Code: []CodeOption{{"-ex", "gdb", nil}, {"--ex", "gdb", nil}, {"-eval-command", "gdb", nil}, {"--eval-command", "gdb", nil}, {"-iex", "gdb", nil}, {"--args", "argv", nil}, {"-args", "argv", nil}}, Stdin: "gdb", Prompt: &Prompt{Batch: []string{"-batch", "--batch", "-batch-silent", "--batch-silent"}, Quit: []string{"quit", "q"}, Confirm: []string{"run", "r", "start", "starti", "attach"}, NoConfirm: []string{"set confirm off"}, Operands: -1}},
+	{Name: "lldb", Code: []CodeOption{{"-o", "gdb", nil}, {"--one-line", "gdb", nil}, {"-O", "gdb", nil}, {"--one-line-before-file", "gdb", nil}, {"-k", "gdb", nil}, {"--one-line-on-crash", "gdb", nil}, {"--", "argv", nil}}, Stdin: "gdb", ShellPaths: true, Prompt: &Prompt{Batch: []string{"-b", "--batch"}, Quit: []string{"quit", "q", "exit"}, Confirm: []string{"run", "r", "process launch", "process attach", "attach"}, NoConfirm: []string{"settings set interpreter.prompt-on-quit false"}, Operands: -1}},
 	{Name: "sqlite3", Long: []string{"cmd", "init", "separator", "newline", "nullvalue", "vfs", "maxsize", "mmap", "heap", "lookaside", "pagecache"}, Code: []CodeOption{{"-cmd", "sqlite", nil}, {"", "sqlite", nil}}, Stdin: "sqlite", Prompt: &Prompt{Operands: 1}},
 	{Name: "opencode", Code: []CodeOption{{"db", "sqlite", nil}}, Stdin: "bang"},
 	{Name: "mysql", Args: "uhPDSe", Long: []string{"user", "host", "port", "database", "socket", "execute", "pager"}, Code: []CodeOption{{"-e", "mysql", nil}, {"--execute", "mysql", nil}, {Option: "--pager", Lang: "sh", Helpers: helpersPager}}, Stdin: "mysql", Prompt: &Prompt{Batch: []string{"-e", "--execute"}, Operands: 1}},
 	{Name: "psql", Args: "cdfhpUvLoPTFR", Long: []string{"command", "dbname", "file", "host", "port", "username", "set", "variable", "log-file", "output", "pset", "table-attr", "field-separator", "record-separator"}, Code: []CodeOption{{"-c", "psql", nil}, {"--command", "psql", nil}}, Stdin: "psql", Prompt: &Prompt{Batch: []string{"-c", "--command", "-f", "--file", "-l", "--list"}, Operands: 2}},
 	{Name: "mongosh", Code: []CodeOption{{"--eval", "mongo", nil}}, Stdin: "mongo", Prompt: &Prompt{Batch: []string{"--eval", "-f", "--file"}, Operands: 1}},
+	{Name: "nano", Prompt: &Prompt{Batch: []string{"-R", "--restricted", "-v", "--view"}, Operands: -1}},
+	{Name: "tig", Prompt: &Prompt{Operands: -1}},
+	{Name: "mc", Prompt: &Prompt{Operands: 0}},
+	{Name: "duckdb", Long: []string{"cmd", "init", "separator", "newline", "nullvalue"}, Prompt: &Prompt{Batch: []string{"-c", "-s", "-f"}, Operands: 1}},
+	{Name: "rails", Prompt: &Prompt{Sub: []string{"console", "c", "dbconsole", "db"}, Operands: -1}},
+	{Name: "manage.py", Prompt: &Prompt{Batch: []string{"-c", "--command"}, Sub: []string{"shell", "dbshell"}, Operands: -1}},
 	{Name: "ed", Stdin: "bang", Prompt: &Prompt{Operands: -1}},
 	{Name: "jupyter", Code: []CodeOption{{"--browser", "sh", nil}, {"--ServerApp.browser", "sh", nil}, {"--NotebookApp.browser", "sh", nil}, {"--LabApp.browser", "sh", nil}}, Stdin: "bang", ShellPaths: true},
 	{Name: "ftp", Args: "PpUWOoiAtmnsTDRg", Code: []CodeOption{{"-c", "ftp", nil}}, Stdin: "ftp", Prompt: &Prompt{Batch: []string{"-c"}, Operands: -1}},
@@ -723,7 +758,7 @@ var catalogPrograms = [...]Program{
 	{Name: "docker", Args: "eiuwtHcl", Long: []string{"env", "env-file", "user", "workdir", "detach-keys", "host", "context", "config", "log-level"}, Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1},
 	{Name: "kubectl", Args: "nsc", Long: []string{"namespace", "context", "kubeconfig", "cluster", "user", "server", "token", "as", "as-group", "request-timeout", "cache-dir"}, Sub: []string{"exec"}, SubRun: "dashdash"},
 	{Name: "distrobox", Sub: []string{"enter"}, SubRun: "dashdash"},
-	{Name: "vagrant", Sub: []string{"exec"}, SubRun: "dashdash", Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}},
+	{Name: "vagrant", Sub: []string{"exec"}, SubRun: "dashdash", Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}, Prompt: &Prompt{Batch: []string{"-c", "--command"}, Sub: []string{"ssh", "shell"}, Operands: -1}},
 	{Name: "jrunscript", Code: []CodeOption{{"-e", "jsr", nil}}, Stdin: "jsr"},
 	{Name: "git", Args: "Cc", Long: []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env"}, Sub: []string{"foreach", "run"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"--exec", "sh", nil}, {"--extcmd", "sh", nil}, {"--upload-pack", "sh", nil}, {"--receive-pack", "sh", nil}, {"--open-files-in-pager", "sh", nil}}},
 	{Name: "restic", Code: []CodeOption{{Option: "--password-command", Lang: "sh", Helpers: helpersPassword}}},
@@ -745,6 +780,9 @@ var catalogPrograms = [...]Program{
 	{Name: "clojure", Code: []CodeOption{{"-e", "clojure", nil}, {"--eval", "clojure", nil}}, ShellPaths: true},
 	{Name: "swift", Code: []CodeOption{{"-e", "swift", nil}}, Stdin: "swift"},
 	{Name: "ghc", Code: []CodeOption{{"-e", "haskell", nil}}, Stdin: "haskell"},
+	{Name: "ghci", Code: []CodeOption{{"-e", "haskell", nil}}, Stdin: "haskell", Prompt: &Prompt{Batch: []string{"-e"}, Operands: -1}},
+	{Name: "stack", Prompt: &Prompt{Sub: []string{"ghci", "repl"}, Operands: -1}},
+	{Name: "cabal", Prompt: &Prompt{Sub: []string{"repl", "v2-repl", "new-repl", "v1-repl"}, Operands: -1}},
 	{Name: "pidstat", Code: []CodeOption{{"-e", "argv", nil}}},
 	{Name: "plymouth", Code: []CodeOption{{"--command", "sh", nil}}},
 	{Name: "enscript", Args: "abcefFHiIjkKlLMnNoOpPrRsStTuUWX", Code: []CodeOption{{"-I", "sh", nil}, {"--filter", "sh", nil}}},
@@ -819,7 +857,7 @@ var catalogPrograms = [...]Program{
 	{Name: "xterm", Code: []CodeOption{{"-e", "argv", nil}, {"--", "argv", nil}, {"-x", "argv", nil}, {"--command", "sh", nil}}, Shell: "agent"},
 	{Name: "wezterm", Long: []string{"pane-id", "class", "cwd", "config-file", "config", "workspace", "position", "domain"}, Sub: []string{"send-text"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"-e", "argv", nil}, {"--", "argv", nil}}, Shell: "agent"},
 	{Name: "kitty", Runs: "argv", Args: "coTdfntaDwWgl", Long: []string{"config", "override", "title", "directory", "class", "name", "session", "listen-on", "start-as", "watcher", "instance-group", "os-window-tag", "font", "term", "app-id", "working-directory", "window-size-pixels", "window-size-chars", "log-level"}, Code: []CodeOption{{"-e", "argv", nil}}, Shell: "agent"},
-	{Name: "tmux", Args: "ceFnstxyfLST", Sub: []string{"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "display-popup", "popup", "pipe-pane", "pipep", "send-keys", "send"}, SubRun: "line", Code: []CodeOption{{"-c", "sh", nil}}, Shell: "agent"},
+	{Name: "tmux", Args: "ceFnstxyfLST", Sub: []string{"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "display-popup", "popup", "pipe-pane", "pipep", "send-keys", "send"}, SubRun: "line", Code: []CodeOption{{"-c", "sh", nil}}, Shell: "agent", Prompt: &Prompt{Batch: []string{"-d"}, Sub: []string{"", "new-session", "new", "attach-session", "attach", "a", "at", "att"}, Operands: -1}},
 	{Name: "zellij", Args: "ndc", Long: []string{"name", "direction", "cwd", "width", "height", "x", "y"}, Sub: []string{"run", "r"}, SubRun: "argv", Shell: "agent"},
 	{Name: "dtach", Runs: "argv", Args: "er", Operands: 1},
 	{Name: "parallel", Args: "jSaIdEPnNsLlX", Long: []string{"jobs", "sshlogin", "arg-file", "delimiter", "max-args", "max-lines", "max-procs", "replace", "tmpdir", "results", "joblog", "timeout", "retries", "colsep", "basefile", "workdir", "env", "load", "memfree", "delay", "tagstring"}, Code: []CodeOption{{":::", "parallel", nil}, {":::+", "parallel", nil}}},
@@ -827,8 +865,9 @@ var catalogPrograms = [...]Program{
 	{Name: "at", Stdin: "sh"},
 	{Name: "npx", Runs: "argv", Args: "pc", Long: []string{"package", "call", "registry", "cache", "node-options", "from", "with", "python", "index-url"}, Code: []CodeOption{{"-c", "sh", nil}, {"--call", "sh", nil}}},
 	{Name: "pnpm", Args: "pCw", Long: []string{"package", "filter", "dir", "workspace", "prefix", "call"}, Sub: []string{"dlx", "exec", "x", "explore"}, SubRun: "argv", Code: []CodeOption{{"--script-shell", "shell-program", nil}, {"", "pkgscript", nil}}},
-	{Name: "bundle", Args: "nepC", Long: []string{"name", "prefix", "env", "environment", "directory", "project", "with", "python", "cwd", "manifest-path"}, Sub: []string{"exec", "run", "x"}, SubRun: "argv"},
-	{Name: "nix", Sub: []string{"run"}, SubRun: "argv", Code: []CodeOption{{"-c", "argv", nil}, {"--command", "argv", nil}}},
+	{Name: "bundle", Args: "nepC", Long: []string{"name", "prefix", "env", "environment", "directory", "project", "with", "python", "cwd", "manifest-path"}, Sub: []string{"exec", "run", "x"}, SubRun: "argv", Prompt: &Prompt{Sub: []string{"console"}, Operands: -1}},
+	{Name: "poetry", Args: "nepC", Long: []string{"name", "prefix", "env", "environment", "directory", "project", "with", "python", "cwd", "manifest-path"}, Sub: []string{"exec", "run", "x"}, SubRun: "argv", Prompt: &Prompt{Sub: []string{"shell"}, Operands: -1}},
+	{Name: "nix", Sub: []string{"run"}, SubRun: "argv", Code: []CodeOption{{"-c", "argv", nil}, {"--command", "argv", nil}}, Prompt: &Prompt{Batch: []string{"-c", "--command", "--build", "--check", "--configure", "--install", "--installcheck", "--unpack", "--phase"}, Sub: []string{"develop", "shell"}, Operands: -1}},
 	{Name: "script", Args: "TBIOEmFt", Long: []string{"log-timing", "log-io", "log-in", "log-out", "echo", "logging-format"}, Shell: "nocmd"},
 	{Name: "socat", Code: []CodeOption{{"", "socat", nil}}},
 	{Name: "socket", Args: "bBlp", Code: []CodeOption{{"-p", "sh", nil}}},
@@ -845,7 +884,7 @@ var catalogPrograms = [...]Program{
 	{Name: "launchctl", Args: "lpoe", Sub: []string{"submit"}, SubRun: "dashdash"},
 	{Name: "hguard", Code: []CodeOption{{"--agent-shell", "sh", nil}}},
 	{Name: "hguard-shell", Code: []CodeOption{{"", "sh", nil}}},
-	{Name: "nix-shell", Code: []CodeOption{{"--run", "sh", nil}, {"--command", "sh", nil}}},
+	{Name: "nix-shell", Code: []CodeOption{{"--run", "sh", nil}, {"--command", "sh", nil}}, Prompt: &Prompt{Batch: []string{"--run", "--command"}, Operands: -1}},
 }
 
 // wrappers run the command that follows their own options (kind: wrapper).

@@ -45,6 +45,9 @@ const (
 // compose command that builds or starts services, amounts to, from its
 // compose files.
 func (w *walker) composeRuns(c *Command, args []field, cx ctx) {
+	if !c.Dynamic && (containerRunners.has(c.Name) || c.Name == "docker-compose" || c.Name == "podman-compose") {
+		composeExecTyped(c, args)
+	}
 	if w.before.Written == nil && len(w.files) == 0 || c.Dynamic || w.nest > 0 || !containerRunners.has(c.Name) {
 		return
 	}
@@ -109,6 +112,71 @@ func (w *walker) composeRuns(c *Command, args []field, cx ctx) {
 		return
 	}
 	w.composeWalk(c, files, dir, sub, profiles, args[i:], cx)
+}
+
+// composeExecTyped marks docker compose exec SERVICE CMD whose CMD reads
+// what is typed: compose exec gives it the caller's terminal unless -T
+// (--no-TTY) or -d (--detach) is given, and a shell or an interpreter
+// with no script or code, or a program waiting at its prompt (psql),
+// reads its commands from there.
+func composeExecTyped(c *Command, args []field) {
+	i := 0
+	if c.Name != "docker-compose" && c.Name != "podman-compose" {
+		for ; i < len(args) && strings.HasPrefix(args[i].Value, "-"); i++ {
+			if runnerGlobals.has(args[i].Value) {
+				i++
+			}
+		}
+		if i >= len(args) || args[i].Value != "compose" || c.Name == "kubectl" || c.Name == "oc" {
+			return
+		}
+		i++
+	}
+	for ; i < len(args) && strings.HasPrefix(args[i].Value, "-"); i++ {
+		if name, _, eq := strings.Cut(args[i].Value, "="); !eq && composeGlobals.has(name) {
+			i++
+		}
+	}
+	if i >= len(args) || args[i].Dynamic || args[i].Value != "exec" {
+		return
+	}
+	args = args[i+1:]
+	for i = 0; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic {
+			return
+		}
+		if !strings.HasPrefix(v, "-") {
+			break
+		}
+		name, _, eq := strings.Cut(v, "=")
+		switch {
+		case name == "-T" || name == "--no-TTY" || name == "--no-tty" || name == "-d" || name == "--detach":
+			return
+		case composeExecValues.has(name) && !eq:
+			i++
+		}
+	}
+	if i+1 >= len(args) || args[i+1].Dynamic {
+		return
+	}
+	cmd, rest := args[i+1].Value, args[i+2:]
+	name := FoldWord(baseName(cmd))
+	reads := false
+	if shells.has(program(name)) || interpreter(name) != "" || otherInterpreters.has(program(name)) {
+		reads = !slices.ContainsFunc(rest, func(a field) bool {
+			switch a.Value {
+			case "-i", "-l", "--login", "-il", "-li", "--norc", "--noprofile":
+				return false
+			}
+			return true
+		})
+	} else if p := catalogProgram(name); p != nil && p.Prompt != nil {
+		reads = prompts(c, rest, p)
+	}
+	if reads && c.Stdin.Kind == "" && !c.Background && !slices.ContainsFunc(c.Via, func(v string) bool { return !passesStdin(v) }) {
+		c.Typed = true
+	}
 }
 
 // bakeValues are docker buildx bake's options that take a value.

@@ -61,10 +61,18 @@ type Entry struct {
 // it runs without prompting, and more operands than Operands, when given,
 // also make it run so (sqlite3 DB SQL; gnuplot FILE with operands 0), as
 // does a code option's value whose last command is one of Quit (vim -c wq).
+//
+// Sub are the subcommands that start the prompt ("" for none: tmux alone),
+// when only some do (poetry shell, nix develop); Confirm are the commands
+// after which a quit asks y/n first (gdb's run), unless one of NoConfirm
+// ran before (set confirm off).
 type Prompt struct {
-	Batch    []string `yaml:"batch"`
-	Operands *int     `yaml:"operands"`
-	Quit     []string `yaml:"quit"`
+	Batch     []string `yaml:"batch"`
+	Operands  *int     `yaml:"operands"`
+	Quit      []string `yaml:"quit"`
+	Sub       []string `yaml:"sub"`
+	Confirm   []string `yaml:"confirm"`
+	NoConfirm []string `yaml:"noconfirm"`
 }
 
 // Code is an option whose value is code, in the language runCode reads.
@@ -335,6 +343,15 @@ func Source(list []Entry) []byte {
 			}
 			if len(e.Prompt.Quit) > 0 {
 				fmt.Fprintf(&b, "Quit: %#v, ", e.Prompt.Quit)
+			}
+			if len(e.Prompt.Sub) > 0 {
+				fmt.Fprintf(&b, "Sub: %#v, ", e.Prompt.Sub)
+			}
+			if len(e.Prompt.Confirm) > 0 {
+				fmt.Fprintf(&b, "Confirm: %#v, ", e.Prompt.Confirm)
+			}
+			if len(e.Prompt.NoConfirm) > 0 {
+				fmt.Fprintf(&b, "NoConfirm: %#v, ", e.Prompt.NoConfirm)
 			}
 			fmt.Fprintf(&b, "Operands: %d}", operands)
 		}
