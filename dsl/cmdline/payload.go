@@ -645,12 +645,13 @@ func powershellCode(args []field) (field, bool, bool) {
 }
 
 // processImports are the imports of the modules that run programs, and
-// the names they bind: Python's import subprocess (as sp), from
+// the names they bind: Python's import subprocess (as sp, or among
+// others: import os, subprocess, sys), from
 // subprocess import run, PIPE; node's const { execSync } =
 // require("child_process"), const cp = require("node:child_process"),
 // import { spawnSync } from "child_process", import * as cp from ….
 var (
-	pyProcessImport   = lazyRegexp(`(?m)^[ \t]*(?:import[ \t]+(?:subprocess|pty)(?:[ \t]+as[ \t]+(\w+))?[ \t]*$|from[ \t]+(?:subprocess|pty)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*))`)
+	pyProcessImport   = lazyRegexp(`(?m)(?:^|;)[ \t]*(?:import[ \t]+(?:[\w.]+[ \t]*,[ \t]*)*(?:subprocess|pty)(?:[ \t]+as[ \t]+(\w+)|(?:[ \t]*,[ \t]*[\w.]+)*)[ \t]*(?:;|$)|from[ \t]+(?:subprocess|pty)[ \t]+import[ \t]+(\([^)]*\)|[^\n;]*))`)
 	nodeProcessImport = lazyRegexp(`(?:(?:const|let|var)[ \t]+(\{[^}]*\}|\w+)[ \t]*=[ \t]*require\([ \t]*["'](?:node:)?child_process["'][ \t]*\)|import[ \t]+(\{[^}]*\}|\*[ \t]+as[ \t]+\w+|\w+)[ \t]+from[ \t]+["'](?:node:)?child_process["'])[ \t]*;?`)
 	importedName      = lazyRegexp(`(?:\bas[ \t]+|:[ \t]*)?(\w+)[ \t]*(?:,|\}|\)|$)`)
 )
