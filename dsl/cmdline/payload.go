@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"encoding/base64"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -660,6 +661,33 @@ var (
 // nothing: constants and exceptions (except CalledProcessError).
 var harmlessProcessNames = set("PIPE", "STDOUT", "DEVNULL", "CalledProcessError", "TimeoutExpired", "CompletedProcess", "SubprocessError")
 
+// feedsInput reports a shell-out that may run what the code writes to it,
+// which the command it runs does not show: one given input (input=,
+// stdin=: subprocess.run(["sh"], input="…"), Popen(…,
+// stdin=PIPE).communicate(…)), and a shell or an interpreter started
+// with no script or code of its own, which reads its code from what the
+// code writes later (spawn("bash").stdin.write(…)).
+func feedsInput(f finding) bool {
+	if inputArg().MatchString(f.text) {
+		return true
+	}
+	words := strings.Fields(f.arg)
+	if len(words) == 0 {
+		return false
+	}
+	if prog := program(path.Base(strings.Trim(words[0], `'"`))); !shells.has(prog) && interpreter(prog) == "" {
+		return false
+	}
+	for _, w := range words[1:] {
+		if !strings.HasPrefix(w, "-") || w == "-c" || w == "-e" || w == "-m" || w == "-r" || w == "--eval" {
+			return false // a script, or code of its own
+		}
+	}
+	return true
+}
+
+var inputArg = lazyRegexp(`\b(input|stdin)\b`)
+
 // unfollowedCode is code with what the scan followed as commands blanked
 // (Payload.Unfollowed): the text of each shell-out it read, and an import
 // of a process module none of whose names the rest still uses. node's
@@ -671,7 +699,7 @@ func unfollowedCode(lang, code string, found []finding) string {
 	}
 	out := code
 	for _, f := range found {
-		if f.kind == shellOut && f.text != "" {
+		if f.kind == shellOut && f.text != "" && !feedsInput(f) {
 			out = strings.ReplaceAll(out, f.text, strings.Repeat(" ", len(f.text)))
 		}
 	}
