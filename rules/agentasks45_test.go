@@ -390,6 +390,9 @@ func TestInteractiveShellsByCaller(t *testing.T) {
 		{"docker exec -it web bash", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"kubectl exec -it api-7d9f8 -- sh", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"podman exec -it db sh", dsl.Allow, dsl.Allow, dsl.Ask},
+		// a shell whose whole input is on the line, which hguard reads
+		{"echo 'ls' | unshare -r", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"echo 'rm -rf ~' | unshare -r", dsl.Block, dsl.Block, dsl.Block},
 		// still asked of Claude Code
 		{"vim -c ':!/bin/sh'", dsl.Ask, dsl.Ask, dsl.Ask},
 		{"sudo bash", dsl.Ask, dsl.Ask, dsl.Ask},
