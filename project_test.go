@@ -426,9 +426,10 @@ func writeTree(t *testing.T, root string, files map[string]string, mode os.FileM
 
 // TestRunnerCodeWritten: the runner trees' code, written by the session
 // itself, is judged with its asks too: the red team's is blocked; the
-// ordinary projects' is asked about only where the session's own code
-// starts programs (inline-code-shell-out, as for python3 x.py), which a
-// build script's Command (protoc) and CMake's commands are not.
+// ordinary projects' is asked about, for a person, only where the
+// session's own code starts programs (inline-code-shell-out, as for
+// python3 x.py), which a build script's Command (protoc) and CMake's
+// commands are not; an agent's is judged by the commands it starts.
 func TestRunnerCodeWritten(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
@@ -436,29 +437,33 @@ func TestRunnerCodeWritten(t *testing.T) {
 	writeTree(t, home, runnerTree, 0o755)
 	g := newGuard(t, Options{})
 	for _, tt := range []struct {
-		cwd, cmd string
-		want     dsl.Level
+		cwd, cmd      string
+		agent, person dsl.Level
 	}{
-		{"web", "npm start", dsl.Block},
-		{"web", "npx webcli", dsl.Block},
-		{"web", "node .", dsl.Block},
-		{"pyproj", "pytest", dsl.Block},
-		{"pyconf", "pytest -q", dsl.Block},
-		{"crate", "cargo build", dsl.Block},
-		{"cm", "cmake -B build", dsl.Block},
-		{"okweb", "npm start", dsl.Ask}, // lib/routes.js runs git
-		{"okweb", "npx okweb x.txt", dsl.Allow},
-		{"okweb", "node .", dsl.Ask},
-		{"okpy", "pytest", dsl.Ask}, // its tests run the program under test
-		{"pynm", "pytest", dsl.Allow},
-		{"okrs", "cargo build", dsl.Allow},
-		{"okrs", "cargo test", dsl.Allow},
-		{"okcm", "cmake -B build", dsl.Allow},
+		{"web", "npm start", dsl.Block, dsl.Block},
+		{"web", "npx webcli", dsl.Block, dsl.Block},
+		{"web", "node .", dsl.Block, dsl.Block},
+		{"pyproj", "pytest", dsl.Block, dsl.Block},
+		{"pyconf", "pytest -q", dsl.Block, dsl.Block},
+		{"crate", "cargo build", dsl.Block, dsl.Block},
+		{"cm", "cmake -B build", dsl.Block, dsl.Block},
+		// lib/routes.js runs git rev-parse HEAD, okpy's tests the program
+		// under test (sys.executable -m okpy) and rm -rf in their tmp_path:
+		// an agent's is judged by what they run, a person's code that
+		// starts programs is asked (inline-code-shell-out)
+		{"okweb", "npm start", dsl.Allow, dsl.Ask},
+		{"okweb", "npx okweb x.txt", dsl.Allow, dsl.Allow},
+		{"okweb", "node .", dsl.Allow, dsl.Ask},
+		{"okpy", "pytest", dsl.Allow, dsl.Ask},
+		{"pynm", "pytest", dsl.Allow, dsl.Allow},
+		{"okrs", "cargo build", dsl.Allow, dsl.Allow},
+		{"okrs", "cargo test", dsl.Allow, dsl.Allow},
+		{"okcm", "cmake -B build", dsl.Allow, dsl.Allow},
 	} {
-		for _, caller := range []string{"agent", ""} {
+		for caller, want := range map[string]dsl.Level{"agent": tt.agent, "": tt.person} {
 			v := g.Check(Request{Command: tt.cmd, Cwd: filepath.Join(home, tt.cwd), Shell: "bash", Caller: caller, Since: since})
-			if v.Level != tt.want {
-				t.Errorf("in %s, %q (caller %q): %v, want %v (%v)", tt.cwd, tt.cmd, caller, v.Level, tt.want, v.Findings)
+			if v.Level != want {
+				t.Errorf("in %s, %q (caller %q): %v, want %v (%v)", tt.cwd, tt.cmd, caller, v.Level, want, v.Findings)
 			}
 		}
 	}

@@ -416,7 +416,9 @@ func TestRedTeamTwelve(t *testing.T) {
 		{"bash", "unshare -r <<< 'rm -rf ~'", dsl.Block, dsl.Block},
 		{"bash", "echo 'rm -rf ~' | newgrp", dsl.Block, dsl.Block},
 		{"bash", "echo 'rm -rf ~' | script -q /dev/null", dsl.Block, dsl.Block},
-		{"bash", "echo 'ls' | unshare -r", dsl.Allow, dsl.Ask}, // an agent starting a shell is asked as before
+		// echo 'ls' | unshare -r: a shell whose whole input is the line's,
+		// asked of the agents that type into a command they started, not
+		// of Claude Code (rules.TestInteractiveShellsByCaller)
 		// terminals that run their operands, hyperfine -N's flag read as taking a value
 		{"bash", "kitty rm -rf ~", dsl.Block, dsl.Block},
 		{"bash", "foot rm -rf ~", dsl.Block, dsl.Block},

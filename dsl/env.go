@@ -110,6 +110,7 @@ type CommandEnv struct {
 	Lang        string            `expr:"lang"`
 	Code        string            `expr:"code"`
 	Opaque      bool              `expr:"opaque"`
+	Unfollowed  string            `expr:"unfollowed"`
 	Function    string            `expr:"function"`
 	Background  bool              `expr:"background"`
 	PipeIndex   int               `expr:"pipeIndex"`
@@ -295,7 +296,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		env.WrapperArgs = append(env.WrapperArgs, w.Args...)
 	}
 	if p := c.Payload; p != nil {
-		env.Lang, env.Code, env.Opaque = p.Lang, p.Code, p.Opaque
+		env.Lang, env.Code, env.Opaque, env.Unfollowed = p.Lang, p.Code, p.Opaque, p.Unfollowed
 		if joined := joinedLiterals(p.Code); joined != p.Code {
 			// "~/.cla" + "ude/settings.json": the rules' patterns see the
 			// literals joined too

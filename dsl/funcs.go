@@ -136,6 +136,7 @@ var Vars = []Var{
 	{"lang", "string", CommandScope, "the language of an inline interpreter payload (python, node, perl, ruby, php, lua, powershell), or \"\""},
 	{"code", "string", CommandScope, "the inline payload's code"},
 	{"opaque", "bool", CommandScope, "the payload runs code hguard cannot see (exec of a variable, a dynamic shell-out)"},
+	{"unfollowed", "string", CommandScope, "the payload's code less what hguard followed as commands: the calls it read as shell-outs (each judged as the command it runs) and the imports of Python's subprocess and pty or node's child_process whose names only those calls use; a pattern for ways to run programs finds there the calls hguard did not read (asyncio.create_subprocess_shell): code for an agent's code read from a file its session wrote (inline-code-shell-out)"},
 	{"function", "string", CommandScope, "the shell function whose body holds the command, or \"\" (name == function: it calls itself)"},
 	{"background", "bool", CommandScope, "the command runs in the background (cmd &, or in a backgrounded list or pipeline)"},
 	{"pipeIndex", "int", CommandScope, "position in its pipeline, from 0"},

@@ -139,12 +139,12 @@ func everydayProject(t *testing.T) string {
 // everydayGoal is the share of everyday lines hguard must allow, for a
 // person and for an agent. The floors are what the corpus scores today:
 // below the goal by the deliberate asks of everyday-divergences.yaml (a
-// discarded uncommitted change, a secret file shown, an agent's interactive
-// shell, …); a fix raises its floor, and none may fall.
+// discarded uncommitted change, a secret file shown, an agent's remote
+// pointed elsewhere, …); a fix raises its floor, and none may fall.
 const (
 	everydayGoal        = 0.99
 	everydayFloorPerson = 0.99
-	everydayFloorAgent  = 0.989
+	everydayFloorAgent  = 0.990
 )
 
 // TestEverydayCorpus decides every line of the everyday corpus

@@ -3,6 +3,7 @@ package cmdline
 import (
 	"encoding/base64"
 	"encoding/hex"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -782,6 +783,22 @@ var homeCalls = map[string]bool{"Path.home": true, "pathlib.Path.home": true, "o
 var cwdCalls = map[string]bool{"os.getcwd": true, "Dir.pwd": true, "process.cwd": true, "getcwd": true,
 	"Path.cwd": true, "pathlib.Path.cwd": true, "Cwd.getcwd": true, "Cwd.cwd": true, "getwd": true, "pwd": true, "Deno.cwd": true}
 
+// tempDirCalls give the temporary directory: Python's
+// tempfile.gettempdir(), node's os.tmpdir(). The directory itself is
+// shared, so a deletion of it is a deletion of /tmp.
+var tempDirCalls = map[string]bool{"tempfile.gettempdir": true, "gettempdir": true, "os.tmpdir": true, "tmpdir": true,
+	"tempfile.gettempdirb": true}
+
+// madeTempCalls make a new, empty directory or file of their own and give
+// its name, as mktemp -d does (mktempOutput): Python's tempfile.mkdtemp()
+// and mkstemp()'s name, node's fs.mkdtempSync(prefix), whose prefix is
+// the path it adds six random characters to. Removing what they made
+// loses nothing the code did not make itself, wherever it lies, so the
+// name is written under /tmp (mkdtemp's own dir= is left unknown:
+// termValue), or the prefix's directory for mkdtempSync.
+var madeTempCalls = map[string]bool{"tempfile.mkdtemp": true, "mkdtemp": true, "fs.mkdtempSync": true, "mkdtempSync": true,
+	"tempfile.mktemp": true, "Deno.makeTempDirSync": true}
+
 // envCalls read an environment variable named by their first argument.
 var envCalls = map[string]bool{"os.getenv": true, "os.environ.get": true, "getenv": true, "Sys.getenv": true,
 	"ENV.fetch": true, "Deno.env.get": true, "posix.getenv": true, "os.environ.setdefault": true}
@@ -818,7 +835,10 @@ var moduleCalls = map[string]bool{"require": true, "__import__": true, "importli
 var pathMethods = map[string]string{"joinpath": "join", "join": "join", "expanduser": "same", "resolve": "same",
 	"absolute": "same", "expand_path": "same", "realpath": "same", "to_s": "same", "toString": "same", "as_posix": "same",
 	"__str__": "same", "to_path": "same", "cleanpath": "same", "glob": "glob", "rglob": "rglob", "iterdir": "children",
-	"children": "children", "entries": "children", "parent": "parent", "dirname": "parent", "with_name": ""}
+	"children": "children", "entries": "children", "parent": "parent", "dirname": "parent", "with_name": "",
+	// pytest's tmp_path_factory.mktemp("work") and py.path's
+	// tmpdir.mkdir("sub") give the directory they make under the path
+	"mktemp": "join", "mkdir": "join"}
 
 // termValue is the value of one term: an identifier or a parenthesized
 // expression and the calls, indexes and methods that follow it.
@@ -856,6 +876,8 @@ func termValue(a []token) (string, bool, bool) {
 		val, dyn, have, k = v, d, true, end+1
 	case a[0].kind == tIdent:
 		name, k = strings.TrimPrefix(a[0].val, "."), 1
+	case a[0].kind == tString && a[0].path: // a name bound to a path, then its methods
+		val, dyn, have, k = a[0].val, a[0].dynamic, true, 1
 	default:
 		return "", false, false
 	}
@@ -868,6 +890,9 @@ func termValue(a []token) (string, bool, bool) {
 				return "", false, false
 			}
 			args := argsFrom(k, end)
+			if madeTempCalls[name] && slices.ContainsFunc(a[k+1:end], func(t token) bool { return t.kind == tIdent && (t.val == "dir" || t.val == "dir_fd") }) {
+				return "", false, false // tempfile.mkdtemp(dir=…): made where dir says, which argsFrom leaves out
+			}
 			v, d, isModule, ok := callValue(name, args)
 			if !ok {
 				return "", false, false
@@ -927,6 +952,8 @@ func termValue(a []token) (string, bool, bool) {
 			return "$HOME", false, true
 		case "Dir.pwd", "Dir.getwd": // ruby calls without parentheses
 			return ".", false, true
+		case "sys.executable": // the Python running the code
+			return "python3", false, true
 		}
 		if q, last := splitQual(name); envObjects[q] && last == "HOME" {
 			return "$HOME", false, true
@@ -948,6 +975,25 @@ func callValue(name string, args [][]token) (v string, dyn, isModule, ok bool) {
 		}
 	case cwdCalls[name]:
 		return ".", false, false, true
+	case tempDirCalls[name] && len(args) == 0:
+		return "/tmp", false, false, true
+	case madeTempCalls[name]:
+		if strings.HasSuffix(name, "mkdtempSync") {
+			// fs.mkdtempSync(path.join(os.tmpdir(), "x-")): the prefix
+			// and six random characters
+			if len(args) == 0 {
+				return "", false, false, false
+			}
+			p, d, ok := value(args[0])
+			if !ok || d || p == "" {
+				return "", false, false, false
+			}
+			return p + "mkdtemp", false, false, true
+		}
+		if len(args) > 2 || name == "Deno.makeTempDirSync" && len(args) > 0 {
+			return "", false, false, false // mkdtemp(suffix, prefix, dir): dir is the third
+		}
+		return "/tmp/tmpmkdtemp", false, false, true
 	case name == "chr" || name == "String.fromCharCode" || name == "utf8.char" || name == "string.char" || name == "intToUtf8":
 		var b strings.Builder
 		for _, x := range args {
@@ -1214,17 +1260,32 @@ func interpolation(lang, s string, i int) (start, from, to, next int) {
 // Dir.glob(…).each { |f| … }, foreach (glob(…) as $f)) and an index that
 // names a method (cp["exec" + "Sync"](…)). opaque reports a method or
 // function named by a value that is not static.
-func bindNames(lang string, toks []token) ([]token, bool) {
+func bindNames(lang, code string, toks []token) ([]token, bool) {
 	if lang == "awk" {
 		toks = awkConcat(toks)
 	}
 	toks = requiredModules(toks)
+	if lang == "python" && strings.Contains(code, "def ") {
+		// pytest's temporary directories first, so that names assigned
+		// from them are paths (pyscope.go)
+		b := newBinder(lang, toks)
+		b.fixtureParams(code, true)
+		b.resolve()
+		toks = b.apply()
+	}
 	b := newBinder(lang, toks)
+	b.code = code
 	b.assignments()
 	b.loops()
 	b.resolve()
-	// then the indexes, which may use the names: k = "execSync"; cp[k](…)
 	opaque := b.opaque
+	if lang == "python" && strings.Contains(code, "fixture") {
+		// then the fixtures the code defines, whose values may use them
+		b = newBinder(lang, b.apply())
+		b.fixtureParams(code, false)
+		b.resolve()
+	}
+	// then the indexes, which may use the names: k = "execSync"; cp[k](…)
 	b = newBinder(lang, b.apply())
 	b.opaque = opaque
 	b.indexCalls()
@@ -1269,6 +1330,7 @@ func (b *binder) apply() []token {
 
 type binder struct {
 	lang   string
+	code   string // the code toks were read from, for Python's indentation (pyDefs)
 	toks   []token
 	match  []int
 	open   []int // the opener of each closer
@@ -1361,6 +1423,8 @@ func exprEnd(toks []token, k int) int {
 	end := -1
 	for k < len(toks) {
 		switch {
+		case toks[k].kind == tString && toks[k].path:
+			end = termEnd(toks, k) // a path and its methods: tmp_path_factory.mktemp("work")
 		case toks[k].kind == tString || toks[k].kind == tNumber:
 			end = k
 		case toks[k].kind == tIdent || toks[k].val == "(":
@@ -1435,18 +1499,32 @@ func moduleOf(rhs []token) (string, bool) {
 func (b *binder) assignments() {
 	toks := b.toks
 	depth := 0
-	type site struct {
-		at  int
-		bnd binding
-		ok  bool
-	}
+	type site = assignSite
 	sites := map[string][]site{}
+	// node's function bodies given to a call (beforeEach(() => { d =
+	// fs.mkdtempSync(…) })) hold statements: an assignment there is
+	// read as at the top level, the brackets around it put aside
+	var bodies []int // the depth outside each function body open
 	for i := 0; i+2 < len(toks); i++ {
 		switch toks[i].val {
 		case "(", "[":
 			depth++
 		case ")", "]":
 			depth--
+		case "{":
+			if b.lang == "node" && toks[i].kind == tPunct && i > 0 && (toks[i-1].val == "=>" || toks[i-1].val == ">" && i > 1 && toks[i-2].val == "=" || toks[i-1].val == ")") {
+				bodies = append(bodies, depth)
+				depth = 0
+			} else if len(bodies) > 0 {
+				bodies = append(bodies, -1) // a block or an object inside one
+			}
+		case "}":
+			if n := len(bodies); n > 0 {
+				if bodies[n-1] >= 0 {
+					depth = bodies[n-1]
+				}
+				bodies = bodies[:n-1]
+			}
 		}
 		t := toks[i]
 		if depth != 0 || toks[i+1].val != "=" || toks[i+1].kind != tPunct || toks[i+2].val == "=" || toks[i+2].val == "~" {
@@ -1458,7 +1536,12 @@ func (b *binder) assignments() {
 			}
 			continue
 		}
-		if t.kind != tIdent || strings.HasPrefix(t.val, ".") || strings.Contains(t.val, ".") && b.lang != "perl" {
+		if t.kind != tIdent || strings.HasPrefix(t.val, ".") || strings.Contains(t.val, ".") && b.lang != "perl" && !selfAttr(b.lang, t.val) {
+			if b.lang == "python" && t.kind == tIdent && strings.Contains(t.val, ".") {
+				// other.tmp = …: the attribute set on another name
+				// may be self's too
+				sites["self"+t.val[strings.LastIndexByte(t.val, '.'):]] = append(sites["self"+t.val[strings.LastIndexByte(t.val, '.'):]], site{at: i})
+			}
 			continue
 		}
 		end := exprEnd(toks, i+2)
@@ -1472,6 +1555,10 @@ func (b *binder) assignments() {
 		}
 		sites[t.val] = append(sites[t.val], site{at: i, bnd: bnd, ok: ok})
 	}
+	if b.lang == "python" && strings.Contains(b.code, "def ") {
+		b.scopedSites(sites)
+		return
+	}
 	for name, ss := range sites {
 		if len(ss) == 1 && ss[0].ok {
 			b.bind(name, ss[0].bnd, ss[0].at+1, len(toks))
@@ -1483,6 +1570,88 @@ func (b *binder) assignments() {
 				if ss := sites[t.val]; len(ss) != 1 || !ss[0].ok || ss[0].bnd.dyn {
 					b.opaque = true // $f(…) with $f not one known string or closure: what runs is computed
 				}
+			}
+		}
+	}
+}
+
+// assignSite is an assignment of a name: at its index, to bnd when ok.
+type assignSite struct {
+	at    int
+	bnd   binding
+	ok    bool
+	param bool // a def's parameter (scopedSites)
+}
+
+// selfAttr reports a Python attribute of self (self.tmp), which a
+// unittest's setUp assigns and its tests and tearDown read.
+func selfAttr(lang, name string) bool {
+	return lang == "python" && strings.HasPrefix(name, "self.") && strings.Count(name, ".") == 1
+}
+
+// scopedSites binds Python's names assigned once in a function for that
+// function's body (pyDefs), each function apart: a name assigned at the
+// module's level, declared global or nonlocal, or assigned in a function
+// and in one nested in it is bound as before, once in the whole code or
+// not at all. self's attributes are the object's, bound once in the
+// whole code too. A loop's or with's name and an augmented assignment are
+// assignments not of one value, and so is a parameter but in its own
+// function, where an assignment gives it its value from there on.
+func (b *binder) scopedSites(sites map[string][]assignSite) {
+	toks := b.toks
+	defs := pyDefs(b.code, toks, b.match)
+	for _, d := range defs {
+		for _, p := range d.params {
+			sites[p] = append(sites[p], assignSite{at: d.at, param: true})
+		}
+	}
+	for k := 0; k+2 < len(toks); k++ {
+		if t := toks[k]; (t.val == "for" || t.val == "as") && t.kind == tIdent && toks[k+1].kind == tIdent {
+			sites[toks[k+1].val] = append(sites[toks[k+1].val], assignSite{at: k + 1})
+		}
+	}
+	declared := map[string]bool{}
+	for k := 0; k+1 < len(toks); k++ {
+		if toks[k].val == "global" || toks[k].val == "nonlocal" {
+			for j := k + 1; j < len(toks) && (toks[j].kind == tIdent || toks[j].val == ","); j++ {
+				declared[toks[j].val] = true
+			}
+		}
+	}
+	for name, ss := range sites {
+		whole := declared[name] || strings.HasPrefix(name, "self.")
+		scopes := map[int][]assignSite{}
+		for _, s := range ss {
+			in := innermost(defs, s.at)
+			if in < 0 && !(s.at < len(toks) && slices.ContainsFunc(defs, func(d pyDef) bool { return d.at == s.at })) {
+				whole = true // at the module's level
+			}
+			if s.at < len(toks) && toks[s.at].val == "def" {
+				in = slices.IndexFunc(defs, func(d pyDef) bool { return d.at == s.at }) // a parameter: its own def's
+			}
+			scopes[in] = append(scopes[in], s)
+		}
+		if !whole {
+			for i := range scopes {
+				for j := range scopes {
+					if i != j && i >= 0 && j >= 0 && defs[j].from >= defs[i].from && defs[j].to <= defs[i].to {
+						whole = true // assigned in a function and in one it holds
+					}
+				}
+			}
+		}
+		if whole {
+			if len(ss) == 1 && ss[0].ok {
+				b.bind(name, ss[0].bnd, ss[0].at+1, len(toks))
+			}
+			continue
+		}
+		for in, s := range scopes {
+			// a parameter assigned anew in its function is that value
+			// from there on, as a name assigned once is
+			s = slices.DeleteFunc(s, func(x assignSite) bool { return x.param })
+			if in >= 0 && len(s) == 1 && s[0].ok {
+				b.bind(name, s[0].bnd, s[0].at+1, defs[in].to)
 			}
 		}
 	}

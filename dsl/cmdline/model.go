@@ -166,6 +166,11 @@ type Payload struct {
 	ShellOuts   []string // static shell strings it hands to a shell (os.system("…"), execSync('…'), backticks)
 	Destructive []string // destructive calls it makes, as "call(arg)" e.g. "shutil.rmtree(/home/user)"
 	Opaque      bool     // it runs code hguard cannot see statically (exec/eval of a variable, dynamic shell-out)
+	// Unfollowed is Code less what hguard followed as commands: the calls
+	// it read as shell-outs (judged as the commands they run) and the
+	// imports of the process modules whose every name those calls use.
+	// What still names a way to run a program is a call it did not read.
+	Unfollowed string
 }
 
 // Pos is a 1-based position in the line as received (Line.Original).

@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"encoding/base64"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -86,6 +87,7 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 	if p.Opaque && c.Untrusted == "" && (c.Stdin.Remote || c.Stdin.Decoded) {
 		c.Untrusted = untrusted(c.Stdin) // exec(sys.stdin.read()) of downloaded code
 	}
+	p.Unfollowed = unfollowedCode(lang, text, s.found)
 	for _, f := range s.found {
 		via := lang + " " + f.call
 		switch f.kind {
@@ -641,4 +643,113 @@ func powershellCode(args []field) (field, bool, bool) {
 		}
 	}
 	return field{}, false, false
+}
+
+// processImports are the imports of the modules that run programs, and
+// the names they bind: Python's import subprocess (as sp, or among
+// others: import os, subprocess, sys), from
+// subprocess import run, PIPE; node's const { execSync } =
+// require("child_process"), const cp = require("node:child_process"),
+// import { spawnSync } from "child_process", import * as cp from ….
+var (
+	pyProcessImport   = lazyRegexp(`(?m)(?:^|;)[ \t]*(?:import[ \t]+(?:[\w.]+[ \t]*,[ \t]*)*(?:subprocess|pty)(?:[ \t]+as[ \t]+(\w+)|(?:[ \t]*,[ \t]*[\w.]+)*)[ \t]*(?:;|$)|from[ \t]+(?:subprocess|pty)[ \t]+import[ \t]+(\([^)]*\)|[^\n;]*))`)
+	nodeProcessImport = lazyRegexp(`(?:(?:const|let|var)[ \t]+(\{[^}]*\}|\w+)[ \t]*=[ \t]*require\([ \t]*["'](?:node:)?child_process["'][ \t]*\)|import[ \t]+(\{[^}]*\}|\*[ \t]+as[ \t]+\w+|\w+)[ \t]+from[ \t]+["'](?:node:)?child_process["'])[ \t]*;?`)
+	importedName      = lazyRegexp(`(?:\bas[ \t]+|:[ \t]*)?(\w+)[ \t]*(?:,|\}|\)|$)`)
+)
+
+// harmlessProcessNames are names of the process modules that run
+// nothing: constants and exceptions (except CalledProcessError).
+var harmlessProcessNames = set("PIPE", "STDOUT", "DEVNULL", "CalledProcessError", "TimeoutExpired", "CompletedProcess", "SubprocessError")
+
+// feedsInput reports a shell-out that may run what the code writes to it,
+// which the command it runs does not show: one given input (input=,
+// stdin=: subprocess.run(["sh"], input="…"), Popen(…,
+// stdin=PIPE).communicate(…)), and a shell or an interpreter started
+// with no script or code of its own, which reads its code from what the
+// code writes later (spawn("bash").stdin.write(…)).
+func feedsInput(f finding) bool {
+	if inputArg().MatchString(f.text) {
+		return true
+	}
+	words := strings.Fields(f.arg)
+	if len(words) == 0 {
+		return false
+	}
+	if prog := program(path.Base(strings.Trim(words[0], `'"`))); !shells.has(prog) && interpreter(prog) == "" {
+		return false
+	}
+	for _, w := range words[1:] {
+		if !strings.HasPrefix(w, "-") || w == "-c" || w == "-e" || w == "-m" || w == "-r" || w == "--eval" {
+			return false // a script, or code of its own
+		}
+	}
+	return true
+}
+
+var inputArg = lazyRegexp(`\b(input|stdin)\b`)
+
+// unfollowedCode is code with what the scan followed as commands blanked
+// (Payload.Unfollowed): the text of each shell-out it read, and an import
+// of a process module none of whose names the rest still uses. node's
+// template literals are strings, not shell-outs: their backquotes are
+// put as quotes. platform.system() names the system, and is blanked.
+func unfollowedCode(lang, code string, found []finding) string {
+	if lang != "python" && lang != "node" {
+		return code
+	}
+	out := code
+	for _, f := range found {
+		if f.kind == shellOut && f.text != "" && !feedsInput(f) {
+			out = strings.ReplaceAll(out, f.text, strings.Repeat(" ", len(f.text)))
+		}
+	}
+	re := pyProcessImport()
+	if lang == "node" {
+		out = strings.ReplaceAll(out, "`", "\"")
+		re = nodeProcessImport()
+	} else {
+		out = strings.ReplaceAll(out, "platform.system()", "                 ")
+	}
+	locs := re.FindAllStringSubmatchIndex(out, -1)
+	rest := out // the code without any of these imports: one file's import subprocess is not another's use
+	for _, loc := range slices.Backward(locs) {
+		rest = rest[:loc[0]] + rest[loc[1]:]
+	}
+	for _, loc := range locs {
+		stmt := out[loc[0]:loc[1]]
+		var names []string
+		bound := ""
+		for g := 2; g+1 < len(loc); g += 2 {
+			if loc[g] >= 0 {
+				bound = out[loc[g]:loc[g+1]]
+			}
+		}
+		switch {
+		case bound == "" && lang == "python":
+			names = []string{"subprocess", "pty"} // import subprocess
+		case strings.HasPrefix(bound, "* as"):
+			names = []string{strings.TrimSpace(strings.TrimPrefix(bound, "* as"))}
+		case strings.ContainsAny(bound, "{(,") || lang == "python" && strings.Contains(stmt, " import "):
+			for _, m := range importedName().FindAllStringSubmatch(strings.Trim(bound, "{}() \t\n"), -1) {
+				names = append(names, m[1])
+			}
+		default:
+			names = []string{bound}
+		}
+		used := false
+		for _, n := range names {
+			if n == "" || harmlessProcessNames.has(n) {
+				continue
+			}
+			for _, m := range regexp.MustCompile(`\b`+regexp.QuoteMeta(n)+`\b(?:\.(\w+))?`).FindAllStringSubmatch(rest, -1) {
+				if !harmlessProcessNames.has(m[1]) { // subprocess.CalledProcessError runs nothing
+					used = true
+				}
+			}
+		}
+		if !used {
+			out = out[:loc[0]] + strings.Repeat(" ", len(stmt)) + out[loc[1]:]
+		}
+	}
+	return out
 }

@@ -290,7 +290,7 @@ func TestProjectCodeRuns(t *testing.T) {
 		{"pytest py", "rm -rf ~/nested"},
 		{"cd pi && pytest", "rm -rf ~/checks"},
 		{"cd pt && pytest -x", "rm -rf ~/toml"},
-		{"cd pk && pytest", ""},
+		{"cd pk && pytest", "python3 -m app --help"}, // sys.executable is the Python running the tests
 		{"cd big && pytest", "dynamic"},
 		{"cd big && pytest", "limit"},
 		{"cd part && pytest", "rm -rf ~/part"},

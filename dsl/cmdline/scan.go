@@ -154,7 +154,7 @@ func (s *scanner) scan(lang, code string) {
 		return
 	}
 	s.lang = lang
-	toks, computed := bindNames(lang, tokenize(lang, code))
+	toks, computed := bindNames(lang, code, tokenize(lang, code))
 	s.opaque = s.opaque || computed
 	match := matchBrackets(toks)
 	var opener []int
@@ -418,6 +418,17 @@ func value(a []token) (string, bool, bool) {
 	for k := 0; k < len(a); k++ {
 		t := a[k]
 		switch {
+		case expectTerm && t.kind == tString && t.path && k+1 < len(a) && a[k+1].kind == tIdent && strings.HasPrefix(a[k+1].val, "."):
+			// a name bound to a path, and its methods: p.joinpath("x"),
+			// tmp_path_factory.mktemp("work")
+			end := termEnd(a, k)
+			v, d, ok := termValue(a[k : end+1])
+			if !ok {
+				return "", false, false
+			}
+			b.WriteString(v)
+			dyn = dyn || d
+			k = end
 		case expectTerm && t.kind == tString:
 			v, d, end, ok := formatted(a, k)
 			if !ok {
@@ -454,6 +465,9 @@ func value(a []token) (string, bool, bool) {
 // identifier at a[k]: the identifier and the brackets that follow it.
 func termEnd(a []token, k int) int {
 	end := k
+	if a[k].kind == tString && a[k].path && k+1 < len(a) && a[k+1].kind == tIdent && strings.HasPrefix(a[k+1].val, ".") {
+		end++ // a path a name is bound to, and its method
+	}
 	if a[k].val == "(" && a[k].kind == tPunct { // a parenthesized expression: (Path.home() / ".ssh").joinpath(…)
 		if end = closeOf(a, k); end < 0 {
 			return len(a) - 1
