@@ -424,5 +424,29 @@ func TestAgentInlineShellOuts(t *testing.T) {
 		// a shell fed what the code writes to it
 		{`python3 -c 'import subprocess; subprocess.run(["sh"], input="rm -rf build")'`, dsl.Ask, dsl.Ask, dsl.Ask},
 		{`node -e 'const { spawn } = require("child_process"); spawn("bash").stdin.end("id")'`, dsl.Ask, dsl.Ask, dsl.Ask},
+		// a call whose options or later-changed list run other than what
+		// was read (the lead's review of agentasks45: all five were allowed)
+		{`python3 -c 'import subprocess; c = ["rm"]; c.append("-rf"); c.append("/home/u"); subprocess.run(c)'`, dsl.Ask, dsl.Ask, dsl.Ask},
+		{`node -e 'const a = ["test"]; a.push("--", "x"); require("child_process").execFileSync("npm", a)'`, dsl.Ask, dsl.Ask, dsl.Ask},
+		{`python3 -c 'import subprocess; subprocess.run(["ls", "-rf", "/home/u"], executable="/bin/rm")'`, dsl.Ask, dsl.Ask, dsl.Ask},
+		{`python3 -c 'import subprocess; subprocess.run("ls", shell=True, executable="/tmp/evil")'`, dsl.Ask, dsl.Ask, dsl.Ask},
+		{`node -e 'require("child_process").spawnSync("ls", {shell: "/tmp/evil"})'`, dsl.Ask, dsl.Ask, dsl.Ask},
+		{`node -e 'require("child_process").execSync("ls", {env: {BASH_ENV: "/tmp/x"}})'`, dsl.Ask, dsl.Ask, dsl.Ask},
+		{`python3 -c 'import subprocess; subprocess.run(["ls"], env={"LD_PRELOAD": "/tmp/x.so"})'`, dsl.Ask, dsl.Ask, dsl.Ask},
+		{`python3 -c 'import subprocess, os; subprocess.run(["cp", "x", ".bashrc"], cwd=os.path.expanduser("~"))'`, dsl.Ask, dsl.Ask, dsl.Ask},
+		{`python3 -c 'import subprocess, os
+class T:
+    def setUp(self):
+        self.tmp = os.path.expanduser("~")
+    def test(self):
+        subprocess.run(["cp", "x", ".bashrc"], cwd=self.tmp)
+T().setUp()'`, dsl.Ask, dsl.Ask, dsl.Ask},
+		// and their everyday neighbours
+		{`python3 -c 'import subprocess, tempfile
+tmp = tempfile.mkdtemp()
+subprocess.run(["git", "init", "-q"], cwd=tmp, check=True)'`, dsl.Ask, dsl.Allow, dsl.Allow},
+		{`python3 -c 'import subprocess; subprocess.run(["git", "init"], cwd="sub", check=True)'`, dsl.Ask, dsl.Allow, dsl.Allow},
+		{`python3 -c 'import subprocess; subprocess.run("ls", shell=True, text=True)'`, dsl.Ask, dsl.Allow, dsl.Allow},
+		{`node -e 'require("child_process").execFileSync("npm", ["test"], {stdio: "inherit"})'`, dsl.Ask, dsl.Allow, dsl.Allow},
 	})
 }

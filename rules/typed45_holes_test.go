@@ -31,13 +31,13 @@ func TestTyped45(t *testing.T) {
 		{"tmux a", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"tmux new -s dev", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"tmux new-session -s build make", dsl.Allow, dsl.Allow, dsl.Ask}, // attached: prefix c opens a shell
-		{"tmux", dsl.Allow, dsl.Ask, dsl.Ask},
-		{"screen -S work", dsl.Allow, dsl.Ask, dsl.Ask},
+		{"tmux", dsl.Allow, dsl.Allow, dsl.Ask},                           // Claude Code: no terminal to type into (TestInteractiveShellsByCaller)
+		{"screen -S work", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"docker compose exec app bash", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"docker compose exec db psql -U postgres", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"docker compose exec app python3", dsl.Allow, dsl.Allow, dsl.Ask},
-		{"docker exec -it c sh", dsl.Allow, dsl.Ask, dsl.Ask},
-		{"kubectl exec -it pod -- sh", dsl.Allow, dsl.Ask, dsl.Ask},
+		{"docker exec -it c sh", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"kubectl exec -it pod -- sh", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"vagrant ssh", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"multipass shell vm1", dsl.Allow, dsl.Allow, dsl.Ask},
 		{"ssh deploy@web1.example.com", dsl.Allow, dsl.Allow, dsl.Ask},

@@ -688,6 +688,67 @@ func feedsInput(f finding) bool {
 
 var inputArg = lazyRegexp(`\b(input|stdin)\b`)
 
+// runsOtherThanRead reports a shell-out whose command is not the one the
+// scan read, so following it proves nothing: a call option that picks the
+// program, its shell, its environment or its directory (executable=,
+// shell="/tmp/x", preexec_fn=, env= where the code names a variable that
+// loads code, cwd= outside a temporary or a relative directory), and an
+// argument list the code changes after building it (c.append(…),
+// args.push(…), c += […], c[1] = …).
+func runsOtherThanRead(f finding, code string) bool {
+	if launchOption().MatchString(f.text) {
+		return true
+	}
+	if envOption().MatchString(f.text) && codeLoadingEnv().MatchString(code) {
+		return true
+	}
+	for _, m := range cwdOption().FindAllStringSubmatch(f.text, -1) {
+		v := strings.TrimSpace(m[1])
+		if lit := strings.Trim(v, `"'`); len(lit) == len(v)-2 && lit != "" &&
+			!strings.HasPrefix(lit, "/") && !strings.HasPrefix(lit, "~") && !strings.Contains(lit, "..") && !strings.Contains(lit, "$") {
+			continue // a directory of the project
+		}
+		if m := tempName().FindStringSubmatch(v); m != nil && tempAssigned(m[1], code) {
+			continue // tmp_path, tmpdir, self.tmp = tempfile.mkdtemp()
+		}
+		return true
+	}
+	open := strings.IndexByte(f.text, '(')
+	if open < 0 {
+		return false
+	}
+	for _, name := range bareArgName().FindAllStringSubmatch(f.text[open:], -1) {
+		mutated := regexp.MustCompile(`\b` + regexp.QuoteMeta(name[1]) + `\s*(?:\.\s*(?:append|extend|insert|push|unshift|splice)\s*\(|\+=|\[[^\]]*\]\s*=[^=])`)
+		if mutated.MatchString(code) {
+			return true
+		}
+	}
+	return false
+}
+
+// tempAssigned reports that every assignment of name in code (none, for
+// a fixture such as tmp_path) gives it a temporary directory.
+func tempAssigned(name, code string) bool {
+	re := regexp.MustCompile(`(?m)(?:^|[^\w.])` + regexp.QuoteMeta(name) + `\s*(?::[^=\n]*)?=([^=].*)$`)
+	for _, m := range re.FindAllStringSubmatch(code, -1) {
+		if !tempValue().MatchString(m[1]) {
+			return false
+		}
+	}
+	return true
+}
+
+var tempValue = lazyRegexp(`(?i)^\s*(?:str\(\s*|Path\(\s*)?(?:tempfile\.mkdtemp\(\s*\)|tempfile\.gettempdir\(\s*\)|(?:\w+\.)*\w*(?:tmp|temp)\w*(?:\.mktemp\([^()]*\))?)\s*\)?\s*$`)
+
+var (
+	launchOption   = lazyRegexp(`\b(?:executable|preexec_fn|argv0)\s*[=:]|\bshell\s*[=:]\s*[^\sTtFf]`)
+	envOption      = lazyRegexp(`\benv\s*[=:]`)
+	codeLoadingEnv = lazyRegexp(`(?:["']|\b)(?:LD_\w+|DYLD_\w+|BASH_ENV|ENV|PATH|IFS|PYTHON\w*|NODE_OPTIONS|NODE_PATH|PERL5\w*|RUBY\w*|GIT_\w+|\w*PAGER|EDITOR|VISUAL|SHELL|PROMPT_COMMAND|HOME|ZDOTDIR)(?:["']|\s*:)`)
+	cwdOption      = lazyRegexp(`\bcwd\s*[=:]\s*([^,)}]+)`)
+	tempName       = lazyRegexp(`(?i)^\(?\s*(?:str\(\s*)?((?:\w+\.)*\w*(?:tmp|temp)\w*)\b`)
+	bareArgName    = lazyRegexp(`[(,\[]\s*\*{0,2}([A-Za-z_]\w*)\s*[,)\]]`)
+)
+
 // unfollowedCode is code with what the scan followed as commands blanked
 // (Payload.Unfollowed): the text of each shell-out it read, and an import
 // of a process module none of whose names the rest still uses. node's
@@ -699,7 +760,7 @@ func unfollowedCode(lang, code string, found []finding) string {
 	}
 	out := code
 	for _, f := range found {
-		if f.kind == shellOut && f.text != "" && !feedsInput(f) {
+		if f.kind == shellOut && f.text != "" && !feedsInput(f) && !runsOtherThanRead(f, code) {
 			out = strings.ReplaceAll(out, f.text, strings.Repeat(" ", len(f.text)))
 		}
 	}
