@@ -1,0 +1,32 @@
+package rules_test
+
+import (
+	"testing"
+
+	"github.com/hguard/hguard/dsl"
+)
+
+// TestRedTeam19: red team of the trust boundary and shell fidelity
+// (redteam19, 2026-12-05). Each hole is with its everyday neighbours.
+func TestRedTeam19(t *testing.T) {
+	checkCallers(t, []callerCase{
+		// bash defines an alias for each entry put in BASH_ALIASES (and
+		// runs it where aliases are expanded: shopt -s expand_aliases, or
+		// an interactive shell), as alias NAME=VALUE does: each was allowed
+		{"shopt -s expand_aliases; BASH_ALIASES[ls]='rm -rf ~'\nls", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"shopt -s expand_aliases; BASH_ALIASES[ls]='rm -rf ~'; eval ls", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"BASH_ALIASES=([vv]='rm -rf ~'); shopt -s expand_aliases\nvv", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"declare -A BASH_ALIASES=([gs]='rm -rf ~'); shopt -s expand_aliases; eval gs", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"shopt -s expand_aliases; BASH_ALIASES+=([ls]='rm -rf ~'); eval ls", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"shopt -s expand_aliases; read 'BASH_ALIASES[ls]' <<< 'rm -rf ~'; eval ls", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"shopt -s expand_aliases; printf -v 'BASH_ALIASES[ls]' 'rm -rf ~'; eval ls", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"declare -n a=BASH_ALIASES; a[ls]='rm -rf ~'; shopt -s expand_aliases; eval ls", dsl.Ask, dsl.Ask, dsl.Ask},
+		{": ${BASH_ALIASES[ls]:=rm}; shopt -s expand_aliases; eval ls -rf ~", dsl.Ask, dsl.Ask, dsl.Ask},
+		// the alias builtin itself was already followed
+		{"shopt -s expand_aliases\nalias ww='rm -rf ~'\nww", dsl.Block, dsl.Block, dsl.Block},
+		{"alias ll='ls -la'", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"echo ${BASH_ALIASES[ll]}", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"alias", dsl.Allow, dsl.Allow, dsl.Allow},
+
+	})
+}
