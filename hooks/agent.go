@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/hguard/hguard/internal/patchtext"
 	"github.com/hguard/hguard/internal/sanitize"
 )
 
@@ -789,19 +790,10 @@ func HereDoc(text string) string {
 }
 
 // patchPaths lists the files a Codex patch touches ("*** Add File: P",
-// "*** Update File: P", "*** Delete File: P", "*** Move to: P").
-func patchPaths(patch string) []string {
-	var paths []string
-	for _, line := range strings.Split(patch, "\n") {
-		line = strings.TrimRight(line, "\r")
-		for _, pre := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
-			if p, ok := strings.CutPrefix(line, pre); ok && strings.TrimSpace(p) != "" {
-				paths = append(paths, strings.TrimSpace(p))
-			}
-		}
-	}
-	return paths
-}
+// "*** Update File: P", "*** Delete File: P", "*** Move to: P"), its
+// headers read as leniently as the agents' parsers read them
+// (internal/patchtext).
+func patchPaths(patch string) []string { return patchtext.Paths(patch) }
 
 // readLine and writeLine are the shell commands equivalent to a file tool's
 // read or write of paths: what the path rules judge.

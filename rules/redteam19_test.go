@@ -28,5 +28,13 @@ func TestRedTeam19(t *testing.T) {
 		{"echo ${BASH_ALIASES[ll]}", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"alias", dsl.Allow, dsl.Allow, dsl.Allow},
 
+		// Codex puts apply_patch first on its shell's PATH: the files a
+		// patch on the line names are written (each was allowed)
+		{"apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: /home/u/.hguard/config.yaml\n+approvals: {mode: off}\n*** End Patch\nEOF", dsl.Ask, dsl.Block, dsl.Block},
+		{"apply_patch '*** Begin Patch\n*** Add File: notes.txt\n+hi\n *** Add File: /home/u/.claude/settings.json\n+{}\n*** End Patch'", dsl.Ask, dsl.Block, dsl.Block},
+		{"applypatch <<'EOF'\n*** Begin Patch\n*** Add File: /home/u/.bashrc\n+export HGUARD_DISABLE=1\n*** End Patch\nEOF", dsl.Ask, dsl.Block, dsl.Block},
+		{"apply_patch \"$(cat <<'EOF'\n*** Begin Patch\n*** Update File: src/a.go\n*** Move to: /home/u/.codex/config.toml\n@@\n-a\n+b\n*** End Patch\nEOF\n)\"", dsl.Ask, dsl.Block, dsl.Block},
+		{"apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: src/a.go\n@@\n-a\n+b\n*** End Patch\nEOF", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"apply_patch '*** Begin Patch\n*** Add File: notes.txt\n+hi\n*** Delete File: old.txt\n*** End Patch'", dsl.Allow, dsl.Allow, dsl.Allow},
 	})
 }

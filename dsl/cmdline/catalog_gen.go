@@ -84,246 +84,248 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[37]
 	case "git":
 		return &catalogPrograms[38]
-	case "restic":
+	case "apply_patch", "applypatch":
 		return &catalogPrograms[39]
-	case "check_ssl_cert":
+	case "restic":
 		return &catalogPrograms[40]
-	case "tcpdump":
+	case "check_ssl_cert":
 		return &catalogPrograms[41]
-	case "sysctl":
+	case "tcpdump":
 		return &catalogPrograms[42]
-	case "bpftrace":
+	case "sysctl":
 		return &catalogPrograms[43]
-	case "gnuplot", "octave", "octave-cli", "slsh":
+	case "bpftrace":
 		return &catalogPrograms[44]
-	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
+	case "gnuplot", "octave", "octave-cli", "slsh":
 		return &catalogPrograms[45]
-	case "erl":
+	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
 		return &catalogPrograms[46]
-	case "elixir", "iex":
+	case "erl":
 		return &catalogPrograms[47]
-	case "mix":
+	case "elixir", "iex":
 		return &catalogPrograms[48]
-	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
+	case "mix":
 		return &catalogPrograms[49]
-	case "scala", "scala-cli":
+	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
 		return &catalogPrograms[50]
-	case "jshell":
+	case "scala", "scala-cli":
 		return &catalogPrograms[51]
-	case "dotnet":
+	case "jshell":
 		return &catalogPrograms[52]
-	case "terraform", "tofu":
+	case "dotnet":
 		return &catalogPrograms[53]
-	case "volatility", "vol", "vol.py", "volatility3":
+	case "terraform", "tofu":
 		return &catalogPrograms[54]
-	case "clojure", "clj", "bb":
+	case "volatility", "vol", "vol.py", "volatility3":
 		return &catalogPrograms[55]
-	case "swift":
+	case "clojure", "clj", "bb":
 		return &catalogPrograms[56]
-	case "ghc", "ghci", "runghc", "runhaskell", "stack-ghc":
+	case "swift":
 		return &catalogPrograms[57]
-	case "pidstat":
+	case "ghc", "ghci", "runghc", "runhaskell", "stack-ghc":
 		return &catalogPrograms[58]
-	case "plymouth":
+	case "pidstat":
 		return &catalogPrograms[59]
-	case "enscript":
+	case "plymouth":
 		return &catalogPrograms[60]
-	case "openvt":
+	case "enscript":
 		return &catalogPrograms[61]
-	case "aa-exec":
+	case "openvt":
 		return &catalogPrograms[62]
-	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+	case "aa-exec":
 		return &catalogPrograms[63]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
 		return &catalogPrograms[64]
-	case "latexmk":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[65]
-	case "m4":
+	case "latexmk":
 		return &catalogPrograms[66]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "m4":
 		return &catalogPrograms[67]
-	case "hg":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[68]
-	case "fzf":
+	case "hg":
 		return &catalogPrograms[69]
-	case "tmate":
+	case "fzf":
 		return &catalogPrograms[70]
-	case "genie":
+	case "tmate":
 		return &catalogPrograms[71]
-	case "dc":
+	case "genie":
 		return &catalogPrograms[72]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "dc":
 		return &catalogPrograms[73]
-	case "yt-dlp", "youtube-dl":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[74]
-	case "dmsetup":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[75]
-	case "openvpn":
+	case "dmsetup":
 		return &catalogPrograms[76]
-	case "certbot":
+	case "openvpn":
 		return &catalogPrograms[77]
-	case "borg":
+	case "certbot":
 		return &catalogPrograms[78]
-	case "sshuttle":
+	case "borg":
 		return &catalogPrograms[79]
-	case "split", "gsplit":
+	case "sshuttle":
 		return &catalogPrograms[80]
-	case "scrot":
+	case "split", "gsplit":
 		return &catalogPrograms[81]
-	case "acr":
+	case "scrot":
 		return &catalogPrograms[82]
-	case "zic":
+	case "acr":
 		return &catalogPrograms[83]
-	case "dnsmasq":
+	case "zic":
 		return &catalogPrograms[84]
-	case "pip", "pip3":
+	case "dnsmasq":
 		return &catalogPrograms[85]
-	case "gem":
+	case "pip", "pip3":
 		return &catalogPrograms[86]
-	case "scp", "sftp-s":
+	case "gem":
 		return &catalogPrograms[87]
-	case "sshfs":
+	case "scp", "sftp-s":
 		return &catalogPrograms[88]
-	case "check_by_ssh":
+	case "sshfs":
 		return &catalogPrograms[89]
-	case "puppet":
+	case "check_by_ssh":
 		return &catalogPrograms[90]
-	case "xdotool":
+	case "puppet":
 		return &catalogPrograms[91]
-	case "ydotool":
+	case "xdotool":
 		return &catalogPrograms[92]
-	case "task":
+	case "ydotool":
 		return &catalogPrograms[93]
-	case "perf":
+	case "task":
 		return &catalogPrograms[94]
-	case "ip":
+	case "perf":
 		return &catalogPrograms[95]
-	case "rake":
+	case "ip":
 		return &catalogPrograms[96]
-	case "knife":
+	case "rake":
 		return &catalogPrograms[97]
-	case "sqlmap":
+	case "knife":
 		return &catalogPrograms[98]
-	case "exiftool":
+	case "sqlmap":
 		return &catalogPrograms[99]
-	case "fail2ban-client":
+	case "exiftool":
 		return &catalogPrograms[100]
-	case "fastfetch":
+	case "fail2ban-client":
 		return &catalogPrograms[101]
-	case "rsyslogd":
+	case "fastfetch":
 		return &catalogPrograms[102]
-	case "virsh":
+	case "rsyslogd":
 		return &catalogPrograms[103]
-	case "bee":
+	case "virsh":
 		return &catalogPrograms[104]
-	case "go":
+	case "bee":
 		return &catalogPrograms[105]
-	case "cargo":
+	case "go":
 		return &catalogPrograms[106]
-	case "strace":
+	case "cargo":
 		return &catalogPrograms[107]
-	case "ltrace":
+	case "strace":
 		return &catalogPrograms[108]
-	case "flock":
+	case "ltrace":
 		return &catalogPrograms[109]
-	case "systemd-run":
+	case "flock":
 		return &catalogPrograms[110]
-	case "unshare":
+	case "systemd-run":
 		return &catalogPrograms[111]
-	case "nsenter":
+	case "unshare":
 		return &catalogPrograms[112]
-	case "chroot":
+	case "nsenter":
 		return &catalogPrograms[113]
-	case "toybox":
+	case "chroot":
 		return &catalogPrograms[114]
-	case "sshpass":
+	case "toybox":
 		return &catalogPrograms[115]
-	case "screen":
+	case "sshpass":
 		return &catalogPrograms[116]
-	case "cpulimit":
+	case "screen":
 		return &catalogPrograms[117]
-	case "dbus-launch":
+	case "cpulimit":
 		return &catalogPrograms[118]
-	case "rlwrap":
+	case "dbus-launch":
 		return &catalogPrograms[119]
-	case "valgrind":
+	case "rlwrap":
 		return &catalogPrograms[120]
-	case "setarch":
+	case "valgrind":
 		return &catalogPrograms[121]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "setarch":
 		return &catalogPrograms[122]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[123]
-	case "entr":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[124]
-	case "mosh":
+	case "entr":
 		return &catalogPrograms[125]
-	case "msgfilter":
+	case "mosh":
 		return &catalogPrograms[126]
-	case "start-stop-daemon":
+	case "msgfilter":
 		return &catalogPrograms[127]
-	case "sg", "newgrp":
+	case "start-stop-daemon":
 		return &catalogPrograms[128]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "sg", "newgrp":
 		return &catalogPrograms[129]
-	case "wezterm":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[130]
-	case "kitty", "foot", "st":
+	case "wezterm":
 		return &catalogPrograms[131]
-	case "tmux", "byobu", "byobu-tmux":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[132]
-	case "zellij":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[133]
-	case "dtach", "abduco":
+	case "zellij":
 		return &catalogPrograms[134]
-	case "parallel":
+	case "dtach", "abduco":
 		return &catalogPrograms[135]
-	case "hping3":
+	case "parallel":
 		return &catalogPrograms[136]
-	case "at", "batch":
+	case "hping3":
 		return &catalogPrograms[137]
-	case "npx", "bunx", "uvx", "pipx-run":
+	case "at", "batch":
 		return &catalogPrograms[138]
-	case "pnpm", "yarn", "npm", "bun":
+	case "npx", "bunx", "uvx", "pipx-run":
 		return &catalogPrograms[139]
-	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[140]
-	case "nix":
+	case "bundle", "poetry", "pipenv", "pdm", "hatch", "rye", "uv", "conda", "mamba", "micromamba", "pixi", "devbox", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[141]
-	case "script":
+	case "nix":
 		return &catalogPrograms[142]
-	case "socat":
+	case "script":
 		return &catalogPrograms[143]
-	case "socket":
+	case "socat":
 		return &catalogPrograms[144]
-	case "proot":
+	case "socket":
 		return &catalogPrograms[145]
-	case "sched":
+	case "proot":
 		return &catalogPrograms[146]
-	case "faketime":
+	case "sched":
 		return &catalogPrograms[147]
-	case "trickle":
+	case "faketime":
 		return &catalogPrograms[148]
-	case "hyperfine":
+	case "trickle":
 		return &catalogPrograms[149]
-	case "direnv":
+	case "hyperfine":
 		return &catalogPrograms[150]
-	case "op":
+	case "direnv":
 		return &catalogPrograms[151]
-	case "dotenv":
+	case "op":
 		return &catalogPrograms[152]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[153]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[154]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[155]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[156]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[157]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[158]
+	case "nix-shell":
+		return &catalogPrograms[159]
 	}
 	return nil
 }
@@ -434,6 +436,8 @@ var catalogNames = [...]string{
 	"jrunscript",
 	"jjs",
 	"git",
+	"apply_patch",
+	"applypatch",
 	"restic",
 	"check_ssl_cert",
 	"tcpdump",
@@ -726,6 +730,7 @@ var catalogPrograms = [...]Program{
 	{Name: "vagrant", Sub: []string{"exec"}, SubRun: "dashdash", Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}},
 	{Name: "jrunscript", Code: []CodeOption{{"-e", "jsr", nil}}, Stdin: "jsr"},
 	{Name: "git", Args: "Cc", Long: []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env"}, Sub: []string{"foreach", "run"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"--exec", "sh", nil}, {"--extcmd", "sh", nil}, {"--upload-pack", "sh", nil}, {"--receive-pack", "sh", nil}, {"--open-files-in-pager", "sh", nil}}},
+	{Name: "apply_patch", Code: []CodeOption{{"", "apply-patch", nil}}, Stdin: "apply-patch"},
 	{Name: "restic", Code: []CodeOption{{Option: "--password-command", Lang: "sh", Helpers: helpersPassword}}},
 	{Name: "check_ssl_cert", Code: []CodeOption{{Option: "--curl-bin", Lang: "sh", Helpers: []string{"curl"}}, {Option: "--grep-bin", Lang: "sh", Helpers: []string{"grep", "ggrep"}}, {Option: "--file-bin", Lang: "sh", Helpers: []string{"file"}}, {Option: "--openssl", Lang: "sh", Helpers: []string{"openssl", "libressl"}}, {Option: "--dig-bin", Lang: "sh", Helpers: []string{"dig"}}, {Option: "--nmap-bin", Lang: "sh", Helpers: []string{"nmap"}}}},
 	{Name: "tcpdump", Args: "BcCDEFGiMmrsTVwWyzZ", Code: []CodeOption{{"-z", "hook", nil}}},
