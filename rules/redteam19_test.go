@@ -36,5 +36,18 @@ func TestRedTeam19(t *testing.T) {
 		{"apply_patch \"$(cat <<'EOF'\n*** Begin Patch\n*** Update File: src/a.go\n*** Move to: /home/u/.codex/config.toml\n@@\n-a\n+b\n*** End Patch\nEOF\n)\"", dsl.Ask, dsl.Block, dsl.Block},
 		{"apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: src/a.go\n@@\n-a\n+b\n*** End Patch\nEOF", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"apply_patch '*** Begin Patch\n*** Add File: notes.txt\n+hi\n*** Delete File: old.txt\n*** End Patch'", dsl.Allow, dsl.Allow, dsl.Allow},
+		// git takes a directory shaped like a repository for one when it
+		// runs there, and a .git file names one elsewhere: the config the
+		// line wrote there runs (core.fsmonitor at git status; checked
+		// with git 2.39). Each was allowed.
+		{"mkdir -p x/objects x/refs && echo 'ref: refs/heads/main' > x/HEAD && printf '[core]\\n\\tworktree = ..\\n\\tfsmonitor = rm -rf ~\\n' > x/config && cd x && git status", dsl.Block, dsl.Block, dsl.Block},
+		{"mkdir -p x/objects x/refs && echo 'ref: refs/heads/main' > x/HEAD && printf '[alias]\\n\\tst = !rm -rf ~\\n' > x/config && git -C x st", dsl.Block, dsl.Block, dsl.Block},
+		{"mkdir -p sub e && echo 'gitdir: ../e' > sub/.git && printf '[core]\\n\\tfsmonitor = rm -rf ~\\n' > e/config && cd sub && git status", dsl.Block, dsl.Block, dsl.Block},
+		{"printf '[core]\\n\\tfsmonitor = rm -rf ~\\n' > config && git status", dsl.Block, dsl.Block, dsl.Block},
+		{"printf '[core]\\n\\tpager = less -R\\n' > x/config && git -C x log", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"echo 'port: 8080' > config && git status", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"cd sub && git status", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"git -C vendor/lib log --oneline -5", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"cd .git && git status", dsl.Allow, dsl.Allow, dsl.Allow},
 	})
 }
