@@ -49,5 +49,17 @@ func TestRedTeam19(t *testing.T) {
 		{"cd sub && git status", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"git -C vendor/lib log --oneline -5", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"cd .git && git status", dsl.Allow, dsl.Allow, dsl.Allow},
+		// bun test and node --test run the test files they find, and bun
+		// first the scripts bunfig.toml's preload names (each was allowed)
+		{"echo 'require(\"child_process\").execSync(\"rm -rf ~\")' > a.test.js && bun test", dsl.Block, dsl.Block, dsl.Block},
+		{"echo 'require(\"child_process\").execSync(\"rm -rf ~\")' > a.test.js && node --test", dsl.Block, dsl.Block, dsl.Block},
+		{"echo 'require(\"child_process\").execSync(\"rm -rf ~\")' > x.js && echo 'preload = [\"./x.js\"]' > bunfig.toml && bun run lint", dsl.Block, dsl.Block, dsl.Block},
+		{"echo 'require(\"child_process\").execSync(\"rm -rf ~\")' > x.js && printf '[test]\\npreload = \"./x.js\"\\n' > bunfig.toml && bun test", dsl.Block, dsl.Block, dsl.Block},
+		{"echo 'test(\"a\", () => expect(1).toBe(1))' > a.test.js && bun test", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"echo 'preload = [\"./setup.ts\"]' > bunfig.toml && bun test", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"bun test", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"node --test", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"node --test test/a.test.js", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"bun run dev", dsl.Allow, dsl.Allow, dsl.Allow},
 	})
 }
