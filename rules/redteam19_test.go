@@ -61,5 +61,19 @@ func TestRedTeam19(t *testing.T) {
 		{"node --test", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"node --test test/a.test.js", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"bun run dev", dsl.Allow, dsl.Allow, dsl.Allow},
+		// a build of hguard from its source is hguard: go run PKG runs it,
+		// go build -o X PKG makes X a copy (each was allowed for an agent,
+		// and under setsid, env -i and script only the rules stop it)
+		{"go run github.com/hguard/hguard/cmd/hguard approve --all", dsl.Allow, dsl.Block, dsl.Block},
+		{"go run ./cmd/hguard yolo on", dsl.Allow, dsl.Block, dsl.Block},
+		{"setsid -f env -i script -qc 'go run ./cmd/hguard approve --all' /dev/null", dsl.Allow, dsl.Block, dsl.Block},
+		{"go build -o /tmp/x ./cmd/hguard && /tmp/x approve --all", dsl.Allow, dsl.Block, dsl.Block},
+		{"go build -o bin/ ./cmd/hguard && bin/hguard yolo on", dsl.Allow, dsl.Block, dsl.Block},
+		{"go run example.com/x/cmd/rm/v2 -rf ~", dsl.Block, dsl.Block, dsl.Block},
+		{"go run ./cmd/hguard check 'ls'", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"go build -o ./hguard ./cmd/hguard && ./hguard explain 'rm -rf /'", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"go run ./cmd/server", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.27.0 generate", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"go build -o /tmp/app ./cmd/app && /tmp/app --version", dsl.Allow, dsl.Allow, dsl.Allow},
 	})
 }
