@@ -334,12 +334,16 @@ func classify(c *Call, input json.RawMessage) error {
 		}
 		return ""
 	}
+	// A file tool's path may come under several names (file_path,
+	// absolute_path, path: the agents' versions differ), and which one the
+	// tool reads when the model sends more than one is the tool's to say:
+	// every one given is judged.
 	pathArg := func(kind Kind, names ...string) error {
-		p := str(names...)
-		if p == "" {
+		ps := strs(input, names...)
+		if len(ps) == 0 {
 			return fmt.Errorf("hook input for %s has no %s", c.Tool, names[0])
 		}
-		c.Kind, c.Paths = kind, []string{p}
+		c.Kind, c.Paths = kind, ps
 		return nil
 	}
 	if c.Agent == OpenCode {
@@ -372,11 +376,14 @@ func classify(c *Call, input json.RawMessage) error {
 			c.Kind, c.Paths = KindRead, []string{p}
 		}
 	case c.Agent == Hermes && t == "patch":
+		// mode replace edits path, mode patch the files the patch names:
+		// both are judged, whatever the mode says
 		c.Kind = KindWrite
-		if p := str("path"); p != "" {
-			c.Paths = []string{p}
-		} else {
-			c.Paths = patchPaths(str("patch"))
+		c.Paths = strs(input, "path")
+		for _, p := range patchPaths(str("patch")) {
+			if !slices.Contains(c.Paths, p) {
+				c.Paths = append(c.Paths, p)
+			}
 		}
 		if len(c.Paths) == 0 {
 			return errors.New("patch input names no file")
@@ -588,19 +595,16 @@ func classifyCursor(c *Call, input json.RawMessage) error {
 	if json.Unmarshal(input, &text) == nil {
 		input = json.RawMessage(text)
 	}
-	var p string
-	for _, name := range []string{"path", "file_path", "target_file", "target_path", "target_notebook", "notebook_path"} {
-		var s string
-		if raw := field(input, name); raw != nil && json.Unmarshal(raw, &s) == nil && s != "" {
-			p = s
-			break
-		}
+	ps := strs(input, "path", "file_path", "target_file", "target_path", "target_notebook", "notebook_path")
+	p := ""
+	if len(ps) > 0 {
+		p = ps[0]
 	}
 	switch {
 	case slices.Contains(cursorWriteTools, c.Tool):
 		c.Kind = KindWrite
 		if p != "" {
-			c.Paths = []string{p}
+			c.Paths = ps
 		} else {
 			var patch string
 			for _, name := range []string{"patch", "input", "patchText"} {
@@ -617,12 +621,12 @@ func classifyCursor(c *Call, input json.RawMessage) error {
 		if p == "" {
 			return errors.New("hook input for Read names no file (tool_input.path)")
 		}
-		c.Kind, c.Paths = KindRead, []string{p}
+		c.Kind, c.Paths = KindRead, ps
 	case c.Tool == "Grep":
 		// A search prints matching lines of what it reads; without a path
 		// it searches the workspace, which the agent may read.
 		if p != "" {
-			c.Kind, c.Paths = KindRead, []string{p}
+			c.Kind, c.Paths = KindRead, ps
 		}
 	}
 	return pathLine(c, nil)
@@ -857,6 +861,19 @@ func quoteTilde(p string) string {
 		return "~/" + shellQuote(rest)
 	}
 	return shellQuote(p)
+}
+
+// strs returns the distinct non-empty strings among an object's members
+// of those names, in the names' order.
+func strs(obj json.RawMessage, names ...string) []string {
+	var out []string
+	for _, n := range names {
+		var s string
+		if raw := field(obj, n); raw != nil && json.Unmarshal(raw, &s) == nil && s != "" && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // field returns one member of a JSON object, or nil.

@@ -32,3 +32,33 @@ func TestPatchHeadersAsParsed(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryPathJudged: a file tool's call that gives its path under more
+// than one name (file_path and path, absolute_path; Cursor's path and
+// target_file) is judged for each, since which one the tool reads is the
+// tool's to say; Hermes Agent's patch with a path and a patch, for both
+// (red team redteam19: the second name, and the patch, were not judged).
+func TestEveryPathJudged(t *testing.T) {
+	for _, tt := range []struct {
+		agent Agent
+		input string
+		want  []string
+	}{
+		{ClaudeCode, `{"tool_name":"Write","tool_input":{"file_path":"a.txt","path":"/h/.hguard/config.yaml","content":"x"}}`, []string{"a.txt", "/h/.hguard/config.yaml"}},
+		{Gemini, `{"tool_name":"write_file","tool_input":{"file_path":"a.txt","absolute_path":"/h/.gemini/settings.json","content":"{}"}}`, []string{"a.txt", "/h/.gemini/settings.json"}},
+		{Gemini, `{"tool_name":"read_file","tool_input":{"file_path":"a.txt","absolute_path":"/h/.ssh/id_rsa"}}`, []string{"a.txt", "/h/.ssh/id_rsa"}},
+		{Cursor, `{"hook_event_name":"preToolUse","tool_name":"Write","tool_input":{"path":"a.txt","target_file":"/h/.cursor/hooks.json"}}`, []string{"a.txt", "/h/.cursor/hooks.json"}},
+		{Hermes, `{"tool_name":"patch","tool_input":{"mode":"patch","path":"a.txt","patch":"*** Begin Patch\n*** Add File: /h/.bashrc\n+x\n*** End Patch"}}`, []string{"a.txt", "/h/.bashrc"}},
+		{ClaudeCode, `{"tool_name":"Write","tool_input":{"file_path":"a.txt","content":"x"}}`, []string{"a.txt"}},
+		{ClaudeCode, `{"tool_name":"Edit","tool_input":{"file_path":"a.txt","path":"a.txt","old_string":"a","new_string":"b"}}`, []string{"a.txt"}},
+	} {
+		c, err := Parse(tt.agent, []byte(tt.input))
+		if err != nil {
+			t.Errorf("%s: %v", tt.input, err)
+			continue
+		}
+		if !slices.Equal(c.Paths, tt.want) {
+			t.Errorf("%s: paths %q, want %q", tt.input, c.Paths, tt.want)
+		}
+	}
+}
