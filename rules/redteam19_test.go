@@ -75,5 +75,12 @@ func TestRedTeam19(t *testing.T) {
 		{"go run ./cmd/server", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.27.0 generate", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"go build -o /tmp/app ./cmd/app && /tmp/app --version", dsl.Allow, dsl.Allow, dsl.Allow},
+		// a descriptor bash numbers itself (exec {fd}<<…) feeds a shell
+		// as exec 3<<… does (each was allowed; checked with bash 5)
+		{"exec {fd}<<<'rm -rf ~'; bash /dev/fd/$fd", dsl.Block, dsl.Block, dsl.Block},
+		{"exec {fd}<<<'rm -rf ~'; bash <&$fd", dsl.Block, dsl.Block, dsl.Block},
+		{"exec {fd}<<'X'\nrm -rf ~\nX\nsource /proc/self/fd/$fd", dsl.Block, dsl.Block, dsl.Block},
+		{"exec {fd}<<<'ls -la'; cat <&$fd", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"exec {fd}>out.log; echo hi >&$fd", dsl.Allow, dsl.Allow, dsl.Allow},
 	})
 }
