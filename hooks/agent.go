@@ -424,7 +424,16 @@ func classify(c *Call, input json.RawMessage) error {
 			return cerr
 		}
 		c.Kind, c.Command = KindShell, cmd
-		if wd := str("workdir", "cwd"); c.Agent == Codex && wd != "" {
+		wd := ""
+		switch c.Agent {
+		case Codex:
+			wd = str("workdir", "cwd")
+		case Gemini:
+			// run_shell_command's dir_path (directory before it): Gemini
+			// CLI runs the command there, under the project
+			wd = str("dir_path", "directory")
+		}
+		if wd != "" {
 			// Codex's shell tools run in the workdir the model names: judged
 			// there, or a command run in ~/.codex would pass for one in the
 			// project; cleaned, as the rules compare directories as strings

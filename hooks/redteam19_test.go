@@ -62,3 +62,27 @@ func TestEveryPathJudged(t *testing.T) {
 		}
 	}
 }
+
+// TestGeminiShellDirPath: Gemini CLI runs run_shell_command in its
+// dir_path (directory in earlier versions), resolved under the project, and
+// hguard's rewrite to its runner merges with the model's arguments, so the
+// command is judged there (red team redteam19: echo {} > settings.json
+// with dir_path .gemini was judged in the project and allowed).
+func TestGeminiShellDirPath(t *testing.T) {
+	for _, tt := range []struct {
+		input, cwd string
+	}{
+		{`{"cwd":"/p","tool_name":"run_shell_command","tool_input":{"command":"echo {} > settings.json","dir_path":".gemini"}}`, "/p/.gemini"},
+		{`{"cwd":"/p","tool_name":"run_shell_command","tool_input":{"command":"ls","directory":"src/../.codex"}}`, "/p/.codex"},
+		{`{"cwd":"/p","tool_name":"run_shell_command","tool_input":{"command":"ls"}}`, "/p"},
+	} {
+		c, err := Parse(Gemini, []byte(tt.input))
+		if err != nil {
+			t.Errorf("%s: %v", tt.input, err)
+			continue
+		}
+		if c.Cwd != tt.cwd {
+			t.Errorf("%s: cwd %q, want %q", tt.input, c.Cwd, tt.cwd)
+		}
+	}
+}
