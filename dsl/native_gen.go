@@ -307,11 +307,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native74
 		}
-	case "(name == \"hash\" && (hasFlag(\"p\") || any(args, # matches \"^-[a-zA-Z]*p\") || shell == \"zsh\" && !hasFlag(\"d\") && any(positional, # contains \"=\"))) || \"BASH_CMDS\" in keys(assigns ?? {}) || (shell == \"zsh\" && any([\"commands\", \"aliases\", \"galiases\", \"saliases\", \"dis_aliases\", \"dis_galiases\", \"dis_saliases\"], # in keys(assigns ?? {}))) || (name != \"hash\" && any(args, # matches \"(^|=)BASH_CMDS(\\\\[|=|$)\" || shell == \"zsh\" && # matches \"(^|=)(dis_)?(commands|aliases|galiases|saliases)(\\\\[|$)\"))":
+	case "(name == \"hash\" && (hasFlag(\"p\") || any(args, # matches \"^-[a-zA-Z]*p\") || shell == \"zsh\" && !hasFlag(\"d\") && any(positional, # contains \"=\"))) || any([\"BASH_CMDS\", \"BASH_ALIASES\"], # in keys(assigns ?? {})) || (shell == \"zsh\" && any([\"commands\", \"aliases\", \"galiases\", \"saliases\", \"dis_aliases\", \"dis_galiases\", \"dis_saliases\"], # in keys(assigns ?? {}))) || (name != \"hash\" && any(args, # matches \"(^|=)BASH_(CMDS|ALIASES)(\\\\[|=|$)\" || shell == \"zsh\" && # matches \"(^|=)(dis_)?(commands|aliases|galiases|saliases)(\\\\[|$)\"))":
 		if scope == "command" {
 			return native75
 		}
-	case "line matches \"\\\\$\\\\{(BASH_CMDS|(dis_)?(commands|aliases|galiases|saliases|functions))\\\\[[^]]*\\\\]:{0,2}=\"":
+	case "line matches \"\\\\$\\\\{(BASH_CMDS|BASH_ALIASES|(dis_)?(commands|aliases|galiases|saliases|functions))\\\\[[^]]*\\\\]:{0,2}=\"":
 		if scope == "line" {
 			return native76
 		}
@@ -1567,9 +1567,9 @@ var nativeRegexps = [569]lazyRegexp{
 	{src: "(?i)^(core\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\.|merge\\.[^.]+\\.driver|filter\\.|alias\\.|credential\\.|sequence\\.editor|gpg\\.|uploadpack\\.|remote\\.[^.]+\\.(uploadpack|receivepack)|tar\\.|include)"},
 	{src: "^(/dev/null|~/?|\\$\\{?HOME\\}?/?|(~|\\$\\{?HOME\\}?)/\\.config/?|/root/?|/home/[^/]+/?|/Users/[^/]+/?)$"},
 	{src: "^-[a-zA-Z]*p"},
-	{src: "(^|=)BASH_CMDS(\\[|=|$)"},
+	{src: "(^|=)BASH_(CMDS|ALIASES)(\\[|=|$)"},
 	{src: "(^|=)(dis_)?(commands|aliases|galiases|saliases)(\\[|$)"},
-	{src: "\\$\\{(BASH_CMDS|(dis_)?(commands|aliases|galiases|saliases|functions))\\[[^]]*\\]:{0,2}="},
+	{src: "\\$\\{(BASH_CMDS|BASH_ALIASES|(dis_)?(commands|aliases|galiases|saliases|functions))\\[[^]]*\\]:{0,2}="},
 	{src: "(^|[\\s(])(/tmp|/var/tmp|/dev/shm|\\$TMPDIR)(/|[\\s)]|$)|^\\(?\\s*\\./?([\\s)]|$)"},
 	{src: "^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv) "},
 	{src: "^(docker|podman|nerdctl|kubectl|oc) (exec|run)$"},
@@ -3509,14 +3509,16 @@ func native75(env any) bool {
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.Contains(p0, "=")
 				})))) ||
-		in("BASH_CMDS", keysOf(e.Assigns)...)) ||
+		anyOf([]string{"BASH_CMDS", "BASH_ALIASES"}, func(p0 string) bool {
+			return in(p0, keysOf(e.Assigns)...)
+		})) ||
 		((e.Shell == "zsh") &&
 			anyOf([]string{"commands", "aliases", "galiases", "saliases", "dis_aliases", "dis_galiases", "dis_saliases"}, func(p0 string) bool {
 				return in(p0, keysOf(e.Assigns)...)
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[126], "BASH_CMDS", p0) ||
+				return (matchReWith(&nativeRegexps[126], "BASH_", p0) ||
 					((e.Shell == "zsh") &&
 						matchReAny(&nativeRegexps[127], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))

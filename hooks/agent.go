@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/hguard/hguard/internal/patchtext"
 	"github.com/hguard/hguard/internal/sanitize"
 )
 
@@ -333,12 +334,16 @@ func classify(c *Call, input json.RawMessage) error {
 		}
 		return ""
 	}
+	// A file tool's path may come under several names (file_path,
+	// absolute_path, path: the agents' versions differ), and which one the
+	// tool reads when the model sends more than one is the tool's to say:
+	// every one given is judged.
 	pathArg := func(kind Kind, names ...string) error {
-		p := str(names...)
-		if p == "" {
+		ps := strs(input, names...)
+		if len(ps) == 0 {
 			return fmt.Errorf("hook input for %s has no %s", c.Tool, names[0])
 		}
-		c.Kind, c.Paths = kind, []string{p}
+		c.Kind, c.Paths = kind, ps
 		return nil
 	}
 	if c.Agent == OpenCode {
@@ -371,11 +376,14 @@ func classify(c *Call, input json.RawMessage) error {
 			c.Kind, c.Paths = KindRead, []string{p}
 		}
 	case c.Agent == Hermes && t == "patch":
+		// mode replace edits path, mode patch the files the patch names:
+		// both are judged, whatever the mode says
 		c.Kind = KindWrite
-		if p := str("path"); p != "" {
-			c.Paths = []string{p}
-		} else {
-			c.Paths = patchPaths(str("patch"))
+		c.Paths = strs(input, "path")
+		for _, p := range patchPaths(str("patch")) {
+			if !slices.Contains(c.Paths, p) {
+				c.Paths = append(c.Paths, p)
+			}
 		}
 		if len(c.Paths) == 0 {
 			return errors.New("patch input names no file")
@@ -416,7 +424,16 @@ func classify(c *Call, input json.RawMessage) error {
 			return cerr
 		}
 		c.Kind, c.Command = KindShell, cmd
-		if wd := str("workdir", "cwd"); c.Agent == Codex && wd != "" {
+		wd := ""
+		switch c.Agent {
+		case Codex:
+			wd = str("workdir", "cwd")
+		case Gemini:
+			// run_shell_command's dir_path (directory before it): Gemini
+			// CLI runs the command there, under the project
+			wd = str("dir_path", "directory")
+		}
+		if wd != "" {
 			// Codex's shell tools run in the workdir the model names: judged
 			// there, or a command run in ~/.codex would pass for one in the
 			// project; cleaned, as the rules compare directories as strings
@@ -587,19 +604,16 @@ func classifyCursor(c *Call, input json.RawMessage) error {
 	if json.Unmarshal(input, &text) == nil {
 		input = json.RawMessage(text)
 	}
-	var p string
-	for _, name := range []string{"path", "file_path", "target_file", "target_path", "target_notebook", "notebook_path"} {
-		var s string
-		if raw := field(input, name); raw != nil && json.Unmarshal(raw, &s) == nil && s != "" {
-			p = s
-			break
-		}
+	ps := strs(input, "path", "file_path", "target_file", "target_path", "target_notebook", "notebook_path")
+	p := ""
+	if len(ps) > 0 {
+		p = ps[0]
 	}
 	switch {
 	case slices.Contains(cursorWriteTools, c.Tool):
 		c.Kind = KindWrite
 		if p != "" {
-			c.Paths = []string{p}
+			c.Paths = ps
 		} else {
 			var patch string
 			for _, name := range []string{"patch", "input", "patchText"} {
@@ -616,12 +630,12 @@ func classifyCursor(c *Call, input json.RawMessage) error {
 		if p == "" {
 			return errors.New("hook input for Read names no file (tool_input.path)")
 		}
-		c.Kind, c.Paths = KindRead, []string{p}
+		c.Kind, c.Paths = KindRead, ps
 	case c.Tool == "Grep":
 		// A search prints matching lines of what it reads; without a path
 		// it searches the workspace, which the agent may read.
 		if p != "" {
-			c.Kind, c.Paths = KindRead, []string{p}
+			c.Kind, c.Paths = KindRead, ps
 		}
 	}
 	return pathLine(c, nil)
@@ -789,19 +803,10 @@ func HereDoc(text string) string {
 }
 
 // patchPaths lists the files a Codex patch touches ("*** Add File: P",
-// "*** Update File: P", "*** Delete File: P", "*** Move to: P").
-func patchPaths(patch string) []string {
-	var paths []string
-	for _, line := range strings.Split(patch, "\n") {
-		line = strings.TrimRight(line, "\r")
-		for _, pre := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
-			if p, ok := strings.CutPrefix(line, pre); ok && strings.TrimSpace(p) != "" {
-				paths = append(paths, strings.TrimSpace(p))
-			}
-		}
-	}
-	return paths
-}
+// "*** Update File: P", "*** Delete File: P", "*** Move to: P"), its
+// headers read as leniently as the agents' parsers read them
+// (internal/patchtext).
+func patchPaths(patch string) []string { return patchtext.Paths(patch) }
 
 // readLine and writeLine are the shell commands equivalent to a file tool's
 // read or write of paths: what the path rules judge.
@@ -865,6 +870,19 @@ func quoteTilde(p string) string {
 		return "~/" + shellQuote(rest)
 	}
 	return shellQuote(p)
+}
+
+// strs returns the distinct non-empty strings among an object's members
+// of those names, in the names' order.
+func strs(obj json.RawMessage, names ...string) []string {
+	var out []string
+	for _, n := range names {
+		var s string
+		if raw := field(obj, n); raw != nil && json.Unmarshal(raw, &s) == nil && s != "" && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // field returns one member of a JSON object, or nil.

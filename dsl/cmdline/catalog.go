@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/hguard/hguard/internal/patchtext"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -1294,6 +1295,21 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		}
 		if ok && (in.Text != "" || !in.Static) {
 			w.runCode(c, "sed", field{Word: Word{Value: in.Text, Dynamic: !in.Static}}, via, cx)
+		}
+	case "apply-patch":
+		// Codex's apply_patch, which Codex puts on its shell's PATH: the
+		// files its patch adds, updates, deletes or moves to are written,
+		// an added file with its text, as a file tool's write is judged
+		for _, pf := range patchtext.Files(code) {
+			if !pf.Add || pf.Text == "" {
+				fileOp("w", pf.Path)
+				continue
+			}
+			delim := "HGUARD_PATCH"
+			for i := 0; slices.Contains(strings.Split(pf.Text, "\n"), delim); i++ {
+				delim = "HGUARD_PATCH_" + strconv.Itoa(i)
+			}
+			w.nested(c, "tee "+shellQuote(pf.Path)+" >/dev/null <<'"+delim+"'\n"+pf.Text+delim+"\n", via+" file", cx, f.Dynamic)
 		}
 	case "bang", "ftp":
 		for _, line := range strings.Split(code, "\n") {

@@ -96,254 +96,256 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[43]
 	case "git":
 		return &catalogPrograms[44]
-	case "restic":
+	case "apply_patch", "applypatch":
 		return &catalogPrograms[45]
-	case "check_ssl_cert":
+	case "restic":
 		return &catalogPrograms[46]
-	case "tcpdump":
+	case "check_ssl_cert":
 		return &catalogPrograms[47]
-	case "sysctl":
+	case "tcpdump":
 		return &catalogPrograms[48]
-	case "bpftrace":
+	case "sysctl":
 		return &catalogPrograms[49]
-	case "gnuplot", "octave", "octave-cli", "slsh":
+	case "bpftrace":
 		return &catalogPrograms[50]
-	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
+	case "gnuplot", "octave", "octave-cli", "slsh":
 		return &catalogPrograms[51]
-	case "erl":
+	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
 		return &catalogPrograms[52]
-	case "elixir", "iex":
+	case "erl":
 		return &catalogPrograms[53]
-	case "mix":
+	case "elixir", "iex":
 		return &catalogPrograms[54]
-	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
+	case "mix":
 		return &catalogPrograms[55]
-	case "scala", "scala-cli":
+	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
 		return &catalogPrograms[56]
-	case "jshell":
+	case "scala", "scala-cli":
 		return &catalogPrograms[57]
-	case "dotnet":
+	case "jshell":
 		return &catalogPrograms[58]
-	case "terraform", "tofu":
+	case "dotnet":
 		return &catalogPrograms[59]
-	case "volatility", "vol", "vol.py", "volatility3":
+	case "terraform", "tofu":
 		return &catalogPrograms[60]
-	case "clojure", "clj", "bb":
+	case "volatility", "vol", "vol.py", "volatility3":
 		return &catalogPrograms[61]
-	case "swift":
+	case "clojure", "clj", "bb":
 		return &catalogPrograms[62]
-	case "ghc", "runghc", "runhaskell", "stack-ghc":
+	case "swift":
 		return &catalogPrograms[63]
-	case "ghci":
+	case "ghc", "runghc", "runhaskell", "stack-ghc":
 		return &catalogPrograms[64]
-	case "stack":
+	case "ghci":
 		return &catalogPrograms[65]
-	case "cabal":
+	case "stack":
 		return &catalogPrograms[66]
-	case "pidstat":
+	case "cabal":
 		return &catalogPrograms[67]
-	case "plymouth":
+	case "pidstat":
 		return &catalogPrograms[68]
-	case "enscript":
+	case "plymouth":
 		return &catalogPrograms[69]
-	case "openvt":
+	case "enscript":
 		return &catalogPrograms[70]
-	case "aa-exec":
+	case "openvt":
 		return &catalogPrograms[71]
-	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+	case "aa-exec":
 		return &catalogPrograms[72]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
 		return &catalogPrograms[73]
-	case "latexmk":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[74]
-	case "m4":
+	case "latexmk":
 		return &catalogPrograms[75]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "m4":
 		return &catalogPrograms[76]
-	case "hg":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[77]
-	case "fzf":
+	case "hg":
 		return &catalogPrograms[78]
-	case "tmate":
+	case "fzf":
 		return &catalogPrograms[79]
-	case "genie":
+	case "tmate":
 		return &catalogPrograms[80]
-	case "dc":
+	case "genie":
 		return &catalogPrograms[81]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "dc":
 		return &catalogPrograms[82]
-	case "yt-dlp", "youtube-dl":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[83]
-	case "dmsetup":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[84]
-	case "openvpn":
+	case "dmsetup":
 		return &catalogPrograms[85]
-	case "certbot":
+	case "openvpn":
 		return &catalogPrograms[86]
-	case "borg":
+	case "certbot":
 		return &catalogPrograms[87]
-	case "sshuttle":
+	case "borg":
 		return &catalogPrograms[88]
-	case "split", "gsplit":
+	case "sshuttle":
 		return &catalogPrograms[89]
-	case "scrot":
+	case "split", "gsplit":
 		return &catalogPrograms[90]
-	case "acr":
+	case "scrot":
 		return &catalogPrograms[91]
-	case "zic":
+	case "acr":
 		return &catalogPrograms[92]
-	case "dnsmasq":
+	case "zic":
 		return &catalogPrograms[93]
-	case "pip", "pip3":
+	case "dnsmasq":
 		return &catalogPrograms[94]
-	case "gem":
+	case "pip", "pip3":
 		return &catalogPrograms[95]
-	case "scp", "sftp-s":
+	case "gem":
 		return &catalogPrograms[96]
-	case "sshfs":
+	case "scp", "sftp-s":
 		return &catalogPrograms[97]
-	case "check_by_ssh":
+	case "sshfs":
 		return &catalogPrograms[98]
-	case "puppet":
+	case "check_by_ssh":
 		return &catalogPrograms[99]
-	case "xdotool":
+	case "puppet":
 		return &catalogPrograms[100]
-	case "ydotool":
+	case "xdotool":
 		return &catalogPrograms[101]
-	case "task":
+	case "ydotool":
 		return &catalogPrograms[102]
-	case "perf":
+	case "task":
 		return &catalogPrograms[103]
-	case "ip":
+	case "perf":
 		return &catalogPrograms[104]
-	case "rake":
+	case "ip":
 		return &catalogPrograms[105]
-	case "knife":
+	case "rake":
 		return &catalogPrograms[106]
-	case "sqlmap":
+	case "knife":
 		return &catalogPrograms[107]
-	case "exiftool":
+	case "sqlmap":
 		return &catalogPrograms[108]
-	case "fail2ban-client":
+	case "exiftool":
 		return &catalogPrograms[109]
-	case "fastfetch":
+	case "fail2ban-client":
 		return &catalogPrograms[110]
-	case "rsyslogd":
+	case "fastfetch":
 		return &catalogPrograms[111]
-	case "virsh":
+	case "rsyslogd":
 		return &catalogPrograms[112]
-	case "bee":
+	case "virsh":
 		return &catalogPrograms[113]
-	case "go":
+	case "bee":
 		return &catalogPrograms[114]
-	case "cargo":
+	case "go":
 		return &catalogPrograms[115]
-	case "strace":
+	case "cargo":
 		return &catalogPrograms[116]
-	case "ltrace":
+	case "strace":
 		return &catalogPrograms[117]
-	case "flock":
+	case "ltrace":
 		return &catalogPrograms[118]
-	case "systemd-run":
+	case "flock":
 		return &catalogPrograms[119]
-	case "unshare":
+	case "systemd-run":
 		return &catalogPrograms[120]
-	case "nsenter":
+	case "unshare":
 		return &catalogPrograms[121]
-	case "chroot":
+	case "nsenter":
 		return &catalogPrograms[122]
-	case "toybox":
+	case "chroot":
 		return &catalogPrograms[123]
-	case "sshpass":
+	case "toybox":
 		return &catalogPrograms[124]
-	case "screen":
+	case "sshpass":
 		return &catalogPrograms[125]
-	case "cpulimit":
+	case "screen":
 		return &catalogPrograms[126]
-	case "dbus-launch":
+	case "cpulimit":
 		return &catalogPrograms[127]
-	case "rlwrap":
+	case "dbus-launch":
 		return &catalogPrograms[128]
-	case "valgrind":
+	case "rlwrap":
 		return &catalogPrograms[129]
-	case "setarch":
+	case "valgrind":
 		return &catalogPrograms[130]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "setarch":
 		return &catalogPrograms[131]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[132]
-	case "entr":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[133]
-	case "mosh":
+	case "entr":
 		return &catalogPrograms[134]
-	case "msgfilter":
+	case "mosh":
 		return &catalogPrograms[135]
-	case "start-stop-daemon":
+	case "msgfilter":
 		return &catalogPrograms[136]
-	case "sg", "newgrp":
+	case "start-stop-daemon":
 		return &catalogPrograms[137]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "sg", "newgrp":
 		return &catalogPrograms[138]
-	case "wezterm":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[139]
-	case "kitty", "foot", "st":
+	case "wezterm":
 		return &catalogPrograms[140]
-	case "tmux", "byobu", "byobu-tmux":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[141]
-	case "zellij":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[142]
-	case "dtach", "abduco":
+	case "zellij":
 		return &catalogPrograms[143]
-	case "parallel":
+	case "dtach", "abduco":
 		return &catalogPrograms[144]
-	case "hping3":
+	case "parallel":
 		return &catalogPrograms[145]
-	case "at", "batch":
+	case "hping3":
 		return &catalogPrograms[146]
-	case "npx", "bunx", "uvx", "pipx-run":
+	case "at", "batch":
 		return &catalogPrograms[147]
-	case "pnpm", "yarn", "npm", "bun":
+	case "npx", "bunx", "uvx", "pipx-run":
 		return &catalogPrograms[148]
-	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[149]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[150]
-	case "nix":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[151]
-	case "script":
+	case "nix":
 		return &catalogPrograms[152]
-	case "socat":
+	case "script":
 		return &catalogPrograms[153]
-	case "socket":
+	case "socat":
 		return &catalogPrograms[154]
-	case "proot":
+	case "socket":
 		return &catalogPrograms[155]
-	case "sched":
+	case "proot":
 		return &catalogPrograms[156]
-	case "faketime":
+	case "sched":
 		return &catalogPrograms[157]
-	case "trickle":
+	case "faketime":
 		return &catalogPrograms[158]
-	case "hyperfine":
+	case "trickle":
 		return &catalogPrograms[159]
-	case "direnv":
+	case "hyperfine":
 		return &catalogPrograms[160]
-	case "op":
+	case "direnv":
 		return &catalogPrograms[161]
-	case "dotenv":
+	case "op":
 		return &catalogPrograms[162]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[163]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[164]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[165]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[166]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[167]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[168]
+	case "nix-shell":
+		return &catalogPrograms[169]
 	}
 	return nil
 }
@@ -461,6 +463,8 @@ var catalogNames = [...]string{
 	"jrunscript",
 	"jjs",
 	"git",
+	"apply_patch",
+	"applypatch",
 	"restic",
 	"check_ssl_cert",
 	"tcpdump",
@@ -761,6 +765,7 @@ var catalogPrograms = [...]Program{
 	{Name: "vagrant", Sub: []string{"exec"}, SubRun: "dashdash", Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}, Prompt: &Prompt{Batch: []string{"-c", "--command"}, Sub: []string{"ssh", "shell"}, Operands: -1}},
 	{Name: "jrunscript", Code: []CodeOption{{"-e", "jsr", nil}}, Stdin: "jsr"},
 	{Name: "git", Args: "Cc", Long: []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env"}, Sub: []string{"foreach", "run"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"--exec", "sh", nil}, {"--extcmd", "sh", nil}, {"--upload-pack", "sh", nil}, {"--receive-pack", "sh", nil}, {"--open-files-in-pager", "sh", nil}}},
+	{Name: "apply_patch", Code: []CodeOption{{"", "apply-patch", nil}}, Stdin: "apply-patch"},
 	{Name: "restic", Code: []CodeOption{{Option: "--password-command", Lang: "sh", Helpers: helpersPassword}}},
 	{Name: "check_ssl_cert", Code: []CodeOption{{Option: "--curl-bin", Lang: "sh", Helpers: []string{"curl"}}, {Option: "--grep-bin", Lang: "sh", Helpers: []string{"grep", "ggrep"}}, {Option: "--file-bin", Lang: "sh", Helpers: []string{"file"}}, {Option: "--openssl", Lang: "sh", Helpers: []string{"openssl", "libressl"}}, {Option: "--dig-bin", Lang: "sh", Helpers: []string{"dig"}}, {Option: "--nmap-bin", Lang: "sh", Helpers: []string{"nmap"}}}},
 	{Name: "tcpdump", Args: "BcCDEFGiMmrsTVwWyzZ", Code: []CodeOption{{"-z", "hook", nil}}},

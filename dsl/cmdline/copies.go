@@ -156,6 +156,8 @@ func (w *walker) copyKey(p string) string {
 // if=SOURCE of=DEST.
 func (w *walker) copied(c *Command, args []field) {
 	switch c.Name {
+	case "go":
+		w.goBuilt(args)
 	case "cat":
 		var ops []field
 		for _, a := range args {
@@ -260,24 +262,27 @@ func (w *walker) copyTo(src field, dest string, orInto bool) {
 	if origin == "" || dest == "" {
 		return
 	}
-	record := func(file string) {
-		if w.copies == nil {
-			w.copies = make(map[string]string)
-		}
-		key := w.copyKey(file)
-		w.copies[key] = origin
-		if w.copyNames == nil {
-			w.copyNames = make(map[string][]string)
-		}
-		if name := path.Base(key); !slices.Contains(w.copyNames[name], key) {
-			w.copyNames[name] = append(w.copyNames[name], key)
-		}
-	}
+	record := func(file string) { w.recordCopy(file, origin) }
 	if !strings.HasSuffix(dest, "/") {
 		record(dest)
 	}
 	if orInto || strings.HasSuffix(dest, "/") {
 		record(strings.TrimSuffix(dest, "/") + "/" + baseName(src.Value))
+	}
+}
+
+// recordCopy records file as a copy of the program origin names.
+func (w *walker) recordCopy(file, origin string) {
+	if w.copies == nil {
+		w.copies = make(map[string]string)
+	}
+	key := w.copyKey(file)
+	w.copies[key] = origin
+	if w.copyNames == nil {
+		w.copyNames = make(map[string][]string)
+	}
+	if name := path.Base(key); !slices.Contains(w.copyNames[name], key) {
+		w.copyNames[name] = append(w.copyNames[name], key)
 	}
 }
 

@@ -1645,7 +1645,18 @@ func (w *walker) openFds(st *syntax.Stmt) {
 		if w.fds == nil {
 			w.fds = make(map[string]Input)
 		}
-		w.fds[r.N.Value] = w.stdin([]*syntax.Redirect{&in}, Input{})
+		fd := r.N.Value
+		if name, ok := strings.CutPrefix(fd, "{"); ok && strings.HasSuffix(name, "}") {
+			// exec {NAME}<…: bash opens a descriptor of its choosing, from
+			// 10 up, and puts its number in NAME (bash /dev/fd/$NAME)
+			n := 10
+			for _, taken := w.fds[strconv.Itoa(n)]; taken; _, taken = w.fds[strconv.Itoa(n)] {
+				n++
+			}
+			fd = strconv.Itoa(n)
+			w.setVar(strings.TrimSuffix(name, "}"), Word{Value: fd})
+		}
+		w.fds[fd] = w.stdin([]*syntax.Redirect{&in}, Input{})
 	}
 }
 

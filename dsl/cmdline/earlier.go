@@ -174,6 +174,9 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 		}
 	case given && !(strings.Contains(c.Path, "/") && is(field{Word: Word{Value: c.Path}})):
 		return // the file it was given is read (runsGiven)
+	case program(c.Name) == "node" && nodeTestRun(args):
+		w.buildRunsEarlier(c, "node --test", args, cx)
+		return
 	case runnerFiles(program(c.Name)) != nil:
 		w.buildRunsEarlier(c, program(c.Name), args, cx)
 		return
@@ -585,8 +588,15 @@ var codeRunners = map[string][]string{
 	"jest":     {"jest.config.js", "jest.config.ts", "jest.config.mjs", "*.test.js", "*.spec.js", "*.test.ts", "*.spec.ts", "__tests__/*.js", "test/*.test.js", "tests/*.test.js"},
 	"vitest":   {"vitest.config.js", "vitest.config.ts", "vitest.config.mts", "vite.config.js", "vite.config.ts", "vite.config.mts", "*.test.js", "*.spec.js", "*.test.ts", "*.spec.ts", "test/*.test.js", "tests/*.test.js", "test/*.test.ts", "tests/*.test.ts"},
 	"mocha":    {".mocharc.js", "test/*.js", "test/*.spec.js"},
-	"gulp":     {"gulpfile.js"},
-	"grunt":    {"Gruntfile.js", "gruntfile.js"},
+	// bun test and node --test find their test files by name (bun's
+	// *.test.*, *_test.*, *.spec.*, *_spec.*; node's *.test.*, *-test.*,
+	// *_test.*, test-*, test.*, and test/ directories)
+	"bun test": {"*.test.js", "*.test.ts", "*.test.jsx", "*.test.tsx", "*.test.mjs", "*_test.js", "*_test.ts", "*.spec.js", "*.spec.ts", "*_spec.js", "*_spec.ts",
+		"test/*.test.js", "tests/*.test.js", "test/*.test.ts", "tests/*.test.ts", "__tests__/*.js", "__tests__/*.ts"},
+	"node --test": {"*.test.js", "*.test.mjs", "*.test.cjs", "*-test.js", "*_test.js", "test-*.js", "test.js", "test.mjs",
+		"test/*.js", "test/*.mjs", "test/*.cjs", "tests/*.test.js"},
+	"gulp":  {"gulpfile.js"},
+	"grunt": {"Gruntfile.js", "gruntfile.js"},
 }
 
 // configLoaders load a configuration in code from where they run (eslint's
@@ -634,6 +644,23 @@ var configLoaders = map[string][]string{
 	"lein":         {"project.clj"},
 	"sbt":          {"build.sbt", "project/plugins.sbt"},
 	"mill":         {"build.mill", "build.sc"},
+}
+
+// nodeTestRun reports node --test given no file: node's test runner then
+// runs the test files it finds where it runs.
+func nodeTestRun(args []field) bool {
+	test := false
+	for _, a := range args {
+		switch {
+		case a.Value == "--test":
+			test = true
+		case a.Value == "--":
+			return test
+		case !strings.HasPrefix(a.Value, "-"):
+			return false
+		}
+	}
+	return test
 }
 
 // moduleRunner is the runner python -m starts (python3 -m pytest), when
@@ -716,6 +743,9 @@ func runnerFiles(prog string) []string {
 // or Rakefile as code. A project's own, unchanged in the session, is not read
 // (docs/approvals.md).
 func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx) {
+	if prog == "bun" && len(args) > 0 && args[0].Value == "test" {
+		prog = "bun test" // its test files, not package.json's scripts
+	}
 	make := prog == "make" || prog == "gmake"
 	dir := ""
 	var files []string

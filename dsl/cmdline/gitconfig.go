@@ -48,10 +48,31 @@ func (w *walker) gitConfigFiles(c *Command, args []field, cx ctx) {
 	}
 	gitDir(w.setting(c, "GIT_DIR"))
 	gitDir(w.setting(c, "GIT_COMMON_DIR"))
+	// where git runs (the line's cd, git -C DIR), to find the repository
+	// there as git does: here from the line's own directory, where the
+	// line's files are named; dashC from the current one, where the
+	// session's earlier files are looked up
+	here, dashC, lost := ".", ".", false
+	switch {
+	case c.Cwd != "":
+		here = c.Cwd
+	case c.CwdRel != "":
+		here = c.CwdRel
+	}
 	for i := 0; i+1 < len(args); i++ {
 		v := args[i].Value
 		if !strings.HasPrefix(v, "-") {
 			break // the subcommand
+		}
+		if v == "-C" {
+			switch d := args[i+1].Value; {
+			case args[i+1].Dynamic:
+				lost = true
+			case strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~"):
+				here, dashC = d, d
+			default:
+				here, dashC = path.Join(here, d), path.Join(dashC, d)
+			}
 		}
 		if d, ok := strings.CutPrefix(v, "--git-dir="); ok && !args[i].Dynamic {
 			gitDir(d)
@@ -66,6 +87,12 @@ func (w *walker) gitConfigFiles(c *Command, args []field, cx ctx) {
 		}
 		if takesValue(v, "Cc", []string{"git-dir", "work-tree", "namespace", "config-env"}) {
 			i++
+		}
+	}
+	if !lost && path.Base(here) != ".git" {
+		files = append(files, w.foundGitConfig(here)...)
+		if dashC != here {
+			files = append(files, w.foundGitConfig(dashC)...)
 		}
 	}
 	seen := map[string]bool{}
@@ -95,6 +122,31 @@ func (w *walker) gitConfigFiles(c *Command, args []field, cx ctx) {
 			files = append(files, inc)
 		}
 	}
+}
+
+// foundGitConfig is the configuration of the repository git finds in
+// dir, where the line or the session wrote it: git takes a directory
+// shaped like a repository (HEAD, objects/, refs/) for one when it runs
+// there, and reads its config (cd x && git status runs x/config's
+// core.fsmonitor), and a .git file ("gitdir: PATH") names the repository
+// elsewhere. Only a config whose text is known is returned: a project's
+// own repository is its .git directory, which is not read.
+func (w *walker) foundGitConfig(dir string) []string {
+	var files []string
+	if in, _, ok := w.fileInput(path.Join(dir, ".git")); ok && in.Static {
+		if d, ok := strings.CutPrefix(strings.TrimSpace(in.Text), "gitdir:"); ok {
+			if d = strings.TrimSpace(d); d != "" {
+				if !strings.HasPrefix(d, "/") && !strings.HasPrefix(d, "~") {
+					d = path.Join(dir, d) // relative to the .git file
+				}
+				files = append(files, path.Join(d, "config"))
+			}
+		}
+	}
+	if _, _, ok := w.fileInput(path.Join(dir, "config")); ok {
+		files = append(files, path.Join(dir, "config"))
+	}
+	return files
 }
 
 // gitConfigCommands are the command lines a git configuration text makes

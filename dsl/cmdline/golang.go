@@ -76,6 +76,9 @@ func (w *walker) goRun(c *Command, args []field, cx ctx) {
 			pkgs = append(pkgs, v)
 		}
 		if sub == "run" && (len(pkgs) > 0 || named && !strings.HasSuffix(v, ".go") && !stdinFile(v)) {
+			if len(pkgs) == 1 && !named {
+				w.goRunsProgram(c, pkgs[0], args[j+1:], cx)
+			}
 			break // the rest are the program's arguments
 		}
 	}
@@ -84,6 +87,85 @@ func (w *walker) goRun(c *Command, args []field, cx ctx) {
 	}
 	for _, p := range pkgs {
 		w.goPackageRuns(c, sub, dir, p, cx)
+	}
+}
+
+// goProgram is the name of the program go builds from pkg, a package path
+// or directory (./cmd/x, example.com/m/cmd/x@v1.2.3: x; a module's major
+// version suffix /v2 left off), or "" for the current directory's, files
+// or a pattern.
+func goProgram(pkg string) string {
+	pkg, _, _ = strings.Cut(pkg, "@")
+	pkg = strings.TrimSuffix(pkg, "/")
+	if pkg == "" || pkg == "." || pkg == ".." || strings.HasSuffix(pkg, ".go") || strings.Contains(pkg, "...") || strings.ContainsAny(pkg, "$*?[") {
+		return ""
+	}
+	base := path.Base(pkg)
+	if len(base) > 1 && base[0] == 'v' && strings.Trim(base[1:], "0123456789") == "" && path.Dir(pkg) != "." {
+		base = path.Base(path.Dir(pkg))
+	}
+	if base == "." || base == ".." || base == "/" {
+		return ""
+	}
+	return base
+}
+
+// goRunsProgram judges go run PKG ARGS as the program PKG builds, run with
+// ARGS, when hguard knows a program of that name: go run
+// example.com/x/cmd/hguard approve runs a build of hguard, as a copy of a
+// program runs it (runsCopy).
+func (w *walker) goRunsProgram(c *Command, pkg string, rest []field, cx ctx) {
+	name := goProgram(pkg)
+	if name == "" || !knownCopy(name) {
+		return
+	}
+	words, dynamic := []string{shellQuote(name)}, false
+	for _, a := range rest {
+		words = append(words, shellQuote(a.Value))
+		dynamic = dynamic || a.Dynamic
+	}
+	w.nested(c, strings.Join(words, " "), "go run "+pkg, cx, dynamic)
+}
+
+// goBuilt records go build -o OUT PKG's OUT as a copy of the program PKG
+// builds, when hguard knows one of that name (go build -o /tmp/x
+// ./cmd/hguard; /tmp/x approve).
+func (w *walker) goBuilt(args []field) {
+	out, pkgs, build := "", []string(nil), false
+	for i := 0; i < len(args); i++ {
+		a, v := args[i], args[i].Value
+		switch {
+		case !build && v == "build":
+			build = true
+		case !build && v == "-C":
+			return // go -C DIR build: the package is DIR's
+		case !build:
+		case v == "-o" && i+1 < len(args):
+			i++
+			if args[i].Dynamic {
+				return
+			}
+			out = args[i].Value
+		case strings.HasPrefix(v, "-o="):
+			out = strings.TrimPrefix(v, "-o=")
+		case strings.HasPrefix(v, "-"):
+			if !strings.Contains(v, "=") && goValueFlags.has(strings.TrimLeft(v, "-")) {
+				i++
+			}
+		case a.Dynamic:
+			return
+		default:
+			pkgs = append(pkgs, v)
+		}
+	}
+	if !build || out == "" || len(pkgs) != 1 {
+		return
+	}
+	if name := goProgram(pkgs[0]); name != "" && knownCopy(name) {
+		if strings.HasSuffix(out, "/") {
+			out += name
+		}
+		w.recordCopy(out, name)
 	}
 }
 

@@ -1347,6 +1347,17 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 				run("node", name, name+".js")
 			}
 		}
+		if prog == "bun" {
+			// bunfig.toml's preload (and its [test] preload) names scripts
+			// bun runs before every file, script or test it runs
+			if in, _, ok := w.fileInput("bunfig.toml"); ok && known(in) {
+				for _, m := range bunPreload().FindAllStringSubmatch(in.Text, -1) {
+					for _, q := range tomlStrings().FindAllStringSubmatch(m[1], -1) {
+						run("node", q[1]+q[2])
+					}
+				}
+			}
+		}
 	case lang == "perl":
 		for _, o := range words(env("PERL5OPT")) {
 			if o == "--" || len(o) > 2 && o[0] != '-' {
@@ -1578,6 +1589,13 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 		}
 	}
 }
+
+// bunPreload matches a bunfig.toml preload setting, its value a string or
+// an array (over several lines too); tomlStrings the strings in it.
+var (
+	bunPreload  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\s*preload\s*=\s*(\[[^\]]*\]|"[^"]*"|'[^']*')`) })
+	tomlStrings = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"([^"]*)"|'([^']*)'`) })
+)
 
 // mailcapCommands are the command lines a mailcap file's entries run:
 // TYPE; COMMAND; flags, where a test=CMD flag runs too.

@@ -844,7 +844,13 @@ func (w *walker) stdin(rs []*syntax.Redirect, in Input) Input {
 			f := w.single(r.Word)
 			in = Input{Kind: "herestring", Text: f.Value + "\n", Static: !f.Dynamic, Remote: f.in.Remote, Decoded: f.in.Decoded}
 		case r.Op == syntax.DplIn && r.Word != nil:
-			if fd, ok := w.fds[r.Word.Lit()]; ok {
+			n := r.Word.Lit()
+			if n == "" {
+				if f := w.single(r.Word); !f.Dynamic {
+					n = f.Value // <&$fd after exec {fd}<<EOF
+				}
+			}
+			if fd, ok := w.fds[n]; ok && n != "" {
 				in = fd // <&3 after exec 3<<EOF
 			}
 		case (r.Op == syntax.RdrIn || r.Op == syntax.RdrInOut) && r.Word != nil:
