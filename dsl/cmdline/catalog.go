@@ -472,6 +472,49 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			case co.Option == "+" && strings.HasPrefix(v, "+") && len(v) > 1:
 				val, ok = field{Word: Word{Value: v[1:], Dynamic: a.Dynamic}, in: a.in}, true
 			case co.Option == "+" || co.Option == "":
+			case co.Lang == "parallel" && (co.Option == "::::" || co.Option == "-a" || co.Option == "--arg-file") &&
+				(v == co.Option && i+1 < len(args) || co.Option == "--arg-file" && strings.HasPrefix(v, co.Option+"=") ||
+					co.Option == "-a" && strings.HasPrefix(v, "-a") && len(v) > 2):
+				// parallel CMD :::: FILE…, parallel -a FILE CMD: CMD is run
+				// with each line of FILE, read as "$(cat FILE)" (a value
+				// taken from data); without CMD each line is a command
+				// line, as sh FILE runs it
+				var files []field
+				rest := args[i+1:]
+				switch {
+				case v != co.Option:
+					files = []field{{Word: Word{Value: strings.TrimPrefix(strings.TrimPrefix(v, co.Option), "="), Dynamic: a.Dynamic}, in: a.in}}
+				case co.Option == "::::":
+					for _, f := range rest {
+						if strings.HasPrefix(f.Value, ":::") {
+							break
+						}
+						files = append(files, f)
+					}
+					rest = nil
+				default:
+					files, rest = args[i+1:i+2], args[i+2:]
+				}
+				template := afterOptions(append(append([]field(nil), args[:i]...), rest...), p.Args, p.Long, 0)
+				if k := slices.IndexFunc(template, func(f field) bool { return strings.HasPrefix(f.Value, ":::") }); k >= 0 {
+					template = template[:k]
+				}
+				if len(template) == 0 {
+					i = len(args)
+					break
+				}
+				for _, f := range files {
+					line := joinFields(template)
+					arg := `"$(cat ` + shellQuote(f.Value) + `)"`
+					if strings.Contains(line.Value, "{}") {
+						line.Value = strings.ReplaceAll(line.Value, "{}", arg)
+					} else {
+						line.Value += " " + arg
+					}
+					line.Dynamic = line.Dynamic || f.Dynamic
+					w.runCode(c, "sh", line, via(co.Option), cx)
+				}
+				i = len(args)
 			case v == co.Option && co.Lang == "parallel":
 				// parallel [options] [COMMAND] ::: ARGS: COMMAND is run with
 				// each argument (put at {} or appended); without COMMAND

@@ -21,6 +21,9 @@ const maxConfigWords = 256
 
 // configFiles follows curl's and wget's configuration files (see above).
 func (w *walker) configFiles(c *Command, args []field, cx ctx) {
+	if len(c.Via) > 0 && c.Via[len(c.Via)-1] == c.Name+" configuration" {
+		return // the walk again with its configuration's options
+	}
 	var read func(string) []string
 	var rest []string
 	var texts []string
@@ -91,6 +94,20 @@ func (w *walker) configFiles(c *Command, args []field, cx ctx) {
 				texts = append(texts, args[i].Value)
 			case strings.HasPrefix(v, "--execute="):
 				texts = append(texts, v[len("--execute="):])
+			default:
+				rest = append(rest, v)
+			}
+		}
+	case "ssh", "scp", "sftp":
+		read = sshConfigWords
+		for i := 0; i < len(args); i++ {
+			v := args[i].Value
+			switch {
+			case v == "-F" && i+1 < len(args):
+				i++
+				add(known(args[i].Value))
+			case strings.HasPrefix(v, "-F") && len(v) > 2:
+				add(known(v[2:]))
 			default:
 				rest = append(rest, v)
 			}
@@ -236,3 +253,29 @@ func inWorkingDir(v string) (string, bool) {
 // configHomes are the variables that say where curl, wget and git read
 // their configuration: export HOME=$PWD is followed as HOME=. .
 var configHomes = set("HOME", "CURL_HOME", "XDG_CONFIG_HOME", "WGETRC", "GIT_CONFIG_GLOBAL")
+
+// sshConfigWords are the options of an ssh configuration text (ssh -F
+// FILE) that run a command here, as -o words: ProxyCommand, LocalCommand
+// and KnownHostsCommand, "Key value" or "Key=value", in any case, under
+// any Host or Match block.
+func sshConfigWords(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		i := strings.IndexAny(line, " \t=")
+		if i < 0 {
+			continue
+		}
+		key, value := strings.ToLower(line[:i]), strings.TrimSpace(strings.TrimLeft(line[i:], " \t="))
+		switch key {
+		case "proxycommand", "localcommand", "knownhostscommand":
+			if value != "" {
+				out = append(out, "-o", line[:i]+"="+value)
+			}
+		}
+	}
+	return out
+}

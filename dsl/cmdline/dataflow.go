@@ -64,14 +64,19 @@ type flow struct {
 	// suffix aliases (alias -s EXT=…), for a command word ending in .EXT.
 	galiases, saliases map[string]string
 	files              map[string]Input // files written on the line: their content as far as known
-	fds                map[string]Input // file descriptors opened for reading by exec (exec 3<<EOF)
-	ints               map[string]bool  // variables declared integer (declare -i): assigning evaluates the value
-	cwd                string           // the directory set by cd, "" when unknown
-	cwdRel             string           // with cwd "", where relative cds moved from the caller's directory
-	cwdLost            bool             // a cd to an unknown directory: cwdRel is no longer known
-	fetch              fetched          // directories filled from the network on the line, and where the line is
-	walks              int              // loop bodies and function bodies walked again
-	ifsSet             bool             // IFS was given a value the line does not show: field splitting is unknown
+	// built are the programs the line compiled from source it wrote (go
+	// build, cc x.c -o x): the output's name → the sources, read when a
+	// later command runs it; "" for go build's output named after its
+	// directory, which the line runs as ./NAME
+	built   map[string][]builtSource
+	fds     map[string]Input // file descriptors opened for reading by exec (exec 3<<EOF)
+	ints    map[string]bool  // variables declared integer (declare -i): assigning evaluates the value
+	cwd     string           // the directory set by cd, "" when unknown
+	cwdRel  string           // with cwd "", where relative cds moved from the caller's directory
+	cwdLost bool             // a cd to an unknown directory: cwdRel is no longer known
+	fetch   fetched          // directories filled from the network on the line, and where the line is
+	walks   int              // loop bodies and function bodies walked again
+	ifsSet  bool             // IFS was given a value the line does not show: field splitting is unknown
 	// fish variables holding one empty element (set X '', for d in ''),
 	// whose value "" would otherwise be the empty list: $X is then one
 	// empty word, not none.
@@ -791,6 +796,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	}
 	w.copied(c, args)
 	w.nameArgs(c, args, cx)
+	if c.Name == "ssh" || c.Name == "scp" || c.Name == "sftp" {
+		w.configFiles(c, args, cx) // ssh -F FILE: its commands
+	}
 	switch name := c.Name; {
 	case name == "curl" || name == "wget":
 		files, done := w.procFiles(args) // curl -K <(…): a configuration known
@@ -1542,7 +1550,7 @@ func varKey(s string) string {
 // sh FILE, bash -e FILE, bash < FILE, bash /dev/stdin < FILE, source FILE,
 // ./FILE (read in the language its #! line names).
 func (w *walker) runsWritten(c *Command, args []field, cx ctx) {
-	if len(w.files) == 0 || c.Dynamic {
+	if len(w.files) == 0 && len(w.built) == 0 || c.Dynamic {
 		return
 	}
 	var file string
@@ -1563,6 +1571,9 @@ func (w *walker) runsWritten(c *Command, args []field, cx ctx) {
 		return false
 	}
 	lang := "sh"
+	if w.runsBuilt(c, cx) {
+		return
+	}
 	switch {
 	case shells.has(program(c.Name)) || c.Name == "source" || c.Name == ".":
 		if runs, _ := w.scriptOf(c, args, is, nil); !runs {

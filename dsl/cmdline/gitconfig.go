@@ -230,7 +230,8 @@ func gitConfigValue(v string) string {
 // (a bare name is git's own credential-NAME), a remote's upload or
 // receive pack, a diff, merge, man or web tool's cmd or path (difftool
 // -t, help -w, web--browse), git archive's tar.FORMAT.command, send-email's
-// --to-cmd and the SSH signer's key command.
+// --to-cmd, the SSH signer's key command and delta's pager (delta.pager,
+// which the diff highlighter git pages through reads as its --pager).
 func gitKeyCommand(key, val string) string {
 	if val == "" {
 		return ""
@@ -258,7 +259,7 @@ func gitKeyCommand(key, val string) string {
 		first == "guitool" && len(parts) == 3 && last == "cmd",
 		first == "tar" && len(parts) == 3 && last == "command",
 		key == "sendemail.tocmd", key == "sendemail.cccmd", key == "sendemail.headercmd", key == "gpg.ssh.defaultkeycommand",
-		key == "uploadpack.packobjectshook":
+		key == "uploadpack.packobjectshook", key == "delta.pager":
 		return val
 	}
 	return ""

@@ -1543,8 +1543,22 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 			run("node", ".pnpmfile.cjs", ".pnpmfile.mjs") // its hooks run on install
 		}
 		// .npmrc: script-shell runs every script, node-options requires
-		// a module into each node, onload-script (npm 6) runs at start
-		if in, _, ok := w.fileInput(".npmrc"); ok && in.Static {
+		// a module into each node, onload-script (npm 6) runs at start;
+		// so does the user configuration named by --userconfig FILE or
+		// NPM_CONFIG_USERCONFIG, read beside the project's
+		rcs := []string{".npmrc", env("NPM_CONFIG_USERCONFIG"), env("npm_config_userconfig")}
+		for i, a := range args {
+			if v, ok := strings.CutPrefix(a.Value, "--userconfig="); ok && !a.Dynamic {
+				rcs = append(rcs, v)
+			} else if a.Value == "--userconfig" && i+1 < len(args) && !args[i+1].Dynamic {
+				rcs = append(rcs, args[i+1].Value)
+			}
+		}
+		for _, rc := range rcs {
+			in, _, ok := w.fileInput(rc)
+			if rc == "" || !ok || !in.Static {
+				continue
+			}
 			for _, line := range strings.Split(in.Text, "\n") {
 				k, v, ok := strings.Cut(line, "=")
 				v = unquoteYAML(v)

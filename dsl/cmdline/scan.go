@@ -182,6 +182,27 @@ func (s *scanner) scan(lang, code string) {
 			}
 			s.add(finding{kind: kind, call: "print", arg: t.val, dynamic: t.dynamic, text: code[toks[i-1].off:t.end]})
 			continue
+		case lang == "awk" && t.kind != tString && t.val != ">" && i > 1 && toks[i-1].val == ">" && awkPrinted(toks, i-1):
+			// print … > $1, > name, > ("out/" $2): a file named by the data
+			// read or a value computed at run time
+			kind := writeK
+			if toks[i-2].val == ">" {
+				kind = appendK
+			}
+			end, depth := i, 0
+			for k := i; k < len(toks) && k-i < maxArgTokens; k++ {
+				if v := toks[k].val; toks[k].kind == tPunct && (v == ";" || v == "}" || v == "|" || v == ")" && depth == 0) {
+					break
+				} else if v == "(" {
+					depth++
+				} else if v == ")" {
+					depth--
+				}
+				end = k
+			}
+			s.add(finding{kind: kind, call: "print", arg: code[t.off:toks[end].end], dynamic: true, text: code[toks[i-1].off:toks[end].end]})
+			i = end
+			continue
 		case t.kind != tIdent:
 			continue
 		}

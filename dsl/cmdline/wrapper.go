@@ -20,6 +20,11 @@ type optSpec struct {
 	// whose value is a command line, with the language and the helpers
 	// they are read with (tar -I: a compressor)
 	code []CodeOption
+	// oldStyle: for a program of kind options, its first word may be a
+	// cluster of option letters with no dash, each letter that takes a
+	// value taking the next word in turn (tar cIf PROG ARCHIVE: -c -I
+	// PROG -f ARCHIVE)
+	oldStyle bool
 }
 
 // wrappers, the programs peel takes off the command they run (sudo, env,

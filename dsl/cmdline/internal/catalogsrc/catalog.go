@@ -45,6 +45,7 @@ type Entry struct {
 	Shell        string   `yaml:"shell"`
 	ShellOptions []string `yaml:"shellOptions"`
 	ShellPaths   bool     `yaml:"shellPaths"` // the generic fallback still reads its other words for a shell's path
+	OldStyle     bool     `yaml:"oldStyle"`   // its first word may be a cluster of option letters without a dash (tar cIf PROG FILE)
 	Settings     []string `yaml:"settings"`   // keys of its configuration files whose value is a command it runs on an event (a hook)
 	Helpers      []string `yaml:"helpers"`    // helpers: the programs of the kind, and other kinds as "@NAME"
 	Prompt       *Prompt  `yaml:"prompt"`     // it waits at a prompt (or a screen) for typed commands that can run programs
@@ -219,12 +220,12 @@ func checkKind(where string, e Entry) []error {
 		"longSplit": len(e.LongSplit) > 0, "assigns": e.Assigns, "operands": e.Operands > 0, "sub": len(e.Sub) > 0,
 		"code": len(e.Code) > 0, "stdin": e.Stdin != "", "shell": e.Shell != "", "shellOptions": len(e.ShellOptions) > 0,
 		"shellPaths": e.ShellPaths, "settings": len(e.Settings) > 0, "helpers": len(e.Helpers) > 0, "prompt": e.Prompt != nil,
-		"aliases": len(e.Aliases) > 0, "args": e.Args != "", "long": len(e.Long) > 0,
+		"oldStyle": e.OldStyle, "aliases": len(e.Aliases) > 0, "args": e.Args != "", "long": len(e.Long) > 0,
 	}
 	allowed := map[string][]string{
 		"":        {"aliases", "args", "long", "runs", "stop", "longStop", "operands", "sub", "code", "stdin", "shell", "shellOptions", "shellPaths", "settings", "prompt"},
 		"wrapper": {"aliases", "args", "long", "stop", "longStop", "split", "longSplit", "assigns", "operands"},
-		"options": {"aliases", "args", "long", "code"},
+		"options": {"aliases", "args", "long", "code", "oldStyle"},
 		"helpers": {"helpers"},
 	}
 	ok, known := allowed[e.Kind]
@@ -329,6 +330,7 @@ func Source(list []Entry) []byte {
 		if e.ShellPaths {
 			b.WriteString(", ShellPaths: true")
 		}
+
 		if len(e.Settings) > 0 {
 			fmt.Fprintf(&b, ", Settings: %#v", e.Settings)
 		}
@@ -454,6 +456,9 @@ func specs(b *bytes.Buffer, list []Entry, kind, doc, table string, sets map[stri
 		}
 		if len(e.Code) > 0 {
 			f = append(f, "code: "+codeList(e.Code, sets))
+		}
+		if e.OldStyle {
+			f = append(f, "oldStyle: true")
 		}
 		for _, n := range append([]string{e.Name}, e.Aliases...) {
 			fmt.Fprintf(b, "\t%q: {%s},\n", n, strings.Join(f, ", "))
