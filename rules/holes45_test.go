@@ -46,13 +46,13 @@ func TestHoles45(t *testing.T) {
 		{"git -c delta.pager='sh -c id' diff", dsl.Ask, dsl.Ask, dsl.Ask},
 		{"BAT_PAGER='sh -c id' bat README.md", dsl.Ask, dsl.Ask, dsl.Ask},
 		{"DELTA_PAGER='sh -c id' git diff", dsl.Ask, dsl.Ask, dsl.Ask},
-		{"bat --pager 'less -RF' README.md", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"bat --pager 'less -RF' README.md", dsl.Allow, dsl.Allow, dsl.Ask}, // Codex: less prompts (TestTyped45)
 		{"bat -l json --paging=never data.json", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"git diff | delta --side-by-side", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"git -c delta.pager='less -R' diff", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"git -c delta.side-by-side=true diff", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"git -c core.pager=delta diff", dsl.Allow, dsl.Allow, dsl.Allow},
-		{"BAT_PAGER='less -RF' bat README.md", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"BAT_PAGER='less -RF' bat README.md", dsl.Allow, dsl.Allow, dsl.Ask}, // Codex: less prompts (TestTyped45)
 		// 4. a configuration the line wrote that runs a command: ssh -F's
 		// ProxyCommand, LocalCommand and KnownHostsCommand, npm's user
 		// configuration's script-shell and node-options; a configuration
@@ -63,10 +63,10 @@ func TestHoles45(t *testing.T) {
 		{"printf 'Host x\\n  KnownHostsCommand=/bin/sh -c id\\n' > cfg; scp -F cfg a x:b", dsl.Ask, dsl.Ask, dsl.Ask},
 		{"printf 'script-shell=./x\\n' > npmrc; printf 'rm -rf ~\\n' > x; npm --userconfig ./npmrc run build", dsl.Block, dsl.Block, dsl.Block},
 		{"printf 'node-options=--require ./e.js\\n' > rc; echo 'require(\"child_process\").execSync(\"rm -rf ~\")' > e.js; NPM_CONFIG_USERCONFIG=rc npm test", dsl.Block, dsl.Block, dsl.Block},
-		{"printf 'Host b\\n  ProxyCommand ssh -W %%h:%%p bastion\\n' > cfg; ssh -F cfg b", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"printf 'Host b\\n  ProxyCommand ssh -W %%h:%%p bastion\\n' > cfg; ssh -F cfg b", dsl.Allow, dsl.Allow, dsl.Ask}, // Codex: a login shell (TestTyped45)
 		{"printf 'Host x\\n  HostName 10.0.0.5\\n  User deploy\\n' > cfg; ssh -F cfg x uptime", dsl.Allow, dsl.Allow, dsl.Allow},
-		{"ssh -F ./cfg host", dsl.Allow, dsl.Allow, dsl.Allow},
-		{"ssh -F ~/.ssh/config host", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"ssh -F ./cfg host", dsl.Allow, dsl.Allow, dsl.Ask},         // Codex: a login shell (TestTyped45)
+		{"ssh -F ~/.ssh/config host", dsl.Allow, dsl.Allow, dsl.Ask}, // Codex: a login shell (TestTyped45)
 		{"npm --userconfig ./npmrc run build", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"npm publish --userconfig ~/.npmrc", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"git -c include.path=./x status", dsl.Ask, dsl.Ask, dsl.Ask},
