@@ -80,14 +80,22 @@ func TestHoles45(t *testing.T) {
 		{"terragrunt run --all -- output", dsl.Allow, dsl.Allow, dsl.Allow},
 		// 6. GNU parallel's arguments from a file (:::: FILE, -a FILE) are
 		// data, as xargs -a's are; awk's print to a file named by a field
-		{"parallel rm -f :::: /tmp/list", dsl.Allow, dsl.Ask, dsl.Ask},
-		{"parallel -a /tmp/list rm -f", dsl.Allow, dsl.Ask, dsl.Ask},
-		{"parallel --arg-file=/tmp/list 'rm -f {}'", dsl.Allow, dsl.Ask, dsl.Ask},
+		// a person is asked as for xargs -a FILE rm (find-exec-delete)
+		{"parallel rm -f :::: /tmp/list", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"parallel -a /tmp/list rm -f", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"parallel --arg-file=/tmp/list 'rm -f {}'", dsl.Ask, dsl.Ask, dsl.Ask},
 		{"printf 'rm -rf ~\\n' > cmds.txt; parallel :::: cmds.txt", dsl.Block, dsl.Block, dsl.Block},
 		{"printf 'rm -rf ~\\n' > cmds.txt; parallel -a cmds.txt", dsl.Block, dsl.Block, dsl.Block},
 		{"awk '{print > $1}' list", dsl.Allow, dsl.Ask, dsl.Ask},
 		{"awk '{print $2 >> $1}' list", dsl.Allow, dsl.Ask, dsl.Ask},
 		{"awk '{print > (\"out/\" $1)}' list", dsl.Allow, dsl.Ask, dsl.Ask},
+		// its arguments from a pipe or a file it reads on standard input
+		// (the lead's follow-up: parallel rm -rf ~ < list was allowed)
+		{"parallel rm -rf ~ < list", dsl.Block, dsl.Block, dsl.Block},
+		{"cat list | parallel rm -f", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"cat list | parallel -X rm -f", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"git ls-files | parallel gzip -k", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"ls *.png | parallel convert {} {.}.jpg", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"parallel gzip :::: files.txt", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"parallel -j4 -a urls.txt curl -sO", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"parallel -j4 gzip ::: *.log", dsl.Allow, dsl.Allow, dsl.Allow},

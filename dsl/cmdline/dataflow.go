@@ -1471,7 +1471,7 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 		case len(cmd) == 0 && strings.HasPrefix(v, "--arg-file="):
 			argFile = strings.TrimPrefix(v, "--arg-file=")
 		case len(cmd) == 0 && strings.HasPrefix(v, "-") && v != "-":
-			if len(v) == 2 && strings.ContainsRune("jSaIdEPnNsLlX", rune(v[1])) && !strings.Contains(v, "=") {
+			if len(v) == 2 && strings.ContainsRune("jSaIdEPnNsLlC", rune(v[1])) && !strings.Contains(v, "=") {
 				i++ // the option's value
 			}
 		case v == ":::" || v == "::::" || v == ":::+" || v == "::::+":
@@ -1488,6 +1488,23 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 		in, _, _ = w.fileInput(c.Stdin.From)
 	}
 	if !in.Static || in.Remote || in.Decoded {
+		if argFile == "" && len(cmd) > 0 && !slices.Contains(cmd, "--pipe") && !slices.Contains(cmd, "--pipepart") { // -a FILE: the catalogue's
+			// arguments read from data the line does not show: CMD runs
+			// with a value taken from it, "$(cat)" (cat list | parallel
+			// rm -f, parallel rm -rf ~ < list), as xargs runs its command
+			src := "cat"
+			if c.Stdin.Kind == "file" {
+				src = "cat " + shellQuote(c.Stdin.From)
+			}
+			arg := `"$(` + src + `)"`
+			line := strings.Join(cmd, " ")
+			if strings.Contains(line, "{}") {
+				line = strings.ReplaceAll(line, "{}", arg)
+			} else {
+				line += " " + arg
+			}
+			w.nested(c, line, "parallel", cx, false)
+		}
 		return
 	}
 	text := strings.TrimRight(in.Text, "\n")
