@@ -95,6 +95,11 @@ func TestHoles45(t *testing.T) {
 		{"cat list | parallel rm -f", dsl.Ask, dsl.Ask, dsl.Ask},
 		{"cat list | parallel -X rm -f", dsl.Ask, dsl.Ask, dsl.Ask},
 		{"git ls-files | parallel gzip -k", dsl.Allow, dsl.Allow, dsl.Allow},
+		// --pipe hands standard input to CMD: echo … | sh
+		{"echo 'rm -rf ~' | parallel --pipe sh", dsl.Block, dsl.Block, dsl.Block},
+		{"echo 'rm -rf ~' | parallel --pipe --block 1M bash", dsl.Block, dsl.Block, dsl.Block},
+		{"cat big.csv | parallel --pipe wc -l", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"parallel --pipe --block 10M gzip < big.log > big.gz", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"ls *.png | parallel convert {} {.}.jpg", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"parallel gzip :::: files.txt", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"parallel -j4 -a urls.txt curl -sO", dsl.Allow, dsl.Allow, dsl.Allow},

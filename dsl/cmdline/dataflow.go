@@ -1457,11 +1457,14 @@ func (w *walker) writes(c *Command, args []field) {
 func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 	var cmd []string
 	argFile := ""
+	pipe := false // --pipe: blocks of standard input go to CMD's
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
 		case args[i].Dynamic:
 			return
+		case len(cmd) == 0 && (v == "--pipe" || v == "--pipepart" || v == "--spreadstdin"):
+			pipe = true
 		case len(cmd) == 0 && (v == "-a" || v == "--arg-file" || v == "::::") && i+1 < len(args):
 			if argFile != "" || args[i+1].Dynamic {
 				return // several sources: combined, not followed
@@ -1471,8 +1474,8 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 		case len(cmd) == 0 && strings.HasPrefix(v, "--arg-file="):
 			argFile = strings.TrimPrefix(v, "--arg-file=")
 		case len(cmd) == 0 && strings.HasPrefix(v, "-") && v != "-":
-			if len(v) == 2 && strings.ContainsRune("jSaIdEPnNsLlC", rune(v[1])) && !strings.Contains(v, "=") {
-				i++ // the option's value
+			if p := Lookup("parallel"); p != nil && (len(v) == 2 || strings.HasPrefix(v, "--")) && takesValue(v, p.Args, p.Long) {
+				i++ // the option's value (-j 4, --block 10M)
 			}
 		case v == ":::" || v == "::::" || v == ":::+" || v == "::::+":
 			return
@@ -1481,6 +1484,20 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 		}
 	}
 	in := c.Stdin
+	if pipe {
+		if len(cmd) > 0 {
+			// CMD reads parallel's input: echo … | parallel --pipe sh is
+			// echo … | sh
+			feed := "cat"
+			if c.Stdin.Kind == "file" {
+				feed = "cat " + shellQuote(c.Stdin.From)
+			} else if in.Static && !in.Remote && !in.Decoded {
+				feed = "printf %s " + shellQuote(in.Text)
+			}
+			w.nested(c, feed+" | "+strings.Join(cmd, " "), "parallel", cx, false)
+		}
+		return
+	}
 	switch {
 	case argFile != "":
 		in, _, _ = w.fileInput(argFile)
@@ -1488,7 +1505,7 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 		in, _, _ = w.fileInput(c.Stdin.From)
 	}
 	if !in.Static || in.Remote || in.Decoded {
-		if argFile == "" && len(cmd) > 0 && !slices.Contains(cmd, "--pipe") && !slices.Contains(cmd, "--pipepart") { // -a FILE: the catalogue's
+		if argFile == "" && len(cmd) > 0 { // -a FILE: the catalogue's
 			// arguments read from data the line does not show: CMD runs
 			// with a value taken from it, "$(cat)" (cat list | parallel
 			// rm -f, parallel rm -rf ~ < list), as xargs runs its command
