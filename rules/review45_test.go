@@ -104,3 +104,25 @@ func TestReview45TestFiles(t *testing.T) {
 		{"command logged", py("def test_x():\n    cmd = [\"python3\", \"-m\", \"mypkg\", \"--help\"]\n    print(\" \".join(cmd))\n    r = subprocess.run(cmd, capture_output=True)\n    assert r.returncode == 0\n"), "pytest", dsl.Allow},
 	})
 }
+
+// TestReview45Writes: holes45's zstd -o writes and the in-place edits of
+// awk: zstd takes -o's file from the next word with letters after -o in
+// a cluster, --output-dir-flat and --output-dir-mirror write each
+// operand's output into a directory, and gawk -i inplace rewrites the
+// files it reads.
+func TestReview45Writes(t *testing.T) {
+	checkCallers(t, []callerCase{
+		{"zstd -dof ~/.bashrc x.zst", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"zstd -d authorized_keys.zst --output-dir-flat ~/.ssh", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"zstd -d --output-dir-flat=/home/u/.ssh authorized_keys.zst", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"gawk -i inplace '{print}' ~/.bashrc", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"gawk --include=inplace '{sub(/a/, \"b\")} 1' ~/.profile", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"gawk -f prog.awk -i inplace ~/.bashrc", dsl.Ask, dsl.Ask, dsl.Ask},
+		// everyday neighbours
+		{"zstd -dfo out.txt x.zst", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"zstd -19 -o dist/a.zst a.bin", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"zstd -d logs/a.log.zst --output-dir-flat out", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"gawk -i inplace '{sub(/foo/, \"bar\")} 1' src/a.txt", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"awk '{print}' ~/.bashrc", dsl.Allow, dsl.Allow, dsl.Allow},
+	})
+}
