@@ -105,11 +105,11 @@ func TestReview45TestFiles(t *testing.T) {
 	})
 }
 
-// TestReview45Writes: holes45's zstd -o writes and the in-place edits of
-// awk: zstd takes -o's file from the next word with letters after -o in
-// a cluster, --output-dir-flat and --output-dir-mirror write each
-// operand's output into a directory, and gawk -i inplace rewrites the
-// files it reads.
+// TestReview45Writes: holes45's zstd -o writes and awk's: zstd takes
+// -o's file from the next word with letters after -o in a cluster,
+// --output-dir-flat and --output-dir-mirror write each operand's output
+// into a directory, gawk -i inplace rewrites the files it reads, and
+// print's file of terms side by side is their concatenation.
 func TestReview45Writes(t *testing.T) {
 	checkCallers(t, []callerCase{
 		{"zstd -dof ~/.bashrc x.zst", dsl.Ask, dsl.Ask, dsl.Ask},
@@ -118,6 +118,11 @@ func TestReview45Writes(t *testing.T) {
 		{"gawk -i inplace '{print}' ~/.bashrc", dsl.Ask, dsl.Ask, dsl.Ask},
 		{"gawk --include=inplace '{sub(/a/, \"b\")} 1' ~/.profile", dsl.Ask, dsl.Ask, dsl.Ask},
 		{"gawk -f prog.awk -i inplace ~/.bashrc", dsl.Ask, dsl.Ask, dsl.Ask},
+		// awk's print to a file named by terms side by side
+		{"awk 'BEGIN{print \"x\" > ENVIRON[\"HOME\"] \"/.bashrc\"}'", dsl.Ask, dsl.Block, dsl.Block},
+		{"awk 'BEGIN{print \"k\" >> ENVIRON[\"HOME\"] \"/.ssh/authorized_keys\"}'", dsl.Ask, dsl.Block, dsl.Block},
+		{"awk -F, '{print $2 > \"col2.txt\"}' data.csv", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"awk 'BEGIN{d=\"out\"} {print > d \"/\" NR \".txt\"}' f", dsl.Allow, dsl.Allow, dsl.Allow},
 		// everyday neighbours
 		{"zstd -dfo out.txt x.zst", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"zstd -19 -o dist/a.zst a.bin", dsl.Allow, dsl.Allow, dsl.Allow},

@@ -2343,13 +2343,19 @@ var (
 )
 
 // awkConcat spells out awk's concatenation, which is two terms side by
-// side inside a call's parentheses: system("rm -rf " ENVIRON["HOME"]) is
-// system("rm -rf " + ENVIRON["HOME"]).
+// side inside a call's parentheses or in the file a print writes to:
+// system("rm -rf " ENVIRON["HOME"]) is system("rm -rf " +
+// ENVIRON["HOME"]), print > ENVIRON["HOME"] "/.bashrc" writes
+// ENVIRON["HOME"] + "/.bashrc".
 func awkConcat(toks []token) []token {
 	var out []token
 	depth := 0
+	target := false // in the file of a print's > or >>: print "x" > ENVIRON["HOME"] "/.bashrc"
 	for i, t := range toks {
-		if i > 0 && depth > 0 {
+		if t.kind == tPunct && (t.val == ";" || t.val == "{" || t.val == "}") {
+			target = false
+		}
+		if i > 0 && (depth > 0 || target) {
 			prev := toks[i-1]
 			ends := prev.kind == tString || prev.kind == tIdent && !awkKeywords[prev.val] || prev.val == "]" || prev.val == ")" && prev.kind == tPunct
 			starts := t.kind == tString || t.kind == tIdent && !awkKeywords[t.val]
@@ -2362,6 +2368,8 @@ func awkConcat(toks []token) []token {
 			depth++
 		case ")":
 			depth--
+		case ">":
+			target = target || t.kind == tPunct && depth == 0 && awkPrinted(toks, i)
 		}
 		out = append(out, t)
 	}

@@ -174,17 +174,11 @@ func (s *scanner) scan(lang, code string) {
 			lang == "awk" && t.kind == tString && i > 0 && toks[i-1].val == "|":
 			s.shell("pipe", t.val, t.dynamic, code[t.off:t.end])
 			continue
-		case lang == "awk" && t.kind == tString && i > 1 && toks[i-1].val == ">" && awkPrinted(toks, i-1):
-			// print … > "F" writes F; print … >> "F" appends to it
-			kind := writeK
-			if toks[i-2].val == ">" {
-				kind = appendK
-			}
-			s.add(finding{kind: kind, call: "print", arg: t.val, dynamic: t.dynamic, text: code[toks[i-1].off:t.end]})
-			continue
-		case lang == "awk" && t.kind != tString && t.val != ">" && i > 1 && toks[i-1].val == ">" && awkPrinted(toks, i-1):
-			// print … > $1, > name, > ("out/" $2): a file named by the data
-			// read or a value computed at run time
+		case lang == "awk" && t.val != ">" && i > 1 && toks[i-1].val == ">" && awkPrinted(toks, i-1):
+			// print … > "F" writes F; print … >> "F" appends to it; print
+			// … > $1, > name, > ("out/" $2): a file named by the data read
+			// or a value computed at run time; > ENVIRON["HOME"] "/x": the
+			// terms side by side joined (awkConcat)
 			kind := writeK
 			if toks[i-2].val == ">" {
 				kind = appendK
@@ -200,7 +194,11 @@ func (s *scanner) scan(lang, code string) {
 				}
 				end = k
 			}
-			s.add(finding{kind: kind, call: "print", arg: code[t.off:toks[end].end], dynamic: true, text: code[toks[i-1].off:toks[end].end]})
+			v, dyn, ok := value(toks[i : end+1])
+			if !ok || strings.Contains(code[t.off:toks[end].end], "$") {
+				v, dyn = code[t.off:toks[end].end], true
+			}
+			s.add(finding{kind: kind, call: "print", arg: v, dynamic: dyn, text: code[toks[i-1].off:toks[end].end]})
 			i = end
 			continue
 		case t.kind != tIdent:
