@@ -84,6 +84,7 @@ func TestReview45InlineCode(t *testing.T) {
 		agentAllow(py(sp + "open(\"notes.txt\", \"w\").write(\"x\")\nsubprocess.run([\"git\", \"add\", \"notes.txt\"])\n")),
 		agentAllow(node("require(\"child_process\").spawnSync(\"git\", [\"status\"], {shell: true, env: {...process.env, CI: \"1\"}})")),
 		agentAllow(node("const { execFileSync } = require(\"child_process\"); const [a, b] = [1, 2]; execFileSync(\"git\", [\"status\"])")),
+		agentAllow(node("const path = require(\"path\"); const pkg = require(path.join(__dirname, \"package.json\")); require(\"child_process\").execFileSync(\"git\", [\"status\"])")),
 	})
 }
 

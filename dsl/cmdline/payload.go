@@ -775,7 +775,7 @@ func aliased(name, code, call string) bool {
 // importlib.import_module("sub" + "process"), require("child" +
 // "_process"), getattr(m, "sys" + "tem"), and node's internal bindings
 // (process.binding("spawn_sync")).
-var computedLoad = lazyRegexp(`\b(?:__import__|import_module|require|import|getattr\s*\([^,()]+,)\s*\(?\s*(?:["'][^"']*["']\s*(?:\+|%|\.\s*(?:join|format|replace|decode|split)\b)|[^)"'\s,]*\b(?:chr|fromCharCode|atob|b64decode|decode|reverse|join|bytes)\s*\()|\bprocess\s*\.\s*(?:binding|_linkedBinding|dlopen)\b`)
+var computedLoad = lazyRegexp(`\b(?:__import__|import_module|require|import|getattr\s*\([^,()]+,)\s*\(?\s*(?:["'][^"']*["']\s*(?:\+|%|\.\s*(?:join|format|replace|decode|split)\b)|[^)"'\s,]*\b(?:chr|fromCharCode|atob|b64decode|decode|reverse|bytes)\s*\(|\[[^\]]*\]\s*\.\s*join\s*\(|["']\s*\.\s*join\s*\()|\bprocess\s*\.\s*(?:binding|_linkedBinding|dlopen)\b`)
 
 // readOnlyCall is a call that reads a list it is given and keeps none of
 // it: print(c), " ".join(c), shlex.join(c), len(c), str(c).
