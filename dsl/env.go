@@ -809,6 +809,22 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 		if hasFlag(args, []string{"-i", "--in-place"}) || hasInPlace(args) {
 			out = append(out, pos...)
 		}
+	case "awk", "gawk":
+		// gawk -i inplace PROGRAM FILE… (--include=inplace) rewrites the
+		// files it reads
+		if inplace := slices.ContainsFunc(optionValues(args, []string{"-i", "--include"}, false), func(v string) bool {
+			return strings.TrimSuffix(v, ".awk") == "inplace"
+		}); inplace {
+			files := slices.DeleteFunc(slices.Clone(pos), func(p string) bool { return strings.TrimSuffix(p, ".awk") == "inplace" })
+			if len(optionValues(args, []string{"-f", "--file", "-E", "--exec"}, false)) == 0 && len(files) > 0 {
+				files = files[1:] // the program
+			}
+			for _, f := range files {
+				if !strings.Contains(f, "=") { // var=value assigns
+					out = append(out, f)
+				}
+			}
+		}
 	case "yq":
 		// yq -i EXPR FILE… (and yq eval -i): the files are rewritten
 		if hasFlag(args, []string{"-i", "--inplace", "--in-place"}) {

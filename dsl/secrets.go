@@ -609,6 +609,47 @@ var noGenericOutput = nameSet{names: []string{"ssh", "scp", "sftp", "autossh", "
 	"tar", "zip", "7z", "gzip", "gunzip", "xz", "bzip2", "zstd", "base64", "sort", "patch", "uname", "id", "whoami",
 	"auditctl", "inotifywait", "inotifywatch", "fswatch"}}
 
+// zstdOutputs are the files zstd writes that optionValues does not read:
+// zstd takes -o's file from the next word even with letters after it in
+// a cluster (zstd -dof ~/.bashrc x.zst is -d -o ~/.bashrc -f), and
+// --output-dir-flat DIR and --output-dir-mirror DIR write each operand's
+// output into DIR (by its name, or its path under DIR).
+func zstdOutputs(args, pos []string) []string {
+	var out, dirs []string
+	mirror := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		switch {
+		case len(a) > 2 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a, 'o') > 0 && strings.IndexByte(a, 'o') < len(a)-1 && i+1 < len(args):
+			out = append(out, args[i+1])
+		case strings.HasPrefix(a, "--output-dir-flat") || strings.HasPrefix(a, "--output-dir-mirror"):
+			mirror = mirror || strings.HasPrefix(a, "--output-dir-mirror")
+			if _, v, ok := strings.Cut(a, "="); ok {
+				dirs = append(dirs, v)
+			} else if i+1 < len(args) {
+				i++
+				dirs = append(dirs, args[i])
+			}
+		}
+	}
+	for _, d := range dirs {
+		for _, p := range pos {
+			if slices.Contains(dirs, p) || strings.HasPrefix(p, "-") {
+				continue
+			}
+			name := strings.TrimSuffix(path.Base(p), ".zst")
+			if mirror {
+				name = strings.TrimSuffix(strings.TrimPrefix(p, "/"), ".zst")
+			}
+			out = append(out, strings.TrimSuffix(d, "/")+"/"+name)
+		}
+	}
+	return out
+}
+
 // isAbsOrHome reports a path that starts at the root or a home directory.
 func isAbsOrHome(p string) bool {
 	return strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$HOME") || strings.HasPrefix(p, "${HOME}")
@@ -636,6 +677,11 @@ func genericOutputs(name string, args, pos []string) []string {
 		// compressor tar -I or sort --compress-program runs
 		for _, o := range optionValues(args, []string{"o", "output"}, false) {
 			add(o)
+		}
+		if prog != "brotli" {
+			for _, o := range zstdOutputs(args, pos) {
+				add(o)
+			}
 		}
 	case "sponge":
 		out = append(out, pos...)

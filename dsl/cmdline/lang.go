@@ -1399,6 +1399,10 @@ func (b *binder) indexCalls() {
 	}
 }
 
+// reflectionWrite is a write to Python's namespaces by reflection:
+// globals()["c"] = …, vars().update(…), setattr(sys.modules[__name__], …).
+var reflectionWrite = lazyRegexp(`\b(?:globals|locals|vars)\s*\(\s*\)\s*(?:\[[^\]]*\]\s*=[^=]|\.\s*(?:update|setdefault|__setitem__)\s*\()|\bsys\.modules\s*\[\s*__name__\s*\]|(?:^|[^.\w])setattr\s*\(\s*(?:sys\.modules|__import__|__builtins__|builtins\b)`)
+
 // isReflection reports a name through which python reaches any function:
 // globals(), vars(), __builtins__, a module's __dict__.
 func isReflection(name string) bool {
@@ -1555,6 +1559,9 @@ func (b *binder) assignments() {
 		}
 		sites[t.val] = append(sites[t.val], site{at: i, bnd: bnd, ok: ok})
 	}
+	if b.lang == "python" || b.lang == "node" {
+		b.otherBindings(sites)
+	}
 	if b.lang == "python" && strings.Contains(b.code, "def ") {
 		b.scopedSites(sites)
 		return
@@ -1572,6 +1579,149 @@ func (b *binder) assignments() {
 				}
 			}
 		}
+	}
+}
+
+// otherBindings records the bindings of Python's and node's names other
+// than name = value, each a value hguard does not read, so that a name
+// bound by one of them besides stands for no one value: the targets of a
+// tuple, list or starred assignment (c, d = …; [c] = …; *_, c = …), a
+// subscript's store (c[0] = …, del c[0]), a walrus (c := …), a loop's,
+// with's, except's, import's and catch's names (for c in …, as c, import
+// c, for (c of …), catch (c)), a def's, class's or function's name and a
+// match's capture (case c:). An annotated assignment (c: str = …) is an
+// assignment of its value. A write through globals(), vars(), locals(),
+// setattr or sys.modules rebinds any name, and leaves the code opaque.
+func (b *binder) otherBindings(sites map[string][]assignSite) {
+	toks := b.toks
+	add := func(k int) {
+		if k < 0 || k >= len(toks) {
+			return
+		}
+		t := toks[k]
+		if t.kind != tIdent || strings.HasPrefix(t.val, ".") || strings.Contains(t.val, ".") && !selfAttr(b.lang, t.val) ||
+			k > 0 && toks[k-1].kind == tPunct && toks[k-1].val == "." {
+			return
+		}
+		sites[t.val] = append(sites[t.val], assignSite{at: k})
+	}
+	if reflectionWrite().MatchString(b.code) {
+		b.opaque = true
+	}
+	py := b.lang == "python"
+	for k := 0; k < len(toks); k++ {
+		t := toks[k]
+		switch {
+		case t.kind == tPunct && t.val == "=" && k > 0 && k+1 < len(toks) && !strings.Contains("=>", toks[k+1].val) &&
+			!(toks[k-1].kind == tPunct && strings.Contains("=!<>+-*/%&|^~:@.?", toks[k-1].val)):
+			if o := b.parent[k]; o >= 0 && (py || toks[o].val == "(" && b.match[o]+1 < len(toks) && (toks[b.match[o]+1].val == "=>" || toks[b.match[o]+1].val == "{")) {
+				continue // a keyword argument, a default parameter
+			}
+			b.targets(k, add)
+		case py && t.kind == tIdent && k+2 < len(toks) && toks[k+1].val == ":" && toks[k+2].val == "=":
+			add(k) // c := …
+		case py && t.kind == tIdent && k+2 < len(toks) && toks[k+1].val == ":" && b.parent[k] < 0:
+			if _, first := lineIndent(b.code, t.off); !first {
+				continue
+			}
+			for e := k + 2; e+1 < len(toks); e++ {
+				if _, first := lineIndent(b.code, toks[e].off); first && b.parent[e] < 0 {
+					break
+				}
+				if toks[e].kind == tPunct && toks[e].val == "=" && b.parent[e] < 0 && toks[e+1].val != "=" && !strings.Contains("=!<>", toks[e-1].val) {
+					if end := exprEnd(toks, e+1); end >= 0 && t.val != "else" {
+						bnd, ok := bindingOf(toks, e+1, end)
+						sites[t.val] = append(sites[t.val], assignSite{at: k, bnd: bnd, ok: ok}) // c: str = …
+					} else {
+						add(k)
+					}
+					break
+				}
+			}
+		case t.kind == tIdent && (t.val == "as" || t.val == "def" || t.val == "class" || t.val == "function" || t.val == "del" || t.val == "catch" && !py):
+			j := k + 1
+			if j < len(toks) && toks[j].val == "(" {
+				j++ // catch (e)
+			}
+			add(j)
+		case t.kind == tIdent && t.val == "import" && py:
+			for j := k + 1; j < len(toks) && (toks[j].kind == tIdent || toks[j].val == "," || toks[j].val == "(" || toks[j].val == ")"); j++ {
+				if toks[j].kind == tIdent && toks[j].val != "as" && (j+1 >= len(toks) || toks[j+1].val != "as") {
+					if _, first := lineIndent(b.code, toks[j].off); first && j > k+1 && b.parent[j] < 0 {
+						break
+					}
+					add(j)
+				}
+			}
+		case t.kind == tIdent && t.val == "for":
+			j := k + 1
+			if !py && j < len(toks) && toks[j].val == "(" {
+				j++
+				if j < len(toks) && (toks[j].val == "const" || toks[j].val == "let" || toks[j].val == "var") {
+					j++
+				}
+			}
+			for ; j < len(toks) && toks[j].val != "in" && toks[j].val != "of" && toks[j].val != ":" && toks[j].val != ";"; j++ {
+				add(j)
+			}
+		case py && t.kind == tIdent && t.val == "case" && b.parent[k] < 0:
+			if _, first := lineIndent(b.code, t.off); !first {
+				continue
+			}
+			for j := k + 1; j < len(toks) && toks[j].val != ":"; j++ {
+				if toks[j].val != "_" && (j+1 >= len(toks) || toks[j+1].val != "(") {
+					add(j)
+				}
+			}
+		}
+	}
+}
+
+// targets records the names the assignment at toks[eq] binds besides a
+// lone name: each of a tuple's or a list's (c, d = …; [c] = …; *r, c =
+// …), a subscript's store (c[0] = …) and node's destructuring.
+func (b *binder) targets(eq int, add func(int)) {
+	toks := b.toks
+	j := eq - 1
+	several := false
+	for j >= 0 {
+		t := toks[j]
+		switch {
+		case t.kind == tPunct && (t.val == "]" || t.val == ")" || t.val == "}"):
+			o := b.opener(j)
+			if t.val == "}" {
+				o = slices.Index(b.match, j)
+			}
+			if o < 0 || o >= j {
+				return
+			}
+			if o > 0 && toks[o-1].kind == tIdent && t.val == "]" {
+				add(o - 1) // c[0] = …: the list changed
+				several, j = true, o-1
+				break
+			}
+			for k := o + 1; k < j; k++ {
+				if toks[k].kind == tIdent && !(k+1 < j && toks[k+1].val == ":" && t.val == "}") {
+					add(k) // [c, d] = …, ({ c } = …)
+				}
+			}
+			several, j = true, o
+		case t.kind == tIdent:
+			if several || j > 0 && (toks[j-1].val == "," || toks[j-1].val == "*") {
+				add(j)
+				several = true
+			}
+		default:
+			return
+		}
+		if j > 0 && toks[j-1].val == "*" {
+			j--
+		}
+		if j == 0 || toks[j-1].val != "," {
+			return
+		}
+		several = true
+		j -= 2
 	}
 }
 
@@ -2193,13 +2343,19 @@ var (
 )
 
 // awkConcat spells out awk's concatenation, which is two terms side by
-// side inside a call's parentheses: system("rm -rf " ENVIRON["HOME"]) is
-// system("rm -rf " + ENVIRON["HOME"]).
+// side inside a call's parentheses or in the file a print writes to:
+// system("rm -rf " ENVIRON["HOME"]) is system("rm -rf " +
+// ENVIRON["HOME"]), print > ENVIRON["HOME"] "/.bashrc" writes
+// ENVIRON["HOME"] + "/.bashrc".
 func awkConcat(toks []token) []token {
 	var out []token
 	depth := 0
+	target := false // in the file of a print's > or >>: print "x" > ENVIRON["HOME"] "/.bashrc"
 	for i, t := range toks {
-		if i > 0 && depth > 0 {
+		if t.kind == tPunct && (t.val == ";" || t.val == "{" || t.val == "}") {
+			target = false
+		}
+		if i > 0 && (depth > 0 || target) {
 			prev := toks[i-1]
 			ends := prev.kind == tString || prev.kind == tIdent && !awkKeywords[prev.val] || prev.val == "]" || prev.val == ")" && prev.kind == tPunct
 			starts := t.kind == tString || t.kind == tIdent && !awkKeywords[t.val]
@@ -2212,6 +2368,8 @@ func awkConcat(toks []token) []token {
 			depth++
 		case ")":
 			depth--
+		case ">":
+			target = target || t.kind == tPunct && depth == 0 && awkPrinted(toks, i)
 		}
 		out = append(out, t)
 	}

@@ -80,7 +80,7 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 	}
 	var s scanner
 	s.scan(lang, text)
-	p.Opaque = p.Opaque || s.opaque
+	p.Opaque = p.Opaque || s.opaque || (lang == "python" || lang == "node") && computedLoad().MatchString(text)
 	if s.remote && c.Untrusted == "" || program(c.Name) == "deno" && urlImport().MatchString(text) {
 		c.Untrusted = "remote" // deno imports a module from a URL and runs it: deno eval 'await import("https://…")'
 	}
@@ -713,14 +713,100 @@ func runsOtherThanRead(f finding, code string) bool {
 		}
 		return true
 	}
+	if envChange().MatchString(code) {
+		return true // os.environ["PATH"] = …, monkeypatch.setenv("LD_PRELOAD", …): every program it starts after
+	}
 	open := strings.IndexByte(f.text, '(')
 	if open < 0 {
 		return false
 	}
+	for _, m := range unreadOptions().FindAllStringSubmatch(f.text[open:], -1) {
+		if m[1] != "process.env" && m[1] != "os.environ" {
+			return true // run(c, **kw), execSync(c, {...o}): options hguard did not read
+		}
+	}
 	for _, name := range bareArgName().FindAllStringSubmatch(f.text[open:], -1) {
-		mutated := regexp.MustCompile(`\b` + regexp.QuoteMeta(name[1]) + `\s*(?:\.\s*(?:append|extend|insert|push|unshift|splice)\s*\(|\+=|\[[^\]]*\]\s*=[^=])`)
-		if mutated.MatchString(code) {
+		q := regexp.QuoteMeta(name[1])
+		mutated := regexp.MustCompile(`(?:^|[^\w.])` + q + `\s*(?:\.\s*(?:append|extend|insert|push|unshift|splice|pop|remove|reverse|sort|clear|shift|fill|copyWithin|__setitem__|__delitem__|__iadd__|__imul__)\s*\(|\.\s*length\s*=[^=]|[-+*|]=|\[[^\]]*\]\s*=[^=])|\bdel\s+` + q + `\b`)
+		if mutated.MatchString(code) || aliased(name[1], code, f.text) {
 			return true
+		}
+	}
+	return false
+}
+
+// aliased reports a list that the code (call, the shell-out's text, put
+// aside) hands on to another name or call, which may change it where the
+// scan does not look: d = c; d[0] = "sh", list.append(c, …),
+// random.shuffle(c). Only a name assigned a list literal is looked at:
+// a string or a path cannot be changed in place.
+func aliased(name, code, call string) bool {
+	q := regexp.QuoteMeta(name)
+	if !regexp.MustCompile(`(?:^|[^\w.])` + q + `\s*=\s*\[`).MatchString(code) {
+		return false
+	}
+	rest := strings.ReplaceAll(code, call, "")
+	for _, loc := range regexp.MustCompile(`(?:^|[^\w.])(`+q+`)\b`).FindAllStringSubmatchIndex(rest, -1) {
+		before := strings.TrimRight(rest[:loc[2]], " \t")
+		after := strings.TrimLeft(rest[loc[3]:], " \t")
+		if after != "" && !strings.ContainsAny(after[:1], ",)]};\n") {
+			continue // c[0], c.count(…), c = […]
+		}
+		line := before[strings.LastIndexByte(before, '\n')+1:]
+		if regexp.MustCompile(`^\s*(?:async\s+)?(?:def|function)\b|\blambda\b|\bfor\b`).MatchString(line) {
+			continue // a parameter, a loop's name
+		}
+		if strings.HasSuffix(before, "*") {
+			before = strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(before, "*"), "*"), " \t")
+		}
+		if readOnlyCall().MatchString(before) {
+			continue // print(c), " ".join(c), len(c): read, not kept
+		}
+		if before != "" && strings.ContainsAny(before[len(before)-1:], "=([,{:") && !regexp.MustCompile(`[=!<>]=$`).MatchString(before) {
+			return true
+		}
+	}
+	return false
+}
+
+// computedLoad is Python's or node's loading of a module, a function or
+// native code by a name built from pieces, which a scan for the process
+// modules' names does not see: __import__("o" + "s"),
+// importlib.import_module("sub" + "process"), require("child" +
+// "_process"), getattr(m, "sys" + "tem"), and node's internal bindings
+// (process.binding("spawn_sync")).
+var computedLoad = lazyRegexp(`\b(?:__import__|import_module|require|import|getattr\s*\([^,()]+,)\s*\(?\s*(?:["'][^"']*["']\s*(?:\+|%|\.\s*(?:join|format|replace|decode|split)\b)|[^)"'\s,]*\b(?:chr|fromCharCode|atob|b64decode|decode|reverse|bytes)\s*\(|\[[^\]]*\]\s*\.\s*join\s*\(|["']\s*\.\s*join\s*\()|\bprocess\s*\.\s*(?:binding|_linkedBinding|dlopen)\b`)
+
+// readOnlyCall is a call that reads a list it is given and keeps none of
+// it: print(c), " ".join(c), shlex.join(c), len(c), str(c).
+var readOnlyCall = lazyRegexp(`(?:^|[^\w.])(?:print|len|str|repr|tuple|sorted|any|all|enumerate|\w*\.join|console\.log|JSON\.stringify)\s*\($`)
+
+// runsWritten reports a shell-out whose command names a file the same
+// code writes, copies, moves or links, which the scan read before the
+// code wrote it: open("x.sh", "w").write(…); run(["sh", "x.sh"]).
+func runsWritten(f finding, found []finding) bool {
+	for _, w := range found {
+		dst := ""
+		switch w.kind {
+		case writeK, appendK, linkK:
+			dst = w.arg
+		case moveK, copyK:
+			if len(w.args) > 0 {
+				dst = w.args[len(w.args)-1]
+			}
+		}
+		base := path.Base(strings.TrimRight(dst, "/"))
+		if dst == "" || base == "." || base == "/" {
+			continue
+		}
+		prev := ""
+		for i, word := range strings.FieldsFunc(f.arg, func(r rune) bool { return strings.ContainsRune(" \t\n'\";&|()<>", r) }) {
+			p := program(path.Base(prev))
+			runs := i == 0 || shells.has(p) || interpreter(p) != "" || prev == "-c" || prev == "source" || prev == "." || prev == "exec"
+			if runs && (word == base || strings.HasSuffix(word, "/"+base)) {
+				return true // the program, a shell's or an interpreter's script
+			}
+			prev = word
 		}
 	}
 	return false
@@ -743,7 +829,9 @@ var tempValue = lazyRegexp(`(?i)^\s*(?:str\(\s*|Path\(\s*)?(?:tempfile\.mkdtemp\
 var (
 	launchOption   = lazyRegexp(`\b(?:executable|preexec_fn|argv0)\s*[=:]|\bshell\s*[=:]\s*[^\sTtFf]`)
 	envOption      = lazyRegexp(`\benv\s*[=:]`)
-	codeLoadingEnv = lazyRegexp(`(?:["']|\b)(?:LD_\w+|DYLD_\w+|BASH_ENV|ENV|PATH|IFS|PYTHON\w*|NODE_OPTIONS|NODE_PATH|PERL5\w*|RUBY\w*|GIT_\w+|\w*PAGER|EDITOR|VISUAL|SHELL|PROMPT_COMMAND|HOME|ZDOTDIR)(?:["']|\s*:)`)
+	codeLoadingEnv = lazyRegexp(`(?:["']|\b)(?:LD_\w+|DYLD_\w+|BASH_ENV|ENV|PATH|IFS|PYTHON\w*|NODE_OPTIONS|NODE_PATH|PERL5\w*|RUBY\w*|GIT_\w+|\w*PAGER|EDITOR|VISUAL|SHELL|PROMPT_COMMAND|HOME|ZDOTDIR)(?:["']|\s*:|\s*=[^=])`)
+	envChange      = lazyRegexp(`(?:\bos\.environ|\bprocess\.env)\s*\[\s*["\'](?:LD_\w+|DYLD_\w+|BASH_ENV|ENV|PATH|IFS|PYTHON\w*|NODE_OPTIONS|NODE_PATH|PERL5\w*|RUBY\w*|GIT_\w+|\w*PAGER|EDITOR|VISUAL|SHELL|PROMPT_COMMAND|ZDOTDIR)["\']\s*\]\s*(?:=[^=]|\|\|=|\?\?=)|\bprocess\.env\.(?:LD_\w+|DYLD_\w+|BASH_ENV|ENV|PATH|IFS|PYTHON\w*|NODE_OPTIONS|NODE_PATH|PERL5\w*|RUBY\w*|GIT_\w+|\w*PAGER|EDITOR|VISUAL|SHELL|PROMPT_COMMAND|ZDOTDIR)\s*=[^=]|\b(?:putenv|setenv|setdefault)\s*\(\s*["\'](?:LD_\w+|DYLD_\w+|BASH_ENV|ENV|PATH|IFS|PYTHON\w*|NODE_OPTIONS|NODE_PATH|PERL5\w*|RUBY\w*|GIT_\w+|\w*PAGER|EDITOR|VISUAL|SHELL|PROMPT_COMMAND|ZDOTDIR)["\']|\bos\.environ\s*\.\s*update\s*\([^)]*\b(?:LD_\w+|DYLD_\w+|BASH_ENV|ENV|PATH|IFS|PYTHON\w*|NODE_OPTIONS|NODE_PATH|PERL5\w*|RUBY\w*|GIT_\w+|\w*PAGER|EDITOR|VISUAL|SHELL|PROMPT_COMMAND|ZDOTDIR)\b|\bObject\.assign\s*\(\s*process\.env\s*,[^)]*\b(?:LD_\w+|DYLD_\w+|BASH_ENV|ENV|PATH|IFS|PYTHON\w*|NODE_OPTIONS|NODE_PATH|PERL5\w*|RUBY\w*|GIT_\w+|\w*PAGER|EDITOR|VISUAL|SHELL|PROMPT_COMMAND|ZDOTDIR)\b`)
+	unreadOptions  = lazyRegexp(`(?:\*\*|\.\.\.)\s*([A-Za-z_](?:[\w.]*\w)?|[({])`)
 	cwdOption      = lazyRegexp(`\bcwd\s*[=:]\s*([^,)}]+)`)
 	tempName       = lazyRegexp(`(?i)^\(?\s*(?:str\(\s*)?((?:\w+\.)*\w*(?:tmp|temp)\w*)\b`)
 	bareArgName    = lazyRegexp(`[(,\[]\s*\*{0,2}([A-Za-z_]\w*)\s*[,)\]]`)
@@ -760,7 +848,7 @@ func unfollowedCode(lang, code string, found []finding) string {
 	}
 	out := code
 	for _, f := range found {
-		if f.kind == shellOut && f.text != "" && !feedsInput(f) && !runsOtherThanRead(f, code) {
+		if f.kind == shellOut && f.text != "" && !feedsInput(f) && !runsOtherThanRead(f, code) && !runsWritten(f, found) {
 			out = strings.ReplaceAll(out, f.text, strings.Repeat(" ", len(f.text)))
 		}
 	}

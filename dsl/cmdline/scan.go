@@ -174,17 +174,11 @@ func (s *scanner) scan(lang, code string) {
 			lang == "awk" && t.kind == tString && i > 0 && toks[i-1].val == "|":
 			s.shell("pipe", t.val, t.dynamic, code[t.off:t.end])
 			continue
-		case lang == "awk" && t.kind == tString && i > 1 && toks[i-1].val == ">" && awkPrinted(toks, i-1):
-			// print … > "F" writes F; print … >> "F" appends to it
-			kind := writeK
-			if toks[i-2].val == ">" {
-				kind = appendK
-			}
-			s.add(finding{kind: kind, call: "print", arg: t.val, dynamic: t.dynamic, text: code[toks[i-1].off:t.end]})
-			continue
-		case lang == "awk" && t.kind != tString && t.val != ">" && i > 1 && toks[i-1].val == ">" && awkPrinted(toks, i-1):
-			// print … > $1, > name, > ("out/" $2): a file named by the data
-			// read or a value computed at run time
+		case lang == "awk" && t.val != ">" && i > 1 && toks[i-1].val == ">" && awkPrinted(toks, i-1):
+			// print … > "F" writes F; print … >> "F" appends to it; print
+			// … > $1, > name, > ("out/" $2): a file named by the data read
+			// or a value computed at run time; > ENVIRON["HOME"] "/x": the
+			// terms side by side joined (awkConcat)
 			kind := writeK
 			if toks[i-2].val == ">" {
 				kind = appendK
@@ -200,7 +194,11 @@ func (s *scanner) scan(lang, code string) {
 				}
 				end = k
 			}
-			s.add(finding{kind: kind, call: "print", arg: code[t.off:toks[end].end], dynamic: true, text: code[toks[i-1].off:toks[end].end]})
+			v, dyn, ok := value(toks[i : end+1])
+			if !ok || strings.Contains(code[t.off:toks[end].end], "$") {
+				v, dyn = code[t.off:toks[end].end], true
+			}
+			s.add(finding{kind: kind, call: "print", arg: v, dynamic: dyn, text: code[toks[i-1].off:toks[end].end]})
 			i = end
 			continue
 		case t.kind != tIdent:
@@ -315,6 +313,10 @@ func (s *scanner) call(lang string, act action, name string, args [][]token, tex
 	switch act {
 	case runShell:
 		if words, dyn, ok := listWords(args[0]); ok { // subprocess.run(["rm", "-rf", p]): an argv
+			if len(words) > 0 && shellOption(args[1:]) {
+				s.shell(name, words[0], dyn, text) // run(["ls; id", "x"], shell=True): sh -c "ls; id" x
+				return
+			}
 			s.shell(name, argvLine(words), dyn, text)
 			return
 		}
@@ -325,8 +327,12 @@ func (s *scanner) call(lang string, act action, name string, args [][]token, tex
 		}
 		s.shell(name, v, dyn, text)
 	case runArgv, runPath:
+		var prog []token
 		if act == runPath && len(args) > 1 {
-			args = args[1:]
+			if strings.HasPrefix(splitLast(name), "spawn") {
+				args = args[1:] // os.spawnlp(os.P_WAIT, file, arg0, …): the mode
+			}
+			prog, args = args[0], args[1:]
 		}
 		var words []string
 		dyn, list := false, false
@@ -344,6 +350,25 @@ func (s *scanner) call(lang string, act action, name string, args [][]token, tex
 				return
 			}
 			words, dyn = append(words, v), dyn || d
+		}
+		if prog != nil {
+			// the program is the path, whatever argv[0] says:
+			// os.execv("/bin/sh", ["ls", "-c", …]) runs sh
+			v, d, ok := value(prog)
+			if !ok {
+				s.opaque = true
+				return
+			}
+			if len(words) == 0 {
+				words = []string{""}
+			}
+			words[0], dyn = v, dyn || d
+		}
+		if act == runArgv && shellOption(args) {
+			// spawn("ls", ["; id"], {shell: true}): node joins the words
+			// with spaces and gives the line to sh -c
+			s.shell(name, strings.Join(words, " "), dyn, text)
+			return
 		}
 		if len(words) > 1 || list {
 			s.shell(name, argvLine(words), dyn, text) // perl system LIST: an argv, no shell
@@ -412,6 +437,23 @@ func (s *scanner) shell(call, cmd string, dynamic bool, text string) {
 		s.opaque = true
 	}
 	s.add(finding{kind: shellOut, call: call, arg: cmd, dynamic: dynamic, text: text})
+}
+
+// shellOption reports a call's options that give the command to a shell:
+// shell=True, {shell: true}, {shell: "/bin/bash"}.
+func shellOption(args [][]token) bool {
+	for _, a := range args {
+		for k := 0; k+2 < len(a); k++ {
+			if a[k].kind == tIdent && a[k].val == "shell" && (a[k+1].val == "=" || a[k+1].val == ":") {
+				switch a[k+2].val {
+				case "False", "false", "None", "null", "undefined", "0":
+				default:
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // isOptions reports an argument that is an options hash or keyword argument
