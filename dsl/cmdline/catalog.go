@@ -505,12 +505,7 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 				}
 				for _, f := range files {
 					line := joinFields(template)
-					arg := `"$(cat ` + shellQuote(f.Value) + `)"`
-					if strings.Contains(line.Value, "{}") {
-						line.Value = strings.ReplaceAll(line.Value, "{}", arg)
-					} else {
-						line.Value += " " + arg
-					}
+					line.Value = parallelLine(line.Value, `"$(cat `+shellQuote(f.Value)+`)"`)
 					line.Dynamic = line.Dynamic || f.Dynamic
 					w.runCode(c, "sh", line, via(co.Option), cx)
 				}
@@ -529,12 +524,7 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 						continue
 					}
 					line := joinFields(template)
-					arg := shellQuote(f.Value)
-					if strings.Contains(line.Value, "{}") {
-						line.Value = strings.ReplaceAll(line.Value, "{}", arg)
-					} else {
-						line.Value += " " + arg
-					}
+					line.Value = parallelLine(line.Value, shellQuote(f.Value))
 					line.Dynamic = line.Dynamic || f.Dynamic
 					w.runCode(c, "sh", line, via(co.Option), cx)
 				}
@@ -1065,6 +1055,15 @@ func takesValue(v, arg string, long []string) bool {
 		return strings.IndexByte(arg, v[len(v)-1]) >= 0
 	}
 	return false
+}
+
+// parallelLine is GNU parallel's command template run with one argument:
+// put at each {}, or appended.
+func parallelLine(template, arg string) string {
+	if strings.Contains(template, "{}") {
+		return strings.ReplaceAll(template, "{}", arg)
+	}
+	return template + " " + arg
 }
 
 func containsString(list []string, s string) bool {

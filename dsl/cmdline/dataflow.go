@@ -1513,14 +1513,7 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 			if c.Stdin.Kind == "file" {
 				src = "cat " + shellQuote(c.Stdin.From)
 			}
-			arg := `"$(` + src + `)"`
-			line := strings.Join(cmd, " ")
-			if strings.Contains(line, "{}") {
-				line = strings.ReplaceAll(line, "{}", arg)
-			} else {
-				line += " " + arg
-			}
-			w.nested(c, line, "parallel", cx, false)
+			w.nested(c, parallelLine(strings.Join(cmd, " "), `"$(`+src+`)"`), "parallel", cx, false)
 		}
 		return
 	}
@@ -1531,12 +1524,7 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 		}
 		line := item
 		if len(cmd) > 0 {
-			joined := strings.Join(cmd, " ")
-			if strings.Contains(joined, "{}") {
-				line = strings.ReplaceAll(joined, "{}", item)
-			} else {
-				line = joined + " " + item
-			}
+			line = parallelLine(strings.Join(cmd, " "), item)
 		}
 		w.nested(c, line, "parallel", cx, false)
 	}
