@@ -826,11 +826,17 @@ func tempAssigned(name, code string) bool {
 
 var tempValue = lazyRegexp(`(?i)^\s*(?:str\(\s*|Path\(\s*)?(?:tempfile\.mkdtemp\(\s*\)|tempfile\.gettempdir\(\s*\)|(?:\w+\.)*\w*(?:tmp|temp)\w*(?:\.mktemp\([^()]*\))?)\s*\)?\s*$`)
 
+// codeLoadingVars are environment variables whose value makes a program
+// load or run other code (a preloaded library, a shell's start-up file, a
+// search path, a pager): set for a shell-out, the program read is not all
+// that runs.
+const codeLoadingVars = `LD_\w+|DYLD_\w+|BASH_ENV|ENV|PATH|IFS|PYTHON\w*|NODE_OPTIONS|NODE_PATH|PERL5\w*|RUBY\w*|GIT_\w+|\w*PAGER|EDITOR|VISUAL|SHELL|PROMPT_COMMAND|ZDOTDIR`
+
 var (
 	launchOption   = lazyRegexp(`\b(?:executable|preexec_fn|argv0)\s*[=:]|\bshell\s*[=:]\s*[^\sTtFf]`)
 	envOption      = lazyRegexp(`\benv\s*[=:]`)
-	codeLoadingEnv = lazyRegexp(`(?:["']|\b)(?:LD_\w+|DYLD_\w+|BASH_ENV|ENV|PATH|IFS|PYTHON\w*|NODE_OPTIONS|NODE_PATH|PERL5\w*|RUBY\w*|GIT_\w+|\w*PAGER|EDITOR|VISUAL|SHELL|PROMPT_COMMAND|HOME|ZDOTDIR)(?:["']|\s*:|\s*=[^=])`)
-	envChange      = lazyRegexp(`(?:\bos\.environ|\bprocess\.env)\s*\[\s*["\'](?:LD_\w+|DYLD_\w+|BASH_ENV|ENV|PATH|IFS|PYTHON\w*|NODE_OPTIONS|NODE_PATH|PERL5\w*|RUBY\w*|GIT_\w+|\w*PAGER|EDITOR|VISUAL|SHELL|PROMPT_COMMAND|ZDOTDIR)["\']\s*\]\s*(?:=[^=]|\|\|=|\?\?=)|\bprocess\.env\.(?:LD_\w+|DYLD_\w+|BASH_ENV|ENV|PATH|IFS|PYTHON\w*|NODE_OPTIONS|NODE_PATH|PERL5\w*|RUBY\w*|GIT_\w+|\w*PAGER|EDITOR|VISUAL|SHELL|PROMPT_COMMAND|ZDOTDIR)\s*=[^=]|\b(?:putenv|setenv|setdefault)\s*\(\s*["\'](?:LD_\w+|DYLD_\w+|BASH_ENV|ENV|PATH|IFS|PYTHON\w*|NODE_OPTIONS|NODE_PATH|PERL5\w*|RUBY\w*|GIT_\w+|\w*PAGER|EDITOR|VISUAL|SHELL|PROMPT_COMMAND|ZDOTDIR)["\']|\bos\.environ\s*\.\s*update\s*\([^)]*\b(?:LD_\w+|DYLD_\w+|BASH_ENV|ENV|PATH|IFS|PYTHON\w*|NODE_OPTIONS|NODE_PATH|PERL5\w*|RUBY\w*|GIT_\w+|\w*PAGER|EDITOR|VISUAL|SHELL|PROMPT_COMMAND|ZDOTDIR)\b|\bObject\.assign\s*\(\s*process\.env\s*,[^)]*\b(?:LD_\w+|DYLD_\w+|BASH_ENV|ENV|PATH|IFS|PYTHON\w*|NODE_OPTIONS|NODE_PATH|PERL5\w*|RUBY\w*|GIT_\w+|\w*PAGER|EDITOR|VISUAL|SHELL|PROMPT_COMMAND|ZDOTDIR)\b`)
+	codeLoadingEnv = lazyRegexp(`(?:["']|\b)(?:` + codeLoadingVars + `|HOME)(?:["']|\s*:|\s*=[^=])`)
+	envChange      = lazyRegexp(`(?:\bos\.environ|\bprocess\.env)\s*\[\s*["\'](?:` + codeLoadingVars + `)["\']\s*\]\s*(?:=[^=]|\|\|=|\?\?=)|\bprocess\.env\.(?:` + codeLoadingVars + `)\s*=[^=]|\b(?:putenv|setenv|setdefault)\s*\(\s*["\'](?:` + codeLoadingVars + `)["\']|\bos\.environ\s*\.\s*update\s*\([^)]*\b(?:` + codeLoadingVars + `)\b|\bObject\.assign\s*\(\s*process\.env\s*,[^)]*\b(?:` + codeLoadingVars + `)\b`)
 	unreadOptions  = lazyRegexp(`(?:\*\*|\.\.\.)\s*([A-Za-z_](?:[\w.]*\w)?|[({])`)
 	cwdOption      = lazyRegexp(`\bcwd\s*[=:]\s*([^,)}]+)`)
 	tempName       = lazyRegexp(`(?i)^\(?\s*(?:str\(\s*)?((?:\w+\.)*\w*(?:tmp|temp)\w*)\b`)

@@ -481,9 +481,10 @@ func value(a []token) (string, bool, bool) {
 	for k := 0; k < len(a); k++ {
 		t := a[k]
 		switch {
-		case expectTerm && t.kind == tString && t.path && k+1 < len(a) && a[k+1].kind == tIdent && strings.HasPrefix(a[k+1].val, "."):
-			// a name bound to a path, and its methods: p.joinpath("x"),
-			// tmp_path_factory.mktemp("work")
+		case expectTerm && (t.kind == tString && t.path && k+1 < len(a) && a[k+1].kind == tIdent && strings.HasPrefix(a[k+1].val, ".") ||
+			t.kind != tString && (t.kind == tIdent || t.val == "(")):
+			// a term; also a name bound to a path, and its methods:
+			// p.joinpath("x"), tmp_path_factory.mktemp("work")
 			end := termEnd(a, k)
 			v, d, ok := termValue(a[k : end+1])
 			if !ok {
@@ -494,15 +495,6 @@ func value(a []token) (string, bool, bool) {
 			k = end
 		case expectTerm && t.kind == tString:
 			v, d, end, ok := formatted(a, k)
-			if !ok {
-				return "", false, false
-			}
-			b.WriteString(v)
-			dyn = dyn || d
-			k = end
-		case expectTerm && (t.kind == tIdent || t.val == "("):
-			end := termEnd(a, k)
-			v, d, ok := termValue(a[k : end+1])
 			if !ok {
 				return "", false, false
 			}
