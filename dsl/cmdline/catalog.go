@@ -47,8 +47,9 @@ type Program struct {
 	// terminal for input, for commands typed at its prompt or keys on its
 	// screen, some of which run programs (less's !CMD, vim's :!CMD, psql's
 	// \! CMD, gdb's shell CMD): an agent's tool that types into a command
-	// it started (Codex's write_stdin) reaches them where no hook does.
-	Prompt *Prompt
+	// it started (Codex's write_stdin) reaches them where no hook does;
+	// one for each way it prompts (git commit, git rebase -i).
+	Prompt []Prompt
 }
 
 // Prompt says when a program with a prompt runs without it: after one of
@@ -64,6 +65,14 @@ type Program struct {
 // Confirm are the commands after which a quit asks y/n first (gdb's run
 // leaves a process alive: answering n stays at the prompt), unless one of
 // NoConfirm ran before (gdb's set confirm off).
+//
+// Needs, when set, are the options one of which it prompts only with (git
+// tag -a opens the editor, git tag does not); Always the options with
+// which it prompts whatever Batch option is given too (git commit -m MSG
+// -e); Editor the variables naming the editor it opens, one of which set
+// on the line to a program without a prompt keeps it from prompting
+// (GIT_EDITOR=true git commit). Words: its options are whole words
+// (duckdb -csv is not -c sv).
 type Prompt struct {
 	Batch     []string
 	Operands  int
@@ -71,6 +80,10 @@ type Prompt struct {
 	Sub       []string
 	Confirm   []string
 	NoConfirm []string
+	Needs     []string
+	Always    []string
+	Editor    []string
+	Words     bool
 }
 
 // catalogKnows reports a program the catalogue describes how it runs
@@ -684,17 +697,39 @@ func prompts(c *Command, args []field, p *Program) bool {
 		slices.ContainsFunc(c.Via, func(v string) bool { return !passesStdin(v) }) {
 		return false
 	}
-	if len(p.Prompt.Sub) > 0 {
+	for i := range p.Prompt {
+		if promptsAs(c, args, p, &p.Prompt[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// promptsAs reports whether args leave the program at the prompt pr
+// describes, one of its ways of prompting.
+func promptsAs(c *Command, args []field, p *Program, pr *Prompt) bool {
+	if len(pr.Sub) > 0 {
 		var ok bool
-		if args, ok = promptSub(args, p); !ok {
+		if args, ok = promptSub(args, p, pr); !ok {
 			return false
 		}
+	}
+	for _, a := range c.Assigns {
+		if slices.Contains(pr.Editor, a.Name) && !a.Value.Dynamic && !pagerPrompts(a.Value.Value) {
+			return false // GIT_EDITOR=true git commit: the editor is no prompt
+		}
+	}
+	if len(pr.Needs) > 0 && !slices.ContainsFunc(args, func(a field) bool { return givesOption(a.Value, pr.Needs, p) }) {
+		return false // git tag v1: no -a, no editor
+	}
+	if slices.ContainsFunc(beforeDashes(args), func(a field) bool { return givesOption(a.Value, pr.Always, p) }) {
+		return true // git commit -m MSG -e
 	}
 	live, confirmOff := false, false
 	for i, a := range args {
 		v := a.Value
 		if v == "--" || slices.ContainsFunc(p.Code, func(co CodeOption) bool { return co.Lang == "argv" && co.Option == v }) {
-			if slices.Contains(p.Prompt.Batch, v) {
+			if slices.Contains(pr.Batch, v) {
 				return false // nix develop -c CMD ARGS…: the command, not the prompt
 			}
 			break // the program's own operands: gdb --args ./a.out -batch
@@ -703,16 +738,16 @@ func prompts(c *Command, args []field, p *Program) bool {
 		switch {
 		case v == "--version" || v == "--help" || v == "-version" || v == "-help":
 			return false
-		case len(p.Prompt.Quit) > 0 && quits(cv, p.Prompt.Quit) && !(live && !confirmOff) &&
+		case len(pr.Quit) > 0 && quits(cv, pr.Quit) && !(live && !confirmOff) &&
 			!(p.Stdin == "vim" && oneFileQuit(cv) && promptOperands(args, p) > 1):
 			return false
-		case slices.ContainsFunc(p.Prompt.Batch, func(b string) bool {
+		case slices.ContainsFunc(pr.Batch, func(b string) bool {
 			switch {
 			case v == b:
 				return i+1 >= len(args) || !fromTerminal(args[i+1].Value)
 			case strings.HasPrefix(b, "--") && strings.HasPrefix(v, b+"="):
 				return !fromTerminal(v[len(b)+1:])
-			case len(b) == 2 && b[0] == '-' && b[1] != '-' && len(v) > 2 && v[0] == '-' && v[1] != '-' &&
+			case len(b) == 2 && b[0] == '-' && b[1] != '-' && len(v) > 2 && v[0] == '-' && v[1] != '-' && !pr.Words &&
 				!slices.Contains(p.Long, v[1:]) && !slices.ContainsFunc(p.Code, func(co CodeOption) bool { return co.Option == v }):
 				// a group of letters (psql -Atc SQL, mysql -Bse SQL): the
 				// batch letter after flags, before any letter with a value
@@ -732,20 +767,53 @@ func prompts(c *Command, args []field, p *Program) bool {
 			return false
 		}
 		if cv != "" {
-			live = live || slices.ContainsFunc(p.Prompt.Confirm, func(cmd string) bool { return runsCommand(cv, cmd) })
-			confirmOff = confirmOff || slices.ContainsFunc(p.Prompt.NoConfirm, func(cmd string) bool { return runsCommand(cv, cmd) })
+			live = live || slices.ContainsFunc(pr.Confirm, func(cmd string) bool { return runsCommand(cv, cmd) })
+			confirmOff = confirmOff || slices.ContainsFunc(pr.NoConfirm, func(cmd string) bool { return runsCommand(cv, cmd) })
 		}
 	}
-	if p.Prompt.Operands >= 0 && promptOperands(args, p) > p.Prompt.Operands {
+	if pr.Operands >= 0 && promptOperands(args, p) > pr.Operands {
 		return false
 	}
 	return true
 }
 
+// beforeDashes is args up to a "--", after which they are operands.
+func beforeDashes(args []field) []field {
+	if i := slices.IndexFunc(args, func(a field) bool { return a.Value == "--" }); i >= 0 {
+		return args[:i]
+	}
+	return args
+}
+
+// givesOption reports whether the word v gives one of opts: the option
+// itself, a long one with its =VALUE, an option ending in = or : given
+// with what follows (--fixup=amend:), or a short one's letter in a group
+// of letters before any that takes a value (git tag -am MSG).
+func givesOption(v string, opts []string, p *Program) bool {
+	for _, o := range opts {
+		switch {
+		case v == o,
+			strings.HasPrefix(o, "--") && strings.HasPrefix(v, o+"="),
+			(strings.HasSuffix(o, "=") || strings.HasSuffix(o, ":")) && strings.HasPrefix(v, o):
+			return true
+		case len(o) == 2 && o[0] == '-' && o[1] != '-' && len(v) > 2 && v[0] == '-' && v[1] != '-':
+			for j := 1; j < len(v); j++ {
+				if v[j] == o[1] {
+					return true
+				}
+				if strings.IndexByte(p.Args, v[j]) >= 0 {
+					break
+				}
+			}
+		}
+	}
+	return false
+}
+
 // promptSub finds the subcommand of a program whose prompt some of its
-// subcommands start (Prompt.Sub): the words after it, and whether it is
+// subcommands start (Prompt.Sub) as pr says: the words after it, and whether it is
 // one of them ("" when none is given).
-func promptSub(args []field, p *Program) ([]field, bool) {
+func promptSub(args []field, p *Program, pr *Prompt) ([]field, bool) {
 	for i, a := range args {
 		v := a.Value
 		if v == "--" {
@@ -754,9 +822,9 @@ func promptSub(args []field, p *Program) ([]field, bool) {
 		if strings.HasPrefix(v, "-") && v != "-" || i > 0 && takesValue(args[i-1].Value, p.Args, p.Long) {
 			continue
 		}
-		return args[i+1:], !a.Dynamic && slices.Contains(p.Prompt.Sub, v)
+		return args[i+1:], !a.Dynamic && slices.Contains(pr.Sub, v)
 	}
-	return args, slices.Contains(p.Prompt.Sub, "")
+	return args, slices.Contains(pr.Sub, "")
 }
 
 // runsCommand reports code (a debugger's -ex value) one of whose commands,
@@ -783,8 +851,9 @@ func pagerPrompts(line string) bool {
 	return p != nil && p.Prompt != nil
 }
 
-// pagerTyped marks c, which a pager named on its line pages for, as
-// waiting for what is typed, as the pager started by name would: in the
+// pagerTyped marks c, which a pager or an editor named on its line pages
+// or edits for, as waiting for what is typed, as the pager or the editor
+// started by name would: in the
 // foreground, its output going to the terminal (not into a later command
 // of a pipeline nor a file, where the program pages nothing). The
 // caller's own pager (Codex's PAGER=cat) is not the line's.
@@ -1897,6 +1966,14 @@ func pagerVar(name, prog string) bool {
 	return pagerHelpers(envHelpers(name))
 }
 
+// editorVar reports a variable naming the editor a program opens (EDITOR,
+// VISUAL, GIT_EDITOR, KUBE_EDITOR, bash's FCEDIT): no caller sets one for
+// the agent (Codex sets its pagers only), so one the line names is the
+// editor the program opens.
+func editorVar(name string) bool {
+	return envCommands[name] && (strings.HasSuffix(name, "EDITOR") || name == "VISUAL" || name == "FCEDIT")
+}
+
 // pagerHelpers reports the helpers of an option or a variable meant for a
 // pager (@pager).
 func pagerHelpers(h []string) bool {
@@ -1947,8 +2024,8 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 				v = strings.TrimLeft(v, "|")
 			}
 			carrier := a.Name + "="
-			if pagerVar(a.Name, c.Name) && !a.Value.Dynamic && pagerPrompts(v) {
-				w.pagerTyped(c) // GIT_PAGER=less git log, MANPAGER=less man ls
+			if (pagerVar(a.Name, c.Name) || editorVar(a.Name)) && !a.Value.Dynamic && pagerPrompts(v) {
+				w.pagerTyped(c) // GIT_PAGER=less git log, MANPAGER=less man ls, EDITOR=vim crontab -e
 			}
 			if h := envHelpers(a.Name); h != nil && !a.Value.Dynamic {
 				if prog := missedHelper(v, h); prog != "" {

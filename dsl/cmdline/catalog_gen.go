@@ -28,324 +28,340 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[9]
 	case "nano":
 		return &catalogPrograms[10]
-	case "tig":
+	case "w3m":
 		return &catalogPrograms[11]
-	case "mc":
+	case "lynx":
 		return &catalogPrograms[12]
-	case "duckdb":
+	case "elinks", "links", "links2":
 		return &catalogPrograms[13]
-	case "rails":
+	case "ranger":
 		return &catalogPrograms[14]
-	case "manage.py", "django-admin":
+	case "nnn", "vifm", "yazi":
 		return &catalogPrograms[15]
-	case "ed", "red", "telnet":
+	case "lf":
 		return &catalogPrograms[16]
-	case "jupyter":
+	case "pdb", "pdb3", "ipdb", "ipdb3":
 		return &catalogPrograms[17]
-	case "ftp", "tftp", "smbclient", "cadaver", "ncftp":
+	case "tig":
 		return &catalogPrograms[18]
-	case "lftp":
+	case "mc":
 		return &catalogPrograms[19]
-	case "sftp":
+	case "duckdb":
 		return &catalogPrograms[20]
-	case "gimp", "gimp-console", "gimp-2.10":
+	case "rails":
 		return &catalogPrograms[21]
-	case "capsh":
+	case "manage.py", "django-admin":
 		return &catalogPrograms[22]
-	case "sed", "gsed":
+	case "ed", "red", "telnet":
 		return &catalogPrograms[23]
-	case "apt-get", "apt", "apt-cache", "aptitude":
+	case "jupyter":
 		return &catalogPrograms[24]
-	case "make", "gmake":
+	case "ftp", "tftp", "smbclient", "cadaver", "ncftp":
 		return &catalogPrograms[25]
-	case "cmake":
+	case "lftp":
 		return &catalogPrograms[26]
-	case "expect":
+	case "sftp":
 		return &catalogPrograms[27]
-	case "tclsh", "wish", "jimsh":
+	case "gimp", "gimp-console", "gimp-2.10":
 		return &catalogPrograms[28]
-	case "rscript", "Rscript", "R":
+	case "capsh":
 		return &catalogPrograms[29]
-	case "julia":
+	case "sed", "gsed":
 		return &catalogPrograms[30]
-	case "osascript":
+	case "apt-get", "apt", "apt-cache", "aptitude":
 		return &catalogPrograms[31]
-	case "nu", "xonsh", "elvish", "ion", "murex", "oil", "osh", "ysh", "pwsh-sh":
+	case "make", "gmake":
 		return &catalogPrograms[32]
-	case "nmap":
+	case "cmake":
 		return &catalogPrograms[33]
-	case "ansible":
+	case "expect":
 		return &catalogPrograms[34]
-	case "pdsh", "pssh", "parallel-ssh", "clush", "dsh", "mussh":
+	case "tclsh", "wish", "jimsh":
 		return &catalogPrograms[35]
-	case "salt", "salt-call", "salt-ssh":
+	case "rscript", "Rscript", "R":
 		return &catalogPrograms[36]
-	case "gcloud":
+	case "julia":
 		return &catalogPrograms[37]
-	case "aws":
+	case "osascript":
 		return &catalogPrograms[38]
-	case "docker", "podman", "nerdctl":
+	case "nu", "xonsh", "elvish", "ion", "murex", "oil", "osh", "ysh", "pwsh-sh":
 		return &catalogPrograms[39]
-	case "kubectl", "oc":
+	case "nmap":
 		return &catalogPrograms[40]
-	case "distrobox":
+	case "ansible":
 		return &catalogPrograms[41]
-	case "vagrant", "multipass", "lxc", "incus":
+	case "pdsh", "pssh", "parallel-ssh", "clush", "dsh", "mussh":
 		return &catalogPrograms[42]
-	case "jrunscript", "jjs":
+	case "salt", "salt-call", "salt-ssh":
 		return &catalogPrograms[43]
-	case "git":
+	case "gcloud":
 		return &catalogPrograms[44]
-	case "apply_patch", "applypatch":
+	case "aws":
 		return &catalogPrograms[45]
-	case "restic":
+	case "docker", "podman", "nerdctl":
 		return &catalogPrograms[46]
-	case "check_ssl_cert":
+	case "kubectl", "oc":
 		return &catalogPrograms[47]
-	case "tcpdump":
+	case "distrobox":
 		return &catalogPrograms[48]
-	case "sysctl":
+	case "vagrant", "multipass", "lxc", "incus":
 		return &catalogPrograms[49]
-	case "bpftrace":
+	case "toolbox":
 		return &catalogPrograms[50]
-	case "gnuplot", "octave", "octave-cli", "slsh":
+	case "jrunscript", "jjs":
 		return &catalogPrograms[51]
-	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
+	case "git":
 		return &catalogPrograms[52]
-	case "erl":
+	case "apply_patch", "applypatch":
 		return &catalogPrograms[53]
-	case "elixir", "iex":
+	case "restic":
 		return &catalogPrograms[54]
-	case "mix":
+	case "check_ssl_cert":
 		return &catalogPrograms[55]
-	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
+	case "tcpdump":
 		return &catalogPrograms[56]
-	case "scala", "scala-cli":
+	case "sysctl":
 		return &catalogPrograms[57]
-	case "jshell":
+	case "bpftrace":
 		return &catalogPrograms[58]
-	case "dotnet":
+	case "gnuplot", "octave", "octave-cli", "slsh":
 		return &catalogPrograms[59]
-	case "terraform", "tofu":
+	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
 		return &catalogPrograms[60]
-	case "volatility", "vol", "vol.py", "volatility3":
+	case "erl":
 		return &catalogPrograms[61]
-	case "clojure", "clj", "bb":
+	case "elixir", "iex":
 		return &catalogPrograms[62]
-	case "swift":
+	case "mix":
 		return &catalogPrograms[63]
-	case "ghc", "runghc", "runhaskell", "stack-ghc":
+	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
 		return &catalogPrograms[64]
-	case "ghci":
+	case "scala", "scala-cli":
 		return &catalogPrograms[65]
-	case "stack":
+	case "jshell":
 		return &catalogPrograms[66]
-	case "cabal":
+	case "dotnet":
 		return &catalogPrograms[67]
-	case "pidstat":
+	case "terraform", "tofu":
 		return &catalogPrograms[68]
-	case "plymouth":
+	case "volatility", "vol", "vol.py", "volatility3":
 		return &catalogPrograms[69]
-	case "enscript":
+	case "clojure", "clj", "bb":
 		return &catalogPrograms[70]
-	case "openvt":
+	case "swift":
 		return &catalogPrograms[71]
-	case "aa-exec":
+	case "ghc", "runghc", "runhaskell", "stack-ghc":
 		return &catalogPrograms[72]
-	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+	case "ghci":
 		return &catalogPrograms[73]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "stack":
 		return &catalogPrograms[74]
-	case "latexmk":
+	case "cabal":
 		return &catalogPrograms[75]
-	case "m4":
+	case "pidstat":
 		return &catalogPrograms[76]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "plymouth":
 		return &catalogPrograms[77]
-	case "hg":
+	case "enscript":
 		return &catalogPrograms[78]
-	case "fzf":
+	case "openvt":
 		return &catalogPrograms[79]
-	case "tmate":
+	case "aa-exec":
 		return &catalogPrograms[80]
-	case "genie":
+	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
 		return &catalogPrograms[81]
-	case "dc":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[82]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "latexmk":
 		return &catalogPrograms[83]
-	case "yt-dlp", "youtube-dl":
+	case "m4":
 		return &catalogPrograms[84]
-	case "dmsetup":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[85]
-	case "openvpn":
+	case "hg":
 		return &catalogPrograms[86]
-	case "certbot":
+	case "fzf":
 		return &catalogPrograms[87]
-	case "borg":
+	case "tmate":
 		return &catalogPrograms[88]
-	case "sshuttle":
+	case "genie":
 		return &catalogPrograms[89]
-	case "split", "gsplit":
+	case "dc":
 		return &catalogPrograms[90]
-	case "scrot":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[91]
-	case "acr":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[92]
-	case "zic":
+	case "dmsetup":
 		return &catalogPrograms[93]
-	case "dnsmasq":
+	case "openvpn":
 		return &catalogPrograms[94]
-	case "pip", "pip3":
+	case "certbot":
 		return &catalogPrograms[95]
-	case "gem":
+	case "borg":
 		return &catalogPrograms[96]
-	case "scp", "sftp-s":
+	case "sshuttle":
 		return &catalogPrograms[97]
-	case "sshfs":
+	case "split", "gsplit":
 		return &catalogPrograms[98]
-	case "check_by_ssh":
+	case "scrot":
 		return &catalogPrograms[99]
-	case "puppet":
+	case "acr":
 		return &catalogPrograms[100]
-	case "xdotool":
+	case "zic":
 		return &catalogPrograms[101]
-	case "ydotool":
+	case "dnsmasq":
 		return &catalogPrograms[102]
-	case "task":
+	case "pip", "pip3":
 		return &catalogPrograms[103]
-	case "perf":
+	case "gem":
 		return &catalogPrograms[104]
-	case "ip":
+	case "scp", "sftp-s":
 		return &catalogPrograms[105]
-	case "rake":
+	case "sshfs":
 		return &catalogPrograms[106]
-	case "knife":
+	case "check_by_ssh":
 		return &catalogPrograms[107]
-	case "sqlmap":
+	case "puppet":
 		return &catalogPrograms[108]
-	case "exiftool":
+	case "xdotool":
 		return &catalogPrograms[109]
-	case "fail2ban-client":
+	case "ydotool":
 		return &catalogPrograms[110]
-	case "fastfetch":
+	case "task":
 		return &catalogPrograms[111]
-	case "rsyslogd":
+	case "perf":
 		return &catalogPrograms[112]
-	case "virsh":
+	case "ip":
 		return &catalogPrograms[113]
-	case "bee":
+	case "rake":
 		return &catalogPrograms[114]
-	case "go":
+	case "knife":
 		return &catalogPrograms[115]
-	case "cargo":
+	case "sqlmap":
 		return &catalogPrograms[116]
-	case "strace":
+	case "exiftool":
 		return &catalogPrograms[117]
-	case "ltrace":
+	case "fail2ban-client":
 		return &catalogPrograms[118]
-	case "flock":
+	case "fastfetch":
 		return &catalogPrograms[119]
-	case "systemd-run":
+	case "rsyslogd":
 		return &catalogPrograms[120]
-	case "unshare":
+	case "virsh":
 		return &catalogPrograms[121]
-	case "nsenter":
+	case "bee":
 		return &catalogPrograms[122]
-	case "chroot":
+	case "go":
 		return &catalogPrograms[123]
-	case "toybox":
+	case "cargo":
 		return &catalogPrograms[124]
-	case "sshpass":
+	case "strace":
 		return &catalogPrograms[125]
-	case "screen":
+	case "ltrace":
 		return &catalogPrograms[126]
-	case "cpulimit":
+	case "flock":
 		return &catalogPrograms[127]
-	case "dbus-launch":
+	case "systemd-run":
 		return &catalogPrograms[128]
-	case "rlwrap":
+	case "unshare":
 		return &catalogPrograms[129]
-	case "valgrind":
+	case "nsenter":
 		return &catalogPrograms[130]
-	case "setarch":
+	case "chroot":
 		return &catalogPrograms[131]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "toybox":
 		return &catalogPrograms[132]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "sshpass":
 		return &catalogPrograms[133]
-	case "entr":
+	case "screen":
 		return &catalogPrograms[134]
-	case "mosh":
+	case "cpulimit":
 		return &catalogPrograms[135]
-	case "msgfilter":
+	case "dbus-launch":
 		return &catalogPrograms[136]
-	case "start-stop-daemon":
+	case "rlwrap":
 		return &catalogPrograms[137]
-	case "sg", "newgrp":
+	case "valgrind":
 		return &catalogPrograms[138]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "setarch":
 		return &catalogPrograms[139]
-	case "wezterm":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[140]
-	case "kitty", "foot", "st":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[141]
-	case "tmux", "byobu", "byobu-tmux":
+	case "entr":
 		return &catalogPrograms[142]
-	case "zellij":
+	case "mosh":
 		return &catalogPrograms[143]
-	case "dtach", "abduco":
+	case "msgfilter":
 		return &catalogPrograms[144]
-	case "parallel":
+	case "start-stop-daemon":
 		return &catalogPrograms[145]
-	case "hping3":
+	case "sg", "newgrp":
 		return &catalogPrograms[146]
-	case "at", "batch":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[147]
-	case "npx", "bunx", "uvx", "pipx-run":
+	case "wezterm":
 		return &catalogPrograms[148]
-	case "pnpm", "yarn", "npm", "bun":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[149]
-	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[150]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "zellij":
 		return &catalogPrograms[151]
-	case "nix":
+	case "dtach", "abduco":
 		return &catalogPrograms[152]
-	case "script":
+	case "parallel":
 		return &catalogPrograms[153]
-	case "socat":
+	case "hping3":
 		return &catalogPrograms[154]
-	case "socket":
+	case "at", "batch":
 		return &catalogPrograms[155]
-	case "proot":
+	case "npx", "bunx", "uvx", "pipx-run":
 		return &catalogPrograms[156]
-	case "sched":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[157]
-	case "faketime":
+	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[158]
-	case "trickle":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[159]
-	case "hyperfine":
+	case "nix":
 		return &catalogPrograms[160]
-	case "direnv":
+	case "script":
 		return &catalogPrograms[161]
-	case "op":
+	case "socat":
 		return &catalogPrograms[162]
-	case "dotenv":
+	case "socket":
 		return &catalogPrograms[163]
-	case "dotenvx":
+	case "proot":
 		return &catalogPrograms[164]
-	case "aws-vault":
+	case "sched":
 		return &catalogPrograms[165]
-	case "launchctl":
+	case "faketime":
 		return &catalogPrograms[166]
-	case "hguard":
+	case "trickle":
 		return &catalogPrograms[167]
-	case "hguard-shell":
+	case "hyperfine":
 		return &catalogPrograms[168]
-	case "nix-shell":
+	case "direnv":
 		return &catalogPrograms[169]
+	case "op":
+		return &catalogPrograms[170]
+	case "dotenv":
+		return &catalogPrograms[171]
+	case "dotenvx":
+		return &catalogPrograms[172]
+	case "aws-vault":
+		return &catalogPrograms[173]
+	case "launchctl":
+		return &catalogPrograms[174]
+	case "hguard":
+		return &catalogPrograms[175]
+	case "hguard-shell":
+		return &catalogPrograms[176]
+	case "nix-shell":
+		return &catalogPrograms[177]
 	}
 	return nil
 }
@@ -389,6 +405,20 @@ var catalogNames = [...]string{
 	"mongosh",
 	"mongo",
 	"nano",
+	"w3m",
+	"lynx",
+	"elinks",
+	"links",
+	"links2",
+	"ranger",
+	"nnn",
+	"vifm",
+	"yazi",
+	"lf",
+	"pdb",
+	"pdb3",
+	"ipdb",
+	"ipdb3",
 	"tig",
 	"mc",
 	"duckdb",
@@ -460,6 +490,7 @@ var catalogNames = [...]string{
 	"multipass",
 	"lxc",
 	"incus",
+	"toolbox",
 	"jrunscript",
 	"jjs",
 	"git",
@@ -720,27 +751,34 @@ var catalogNames = [...]string{
 }
 
 var catalogPrograms = [...]Program{
-	{Name: "vim", Code: []CodeOption{{"-c", "vim", nil}, {"--cmd", "vim", nil}, {"+", "vim", nil}, {"-S", "vim-file", nil}}, Stdin: "vim", Shell: "via", Prompt: &Prompt{Batch: []string{"--headless"}, Quit: []string{"q", "q!", "qa", "qa!", "qall", "qall!", "quit", "quit!", "quitall", "wq", "wq!", "wqa", "wqa!", "wqall", "x", "x!", "xa", "xall", "xit", "exit", "cq"}, Operands: -1}},
-	{Name: "less", Code: []CodeOption{{"+", "less", nil}}, Prompt: &Prompt{Operands: -1}},
-	{Name: "emacs", Code: []CodeOption{{"--eval", "elisp", nil}, {"-eval", "elisp", nil}, {"--execute", "elisp", nil}, {"-l", "elisp-file", nil}, {"--load", "elisp-file", nil}}, Prompt: &Prompt{Batch: []string{"--batch", "-batch", "--script", "-script", "-e"}, Quit: []string{"(kill-emacs)"}, Operands: -1}},
-	{Name: "gdb", Code: []CodeOption{{"-ex", "gdb", nil}, {"--ex", "gdb", nil}, {"-eval-command", "gdb", nil}, {"--eval-command", "gdb", nil}, {"-iex", "gdb", nil}, {"--args", "argv", nil}, {"-args", "argv", nil}}, Stdin: "gdb", Prompt: &Prompt{Batch: []string{"-batch", "--batch", "-batch-silent", "--batch-silent"}, Quit: []string{"quit", "q"}, Confirm: []string{"run", "r", "start", "starti", "attach"}, NoConfirm: []string{"set confirm off"}, Operands: -1}},
-	{Name: "lldb", Code: []CodeOption{{"-o", "gdb", nil}, {"--one-line", "gdb", nil}, {"-O", "gdb", nil}, {"--one-line-before-file", "gdb", nil}, {"-k", "gdb", nil}, {"--one-line-on-crash", "gdb", nil}, {"--", "argv", nil}}, Stdin: "gdb", ShellPaths: true, Prompt: &Prompt{Batch: []string{"-b", "--batch"}, Quit: []string{"quit", "q", "exit"}, Confirm: []string{"run", "r", "process launch", "process attach", "attach"}, NoConfirm: []string{"settings set interpreter.prompt-on-quit false"}, Operands: -1}},
-	{Name: "sqlite3", Long: []string{"cmd", "init", "separator", "newline", "nullvalue", "vfs", "maxsize", "mmap", "heap", "lookaside", "pagecache"}, Code: []CodeOption{{"-cmd", "sqlite", nil}, {"", "sqlite", nil}}, Stdin: "sqlite", Prompt: &Prompt{Operands: 1}},
+	{Name: "vim", Code: []CodeOption{{"-c", "vim", nil}, {"--cmd", "vim", nil}, {"+", "vim", nil}, {"-S", "vim-file", nil}}, Stdin: "vim", Shell: "via", Prompt: []Prompt{{Batch: []string{"--headless"}, Quit: []string{"q", "q!", "qa", "qa!", "qall", "qall!", "quit", "quit!", "quitall", "wq", "wq!", "wqa", "wqa!", "wqall", "x", "x!", "xa", "xall", "xit", "exit", "cq"}, Operands: -1}}},
+	{Name: "less", Code: []CodeOption{{"+", "less", nil}}, Prompt: []Prompt{{Operands: -1}}},
+	{Name: "emacs", Code: []CodeOption{{"--eval", "elisp", nil}, {"-eval", "elisp", nil}, {"--execute", "elisp", nil}, {"-l", "elisp-file", nil}, {"--load", "elisp-file", nil}}, Prompt: []Prompt{{Batch: []string{"--batch", "-batch", "--script", "-script", "-e"}, Quit: []string{"(kill-emacs)"}, Operands: -1}}},
+	{Name: "gdb", Code: []CodeOption{{"-ex", "gdb", nil}, {"--ex", "gdb", nil}, {"-eval-command", "gdb", nil}, {"--eval-command", "gdb", nil}, {"-iex", "gdb", nil}, {"--args", "argv", nil}, {"-args", "argv", nil}}, Stdin: "gdb", Prompt: []Prompt{{Batch: []string{"-batch", "--batch", "-batch-silent", "--batch-silent"}, Quit: []string{"quit", "q"}, Confirm: []string{"run", "r", "start", "starti", "attach"}, NoConfirm: []string{"set confirm off"}, Operands: -1}}},
+	{Name: "lldb", Code: []CodeOption{{"-o", "gdb", nil}, {"--one-line", "gdb", nil}, {"-O", "gdb", nil}, {"--one-line-before-file", "gdb", nil}, {"-k", "gdb", nil}, {"--one-line-on-crash", "gdb", nil}, {"--", "argv", nil}}, Stdin: "gdb", ShellPaths: true, Prompt: []Prompt{{Batch: []string{"-b", "--batch"}, Quit: []string{"quit", "q", "exit"}, Confirm: []string{"run", "r", "process launch", "process attach", "attach"}, NoConfirm: []string{"settings set interpreter.prompt-on-quit false"}, Operands: -1}}},
+	{Name: "sqlite3", Long: []string{"cmd", "init", "separator", "newline", "nullvalue", "vfs", "maxsize", "mmap", "heap", "lookaside", "pagecache"}, Code: []CodeOption{{"-cmd", "sqlite", nil}, {"", "sqlite", nil}}, Stdin: "sqlite", Prompt: []Prompt{{Operands: 1}}},
 	{Name: "opencode", Code: []CodeOption{{"db", "sqlite", nil}}, Stdin: "bang"},
-	{Name: "mysql", Args: "uhPDSe", Long: []string{"user", "host", "port", "database", "socket", "execute", "pager"}, Code: []CodeOption{{"-e", "mysql", nil}, {"--execute", "mysql", nil}, {Option: "--pager", Lang: "sh", Helpers: helpersPager}}, Stdin: "mysql", Prompt: &Prompt{Batch: []string{"-e", "--execute"}, Operands: 1}},
-	{Name: "psql", Args: "cdfhpUvLoPTFR", Long: []string{"command", "dbname", "file", "host", "port", "username", "set", "variable", "log-file", "output", "pset", "table-attr", "field-separator", "record-separator"}, Code: []CodeOption{{"-c", "psql", nil}, {"--command", "psql", nil}}, Stdin: "psql", Prompt: &Prompt{Batch: []string{"-c", "--command", "-f", "--file", "-l", "--list"}, Operands: 2}},
-	{Name: "mongosh", Code: []CodeOption{{"--eval", "mongo", nil}}, Stdin: "mongo", Prompt: &Prompt{Batch: []string{"--eval", "-f", "--file"}, Operands: 1}},
-	{Name: "nano", Prompt: &Prompt{Batch: []string{"-R", "--restricted", "-v", "--view"}, Operands: -1}},
-	{Name: "tig", Prompt: &Prompt{Operands: -1}},
-	{Name: "mc", Prompt: &Prompt{Operands: 0}},
-	{Name: "duckdb", Long: []string{"cmd", "init", "separator", "newline", "nullvalue"}, Prompt: &Prompt{Batch: []string{"-c", "-s", "-f"}, Operands: 1}},
-	{Name: "rails", Prompt: &Prompt{Sub: []string{"console", "c", "dbconsole", "db"}, Operands: -1}},
-	{Name: "manage.py", Prompt: &Prompt{Batch: []string{"-c", "--command"}, Sub: []string{"shell", "dbshell"}, Operands: -1}},
-	{Name: "ed", Stdin: "bang", Prompt: &Prompt{Operands: -1}},
+	{Name: "mysql", Args: "uhPDSe", Long: []string{"user", "host", "port", "database", "socket", "execute", "pager"}, Code: []CodeOption{{"-e", "mysql", nil}, {"--execute", "mysql", nil}, {Option: "--pager", Lang: "sh", Helpers: helpersPager}}, Stdin: "mysql", Prompt: []Prompt{{Batch: []string{"-e", "--execute"}, Operands: 1}}},
+	{Name: "psql", Args: "cdfhpUvLoPTFR", Long: []string{"command", "dbname", "file", "host", "port", "username", "set", "variable", "log-file", "output", "pset", "table-attr", "field-separator", "record-separator"}, Code: []CodeOption{{"-c", "psql", nil}, {"--command", "psql", nil}}, Stdin: "psql", Prompt: []Prompt{{Batch: []string{"-c", "--command", "-f", "--file", "-l", "--list"}, Operands: 2}}},
+	{Name: "mongosh", Code: []CodeOption{{"--eval", "mongo", nil}}, Stdin: "mongo", Prompt: []Prompt{{Batch: []string{"--eval", "-f", "--file"}, Operands: 1}}},
+	{Name: "nano", Prompt: []Prompt{{Batch: []string{"-R", "--restricted", "-v", "--view"}, Operands: -1}}},
+	{Name: "w3m", Prompt: []Prompt{{Batch: []string{"-dump", "-dump_source", "-dump_head", "-dump_both", "-dump_extra"}, Words: true, Operands: -1}}},
+	{Name: "lynx", Prompt: []Prompt{{Batch: []string{"-dump", "-source", "-crawl", "-traversal", "-listonly"}, Words: true, Operands: -1}}},
+	{Name: "elinks", Prompt: []Prompt{{Batch: []string{"-dump", "--dump", "-source", "--source", "-remote", "--remote"}, Words: true, Operands: -1}}},
+	{Name: "ranger", Prompt: []Prompt{{Batch: []string{"--copy-config", "--list-unused-keys", "--list-tagged-files"}, Operands: -1}}},
+	{Name: "nnn", Prompt: []Prompt{{Operands: -1}}},
+	{Name: "lf", Prompt: []Prompt{{Batch: []string{"-remote", "-doc", "-print-last-dir"}, Words: true, Operands: -1}}},
+	{Name: "pdb", Prompt: []Prompt{{Operands: -1}}},
+	{Name: "tig", Prompt: []Prompt{{Operands: -1}}},
+	{Name: "mc", Prompt: []Prompt{{Operands: 0}}},
+	{Name: "duckdb", Long: []string{"cmd", "init", "separator", "newline", "nullvalue"}, Prompt: []Prompt{{Batch: []string{"-c", "-s", "-f"}, Words: true, Operands: 1}}},
+	{Name: "rails", Prompt: []Prompt{{Sub: []string{"console", "c", "dbconsole", "db"}, Operands: -1}}},
+	{Name: "manage.py", Prompt: []Prompt{{Batch: []string{"-c", "--command"}, Sub: []string{"shell", "dbshell"}, Operands: -1}}},
+	{Name: "ed", Stdin: "bang", Prompt: []Prompt{{Operands: -1}}},
 	{Name: "jupyter", Code: []CodeOption{{"--browser", "sh", nil}, {"--ServerApp.browser", "sh", nil}, {"--NotebookApp.browser", "sh", nil}, {"--LabApp.browser", "sh", nil}}, Stdin: "bang", ShellPaths: true},
-	{Name: "ftp", Args: "PpUWOoiAtmnsTDRg", Code: []CodeOption{{"-c", "ftp", nil}}, Stdin: "ftp", Prompt: &Prompt{Batch: []string{"-c"}, Operands: -1}},
-	{Name: "lftp", Args: "pue", Long: []string{"rcfile", "user", "password", "port", "env-password"}, Code: []CodeOption{{"-c", "ftp", nil}, {"-e", "ftp", nil}, {"-f", "ftp-file", nil}}, Stdin: "ftp", Prompt: &Prompt{Batch: []string{"-c", "-f"}, Quit: []string{"bye", "exit", "quit"}, Operands: -1}},
-	{Name: "sftp", Args: "BbcDFiJlPRSso", Code: []CodeOption{{"-b", "ftp-file", nil}, {"-S", "sh", nil}, {"-D", "sh", nil}, {Option: "-o", Lang: "sshopt", Helpers: helpersSsh}}, Stdin: "ftp", Prompt: &Prompt{Batch: []string{"-b"}, Operands: -1}},
+	{Name: "ftp", Args: "PpUWOoiAtmnsTDRg", Code: []CodeOption{{"-c", "ftp", nil}}, Stdin: "ftp", Prompt: []Prompt{{Batch: []string{"-c"}, Operands: -1}}},
+	{Name: "lftp", Args: "pue", Long: []string{"rcfile", "user", "password", "port", "env-password"}, Code: []CodeOption{{"-c", "ftp", nil}, {"-e", "ftp", nil}, {"-f", "ftp-file", nil}}, Stdin: "ftp", Prompt: []Prompt{{Batch: []string{"-c", "-f"}, Quit: []string{"bye", "exit", "quit"}, Operands: -1}}},
+	{Name: "sftp", Args: "BbcDFiJlPRSso", Code: []CodeOption{{"-b", "ftp-file", nil}, {"-S", "sh", nil}, {"-D", "sh", nil}, {Option: "-o", Lang: "sshopt", Helpers: helpersSsh}}, Stdin: "ftp", Prompt: []Prompt{{Batch: []string{"-b"}, Operands: -1}}},
 	{Name: "gimp", Code: []CodeOption{{"-b", "python", nil}, {"--batch", "python", nil}}},
 	{Name: "capsh", ShellOptions: []string{"--"}},
 	{Name: "sed", Code: []CodeOption{{"-e", "sed", nil}, {"--expression", "sed", nil}, {"", "sed", nil}, {"-f", "sed-file", nil}, {"--file", "sed-file", nil}}},
@@ -760,18 +798,19 @@ var catalogPrograms = [...]Program{
 	{Name: "gcloud", Code: []CodeOption{{"--command", "sh", nil}}},
 	{Name: "aws", Code: []CodeOption{{"--parameters", "ssm", nil}}},
 	{Name: "docker", Args: "eiuwtHcl", Long: []string{"env", "env-file", "user", "workdir", "detach-keys", "host", "context", "config", "log-level"}, Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1},
-	{Name: "kubectl", Args: "nsc", Long: []string{"namespace", "context", "kubeconfig", "cluster", "user", "server", "token", "as", "as-group", "request-timeout", "cache-dir"}, Sub: []string{"exec"}, SubRun: "dashdash"},
-	{Name: "distrobox", Sub: []string{"enter"}, SubRun: "dashdash"},
-	{Name: "vagrant", Sub: []string{"exec"}, SubRun: "dashdash", Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}, Prompt: &Prompt{Batch: []string{"-c", "--command"}, Sub: []string{"ssh", "shell"}, Operands: -1}},
+	{Name: "kubectl", Args: "nsc", Long: []string{"namespace", "context", "kubeconfig", "cluster", "user", "server", "token", "as", "as-group", "request-timeout", "cache-dir"}, Sub: []string{"exec"}, SubRun: "dashdash", Prompt: []Prompt{{Sub: []string{"edit"}, Editor: []string{"KUBE_EDITOR"}, Operands: -1}, {Sub: []string{"attach"}, Needs: []string{"-i", "--stdin"}, Operands: -1}}},
+	{Name: "distrobox", Sub: []string{"enter"}, SubRun: "dashdash", Prompt: []Prompt{{Batch: []string{"--"}, Sub: []string{"enter"}, Operands: -1}}},
+	{Name: "vagrant", Sub: []string{"exec"}, SubRun: "dashdash", Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}, Prompt: []Prompt{{Batch: []string{"-c", "--command"}, Sub: []string{"ssh", "shell"}, Operands: -1}}},
+	{Name: "toolbox", Args: "cdr", Long: []string{"container", "distro", "release"}, Sub: []string{"run"}, SubRun: "argv", Prompt: []Prompt{{Sub: []string{"enter"}, Operands: -1}}},
 	{Name: "jrunscript", Code: []CodeOption{{"-e", "jsr", nil}}, Stdin: "jsr"},
-	{Name: "git", Args: "Cc", Long: []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env"}, Sub: []string{"foreach", "run"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"--exec", "sh", nil}, {"--extcmd", "sh", nil}, {"--upload-pack", "sh", nil}, {"--receive-pack", "sh", nil}, {"--open-files-in-pager", "sh", nil}}},
+	{Name: "git", Args: "Cc", Long: []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env"}, Sub: []string{"foreach", "run"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"--exec", "sh", nil}, {"--extcmd", "sh", nil}, {"--upload-pack", "sh", nil}, {"--receive-pack", "sh", nil}, {"--open-files-in-pager", "sh", nil}}, Prompt: []Prompt{{Batch: []string{"-m", "--message", "-F", "--file", "-C", "--reuse-message", "--no-edit", "--fixup", "--dry-run"}, Sub: []string{"commit"}, Always: []string{"-e", "--edit", "-c", "--reedit-message", "--fixup=amend:", "--fixup=reword:"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "--no-edit", "--ff-only", "--squash", "--no-commit", "--abort", "--quit"}, Sub: []string{"merge"}, Always: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "-d", "--delete", "-l", "--list", "-v", "--verify"}, Sub: []string{"tag"}, Needs: []string{"-a", "--annotate", "-s", "--sign", "-u", "--local-user"}, Always: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"rebase"}, Needs: []string{"-i", "--interactive", "--continue", "--edit-todo"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"cherry-pick"}, Needs: []string{"--continue", "-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--no-edit", "-n", "--no-commit", "--abort", "--quit", "--skip"}, Sub: []string{"revert"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"add", "checkout", "reset", "restore"}, Needs: []string{"-p", "--patch", "-i", "--interactive", "-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"config"}, Needs: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--tool-help", "-x", "--extcmd", "--dir-diff", "-d", "--no-index"}, Sub: []string{"mergetool", "difftool"}, Operands: -1}}},
 	{Name: "apply_patch", Code: []CodeOption{{"", "apply-patch", nil}}, Stdin: "apply-patch"},
 	{Name: "restic", Code: []CodeOption{{Option: "--password-command", Lang: "sh", Helpers: helpersPassword}}},
 	{Name: "check_ssl_cert", Code: []CodeOption{{Option: "--curl-bin", Lang: "sh", Helpers: []string{"curl"}}, {Option: "--grep-bin", Lang: "sh", Helpers: []string{"grep", "ggrep"}}, {Option: "--file-bin", Lang: "sh", Helpers: []string{"file"}}, {Option: "--openssl", Lang: "sh", Helpers: []string{"openssl", "libressl"}}, {Option: "--dig-bin", Lang: "sh", Helpers: []string{"dig"}}, {Option: "--nmap-bin", Lang: "sh", Helpers: []string{"nmap"}}}},
 	{Name: "tcpdump", Args: "BcCDEFGiMmrsTVwWyzZ", Code: []CodeOption{{"-z", "hook", nil}}},
 	{Name: "sysctl", Code: []CodeOption{{"", "sysctl", nil}, {"-w", "sysctl", nil}}},
 	{Name: "bpftrace", Code: []CodeOption{{"-c", "sh", nil}, {"-e", "system", nil}}},
-	{Name: "gnuplot", Code: []CodeOption{{"-e", "system", nil}, {"--eval", "system", nil}}, Stdin: "system", Prompt: &Prompt{Batch: []string{"-e", "--eval"}, Operands: 0}},
+	{Name: "gnuplot", Code: []CodeOption{{"-e", "system", nil}, {"--eval", "system", nil}}, Stdin: "system", Prompt: []Prompt{{Batch: []string{"-e", "--eval"}, Operands: 0}}},
 	{Name: "guile", Code: []CodeOption{{"-c", "lisp", nil}, {"-x", "lisp", nil}, {"--eval", "lisp", nil}, {"-eval", "lisp", nil}, {"-e", "lisp", nil}}},
 	{Name: "erl", Code: []CodeOption{{"-eval", "erlang", nil}, {"-run", "erlang-call", nil}, {"-s", "erlang-call", nil}}, Stdin: "erlang"},
 	{Name: "elixir", Code: []CodeOption{{"-e", "elixir", nil}, {"--eval", "elixir", nil}}, Stdin: "elixir"},
@@ -785,9 +824,9 @@ var catalogPrograms = [...]Program{
 	{Name: "clojure", Code: []CodeOption{{"-e", "clojure", nil}, {"--eval", "clojure", nil}}, ShellPaths: true},
 	{Name: "swift", Code: []CodeOption{{"-e", "swift", nil}}, Stdin: "swift"},
 	{Name: "ghc", Code: []CodeOption{{"-e", "haskell", nil}}, Stdin: "haskell"},
-	{Name: "ghci", Code: []CodeOption{{"-e", "haskell", nil}}, Stdin: "haskell", Prompt: &Prompt{Batch: []string{"-e"}, Operands: -1}},
-	{Name: "stack", Prompt: &Prompt{Sub: []string{"ghci", "repl"}, Operands: -1}},
-	{Name: "cabal", Prompt: &Prompt{Sub: []string{"repl", "v2-repl", "new-repl", "v1-repl"}, Operands: -1}},
+	{Name: "ghci", Code: []CodeOption{{"-e", "haskell", nil}}, Stdin: "haskell", Prompt: []Prompt{{Batch: []string{"-e"}, Operands: -1}}},
+	{Name: "stack", Prompt: []Prompt{{Sub: []string{"ghci", "repl"}, Operands: -1}}},
+	{Name: "cabal", Prompt: []Prompt{{Sub: []string{"repl", "v2-repl", "new-repl", "v1-repl"}, Operands: -1}}},
 	{Name: "pidstat", Code: []CodeOption{{"-e", "argv", nil}}},
 	{Name: "plymouth", Code: []CodeOption{{"--command", "sh", nil}}},
 	{Name: "enscript", Args: "abcefFHiIjkKlLMnNoOpPrRsStTuUWX", Code: []CodeOption{{"-I", "sh", nil}, {"--filter", "sh", nil}}},
@@ -802,7 +841,7 @@ var catalogPrograms = [...]Program{
 	{Name: "fzf", Code: []CodeOption{{"--bind", "fzf", nil}, {"--preview", "sh", nil}}},
 	{Name: "tmate", Code: []CodeOption{{"-c", "sh", nil}}, Shell: "agent"},
 	{Name: "genie", Code: []CodeOption{{"-c", "argv", nil}}},
-	{Name: "dc", Code: []CodeOption{{"-e", "bang", nil}, {"--expression", "bang", nil}}, Stdin: "bang", Prompt: &Prompt{Batch: []string{"-e", "--expression", "-f", "--file"}, Operands: -1}},
+	{Name: "dc", Code: []CodeOption{{"-e", "bang", nil}, {"--expression", "bang", nil}}, Stdin: "bang", Prompt: []Prompt{{Batch: []string{"-e", "--expression", "-f", "--file"}, Operands: -1}}},
 	{Name: "mail", Code: []CodeOption{{"--exec", "bang", nil}, {"-E", "bang", nil}}},
 	{Name: "yt-dlp", Code: []CodeOption{{"--exec", "sh", nil}, {"--exec-before-download", "sh", nil}}},
 	{Name: "dmsetup", Code: []CodeOption{{"--exec", "sh", nil}}},
@@ -855,14 +894,14 @@ var catalogPrograms = [...]Program{
 	{Name: "linux64", Runs: "argv"},
 	{Name: "chronic", Runs: "argv", Args: "gsnNmCcipPuU"},
 	{Name: "entr", Runs: "argv", Stop: "s", Code: []CodeOption{{"-s", "sh", nil}}},
-	{Name: "mosh", Runs: "argv", Long: []string{"client", "server", "ssh", "port", "predict", "family", "bind-server", "experimental-remote-ip"}, Operands: 1},
+	{Name: "mosh", Runs: "argv", Long: []string{"client", "server", "ssh", "port", "predict", "family", "bind-server", "experimental-remote-ip"}, Operands: 1, Prompt: []Prompt{{Batch: []string{"--"}, Operands: 1}}},
 	{Name: "msgfilter", Runs: "argv", Args: "iDow", Long: []string{"input", "directory", "output-file", "width"}},
 	{Name: "start-stop-daemon", Code: []CodeOption{{"-x", "program", nil}, {"--exec", "program", nil}, {"--startas", "program", nil}, {"-a", "program", nil}}},
 	{Name: "sg", Operands: 1, Code: []CodeOption{{"-c", "sh", nil}}, Shell: "agent"},
 	{Name: "xterm", Code: []CodeOption{{"-e", "argv", nil}, {"--", "argv", nil}, {"-x", "argv", nil}, {"--command", "sh", nil}}, Shell: "agent"},
 	{Name: "wezterm", Long: []string{"pane-id", "class", "cwd", "config-file", "config", "workspace", "position", "domain"}, Sub: []string{"send-text"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"-e", "argv", nil}, {"--", "argv", nil}}, Shell: "agent"},
 	{Name: "kitty", Runs: "argv", Args: "coTdfntaDwWgl", Long: []string{"config", "override", "title", "directory", "class", "name", "session", "listen-on", "start-as", "watcher", "instance-group", "os-window-tag", "font", "term", "app-id", "working-directory", "window-size-pixels", "window-size-chars", "log-level"}, Code: []CodeOption{{"-e", "argv", nil}}, Shell: "agent"},
-	{Name: "tmux", Args: "ceFnstxyfLST", Sub: []string{"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "display-popup", "popup", "pipe-pane", "pipep", "send-keys", "send"}, SubRun: "line", Code: []CodeOption{{"-c", "sh", nil}}, Shell: "agent", Prompt: &Prompt{Batch: []string{"-d"}, Sub: []string{"", "new-session", "new", "attach-session", "attach", "a", "at", "att"}, Operands: -1}},
+	{Name: "tmux", Args: "ceFnstxyfLST", Sub: []string{"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "display-popup", "popup", "pipe-pane", "pipep", "send-keys", "send"}, SubRun: "line", Code: []CodeOption{{"-c", "sh", nil}}, Shell: "agent", Prompt: []Prompt{{Batch: []string{"-d"}, Sub: []string{"", "new-session", "new"}, Operands: -1}, {Batch: []string{"-r"}, Sub: []string{"attach-session", "attach", "a", "at", "att"}, Operands: -1}}},
 	{Name: "zellij", Args: "ndc", Long: []string{"name", "direction", "cwd", "width", "height", "x", "y"}, Sub: []string{"run", "r"}, SubRun: "argv", Shell: "agent"},
 	{Name: "dtach", Runs: "argv", Args: "er", Operands: 1},
 	{Name: "parallel", Args: "jSaIdEPnNsLlC", Long: []string{"jobs", "sshlogin", "arg-file", "delimiter", "max-args", "max-lines", "max-procs", "replace", "tmpdir", "results", "joblog", "timeout", "retries", "colsep", "basefile", "workdir", "env", "load", "memfree", "delay", "tagstring", "block", "block-size", "recstart", "recend", "header", "eof", "nice", "sshloginfile", "return", "transferfile", "termseq", "sqlmaster", "sqlworker", "limit", "arg-sep", "arg-file-sep"}, Code: []CodeOption{{":::", "parallel", nil}, {":::+", "parallel", nil}, {"::::", "parallel", nil}, {"-a", "parallel", nil}, {"--arg-file", "parallel", nil}}},
@@ -870,9 +909,9 @@ var catalogPrograms = [...]Program{
 	{Name: "at", Stdin: "sh"},
 	{Name: "npx", Runs: "argv", Args: "pc", Long: []string{"package", "call", "registry", "cache", "node-options", "from", "with", "python", "index-url"}, Code: []CodeOption{{"-c", "sh", nil}, {"--call", "sh", nil}}},
 	{Name: "pnpm", Args: "pCw", Long: []string{"package", "filter", "dir", "workspace", "prefix", "call"}, Sub: []string{"dlx", "exec", "x", "explore"}, SubRun: "argv", Code: []CodeOption{{"--script-shell", "shell-program", nil}, {"", "pkgscript", nil}}},
-	{Name: "bundle", Args: "nepC", Long: []string{"name", "prefix", "env", "environment", "directory", "project", "with", "python", "cwd", "manifest-path"}, Sub: []string{"exec", "run", "x"}, SubRun: "argv", Prompt: &Prompt{Sub: []string{"console"}, Operands: -1}},
-	{Name: "poetry", Args: "nepC", Long: []string{"name", "prefix", "env", "environment", "directory", "project", "with", "python", "cwd", "manifest-path"}, Sub: []string{"exec", "run", "x"}, SubRun: "argv", Prompt: &Prompt{Sub: []string{"shell"}, Operands: -1}},
-	{Name: "nix", Sub: []string{"run"}, SubRun: "argv", Code: []CodeOption{{"-c", "argv", nil}, {"--command", "argv", nil}}, Prompt: &Prompt{Batch: []string{"-c", "--command", "--build", "--check", "--configure", "--install", "--installcheck", "--unpack", "--phase"}, Sub: []string{"develop", "shell"}, Operands: -1}},
+	{Name: "bundle", Args: "nepC", Long: []string{"name", "prefix", "env", "environment", "directory", "project", "with", "python", "cwd", "manifest-path"}, Sub: []string{"exec", "run", "x"}, SubRun: "argv", Prompt: []Prompt{{Sub: []string{"console"}, Operands: -1}}},
+	{Name: "poetry", Args: "nepC", Long: []string{"name", "prefix", "env", "environment", "directory", "project", "with", "python", "cwd", "manifest-path"}, Sub: []string{"exec", "run", "x"}, SubRun: "argv", Prompt: []Prompt{{Sub: []string{"shell"}, Operands: -1}}},
+	{Name: "nix", Sub: []string{"run"}, SubRun: "argv", Code: []CodeOption{{"-c", "argv", nil}, {"--command", "argv", nil}}, Prompt: []Prompt{{Batch: []string{"-c", "--command", "--build", "--check", "--configure", "--install", "--installcheck", "--unpack", "--phase"}, Sub: []string{"develop", "shell"}, Operands: -1}}},
 	{Name: "script", Args: "TBIOEmFt", Long: []string{"log-timing", "log-io", "log-in", "log-out", "echo", "logging-format"}, Shell: "nocmd"},
 	{Name: "socat", Code: []CodeOption{{"", "socat", nil}}},
 	{Name: "socket", Args: "bBlp", Code: []CodeOption{{"-p", "sh", nil}}},
@@ -889,7 +928,7 @@ var catalogPrograms = [...]Program{
 	{Name: "launchctl", Args: "lpoe", Sub: []string{"submit"}, SubRun: "dashdash"},
 	{Name: "hguard", Code: []CodeOption{{"--agent-shell", "sh", nil}}},
 	{Name: "hguard-shell", Code: []CodeOption{{"", "sh", nil}}},
-	{Name: "nix-shell", Code: []CodeOption{{"--run", "sh", nil}, {"--command", "sh", nil}}, Prompt: &Prompt{Batch: []string{"--run", "--command"}, Operands: -1}},
+	{Name: "nix-shell", Code: []CodeOption{{"--run", "sh", nil}, {"--command", "sh", nil}}, Prompt: []Prompt{{Batch: []string{"--run", "--command"}, Operands: -1}}},
 }
 
 // wrappers run the command that follows their own options (kind: wrapper).

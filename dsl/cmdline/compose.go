@@ -163,7 +163,9 @@ func composeExecTyped(c *Command, args []field) {
 	cmd, rest := args[i+1].Value, args[i+2:]
 	name := FoldWord(baseName(cmd))
 	reads := false
-	if shells.has(program(name)) || interpreter(name) != "" || otherInterpreters.has(program(name)) {
+	if interpreter(name) != "" && hasOperand(rest) {
+		scriptPrompt(c, rest) // docker compose exec app python manage.py shell
+	} else if shells.has(program(name)) || interpreter(name) != "" || otherInterpreters.has(program(name)) {
 		reads = !slices.ContainsFunc(rest, func(a field) bool {
 			switch a.Value {
 			case "-i", "-l", "--login", "-il", "-li", "--norc", "--noprofile":

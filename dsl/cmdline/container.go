@@ -259,6 +259,85 @@ func kubectlRun(k *Container, args []Word) *Container {
 	return k
 }
 
+// containerTyped marks a container runner whose container reads what is
+// typed into the runner: docker run -i (podman's, nerdctl's) and kubectl
+// run -i give the container's command the caller's input, docker compose
+// run does unless detached, and docker attach (without --no-stdin) gives
+// it to the container's running command. The image's own command (none
+// given) is taken to read it, as a shell's does (docker run -it ubuntu);
+// a command given reads it when, run here, it would: a shell, an
+// interpreter, a program at its prompt (docker run -it IMAGE bash, not
+// docker run -it IMAGE go test ./...).
+func containerTyped(c *Command) {
+	if c.Dynamic || c.Stdin.Kind != "" || c.Background || c.Pipe.Index < c.Pipe.Len-1 ||
+		slices.ContainsFunc(c.Via, func(v string) bool { return !passesStdin(v) }) {
+		return
+	}
+	kube := c.Name == "kubectl" || c.Name == "oc"
+	compose := c.Name == "docker-compose" || c.Name == "podman-compose"
+	args, sub := c.Args, ""
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic:
+			return
+		case runnerGlobals.has(v):
+			i++
+		case strings.HasPrefix(v, "-"):
+		case v == "compose" && !kube && !compose:
+			compose = true
+		case v == "container" && !kube:
+		default:
+			sub = v
+		}
+		if sub != "" {
+			i++
+			break
+		}
+	}
+	interactive := compose && sub == "run" || sub == "attach" && !kube // kubectl attach -i: the catalogue's prompt
+	if sub != "run" && sub != "attach" || compose && sub != "run" {
+		return
+	}
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if v == "--" || !strings.HasPrefix(v, "-") && !kube {
+			break // the image, the service; kubectl run NAME takes options after it
+		}
+		name, val, _, takes := splitOption(v, runBoolLongs, runValueShorts)
+		if kube {
+			takes = false
+		}
+		switch {
+		case name == "--interactive" || name == "--stdin":
+			interactive = val == "" || val == "true"
+		case name == "--detach" || name == "--no-stdin" || name == "--attach" && val == "false":
+			return
+		case !strings.HasPrefix(v, "--") && strings.HasPrefix(v, "-"):
+			for j := 1; j < len(v) && (kube || strings.IndexByte(runValueShorts, v[j]) < 0); j++ {
+				switch v[j] {
+				case 'i':
+					interactive = true
+				case 'd':
+					if !kube {
+						return // detached
+					}
+				}
+			}
+		}
+		if takes {
+			i++
+		}
+	}
+	if !interactive {
+		return
+	}
+	if k := c.Container; sub == "attach" || k != nil && (k.Line == nil || slices.ContainsFunc(k.Line.Commands, func(x *Command) bool { return x.Typed })) {
+		c.Typed = true
+	}
+}
+
 // unquotedDynamic is the word, a dynamic one without the double quotes
 // of its source text ("$HOME"/.ssh is $HOME/.ssh).
 func (w Word) unquotedDynamic() Word {

@@ -321,6 +321,9 @@ func codeOf(lang, name string, args []field) (code field, fromStdin, ok bool) {
 		if runsStdin(args) {
 			return field{}, true, false // deno run - , bun run /dev/stdin: the script is the input
 		}
+		if nodeREPL(name, args) {
+			return field{}, true, false // deno repl, bun repl, node inspect app.js: a prompt reading JavaScript
+		}
 		if strings.HasPrefix(strings.ToLower(name), "deno") {
 			for i := 0; i+1 < len(args); i++ {
 				if args[i].Value == "eval" {
@@ -517,7 +520,33 @@ func pythonInteractive(args []field) bool {
 }
 
 // pythonREPLs are the modules pythonREPL names.
-var pythonREPLs = set("code", "pdb", "asyncio", "IPython", "bpython", "ptpython")
+var pythonREPLs = set("code", "pdb", "ipdb", "asyncio", "IPython", "bpython", "ptpython")
+
+// nodeREPL reports a JavaScript runtime started at its prompt by a
+// subcommand, whose input is JavaScript: deno alone or deno repl, bun
+// repl, and node's debugger (node inspect SCRIPT), whose exec runs code
+// in the script. node alone reads its input as any interpreter does.
+func nodeREPL(name string, args []field) bool {
+	first := ""
+	for _, a := range args {
+		if a.Dynamic {
+			return false
+		}
+		if !strings.HasPrefix(a.Value, "-") {
+			first = a.Value
+			break
+		}
+	}
+	switch program(FoldWord(baseName(name))) {
+	case "deno":
+		return first == "repl" || first == "" && !slices.ContainsFunc(args, func(a field) bool { return infoOption(name, a.Value) })
+	case "bun":
+		return first == "repl"
+	case "node", "nodejs":
+		return first == "inspect"
+	}
+	return false
+}
 
 // shortCode reads getopt-style options: code letters take the code (joined
 // when repeated, as perl -e 'a' -e 'b'), value letters take the next argument

@@ -159,6 +159,7 @@ func (w *walker) emit(c *Command) bool {
 	}
 	if containerRunners.has(c.Name) && w.nest < maxContainerNest && !w.full {
 		c.Container = containerOf(c, w.hostDir(), w.parseContainer)
+		containerTyped(c)
 		w.buildfileOnDisk(c.Container)
 		w.nameContainer(c.Container)
 	}

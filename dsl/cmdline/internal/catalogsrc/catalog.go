@@ -48,7 +48,7 @@ type Entry struct {
 	OldStyle     bool     `yaml:"oldStyle"`   // its first word may be a cluster of option letters without a dash (tar cIf PROG FILE)
 	Settings     []string `yaml:"settings"`   // keys of its configuration files whose value is a command it runs on an event (a hook)
 	Helpers      []string `yaml:"helpers"`    // helpers: the programs of the kind, and other kinds as "@NAME"
-	Prompt       *Prompt  `yaml:"prompt"`     // it waits at a prompt (or a screen) for typed commands that can run programs
+	Prompt       Prompts  `yaml:"prompt"`     // it waits at a prompt (or a screen) for typed commands that can run programs: one, or a list of the ways it does
 	Examples     []struct {
 		Cmd   string `yaml:"cmd"`
 		Runs  string `yaml:"runs"`
@@ -67,6 +67,13 @@ type Entry struct {
 // when only some do (poetry shell, nix develop); Confirm are the commands
 // after which a quit asks y/n first (gdb's run), unless one of NoConfirm
 // ran before (set confirm off).
+//
+// Needs, when set, are the options one of which it prompts only with (git
+// tag -a opens the editor, git tag does not); Always the options with
+// which it prompts whatever Batch option is given too (git commit -m MSG
+// -e); Editor the variables naming the editor it opens, one of which set
+// on the line to a program without a prompt keeps it from prompting
+// (GIT_EDITOR=true git commit).
 type Prompt struct {
 	Batch     []string `yaml:"batch"`
 	Operands  *int     `yaml:"operands"`
@@ -74,6 +81,36 @@ type Prompt struct {
 	Sub       []string `yaml:"sub"`
 	Confirm   []string `yaml:"confirm"`
 	NoConfirm []string `yaml:"noconfirm"`
+	Needs     []string `yaml:"needs"`
+	Always    []string `yaml:"always"`
+	Editor    []string `yaml:"editor"`
+	Words     bool     `yaml:"words"` // its options are whole words (duckdb -csv is not -c sv)
+}
+
+// Prompts are a program's ways of prompting: a mapping in YAML for one, a
+// list of them when its subcommands prompt differently (git commit, git
+// rebase -i).
+type Prompts []Prompt
+
+// UnmarshalYAML reads one prompt or a list of them.
+func (ps *Prompts) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.SequenceNode {
+		var list []Prompt
+		if err := n.Decode(&list); err != nil {
+			return err
+		}
+		if len(list) == 0 {
+			return fmt.Errorf("line %d: an empty list of prompts", n.Line)
+		}
+		*ps = list
+		return nil
+	}
+	var one Prompt
+	if err := n.Decode(&one); err != nil {
+		return err
+	}
+	*ps = Prompts{one}
+	return nil
 }
 
 // Code is an option whose value is code, in the language runCode reads.
@@ -335,27 +372,31 @@ func Source(list []Entry) []byte {
 			fmt.Fprintf(&b, ", Settings: %#v", e.Settings)
 		}
 		if e.Prompt != nil {
-			operands := -1 // operands do not matter
-			if e.Prompt.Operands != nil {
-				operands = *e.Prompt.Operands
+			b.WriteString(", Prompt: []Prompt{")
+			for i, pr := range e.Prompt {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				operands := -1 // operands do not matter
+				if pr.Operands != nil {
+					operands = *pr.Operands
+				}
+				b.WriteString("{")
+				for _, f := range []struct {
+					name string
+					list []string
+				}{{"Batch", pr.Batch}, {"Quit", pr.Quit}, {"Sub", pr.Sub}, {"Confirm", pr.Confirm}, {"NoConfirm", pr.NoConfirm},
+					{"Needs", pr.Needs}, {"Always", pr.Always}, {"Editor", pr.Editor}} {
+					if len(f.list) > 0 {
+						fmt.Fprintf(&b, "%s: %#v, ", f.name, f.list)
+					}
+				}
+				if pr.Words {
+					b.WriteString("Words: true, ")
+				}
+				fmt.Fprintf(&b, "Operands: %d}", operands)
 			}
-			b.WriteString(", Prompt: &Prompt{")
-			if len(e.Prompt.Batch) > 0 {
-				fmt.Fprintf(&b, "Batch: %#v, ", e.Prompt.Batch)
-			}
-			if len(e.Prompt.Quit) > 0 {
-				fmt.Fprintf(&b, "Quit: %#v, ", e.Prompt.Quit)
-			}
-			if len(e.Prompt.Sub) > 0 {
-				fmt.Fprintf(&b, "Sub: %#v, ", e.Prompt.Sub)
-			}
-			if len(e.Prompt.Confirm) > 0 {
-				fmt.Fprintf(&b, "Confirm: %#v, ", e.Prompt.Confirm)
-			}
-			if len(e.Prompt.NoConfirm) > 0 {
-				fmt.Fprintf(&b, "NoConfirm: %#v, ", e.Prompt.NoConfirm)
-			}
-			fmt.Fprintf(&b, "Operands: %d}", operands)
+			b.WriteString("}")
 		}
 		b.WriteString("},\n")
 	}
