@@ -256,112 +256,116 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[123]
 	case "cargo":
 		return &catalogPrograms[124]
-	case "strace":
+	case "svn":
 		return &catalogPrograms[125]
-	case "ltrace":
+	case "jj":
 		return &catalogPrograms[126]
-	case "flock":
+	case "strace":
 		return &catalogPrograms[127]
-	case "systemd-run":
+	case "ltrace":
 		return &catalogPrograms[128]
-	case "unshare":
+	case "flock":
 		return &catalogPrograms[129]
-	case "nsenter":
+	case "systemd-run":
 		return &catalogPrograms[130]
-	case "chroot":
+	case "unshare":
 		return &catalogPrograms[131]
-	case "toybox":
+	case "nsenter":
 		return &catalogPrograms[132]
-	case "sshpass":
+	case "chroot":
 		return &catalogPrograms[133]
-	case "screen":
+	case "toybox":
 		return &catalogPrograms[134]
-	case "cpulimit":
+	case "sshpass":
 		return &catalogPrograms[135]
-	case "dbus-launch":
+	case "screen":
 		return &catalogPrograms[136]
-	case "rlwrap":
+	case "cpulimit":
 		return &catalogPrograms[137]
-	case "valgrind":
+	case "dbus-launch":
 		return &catalogPrograms[138]
-	case "setarch":
+	case "rlwrap":
 		return &catalogPrograms[139]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "valgrind":
 		return &catalogPrograms[140]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "setarch":
 		return &catalogPrograms[141]
-	case "entr":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[142]
-	case "mosh":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[143]
-	case "msgfilter":
+	case "entr":
 		return &catalogPrograms[144]
-	case "start-stop-daemon":
+	case "mosh":
 		return &catalogPrograms[145]
-	case "sg", "newgrp":
+	case "msgfilter":
 		return &catalogPrograms[146]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "start-stop-daemon":
 		return &catalogPrograms[147]
-	case "wezterm":
+	case "sg", "newgrp":
 		return &catalogPrograms[148]
-	case "kitty", "foot", "st":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[149]
-	case "tmux", "byobu", "byobu-tmux":
+	case "wezterm":
 		return &catalogPrograms[150]
-	case "zellij":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[151]
-	case "dtach", "abduco":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[152]
-	case "parallel":
+	case "zellij":
 		return &catalogPrograms[153]
-	case "hping3":
+	case "dtach", "abduco":
 		return &catalogPrograms[154]
-	case "at", "batch":
+	case "parallel":
 		return &catalogPrograms[155]
-	case "npx", "bunx", "uvx", "pipx-run":
+	case "hping3":
 		return &catalogPrograms[156]
-	case "pnpm", "yarn", "npm", "bun":
+	case "at", "batch":
 		return &catalogPrograms[157]
-	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
+	case "npx", "bunx", "uvx", "pipx-run":
 		return &catalogPrograms[158]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[159]
-	case "nix":
+	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[160]
-	case "script":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[161]
-	case "socat":
+	case "nix":
 		return &catalogPrograms[162]
-	case "socket":
+	case "script":
 		return &catalogPrograms[163]
-	case "proot":
+	case "socat":
 		return &catalogPrograms[164]
-	case "sched":
+	case "socket":
 		return &catalogPrograms[165]
-	case "faketime":
+	case "proot":
 		return &catalogPrograms[166]
-	case "trickle":
+	case "sched":
 		return &catalogPrograms[167]
-	case "hyperfine":
+	case "faketime":
 		return &catalogPrograms[168]
-	case "direnv":
+	case "trickle":
 		return &catalogPrograms[169]
-	case "op":
+	case "hyperfine":
 		return &catalogPrograms[170]
-	case "dotenv":
+	case "direnv":
 		return &catalogPrograms[171]
-	case "dotenvx":
+	case "op":
 		return &catalogPrograms[172]
-	case "aws-vault":
+	case "dotenv":
 		return &catalogPrograms[173]
-	case "launchctl":
+	case "dotenvx":
 		return &catalogPrograms[174]
-	case "hguard":
+	case "aws-vault":
 		return &catalogPrograms[175]
-	case "hguard-shell":
+	case "launchctl":
 		return &catalogPrograms[176]
-	case "nix-shell":
+	case "hguard":
 		return &catalogPrograms[177]
+	case "hguard-shell":
+		return &catalogPrograms[178]
+	case "nix-shell":
+		return &catalogPrograms[179]
 	}
 	return nil
 }
@@ -629,6 +633,8 @@ var catalogNames = [...]string{
 	"bee",
 	"go",
 	"cargo",
+	"svn",
+	"jj",
 	"strace",
 	"ltrace",
 	"flock",
@@ -801,7 +807,7 @@ var catalogPrograms = [...]Program{
 	{Name: "kubectl", Args: "nsc", Long: []string{"namespace", "context", "kubeconfig", "cluster", "user", "server", "token", "as", "as-group", "request-timeout", "cache-dir"}, Sub: []string{"exec"}, SubRun: "dashdash", Prompt: []Prompt{{Sub: []string{"edit"}, Editor: []string{"KUBE_EDITOR"}, Operands: -1}, {Sub: []string{"attach"}, Needs: []string{"-i", "--stdin"}, Operands: -1}}},
 	{Name: "distrobox", Sub: []string{"enter"}, SubRun: "dashdash", Prompt: []Prompt{{Batch: []string{"--"}, Sub: []string{"enter"}, Operands: -1}}},
 	{Name: "vagrant", Sub: []string{"exec"}, SubRun: "dashdash", Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}, Prompt: []Prompt{{Batch: []string{"-c", "--command"}, Sub: []string{"ssh", "shell"}, Operands: -1}}},
-	{Name: "toolbox", Args: "cdr", Long: []string{"container", "distro", "release"}, Sub: []string{"run"}, SubRun: "argv", Prompt: []Prompt{{Sub: []string{"enter"}, Operands: -1}}},
+	{Name: "toolbox", Prompt: []Prompt{{Sub: []string{"enter"}, Operands: -1}}},
 	{Name: "jrunscript", Code: []CodeOption{{"-e", "jsr", nil}}, Stdin: "jsr"},
 	{Name: "git", Args: "Cc", Long: []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env"}, Sub: []string{"foreach", "run"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"--exec", "sh", nil}, {"--extcmd", "sh", nil}, {"--upload-pack", "sh", nil}, {"--receive-pack", "sh", nil}, {"--open-files-in-pager", "sh", nil}}, Prompt: []Prompt{{Batch: []string{"-m", "--message", "-F", "--file", "-C", "--reuse-message", "--no-edit", "--fixup", "--dry-run"}, Sub: []string{"commit"}, Always: []string{"-e", "--edit", "-c", "--reedit-message", "--fixup=amend:", "--fixup=reword:"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "--no-edit", "--ff-only", "--squash", "--no-commit", "--abort", "--quit"}, Sub: []string{"merge"}, Always: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "-d", "--delete", "-l", "--list", "-v", "--verify"}, Sub: []string{"tag"}, Needs: []string{"-a", "--annotate", "-s", "--sign", "-u", "--local-user"}, Always: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"rebase"}, Needs: []string{"-i", "--interactive", "--continue", "--edit-todo"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"cherry-pick"}, Needs: []string{"--continue", "-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--no-edit", "-n", "--no-commit", "--abort", "--quit", "--skip"}, Sub: []string{"revert"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"add", "checkout", "reset", "restore"}, Needs: []string{"-p", "--patch", "-i", "--interactive", "-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"config"}, Needs: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--tool-help", "-x", "--extcmd", "--dir-diff", "-d", "--no-index"}, Sub: []string{"mergetool", "difftool"}, Operands: -1}}},
 	{Name: "apply_patch", Code: []CodeOption{{"", "apply-patch", nil}}, Stdin: "apply-patch"},
@@ -837,7 +843,7 @@ var catalogPrograms = [...]Program{
 	{Name: "latexmk", Code: []CodeOption{{"-e", "perl", nil}, {"-pdflatex", "sh", nil}, {"-latex", "sh", nil}}},
 	{Name: "m4", Code: []CodeOption{{"", "m4", nil}}, Stdin: "m4"},
 	{Name: "rpm", Code: []CodeOption{{"--eval", "rpm", nil}, {"-E", "rpm", nil}, {"--pipe", "sh", nil}}},
-	{Name: "hg", Code: []CodeOption{{"--config", "hg", nil}}},
+	{Name: "hg", Code: []CodeOption{{"--config", "hg", nil}}, Prompt: []Prompt{{Batch: []string{"-m", "--message", "-l", "--logfile"}, Sub: []string{"commit", "ci"}, Editor: []string{"HGEDITOR"}, Operands: -1}}},
 	{Name: "fzf", Code: []CodeOption{{"--bind", "fzf", nil}, {"--preview", "sh", nil}}},
 	{Name: "tmate", Code: []CodeOption{{"-c", "sh", nil}}, Shell: "agent"},
 	{Name: "genie", Code: []CodeOption{{"-c", "argv", nil}}},
@@ -872,10 +878,12 @@ var catalogPrograms = [...]Program{
 	{Name: "fail2ban-client", Code: []CodeOption{{"actionban", "hook", nil}, {"actionunban", "hook", nil}, {"actionstart", "hook", nil}, {"actionstop", "hook", nil}, {"actioncheck", "hook", nil}, {"actionflush", "hook", nil}, {"actionreload", "hook", nil}}, Settings: []string{"actionstart", "actionstop", "actioncheck", "actionban", "actionunban", "actionflush", "actionreload", "actionrepair"}},
 	{Name: "fastfetch", Settings: []string{"text"}},
 	{Name: "rsyslogd", Settings: []string{"^", "binary"}},
-	{Name: "virsh", Settings: []string{"script", "downscript"}},
+	{Name: "virsh", Settings: []string{"script", "downscript"}, Prompt: []Prompt{{Sub: []string{"edit", "net-edit", "pool-edit", "iface-edit", "nwfilter-edit", "snapshot-edit"}, Operands: -1}}},
 	{Name: "bee", Code: []CodeOption{{"eval", "php", nil}, {"ev", "php", nil}, {"php-eval", "php", nil}}},
 	{Name: "go", Code: []CodeOption{{"-toolexec", "exec", nil}, {"--toolexec", "exec", nil}, {"-exec", "exec", nil}, {"--exec", "exec", nil}, {"-vettool", "exec", nil}, {"--vettool", "exec", nil}, {"-w", "goenv", nil}}, ShellPaths: true},
 	{Name: "cargo", Code: []CodeOption{{"--config", "cargo-config", nil}}},
+	{Name: "svn", Prompt: []Prompt{{Batch: []string{"-m", "--message", "-F", "--file"}, Sub: []string{"commit", "ci", "propedit", "pedit", "pe"}, Editor: []string{"SVN_EDITOR"}, Operands: -1}}},
+	{Name: "jj", Prompt: []Prompt{{Batch: []string{"-m", "--message", "--stdin", "--no-edit"}, Sub: []string{"describe", "desc", "commit", "ci"}, Editor: []string{"JJ_EDITOR"}, Operands: -1}}},
 	{Name: "strace", Runs: "argv", Args: "abeEIoOpPsSuUXA", Long: []string{"output", "signal", "trace", "status", "user", "attach", "string-limit", "columns", "decode-fds", "env", "exit-status", "quiet", "summary-columns", "secontext", "trace-path", "seccomp-bpf"}, Code: []CodeOption{{"-o", "pipe", nil}, {"--output", "pipe", nil}}},
 	{Name: "ltrace", Runs: "argv", Args: "aADeFlnopsuwx", Long: []string{"align", "config", "indent", "library", "output", "where"}},
 	{Name: "flock", Runs: "argv", Args: "wEn", Long: []string{"timeout", "conflict-exit-code"}, Stop: "c", LongStop: []string{"command"}, Operands: 1, Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}},

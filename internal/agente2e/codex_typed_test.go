@@ -126,15 +126,20 @@ func TestCodexTypedInput(t *testing.T) {
 	// (a) a shell, an interpreter or a pager left to read what is typed:
 	// refused, so the later write_stdin finds no session
 	// a pager the line names over Codex's GIT_PAGER=cat (typed45)
-	starts := map[string]string{"bash": "bash", "python3": "python3", "sh -i": "sh -i", "less": "less token.txt", "git pager": "GIT_PAGER=less git log"}
+	// a commit without its message opens the editor, whose :!CMD runs
+	// commands (typed46; core.editor stands for the user's EDITOR, which
+	// Codex leaves as it finds it)
+	starts := map[string]string{"bash": "bash", "python3": "python3", "sh -i": "sh -i", "less": "less token.txt", "git pager": "GIT_PAGER=less git log",
+		"git commit": "git init -q . && git -c user.name=a -c user.email=a@b -c core.editor=vi commit -q --allow-empty"}
 	typed := map[string]string{
-		"bash":      "touch " + mark("typed-bash") + "\n",
-		"python3":   "import os; os.system('touch " + mark("typed-python3") + "')\n",
-		"sh -i":     "touch " + mark("typed-sh") + "\n",
-		"less":      "!touch " + mark("typed-less") + "\n",
-		"git pager": "!touch " + mark("typed-gitpager") + "\n",
+		"bash":       "touch " + mark("typed-bash") + "\n",
+		"python3":    "import os; os.system('touch " + mark("typed-python3") + "')\n",
+		"sh -i":      "touch " + mark("typed-sh") + "\n",
+		"less":       "!touch " + mark("typed-less") + "\n",
+		"git pager":  "!touch " + mark("typed-gitpager") + "\n",
+		"git commit": ":!touch " + mark("typed-gitcommit") + "\n",
 	}
-	refused := []string{"bash", "python3", "sh -i", "less", "git pager"}
+	refused := []string{"bash", "python3", "sh -i", "less", "git pager", "git commit"}
 	var steps []step
 	for _, name := range refused {
 		steps = append(steps, exec(name, starts[name], ttyWaiting), typeInto(name+" typed", name, typed[name]))
@@ -181,7 +186,7 @@ func TestCodexTypedInput(t *testing.T) {
 			t.Errorf("write_stdin into %s: the model got %q, want no such session", name, r.text)
 		}
 	}
-	for _, f := range []string{"typed-bash", "typed-python3", "typed-sh", "typed-less", "typed-gitpager"} {
+	for _, f := range []string{"typed-bash", "typed-python3", "typed-sh", "typed-less", "typed-gitpager", "typed-gitcommit"} {
 		if exists(mark(f)) {
 			t.Errorf("%s: what write_stdin typed ran", f)
 		}
