@@ -1134,20 +1134,33 @@ func optionValues(args []field, short, long string) []string {
 
 // sshConfigCommands are the command lines an ssh configuration runs on
 // the client: ProxyCommand, LocalCommand, KnownHostsCommand and the
-// command of Match exec.
-func sshConfigCommands(text string) []string {
-	var out []string
+// command of Match exec; and the files it includes (Include FILE…). A
+// keyword may be quoted and end in = ("ProxyCommand"=CMD), as
+// ssh_config(5) reads it.
+func sshConfigCommands(text string) (out, includes []string) {
 	for _, line := range strings.Split(text, "\n") {
-		f := strings.Fields(strings.TrimSpace(line))
-		if len(f) < 2 || strings.HasPrefix(f[0], "#") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
 			continue
 		}
-		key, rest := strings.ToLower(strings.TrimSuffix(f[0], "=")), strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), f[0]))
+		i := strings.IndexAny(line, " \t=")
+		if i < 0 {
+			continue
+		}
+		key, rest := strings.ToLower(strings.Trim(line[:i], `"`)), strings.TrimSpace(line[i:])
 		rest = strings.TrimSpace(strings.TrimPrefix(rest, "="))
+		f := append([]string{key}, strings.Fields(rest)...)
+		if len(f) < 2 {
+			continue
+		}
 		switch key {
 		case "proxycommand", "localcommand", "knownhostscommand":
 			if !strings.EqualFold(rest, "none") {
 				out = append(out, rest)
+			}
+		case "include":
+			for _, inc := range f[1:] {
+				includes = append(includes, strings.Trim(inc, `"`))
 			}
 		case "match":
 			for i := 1; i+1 < len(f); i++ {
@@ -1163,7 +1176,7 @@ func sshConfigCommands(text string) []string {
 			}
 		}
 	}
-	return out
+	return out, includes
 }
 
 // hgrcCommands are the command lines a Mercurial configuration runs: its
@@ -1475,11 +1488,30 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 		}
 	case prog == "ssh" || prog == "scp" || prog == "sftp" || prog == "sshfs":
 		// -F FILE: its ProxyCommand, LocalCommand, KnownHostsCommand and
-		// Match exec run on this machine
-		for _, f := range optionValues(args, "-F", "") {
+		// and Match exec run on this machine, and so do those of the files
+		// it includes (Include FILE…: a relative FILE is under ~/.ssh)
+		files, _ := sshConfigFiles(prog, args)
+		if prog == "sshfs" {
+			files = optionValues(args, "-F", "")
+		}
+		seen := map[string]bool{}
+		for n := 0; n < len(files) && n < maxGitIncludes; n++ {
+			f := files[n]
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
 			if in, via, ok := w.fileInput(f); ok && known(in) {
-				for _, cmd := range sshConfigCommands(in.Text) {
+				cmds, includes := sshConfigCommands(in.Text)
+				for _, cmd := range cmds {
 					w.nested(c, cmd, via, cx, false)
+				}
+				for _, inc := range includes {
+					if !strings.HasPrefix(inc, "/") && !strings.HasPrefix(inc, "~") {
+						files = append(files, path.Join(path.Dir(f), inc)) // as the line's own file beside it
+						inc = "~/.ssh/" + inc
+					}
+					files = append(files, inc)
 				}
 			}
 		}
