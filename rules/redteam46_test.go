@@ -1,6 +1,7 @@
 package rules_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hguard/hguard/dsl"
@@ -31,5 +32,41 @@ func TestRedteam46SSHConfig(t *testing.T) {
 		{"printf 'Host x\\n  HostName 10.0.0.5\\n' > cfg; scp -rF cfg a x:b", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"ssh -v -i ~/.ssh/id_ed25519 -p 22 host uptime", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"ssh -vF ~/.ssh/config host uptime", dsl.Allow, dsl.Allow, dsl.Allow},
+	})
+}
+
+// TestRedteam46InlineCode: a name assigned an expression that goes on
+// after its first value on the line (a conditional, or/and, ||/&&, a
+// slice, %, a method, Python's tuple) does not stand for that first
+// value, and a list's __init__ changes it (red team, 2026-12-05: each ran
+// rm -rf ~ under a shell-out read as git status, allowed for agents).
+func TestRedteam46InlineCode(t *testing.T) {
+	py := func(code string) string {
+		return "python3 -c '" + strings.ReplaceAll("import subprocess, os\n"+code, "'", `'\''`) + "'"
+	}
+	node := func(code string) string {
+		return "node -e '" + strings.ReplaceAll("const { execSync } = require(\"child_process\"); "+code, "'", `'\''`) + "'"
+	}
+	ask := func(cmd string) callerCase { return callerCase{cmd, dsl.Ask, dsl.Ask, dsl.Ask} }
+	agentAllow := func(cmd string) callerCase { return callerCase{cmd, dsl.Ask, dsl.Allow, dsl.Allow} }
+	checkCallers(t, []callerCase{
+		ask(py("c = \"git status\" if False else \"rm -rf ~\"\nsubprocess.run(c, shell=True)\n")),
+		ask(py("c = \"git status\" \\\n    if False else \"rm -rf ~\"\nsubprocess.run(c, shell=True)\n")),
+		ask(py("c = [\"git\", \"status\"] if 0 else [\"rm\", \"-rf\", os.path.expanduser(\"~\")]\nsubprocess.run(c)\n")),
+		ask(py("c = \"~ fr- mr\"[::-1]\nsubprocess.run(c, shell=True)\n")),
+		ask(py("c = \"\" or \"rm -rf ~\"\nsubprocess.run(c, shell=True)\n")),
+		ask(py("c = \"git status\" and \"rm -rf ~\"\nsubprocess.run(c, shell=True)\n")),
+		ask(py("c = [\"git\", \"status\"] * 0 + [\"rm\", \"-rf\", \"/home/u\"]\nsubprocess.run(c)\n")),
+		ask(py("c = \"git status\".replace(\"git status\", \"rm -rf ~\")\nsubprocess.run(c, shell=True)\n")),
+		ask(py("c = [\"git\", \"status\"]\nc.__init__([\"sh\", \"-c\", \"rm -rf ~\"])\nsubprocess.run(c)\n")),
+		ask(node("const c = \"\" || \"rm -rf ~\"; execSync(c)")),
+		ask(node("const c = \"git status\" && \"rm -rf ~\"; execSync(c)")),
+		ask(node("const c = \"~ fr- mr\".split(\"\").reverse().join(\"\"); execSync(c)")),
+		// everyday neighbours
+		agentAllow(py("c = \"git status\"  # the tree\nsubprocess.run(c, shell=True)\n")),
+		agentAllow(py("c = \"git status\"\nif c:\n    print(c)\nsubprocess.run(c, shell=True)\n")),
+		agentAllow(py("c = [\"git\", \"status\"]\nsubprocess.run(c, check=True)\n")),
+		agentAllow(node("const c = \"git status\", d = 1; execSync(c)")),
+		agentAllow(node("const c = \"git status\";\nexecSync(c)")),
 	})
 }
