@@ -70,3 +70,19 @@ func TestRedteam46InlineCode(t *testing.T) {
 		agentAllow(node("const c = \"git status\";\nexecSync(c)")),
 	})
 }
+
+// TestRedteam46Parallel: GNU parallel's ::::+ FILE is an input source
+// read from FILE as :::: FILE is (linked to the source before it), and
+// without a command each of its lines is a command line (red team,
+// 2026-12-05: parallel rm -rf ::::+ l with l holding ~ was allowed).
+func TestRedteam46Parallel(t *testing.T) {
+	checkCallers(t, []callerCase{
+		{"printf '~\\n' > l; parallel rm -rf ::::+ l", dsl.Block, dsl.Block, dsl.Block},
+		{"printf 'rm -rf ~\\n' > l; parallel ::::+ l", dsl.Block, dsl.Block, dsl.Block},
+		{"printf '/home/u\\n' > l; parallel rm -rf {2} ::: a ::::+ l", dsl.Ask, dsl.Ask, dsl.Ask}, // {2}: which input is not read
+		// everyday neighbours
+		{"printf 'a.log\\n' > l; parallel gzip ::: -9 ::::+ l", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"printf 'gzip a.log\\n' > l; parallel ::::+ l", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"parallel gzip ::: a ::::+ files.txt", dsl.Allow, dsl.Allow, dsl.Allow},
+	})
+}
