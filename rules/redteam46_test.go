@@ -115,3 +115,21 @@ func TestRedteam46Diffs(t *testing.T) {
 		allow("git diff > p.diff && git apply -R p.diff"),
 	})
 }
+
+// TestRedteam46SSHLibrary: ssh's PKCS11Provider and SecurityKeyProvider
+// load a shared library into ssh, as -I does, from -o or a configuration
+// the line wrote; and Match !exec runs its command as Match exec does
+// (red team, 2026-12-05: each was allowed). A system library and the
+// built-in provider stay allowed.
+func TestRedteam46SSHLibrary(t *testing.T) {
+	checkCallers(t, []callerCase{
+		{"ssh -o PKCS11Provider=/tmp/x.so host", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"ssh -o SecurityKeyProvider=./x.so host uptime", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"printf 'Host x\\n  PKCS11Provider /tmp/x.so\\n' > cfg; ssh -F cfg x uptime", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"printf 'Match !exec \"rm -rf ~\"\\n' > cfg; ssh -F cfg x", dsl.Block, dsl.Block, dsl.Block},
+		// everyday neighbours
+		{"ssh -o PKCS11Provider=/usr/lib/x86_64-linux-gnu/opensc-pkcs11.so host uptime", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"ssh -o SecurityKeyProvider=internal host uptime", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"printf 'Host x\\n  PKCS11Provider /usr/lib/opensc-pkcs11.so\\n' > cfg; ssh -F cfg x uptime", dsl.Allow, dsl.Allow, dsl.Allow},
+	})
+}

@@ -248,8 +248,9 @@ func inWorkingDir(v string) (string, bool) {
 var configHomes = set("HOME", "CURL_HOME", "XDG_CONFIG_HOME", "WGETRC", "GIT_CONFIG_GLOBAL")
 
 // sshConfigWords are the options of an ssh configuration text (ssh -F
-// FILE) that run a command here, as -o words: ProxyCommand, LocalCommand
-// and KnownHostsCommand, "Key value" or "Key=value", in any case, the key
+// FILE) that run a command or load a library here, as -o words:
+// ProxyCommand, LocalCommand, KnownHostsCommand, PKCS11Provider and
+// SecurityKeyProvider, "Key value" or "Key=value", in any case, the key
 // quoted or not, under any Host or Match block.
 func sshConfigWords(text string) []string {
 	var out []string
@@ -264,7 +265,7 @@ func sshConfigWords(text string) []string {
 		}
 		key, value := strings.ToLower(strings.Trim(line[:i], `"`)), strings.TrimSpace(strings.TrimLeft(line[i:], " \t="))
 		switch key {
-		case "proxycommand", "localcommand", "knownhostscommand":
+		case "proxycommand", "localcommand", "knownhostscommand", "pkcs11provider", "securitykeyprovider":
 			if value != "" {
 				out = append(out, "-o", strings.Trim(line[:i], `"`)+"="+value)
 			}

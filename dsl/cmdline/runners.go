@@ -1164,7 +1164,7 @@ func sshConfigCommands(text string) (out, includes []string) {
 			}
 		case "match":
 			for i := 1; i+1 < len(f); i++ {
-				if strings.EqualFold(f[i], "exec") {
+				if strings.EqualFold(strings.TrimPrefix(f[i], "!"), "exec") { // Match !exec runs it too
 					cmd := strings.Join(f[i+1:], " ")
 					if m := sshQuoted().FindString(cmd); m != "" && strings.HasPrefix(cmd, `"`) {
 						cmd = unquote(m)
