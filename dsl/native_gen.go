@@ -339,7 +339,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native82
 		}
-	case "name matches \"^ld(-linux.*|-musl.*)?\\\\.so\" || (name in [\"awk\", \"gawk\"] && any(flags, # in [\"-l\", \"--load\"] || # matches \"^(-l.|--load=)\")) || (name == \"ldconfig\" && (hasFlag(\"f\") || any(positional, # startsWith \"/\" && !(# matches \"^/(usr/)?(local/)?lib(32|64)?(/|$)\")))) || (name == \"curl\" && any(flags, # == \"--engine\" || # startsWith \"--engine=\") && any(args, # matches \"[./].*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\")) || (name == \"enable\" && hasFlag(\"f\")) || (name == \"openssl\" && \"-engine\" in args && any(args, # matches \"[./].*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\")) || (name == \"ssh\" && any(options(\"I\"), # != \"\")) || (name == \"ssh-keygen\" && any(options(\"D\"), # != \"\")) || (name in [\"ssh-add\", \"ssh-agent\"] && any(options(\"s\", \"P\"), # != \"\") && name == \"ssh-add\") || (name in [\"mysql\", \"mariadb\"] && any(args, # startsWith \"--plugin-dir\" || # startsWith \"--default-auth\")) || (name == \"ruby\" && any(options(\"r\"), # matches \"/.*\\\\.(so|bundle)$\")) || (name == \"node\" && any(options(\"r\", \"require\"), # matches \"/.*\\\\.node$\")) || (name == \"java\" && any(args, # startsWith \"-agentpath:\" && !(# matches \"^-agentpath:/(usr/)?lib(32|64)?/\"))) || (name == \"php\" && any(options(\"d\"), # startsWith \"extension_dir=\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")))":
+	case "name matches \"^ld(-linux.*|-musl.*)?\\\\.so\" || (name in [\"awk\", \"gawk\"] && any(flags, # in [\"-l\", \"--load\"] || # matches \"^(-l.|--load=)\")) || (name == \"ldconfig\" && (hasFlag(\"f\") || any(positional, # startsWith \"/\" && !(# matches \"^/(usr/)?(local/)?lib(32|64)?(/|$)\")))) || (name == \"curl\" && any(flags, # == \"--engine\" || # startsWith \"--engine=\") && any(args, # matches \"[./].*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\")) || (name == \"enable\" && hasFlag(\"f\")) || (name == \"openssl\" && \"-engine\" in args && any(args, # matches \"[./].*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\")) || (name == \"ssh\" && any(options(\"I\"), # != \"\")) || (name in [\"ssh\", \"scp\", \"sftp\"] && any(options(\"o\"), # matches \"(?i)^(PKCS11Provider|SecurityKeyProvider)\\\\s*[= ]\\\\s*[^\\\\s=]\" && !(# matches \"(?i)[= ]\\\\s*(none|internal|/(usr/)?(local/)?lib(32|64)?/\\\\S*)$\"))) || (name == \"ssh-keygen\" && any(options(\"D\"), # != \"\")) || (name in [\"ssh-add\", \"ssh-agent\"] && any(options(\"s\", \"P\"), # != \"\") && name == \"ssh-add\") || (name in [\"mysql\", \"mariadb\"] && any(args, # startsWith \"--plugin-dir\" || # startsWith \"--default-auth\")) || (name == \"ruby\" && any(options(\"r\"), # matches \"/.*\\\\.(so|bundle)$\")) || (name == \"node\" && any(options(\"r\", \"require\"), # matches \"/.*\\\\.node$\")) || (name == \"java\" && any(args, # startsWith \"-agentpath:\" && !(# matches \"^-agentpath:/(usr/)?lib(32|64)?/\"))) || (name == \"php\" && any(options(\"d\"), # startsWith \"extension_dir=\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")))":
 		if scope == "command" {
 			return native83
 		}
@@ -1444,7 +1444,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [573]lazyRegexp{
+var nativeRegexps = [575]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1590,6 +1590,8 @@ var nativeRegexps = [573]lazyRegexp{
 	{src: "^(-l.|--load=)"},
 	{src: "^/(usr/)?(local/)?lib(32|64)?(/|$)"},
 	{src: "[./].*\\.(so|dylib|dll)(\\.[0-9.]+)?$"},
+	{src: "(?i)^(PKCS11Provider|SecurityKeyProvider)\\s*[= ]\\s*[^\\s=]"},
+	{src: "(?i)[= ]\\s*(none|internal|/(usr/)?(local/)?lib(32|64)?/\\S*)$"},
 	{src: "/.*\\.(so|bundle)$"},
 	{src: "/.*\\.node$"},
 	{src: "^-agentpath:/(usr/)?lib(32|64)?/"},
@@ -3683,7 +3685,7 @@ func native82(env any) bool {
 // native83 is the condition of load-library.
 func native83(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((matchReWith(&nativeRegexps[141], ".so", e.Name) ||
+	return ((((((((((((((matchReWith(&nativeRegexps[141], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
@@ -3714,6 +3716,11 @@ func native83(env any) bool {
 			anyOf(e.Options("I"), func(p0 string) bool {
 				return (p0 != "")
 			}))) ||
+		(in(e.Name, "ssh", "scp", "sftp") &&
+			anyOf(e.Options("o"), func(p0 string) bool {
+				return (matchReAny(&nativeRegexps[145], "pkcs11provider\x00securitykeyprovider", p0) &&
+					!matchReAny(&nativeRegexps[146], "none\x00internal\x00lib", p0))
+			}))) ||
 		((e.Name == "ssh-keygen") &&
 			anyOf(e.Options("D"), func(p0 string) bool {
 				return (p0 != "")
@@ -3730,21 +3737,21 @@ func native83(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[145], "/", p0)
+				return matchReWith(&nativeRegexps[147], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[146], ".node", p0)
+				return matchReWith(&nativeRegexps[148], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[147], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[149], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[148], "lib", p0))
+					!matchReWith(&nativeRegexps[150], "lib", p0))
 			})))
 }
 
@@ -3757,23 +3764,23 @@ func native84(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[149], "-", p0) &&
-				!matchReWith(&nativeRegexps[148], "lib", p0))
+			return (matchReWith(&nativeRegexps[151], "-", p0) &&
+				!matchReWith(&nativeRegexps[150], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[150], "=", p0) &&
-					!matchReWith(&nativeRegexps[148], "lib", p0))
+				return (matchReWith(&nativeRegexps[152], "=", p0) &&
+					!matchReWith(&nativeRegexps[150], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[151], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[148], "lib", p0))
+				return (matchReWith(&nativeRegexps[153], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[150], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[152], "-", p0)
+				return matchReWith(&nativeRegexps[154], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[153], ".", p0) &&
-						!matchReWith(&nativeRegexps[154], "lib", p0))
+					return (matchReWith(&nativeRegexps[155], ".", p0) &&
+						!matchReWith(&nativeRegexps[156], "lib", p0))
 				}))))
 }
 
@@ -3781,8 +3788,8 @@ func native84(env any) bool {
 func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[153], ".", p0) &&
-			!matchReWith(&nativeRegexps[154], "lib", p0))
+		return (matchReWith(&nativeRegexps[155], ".", p0) &&
+			!matchReWith(&nativeRegexps[156], "lib", p0))
 	})
 }
 
@@ -3791,7 +3798,7 @@ func native86(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[155], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[157], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -3804,10 +3811,10 @@ func native87(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[155], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[157], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[156], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[158], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -3815,7 +3822,7 @@ func native87(env any) bool {
 func native88(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[157], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[159], "bin", cleanPath(p0))
 	})
 }
 
@@ -3853,13 +3860,13 @@ func native90(env any) bool {
 func native91(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[158], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
-		(((matchReWith(&nativeRegexps[159], "/", e.Code) ||
+		matchReAny(&nativeRegexps[160], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
+		(((matchReWith(&nativeRegexps[161], "/", e.Code) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[160], "/", p0)
+				return matchReWith(&nativeRegexps[162], "/", p0)
 			})) ||
-			matchReWith(&nativeRegexps[161], ".loads(", e.Code)) ||
-			matchReAny(&nativeRegexps[162], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
+			matchReWith(&nativeRegexps[163], ".loads(", e.Code)) ||
+			matchReAny(&nativeRegexps[164], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
 }
 
 // native92 is the condition of deferred-command.
@@ -3880,7 +3887,7 @@ func native93(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[163], "bin/", p0)
+			return matchReWith(&nativeRegexps[165], "bin/", p0)
 		}))
 }
 
@@ -3926,9 +3933,9 @@ func native95(env any) bool {
 func native96(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[164], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[165], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[166], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[166], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[167], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[168], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -3939,7 +3946,7 @@ func native97(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[167], "function", e.Line)))
+			matchReWith(&nativeRegexps[169], "function", e.Line)))
 }
 
 // native98 is the condition of fish-funcsave-agent.
@@ -3971,7 +3978,7 @@ func native100(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[168], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[170], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -4071,10 +4078,10 @@ func native106(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[169], "..", p0) ||
+					(matchReWith(&nativeRegexps[171], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[170], "$", p0) &&
+							!(matchReWith(&nativeRegexps[172], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -4101,17 +4108,17 @@ func native107(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[171], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[173], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[172], "-", p0) ||
+						return (matchReWith(&nativeRegexps[174], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[173], "-", p0) ||
+							return (matchReWith(&nativeRegexps[175], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -4137,9 +4144,9 @@ func native108(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[174], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[176], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[175], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[177], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -4158,10 +4165,10 @@ func native109(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[176], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[178], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[177], ".", p0) &&
-						!matchReWith(&nativeRegexps[178], ":", p0)))
+					(matchReWith(&nativeRegexps[179], ".", p0) &&
+						!matchReWith(&nativeRegexps[180], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -4185,7 +4192,7 @@ func native110(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[179], "0", p0)
+					return matchReWith(&nativeRegexps[181], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -4227,7 +4234,7 @@ func native110(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[180], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[182], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -4361,7 +4368,7 @@ func native113(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[181], "-", p0) ||
+							return (matchReWith(&nativeRegexps[183], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -4499,8 +4506,8 @@ func native118(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[182], "/.", cleanPath(p0)) &&
-			!matchReWith(&nativeRegexps[183], "/.ssh/known_hosts", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[184], "/.", cleanPath(p0)) &&
+			!matchReWith(&nativeRegexps[185], "/.ssh/known_hosts", cleanPath(p0)))
 	})
 }
 
@@ -4524,7 +4531,7 @@ func native120(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[184], "of=", p0)
+					return matchReWith(&nativeRegexps[186], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -4575,7 +4582,7 @@ func native120(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[185], "for", e.Line)))))
+						matchReWith(&nativeRegexps[187], "for", e.Line)))))
 	}()
 }
 
@@ -4595,17 +4602,17 @@ func native121(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[186], ":", let0)) &&
+					!matchReWith(&nativeRegexps[188], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[187], p0)
+							return matchRe(&nativeRegexps[189], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[188], "-", p0)
+							return matchReWith(&nativeRegexps[190], "-", p0)
 						})))))
 	}()
 }
@@ -4625,7 +4632,7 @@ func native123(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[189], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[191], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -4674,11 +4681,11 @@ func native123(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[190], "x", p0)
+						return matchReWith(&nativeRegexps[192], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[191], "x", p0)
+						return matchReWith(&nativeRegexps[193], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -4716,7 +4723,7 @@ func native124(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[192], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[194], ".", baseName(p0)))
 			})))
 }
 
@@ -4763,7 +4770,7 @@ func native127(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[193], "-", p0)
+					return matchReWith(&nativeRegexps[195], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4776,7 +4783,7 @@ func native127(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[194], p0)) &&
+					!matchRe(&nativeRegexps[196], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -4829,9 +4836,9 @@ func native131(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[195], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[196], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[197], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[197], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[198], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[199], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native132 is the condition of move-to-dev-null.
@@ -4951,7 +4958,7 @@ func native140(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[198], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[200], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -4975,7 +4982,7 @@ func native141(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[199], let1) {
+						!matchRe(&nativeRegexps[201], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -4988,7 +4995,7 @@ func native141(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[199], let2) {
+							!matchRe(&nativeRegexps[201], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -5006,9 +5013,9 @@ func native141(env any) bool {
 							return ((sensitivePath(p0) ||
 								e.HoldsSecret(p0)) ||
 								(((let3 != "") &&
-									!matchRe(&nativeRegexps[199], p0)) &&
+									!matchRe(&nativeRegexps[201], p0)) &&
 									(sensitivePath(((let3 + "/") + p0)) ||
-										(matchReWith(&nativeRegexps[200], "/.", cleanPath(((let3+"/")+p0))) &&
+										(matchReWith(&nativeRegexps[202], "/.", cleanPath(((let3+"/")+p0))) &&
 											secretPath(((let3 + "/") + p0))))))
 						}))
 				}()
@@ -5033,7 +5040,7 @@ func native142(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[199], let1) {
+						!matchRe(&nativeRegexps[201], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5046,7 +5053,7 @@ func native142(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[199], let2) {
+							!matchRe(&nativeRegexps[201], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -5074,11 +5081,11 @@ func native142(env any) bool {
 								}))) ||
 							((in(e.Name, "export", "declare", "typeset") &&
 								anyOf(e.Args, func(p0 string) bool {
-									return (matchReWith(&nativeRegexps[201], "GIT_WORK_TREE=", p0) &&
+									return (matchReWith(&nativeRegexps[203], "GIT_WORK_TREE=", p0) &&
 										(isHome(substr(p0, 14, len(p0))) ||
 											isRoot(substr(p0, 14, len(p0)))))
 								})) &&
-								matchReWith(&nativeRegexps[202], "git", e.Line))))
+								matchReWith(&nativeRegexps[204], "git", e.Line))))
 				}()
 			}()
 		}()
@@ -5101,7 +5108,7 @@ func native143(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[199], let1) {
+						!matchRe(&nativeRegexps[201], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5162,7 +5169,7 @@ func native144(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[203], "remote.", p0)
+					return matchReWith(&nativeRegexps[205], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -5174,8 +5181,8 @@ func native145(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[204], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[205], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[206], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[207], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -5204,7 +5211,7 @@ func native146(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[199], p0)) &&
+						!matchRe(&nativeRegexps[201], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -5264,14 +5271,14 @@ func native151(env any) bool {
 func native152(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[206], e.Original))
+		!matchRe(&nativeRegexps[208], e.Original))
 }
 
 // native153 is the condition of url-confusable-host.
 func native153(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[207], "://", e.Original))
+		matchReFold(&nativeRegexps[209], "://", e.Original))
 }
 
 // native154 is the condition of macos-protection-off.
@@ -5283,16 +5290,16 @@ func native154(env any) bool {
 				in(e.Pos(1), "add", "clear")))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[208], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[209], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[210], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[211], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[210], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[212], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[211], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[213], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -5309,7 +5316,7 @@ func native154(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[212], "--set", p0)
+					return matchReWith(&nativeRegexps[214], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -5323,14 +5330,14 @@ func native154(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[213], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[215], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[214], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[216], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -5344,7 +5351,7 @@ func native155(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[215], "-", p0)
+					return matchReWith(&nativeRegexps[217], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -5379,7 +5386,7 @@ func native157(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[216], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[218], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -5391,11 +5398,11 @@ func native157(env any) bool {
 func native158(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[217], "-set", p0)
+		return matchReAny(&nativeRegexps[219], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[218], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[220], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -5407,15 +5414,15 @@ func native159(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[219], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[221], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[220], "login", p0)
+				return matchReFold(&nativeRegexps[222], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[220], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[222], "login", e.Stdin.Text))))
 }
 
 // native160 is the condition of launchd-job.
@@ -5449,9 +5456,9 @@ func native161(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[221], "clipboard", p0)
+					return matchReFold(&nativeRegexps[223], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[221], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[223], "clipboard", e.Stdin.Text)))))
 }
 
 // native162 is the condition of screen-capture-agent.
@@ -5465,7 +5472,7 @@ func native162(env any) bool {
 func native163(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[222], "sleep", e.Line))
+		matchReWith(&nativeRegexps[224], "sleep", e.Line))
 }
 
 // native164 is the condition of mic-camera-capture-agent.
@@ -5483,7 +5490,7 @@ func native164(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[223], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[225], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -5491,23 +5498,23 @@ func native164(env any) bool {
 func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[224], "dialog", p0)
+		return matchReFold(&nativeRegexps[226], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[224], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[226], "dialog", e.Stdin.Text))
 }
 
 // native166 is the condition of applescript-remote-machine.
 func native166(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[225], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[227], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[225], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[227], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[226], "volume", p0)
+				return matchReFold(&nativeRegexps[228], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[226], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[228], "volume", e.Stdin.Text))))
 }
 
 // native167 is the condition of read-private-store-agent.
@@ -5515,7 +5522,7 @@ func native167(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[227], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[229], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -5535,7 +5542,7 @@ func native168(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[228], "/Users/", p0)
+					return matchReWith(&nativeRegexps[230], "/Users/", p0)
 				}))))
 }
 
@@ -5565,8 +5572,8 @@ func native171(env any) bool {
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				(matchRe(&nativeRegexps[229], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[230], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[231], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[232], ".", urlHost(p0))))
 		}))
 }
 
@@ -5586,7 +5593,7 @@ func native173(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[231], "%25", p0))
+				matchReWith(&nativeRegexps[233], "%25", p0))
 		}))
 }
 
@@ -5609,12 +5616,12 @@ func native175(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[232], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[234], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[233], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[235], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -5625,7 +5632,7 @@ func native176(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[234], "@", p0))
+				matchReWith(&nativeRegexps[236], "@", p0))
 		}))
 }
 
@@ -5634,7 +5641,7 @@ func native177(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[235], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[237], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -5659,8 +5666,8 @@ func native178(env any) bool {
 func native179(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[236], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[237], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[238], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[239], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native180 is the condition of inline-code-download.
@@ -5668,11 +5675,11 @@ func native180(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[238], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[239], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[240], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[241], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[242], "http://", e.Code))))
+		matchReAny(&nativeRegexps[240], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[241], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[242], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[243], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[244], "http://", e.Code))))
 }
 
 // native181 is the condition of insecure-tls.
@@ -5699,14 +5706,14 @@ func native181(env any) bool {
 				return (p0 == "set")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[243], ".trusted-host", p0)
+				return matchReWith(&nativeRegexps[245], ".trusted-host", p0)
 			}))) ||
 		((in(e.Name, "npm", "yarn", "pnpm") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[244], "strict-ssl\x00enablestrictssl", p0)
+				return matchReAny(&nativeRegexps[246], "strict-ssl\x00enablestrictssl", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[245], "false", p0)
+				return matchReWith(&nativeRegexps[247], "false", p0)
 			}))) ||
 		(in(e.Name, "helm", "kubectl") &&
 			e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -5722,30 +5729,30 @@ func native181(env any) bool {
 func native182(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[246], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[248], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[247], "/dev/", p0)
+			return matchReWith(&nativeRegexps[249], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[248], ":", p0)
+				return matchReFold(&nativeRegexps[250], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[249], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[251], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[250], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[252], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[251], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[252], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[253], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[253], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[254], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[255], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native183 is the condition of exfiltrate-secrets.
@@ -5756,9 +5763,9 @@ func native183(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[254], "$", p0) &&
+				(matchReWith(&nativeRegexps[256], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[255], "$(cat ", p0))
+				matchReWith(&nativeRegexps[257], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -5777,7 +5784,7 @@ func native183(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[256], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[258], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -5791,10 +5798,10 @@ func native183(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[257], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[259], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[258], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[260], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -5816,7 +5823,7 @@ func native183(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[259], "$(", p0)
+				return matchReWith(&nativeRegexps[261], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5829,11 +5836,11 @@ func native183(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[260], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[262], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[259], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[261], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[261], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[263], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -5910,12 +5917,12 @@ func native185(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[262], ":", p0)
+					return matchReWith(&nativeRegexps[264], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[263], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[265], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -5955,7 +5962,7 @@ func native186(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[264], "$", p0) &&
+							(matchReWith(&nativeRegexps[266], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -5965,7 +5972,7 @@ func native186(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[265], "://", p0)
+							return matchReWith(&nativeRegexps[267], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -5983,16 +5990,16 @@ func native186(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[264], "$", p0) &&
+									(matchReWith(&nativeRegexps[266], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[265], "://", p0)
+								return matchReWith(&nativeRegexps[267], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[266], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[268], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -6012,7 +6019,7 @@ func native187(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[267], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[269], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -6036,8 +6043,8 @@ func native188(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[264], "$", p0)) &&
-			matchReWith(&nativeRegexps[268], ".", p0))
+			matchReWith(&nativeRegexps[266], "$", p0)) &&
+			matchReWith(&nativeRegexps[270], ".", p0))
 	})
 }
 
@@ -6085,7 +6092,7 @@ func native189(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[269], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[271], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -6094,7 +6101,7 @@ func native189(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[270], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[272], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -6166,13 +6173,13 @@ func native190(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[271], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[273], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[271], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[273], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -6184,7 +6191,7 @@ func native191(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[272], "cd", e.Line))
+		matchReWith(&nativeRegexps[274], "cd", e.Line))
 }
 
 // native192 is the condition of reverse-shell-fifo.
@@ -6197,7 +6204,7 @@ func native192(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[273], "mk", e.Line))
+		matchReWith(&nativeRegexps[275], "mk", e.Line))
 }
 
 // native193 is the condition of shell-piped-to-network.
@@ -6224,20 +6231,20 @@ func native194(env any) bool {
 // native195 is the condition of awk-network.
 func native195(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[274], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[275], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[276], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[277], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native196 is the condition of dns-update.
 func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[276], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[278], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[277], "del", p0)
+			return matchReFold(&nativeRegexps[279], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[276], "del", p0.Target)
+			return matchReFold(&nativeRegexps[278], "del", p0.Target)
 		}))
 }
 
@@ -6265,7 +6272,7 @@ func native197(env any) bool {
 								!tokenForHost(p0, e.Args))
 						}) ||
 							anyOf(e.Options("c"), func(p0 string) bool {
-								return (((matchReFold(&nativeRegexps[278], "extraheader=", p0) &&
+								return (((matchReFold(&nativeRegexps[280], "extraheader=", p0) &&
 									matchComputed(let0, p0)) &&
 									anyOf(e.Args, func(p1 string) bool {
 										return (urlHost(p1) != "")
@@ -6276,15 +6283,15 @@ func native197(env any) bool {
 					return func() bool {
 						if e.Name == "ssh" {
 							return ((anyOf(e.Options("o"), func(p0 string) bool {
-								return (matchReAny(&nativeRegexps[279], "ndenv\x00tenv", p0) &&
-									(matchReFold(&nativeRegexps[280], "*", p0) ||
-										matchReAny(&nativeRegexps[281], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+								return (matchReAny(&nativeRegexps[281], "ndenv\x00tenv", p0) &&
+									(matchReFold(&nativeRegexps[282], "*", p0) ||
+										matchReAny(&nativeRegexps[283], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 							}) ||
-								matchReWith(&nativeRegexps[282], "$", e.Source)) ||
+								matchReWith(&nativeRegexps[284], "$", e.Source)) ||
 								(anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[283], "${", p0)
+									return matchReWith(&nativeRegexps[285], "${", p0)
 								}) &&
-									!matchReWith(&nativeRegexps[284], "$", e.Source)))
+									!matchReWith(&nativeRegexps[286], "$", e.Source)))
 						}
 						return func() bool {
 							if in(e.Name, "docker", "podman", "nerdctl") {
@@ -6301,7 +6308,7 @@ func native197(env any) bool {
 											}))))
 							}
 							return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[284], "$", p0) &&
+								return (matchReWith(&nativeRegexps[286], "$", p0) &&
 									!tokenForHost(p0, e.Args))
 							}) ||
 								((in(e.Name, "curl", "curlie") &&
@@ -6309,23 +6316,23 @@ func native197(env any) bool {
 										return strings.HasPrefix(p0, "--expand-")
 									})) &&
 									anyOf(e.Options("variable"), func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[285], "%", p0) &&
+										return (matchReWith(&nativeRegexps[287], "%", p0) &&
 											!tokenForHost(("$"+substr(p0, 1, len(p0))), e.Args))
 									}))) ||
 								(in(e.Name, "http", "https", "xh", "xhs") &&
 									anyOf(e.Positional, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[286], ":", p0) &&
+										return (matchReWith(&nativeRegexps[288], ":", p0) &&
 											!tokenForHost(p0, e.Args))
 									}))) ||
 								anyOf(e.Positional, func(p0 string) bool {
 									return (((urlHost(p0) != "") &&
-										matchReWith(&nativeRegexps[284], "$", p0)) &&
+										matchReWith(&nativeRegexps[286], "$", p0)) &&
 										!tokenForHost(p0, e.Args))
 								})) ||
 								(((e.Stdin.Kind == "pipe") &&
 									in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 									anyOf(e.Stdin.Args, func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[287], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+										return (matchReAny(&nativeRegexps[289], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 											!tokenForHost(p0, e.Args))
 									})))
 						}()
@@ -6360,10 +6367,10 @@ func native199(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[288], ".", p0))
+					matchReWith(&nativeRegexps[290], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[284], "$", p0) &&
+			return (matchReWith(&nativeRegexps[286], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -6391,7 +6398,7 @@ func native200(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[289], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[291], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -6399,7 +6406,7 @@ func native200(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[290], p0)
+							return matchRe(&nativeRegexps[292], p0)
 						}))))
 		}()
 	}()
@@ -6413,7 +6420,7 @@ func native201(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[291], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[293], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -6436,7 +6443,7 @@ func native203(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[292], "://", p0)
+				return matchReWith(&nativeRegexps[294], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -6448,7 +6455,7 @@ func native203(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[293], "R:", p0)
+				return matchReWith(&nativeRegexps[295], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -6472,15 +6479,15 @@ func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[294], "@", p0) &&
-				!matchReWith(&nativeRegexps[295], "@", p0))
+			return (matchReWith(&nativeRegexps[296], "@", p0) &&
+				!matchReWith(&nativeRegexps[297], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[296], ":", p0) &&
-						!matchReAny(&nativeRegexps[297], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[298], ":", p0) &&
+						!matchReAny(&nativeRegexps[299], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -6497,7 +6504,7 @@ func native204(env any) bool {
 func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[298], "@", p0)
+		return matchReWith(&nativeRegexps[300], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -6513,18 +6520,18 @@ func native206(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[299], ":", p0)
+				return matchReFold(&nativeRegexps[301], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[300], ":", p0)
+				return matchReFold(&nativeRegexps[302], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[301], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[303], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[296], ":", p0) &&
-						!matchReAny(&nativeRegexps[297], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[298], ":", p0) &&
+						!matchReAny(&nativeRegexps[299], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -6548,14 +6555,14 @@ func native207(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[302], ":", p0)
+				return matchReFold(&nativeRegexps[304], ":", p0)
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[303], ":", p0)
+				return matchReFold(&nativeRegexps[305], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[304], "create:", p0) ||
-					matchReFold(&nativeRegexps[305], ":", p0))
+				return (matchReFold(&nativeRegexps[306], "create:", p0) ||
+					matchReFold(&nativeRegexps[307], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -6566,7 +6573,7 @@ func native207(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[306], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[308], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -6592,7 +6599,7 @@ func native208(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[307], p0)
+					return matchRe(&nativeRegexps[309], p0)
 				}))))
 }
 
@@ -6600,8 +6607,8 @@ func native208(env any) bool {
 func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[308], ":", p0) &&
-			!matchReWith(&nativeRegexps[309], ":", p0))
+		return (matchReWith(&nativeRegexps[310], ":", p0) &&
+			!matchReWith(&nativeRegexps[311], ":", p0))
 	})
 }
 
@@ -6609,8 +6616,8 @@ func native209(env any) bool {
 func native210(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[310], p0) ||
-			matchReWith(&nativeRegexps[311], "w", p0))
+		return (matchRe(&nativeRegexps[312], p0) ||
+			matchReWith(&nativeRegexps[313], "w", p0))
 	})
 }
 
@@ -6631,13 +6638,13 @@ func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[312], "s", p0) ||
-				matchRe(&nativeRegexps[313], p0))
+			return (matchReWith(&nativeRegexps[314], "s", p0) ||
+				matchRe(&nativeRegexps[315], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[313], p0) ||
-					matchReWith(&nativeRegexps[314], "s", p0))
+				return (matchRe(&nativeRegexps[315], p0) ||
+					matchReWith(&nativeRegexps[316], "s", p0))
 			})))
 }
 
@@ -6646,15 +6653,15 @@ func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[315], "s", p0) ||
-				matchRe(&nativeRegexps[316], p0))
+			return (matchReWith(&nativeRegexps[317], "s", p0) ||
+				matchRe(&nativeRegexps[318], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[316], p0)
+				return matchRe(&nativeRegexps[318], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[317], cleanPath(p0))
+			return matchRe(&nativeRegexps[319], cleanPath(p0))
 		}))
 }
 
@@ -6675,7 +6682,7 @@ func native215(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[318], "+", p0)
+					return matchReWith(&nativeRegexps[320], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -6684,8 +6691,8 @@ func native215(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[319], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[320], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[321], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[322], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -6704,12 +6711,12 @@ func native215(env any) bool {
 func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[321], p0)
+		return matchRe(&nativeRegexps[323], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[322], "bin/", p0))
+				matchReWith(&nativeRegexps[324], "bin/", p0))
 		}))
 }
 
@@ -6717,9 +6724,9 @@ func native216(env any) bool {
 func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[323], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[325], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[324], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[326], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -6740,52 +6747,52 @@ func native218(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[325], p0) ||
-					matchRe(&nativeRegexps[326], p0)) ||
-					matchRe(&nativeRegexps[327], p0)) ||
-					matchReWith(&nativeRegexps[328], "w", p0)) ||
-					matchReWith(&nativeRegexps[329], "g", p0))
+				return ((((matchRe(&nativeRegexps[327], p0) ||
+					matchRe(&nativeRegexps[328], p0)) ||
+					matchRe(&nativeRegexps[329], p0)) ||
+					matchReWith(&nativeRegexps[330], "w", p0)) ||
+					matchReWith(&nativeRegexps[331], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[326], p0) ||
-					matchRe(&nativeRegexps[330], p0)) ||
-					matchReWith(&nativeRegexps[331], "w", p0)) ||
-					matchReWith(&nativeRegexps[328], "w", p0))
+				return (((matchRe(&nativeRegexps[328], p0) ||
+					matchRe(&nativeRegexps[332], p0)) ||
+					matchReWith(&nativeRegexps[333], "w", p0)) ||
+					matchReWith(&nativeRegexps[330], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[332], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[334], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[333], p0)
+				return matchRe(&nativeRegexps[335], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[334], p0)
+				return matchRe(&nativeRegexps[336], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[335], ":", p0)
+					return matchReWith(&nativeRegexps[337], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[336], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[338], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[337], p0)
+				return matchRe(&nativeRegexps[339], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[335], ":", p0)
+					return matchReWith(&nativeRegexps[337], ":", p0)
 				}))))
 }
 
@@ -6798,7 +6805,7 @@ func native219(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[338], "-", p0)
+					return matchReWith(&nativeRegexps[340], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -6812,20 +6819,20 @@ func native219(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[339], "0", p0)
+				return matchReWith(&nativeRegexps[341], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[339], "0", p0)
+				return matchReWith(&nativeRegexps[341], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[340], ":", p0)
+				return matchReWith(&nativeRegexps[342], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[340], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[342], ":", e.Stdin.Text))))
 }
 
 // native220 is the condition of privileged-group.
@@ -6855,7 +6862,7 @@ func native220(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[341], "/Groups/", p0))
+					matchReWith(&nativeRegexps[343], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -6926,7 +6933,7 @@ func native224(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[342], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[344], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -6934,12 +6941,12 @@ func native224(env any) bool {
 func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[343], p0)
+		return matchRe(&nativeRegexps[345], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[344], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[346], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -6958,7 +6965,7 @@ func native226(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[345], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[347], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native227 is the condition of read-secret.
@@ -6967,7 +6974,7 @@ func native227(env any) bool {
 	return ((len(e.SecretFiles) > 0) &&
 		!(e.LoadsEnvironment() &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[346], ".env", p0)
+				return matchReWith(&nativeRegexps[348], ".env", p0)
 			})))
 }
 
@@ -6978,8 +6985,8 @@ func native228(env any) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
-				!matchRe(&nativeRegexps[199], p0))) &&
-			matchReWith(&nativeRegexps[347], ".", p0))
+				!matchRe(&nativeRegexps[201], p0))) &&
+			matchReWith(&nativeRegexps[349], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -7031,7 +7038,7 @@ func native229(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[348], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[350], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -7081,10 +7088,10 @@ func native231(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[349], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[351], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[350], "/", p0))
+					matchReWith(&nativeRegexps[352], "/", p0))
 			})))
 }
 
@@ -7110,7 +7117,7 @@ func native233(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[351], ":", p0) ||
+					return (matchReWith(&nativeRegexps[353], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -7119,7 +7126,7 @@ func native233(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[352], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[354], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native234 is the condition of send-secret-dir.
@@ -7138,10 +7145,10 @@ func native235(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[353], p0)
+					return matchRe(&nativeRegexps[355], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[354], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[356], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -7155,7 +7162,7 @@ func native236(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[355], "-", p0)
+						return matchReWith(&nativeRegexps[357], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -7190,7 +7197,7 @@ func native237(env any) bool {
 func native238(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[356], "mount", p0)
+		return matchReFold(&nativeRegexps[358], "mount", p0)
 	})
 }
 
@@ -7254,10 +7261,10 @@ func native239(env any) bool {
 			}))) ||
 		((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[357], "bin\x00libexec", p0)
+				return matchReAny(&nativeRegexps[359], "bin\x00libexec", p0)
 			})) &&
 			anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[358], "hguard", p0)
+				return matchReWith(&nativeRegexps[360], "hguard", p0)
 			})))
 }
 
@@ -7325,13 +7332,13 @@ func native240(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[359], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[361], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[357], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[359], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[358], "hguard", p0)
+					return matchReWith(&nativeRegexps[360], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -7410,7 +7417,7 @@ func native241(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[189], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[191], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -7420,7 +7427,7 @@ func native241(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[190], "x", p0)
+							return matchReWith(&nativeRegexps[192], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -7450,7 +7457,7 @@ func native241(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[360], baseName(p0)))
+										matchRe(&nativeRegexps[362], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -7472,7 +7479,7 @@ func native242(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[361], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[363], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -7496,7 +7503,7 @@ func native242(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[362], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[364], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -7510,7 +7517,7 @@ func native242(env any) bool {
 func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[363], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[365], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -7528,15 +7535,15 @@ func native243(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[364], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[365], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[366], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[367], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[366], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[368], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native244 is the condition of self-computed-target-agent.
@@ -7567,19 +7574,19 @@ func native245(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[367], "hguard", p0)
+				return matchReWith(&nativeRegexps[369], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[368], "hguard", p0)
+					return matchReWith(&nativeRegexps[370], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[369], "hguard", p0)
+						return matchReWith(&nativeRegexps[371], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[370], "hguard", p0)
+					return matchReWith(&nativeRegexps[372], "hguard", p0)
 				}))))
 }
 
@@ -7610,13 +7617,13 @@ func native246(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[371], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[373], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[372], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[374], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -7654,13 +7661,13 @@ func native247(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[371], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[373], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[372], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[374], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -7671,10 +7678,10 @@ func native247(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[369], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[371], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[373], "hguard", p0) ||
-						matchReWith(&nativeRegexps[374], "hguard", p0))
+					return (matchReWith(&nativeRegexps[375], "hguard", p0) ||
+						matchReWith(&nativeRegexps[376], "hguard", p0))
 				}))))
 }
 
@@ -7684,8 +7691,8 @@ func native248(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[375], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[376], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[377], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[378], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native249 is the condition of self-inline-write-agent.
@@ -7695,8 +7702,8 @@ func native249(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[375], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[376], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[377], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[378], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native250 is the condition of self-env.
@@ -7717,23 +7724,23 @@ func native250(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[377], "hguard_", p0)
+			return matchReFold(&nativeRegexps[379], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[377], "hguard_", p0)
+					return matchReFold(&nativeRegexps[379], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[378], "-", p0) ||
+						return (matchReWith(&nativeRegexps[380], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[379], "hguard", p0)
+					return matchReFold(&nativeRegexps[381], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -7751,13 +7758,13 @@ func native250(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[380], "hguard_", p0)
+					return matchReFold(&nativeRegexps[382], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[377], "hguard_", p0)
+					return matchReFold(&nativeRegexps[379], "hguard_", p0)
 				})))
 	}()
 }
@@ -7781,23 +7788,23 @@ func native251(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[377], "hguard_", p0)
+				return matchReFold(&nativeRegexps[379], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[377], "hguard_", p0)
+						return matchReFold(&nativeRegexps[379], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[378], "-", p0) ||
+							return (matchReWith(&nativeRegexps[380], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[379], "hguard", p0)
+						return matchReFold(&nativeRegexps[381], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -7815,13 +7822,13 @@ func native251(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[380], "hguard_", p0)
+						return matchReFold(&nativeRegexps[382], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[377], "hguard_", p0)
+						return matchReFold(&nativeRegexps[379], "hguard_", p0)
 					}))))
 	}()
 }
@@ -7832,30 +7839,30 @@ func native252(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[381], "-", p0)
+			return matchReWith(&nativeRegexps[383], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[382], p0))
+					matchRe(&nativeRegexps[384], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[383], p0)
+				return matchRe(&nativeRegexps[385], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[384], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[386], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[385], "accept-", p0)
+				return matchReWith(&nativeRegexps[387], "accept-", p0)
 			})))
 }
 
@@ -7866,30 +7873,30 @@ func native253(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[381], "-", p0)
+				return matchReWith(&nativeRegexps[383], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[382], p0))
+						matchRe(&nativeRegexps[384], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[383], p0)
+					return matchRe(&nativeRegexps[385], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[384], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[386], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[385], "accept-", p0)
+					return matchReWith(&nativeRegexps[387], "accept-", p0)
 				}))))
 }
 
@@ -7897,7 +7904,7 @@ func native253(env any) bool {
 func native254(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[386], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[388], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -7909,7 +7916,7 @@ func native255(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[386], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[388], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -7926,7 +7933,7 @@ func native256(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[386], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[388], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -7948,7 +7955,7 @@ func native257(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[386], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[388], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -8031,16 +8038,16 @@ func native260(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[379], "hguard", p0)
+			return matchReFold(&nativeRegexps[381], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[379], "hguard", p0)
+				return matchReFold(&nativeRegexps[381], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[387], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[389], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[379], "hguard", p0)
+				return matchReFold(&nativeRegexps[381], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8053,16 +8060,16 @@ func native261(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[379], "hguard", p0)
+				return matchReFold(&nativeRegexps[381], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[379], "hguard", p0)
+					return matchReFold(&nativeRegexps[381], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[387], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[389], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[379], "hguard", p0)
+					return matchReFold(&nativeRegexps[381], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8078,10 +8085,10 @@ func native262(env any) bool {
 		((e.Name == "codex") &&
 			((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[388], "hook", p0)
+					return matchReAny(&nativeRegexps[390], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[388], "hook", p0)
+					return matchReAny(&nativeRegexps[390], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -8092,7 +8099,7 @@ func native262(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[389], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[391], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -8117,10 +8124,10 @@ func native263(env any) bool {
 			((e.Name == "codex") &&
 				((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[388], "hook", p0)
+						return matchReAny(&nativeRegexps[390], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[388], "hook", p0)
+						return matchReAny(&nativeRegexps[390], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -8131,7 +8138,7 @@ func native263(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[389], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[391], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -8179,7 +8186,7 @@ func native266(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[379], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[381], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -8206,7 +8213,7 @@ func native266(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[390], e.Name)) ||
+				matchRe(&nativeRegexps[392], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -8284,7 +8291,7 @@ func native273(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[391], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[393], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -8294,15 +8301,15 @@ func native273(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[392], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[394], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[393], "-", p0) ||
+						return (matchReWith(&nativeRegexps[395], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[394], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[396], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -8323,12 +8330,12 @@ func native275(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[395], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[397], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			}))) ||
 		((e.Pos(0) == "delete") &&
 			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[396], "-", p0)
+					return matchReWith(&nativeRegexps[398], "-", p0)
 				}))))
 }
 
@@ -8357,7 +8364,7 @@ func native277(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[397], "=", p0)
+					return matchReWith(&nativeRegexps[399], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -8365,20 +8372,20 @@ func native277(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[397], "=", p0) ||
-						matchReWith(&nativeRegexps[398], "test", p0))
+					return (!matchReWith(&nativeRegexps[399], "=", p0) ||
+						matchReWith(&nativeRegexps[400], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[399], "D", p0)
+					return matchReWith(&nativeRegexps[401], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[400], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[402], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[401], "db:", p0)
+					return matchReWith(&nativeRegexps[403], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -8419,7 +8426,7 @@ func native277(env any) bool {
 							return (p0 == "--force-reset")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[402], "migrate:", p0)
+						return matchReWith(&nativeRegexps[404], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -8451,7 +8458,7 @@ func native277(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[403], ".", p0)
+							return matchReWith(&nativeRegexps[405], ".", p0)
 						}))))
 		}()
 	}()
@@ -8466,9 +8473,9 @@ func native278(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[404], "secret", p0)
+					return matchReWith(&nativeRegexps[406], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[405], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[407], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
@@ -8482,30 +8489,30 @@ func native279(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[406], "://", p0)
+			return matchReWith(&nativeRegexps[408], "://", p0)
 		}) ||
-			matchReWith(&nativeRegexps[407], "://", e.Path))) ||
+			matchReWith(&nativeRegexps[409], "://", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReWith(&nativeRegexps[407], "://", e.Pos(1)))) ||
+			matchReWith(&nativeRegexps[409], "://", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[407], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[409], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[407], "://", p0)
+				return matchReWith(&nativeRegexps[409], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "install")
 			})) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[408], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[410], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
@@ -8517,7 +8524,7 @@ func native279(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[409], "://", p0) &&
+				return (matchReWith(&nativeRegexps[411], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com"))
 			}))) ||
 		(((e.Name == "brew") &&
@@ -8525,7 +8532,7 @@ func native279(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[410], "http", p0)
+				return matchReWith(&nativeRegexps[412], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -8539,12 +8546,12 @@ func native279(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[410], "http", p0)
+				return matchReWith(&nativeRegexps[412], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[410], "http", p0)
+				return matchReWith(&nativeRegexps[412], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -8558,7 +8565,7 @@ func native280(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[411], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[413], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -8566,10 +8573,10 @@ func native280(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[412], "--force-", p0)
+				return matchReWith(&nativeRegexps[414], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[413], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[415], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -8580,11 +8587,11 @@ func native281(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[414], "/etc/", p0)
+			return matchReWith(&nativeRegexps[416], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[415], "/etc/", p0)
+				return matchReWith(&nativeRegexps[417], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -8603,33 +8610,33 @@ func native282(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[416], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[418], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[417], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[419], "/", e.Path)))) &&
 				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
 					matchReWith(&nativeRegexps[121], "ssh", e.Assigns[p0])) &&
-					!matchReFold(&nativeRegexps[418], "command", e.Assigns[p0]))) &&
+					!matchReFold(&nativeRegexps[420], "command", e.Assigns[p0]))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[419], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[421], e.Assigns[p0]))) &&
 				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[420], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[422], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[421], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[423], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((((!matchReWith(&nativeRegexps[422], "ENV=", p0) &&
-						!(matchReWith(&nativeRegexps[423], "GIT_SSH", p0) &&
-							!matchReFold(&nativeRegexps[418], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-						!((matchReWith(&nativeRegexps[424], "=", p0) &&
+					return (((((!matchReWith(&nativeRegexps[424], "ENV=", p0) &&
+						!(matchReWith(&nativeRegexps[425], "GIT_SSH", p0) &&
+							!matchReFold(&nativeRegexps[420], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+						!((matchReWith(&nativeRegexps[426], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -8639,10 +8646,10 @@ func native282(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[425], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[427], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[421], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[426], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[423], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[428], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -8651,14 +8658,14 @@ func native282(env any) bool {
 func native283(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[427], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[429], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[428], "=", p0)
+				return matchReWith(&nativeRegexps[430], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[429], "A", p0)
+			return matchReWith(&nativeRegexps[431], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -8666,7 +8673,7 @@ func native283(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[430], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[432], "--preserve-env=", p0)
 		}))
 }
 
@@ -8675,8 +8682,8 @@ func native284(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[431], ".", p0) ||
-				matchReFold(&nativeRegexps[432], "://", p0))
+			return (matchReFold(&nativeRegexps[433], ".", p0) ||
+				matchReFold(&nativeRegexps[434], "://", p0))
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -8698,15 +8705,15 @@ func native285(env any) bool {
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[433], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[435], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[434], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[436], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[435], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[437], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[436], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[438], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -8716,10 +8723,10 @@ func native285(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[437], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[439], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[438], "://", p0) &&
+				return (matchReWith(&nativeRegexps[440], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -8736,7 +8743,7 @@ func native285(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[438], "://", p0) &&
+				return (matchReWith(&nativeRegexps[440], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -8789,7 +8796,7 @@ func native287(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[439], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[441], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -8800,7 +8807,7 @@ func native288(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[440], "=", p0)
+					return matchReWith(&nativeRegexps[442], "=", p0)
 				})
 			}
 			return func() []string {
@@ -8822,28 +8829,28 @@ func native288(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[441], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[443], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[442], "_", p0) &&
+				(matchReWith(&nativeRegexps[444], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[443], "://", let1) &&
+							return (matchReWith(&nativeRegexps[445], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[444], "=", p0) &&
-					!matchReWith(&nativeRegexps[445], "=0", p0))) ||
-				matchReWith(&nativeRegexps[446], "=", p0)) ||
-				(matchReWith(&nativeRegexps[447], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[446], "=", p0) &&
+					!matchReWith(&nativeRegexps[447], "=0", p0))) ||
+				matchReWith(&nativeRegexps[448], "=", p0)) ||
+				(matchReWith(&nativeRegexps[449], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[448], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[449], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[450], "-insecure", p0))
+				(matchReWith(&nativeRegexps[450], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[451], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[452], "-insecure", p0))
 		})
 	}()
 }
@@ -8860,7 +8867,7 @@ func native289(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[451], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[453], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -8889,9 +8896,9 @@ func native291(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[452], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[453], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[454], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[454], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[455], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[456], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -8932,12 +8939,12 @@ func native292(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[455], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[456], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[457], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[458], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[457], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[459], "systemctl", e.Line)))
 }
 
 // native293 is the condition of fork-bomb.
@@ -8952,10 +8959,10 @@ func native293(env any) bool {
 func native294(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[379], "hguard", p0)
+		return matchReFold(&nativeRegexps[381], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[458], "hguard", p0)
+			return matchReFold(&nativeRegexps[460], "hguard", p0)
 		}))
 }
 
@@ -8972,10 +8979,10 @@ func native296(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[459], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[461], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[460], "history", p0)
+			return matchReWith(&nativeRegexps[462], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -8992,7 +8999,7 @@ func native296(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[461], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[463], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -9008,7 +9015,7 @@ func native297(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[199], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[201], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -9019,7 +9026,7 @@ func native297(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[199], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[201], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -9051,7 +9058,7 @@ func native298(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[462], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[464], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -9073,24 +9080,24 @@ func native298(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[463], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[465], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[464], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[466], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[465], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[467], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[466], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[468], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -9116,17 +9123,17 @@ func native299(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[467], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[469], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[468], "p", p0)
+					return matchReWith(&nativeRegexps[470], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[469], "$", p0)
+						return matchReWith(&nativeRegexps[471], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[470], "=", e.Line)))))
+						matchReWith(&nativeRegexps[472], "=", e.Line)))))
 	}()
 }
 
@@ -9151,7 +9158,7 @@ func native301(env any) bool {
 		})) &&
 		((((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[471], "p", p0)
+				return matchReWith(&nativeRegexps[473], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -9159,7 +9166,7 @@ func native301(env any) bool {
 			(anyOf(e.Args, func(p0 string) bool {
 				return strings.HasPrefix(p0, "$")
 			}) &&
-				matchReAny(&nativeRegexps[472], "grep\x00idof\x00while", e.Line)))) ||
+				matchReAny(&nativeRegexps[474], "grep\x00idof\x00while", e.Line)))) ||
 		((e.Name == "killall") &&
 			e.HasFlag("r", "regexp")))
 }
@@ -9168,10 +9175,10 @@ func native301(env any) bool {
 func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[473], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[475], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[474], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[476], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -9200,10 +9207,10 @@ func native304(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[475], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[477], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[476], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[478], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -9261,13 +9268,13 @@ func native307(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[477], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[479], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[478], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[480], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[479], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[481], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -9300,7 +9307,7 @@ func native310(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[480], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[482], "/var/log/", p0)
 		}))
 }
 
@@ -9380,7 +9387,7 @@ func native312(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[481], "--", p0)
+					return matchReWith(&nativeRegexps[483], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -9433,7 +9440,7 @@ func native314(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[181], "-", p0)
+				return matchReWith(&nativeRegexps[183], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -9484,9 +9491,9 @@ func native317(env any) bool {
 func native318(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[482], "while", e.Code) ||
-			matchReAny(&nativeRegexps[483], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[484], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[484], "while", e.Code) ||
+			matchReAny(&nativeRegexps[485], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[486], "fork", e.Code)))
 }
 
 // native319 is the condition of service-from-file.
@@ -9513,11 +9520,11 @@ func native320(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[485], "\"", p0)
+				return matchReWith(&nativeRegexps[487], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[486], ".sock", p0)
+				return matchReWith(&nativeRegexps[488], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -9527,10 +9534,10 @@ func native320(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[487], "source=/", p0)
+					return matchReWith(&nativeRegexps[489], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[488], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[490], "security.privileged=true", p0)
 				}))))
 }
 
@@ -9539,18 +9546,18 @@ func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[489], "bind", p0)
+			return matchReWith(&nativeRegexps[491], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[490], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[491], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[492], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[493], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native322 is the condition of mount-over-process.
 func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[492], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[494], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native323 is the condition of snap-unsigned-install.
@@ -9567,7 +9574,7 @@ func native324(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[493], "-", p0)
+				return matchReWith(&nativeRegexps[495], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -9616,7 +9623,7 @@ func native325(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[494], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[496], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -9627,7 +9634,7 @@ func native326(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[495], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[497], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -9635,9 +9642,9 @@ func native326(env any) bool {
 func native327(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[496], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[497], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[498], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[498], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[499], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[500], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -9645,66 +9652,66 @@ func native327(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[499], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[501], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[500], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[502], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[501], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[503], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[502], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[504], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[503], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[505], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[504], e.Line)) &&
-				matchReAny(&nativeRegexps[505], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[506], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[506], e.Line)) &&
+				matchReAny(&nativeRegexps[507], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[508], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native328 is the condition of request-flood-loop.
 func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[507], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[508], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[509], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[509], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[510], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[511], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[510], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[512], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native329 is the condition of busy-loop.
 func native329(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[511], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[512], "do", e.Line) &&
-			matchReWith(&nativeRegexps[513], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[514], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[515], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[516], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[517], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[513], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[514], "do", e.Line) &&
+			matchReWith(&nativeRegexps[515], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[516], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[517], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[518], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[519], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native330 is the condition of spawn-loop.
 func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[518], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[519], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[520], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[521], "sleep\x00wait", e.Line))
 }
 
 // native331 is the condition of thread-storm-code.
 func native331(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[520], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[521], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[522], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[522], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[523], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[524], "sleep\x00.join()", e.Code))
 }
 
 // native332 is the condition of endless-device-read.
@@ -9725,7 +9732,7 @@ func native332(env any) bool {
 func native333(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[523], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[525], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native334 is the condition of write-system-config.
@@ -9751,8 +9758,8 @@ func native334(env any) bool {
 func native335(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[524], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[525], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[526], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[527], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -9772,8 +9779,8 @@ func native336(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[526], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[527], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[528], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[529], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -9800,17 +9807,17 @@ func native337(env any) bool {
 					e.HasFlag("a", "append")))
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return ((sensitivePath(p0) &&
-					!matchReWith(&nativeRegexps[526], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[528], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[528], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[530], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[529], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[531], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -9819,12 +9826,12 @@ func native337(env any) bool {
 func native338(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[530], "$", p0) ||
-			matchReAny(&nativeRegexps[531], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[532], "$", p0) ||
+			matchReAny(&nativeRegexps[533], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[532], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[534], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -9841,7 +9848,7 @@ func native339(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[533], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[535], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -9853,7 +9860,7 @@ func native340(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[534], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[536], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -9872,12 +9879,12 @@ func native341(env any) bool {
 func native342(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((matchReWith(&nativeRegexps[535], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[536], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[537], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[538], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[539], ".git/hooks", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[540], ".git/hooks/", cleanPath(p0))))
+		return ((((matchReWith(&nativeRegexps[537], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[538], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[539], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[540], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[541], ".git/hooks", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[542], ".git/hooks/", cleanPath(p0))))
 	})
 }
 
@@ -9885,7 +9892,7 @@ func native342(env any) bool {
 func native343(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[541], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[543], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -9898,14 +9905,14 @@ func native344(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[542], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[544], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[543], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[544], "=", p0))
+				return (matchReWith(&nativeRegexps[545], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[546], "=", p0))
 			})))
 }
 
@@ -9914,7 +9921,7 @@ func native345(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[545], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[547], "GOFLAGS=", p0)
 		}))
 }
 
@@ -9940,11 +9947,11 @@ func native346(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[546], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[548], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[547], "scripts.", p0)
+						return matchReWith(&nativeRegexps[549], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -9977,7 +9984,7 @@ func native347(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[548], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[550], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -9985,40 +9992,40 @@ func native347(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[549], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[551], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[550], p0)
+					return matchRe(&nativeRegexps[552], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[551], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[553], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[552], "alias.", p0)
+				return matchReWith(&nativeRegexps[554], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[553], "credential.", p0)
+				return matchReFold(&nativeRegexps[555], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[554], "include", p0)
+				return matchReFold(&nativeRegexps[556], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[555], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[557], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[556], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[558], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[557], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[559], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -10027,10 +10034,10 @@ func native347(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[558], "remote.", p0)
+				return matchReFold(&nativeRegexps[560], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[559], "protocol.", p0)
+				return matchReFold(&nativeRegexps[561], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -10049,14 +10056,14 @@ func native348(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[554], "include", p0)
+				return matchReFold(&nativeRegexps[556], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[554], "include", let0)) &&
+			!matchReFold(&nativeRegexps[556], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[199], let0) ||
+					(!matchRe(&nativeRegexps[201], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -10066,18 +10073,18 @@ func native349(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[560], "http.", p0)
+			return matchReFold(&nativeRegexps[562], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[561], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[563], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[562], "url.", p0)
+					return matchReFold(&nativeRegexps[564], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[563], "http", p0)
+					return matchReFold(&nativeRegexps[565], "http", p0)
 				}))))
 }
 
@@ -10090,9 +10097,9 @@ func native350(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[548], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[550], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[548], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[550], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -10101,8 +10108,8 @@ func native350(env any) bool {
 func native351(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[564], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[565], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[566], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[567], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -10111,8 +10118,8 @@ func native352(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[566], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[567], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[568], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[569], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -10127,18 +10134,18 @@ func native354(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[568], "--action=", p0)
+			return matchReWith(&nativeRegexps[570], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[569], "/", p0)
+			return matchReWith(&nativeRegexps[571], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[570], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[572], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[571], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[573], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -10147,9 +10154,9 @@ func native355(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[572], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[574], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[199], p0) {
+					!matchRe(&nativeRegexps[201], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -10164,7 +10171,7 @@ func native356(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[199], p0) {
+					!matchRe(&nativeRegexps[201], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0

@@ -742,29 +742,51 @@ func mcpCarried(tool string, args map[string]json.RawMessage) []string {
 			out = append(out, line)
 		}
 	}
+	// every absolute or ~ path given, under any of the names, as one
+	// string or a list of them: which one the tool reads is the tool's to
+	// say (red team, 2026-12-05: {"path": "/tmp/x", "file_path":
+	// "~/.bashrc"} was judged for /tmp/x alone, a list of paths not at all)
 	local := func(keys ...string) []string {
 		var paths []string
 		for _, k := range keys {
 			var p string
-			if json.Unmarshal(args[k], &p) == nil && (strings.HasPrefix(p, "/") || p == "~" || strings.HasPrefix(p, "~/")) {
-				paths = append(paths, p)
+			var ps []string
+			if json.Unmarshal(args[k], &p) == nil {
+				ps = []string{p}
+			} else if json.Unmarshal(args[k], &ps) != nil {
+				continue
+			}
+			for _, p := range ps {
+				if strings.HasPrefix(p, "/") || p == "~" || strings.HasPrefix(p, "~/") {
+					paths = append(paths, p)
+				}
 			}
 		}
 		return paths
 	}
+	quoted := func(ps []string) string {
+		q := make([]string, len(ps))
+		for i, p := range ps {
+			q[i] = quoteTilde(p)
+		}
+		return strings.Join(q, " ")
+	}
 	switch {
 	case verb("move", "rename"):
-		if from, to := local("source", "src", "from", "old_path"), local("destination", "dest", "target", "to", "new_path"); len(from) > 0 && len(to) > 0 {
-			out = append(out, "mv -- "+quoteTilde(from[0])+" "+quoteTilde(to[0]))
+		from, to := local("source", "src", "from", "old_path", "sources", "paths"), local("destination", "dest", "target", "to", "new_path")
+		for _, t := range to {
+			if len(from) > 0 {
+				out = append(out, "mv -- "+quoted(from)+" "+quoteTilde(t))
+			}
 		}
 	case verb("delete", "remove", "unlink", "trash"):
-		if p := local("path", "file_path", "filePath", "filepath", "file", "filename", "target"); len(p) > 0 {
-			out = append(out, "rm -- "+quoteTilde(p[0]))
+		if p := local("path", "file_path", "filePath", "filepath", "file", "filename", "target", "paths", "files"); len(p) > 0 {
+			out = append(out, "rm -- "+quoted(p))
 		}
 	case verb("write", "edit", "create", "append", "save", "put", "replace", "patch", "update"):
-		if p := local("path", "file_path", "filePath", "filepath", "file", "filename", "target_file", "destination"); len(p) > 0 {
-			line := "tee -- " + quoteTilde(p[0]) + " >/dev/null"
-			if startupFile().MatchString(p[0]) {
+		for _, p := range local("path", "file_path", "filePath", "filepath", "file", "filename", "target_file", "destination", "paths", "files") {
+			line := "tee -- " + quoteTilde(p) + " >/dev/null"
+			if startupFile().MatchString(p) {
 				// judged with its text, as echo … >> ~/.bashrc is
 				// (self-startup-agent: export HGUARD_HOME=…, alias hguard=…)
 				if text := writtenText(mapJSON(args)); text != "" {

@@ -18,8 +18,8 @@ type builtSource struct {
 // under the program's name: -o FILE, else the first file's name without
 // .go, else the directory's name, which the line runs as ./NAME ("").
 // A later ./NAME of the line reads them as go run's would be (go build -o
-// app && ./app runs what go run . runs). The session's earlier files of a
-// package are not read, as goRun leaves them.
+// app && ./app runs what go run . runs). Of the session's earlier files of
+// a package only the shell lines are read, as goRun reads them.
 func (w *walker) goBuild(c *Command, args []field) {
 	i, dir := 0, ""
 	for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
@@ -83,8 +83,25 @@ func (w *walker) goBuild(c *Command, args []field) {
 			pkg = ""
 		}
 		for _, f := range w.writtenMatches([]string{"*.go"}, pkg) {
-			if f == "*.go" || strings.HasSuffix(f, "_test.go") {
-				continue // the session's earlier files of a package: see goPackageRuns
+			if f == "*.go" {
+				// the session's earlier files of a package: only the
+				// shell lines they hand a shell whole, as goPackageRuns
+				if in, ok := w.earlierFile(path.Join(pkg, f)); ok && in.Static {
+					var lines []string
+					for _, cmd := range goCommands(in.Text) {
+						if goShellLine(cmd) {
+							lines = append(lines, cmd)
+						}
+					}
+					if len(lines) > 0 {
+						in.Text = strings.Join(lines, "\n") + "\n"
+						srcs = append(srcs, builtSource{in, "sh", "go build a file " + path.Join(pkg, f) + " written by an earlier command"})
+					}
+				}
+				continue
+			}
+			if strings.HasSuffix(f, "_test.go") {
+				continue
 			}
 			if in, via, ok := w.fileInput(path.Join(pkg, f)); ok {
 				srcs = append(srcs, builtSource{in, "go", "go build " + via})

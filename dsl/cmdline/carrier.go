@@ -219,7 +219,11 @@ func scriptPrompt(c *Command, args []field) {
 // configuration its input holds, whose ProxyCommand, LocalCommand and
 // Match exec run on this machine.
 func (w *walker) sshStdinConfig(c *Command, args []field, cx ctx) {
-	for _, f := range optionValues(args, "-F", "") {
+	files, _ := sshConfigFiles(c.Name, args)
+	if c.Name == "sshfs" {
+		files = optionValues(args, "-F", "")
+	}
+	for _, f := range files {
 		if !stdinFile(f) || c.Stdin.Kind == "" {
 			continue
 		}
@@ -227,7 +231,8 @@ func (w *walker) sshStdinConfig(c *Command, args []field, cx ctx) {
 			c.Untrusted = cmp.Or(c.Untrusted, untrusted(c.Stdin))
 			continue
 		}
-		for _, cmd := range sshConfigCommands(c.Stdin.Text) {
+		cmds, _ := sshConfigCommands(c.Stdin.Text)
+		for _, cmd := range cmds {
 			w.nested(c, cmd, c.Name+" -F "+f, cx, false)
 		}
 	}

@@ -485,10 +485,11 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			case co.Option == "+" && strings.HasPrefix(v, "+") && len(v) > 1:
 				val, ok = field{Word: Word{Value: v[1:], Dynamic: a.Dynamic}, in: a.in}, true
 			case co.Option == "+" || co.Option == "":
-			case co.Lang == "parallel" && (co.Option == "::::" || co.Option == "-a" || co.Option == "--arg-file") &&
+			case co.Lang == "parallel" && (co.Option == "::::" || co.Option == "::::+" || co.Option == "-a" || co.Option == "--arg-file") &&
 				(v == co.Option && i+1 < len(args) || co.Option == "--arg-file" && strings.HasPrefix(v, co.Option+"=") ||
 					co.Option == "-a" && strings.HasPrefix(v, "-a") && len(v) > 2):
-				// parallel CMD :::: FILE…, parallel -a FILE CMD: CMD is run
+				// parallel CMD :::: FILE… (::::+ FILE, linked to the
+				// inputs before), parallel -a FILE CMD: CMD is run
 				// with each line of FILE, read as "$(cat FILE)" (a value
 				// taken from data); without CMD each line is a command
 				// line, as sh FILE runs it
@@ -497,7 +498,7 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 				switch {
 				case v != co.Option:
 					files = []field{{Word: Word{Value: strings.TrimPrefix(strings.TrimPrefix(v, co.Option), "="), Dynamic: a.Dynamic}, in: a.in}}
-				case co.Option == "::::":
+				case co.Option == "::::" || co.Option == "::::+":
 					for _, f := range rest {
 						if strings.HasPrefix(f.Value, ":::") {
 							break

@@ -100,18 +100,11 @@ func (w *walker) configFiles(c *Command, args []field, cx ctx) {
 		}
 	case "ssh", "scp", "sftp":
 		read = sshConfigWords
-		for i := 0; i < len(args); i++ {
-			v := args[i].Value
-			switch {
-			case v == "-F" && i+1 < len(args):
-				i++
-				add(known(args[i].Value))
-			case strings.HasPrefix(v, "-F") && len(v) > 2:
-				add(known(v[2:]))
-			default:
-				rest = append(rest, v)
-			}
+		files, others := sshConfigFiles(c.Name, args)
+		for _, f := range files {
+			add(known(f))
 		}
+		rest = append(rest, others...)
 	default:
 		return
 	}
@@ -255,9 +248,10 @@ func inWorkingDir(v string) (string, bool) {
 var configHomes = set("HOME", "CURL_HOME", "XDG_CONFIG_HOME", "WGETRC", "GIT_CONFIG_GLOBAL")
 
 // sshConfigWords are the options of an ssh configuration text (ssh -F
-// FILE) that run a command here, as -o words: ProxyCommand, LocalCommand
-// and KnownHostsCommand, "Key value" or "Key=value", in any case, under
-// any Host or Match block.
+// FILE) that run a command or load a library here, as -o words:
+// ProxyCommand, LocalCommand, KnownHostsCommand, PKCS11Provider and
+// SecurityKeyProvider, "Key value" or "Key=value", in any case, the key
+// quoted or not, under any Host or Match block.
 func sshConfigWords(text string) []string {
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
@@ -269,13 +263,78 @@ func sshConfigWords(text string) []string {
 		if i < 0 {
 			continue
 		}
-		key, value := strings.ToLower(line[:i]), strings.TrimSpace(strings.TrimLeft(line[i:], " \t="))
+		key, value := strings.ToLower(strings.Trim(line[:i], `"`)), strings.TrimSpace(strings.TrimLeft(line[i:], " \t="))
 		switch key {
-		case "proxycommand", "localcommand", "knownhostscommand":
+		case "proxycommand", "localcommand", "knownhostscommand", "pkcs11provider", "securitykeyprovider":
 			if value != "" {
-				out = append(out, "-o", line[:i]+"="+value)
+				out = append(out, "-o", strings.Trim(line[:i], `"`)+"="+value)
 			}
 		}
+	}
+	return out
+}
+
+// sshValueLetters are the short options of ssh, scp and sftp that take a
+// value (ssh(1), scp(1), sftp(1)): in a group of letters (-vF cfg,
+// -vFcfg) the first of them takes the rest of the word, or the next word.
+var sshValueLetters = map[string]string{"ssh": "BbcDEeFIiJLlmOoPpQRSWw", "scp": "cDFiJloPSX", "sftp": "BbcDFiJloPRSsX"}
+
+// sshConfigFiles are the configuration files ssh, scp or sftp (prog) read
+// by -F, in any group of short options (ssh -vF cfg host), and the other
+// words of args with those options left out (-vF cfg is -v).
+func sshConfigFiles(prog string, args []field) (files, others []string) {
+	letters, ok := sshValueLetters[prog]
+	if !ok {
+		letters = "F"
+	}
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if len(v) < 2 || v[0] != '-' || strings.HasPrefix(v, "--") || args[i].Dynamic {
+			others = append(others, v)
+			if v == "--" || len(v) < 2 || v[0] != '-' {
+				others = append(others, fieldValues(args[i+1:])...)
+				return files, others
+			}
+			continue
+		}
+		j := strings.IndexFunc(v[1:], func(r rune) bool { return strings.ContainsRune(letters, r) }) + 1
+		if j == 0 {
+			others = append(others, v)
+			continue
+		}
+		val, took := v[j+1:], false
+		if val == "" && i+1 < len(args) {
+			val, took = args[i+1].Value, true
+		}
+		if v[j] != 'F' {
+			others = append(others, v)
+			if took {
+				i++
+				others = append(others, val)
+			}
+			continue
+		}
+		if took {
+			i++
+			if args[i].Dynamic {
+				continue
+			}
+		}
+		if j > 1 {
+			others = append(others, v[:j]) // -vF cfg: -v
+		}
+		if val != "" {
+			files = append(files, val)
+		}
+	}
+	return files, others
+}
+
+// fieldValues are the values of args.
+func fieldValues(args []field) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = a.Value
 	}
 	return out
 }

@@ -1451,7 +1451,7 @@ func (w *walker) writes(c *Command, args []field) {
 // parallelInput follows GNU parallel reading its arguments from a static
 // standard input, as xargs does: echo / | parallel rm -rf runs rm -rf /,
 // at {} or appended; with no command, each line is a command line. With
-// -a FILE or :::: FILE it reads FILE instead, followed when the line or
+// -a FILE or :::: FILE (::::+ FILE) it reads FILE instead, followed when the line or
 // the session wrote it; ::: gives arguments on the line, which the
 // catalogue follows.
 func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
@@ -1465,7 +1465,7 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 			return
 		case len(cmd) == 0 && (v == "--pipe" || v == "--pipepart" || v == "--spreadstdin"):
 			pipe = true
-		case len(cmd) == 0 && (v == "-a" || v == "--arg-file" || v == "::::") && i+1 < len(args):
+		case len(cmd) == 0 && (v == "-a" || v == "--arg-file" || v == "::::" || v == "::::+") && i+1 < len(args):
 			if argFile != "" || args[i+1].Dynamic {
 				return // several sources: combined, not followed
 			}

@@ -25,8 +25,9 @@ var (
 // session. go run PKG and go test [PKG…] compile and run every .go file of
 // the packages they name by directory (., ./x, ./..., go -C DIR; go run
 // leaves out the _test.go files), so one of those written there on the
-// line is read too: its init functions run before main or the tests. go build is not read: what it builds is not
-// run here.
+// line is read too: its init functions run before main or the tests; of
+// the session's earlier ones, the shell lines they hand a shell whole
+// (goPackageRuns). go build is not read: what it builds is not run here.
 func (w *walker) goRun(c *Command, args []field, cx ctx) {
 	i, dir := 0, ""
 	for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
@@ -200,11 +201,27 @@ func (w *walker) goPackageRuns(c *Command, sub, dir, pkg string, cx ctx) {
 			full = path.Join(pkg, f)
 		}
 		if f == pattern {
-			// The session's earlier files there are not read: a package is
-			// the project's source, which an agent edits all session, and
-			// its tests delete their temporary trees and run programs by
-			// name, which the Go model cannot tell from an attack (go test
-			// ./... after an edit was blocked in hguard's own repository).
+			// The session's earlier files there are not read as a whole: a
+			// package is the project's source, which an agent edits all
+			// session, and its tests delete their temporary trees and run
+			// programs by name, which the Go model cannot tell from an
+			// attack (go test ./... after an edit was blocked in hguard's
+			// own repository). Only the shell lines they hand a shell
+			// whole (exec.Command("sh", "-c", "…"), words all literal) are
+			// followed: no test needs one to be an attack's, and an init
+			// function's runs before main or the tests (red team,
+			// 2026-12-05: a x_test.go written in one turn ran its
+			// sh -c line under go test ./... in the next).
+			if recursive && pkg == "" {
+				full = "./" + full
+			}
+			if in, ok := w.earlierFile(full); ok && in.Static {
+				for _, cmd := range goCommands(in.Text) {
+					if goShellLine(cmd) {
+						w.nested(c, cmd, "go "+sub+" a file "+full+" written by an earlier command", cx, false)
+					}
+				}
+			}
 			continue
 		}
 		in, via, ok := w.fileInput(full)
@@ -217,6 +234,20 @@ func (w *walker) goPackageRuns(c *Command, sub, dir, pkg string, cx ctx) {
 		}
 		w.runText(c, in, "go", "go "+sub+" "+via, cx)
 	}
+}
+
+// goShellLine reports a command goCommands read that hands a shell a
+// line it holds whole: sh -c 'LINE', bash -lc 'LINE', every word literal.
+func goShellLine(cmd string) bool {
+	if strings.Contains(cmd, "$GO_VALUE") {
+		return false
+	}
+	f := strings.Fields(cmd)
+	if len(f) < 3 {
+		return false
+	}
+	opt := strings.Trim(f[1], "'")
+	return shells.has(program(baseName(strings.Trim(f[0], "'")))) && len(opt) > 1 && opt[0] == '-' && opt[1] != '-' && strings.Contains(opt, "c")
 }
 
 // goPackages are the packages whose calls goCommands reads, by import path.

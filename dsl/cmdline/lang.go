@@ -1499,6 +1499,34 @@ func moduleOf(rhs []token) (string, bool) {
 	return m, true
 }
 
+// continues reports an expression that goes on after toks[end] on its
+// line, the value exprEnd read being only its start: c = "ls" if x else
+// "rm -rf ~", "…"[::-1], "a" or "b", "" || "b", "a".replace(…), Python's
+// tuple "sh", "-c", "…" (red team, 2026-12-05: each bound c to its first
+// string). A statement's end (;, a closing bracket, node's next
+// declarator) or a new line (not one a backslash continues) ends it.
+func (b *binder) continues(end int) bool {
+	if end+1 >= len(b.toks) || b.code == "" {
+		return false
+	}
+	next := b.toks[end+1]
+	if next.kind == tPunct {
+		switch next.val {
+		case ";", ")", "]", "}":
+			return false
+		case ",":
+			if b.lang != "python" {
+				return false
+			}
+		}
+	}
+	from, to := b.toks[end].end, next.off
+	if from <= 0 || to < from || to > len(b.code) {
+		return false // a token put in place of others: where it lies is not known
+	}
+	return !strings.Contains(strings.ReplaceAll(b.code[from:to], "\\\n", ""), "\n")
+}
+
 // assignments binds names assigned once.
 func (b *binder) assignments() {
 	toks := b.toks
@@ -1549,7 +1577,7 @@ func (b *binder) assignments() {
 			continue
 		}
 		end := exprEnd(toks, i+2)
-		if end < 0 {
+		if end < 0 || b.continues(end) {
 			sites[t.val] = append(sites[t.val], site{at: i})
 			continue
 		}

@@ -723,7 +723,7 @@ var inputArg = lazyRegexp(`\b(input|stdin)\b`)
 // shell="/tmp/x", preexec_fn=, env= where the code names a variable that
 // loads code, cwd= outside a temporary or a relative directory), and an
 // argument list the code changes after building it (c.append(…),
-// args.push(…), c += […], c[1] = …).
+// args.push(…), c += […], c[1] = …, c.__init__(…)).
 func runsOtherThanRead(f finding, code string) bool {
 	if launchOption().MatchString(f.text) {
 		return true
@@ -756,7 +756,7 @@ func runsOtherThanRead(f finding, code string) bool {
 	}
 	for _, name := range bareArgName().FindAllStringSubmatch(f.text[open:], -1) {
 		q := regexp.QuoteMeta(name[1])
-		mutated := regexp.MustCompile(`(?:^|[^\w.])` + q + `\s*(?:\.\s*(?:append|extend|insert|push|unshift|splice|pop|remove|reverse|sort|clear|shift|fill|copyWithin|__setitem__|__delitem__|__iadd__|__imul__)\s*\(|\.\s*length\s*=[^=]|[-+*|]=|\[[^\]]*\]\s*=[^=])|\bdel\s+` + q + `\b`)
+		mutated := regexp.MustCompile(`(?:^|[^\w.])` + q + `\s*(?:\.\s*(?:append|extend|insert|push|unshift|splice|pop|remove|reverse|sort|clear|shift|fill|copyWithin|__init__|__setitem__|__delitem__|__iadd__|__imul__)\s*\(|\.\s*length\s*=[^=]|[-+*|]=|\[[^\]]*\]\s*=[^=])|\bdel\s+` + q + `\b`)
 		if mutated.MatchString(code) || aliased(name[1], code, f.text) {
 			return true
 		}

@@ -1134,24 +1134,37 @@ func optionValues(args []field, short, long string) []string {
 
 // sshConfigCommands are the command lines an ssh configuration runs on
 // the client: ProxyCommand, LocalCommand, KnownHostsCommand and the
-// command of Match exec.
-func sshConfigCommands(text string) []string {
-	var out []string
+// command of Match exec; and the files it includes (Include FILE…). A
+// keyword may be quoted and end in = ("ProxyCommand"=CMD), as
+// ssh_config(5) reads it.
+func sshConfigCommands(text string) (out, includes []string) {
 	for _, line := range strings.Split(text, "\n") {
-		f := strings.Fields(strings.TrimSpace(line))
-		if len(f) < 2 || strings.HasPrefix(f[0], "#") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
 			continue
 		}
-		key, rest := strings.ToLower(strings.TrimSuffix(f[0], "=")), strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), f[0]))
+		i := strings.IndexAny(line, " \t=")
+		if i < 0 {
+			continue
+		}
+		key, rest := strings.ToLower(strings.Trim(line[:i], `"`)), strings.TrimSpace(line[i:])
 		rest = strings.TrimSpace(strings.TrimPrefix(rest, "="))
+		f := append([]string{key}, strings.Fields(rest)...)
+		if len(f) < 2 {
+			continue
+		}
 		switch key {
 		case "proxycommand", "localcommand", "knownhostscommand":
 			if !strings.EqualFold(rest, "none") {
 				out = append(out, rest)
 			}
+		case "include":
+			for _, inc := range f[1:] {
+				includes = append(includes, strings.Trim(inc, `"`))
+			}
 		case "match":
 			for i := 1; i+1 < len(f); i++ {
-				if strings.EqualFold(f[i], "exec") {
+				if strings.EqualFold(strings.TrimPrefix(f[i], "!"), "exec") { // Match !exec runs it too
 					cmd := strings.Join(f[i+1:], " ")
 					if m := sshQuoted().FindString(cmd); m != "" && strings.HasPrefix(cmd, `"`) {
 						cmd = unquote(m)
@@ -1163,7 +1176,7 @@ func sshConfigCommands(text string) []string {
 			}
 		}
 	}
-	return out
+	return out, includes
 }
 
 // hgrcCommands are the command lines a Mercurial configuration runs: its
@@ -1473,13 +1486,49 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 				}
 			}
 		}
+	case prog == "patch" || prog == "git" && gitApplies(args):
+		// a diff the line or the session wrote (patch -p1 < p.diff, git
+		// apply p.diff) writes the files its headers name, as
+		// apply_patch's are (red team, 2026-12-05: a diff of
+		// .claude/settings.json applied by git apply was allowed)
+		for _, in := range w.diffInputs(c, args) {
+			if !in.Static || in.Remote {
+				continue // a fetched patch: fetchedPatch
+			}
+			via := c.Name + " diff input"
+			if in.From != "" {
+				via = c.Name + " diff " + in.From
+			}
+			for _, p := range diffTargets(in.Text) {
+				w.nested(c, "tee -- "+shellQuote(p)+" >/dev/null </dev/null", via, cx, false)
+			}
+		}
 	case prog == "ssh" || prog == "scp" || prog == "sftp" || prog == "sshfs":
 		// -F FILE: its ProxyCommand, LocalCommand, KnownHostsCommand and
-		// Match exec run on this machine
-		for _, f := range optionValues(args, "-F", "") {
+		// and Match exec run on this machine, and so do those of the files
+		// it includes (Include FILE…: a relative FILE is under ~/.ssh)
+		files, _ := sshConfigFiles(prog, args)
+		if prog == "sshfs" {
+			files = optionValues(args, "-F", "")
+		}
+		seen := map[string]bool{}
+		for n := 0; n < len(files) && n < maxGitIncludes; n++ {
+			f := files[n]
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
 			if in, via, ok := w.fileInput(f); ok && known(in) {
-				for _, cmd := range sshConfigCommands(in.Text) {
+				cmds, includes := sshConfigCommands(in.Text)
+				for _, cmd := range cmds {
 					w.nested(c, cmd, via, cx, false)
+				}
+				for _, inc := range includes {
+					if !strings.HasPrefix(inc, "/") && !strings.HasPrefix(inc, "~") {
+						files = append(files, path.Join(path.Dir(f), inc)) // as the line's own file beside it
+						inc = "~/.ssh/" + inc
+					}
+					files = append(files, inc)
 				}
 			}
 		}
@@ -2201,4 +2250,121 @@ func (w *walker) runsProgramOption(c *Command, args []field, cx ctx) {
 			w.runText(c, in, shebangLang(in.Text), via, cx)
 		}
 	}
+}
+
+// gitApplies reports git apply or git am (after git's own options).
+func gitApplies(args []field) bool {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-C" || v == "-c" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--config-env":
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			return v == "apply" || v == "am"
+		}
+	}
+	return false
+}
+
+// diffInputs are the diffs patch or git apply/am (c, args) reads: the
+// files it is given (patch -i FILE, patch ORIG FILE, git apply FILE…),
+// or its standard input; none for a run that writes nothing (--check,
+// --dry-run).
+func (w *walker) diffInputs(c *Command, args []field) []Input {
+	var files []string
+	sub := c.Name == "patch"
+	operands := 0
+	for i := 0; i < len(args); i++ {
+		a, v := args[i], args[i].Value
+		switch {
+		case v == "--check" || v == "--stat" || v == "--numstat" || v == "--summary" || v == "--dry-run":
+			return nil // git apply --check, patch --dry-run: nothing is written
+		case a.Dynamic:
+		case !sub:
+			sub = v == "apply" || v == "am"
+			if v == "-C" || v == "-c" || v == "--git-dir" || v == "--work-tree" {
+				i++
+			}
+		case c.Name == "patch" && (v == "-i" || v == "--input") && i+1 < len(args):
+			i++
+			files = append(files, args[i].Value)
+		case c.Name == "patch" && strings.HasPrefix(v, "--input="):
+			files = append(files, strings.TrimPrefix(v, "--input="))
+		case c.Name == "patch" && strings.HasPrefix(v, "-i") && len(v) > 2:
+			files = append(files, v[2:])
+		case c.Name == "patch" && len(v) == 2 && v[0] == '-' && strings.IndexByte("BDdFgoprVYz", v[1]) >= 0:
+			i++ // an option's value
+		case strings.HasPrefix(v, "-") && v != "-":
+		case c.Name == "patch":
+			if operands++; operands == 2 {
+				files = append(files, v) // patch ORIGFILE PATCHFILE
+			}
+		default:
+			files = append(files, v)
+		}
+	}
+	stdin, given := c.Stdin, c.Stdin.Kind != ""
+	if stdin.Kind == "file" && stdin.Text == "" {
+		// patch -p1 < p.diff: the file, when the line or the session wrote it
+		stdin, _, given = w.fileInput(stdin.From)
+	}
+	var out []Input
+	for _, f := range files {
+		if f == "-" || stdinFile(f) {
+			out = append(out, stdin)
+		} else if in, _, ok := w.fileInput(f); ok {
+			out = append(out, in)
+		}
+	}
+	if len(files) == 0 && given {
+		out = append(out, stdin)
+	}
+	return out
+}
+
+// diffTargets are the files a unified or git diff writes: the path of
+// each ---/+++ header (the old name may be deleted or renamed), as given
+// and with its first directory taken off (patch -p1, git's a/ and b/),
+// and git's rename to, copy to and diff --git names. A name one of them
+// strips otherwise is left to the rest: this reads for the files the
+// settings rules protect.
+func diffTargets(text string) []string {
+	var out []string
+	add := func(p string, strip bool) {
+		p = strings.TrimSpace(p)
+		if tab := strings.IndexByte(p, '\t'); tab >= 0 {
+			p = p[:tab] // --- a/x\t2026-01-01 …
+		}
+		if len(p) >= 2 && p[0] == '"' && p[len(p)-1] == '"' {
+			p = unquote(p)
+		}
+		if p == "" || p == "/dev/null" {
+			return
+		}
+		cands := []string{p}
+		if _, rest, ok := strings.Cut(p, "/"); strip && ok && !strings.HasPrefix(p, "/") && rest != "" {
+			cands = append(cands, rest)
+		}
+		for _, c := range cands {
+			if !slices.Contains(out, c) && len(out) < 64 {
+				out = append(out, c)
+			}
+		}
+	}
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimRight(line, "\r")
+		switch {
+		case strings.HasPrefix(line, "+++ ") || strings.HasPrefix(line, "--- "):
+			add(line[4:], true)
+		case strings.HasPrefix(line, "rename to ") || strings.HasPrefix(line, "copy to "):
+			_, p, _ := strings.Cut(line, " to ")
+			add(p, false) // no a/ or b/ before it: the name as given
+		case strings.HasPrefix(line, "diff --git "):
+			for _, f := range strings.Fields(line[len("diff --git "):]) {
+				add(f, true)
+			}
+		}
+	}
+	return out
 }
