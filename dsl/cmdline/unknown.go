@@ -87,9 +87,13 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 			return
 		}
 		v := strings.TrimSpace(a.Value)
-		if opt, value, ok := strings.Cut(v, "="); ok && strings.HasPrefix(opt, "-") && !strings.ContainsAny(opt, " \t") {
-			v = strings.TrimSpace(value) // --exec='rm …', --cmd="curl … | sh": an option's attached value
-			if bareShell(v) && runOption(opt) {
+		opt := "" // the option whose value v is
+		if i > 0 && strings.HasPrefix(args[i-1].Value, "-") && !strings.Contains(args[i-1].Value, "=") {
+			opt = args[i-1].Value
+		}
+		if o, value, ok := strings.Cut(v, "="); ok && strings.HasPrefix(o, "-") && !strings.ContainsAny(o, " \t") {
+			opt, v = o, strings.TrimSpace(value) // --exec='rm …', --cmd="curl … | sh": an option's attached value
+			if bareShell(v) && runOption(o) {
 				// --exec=sh, --command=bash: a shell by name as the command
 				w.inUnknown++
 				w.spawn(c, []field{{Word: Word{Value: v}}}, Wrapper{Name: c.Name}, cx)
@@ -97,7 +101,7 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 				return
 			}
 		}
-		if text, ok := escapeWord(v); ok {
+		if text, ok := escapeWord(v); ok && opt != "" && !proseOption(opt) {
 			// -c '!sh', --cmd=':!rm -rf ~', -R 'shell id': a program's shell
 			// escape in its own command language (vifm, lf, ranger,
 			// debugfs, vim under another name), an escape whatever it runs
@@ -109,7 +113,7 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 		if strings.ContainsAny(v, " \t") && !strings.HasPrefix(v, "-") {
 			// a word that does not parse as a command line is the
 			// program's own language (debugfs -R 'stat <2>'), not a shell's
-			if f := strings.Fields(v); launchable(f[0]) && scriptLike(v) {
+			if f := strings.Fields(v); (launchable(f[0]) || passedThrough(f[0]) && commandHead(strings.Join(f[1:], " "))) && scriptLike(v) {
 				w.inUnknown++
 				w.nested(c, v, c.Name, cx, false)
 				w.inUnknown--
@@ -181,13 +185,30 @@ func runOption(opt string) bool {
 	return false
 }
 
+// proseOption reports an option whose value is text for people (a
+// message, a title, a comment): an escape or a call there is prose
+// (zzchat --message '!ping', --body 'use system("ls")').
+func proseOption(opt string) bool {
+	name := strings.ToLower(strings.TrimLeft(opt, "-"))
+	if len(name) == 1 {
+		return name == "m" // git's and most tools' -m MESSAGE
+	}
+	for _, k := range []string{"msg", "message", "body", "text", "title", "comment", "desc", "note", "subject", "summary", "label", "reason"} {
+		if strings.Contains(name, k) {
+			return true
+		}
+	}
+	return false
+}
+
 // escapeWord finds a shell escape at the start of a word: !CMD or :!CMD
-// (an editor's, a file manager's or a debugger's), or shell CMD, whose
-// command is a program hguard knows or a shell; it returns the command.
+// (an editor's, a file manager's or a debugger's), shell CMD (ranger,
+// cmus) or system CMD (mycli), whose command is a program hguard knows or
+// a shell; it returns the command.
 // A negated pattern (--exclude='!*.go', ! -name x) names none.
 func escapeWord(v string) (string, bool) {
 	rest, ok := "", false
-	for _, p := range []string{":!", "!", "shell "} {
+	for _, p := range []string{":!", "!", "shell ", "system "} {
 		if r, cut := strings.CutPrefix(v, p); cut {
 			rest, ok = strings.TrimSpace(r), true
 			break
@@ -196,8 +217,7 @@ func escapeWord(v string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	f := strings.Fields(rest)
-	if len(f) == 0 || !(launchable(f[0]) || bareShell(f[0]) || isShellPath(f[0])) {
+	if !commandHead(rest) {
 		return "", false
 	}
 	return rest, true
@@ -231,11 +251,13 @@ func (w *walker) unknownStdin(c *Command, cx ctx) {
 		if w.codeCalls(c, l, c.Name+" stdin", cx) {
 			continue // system("CMD") typed at a prompt (gp, maxima)
 		}
-		if rest, ok := strings.CutPrefix(l, "host "); ok {
-			if f := strings.Fields(rest); len(f) > 0 && (launchable(f[0]) || bareShell(f[0]) || isShellPath(f[0])) {
-				w.nested(c, rest, "!", cx, false) // SQL*Plus's HOST CMD
-				continue
-			}
+		if text, ok := escapeWord(l); ok {
+			w.nested(c, text, "!", cx, false) // :!CMD, !CMD, shell CMD, mycli's system CMD
+			continue
+		}
+		if rest, ok := strings.CutPrefix(l, "host "); ok && commandHead(rest) {
+			w.nested(c, rest, "!", cx, false) // SQL*Plus's HOST CMD
+			continue
 		}
 		escape := false
 		for _, p := range []string{":!", "!", "shell "} {
@@ -361,7 +383,7 @@ func scriptLike(text string) bool {
 	found := false
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
-			if name := ce.Args[0].Lit(); name != "" && (launchable(name) || shells.has(program(baseName(name)))) {
+			if name := ce.Args[0].Lit(); name != "" && (launchable(name) || shells.has(program(baseName(name))) || passedThrough(name)) {
 				found = true
 			}
 		}
@@ -565,6 +587,9 @@ func (w *walker) unknownCode(c *Command, args []field, cx ctx) {
 		} else if i > 0 && strings.HasPrefix(args[i-1].Value, "-") {
 			opt = args[i-1].Value
 		}
+		if proseOption(opt) {
+			continue
+		}
 		if w.codeCalls(c, v, c.Name+" "+opt, cx) {
 			return
 		}
@@ -585,9 +610,20 @@ func (w *walker) codeCalls(c *Command, code, via string, cx ctx) bool {
 		w.runCode(c, "python", f, via, cx)
 		return true
 	}
+	if nodeCode().MatchString(code) {
+		w.runCode(c, "node", f, via, cx)
+		return true
+	}
 	found := false
 	for _, m := range systemCall().FindAllStringSubmatch(code, -1) {
 		if cmd := unquote(m[1]); strings.TrimSpace(cmd) != "" {
+			w.nested(c, cmd, via, cx, false)
+			found = true
+		}
+	}
+	for _, m := range lineCall().FindAllStringSubmatch(code, -1) {
+		// os.execute("CMD"), popen("CMD"), execSync("CMD"): a command line
+		if cmd := unquote(m[1]); commandHead(cmd) {
 			w.nested(c, cmd, via, cx, false)
 			found = true
 		}
@@ -597,7 +633,7 @@ func (w *walker) codeCalls(c *Command, code, via string, cx ctx) bool {
 		for _, lit := range stringLiteral().FindAllString(m[1], -1) {
 			words = append(words, unquote(lit))
 		}
-		if len(words) > 0 && (launchable(words[0]) || bareShell(words[0]) || isShellPath(words[0])) {
+		if len(words) > 0 && commandHead(words[0]) && !strings.ContainsAny(words[0], " \t") {
 			w.nested(c, argvLine(words), via, cx, false)
 			found = true
 		}
@@ -605,12 +641,25 @@ func (w *walker) codeCalls(c *Command, code, via string, cx ctx) bool {
 	return found
 }
 
+// commandHead reports text whose first word is a program hguard knows
+// or a shell, by name or path.
+func commandHead(text string) bool {
+	f := strings.Fields(text)
+	return len(f) > 0 && (launchable(f[0]) || bareShell(f[0]) || isShellPath(f[0]))
+}
+
 var (
+	// lineCall matches a call handed one command line as its first
+	// string literal: Lua's os.execute and io.popen, PHP's shell_exec and
+	// passthru, Node's execSync and exec.
+	lineCall = lazyRegexp(`\b(?:execute|popen|shell_exec|passthru|execSync|exec|callCommand|getoutput)\s*\(\s*("(?:[^"\\]|\\.)*"|'[^']*')`)
+	// nodeCode matches Node: require() or child_process.
+	nodeCode = lazyRegexp(`\brequire\s*\(|\bchild_process\b`)
 	// shellCall matches a call that hands a command to the shell or runs
 	// a program, in most languages' spelling.
-	shellCall = lazyRegexp(`\b(system|popen|Popen|spawn|spawnSync|exec|execSync|execFile|execFileSync|runCommand|shell_exec|passthru|callCommand|check_output|check_call|getoutput|getstatusoutput)\s*\(`)
+	shellCall = lazyRegexp(`\b(system|popen|Popen|spawn|spawnSync|exec|execSync|execFile|execFileSync|execute|runCommand|shell_exec|passthru|callCommand|check_output|check_call|getoutput|getstatusoutput)\s*\(`)
 	// pythonCode matches Python: an import, os.system or subprocess.
-	pythonCode = lazyRegexp(`(^|[;\s])(import\s+[A-Za-z_]|from\s+[A-Za-z_.]+\s+import\s)|\bos\.(system|popen|exec)|\bsubprocess\.`)
+	pythonCode = lazyRegexp(`(^|[;\s])(import\s+[A-Za-z_]|from\s+[A-Za-z_.]+\s+import\s)|\bos\.(system|popen|exec[lv]p?e?)\s*\(|\bsubprocess\.`)
 	// argvCall matches a call given a program and its arguments as string
 	// literals, in a list or not: runCommand("rm", "-rf", "x"),
 	// os.exec(["sh", "-c", "…"]), spawn('sh', ['-i']).
