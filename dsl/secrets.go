@@ -604,7 +604,7 @@ var noGenericOutput = nameSet{names: []string{"ssh", "scp", "sftp", "autossh", "
 	"top", "htop", "free", "uniq", "wc", "tr", "column", "fmt", "pr", "nl", "od", "hexdump", "file", "stat",
 	"pip", "pip3", "npm", "pnpm", "yarn", "cargo", "go", "python", "python3", "node", "test", "[", "chmod",
 	"chown", "systemctl", "journalctl", "ip", "ss", "netstat", "ping", "dig", "host", "nslookup", "aws", "gcloud",
-	"az", "echo", "printf", "cat", "less", "more", "tmux", "screen", "env", "sudo", "su", "make", "cmake", "tree",
+	"az", "echo", "printf", "cat", "less", "more", "tmux", "screen", "env", "sudo", "su", "make", "cmake",
 	"pgrep", "pkill", "kill", "mkdir", "rmdir", "touch", "ln", "cp", "mv", "rm", "install", "rsync", "dd", "tee",
 	"tar", "zip", "7z", "gzip", "gunzip", "xz", "bzip2", "zstd", "base64", "sort", "patch", "uname", "id", "whoami",
 	"auditctl", "inotifywait", "inotifywatch", "fswatch"}}
@@ -840,6 +840,9 @@ func genericOutputs(name string, args, pos []string) []string {
 			continue
 		}
 		opt, val, eq := strings.Cut(a, "=")
+		if o, v, colon := strings.Cut(a, ":"); !eq && colon && strings.HasPrefix(a, "--") && outputLikeName(o) {
+			opt, val, eq = o, v, true // --out:FILE, --outdir:DIR (nim's spelling)
+		}
 		switch {
 		case outputOptions.has(opt) && eq:
 			add(val)
@@ -951,6 +954,9 @@ func hasOutputOptionWord(name string, args []cmdline.Word) bool {
 	for _, w := range args {
 		if a := w.Value; len(a) > 2 && a[0] == '-' {
 			opt, _, _ := strings.Cut(a, "=")
+			if o, _, colon := strings.Cut(opt, ":"); colon && strings.HasPrefix(a, "--") {
+				opt = o // --out:FILE
+			}
 			if outputOptions.has(opt) || !strings.HasPrefix(a, "--") && (a[1] == 'o' || a[1] == 'O') || outputLikeName(opt) {
 				return true
 			}

@@ -161,6 +161,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			if !notLaunchers.has(program(name)) {
 				w.shellArgs(c, args, cx)
 				w.unknownLauncher(c, args, cx)
+				w.unknownCode(c, args, cx)
 				w.unknownStdin(c, cx)
 				w.unknownScript(c, args, cx)
 			} else if envLaunchers.has(program(name)) {

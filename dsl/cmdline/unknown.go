@@ -46,9 +46,25 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 			continue
 		}
 		if passedThrough(a.Value) {
+			if i+1 < len(args) && !args[i+1].Dynamic && isAssignment(args[i+1].Value) {
+				// setpriv env LD_PRELOAD=/tmp/x.so id: the wrapper with the
+				// environment it sets, peeled as on its own
+				w.inUnknown++
+				w.spawn(c, args[i:], Wrapper{Name: c.Name}, cx)
+				w.inUnknown--
+				return
+			}
 			continue
 		}
 		operands++
+		if n := bareShellHere(args, i); n > 0 {
+			// watchexec -- sh, i3-msg exec sh, feh --action sh x.png: a
+			// shell by name where a command goes, as /bin/sh is shellArgs'
+			w.inUnknown++
+			w.spawn(c, args[i:i+n], Wrapper{Name: c.Name}, cx)
+			w.inUnknown--
+			return
+		}
 		if i+1 >= len(args) || !launchable(a.Value) {
 			continue // no known command with arguments; a shell's path is shellArgs'
 		}
@@ -71,11 +87,33 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 			return
 		}
 		v := strings.TrimSpace(a.Value)
-		if opt, value, ok := strings.Cut(v, "="); ok && strings.HasPrefix(opt, "-") && !strings.ContainsAny(opt, " \t") {
-			v = strings.TrimSpace(value) // --exec='rm …', --cmd="curl … | sh": an option's attached value
+		opt := "" // the option whose value v is
+		if i > 0 && strings.HasPrefix(args[i-1].Value, "-") && !strings.Contains(args[i-1].Value, "=") {
+			opt = args[i-1].Value
+		}
+		if o, value, ok := strings.Cut(v, "="); ok && strings.HasPrefix(o, "-") && !strings.ContainsAny(o, " \t") {
+			opt, v = o, strings.TrimSpace(value) // --exec='rm …', --cmd="curl … | sh": an option's attached value
+			if bareShell(v) && runOption(o) {
+				// --exec=sh, --command=bash: a shell by name as the command
+				w.inUnknown++
+				w.spawn(c, []field{{Word: Word{Value: v}}}, Wrapper{Name: c.Name}, cx)
+				w.inUnknown--
+				return
+			}
+		}
+		if text, ok := escapeWord(v); ok && opt != "" && !proseOption(opt) {
+			// -c '!sh', --cmd=':!rm -rf ~', -R 'shell id': a program's shell
+			// escape in its own command language (vifm, lf, ranger,
+			// debugfs, vim under another name), an escape whatever it runs
+			w.inUnknown++
+			w.nested(c, text, "!", cx, false)
+			w.inUnknown--
+			return
 		}
 		if strings.ContainsAny(v, " \t") && !strings.HasPrefix(v, "-") {
-			if f := strings.Fields(v); launchable(f[0]) {
+			// a word that does not parse as a command line is the
+			// program's own language (debugfs -R 'stat <2>'), not a shell's
+			if f := strings.Fields(v); (launchable(f[0]) || passedThrough(f[0]) && commandHead(strings.Join(f[1:], " "))) && scriptLike(v) {
 				w.inUnknown++
 				w.nested(c, v, c.Name, cx, false)
 				w.inUnknown--
@@ -83,6 +121,106 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 			}
 		}
 	}
+}
+
+// bareShell reports a shell named as a command is, without a path (sh,
+// bash, zsh): the bare name a program given a command runs from PATH.
+func bareShell(s string) bool {
+	return s != "" && !strings.Contains(s, "/") && isCommandWord(s) && shells.has(program(s))
+}
+
+// bareShellHere reports the bare shell name args[i] where an unknown
+// program takes the command it runs, as the number of words of that
+// command: after -- or a wrapper's name (i3-msg exec sh), the shell and
+// the words after it; as the value of an option whose name says it runs
+// something (--exec sh, --action sh, --synctex-editor-command sh; -e, -c
+// and -x only as the last word: watchexec -e sh -- make filters on .sh
+// files), the shell alone. A name as an operand is the program's own data
+// (cheat bash, starship init bash, nala install zsh, fish's and bash read
+// as bash), and one after an option that does not run it is that
+// option's value (--completions bash, -s zsh): 0.
+func bareShellHere(args []field, i int) int {
+	if i == 0 || !bareShell(args[i].Value) || args[i].Dynamic {
+		return 0
+	}
+	prev := args[i-1].Value
+	switch {
+	case prev == "--" || passedThrough(prev):
+		return len(args) - i
+	case strings.HasPrefix(prev, "--") && !strings.Contains(prev, "="):
+		return b2i(runOption(prev))
+	case len(prev) == 2 && prev[0] == '-':
+		return b2i(i+1 == len(args) && runOption(prev))
+	}
+	return 0
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// runOption reports an option whose name says its value is a command the
+// program runs: -e, -c, -x, or a long name with exec, command, cmd, run,
+// action, launch(er), prefix, hook or program in it (--exec, --on-exit-run,
+// --renderer-cmd-prefix). A name for a shell alone (--shell, --script-shell)
+// chooses the shell a program runs its commands with, not a command.
+func runOption(opt string) bool {
+	switch opt {
+	case "-e", "-c", "-x":
+		return true
+	}
+	name := strings.ToLower(strings.TrimLeft(opt, "-"))
+	if !strings.HasPrefix(opt, "--") || name == "" {
+		return false
+	}
+	for _, k := range []string{"exec", "command", "cmd", "run", "action", "launch", "prefix", "hook", "program"} {
+		if strings.Contains(name, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// proseOption reports an option whose value is text for people (a
+// message, a title, a comment): an escape or a call there is prose
+// (zzchat --message '!ping', --body 'use system("ls")').
+func proseOption(opt string) bool {
+	name := strings.ToLower(strings.TrimLeft(opt, "-"))
+	if len(name) == 1 {
+		return name == "m" // git's and most tools' -m MESSAGE
+	}
+	for _, k := range []string{"msg", "message", "body", "text", "title", "comment", "desc", "note", "subject", "summary", "label", "reason"} {
+		if strings.Contains(name, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// escapeWord finds a shell escape at the start of a word: !CMD or :!CMD
+// (an editor's, a file manager's or a debugger's), shell CMD (ranger,
+// cmus) or system CMD (mycli), whose command is a program hguard knows or
+// a shell; it returns the command.
+// A negated pattern (--exclude='!*.go', ! -name x) names none.
+func escapeWord(v string) (string, bool) {
+	rest, ok := "", false
+	for _, p := range []string{":!", "!", "shell ", "system "} {
+		if r, cut := strings.CutPrefix(v, p); cut {
+			rest, ok = strings.TrimSpace(r), true
+			break
+		}
+	}
+	if !ok {
+		return "", false
+	}
+	if !commandHead(rest) {
+		return "", false
+	}
+	return rest, true
 }
 
 // unknownStdin is the fallback for what is typed into a program hguard
@@ -110,6 +248,17 @@ func (w *walker) unknownStdin(c *Command, cx ctx) {
 			return
 		}
 		l := strings.TrimSpace(line)
+		if w.codeCalls(c, l, c.Name+" stdin", cx) {
+			continue // system("CMD") typed at a prompt (gp, maxima)
+		}
+		if text, ok := escapeWord(l); ok {
+			w.nested(c, text, "!", cx, false) // :!CMD, !CMD, shell CMD, mycli's system CMD
+			continue
+		}
+		if rest, ok := strings.CutPrefix(l, "host "); ok && commandHead(rest) {
+			w.nested(c, rest, "!", cx, false) // SQL*Plus's HOST CMD
+			continue
+		}
 		escape := false
 		for _, p := range []string{":!", "!", "shell "} {
 			if rest, ok := strings.CutPrefix(l, p); ok {
@@ -234,7 +383,7 @@ func scriptLike(text string) bool {
 	found := false
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
-			if name := ce.Args[0].Lit(); name != "" && (launchable(name) || shells.has(program(baseName(name)))) {
+			if name := ce.Args[0].Lit(); name != "" && (launchable(name) || shells.has(program(baseName(name))) || passedThrough(name)) {
 				found = true
 			}
 		}
@@ -408,3 +557,111 @@ var powerLongOptions = []string{"help", "version", "halt", "poweroff", "reboot",
 
 // powerTime matches shutdown's TIME: now, +MINUTES, MINUTES or HH:MM.
 var powerTime = lazyRegexp(`^(now|\+?[0-9]+|[0-9]{1,2}:[0-9]{2})$`)
+
+// unknownCode is the fallback for code given to a program hguard has no
+// entry for (an interpreter, a scriptable editor or player, a computer
+// algebra system): a word that calls the shell (system("CMD"),
+// os.system, popen, runCommand("PROG", …), os.exec(["PROG", …])) runs
+// that command, so it is read as code. Python's (an import, os. or
+// subprocess) is read as python -c reads it; other code by its calls:
+// system("CMD") hands a line to the shell, and an argv call starting
+// with a program hguard knows or a shell runs that argv. What it runs is
+// judged as any command (blender --python-expr 'import os;
+// os.system("rm -rf ~")' is rm -rf ~), with the program and the option in
+// via.
+func (w *walker) unknownCode(c *Command, args []field, cx ctx) {
+	if w.inUnknown > 0 {
+		return
+	}
+	for i, a := range args {
+		if i >= maxLauncherOperands*2 {
+			return
+		}
+		if a.Dynamic || a.in.Kind != "" || !strings.Contains(a.Value, "(") && !strings.Contains(a.Value, "import ") {
+			continue
+		}
+		v := a.Value
+		opt := "code"
+		if o, val, ok := strings.Cut(v, "="); ok && strings.HasPrefix(o, "-") && !strings.ContainsAny(o, " \t(") {
+			opt, v = o, val
+		} else if i > 0 && strings.HasPrefix(args[i-1].Value, "-") {
+			opt = args[i-1].Value
+		}
+		if proseOption(opt) {
+			continue
+		}
+		if w.codeCalls(c, v, c.Name+" "+opt, cx) {
+			return
+		}
+	}
+}
+
+// codeCalls reads code for the shell calls unknownCode looks for and walks
+// what they run; it reports whether it found one.
+func (w *walker) codeCalls(c *Command, code, via string, cx ctx) bool {
+	python := pythonCode().MatchString(code)
+	if !shellCall().MatchString(code) && !(python && strings.HasPrefix(strings.TrimSpace(code), "import ")) {
+		return false // a word starting with an import is Python code whatever it calls
+	}
+	w.inUnknown++
+	defer func() { w.inUnknown-- }()
+	f := field{Word: Word{Value: code}}
+	if python {
+		w.runCode(c, "python", f, via, cx)
+		return true
+	}
+	if nodeCode().MatchString(code) {
+		w.runCode(c, "node", f, via, cx)
+		return true
+	}
+	found := false
+	for _, m := range systemCall().FindAllStringSubmatch(code, -1) {
+		if cmd := unquote(m[1]); strings.TrimSpace(cmd) != "" {
+			w.nested(c, cmd, via, cx, false)
+			found = true
+		}
+	}
+	for _, m := range lineCall().FindAllStringSubmatch(code, -1) {
+		// os.execute("CMD"), popen("CMD"), execSync("CMD"): a command line
+		if cmd := unquote(m[1]); commandHead(cmd) {
+			w.nested(c, cmd, via, cx, false)
+			found = true
+		}
+	}
+	for _, m := range argvCall().FindAllStringSubmatch(code, -1) {
+		var words []string
+		for _, lit := range stringLiteral().FindAllString(m[1], -1) {
+			words = append(words, unquote(lit))
+		}
+		if len(words) > 0 && commandHead(words[0]) && !strings.ContainsAny(words[0], " \t") {
+			w.nested(c, argvLine(words), via, cx, false)
+			found = true
+		}
+	}
+	return found
+}
+
+// commandHead reports text whose first word is a program hguard knows
+// or a shell, by name or path.
+func commandHead(text string) bool {
+	f := strings.Fields(text)
+	return len(f) > 0 && (launchable(f[0]) || bareShell(f[0]) || isShellPath(f[0]))
+}
+
+var (
+	// lineCall matches a call handed one command line as its first
+	// string literal: Lua's os.execute and io.popen, PHP's shell_exec and
+	// passthru, Node's execSync and exec.
+	lineCall = lazyRegexp(`\b(?:execute|popen|shell_exec|passthru|execSync|exec|callCommand|getoutput)\s*\(\s*("(?:[^"\\]|\\.)*"|'[^']*')`)
+	// nodeCode matches Node: require() or child_process.
+	nodeCode = lazyRegexp(`\brequire\s*\(|\bchild_process\b`)
+	// shellCall matches a call that hands a command to the shell or runs
+	// a program, in most languages' spelling.
+	shellCall = lazyRegexp(`\b(system|popen|Popen|spawn|spawnSync|exec|execSync|execFile|execFileSync|execute|runCommand|shell_exec|passthru|callCommand|check_output|check_call|getoutput|getstatusoutput)\s*\(`)
+	// pythonCode matches Python: an import, os.system or subprocess.
+	pythonCode = lazyRegexp(`(^|[;\s])(import\s+[A-Za-z_]|from\s+[A-Za-z_.]+\s+import\s)|\bos\.(system|popen|exec[lv]p?e?)\s*\(|\bsubprocess\.`)
+	// argvCall matches a call given a program and its arguments as string
+	// literals, in a list or not: runCommand("rm", "-rf", "x"),
+	// os.exec(["sh", "-c", "…"]), spawn('sh', ['-i']).
+	argvCall = lazyRegexp(`\b(?:runCommand|exec|spawn|spawnSync|execFile|execFileSync|Popen)\s*\(\s*\[?\s*((?:"(?:[^"\\]|\\.)*"|'[^']*')(?:\s*,\s*\[?\s*(?:"(?:[^"\\]|\\.)*"|'[^']*'))*)`)
+)

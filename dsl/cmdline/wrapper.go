@@ -54,7 +54,7 @@ func (w *walker) peel(c *Command, fs []field) []field {
 			c.Args = fieldWords(fs[1:])
 			return fs[1:]
 		}
-		base := baseName(FoldWord(name.Value))
+		base := variantName(baseName(FoldWord(name.Value)))
 		spec, ok := wrappers[base]
 		if !ok {
 			spec, ok = catalogWrapper(base) // a launcher of the program catalogue
@@ -74,7 +74,7 @@ func (w *walker) peel(c *Command, fs []field) []field {
 		}
 		fs = rest
 	}
-	c.Path, c.Name = fs[0].Value, agentName(baseName(FoldWord(fs[0].Value)))
+	c.Path, c.Name = fs[0].Value, agentName(variantName(baseName(FoldWord(fs[0].Value))))
 	c.Args = fieldWords(fs[1:])
 	c.raw = make([]string, len(fs)-1)
 	for i, f := range fs[1:] {
@@ -82,6 +82,34 @@ func (w *walker) peel(c *Command, fs []field) []field {
 	}
 	return fs[1:]
 }
+
+// variantName is the program a distribution's variant of a known program
+// is: NAME.SUFFIX, when hguard knows NAME and not the whole name, and the
+// suffix does not say what kind of file it is (vim.tiny, vim.gtk3,
+// nc.traditional, python3.real, find.orig, curl.bak are vim, nc, python3,
+// find and curl; test.py, install.sh and ld.so are not test, install and
+// ld).
+func variantName(name string) string {
+	head, suffix, ok := strings.Cut(name, ".")
+	if !ok || head == "" || suffix == "" || KnownName(name) || !KnownName(head) {
+		return name
+	}
+	last := suffix[strings.LastIndexByte(suffix, '.')+1:]
+	if fileSuffixes.has(strings.ToLower(last)) || fileSuffixes.has(strings.ToLower(suffix)) || !isCommandWord(suffix) {
+		return name
+	}
+	return head
+}
+
+// fileSuffixes say what a file holds (a script, source, data, a library):
+// a name with one is that file, not a variant of a program.
+var fileSuffixes = set("sh", "bash", "zsh", "fish", "ksh", "csh", "py", "pyw", "pyc", "pl", "pm", "rb", "js", "mjs", "cjs", "ts",
+	"php", "lua", "tcl", "r", "jl", "awk", "sed", "exp", "ps1", "psm1", "bat", "cmd", "com", "jar", "class", "go", "rs", "c",
+	"h", "cc", "cpp", "java", "kt", "kts", "scala", "swift", "cs", "fs", "fsx", "hs", "ml", "ex", "exs", "erl", "clj", "cljs",
+	"groovy", "gradle", "nim", "cr", "zig", "dart", "v", "txt", "md", "rst", "json", "yaml", "yml", "toml", "xml", "html",
+	"htm", "css", "conf", "cfg", "ini", "env", "log", "out", "csv", "tsv", "sql", "db", "so", "dylib", "dll", "a", "o", "ko",
+	"d", "service", "timer", "socket", "desktop", "plist", "app", "appimage", "deb", "rpm", "apk", "tar", "gz", "tgz", "bz2",
+	"xz", "zst", "zip", "7z", "wasm", "pdf", "png", "jpg", "svg", "lock", "pid", "sock", "pem", "key", "crt", "pub")
 
 // baseName is the last element of a command path.
 func baseName(p string) string {
