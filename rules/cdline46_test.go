@@ -8,8 +8,9 @@ import (
 )
 
 // TestCdLine46: a cd (pushd, env -C) earlier on the line moves the
-// relative files later commands name, as the shell runs them (session
-// 46, 2026-12-05: each asked or blocked line here was allowed).
+// relative files later commands name, as the shell runs them; and GNU
+// parallel -q quotes each word of its command template (session 46,
+// 2026-12-05: each asked or blocked line here was allowed).
 func TestCdLine46(t *testing.T) {
 	checkHoles(t, []holeCase{
 		// 1. a cd to a known directory: the operands and redirections after it
@@ -78,6 +79,20 @@ func TestCdLine46(t *testing.T) {
 		{"cd /etc && git log -1", dsl.Allow, dsl.Allow},
 		{"rm -f passwd", dsl.Allow, dsl.Allow},
 		{"rm .profile", dsl.Allow, dsl.Allow},
+
+		// 2. GNU parallel -q quotes each word of the command: the shell's
+		// script stays one word
+		{`cat l | parallel -q sh -c "rm -rf ~"`, dsl.Block, dsl.Block},
+		{`parallel -q sh -c "rm -rf ~" ::: a`, dsl.Block, dsl.Block},
+		{`parallel --quote sh -c "rm -rf ~" ::: a`, dsl.Block, dsl.Block},
+		{`parallel -q sh -c "rm -rf ~" :::: list`, dsl.Block, dsl.Block},
+		{`printf 'a\n' | parallel -q sh -c "rm -rf ~"`, dsl.Block, dsl.Block},
+		{`parallel -q bash -c 'echo x >> ~/.bashrc' ::: a`, dsl.Ask, dsl.Ask},
+		{"parallel -q echo {} ::: a b", dsl.Allow, dsl.Allow},
+		{"ls | parallel -q gzip {}", dsl.Allow, dsl.Allow},
+		{"parallel -q gzip -9 {} ::: a.txt b.txt", dsl.Allow, dsl.Allow},
+		{`parallel -q grep -l "a b" {} ::: x.txt`, dsl.Allow, dsl.Allow},
+		{`parallel -q sh -c 'echo "$1"' _ {} ::: a`, dsl.Allow, dsl.Allow},
 	})
 }
 

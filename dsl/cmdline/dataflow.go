@@ -1642,7 +1642,14 @@ func (w *walker) writes(c *Command, args []field) {
 func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 	var cmd []string
 	argFile := ""
-	pipe := false // --pipe: blocks of standard input go to CMD's
+	pipe := false   // --pipe: blocks of standard input go to CMD's
+	quoted := false // -q: each word of CMD is quoted (parallelQuotedLine)
+	template := func(arg string) string {
+		if quoted {
+			return parallelQuotedLine(cmd, arg)
+		}
+		return parallelLine(strings.Join(cmd, " "), arg)
+	}
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
@@ -1658,6 +1665,8 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 			i++
 		case len(cmd) == 0 && strings.HasPrefix(v, "--arg-file="):
 			argFile = strings.TrimPrefix(v, "--arg-file=")
+		case len(cmd) == 0 && (v == "-q" || v == "--quote"):
+			quoted = true
 		case len(cmd) == 0 && strings.HasPrefix(v, "-") && v != "-":
 			if p := Lookup("parallel"); p != nil && (len(v) == 2 || strings.HasPrefix(v, "--")) && takesValue(v, p.Args, p.Long) {
 				i++ // the option's value (-j 4, --block 10M)
@@ -1679,7 +1688,15 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 			} else if in.Static && !in.Remote && !in.Decoded {
 				feed = "printf %s " + shellQuote(in.Text)
 			}
-			w.nested(c, feed+" | "+strings.Join(cmd, " "), "parallel", cx, false)
+			run := strings.Join(cmd, " ")
+			if quoted {
+				q := make([]string, len(cmd))
+				for i, word := range cmd {
+					q[i] = shellQuote(word)
+				}
+				run = strings.Join(q, " ")
+			}
+			w.nested(c, feed+" | "+run, "parallel", cx, false)
 		}
 		return
 	}
@@ -1698,7 +1715,7 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 			if c.Stdin.Kind == "file" {
 				src = "cat " + shellQuote(c.Stdin.From)
 			}
-			w.nested(c, parallelLine(strings.Join(cmd, " "), `"$(`+src+`)"`), "parallel", cx, false)
+			w.nested(c, template(`"$(`+src+`)"`), "parallel", cx, false)
 		}
 		return
 	}
@@ -1709,7 +1726,10 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 		}
 		line := item
 		if len(cmd) > 0 {
-			line = parallelLine(strings.Join(cmd, " "), item)
+			line = template(item)
+			if quoted {
+				line = template(shellQuote(item))
+			}
 		}
 		w.nested(c, line, "parallel", cx, false)
 	}
