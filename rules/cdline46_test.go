@@ -41,6 +41,9 @@ func TestCdLine46(t *testing.T) {
 		{"for f in passwd; do cd /etc; rm $f; done", dsl.Ask, dsl.Ask},
 		{"env -C /etc rm passwd", dsl.Ask, dsl.Ask},
 		{"env --chdir=/etc rm -f passwd", dsl.Ask, dsl.Ask},
+		{"sudo -D /etc rm passwd", dsl.Ask, dsl.Ask},
+		{"sudo --chdir=/etc rm passwd", dsl.Ask, dsl.Ask},
+		{"env -C /etc cat hostname", dsl.Allow, dsl.Allow},
 		{"sudo -u u sh -c 'cd ~ && rm .profile'", dsl.Ask, dsl.Ask},
 		// a cd in a child process moves nothing after it: a subshell, a
 		// background job, a pipeline element but the last

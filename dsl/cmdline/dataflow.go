@@ -684,22 +684,27 @@ func joinOperands(c *Command, dir string) {
 // (cp -r . DEST, rsync -a . DEST).
 var contentCopiers = map[string]bool{"cp": true, "gcp": true, "rsync": true, "ditto": true}
 
-// envChdir applies env -C DIR (--chdir) to the command env runs, which
-// starts there: env -C ../other git clean -fdx cleans the other
-// repository.
+// chdirOption is the short option of the wrappers that start their
+// command in another directory (--chdir DIR, each of them).
+var chdirOption = map[string]string{"env": "-C", "sudo": "-D", "run0": "-D"}
+
+// envChdir applies env -C DIR (--chdir; sudo's and run0's -D) to the
+// command env runs, which starts there: env -C ../other git clean -fdx
+// cleans the other repository.
 func envChdir(c *Command) {
 	for _, wr := range c.Wrappers {
-		if wr.Name != "env" {
+		short, ok := chdirOption[wr.Name]
+		if !ok {
 			continue
 		}
 		for i, a := range wr.Args {
 			d := ""
 			switch {
-			case (a == "-C" || a == "--chdir") && i+1 < len(wr.Args):
+			case (a == short || a == "--chdir") && i+1 < len(wr.Args):
 				d = wr.Args[i+1]
 			case strings.HasPrefix(a, "--chdir="):
 				d = a[len("--chdir="):]
-			case strings.HasPrefix(a, "-C") && len(a) > 2:
+			case strings.HasPrefix(a, short) && len(a) > 2:
 				d = a[2:]
 			}
 			switch {
