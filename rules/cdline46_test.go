@@ -48,6 +48,9 @@ func TestCdLine46(t *testing.T) {
 		// a cd in a child process moves nothing after it: a subshell, a
 		// background job, a pipeline element but the last
 		{"(cd /etc); rm passwd", dsl.Allow, dsl.Allow},
+		{"d=$(cd /opt/app && pwd); rm -f x.log", dsl.Allow, dsl.Allow},
+		{"echo $(cd /etc; rm passwd)", dsl.Ask, dsl.Ask},
+		{"diff <(cd /etc && cat hostname) hostname", dsl.Allow, dsl.Allow},
 		{"cd /etc & rm passwd", dsl.Allow, dsl.Allow},
 		{"cd /etc | rm passwd", dsl.Allow, dsl.Allow},
 		{"pushd /etc && popd && rm passwd", dsl.Allow, dsl.Allow},
@@ -120,6 +123,8 @@ func TestCdLine46Shells(t *testing.T) {
 		{"cd /etc &; rm passwd", "fish", dsl.Ask},
 		{"cd ~; and echo x >> .config/fish/config.fish", "fish", dsl.Ask},
 		{"cd /etc; cat hostname", "fish", dsl.Allow},
+		{"set d (cd /etc; pwd); rm passwd", "fish", dsl.Ask}, // fish's (…) runs in the shell
+		{"d=$(cd /etc; pwd); rm passwd", "zsh", dsl.Allow},
 	} {
 		for _, caller := range []string{"", "claude-code"} {
 			v := g.Check(hguard.Request{Command: tt.cmd, Cwd: "/home/u/proj", Shell: tt.shell, Caller: caller})

@@ -34,8 +34,8 @@ import (
 //     "./…" arguments are made absolute (cd / && rm -rf * is rm -rf /*),
 //     and so are their redirections' files and the file operands of the
 //     programs joinOperands knows (cd /etc && rm passwd); a subshell, a
-//     background job and a pipeline element keep their cd (setCwd);
-//     pushd and popd keep a stack;
+//     background job, a pipeline element and a substitution keep their cd
+//     (setCwd); pushd and popd keep a stack;
 //   - xargs with a static standard input gets its words as arguments;
 //   - arithmetic: a static value read by name in an arithmetic context, or
 //     a subscripted name given to printf -v, read, declare, test -v, is

@@ -503,7 +503,11 @@ func (w *walker) substs(cx ctx, nodes ...syntax.Node) {
 			}
 			switch n := n.(type) {
 			case *syntax.CmdSubst:
+				here := w.cwdNow()
 				w.stmts(n.Stmts, subCtx(cx, "$(…)"))
+				if w.dialect != Fish {
+					w.setCwd(here) // d=$(cd /etc && pwd) runs in a child process; fish's (…) in the shell
+				}
 				return false
 			case *syntax.ArithmExp:
 				w.arithRefs(w.pos(n, cx), cx, n.X)
@@ -527,7 +531,9 @@ func (w *walker) substs(cx ctx, nodes ...syntax.Node) {
 					}
 				}
 				sub.via[len(sub.via)-1] = via
+				here := w.cwdNow()
 				w.stmts(n.Stmts, sub)
+				w.setCwd(here)
 				return false
 			}
 			return true
