@@ -1435,7 +1435,7 @@ var builtinSpecs = []dsl.Spec{
 		Level:      dsl.Ask,
 		Scope:      "command",
 		On:         []string{"rm", "unlink", "shred", "mv"},
-		When:       "any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\") || under(#, \"/root\") && !ownHome(#))",
+		When:       "any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") && !under(#, \"/usr/local/src\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\") || under(#, \"/root\") && !ownHome(#))",
 		Message:    "delete of a system file",
 		Checkpoint: false,
 		Pos:        dsl.Pos{File: "filesystem.yaml", Line: 256, Col: 3},

@@ -89,7 +89,10 @@ func TestShellHookIntegrity(t *testing.T) {
 		{"bash", "cd ~/.claude && echo '{}' > settings.json", dsl.Ask, dsl.Block},
 		{"bash", "echo '{}' > .amp/settings.json", dsl.Ask, dsl.Block},
 		{"bash", "echo x > ~/.c*/settings.json", dsl.Ask, dsl.Block},
-		{"bash", "cd ~/.claude && echo x > notes.md", dsl.Allow, dsl.Allow}, // no setting, and no file there that an agent's write outside its project would lose
+		// no setting, but a write into ~/.claude, as echo x > ~/.claude/notes.md
+		// (write-guard-config asks any): the cd is followed (session 46)
+		{"bash", "cd ~/.claude && echo x > notes.md", dsl.Ask, dsl.Ask},
+		{"bash", "cd ~/.claude && cat CLAUDE.md", dsl.Allow, dsl.Allow},
 		{"bash", "cd .claude && echo '{}' > settings.json", dsl.Ask, dsl.Block},
 		{"bash", "cd src && echo x > settings.json", dsl.Allow, dsl.Allow},
 	}

@@ -479,7 +479,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native117
 		}
-	case "any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\") || under(#, \"/root\") && !ownHome(#))":
+	case "any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") && !under(#, \"/usr/local/src\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\") || under(#, \"/root\") && !ownHome(#))":
 		if scope == "command" {
 			return native118
 		}
@@ -4507,7 +4507,8 @@ func native118(env any) bool {
 	}(), func(p0 string) bool {
 		return (((((((((under(p0, "/etc") ||
 			under(p0, "/boot")) ||
-			under(p0, "/usr")) ||
+			(under(p0, "/usr") &&
+				!under(p0, "/usr/local/src"))) ||
 			under(p0, "/bin")) ||
 			under(p0, "/sbin")) ||
 			under(p0, "/lib")) ||

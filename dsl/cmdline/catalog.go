@@ -509,7 +509,9 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 				default:
 					files, rest = args[i+1:i+2], args[i+2:]
 				}
-				template := afterOptions(append(append([]field(nil), args[:i]...), rest...), p.Args, p.Long, 0)
+				all := append(append([]field(nil), args[:i]...), rest...)
+				template := afterOptions(all, p.Args, p.Long, 0)
+				quoted := parallelQuotes(all[:len(all)-len(template)])
 				if k := slices.IndexFunc(template, func(f field) bool { return strings.HasPrefix(f.Value, ":::") }); k >= 0 {
 					template = template[:k]
 				}
@@ -520,6 +522,9 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 				for _, f := range files {
 					line := joinFields(template)
 					line.Value = parallelLine(line.Value, `"$(cat `+shellQuote(f.Value)+`)"`)
+					if quoted {
+						line.Value = parallelQuotedLine(fieldValues(template), `"$(cat `+shellQuote(f.Value)+`)"`)
+					}
 					line.Dynamic = line.Dynamic || f.Dynamic
 					w.runCode(c, "sh", line, via(co.Option), cx)
 				}
@@ -539,6 +544,9 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 					}
 					line := joinFields(template)
 					line.Value = parallelLine(line.Value, shellQuote(f.Value))
+					if parallelQuotes(args[:i-len(template)]) {
+						line.Value = parallelQuotedLine(fieldValues(template), shellQuote(f.Value))
+					}
 					line.Dynamic = line.Dynamic || f.Dynamic
 					w.runCode(c, "sh", line, via(co.Option), cx)
 				}
@@ -1134,6 +1142,43 @@ func parallelLine(template, arg string) string {
 		return strings.ReplaceAll(template, "{}", arg)
 	}
 	return template + " " + arg
+}
+
+// parallelQuotes reports GNU parallel's -q (--quote) among the words
+// before its command template.
+func parallelQuotes(opts []field) bool {
+	return slices.ContainsFunc(opts, func(f field) bool { return f.Value == "-q" || f.Value == "--quote" })
+}
+
+// parallelQuotedLine is parallelLine for parallel -q, which quotes each
+// word of the template: parallel -q sh -c "rm -rf ~" ::: a runs sh -c
+// 'rm -rf ~' a, not sh -c rm -rf ~ a. The argument (arg, as the shell
+// spells it) still replaces each {}, inside a word too.
+func parallelQuotedLine(template []string, arg string) string {
+	words := make([]string, 0, len(template)+1)
+	put := false
+	for _, t := range template {
+		parts := strings.Split(t, "{}")
+		for i, p := range parts {
+			if p != "" || len(parts) == 1 {
+				parts[i] = shellQuote(p)
+			}
+		}
+		put = put || len(parts) > 1
+		words = append(words, strings.Join(parts, arg))
+	}
+	if !put {
+		words = append(words, arg)
+	}
+	return strings.Join(words, " ")
+}
+
+func fieldValues(fs []field) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = f.Value
+	}
+	return out
 }
 
 func containsString(list []string, s string) bool {

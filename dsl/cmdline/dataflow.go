@@ -31,7 +31,11 @@ import (
 //   - while read X; do …; done over static lines (a heredoc, a here-string,
 //     a static pipe): the body is walked once per line (readLoop);
 //   - cd DIR: later commands carry Cwd, and their relative glob, "." and
-//     "./…" arguments are made absolute (cd / && rm -rf * is rm -rf /*);
+//     "./…" arguments are made absolute (cd / && rm -rf * is rm -rf /*),
+//     and so are their redirections' files and the file operands of the
+//     programs joinOperands knows (cd /etc && rm passwd); a subshell, a
+//     background job, a pipeline element and a substitution keep their cd
+//     (setCwd); pushd and popd keep a stack;
 //   - xargs with a static standard input gets its words as arguments;
 //   - arithmetic: a static value read by name in an arithmetic context, or
 //     a subscripted name given to printf -v, read, declare, test -v, is
@@ -74,6 +78,7 @@ type flow struct {
 	cwd     string           // the directory set by cd, "" when unknown
 	cwdRel  string           // with cwd "", where relative cds moved from the caller's directory
 	cwdLost bool             // a cd to an unknown directory: cwdRel is no longer known
+	dirs    []cwdState       // the directories pushd left, for popd
 	fetch   fetched          // directories filled from the network on the line, and where the line is
 	walks   int              // loop bodies and function bodies walked again
 	ifsSet  bool             // IFS was given a value the line does not show: field splitting is unknown
@@ -519,9 +524,159 @@ func (w *walker) flowBefore(c *Command) {
 			}
 		}
 	}
+	dir, moved := w.operandDir()
+	if moved {
+		joinRedirects(c, dir) // the shell opens them, where it is
+	}
+	was := c.Cwd
 	envChdir(c)
+	if c.Cwd != was && (path.IsAbs(c.Cwd) || strings.HasPrefix(c.Cwd, "~")) {
+		dir, moved = c.Cwd, true // env -C /etc rm passwd
+	}
+	if moved {
+		joinOperands(c, dir)
+	}
 	if _, ok := xargsOf(c); ok && !c.Dynamic {
 		w.xargsInput(c)
+	}
+}
+
+// operandDir is the directory the relative file operands of a command
+// are joined to after a cd on the line moved to w.cwd (joinOperands):
+// w.cwd itself, or, when it lies below the directory the line started in
+// (Before.Cwd, the project), the way there from it, so that a project
+// under /var/lib or /usr/local/src keeps its files relative; ok is false
+// when the cd came back to where the line started, and inside a
+// container, whose paths the container's mounts map (parseContainer).
+func (w *walker) operandDir() (string, bool) {
+	if w.nest > 0 {
+		return "", false
+	}
+	start := w.before.Cwd
+	if !path.IsAbs(start) || !path.IsAbs(w.cwd) {
+		return w.cwd, w.cwd != ""
+	}
+	start = path.Clean(start)
+	if w.cwd == start {
+		return "", false
+	}
+	if rel, ok := strings.CutPrefix(w.cwd, strings.TrimSuffix(start, "/")+"/"); ok {
+		return rel, true
+	}
+	return w.cwd, true
+}
+
+// operandRel is file as written before joinOperands joined it to the
+// directory of a cd on the line, or "" for one it did not join.
+func (w *walker) operandRel(file string) string {
+	if w.cwd == "" {
+		return ""
+	}
+	dir, ok := w.operandDir()
+	if !ok {
+		return ""
+	}
+	rel, ok := strings.CutPrefix(file, strings.TrimSuffix(dir, "/")+"/")
+	if !ok {
+		return ""
+	}
+	return rel
+}
+
+// fileOperand describes a program whose operands name files: skip is
+// how many leading operands are something else (chmod's mode, sed's
+// script), values its short options that take a separate value, long
+// its long ones.
+type fileOperand struct {
+	skip   int
+	values string
+	long   []string
+}
+
+// fileOperands are the programs whose relative operands joinOperands
+// makes absolute after a cd on the line: those that delete, move, copy,
+// link, create, change or print the files they are given.
+var fileOperands = map[string]fileOperand{
+	"rm": {}, "unlink": {}, "rmdir": {}, "shred": {values: "ns", long: []string{"iterations", "size"}},
+	"mv": {values: "tS", long: []string{"target-directory", "suffix"}}, "cp": {values: "tS", long: []string{"target-directory", "suffix"}},
+	"ln": {values: "tS", long: []string{"target-directory", "suffix"}}, "install": {values: "gmotS", long: []string{"group", "mode", "owner", "target-directory", "suffix"}},
+	"touch": {values: "drt", long: []string{"date", "reference"}}, "truncate": {values: "sr", long: []string{"size", "reference"}},
+	"tee": {}, "cat": {}, "head": {values: "nc", long: []string{"lines", "bytes"}}, "tail": {values: "ncs", long: []string{"lines", "bytes", "sleep-interval", "pid", "max-unchanged-stats"}},
+	"chmod": {skip: 1}, "chown": {skip: 1}, "chgrp": {skip: 1},
+	"sed": {skip: 1, values: "efl", long: []string{"expression", "file", "line-length"}},
+}
+
+// joinOperand is v, a relative path, joined to dir (operandDir); other
+// words as written.
+func joinOperand(dir, v string) string {
+	if v == "" || strings.ContainsRune("/~$-<>=", rune(v[0])) || strings.Contains(v, "://") {
+		return v
+	}
+	if path.IsAbs(dir) || strings.HasPrefix(dir, "~") {
+		return joinPath(dir, v)
+	}
+	return path.Join(dir, v) // a way from where the line started
+}
+
+// joinRedirects joins the relative files c's redirections name to dir,
+// where a cd earlier on the line moved: cd ~ && echo x >> .bashrc appends
+// to ~/.bashrc.
+func joinRedirects(c *Command, dir string) {
+	rs := slices.Clone(c.Redirects)
+	for i, r := range rs {
+		if !r.Target.Dynamic && r.Op != "<&" && r.Op != ">&" && r.Op != "<<" && r.Op != "<<-" && r.Op != "<<<" && !strings.HasPrefix(r.Target.Value, "&") {
+			rs[i].Target.Value = joinOperand(dir, r.Target.Value)
+		}
+	}
+	c.Redirects = rs
+}
+
+// joinOperands joins c's relative file operands (fileOperands) to dir,
+// where a cd earlier on the line (or env -C) moved: cd /etc && rm passwd
+// deletes /etc/passwd. A word the shell expands at run time, an option
+// and an option's value are left as written.
+func joinOperands(c *Command, dir string) {
+	spec, ok := fileOperands[c.Name]
+	if !ok || c.Dynamic {
+		return
+	}
+	skip, ended := spec.skip, false
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		v := a.Value
+		switch {
+		case ended || v == "-" || !strings.HasPrefix(v, "-"):
+		case v == "--":
+			ended = true
+			continue
+		case strings.HasPrefix(v, "--"):
+			name, _, hasValue := strings.Cut(v[2:], "=")
+			if name == "reference" || c.Name == "sed" && (name == "expression" || name == "file") {
+				skip = 0 // chmod --reference=FILE, sed -e SCRIPT: every operand is a file
+			}
+			if !hasValue && slices.Contains(spec.long, name) {
+				i++
+			}
+			continue
+		default:
+			if c.Name == "sed" && strings.ContainsAny(v[1:], "ef") {
+				skip = 0
+			}
+			if k := strings.IndexAny(v[1:], spec.values); spec.values != "" && k >= 0 && k+2 == len(v) {
+				i++ // -t DIR: the value is the next word
+			}
+			if spec.skip > 0 && c.Name != "sed" && len(v) > 1 && strings.ContainsAny(v[1:2], "rwxXst0123456789") {
+				break // chmod -w FILE: the mode, an operand
+			}
+			continue
+		}
+		if skip > 0 {
+			skip--
+			continue
+		}
+		if !a.Dynamic {
+			c.Args[i].Value = joinOperand(dir, v)
+		}
 	}
 }
 
@@ -529,22 +684,27 @@ func (w *walker) flowBefore(c *Command) {
 // (cp -r . DEST, rsync -a . DEST).
 var contentCopiers = map[string]bool{"cp": true, "gcp": true, "rsync": true, "ditto": true}
 
-// envChdir applies env -C DIR (--chdir) to the command env runs, which
-// starts there: env -C ../other git clean -fdx cleans the other
-// repository.
+// chdirOption is the short option of the wrappers that start their
+// command in another directory (--chdir DIR, each of them).
+var chdirOption = map[string]string{"env": "-C", "sudo": "-D", "run0": "-D"}
+
+// envChdir applies env -C DIR (--chdir; sudo's and run0's -D) to the
+// command env runs, which starts there: env -C ../other git clean -fdx
+// cleans the other repository.
 func envChdir(c *Command) {
 	for _, wr := range c.Wrappers {
-		if wr.Name != "env" {
+		short, ok := chdirOption[wr.Name]
+		if !ok {
 			continue
 		}
 		for i, a := range wr.Args {
 			d := ""
 			switch {
-			case (a == "-C" || a == "--chdir") && i+1 < len(wr.Args):
+			case (a == short || a == "--chdir") && i+1 < len(wr.Args):
 				d = wr.Args[i+1]
 			case strings.HasPrefix(a, "--chdir="):
 				d = a[len("--chdir="):]
-			case strings.HasPrefix(a, "-C") && len(a) > 2:
+			case strings.HasPrefix(a, short) && len(a) > 2:
 				d = a[2:]
 			}
 			switch {
@@ -807,7 +967,17 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	case containerRunners.has(name):
 		w.containerExec(c, args, cx)
 	case name == "cd" || name == "pushd":
+		if name == "pushd" && len(w.dirs) < maxLoopWalks {
+			w.dirs = append(w.dirs, w.cwdNow())
+		}
 		w.cd(args)
+	case name == "popd":
+		if n := len(w.dirs); n > 0 && len(args) == 0 {
+			w.setCwd(w.dirs[n-1])
+			w.dirs = w.dirs[:n-1]
+		} else {
+			w.setCwd(cwdState{lost: true}) // popd +N, or a stack the line did not fill
+		}
 	case name == "exec" && len(args) == 0:
 		w.openFds(st)
 	case name == "alias" && w.dialect == Fish && len(args) == 2 && !strings.Contains(args[0].Value, "=") && !args[1].Dynamic:
@@ -1286,6 +1456,23 @@ func (w *walker) makefileStdin(c *Command, cx ctx) {
 	w.nested(c, strings.Join(recipes, "\n"), "make recipe", cx, false)
 }
 
+// cwdState is where the walk is: flow's cwd, cwdRel and cwdLost.
+type cwdState struct {
+	cwd, rel string
+	lost     bool
+}
+
+func (w *walker) cwdNow() cwdState { return cwdState{w.cwd, w.cwdRel, w.cwdLost} }
+
+// setCwd puts the walk back in s: after a subshell, a background job or
+// a pipeline element, whose cd the shell ran in a child process.
+func (w *walker) setCwd(s cwdState) {
+	if s != w.cwdNow() {
+		w.cwd, w.cwdRel, w.cwdLost = s.cwd, s.rel, s.lost
+		w.changed()
+	}
+}
+
 func (w *walker) cd(args []field) {
 	dir := "~"
 	for _, a := range args {
@@ -1392,6 +1579,9 @@ func (w *walker) writes(c *Command, args []field) {
 				}
 			}
 			record(file, out)
+			if rel := w.operandRel(file); rel != "" {
+				record(rel, out) // cd /tmp && echo … > x.sh && sh x.sh: x.sh as written (joinOperands)
+			}
 		}
 	}
 	if c.Dynamic {
@@ -1457,7 +1647,14 @@ func (w *walker) writes(c *Command, args []field) {
 func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 	var cmd []string
 	argFile := ""
-	pipe := false // --pipe: blocks of standard input go to CMD's
+	pipe := false   // --pipe: blocks of standard input go to CMD's
+	quoted := false // -q: each word of CMD is quoted (parallelQuotedLine)
+	template := func(arg string) string {
+		if quoted {
+			return parallelQuotedLine(cmd, arg)
+		}
+		return parallelLine(strings.Join(cmd, " "), arg)
+	}
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
@@ -1473,6 +1670,8 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 			i++
 		case len(cmd) == 0 && strings.HasPrefix(v, "--arg-file="):
 			argFile = strings.TrimPrefix(v, "--arg-file=")
+		case len(cmd) == 0 && (v == "-q" || v == "--quote"):
+			quoted = true
 		case len(cmd) == 0 && strings.HasPrefix(v, "-") && v != "-":
 			if p := Lookup("parallel"); p != nil && (len(v) == 2 || strings.HasPrefix(v, "--")) && takesValue(v, p.Args, p.Long) {
 				i++ // the option's value (-j 4, --block 10M)
@@ -1494,7 +1693,15 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 			} else if in.Static && !in.Remote && !in.Decoded {
 				feed = "printf %s " + shellQuote(in.Text)
 			}
-			w.nested(c, feed+" | "+strings.Join(cmd, " "), "parallel", cx, false)
+			run := strings.Join(cmd, " ")
+			if quoted {
+				q := make([]string, len(cmd))
+				for i, word := range cmd {
+					q[i] = shellQuote(word)
+				}
+				run = strings.Join(q, " ")
+			}
+			w.nested(c, feed+" | "+run, "parallel", cx, false)
 		}
 		return
 	}
@@ -1513,7 +1720,7 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 			if c.Stdin.Kind == "file" {
 				src = "cat " + shellQuote(c.Stdin.From)
 			}
-			w.nested(c, parallelLine(strings.Join(cmd, " "), `"$(`+src+`)"`), "parallel", cx, false)
+			w.nested(c, template(`"$(`+src+`)"`), "parallel", cx, false)
 		}
 		return
 	}
@@ -1524,7 +1731,10 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 		}
 		line := item
 		if len(cmd) > 0 {
-			line = parallelLine(strings.Join(cmd, " "), item)
+			line = template(item)
+			if quoted {
+				line = template(shellQuote(item))
+			}
 		}
 		w.nested(c, line, "parallel", cx, false)
 	}

