@@ -1173,14 +1173,6 @@ func parallelQuotedLine(template []string, arg string) string {
 	return strings.Join(words, " ")
 }
 
-func fieldValues(fs []field) []string {
-	out := make([]string, len(fs))
-	for i, f := range fs {
-		out[i] = f.Value
-	}
-	return out
-}
-
 func containsString(list []string, s string) bool {
 	for _, v := range list {
 		if v == s {
