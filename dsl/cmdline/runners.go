@@ -560,6 +560,17 @@ func (w *walker) runnerArgFiles(prog string, args []field) []string {
 		return unittestFiles(args)
 	case "mocha":
 		return append(optionValues(args, "-r", "--require"), optionValues(args, "", "--file")...)
+	case "jest":
+		// jest --config '{"setupFiles": ["./s.js"]}': a configuration given as JSON
+		var out []string
+		for _, v := range optionValues(args, "-c", "--config") {
+			if strings.HasPrefix(strings.TrimSpace(v), "{") {
+				for _, m := range testConfigRef().FindAllStringSubmatch(v, 64) {
+					out = append(out, nodeModuleFiles(strings.Replace(m[1], "<rootDir>/", "./", 1))...)
+				}
+			}
+		}
+		return out
 	case "pip", "uv", "pipx":
 		return w.pipFiles(args, 0)
 	}
