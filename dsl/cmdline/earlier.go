@@ -31,6 +31,11 @@ type Before struct {
 	// does the reading, so that the model itself reads nothing but the
 	// line.
 	Written func(path string) (f EarlierFile, ok bool)
+	// Project says Written also gives the project's own files, which the
+	// session did not write (hguard's second pass over a line, project.go):
+	// the local modules a test imports are then not followed, being the
+	// project's code under test (followPyModules).
+	Project bool
 	// Path are the directories earlier lines put first on PATH
 	// (Line.PathDirs): a bare name the line runs from a file the session
 	// wrote there is read as that file, as from a bin directory

@@ -737,7 +737,14 @@ func (w *walker) pytestFiles(args []field, withIni bool) []string {
 		for d := path.Dir(path.Clean(f)); d != "." && d != "/" && d != "~" && len(out) < 64; d = path.Dir(d) {
 			out = append(out, path.Join(d, "conftest.py")) // pytest tests/unit loads tests/conftest.py
 		}
-		names := []string{"conftest.py", "__init__.py"} // a test module's packages are imported with it
+		names := []string{"conftest.py"}
+		if f != "." {
+			names = append(names, "__init__.py") // a test module's packages are imported with it
+		} else {
+			for _, d := range []string{"tests", "test"} {
+				out = append(out, path.Join(d, "**", "__init__.py")) // not the project's own packages
+			}
+		}
 		for _, p := range patterns[:min(len(patterns), 8)] {
 			if !strings.ContainsAny(p, "/|") {
 				names = append(names, p)

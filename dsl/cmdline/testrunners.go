@@ -131,7 +131,8 @@ func pyModuleFiles(root, name string) []string {
 type pyText struct{ text, root string }
 
 // followPyModules reads the modules that the Python texts a test runner
-// loads import, when the session wrote them: each is looked for where
+// loads import, when the session wrote them (of the project's own files,
+// Before.Project, only the plugins pytest_plugins names): each is looked for where
 // the runner puts modules on sys.path (roots: where it runs, its test
 // directories; a test module's own directory when its file is known), and
 // read in turn, within maxImportDepth, maxImports and maxImportBytes; past
@@ -159,6 +160,9 @@ func (w *walker) followPyModules(c *Command, texts []pyText, roots []string, cx 
 			dirs = append([]string{m.root}, dirs...)
 		}
 		imports, plugins := pyModulesOf(m.text)
+		if w.before.Project {
+			imports = nil // the project's own code: its plugins only
+		}
 		for k, name := range append(imports, plugins...) {
 			plugin := k >= len(imports)
 			for _, root := range dirs {
