@@ -222,8 +222,9 @@ func pytestEnvArgs(c *Command) []field {
 }
 
 // testConfigRef is a string in a test runner's configuration naming a
-// local file: ./x, ../x, or jest's <rootDir>/x.
-var testConfigRef = lazyRegexp("[\"'`]((?:\\.{1,2}|<rootDir>)/[^\"'`\\s]+)[\"'`]")
+// local file: ./x, ../x, jest's <rootDir>/x, or a relative name with a
+// code file's extension (path.resolve(__dirname, "vitest.setup.ts")).
+var testConfigRef = lazyRegexp("[\"'`]((?:\\.{1,2}|<rootDir>)/[^\"'`\\s]+|[\\w][\\w.@/-]*\\.[cm]?[jt]sx?)[\"'`]")
 
 // testConfigs are the configuration files of jest, vitest and mocha,
 // whose local files named (setupFiles, globalSetup, require) run.
