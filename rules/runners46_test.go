@@ -55,6 +55,8 @@ func TestRunners46(t *testing.T) {
 		// everyday neighbours
 		{"plain conftest", w("tests/conftest.py", "import pytest\n\n\n@pytest.fixture\ndef client():\n    return {\"a\": 1}\n", "tests/test_a.py", "def test_x(client):\n    assert client[\"a\"] == 1\n"), "pytest", dsl.Allow},
 		{"project function not run on import", w("mypkg/jobs.py", "import shutil\n\n\ndef wipe(root):\n    shutil.rmtree(root)\n", "tests/test_j.py", "from mypkg.jobs import wipe\n\n"+test), "pytest", dsl.Allow},
+		{"project script's main block", w("mypkg/tool.py", "import subprocess\nimport sys\n\nVERSION = \"1\"\n\nif __name__ == \"__main__\":\n    subprocess.run(sys.argv[1:])\n", "tests/test_t.py", "from mypkg.tool import VERSION\n\n"+test), "pytest", dsl.Allow},
+		{"project module's top level", w("mypkg/boot.py", "import subprocess\nimport sys\n\nsubprocess.run(sys.argv[1:])\n", "tests/test_t.py", "import mypkg.boot\n\n"+test), "pytest", dsl.Ask},
 		{"plain helper", w("tests/helpers.py", "def make(n):\n    return list(range(n))\n", "tests/test_h.py", "from helpers import make\n\n\ndef test_x():\n    assert make(2) == [0, 1]\n"), "pytest", dsl.Allow},
 		{"plain plugin", w("conftest.py", "pytest_plugins = [\"tests.fixtures\"]\n", "tests/fixtures.py", "import pytest\n\n\n@pytest.fixture\ndef db():\n    return {}\n"), "pytest", dsl.Allow},
 		{"plain addopts", w("pytest.ini", "[pytest]\naddopts = -ra -q -p no:cacheprovider\n"), "pytest", dsl.Allow},

@@ -72,9 +72,14 @@ func pyModulesOf(text string) (out, plugins []string) {
 	return out, plugins
 }
 
+// pyMainGuard is a module's if __name__ == "__main__": block, which runs
+// when the module is run as a script, not when it is imported.
+var pyMainGuard = lazyRegexp(`^if\s+__name__\s*==\s*["']__main__["']\s*:`)
+
 // pyTopLevel is the code of a Python module that runs when it is
 // imported: the module less its functions' bodies (a def and the lines
-// indented under it), which run only when called.
+// indented under it), which run only when called, and less its
+// if __name__ == "__main__": block.
 func pyTopLevel(text string) string {
 	var b strings.Builder
 	skip := -1 // the indent of the def being left out
@@ -87,7 +92,7 @@ func pyTopLevel(text string) string {
 			}
 			skip = -1
 		}
-		if strings.HasPrefix(trimmed, "def ") || strings.HasPrefix(trimmed, "async def ") {
+		if strings.HasPrefix(trimmed, "def ") || strings.HasPrefix(trimmed, "async def ") || pyMainGuard().MatchString(trimmed) {
 			skip = indent
 			continue
 		}
