@@ -799,7 +799,10 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 		files = slices.Clip(runnerFiles(prog))
 		runArgs := args
 		if prog == "pytest" || prog == "py.test" {
-			runArgs = append(pytestEnvArgs(c), args...)
+			if i := slices.IndexFunc(args, func(a field) bool { return a.Value == "-m" }); i >= 0 && i+1 < len(args) && args[i+1].Value == prog {
+				runArgs = args[i+2:] // python3 -m pytest ARGS
+			}
+			runArgs = append(pytestEnvArgs(c), runArgs...) // its environment's options come first
 		}
 		for _, f := range w.runnerArgFiles(prog, runArgs) {
 			if !slices.Contains(files, f) {

@@ -298,18 +298,23 @@ func (w *walker) followTestConfig(c *Command, prog, file, text string, cx ctx) {
 	}
 }
 
+// pytestRun reports c runs pytest: pytest, py.test, python3 -m pytest.
+func pytestRun(c *Command, args []field) bool {
+	p := program(c.Name)
+	return p == "pytest" || p == "py.test" || interpreter(c.Name) == "python" && moduleRunner(args) == "pytest"
+}
+
 // pytestBasetemp follows pytest's --basetemp DIR (from the line, its
 // PYTEST_ADDOPTS, or the addopts of a configuration the session wrote):
 // pytest deletes DIR and all it holds before the run, so it is judged as
 // rm -rf DIR is.
 func (w *walker) pytestBasetemp(c *Command, args []field, cx ctx) {
-	prog := program(c.Name)
-	if interpreter(c.Name) == "python" && moduleRunner(args) == "pytest" {
-		i := slices.IndexFunc(args, func(a field) bool { return a.Value == "-m" })
-		prog, args = "pytest", args[i+2:]
-	}
-	if prog != "pytest" && prog != "py.test" {
+	if !pytestRun(c, args) {
 		return
+	}
+	if interpreter(c.Name) == "python" {
+		i := slices.IndexFunc(args, func(a field) bool { return a.Value == "-m" })
+		args = args[i+2:]
 	}
 	words := append(pytestEnvArgs(c), args...)
 	for _, ini := range pytestInis {
