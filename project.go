@@ -37,6 +37,7 @@ func (g *Guard) projectFindings(req Request, first *cmdline.Line, declined []str
 		return nil, nil
 	}
 	before := req.before()
+	before.Project = true
 	before.Written = filesWhere(func(p string) bool {
 		if sessionWrote(p, req.Written, req.Since) {
 			return true

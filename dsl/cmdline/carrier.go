@@ -24,7 +24,11 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	}
 	w.runsCopy(c, cx)          // a copy of a program made earlier on the line (copies.go)
 	w.runsWrittenOnPath(c, cx) // a script written into a directory the line put on PATH
+	if pytestRun(c, args) {
+		w.inheritConfigHomes(c, PytestEnv) // export PYTEST_ADDOPTS=…; pytest
+	}
 	w.envCarriers(c, cx)
+	w.pytestBasetemp(c, args, cx) // pytest deletes its --basetemp
 	if len(c.Path) > 1 && c.Path[0] == '!' && len(c.Wrappers) == 0 {
 		// No program is named !CMD: a line "!/bin/sh" or "!id" after an
 		// interactive program is the shell escape typed into it (less, ftp,

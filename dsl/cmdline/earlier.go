@@ -31,6 +31,11 @@ type Before struct {
 	// does the reading, so that the model itself reads nothing but the
 	// line.
 	Written func(path string) (f EarlierFile, ok bool)
+	// Project says Written also gives the project's own files, which the
+	// session did not write (hguard's second pass over a line, project.go):
+	// the local modules a test imports are then not followed, being the
+	// project's code under test (followPyModules).
+	Project bool
 	// Path are the directories earlier lines put first on PATH
 	// (Line.PathDirs): a bare name the line runs from a file the session
 	// wrote there is read as that file, as from a bin directory
@@ -585,9 +590,9 @@ var codeRunners = map[string][]string{
 	"inv":      {"tasks.py"},
 	"fab":      {"fabfile.py"},
 	"doit":     {"dodo.py"},
-	"jest":     {"jest.config.js", "jest.config.ts", "jest.config.mjs", "*.test.js", "*.spec.js", "*.test.ts", "*.spec.ts", "__tests__/*.js", "test/*.test.js", "tests/*.test.js"},
-	"vitest":   {"vitest.config.js", "vitest.config.ts", "vitest.config.mts", "vite.config.js", "vite.config.ts", "vite.config.mts", "*.test.js", "*.spec.js", "*.test.ts", "*.spec.ts", "test/*.test.js", "tests/*.test.js", "test/*.test.ts", "tests/*.test.ts"},
-	"mocha":    {".mocharc.js", "test/*.js", "test/*.spec.js"},
+	"jest":     {"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.json", "package.json", "*.test.js", "*.spec.js", "*.test.ts", "*.spec.ts", "__tests__/*.js", "test/*.test.js", "tests/*.test.js"},
+	"vitest":   {"vitest.config.js", "vitest.config.ts", "vitest.config.mts", "vitest.config.mjs", "vitest.config.cjs", "vite.config.js", "vite.config.ts", "vite.config.mts", "vite.config.mjs", "vite.config.cjs", "*.test.js", "*.spec.js", "*.test.ts", "*.spec.ts", "test/*.test.js", "tests/*.test.js", "test/*.test.ts", "tests/*.test.ts"},
+	"mocha":    {".mocharc.js", ".mocharc.cjs", ".mocharc.json", ".mocharc.jsonc", ".mocharc.yml", ".mocharc.yaml", "package.json", "test/*.js", "test/*.spec.js"},
 	// bun test and node --test find their test files by name (bun's
 	// *.test.*, *_test.*, *.spec.*, *_spec.*; node's *.test.*, *-test.*,
 	// *_test.*, test-*, test.*, and test/ directories)
@@ -792,13 +797,26 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 	}
 	if len(files) == 0 {
 		files = slices.Clip(runnerFiles(prog))
-		for _, f := range w.runnerArgFiles(prog, args) {
+		runArgs := args
+		if prog == "pytest" || prog == "py.test" {
+			if i := slices.IndexFunc(args, func(a field) bool { return a.Value == "-m" }); i >= 0 && i+1 < len(args) && args[i+1].Value == prog {
+				runArgs = args[i+2:] // python3 -m pytest ARGS
+			}
+			runArgs = append(pytestEnvArgs(c), runArgs...) // its environment's options come first
+		}
+		for _, f := range w.runnerArgFiles(prog, runArgs) {
 			if !slices.Contains(files, f) {
 				files = append(files, f)
 			}
 		}
 	}
 	files = w.writtenMatches(files, dir)
+	var pyTexts []pyText // the Python a test runner loads: what it imports is read after
+	defer func() {
+		if len(pyTexts) > 0 {
+			w.followPyModules(c, pyTexts, []string{dir, path.Join(dir, "tests"), path.Join(dir, "test"), path.Join(dir, "src")}, cx)
+		}
+	}()
 	for _, f := range files {
 		if f == "-" || f == "/dev/stdin" {
 			continue // makefileStdin's
@@ -809,7 +827,7 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 		in, ok := Input{}, false
 		via := c.Name + " " + f + ", a file written by an earlier command"
 		if w.writtenHere(f) {
-			if manifests.has(baseName(f)) && scriptTables[prog] == nil || make || prog == "just" || packageRunners.has(prog) {
+			if manifests.has(baseName(f)) && scriptTables[prog] == nil && !testConfig(prog, f) || make || prog == "just" || packageRunners.has(prog) {
 				return // written on this line: the manifests' check reads it, or writtenFiles' as given
 			}
 			in, _, ok = w.fileInput(f) // echo … > conftest.py; pytest
@@ -840,8 +858,20 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 			for _, r := range runnerRecipes(prog, f, in.Text) {
 				w.nested(c, r, via, cx, false)
 			}
+		case testConfig(prog, f):
+			if nodeFile(f) { // a vitest.config.ts is code that runs as it loads
+				w.runCode(c, "node", field{Word: Word{Value: in.Text}}, via, cx)
+			}
+			w.followTestConfig(c, prog, f, in.Text, cx)
 		case writtenCodeLang(f, c.Name) != "":
 			w.runCode(c, writtenCodeLang(f, c.Name), field{Word: Word{Value: rakeRuby(prog, in.Text)}}, via, cx)
+			if writtenCodeLang(f, c.Name) == "python" && (prog == "pytest" || prog == "py.test" || prog == "unittest") {
+				root, _, _ := strings.Cut(f, "/**")
+				if !strings.Contains(f, "/**") {
+					root = path.Dir(f)
+				}
+				pyTexts = append(pyTexts, pyText{in.Text, root})
+			}
 		case nodeFile(f): // vite.config.ts, x.test.ts: TypeScript the tool loads
 			w.runCode(c, "node", field{Word: Word{Value: in.Text}}, via, cx)
 		default:

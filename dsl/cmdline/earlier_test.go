@@ -131,7 +131,7 @@ func TestRunsEarlier(t *testing.T) {
 		"/p/h/.zshenv":             {Text: "rm -rf ~/zenv\n", Whole: true},
 	}
 	// pytest t/ walks t at any depth (the reader's DIR/**/NAME)
-	files["/p/t/**/conftest.py|test_*.py|*_test.py"] = files["/p/t/conftest.py"]
+	files["/p/t/**/conftest.py|__init__.py|test_*.py|*_test.py"] = files["/p/t/conftest.py"]
 	before := Before{Cwd: "/p", Written: func(p string) (EarlierFile, bool) {
 		f, ok := files[p]
 		return f, ok

@@ -327,12 +327,16 @@ var AgentConfigHomes = []string{"HOME", "XDG_CONFIG_HOME", "CLAUDE_CONFIG_DIR", 
 var agentCLIs = set("claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot")
 
 // CarriedEnv are the variables the model follows from a line to the
-// lines after it (Line.Exports): GitConfigHomes, COMPOSE_PROFILES and
-// AgentConfigHomes.
+// lines after it (Line.Exports): GitConfigHomes, COMPOSE_PROFILES,
+// PytestEnv and AgentConfigHomes.
 var CarriedEnv = carriedEnv()
+
+// PytestEnv are the variables pytest reads its options and plugins from.
+var PytestEnv = []string{"PYTEST_ADDOPTS", "PYTEST_PLUGINS"}
 
 func carriedEnv() []string {
 	out := append(slices.Clip(GitConfigHomes), "COMPOSE_PROFILES")
+	out = append(out, PytestEnv...)
 	for _, v := range AgentConfigHomes {
 		if !slices.Contains(out, v) {
 			out = append(out, v)

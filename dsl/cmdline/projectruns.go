@@ -233,7 +233,9 @@ var cargoBuilds = set("build", "b", "check", "c", "test", "t", "run", "r", "benc
 // runsCargoBuild follows a crate's build script, which cargo build, check,
 // test and run compile and run on the host before the crate: build.rs
 // where the package's Cargo.toml is (or the file its [package] build key
-// names), and those of the members a [workspace] lists. Its Rust is read
+// names), and those of the members a [workspace] lists and of its path
+// dependencies (cargoPathDeps), whose procedural macros (cargoProcMacro)
+// run in the compiler too. Its Rust is read
 // by pattern (langcalls.go): Command::new with its args, std::fs's
 // deletes and writes of literal paths.
 func (w *walker) runsCargoBuild(c *Command, args []field, cx ctx) {
@@ -276,11 +278,26 @@ func (w *walker) runsCargoBuild(c *Command, args []field, cx ctx) {
 			dirs = append(dirs, path.Join(dir, m)) // crates/*: the reader matches the glob
 		}
 	}
-	for _, d := range dirs[:min(len(dirs), maxCargoMembers)] {
-		script := "build.rs"
+	seen := map[string]bool{}
+	for i := 0; i < len(dirs) && i < maxCargoMembers; i++ {
+		d := path.Clean(dirs[i])
+		if seen[d] {
+			continue
+		}
+		seen[d] = true
+		script, lib := "build.rs", ""
 		if in, _, ok := w.fileInput(path.Join(d, "Cargo.toml")); ok && in.Static {
 			if s, ok := cargoBuildScript(in.Text); ok {
 				script = s
+			}
+			lib = cargoProcMacro(in.Text)
+			for _, p := range cargoPathDeps(in.Text) {
+				dirs = append(dirs, path.Join(d, p)) // its build script and macros run too
+			}
+		}
+		if lib != "" {
+			if in, via, ok := w.fileInput(path.Join(d, lib)); ok {
+				w.runText(c, in, "rust", via+", a procedural macro cargo runs as it compiles", cx)
 			}
 		}
 		if script == "" {
@@ -290,6 +307,68 @@ func (w *walker) runsCargoBuild(c *Command, args []field, cx ctx) {
 			w.runText(c, in, "rust", via+", the build script cargo runs", cx)
 		}
 	}
+}
+
+// cargoPathDeps are the directories of a Cargo.toml's path dependencies
+// (helper = { path = "helper" }, or path = "x" in a [dependencies.NAME]
+// table), normal, dev, build and per target: cargo builds them first, and
+// runs their build scripts and procedural macros on the host.
+func cargoPathDeps(text string) []string {
+	var out []string
+	section := ""
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			section = strings.Trim(line, "[] ")
+			continue
+		}
+		deps := strings.HasSuffix(section, "dependencies") || strings.Contains(section, "dependencies.")
+		if !deps {
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok {
+			continue
+		}
+		if strings.TrimSpace(k) == "path" && strings.Contains(section, "dependencies.") {
+			out = append(out, unquoteYAML(strings.TrimSpace(v)))
+			continue
+		}
+		if m := cargoInlinePath().FindStringSubmatch(v); m != nil {
+			out = append(out, m[1])
+		}
+	}
+	return out
+}
+
+// cargoInlinePath is an inline table's path = "DIR".
+var cargoInlinePath = lazyRegexp(`\bpath\s*=\s*["']([^"']+)["']`)
+
+// cargoProcMacro is the source of a Cargo.toml's procedural macro library
+// ([lib] proc-macro = true; its path, src/lib.rs by default), or "".
+func cargoProcMacro(text string) string {
+	section, macro, lib := "", false, "src/lib.rs"
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			section = strings.Trim(line, "[] ")
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || section != "lib" {
+			continue
+		}
+		switch k, v = strings.TrimSpace(k), strings.TrimSpace(v); k {
+		case "proc-macro", "proc_macro":
+			macro = v == "true"
+		case "path":
+			lib = unquoteYAML(v)
+		}
+	}
+	if !macro {
+		return ""
+	}
+	return lib
 }
 
 // maxCargoMembers bounds the workspace members whose build scripts are read.

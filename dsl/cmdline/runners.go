@@ -68,6 +68,7 @@ var givenRunners = sync.OnceValue(func() map[string]fileRunner {
 		"tox":        {opts: []string{"-c", "--conf"}, values: "e", def: "tox.ini", lang: "tox"},
 		"pre-commit": {opts: []string{"-c", "--config"}, needSub: []string{"run", "hook-impl", "try-repo"}, lang: "pre-commit"},
 		"jest":       {opts: []string{"-c", "--config"}, added: true, lang: "node"},
+		"vitest":     {opts: []string{"-c", "--config"}, added: true, lang: "node"},
 		"rake":       {opts: []string{"-f", "--rakefile"}, values: "CIeEprR", lang: "rake"},
 		"tmux":       {opts: []string{"-f"}, values: "cLST", sub: []string{"source-file", "source"}, lang: "tmux"},
 		"screen":     {opts: []string{"-c"}, values: "ehpSsTt", sub: []string{"source"}, lang: "screen"},
@@ -256,6 +257,9 @@ func knownName(a field) string {
 // file's commands, a terminal multiplexer's commands, a playbook's shell
 // tasks, or a language's code.
 func (w *walker) runGiven(c *Command, prog, lang, name string, in Input, via string, cx ctx) {
+	if (prog == "jest" || prog == "vitest") && in.Static {
+		defer w.followTestConfig(c, prog, name, in.Text, cx) // jest -c FILE: the files it names
+	}
 	if !in.Static || in.Remote || in.Decoded {
 		w.runText(c, in, lang, via, cx)
 		return
@@ -554,6 +558,19 @@ func (w *walker) runnerArgFiles(prog string, args []field) []string {
 		return w.pytestFiles(args, true)
 	case "unittest":
 		return unittestFiles(args)
+	case "mocha":
+		return append(optionValues(args, "-r", "--require"), optionValues(args, "", "--file")...)
+	case "jest":
+		// jest --config '{"setupFiles": ["./s.js"]}': a configuration given as JSON
+		var out []string
+		for _, v := range optionValues(args, "-c", "--config") {
+			if strings.HasPrefix(strings.TrimSpace(v), "{") {
+				for _, m := range testConfigRef().FindAllStringSubmatch(v, 64) {
+					out = append(out, nodeModuleFiles(strings.Replace(m[1], "<rootDir>/", "./", 1))...)
+				}
+			}
+		}
+		return out
 	case "pip", "uv", "pipx":
 		return w.pipFiles(args, 0)
 	}
@@ -721,6 +738,13 @@ func (w *walker) pytestFiles(args []field, withIni bool) []string {
 			out = append(out, path.Join(d, "conftest.py")) // pytest tests/unit loads tests/conftest.py
 		}
 		names := []string{"conftest.py"}
+		if f != "." {
+			names = append(names, "__init__.py") // a test module's packages are imported with it
+		} else {
+			for _, d := range []string{"tests", "test"} {
+				out = append(out, path.Join(d, "**", "__init__.py")) // not the project's own packages
+			}
+		}
 		for _, p := range patterns[:min(len(patterns), 8)] {
 			if !strings.ContainsAny(p, "/|") {
 				names = append(names, p)
@@ -848,7 +872,7 @@ func unittestFiles(args []field) []string {
 	if len(ops) > 1 {
 		pattern = ops[1]
 	}
-	return []string{path.Join(start, pattern), path.Join(start, "*", pattern), path.Join(start, "*", "*", pattern)}
+	return []string{path.Join(start, "__init__.py"), path.Join(start, pattern), path.Join(start, "*", "__init__.py"), path.Join(start, "*", pattern), path.Join(start, "*", "*", pattern)}
 }
 
 // composerScripts are the command lines of a composer.json's scripts

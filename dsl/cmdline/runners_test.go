@@ -215,13 +215,14 @@ func TestProjectCodeRuns(t *testing.T) {
 		"/p/nr/lib/ts.ts":         "import './ev'\nexport const y: number = 1\n",
 		"/p/nr/ok.js":             "const path = require('path')\nconst cfg = require('./config.json')\nconsole.log(path.join(__dirname, cfg.out))\n",
 		// pytest collects nested test files and conftest.py
-		"/p/py/**/conftest.py|test_*.py|*_test.py":     fmt.Sprintf(py, "conftest") + fmt.Sprintf(py, "nested"),
-		"/p/pi/pytest.ini":                             "[pytest]\ntestpaths = checks\npython_files = check_*.py\n",
-		"/p/pi/checks/**/conftest.py|check_*.py":       fmt.Sprintf(py, "checks"),
-		"/p/pt/pyproject.toml":                         "[project]\nname = \"x\"\n[tool.pytest.ini_options]\ntestpaths = [\n  \"src\",\n]\n",
-		"/p/pt/src/**/conftest.py|test_*.py|*_test.py": fmt.Sprintf(py, "toml"),
-		"/p/pk/**/conftest.py|test_*.py|*_test.py":     "import subprocess, sys\n\ndef test_cli():\n    out = subprocess.run([sys.executable, '-m', 'app', '--help'], capture_output=True)\n    assert out.returncode == 0\n",
-		"/p/big/**/conftest.py|test_*.py|*_test.py":    "", // the reader's walk was cut: not whole
+		"/p/py/**/conftest.py|test_*.py|*_test.py":             fmt.Sprintf(py, "conftest") + fmt.Sprintf(py, "nested"),
+		"/p/py/**/conftest.py|__init__.py|test_*.py|*_test.py": fmt.Sprintf(py, "conftest") + fmt.Sprintf(py, "nested"), // pytest py: its packages too
+		"/p/pi/pytest.ini": "[pytest]\ntestpaths = checks\npython_files = check_*.py\n",
+		"/p/pi/checks/**/conftest.py|__init__.py|check_*.py":       fmt.Sprintf(py, "checks"),
+		"/p/pt/pyproject.toml":                                     "[project]\nname = \"x\"\n[tool.pytest.ini_options]\ntestpaths = [\n  \"src\",\n]\n",
+		"/p/pt/src/**/conftest.py|__init__.py|test_*.py|*_test.py": fmt.Sprintf(py, "toml"),
+		"/p/pk/**/conftest.py|test_*.py|*_test.py":                 "import subprocess, sys\n\ndef test_cli():\n    out = subprocess.run([sys.executable, '-m', 'app', '--help'], capture_output=True)\n    assert out.returncode == 0\n",
+		"/p/big/**/conftest.py|test_*.py|*_test.py":                "", // the reader's walk was cut: not whole
 		// cargo's build script, by default or as [package] build names it
 		"/p/rs/Cargo.toml":      "[package]\nname = \"x\"\nversion = \"0.1.0\"\n",
 		"/p/rs/build.rs":        "use std::process::Command;\nfn main() {\n    Command::new(\"sh\").arg(\"-c\").arg(\"rm -rf ~/rs\").status().unwrap();\n}\n",
