@@ -3,6 +3,7 @@ package cmdline
 import (
 	"encoding/json"
 	"fmt"
+	"iter"
 	"maps"
 	"path"
 	"slices"
@@ -347,18 +348,9 @@ var cargoInlinePath = lazyRegexp(`\bpath\s*=\s*["']([^"']+)["']`)
 // cargoProcMacro is the source of a Cargo.toml's procedural macro library
 // ([lib] proc-macro = true; its path, src/lib.rs by default), or "".
 func cargoProcMacro(text string) string {
-	section, macro, lib := "", false, "src/lib.rs"
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "[") {
-			section = strings.Trim(line, "[] ")
-			continue
-		}
-		k, v, ok := strings.Cut(line, "=")
-		if !ok || section != "lib" {
-			continue
-		}
-		switch k, v = strings.TrimSpace(k), strings.TrimSpace(v); k {
+	macro, lib := false, "src/lib.rs"
+	for k, v := range tomlKeys(text, "lib") {
+		switch k {
 		case "proc-macro", "proc_macro":
 			macro = v == "true"
 		case "path":
@@ -371,24 +363,36 @@ func cargoProcMacro(text string) string {
 	return lib
 }
 
+// tomlKeys yields the trimmed keys and values of the one-line
+// assignments in a TOML file's [section].
+func tomlKeys(text, section string) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		in := ""
+		for _, line := range strings.Split(text, "\n") {
+			line = strings.TrimSpace(line)
+			if strings.HasPrefix(line, "[") {
+				in = strings.Trim(line, "[] ")
+				continue
+			}
+			k, v, ok := strings.Cut(line, "=")
+			if ok && in == section && !yield(strings.TrimSpace(k), strings.TrimSpace(v)) {
+				return
+			}
+		}
+	}
+}
+
 // maxCargoMembers bounds the workspace members whose build scripts are read.
 const maxCargoMembers = 16
 
 // cargoBuildScript is the build script a Cargo.toml's [package] names
 // (build = "x.rs"; "" for build = false); not ok when it names none.
 func cargoBuildScript(text string) (string, bool) {
-	section := ""
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "[") {
-			section = strings.Trim(line, "[] ")
+	for k, v := range tomlKeys(text, "package") {
+		if k != "build" {
 			continue
 		}
-		k, v, ok := strings.Cut(line, "=")
-		if !ok || section != "package" || strings.TrimSpace(k) != "build" {
-			continue
-		}
-		switch v = strings.TrimSpace(v); v {
+		switch v {
 		case "false":
 			return "", true
 		case "true":
