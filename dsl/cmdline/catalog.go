@@ -1903,6 +1903,15 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// shellQuoteWords is words as one command line, each word quoted.
+func shellQuoteWords(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = shellQuote(w)
+	}
+	return strings.Join(q, " ")
+}
+
 // envCommands are environment variables whose value a program runs as a
 // command line: pagers, editors, git's ssh and proxy commands, lesspipe.
 var envCommands = map[string]bool{

@@ -116,13 +116,9 @@ func (w *walker) configFiles(c *Command, args []field, cx ctx) {
 		return
 	}
 	words = append(words[:min(len(words), maxConfigWords)], rest...)
-	quoted := make([]string, len(words))
-	for i, wd := range words {
-		quoted[i] = shellQuote(wd)
-	}
 	// -q and --no-config: the walk again reads no configuration of its own
 	skip := map[string]string{"curl": "-q", "wget": "--no-config"}[c.Name]
-	w.nested(c, c.Name+" "+skip+" "+strings.Join(quoted, " "), c.Name+" configuration", cx, true)
+	w.nested(c, c.Name+" "+skip+" "+shellQuoteWords(words), c.Name+" configuration", cx, true)
 }
 
 // curlConfigWords are the options a curl configuration text holds, as

@@ -1695,11 +1695,7 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 			}
 			run := strings.Join(cmd, " ")
 			if quoted {
-				q := make([]string, len(cmd))
-				for i, word := range cmd {
-					q[i] = shellQuote(word)
-				}
-				run = strings.Join(q, " ")
+				run = shellQuoteWords(cmd)
 			}
 			w.nested(c, feed+" | "+run, "parallel", cx, false)
 		}

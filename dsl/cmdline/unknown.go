@@ -251,12 +251,8 @@ func (w *walker) unknownStdin(c *Command, cx ctx) {
 		if w.codeCalls(c, l, c.Name+" stdin", cx) {
 			continue // system("CMD") typed at a prompt (gp, maxima)
 		}
-		if text, ok := escapeWord(l); ok {
-			w.nested(c, text, "!", cx, false) // :!CMD, !CMD, shell CMD, mycli's system CMD
-			continue
-		}
-		if rest, ok := strings.CutPrefix(l, "host "); ok && commandHead(rest) {
-			w.nested(c, rest, "!", cx, false) // SQL*Plus's HOST CMD
+		if escape, ok := promptCommand(l); ok {
+			w.nested(c, escape, "!", cx, false) // mycli's system CMD, SQL*Plus's HOST CMD
 			continue
 		}
 		escape := false
@@ -274,6 +270,17 @@ func (w *walker) unknownStdin(c *Command, cx ctx) {
 			w.nested(c, l, via, cx, false)
 		}
 	}
+}
+
+// promptCommand is the command of a prompt's system CMD (mycli) or host
+// CMD (SQL*Plus) line, when CMD is a program hguard knows or a shell.
+func promptCommand(line string) (string, bool) {
+	for _, p := range []string{"system ", "host "} {
+		if rest, ok := strings.CutPrefix(line, p); ok && commandHead(rest) {
+			return strings.TrimSpace(rest), true
+		}
+	}
+	return "", false
 }
 
 // unknownScript is the fallback for a file a program hguard does not know
