@@ -79,9 +79,13 @@ type flow struct {
 	cwdRel  string           // with cwd "", where relative cds moved from the caller's directory
 	cwdLost bool             // a cd to an unknown directory: cwdRel is no longer known
 	dirs    []cwdState       // the directories pushd left, for popd
-	fetch   fetched          // directories filled from the network on the line, and where the line is
-	walks   int              // loop bodies and function bodies walked again
-	ifsSet  bool             // IFS was given a value the line does not show: field splitting is unknown
+	// prevCwd is where the walk was before the last cd of the line (cd -
+	// goes back there), when hasPrev
+	prevCwd cwdState
+	hasPrev bool
+	fetch   fetched // directories filled from the network on the line, and where the line is
+	walks   int     // loop bodies and function bodies walked again
+	ifsSet  bool    // IFS was given a value the line does not show: field splitting is unknown
 	// fish variables holding one empty element (set X '', for d in ''),
 	// whose value "" would otherwise be the empty list: $X is then one
 	// empty word, not none.
@@ -534,15 +538,16 @@ func (w *walker) flowBefore(c *Command) {
 		dir, moved = c.Cwd, true // env -C /etc rm passwd
 	}
 	if moved {
-		joinOperands(c, dir)
+		c.Moved = dir // emit joins the operands (joinOperands)
 	}
+	c.moveSet = true
 	if _, ok := xargsOf(c); ok && !c.Dynamic {
 		w.xargsInput(c)
 	}
 }
 
-// operandDir is the directory the relative file operands of a command
-// are joined to after a cd on the line moved to w.cwd (joinOperands):
+// operandDir is the directory the relative file targets of a command
+// are joined to after a cd on the line moved to w.cwd (Command.Moved):
 // w.cwd itself, or, when it lies below the directory the line started in
 // (Before.Cwd, the project), the way there from it, so that a project
 // under /var/lib or /usr/local/src keeps its files relative; ok is false
@@ -595,7 +600,14 @@ type fileOperand struct {
 
 // fileOperands are the programs whose relative operands joinOperands
 // makes absolute after a cd on the line: those that delete, move, copy,
-// link, create, change or print the files they are given.
+// link, create, change or print the files they are given. They are kept
+// because rules read these programs' operands as written (positional:
+// delete-system-file, delete-home-config, chmod's and the editors'
+// rules), not through a model's list, and because inline code's file
+// calls reach rules as these programs (os.remove is rm, open(F, "w")
+// tee). Every list a model makes of a command's files (outputs,
+// secretFiles, mayWrite, authFiles, extracted members) is joined in one
+// place instead: the DSL's movedView, from Command.Moved.
 var fileOperands = map[string]fileOperand{
 	"rm": {}, "unlink": {}, "rmdir": {}, "shred": {values: "ns", long: []string{"iterations", "size"}},
 	"mv": {values: "tS", long: []string{"target-directory", "suffix"}}, "cp": {values: "tS", long: []string{"target-directory", "suffix"}},
@@ -604,6 +616,11 @@ var fileOperands = map[string]fileOperand{
 	"tee": {}, "cat": {}, "head": {values: "nc", long: []string{"lines", "bytes"}}, "tail": {values: "ncs", long: []string{"lines", "bytes", "sleep-interval", "pid", "max-unchanged-stats"}},
 	"chmod": {skip: 1}, "chown": {skip: 1}, "chgrp": {skip: 1},
 	"sed": {skip: 1, values: "efl", long: []string{"expression", "file", "line-length"}},
+	// editors open the files they are given: vi, nano and the others
+	// edit-account-file knows
+	"vi": {}, "vim": {}, "nvim": {}, "view": {}, "ex": {}, "vimdiff": {}, "rvim": {}, "rview": {}, "gvim": {}, "vim.tiny": {}, "vim.basic": {},
+	"nvi": {}, "nano": {}, "pico": {}, "emacs": {}, "emacsclient": {}, "ed": {}, "red": {}, "micro": {}, "joe": {}, "jed": {},
+	"mcedit": {}, "ne": {}, "mg": {}, "kak": {}, "hx": {}, "helix": {}, "gedit": {}, "kate": {}, "code": {}, "subl": {}, "edit": {},
 }
 
 // joinOperand is v, a relative path, joined to dir (operandDir); other
@@ -640,6 +657,7 @@ func joinOperands(c *Command, dir string) {
 	if !ok || c.Dynamic {
 		return
 	}
+	c.Args = slices.Clone(c.Args)
 	skip, ended := spec.skip, false
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
@@ -970,7 +988,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		if name == "pushd" && len(w.dirs) < maxLoopWalks {
 			w.dirs = append(w.dirs, w.cwdNow())
 		}
-		w.cd(args)
+		w.cdWith(args, c.Assigns)
 	case name == "popd":
 		if n := len(w.dirs); n > 0 && len(args) == 0 {
 			w.setCwd(w.dirs[n-1])
@@ -1473,36 +1491,119 @@ func (w *walker) setCwd(s cwdState) {
 	}
 }
 
-func (w *walker) cd(args []field) {
+func (w *walker) cd(args []field) { w.cdWith(args, nil) }
+
+// cdWith is cd DIR with the assignments given before it (CDPATH=/ cd
+// etc). cd - goes back to where the line's last cd left (bash's
+// OLDPWD, zsh's and fish's own record), or, before any cd on the line,
+// to bash's $OLDPWD when the line set it (zsh and fish keep their own:
+// unknown). A relative name that starts with no . or .. is looked up in
+// CDPATH (an assignment before cd, or set earlier on the line): bash and
+// fish take its first directory that holds the name before the current
+// one, zsh the current one first; the first entry (not . or empty) is
+// taken, as the one a hole would name; a CDPATH the line does not show
+// leaves the directory unknown.
+func (w *walker) cdWith(args []field, assigns []Assign) {
 	dir := "~"
+	back := false
 	for _, a := range args {
 		if a.Value == "--" || strings.HasPrefix(a.Value, "-") && a.Value != "-" {
 			continue
 		}
-		if a.Dynamic || a.Value == "-" {
-			w.cwd, w.cwdRel, w.cwdLost = "", "", true
+		if a.Dynamic {
+			w.moveTo(cwdState{lost: true})
 			return
 		}
 		dir = a.Value
+		back = a.Value == "-"
 		break
+	}
+	if back {
+		switch old, ok := w.lineVar("OLDPWD", assigns); {
+		case w.hasPrev:
+			w.moveTo(w.prevCwd)
+			return
+		case ok && w.dialect != Zsh && w.dialect != Fish && old != "":
+			dir = old
+		default:
+			w.moveTo(cwdState{lost: true})
+			return
+		}
 	}
 	for _, home := range []string{"$HOME", "${HOME}"} {
 		if rest, ok := strings.CutPrefix(dir, home); ok && (rest == "" || rest[0] == '/') {
 			dir = "~" + rest // cd "$HOME" is cd ~, not a directory named $HOME
 		}
 	}
-	switch {
-	case strings.HasPrefix(dir, "/") || dir == "~" || strings.HasPrefix(dir, "~/"):
-		w.cwd, w.cwdRel = path.Clean(dir), ""
-	case w.cwd != "":
-		w.cwd = joinPath(w.cwd, dir)
-	default:
-		w.cwd = ""
-		if !w.cwdLost {
-			w.cwdRel = path.Join(w.cwdRel, dir) // relative to the caller's directory
+	if !back && !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "~") && dir != "." && dir != ".." &&
+		!strings.HasPrefix(dir, "./") && !strings.HasPrefix(dir, "../") {
+		if cdpath, ok := w.lineVar("CDPATH", assigns); ok {
+			if strings.ContainsAny(cdpath, "$`\x00") {
+				w.moveTo(cwdState{lost: true}) // CDPATH=$X cd etc: anywhere
+				return
+			}
+			// CDPATH=/ cd etc is cd /etc. Of several entries the one
+			// taken is the shortest (the root, the home): bash takes the
+			// first holding the name, which hguard does not know, and
+			// CDPATH=/nonexistent:/ cd etc goes to /etc.
+			best := ""
+			for _, e := range strings.FieldsFunc(cdpath, func(r rune) bool { return r == ':' || r == []rune(listSep)[0] }) {
+				if e = path.Clean(e); e != "." && (path.IsAbs(e) || e == "~" || strings.HasPrefix(e, "~/")) &&
+					(best == "" || strings.Count(e, "/") < strings.Count(best, "/") || e == "/" && best != "/") {
+					best = e
+				}
+			}
+			if best != "" {
+				dir = path.Join(best, dir)
+			}
 		}
 	}
+	var to cwdState
+	switch {
+	case strings.HasPrefix(dir, "/") || dir == "~" || strings.HasPrefix(dir, "~/"):
+		to = cwdState{cwd: path.Clean(dir)}
+	case w.cwd != "":
+		to = cwdState{cwd: joinPath(w.cwd, dir)}
+	case w.cwdLost:
+		to = cwdState{lost: true}
+	default:
+		to = cwdState{rel: path.Join(w.cwdRel, dir)} // relative to the caller's directory
+	}
+	w.moveTo(to)
+}
+
+// moveTo is a cd to s: where the walk was is kept for cd - and $OLDPWD.
+func (w *walker) moveTo(s cwdState) {
+	w.prevCwd, w.hasPrev = w.cwdNow(), true
+	if w.prevCwd.cwd != "" {
+		w.setVar("OLDPWD", Word{Value: w.prevCwd.cwd}) // cd "$OLDPWD"
+	} else {
+		w.setVar("OLDPWD", Word{Dynamic: true})
+	}
+	w.cwd, w.cwdRel, w.cwdLost = s.cwd, s.rel, s.lost
 	w.changed()
+}
+
+// lineVar is the value of name as the line set it: an assignment before
+// the command (assigns), else an earlier one; ok is false when the line
+// did not set it, and the value holds $ when it set it to what it does
+// not show.
+func (w *walker) lineVar(name string, assigns []Assign) (string, bool) {
+	for i := len(assigns) - 1; i >= 0; i-- {
+		if a := assigns[i]; a.Name == name {
+			if a.Value.Dynamic {
+				return "$" + name, true
+			}
+			return a.Value.Value, true
+		}
+	}
+	if v, ok := w.vars[name]; ok {
+		return v, true
+	}
+	if w.setNames[name] {
+		return "$" + name, true
+	}
+	return "", false
 }
 
 // fishSet records set [-glxUe…] NAME VALUES….

@@ -90,6 +90,17 @@ type Command struct {
 	// only (cd .claude, cd ..), where it moved relative to the caller's
 	// directory ("" otherwise).
 	CwdRel string
+	// Moved is the directory a cd earlier on the line (or env -C, sudo
+	// -D) moved to, outside the directory the line starts in, to which
+	// the command's relative file targets are joined: absolute, ~…, or a
+	// way from the start directory when the cd went below it (see
+	// operandDir); "" when nothing moved. The operands of the programs
+	// joinOperands knows are joined already; the DSL joins every model's
+	// list of files to it (movedView).
+	Moved string
+	// moveSet: flowBefore set Moved (emit sets it for the commands made
+	// without it: inline code's file calls, a tool mode's commands).
+	moveSet bool
 	// Container is, for a container runner's command (docker run, kubectl
 	// run), what it gives the container and the command it runs there.
 	Container *Container

@@ -157,6 +157,17 @@ func (w *walker) emit(c *Command) bool {
 		w.overBudget()
 		return false
 	}
+	if !c.moveSet {
+		// made from another command (os.remove is rm, cmake -E remove
+		// rm): it runs where the walk is
+		if dir, moved := w.operandDir(); moved {
+			c.Moved = dir
+		}
+		c.moveSet = true
+	}
+	if c.Moved != "" {
+		joinOperands(c, c.Moved) // cd /etc && rm passwd
+	}
 	if containerRunners.has(c.Name) && w.nest < maxContainerNest && !w.full {
 		c.Container = containerOf(c, w.hostDir(), w.parseContainer)
 		containerTyped(c)
