@@ -118,6 +118,7 @@ type CommandEnv struct {
 	Source      string            `expr:"source"`
 	Line        string            `expr:"line"`
 	Cwd         string            `expr:"cwd"`
+	Moved       string            `expr:"moved"`
 	Shell       string            `expr:"shell"`
 	Caller      string            `expr:"caller"`
 	Agent       bool              `expr:"agent"`
@@ -304,6 +305,16 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		}
 	}
 	env.Positional, env.Flags = splitArgs(args, valueOptions[programName(c.Name)])
+	// After a cd on the line out of the project the models see the words
+	// joined to where it moved (movedView), and rules the words as
+	// written: args, positional and the option values.
+	written, writtenPos, view := args, env.Positional, args
+	if env.Moved = movedDir(c.Moved); env.Moved != "" {
+		view = movedView(env.Moved, c)
+		args = view
+		env.Args = view
+		env.Positional, _ = splitArgs(view, valueOptions[programName(c.Name)])
+	}
 	env.Outputs = outputs(c.Name, args, env.Positional, env.Redirects)
 	env.SecretFiles = secretFiles(c.Name, args, env.Positional, env.Redirects)
 	env.Outputs = append(env.Outputs, patchedFiles(line, c, args, env.Positional, env.Cwd)...)
@@ -327,6 +338,18 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	if s, w := fromEarlierFiles(line, c, args, gs); len(s)+len(w) > 0 {
 		env.SecretFiles = append(env.SecretFiles, s...)
 		env.MayWrite = append(env.MayWrite, w...)
+	}
+	viewEnv := *env
+	if env.Moved != "" {
+		// the one place every model's list is joined to where the cd moved
+		if extractsHere(c, args, env.Positional) {
+			env.Outputs = append(env.Outputs, env.Moved) // cd ~ && tar xf a.tar is tar xf a.tar -C ~
+		}
+		env.Outputs = joinMoved(env.Moved, env.Outputs)
+		env.SecretFiles = joinMoved(env.Moved, env.SecretFiles)
+		env.MayWrite = joinMoved(env.Moved, env.MayWrite)
+		viewEnv = *env
+		args, env.Args, env.Positional = written, written, writtenPos
 	}
 	if ctx.inside {
 		// Inside a container only this machine's files count: what it
@@ -382,8 +405,8 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	}
 	env.CopiedSecrets = func() []string { return copiedSecrets(c, args, pos, env.Cwd, ctx) }
 	env.OwnHome = func(p string) bool { return ownHome(p, ctx.Home) }
-	env.AuthFiles = func() []string { return authFilesRead(c, args, env, ctx.Home) }
-	env.NamesAuth = func() bool { return namesAuth(args, env) }
+	env.AuthFiles = func() []string { return joinMoved(env.Moved, authFilesRead(c, view, &viewEnv, ctx.Home)) }
+	env.NamesAuth = func() bool { return namesAuth(view, &viewEnv) }
 	env.NamesHost = func(w string) bool {
 		h := bareHost(w)
 		return h != "" && (ctx.Present == nil || strings.Contains(w, "://") || !ctx.Present(resolveIn(w, env.Cwd)))
@@ -812,10 +835,11 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 	case "awk", "gawk":
 		// gawk -i inplace PROGRAM FILE… (--include=inplace) rewrites the
 		// files it reads
+		// (by its base name: after a cd, movedView joins the word)
 		if inplace := slices.ContainsFunc(optionValues(args, []string{"-i", "--include"}, false), func(v string) bool {
-			return strings.TrimSuffix(v, ".awk") == "inplace"
+			return strings.TrimSuffix(path.Base(v), ".awk") == "inplace"
 		}); inplace {
-			files := slices.DeleteFunc(slices.Clone(pos), func(p string) bool { return strings.TrimSuffix(p, ".awk") == "inplace" })
+			files := slices.DeleteFunc(slices.Clone(pos), func(p string) bool { return strings.TrimSuffix(path.Base(p), ".awk") == "inplace" })
 			if len(optionValues(args, []string{"-f", "--file", "-E", "--exec"}, false)) == 0 && len(files) > 0 {
 				files = files[1:] // the program
 			}
@@ -1421,6 +1445,117 @@ func tildeHome(p, home string) string {
 		return "~/" + rest
 	}
 	return p
+}
+
+// movedDir is where a cd on the line moved the command out of the
+// project (Command.Moved), absolute or under ~; "" when it did not, or
+// when it moved below the directory the line starts in, whose relative
+// names are the project's.
+func movedDir(moved string) string {
+	if path.IsAbs(moved) || moved == "~" || strings.HasPrefix(moved, "~/") {
+		return moved
+	}
+	return ""
+}
+
+// movedView is c's words with each relative file name joined to dir,
+// where a cd on the line moved: the words the models (outputs,
+// secretFiles, mayWrite, authFiles, extractions) read, so that cd /etc
+// && zzprog -o passwd writes /etc/passwd as zzprog -o /etc/passwd does.
+// A word joined is one that may name a file: not an option (but the
+// value of --opt=VALUE and of dd's key=VALUE), not a word the shell
+// expands at run time, a URL, host:path, code (spaces, quotes,
+// brackets) nor an assignment; nor the first word of a program whose
+// first word is a mode or a subcommand (tar xf, 7z a, git status).
+func movedView(dir string, c *cmdline.Command) []string {
+	prog := programName(c.Name)
+	mode := valueOptions[prog] != nil || modeFirst.has(prog)
+	out := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		v := a.Value
+		out[i] = v
+		switch {
+		case a.Dynamic || v == "" || v == "-" || v == "--":
+		case i == 0 && mode && !strings.HasPrefix(v, "-"):
+		case strings.HasPrefix(v, "--"):
+			if opt, val, ok := strings.Cut(v, "="); ok && viewFile(val) {
+				out[i] = opt + "=" + joinRel(dir, val)
+			}
+		case v[0] == '-':
+		default:
+			if key, val, ok := strings.Cut(v, "="); ok {
+				if key != "" && strings.Trim(key, "abcdefghijklmnopqrstuvwxyz") == "" && viewFile(val) {
+					out[i] = key + "=" + joinRel(dir, val) // dd of=passwd
+				}
+			} else if viewFile(v) {
+				out[i] = joinRel(dir, v)
+			}
+		}
+	}
+	return out
+}
+
+// modeFirst are programs whose first word is a mode, not a file: tar xf,
+// 7z a, ar rcs, jar xf.
+var modeFirst = set("tar", "bsdtar", "gtar", "7z", "7za", "7zz", "7zr", "ar", "jar", "cmake", "npm", "pnpm", "yarn", "pip", "pip3",
+	"cargo", "go", "apt", "apt-get", "brew", "systemctl", "launchctl", "openssl", "make")
+
+// viewFile reports a word movedView joins: one that may be a relative
+// file name.
+func viewFile(v string) bool {
+	return v != "" && !strings.ContainsAny(v[:1], "/~$-") && !strings.ContainsAny(v, " \t\n'\"`$(){}[]<>|;&:=,\\") &&
+		!strings.Contains(v, "://")
+}
+
+// joinRel is v joined to dir, a directory a cd moved to (~ kept as ~:
+// joinPath).
+func joinRel(dir, v string) string {
+	if !viewFile(v) {
+		return v
+	}
+	return joinDir(dir, v)
+}
+
+// joinDir is p joined to dir; above a home (~/..), whose parent hguard
+// does not know, the name stays under ~.
+func joinDir(dir, p string) string {
+	j := path.Join(dir, p)
+	if strings.HasPrefix(dir, "~") && !strings.HasPrefix(j, "~") {
+		j = dir + "/" + path.Clean(p)
+	}
+	return j
+}
+
+// joinMoved joins the relative names of a model's list to dir, where a
+// cd on the line moved (movedDir); names already absolute, under ~, or
+// known only at run time stay as they are.
+func joinMoved(dir string, files []string) []string {
+	if dir == "" {
+		return files
+	}
+	out := slices.Clone(files)
+	for i, f := range out {
+		if f != "" && !strings.ContainsAny(f[:1], "/~$-") && !strings.Contains(f, "://") {
+			out[i] = joinDir(dir, f)
+		}
+	}
+	return out
+}
+
+// extractsHere reports an extraction into the directory the command
+// runs in: tar x with no -C, unzip with no -d, 7z x or e with no -o.
+func extractsHere(c *cmdline.Command, args, pos []string) bool {
+	switch prog := programName(c.Name); prog {
+	case "tar", "bsdtar", "gtar", "unzip":
+		if prog == "gtar" {
+			prog = "tar"
+		}
+		ex, ok := parseExtraction(prog, args, pos)
+		return ok && ex.dir == ""
+	case "7z", "7za", "7zz", "7zr":
+		return len(pos) > 0 && (pos[0] == "x" || pos[0] == "e") && !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "-o") })
+	}
+	return false
 }
 
 // commandCwd is where a command runs: the directory a static cd earlier on
