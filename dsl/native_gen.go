@@ -1363,7 +1363,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native338
 		}
-	case "let literal = name in [\"echo\", \"printf\"] || name in [\"cat\", \"tee\"] && stdin.kind in [\"heredoc\", \"herestring\"] ||\n  name == \"tee\" && stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\"];\nlet appends = !any(redirects, #.op in [\">\", \">|\", \"&>\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\"])) && (name != \"tee\" || hasFlag(\"a\", \"append\")); any(outputs, sensitivePath(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\") &&\n  !(agent && literal && !outsideProject(#) && !(cleanPath(#) matches \"[$`*?\\\\[]\") && (appends || !replaces(#, positional[0:0])))) &&\n!(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
+	case "let literal = name in [\"echo\", \"printf\"] || name in [\"cat\", \"tee\"] && stdin.kind in [\"heredoc\", \"herestring\"] ||\n  name == \"tee\" && stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\"];\nlet appends = !any(redirects, #.op in [\">\", \">|\", \"&>\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\"])) && (name != \"tee\" || hasFlag(\"a\", \"append\")); any(outputs, sensitivePath(#) && !isTemp(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\") &&\n  !(agent && literal && !outsideProject(#) && !(cleanPath(#) matches \"[$`*?\\\\[]\") && (appends || !replaces(#, positional[0:0])))) &&\n!(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
 			return native339
 		}
@@ -9865,7 +9865,8 @@ func native339(env any) bool {
 				((e.Name != "tee") ||
 					e.HasFlag("a", "append")))
 			return (anyOf(e.Outputs, func(p0 string) bool {
-				return ((sensitivePath(p0) &&
+				return (((sensitivePath(p0) &&
+					!isTemp(p0)) &&
 					!matchReWith(&nativeRegexps[530], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&

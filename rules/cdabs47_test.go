@@ -117,6 +117,10 @@ func TestCdAbs47Neighbours(t *testing.T) {
 		{`cd ~/proj && python3 -c 'open("out.txt","w")'`, dsl.Allow, dsl.Allow},
 		{`cd /etc && python3 -c 'print(open("hostname").read())'`, dsl.Allow, dsl.Allow},
 		{"cd /tmp && zzprog -o out.txt", dsl.Allow, dsl.Allow},
+		// a key made in a temporary directory is no credential overwritten
+		{"cd /tmp && openssl req -x509 -newkey rsa:2048 -keyout key.pem -out cert.pem -days 1 -nodes", dsl.Allow, dsl.Allow},
+		{"openssl req -x509 -newkey rsa:2048 -keyout /tmp/key.pem -out /tmp/cert.pem -days 1 -nodes", dsl.Allow, dsl.Allow},
+		{"cd ~ && openssl req -x509 -newkey rsa:2048 -keyout .netrc -out cert.pem -days 1 -nodes", dsl.Ask, dsl.Ask},
 		{"cd /etc && ssh -o StrictHostKeyChecking=no host uptime", dsl.Allow, dsl.Allow},
 		{"cd ~ && gpg -o notes.txt -d /tmp/x.gpg", dsl.Allow, dsl.Allow},
 		{"cd /tmp && tar xf x.tar", dsl.Allow, dsl.Allow},
