@@ -28,8 +28,9 @@ import (
 // left unknown.
 //
 // A relative path is computed too where an earlier cd or pushd of the line
-// moved to a computed directory, or to the one before (cd -, cd
-// "$OLDPWD"), which an earlier command of the session chose.
+// moved to a computed directory, or, before any cd of the line, to the one
+// before (cd -, cd "$OLDPWD"), which an earlier command of the session
+// chose; after one, cd - goes back where the line was, as known as it was.
 func computedValue(text string, c *cmdline.Command, line *cmdline.Line, ctx Context) bool {
 	if findFeeds(c, line, text) {
 		return true
@@ -156,6 +157,7 @@ func computedText(text string, vars map[string]bool) bool {
 func computedVars(c *cmdline.Command, line *cmdline.Line, ctx Context) map[string]bool {
 	vars := map[string]bool{}
 	loops := line.Loops
+	cdSeen, beforeCd := false, false // a cd earlier on the line, and how known the place before the last was (cd -)
 	for i, u := range line.Commands {
 		for len(loops) > 0 && loops[0].At <= i {
 			if l := loops[0]; strings.ContainsAny(l.Words, "$`") {
@@ -183,12 +185,16 @@ func computedVars(c *cmdline.Command, line *cmdline.Line, ctx Context) map[strin
 			if len(ue.Positional) > 0 {
 				to = ue.Positional[0]
 			}
+			was := vars[cwdVar]
 			switch {
+			case (to == "-" || strings.Contains(to, "OLDPWD")) && cdSeen:
+				vars[cwdVar] = beforeCd // back where the line's last cd left: as known as it was
 			case to == "-" || strings.Contains(to, "OLDPWD") || computedText(to, vars):
 				vars[cwdVar] = true
 			case to == "" || strings.HasPrefix(to, "/") || strings.HasPrefix(to, "~") || strings.HasPrefix(to, "$"):
 				vars[cwdVar] = false // cd, cd /abs, cd ~/x, cd "$HOME": a known place
 			}
+			cdSeen, beforeCd = true, was
 			continue
 		}
 		if u.Name == "set" && slices.Contains(args, "--") {

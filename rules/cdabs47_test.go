@@ -129,7 +129,12 @@ func TestCdAbs47Neighbours(t *testing.T) {
 		// CDPATH: a relative cd with an unknown CDPATH goes where no one knows
 		{"CDPATH=/tmp cd src && rm -f *.o", dsl.Allow, dsl.Allow},
 		{"cd - && ls", dsl.Allow, dsl.Allow},
-		{"cd src && cd - && rm -f x.o", dsl.Allow, dsl.Ask}, // cd - from a relative cd: where the line started, which an agent's rules do not know
+		{"CDPATH=$X cd etc && rm passwd", dsl.Allow, dsl.Allow}, // as cd "$X" && rm passwd
+		{`cd "$X" && rm passwd`, dsl.Allow, dsl.Allow},
+		{`cd /tmp && cd "$OLDPWD" && rm -f x.o`, dsl.Allow, dsl.Allow},
+		{"cd /tmp && cd - && rm -f x.o", dsl.Allow, dsl.Allow},
+		{"cd src && cd - && rm -f x.o", dsl.Allow, dsl.Allow},                 // back where the line started
+		{`cd "$(cat d)" && cd /tmp && cd - && rm -f x.o`, dsl.Allow, dsl.Ask}, // back to a computed directory
 	})
 	checkHolesIn(t, "/usr/local/src/foo", []holeCase{
 		{"cd /usr/local/src/foo && rm -f *.o", dsl.Allow, dsl.Allow},

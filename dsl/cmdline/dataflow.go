@@ -1575,9 +1575,12 @@ func (w *walker) cdWith(args []field, assigns []Assign) {
 // moveTo is a cd to s: where the walk was is kept for cd - and $OLDPWD.
 func (w *walker) moveTo(s cwdState) {
 	w.prevCwd, w.hasPrev = w.cwdNow(), true
-	if w.prevCwd.cwd != "" {
+	switch start := w.before.Cwd; {
+	case w.prevCwd.cwd != "":
 		w.setVar("OLDPWD", Word{Value: w.prevCwd.cwd}) // cd "$OLDPWD"
-	} else {
+	case w.prevCwd == cwdState{} && path.IsAbs(start):
+		w.setVar("OLDPWD", Word{Value: path.Clean(start)}) // where the line started
+	default:
 		w.setVar("OLDPWD", Word{Dynamic: true})
 	}
 	w.cwd, w.cwdRel, w.cwdLost = s.cwd, s.rel, s.lost
