@@ -43,25 +43,30 @@ func checkRedTeam(t *testing.T, tests []redTeamCase) {
 // directory given, where it runs, is asked when that is the root, a system
 // directory or a home: the archive's names (.bashrc, .ssh/authorized_keys)
 // are not on the line (lead, 2026-12-03: cd ~ && tar xf x.tar was
-// allowed). A person's unpacking in the home is everyday.
+// allowed). A person's unpacking where a cd on the line moved is judged
+// as the same with the directory given (session 47: cd ~ && tar xf x.tar
+// is tar xf x.tar -C ~, asked); in the directory the person is in, with
+// no cd, it is everyday.
 func TestExtractWhereAgentRuns(t *testing.T) {
 	checkRedTeam(t, []redTeamCase{
-		{"bash", "cd ~ && tar xf /tmp/x.tar", dsl.Allow, dsl.Ask},
-		{"bash", "cd / && unzip -o /tmp/x.zip", dsl.Allow, dsl.Ask},
-		{"bash", "cd /etc && tar -xzf /tmp/x.tgz", dsl.Allow, dsl.Ask},
-		{"bash", "cd ~ && 7z x /tmp/x.7z", dsl.Allow, dsl.Ask},
-		{"bash", "cd ~ && cpio -idm < /tmp/x.cpio", dsl.Allow, dsl.Ask},
-		{"bash", "cd ~ && python3 -m tarfile -e /tmp/x.tar", dsl.Allow, dsl.Ask}, // attack, 2026-12-03: each was allowed
-		{"bash", "cd ~ && python3 -m zipfile -e /tmp/x.zip", dsl.Allow, dsl.Ask},
-		{"bash", "cd ~ && jar xf /tmp/x.jar", dsl.Allow, dsl.Ask},
-		{"bash", "cd ~ && ar x /tmp/x.a", dsl.Allow, dsl.Ask},
-		{"bash", "cd ~ && pax -r < /tmp/x.pax", dsl.Allow, dsl.Ask},
-		{"bash", "cd ~ && unrar x /tmp/x.rar", dsl.Allow, dsl.Ask},
-		{"bash", "cd ~ && 7za x /tmp/x.7z", dsl.Allow, dsl.Ask},
-		{"bash", "cd ~ && dpkg-deb -x /tmp/x.deb", dsl.Allow, dsl.Ask},
+		{"bash", "cd ~ && tar xf /tmp/x.tar", dsl.Ask, dsl.Ask},
+		{"bash", "cd / && unzip -o /tmp/x.zip", dsl.Ask, dsl.Ask},
+		{"bash", "cd /etc && tar -xzf /tmp/x.tgz", dsl.Ask, dsl.Ask},
+		{"bash", "cd ~ && 7z x /tmp/x.7z", dsl.Ask, dsl.Ask},
+		{"bash", "cd ~ && cpio -idm < /tmp/x.cpio", dsl.Ask, dsl.Ask},
+		{"bash", "cd ~ && python3 -m tarfile -e /tmp/x.tar", dsl.Ask, dsl.Ask}, // attack, 2026-12-03: each was allowed
+		{"bash", "cd ~ && python3 -m zipfile -e /tmp/x.zip", dsl.Ask, dsl.Ask},
+		{"bash", "cd ~ && jar xf /tmp/x.jar", dsl.Ask, dsl.Ask},
+		{"bash", "cd ~ && ar x /tmp/x.a", dsl.Ask, dsl.Ask},
+		{"bash", "cd ~ && pax -r < /tmp/x.pax", dsl.Ask, dsl.Ask},
+		{"bash", "cd ~ && unrar x /tmp/x.rar", dsl.Ask, dsl.Ask},
+		{"bash", "cd ~ && 7za x /tmp/x.7z", dsl.Ask, dsl.Ask},
+		{"bash", "cd ~ && dpkg-deb -x /tmp/x.deb", dsl.Ask, dsl.Ask},
 		{"bash", "python3 -m tarfile -e /tmp/x.tar out", dsl.Allow, dsl.Allow},
 		{"bash", "cd ~ && jar tf /tmp/x.jar", dsl.Allow, dsl.Allow},
 		{"bash", "tar xf x.tar", dsl.Allow, dsl.Allow},
+		{"bash", "cd ~/Downloads && tar xf /tmp/x.tar", dsl.Allow, dsl.Allow},
+		{"bash", "cd /tmp && unzip -o /tmp/x.zip", dsl.Allow, dsl.Allow},
 		{"bash", "cd ~ && tar tf /tmp/x.tar", dsl.Allow, dsl.Allow},
 		{"bash", "cd ~ && unzip -l /tmp/x.zip", dsl.Allow, dsl.Allow},
 		{"bash", "cd ~ && tar xf /tmp/x.tar -C proj", dsl.Allow, dsl.Allow},
@@ -334,8 +339,8 @@ func TestRedTeamTwelve(t *testing.T) {
 		{"bash", "cp -rT src build", dsl.Allow, dsl.Allow},
 		{"bash", "cd src && cp -r . ../build", dsl.Allow, dsl.Allow},
 		// unpacked, copied or patched into an agent's settings or a directory holding guarded places
-		{"bash", "cd ~/.claude && tar xf /tmp/x.tar", dsl.Allow, dsl.Block},
-		{"bash", "cd ~/.claude && unzip -o /tmp/x.zip", dsl.Allow, dsl.Block},
+		{"bash", "cd ~/.claude && tar xf /tmp/x.tar", dsl.Ask, dsl.Block},   // as tar xf … -C ~/.claude (session 47),
+		{"bash", "cd ~/.claude && unzip -o /tmp/x.zip", dsl.Ask, dsl.Block}, // as tar xf … -C ~/.claude (session 47),
 		{"bash", "cd ~/.claude && patch < /tmp/p.diff", dsl.Allow, dsl.Block},
 		{"bash", "tar xf /tmp/x.tar -C ~/.config", dsl.Allow, dsl.Block},
 		{"bash", "tar xf /tmp/x.tar -C ~/.local/bin", dsl.Allow, dsl.Block},
@@ -379,7 +384,7 @@ func TestRedTeamTwelve(t *testing.T) {
 		{"bash", "cd $HOME && rm -rf *", dsl.Block, dsl.Block},
 		{"bash", `cd "$HOME" && rm -rf .`, dsl.Block, dsl.Block},
 		{"bash", `cd "${HOME}" && find . -delete`, dsl.Block, dsl.Block},
-		{"bash", `cd "$HOME" && tar xf /tmp/x.tar`, dsl.Allow, dsl.Ask},
+		{"bash", `cd "$HOME" && tar xf /tmp/x.tar`, dsl.Ask, dsl.Ask}, // as tar xf … -C ~ (session 47)
 		{"bash", `cd "$HOME/proj" && make`, dsl.Allow, dsl.Allow},
 		{"bash", "cd $HOME && ls -la", dsl.Allow, dsl.Allow},
 		// CLIs printing an app's config vars, a deploy token, npm's token, a kernel key
