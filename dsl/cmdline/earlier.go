@@ -1026,10 +1026,44 @@ func shebangLang(text string) string {
 	}
 	name := baseName(f[0])
 	switch {
+	case program(name) == "parallel":
+		return parallelShebang(f[1:])
 	case shells.has(program(name)):
 		return "sh"
 	case interpreter(name) != "":
 		return interpreter(name)
+	}
+	return ""
+}
+
+// parallelShebang is the language of a script whose #! line is GNU
+// parallel's with args: --shebang-wrap INTERP runs the script with INTERP
+// once for each argument (#!/usr/bin/parallel --shebang-wrap /bin/sh is
+// a shell script); --shebang reads the script's lines as its input, each
+// a command line where no command is given (#!/usr/bin/parallel --shebang
+// -r); with a command they are its arguments, not known here ("").
+func parallelShebang(args []string) string {
+	p := catalogProgram("parallel")
+	wrap, lines := false, false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--shebang-wrap":
+			wrap = true
+		case a == "--shebang" || a == "--hashbang":
+			lines = true
+		case strings.HasPrefix(a, "-"):
+			if p != nil && takesValue(a, p.Args, p.Long) {
+				i++
+			}
+		case wrap:
+			return shebangLang("#!" + strings.Join(args[i:], " "))
+		default:
+			return ""
+		}
+	}
+	if lines && !wrap {
+		return "sh"
 	}
 	return ""
 }
