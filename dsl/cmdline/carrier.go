@@ -28,6 +28,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		w.inheritConfigHomes(c, PytestEnv) // export PYTEST_ADDOPTS=…; pytest
 	}
 	w.envCarriers(c, cx)
+	w.inheritedPager(c)
 	w.pytestBasetemp(c, args, cx) // pytest deletes its --basetemp
 	if len(c.Path) > 1 && c.Path[0] == '!' && len(c.Wrappers) == 0 {
 		// No program is named !CMD: a line "!/bin/sh" or "!id" after an
@@ -179,7 +180,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			w.agentScript(c, args, cx)
 		}
 		if lang != "" {
-			scriptPrompt(c, args)
+			scriptPrompt(c, args, w.inherited(c))
 		}
 		if program(name) == "go" {
 			w.goRun(c, args, cx)
@@ -204,7 +205,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 // name as a program with a prompt, waiting at it as the script run by its
 // own name would (python manage.py shell is ./manage.py shell: Django's
 // Python prompt).
-func scriptPrompt(c *Command, args []field) {
+func scriptPrompt(c *Command, args []field, env []Assign) {
 	for i, a := range args {
 		v := a.Value
 		switch {
@@ -213,7 +214,7 @@ func scriptPrompt(c *Command, args []field) {
 		case strings.HasPrefix(v, "-"):
 			continue
 		}
-		if p := catalogProgram(FoldWord(baseName(v))); p != nil && p.Prompt != nil && prompts(c, args[i+1:], p) {
+		if p := catalogProgram(FoldWord(baseName(v))); p != nil && p.Prompt != nil && prompts(c, args[i+1:], p, env) {
 			c.Typed = true
 		}
 		return
