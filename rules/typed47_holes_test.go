@@ -121,6 +121,8 @@ func TestTyped47(t *testing.T) {
 		{"printf '#!/usr/bin/parallel --shebang -r\\nrm -rf ~\\n' > jobs; chmod +x jobs; ./jobs", dsl.Block, dsl.Block, dsl.Block},
 		{"printf '#!/usr/bin/parallel --shebang-wrap /bin/sh\\necho \"$1\"\\n' > x.sh; chmod +x x.sh; ./x.sh a b", dsl.Allow, dsl.Allow, dsl.Allow},
 		{"printf '#!/usr/bin/parallel --shebang -r\\necho a\\necho b\\n' > jobs; chmod +x jobs; ./jobs", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"printf '#!/usr/bin/parallel --shebang -r rm -rf\\n~\\n' > jobs; chmod +x jobs; ./jobs", dsl.Ask, dsl.Ask, dsl.Ask}, // as parallel rm -rf :::: jobs: the lines are data
+		{"printf '#!/usr/bin/parallel --shebang -r gzip -k\\napp.log\\n' > jobs; chmod +x jobs; ./jobs", dsl.Allow, dsl.Allow, dsl.Allow},
 	}, "copilot", "agent")
 }
 
@@ -156,4 +158,19 @@ func TestTyped47Session(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestTyped47Written: a script an earlier command of the session wrote
+// whose #! line is GNU parallel's, and an ssh configuration with a
+// RemoteCommand, read as on the line that wrote them.
+func TestTyped47Written(t *testing.T) {
+	checkSession(t, nil, []sessionCase{
+		{"shebang-wrap sh", map[string]string{"x.sh": "#!/usr/bin/parallel --shebang-wrap /bin/sh\nrm -rf ~\n"}, "./x.sh a b", dsl.Block},
+		{"shebang-wrap sh, everyday", map[string]string{"x.sh": "#!/usr/bin/parallel --shebang-wrap /bin/sh\necho \"$1\"\n"}, "./x.sh a b", dsl.Allow},
+		{"shebang lines", map[string]string{"jobs": "#!/usr/bin/parallel --shebang -r\nrm -rf ~\n"}, "./jobs", dsl.Block},
+		{"shebang command", map[string]string{"jobs": "#!/usr/bin/parallel --shebang -r rm -rf\n~\n"}, "./jobs", dsl.Ask},
+		{"shebang command, everyday", map[string]string{"jobs": "#!/usr/bin/parallel --shebang -r gzip -k\napp.log\n"}, "./jobs", dsl.Allow},
+		{"ssh RemoteCommand", map[string]string{"ssh.cfg": "Host x\n  HostName web1\n  RemoteCommand rm -rf ~\n"}, "ssh -F ssh.cfg x", dsl.Block},
+		{"ssh RemoteCommand, everyday", map[string]string{"ssh.cfg": "Host x\n  HostName web1\n  RemoteCommand uptime\n"}, "ssh -F ssh.cfg x", dsl.Allow},
+	})
 }

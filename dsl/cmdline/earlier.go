@@ -193,6 +193,12 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 			w.nested(c, makeRecipeText(in.Text), "make recipe in file "+file+" written by an earlier command", cx, false)
 			return
 		}
+		if line, ok := parallelShebangCommand(in.Text); lang == "" && in.Static && ok {
+			// #!/usr/bin/parallel --shebang -r CMD: CMD runs with each
+			// line of the script, as parallel CMD :::: SCRIPT
+			w.nested(c, line+" :::: "+shellQuote(file), "parallel --shebang in file "+file+" written by an earlier command", cx, false)
+			return
+		}
 	case shells.has(program(c.Name)) || c.Name == "source" || c.Name == ".":
 		if runs, _ := w.scriptOf(c, args, is, nil); !runs {
 			if dynamicScript(args) {
@@ -1066,6 +1072,28 @@ func parallelShebang(args []string) string {
 		return "sh"
 	}
 	return ""
+}
+
+// parallelShebangCommand is the parallel command line a script whose #!
+// line is GNU parallel's --shebang with a command runs, without its input
+// (the script's lines): parallel -r CMD for #!/usr/bin/parallel --shebang
+// -r CMD.
+func parallelShebangCommand(text string) (string, bool) {
+	first, _, _ := strings.Cut(text, "\n")
+	rest, ok := strings.CutPrefix(first, "#!")
+	if !ok {
+		return "", false
+	}
+	f := strings.Fields(rest)
+	if len(f) > 0 && baseName(f[0]) == "env" {
+		f = slices.DeleteFunc(f[1:], func(s string) bool { return strings.HasPrefix(s, "-") || strings.Contains(s, "=") })
+	}
+	if len(f) == 0 || program(baseName(f[0])) != "parallel" || !slices.ContainsFunc(f, func(s string) bool { return s == "--shebang" || s == "--hashbang" }) ||
+		slices.Contains(f, "--shebang-wrap") {
+		return "", false
+	}
+	words := slices.DeleteFunc(slices.Clone(f[1:]), func(s string) bool { return s == "--shebang" || s == "--hashbang" })
+	return "parallel " + strings.Join(words, " "), true
 }
 
 // writtenPaths are the files the line writes as far as the model follows
