@@ -19,7 +19,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native2
 		}
-	case "any(args, # == \"-R\" || # matches \"^-[a-zA-Z]*R\" || # startsWith \"-oRemoteForward\") || any(options(\"o\"), # startsWith \"RemoteForward\")":
+	case "any(args, # == \"-R\" || # matches \"^-[46AaCfGgKkMNnqsTtVvXxYy]*R\" || # startsWith \"-oRemoteForward\") || any(options(\"o\"), # startsWith \"RemoteForward\")":
 		if scope == "command" {
 			return native3
 		}
@@ -1457,7 +1457,7 @@ var nativeRegexps = [577]lazyRegexp{
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
 	{src: "\\*"},
-	{src: "^-[a-zA-Z]*R"},
+	{src: "^-[46AaCfGgKkMNnqsTtVvXxYy]*R"},
 	{src: "^-[346ABCGKMNOTVXYafgknpqrRstvxy]*A"},
 	{src: "(?i)^-oforwardagent\\s*[= ]\\s*(yes|true|[/$~].*)$"},
 	{src: "(?i)^forwardagent\\s*[= ]\\s*(yes|true|[/$~].*)$"},

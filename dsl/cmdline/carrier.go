@@ -28,6 +28,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		w.inheritConfigHomes(c, PytestEnv) // export PYTEST_ADDOPTS=…; pytest
 	}
 	w.envCarriers(c, cx)
+	w.inheritedPager(c)
 	w.pytestBasetemp(c, args, cx) // pytest deletes its --basetemp
 	if len(c.Path) > 1 && c.Path[0] == '!' && len(c.Wrappers) == 0 {
 		// No program is named !CMD: a line "!/bin/sh" or "!id" after an
@@ -179,7 +180,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			w.agentScript(c, args, cx)
 		}
 		if lang != "" {
-			scriptPrompt(c, args)
+			scriptPrompt(c, args, w.inherited(c))
 		}
 		if program(name) == "go" {
 			w.goRun(c, args, cx)
@@ -204,7 +205,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 // name as a program with a prompt, waiting at it as the script run by its
 // own name would (python manage.py shell is ./manage.py shell: Django's
 // Python prompt).
-func scriptPrompt(c *Command, args []field) {
+func scriptPrompt(c *Command, args []field, env []Assign) {
 	for i, a := range args {
 		v := a.Value
 		switch {
@@ -213,7 +214,7 @@ func scriptPrompt(c *Command, args []field) {
 		case strings.HasPrefix(v, "-"):
 			continue
 		}
-		if p := catalogProgram(FoldWord(baseName(v))); p != nil && p.Prompt != nil && prompts(c, args[i+1:], p) {
+		if p := catalogProgram(FoldWord(baseName(v))); p != nil && p.Prompt != nil && prompts(c, args[i+1:], p, env) {
 			c.Typed = true
 		}
 		return
@@ -862,6 +863,8 @@ func (w *walker) optionCarrier(c *Command, args []field, cx ctx) {
 func (w *walker) ssh(c *Command, args []field, cx ctx) {
 	const withArg = "BbcDEeFIiJLlmOopQRSWw"
 	i := 0
+	var remoteCmds []string // -o RemoteCommand=CMD: run on the host as ssh HOST CMD
+	remoteDynamic := false
 	for ; i < len(args); i++ {
 		v := args[i].Value
 		if v == "--" {
@@ -886,6 +889,10 @@ func (w *walker) ssh(c *Command, args []field, cx ctx) {
 					break
 				}
 				key, cmd := val[:sep], strings.TrimLeft(val[sep+1:], "= ")
+				if strings.EqualFold(strings.Trim(key, `"`), "remotecommand") {
+					remoteCmds = []string{cmd} // the last one given wins
+					remoteDynamic = args[i].Dynamic
+				}
 				if sshCommandKey(key) { // KnownHostsCommand runs too (red team, 2026-12-05)
 					carrier := "ssh " + key
 					if prog := missedHelper(cmd, sshHelpers()); prog != "" && !args[i].Dynamic {
@@ -898,6 +905,19 @@ func (w *walker) ssh(c *Command, args []field, cx ctx) {
 		}
 	}
 	if i+1 >= len(args) {
+		if remoteCmds == nil {
+			remoteCmds = w.sshConfigRemote(args[:i])
+		}
+		if i < len(args) && slices.ContainsFunc(remoteCmds, func(cmd string) bool { return !strings.EqualFold(cmd, "none") }) {
+			// the RemoteCommand runs on the host instead of its login
+			// shell, as ssh HOST CMD runs CMD (none: the login shell)
+			for _, cmd := range remoteCmds {
+				if !strings.EqualFold(cmd, "none") {
+					w.nested(c, cmd, "ssh", cx, remoteDynamic)
+				}
+			}
+			return
+		}
 		if i < len(args) && !sshNoShell(args[:i]) && !strings.HasPrefix(args[i].Value, "git@") {
 			// ssh HOST with no command: the remote login shell reads
 			// what is typed into ssh later (a forge's git user has
@@ -920,6 +940,34 @@ func (w *walker) ssh(c *Command, args []field, cx ctx) {
 		dynamic = dynamic || a.Dynamic
 	}
 	w.nested(c, strings.Join(words, " "), "ssh", cx, dynamic)
+}
+
+// sshConfigRemote are the RemoteCommand lines of the configuration files
+// ssh -F names (opts are the options before the host) whose text is
+// known: written on the line or by the session. Any Host block's counts.
+func (w *walker) sshConfigRemote(opts []field) []string {
+	files, _ := sshConfigFiles("ssh", opts)
+	var out []string
+	for _, f := range files {
+		if stdinFile(f) {
+			continue
+		}
+		in, _, ok := w.fileInput(f)
+		if !ok || !in.Static {
+			continue // a config not known: runners marks the command
+		}
+		for _, line := range strings.Split(in.Text, "\n") {
+			line = strings.TrimSpace(line)
+			k := strings.IndexAny(line, " \t=")
+			if k < 0 || !strings.EqualFold(strings.Trim(line[:k], `"`), "remotecommand") {
+				continue
+			}
+			if cmd := strings.TrimSpace(strings.TrimLeft(line[k:], " \t=")); cmd != "" {
+				out = append(out, cmd)
+			}
+		}
+	}
+	return out
 }
 
 // sshNoShell reports ssh options after which it starts no remote shell:

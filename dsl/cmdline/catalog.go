@@ -60,8 +60,11 @@ type Program struct {
 // before its prompt.
 //
 // Sub, when set, are the subcommands that start the prompt (poetry shell,
-// nix develop, tmux attach; "" for none given: tmux alone): another one
-// runs without it, and Batch and Operands are read after the subcommand.
+// nix develop, tmux attach; "" for none given: tmux alone; several words
+// for a subcommand's own, git notes add, gh pr create): another one runs
+// without it, and Batch and Operands are read after the subcommand.
+// Others are the first operands with which the name is another program's
+// (MinIO's mc ls, besides Midnight Commander's mc DIR): it does not prompt.
 // Confirm are the commands after which a quit asks y/n first (gdb's run
 // leaves a process alive: answering n stays at the prompt), unless one of
 // NoConfirm ran before (gdb's set confirm off).
@@ -72,18 +75,21 @@ type Program struct {
 // -e); Editor the variables naming the editor it opens, one of which set
 // on the line to a program without a prompt keeps it from prompting
 // (GIT_EDITOR=true git commit). Words: its options are whole words
-// (duckdb -csv is not -c sv).
+// (duckdb -csv is not -c sv). Stdout: it prompts only with its output to
+// a terminal too (gh pr create > out.txt asks nothing and fails).
 type Prompt struct {
 	Batch     []string
 	Operands  int
 	Quit      []string
 	Sub       []string
+	Others    []string
 	Confirm   []string
 	NoConfirm []string
 	Needs     []string
 	Always    []string
 	Editor    []string
 	Words     bool
+	Stdout    bool
 }
 
 // catalogKnows reports a program the catalogue describes how it runs
@@ -468,7 +474,7 @@ func catalogWrapper(name string) (optSpec, bool) {
 // operands make, and the interactive shell it starts.
 func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 	via := func(what string) string { return c.Name + " " + what }
-	if p.Prompt != nil && prompts(c, args, p) {
+	if p.Prompt != nil && prompts(c, args, p, w.inherited(c)) {
 		c.Typed = true
 	}
 	operands := 0 // operands met: only the SubAfter-th can be the subcommand
@@ -701,13 +707,13 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 // command of a pipeline (less | grep pages nothing), and no option or
 // operand that makes it run without prompting. --version and --help
 // print and exit; -h and -v mean a host or verbosity to some of them.
-func prompts(c *Command, args []field, p *Program) bool {
+func prompts(c *Command, args []field, p *Program, env []Assign) bool {
 	if c.Stdin.Kind != "" || c.Background || c.Pipe.Index < c.Pipe.Len-1 ||
 		slices.ContainsFunc(c.Via, func(v string) bool { return !passesStdin(v) }) {
 		return false
 	}
 	for i := range p.Prompt {
-		if promptsAs(c, args, p, &p.Prompt[i]) {
+		if promptsAs(c, args, p, &p.Prompt[i], env) {
 			return true
 		}
 	}
@@ -716,23 +722,43 @@ func prompts(c *Command, args []field, p *Program) bool {
 
 // promptsAs reports whether args leave the program at the prompt pr
 // describes, one of its ways of prompting.
-func promptsAs(c *Command, args []field, p *Program, pr *Prompt) bool {
+func promptsAs(c *Command, args []field, p *Program, pr *Prompt, env []Assign) bool {
+	if pr.Stdout && outputRedirected(c) {
+		return false
+	}
+	if len(pr.Others) > 0 {
+		if i := nextOperand(args, 0, p); i >= 0 && !args[i].Dynamic && slices.Contains(pr.Others, args[i].Value) {
+			return false // MinIO's mc ls
+		}
+	}
+	editor, editorGiven := gitConfigEditor(args)
 	if len(pr.Sub) > 0 {
 		var ok bool
 		if args, ok = promptSub(args, p, pr); !ok {
 			return false
 		}
 	}
-	for _, a := range c.Assigns {
-		if slices.Contains(pr.Editor, a.Name) && !a.Value.Dynamic && !pagerPrompts(a.Value.Value) {
-			return false // GIT_EDITOR=true git commit: the editor is no prompt
+	editorSet := false
+	for _, a := range append(slices.Clip(c.Assigns), env...) {
+		if slices.Contains(pr.Editor, a.Name) {
+			editorSet = true
+			if !a.Value.Dynamic && !pagerPrompts(a.Value.Value) {
+				return false // GIT_EDITOR=true git commit: the editor is no prompt
+			}
 		}
+	}
+	if editorGiven && !editorSet && slices.Contains(pr.Editor, "GIT_EDITOR") && !pagerPrompts(editor) {
+		return false // git -c core.editor=true commit, as GIT_EDITOR=true
 	}
 	if len(pr.Needs) > 0 && !slices.ContainsFunc(args, func(a field) bool { return givesOption(a.Value, pr.Needs, p) }) {
 		return false // git tag v1: no -a, no editor
 	}
-	if slices.ContainsFunc(beforeDashes(args), func(a field) bool { return givesOption(a.Value, pr.Always, p) }) {
-		return true // git commit -m MSG -e
+	before := beforeDashes(args)
+	for i, a := range before {
+		if givesOption(a.Value, pr.Always, p) ||
+			strings.HasPrefix(a.Value, "--") && !strings.Contains(a.Value, "=") && i+1 < len(before) && givesOption(a.Value+"="+before[i+1].Value, pr.Always, p) {
+			return true // git commit -m MSG -e, git commit --fixup amend:HEAD
+		}
 	}
 	live, confirmOff := false, false
 	for i, a := range args {
@@ -786,6 +812,31 @@ func promptsAs(c *Command, args []field, p *Program, pr *Prompt) bool {
 	return true
 }
 
+// gitConfigEditor is the editor git -c core.editor=VALUE gives a git
+// command (args are git's), which GIT_EDITOR overrides.
+func gitConfigEditor(args []field) (string, bool) {
+	val, found := "", false
+	for i := 0; i+1 < len(args); i++ {
+		v := args[i].Value
+		if !strings.HasPrefix(v, "-") {
+			break // the subcommand
+		}
+		if v == "-c" {
+			key, value, _ := strings.Cut(args[i+1].Value, "=")
+			if strings.EqualFold(key, "core.editor") {
+				if args[i+1].Dynamic {
+					return "", false
+				}
+				val, found = value, true
+			}
+		}
+		if takesValue(v, "Cc", []string{"git-dir", "work-tree", "namespace", "config-env"}) {
+			i++
+		}
+	}
+	return val, found
+}
+
 // beforeDashes is args up to a "--", after which they are operands.
 func beforeDashes(args []field) []field {
 	if i := slices.IndexFunc(args, func(a field) bool { return a.Value == "--" }); i >= 0 {
@@ -823,17 +874,47 @@ func givesOption(v string, opts []string, p *Program) bool {
 // subcommands start (Prompt.Sub) as pr says: the words after it, and whether it is
 // one of them ("" when none is given).
 func promptSub(args []field, p *Program, pr *Prompt) ([]field, bool) {
-	for i, a := range args {
-		v := a.Value
+	i := nextOperand(args, 0, p)
+	if i < 0 {
+		return args, slices.Contains(pr.Sub, "")
+	}
+	for _, sub := range pr.Sub {
+		words := strings.Fields(sub)
+		if len(words) == 0 {
+			continue
+		}
+		j, ok := i, true
+		for k, word := range words {
+			if k > 0 {
+				j = nextOperand(args, j+1, p)
+			}
+			if j < 0 || args[j].Dynamic || args[j].Value != word {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return args[j+1:], true
+		}
+	}
+	return args[i+1:], false
+}
+
+// nextOperand is the index of the first operand of args from i on, an
+// option's value left out (git notes --ref=x add, gh -R o/r pr create),
+// or -1 when none comes before a "--".
+func nextOperand(args []field, i int, p *Program) int {
+	for ; i < len(args); i++ {
+		v := args[i].Value
 		if v == "--" {
-			break
+			return -1
 		}
 		if strings.HasPrefix(v, "-") && v != "-" || i > 0 && takesValue(args[i-1].Value, p.Args, p.Long) {
 			continue
 		}
-		return args[i+1:], !a.Dynamic && slices.Contains(pr.Sub, v)
+		return i
 	}
-	return args, slices.Contains(pr.Sub, "")
+	return -1
 }
 
 // runsCommand reports code (a debugger's -ex value) one of whose commands,
@@ -870,12 +951,17 @@ func (w *walker) pagerTyped(c *Command) {
 	if c.Background || c.Pipe.Index < c.Pipe.Len-1 || slices.ContainsFunc(c.Via, func(v string) bool { return !passesStdin(v) }) {
 		return
 	}
-	for _, r := range c.Redirects {
-		if (r.Fd == "" || r.Fd == "1") && (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>" || r.Op == "&>>") {
-			return
-		}
+	if outputRedirected(c) {
+		return
 	}
 	c.Typed = true
+}
+
+// outputRedirected reports c's standard output sent to a file.
+func outputRedirected(c *Command) bool {
+	return slices.ContainsFunc(c.Redirects, func(r Redirect) bool {
+		return (r.Fd == "" || r.Fd == "1") && (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>" || r.Op == "&>>")
+	})
 }
 
 // promptOperands counts the operands of a program with a prompt, the
@@ -2043,6 +2129,9 @@ var optionVars = set("LESS", "SYSTEMD_LESS", "MANOPT")
 func (w *walker) optionVar(c *Command, name, v string, cx ctx) {
 	if name == "MANOPT" {
 		w.nested(c, "man "+v, name+"=", cx, false)
+		if c.Name == "man" && manoptPager(v) {
+			w.pagerTyped(c) // MANOPT='-P less' man ls, as man -P less ls
+		}
 		return
 	}
 	// +CMD runs to a $ or the end of the value

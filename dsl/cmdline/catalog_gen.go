@@ -112,260 +112,262 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[51]
 	case "git":
 		return &catalogPrograms[52]
-	case "apply_patch", "applypatch":
+	case "gh":
 		return &catalogPrograms[53]
-	case "restic":
+	case "apply_patch", "applypatch":
 		return &catalogPrograms[54]
-	case "check_ssl_cert":
+	case "restic":
 		return &catalogPrograms[55]
-	case "tcpdump":
+	case "check_ssl_cert":
 		return &catalogPrograms[56]
-	case "sysctl":
+	case "tcpdump":
 		return &catalogPrograms[57]
-	case "bpftrace":
+	case "sysctl":
 		return &catalogPrograms[58]
-	case "gnuplot", "octave", "octave-cli", "slsh":
+	case "bpftrace":
 		return &catalogPrograms[59]
-	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
+	case "gnuplot", "octave", "octave-cli", "slsh":
 		return &catalogPrograms[60]
-	case "erl":
+	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
 		return &catalogPrograms[61]
-	case "elixir", "iex":
+	case "erl":
 		return &catalogPrograms[62]
-	case "mix":
+	case "elixir", "iex":
 		return &catalogPrograms[63]
-	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
+	case "mix":
 		return &catalogPrograms[64]
-	case "scala", "scala-cli":
+	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
 		return &catalogPrograms[65]
-	case "jshell":
+	case "scala", "scala-cli":
 		return &catalogPrograms[66]
-	case "dotnet":
+	case "jshell":
 		return &catalogPrograms[67]
-	case "terraform", "tofu":
+	case "dotnet":
 		return &catalogPrograms[68]
-	case "volatility", "vol", "vol.py", "volatility3":
+	case "terraform", "tofu":
 		return &catalogPrograms[69]
-	case "clojure", "clj", "bb":
+	case "volatility", "vol", "vol.py", "volatility3":
 		return &catalogPrograms[70]
-	case "swift":
+	case "clojure", "clj", "bb":
 		return &catalogPrograms[71]
-	case "ghc", "runghc", "runhaskell", "stack-ghc":
+	case "swift":
 		return &catalogPrograms[72]
-	case "ghci":
+	case "ghc", "runghc", "runhaskell", "stack-ghc":
 		return &catalogPrograms[73]
-	case "stack":
+	case "ghci":
 		return &catalogPrograms[74]
-	case "cabal":
+	case "stack":
 		return &catalogPrograms[75]
-	case "pidstat":
+	case "cabal":
 		return &catalogPrograms[76]
-	case "plymouth":
+	case "pidstat":
 		return &catalogPrograms[77]
-	case "enscript":
+	case "plymouth":
 		return &catalogPrograms[78]
-	case "openvt":
+	case "enscript":
 		return &catalogPrograms[79]
-	case "aa-exec":
+	case "openvt":
 		return &catalogPrograms[80]
-	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+	case "aa-exec":
 		return &catalogPrograms[81]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
 		return &catalogPrograms[82]
-	case "latexmk":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[83]
-	case "m4":
+	case "latexmk":
 		return &catalogPrograms[84]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "m4":
 		return &catalogPrograms[85]
-	case "hg":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[86]
-	case "fzf":
+	case "hg":
 		return &catalogPrograms[87]
-	case "tmate":
+	case "fzf":
 		return &catalogPrograms[88]
-	case "genie":
+	case "tmate":
 		return &catalogPrograms[89]
-	case "dc":
+	case "genie":
 		return &catalogPrograms[90]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "dc":
 		return &catalogPrograms[91]
-	case "yt-dlp", "youtube-dl":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[92]
-	case "dmsetup":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[93]
-	case "openvpn":
+	case "dmsetup":
 		return &catalogPrograms[94]
-	case "certbot":
+	case "openvpn":
 		return &catalogPrograms[95]
-	case "borg":
+	case "certbot":
 		return &catalogPrograms[96]
-	case "sshuttle":
+	case "borg":
 		return &catalogPrograms[97]
-	case "split", "gsplit":
+	case "sshuttle":
 		return &catalogPrograms[98]
-	case "scrot":
+	case "split", "gsplit":
 		return &catalogPrograms[99]
-	case "acr":
+	case "scrot":
 		return &catalogPrograms[100]
-	case "zic":
+	case "acr":
 		return &catalogPrograms[101]
-	case "dnsmasq":
+	case "zic":
 		return &catalogPrograms[102]
-	case "pip", "pip3":
+	case "dnsmasq":
 		return &catalogPrograms[103]
-	case "gem":
+	case "pip", "pip3":
 		return &catalogPrograms[104]
-	case "scp", "sftp-s":
+	case "gem":
 		return &catalogPrograms[105]
-	case "sshfs":
+	case "scp", "sftp-s":
 		return &catalogPrograms[106]
-	case "check_by_ssh":
+	case "sshfs":
 		return &catalogPrograms[107]
-	case "puppet":
+	case "check_by_ssh":
 		return &catalogPrograms[108]
-	case "xdotool":
+	case "puppet":
 		return &catalogPrograms[109]
-	case "ydotool":
+	case "xdotool":
 		return &catalogPrograms[110]
-	case "task":
+	case "ydotool":
 		return &catalogPrograms[111]
-	case "perf":
+	case "task":
 		return &catalogPrograms[112]
-	case "ip":
+	case "perf":
 		return &catalogPrograms[113]
-	case "rake":
+	case "ip":
 		return &catalogPrograms[114]
-	case "knife":
+	case "rake":
 		return &catalogPrograms[115]
-	case "sqlmap":
+	case "knife":
 		return &catalogPrograms[116]
-	case "exiftool":
+	case "sqlmap":
 		return &catalogPrograms[117]
-	case "fail2ban-client":
+	case "exiftool":
 		return &catalogPrograms[118]
-	case "fastfetch":
+	case "fail2ban-client":
 		return &catalogPrograms[119]
-	case "rsyslogd":
+	case "fastfetch":
 		return &catalogPrograms[120]
-	case "virsh":
+	case "rsyslogd":
 		return &catalogPrograms[121]
-	case "bee":
+	case "virsh":
 		return &catalogPrograms[122]
-	case "go":
+	case "bee":
 		return &catalogPrograms[123]
-	case "cargo":
+	case "go":
 		return &catalogPrograms[124]
-	case "svn":
+	case "cargo":
 		return &catalogPrograms[125]
-	case "jj":
+	case "svn":
 		return &catalogPrograms[126]
-	case "strace":
+	case "jj":
 		return &catalogPrograms[127]
-	case "ltrace":
+	case "strace":
 		return &catalogPrograms[128]
-	case "flock":
+	case "ltrace":
 		return &catalogPrograms[129]
-	case "systemd-run":
+	case "flock":
 		return &catalogPrograms[130]
-	case "unshare":
+	case "systemd-run":
 		return &catalogPrograms[131]
-	case "nsenter":
+	case "unshare":
 		return &catalogPrograms[132]
-	case "chroot":
+	case "nsenter":
 		return &catalogPrograms[133]
-	case "toybox":
+	case "chroot":
 		return &catalogPrograms[134]
-	case "sshpass":
+	case "toybox":
 		return &catalogPrograms[135]
-	case "screen":
+	case "sshpass":
 		return &catalogPrograms[136]
-	case "cpulimit":
+	case "screen":
 		return &catalogPrograms[137]
-	case "dbus-launch":
+	case "cpulimit":
 		return &catalogPrograms[138]
-	case "rlwrap":
+	case "dbus-launch":
 		return &catalogPrograms[139]
-	case "valgrind":
+	case "rlwrap":
 		return &catalogPrograms[140]
-	case "setarch":
+	case "valgrind":
 		return &catalogPrograms[141]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "setarch":
 		return &catalogPrograms[142]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[143]
-	case "entr":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[144]
-	case "mosh":
+	case "entr":
 		return &catalogPrograms[145]
-	case "msgfilter":
+	case "mosh":
 		return &catalogPrograms[146]
-	case "start-stop-daemon":
+	case "msgfilter":
 		return &catalogPrograms[147]
-	case "sg", "newgrp":
+	case "start-stop-daemon":
 		return &catalogPrograms[148]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "sg", "newgrp":
 		return &catalogPrograms[149]
-	case "wezterm":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[150]
-	case "kitty", "foot", "st":
+	case "wezterm":
 		return &catalogPrograms[151]
-	case "tmux", "byobu", "byobu-tmux":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[152]
-	case "zellij":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[153]
-	case "dtach", "abduco":
+	case "zellij":
 		return &catalogPrograms[154]
-	case "parallel":
+	case "dtach", "abduco":
 		return &catalogPrograms[155]
-	case "hping3":
+	case "parallel":
 		return &catalogPrograms[156]
-	case "at", "batch":
+	case "hping3":
 		return &catalogPrograms[157]
-	case "npx", "bunx", "uvx", "pipx-run":
+	case "at", "batch":
 		return &catalogPrograms[158]
-	case "pnpm", "yarn", "npm", "bun":
+	case "npx", "bunx", "uvx", "pipx-run":
 		return &catalogPrograms[159]
-	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[160]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[161]
-	case "nix":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[162]
-	case "script":
+	case "nix":
 		return &catalogPrograms[163]
-	case "socat":
+	case "script":
 		return &catalogPrograms[164]
-	case "socket":
+	case "socat":
 		return &catalogPrograms[165]
-	case "proot":
+	case "socket":
 		return &catalogPrograms[166]
-	case "sched":
+	case "proot":
 		return &catalogPrograms[167]
-	case "faketime":
+	case "sched":
 		return &catalogPrograms[168]
-	case "trickle":
+	case "faketime":
 		return &catalogPrograms[169]
-	case "hyperfine":
+	case "trickle":
 		return &catalogPrograms[170]
-	case "direnv":
+	case "hyperfine":
 		return &catalogPrograms[171]
-	case "op":
+	case "direnv":
 		return &catalogPrograms[172]
-	case "dotenv":
+	case "op":
 		return &catalogPrograms[173]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[174]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[175]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[176]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[177]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[178]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[179]
+	case "nix-shell":
+		return &catalogPrograms[180]
 	}
 	return nil
 }
@@ -498,6 +500,7 @@ var catalogNames = [...]string{
 	"jrunscript",
 	"jjs",
 	"git",
+	"gh",
 	"apply_patch",
 	"applypatch",
 	"restic",
@@ -776,7 +779,7 @@ var catalogPrograms = [...]Program{
 	{Name: "lf", Prompt: []Prompt{{Batch: []string{"-remote", "-doc", "-print-last-dir"}, Words: true, Operands: -1}}},
 	{Name: "pdb", Prompt: []Prompt{{Operands: -1}}},
 	{Name: "tig", Prompt: []Prompt{{Operands: -1}}},
-	{Name: "mc", Prompt: []Prompt{{Operands: 0}}},
+	{Name: "mc", Args: "CSlPk", Long: []string{"colors", "skin", "ftplog", "printwd", "keymap", "config-dir", "limit-upload", "limit-download", "custom-header"}, Prompt: []Prompt{{Others: []string{"admin", "alias", "anonymous", "batch", "cat", "config", "cors", "cp", "diff", "du", "encrypt", "event", "find", "get", "head", "help", "idp", "ilm", "legalhold", "license", "ls", "mb", "mirror", "mv", "od", "ping", "pipe", "put", "quota", "rb", "ready", "replicate", "retention", "rm", "share", "sql", "stat", "support", "tag", "tree", "undo", "update", "version", "watch"}, Operands: 2}}},
 	{Name: "duckdb", Long: []string{"cmd", "init", "separator", "newline", "nullvalue"}, Prompt: []Prompt{{Batch: []string{"-c", "-s", "-f"}, Words: true, Operands: 1}}},
 	{Name: "rails", Prompt: []Prompt{{Sub: []string{"console", "c", "dbconsole", "db"}, Operands: -1}}},
 	{Name: "manage.py", Prompt: []Prompt{{Batch: []string{"-c", "--command"}, Sub: []string{"shell", "dbshell"}, Operands: -1}}},
@@ -809,7 +812,8 @@ var catalogPrograms = [...]Program{
 	{Name: "vagrant", Sub: []string{"exec"}, SubRun: "dashdash", Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}, Prompt: []Prompt{{Batch: []string{"-c", "--command"}, Sub: []string{"ssh", "shell"}, Operands: -1}}},
 	{Name: "toolbox", Prompt: []Prompt{{Sub: []string{"enter"}, Operands: -1}}},
 	{Name: "jrunscript", Code: []CodeOption{{"-e", "jsr", nil}}, Stdin: "jsr"},
-	{Name: "git", Args: "Cc", Long: []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env"}, Sub: []string{"foreach", "run"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"--exec", "sh", nil}, {"--extcmd", "sh", nil}, {"--upload-pack", "sh", nil}, {"--receive-pack", "sh", nil}, {"--open-files-in-pager", "sh", nil}}, Prompt: []Prompt{{Batch: []string{"-m", "--message", "-F", "--file", "-C", "--reuse-message", "--no-edit", "--fixup", "--dry-run"}, Sub: []string{"commit"}, Always: []string{"-e", "--edit", "-c", "--reedit-message", "--fixup=amend:", "--fixup=reword:"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "--no-edit", "--ff-only", "--squash", "--no-commit", "--abort", "--quit"}, Sub: []string{"merge"}, Always: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "-d", "--delete", "-l", "--list", "-v", "--verify"}, Sub: []string{"tag"}, Needs: []string{"-a", "--annotate", "-s", "--sign", "-u", "--local-user"}, Always: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"rebase"}, Needs: []string{"-i", "--interactive", "--continue", "--edit-todo"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"cherry-pick"}, Needs: []string{"--continue", "-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--no-edit", "-n", "--no-commit", "--abort", "--quit", "--skip"}, Sub: []string{"revert"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"add", "checkout", "reset", "restore"}, Needs: []string{"-p", "--patch", "-i", "--interactive", "-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"config"}, Needs: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--tool-help", "-x", "--extcmd", "--dir-diff", "-d", "--no-index"}, Sub: []string{"mergetool", "difftool"}, Operands: -1}}},
+	{Name: "git", Args: "Cc", Long: []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env"}, Sub: []string{"foreach", "run"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"--exec", "sh", nil}, {"--extcmd", "sh", nil}, {"--upload-pack", "sh", nil}, {"--receive-pack", "sh", nil}, {"--open-files-in-pager", "sh", nil}}, Prompt: []Prompt{{Batch: []string{"-m", "--message", "-F", "--file", "-C", "--reuse-message", "--no-edit", "--fixup", "--dry-run"}, Sub: []string{"commit"}, Always: []string{"-e", "--edit", "-c", "--reedit-message", "--fixup=amend:", "--fixup=reword:"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "--no-edit", "--ff-only", "--squash", "--no-commit", "--abort", "--quit"}, Sub: []string{"merge"}, Always: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "-d", "--delete", "-l", "--list", "-v", "--verify"}, Sub: []string{"tag"}, Needs: []string{"-a", "--annotate", "-s", "--sign", "-u", "--local-user"}, Always: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"rebase"}, Needs: []string{"-i", "--interactive", "--continue", "--edit-todo"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"cherry-pick"}, Needs: []string{"--continue", "-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--no-edit", "-n", "--no-commit", "--abort", "--quit", "--skip"}, Sub: []string{"revert"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"add", "checkout", "reset", "restore"}, Needs: []string{"-p", "--patch", "-i", "--interactive", "-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"config"}, Needs: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "-C", "--reuse-message"}, Sub: []string{"notes add", "notes append"}, Always: []string{"-e", "--edit", "-c", "--reedit-message"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"notes edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--dry-run"}, Sub: []string{"send-email"}, Needs: []string{"--compose", "--annotate"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--no-edit", "--ff-only", "--squash", "--no-commit", "-r", "--rebase"}, Sub: []string{"pull"}, Needs: []string{"--no-rebase", "--no-ff", "--ff"}, Editor: []string{"GIT_EDITOR"}, Stdout: true, Operands: -1}, {Batch: []string{"--tool-help", "-x", "--extcmd", "--dir-diff", "-d", "--no-index"}, Sub: []string{"mergetool", "difftool"}, Operands: -1}}},
+	{Name: "gh", Args: "RtbBHalmprTF", Long: []string{"repo", "title", "body", "base", "head", "assignee", "label", "milestone", "project", "reviewer", "template", "body-file"}, Prompt: []Prompt{{Batch: []string{"-b", "--body", "-F", "--body-file", "-f", "--fill", "--fill-first", "--fill-verbose", "-w", "--web"}, Sub: []string{"pr create", "issue create"}, Always: []string{"-e", "--editor"}, Editor: []string{"GH_EDITOR", "VISUAL", "EDITOR"}, Stdout: true, Operands: -1}}},
 	{Name: "apply_patch", Code: []CodeOption{{"", "apply-patch", nil}}, Stdin: "apply-patch"},
 	{Name: "restic", Code: []CodeOption{{Option: "--password-command", Lang: "sh", Helpers: helpersPassword}}},
 	{Name: "check_ssl_cert", Code: []CodeOption{{Option: "--curl-bin", Lang: "sh", Helpers: []string{"curl"}}, {Option: "--grep-bin", Lang: "sh", Helpers: []string{"grep", "ggrep"}}, {Option: "--file-bin", Lang: "sh", Helpers: []string{"file"}}, {Option: "--openssl", Lang: "sh", Helpers: []string{"openssl", "libressl"}}, {Option: "--dig-bin", Lang: "sh", Helpers: []string{"dig"}}, {Option: "--nmap-bin", Lang: "sh", Helpers: []string{"nmap"}}}},

@@ -164,7 +164,7 @@ func composeExecTyped(c *Command, args []field) {
 	name := FoldWord(baseName(cmd))
 	reads := false
 	if interpreter(name) != "" && hasOperand(rest) {
-		scriptPrompt(c, rest) // docker compose exec app python manage.py shell
+		scriptPrompt(c, rest, nil) // docker compose exec app python manage.py shell
 	} else if shells.has(program(name)) || interpreter(name) != "" || otherInterpreters.has(program(name)) {
 		reads = !slices.ContainsFunc(rest, func(a field) bool {
 			switch a.Value {
@@ -174,7 +174,7 @@ func composeExecTyped(c *Command, args []field) {
 			return true
 		})
 	} else if p := catalogProgram(name); p != nil && p.Prompt != nil {
-		reads = prompts(c, rest, p)
+		reads = prompts(c, rest, p, nil) // the container's environment
 	}
 	if reads && c.Stdin.Kind == "" && !c.Background && !slices.ContainsFunc(c.Via, func(v string) bool { return !passesStdin(v) }) {
 		c.Typed = true

@@ -1916,6 +1916,11 @@ func (w *walker) runsWritten(c *Command, args []field, cx ctx) {
 			return
 		}
 		lang = shebangLang(in.Text)
+		if line, ok := parallelShebangCommand(in.Text); lang == "" && ok {
+			// #!/usr/bin/parallel --shebang -r CMD (runsEarlier)
+			w.nested(c, line+" :::: "+shellQuote(file), "parallel --shebang in file "+file+" written on this line", cx, false)
+			return
+		}
 	default:
 		return
 	}

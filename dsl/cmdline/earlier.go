@@ -193,6 +193,12 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 			w.nested(c, makeRecipeText(in.Text), "make recipe in file "+file+" written by an earlier command", cx, false)
 			return
 		}
+		if line, ok := parallelShebangCommand(in.Text); lang == "" && in.Static && ok {
+			// #!/usr/bin/parallel --shebang -r CMD: CMD runs with each
+			// line of the script, as parallel CMD :::: SCRIPT
+			w.nested(c, line+" :::: "+shellQuote(file), "parallel --shebang in file "+file+" written by an earlier command", cx, false)
+			return
+		}
 	case shells.has(program(c.Name)) || c.Name == "source" || c.Name == ".":
 		if runs, _ := w.scriptOf(c, args, is, nil); !runs {
 			if dynamicScript(args) {
@@ -1026,12 +1032,68 @@ func shebangLang(text string) string {
 	}
 	name := baseName(f[0])
 	switch {
+	case program(name) == "parallel":
+		return parallelShebang(f[1:])
 	case shells.has(program(name)):
 		return "sh"
 	case interpreter(name) != "":
 		return interpreter(name)
 	}
 	return ""
+}
+
+// parallelShebang is the language of a script whose #! line is GNU
+// parallel's with args: --shebang-wrap INTERP runs the script with INTERP
+// once for each argument (#!/usr/bin/parallel --shebang-wrap /bin/sh is
+// a shell script); --shebang reads the script's lines as its input, each
+// a command line where no command is given (#!/usr/bin/parallel --shebang
+// -r); with a command they are its arguments, not known here ("").
+func parallelShebang(args []string) string {
+	p := catalogProgram("parallel")
+	wrap, lines := false, false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--shebang-wrap":
+			wrap = true
+		case a == "--shebang" || a == "--hashbang":
+			lines = true
+		case strings.HasPrefix(a, "-"):
+			if p != nil && takesValue(a, p.Args, p.Long) {
+				i++
+			}
+		case wrap:
+			return shebangLang("#!" + strings.Join(args[i:], " "))
+		default:
+			return ""
+		}
+	}
+	if lines && !wrap {
+		return "sh"
+	}
+	return ""
+}
+
+// parallelShebangCommand is the parallel command line a script whose #!
+// line is GNU parallel's --shebang with a command runs, without its input
+// (the script's lines): parallel -r CMD for #!/usr/bin/parallel --shebang
+// -r CMD.
+func parallelShebangCommand(text string) (string, bool) {
+	first, _, _ := strings.Cut(text, "\n")
+	rest, ok := strings.CutPrefix(first, "#!")
+	if !ok {
+		return "", false
+	}
+	f := strings.Fields(rest)
+	if len(f) > 0 && baseName(f[0]) == "env" {
+		f = slices.DeleteFunc(f[1:], func(s string) bool { return strings.HasPrefix(s, "-") || strings.Contains(s, "=") })
+	}
+	if len(f) == 0 || program(baseName(f[0])) != "parallel" || !slices.ContainsFunc(f, func(s string) bool { return s == "--shebang" || s == "--hashbang" }) ||
+		slices.Contains(f, "--shebang-wrap") {
+		return "", false
+	}
+	words := slices.DeleteFunc(slices.Clone(f[1:]), func(s string) bool { return s == "--shebang" || s == "--hashbang" })
+	return "parallel " + strings.Join(words, " "), true
 }
 
 // writtenPaths are the files the line writes as far as the model follows

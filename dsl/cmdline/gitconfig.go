@@ -328,7 +328,7 @@ var agentCLIs = set("claude", "codex", "gemini", "cursor-agent", "opencode", "cr
 
 // CarriedEnv are the variables the model follows from a line to the
 // lines after it (Line.Exports): GitConfigHomes, COMPOSE_PROFILES,
-// PytestEnv and AgentConfigHomes.
+// PytestEnv, AgentConfigHomes and PromptEnv.
 var CarriedEnv = carriedEnv()
 
 // PytestEnv are the variables pytest reads its options and plugins from.
@@ -337,7 +337,7 @@ var PytestEnv = []string{"PYTEST_ADDOPTS", "PYTEST_PLUGINS"}
 func carriedEnv() []string {
 	out := append(slices.Clip(GitConfigHomes), "COMPOSE_PROFILES")
 	out = append(out, PytestEnv...)
-	for _, v := range AgentConfigHomes {
+	for _, v := range append(slices.Clip(AgentConfigHomes), PromptEnv...) {
 		if !slices.Contains(out, v) {
 			out = append(out, v)
 		}

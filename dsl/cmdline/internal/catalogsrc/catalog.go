@@ -64,7 +64,10 @@ type Entry struct {
 // does a code option's value whose last command is one of Quit (vim -c wq).
 //
 // Sub are the subcommands that start the prompt ("" for none: tmux alone),
-// when only some do (poetry shell, nix develop); Confirm are the commands
+// when only some do (poetry shell, nix develop), one of several words for
+// a subcommand's own (git notes add, gh pr create); Others the first
+// operands with which the name is another program's, which does not
+// prompt (MinIO's mc ls, besides Midnight Commander's mc DIR); Confirm are the commands
 // after which a quit asks y/n first (gdb's run), unless one of NoConfirm
 // ran before (set confirm off).
 //
@@ -79,12 +82,14 @@ type Prompt struct {
 	Operands  *int     `yaml:"operands"`
 	Quit      []string `yaml:"quit"`
 	Sub       []string `yaml:"sub"`
+	Others    []string `yaml:"others"`
 	Confirm   []string `yaml:"confirm"`
 	NoConfirm []string `yaml:"noconfirm"`
 	Needs     []string `yaml:"needs"`
 	Always    []string `yaml:"always"`
 	Editor    []string `yaml:"editor"`
-	Words     bool     `yaml:"words"` // its options are whole words (duckdb -csv is not -c sv)
+	Words     bool     `yaml:"words"`  // its options are whole words (duckdb -csv is not -c sv)
+	Stdout    bool     `yaml:"stdout"` // it prompts only with its output to a terminal too (gh pr create)
 }
 
 // Prompts are a program's ways of prompting: a mapping in YAML for one, a
@@ -385,7 +390,7 @@ func Source(list []Entry) []byte {
 				for _, f := range []struct {
 					name string
 					list []string
-				}{{"Batch", pr.Batch}, {"Quit", pr.Quit}, {"Sub", pr.Sub}, {"Confirm", pr.Confirm}, {"NoConfirm", pr.NoConfirm},
+				}{{"Batch", pr.Batch}, {"Quit", pr.Quit}, {"Sub", pr.Sub}, {"Others", pr.Others}, {"Confirm", pr.Confirm}, {"NoConfirm", pr.NoConfirm},
 					{"Needs", pr.Needs}, {"Always", pr.Always}, {"Editor", pr.Editor}} {
 					if len(f.list) > 0 {
 						fmt.Fprintf(&b, "%s: %#v, ", f.name, f.list)
@@ -393,6 +398,9 @@ func Source(list []Entry) []byte {
 				}
 				if pr.Words {
 					b.WriteString("Words: true, ")
+				}
+				if pr.Stdout {
+					b.WriteString("Stdout: true, ")
 				}
 				fmt.Fprintf(&b, "Operands: %d}", operands)
 			}
