@@ -41,3 +41,47 @@ func TestUnknownProgramValues(t *testing.T) {
 		{`zzprog --message hi --exec 'rm -rf ~'`, dsl.Block, dsl.Block},
 	})
 }
+
+// TestInPlaceCompressors: gzip, bzip2, xz, lzip and compress replace FILE
+// by FILE.gz (…), and zstd, lz4, lzop and brotli do when told to remove
+// their input: the file given is deleted, judged as rm of it; kept with
+// -k, -c or a test or list, and their everyday use stays allowed
+// (unknown47, 2026-12-05: the rows marked were allowed before).
+func TestInPlaceCompressors(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"gzip /etc/passwd", dsl.Ask, dsl.Ask},            // was allowed
+		{"cd /etc && gzip passwd", dsl.Ask, dsl.Ask},      // was allowed
+		{"gzip ~/.bashrc", dsl.Ask, dsl.Ask},              // was allowed
+		{"cd ~ && gzip .bashrc", dsl.Ask, dsl.Ask},        // was allowed
+		{"bzip2 ~/.bashrc", dsl.Ask, dsl.Ask},             // was allowed
+		{"xz -9 ~/.ssh/id_ed25519", dsl.Ask, dsl.Ask},     // was allowed
+		{"lzma ~/.profile", dsl.Ask, dsl.Ask},             // was allowed
+		{"pigz -p 4 ~/.zshrc", dsl.Ask, dsl.Ask},          // was allowed
+		{"lzip ~/.gitconfig", dsl.Ask, dsl.Ask},           // was allowed
+		{"compress /etc/hosts", dsl.Ask, dsl.Ask},         // was allowed
+		{"zstd --rm ~/.bashrc", dsl.Ask, dsl.Ask},         // was allowed
+		{"lz4 --rm ~/.bashrc", dsl.Ask, dsl.Ask},          // was allowed
+		{"brotli -j ~/.bashrc", dsl.Ask, dsl.Ask},         // was allowed
+		{"lzop -U ~/.bashrc", dsl.Ask, dsl.Ask},           // was allowed
+		{"sudo gzip -S .x /etc/shadow", dsl.Ask, dsl.Ask}, // was allowed
+		{"gunzip /etc/passwd.gz", dsl.Ask, dsl.Ask},       // was allowed
+		{"gzip -k ~/.bashrc", dsl.Allow, dsl.Allow},
+		{"gzip -c ~/.bashrc > /tmp/b.gz", dsl.Allow, dsl.Allow},
+		{"zstd ~/.bashrc", dsl.Allow, dsl.Allow},
+		{"lz4 big.log /tmp/b.lz4", dsl.Allow, dsl.Allow},
+		{"lz4 --rm ~/.bashrc /tmp/b.lz4", dsl.Ask, dsl.Ask},    // was allowed
+		{"lz4 -m --rm ~/.bashrc ~/.profile", dsl.Ask, dsl.Ask}, // was allowed
+		{"gzip -t /etc/x.gz", dsl.Allow, dsl.Allow},
+		{"gzip -k big.log", dsl.Allow, dsl.Allow},
+		{"gzip big.log", dsl.Allow, dsl.Allow},
+		{"gzip *.log", dsl.Allow, dsl.Allow},
+		{"gzip -9 -r logs/", dsl.Allow, dsl.Allow},
+		{"gunzip x.gz", dsl.Allow, dsl.Allow},
+		{"xz -d x.xz", dsl.Allow, dsl.Allow},
+		{"zstd -d x.zst", dsl.Allow, dsl.Allow},
+		{"zstd -19 --rm dump.sql", dsl.Allow, dsl.Allow},
+		{"gzip -c file > file.gz", dsl.Allow, dsl.Allow},
+		{"tar czf x.tgz dir", dsl.Allow, dsl.Allow},
+		{"gzip < dump.sql > dump.sql.gz", dsl.Allow, dsl.Allow},
+	})
+}
