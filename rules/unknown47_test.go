@@ -42,6 +42,37 @@ func TestUnknownProgramValues(t *testing.T) {
 	})
 }
 
+// TestProtectedGlobs: a glob that can match a shell start-up file or a
+// key in the home deletes it as surely as its name, and a substitution
+// whose output is a literal path (ls PATH) names that path; globs over
+// other files stay allowed (unknown47, 2026-12-05: the rows marked were
+// allowed before).
+func TestProtectedGlobs(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"rm ~/.b*", dsl.Ask, dsl.Ask},                   // was allowed
+		{"rm -f ~/.bashr?", dsl.Ask, dsl.Ask},            // was allowed
+		{"rm ~/.[bp]*", dsl.Ask, dsl.Ask},                // was allowed
+		{"rm /home/u/.z*", dsl.Ask, dsl.Ask},             // was allowed
+		{"rm ~/.s*/id_*", dsl.Ask, dsl.Ask},              // was allowed
+		{"cd ~ && rm .bash*", dsl.Ask, dsl.Ask},          // was allowed
+		{"cd ~ && rm .[bp]*", dsl.Ask, dsl.Ask},          // was allowed
+		{"cd ~ && rm .bashr?", dsl.Ask, dsl.Ask},         // was allowed
+		{"rm $(ls /etc/passwd)", dsl.Ask, dsl.Ask},       // was allowed
+		{"cd /etc && rm $(ls passwd)", dsl.Ask, dsl.Ask}, // was allowed
+		{"rm $(echo /etc/passwd)", dsl.Ask, dsl.Ask},
+		{"rm ~/.bashrc", dsl.Ask, dsl.Ask},
+		{"rm ~/.ssh/*", dsl.Ask, dsl.Ask},
+		{"rm /etc/pass*", dsl.Ask, dsl.Ask},
+		{"rm *.o", dsl.Allow, dsl.Allow},
+		{"rm -f build/*", dsl.Allow, dsl.Allow},
+		{"rm ~/.zcompdump*", dsl.Allow, dsl.Ask},
+		{"rm ~/.bashrc.*", dsl.Allow, dsl.Ask},
+		{"rm $(ls *.o)", dsl.Allow, dsl.Allow},
+		{"ls -1 *.log | xargs rm -f", dsl.Ask, dsl.Ask},
+		{"for f in $(ls *.txt); do wc -l \"$f\"; done", dsl.Allow, dsl.Allow},
+	})
+}
+
 // TestInPlaceCompressors: gzip, bzip2, xz, lzip and compress replace FILE
 // by FILE.gz (…), and zstd, lz4, lzop and brotli do when told to remove
 // their input: the file given is deleted, judged as rm of it; kept with
