@@ -63,7 +63,11 @@ func (w *walker) inPlaceDeletes(c *Command, args []field, cx ctx) {
 		a := args[i]
 		v := a.Value
 		switch {
-		case dashdash || a.Dynamic || v == "-" || !strings.HasPrefix(v, "-"):
+		case a.Dynamic || strings.Contains(v, "{}"):
+			// a file known only as it runs, or each one find, xargs -I or
+			// GNU parallel puts there (ls | parallel gzip {}): what the
+			// program is fed is judged where it is fed, not as a delete
+		case dashdash || v == "-" || !strings.HasPrefix(v, "-"):
 			if v != "-" {
 				ops = append(ops, a)
 			}

@@ -695,6 +695,10 @@ func commandHead(text string) bool {
 	return len(f) > 0 && (launchable(f[0]) || bareShell(f[0]) || isShellPath(f[0]))
 }
 
+// lineCall and argvCall are not langcalls.go's per-language patterns on
+// purpose: the language is unknown here, so a call counts only with a
+// literal whose first word is a known program or a shell (commandHead),
+// and a computed argument is left alone, not read as "$CODE" (an ask).
 var (
 	// lineCall matches a call handed one command line as its first
 	// string literal: Lua's os.execute and io.popen, PHP's shell_exec and
