@@ -78,7 +78,8 @@ func TestProtectedGlobs(t *testing.T) {
 // TestInPlaceCompressors: gzip, bzip2, xz, lzip and compress replace FILE
 // by FILE.gz (…), and zstd, lz4, lzop and brotli do when told to remove
 // their input: the file given is deleted, judged as rm of it; kept with
-// -k, -c or a test or list, and their everyday use stays allowed
+// -k, -c or a test or list; a decompressor writes the plain file, judged
+// as tee of it; their everyday use stays allowed
 // (unknown47, 2026-12-05: the rows marked were allowed before).
 func TestInPlaceCompressors(t *testing.T) {
 	checkHoles(t, []holeCase{
@@ -98,6 +99,13 @@ func TestInPlaceCompressors(t *testing.T) {
 		{"lzop -U ~/.bashrc", dsl.Ask, dsl.Ask},           // was allowed
 		{"sudo gzip -S .x /etc/shadow", dsl.Ask, dsl.Ask}, // was allowed
 		{"gunzip /etc/passwd.gz", dsl.Ask, dsl.Ask},       // was allowed
+		{"gunzip -k /etc/cron.d/x.gz", dsl.Ask, dsl.Ask},  // was allowed
+		{"zstd -d /etc/cron.d/x.zst", dsl.Ask, dsl.Ask},   // was allowed
+		{"gzip -d ~/.bashrc.gz", dsl.Ask, dsl.Ask},        // was allowed
+		{"gzip -dk big.log.gz", dsl.Allow, dsl.Allow},
+		{"gunzip a.tgz && tar xf a.tar", dsl.Allow, dsl.Allow},
+		{"unzstd --rm data.zst", dsl.Allow, dsl.Allow},
+		{"gunzip *.gz", dsl.Allow, dsl.Allow},
 		{"gzip -k ~/.bashrc", dsl.Allow, dsl.Allow},
 		{"gzip -c ~/.bashrc > /tmp/b.gz", dsl.Allow, dsl.Allow},
 		{"zstd ~/.bashrc", dsl.Allow, dsl.Allow},

@@ -48,7 +48,9 @@ var inPlacePrograms = map[string]*inPlace{
 // program told to keep its input (-k, --keep), to write to standard
 // output (-c, gzip -c f > f.gz), to test or list an archive, or given its
 // output's name (-o) deletes nothing; zstd, lz4, lzop and brotli keep
-// their input unless told to delete it (--rm, -U).
+// their input unless told to delete it (--rm, -U). A decompressor (gunzip,
+// -d) also writes the plain file, emitted as tee of it (kept input or
+// not).
 func (w *walker) inPlaceDeletes(c *Command, args []field, cx ctx) {
 	p := inPlacePrograms[c.Name] // bzip2, lz4: the digits are the name's
 	if p == nil {
@@ -57,6 +59,7 @@ func (w *walker) inPlaceDeletes(c *Command, args []field, cx ctx) {
 		}
 	}
 	removes := p.removes
+	decompress := strings.HasPrefix(c.Name, "un") || c.Name == "gunzip" || c.Name == "bunzip2"
 	var ops []field
 	dashdash := false
 	for i := 0; i < len(args); i++ {
@@ -76,6 +79,10 @@ func (w *walker) inPlaceDeletes(c *Command, args []field, cx ctx) {
 		case strings.HasPrefix(v, "--"):
 			name, _, attached := strings.Cut(v[2:], "=")
 			switch {
+			case name == "keep":
+				removes = false // the output is still written
+			case name == "decompress" || name == "uncompress":
+				decompress = true
 			case containsString(p.keepL, name):
 				return
 			case containsString(p.rmL, name):
@@ -86,6 +93,10 @@ func (w *walker) inPlaceDeletes(c *Command, args []field, cx ctx) {
 		default:
 			for j := 1; j < len(v); j++ {
 				switch l := v[j]; {
+				case l == 'k':
+					removes = false
+				case l == 'd':
+					decompress = true
 				case strings.IndexByte(p.keep, l) >= 0:
 					return
 				case strings.IndexByte(p.rm, l) >= 0:
@@ -102,17 +113,43 @@ func (w *walker) inPlaceDeletes(c *Command, args []field, cx ctx) {
 	if p.twoOps && len(ops) == 2 && !multiple(args) {
 		ops = ops[:1] // lz4 IN OUT: the second is its output
 	}
-	if !removes || len(ops) == 0 {
-		return
-	}
 	for i, o := range ops {
 		// where a cd on the line moved: cd /etc && gzip passwd
-		if c.Cwd != "" && !o.Dynamic && !strings.HasPrefix(o.Value, "/") && !strings.HasPrefix(o.Value, "~") && !strings.HasPrefix(o.Value, "$") {
+		if c.Cwd != "" && !strings.HasPrefix(o.Value, "/") && !strings.HasPrefix(o.Value, "~") && !strings.HasPrefix(o.Value, "$") {
 			ops[i].Value = joinPath(c.Cwd, o.Value)
 		}
 	}
+	if decompress {
+		// gunzip /etc/cron.d/x.gz writes /etc/cron.d/x, as tee would
+		var outs []field
+		for _, o := range ops {
+			if out := plainName(o.Value); out != "" {
+				outs = append(outs, field{Word: Word{Value: out}})
+			}
+		}
+		if len(outs) > 0 {
+			w.spawn(c, append([]field{{Word: Word{Value: "tee"}}, {Word: Word{Value: "--"}}}, outs...), Wrapper{Name: c.Name}, cx)
+		}
+	}
+	if !removes || len(ops) == 0 {
+		return
+	}
 	rm := append([]field{{Word: Word{Value: "rm"}}, {Word: Word{Value: "--"}}}, ops...)
 	w.spawn(c, rm, Wrapper{Name: c.Name}, cx)
+}
+
+// plainName is the file a decompressor writes for a compressed one, its
+// suffix taken off (x.gz: x, a.tgz: a.tar), or "" for a name without one
+// of the compressors' suffixes.
+func plainName(p string) string {
+	for _, s := range [][2]string{{".tgz", ".tar"}, {".taz", ".tar"}, {".tbz2", ".tar"}, {".tbz", ".tar"}, {".txz", ".tar"},
+		{".tlz", ".tar"}, {".tzst", ".tar"}, {".gz", ""}, {".z", ""}, {".Z", ""}, {".bz2", ""}, {".bz", ""}, {".xz", ""},
+		{".lzma", ""}, {".lz", ""}, {".zst", ""}, {".lz4", ""}, {".lzo", ""}, {".br", ""}} {
+		if base, ok := strings.CutSuffix(p, s[0]); ok && baseName(base) != "" {
+			return base + s[1]
+		}
+	}
+	return ""
 }
 
 // multiple reports lz4's -m (--multiple): every operand is an input.

@@ -17,6 +17,9 @@ func TestInPlaceDeletes(t *testing.T) {
 		{"xz -T0 -9e a", "rm -- a wr=xz[]"},
 		{"xz -T 4 a", "rm -- a wr=xz[]"},
 		{"gunzip a.gz", "rm -- a.gz wr=gunzip[]"},
+		{"gunzip a.gz", "tee -- a wr=gunzip[]"},
+		{"gzip -dk a.tgz", "tee -- a.tar wr=gzip[]"},
+		{"xz -d a.xz", "tee -- a wr=xz[]"},
 		{"zstd --rm a", "rm -- a wr=zstd[]"},
 		{"lz4 --rm a a.lz4", "rm -- a wr=lz4[]"},
 		{"lz4 -m --rm a b", "rm -- a b wr=lz4[]"},
@@ -25,6 +28,7 @@ func TestInPlaceDeletes(t *testing.T) {
 		{"gzip -- -k", "rm -- -k wr=gzip[]"},
 		{"gzip -k a", ""},
 		{"gzip -dc a.gz", ""},
+		{"gunzip -t a.gz", ""},
 		{"gzip --stdout a", ""},
 		{"xz -l a.xz", ""},
 		{"zstd a", ""},
@@ -39,7 +43,7 @@ func TestInPlaceDeletes(t *testing.T) {
 		line := Parse(tt.in)
 		var got []string
 		for _, c := range line.Commands {
-			if c.Name == "rm" {
+			if c.Name == "rm" || c.Name == "tee" {
 				got = append(got, render(c))
 			}
 		}
