@@ -77,6 +77,16 @@ var Funcs = []Func{
 			return under(a, b), nil
 		}, new(func(string, string) bool))}
 	}},
+	{Name: "mayName", Sig: "mayName(path, target) bool", Doc: "path, cleaned, names target or a directory above it, also as a glob whose pattern matches target's components as the shell's expansion would (~/.b* names ~/.bashrc, ~/.s*/id_rsa lies in ~/.ssh; a home read either way)", Example: `any(positional, mayName(#, "~/.bashrc"))`, options: func() []expr.Option {
+		return []expr.Option{expr.Function("mayName", func(p ...any) (any, error) {
+			a, ok1 := p[0].(string)
+			b, ok2 := p[1].(string)
+			if !ok1 || !ok2 {
+				return nil, fmt.Errorf("mayName: want two strings")
+			}
+			return mayName(a, b), nil
+		}, new(func(string, string) bool))}
+	}},
 	{Name: "within", Sig: "within(path, dir) bool", Doc: "like under, with a home spelled either way: ~/proj/x is within /home/u/proj (and /root/proj), as the agents give their directory absolute", Example: `any(positional, !within(#, cwd))`, options: func() []expr.Option {
 		return []expr.Option{expr.Function("within", func(p ...any) (any, error) {
 			a, ok1 := p[0].(string)

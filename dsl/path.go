@@ -253,6 +253,30 @@ func globMatches(pattern, dir string) bool {
 	return true
 }
 
+// mayName reports whether p, cleaned, names target or a directory above
+// it also when it is a glob: its pattern matches target component by
+// component as the shell's pathname expansion would if target exists
+// (~/.b* names ~/.bashrc, /etc/pass* /etc/passwd, ~/.s*/id_rsa is inside
+// ~/.ssh, ~/.c* holds ~/.config/git). A home is read either way (/root,
+// /home/NAME, ~). A path without glob characters names target when it is
+// target or a directory above it.
+func mayName(p, target string) bool {
+	c, t := homeForm(cleanPath(p)), homeForm(cleanPath(target))
+	if c == "" || t == "" || len(c) > 4096 || (c[0] == '/') != (t[0] == '/') || (c[0] == '~') != (t[0] == '~') {
+		return false // a relative glob (*.o) is the working directory's
+	}
+	if !strings.ContainsAny(c, "*?[") {
+		return under(t, c)
+	}
+	ps, ts := strings.Split(c, "/"), strings.Split(t, "/")
+	for i := 0; i < len(ps) && i < len(ts); i++ {
+		if ok, err := path.Match(ps[i], ts[i]); !ok || err != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // isBroad reports whether losing p as a whole would be a disaster: root,
 // a system directory, or a home directory.
 func isBroad(p string) bool {

@@ -363,3 +363,36 @@ func TestSystemFile(t *testing.T) {
 		}
 	}
 }
+
+func TestMayName(t *testing.T) {
+	tests := []struct {
+		path, target string
+		want         bool
+	}{
+		{"~/.b*", "~/.bashrc", true},
+		{"~/.bashr?", "~/.bashrc", true},
+		{"~/.[bp]*", "~/.profile", true},
+		{"$HOME/.b*", "~/.bashrc", true},
+		{"/home/u/.z*", "~/.zshrc", true},
+		{"/root/.z*", "~/.zshrc", true},
+		{"~/.s*/id_*", "~/.ssh/id_rsa", true},
+		{"~/.c*", "~/.config/git", true},
+		{"~/.ssh/*", "~/.ssh", true},
+		{"~", "~/.bashrc", true},
+		{"~/.bashrc", "~/.bashrc", true},
+		{"/etc/pass*", "/etc/passwd", true},
+		{"~/.bashrc.*", "~/.bashrc", false},
+		{"~/.zcompdump*", "~/.zshrc", false},
+		{"~/.cache/*", "~/.config/git", false},
+		{"*", "~/.bashrc", false},
+		{"*.o", "~/.bashrc", false},
+		{"/tmp/*", "~/.bashrc", false},
+		{"~/.bashrc.bak", "~/.bashrc", false},
+		{"", "~/.bashrc", false},
+	}
+	for _, tt := range tests {
+		if got := mayName(tt.path, tt.target); got != tt.want {
+			t.Errorf("mayName(%q, %q) = %v, want %v", tt.path, tt.target, got, tt.want)
+		}
+	}
+}

@@ -30,6 +30,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	w.envCarriers(c, cx)
 	w.inheritedPager(c)
 	w.pytestBasetemp(c, args, cx) // pytest deletes its --basetemp
+	w.inPlaceDeletes(c, args, cx) // gzip FILE deletes FILE
 	if len(c.Path) > 1 && c.Path[0] == '!' && len(c.Wrappers) == 0 {
 		// No program is named !CMD: a line "!/bin/sh" or "!id" after an
 		// interactive program is the shell escape typed into it (less, ftp,

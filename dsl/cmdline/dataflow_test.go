@@ -111,7 +111,7 @@ var flowTests = []struct {
 	{"", "parallel appends its input", "echo / | parallel rm -rf", []string{"echo / pipe=0/2", "parallel rm -rf pipe=1/2 in=pipe:echo:static", "rm -rf / via=parallel"}},
 	{"", "parallel input at {}", "echo ~ | parallel -j 4 rm -rf {}", []string{"echo ~ pipe=0/2", "parallel -j 4 rm -rf {} pipe=1/2 in=pipe:echo:static", "rm -rf ~ via=parallel"}},
 	{"", "parallel with no command runs each line", "echo 'rm -rf ~' | parallel", []string{"echo rm -rf ~ pipe=0/2", "parallel pipe=1/2 in=pipe:echo:static", "rm -rf ~ via=parallel"}},
-	{"", "parallel with ::: does not read its input", "echo / | parallel gzip ::: a", []string{"echo / pipe=0/2", "parallel gzip ::: a pipe=1/2 in=pipe:echo:static", "gzip a via=parallel :::"}},
+	{"", "parallel with ::: does not read its input", "echo / | parallel gzip ::: a", []string{"echo / pipe=0/2", "parallel gzip ::: a pipe=1/2 in=pipe:echo:static", "gzip a via=parallel :::", "rm -- a wr=gzip[] via=parallel :::"}}, // gzip replaces a by a.gz
 	{"", "bash --rcfile runs its start-up file", "bash --rcfile <(echo 'rm -rf ~') -i", []string{"bash --rcfile «<(echo 'rm -rf ~')» -i", "echo rm -rf ~ via=<(…)", "rm -rf ~ via=bash --rcfile"}},
 	{"", "here-string of an unknown value to a shell", `bash <<< "echo $X"`, []string{"bash in=herestring untrusted=dynamic <<<«echo $X»", "echo «$X» via=bash stdin"}},
 	{"", "trap", "trap 'rm -rf ~' EXIT", []string{"trap rm -rf ~ EXIT", "rm -rf ~ via=trap"}},

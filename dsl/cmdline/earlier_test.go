@@ -593,7 +593,7 @@ func TestKnownInputRuns(t *testing.T) {
 		{"echo 'rm -rf /' > n.sh; sudo -s < n.sh", "rm -rf /"},
 		{"echo 'rm -rf /' > n.sh; cat n.sh | sh", "rm -rf /"},
 		{"echo ls > n.sh; cat n.sh | bash", ""},
-		{"echo a.txt > l; parallel gzip :::: l", ""},
+		{"echo a.txt > l; parallel gzip -k :::: l", ""}, // -k: gzip deletes nothing (without it, rm -- a.txt)
 	} {
 		l := ParseShellAfter(tt.line, "bash", before)
 		var ran []string

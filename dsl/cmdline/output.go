@@ -205,8 +205,33 @@ func staticOutput(c *Command) (string, bool) {
 		return printf(args)
 	case "realpath", "readlink", "dirname":
 		return pathOutput(c.Name, args)
+	case "ls":
+		return lsOutput(args)
 	}
 	return "", false
+}
+
+// lsOutput is what ls prints of the paths it is given, one a line, when
+// its options print names only (-1, -d, --directory): the path of a file
+// as written (rm $(ls /etc/passwd) is rm /etc/passwd). A directory's
+// entries stand in for it as its path does; a glob's matches are known
+// only as it runs ("$(ls -d ~/.c?aude)" is not the glob).
+func lsOutput(args []string) (string, bool) {
+	var out strings.Builder
+	ops, dashdash := 0, false
+	for _, a := range args {
+		switch {
+		case !dashdash && a == "--":
+			dashdash = true
+		case !dashdash && (a == "--directory" || strings.HasPrefix(a, "-") && len(a) > 1 && strings.Trim(a[1:], "1d") == ""):
+		case !dashdash && strings.HasPrefix(a, "-") && len(a) > 1, a == "", strings.ContainsAny(a, "$`\\\n\"'*?["):
+			return "", false // -l, -a, …: not the names alone; a word known only as it runs, or a glob's matches
+		default:
+			out.WriteString(a + "\n")
+			ops++
+		}
+	}
+	return out.String(), ops > 0
 }
 
 // pathOutput is what realpath and readlink -f print for one path spelled

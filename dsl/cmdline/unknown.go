@@ -83,7 +83,10 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 		return
 	}
 	for i, a := range args {
-		if i >= maxLauncherOperands*2 || a.Dynamic || a.in.Kind != "" {
+		// a substitution whose output is known ("$(echo rm -rf ~)", what a
+		// literal echo or printf prints) is that text: the shell runs it
+		// first, and the program is given what it printed
+		if i >= maxLauncherOperands*2 || a.Dynamic || a.in.Kind != "" && a.in.Kind != "cmdsubst" {
 			return
 		}
 		v := strings.TrimSpace(a.Value)
@@ -101,7 +104,10 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 				return
 			}
 		}
-		if text, ok := escapeWord(v); ok && opt != "" && !proseOption(opt) {
+		if opt != "" && proseOption(opt) {
+			continue // --message 'rm -rf ~', --title …: text for people, as git commit -m's
+		}
+		if text, ok := escapeWord(v); ok && opt != "" {
 			// -c '!sh', --cmd=':!rm -rf ~', -R 'shell id': a program's shell
 			// escape in its own command language (vifm, lf, ranger,
 			// debugfs, vim under another name), an escape whatever it runs
@@ -113,7 +119,7 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 		if strings.ContainsAny(v, " \t") && !strings.HasPrefix(v, "-") {
 			// a word that does not parse as a command line is the
 			// program's own language (debugfs -R 'stat <2>'), not a shell's
-			if f := strings.Fields(v); (launchable(f[0]) || passedThrough(f[0]) && commandHead(strings.Join(f[1:], " "))) && scriptLike(v) {
+			if f := strings.Fields(v); (launchable(f[0]) || passedThrough(f[0]) && commandHead(strings.Join(f[1:], " "))) && scriptLike(v) || selfCalling(v) {
 				w.inUnknown++
 				w.nested(c, v, c.Name, cx, false)
 				w.inUnknown--
@@ -186,14 +192,15 @@ func runOption(opt string) bool {
 }
 
 // proseOption reports an option whose value is text for people (a
-// message, a title, a comment): an escape or a call there is prose
-// (zzchat --message '!ping', --body 'use system("ls")').
+// message, a title, a comment, a name): an escape, a call or a command
+// line there is prose (zzchat --message '!ping', --body 'use
+// system("ls")', zzprog --title 'rm -rf ~').
 func proseOption(opt string) bool {
 	name := strings.ToLower(strings.TrimLeft(opt, "-"))
 	if len(name) == 1 {
 		return name == "m" // git's and most tools' -m MESSAGE
 	}
-	for _, k := range []string{"msg", "message", "body", "text", "title", "comment", "desc", "note", "subject", "summary", "label", "reason"} {
+	for _, k := range []string{"msg", "message", "body", "text", "title", "comment", "desc", "note", "subject", "summary", "label", "reason", "name"} {
 		if strings.Contains(name, k) {
 			return true
 		}
@@ -394,6 +401,39 @@ func scriptLike(text string) bool {
 				found = true
 			}
 		}
+		return !found
+	})
+	return found
+}
+
+// selfCalling reports text that parses as a shell script defining a
+// function whose body calls it (:(){ :|:& };:, a fork bomb): as a
+// command line it runs that function, whatever programs it names.
+func selfCalling(text string) bool {
+	if !strings.Contains(text, "(") || len(text) > maxScriptLike {
+		return false
+	}
+	var f *syntax.File
+	if perr := parseSafely(func() {
+		var err error
+		if f, err = syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), ""); err != nil {
+			f = nil
+		}
+	}); perr != nil || f == nil {
+		return false
+	}
+	found := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		fd, ok := n.(*syntax.FuncDecl)
+		if !ok || found {
+			return !found
+		}
+		syntax.Walk(fd.Body, func(m syntax.Node) bool {
+			if ce, ok := m.(*syntax.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == fd.Name.Value {
+				found = true
+			}
+			return !found
+		})
 		return !found
 	})
 	return found
@@ -655,6 +695,10 @@ func commandHead(text string) bool {
 	return len(f) > 0 && (launchable(f[0]) || bareShell(f[0]) || isShellPath(f[0]))
 }
 
+// lineCall and argvCall are not langcalls.go's per-language patterns on
+// purpose: the language is unknown here, so a call counts only with a
+// literal whose first word is a known program or a shell (commandHead),
+// and a computed argument is left alone, not read as "$CODE" (an ask).
 var (
 	// lineCall matches a call handed one command line as its first
 	// string literal: Lua's os.execute and io.popen, PHP's shell_exec and

@@ -1,0 +1,81 @@
+package cmdline
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestInPlaceDeletes: a compressor or decompressor deletes each file it
+// replaces, emitted as rm of them carried by the program; kept input and
+// output to standard output delete nothing.
+func TestInPlaceDeletes(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"gzip a b", "rm -- a b wr=gzip[]"},
+		{"gzip -9 -S .x a", "rm -- a wr=gzip[]"},
+		{"pigz -p 4 a", "rm -- a wr=pigz[]"},
+		{"bzip2 -z a", "rm -- a wr=bzip2[]"},
+		{"xz -T0 -9e a", "rm -- a wr=xz[]"},
+		{"xz -T 4 a", "rm -- a wr=xz[]"},
+		{"gunzip a.gz", "rm -- a.gz wr=gunzip[]"},
+		{"gunzip a.gz", "tee -- a wr=gunzip[]"},
+		{"gzip -dk a.tgz", "tee -- a.tar wr=gzip[]"},
+		{"xz -d a.xz", "tee -- a wr=xz[]"},
+		{"zstd --rm a", "rm -- a wr=zstd[]"},
+		{"lz4 --rm a a.lz4", "rm -- a wr=lz4[]"},
+		{"lz4 -m --rm a b", "rm -- a b wr=lz4[]"},
+		{"lzop -U a", "rm -- a wr=lzop[]"},
+		{"brotli -j a", "rm -- a wr=brotli[]"},
+		{"gzip -- -k", "rm -- -k wr=gzip[]"},
+		{"gzip -k a", ""},
+		{"gzip -dc a.gz", ""},
+		{"gunzip -t a.gz", ""},
+		{"gzip --stdout a", ""},
+		{"xz -l a.xz", ""},
+		{"zstd a", ""},
+		{"zstd -o a.zst a", ""},
+		{"lz4 a a.lz4", ""},
+		{"gzip", ""},
+		{"gzip -", ""},
+		{`gzip "$f"`, ""},
+		{"find . -name '*.log' -exec gzip {} +", ""},
+		{"ls | parallel gzip {}", ""},
+	} {
+		line := Parse(tt.in)
+		var got []string
+		for _, c := range line.Commands {
+			if c.Name == "rm" || c.Name == "tee" {
+				got = append(got, render(c))
+			}
+		}
+		switch {
+		case tt.want == "" && len(got) > 0:
+			t.Errorf("%q: emitted %q, want nothing", tt.in, got)
+		case tt.want != "" && !slices.Contains(got, tt.want):
+			t.Errorf("%q: emitted %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestLsOutput: ls of literal paths with options that print names only
+// prints those paths; any other listing is not known.
+func TestLsOutput(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+		ok   bool
+	}{
+		{[]string{"/etc/passwd"}, "/etc/passwd\n", true},
+		{[]string{"-1d", "a", "b"}, "a\nb\n", true},
+		{[]string{"--", "-x"}, "-x\n", true},
+		{[]string{"-l", "a"}, "", false},
+		{[]string{"-a"}, "", false},
+		{nil, "", false},
+		{[]string{"$X"}, "", false},
+		{[]string{"-d", "~/.c?aude"}, "", false},
+	} {
+		got, ok := lsOutput(tt.args)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("lsOutput(%q) = %q, %v, want %q, %v", tt.args, got, ok, tt.want, tt.ok)
+		}
+	}
+}
