@@ -1389,7 +1389,7 @@ func (w *walker) fdScript(c *Command, args []field, cx ctx) {
 			if strings.ContainsAny(v[1:], "cs") && v[0] == '-' && !strings.HasPrefix(v, "--") {
 				return // -c CODE, -s: not a script file
 			}
-			if v == "-o" || v == "-O" || v == "+o" || v == "+O" || v == "--rcfile" || v == "--init-file" {
+			if shellOptionValue(c.Name, v) {
 				i++
 			}
 			continue
