@@ -1383,7 +1383,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native343
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|\\\\$.*/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/config$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.git/hooks(/|$)\" && !(cleanPath(#) matches \"(^|/)\\\\.git/hooks/[^/]+\\\\.sample$\"))":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|\\\\$.*/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks(/|$)\" && !(cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks/[^/]+\\\\.sample$\"))":
 		if scope == "command" {
 			return native344
 		}
@@ -1995,9 +1995,9 @@ var nativeRegexps = [577]lazyRegexp{
 	{src: "^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\.config/systemd/user|\\.local/share/systemd/user|\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\.config/upstart|\\.kde/Autostart|\\.config/plasma-workspace/env)(/|$)"},
 	{src: "^(~|/root|/home/[^/]+)/(\\.local/share/applications/.+\\.desktop|\\.config/mimeapps\\.list|\\.local/share/applications/mimeapps\\.list)$"},
 	{src: "^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron"},
-	{src: "(^|/)(site|dist)-packages/[^/]+\\.pth$|\\$.*/[^/]+\\.pth$|(^|/)(sitecustomize|usercustomize)\\.py$|(^|/)\\.git/config$|(^|/)\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\.gitconfig|\\.config/git/(config|attributes))$"},
-	{src: "(^|/)\\.git/hooks(/|$)"},
-	{src: "(^|/)\\.git/hooks/[^/]+\\.sample$"},
+	{src: "(^|/)(site|dist)-packages/[^/]+\\.pth$|\\$.*/[^/]+\\.pth$|(^|/)(sitecustomize|usercustomize)\\.py$|(^|/)\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\.worktree|info/attributes)$|(^|/)\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\.gitconfig|\\.config/git/(config|attributes))$"},
+	{src: "(^|/)\\.git/(modules/.+/)?hooks(/|$)"},
+	{src: "(^|/)\\.git/(modules/.+/)?hooks/[^/]+\\.sample$"},
 	{src: "^(~|/Users/[^/]+|/System)?/Applications/[^/]+\\.app/."},
 	{src: "(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)"},
 	{src: "^GOFLAGS=(.*[ ,])?-+(toolexec|exec|overlay)([= ]|$)"},
@@ -9937,9 +9937,9 @@ func native344(env any) bool {
 		return ((((matchReWith(&nativeRegexps[539], "/", cleanPath(p0)) ||
 			matchReWith(&nativeRegexps[540], "/", cleanPath(p0))) ||
 			matchReAny(&nativeRegexps[541], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[542], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00.git/config\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[543], ".git/hooks", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[544], ".git/hooks/", cleanPath(p0))))
+			matchReAny(&nativeRegexps[542], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[543], ".git/", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[544], ".sample", cleanPath(p0))))
 	})
 }
 
