@@ -108,3 +108,30 @@ func TestRedteam47GitDirs(t *testing.T) {
 		allow("git config -f .gitmodules submodule.sub.branch main"),
 	})
 }
+
+// TestRedteam47FishUniversal: fish keeps a universal variable (set -U)
+// in ~/.config/fish/fish_variables and loads it in every later session, so
+// an agent's set -Ux GIT_SSH_COMMAND or BASH_ENV, or a write of that file,
+// persists as a start-up file does (red team, 2026-12-05: fish -c "set -Ux
+// GIT_SSH_COMMAND 'rm -rf ~'" and a SETUVAR line appended to the file were
+// allowed). A person's own set -U stays allowed, and so do an agent's
+// queries, erases and session variables.
+func TestRedteam47FishUniversal(t *testing.T) {
+	agentAsk := func(cmd string) callerCase { return callerCase{cmd, dsl.Allow, dsl.Ask, dsl.Ask} }
+	allow := func(cmd string) callerCase { return callerCase{cmd, dsl.Allow, dsl.Allow, dsl.Allow} }
+	checkCallers(t, []callerCase{
+		agentAsk("fish -c \"set -Ux GIT_SSH_COMMAND 'rm -rf ~'\""),
+		agentAsk("fish -c 'set -Ux BASH_ENV /tmp/x'"),
+		agentAsk("fish -c 'set --universal --export PYTHONPATH /tmp/evil'"),
+		agentAsk("fish -c 'set -U fish_user_paths /tmp/evil $fish_user_paths'"),
+		{"printf 'SETUVAR --export BASH_ENV:/tmp/x\\n' >> ~/.config/fish/fish_variables", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"cp /tmp/v ~/.config/fish/fish_variables", dsl.Ask, dsl.Ask, dsl.Ask},
+		// everyday neighbours
+		allow("fish -c 'set -x FOO 1; make'"),
+		allow("fish -c 'set -q fish_user_paths; and echo yes'"),
+		allow("fish -c 'set -Ue fish_greeting'"),
+		allow("fish -c 'set -l x 1; echo $x'"),
+		allow("cat ~/.config/fish/fish_variables"),
+		allow("set -euo pipefail"),
+	})
+}
