@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"cmp"
 	"path"
 	"regexp"
 	"slices"
@@ -660,8 +661,15 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			}
 		}
 	}
-	if p.Stdin != "" && c.Stdin.Text != "" && !(p.Stdin == "vim" && vimEditsStdin(c.Name, args)) {
-		w.runCode(c, p.Stdin, field{Word: Word{Value: c.Stdin.Text, Dynamic: !c.Stdin.Static}}, via("stdin"), cx)
+	if p.Stdin != "" && !(p.Stdin == "vim" && vimEditsStdin(c.Name, args)) {
+		switch {
+		case c.Stdin.Remote || c.Stdin.Decoded:
+			// its commands fetched or decoded, which nobody has read:
+			// curl … | ed, curl … | gdb -batch -x /dev/stdin
+			c.Untrusted = cmp.Or(c.Untrusted, untrusted(c.Stdin))
+		case c.Stdin.Text != "":
+			w.runCode(c, p.Stdin, field{Word: Word{Value: c.Stdin.Text, Dynamic: !c.Stdin.Static}}, via("stdin"), cx)
+		}
 	}
 	if p.Runs == "line" {
 		if rest := afterOptions(args, p.Args, p.Long, p.Operands); len(rest) > 0 {
@@ -910,6 +918,21 @@ func promptOperands(args []field, p *Program) int {
 		}
 	}
 	return n
+}
+
+// fetchedScript marks c as running fetched or decoded code when a script
+// option's FILE is a <(…) of such output (sed -f <(curl …)) or standard
+// input that carries it (curl … | sed -f - x), and reports it.
+func fetchedScript(c *Command, f field, file string) bool {
+	in := f.in
+	if in.Kind != "procsub" && (file == "-" || stdinFile(file)) {
+		in = c.Stdin
+	}
+	if !in.Remote && !in.Decoded {
+		return false
+	}
+	c.Untrusted = cmp.Or(c.Untrusted, untrusted(in))
+	return true
 }
 
 // fromTerminal reports a batch option's file that is the terminal the
@@ -1425,6 +1448,9 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		// sftp -b FILE: the client's commands in a file the line or the
 		// session wrote, or in a <(…) whose output is known; - is its
 		// standard input, the entry's stdin
+		if fetchedScript(c, f, code) {
+			break
+		}
 		in, ok := f.in, f.in.Kind == "procsub" && f.in.Static
 		if !ok && !f.Dynamic && code != "-" {
 			in, _, ok = w.fileInput(code)
@@ -1435,6 +1461,9 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 	case "sed-file":
 		// sed -f FILE: a script the line or the session wrote, a <(…)
 		// whose output is known, or standard input (-, /dev/stdin)
+		if fetchedScript(c, f, code) {
+			break
+		}
 		in, ok := f.in, f.in.Kind == "procsub" && f.in.Static
 		switch {
 		case code == "-" || stdinFile(code):

@@ -1718,7 +1718,15 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 			}
 			w.nested(c, template(`"$(`+src+`)"`), "parallel", cx, false)
 		}
-		return
+		if argFile == "" && len(cmd) == 0 && c.Stdin.Kind != "file" && c.Stdin.Kind != "" {
+			// each line is a command line, as sh's input is: code
+			// fetched, decoded or known only at run time (curl … |
+			// parallel, base64 -d … | parallel, cat jobs | parallel)
+			c.Untrusted = cmp.Or(c.Untrusted, untrusted(in))
+		}
+		if !in.Static || in.Text == "" {
+			return
+		}
 	}
 	text := strings.TrimRight(in.Text, "\n")
 	for n, item := range strings.Split(text, "\n") {
