@@ -139,11 +139,13 @@ func TestRedteam47FishUniversal(t *testing.T) {
 // TestRedteam47FetchedStdinCode: a program whose standard input is its
 // command language (ed, ex, vim -es, gdb, sqlite3, psql, ftp, dc, m4),
 // sed -f - or sed -f <(…), and GNU parallel with no command (each input
-// line is a command line) run code fetched or decoded on the line that
-// nobody has read, as curl … | sh does (red team, 2026-12-05: curl … | ed,
-// curl … | sed -f - x, curl … | gdb -batch -x /dev/stdin and curl … |
-// parallel were allowed for every caller; base64 -d <<< … | parallel ran
-// rm -rf ~). Data piped into them, and lines the line shows, stay allowed.
+// line is a command line) run code fetched on the line (sed's and
+// parallel's also decoded) that nobody has read, as curl … | sh does (red
+// team, 2026-12-05: curl … | ed, curl … | sed -f - x, curl … | gdb -batch
+// -x /dev/stdin and curl … | parallel were allowed for every caller;
+// base64 -d <<< … | parallel ran rm -rf ~). Data piped into them, a
+// decompressed dump into a database client, and lines the line shows stay
+// allowed.
 func TestRedteam47FetchedStdinCode(t *testing.T) {
 	ask := func(cmd string) callerCase { return callerCase{cmd, dsl.Ask, dsl.Ask, dsl.Ask} }
 	allow := func(cmd string) callerCase { return callerCase{cmd, dsl.Allow, dsl.Allow, dsl.Allow} }
@@ -172,6 +174,7 @@ func TestRedteam47FetchedStdinCode(t *testing.T) {
 		allow("ls *.log | parallel gzip"),
 		allow("parallel < jobs.txt"),
 		allow("sed -f fix.sed README.md"),
+		allow("gunzip -c dump.sql.gz | psql -d app"),
 	})
 }
 

@@ -663,9 +663,10 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 	}
 	if p.Stdin != "" && !(p.Stdin == "vim" && vimEditsStdin(c.Name, args)) {
 		switch {
-		case c.Stdin.Remote || c.Stdin.Decoded:
-			// its commands fetched or decoded, which nobody has read:
-			// curl … | ed, curl … | gdb -batch -x /dev/stdin
+		case c.Stdin.Remote:
+			// its commands fetched, which nobody has read: curl … | ed,
+			// curl … | gdb -batch -x /dev/stdin (a decompressed dump is a
+			// database client's everyday input: gunzip -c d.sql.gz | psql)
 			c.Untrusted = cmp.Or(c.Untrusted, untrusted(c.Stdin))
 		case c.Stdin.Text != "":
 			w.runCode(c, p.Stdin, field{Word: Word{Value: c.Stdin.Text, Dynamic: !c.Stdin.Static}}, via("stdin"), cx)
