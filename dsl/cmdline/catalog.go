@@ -2112,6 +2112,19 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 			w.nested(c, v, carrier, cx, a.Value.Dynamic)
 		case optionVars.has(a.Name) && !a.Value.Dynamic:
 			w.optionVar(c, a.Name, v, cx)
+		case (a.Name == "VIMINIT" || a.Name == "EXINIT" || a.Name == "GVIMINIT") && !a.Value.Dynamic:
+			// ex commands every vim (or vi) started under it runs first,
+			// the editor git or crontab -e opens included: VIMINIT=':!CMD'
+			w.runCode(c, "vim", field{Word: a.Value}, a.Name+"=", cx)
+		case a.Name == "TAR_OPTIONS" && !a.Value.Dynamic && (program(c.Name) == "tar" || program(c.Name) == "gtar"):
+			// GNU tar reads its options from TAR_OPTIONS first, split
+			// as the shell splits words: --to-command=CMD, a
+			// --checkpoint-action=exec=CMD
+			words := make([]string, len(c.Args))
+			for i, arg := range c.Args {
+				words[i] = arg.Value
+			}
+			w.nested(c, "tar "+v+" "+shellQuoteWords(words), a.Name+"=", cx, slices.ContainsFunc(c.Args, func(w Word) bool { return w.Dynamic }))
 		case cargoProgramVar(a.Name) && !a.Value.Dynamic:
 			// as the exec language: RUSTC_WRAPPER=$(which sccache) is left
 			w.nested(c, v, a.Name+"=", cx, false)
