@@ -259,3 +259,22 @@ func TestRedteam47EnvOptions(t *testing.T) {
 		allow("TAR_OPTIONS=-v tar czf out.tgz src"),
 	})
 }
+
+// TestRedteam47ConfigFiles: ripgrep's RIPGREP_CONFIG_PATH file gives it
+// arguments, and its --pre CMD runs CMD on every file searched, judged as
+// rg --pre CMD on the line is (a --pre rm deletes each file); cargo reads
+// $CARGO_HOME/config.toml as it reads .cargo/config.toml (red team,
+// 2026-12-05: both were allowed). Plain settings stay allowed.
+func TestRedteam47ConfigFiles(t *testing.T) {
+	allow := func(cmd string) callerCase { return callerCase{cmd, dsl.Allow, dsl.Allow, dsl.Allow} }
+	checkCallers(t, []callerCase{
+		{"printf -- '--pre=rm\\n' > .ripgreprc; RIPGREP_CONFIG_PATH=.ripgreprc rg x .", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"printf -- '--pre\\nrm\\n' > rc; RIPGREP_CONFIG_PATH=rc rg x .", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"mkdir -p c; printf '[target.x86_64-unknown-linux-gnu]\\nrunner = \"rm -rf ~\"\\n' > c/config.toml; CARGO_HOME=c cargo run", dsl.Block, dsl.Block, dsl.Block},
+		// everyday neighbours
+		allow("printf -- '--smart-case\\n' > rc; RIPGREP_CONFIG_PATH=rc rg x ."),
+		allow("printf -- '--pre=rm\\n' > rc; RIPGREP_CONFIG_PATH=rc rg --no-config x ."),
+		allow("CARGO_HOME=/opt/cargo cargo build"),
+		allow("mkdir -p c; printf '[net]\\ngit-fetch-with-cli = true\\n' > c/config.toml; CARGO_HOME=c cargo build"),
+	})
+}

@@ -1499,9 +1499,13 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 	case prog == "psql" && !hasArg("-X", "--no-psqlrc"):
 		run("psql", env("PSQLRC"))
 	case prog == "cargo":
-		// .cargo/config.toml where it runs: a target's runner, a rustc
-		// wrapper or a linker is a program cargo runs
-		for _, f := range []string{".cargo/config.toml", ".cargo/config"} {
+		// .cargo/config.toml where it runs, and $CARGO_HOME's: a target's
+		// runner, a rustc wrapper or a linker is a program cargo runs
+		files := []string{".cargo/config.toml", ".cargo/config"}
+		if home := env("CARGO_HOME"); home != "" {
+			files = append(files, path.Join(home, "config.toml"), path.Join(home, "config"))
+		}
+		for _, f := range files {
 			if in, via, ok := w.fileInput(f); ok && in.Static {
 				for _, line := range strings.Split(in.Text, "\n") {
 					if cmd := cargoConfigCommand(line); cmd != "" {
@@ -1574,8 +1578,10 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 		}
 	case prog == "rg":
 		// RIPGREP_CONFIG_PATH: one argument a line, --pre CMD among them
-		// runs CMD on every file searched
-		if in, via, ok := w.fileInput(env("RIPGREP_CONFIG_PATH")); ok && known(in) {
+		// runs CMD on every file searched, judged as rg --pre CMD is (a
+		// --pre rm deletes each); --no-config reads no such file
+		noConfig := slices.ContainsFunc(args, func(a field) bool { return a.Value == "--no-config" })
+		if in, via, ok := w.fileInput(env("RIPGREP_CONFIG_PATH")); ok && known(in) && !noConfig {
 			lines := strings.Split(in.Text, "\n")
 			for i, l := range lines {
 				l = strings.TrimSpace(l)
@@ -1584,7 +1590,7 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 					cmd, ok = strings.TrimSpace(lines[i+1]), true
 				}
 				if ok && cmd != "" {
-					w.nested(c, shellQuote(cmd), via, cx, false)
+					w.nested(c, "rg --no-config --pre "+shellQuote(cmd), via, cx, false)
 				}
 			}
 		}
