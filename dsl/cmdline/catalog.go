@@ -666,8 +666,12 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 		case c.Stdin.Remote:
 			// its commands fetched, which nobody has read: curl … | ed,
 			// curl … | gdb -batch -x /dev/stdin (a decompressed dump is a
-			// database client's everyday input: gunzip -c d.sql.gz | psql)
-			c.Untrusted = cmp.Or(c.Untrusted, untrusted(c.Stdin))
+			// database client's everyday input: gunzip -c d.sql.gz | psql);
+			// a program with no prompt given a script reads its input as
+			// data (curl … | tclsh run.tcl)
+			if len(p.Prompt) > 0 || promptOperands(args, p) == 0 {
+				c.Untrusted = cmp.Or(c.Untrusted, untrusted(c.Stdin))
+			}
 		case c.Stdin.Text != "":
 			w.runCode(c, p.Stdin, field{Word: Word{Value: c.Stdin.Text, Dynamic: !c.Stdin.Static}}, via("stdin"), cx)
 		}
