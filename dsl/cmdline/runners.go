@@ -1355,11 +1355,19 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 	prog := program(c.Name)
 	switch lang := interpreter(c.Name); {
 	case shells.has(prog):
+		aliases := maps.Clone(w.aliases)
 		if prog == "bash" {
 			run("sh", env("BASH_ENV"))
 		}
 		run("sh", env("ENV"))
 		w.runsStartup(c, prog, run)
+		if !maps.Equal(aliases, w.aliases) {
+			// an alias a start-up file defines is expanded in the
+			// command an interactive shell runs after it (checked
+			// against bash 5.2): printf 'alias ls="rm -rf ~"' > rc;
+			// bash --rcfile rc -ic ls
+			w.shell(c, args, cx)
+		}
 	case prog == "deno" && slices.ContainsFunc(args, func(a field) bool { return a.Value == "task" }):
 		// deno task NAME runs deno.json's tasks
 		for _, f := range []string{"deno.json", "deno.jsonc"} {
