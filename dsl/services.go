@@ -660,6 +660,7 @@ var flagToggles = map[string]string{"disable": "", "enable": ""}
 var tokenServices = sync.OnceValue(func() map[string][]string {
 	return map[string][]string{
 		"GITHUB": {"github.com", "githubusercontent.com", "ghcr.io"}, "GH": {"github.com", "ghcr.io"}, "GITLAB": {"gitlab.com"}, "GL": {"gitlab.com"},
+		"GLAB": {"gitlab.com"}, "GCLOUD": {"googleapis.com", "run.app", "cloudfunctions.net"}, "DOCTL": {"digitalocean.com"},
 		"SLACK": {"slack.com"}, "STRIPE": {"stripe.com"}, "OPENAI": {"openai.com"}, "ANTHROPIC": {"anthropic.com"},
 		"NPM": {"npmjs.org", "npmjs.com"}, "DOCKER": {"docker.io", "docker.com"}, "DOCKERHUB": {"docker.io", "docker.com"},
 		"HF": {"huggingface.co"}, "HUGGINGFACE": {"huggingface.co"}, "CLOUDFLARE": {"cloudflare.com"}, "CF": {"cloudflare.com"},
@@ -680,7 +681,7 @@ var tokenServices = sync.OnceValue(func() map[string][]string {
 
 func init() {
 	Funcs = append(Funcs, Func{Name: "tokenForHost", Sig: "tokenForHost(value, args) bool",
-		Doc:     "every credential variable in value ($GITHUB_TOKEN, ${SLACK_BOT_TOKEN}) belongs to the service every URL in args goes to (api.github.com, slack.com): the token is used, not leaked",
+		Doc:     "every credential variable in value ($GITHUB_TOKEN, ${SLACK_BOT_TOKEN}), and every credential helper's output in it ($(gh auth token), $(gcloud auth print-access-token)), belongs to the service every URL in args goes to (api.github.com, slack.com): the token is used, not leaked",
 		Example: `any(options("d"), # contains "TOKEN" && !tokenForHost(#, args))`,
 		options: func() []expr.Option {
 			return []expr.Option{expr.Function("tokenForHost", func(p ...any) (any, error) {
@@ -704,6 +705,23 @@ func tokenForHost(value string, args []string) bool {
 			continue
 		}
 		j := i + 1
+		if j < len(value) && value[j] == '(' {
+			// a credential helper's output, $(gh auth token): the
+			// service of the program that printed it
+			j++
+			for j < len(value) && value[j] == ' ' {
+				j++
+			}
+			k := j
+			for k < len(value) && (isIdentChar(value[k]) || value[k] == '-') {
+				k++
+			}
+			if k == j {
+				return false
+			}
+			vars = append(vars, strings.ToUpper(strings.ReplaceAll(value[j:k], "-", "_")))
+			continue
+		}
 		if j < len(value) && value[j] == '{' {
 			j++
 		}

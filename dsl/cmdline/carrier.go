@@ -661,6 +661,10 @@ func (w *walker) shell(c *Command, args []field, cx ctx) {
 		// standalone assignment's (assigned)
 		w.promptCode(c, a.Name, a.Value, cx)
 	}
+	if program(c.Name) == "fish" {
+		w.fish(c, args, cx)
+		return
+	}
 	hasC, readStdin := false, false
 	i := 0
 options:
@@ -681,6 +685,8 @@ options:
 					w.runSubst(c, f, c.Name+" "+v, cx)
 				}
 				i++
+			} else if shellOptionValue(c.Name, v) {
+				i++ // zsh --emulate sh -c …
 			}
 		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
 			i++
@@ -711,6 +717,151 @@ options:
 			restore()
 		}
 	case readStdin || len(rest) == 0 || rest[0].Value == "/dev/stdin" || rest[0].Value == "/dev/fd/0" || rest[0].Value == "/proc/self/fd/0":
+		w.runInput(c, c.Name+" stdin", cx)
+	case rest[0].in.Kind != "":
+		w.runSubst(c, rest[0], c.Name+" "+rest[0].in.Kind, cx)
+	}
+}
+
+// fishOptions are fish's options that take a value (getopt's
+// "+hPilNnvc:C:p:d:f:D:o:"), by letter and by long name: -c COMMANDS and
+// -C COMMANDS (--init-command) are code fish runs, each as often as given.
+var fishOptions = map[string]byte{"command": 'c', "init-command": 'C', "profile": 'p', "profile-startup": 'p',
+	"debug": 'd', "features": 'f', "debug-stack-frames": 'D', "debug-output": 'o'}
+
+// fishLong is the long option a word names (fish's getopt_long takes a
+// name's unique prefix, --init for --init-command), and whether it takes a
+// value; ok is false for a name fish does not take a value for.
+func fishLong(v string) (letter byte, value string, attached, ok bool) {
+	name, value, attached := strings.Cut(strings.TrimPrefix(v, "--"), "=")
+	if l, exact := fishOptions[name]; exact {
+		return l, value, attached, true
+	}
+	found := 0
+	for long, l := range fishOptions {
+		if name != "" && strings.HasPrefix(long, name) {
+			letter, found = l, found+1
+		}
+	}
+	if found != 1 {
+		return 0, "", false, false
+	}
+	return letter, value, attached, true
+}
+
+// fishCode reports fish's --command, however spelt (--comm=…).
+func fishCode(v string) bool {
+	letter, _, _, ok := fishLong(v)
+	return ok && letter == 'c'
+}
+
+// shellOptionValue reports whether a shell's option word takes the next
+// word as its value: bash -o NAME, -O NAME, --rcfile FILE, zsh --emulate
+// MODE, fish -p FILE, --init-command CODE.
+func shellOptionValue(name, v string) bool {
+	prog := program(name)
+	switch {
+	case prog == "fish" && strings.HasPrefix(v, "--"):
+		_, _, attached, ok := fishLong(v)
+		return ok && !attached
+	case prog == "fish" && len(v) > 1 && v[0] == '-':
+		for j := 1; j < len(v); j++ {
+			if strings.IndexByte("cCpdfDo", v[j]) >= 0 {
+				return j == len(v)-1 // the rest of the word is its value
+			}
+		}
+		return false
+	case prog == "zsh" && v == "--emulate":
+		return true
+	case v == "--rcfile" || v == "--init-file":
+		return true
+	case len(v) > 1 && (v[0] == '-' || v[0] == '+') && v[1] != '-':
+		return strings.ContainsAny(v[len(v)-1:], "oO")
+	}
+	return false
+}
+
+// fish follows fish's invocation: the code of each -c and -C (--command,
+// --init-command; fish -C CODE -c ls runs both), or else its script: an
+// operand, or standard input. Fish's options take their values as getopt
+// does (fish -p FILE -c …, -CCODE, --init-command=CODE), and the words
+// after -c's code are its $argv, not code.
+func (w *walker) fish(c *Command, args []field, cx ctx) {
+	var inits, cmds []field
+	i := 0
+options:
+	for i < len(args) {
+		a := args[i]
+		v := a.Value
+		switch {
+		case a.Dynamic:
+			break options
+		case v == "--" || v == "-":
+			i++
+			break options
+		case strings.HasPrefix(v, "--"):
+			i++
+			letter, value, attached, ok := fishLong(v)
+			if !ok {
+				continue
+			}
+			f := a
+			f.Value = value
+			if !attached {
+				if i >= len(args) {
+					break options
+				}
+				f = args[i]
+				i++
+			}
+			switch letter {
+			case 'c':
+				cmds = append(cmds, f)
+			case 'C':
+				inits = append(inits, f)
+			}
+		case len(v) > 1 && v[0] == '-':
+			i++
+			for j := 1; j < len(v); j++ {
+				letter := v[j]
+				if strings.IndexByte("cCpdfDo", letter) < 0 {
+					continue
+				}
+				f := a
+				f.Value = v[j+1:]
+				if j == len(v)-1 {
+					if i >= len(args) {
+						break options
+					}
+					f = args[i]
+					i++
+				}
+				switch letter {
+				case 'c':
+					cmds = append(cmds, f)
+				case 'C':
+					inits = append(inits, f)
+				}
+				break
+			}
+		default:
+			break options
+		}
+	}
+	for _, f := range inits {
+		w.runString(c, f, c.Name+" -C", cx)
+	}
+	if len(cmds) > 0 {
+		restore := w.positional(c.Name, args[min(i, len(args)):])
+		for _, f := range cmds {
+			w.runString(c, f, c.Name+" -c", cx)
+		}
+		restore()
+		return
+	}
+	rest := args[min(i, len(args)):]
+	switch {
+	case len(rest) == 0 || rest[0].Value == "/dev/stdin" || rest[0].Value == "/dev/fd/0" || rest[0].Value == "/proc/self/fd/0":
 		w.runInput(c, c.Name+" stdin", cx)
 	case rest[0].in.Kind != "":
 		w.runSubst(c, rest[0], c.Name+" "+rest[0].in.Kind, cx)

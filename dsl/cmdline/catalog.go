@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"cmp"
 	"path"
 	"regexp"
 	"slices"
@@ -666,8 +667,20 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			}
 		}
 	}
-	if p.Stdin != "" && c.Stdin.Text != "" && !(p.Stdin == "vim" && vimEditsStdin(c.Name, args)) {
-		w.runCode(c, p.Stdin, field{Word: Word{Value: c.Stdin.Text, Dynamic: !c.Stdin.Static}}, via("stdin"), cx)
+	if p.Stdin != "" && !(p.Stdin == "vim" && vimEditsStdin(c.Name, args)) {
+		switch {
+		case c.Stdin.Remote:
+			// its commands fetched, which nobody has read: curl … | ed,
+			// curl … | gdb -batch -x /dev/stdin (a decompressed dump is a
+			// database client's everyday input: gunzip -c d.sql.gz | psql);
+			// a program with no prompt given a script reads its input as
+			// data (curl … | tclsh run.tcl)
+			if len(p.Prompt) > 0 || promptOperands(args, p) == 0 {
+				c.Untrusted = cmp.Or(c.Untrusted, untrusted(c.Stdin))
+			}
+		case c.Stdin.Text != "":
+			w.runCode(c, p.Stdin, field{Word: Word{Value: c.Stdin.Text, Dynamic: !c.Stdin.Static}}, via("stdin"), cx)
+		}
 	}
 	if p.Runs == "line" {
 		if rest := afterOptions(args, p.Args, p.Long, p.Operands); len(rest) > 0 {
@@ -996,6 +1009,21 @@ func promptOperands(args []field, p *Program) int {
 		}
 	}
 	return n
+}
+
+// fetchedScript marks c as running fetched or decoded code when a script
+// option's FILE is a <(…) of such output (sed -f <(curl …)) or standard
+// input that carries it (curl … | sed -f - x), and reports it.
+func fetchedScript(c *Command, f field, file string) bool {
+	in := f.in
+	if in.Kind != "procsub" && (file == "-" || stdinFile(file)) {
+		in = c.Stdin
+	}
+	if !in.Remote && !in.Decoded {
+		return false
+	}
+	c.Untrusted = cmp.Or(c.Untrusted, untrusted(in))
+	return true
 }
 
 // fromTerminal reports a batch option's file that is the terminal the
@@ -1511,6 +1539,9 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		// sftp -b FILE: the client's commands in a file the line or the
 		// session wrote, or in a <(…) whose output is known; - is its
 		// standard input, the entry's stdin
+		if fetchedScript(c, f, code) {
+			break
+		}
 		in, ok := f.in, f.in.Kind == "procsub" && f.in.Static
 		if !ok && !f.Dynamic && code != "-" {
 			in, _, ok = w.fileInput(code)
@@ -1521,6 +1552,9 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 	case "sed-file":
 		// sed -f FILE: a script the line or the session wrote, a <(…)
 		// whose output is known, or standard input (-, /dev/stdin)
+		if fetchedScript(c, f, code) {
+			break
+		}
 		in, ok := f.in, f.in.Kind == "procsub" && f.in.Static
 		switch {
 		case code == "-" || stdinFile(code):
@@ -2171,6 +2205,19 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 			w.nested(c, v, carrier, cx, a.Value.Dynamic)
 		case optionVars.has(a.Name) && !a.Value.Dynamic:
 			w.optionVar(c, a.Name, v, cx)
+		case (a.Name == "VIMINIT" || a.Name == "EXINIT" || a.Name == "GVIMINIT") && !a.Value.Dynamic:
+			// ex commands every vim (or vi) started under it runs first,
+			// the editor git or crontab -e opens included: VIMINIT=':!CMD'
+			w.runCode(c, "vim", field{Word: a.Value}, a.Name+"=", cx)
+		case a.Name == "TAR_OPTIONS" && !a.Value.Dynamic && (program(c.Name) == "tar" || program(c.Name) == "gtar"):
+			// GNU tar reads its options from TAR_OPTIONS first, split
+			// as the shell splits words: --to-command=CMD, a
+			// --checkpoint-action=exec=CMD
+			words := make([]string, len(c.Args))
+			for i, arg := range c.Args {
+				words[i] = arg.Value
+			}
+			w.nested(c, "tar "+v+" "+shellQuoteWords(words), a.Name+"=", cx, slices.ContainsFunc(c.Args, func(w Word) bool { return w.Dynamic }))
 		case cargoProgramVar(a.Name) && !a.Value.Dynamic:
 			// as the exec language: RUSTC_WRAPPER=$(which sccache) is left
 			w.nested(c, v, a.Name+"=", cx, false)

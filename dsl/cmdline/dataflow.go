@@ -3,6 +3,7 @@ package cmdline
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strconv"
@@ -1407,7 +1408,7 @@ func (w *walker) fdScript(c *Command, args []field, cx ctx) {
 			if strings.ContainsAny(v[1:], "cs") && v[0] == '-' && !strings.HasPrefix(v, "--") {
 				return // -c CODE, -s: not a script file
 			}
-			if v == "-o" || v == "-O" || v == "+o" || v == "+O" || v == "--rcfile" || v == "--init-file" {
+			if shellOptionValue(c.Name, v) {
 				i++
 			}
 			continue
@@ -1822,7 +1823,15 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 			}
 			w.nested(c, template(`"$(`+src+`)"`), "parallel", cx, false)
 		}
-		return
+		if argFile == "" && len(cmd) == 0 && c.Stdin.Kind != "file" && c.Stdin.Kind != "" {
+			// each line is a command line, as sh's input is: code
+			// fetched, decoded or known only at run time (curl … |
+			// parallel, base64 -d … | parallel, cat jobs | parallel)
+			c.Untrusted = cmp.Or(c.Untrusted, untrusted(in))
+		}
+		if !in.Static || in.Text == "" {
+			return
+		}
 	}
 	text := strings.TrimRight(in.Text, "\n")
 	for n, item := range strings.Split(text, "\n") {
@@ -1924,7 +1933,11 @@ func (w *walker) runsWritten(c *Command, args []field, cx ctx) {
 	default:
 		return
 	}
+	aliases := maps.Clone(w.aliases)
 	w.runText(c, in, lang, "file "+file+" written on this line", cx)
+	if shells.has(program(c.Name)) && !maps.Equal(aliases, w.aliases) {
+		w.shell(c, args, cx) // bash --rcfile rc -ic ls: rc's aliases expand in ls (runsLoaded)
+	}
 }
 
 // loop walks a for loop's body once per static item, with the variable set.

@@ -805,6 +805,8 @@ scan:
 			break scan
 		case v == "-c" || shell && short && strings.ContainsRune(v, 'c'):
 			return false, false // inline code
+		case shell && program(c.Name) == "fish" && strings.HasPrefix(v, "--") && fishCode(v):
+			return false, false // fish --command CODE
 		case !shell && (v == "-e" || v == "-E" || v == "-p" || v == "--eval" || v == "--print" || v == "-r" && lang == "php"):
 			return false, false
 		case !shell && v == "-m":
@@ -824,7 +826,7 @@ scan:
 			i++
 		case v == "-" || shell && (v == "-s" || short && strings.ContainsRune(v, 's')):
 			break scan // the script is standard input
-		case shell && short && strings.ContainsAny(v[len(v)-1:], "oO"),
+		case shell && shellOptionValue(c.Name, v),
 			lang == "python" && (v == "-W" || v == "-X"),
 			(lang == "perl" || lang == "ruby") && v == "-I":
 			i++ // bash -euo pipefail, python3 -W ignore: the option's value

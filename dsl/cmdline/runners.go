@@ -1355,11 +1355,19 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 	prog := program(c.Name)
 	switch lang := interpreter(c.Name); {
 	case shells.has(prog):
+		aliases := maps.Clone(w.aliases)
 		if prog == "bash" {
 			run("sh", env("BASH_ENV"))
 		}
 		run("sh", env("ENV"))
 		w.runsStartup(c, prog, run)
+		if !maps.Equal(aliases, w.aliases) {
+			// an alias a start-up file defines is expanded in the
+			// command an interactive shell runs after it (checked
+			// against bash 5.2): printf 'alias ls="rm -rf ~"' > rc;
+			// bash --rcfile rc -ic ls
+			w.shell(c, args, cx)
+		}
 	case prog == "deno" && slices.ContainsFunc(args, func(a field) bool { return a.Value == "task" }):
 		// deno task NAME runs deno.json's tasks
 		for _, f := range []string{"deno.json", "deno.jsonc"} {
@@ -1499,9 +1507,13 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 	case prog == "psql" && !hasArg("-X", "--no-psqlrc"):
 		run("psql", env("PSQLRC"))
 	case prog == "cargo":
-		// .cargo/config.toml where it runs: a target's runner, a rustc
-		// wrapper or a linker is a program cargo runs
-		for _, f := range []string{".cargo/config.toml", ".cargo/config"} {
+		// .cargo/config.toml where it runs, and $CARGO_HOME's: a target's
+		// runner, a rustc wrapper or a linker is a program cargo runs
+		files := []string{".cargo/config.toml", ".cargo/config"}
+		if home := env("CARGO_HOME"); home != "" {
+			files = append(files, path.Join(home, "config.toml"), path.Join(home, "config"))
+		}
+		for _, f := range files {
 			if in, via, ok := w.fileInput(f); ok && in.Static {
 				for _, line := range strings.Split(in.Text, "\n") {
 					if cmd := cargoConfigCommand(line); cmd != "" {
@@ -1574,8 +1586,10 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 		}
 	case prog == "rg":
 		// RIPGREP_CONFIG_PATH: one argument a line, --pre CMD among them
-		// runs CMD on every file searched
-		if in, via, ok := w.fileInput(env("RIPGREP_CONFIG_PATH")); ok && known(in) {
+		// runs CMD on every file searched, judged as rg --pre CMD is (a
+		// --pre rm deletes each); --no-config reads no such file
+		noConfig := slices.ContainsFunc(args, func(a field) bool { return a.Value == "--no-config" })
+		if in, via, ok := w.fileInput(env("RIPGREP_CONFIG_PATH")); ok && known(in) && !noConfig {
 			lines := strings.Split(in.Text, "\n")
 			for i, l := range lines {
 				l = strings.TrimSpace(l)
@@ -1584,7 +1598,7 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 					cmd, ok = strings.TrimSpace(lines[i+1]), true
 				}
 				if ok && cmd != "" {
-					w.nested(c, shellQuote(cmd), via, cx, false)
+					w.nested(c, "rg --no-config --pre "+shellQuote(cmd), via, cx, false)
 				}
 			}
 		}

@@ -801,6 +801,12 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 				if optionVars.has(a.Name.Value) && !v.Dynamic {
 					defer w.optionVar(&c, a.Name.Value, v.Value, cx) // export LESS='+!CMD'
 				}
+				switch n := a.Name.Value; {
+				case (n == "VIMINIT" || n == "EXINIT" || n == "GVIMINIT") && !v.Dynamic:
+					defer w.runCode(&c, "vim", field{Word: v}, n+"=", cx) // export VIMINIT=':!CMD': every vim after it
+				case n == "TAR_OPTIONS" && !v.Dynamic:
+					defer w.nested(&c, "tar "+v.Value, n+"=", cx, false) // export TAR_OPTIONS='--to-command=CMD'
+				}
 			} else if !a.Naked && a.Index == nil && a.Array != nil && !nameref && !a.Append {
 				defer w.setVar(a.Name.Value, w.arrayValue(a.Array)) // local bins=(/usr/bin/sudo /bin/su), as bins=(…) is
 			}
