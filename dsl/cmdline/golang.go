@@ -211,13 +211,16 @@ func (w *walker) goPackageRuns(c *Command, sub, dir, pkg string, cx ctx) {
 			// followed: no test needs one to be an attack's, and an init
 			// function's runs before main or the tests (red team,
 			// 2026-12-05: a x_test.go written in one turn ran its
-			// sh -c line under go test ./... in the next).
+			// sh -c line under go test ./... in the next). So are the
+			// deletes of a fixed tree, an absolute path or the home
+			// directory's (os.RemoveAll("/"), os.RemoveAll(os.Getenv("HOME"))),
+			// which no test's own temporary tree is.
 			if recursive && pkg == "" {
 				full = "./" + full
 			}
 			if in, ok := w.earlierFile(full); ok && in.Static {
 				for _, cmd := range goCommands(in.Text) {
-					if goShellLine(cmd) {
+					if goShellLine(cmd) || goFixedDelete(cmd) {
 						w.nested(c, cmd, "go "+sub+" a file "+full+" written by an earlier command", cx, false)
 					}
 				}
@@ -248,6 +251,21 @@ func goShellLine(cmd string) bool {
 	}
 	opt := strings.Trim(f[1], "'")
 	return shells.has(program(baseName(strings.Trim(f[0], "'")))) && len(opt) > 1 && opt[0] == '-' && opt[1] != '-' && strings.Contains(opt, "c")
+}
+
+// goFixedDelete reports a delete goCommands read (os.RemoveAll,
+// os.Remove) of a path fixed in the code and outside the package: an
+// absolute one or the home directory's, every part known.
+func goFixedDelete(cmd string) bool {
+	target, ok := strings.CutPrefix(cmd, "rm -rf -- ")
+	if !ok {
+		target, ok = strings.CutPrefix(cmd, "rm -- ")
+	}
+	if !ok || strings.Contains(target, "$GO_VALUE") {
+		return false
+	}
+	target = strings.TrimLeft(target, `'"`)
+	return strings.HasPrefix(target, "/") || strings.HasPrefix(target, "$HOME") || strings.HasPrefix(target, "~")
 }
 
 // goPackages are the packages whose calls goCommands reads, by import path.
