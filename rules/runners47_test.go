@@ -70,6 +70,8 @@ func TestRunners47(t *testing.T) {
 		{"go init exec rm", w("go.mod", goMod, "a_test.go", "package a\n\nimport \"os/exec\"\n\nfunc init() {\n\texec.Command(\"sh\", \"-c\", \"rm -rf ~\").Run()\n}\n"), "go test ./...", dsl.Block},
 		{"go UserHomeDir", w("go.mod", goMod, "pkg/x/x_test.go", "package x\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nfunc TestMain(m *testing.M) {\n\th, _ := os.UserHomeDir()\n\tos.RemoveAll(h)\n\tos.Exit(m.Run())\n}\n"), "go test ./...", dsl.Block},
 		{"go TestMain temp dir", w("go.mod", goMod, "a_test.go", "package a\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nfunc TestMain(m *testing.M) {\n\tdir, _ := os.MkdirTemp(\"\", \"a\")\n\tcode := m.Run()\n\tos.RemoveAll(dir)\n\tos.Exit(code)\n}\n"), "go test ./...", dsl.Allow},
+		{"go fixture in a raw string", w("go.mod", goMod, "gen_test.go", "package a\n\nimport \"testing\"\n\nconst fixture = `package main\nimport \"os\"\nfunc main() { os.RemoveAll(\"/\") }\n`\n\nfunc TestGen(t *testing.T) {\n\t_ = fixture // os.RemoveAll(\"/\") is what it holds\n}\n"), "go test ./...", dsl.Allow},
+		{"go test runs a program by name", w("go.mod", goMod, "a_test.go", "package a\n\nimport (\n\t\"os/exec\"\n\t\"testing\"\n)\n\nfunc TestGit(t *testing.T) {\n\tif out, err := exec.Command(\"git\", \"status\").CombinedOutput(); err != nil {\n\t\tt.Fatal(err, string(out))\n\t}\n}\n"), "go test ./...", dsl.Allow},
 		// project commands running them
 		{"make test pytest", w("Makefile", "test:\n\tpytest\n", "tests/conftest.py", evilPy), "make test", dsl.Ask},
 		{"npm test pytest", w("package.json", "{\"scripts\": {\"test\": \"pytest -q\"}}\n", "tests/conftest.py", evilPy), "npm test", dsl.Ask},

@@ -3,6 +3,7 @@ package cmdline
 import (
 	"path"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -357,8 +358,12 @@ func goCommands(code string) []string {
 	for _, m := range goHomeBind().FindAllStringSubmatch(code, -1) {
 		home[m[1]] = true
 	}
+	noncode := goNonCode(code)
 	var out []string
 	for _, m := range goCall().FindAllStringSubmatchIndex(code, 64) {
+		if i := sort.Search(len(noncode), func(i int) bool { return noncode[i][1] > m[0] }); i < len(noncode) && m[0] >= noncode[i][0] {
+			continue // in a comment or a string: Go source a test holds, not a call
+		}
 		args, _ := goCallArgs(code, m[1]-1)
 		if len(args) == 0 {
 			continue
@@ -418,6 +423,36 @@ func goCommands(code string) []string {
 		default: // os.WriteFile, os.Create
 			out = append(out, "tee -- "+word(0)+" </dev/null")
 		}
+	}
+	return out
+}
+
+// goNonCode are the spans of Go code that are comments or string and
+// rune literals, in order, each [start, end).
+func goNonCode(code string) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(code); i++ {
+		end := i
+		switch {
+		case code[i] == '"' || code[i] == '`' || code[i] == '\'':
+			end = min(goStringEnd(code, i)+1, len(code))
+		case strings.HasPrefix(code[i:], "//"):
+			if end = strings.IndexByte(code[i:], '\n'); end < 0 {
+				end = len(code)
+			} else {
+				end += i
+			}
+		case strings.HasPrefix(code[i:], "/*"):
+			if end = strings.Index(code[i+2:], "*/"); end < 0 {
+				end = len(code)
+			} else {
+				end += i + 4
+			}
+		default:
+			continue
+		}
+		out = append(out, [2]int{i, end})
+		i = end - 1
 	}
 	return out
 }
