@@ -16,11 +16,6 @@ import (
 // setupFiles, testEnvironment, reporters, transform, require) and the
 // modules the configuration imports. Each is read as the code it is.
 
-// pyImport is a Python import statement's module (import a.b, from a.b
-// import c, from . import c, from .a import b) and the names it takes from
-// it, which may be submodules.
-var pyImport = lazyRegexp(`(?m)^[ \t]*(?:import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*)|from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w, \t]+))`)
-
 // pyPluginsVar is a module's pytest_plugins assignment; its strings are
 // the modules pytest imports as plugins.
 var pyPluginsVar = lazyRegexp(`(?m)^pytest_plugins[ \t]*(?::[^=]*)?=[ \t]*([\[(]?)`)
@@ -28,31 +23,28 @@ var pyPluginsVar = lazyRegexp(`(?m)^pytest_plugins[ \t]*(?::[^=]*)?=[ \t]*([\[(]
 // pyStrings are a Python string literal's contents.
 var pyStrings = lazyRegexp(`"([^"\\\n]*)"|'([^'\\\n]*)'`)
 
-// pyModulesOf are the modules a Python text loads: its imports (a.b, and
-// a.b.c for from a.b import c, which may be a submodule; a relative one
-// as ".x") and the plugins its pytest_plugins names, whose hooks pytest
-// calls.
+// pyModulesOf are the modules a Python text loads: its import statements
+// at a line's start (a.b, and a.b.c for from a.b import c, which may be a
+// submodule; a relative one as ".x") and the plugins its pytest_plugins
+// names, whose hooks pytest calls.
 func pyModulesOf(text string) (out, plugins []string) {
-	for _, m := range pyImport().FindAllStringSubmatch(text, 512) {
-		if m[1] != "" {
-			for _, name := range strings.Split(m[1], ",") {
-				out = append(out, strings.TrimSpace(name))
-			}
+	for _, imp := range pyImports(text) {
+		if !imp.Start || !imp.Code || imp.Call {
 			continue
 		}
-		mod := m[2]
-		if mod != "" && strings.Trim(mod, ".") != "" {
+		mod := imp.Module
+		if imp.Names == nil {
+			out = append(out, mod) // import a.b
+			continue
+		}
+		if strings.Trim(mod, ".") != "" {
 			out = append(out, mod)
 		}
-		for _, name := range strings.Split(m[3], ",") {
-			name = strings.TrimSpace(name)
-			if name == "" || name == "*" {
-				continue
-			}
-			sep := "."
-			if strings.HasSuffix(mod, ".") {
-				sep = ""
-			}
+		sep := "."
+		if strings.HasSuffix(mod, ".") {
+			sep = ""
+		}
+		for _, name := range imp.Names {
 			out = append(out, mod+sep+name)
 		}
 	}
