@@ -823,9 +823,10 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 	files = w.writtenMatches(files, dir)
 	var pyTexts []pyText // the Python a test runner loads: what it imports is read after
 	pyRoots := []string{dir, path.Join(dir, "tests"), path.Join(dir, "test"), path.Join(dir, "src")}
+	var testDirs []string // the collected test modules' directories
 	defer func() {
 		if len(pyTexts) > 0 {
-			w.followPyModules(c, pyTexts, pyRoots, cx)
+			w.followPyModules(c, pyTexts, pyRoots, testDirs, cx)
 		}
 	}()
 	for _, f := range files {
@@ -891,8 +892,8 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 				// package's root) on sys.path: import helpers from
 				// tests/unit/test_x.py finds tests/unit/helpers.py
 				for _, d := range w.earlierDirs[w.at(f)][:min(len(w.earlierDirs[w.at(f)]), maxTestDirs)] {
-					if !slices.Contains(pyRoots, d) {
-						pyRoots = append(pyRoots, d)
+					if !slices.Contains(testDirs, d) {
+						testDirs = append(testDirs, d)
 					}
 				}
 			}

@@ -153,7 +153,11 @@ type pyText struct{ text, root string }
 // directories; a test module's own directory when its file is known), and
 // read in turn, within maxImportDepth, maxImports and maxImportBytes; past
 // them an IssueLimit says the rest were not read.
-func (w *walker) followPyModules(c *Command, texts []pyText, roots []string, cx ctx) {
+//
+// testDirs are the directories of the collected test modules, which pytest
+// puts on sys.path: a top-level module (import helpers) is looked for in
+// them too, its first name only, as each such name is looked for in each.
+func (w *walker) followPyModules(c *Command, texts []pyText, roots, testDirs []string, cx ctx) {
 	type mod struct {
 		text  string
 		root  string
@@ -181,35 +185,42 @@ func (w *walker) followPyModules(c *Command, texts []pyText, roots []string, cx 
 		}
 		for k, name := range append(imports, plugins...) {
 			plugin := k >= len(imports)
+			var files []string
 			for _, root := range dirs {
-				for _, f := range pyModuleFiles(root, name) {
-					f = path.Clean(f)
-					if seen[f] {
-						continue
-					}
-					seen[f] = true
-					in, via, ok := w.fileInput(f)
-					if !ok {
-						continue
-					}
-					if read, size = read+1, size+len(in.Text); read > maxImports || size > maxImportBytes {
-						w.issue(IssueLimit, c.Pos, fmt.Sprintf("%d:%d: the test modules import more written modules than hguard reads (%d files, %d bytes); the rest were not read",
-							c.Pos.Line, c.Pos.Col, maxImports, maxImportBytes))
-						return
-					}
-					what := ", a module the tests import"
-					switch {
-					case plugin:
-						what = ", a plugin pytest loads"
-					case !pyTestSupport(f) && in.Static:
-						// the project's module: what runs on import, and
-						// its functions' calls whose arguments are fixed
-						in.Text, what = pyTopLevel(in.Text)+pyFixedCalls(in.Text), ", a module the tests import (its top level and fixed calls)"
-					}
-					w.runText(c, in, "python", via+what, cx)
-					if in.Static {
-						queue = append(queue, mod{in.Text, path.Dir(f), m.depth + 1})
-					}
+				files = append(files, pyModuleFiles(root, name)...)
+			}
+			if top, _, _ := strings.Cut(name, "."); top != "" {
+				for _, d := range testDirs {
+					files = append(files, pyModuleFiles(d, top)...)
+				}
+			}
+			for _, f := range files {
+				f = path.Clean(f)
+				if seen[f] {
+					continue
+				}
+				seen[f] = true
+				in, via, ok := w.fileInput(f)
+				if !ok {
+					continue
+				}
+				if read, size = read+1, size+len(in.Text); read > maxImports || size > maxImportBytes {
+					w.issue(IssueLimit, c.Pos, fmt.Sprintf("%d:%d: the test modules import more written modules than hguard reads (%d files, %d bytes); the rest were not read",
+						c.Pos.Line, c.Pos.Col, maxImports, maxImportBytes))
+					return
+				}
+				what := ", a module the tests import"
+				switch {
+				case plugin:
+					what = ", a plugin pytest loads"
+				case !pyTestSupport(f) && in.Static:
+					// the project's module: what runs on import, and
+					// its functions' calls whose arguments are fixed
+					in.Text, what = pyTopLevel(in.Text)+pyFixedCalls(in.Text), ", a module the tests import (its top level and fixed calls)"
+				}
+				w.runText(c, in, "python", via+what, cx)
+				if in.Static {
+					queue = append(queue, mod{in.Text, path.Dir(f), m.depth + 1})
 				}
 			}
 		}
