@@ -213,16 +213,19 @@ func (w *walker) goPackageRuns(c *Command, sub, dir, pkg string, cx ctx) {
 			// function's runs before main or the tests (red team,
 			// 2026-12-05: a x_test.go written in one turn ran its
 			// sh -c line under go test ./... in the next). So are the
-			// deletes of a fixed tree, an absolute path or the home
-			// directory's (os.RemoveAll("/"), os.RemoveAll(os.Getenv("HOME"))),
-			// which no test's own temporary tree is.
+			// deletes of a fixed absolute path or of the home directory
+			// itself (os.RemoveAll("/"), os.RemoveAll(os.Getenv("HOME"))),
+			// which no test's own temporary tree is; each file read on
+			// its own (goFiles).
 			if recursive && pkg == "" {
 				full = "./" + full
 			}
 			if in, ok := w.earlierFile(full); ok && in.Static {
-				for _, cmd := range goCommands(in.Text) {
-					if goShellLine(cmd) || goFixedDelete(cmd) {
-						w.nested(c, cmd, "go "+sub+" a file "+full+" written by an earlier command", cx, false)
+				for _, file := range goFiles(in.Text) {
+					for _, cmd := range goCommands(file) {
+						if goShellLine(cmd) || goFixedDelete(cmd) {
+							w.nested(c, cmd, "go "+sub+" a file "+full+" written by an earlier command", cx, false)
+						}
 					}
 				}
 			}
@@ -256,7 +259,7 @@ func goShellLine(cmd string) bool {
 
 // goFixedDelete reports a delete goCommands read (os.RemoveAll,
 // os.Remove) of a path fixed in the code and outside the package: an
-// absolute one or the home directory's, every part known.
+// absolute one, every part known, or the home directory itself.
 func goFixedDelete(cmd string) bool {
 	target, ok := strings.CutPrefix(cmd, "rm -rf -- ")
 	if !ok {
@@ -265,8 +268,32 @@ func goFixedDelete(cmd string) bool {
 	if !ok || strings.Contains(target, "$GO_VALUE") {
 		return false
 	}
-	target = strings.TrimLeft(target, `'"`)
-	return strings.HasPrefix(target, "/") || strings.HasPrefix(target, "$HOME") || strings.HasPrefix(target, "~")
+	if target == `"$HOME"` || target == `"$HOME"/` {
+		return true // the home directory itself; a tool's cache under it is its own
+	}
+	return strings.HasPrefix(strings.TrimLeft(target, `'"`), "/")
+}
+
+// goPackageClause starts a Go file.
+var goPackageClause = lazyRegexp(`(?m)^package\s+\w+`)
+
+// goFiles are the Go files a pattern's matches hold one after another,
+// each from its package clause: a name bound in one is not bound in the
+// next.
+func goFiles(text string) []string {
+	locs := goPackageClause().FindAllStringIndex(text, -1)
+	if len(locs) < 2 {
+		return []string{text}
+	}
+	var out []string
+	for i, loc := range locs {
+		end := len(text)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		out = append(out, text[loc[0]:end])
+	}
+	return out
 }
 
 // goPackages are the packages whose calls goCommands reads, by import path.
