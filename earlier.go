@@ -275,6 +275,9 @@ func treeMatches(root, pattern string, one func(string) (cmdline.EarlierFile, bo
 			}
 			all.Text += f.Text + "\n"
 			found = true
+			if !slices.Contains(all.Dirs, d.path) {
+				all.Dirs = append(all.Dirs, d.path)
+			}
 		}
 	}
 	all.Whole, all.Partial = true, cut

@@ -2046,7 +2046,7 @@ func iniCommands(text string) []string {
 		trimmed := strings.TrimSpace(line)
 		switch {
 		case in && trimmed != "" && (line[0] == ' ' || line[0] == '\t'):
-			out = append(out, trimmed)
+			out = append(out, toxSubstituted(trimmed))
 			continue
 		case trimmed == "" && in:
 			continue
@@ -2056,12 +2056,22 @@ func iniCommands(text string) []string {
 			if k = strings.TrimSpace(k); k == "commands" || k == "commands_pre" || k == "commands_post" {
 				in = true
 				if v = strings.TrimSpace(v); v != "" {
-					out = append(out, v)
+					out = append(out, toxSubstituted(v))
 				}
 			}
 		}
 	}
 	return out
+}
+
+// toxPosargs is tox's {posargs} substitution, with its default after a
+// colon ({posargs:tests}).
+var toxPosargs = lazyRegexp(`\{posargs(?::([^{}]*))?\}`)
+
+// toxSubstituted is a tox command line as tox runs it when given no
+// arguments: {posargs} is its default, or nothing.
+func toxSubstituted(line string) string {
+	return toxPosargs().ReplaceAllString(line, "$1")
 }
 
 // yamlListUnder reads the commands of a task file without a YAML parser:

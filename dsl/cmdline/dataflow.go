@@ -112,10 +112,11 @@ type flow struct {
 	// earlier are the files of earlier lines read so far (earlierFile),
 	// by resolved path; From is "" for one that is not such a file.
 	earlier     map[string]Input
-	partial     map[string]bool   // those of earlier given in part (EarlierFile.Partial)
-	copyTargets []string          // the files cp, mv, install and ln make (copyInto)
-	madeTemp    []string          // the names mktemp's output is written as (mktempOutput): no file on disk bears them
-	copiedFrom  map[string]string // each of copyTargets → the file it was made from
+	partial     map[string]bool     // those of earlier given in part (EarlierFile.Partial)
+	earlierDirs map[string][]string // the directories of the files a pattern of earlier matched (EarlierFile.Dirs)
+	copyTargets []string            // the files cp, mv, install and ln make (copyInto)
+	madeTemp    []string            // the names mktemp's output is written as (mktempOutput): no file on disk bears them
+	copiedFrom  map[string]string   // each of copyTargets → the file it was made from
 	// stmtAssigns are the assignments of the simple command whose words are
 	// being walked: ${X:=…} assigns nothing to an X one of them sets.
 	stmtAssigns []*syntax.Assign

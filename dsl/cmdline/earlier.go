@@ -68,6 +68,10 @@ type EarlierFile struct {
 	// matches (a walk cut short at its bounds): what the rest run is
 	// unknown, and the runner that collects them says so (pytestFiles).
 	Partial bool
+	// Dirs are the directories of the files a pattern's matches Text
+	// holds (DIR/**/NAME), each once, in the order read: where a test
+	// runner that collects them puts them on sys.path.
+	Dirs []string
 }
 
 // earlierFile returns a file earlier lines of the session wrote, which the
@@ -91,6 +95,12 @@ func (w *walker) earlierFile(file string) (Input, bool) {
 		in = Input{Kind: "file", From: p, Text: f.Text, Static: f.Whole}
 		if !f.Whole {
 			in.Text = ""
+		}
+		if len(f.Dirs) > 0 {
+			if w.earlierDirs == nil {
+				w.earlierDirs = map[string][]string{}
+			}
+			w.earlierDirs[p] = f.Dirs
 		}
 		if f.Partial {
 			if w.partial == nil {
@@ -597,7 +607,7 @@ var codeRunners = map[string][]string{
 	"fab":      {"fabfile.py"},
 	"doit":     {"dodo.py"},
 	"jest":     {"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.json", "package.json", "*.test.js", "*.spec.js", "*.test.ts", "*.spec.ts", "__tests__/*.js", "test/*.test.js", "tests/*.test.js"},
-	"vitest":   {"vitest.config.js", "vitest.config.ts", "vitest.config.mts", "vitest.config.mjs", "vitest.config.cjs", "vite.config.js", "vite.config.ts", "vite.config.mts", "vite.config.mjs", "vite.config.cjs", "*.test.js", "*.spec.js", "*.test.ts", "*.spec.ts", "test/*.test.js", "tests/*.test.js", "test/*.test.ts", "tests/*.test.ts"},
+	"vitest":   {"vitest.config.js", "vitest.config.ts", "vitest.config.mts", "vitest.config.mjs", "vitest.config.cjs", "vite.config.js", "vite.config.ts", "vite.config.mts", "vite.config.mjs", "vite.config.cjs", "vitest.workspace.ts", "vitest.workspace.js", "vitest.workspace.mts", "vitest.workspace.mjs", "vitest.workspace.json", "*.test.js", "*.spec.js", "*.test.ts", "*.spec.ts", "test/*.test.js", "tests/*.test.js", "test/*.test.ts", "tests/*.test.ts"},
 	"mocha":    {".mocharc.js", ".mocharc.cjs", ".mocharc.json", ".mocharc.jsonc", ".mocharc.yml", ".mocharc.yaml", "package.json", "test/*.js", "test/*.spec.js"},
 	// bun test and node --test find their test files by name (bun's
 	// *.test.*, *_test.*, *.spec.*, *_spec.*; node's *.test.*, *-test.*,
@@ -818,9 +828,11 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 	}
 	files = w.writtenMatches(files, dir)
 	var pyTexts []pyText // the Python a test runner loads: what it imports is read after
+	pyRoots := []string{dir, path.Join(dir, "tests"), path.Join(dir, "test"), path.Join(dir, "src")}
+	var testDirs []string // the collected test modules' directories
 	defer func() {
 		if len(pyTexts) > 0 {
-			w.followPyModules(c, pyTexts, []string{dir, path.Join(dir, "tests"), path.Join(dir, "test"), path.Join(dir, "src")}, cx)
+			w.followPyModules(c, pyTexts, pyRoots, testDirs, cx)
 		}
 	}()
 	for _, f := range files {
@@ -871,12 +883,25 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 			w.followTestConfig(c, prog, f, in.Text, cx)
 		case writtenCodeLang(f, c.Name) != "":
 			w.runCode(c, writtenCodeLang(f, c.Name), field{Word: Word{Value: rakeRuby(prog, in.Text)}}, via, cx)
+			if prog == "nox" && baseName(f) == "noxfile.py" {
+				for _, r := range noxCommands(in.Text) {
+					w.nestedAt(c, runDir, r, via, cx) // its sessions' commands
+				}
+			}
 			if writtenCodeLang(f, c.Name) == "python" && (prog == "pytest" || prog == "py.test" || prog == "unittest") {
 				root, _, _ := strings.Cut(f, "/**")
 				if !strings.Contains(f, "/**") {
 					root = path.Dir(f)
 				}
 				pyTexts = append(pyTexts, pyText{in.Text, root})
+				// pytest puts each test module's directory (its
+				// package's root) on sys.path: import helpers from
+				// tests/unit/test_x.py finds tests/unit/helpers.py
+				for _, d := range w.earlierDirs[w.at(f)][:min(len(w.earlierDirs[w.at(f)]), maxTestDirs)] {
+					if !slices.Contains(testDirs, d) {
+						testDirs = append(testDirs, d)
+					}
+				}
 			}
 		case nodeFile(f): // vite.config.ts, x.test.ts: TypeScript the tool loads
 			w.runCode(c, "node", field{Word: Word{Value: in.Text}}, via, cx)
@@ -890,6 +915,10 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 		}
 	}
 }
+
+// maxTestDirs bounds the test modules' directories whose modules a test
+// runner's imports are looked for in.
+const maxTestDirs = 16
 
 // writtenMatches adds to a runner's files those this line wrote that its
 // patterns match (*.test.ts, test/*.test.js), relative to dir, where the

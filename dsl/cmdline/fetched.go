@@ -1283,14 +1283,13 @@ func (w *walker) codeLoadsFetched(code string) bool {
 	return false
 }
 
-// pythonImport finds an import statement of Python code: from M import
-// NAMES, import NAMES, __import__("M"), import_module("M").
-var pythonImport = lazyRegexp(`(?m)(?:^|[;:]|\s)(?:from\s+(\.*[\w.]*)\s+import\s+\(?\s*([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)|import\s+([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*))|(?:__import__|import_module)\(\s*['"]([A-Za-z_][\w.]*)`)
-
 // pythonModules are the modules Python code imports, as dotted names
 // relative to where it runs: import a, b.c gives a and b.c; from m import
 // x gives m and m.x (x may be a submodule, m/x.py), from . import x gives
-// x. setup in "from setuptools import setup" is not a module of its own.
+// x; __import__("m") and import_module("m") give m. setup in "from
+// setuptools import setup" is not a module of its own. Every import
+// pyImports finds counts, wherever it is: fetched code is read for what
+// it may load.
 func pythonModules(code string) []string {
 	var out []string
 	add := func(m string) {
@@ -1298,30 +1297,18 @@ func pythonModules(code string) []string {
 			out = append(out, m)
 		}
 	}
-	names := func(list string) []string {
-		var out []string
-		for _, n := range strings.Split(list, ",") {
-			n, _, _ = strings.Cut(strings.TrimSpace(n), " ")
-			out = append(out, n)
+	for _, imp := range pyImports(code) {
+		from := strings.TrimLeft(imp.Module, ".")
+		if imp.Names == nil {
+			add(from) // import a.b, __import__("a")
+			continue
 		}
-		return out
-	}
-	for _, m := range pythonImport().FindAllStringSubmatch(code, -1) {
-		switch from := strings.TrimLeft(m[1], "."); {
-		case m[3] != "":
-			for _, n := range names(m[3]) {
+		add(from)
+		for _, n := range imp.Names {
+			if from == "" {
 				add(n)
-			}
-		case m[4] != "":
-			add(m[4])
-		default:
-			add(from)
-			for _, n := range names(m[2]) {
-				if from == "" {
-					add(n)
-				} else {
-					add(from + "." + n)
-				}
+			} else {
+				add(from + "." + n)
 			}
 		}
 	}

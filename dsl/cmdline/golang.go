@@ -3,6 +3,7 @@ package cmdline
 import (
 	"path"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -211,14 +212,20 @@ func (w *walker) goPackageRuns(c *Command, sub, dir, pkg string, cx ctx) {
 			// followed: no test needs one to be an attack's, and an init
 			// function's runs before main or the tests (red team,
 			// 2026-12-05: a x_test.go written in one turn ran its
-			// sh -c line under go test ./... in the next).
+			// sh -c line under go test ./... in the next). So are the
+			// deletes of a fixed absolute path or of the home directory
+			// itself (os.RemoveAll("/"), os.RemoveAll(os.Getenv("HOME"))),
+			// which no test's own temporary tree is; each file read on
+			// its own (goFiles).
 			if recursive && pkg == "" {
 				full = "./" + full
 			}
 			if in, ok := w.earlierFile(full); ok && in.Static {
-				for _, cmd := range goCommands(in.Text) {
-					if goShellLine(cmd) {
-						w.nested(c, cmd, "go "+sub+" a file "+full+" written by an earlier command", cx, false)
+				for _, file := range goFiles(in.Text) {
+					for _, cmd := range goCommands(file) {
+						if goShellLine(cmd) || goFixedDelete(cmd) {
+							w.nested(c, cmd, "go "+sub+" a file "+full+" written by an earlier command", cx, false)
+						}
 					}
 				}
 			}
@@ -248,6 +255,45 @@ func goShellLine(cmd string) bool {
 	}
 	opt := strings.Trim(f[1], "'")
 	return shells.has(program(baseName(strings.Trim(f[0], "'")))) && len(opt) > 1 && opt[0] == '-' && opt[1] != '-' && strings.Contains(opt, "c")
+}
+
+// goFixedDelete reports a delete goCommands read (os.RemoveAll,
+// os.Remove) of a path fixed in the code and outside the package: an
+// absolute one, every part known, or the home directory itself.
+func goFixedDelete(cmd string) bool {
+	target, ok := strings.CutPrefix(cmd, "rm -rf -- ")
+	if !ok {
+		target, ok = strings.CutPrefix(cmd, "rm -- ")
+	}
+	if !ok || strings.Contains(target, "$GO_VALUE") {
+		return false
+	}
+	if target == `"$HOME"` || target == `"$HOME"/` {
+		return true // the home directory itself; a tool's cache under it is its own
+	}
+	return strings.HasPrefix(strings.TrimLeft(target, `'"`), "/")
+}
+
+// goPackageClause starts a Go file.
+var goPackageClause = lazyRegexp(`(?m)^package\s+\w+`)
+
+// goFiles are the Go files a pattern's matches hold one after another,
+// each from its package clause: a name bound in one is not bound in the
+// next.
+func goFiles(text string) []string {
+	locs := goPackageClause().FindAllStringIndex(text, -1)
+	if len(locs) < 2 {
+		return []string{text}
+	}
+	var out []string
+	for i, loc := range locs {
+		end := len(text)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		out = append(out, text[loc[0]:end])
+	}
+	return out
 }
 
 // goPackages are the packages whose calls goCommands reads, by import path.
@@ -339,8 +385,12 @@ func goCommands(code string) []string {
 	for _, m := range goHomeBind().FindAllStringSubmatch(code, -1) {
 		home[m[1]] = true
 	}
+	noncode := goNonCode(code)
 	var out []string
 	for _, m := range goCall().FindAllStringSubmatchIndex(code, 64) {
+		if i := sort.Search(len(noncode), func(i int) bool { return noncode[i][1] > m[0] }); i < len(noncode) && m[0] >= noncode[i][0] {
+			continue // in a comment or a string: Go source a test holds, not a call
+		}
 		args, _ := goCallArgs(code, m[1]-1)
 		if len(args) == 0 {
 			continue
@@ -400,6 +450,36 @@ func goCommands(code string) []string {
 		default: // os.WriteFile, os.Create
 			out = append(out, "tee -- "+word(0)+" </dev/null")
 		}
+	}
+	return out
+}
+
+// goNonCode are the spans of Go code that are comments or string and
+// rune literals, in order, each [start, end).
+func goNonCode(code string) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(code); i++ {
+		end := i
+		switch {
+		case code[i] == '"' || code[i] == '`' || code[i] == '\'':
+			end = min(goStringEnd(code, i)+1, len(code))
+		case strings.HasPrefix(code[i:], "//"):
+			if end = strings.IndexByte(code[i:], '\n'); end < 0 {
+				end = len(code)
+			} else {
+				end += i
+			}
+		case strings.HasPrefix(code[i:], "/*"):
+			if end = strings.Index(code[i+2:], "*/"); end < 0 {
+				end = len(code)
+			} else {
+				end += i + 4
+			}
+		default:
+			continue
+		}
+		out = append(out, [2]int{i, end})
+		i = end - 1
 	}
 	return out
 }

@@ -662,9 +662,10 @@ func (w *walker) projectBuild(dir string) []string {
 // python_files says (test_*.py and *_test.py by default); a test file's
 // own and its directories' conftest.py. withIni also reads its
 // configuration (the first of pytestInis that is pytest's, or -c FILE):
-// addopts' plugins and paths, testpaths, python_files.
+// addopts' plugins and paths, testpaths, python_files; -o NAME=VALUE
+// (--override-ini) sets any of them in the configuration's place.
 func (w *walker) pytestFiles(args []field, withIni bool) []string {
-	var out, paths []string
+	var out, paths, patterns, testpaths []string
 	inis := pytestInis
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
@@ -686,13 +687,34 @@ func (w *walker) pytestFiles(args []field, withIni bool) []string {
 			inis = []string{val}
 		case hasVal && opt == "--rootdir":
 			out = append(out, path.Join(val, "conftest.py"))
+		case hasVal && (opt == "-o" || opt == "--override-ini"):
+			// -o NAME=VALUE: the setting in place of the configuration's
+			name, value, _ := strings.Cut(val, "=")
+			switch words := strings.Fields(value); strings.TrimSpace(name) {
+			case "addopts":
+				var opts []field
+				for _, o := range words {
+					opts = append(opts, field{Word: Word{Value: o}})
+				}
+				out = append(out, w.pytestFiles(opts, false)...)
+			case "python_files":
+				patterns = words
+			case "testpaths":
+				testpaths = words
+			}
 		case strings.HasPrefix(v, "-"):
 		default:
 			f, _, _ := strings.Cut(v, "::") // tests/test_x.py::test_y
 			paths = append(paths, f)
 		}
 	}
-	patterns := []string{"test_*.py", "*_test.py"}
+	overridden := patterns != nil
+	if !overridden {
+		patterns = []string{"test_*.py", "*_test.py"}
+	}
+	if len(paths) == 0 {
+		paths = testpaths
+	}
 	if withIni {
 		for _, ini := range inis {
 			in, _, ok := w.fileInput(ini)
@@ -713,7 +735,7 @@ func (w *walker) pytestFiles(args []field, withIni bool) []string {
 					paths = append(paths, path.Join(path.Dir(ini), t))
 				}
 			}
-			if len(set["python_files"]) > 0 {
+			if len(set["python_files"]) > 0 && !overridden {
 				patterns = set["python_files"]
 			}
 			break
@@ -1756,6 +1778,21 @@ func quotedArgv(list string) string {
 		argv = append(argv, shellQuote(q[1]+q[2]))
 	}
 	return strings.Join(argv, " ")
+}
+
+// noxRun is a nox session's session.run("PROG", "ARG", …) (or
+// run_always), whose string literals are the program and its words.
+var noxRun = lazyRegexp(`\bsession\.run(?:_always)?\(\s*((?:\s*(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*,?)+)`)
+
+// noxCommands are the command lines a noxfile's sessions run, their
+// literal words (session.posargs and the like, known as it runs, left
+// off).
+func noxCommands(text string) []string {
+	var out []string
+	for _, m := range noxRun().FindAllStringSubmatch(text, 32) {
+		out = append(out, quotedArgv(m[1]))
+	}
+	return out
 }
 
 // runnerRecipes are the command lines a build file of the long tail holds

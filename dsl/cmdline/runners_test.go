@@ -315,12 +315,14 @@ func TestProjectCodeRuns(t *testing.T) {
 		{"cd cok && cmake -B build", ""},
 		// a package's source is not read from earlier files: it is the
 		// project's code, edited all session (goPackageRuns); a .go file
-		// the line writes is (TestGoRunsWrittenPackage)
+		// the line writes is (TestGoRunsWrittenPackage). Of the earlier
+		// ones, the deletes of a fixed absolute or home path are
+		// (goFixedDelete); a program run by name is not
 		{"cd gr && go run .", ""},
 		{"go run ./gr --flag", ""},
 		{"go -C gr test", ""},
-		{"go test ./gt/...", ""},
-		{"cd gt && go test -count=1 ./...", ""},
+		{"go test ./gt/...", "rm -rf -- /srv/gt"},
+		{"cd gt && go test -count=1 ./...", "rm -rf -- /srv/gt"},
 		{"go test ./gt", ""}, // its files are below it, not in it
 		{"go build ./gr", ""},
 		{"cd gok && go run .", ""},

@@ -16,11 +16,6 @@ import (
 // setupFiles, testEnvironment, reporters, transform, require) and the
 // modules the configuration imports. Each is read as the code it is.
 
-// pyImport is a Python import statement's module (import a.b, from a.b
-// import c, from . import c, from .a import b) and the names it takes from
-// it, which may be submodules.
-var pyImport = lazyRegexp(`(?m)^[ \t]*(?:import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*)|from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w, \t]+))`)
-
 // pyPluginsVar is a module's pytest_plugins assignment; its strings are
 // the modules pytest imports as plugins.
 var pyPluginsVar = lazyRegexp(`(?m)^pytest_plugins[ \t]*(?::[^=]*)?=[ \t]*([\[(]?)`)
@@ -28,31 +23,28 @@ var pyPluginsVar = lazyRegexp(`(?m)^pytest_plugins[ \t]*(?::[^=]*)?=[ \t]*([\[(]
 // pyStrings are a Python string literal's contents.
 var pyStrings = lazyRegexp(`"([^"\\\n]*)"|'([^'\\\n]*)'`)
 
-// pyModulesOf are the modules a Python text loads: its imports (a.b, and
-// a.b.c for from a.b import c, which may be a submodule; a relative one
-// as ".x") and the plugins its pytest_plugins names, whose hooks pytest
-// calls.
+// pyModulesOf are the modules a Python text loads: its import statements
+// at a line's start (a.b, and a.b.c for from a.b import c, which may be a
+// submodule; a relative one as ".x") and the plugins its pytest_plugins
+// names, whose hooks pytest calls.
 func pyModulesOf(text string) (out, plugins []string) {
-	for _, m := range pyImport().FindAllStringSubmatch(text, 512) {
-		if m[1] != "" {
-			for _, name := range strings.Split(m[1], ",") {
-				out = append(out, strings.TrimSpace(name))
-			}
+	for _, imp := range pyImports(text) {
+		if !imp.Start || !imp.Code || imp.Call {
 			continue
 		}
-		mod := m[2]
-		if mod != "" && strings.Trim(mod, ".") != "" {
+		mod := imp.Module
+		if imp.Names == nil {
+			out = append(out, mod) // import a.b
+			continue
+		}
+		if strings.Trim(mod, ".") != "" {
 			out = append(out, mod)
 		}
-		for _, name := range strings.Split(m[3], ",") {
-			name = strings.TrimSpace(name)
-			if name == "" || name == "*" {
-				continue
-			}
-			sep := "."
-			if strings.HasSuffix(mod, ".") {
-				sep = ""
-			}
+		sep := "."
+		if strings.HasSuffix(mod, ".") {
+			sep = ""
+		}
+		for _, name := range imp.Names {
 			out = append(out, mod+sep+name)
 		}
 	}
@@ -102,6 +94,25 @@ func pyTopLevel(text string) string {
 	return b.String()
 }
 
+// pyFixedCalls are the calls in a Python module's functions that run a
+// command or delete a path fixed in the code (shutil.rmtree(os.path.expanduser("~")),
+// os.system("rm -rf /")), one a line: a test that calls the function runs
+// them as written, whatever it passes. A call on the function's
+// parameters or other values known as it runs (shutil.rmtree(root)) is
+// left to the test that calls it.
+func pyFixedCalls(text string) string {
+	var s scanner
+	s.scan("python", text)
+	var b strings.Builder
+	for _, f := range s.found {
+		if !f.dynamic && f.text != "" {
+			b.WriteString(f.text) // a call's lines inside its brackets read as one
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
 // pyTestSupport reports a module read whole: a test directory's (tests/,
 // test/, testing/) or a test module, whose functions the tests call; a
 // project's other module is read for what runs as it is imported.
@@ -142,7 +153,11 @@ type pyText struct{ text, root string }
 // directories; a test module's own directory when its file is known), and
 // read in turn, within maxImportDepth, maxImports and maxImportBytes; past
 // them an IssueLimit says the rest were not read.
-func (w *walker) followPyModules(c *Command, texts []pyText, roots []string, cx ctx) {
+//
+// testDirs are the directories of the collected test modules, which pytest
+// puts on sys.path: a top-level module (import helpers) is looked for in
+// them too, its first name only, as each such name is looked for in each.
+func (w *walker) followPyModules(c *Command, texts []pyText, roots, testDirs []string, cx ctx) {
 	type mod struct {
 		text  string
 		root  string
@@ -170,34 +185,42 @@ func (w *walker) followPyModules(c *Command, texts []pyText, roots []string, cx 
 		}
 		for k, name := range append(imports, plugins...) {
 			plugin := k >= len(imports)
+			var files []string
 			for _, root := range dirs {
-				for _, f := range pyModuleFiles(root, name) {
-					f = path.Clean(f)
-					if seen[f] {
-						continue
-					}
-					seen[f] = true
-					in, via, ok := w.fileInput(f)
-					if !ok {
-						continue
-					}
-					if read, size = read+1, size+len(in.Text); read > maxImports || size > maxImportBytes {
-						w.issue(IssueLimit, c.Pos, fmt.Sprintf("%d:%d: the test modules import more written modules than hguard reads (%d files, %d bytes); the rest were not read",
-							c.Pos.Line, c.Pos.Col, maxImports, maxImportBytes))
-						return
-					}
-					what := ", a module the tests import"
-					switch {
-					case plugin:
-						what = ", a plugin pytest loads"
-					case !pyTestSupport(f) && in.Static:
-						// the project's module: what runs on import
-						in.Text, what = pyTopLevel(in.Text), ", a module the tests import (its top level)"
-					}
-					w.runText(c, in, "python", via+what, cx)
-					if in.Static {
-						queue = append(queue, mod{in.Text, path.Dir(f), m.depth + 1})
-					}
+				files = append(files, pyModuleFiles(root, name)...)
+			}
+			if top, _, _ := strings.Cut(name, "."); top != "" {
+				for _, d := range testDirs {
+					files = append(files, pyModuleFiles(d, top)...)
+				}
+			}
+			for _, f := range files {
+				f = path.Clean(f)
+				if seen[f] {
+					continue
+				}
+				seen[f] = true
+				in, via, ok := w.fileInput(f)
+				if !ok {
+					continue
+				}
+				if read, size = read+1, size+len(in.Text); read > maxImports || size > maxImportBytes {
+					w.issue(IssueLimit, c.Pos, fmt.Sprintf("%d:%d: the test modules import more written modules than hguard reads (%d files, %d bytes); the rest were not read",
+						c.Pos.Line, c.Pos.Col, maxImports, maxImportBytes))
+					return
+				}
+				what := ", a module the tests import"
+				switch {
+				case plugin:
+					what = ", a plugin pytest loads"
+				case !pyTestSupport(f) && in.Static:
+					// the project's module: what runs on import, and
+					// its functions' calls whose arguments are fixed
+					in.Text, what = pyTopLevel(in.Text)+pyFixedCalls(in.Text), ", a module the tests import (its top level and fixed calls)"
+				}
+				w.runText(c, in, "python", via+what, cx)
+				if in.Static {
+					queue = append(queue, mod{in.Text, path.Dir(f), m.depth + 1})
 				}
 			}
 		}
@@ -254,6 +277,22 @@ func testConfig(prog, file string) bool {
 // imports, when the session wrote them; package.json only under its
 // runner's key.
 func (w *walker) followTestConfig(c *Command, prog, file, text string, cx ctx) {
+	w.followTestConfigAt(c, prog, file, text, cx, 0)
+}
+
+// testConfigNames are the names of jest's and vitest's configuration in
+// a project's directory, which jest's projects and vitest's workspace
+// name by the directory.
+var testConfigNames = map[string][]string{
+	"jest":   {"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.json"},
+	"vitest": {"vitest.config.ts", "vitest.config.js", "vitest.config.mts", "vitest.config.mjs", "vite.config.ts", "vite.config.js", "vite.config.mts", "vite.config.mjs"},
+}
+
+// followTestConfigAt is followTestConfig for a configuration depth levels
+// down: one that jest's projects or vitest's workspace names (a project's
+// directory or its configuration file) is followed in turn, within
+// maxImportDepth.
+func (w *walker) followTestConfigAt(c *Command, prog, file, text string, cx ctx, depth int) {
 	dir := path.Dir(file)
 	if baseName(file) == "package.json" {
 		var pkg map[string]json.RawMessage
@@ -282,7 +321,11 @@ func (w *walker) followTestConfig(c *Command, prog, file, text string, cx ctx) {
 		if rest, ok := strings.CutPrefix(ref, "<rootDir>/"); ok {
 			ref = "./" + rest
 		}
-		for _, cand := range nodeModuleFiles(path.Join(dir, ref)) {
+		cands := nodeModuleFiles(path.Join(dir, ref))
+		for _, name := range testConfigNames[prog] {
+			cands = append(cands, path.Join(dir, ref, name)) // projects: ["<rootDir>/packages/a"]
+		}
+		for _, cand := range cands {
 			if seen[cand] {
 				break
 			}
@@ -293,9 +336,43 @@ func (w *walker) followTestConfig(c *Command, prog, file, text string, cx ctx) {
 			seen[cand] = true
 			w.runText(c, in, "node", via+", named by "+file, cx)
 			w.followNodeImports(c, cand, cx)
+			if in.Static && depth+1 < maxImportDepth && (testConfig(prog, cand) && baseName(cand) != "package.json") {
+				w.followTestConfigAt(c, prog, cand, in.Text, cx, depth+1) // a project's own configuration
+			}
 			break
 		}
 	}
+}
+
+// pytestOverridden are pytest's words with an -o addopts=OPTS (or
+// --override-ini) setting's OPTS in its place: the options pytest reads
+// from it, as from its configuration's addopts.
+func pytestOverridden(words []field) []field {
+	var out []field
+	for i := 0; i < len(words); i++ {
+		v := words[i].Value
+		if v == "--" {
+			return append(out, words[i:]...)
+		}
+		opt, val, eq := strings.Cut(v, "=")
+		if !eq && (v == "-o" || v == "--override-ini") && i+1 < len(words) {
+			i++
+			opt, val, eq = v, words[i].Value, true
+			if words[i].Dynamic {
+				out = append(out, words[i-1], words[i])
+				continue
+			}
+		}
+		setting, opts, _ := strings.Cut(val, "=")
+		if !eq || opt != "-o" && opt != "--override-ini" || strings.TrimSpace(setting) != "addopts" {
+			out = append(out, words[i])
+			continue
+		}
+		for _, o := range strings.Fields(opts) {
+			out = append(out, field{Word: Word{Value: o, Dynamic: words[i].Dynamic}})
+		}
+	}
+	return out
 }
 
 // pytestRun reports c runs pytest: pytest, py.test, python3 -m pytest.
@@ -331,6 +408,7 @@ func (w *walker) pytestBasetemp(c *Command, args []field, cx ctx) {
 			break
 		}
 	}
+	words = pytestOverridden(words)
 	for i := 0; i < len(words); i++ {
 		v := words[i].Value
 		dir, dynamic := "", words[i].Dynamic
