@@ -335,20 +335,8 @@ func goCanonical(code string) string {
 		c := code[i]
 		end := i + 1
 		switch {
-		case c == '"' || c == '`' || c == '\'':
-			end = min(goStringEnd(code, i)+1, len(code))
-		case strings.HasPrefix(code[i:], "//"):
-			if end = strings.IndexByte(code[i:], '\n'); end < 0 {
-				end = len(code)
-			} else {
-				end += i
-			}
-		case strings.HasPrefix(code[i:], "/*"):
-			if end = strings.Index(code[i+2:], "*/"); end < 0 {
-				end = len(code)
-			} else {
-				end += i + 4
-			}
+		case goNonCodeEnd(code, i) > i:
+			end = goNonCodeEnd(code, i)
 		case ident(c) && (c < '0' || c > '9'):
 			for end < len(code) && ident(code[end]) {
 				end++
@@ -459,29 +447,32 @@ func goCommands(code string) []string {
 func goNonCode(code string) [][2]int {
 	var out [][2]int
 	for i := 0; i < len(code); i++ {
-		end := i
-		switch {
-		case code[i] == '"' || code[i] == '`' || code[i] == '\'':
-			end = min(goStringEnd(code, i)+1, len(code))
-		case strings.HasPrefix(code[i:], "//"):
-			if end = strings.IndexByte(code[i:], '\n'); end < 0 {
-				end = len(code)
-			} else {
-				end += i
-			}
-		case strings.HasPrefix(code[i:], "/*"):
-			if end = strings.Index(code[i+2:], "*/"); end < 0 {
-				end = len(code)
-			} else {
-				end += i + 4
-			}
-		default:
-			continue
+		if end := goNonCodeEnd(code, i); end > i {
+			out = append(out, [2]int{i, end})
+			i = end - 1
 		}
-		out = append(out, [2]int{i, end})
-		i = end - 1
 	}
 	return out
+}
+
+// goNonCodeEnd is the index after the string, rune literal or comment
+// that starts at code[i], or i when none starts there.
+func goNonCodeEnd(code string, i int) int {
+	switch {
+	case code[i] == '"' || code[i] == '`' || code[i] == '\'':
+		return min(goStringEnd(code, i)+1, len(code))
+	case strings.HasPrefix(code[i:], "//"):
+		if end := strings.IndexByte(code[i:], '\n'); end >= 0 {
+			return end + i
+		}
+		return len(code)
+	case strings.HasPrefix(code[i:], "/*"):
+		if end := strings.Index(code[i+2:], "*/"); end >= 0 {
+			return end + i + 4
+		}
+		return len(code)
+	}
+	return i
 }
 
 // goCallArgs are the arguments of the call whose "(" is at code[open],

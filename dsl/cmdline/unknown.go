@@ -385,13 +385,8 @@ func scriptLike(text string) bool {
 	if strings.TrimSpace(text) == "" || len(text) > maxScriptLike {
 		return false
 	}
-	var f *syntax.File
-	if perr := parseSafely(func() {
-		var err error
-		if f, err = syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), ""); err != nil {
-			f = nil
-		}
-	}); perr != nil || f == nil {
+	f := parseBashText(text)
+	if f == nil {
 		return false
 	}
 	found := false
@@ -406,6 +401,21 @@ func scriptLike(text string) bool {
 	return found
 }
 
+// parseBashText is text parsed as bash, or nil when it does not parse
+// (or the parser panics).
+func parseBashText(text string) *syntax.File {
+	var f *syntax.File
+	if perr := parseSafely(func() {
+		var err error
+		if f, err = syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), ""); err != nil {
+			f = nil
+		}
+	}); perr != nil {
+		return nil
+	}
+	return f
+}
+
 // selfCalling reports text that parses as a shell script defining a
 // function whose body calls it (:(){ :|:& };:, a fork bomb): as a
 // command line it runs that function, whatever programs it names.
@@ -413,13 +423,8 @@ func selfCalling(text string) bool {
 	if !strings.Contains(text, "(") || len(text) > maxScriptLike {
 		return false
 	}
-	var f *syntax.File
-	if perr := parseSafely(func() {
-		var err error
-		if f, err = syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), ""); err != nil {
-			f = nil
-		}
-	}); perr != nil || f == nil {
+	f := parseBashText(text)
+	if f == nil {
 		return false
 	}
 	found := false
