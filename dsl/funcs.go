@@ -77,7 +77,7 @@ var Funcs = []Func{
 			return under(a, b), nil
 		}, new(func(string, string) bool))}
 	}},
-	{Name: "mayName", Sig: "mayName(path, target) bool", Doc: "path, cleaned, names target or a directory above it, also as a glob whose pattern matches target's components as the shell's expansion would (~/.b* names ~/.bashrc, ~/.s*/id_rsa lies in ~/.ssh; a home read either way)", Example: `any(positional, mayName(#, "~/.bashrc"))`, options: func() []expr.Option {
+	{Name: "mayName", Sig: "mayName(path, target) bool", Doc: "path, cleaned, names target or a directory above it, also as a glob whose pattern matches target's components as the shell's expansion would (~/.b* and ~/.[!.]* name ~/.bashrc, ~/.s*/id_rsa lies in ~/.ssh; a character class may be any character; a home read either way)", Example: `any(positional, mayName(#, "~/.bashrc"))`, options: func() []expr.Option {
 		return []expr.Option{expr.Function("mayName", func(p ...any) (any, error) {
 			a, ok1 := p[0].(string)
 			b, ok2 := p[1].(string)

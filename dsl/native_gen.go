@@ -415,7 +415,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native101
 		}
-	case "any(outputs, let out = #; shadowsProgram(out) && (\n  isDownloader(name) && any(args, host(#) != \"\" && !(baseName(#) startsWith baseName(out))) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\", \"dd\"] && any(name == \"dd\" ? map(filter(args, # startsWith \"if=\"), #[3:]) : positional, # != out && (isTemp(#) || sharedDir(#)))))":
+	case "any(outputs, let out = #; shadowsProgram(out) && (\n  isDownloader(name) && any(args, host(#) != \"\" && !(baseName(#) startsWith baseName(out))) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\", \"dd\"] && any(name == \"dd\" ? map(filter(args, # startsWith \"if=\"), #[3:]) : positional, # != out && (isTemp(#) || sharedDir(#)) && !(baseName(#) startsWith baseName(out)))))":
 		if scope == "command" {
 			return native102
 		}
@@ -4056,9 +4056,10 @@ func native102(env any) bool {
 							}
 							return e.Positional
 						}(), func(p1 string) bool {
-							return ((p1 != let0) &&
+							return (((p1 != let0) &&
 								(isTemp(p1) ||
-									sharedDir(p1)))
+									sharedDir(p1))) &&
+								!strings.HasPrefix(baseName(p1), baseName(let0)))
 						}))))
 		}()
 	})

@@ -270,11 +270,81 @@ func mayName(p, target string) bool {
 	}
 	ps, ts := strings.Split(c, "/"), strings.Split(t, "/")
 	for i := 0; i < len(ps) && i < len(ts); i++ {
-		if ok, err := path.Match(ps[i], ts[i]); !ok || err != nil {
+		ok, err := path.Match(goGlob(ps[i]), ts[i])
+		if err != nil {
+			ok = ps[i] == ts[i] // the shell takes a malformed pattern as written
+		}
+		if !ok {
 			return false
 		}
 	}
 	return true
+}
+
+// goGlob is a shell glob segment as path.Match reads it: the shell's
+// negated bracket [!…] is path.Match's [^…], and a bracket expression
+// holding a character class ([[:alpha:]]), which path.Match lacks, may
+// match any one character.
+func goGlob(seg string) string {
+	if !strings.Contains(seg, "[") {
+		return seg
+	}
+	var b strings.Builder
+	for i := 0; i < len(seg); i++ {
+		if seg[i] != '[' {
+			b.WriteByte(seg[i])
+			continue
+		}
+		end := bracketEnd(seg, i)
+		if end < 0 {
+			b.WriteString(seg[i:])
+			break
+		}
+		expr := seg[i : end+1]
+		if strings.Contains(expr, "[:") {
+			b.WriteByte('?')
+			i = end
+			continue
+		}
+		b.WriteByte('[')
+		body := expr[1:]
+		if body[0] == '!' || body[0] == '^' {
+			b.WriteByte('^')
+			body = body[1:]
+		}
+		if body[0] == ']' {
+			b.WriteByte('\\') // a "]" first in the set is a member
+		}
+		b.WriteString(body)
+		i = end
+	}
+	return b.String()
+}
+
+// bracketEnd is the index of the "]" that closes the bracket expression
+// opening at seg[i], or -1: a "]" first in the set (after ! or ^) is a
+// member, and so is one closing a character class ([:alpha:]).
+func bracketEnd(seg string, i int) int {
+	j := i + 1
+	if j < len(seg) && (seg[j] == '!' || seg[j] == '^') {
+		j++
+	}
+	if j < len(seg) && seg[j] == ']' {
+		j++
+	}
+	for ; j < len(seg); j++ {
+		switch {
+		case strings.HasPrefix(seg[j:], "[:"):
+			k := strings.Index(seg[j+2:], ":]")
+			if k < 0 {
+				return -1
+			}
+			j += k + 3
+		case seg[j] == ']':
+			return j
+		}
+	}
+	return -1
 }
 
 // isBroad reports whether losing p as a whole would be a disaster: root,

@@ -389,6 +389,18 @@ func TestMayName(t *testing.T) {
 		{"/tmp/*", "~/.bashrc", false},
 		{"~/.bashrc.bak", "~/.bashrc", false},
 		{"", "~/.bashrc", false},
+		// the shell's [!…], character classes, a literal "]" in a set
+		{"~/.[!.]*", "~/.bashrc", true},
+		{"~/.[!.]?*", "~/.bashrc", true},
+		{"~/.[!a]*", "~/.bashrc", true},
+		{"~/.[!b]*", "~/.bashrc", false},
+		{"~/.[^b]ashrc", "~/.bashrc", false},
+		{"~/.[[:alpha:]]*", "~/.bashrc", true},
+		{"~/.[[:digit:]x]*", "~/.bashrc", true},
+		{"~/.[]b]ashrc", "~/.bashrc", true},
+		{"~/.[!]]ashrc", "~/.bashrc", true},
+		{"~/.bash[", "~/.bash[", true},
+		{"~/.bash[rc", "~/.bashrc", false},
 	}
 	for _, tt := range tests {
 		if got := mayName(tt.path, tt.target); got != tt.want {
