@@ -789,6 +789,24 @@ func shellOptionValue(name, v string) bool {
 func (w *walker) fish(c *Command, args []field, cx ctx) {
 	var inits, cmds []field
 	i := 0
+	// take keeps option letter's value: f when attached to the option's
+	// word, else the next word; false when no word follows.
+	take := func(letter byte, f field, attached bool) bool {
+		if !attached {
+			if i >= len(args) {
+				return false
+			}
+			f = args[i]
+			i++
+		}
+		switch letter {
+		case 'c':
+			cmds = append(cmds, f)
+		case 'C':
+			inits = append(inits, f)
+		}
+		return true
+	}
 options:
 	for i < len(args) {
 		a := args[i]
@@ -807,18 +825,8 @@ options:
 			}
 			f := a
 			f.Value = value
-			if !attached {
-				if i >= len(args) {
-					break options
-				}
-				f = args[i]
-				i++
-			}
-			switch letter {
-			case 'c':
-				cmds = append(cmds, f)
-			case 'C':
-				inits = append(inits, f)
+			if !take(letter, f, attached) {
+				break options
 			}
 		case len(v) > 1 && v[0] == '-':
 			i++
@@ -829,18 +837,8 @@ options:
 				}
 				f := a
 				f.Value = v[j+1:]
-				if j == len(v)-1 {
-					if i >= len(args) {
-						break options
-					}
-					f = args[i]
-					i++
-				}
-				switch letter {
-				case 'c':
-					cmds = append(cmds, f)
-				case 'C':
-					inits = append(inits, f)
+				if !take(letter, f, j < len(v)-1) {
+					break options
 				}
 				break
 			}
