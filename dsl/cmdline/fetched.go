@@ -807,7 +807,7 @@ scan:
 			return false, false // inline code
 		case shell && program(c.Name) == "fish" && strings.HasPrefix(v, "--") && fishCode(v):
 			return false, false // fish --command CODE
-		case !shell && (v == "-e" || v == "-E" || v == "-p" || v == "--eval" || v == "--print" || v == "-r" && lang == "php"):
+		case !shell && (v == "-e" || v == "-E" || v == "-p" || v == "--eval" || v == "--print" || v == "-r" && lang == "php" || lang == "node" && (v == "-pe" || v == "-ep")):
 			return false, false
 		case !shell && v == "-m":
 			if i+2 < len(args) && args[i+1].Value == "runpy" {

@@ -17,7 +17,7 @@ func interpreter(name string) string {
 	switch strings.TrimRight(strings.TrimSuffix(strings.ToLower(name), ".exe"), "0123456789.") {
 	case "python", "pypy", "ipython", "bpython", "ptpython":
 		return "python"
-	case "node", "nodejs", "bun", "deno", "tsx", "ts-node", "ts-node-esm":
+	case "node", "nodejs", "bun", "deno", "tsx", "ts-node", "ts-node-esm", "zx":
 		return "node"
 	case "perl":
 		return "perl"
@@ -344,6 +344,13 @@ func codeOf(lang, name string, args []field) (code field, fromStdin, ok bool) {
 			return a.Value == "--test" || a.Value == "--run" || strings.HasPrefix(a.Value, "--run=")
 		}) {
 			return field{}, false, false // node --test runs the test files it finds, --run a package.json script
+		}
+		for i, a := range short {
+			if a.Value == "-pe" || a.Value == "-ep" {
+				// node's -pe is --print --eval, one option whose value is
+				// the next word (not -p with "e" for its code)
+				short[i].Value = "-e"
+			}
 		}
 		return shortCode(short, "ep", "rC", "", "")
 	case "perl":

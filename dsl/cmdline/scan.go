@@ -701,6 +701,12 @@ func tokenize(lang, code string) []token {
 			}
 		case c == '"' || c == '\'' || c == '`':
 			t := quoted(lang, code, i, "")
+			if c == '`' && lang == "node" && len(toks) > 0 && toks[len(toks)-1].kind == tIdent &&
+				(toks[len(toks)-1].val == "$" || strings.HasSuffix(toks[len(toks)-1].val, ".$")) {
+				// $`cmd` (zx, import { $ } from "bun") and Bun.$`cmd`: a
+				// template tagged with the shell runs its text as a command
+				t.kind = tShell
+			}
 			toks = append(toks, t)
 			i = t.end
 		case lang == "lua" && c == '[' && i+1 < len(code) && (code[i+1] == '[' || code[i+1] == '='):
