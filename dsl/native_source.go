@@ -158,6 +158,7 @@ var helpers = map[string]struct {
 	"serviceAction":   {"serviceAction", "string", []string{"string", "[]string"}},
 	"httpAction":      {"httpAction", "string", []string{"string", "[]string"}},
 	"isRawDevice":     {"isRawDevice", "bool", []string{"string"}},
+	"sqlDestroys":     {"sqlDestroys", "bool", []string{"string"}},
 	"tokenForHost":    {"tokenForHost", "bool", []string{"string", "[]string"}},
 	"uploadedFile":    {"uploadedFile", "string", []string{"string"}},
 	"isEscape":        {"isEscape", "bool", []string{"string"}},

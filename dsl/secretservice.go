@@ -129,7 +129,10 @@ func revealsSecret(name string, args []string) bool {
 		case "inject":
 			return !toFile
 		case "item":
-			return op(1) == "get" && has("--reveal")
+			// JSON prints every field's value, concealed ones too
+			i := slices.Index(args, "--format")
+			return op(1) == "get" && (has("--reveal") || i >= 0 && i+1 < len(args) && strings.EqualFold(args[i+1], "json") ||
+				slices.ContainsFunc(args, func(a string) bool { return strings.EqualFold(a, "--format=json") }))
 		case "document":
 			return op(1) == "get" && !toFile
 		}
@@ -202,7 +205,10 @@ func revealsSecret(name string, args []string) bool {
 	case "infisical":
 		return op(0) == "secrets" && (op(1) == "" || op(1) == "get") || op(0) == "export" && !toFile
 	case "bw":
-		return op(0) == "get" && (op(1) == "password" || op(1) == "item" || op(1) == "notes")
+		// bw list items prints every item with its login's password; bw
+		// export --raw prints the whole vault
+		return op(0) == "get" && (op(1) == "password" || op(1) == "item" || op(1) == "notes") || op(0) == "list" && op(1) == "items" ||
+			op(0) == "export" && has("--raw")
 	case "pass", "gopass":
 		if has("-c", "--clip") || op(0) == "" {
 			return false

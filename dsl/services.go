@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -54,7 +55,7 @@ var commonVerbs = nameSet{names: []string{"delete", "del", "destroy", "purge", "
 	"undeploy", "unregister", "deregister", "unsubscribe", "wipe", "flush", "flushall", "flushdb", "truncate",
 	"erase", "nuke", "rdelete", "repo-delete", "deletefile", "rmdir", "rmdirs", "archive", "disable", "revoke",
 	"untag", "clear", "reset", "force-reset", "forget", "prune", "kill", "deactivate", "batch-delete",
-	"schedule-key-deletion", "stop-logging", "leave-organization"}}
+	"schedule-key-deletion", "stop-logging", "leave-organization", "rebuild"}}
 
 // prefixVerbs are the verbs that also count as the start of a compound
 // operation name (delete-db-instance, remove-regions-from-replication).
@@ -125,7 +126,7 @@ var serviceCLIs = sync.OnceValue(func() map[string]serviceCLI {
 		"rclone": {depth: 1, verbs: map[string]string{"sync": svcDelete, "move": svcDelete, "moveto": svcDelete, "cleanup": svcDelete, "dedupe": svcDelete},
 			flags: map[string]string{"--delete-before": svcDelete, "--delete-during": svcDelete, "--delete-after": svcDelete, "--delete-excluded": svcDelete}},
 		"mc":            {depth: 3, flags: map[string]string{"--remove": svcDelete}, verbs: map[string]string{"unset": svcDelete}},
-		"s3cmd":         {depth: 1, verbs: map[string]string{"del": svcDelete, "rb": svcDelete}},
+		"s3cmd":         {depth: 1, verbs: map[string]string{"del": svcDelete, "rb": svcDelete}, flags: map[string]string{"--delete-removed": svcDelete, "--delete-after": svcDelete}},
 		"etcdctl":       {depth: 1, verbs: map[string]string{"compact": svcDelete}},
 		"consul":        {depth: 2},
 		"nomad":         {depth: 2, verbs: map[string]string{"stop": svcDelete}},
@@ -176,7 +177,8 @@ var serviceCLIs = sync.OnceValue(func() map[string]serviceCLI {
 		"argocd":        {depth: 2},
 		"tkn":           {depth: 2},
 		"influx":        {depth: 2},
-		"b2":            {depth: 1},
+		"b2":            {depth: 1, flags: map[string]string{"--delete": svcDelete}}, // b2 sync --delete
+		"bq":            {depth: 1, values: set("--project_id", "--location", "--dataset_id")},
 		"zkcli":         {depth: 1, values: set("-server", "-timeout"), verbs: map[string]string{"deleteall": svcDelete, "rmr": svcDelete}},
 		"kopia":         {depth: 2, class: svcBackup},
 		"duplicity":     {depth: 1, class: svcBackup},
@@ -355,8 +357,8 @@ func verbClass(name string, cli serviceCLI, op string, ops, args []string) strin
 			return svcDelete
 		}
 	}
-	if strings.Contains(op, "-delete-") {
-		return svcDelete
+	if strings.Contains(op, "-delete-") || strings.HasSuffix(op, "-delete") || strings.HasSuffix(op, "-destroy") {
+		return svcDelete // ibmcloud resource service-instance-delete, ibmcloud cos bucket-delete
 	}
 	if name == "gcloud" && strings.HasPrefix(op, "add-iam-policy-binding") && exposesPublicly(name, op, args) {
 		return svcPublic
@@ -444,7 +446,7 @@ func httpAction(name string, args []string) string {
 		return ""
 	}
 	values := clientValues()[family]
-	method, data := "", ""
+	method, data, override := "", "", ""
 	var urls []string
 	operands := 0
 	for i := 0; i < len(args); i++ {
@@ -454,8 +456,18 @@ func httpAction(name string, args []string) string {
 		}
 		if strings.HasPrefix(a, "-") && len(a) > 1 {
 			opt, val, hasVal := strings.Cut(a, "=")
-			if !hasVal && !strings.HasPrefix(a, "--") && len(a) > 2 && (a[1] == 'X' || a[1] == 'd') && family != "http" {
-				opt, val, hasVal = a[:2], a[2:], true // -XDELETE, -d{…}
+			if !strings.HasPrefix(a, "--") && len(a) > 2 && family != "http" {
+				// short options grouped as getopt reads them: -sX DELETE,
+				// -sSfXDELETE, -XDELETE, -d{…}; the first that takes a
+				// value takes the rest of the word, or the next word
+				opt, val, hasVal = a, "", false
+				for j := 1; j < len(a); j++ {
+					if values.has("-" + a[j:j+1]) {
+						opt = "-" + a[j:j+1]
+						val, hasVal = a[j+1:], j+1 < len(a)
+						break
+					}
+				}
 			}
 			if !hasVal && values.has(opt) && i+1 < len(args) {
 				i++
@@ -473,6 +485,13 @@ func httpAction(name string, args []string) string {
 				}
 			case "--url":
 				urls = append(urls, val)
+			case "-H", "--header":
+				// X-HTTP-Method-Override: DELETE (Google's APIs, Rails,
+				// Laravel, ASP.NET and others read it): the server acts
+				// as on a DELETE
+				if k, v, ok := strings.Cut(val, ":"); ok && methodOverride.has(strings.ToLower(strings.TrimSpace(k))) {
+					override = strings.ToUpper(strings.TrimSpace(v))
+				}
 			}
 			continue
 		}
@@ -482,7 +501,12 @@ func httpAction(name string, args []string) string {
 			if a != "api" {
 				return ""
 			}
-		case (name == "http" || name == "https" || name == "xh" || name == "xhs" || name == "httpie") && operands == 1 && isMethod(a):
+		case (name == "http" || name == "https" || name == "xh" || name == "xhs" || name == "httpie") && operands == 1 &&
+			(isMethod(a) || isMethod(strings.ToUpper(a)) && slices.ContainsFunc(args[i+1:], func(b string) bool { return !strings.HasPrefix(b, "-") })),
+			name == "curlie" && operands == 1 && isMethod(a):
+			// httpie and xh read a first word of letters before the URL
+			// as the method, in any case (both send it uppercased);
+			// curlie takes httpie's METHOD URL too
 			method = strings.ToUpper(a)
 		case (name == "gh" || name == "glab"):
 			urls = append(urls, a)
@@ -503,6 +527,18 @@ func httpAction(name string, args []string) string {
 	if len(urls) == 0 {
 		return ""
 	}
+	if override == "" && (method == "" || method == "POST") {
+		// _method=DELETE in the query or the form (Rails' and Laravel's
+		// method spoofing)
+		for _, t := range append([]string{data}, urls...) {
+			if m := methodParam().FindStringSubmatch(t); m != nil {
+				override = strings.ToUpper(m[1])
+			}
+		}
+	}
+	if override == "DELETE" {
+		method = override
+	}
 	best := ""
 	for _, u := range urls {
 		c := classifyRequest(name, method, u, data)
@@ -512,6 +548,13 @@ func httpAction(name string, args []string) string {
 	}
 	return best
 }
+
+// methodOverride are the headers by which a POST asks the server to act
+// as another method.
+var methodOverride = set("x-http-method-override", "x-http-method", "x-method-override")
+
+// methodParam is the form or query parameter of method spoofing.
+var methodParam = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)(?:^|[?&\s])_method=(delete)\b`) })
 
 func isMethod(s string) bool {
 	switch strings.ToUpper(s) {
