@@ -521,7 +521,9 @@ func httpAction(name string, args []string) string {
 	if method == "" && (name == "http" || name == "https" || name == "xh" || name == "xhs" || name == "httpie") && strings.TrimSpace(data) != "" {
 		method = "POST"
 	}
-	if method == "" && name != "gh" && name != "glab" && strings.TrimSpace(data) != "" {
+	if method == "" && strings.TrimSpace(data) != "" {
+		// gh api and glab api also POST once a field is given (gh
+		// api graphql -f query='mutation { deleteRepository … }')
 		method = "POST"
 	}
 	if len(urls) == 0 {

@@ -358,20 +358,22 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[174]
 	case "op":
 		return &catalogPrograms[175]
-	case "dotenv":
+	case "doppler", "infisical":
 		return &catalogPrograms[176]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[177]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[178]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[179]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[180]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[181]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[182]
+	case "nix-shell":
+		return &catalogPrograms[183]
 	}
 	return nil
 }
@@ -757,6 +759,8 @@ var catalogNames = [...]string{
 	"hyperfine",
 	"direnv",
 	"op",
+	"doppler",
+	"infisical",
 	"dotenv",
 	"dotenvx",
 	"aws-vault",
@@ -943,6 +947,7 @@ var catalogPrograms = [...]Program{
 	{Name: "hyperfine", Args: "wmMrPDLSunsdpc", Long: []string{"warmup", "min-runs", "max-runs", "runs", "parameter-scan", "parameter-step-size", "parameter-list", "shell", "style", "sort", "time-unit", "export-asciidoc", "export-csv", "export-json", "export-markdown", "export-orgmode", "output", "input", "command-name", "reference"}, Code: []CodeOption{{"-s", "sh", nil}, {"--setup", "sh", nil}, {"-p", "sh", nil}, {"--prepare", "sh", nil}, {"-c", "sh", nil}, {"--cleanup", "sh", nil}, {"--conclude", "sh", nil}, {"-S", "shell-program", nil}, {"--shell", "shell-program", nil}, {"", "sh", nil}}},
 	{Name: "direnv", Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1},
 	{Name: "op", Sub: []string{"run"}, SubRun: "dashdash"},
+	{Name: "doppler", Sub: []string{"run"}, SubRun: "dashdash"},
 	{Name: "dotenv", Runs: "argv", Args: "evp", Stop: "p"},
 	{Name: "dotenvx", Sub: []string{"run"}, SubRun: "dashdash"},
 	{Name: "aws-vault", Args: "d", Long: []string{"duration", "region", "mfa-token", "prompt", "backend", "server-port"}, Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1},
