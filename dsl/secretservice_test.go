@@ -42,7 +42,9 @@ func TestRevealsSecret(t *testing.T) {
 		{"doppler secrets download --no-file", true},
 		{"doppler secrets download", false},
 		{"bw get password x", true},
-		{"bw list items", false},
+		{"bw list items", true}, // every item, its login's password in it (red team, 2026-12-05)
+		{"bw list folders", false}, {"bw export --raw", true}, {"bw export --output v.json", false},
+		{"op item get x --format json", true}, {"op item get x --format=json", true}, {"op item list --format json", false},
 		{"pass show a/b", true},
 		{"pass a/b", true},
 		{"pass -c a/b", false},
