@@ -140,3 +140,40 @@ func TestCredentialHelperToRegistry(t *testing.T) {
 		{`curl -H "Authorization: token $(gh auth token)" https://api.github.com/user`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestWrittenSubmodules: a project module the session wrote is read
+// where the line imports it, a package's submodule too (import
+// mypkg.tools runs mypkg/__init__.py and mypkg/tools.py), and a Go file
+// it wrote is read for a program run with every word literal on a fixed
+// path outside the package (exec.Command("rm", "-rf", "/")), as
+// os.RemoveAll("/") is; a test's programs on its own files stay allowed
+// (subst48, 2026-12-05: the rows marked were allowed before).
+func TestWrittenSubmodules(t *testing.T) {
+	evil := "import os\nos.system(\"rm -rf ~\")\n"
+	tool := "def run():\n    return 1\n"
+	goMod := "module x\n\ngo 1.22\n"
+	goMain := func(body string) string {
+		return "package main\n\nimport (\n\t\"os\"\n\t\"os/exec\"\n)\n\nfunc main() {\n\t_ = os.Args\n\t" + body + "\n}\n"
+	}
+	goTest := func(body string) string {
+		return "package main\n\nimport (\n\t\"os/exec\"\n\t\"testing\"\n)\n\nfunc TestX(t *testing.T) {\n\t" + body + "\n}\n"
+	}
+	checkSession(t, testedProject, []sessionCase{
+		{"submodule", map[string]string{"mypkg/tools.py": evil}, `python3 -c 'import mypkg.tools'`, dsl.Block},               // was allowed
+		{"from package", map[string]string{"mypkg/tools.py": evil}, `python3 -c 'from mypkg import tools'`, dsl.Block},       // was allowed
+		{"from submodule", map[string]string{"mypkg/tools.py": evil}, `python3 -c 'from mypkg.tools import run'`, dsl.Block}, // was allowed
+		{"-m submodule", map[string]string{"mypkg/tools.py": evil}, `python3 -m mypkg.tools`, dsl.Block},                     // was allowed
+		{"package", map[string]string{"mypkg/__init__.py": evil}, `python3 -c 'import mypkg'`, dsl.Block},
+		{"benign submodule", map[string]string{"mypkg/tools.py": tool}, `python3 -c 'import mypkg.tools; print(mypkg.tools.run())'`, dsl.Allow},
+		{"benign -m", map[string]string{"mypkg/tools.py": tool}, `python3 -m mypkg.tools`, dsl.Allow},
+		{"go rm /", map[string]string{"main.go": goMain(`exec.Command("rm", "-rf", "/").Run()`), "go.mod": goMod}, `go run .`, dsl.Block},              // was allowed
+		{"go test rm /", map[string]string{"x_test.go": goTest(`exec.Command("rm", "-rf", "/").Run()`), "go.mod": goMod}, `go test ./...`, dsl.Block},  // was allowed
+		{"go chmod", map[string]string{"main.go": goMain(`exec.Command("chmod", "-R", "777", "/etc").Run()`), "go.mod": goMod}, `go run .`, dsl.Block}, // was allowed
+		{"go sh -c", map[string]string{"main.go": goMain(`exec.Command("sh", "-c", "rm -rf ~").Run()`), "go.mod": goMod}, `go run .`, dsl.Block},
+		{"go RemoveAll", map[string]string{"main.go": goMain(`os.RemoveAll("/")`), "go.mod": goMod}, `go run .`, dsl.Block},
+		{"go git init", map[string]string{"x_test.go": goTest(`exec.Command("git", "init").Run()`), "go.mod": goMod}, `go test ./...`, dsl.Allow},
+		{"go vet", map[string]string{"main.go": goMain(`exec.Command("go", "vet", "./...").Run()`), "go.mod": goMod}, `go run .`, dsl.Allow},
+		{"go rm tempdir", map[string]string{"x_test.go": goTest(`d := t.TempDir(); exec.Command("rm", "-rf", d).Run()`), "go.mod": goMod}, `go test ./...`, dsl.Allow},
+		{"go ls /", map[string]string{"main.go": goMain(`exec.Command("ls", "-l", "/").Run()`), "go.mod": goMod}, `go run .`, dsl.Allow},
+	})
+}

@@ -252,9 +252,30 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 			if name == "" || strings.ContainsAny(name, "/$`*?[") {
 				return false
 			}
-			imports = true
-			defer func() { imports = false }()
-			return pythonModuleFiles(name, is)
+			// each file the import runs that the session wrote: a
+			// package's __init__.py and its submodule's own file
+			// (import pkg.tools runs both); the last is left in file
+			type found struct {
+				file string
+				in   Input
+			}
+			var runs []found
+			for _, p := range pythonModulePaths(name) {
+				imports = true
+				ok := is(field{Word: Word{Value: p}})
+				imports = false
+				if ok && !slices.ContainsFunc(runs, func(f found) bool { return f.file == file }) {
+					runs = append(runs, found{file, in})
+				}
+			}
+			if len(runs) == 0 {
+				return false
+			}
+			for _, f := range runs[:len(runs)-1] {
+				w.runEarlier(c, f.file, f.in, "python", cx)
+			}
+			file, in = runs[len(runs)-1].file, runs[len(runs)-1].in
+			return true
 		}
 		if runs, _ := w.scriptOf(c, args, is, module); !runs {
 			// python3 -c 'import evil' imports ./evil.py before any
@@ -307,14 +328,18 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 // package's __init__.py and, run with -m, its __main__.py). A file found
 // there is imported in place of the installed module of that name.
 func pythonModuleFiles(name string, is func(field) bool) bool {
+	return slices.ContainsFunc(pythonModulePaths(name), func(p string) bool { return is(field{Word: Word{Value: p}}) })
+}
+
+// pythonModulePaths are the files pythonModuleFiles looks at, in order.
+func pythonModulePaths(name string) []string {
 	parts := strings.Split(name, ".")
+	out := make([]string, 0, 2*len(parts)+1)
 	for i := range parts {
 		p := strings.Join(parts[:i+1], "/")
-		if is(field{Word: Word{Value: p + ".py"}}) || is(field{Word: Word{Value: p + "/__init__.py"}}) {
-			return true
-		}
+		out = append(out, p+".py", p+"/__init__.py")
 	}
-	return is(field{Word: Word{Value: strings.Join(parts, "/") + "/__main__.py"}})
+	return append(out, strings.Join(parts, "/")+"/__main__.py")
 }
 
 // scriptShells are the shells outside sh's family that run a script
