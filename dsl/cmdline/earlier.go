@@ -248,13 +248,17 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 	case interpreter(c.Name) != "":
 		// python3 -m evil runs evil.py (or evil/__main__.py); python3 -m
 		// json.tool imports json.py (or json/__init__.py) first
-		module := func(name string) bool {
+		// modules reports the files importing name runs that the
+		// session wrote: a package's __init__.py and its submodule's own
+		// file (import pkg.tools runs both). The first is read whole, as
+		// an imported module always was; one after it what runs on
+		// import (its top level and fixed calls, as a test's imports
+		// are read), but for the module -m runs as __main__. Each but
+		// the last is walked here, the last left in file.
+		modules := func(name string, main bool) bool {
 			if name == "" || strings.ContainsAny(name, "/$`*?[") {
 				return false
 			}
-			// each file the import runs that the session wrote: a
-			// package's __init__.py and its submodule's own file
-			// (import pkg.tools runs both); the last is left in file
 			type found struct {
 				file string
 				in   Input
@@ -268,16 +272,22 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 					runs = append(runs, found{file, in})
 				}
 			}
+			for i := range runs {
+				if f := &runs[i]; i > 0 && !(main && i == len(runs)-1) && f.in.Static {
+					f.in.Text = pyTopLevel(f.in.Text) + pyFixedCalls(f.in.Text)
+				}
+				if i < len(runs)-1 {
+					w.runEarlier(c, runs[i].file, runs[i].in, "python", cx)
+				}
+			}
 			if len(runs) == 0 {
 				return false
-			}
-			for _, f := range runs[:len(runs)-1] {
-				w.runEarlier(c, f.file, f.in, "python", cx)
 			}
 			file, in = runs[len(runs)-1].file, runs[len(runs)-1].in
 			return true
 		}
-		if runs, _ := w.scriptOf(c, args, is, module); !runs {
+		module := func(name string) bool { return modules(name, false) }
+		if runs, _ := w.scriptOf(c, args, is, func(name string) bool { return modules(name, true) }); !runs {
 			// python3 -c 'import evil' imports ./evil.py before any
 			// installed module of that name
 			if c.Payload != nil && c.Payload.Lang == "python" {
