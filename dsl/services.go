@@ -705,8 +705,8 @@ var flagToggles = map[string]string{"disable": "", "enable": ""}
 var tokenServices = sync.OnceValue(func() map[string][]string {
 	return map[string][]string{
 		"GITHUB": {"github.com", "githubusercontent.com", "ghcr.io"}, "GH": {"github.com", "ghcr.io"}, "GITLAB": {"gitlab.com"}, "GL": {"gitlab.com"},
-		"GLAB": {"gitlab.com"}, "GCLOUD": {"googleapis.com", "run.app", "cloudfunctions.net"}, "DOCTL": {"digitalocean.com"},
-		"SLACK": {"slack.com"}, "STRIPE": {"stripe.com"}, "OPENAI": {"openai.com"}, "ANTHROPIC": {"anthropic.com"},
+		"GLAB": {"gitlab.com"}, "GCLOUD": {"googleapis.com", "run.app", "cloudfunctions.net", "gcr.io", "pkg.dev"}, "DOCTL": {"digitalocean.com"},
+		"AWS": {"amazonaws.com"}, "SLACK": {"slack.com"}, "STRIPE": {"stripe.com"}, "OPENAI": {"openai.com"}, "ANTHROPIC": {"anthropic.com"},
 		"NPM": {"npmjs.org", "npmjs.com"}, "DOCKER": {"docker.io", "docker.com"}, "DOCKERHUB": {"docker.io", "docker.com"},
 		"HF": {"huggingface.co"}, "HUGGINGFACE": {"huggingface.co"}, "CLOUDFLARE": {"cloudflare.com"}, "CF": {"cloudflare.com"},
 		"DIGITALOCEAN": {"digitalocean.com"}, "DO": {"digitalocean.com"}, "HEROKU": {"heroku.com"}, "VERCEL": {"vercel.com"},

@@ -138,12 +138,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	case name == "fd" || name == "fdfind":
 		w.fdExec(c, args, cx)
 	case name == "make" || name == "gmake":
-		// make SHELL=PROG runs every recipe line with PROG
-		for _, a := range args {
-			if v, ok := strings.CutPrefix(a.Value, "SHELL="); ok && !a.Dynamic {
-				w.runCode(c, "shell-program", field{Word: Word{Value: v}}, "make SHELL=", cx)
-			}
-		}
+		w.makeVariables(c, args, cx)
 	case name == "mvn" || name == "mvnw" || name == "./mvnw":
 		w.mavenExec(c, args, cx)
 	case name == "sbt":

@@ -2099,6 +2099,24 @@ func cargoConfigCommand(setting string) string {
 	return val
 }
 
+// npmConfigVar is the key of npm's configuration an npm_config_KEY
+// variable (any case, _ for -) sets when the key runs code (npm's
+// config docs): node-options (the NODE_OPTIONS of its scripts),
+// onload-script (a module npm 6 and before loads), and the programs it
+// runs: git, shell (npm explore), editor (npm edit), browser (npm docs);
+// "" for any other. script-shell is envCarriers' own.
+func npmConfigVar(name string) string {
+	key, ok := strings.CutPrefix(strings.ToLower(name), "npm_config_")
+	if !ok {
+		return ""
+	}
+	switch key = strings.ReplaceAll(key, "_", "-"); key {
+	case "node-options", "onload-script", "git", "shell", "editor", "browser":
+		return key
+	}
+	return ""
+}
+
 // goFlagCommands are the command lines go build flags make it run: the
 // -toolexec program runs every tool, -exec runs the built binary (go run,
 // go test), -vettool is go vet's analyser.
@@ -2229,6 +2247,18 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 			// npm's --script-shell from the environment: a shell's name
 			// or path is a setting, anything else runs every script
 			w.runCode(c, "shell-program", field{Word: a.Value}, a.Name+"=", cx)
+		case npmConfigVar(a.Name) != "" && !a.Value.Dynamic && strings.TrimSpace(v) != "":
+			switch npmConfigVar(a.Name) {
+			case "node-options":
+				// the NODE_OPTIONS of every script npm runs
+				w.nested(c, "NODE_OPTIONS="+shellQuote(v)+" node", a.Name+"=", cx, false)
+			case "onload-script":
+				// a module npm (before 7) loads as it starts, as node --require FILE
+				w.nested(c, "NODE_OPTIONS="+shellQuote("--require "+v)+" node", a.Name+"=", cx, false)
+			default:
+				// the program npm runs for git, npm explore, npm edit, npm docs
+				w.nested(c, v, a.Name+"=", cx, false)
+			}
 		case a.Name == "PERL5OPT" && !a.Value.Dynamic:
 			// -M'MOD;CODE' is "use MOD;CODE;": the code runs in every perl
 			for _, o := range strings.Fields(v) {

@@ -248,15 +248,46 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 	case interpreter(c.Name) != "":
 		// python3 -m evil runs evil.py (or evil/__main__.py); python3 -m
 		// json.tool imports json.py (or json/__init__.py) first
-		module := func(name string) bool {
+		// modules reports the files importing name runs that the
+		// session wrote: a package's __init__.py and its submodule's own
+		// file (import pkg.tools runs both). The first is read whole, as
+		// an imported module always was; one after it what runs on
+		// import (its top level and fixed calls, as a test's imports
+		// are read), but for the module -m runs as __main__. Each but
+		// the last is walked here, the last left in file.
+		modules := func(name string, main bool) bool {
 			if name == "" || strings.ContainsAny(name, "/$`*?[") {
 				return false
 			}
-			imports = true
-			defer func() { imports = false }()
-			return pythonModuleFiles(name, is)
+			type found struct {
+				file string
+				in   Input
+			}
+			var runs []found
+			for _, p := range pythonModulePaths(name) {
+				imports = true
+				ok := is(field{Word: Word{Value: p}})
+				imports = false
+				if ok && !slices.ContainsFunc(runs, func(f found) bool { return f.file == file }) {
+					runs = append(runs, found{file, in})
+				}
+			}
+			for i := range runs {
+				if f := &runs[i]; i > 0 && !(main && i == len(runs)-1) && f.in.Static {
+					f.in.Text = pyTopLevel(f.in.Text) + pyFixedCalls(f.in.Text)
+				}
+				if i < len(runs)-1 {
+					w.runEarlier(c, runs[i].file, runs[i].in, "python", cx)
+				}
+			}
+			if len(runs) == 0 {
+				return false
+			}
+			file, in = runs[len(runs)-1].file, runs[len(runs)-1].in
+			return true
 		}
-		if runs, _ := w.scriptOf(c, args, is, module); !runs {
+		module := func(name string) bool { return modules(name, false) }
+		if runs, _ := w.scriptOf(c, args, is, func(name string) bool { return modules(name, true) }); !runs {
 			// python3 -c 'import evil' imports ./evil.py before any
 			// installed module of that name
 			if c.Payload != nil && c.Payload.Lang == "python" {
@@ -307,14 +338,18 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 // package's __init__.py and, run with -m, its __main__.py). A file found
 // there is imported in place of the installed module of that name.
 func pythonModuleFiles(name string, is func(field) bool) bool {
+	return slices.ContainsFunc(pythonModulePaths(name), func(p string) bool { return is(field{Word: Word{Value: p}}) })
+}
+
+// pythonModulePaths are the files pythonModuleFiles looks at, in order.
+func pythonModulePaths(name string) []string {
 	parts := strings.Split(name, ".")
+	out := make([]string, 0, 2*len(parts)+1)
 	for i := range parts {
 		p := strings.Join(parts[:i+1], "/")
-		if is(field{Word: Word{Value: p + ".py"}}) || is(field{Word: Word{Value: p + "/__init__.py"}}) {
-			return true
-		}
+		out = append(out, p+".py", p+"/__init__.py")
 	}
-	return is(field{Word: Word{Value: strings.Join(parts, "/") + "/__main__.py"}})
+	return append(out, strings.Join(parts, "/")+"/__main__.py")
 }
 
 // scriptShells are the shells outside sh's family that run a script

@@ -215,15 +215,17 @@ func (w *walker) goPackageRuns(c *Command, sub, dir, pkg string, cx ctx) {
 			// sh -c line under go test ./... in the next). So are the
 			// deletes of a fixed absolute path or of the home directory
 			// itself (os.RemoveAll("/"), os.RemoveAll(os.Getenv("HOME"))),
-			// which no test's own temporary tree is; each file read on
-			// its own (goFiles).
+			// which no test's own temporary tree is, and a program run
+			// with every word literal on such a path
+			// (exec.Command("rm", "-rf", "/"), "chmod", "-R", "777",
+			// "/etc"); each file read on its own (goFiles).
 			if recursive && pkg == "" {
 				full = "./" + full
 			}
 			if in, ok := w.earlierFile(full); ok && in.Static {
 				for _, file := range goFiles(in.Text) {
 					for _, cmd := range goCommands(file) {
-						if goShellLine(cmd) || goFixedDelete(cmd) {
+						if goShellLine(cmd) || goFixedDelete(cmd) || goFixedTarget(cmd) {
 							w.nested(c, cmd, "go "+sub+" a file "+full+" written by an earlier command", cx, false)
 						}
 					}
@@ -272,6 +274,26 @@ func goFixedDelete(cmd string) bool {
 		return true // the home directory itself; a tool's cache under it is its own
 	}
 	return strings.HasPrefix(strings.TrimLeft(target, `'"`), "/")
+}
+
+// goFixedTarget reports a command goCommands read from exec.Command (or
+// syscall.Exec, os.StartProcess) whose words are all literal and one of
+// whose arguments is a path goFixedDelete would take: absolute, or the
+// home directory itself. A test runs programs by name on its own files
+// (git init, go build ./x) and on temporary trees it made, which are
+// computed; a fixed path outside the package is what it does to the machine.
+func goFixedTarget(cmd string) bool {
+	if strings.Contains(cmd, "$GO_VALUE") || strings.HasPrefix(cmd, "rm -") || strings.HasPrefix(cmd, "mv -- ") ||
+		strings.HasPrefix(cmd, "cat -- ") || strings.HasPrefix(cmd, "tee -- ") {
+		return false // os's own calls: goFixedDelete's, or reads and writes the path rules judge as any file's
+	}
+	f := strings.Fields(cmd)
+	for _, a := range f[min(1, len(f)):] {
+		if a == `"$HOME"` || a == `"$HOME"/` || strings.HasPrefix(strings.TrimLeft(a, `'"`), "/") {
+			return true
+		}
+	}
+	return false
 }
 
 // goPackageClause starts a Go file.

@@ -534,3 +534,99 @@ func makeExpand(s string, vars map[string]string, depth int) string {
 	}
 	return b.String()
 }
+
+// makePrograms are the variables whose value the recipes of make's
+// built-in rules start with, the program they run (GNU make's manual,
+// "Variables Used by Implicit Rules": $(CC) $(CFLAGS) -c …), and LD.
+var makePrograms = set("AR", "AS", "CC", "CXX", "CPP", "FC", "M2C", "PC", "CO", "GET", "LEX", "YACC", "LINT",
+	"MAKEINFO", "TEX", "TEXI2DVI", "WEAVE", "CWEAVE", "TANGLE", "CTANGLE", "RM", "LD")
+
+// makeVariables follows the variables make is given that run a program:
+// SHELL, which runs every recipe line (make SHELL=PROG), and makePrograms,
+// which recipes start with (make CC='…'). make takes them from its
+// command line and from the variable definitions in MAKEFLAGS (and
+// GNUMAKEFLAGS) as if given there, and makePrograms from the environment
+// too (CC=… make), which a makefile may set over; SHELL never comes from
+// the environment (the manual's "Choosing the Shell"). A value known only
+// at run time is left, as the exec language leaves one.
+func (w *walker) makeVariables(c *Command, args []field, cx ctx) {
+	type def struct{ name, value, via string }
+	var defs []def
+	add := func(word, via string) {
+		n, v, ok := strings.Cut(word, "=")
+		if n = strings.TrimSpace(strings.TrimRight(n, ":+?!")); ok && n != "" && !strings.HasPrefix(n, "-") {
+			defs = append(defs, def{n, v, via + n + "="})
+		}
+	}
+	for _, a := range args {
+		if !a.Dynamic {
+			add(a.Value, "make ")
+		}
+	}
+	for _, env := range []string{"MAKEFLAGS", "GNUMAKEFLAGS"} {
+		if v, ok := w.lineValue(c, env); ok {
+			for _, word := range makeflagsWords(v) {
+				add(word, env+" ")
+			}
+		}
+	}
+	for _, a := range c.Assigns {
+		if makePrograms.has(a.Name) && !a.Value.Dynamic {
+			defs = append(defs, def{a.Name, a.Value.Value, a.Name + "="})
+		}
+	}
+	for _, d := range defs {
+		switch {
+		case d.name == "SHELL":
+			w.runCode(c, "shell-program", field{Word: Word{Value: d.value}}, d.via, cx)
+		case makePrograms.has(d.name) && strings.TrimSpace(d.value) != "" && !defaultProgram(d.name, d.value):
+			w.nested(c, d.value, d.via, cx, false)
+		}
+	}
+}
+
+// makeflagsWords splits MAKEFLAGS as make does: at blanks a backslash
+// does not escape (make writes a value's blanks as "\ "), the backslash
+// taken off; quotes are no part of its syntax.
+func makeflagsWords(v string) []string {
+	var out []string
+	var b strings.Builder
+	open := false
+	for i := 0; i < len(v); i++ {
+		switch ch := v[i]; {
+		case ch == '\\' && i+1 < len(v):
+			i++
+			b.WriteByte(v[i])
+			open = true
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			if open {
+				out = append(out, b.String())
+				b.Reset()
+				open = false
+			}
+		default:
+			b.WriteByte(ch)
+			open = true
+		}
+	}
+	if open {
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// defaultProgram reports a value of one of makePrograms that is make's own
+// program for it with other options (RM='rm -rf', CC='cc -m32'): the
+// recipe gives it the project's files, as with make's default.
+func defaultProgram(name, value string) bool {
+	def, words := strings.Fields(makeDefaults[name]), strings.Fields(value)
+	if len(def) == 0 || len(words) == 0 || words[0] != def[0] {
+		return false
+	}
+	for _, w := range words[1:] {
+		if !strings.HasPrefix(w, "-") {
+			return false
+		}
+	}
+	return true
+}

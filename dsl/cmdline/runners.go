@@ -1634,6 +1634,21 @@ func (w *walker) runsLoaded(c *Command, args []field, cx ctx) {
 				}
 			}
 		}
+	case prog == "pip" && env("PIP_CONFIG_FILE") != "":
+		// PIP_CONFIG_FILE names the configuration pip reads last: its
+		// index-url, extra-index-url and find-links are where it
+		// installs from, as pip install --index-url URL is
+		if in, via, ok := w.fileInput(env("PIP_CONFIG_FILE")); ok && known(in) {
+			for _, line := range strings.Split(in.Text, "\n") {
+				k, v, ok := strings.Cut(line, "=")
+				switch k = strings.ReplaceAll(strings.TrimSpace(k), "_", "-"); {
+				case ok && (k == "index-url" || k == "extra-index-url" || k == "find-links"):
+					for _, u := range strings.Fields(v) {
+						w.nested(c, "pip install --"+k+" "+shellQuote(u)+" x", via, cx, false)
+					}
+				}
+			}
+		}
 	case prog == "brew" && len(args) > 0 && args[0].Value == "bundle":
 		run("ruby", "Brewfile") // a Ruby DSL, evaluated
 	case prog == "nix-shell" && !slices.ContainsFunc(args, func(a field) bool { return a.Value == "-p" || a.Value == "--packages" }),

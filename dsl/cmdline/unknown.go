@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -86,7 +87,20 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 		// a substitution whose output is known ("$(echo rm -rf ~)", what a
 		// literal echo or printf prints) is that text: the shell runs it
 		// first, and the program is given what it printed
-		if i >= maxLauncherOperands*2 || a.Dynamic || a.in.Kind != "" && a.in.Kind != "cmdsubst" {
+		if i >= maxLauncherOperands*2 {
+			return
+		}
+		if f, opt, ok := computedCommand(args, i); ok {
+			// --exec "$(cat /tmp/cmd)", --command="$(curl -s URL)": a
+			// command only known at run time, as bash -c gets the same
+			// value (runString); downloaded or decoded text is that
+			w.inUnknown++
+			c.Untrusted = cmp.Or(c.Untrusted, untrusted(f.in))
+			w.nested(c, f.Value, c.Name+" "+opt, cx, true)
+			w.inUnknown--
+			return
+		}
+		if a.Dynamic || a.in.Kind != "" && a.in.Kind != "cmdsubst" {
 			return
 		}
 		v := strings.TrimSpace(a.Value)
@@ -127,6 +141,70 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 			}
 		}
 	}
+}
+
+// computedCommand is the value of args[i] when it is a command option's
+// (commandOption: --exec "$(…)", --command=`…`) and nothing but one
+// substitution whose output is not known: a command only known at run
+// time, with what the substitution produces (remote, decoded). A value
+// with more to it ("$(pwd)/run.sh") is a path built with a computed
+// directory, a lookup ("$(which node)") a program's path, and a tool's
+// own set-up output (setupOnly) the tool's; none of them is.
+func computedCommand(args []field, i int) (field, string, bool) {
+	a := args[i]
+	if !a.Dynamic || a.in.Kind != "cmdsubst" || a.setupOnly() {
+		return field{}, "", false
+	}
+	v, opt := a.Value, ""
+	if o, val, ok := strings.Cut(v, "="); ok && strings.HasPrefix(o, "--") && !strings.ContainsAny(o, " \t$`\"'") {
+		opt, v = o, val
+	} else if i > 0 && !args[i-1].Dynamic && strings.HasPrefix(args[i-1].Value, "--") && !strings.Contains(args[i-1].Value, "=") {
+		opt = args[i-1].Value
+	}
+	if opt == "" || !commandOption(opt) || !oneSubst(v) || programLookup().MatchString(v) {
+		return field{}, "", false
+	}
+	return field{Word: Word{Value: v, Dynamic: true}, in: a.in}, opt, true
+}
+
+// commandOption reports a long option whose name ends in a word for the
+// command it runs (--exec, --command, --cmd, --run, --on-exit-run,
+// --pre-hook, --exec-command); a name only starting with one is about
+// something else (--run-id, --exec-timeout, --command-timeout), as is one
+// runOption takes for a launcher's (--prefix, --action): a computed value
+// there is data, not a command.
+func commandOption(opt string) bool {
+	name := strings.ToLower(strings.TrimPrefix(opt, "--"))
+	if !strings.HasPrefix(opt, "--") || name == "" {
+		return false
+	}
+	parts := strings.FieldsFunc(name, func(r rune) bool { return r == '-' || r == '_' })
+	if len(parts) == 0 {
+		return false
+	}
+	switch parts[len(parts)-1] {
+	case "exec", "execute", "command", "cmd", "run", "hook":
+		return true
+	}
+	return false
+}
+
+// oneSubst reports text that is one command substitution and nothing
+// else: $(…) or `…`.
+func oneSubst(text string) bool {
+	if !strings.HasPrefix(text, "$(") && !strings.HasPrefix(text, "`") {
+		return false
+	}
+	f := parseBashText(text)
+	if f == nil || len(f.Stmts) != 1 {
+		return false
+	}
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 1 || len(ce.Assigns) > 0 || len(ce.Args[0].Parts) != 1 {
+		return false
+	}
+	_, ok = ce.Args[0].Parts[0].(*syntax.CmdSubst)
+	return ok
 }
 
 // bareShell reports a shell named as a command is, without a path (sh,

@@ -51,6 +51,11 @@ func (w *walker) peel(c *Command, fs []field) []field {
 		}
 		if name.Dynamic || name.Value == "" || name.glob {
 			c.Dynamic, c.Path = true, name.Value
+			if name.Dynamic && (name.in.Remote || name.in.Decoded) {
+				// "$(curl -s URL)" as a command, also as an option's
+				// value a program runs: downloaded (or decoded) text run
+				c.Untrusted = untrusted(name.in)
+			}
 			c.Args = fieldWords(fs[1:])
 			return fs[1:]
 		}
