@@ -706,7 +706,7 @@ var tokenServices = sync.OnceValue(func() map[string][]string {
 	return map[string][]string{
 		"GITHUB": {"github.com", "githubusercontent.com", "ghcr.io"}, "GH": {"github.com", "ghcr.io"}, "GITLAB": {"gitlab.com"}, "GL": {"gitlab.com"},
 		"GLAB": {"gitlab.com"}, "GCLOUD": {"googleapis.com", "run.app", "cloudfunctions.net", "gcr.io", "pkg.dev"}, "DOCTL": {"digitalocean.com"},
-		"AWS": {"amazonaws.com"}, "SLACK": {"slack.com"}, "STRIPE": {"stripe.com"}, "OPENAI": {"openai.com"}, "ANTHROPIC": {"anthropic.com"},
+		"SLACK": {"slack.com"}, "STRIPE": {"stripe.com"}, "OPENAI": {"openai.com"}, "ANTHROPIC": {"anthropic.com"},
 		"NPM": {"npmjs.org", "npmjs.com"}, "DOCKER": {"docker.io", "docker.com"}, "DOCKERHUB": {"docker.io", "docker.com"},
 		"HF": {"huggingface.co"}, "HUGGINGFACE": {"huggingface.co"}, "CLOUDFLARE": {"cloudflare.com"}, "CF": {"cloudflare.com"},
 		"DIGITALOCEAN": {"digitalocean.com"}, "DO": {"digitalocean.com"}, "HEROKU": {"heroku.com"}, "VERCEL": {"vercel.com"},
@@ -792,6 +792,9 @@ func tokenForHost(value string, args []string) bool {
 	}
 	for _, v := range vars {
 		prefix, _, _ := strings.Cut(strings.TrimLeft(v, "_"), "_")
+		if prefix == "AWS" && !slices.ContainsFunc(hosts, func(h string) bool { return !ecrRegistry(h) }) {
+			continue
+		}
 		domains, ok := tokenServices()[prefix]
 		if !ok {
 			return false
@@ -803,6 +806,18 @@ func tokenForHost(value string, args []string) bool {
 		}
 	}
 	return true
+}
+
+// ecrRegistry reports whether host is an ECR registry, ACCOUNT.dkr.ecr.REGION.amazonaws.com:
+// the one AWS host an AWS credential is sent to here. amazonaws.com as a
+// whole is not AWS's own: anyone's EC2 instance, load balancer, API
+// Gateway or bucket answers under it, and would read the header.
+func ecrRegistry(host string) bool {
+	l := strings.Split(host, ".")
+	if len(l) != 6 || l[1] != "dkr" || l[2] != "ecr" || l[4] != "amazonaws" || l[5] != "com" || len(l[0]) != 12 || l[3] == "" {
+		return false
+	}
+	return !strings.ContainsFunc(l[0], func(r rune) bool { return r < '0' || r > '9' })
 }
 
 func isIdentChar(c byte) bool {
