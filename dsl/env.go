@@ -351,6 +351,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		viewEnv = *env
 		args, env.Args, env.Positional = written, written, writtenPos
 	}
+	env.Outputs = append(env.Outputs, globOutputs(c, env.Outputs)...) // cp /tmp/x ~/.bash[r]c writes ~/.bashrc
 	if ctx.inside {
 		// Inside a container only this machine's files count: what it
 		// writes of its own stays there.
