@@ -37,6 +37,36 @@ func TestGlobWrites48(t *testing.T) {
 	})
 }
 
+// TestFoundInPlace48: a program that changes in place what it is given,
+// run by find -exec on {} or by xargs on find's output, changes what find
+// finds: the find's points and -name patterns stand for {} (session 48:
+// each was allowed while gzip ~/.bashrc was asked).
+func TestFoundInPlace48(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`find ~ -name .bashrc -exec gzip {} \;`, dsl.Ask, dsl.Ask},
+		{`find ~/.bashrc -execdir gzip {} +`, dsl.Ask, dsl.Ask},
+		{`find /etc -name passwd -exec gzip {} \;`, dsl.Ask, dsl.Ask},
+		{`cd ~ && find . -name .bashrc -exec gzip {} \;`, dsl.Ask, dsl.Ask},
+		{`find ~ -name .bashrc | xargs gzip`, dsl.Ask, dsl.Ask},
+		{`find /etc -name passwd | xargs gzip`, dsl.Ask, dsl.Ask},
+		{`find ~ -name '.b*' -exec xz {} +`, dsl.Ask, dsl.Ask},
+		{`find ~ -name .bashrc -exec mv {} /tmp/ \;`, dsl.Ask, dsl.Ask},
+		{`find ~ -name .bashrc | xargs -I{} mv {} /tmp/`, dsl.Ask, dsl.Ask},
+		{`find ~ -maxdepth 1 -name .zshrc -exec sed -i 's/a/b/' {} +`, dsl.Ask, dsl.Ask},
+		{`find ~/.ssh -name authorized_keys -exec tee -a {} \; < /tmp/k`, dsl.Ask, dsl.Ask},
+		{"gzip ~/.bashrc", dsl.Ask, dsl.Ask},
+		// everyday neighbours
+		{`find . -name '*.log' -exec gzip {} \;`, dsl.Allow, dsl.Allow},
+		{`find . -type f | xargs gzip -k`, dsl.Allow, dsl.Allow},
+		{`find . -name '*.go' -exec sed -i 's/a/b/' {} +`, dsl.Allow, dsl.Allow},
+		{`find src -name '*.js' | xargs sed -i 's/var /let /'`, dsl.Allow, dsl.Allow},
+		{`find . -name '*.sh' -exec chmod +x {} \;`, dsl.Allow, dsl.Allow},
+		{`find . -type d -exec chmod 755 {} +`, dsl.Allow, dsl.Allow},
+		{`find ~/Downloads -name '*.tar' -exec gzip {} \;`, dsl.Allow, dsl.Ask}, // as gzip ~/Downloads/*.tar: outside an agent's project
+		{`find . -name '*.bak' -exec mv {} old/ \;`, dsl.Allow, dsl.Allow},
+	})
+}
+
 // TestAttachedAfterCd48: after a cd, the value attached to a short output
 // option (-oFILE) is where the cd moved, as the separated one is
 // (session 48: each attached line was allowed).
