@@ -85,3 +85,24 @@ func TestAttachedAfterCd48(t *testing.T) {
 		{"cd ~ && ssh -oBatchMode=yes host true", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestCodeChdir48: inline code's own chdir moves its later calls as a cd
+// on the line does; a directory known only at run time leaves their
+// relative names unknown (session 48: each chdir line was allowed).
+func TestCodeChdir48(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`python3 -c "import os; os.chdir('/etc'); os.remove('passwd')"`, dsl.Ask, dsl.Ask},
+		{`python3 -c "import os; os.remove('/etc/passwd')"`, dsl.Ask, dsl.Ask},
+		{`python3 -c "import os; os.chdir(os.path.expanduser('~')); open('.bashrc','a')"`, dsl.Ask, dsl.Block},
+		{`python3 -c "import os; open(os.path.expanduser('~/.bashrc'),'a')"`, dsl.Ask, dsl.Block},
+		{`node -e "process.chdir('/etc'); require('fs').unlinkSync('passwd')"`, dsl.Ask, dsl.Ask},
+		{`ruby -e "Dir.chdir('/etc'); File.delete('passwd')"`, dsl.Ask, dsl.Ask},
+		{`perl -e "chdir '/etc'; unlink 'passwd'"`, dsl.Ask, dsl.Ask},
+		{`php -r "chdir('/etc'); unlink('passwd');"`, dsl.Ask, dsl.Ask},
+		{`cd /etc && python3 -c "import os; os.chdir('ssh'); os.remove('sshd_config')"`, dsl.Ask, dsl.Ask},
+		// everyday neighbours
+		{`python3 -c "import os; os.chdir('build'); os.remove('x.o')"`, dsl.Allow, dsl.Allow},
+		{`python3 -c "import os; os.remove('x.o'); os.chdir('/etc')"`, dsl.Allow, dsl.Allow},
+		{`node -e "process.chdir('dist'); require('fs').writeFileSync('index.html', '')"`, dsl.Allow, dsl.Allow},
+	})
+}
