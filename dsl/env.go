@@ -1543,14 +1543,14 @@ func joinRel(dir, v string) string {
 	return joinDir(dir, v)
 }
 
-// joinDir is p joined to dir; above a home (~/..), whose parent hguard
-// does not know, the name stays under ~.
+// joinDir is p joined to dir as the walker joins it (cmdline.JoinPath:
+// above a home, ~/.., whose parent hguard does not know, the name stays
+// under ~), without a trailing slash.
 func joinDir(dir, p string) string {
-	j := path.Join(dir, p)
-	if strings.HasPrefix(dir, "~") && !strings.HasPrefix(j, "~") {
-		j = dir + "/" + path.Clean(p)
+	if j := cmdline.JoinPath(dir, p); j != "/" {
+		return strings.TrimSuffix(j, "/")
 	}
-	return j
+	return "/"
 }
 
 // joinMoved joins the relative names of a model's list to dir, where a
