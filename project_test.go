@@ -266,7 +266,9 @@ func TestHeldPatterns(t *testing.T) {
 		{"cp -r ~/.ssh ..", []string{home + "/.ssh/"}},
 		{"cp -r ~/.ssh ~", []string{home + "/.ssh/"}},
 		{"split -b 100 ~/.ssh/id_rsa p_", []string{proj + "/p_", proj + "/p_*"}},
-		{"find . -name '*.env' -exec gzip {} \\;", nil},
+		// find's {} is what it finds, its -name pattern (foundCopy), as typed
+		{"find . -name '*.env' -exec gzip {} \\;", []string{proj + "/*.env.gz"}},
+		{"gzip *.env", []string{proj + "/*.env.gz"}},
 	} {
 		v := g.Check(Request{Command: tt.cmd, Cwd: proj, Shell: "bash", Caller: "agent"})
 		if got := v.Held(proj); !slices.Equal(got, tt.want) {

@@ -351,6 +351,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		viewEnv = *env
 		args, env.Args, env.Positional = written, written, writtenPos
 	}
+	env.Outputs = append(env.Outputs, globOutputs(c, env.Outputs)...) // cp /tmp/x ~/.bash[r]c writes ~/.bashrc
 	if ctx.inside {
 		// Inside a container only this machine's files count: what it
 		// writes of its own stays there.
@@ -1463,7 +1464,8 @@ func movedDir(moved string) string {
 // secretFiles, mayWrite, authFiles, extractions) read, so that cd /etc
 // && zzprog -o passwd writes /etc/passwd as zzprog -o /etc/passwd does.
 // A word joined is one that may name a file: not an option (but the
-// value of --opt=VALUE and of dd's key=VALUE), not a word the shell
+// value of --opt=VALUE, of a short output option's -oVALUE
+// (attachedOutput) and of dd's key=VALUE), not a word the shell
 // expands at run time, a URL, host:path, code (spaces, quotes,
 // brackets) nor an assignment; nor the first word of a program whose
 // first word is a mode or a subcommand (tar xf, 7z a, git status).
@@ -1482,6 +1484,9 @@ func movedView(dir string, c *cmdline.Command) []string {
 				out[i] = opt + "=" + joinRel(dir, val)
 			}
 		case v[0] == '-':
+			if o := attachedOutput(prog, v); o != "" && viewFile(v[len(o):]) {
+				out[i] = o + joinRel(dir, v[len(o):]) // cd ~ && sort -o.bashrc x
+			}
 		default:
 			if key, val, ok := strings.Cut(v, "="); ok {
 				if key != "" && strings.Trim(key, "abcdefghijklmnopqrstuvwxyz") == "" && viewFile(val) {
@@ -1494,6 +1499,28 @@ func movedView(dir string, c *cmdline.Command) []string {
 	}
 	return out
 }
+
+// attachedOutput is the short output option v starts with, its value
+// attached (sort -o.bashrc, wget -Oout.html): the generic -o of every
+// program that does not give -o another meaning (noGenericOutput), and
+// the output options outputs() reads of the others (wget -O, 7z -o); ""
+// for any other word.
+func attachedOutput(prog, v string) string {
+	if len(v) < 3 || v[0] != '-' || v[1] == '-' || outputOptions.has(v) || outputLikeName(v) {
+		return "" // openssl -out, nmap -oN: an option of its own name
+	}
+	switch o := v[:2]; {
+	case o == "-o" && (!noGenericOutput.has(prog) || ownOutputO.has(prog)):
+		return o
+	case o == "-O" && (prog == "wget" || prog == "wget2"):
+		return o
+	}
+	return ""
+}
+
+// ownOutputO are programs of noGenericOutput whose -o outputs() or
+// genericOutputs reads as the file they write.
+var ownOutputO = set("sort", "curl", "curlie", "zstd", "zstdmt", "pzstd", "unzstd", "brotli", "patch", "7z", "7za", "7zz", "7zr")
 
 // modeFirst are programs whose first word is a mode, not a file: tar xf,
 // 7z a, ar rcs, jar xf.
@@ -1516,14 +1543,14 @@ func joinRel(dir, v string) string {
 	return joinDir(dir, v)
 }
 
-// joinDir is p joined to dir; above a home (~/..), whose parent hguard
-// does not know, the name stays under ~.
+// joinDir is p joined to dir as the walker joins it (cmdline.JoinPath:
+// above a home, ~/.., whose parent hguard does not know, the name stays
+// under ~), without a trailing slash.
 func joinDir(dir, p string) string {
-	j := path.Join(dir, p)
-	if strings.HasPrefix(dir, "~") && !strings.HasPrefix(j, "~") {
-		j = dir + "/" + path.Clean(p)
+	if j := cmdline.JoinPath(dir, p); j != "/" {
+		return strings.TrimSuffix(j, "/")
 	}
-	return j
+	return "/"
 }
 
 // joinMoved joins the relative names of a model's list to dir, where a

@@ -31,6 +31,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	w.inheritedPager(c)
 	w.pytestBasetemp(c, args, cx) // pytest deletes its --basetemp
 	w.inPlaceDeletes(c, args, cx) // gzip FILE deletes FILE
+	w.xargsFound(c, args, cx)     // find ~ -name .bashrc | xargs gzip is gzip ~/.bashrc
 	if len(c.Path) > 1 && c.Path[0] == '!' && len(c.Wrappers) == 0 {
 		// No program is named !CMD: a line "!/bin/sh" or "!id" after an
 		// interactive program is the shell escape typed into it (less, ftp,
@@ -1229,6 +1230,7 @@ func (w *walker) findExec(c *Command, args []field, cx ctx) {
 			j++
 		}
 		w.spawn(c, args[i+1:j], Wrapper{Name: "find", Args: append(slices.Clone(points), op)}, cx)
+		w.foundCopy(c, args, args[i+1:j], cx) // find ~ -name .bashrc -exec gzip {} \; is gzip ~/.bashrc
 		i = j
 	}
 }

@@ -37,7 +37,8 @@ func TestInPlaceDeletes(t *testing.T) {
 		{"gzip", ""},
 		{"gzip -", ""},
 		{`gzip "$f"`, ""},
-		{"find . -name '*.log' -exec gzip {} +", ""},
+		{"find . -name '*.log' -exec gzip {} +", "rm -- ./*.log wr=gzip[]"}, // the copy with what find finds (foundCopy)
+		{"find . -name '*.log' | xargs gzip", "rm -- ./*.log wr=gzip[]"},
 		{"ls | parallel gzip {}", ""},
 	} {
 		line := Parse(tt.in)

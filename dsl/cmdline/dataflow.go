@@ -740,6 +740,11 @@ func envChdir(c *Command) {
 	}
 }
 
+// JoinPath is p joined to dir as the walker joins a relative name to
+// where a cd moved (above a home, ~/.., the name stays under ~; a
+// trailing slash is kept), for the DSL's views of the same words.
+func JoinPath(dir, p string) string { return joinPath(dir, p) }
+
 func joinPath(dir, p string) string {
 	if p == "." {
 		return dir

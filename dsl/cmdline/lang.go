@@ -28,6 +28,7 @@ const (
 	loadK                             // ld.so PATH: loads a shared library, which runs its code
 	linkK                             // ln -s SRC DST
 	archiveK                          // zip -r ARCHIVE DIR, tar -c -f ARCHIVE DIR
+	chdirK                            // cd DIR: the code's later calls run there (payload)
 )
 
 // More actions.
@@ -54,6 +55,10 @@ const (
 	archiveAct                       // (base, format, root_dir, base_dir): python's shutil.make_archive packs a directory
 )
 
+// chdirAct: (dir): os.chdir, process.chdir, Dir.chdir, perl's and PHP's
+// chdir move the process (writeR holds 120).
+const chdirAct action = 140
+
 // effectCalls extend calls, per language; built on first use, as calls.
 var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 	return map[string]map[string][]callSpec{
@@ -76,6 +81,7 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			// a compiled module loaded from a path runs its code as a library's
 			"load_dynamic": spec(loadExt2, "imp"), "ExtensionFileLoader": spec(loadExt2, "importlib.machinery", "machinery", ""),
 			"spec_from_file_location": spec(loadExt2, "importlib.util", "util", ""),
+			"chdir":                   spec(chdirAct, "os", "posix", ""),
 			// sqlite3's extensions are native libraries: conn.load_extension("./x")
 			"load_extension": spec(loadLib),
 		},
@@ -102,6 +108,7 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"removeSync": spec(delTree, "fse", "fs-extra", "fsExtra", "fs", ""), "remove": spec(delTree, "fse", "fs-extra", "fsExtra"),
 			"rimraf": spec(delTree, ""), "rimrafSync": spec(delTree, "", "rimraf"), "sync": spec(delTree, "rimraf", "del"),
 			"deleteSync": spec(delTree, "", "del"),
+			"chdir":      spec(chdirAct, "process", "Deno"),
 		},
 		"perl": {
 			"rename": spec(moveAct, ""), "move": spec(moveAct, "", "File.Copy"), "copy": spec(copyAct, "", "File.Copy"),
@@ -109,6 +116,7 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"symlink": spec(linkAct, ""), "link": spec(linkAct, ""),
 			"write_file": spec(writeFile, "", "File.Slurp"), "append_file": spec(appendFile, "", "File.Slurp"),
 			"dl_load_file": spec(loadLib, "DynaLoader", ""), "load_file": spec(loadLib, "DynaLoader", "FFI.Platypus"),
+			"chdir": spec(chdirAct, ""),
 		},
 		"ruby": {
 			"rename": spec(moveAct, "File"), "mv": spec(moveAct, "FileUtils"), "move": spec(moveAct, "FileUtils"),
@@ -125,12 +133,14 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"read":        spec(pipeRead, "IO"), "readlines": spec(pipeRead, "IO"), "foreach": spec(pipeRead, "IO"),
 			"binread": spec(pipeRead, "IO"),
 			"require": spec(requireAddon, "", "Kernel"), "require_relative": spec(requireAddon, "", "Kernel"),
+			"chdir": spec(chdirAct, "Dir"), "cd": spec(chdirAct, "FileUtils"),
 		},
 		"php": {
 			"rename": spec(moveAct, ""), "copy": spec(copyAct, ""), "file_put_contents": spec(writeFile, ""),
 			"fopen": spec(writeOpen, ""), "chmod": spec(chmodPM, ""), "posix_kill": spec(killPS, ""),
 			"dl": spec(loadLib, ""), "cdef": spec(loadLib2, "FFI"), "load": spec(loadLib, "FFI"),
 			"symlink": spec(linkAct, ""), "link": spec(linkAct, ""),
+			"chdir": spec(chdirAct, ""),
 		},
 		"lua": {
 			"rename": spec(moveAct, "os"), "open": spec(writeOpen, "io"), "loadlib": spec(loadLib, "package"),
@@ -227,6 +237,9 @@ func (s *scanner) effect(act action, name string, args [][]token, text string) b
 		return v, dyn
 	}
 	switch act {
+	case chdirAct:
+		dir, dyn := str(0)
+		s.add(finding{kind: chdirK, call: name, arg: dir, dynamic: dyn, text: text})
 	case archiveAct:
 		// make_archive(base_name, format, root_dir=None, base_dir=None)
 		base, d1 := callArg(args, 0, "base_name", str)

@@ -81,7 +81,7 @@ var parseTests = []struct {
 	{"chroot", "chroot /mnt rm -rf /", []string{"rm -rf / wr=chroot[/mnt]"}, nil},
 	{"xargs", "find . | xargs -0 -n 1 rm -rf", []string{"find . pipe=0/2", "rm -rf wr=xargs[-0 -n 1] pipe=1/2 in=pipe:find"}, nil},
 	{"find exec", "find . -exec rm -rf {} +", []string{"find . -exec rm -rf {} +", "rm -rf {} wr=find[. -exec]"}, nil},
-	{"find execdir and ok", `find / -execdir rm {} \; -ok shred {} \;`, []string{"find / -execdir rm {} ; -ok shred {} ;", "rm {} wr=find[/ -execdir]", "shred {} wr=find[/ -ok]"}, nil},
+	{"find execdir and ok", `find / -execdir rm {} \; -ok shred {} \;`, []string{"find / -execdir rm {} ; -ok shred {} ;", "rm {} wr=find[/ -execdir]", "shred {} wr=find[/ -ok]", "shred / /*"}, nil},
 	{"find exec carrier", `find . -exec sh -c 'rm -rf "$1"' _ {} \;`, []string{"find . -exec sh -c rm -rf \"$1\" _ {} ;", "sh -c rm -rf \"$1\" _ {} wr=find[. -exec]", "rm -rf {} via=sh -c"}, nil},
 	{"assignments", "FOO=1 BAR=$(id) rm x", []string{"rm x FOO=1 BAR=$(id)", "id via=$(…)"}, nil},
 	{"nested wrappers", "sudo env FOO=1 nice -n 5 rm -rf /", []string{"rm -rf / wr=sudo[]>env[]>nice[-n 5] FOO=1"}, nil},

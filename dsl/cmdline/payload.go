@@ -88,17 +88,54 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 		c.Untrusted = untrusted(c.Stdin) // exec(sys.stdin.read()) of downloaded code
 	}
 	p.Unfollowed = unfollowedCode(lang, text, s.found)
+	var moved *string // where the code's own chdir moved it, for the calls after it
 	for _, f := range s.found {
 		via := lang + " " + f.call
 		switch f.kind {
 		case shellOut:
 			p.ShellOuts = append(p.ShellOuts, f.arg)
 			w.nested(c, f.arg, via, cx, f.dynamic)
+		case chdirK:
+			d := w.codeChdir(moved, f)
+			moved = &d
 		default:
 			p.Destructive = append(p.Destructive, f.call+"("+strings.Join(append([]string{f.arg}, f.args...)[min(1, len(f.args)):], ", ")+")")
-			w.destroy(c, f, via)
+			w.destroy(c, f, via, moved)
 		}
 	}
+}
+
+// codeChdir is where inline code's chdir f moves it from moved (nil: where
+// the shell is, a cd on the line included): a literal path as cd would
+// (os.chdir('/etc'); os.remove('passwd') removes /etc/passwd), "" for a
+// directory known only at run time, whose relative names are unknown, as
+// after cd "$X".
+func (w *walker) codeChdir(moved *string, f finding) string {
+	dir := f.arg
+	if f.dynamic || dir == "" || strings.ContainsAny(dir, "$`*?[") {
+		return ""
+	}
+	for _, home := range []string{"$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(dir, home); ok && (rest == "" || rest[0] == '/') {
+			dir = "~" + rest
+		}
+	}
+	if path.IsAbs(dir) || dir == "~" || strings.HasPrefix(dir, "~/") {
+		return path.Clean(dir)
+	}
+	base := ""
+	if moved != nil {
+		base = *moved
+		if base == "" {
+			return "" // below a directory not known
+		}
+	} else if d, ok := w.operandDir(); ok {
+		base = d
+	}
+	if base == "" {
+		return path.Clean(dir) // below where the line runs: relative still
+	}
+	return joinOperand(base, dir)
 }
 
 // inlineFlags are the options by which an interpreter takes its code
@@ -238,9 +275,12 @@ func isIdentifier(s string) bool {
 }
 
 // destroy emits the rm or rmdir command equivalent to a destructive call.
-func (w *walker) destroy(c *Command, f finding, via string) {
+func (w *walker) destroy(c *Command, f finding, via string, moved *string) {
 	n := Command{Name: "rm", Path: "rm", Pipe: PipePos{Len: 1}, Source: f.text, Pos: c.Pos, Func: c.Func,
 		Via: append(append([]string(nil), c.Via...), via)}
+	if moved != nil {
+		n.Moved, n.moveSet = *moved, true // after the code's own chdir
+	}
 	switch f.kind {
 	case removeAll:
 		n.Args = []Word{{Value: "-rf"}}

@@ -857,7 +857,9 @@ func (w *walker) redirects(rs []*syntax.Redirect) []Redirect {
 		case isHeredoc(r.Op):
 			rd.Target = w.heredoc(r).Word
 		case r.Word != nil:
-			rd.Target = folded(w.single(r.Word).Word)
+			f := w.single(r.Word)
+			rd.Target = folded(f.Word)
+			rd.Target.Glob = f.glob // bash and zsh expand a redirection's glob too
 		}
 		out = append(out, rd)
 	}
