@@ -137,6 +137,12 @@ type CommandEnv struct {
 	// PipedSecrets are the secret files read by the commands whose output
 	// reaches this one's standard input (pipedSecrets); built when asked.
 	PipedSecrets func() []string `expr:"pipedSecrets"`
+	// ShadowFiles are the files the command puts in a bin directory early
+	// on PATH named like a program (shadowFiles); built when asked.
+	ShadowFiles func() []string `expr:"shadowFiles"`
+	// PlantedPrograms are those of ShadowFiles whose content is not a
+	// program's own install (plantedPrograms); built when asked.
+	PlantedPrograms func() []string `expr:"plantedPrograms"`
 	// SendsInput reports that the command sends its standard input to
 	// another host (sendsInput).
 	SendsInput func() bool `expr:"sendsInput"`
@@ -375,6 +381,16 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return piped
 	}
 	env.SendsInput = func() bool { return sendsInput(c, args, pos) }
+	var placed []placement
+	placedDone := false
+	place := func() []placement {
+		if !placedDone {
+			placed, placedDone = placements(c, line, view, &viewEnv), true
+		}
+		return placed
+	}
+	env.ShadowFiles = func() []string { return shadowFiles(place()) }
+	env.PlantedPrograms = func() []string { return plantedPrograms(place(), line) }
 	env.PrintsEnvironment = func() bool { return printsEnvironment(c) }
 	env.CapturesScreen = func() bool { return capturesScreen(c) }
 	env.LoadsEnvironment = func() bool { return loadsEnvironment(c, line) }
