@@ -67,9 +67,9 @@ func systemProgram(p string) bool {
 
 // binDir reports a directory a program put in runs by its bare name
 // ahead of the system's: the everyday bin directories
-// (cmdline.UserBinDirs), a node_modules/.bin and those the line put on
-// PATH before.
-func binDir(dir string, line *cmdline.Line) bool {
+// (cmdline.UserBinDirs), a node_modules/.bin and those the line or the
+// session's earlier lines put on PATH (pathDirs).
+func binDir(dir string, pathDirs []string) bool {
 	dir = strings.TrimSuffix(dir, "/")
 	if dir == "" {
 		return false
@@ -77,11 +77,9 @@ func binDir(dir string, line *cmdline.Line) bool {
 	if slices.Contains(cmdline.UserBinDirs, dir) || strings.HasSuffix(dir, "/node_modules/.bin") || dir == "node_modules/.bin" {
 		return true
 	}
-	if line != nil {
-		for _, d := range line.PathDirs {
-			if homeForm(cleanPath(d)) == dir && !sharedDir(d) { // a shared one is path-untrusted-dir's
-				return true
-			}
+	for _, d := range pathDirs {
+		if homeForm(cleanPath(d)) == dir && !sharedDir(d) { // a shared one is path-untrusted-dir's
+			return true
 		}
 	}
 	return false
@@ -90,7 +88,7 @@ func binDir(dir string, line *cmdline.Line) bool {
 // inBinDir splits a file in a bin directory (binDir) into the directory
 // and the name; ok is false for any other file, and for a name with a
 // glob.
-func inBinDir(p string, line *cmdline.Line) (dir, base string, ok bool) {
+func inBinDir(p string, pathDirs []string) (dir, base string, ok bool) {
 	if p == "" || len(p) > 4096 {
 		return "", "", false
 	}
@@ -99,7 +97,7 @@ func inBinDir(p string, line *cmdline.Line) (dir, base string, ok bool) {
 		return "", "", false
 	}
 	dir, base = path.Split(p)
-	return dir, base, base != "" && binDir(dir, line)
+	return dir, base, base != "" && binDir(dir, pathDirs)
 }
 
 // copierValues are the options of cp, mv, install and ln that take a value
@@ -163,14 +161,14 @@ func remoteSource(s string) bool {
 	return i > 0 && !strings.Contains(s[:i], "/") && !strings.Contains(s, "://")
 }
 
-// placements are the files c puts in a bin directory (binDir). args and
-// env are the words and models as they are where the command runs (after
-// a cd on the line: movedView).
-func placements(c *cmdline.Command, line *cmdline.Line, args []string, env *CommandEnv) []placement {
+// placements are the files c puts in a bin directory (binDir, with the
+// directories on PATH pathDirs). args and env are the words and models as
+// they are where the command runs (after a cd on the line: movedView).
+func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string, env *CommandEnv) []placement {
 	prog := programName(c.Name)
 	var out []placement
 	add := func(file string, how byte, from string) {
-		if _, _, ok := inBinDir(file, line); ok {
+		if _, _, ok := inBinDir(file, pathDirs); ok {
 			out = append(out, placement{file: homeForm(cleanPath(file)), how: how, from: from})
 		}
 	}
@@ -206,11 +204,13 @@ func placements(c *cmdline.Command, line *cmdline.Line, args []string, env *Comm
 			return 'd', s
 		case downloaded[s] != "":
 			return 'd', downloaded[s]
+		case strings.HasPrefix(homeForm(cleanPath(s)), "~/Downloads/"):
+			return 'd', s // where a browser saves a download
 		}
 		return 'c', s
 	}
 	for _, o := range slices.Concat(env.Outputs, env.MayWrite) {
-		if _, _, ok := inBinDir(o, line); !ok {
+		if _, _, ok := inBinDir(o, pathDirs); !ok {
 			continue
 		}
 		switch {
@@ -242,7 +242,7 @@ func placements(c *cmdline.Command, line *cmdline.Line, args []string, env *Comm
 	// a directory destination: each source's file there under its own name
 	if copier && target != "" {
 		t := homeForm(cleanPath(target))
-		if _, _, ok := inBinDir(t+"/x", line); ok && (strings.HasSuffix(target, "/") || binDir(t, line) || len(ops) > 1 ||
+		if _, _, ok := inBinDir(t+"/x", pathDirs); ok && (strings.HasSuffix(target, "/") || binDir(t, pathDirs) || len(ops) > 1 ||
 			optionValues(args, []string{"t", "target-directory"}, true) != nil) {
 			for _, s := range ops {
 				if s == "" || strings.HasSuffix(s, "/") && prog == "rsync" {
@@ -263,7 +263,7 @@ func placements(c *cmdline.Command, line *cmdline.Line, args []string, env *Comm
 	case prog == "git" && len(env.Positional) > 2 && env.Positional[0] == "clone":
 		whole = env.Positional[2]
 	}
-	if t := homeForm(cleanPath(whole)); whole != "" && !strings.ContainsAny(t, "*?[$`") && binDir(t, line) {
+	if t := homeForm(cleanPath(whole)); whole != "" && !strings.ContainsAny(t, "*?[$`") && binDir(t, pathDirs) {
 		out = append(out, placement{file: t, how: 'r'})
 	}
 	switch prog {
@@ -388,17 +388,25 @@ func shadowFiles(ps []placement) []string {
 // name (curl -Lo ~/.local/bin/kubectl …/kubectl, jq-linux-amd64 saved as
 // jq, mv /tmp/linux-amd64/helm ~/.local/bin/) is everyday; git, sudo or
 // ls fetched from anywhere is not.
-func plantedPrograms(ps []placement, line *cmdline.Line) []string {
+func plantedPrograms(ps []placement, pathDirs []string) []string {
 	var out []string
 	for _, p := range ps {
 		if p.how == 'r' || !namesProgram(p.file) || slices.Contains(out, p.file) {
 			continue
 		}
-		if planted(p, line) {
+		if planted(p, pathDirs) {
 			out = append(out, p.file)
 		}
 	}
 	return out
+}
+
+// anotherName reports a file named name whose source is named src: not
+// src itself or a version of it (python3 for python, jq-linux-amd64 for
+// jq), nor the GNU build Homebrew installs with a g before the name (gsed
+// for sed, gtar for tar: brew's coreutils, gnu-sed and gnu-tar).
+func anotherName(src, name string) bool {
+	return !strings.HasPrefix(src, name) && src != "g"+name
 }
 
 // installedSource is a source word naming a program on PATH by the name
@@ -407,10 +415,10 @@ func plantedPrograms(ps []placement, line *cmdline.Line) []string {
 var installedSource = regexp.MustCompile("^(?:\\$\\(|`)(?:which|command -v|type -P) ([A-Za-z0-9._+-]+)(?:\\)|`)$")
 
 // planted is plantedPrograms' test of one placement.
-func planted(p placement, line *cmdline.Line) bool {
+func planted(p placement, pathDirs []string) bool {
 	name := baseName(p.file)
 	system := systemPrograms.has(name)
-	other := !strings.HasPrefix(baseName(p.from), name) // under another name than its source's
+	other := anotherName(baseName(p.from), name)
 	switch p.how {
 	case 'd':
 		return system || other
@@ -420,7 +428,7 @@ func planted(p placement, line *cmdline.Line) bool {
 	from := p.from
 	if m := installedSource.FindStringSubmatch(from); m != nil {
 		// a program on PATH, by the name the shell finds it by
-		return !cmdline.KnownName(m[1]) && !strings.HasPrefix(m[1], name) && system
+		return !cmdline.KnownName(m[1]) && anotherName(m[1], name) && system
 	}
 	if rest, ok := strings.CutPrefix(from, "$(brew --prefix)/"); ok {
 		from = "/opt/homebrew/" + rest // Homebrew's own tree
@@ -434,7 +442,7 @@ func planted(p placement, line *cmdline.Line) bool {
 	case isTemp(src) || sharedDir(src):
 		return system || other
 	}
-	if _, _, ok := inBinDir(src, line); ok && (!other || cmdline.KnownName(baseName(src))) {
+	if _, _, ok := inBinDir(src, pathDirs); ok && (!other || cmdline.KnownName(baseName(src))) {
 		return false // a program already installed, under another name: ln -s ~/.local/bin/nvim ~/.local/bin/vim
 	}
 	return system && other

@@ -3,6 +3,7 @@ package rules_test
 import (
 	"testing"
 
+	"github.com/hguard/hguard"
 	"github.com/hguard/hguard/dsl"
 )
 
@@ -78,6 +79,13 @@ func TestShadowingSpellings(t *testing.T) {
 		{"ln -sf /usr/local/bin/python3 ~/bin/python", dsl.Allow, dsl.Ask},
 		{"ln -sf $(which python3) ~/.local/bin/python", dsl.Allow, dsl.Ask},
 		{"ln -sf /opt/homebrew/bin/gsed ~/bin/sed", dsl.Allow, dsl.Ask},
+		{`ln -sf "$(which gtar)" ~/bin/tar`, dsl.Allow, dsl.Ask}, // Homebrew's GNU tar
+		{"ln -sf $(brew --prefix)/bin/gtar ~/bin/tar", dsl.Allow, dsl.Ask},
+		{"ln -sf $(which x) ~/bin/tar", dsl.Ask, dsl.Ask},
+		{"cd ~/bin && ln -sf /usr/bin/batcat cat", dsl.Allow, dsl.Ask},
+		{"cd ~/.local/bin && ln -s python3.12 python3", dsl.Allow, dsl.Ask},
+		{"ln -s /opt/homebrew/opt/coreutils/libexec/gnubin/ls ~/bin/ls", dsl.Allow, dsl.Ask},
+		{"wget -O ~/bin/yt-dlp https://github.com/yt-dlp/yt-dlp/releases/latest/download/yt-dlp", dsl.Allow, dsl.Ask},
 		{"ln -s ~/.local/bin/fdfind ~/.local/bin/fd", dsl.Allow, dsl.Allow},
 		{"cp ~/dotfiles/bin/git ~/.local/bin/git", dsl.Allow, dsl.Ask}, // one's own, under its name
 		// other bin directories, and one the line puts on PATH
@@ -94,6 +102,10 @@ func TestShadowingSpellings(t *testing.T) {
 		{"cd /tmp && wget https://x.example/y -O git && cp git ~/.local/bin/", dsl.Ask, dsl.Ask},  // was allowed
 		{"curl -L https://x.example/y -o git && chmod +x git && mv git ~/bin/", dsl.Ask, dsl.Ask}, // was allowed
 		{"make && cp sudo ~/.local/bin/", dsl.Allow, dsl.Ask},
+		{"mv ~/Downloads/sudo ~/.local/bin/", dsl.Ask, dsl.Ask}, // was allowed: a browser's download
+		{"mv ~/Downloads/x ~/.local/bin/ssh", dsl.Ask, dsl.Ask}, // was allowed
+		{"mv ~/Downloads/kubectl ~/.local/bin/", dsl.Allow, dsl.Ask},
+		{"cp ./sudo ~/.local/bin/sudo", dsl.Allow, dsl.Ask}, // one's own build under its name
 		// a whole directory, or a repository, as or into a bin directory: no
 		// name known; an agent's is asked (it may become the bin directory)
 		{"git clone https://x.example/y ~/bin", dsl.Allow, dsl.Ask},
@@ -112,4 +124,32 @@ func TestShadowingSpellings(t *testing.T) {
 		{"cat ~/.local/bin/git", dsl.Allow, dsl.Allow},
 		{"ls ~/.local/bin", dsl.Allow, dsl.Allow},
 	})
+}
+
+// TestShadowingSessionPath: a directory an earlier line of the session put
+// first on PATH is a bin directory for the lines after it (shadow48,
+// 2026-12-05: cp /tmp/y ~/x/sudo was allowed after export PATH=~/x:$PATH
+// on an earlier line).
+func TestShadowingSessionPath(t *testing.T) {
+	g, err := hguard.New(hguard.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		cmd  string
+		path []string
+		want dsl.Level
+	}{
+		{"cp /tmp/y ~/x/sudo", []string{"~/x"}, dsl.Ask},
+		{"curl -o ~/x/git https://x.example/y", []string{"~/x"}, dsl.Ask},
+		{"cp /tmp/y ~/x/sudo", nil, dsl.Allow},
+		{"cp build/tool ~/x/tool", []string{"~/x"}, dsl.Allow},
+		{"cp /tmp/y ~/x/kubectl", []string{"~/x"}, dsl.Ask},
+		{"cp /tmp/kubectl ~/x/", []string{"~/x"}, dsl.Allow},
+	} {
+		v := g.Check(hguard.Request{Command: tt.cmd, Cwd: "/home/u/proj", Shell: "bash", Path: tt.path})
+		if v.Level != tt.want {
+			t.Errorf("%q after PATH %v: %s, want %s (%s)", tt.cmd, tt.path, v.Level, tt.want, v.Reasons())
+		}
+	}
 }
