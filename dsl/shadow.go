@@ -59,12 +59,6 @@ var systemPrograms = set(
 	"systemctl", "journalctl", "service", "apt", "apt-get", "dpkg", "yum", "dnf", "rpm", "curl", "wget",
 )
 
-// systemProgram reports a path whose last element names a program every
-// system has (systemPrograms): ls, sudo, ssh, git, python3.
-func systemProgram(p string) bool {
-	return systemPrograms.has(baseName(p))
-}
-
 // binDir reports a directory a program put in runs by its bare name
 // ahead of the system's: the everyday bin directories
 // (cmdline.UserBinDirs), a node_modules/.bin and those the line or the
@@ -380,7 +374,7 @@ func shadowFiles(ps []placement) []string {
 
 // plantedPrograms are the shadowFiles whose content a person did not
 // install as a program's own: under a system program's name
-// (systemProgram) anything but a copy or link of a program already
+// (systemPrograms) anything but a copy or link of a program already
 // installed, or of one's own build under its own name; under another
 // known program's name, a download saved under a name its URL's file
 // does not start with, or a copy from a temporary or shared directory or
