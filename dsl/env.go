@@ -22,6 +22,10 @@ type Context struct {
 	// agents' configuration ($HGUARD_HOME=/srv/hg), resolved by GuardDirs:
 	// guardPath and persistPath count them besides the names they know.
 	Guarded []GuardDir
+	// Path are the directories the session's earlier lines put first on
+	// PATH (cmdline.Before.Path): a program put there runs by its bare
+	// name (shadowFiles, plantedPrograms).
+	Path []string
 	// Home is the home directory (absolute), when known: a project under
 	// it may be named either way (outsideProject).
 	Home string
@@ -137,6 +141,12 @@ type CommandEnv struct {
 	// PipedSecrets are the secret files read by the commands whose output
 	// reaches this one's standard input (pipedSecrets); built when asked.
 	PipedSecrets func() []string `expr:"pipedSecrets"`
+	// ShadowFiles are the files the command puts in a bin directory early
+	// on PATH named like a program (shadowFiles); built when asked.
+	ShadowFiles func() []string `expr:"shadowFiles"`
+	// PlantedPrograms are those of ShadowFiles whose content is not a
+	// program's own install (plantedPrograms); built when asked.
+	PlantedPrograms func() []string `expr:"plantedPrograms"`
 	// SendsInput reports that the command sends its standard input to
 	// another host (sendsInput).
 	SendsInput func() bool `expr:"sendsInput"`
@@ -376,6 +386,20 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return piped
 	}
 	env.SendsInput = func() bool { return sendsInput(c, args, pos) }
+	var placed []placement
+	placedDone := false
+	pathDirs := ctx.Path
+	if line != nil {
+		pathDirs = slices.Concat(line.PathDirs, ctx.Path)
+	}
+	place := func() []placement {
+		if !placedDone {
+			placed, placedDone = placements(c, line, pathDirs, view, &viewEnv), true
+		}
+		return placed
+	}
+	env.ShadowFiles = func() []string { return shadowFiles(place()) }
+	env.PlantedPrograms = func() []string { return plantedPrograms(place(), pathDirs) }
 	env.PrintsEnvironment = func() bool { return printsEnvironment(c) }
 	env.CapturesScreen = func() bool { return capturesScreen(c) }
 	env.LoadsEnvironment = func() bool { return loadsEnvironment(c, line) }

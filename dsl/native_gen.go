@@ -415,11 +415,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native101
 		}
-	case "agent && (any(outputs, shadowsProgram(#)) || any(mayWrite, shadowsProgram(#)))":
+	case "agent && len(shadowFiles()) > 0":
 		if scope == "command" {
 			return native102
 		}
-	case "any(outputs, let out = #; shadowsProgram(out) && (\n  isDownloader(name) && any(args, host(#) != \"\" && !(baseName(#) startsWith baseName(out))) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\", \"dd\"] && any(name == \"dd\" ? map(filter(args, # startsWith \"if=\"), #[3:]) : positional, # != out && (isTemp(#) || sharedDir(#)) && !(baseName(#) startsWith baseName(out)))))":
+	case "len(plantedPrograms()) > 0":
 		if scope == "command" {
 			return native103
 		}
@@ -4079,44 +4079,13 @@ func native101(env any) bool {
 func native102(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
-		(anyOf(e.Outputs, func(p0 string) bool {
-			return shadowsProgram(p0)
-		}) ||
-			anyOf(e.MayWrite, func(p0 string) bool {
-				return shadowsProgram(p0)
-			})))
+		(len(e.ShadowFiles()) > 0))
 }
 
 // native103 is the condition of shadow-program.
 func native103(env any) bool {
 	e := env.(*CommandEnv)
-	return anyOf(e.Outputs, func(p0 string) bool {
-		return func() bool {
-			let0 := p0
-			return (shadowsProgram(let0) &&
-				((isDownloader(e.Name) &&
-					anyOf(e.Args, func(p1 string) bool {
-						return ((urlHost(p1) != "") &&
-							!strings.HasPrefix(baseName(p1), baseName(let0)))
-					})) ||
-					(in(e.Name, "cp", "mv", "install", "ln", "rsync", "dd") &&
-						anyOf(func() []string {
-							if e.Name == "dd" {
-								return mapOf(filterOf(e.Args, func(p1 string) bool {
-									return strings.HasPrefix(p1, "if=")
-								}), func(p1 string) string {
-									return substr(p1, 3, len(p1))
-								})
-							}
-							return e.Positional
-						}(), func(p1 string) bool {
-							return (((p1 != let0) &&
-								(isTemp(p1) ||
-									sharedDir(p1))) &&
-								!strings.HasPrefix(baseName(p1), baseName(let0)))
-						}))))
-		}()
-	})
+	return (len(e.PlantedPrograms()) > 0)
 }
 
 // native104 is the condition of document-unsafe-mode.

@@ -360,7 +360,7 @@ var scriptShells = set("nu", "xonsh", "elvish", "pwsh", "powershell", "ion", "mu
 // system's, where a user (and so an agent) can put a program without sudo
 // (and /usr/local's): a file there runs by its bare name, in the place of
 // any program of that name further on.
-var UserBinDirs = []string{"~/.local/bin", "~/bin", "~/go/bin", "~/.cargo/bin", "~/.npm-global/bin", "~/.deno/bin",
+var UserBinDirs = []string{"~/.local/bin", "~/bin", "~/.bin", "~/go/bin", "~/.cargo/bin", "~/.npm-global/bin", "~/.deno/bin",
 	"~/.bun/bin", "~/.volta/bin", "~/.yarn/bin", "~/.nix-profile/bin", "/usr/local/bin", "/usr/local/sbin",
 	"/opt/homebrew/bin", "/opt/homebrew/sbin", "/opt/local/bin"}
 

@@ -1,0 +1,443 @@
+package dsl
+
+import (
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hguard/hguard/dsl/cmdline"
+)
+
+// A program put in a bin directory early on PATH runs in the place of any
+// program of its name further on. The model here finds each file a
+// command puts there, however spelled (the destination file, a directory
+// destination's file per source, cp -t DIR, install -t DIR, wget -P DIR,
+// curl -O --output-dir DIR, aria2c -d DIR -o NAME, tar -C DIR MEMBER,
+// unzip -d DIR MEMBER, a cd into the directory first), with where its
+// content comes from; shadowFiles and plantedPrograms read it.
+
+// placement is one file a command puts in a bin directory: how it gets
+// its content, and from where.
+type placement struct {
+	file string // the file, cleaned (home as ~)
+	how  byte   // 'd' downloaded, 'w' written by content, 'c' copied, moved, linked or installed, 'm' an archive's member, 'r' a whole directory as the bin directory
+	from string // the URL of a download; the source of a copy ("" when known only at run time)
+}
+
+// systemPrograms are names of programs every Unix-like system has, in
+// /usr/bin or /bin, before any user's: the POSIX utilities and coreutils a
+// shell session runs all day, the shells, the programs that take a
+// password or a key (sudo, su, doas, passwd, ssh and its kin, gpg), and
+// git, python3 and perl, which every distribution and macOS ship. A file
+// of such a name in a user's bin directory always shadows a program that
+// is there; a third-party tool's name (kubectl, helm, jq, nvim, k9s) is
+// one a person installs by hand into ~/.local/bin as its vendor says,
+// shadowing nothing. The list is fixed so that verdicts do not depend on
+// the machine. Editors are left out (vi, vim: people point them at the
+// editor of their choice, ln -s ~/.local/bin/nvim ~/.local/bin/vim), and
+// so is python (absent from macOS and recent Debian; a link to python3 is
+// an everyday fix), and so are names one system has and another not (open,
+// xdg-open: a person's ~/bin/open is a wrapper of their own).
+var systemPrograms = set(
+	// privilege, login and keys
+	"sudo", "su", "doas", "pkexec", "passwd", "login", "ssh", "scp", "sftp", "ssh-add", "ssh-agent", "ssh-keygen", "ssh-copy-id", "gpg",
+	"git",
+	// shells
+	"sh", "bash", "zsh", "dash", "ksh", "csh", "tcsh",
+	// interpreters every system ships
+	"python3", "perl",
+	// coreutils and POSIX utilities
+	"ls", "cat", "cp", "mv", "rm", "ln", "mkdir", "rmdir", "chmod", "chown", "chgrp", "touch", "head", "tail", "echo", "printf",
+	"env", "id", "whoami", "pwd", "date", "sort", "uniq", "wc", "cut", "tr", "tee", "dd", "df", "du", "stat", "test", "true",
+	"false", "sleep", "kill", "basename", "dirname", "readlink", "realpath", "install", "mktemp", "nohup", "nice", "timeout",
+	"uname", "hostname", "yes", "xargs", "find", "grep", "egrep", "fgrep", "sed", "awk", "diff", "cmp", "tar", "gzip", "gunzip",
+	"zcat", "less", "more", "man", "ps", "top", "which", "file", "base64", "od", "sha256sum", "sha1sum", "md5sum", "shasum",
+	"chroot", "sync", "tty", "stty", "who", "uptime", "free", "mount", "umount", "crontab", "make", "cc", "ld",
+	// system services and packages
+	"systemctl", "journalctl", "service", "apt", "apt-get", "dpkg", "yum", "dnf", "rpm", "curl", "wget",
+)
+
+// binDir reports a directory a program put in runs by its bare name
+// ahead of the system's: the everyday bin directories
+// (cmdline.UserBinDirs), a node_modules/.bin and those the line or the
+// session's earlier lines put on PATH (pathDirs).
+func binDir(dir string, pathDirs []string) bool {
+	dir = strings.TrimSuffix(dir, "/")
+	if dir == "" {
+		return false
+	}
+	if slices.Contains(cmdline.UserBinDirs, dir) || strings.HasSuffix(dir, "/node_modules/.bin") || dir == "node_modules/.bin" {
+		return true
+	}
+	for _, d := range pathDirs {
+		if homeForm(cleanPath(d)) == dir && !sharedDir(d) { // a shared one is path-untrusted-dir's
+			return true
+		}
+	}
+	return false
+}
+
+// inBinDir splits a file in a bin directory (binDir) into the directory
+// and the name; ok is false for any other file, and for a name with a
+// glob.
+func inBinDir(p string, pathDirs []string) (dir, base string, ok bool) {
+	if p == "" || len(p) > 4096 {
+		return "", "", false
+	}
+	p = homeForm(cleanPath(p))
+	if strings.ContainsAny(p, "*?[$`") {
+		return "", "", false
+	}
+	dir, base = path.Split(p)
+	return dir, base, base != "" && binDir(dir, pathDirs)
+}
+
+// copierValues are the options of cp, mv, install and ln that take a value
+// (short letters, then long names): their values are no sources.
+var copierValues = map[string][2]string{
+	"cp":      {"tS", "target-directory suffix"},
+	"mv":      {"tS", "target-directory suffix"},
+	"ln":      {"tS", "target-directory suffix"},
+	"install": {"tSmogt", "target-directory suffix mode owner group strip-program"},
+}
+
+// copierOperands are a cp, mv, install or ln's operands, without the
+// values of its options, and its target directory (-t DIR,
+// --target-directory=DIR), "" when none.
+func copierOperands(prog string, args []string) (ops []string, target string) {
+	vals := copierValues[prog]
+	longs := strings.Fields(vals[1])
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return append(ops, args[i+1:]...), target
+		case strings.HasPrefix(a, "--"):
+			name, v, eq := strings.Cut(a[2:], "=")
+			if !slices.Contains(longs, name) {
+				continue
+			}
+			if !eq && i+1 < len(args) {
+				i++
+				v = args[i]
+			}
+			if name == "target-directory" {
+				target = v
+			}
+		case len(a) > 1 && a[0] == '-':
+			for j := 1; j < len(a); j++ {
+				if !strings.ContainsRune(vals[0], rune(a[j])) {
+					continue
+				}
+				v := a[j+1:]
+				if v == "" && i+1 < len(args) {
+					i++
+					v = args[i]
+				}
+				if a[j] == 't' {
+					target = v
+				}
+				break
+			}
+		default:
+			ops = append(ops, a)
+		}
+	}
+	return ops, target
+}
+
+// remoteSource reports an scp or rsync operand on another host
+// (host:path, user@host:path).
+func remoteSource(s string) bool {
+	i := strings.IndexByte(s, ':')
+	return i > 0 && !strings.Contains(s[:i], "/") && !strings.Contains(s, "://")
+}
+
+// placements are the files c puts in a bin directory (binDir, with the
+// directories on PATH pathDirs). args and env are the words and models as
+// they are where the command runs (after a cd on the line: movedView).
+func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string, env *CommandEnv) []placement {
+	prog := programName(c.Name)
+	var out []placement
+	add := func(file string, how byte, from string) {
+		if _, _, ok := inBinDir(file, pathDirs); ok {
+			out = append(out, placement{file: homeForm(cleanPath(file)), how: how, from: from})
+		}
+	}
+	redirected := map[string]bool{}
+	for _, r := range env.Redirects {
+		redirected[r.Target] = true
+		redirected[joinMoved(env.Moved, []string{r.Target})[0]] = true
+	}
+	url := ""
+	for _, a := range args {
+		if urlHost(a) != "" && strings.Contains(a, "://") {
+			url = a
+			break
+		}
+	}
+	copier := prog == "cp" || prog == "mv" || prog == "install" || prog == "ln" || prog == "rsync" || prog == "scp" || prog == "rcp"
+	var ops []string
+	target := ""
+	if copier {
+		if copierValues[prog][0] != "" {
+			ops, target = copierOperands(prog, args)
+		} else {
+			ops = slices.Clone(env.Positional)
+		}
+		if target == "" && len(ops) > 1 {
+			target, ops = ops[len(ops)-1], ops[:len(ops)-1]
+		}
+	}
+	downloaded := downloadedEarlier(line, c)
+	source := func(s string) (byte, string) {
+		switch {
+		case remoteSource(s) && (prog == "scp" || prog == "rsync" || prog == "rcp"):
+			return 'd', s
+		case downloaded[s] != "":
+			return 'd', downloaded[s]
+		case strings.HasPrefix(homeForm(cleanPath(s)), "~/Downloads/"):
+			return 'd', s // where a browser saves a download
+		}
+		return 'c', s
+	}
+	for _, o := range slices.Concat(env.Outputs, env.MayWrite) {
+		if _, _, ok := inBinDir(o, pathDirs); !ok {
+			continue
+		}
+		switch {
+		case redirected[o] && !isDownloader(c.Name):
+			add(o, 'w', "")
+		case isDownloader(c.Name):
+			add(o, 'd', url)
+		case copier && cleanPath(o) == cleanPath(target):
+			if len(ops) == 0 {
+				add(o, 'c', "")
+			}
+			for _, s := range ops {
+				how, from := source(s)
+				add(o, how, from)
+			}
+		case prog == "dd":
+			from := ""
+			for _, a := range args {
+				if v, ok := strings.CutPrefix(a, "if="); ok {
+					from = v
+				}
+			}
+			how, from := source(from)
+			add(o, how, from)
+		default:
+			add(o, 'w', "")
+		}
+	}
+	// a directory destination: each source's file there under its own name
+	if copier && target != "" {
+		t := homeForm(cleanPath(target))
+		if _, _, ok := inBinDir(t+"/x", pathDirs); ok && (strings.HasSuffix(target, "/") || binDir(t, pathDirs) || len(ops) > 1 ||
+			optionValues(args, []string{"t", "target-directory"}, true) != nil) {
+			for _, s := range ops {
+				if s == "" || strings.HasSuffix(s, "/") && prog == "rsync" {
+					continue // rsync a/ copies a's contents
+				}
+				how, from := source(s)
+				add(t+"/"+baseName(s), how, from)
+			}
+		}
+	}
+	// a whole directory copied or cloned as the bin directory (cp -r
+	// /tmp/d ~/.local/bin when there is none yet, git clone URL ~/bin):
+	// whatever it holds runs by name, no name on the line
+	whole := ""
+	switch {
+	case prog == "cp" && hasFlag(args, []string{"r", "R", "a", "recursive", "archive"}):
+		whole = target
+	case prog == "git" && len(env.Positional) > 2 && env.Positional[0] == "clone":
+		whole = env.Positional[2]
+	}
+	if t := homeForm(cleanPath(whole)); whole != "" && !strings.ContainsAny(t, "*?[$`") && binDir(t, pathDirs) {
+		out = append(out, placement{file: t, how: 'r'})
+	}
+	switch prog {
+	case "aria2c":
+		// aria2c -d DIR -o NAME URL
+		dir := optionValues(args, []string{"d", "dir"}, true)
+		names := optionValues(args, []string{"o", "out"}, true)
+		if len(dir) > 0 {
+			name := ""
+			if len(names) > 0 {
+				name = names[0]
+			} else if u := urlNamed(env.Positional, nil); len(u) > 0 {
+				name = u[0]
+			}
+			if name != "" {
+				add(joinDir(dir[0], name), 'd', url)
+			}
+		}
+	case "tar", "bsdtar", "gtar", "unzip":
+		// the members an extraction names, in its directory
+		p := prog
+		if p == "gtar" {
+			p = "tar"
+		}
+		if ex, ok := parseExtraction(p, args, env.Positional); ok {
+			dir := ex.dir
+			if dir == "" {
+				dir = env.Moved
+			}
+			strip := 0
+			if v := optionValues(args, []string{"strip-components"}, true); len(v) > 0 {
+				strip, _ = strconv.Atoi(v[0])
+			}
+			if dir != "" {
+				for _, m := range ex.members {
+					// --strip-components=N drops the member's first N
+					// directories: bin/sudo lands as sudo
+					parts := strings.Split(path.Clean(m), "/")
+					if strip >= len(parts) {
+						continue
+					}
+					add(joinDir(dir, strings.Join(parts[strip:], "/")), 'm', ex.archive)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// downloadedEarlier are the files that downloads before c on the line
+// saved (curl -o F URL, wget -O F URL, curl -O URL, > F), by name as
+// written, each with its URL: curl -o sudo URL && mv sudo ~/.local/bin/.
+func downloadedEarlier(line *cmdline.Line, c *cmdline.Command) map[string]string {
+	if line == nil || len(line.Commands) < 2 {
+		return nil
+	}
+	var out map[string]string
+	for _, d := range line.Commands {
+		if d == c {
+			break
+		}
+		if !isDownloader(d.Name) {
+			continue
+		}
+		var args, url []string
+		for _, a := range d.Args {
+			args = append(args, a.Value)
+			if strings.Contains(a.Value, "://") {
+				url = append(url, a.Value)
+			}
+		}
+		if len(url) == 0 {
+			continue
+		}
+		var redirects []RedirectEnv
+		for _, r := range d.Redirects {
+			redirects = append(redirects, RedirectEnv{Op: r.Op, Fd: r.Fd, Target: r.Target.Value, Dynamic: r.Target.Dynamic})
+		}
+		pos, _ := splitArgs(args, valueOptions[programName(d.Name)])
+		for _, f := range outputs(d.Name, args, pos, redirects) {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[f] = url[0]
+		}
+	}
+	return out
+}
+
+// namesProgram reports a bin directory's file named like a program: one
+// hguard knows, one every system has, or one in the system's own bin
+// directories (shadowsProgram's names).
+func namesProgram(file string) bool {
+	base := baseName(file)
+	if cmdline.KnownName(base) || systemPrograms.has(base) {
+		return true
+	}
+	return shadowsProgram("~/.local/bin/" + base)
+}
+
+// shadowFiles are the files c puts in a bin directory early on PATH
+// named like a program (namesProgram), however the command spells them,
+// and the bin directory itself when a whole directory is copied or cloned
+// as it.
+func shadowFiles(ps []placement) []string {
+	var out []string
+	for _, p := range ps {
+		if (p.how == 'r' || namesProgram(p.file)) && !slices.Contains(out, p.file) {
+			out = append(out, p.file)
+		}
+	}
+	return out
+}
+
+// plantedPrograms are the shadowFiles whose content a person did not
+// install as a program's own: under a system program's name
+// (systemPrograms) anything but a copy or link of a program already
+// installed, or of one's own build under its own name; under another
+// known program's name, a download saved under a name its URL's file
+// does not start with, or a copy from a temporary or shared directory or
+// another host under another name. A vendor's release saved under its
+// name (curl -Lo ~/.local/bin/kubectl …/kubectl, jq-linux-amd64 saved as
+// jq, mv /tmp/linux-amd64/helm ~/.local/bin/) is everyday; git, sudo or
+// ls fetched from anywhere is not.
+func plantedPrograms(ps []placement, pathDirs []string) []string {
+	var out []string
+	for _, p := range ps {
+		if p.how == 'r' || !namesProgram(p.file) || slices.Contains(out, p.file) {
+			continue
+		}
+		if planted(p, pathDirs) {
+			out = append(out, p.file)
+		}
+	}
+	return out
+}
+
+// anotherName reports a file named name whose source is named src: not
+// src itself or a version of it (python3 for python, jq-linux-amd64 for
+// jq), nor the GNU build Homebrew installs with a g before the name (gsed
+// for sed, gtar for tar: brew's coreutils, gnu-sed and gnu-tar).
+func anotherName(src, name string) bool {
+	return !strings.HasPrefix(src, name) && src != "g"+name
+}
+
+// installedSource is a source word naming a program on PATH by the name
+// the shell finds it by: $(which NAME), $(command -v NAME), $(type -P
+// NAME), `which NAME`.
+var installedSource = regexp.MustCompile("^(?:\\$\\(|`)(?:which|command -v|type -P) ([A-Za-z0-9._+-]+)(?:\\)|`)$")
+
+// planted is plantedPrograms' test of one placement.
+func planted(p placement, pathDirs []string) bool {
+	name := baseName(p.file)
+	system := systemPrograms.has(name)
+	other := anotherName(baseName(p.from), name)
+	switch p.how {
+	case 'd':
+		return system || other
+	case 'w', 'm':
+		return system
+	}
+	from := p.from
+	if m := installedSource.FindStringSubmatch(from); m != nil {
+		// a program on PATH, by the name the shell finds it by
+		return !cmdline.KnownName(m[1]) && anotherName(m[1], name) && system
+	}
+	if rest, ok := strings.CutPrefix(from, "$(brew --prefix)/"); ok {
+		from = "/opt/homebrew/" + rest // Homebrew's own tree
+	}
+	src := homeForm(cleanPath(from))
+	switch {
+	case from == "" || strings.ContainsAny(from, "$`"):
+		return system // known only as it runs
+	case slices.Contains(systemBinDirs, path.Dir(src)+"/"):
+		return false // a link to the system's own program: ln -s /usr/bin/python3 ~/.local/bin/python
+	case isTemp(src) || sharedDir(src):
+		return system || other
+	}
+	if _, _, ok := inBinDir(src, pathDirs); ok && (!other || cmdline.KnownName(baseName(src))) {
+		return false // a program already installed, under another name: ln -s ~/.local/bin/nvim ~/.local/bin/vim
+	}
+	return system && other
+}
