@@ -814,7 +814,7 @@ func tokenForHost(value string, args []string) bool {
 // Gateway or bucket answers under it, and would read the header.
 func ecrRegistry(host string) bool {
 	l := strings.Split(host, ".")
-	if len(l) != 6 || l[1] != "dkr" || l[2] != "ecr" || l[4] != "amazonaws" || l[5] != "com" || len(l[0]) != 12 || l[3] == "" {
+	if len(l) != 6 || l[1] != "dkr" || l[2] != "ecr" || l[4] != "amazonaws" || l[5] != "com" || l[0] == "" || l[3] == "" {
 		return false
 	}
 	return !strings.ContainsFunc(l[0], func(r rune) bool { return r < '0' || r > '9' })
