@@ -1,0 +1,81 @@
+package rules_test
+
+import (
+	"testing"
+
+	"github.com/hguard/hguard"
+	"github.com/hguard/hguard/dsl"
+)
+
+// TestShellDiff48: where a command runs after a cd, as the real shells
+// showed it (internal/shelldiff records the directory each program ran
+// in; session 48, 2026-12-05). A shell started on the line is a child
+// process whose cd moves nothing after it; a relative CDPATH entry is
+// looked up from where the line is; zsh's cd OLD NEW replaces OLD in the
+// directory; fish cds to a command that is a directory path (implicit cd).
+func TestShellDiff48(t *testing.T) {
+	g, err := hguard.New(hguard.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		shell, cmd      string
+		person, asAgent dsl.Level
+	}{
+		// bash -c 'cd /tmp' leaves the line in the project: .git is its own
+		{"bash", "bash -c 'cd /tmp' && rm -rf .git", dsl.Ask, dsl.Ask},
+		{"bash", "sh -c 'cd /tmp'; rm -rf .git", dsl.Ask, dsl.Ask},
+		{"bash", "rm -rf .git", dsl.Ask, dsl.Ask},
+		{"bash", "bash -c 'cd /tmp && rm -rf foo'", dsl.Allow, dsl.Allow},
+		{"bash", "sh -c 'cd /tmp' && rm -f *.o", dsl.Allow, dsl.Allow},
+		{"bash", "eval 'cd ~' && rm .bashrc", dsl.Ask, dsl.Ask}, // eval runs in the shell
+		{"bash", "CDPATH=.. cd proj && rm -f *.o", dsl.Allow, dsl.Allow},
+		// zsh: cd usr etc from /usr is cd /etc; bash and fish refuse it
+		{"zsh", "cd /usr; cd usr etc && rm passwd", dsl.Ask, dsl.Ask},
+		{"zsh", "cd src && rm -f *.o", dsl.Allow, dsl.Allow},
+		// fish: a command that is a directory path is a cd
+		{"fish", "/etc/; rm passwd", dsl.Ask, dsl.Ask},
+		{"fish", "~; rm .bashrc", dsl.Ask, dsl.Ask},
+		{"fish", "src/; rm -f *.o", dsl.Allow, dsl.Allow},
+		{"fish", "./configure; and make", dsl.Allow, dsl.Allow},
+	} {
+		for _, c := range []struct {
+			caller string
+			want   dsl.Level
+		}{{"", tt.person}, {"claude-code", tt.asAgent}} {
+			v := g.Check(hguard.Request{Command: tt.cmd, Cwd: "/home/u/proj", Shell: tt.shell, Caller: c.caller})
+			if v.Level != c.want {
+				t.Errorf("%s %q with caller %q: %s, want %s (%s)", tt.shell, tt.cmd, c.caller, v.Level, c.want, v.Reasons())
+			}
+		}
+	}
+}
+
+// TestShellDiff48Same: each form is judged as the cd the shell makes of
+// it, in a project and in /tmp.
+func TestShellDiff48Same(t *testing.T) {
+	g, err := hguard.New(hguard.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ shell, cmd, same string }{
+		{"bash", "CDPATH=.. cd etc && rm passwd", "cd ../etc && rm passwd"},
+		{"bash", "CDPATH=../..:/nonexistent cd .ssh && rm id_rsa", "cd ../../.ssh && rm id_rsa"},
+		{"bash", "bash -c 'cd /tmp' && rm -rf .git", "rm -rf .git"},
+		{"bash", "sh -c 'cd ~' && rm .bashrc", "rm .bashrc"},
+		{"zsh", "cd /usr; cd usr etc && rm passwd", "cd /etc && rm passwd"},
+		{"zsh", "cd ~/x; cd x .ssh && rm id_rsa", "cd ~/.ssh && rm id_rsa"},
+		{"fish", "/etc/; rm passwd", "cd /etc/; rm passwd"},
+		{"fish", "~; rm .bashrc", "cd ~; rm .bashrc"},
+	} {
+		for _, dir := range []string{"/home/u/proj", "/tmp"} {
+			for _, caller := range []string{"", "claude-code"} {
+				v := g.Check(hguard.Request{Command: tt.cmd, Cwd: dir, Shell: tt.shell, Caller: caller})
+				s := g.Check(hguard.Request{Command: tt.same, Cwd: dir, Shell: tt.shell, Caller: caller})
+				if v.Level != s.Level {
+					t.Errorf("%s %q in %s, caller %q: %s, but %q: %s (%s)", tt.shell, tt.cmd, dir, caller, v.Level, tt.same, s.Level, v.Reasons())
+				}
+			}
+		}
+	}
+}
