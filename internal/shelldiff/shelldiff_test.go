@@ -38,9 +38,9 @@ func dynamicArg(a string) bool { return strings.HasPrefix(a, dynamic) }
 // modelCmd is one command of the model as the argv a shell would start.
 type modelCmd struct {
 	argv     []string
-	cwd      string // Command.Cwd
-	rel      string // Command.CwdRel
-	lost     bool   // Command.CwdLost
+	cwd      string          // Command.Cwd
+	rel      string          // Command.CwdRel
+	lost     bool            // Command.CwdLost
 	wrappers map[string]bool // the programs that run it (sudo, env, nice)
 	timed    bool            // hguard read a time keyword before it
 	// program: the shell starts a program for it (not a builtin or a
