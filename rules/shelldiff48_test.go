@@ -79,3 +79,37 @@ func TestShellDiff48Same(t *testing.T) {
 		}
 	}
 }
+
+// TestInheritedCDPath: a CDPATH the caller's shell exported
+// (Request.CDPath) is where a relative cd looks, as one the line sets;
+// "." or an empty one is the current directory.
+func TestInheritedCDPath(t *testing.T) {
+	g, err := hguard.New(hguard.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		cdpath, shell, cmd string
+		want               dsl.Level // for a person and an agent
+	}{
+		{"/", "bash", "cd etc && rm passwd", dsl.Ask},
+		{"/", "zsh", "cd etc && rm passwd", dsl.Allow}, // zsh tries ./etc first: where the project has it
+		{".:/", "bash", "cd etc && rm passwd", dsl.Allow}, // so does bash for a CDPATH that starts with .
+		{"/", "fish", "cd etc; and rm passwd", dsl.Ask},
+		{"/tmp:/", "bash", "cd etc && rm passwd", dsl.Ask},
+		{"", "bash", "cd etc && rm passwd", dsl.Allow},
+		{".", "bash", "cd etc && rm passwd", dsl.Allow},
+		{"/", "bash", "cd ./etc && rm passwd", dsl.Allow}, // ./ is not looked up
+		{"/", "bash", "CDPATH=. cd etc && rm passwd", dsl.Allow},
+		{".:~:/", "bash", "cd src && rm -f *.o", dsl.Allow},
+		{"/:.", "bash", "cd etc && rm passwd", dsl.Ask},
+		{"/", "bash", "cd /tmp && rm -rf x", dsl.Allow},
+	} {
+		for _, caller := range []string{"", "codex"} {
+			v := g.Check(hguard.Request{Command: tt.cmd, Cwd: "/home/u/proj", Shell: tt.shell, Caller: caller, CDPath: tt.cdpath})
+			if v.Level != tt.want {
+				t.Errorf("CDPATH=%q %s %q, caller %q: %s, want %s (%s)", tt.cdpath, tt.shell, tt.cmd, caller, v.Level, tt.want, v.Reasons())
+			}
+		}
+	}
+}

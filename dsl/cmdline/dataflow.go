@@ -1564,7 +1564,12 @@ func (w *walker) cdWith(args []field, assigns []Assign) {
 	}
 	if !back && !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "~") && dir != "." && dir != ".." &&
 		!strings.HasPrefix(dir, "./") && !strings.HasPrefix(dir, "../") {
-		if cdpath, ok := w.lineVar("CDPATH", assigns); ok {
+		cdpath, ok := w.lineVar("CDPATH", assigns)
+		if !ok {
+			// the caller's, or one an earlier line exported
+			cdpath, ok = w.before.Exports["CDPATH"]
+		}
+		if ok {
 			if strings.ContainsAny(cdpath, "$`\x00") {
 				w.moveTo(cwdState{lost: true}) // CDPATH=$X cd etc: anywhere
 				return
