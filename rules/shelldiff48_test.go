@@ -93,7 +93,7 @@ func TestInheritedCDPath(t *testing.T) {
 		want               dsl.Level // for a person and an agent
 	}{
 		{"/", "bash", "cd etc && rm passwd", dsl.Ask},
-		{"/", "zsh", "cd etc && rm passwd", dsl.Allow}, // zsh tries ./etc first: where the project has it
+		{"/", "zsh", "cd etc && rm passwd", dsl.Allow},    // zsh tries ./etc first: where the project has it
 		{".:/", "bash", "cd etc && rm passwd", dsl.Allow}, // so does bash for a CDPATH that starts with .
 		{"/", "fish", "cd etc; and rm passwd", dsl.Ask},
 		{"/tmp:/", "bash", "cd etc && rm passwd", dsl.Ask},
