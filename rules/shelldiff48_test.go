@@ -113,3 +113,34 @@ func TestInheritedCDPath(t *testing.T) {
 		}
 	}
 }
+
+// TestGitDirWrites48: git run inside a git directory uses it, and a bare
+// repository (NAME.git) runs the hooks in its hooks directory: a write
+// there after a cd, or from a line that starts there, installs a hook or
+// git configuration as .git/hooks/pre-commit does (checked with git
+// 2.39: git rev-parse --git-dir inside .git is ".", inside x.git/hooks
+// it is the bare x.git).
+func TestGitDirWrites48(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"cd .git && echo x > hooks/pre-commit", dsl.Ask, dsl.Ask},
+		{"echo x > .git/hooks/pre-commit", dsl.Ask, dsl.Ask},
+		{"cd .git/hooks && cp /tmp/x post-checkout", dsl.Ask, dsl.Ask},
+		{"cd .git && echo '[core] fsmonitor = id' >> config", dsl.Ask, dsl.Ask},
+		{"cd repo.git && cp /tmp/x hooks/pre-receive", dsl.Ask, dsl.Ask},
+		{"echo x > repo.git/hooks/post-receive", dsl.Ask, dsl.Ask},
+		{"cd .git && git config core.fsmonitor 'rm -rf ~'", dsl.Ask, dsl.Ask},
+		{"cd x.git/hooks && git config core.hooksPath .", dsl.Allow, dsl.Ask}, // as git config core.hooksPath . in the project
+		// neighbours
+		{"cd .git && cat config", dsl.Allow, dsl.Allow},
+		{"cd .git/hooks && cp pre-commit.sample x.sample", dsl.Allow, dsl.Allow},
+		{"cd .git && git config user.name Foo", dsl.Allow, dsl.Allow},
+		{"cd src && echo x > hooks/useAuth.ts", dsl.Allow, dsl.Allow},
+		{"cd src && echo x > config", dsl.Allow, dsl.Allow},
+		{"echo x > app.git/hooks/useAuth.ts", dsl.Allow, dsl.Allow},
+		{"echo x > hooks/pre-commit", dsl.Allow, dsl.Allow},
+	})
+	checkHolesIn(t, "/home/u/repo.git", []holeCase{
+		{"echo x > hooks/post-receive", dsl.Ask, dsl.Ask},
+		{"cat hooks/post-receive.sample", dsl.Allow, dsl.Allow},
+	})
+}
