@@ -144,3 +144,17 @@ func TestGitDirWrites48(t *testing.T) {
 		{"cat hooks/post-receive.sample", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestTypedMerge48: git merge opens the editor for the merge message only
+// when its standard input and output are the same terminal, or with -e
+// (builtin/merge.c, default_edit_option): with its output to a file or a
+// pipe it prompts nothing, and Codex is not asked.
+func TestTypedMerge48(t *testing.T) {
+	checkCallers(t, []callerCase{
+		{"git merge feature", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"git merge -e -m 'Merge x' feature > log.txt", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"git merge feature > log.txt", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"git merge feature 2>&1 | tail -5", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"git merge --no-edit feature", dsl.Allow, dsl.Allow, dsl.Allow},
+	})
+}
