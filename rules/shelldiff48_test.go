@@ -158,3 +158,33 @@ func TestTypedMerge48(t *testing.T) {
 		{"git merge --no-edit feature", dsl.Allow, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestTypedGitEditor48: git config core.editor VALUE earlier on the line
+// is the editor the line's later git commit opens, as git -c
+// core.editor=VALUE commit: an editor without a prompt spares Codex the
+// ask, one with a prompt keeps it.
+func TestTypedGitEditor48(t *testing.T) {
+	checkCallers(t, []callerCase{
+		{"git config core.editor true && git commit", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"git config --global core.editor true; git commit --amend", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"git config set core.editor true && git merge feature", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"git -c core.editor=true commit", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"git config core.editor vim && git commit", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"git config core.editor true && git -c core.editor=vim commit", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"git config core.editor true; git config --unset core.editor; git commit", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"git config core.editor \"$E\" && git commit", dsl.Ask, dsl.Ask, dsl.Ask}, // git-config-exec asks of everyone
+		{"git config core.editor true & git commit", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"git commit; git config core.editor true", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"git -C ../other config core.editor true && git commit", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"bash -c 'git config core.editor true' && git commit", dsl.Allow, dsl.Allow, dsl.Allow}, // the config file outlives the child shell
+		{"git config user.name x && git commit", dsl.Allow, dsl.Allow, dsl.Ask},
+	})
+}
+
+func TestTypedGitEditorRepo48(t *testing.T) {
+	checkCallers(t, []callerCase{
+		{"cd ../other && git config core.editor true; cd -; git commit", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"cd ../other && git config --global core.editor true; cd -; git commit", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"cd sub && git config core.editor true && git commit", dsl.Allow, dsl.Allow, dsl.Allow},
+	})
+}

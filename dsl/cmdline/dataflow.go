@@ -80,6 +80,11 @@ type flow struct {
 	cwdRel  string           // with cwd "", where relative cds moved from the caller's directory
 	cwdLost bool             // a cd to an unknown directory: cwdRel is no longer known
 	dirs    []cwdState       // the directories pushd left, for popd
+	// gitEditor is the core.editor a git config earlier on the line set
+	// (git config core.editor true), for its later git commands' prompts
+	gitEditor    string
+	gitEditorSet bool
+	gitEditorAt  *cwdState // where a local one was set (nil: --global)
 	// prevCwd is where the walk was before the last cd of the line (cd -
 	// goes back there), when hasPrev
 	prevCwd cwdState
@@ -987,6 +992,8 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		done()
 	case containerRunners.has(name):
 		w.containerExec(c, args, cx)
+	case name == "git" && w.nest == 0 && !c.Background:
+		w.noteGitEditor(args)
 	case name == "cd" || name == "pushd":
 		if name == "pushd" && len(w.dirs) < maxLoopWalks {
 			w.dirs = append(w.dirs, w.cwdNow())
