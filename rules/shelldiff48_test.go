@@ -188,3 +188,30 @@ func TestTypedGitEditorRepo48(t *testing.T) {
 		{"cd sub && git config core.editor true && git commit", dsl.Allow, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestTypedBareShell48: a program without an entry given a shell's name
+// alone may start that shell, which waits for typed commands: asked of
+// Codex as bash alone is, and of neither a person nor Claude Code. A
+// package manager's, a script runner's or a completion package's word
+// is not a shell started.
+func TestTypedBareShell48(t *testing.T) {
+	checkCallers(t, []callerCase{
+		{"bash", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"zzprog bash", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"zzprog zsh", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"zzprog fish", dsl.Allow, dsl.Allow, dsl.Ask},
+		{"zzprog -- zsh", dsl.Ask, dsl.Ask, dsl.Ask}, // shell-escape, as before
+		{"zzprog sh -i", dsl.Ask, dsl.Ask, dsl.Ask},
+		{"zzprog bash < /dev/null", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"zzprog bash &", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"zzprog bash-completion", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"zzprog sh build.sh", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"zzprog echo bash", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"npm run bash", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"apt install bash", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"brew install zsh", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"conda create -n sh", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"which bash", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"man bash", dsl.Allow, dsl.Allow, dsl.Allow}, // Codex sets PAGER=cat
+	})
+}
