@@ -63,6 +63,13 @@ type Request struct {
 	// "claude-code", "codex", "gemini", "cursor", or "agent" when the kind
 	// is unknown. Rules see it as caller and agent (docs/rules.md).
 	Caller string
+	// CDPath is the CDPATH the command's shell inherits from its caller
+	// ("" when none, or not known): a relative cd on the line is looked up
+	// there as bash, zsh and fish do (cd etc with CDPATH=/ is cd /etc).
+	// hguard check passes its own environment's, the person's shell's
+	// exported CDPATH; an agent's hook passes its own where the agent's
+	// shell commands keep it (Codex, Gemini CLI; Claude Code drops it).
+	CDPath string
 	// Fetched are absolute paths earlier commands of the session filled
 	// from the network (Verdict.Fetched): code the command runs from
 	// there is judged as fetched on its own line (curl -o i.sh URL, then
@@ -104,8 +111,39 @@ type Request struct {
 // before is what the session's earlier commands left for the command's
 // model, but the files they wrote.
 func (req Request) before() cmdline.Before {
+	exports := req.Exports
+	if cdpath := inheritedCDPath(req.CDPath, req.Shell); cdpath != "" {
+		if _, ok := exports["CDPATH"]; !ok {
+			// the caller's CDPATH, as if exported before the line
+			exports = maps.Clone(exports)
+			if exports == nil {
+				exports = map[string]string{}
+			}
+			exports["CDPATH"] = cdpath
+		}
+	}
 	return cmdline.Before{Cwd: req.Cwd, Fetched: fetchedSeeds(req.Fetched), Path: req.Path, Aliases: req.Aliases, Funcs: req.Funcs,
-		Containers: req.Containers, Exports: req.Exports}
+		Containers: req.Containers, Exports: exports}
+}
+
+// inheritedCDPath is the part of a caller's CDPATH that a relative cd
+// looks in before the current directory: its entries up to the first
+// "." or empty one, which bash and fish try in order (CDPATH=.:~ keeps
+// cd src in ./src, where the project has one). zsh tries the current
+// directory first whatever CDPATH says: none is kept. A CDPATH the line
+// sets is read whole (the walker takes its widest entry).
+func inheritedCDPath(v, shell string) string {
+	if shell == "zsh" {
+		return ""
+	}
+	var keep []string
+	for _, e := range strings.Split(v, ":") {
+		if e == "" || e == "." || e == "./" {
+			break
+		}
+		keep = append(keep, e)
+	}
+	return strings.Join(keep, ":")
 }
 
 // Verdict is what the rules say about one command: the level of the

@@ -25,6 +25,9 @@ type CheckRequest struct {
 	// Caller is who asks: "" for a person at a terminal, otherwise the
 	// agent whose hook asks (hguard.Request.Caller).
 	Caller string `json:"caller,omitempty"`
+	// CDPath is the CDPATH the command's shell inherits
+	// (hguard.Request.CDPath).
+	CDPath string `json:"cdpath,omitempty"`
 	// AskDenies says the caller turns an ask into a denial: an agent
 	// that cannot prompt and has no queue to wait in. With Caller set, the
 	// engine then counts the ask as a denial, as it counts every block.

@@ -309,7 +309,7 @@ func (e *Engine) decide(req CheckRequest, review bool) (Decision, *hguard.Guard,
 		return d, nil, err
 	}
 	d.Warnings = warns
-	hreq := hguard.Request{Command: req.Command, Cwd: req.Cwd, Shell: req.Shell, AlsoShell: req.AlsoShell, Caller: req.Caller}
+	hreq := hguard.Request{Command: req.Command, Cwd: req.Cwd, Shell: req.Shell, AlsoShell: req.AlsoShell, Caller: req.Caller, CDPath: req.CDPath}
 	if req.Caller != "" {
 		// An agent that splits curl -o x.sh URL && bash x.sh in two is
 		// judged as one. A person downloads to read first, and builds a

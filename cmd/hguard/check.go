@@ -90,6 +90,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// check runs in the person's shell: the CDPATH it exported is the
+	// one the command's cd looks in (one it did not export is not seen)
+	req.CDPath = os.Getenv("CDPATH")
 	dc, err := openDecider(stderr)
 	if err != nil {
 		return err
@@ -229,7 +232,7 @@ func checkBatch(g *hguard.Guard, dir, shell string, stdin io.Reader, stdout io.W
 			if req.Shell != "" {
 				s = req.Shell
 			}
-			res = result(*req.Cmd, g.Check(hguard.Request{Command: *req.Cmd, Cwd: d, Shell: s}))
+			res = result(*req.Cmd, g.Check(hguard.Request{Command: *req.Cmd, Cwd: d, Shell: s, CDPath: os.Getenv("CDPATH")}))
 		}
 		worst = max(worst, res.Outcome)
 		if err := writeJSON(w, res); err != nil {

@@ -37,7 +37,7 @@ func runExplain(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("loading rules: %w", err)
 	}
 	cmd := strings.Join(c.Args(), " ")
-	v := g.Check(hguard.Request{Command: cmd, Cwd: dir, Shell: *shell})
+	v := g.Check(hguard.Request{Command: cmd, Cwd: dir, Shell: *shell, CDPath: os.Getenv("CDPATH")})
 	// Secrets in the command are masked here as in the audit log: explain
 	// output gets pasted into issues and chats.
 	writeModel(stdout, v.Line)

@@ -250,6 +250,11 @@ func preAnswer(call hooks.Call, stderr io.Writer) hooks.Answer {
 	defer dc.Close()
 	req := approval.CheckRequest{Command: call.Command, Cwd: call.Cwd, Session: session.FromAgent(sess), Caller: string(agent),
 		AskDenies: !hooks.Prompts(call) && dc.queue() == nil, AgentPrompts: hooks.Prompts(call), Shell: agentDialect(call), AlsoShell: agentAlsoDialect(call)}
+	if agent == hooks.Codex || agent == hooks.Gemini {
+		// their shell commands run with the agent's environment, CDPATH
+		// too (Claude Code drops it; the other agents' are not known)
+		req.CDPath = os.Getenv("CDPATH")
+	}
 	d, err := decideWithin(dc, req, decideBudget)
 	if err != nil {
 		return hooks.Refuse(agent, err)

@@ -536,6 +536,15 @@ func (w *walker) nestedText(c *Command, text, via string, cx ctx, noSubst bool, 
 		}
 		return
 	}
+	if name, _, _ := strings.Cut(via, " "); shells.has(program(baseName(name))) {
+		// a shell is a child process: its cds (bash -c 'cd /etc') are
+		// gone when it ends, and the line goes on where it was
+		here, fetchDir, prev, hasPrev := w.cwdNow(), w.fetch.dir, w.prevCwd, w.hasPrev
+		defer func() {
+			w.setCwd(here)
+			w.fetch.dir, w.prevCwd, w.hasPrev = fetchDir, prev, hasPrev
+		}()
+	}
 	at := c.Pos
 	w.text(text, ctx{
 		dialect: d,

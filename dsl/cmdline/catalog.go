@@ -475,7 +475,13 @@ func catalogWrapper(name string) (optSpec, bool) {
 // operands make, and the interactive shell it starts.
 func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 	via := func(what string) string { return c.Name + " " + what }
-	if p.Prompt != nil && prompts(c, args, p, w.inherited(c)) {
+	pargs := args
+	if c.Name == "git" && w.gitEditorSet && w.nest == 0 && (w.gitEditorAt == nil || *w.gitEditorAt == w.cwdNow()) {
+		// git config core.editor true && git commit: as git -c
+		// core.editor=true commit (a -c of its own comes after, and wins)
+		pargs = append([]field{{Word: Word{Value: "-c"}}, {Word: Word{Value: "core.editor=" + w.gitEditor}}}, args...)
+	}
+	if p.Prompt != nil && prompts(c, pargs, p, w.inherited(c)) {
 		c.Typed = true
 	}
 	operands := 0 // operands met: only the SubAfter-th can be the subcommand
@@ -848,6 +854,50 @@ func gitConfigEditor(args []field) (string, bool) {
 		}
 	}
 	return val, found
+}
+
+// noteGitEditor records git config [--local|--global|--worktree]
+// core.editor VALUE (or git config set core.editor VALUE) run in the
+// line's own repository: the editor the line's later git commands open.
+// Any other form (git -C DIR, --file, --unset, a value known only at run
+// time) forgets what was recorded.
+func (w *walker) noteGitEditor(args []field) {
+	if len(args) == 0 || args[0].Value != "config" {
+		return
+	}
+	var ops []field
+	global := false
+	for i, a := range args[1:] {
+		switch v := a.Value; {
+		case v == "--global":
+			global = true
+		case v == "--local" || v == "--worktree" || i == 0 && v == "set" && len(args) > 3:
+		case strings.HasPrefix(v, "-"):
+			if w.mentionsEditor(args) {
+				w.gitEditor, w.gitEditorSet = "", false
+			}
+			return
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if len(ops) == 0 || !strings.EqualFold(ops[0].Value, "core.editor") {
+		return
+	}
+	if len(ops) != 2 || ops[1].Dynamic {
+		w.gitEditor, w.gitEditorSet = "", false
+		return
+	}
+	w.gitEditor, w.gitEditorSet, w.gitEditorAt = ops[1].Value, true, nil
+	if !global {
+		here := w.cwdNow() // the repository's own config: for git run there
+		w.gitEditorAt = &here
+	}
+}
+
+// mentionsEditor reports a git config command naming core.editor.
+func (w *walker) mentionsEditor(args []field) bool {
+	return slices.ContainsFunc(args, func(a field) bool { return strings.EqualFold(a.Value, "core.editor") || a.Dynamic })
 }
 
 // beforeDashes is args up to a "--", after which they are operands.

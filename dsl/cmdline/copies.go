@@ -343,7 +343,7 @@ func (w *walker) runAs(c *Command, name, via string, cx ctx) bool {
 		fs = append(fs, field{Word: a})
 	}
 	m := Command{Pipe: c.Pipe, Via: append(slices.Clip(c.Via), via), Source: c.Source, Pos: c.Pos, Func: c.Func,
-		Background: c.Background, Stdin: c.Stdin, Redirects: c.Redirects, Cwd: c.Cwd, CwdRel: c.CwdRel}
+		Background: c.Background, Stdin: c.Stdin, Redirects: c.Redirects, Cwd: c.Cwd, CwdRel: c.CwdRel, CwdLost: c.CwdLost}
 	rest := w.peel(&m, fs)
 	m.Wrappers = concat(c.Wrappers, m.Wrappers)
 	m.Assigns = concat(c.Assigns, m.Assigns)

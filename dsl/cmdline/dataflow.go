@@ -80,6 +80,11 @@ type flow struct {
 	cwdRel  string           // with cwd "", where relative cds moved from the caller's directory
 	cwdLost bool             // a cd to an unknown directory: cwdRel is no longer known
 	dirs    []cwdState       // the directories pushd left, for popd
+	// gitEditor is the core.editor a git config earlier on the line set
+	// (git config core.editor true), for its later git commands' prompts
+	gitEditor    string
+	gitEditorSet bool
+	gitEditorAt  *cwdState // where a local one was set (nil: --global)
 	// prevCwd is where the walk was before the last cd of the line (cd -
 	// goes back there), when hasPrev
 	prevCwd cwdState
@@ -514,6 +519,7 @@ func (w *walker) flowBefore(c *Command) {
 	if w.cwd == "" && w.cwdRel != "" && w.cwdRel != "." {
 		c.CwdRel = w.cwdRel
 	}
+	c.CwdLost = w.cwdLost
 	if w.cwd != "" {
 		c.Cwd = w.cwd
 		for i, a := range c.Args {
@@ -991,11 +997,15 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		done()
 	case containerRunners.has(name):
 		w.containerExec(c, args, cx)
+	case name == "git" && w.nest == 0 && !c.Background:
+		w.noteGitEditor(args)
 	case name == "cd" || name == "pushd":
 		if name == "pushd" && len(w.dirs) < maxLoopWalks {
 			w.dirs = append(w.dirs, w.cwdNow())
 		}
 		w.cdWith(args, c.Assigns)
+	case w.dialect == Fish && len(args) == 0 && len(c.Wrappers) == 0 && fishImplicitCd(c.Path):
+		w.cd([]field{{Word: Word{Value: c.Path}}})
 	case name == "popd":
 		if n := len(w.dirs); n > 0 && len(args) == 0 {
 			w.setCwd(w.dirs[n-1])
@@ -1513,17 +1523,39 @@ func (w *walker) cd(args []field) { w.cdWith(args, nil) }
 func (w *walker) cdWith(args []field, assigns []Assign) {
 	dir := "~"
 	back := false
-	for _, a := range args {
-		if a.Value == "--" || strings.HasPrefix(a.Value, "-") && a.Value != "-" {
+	var operands []field
+	for i, a := range args {
+		if a.Value == "--" {
+			operands = append(operands, args[i+1:]...)
+			break
+		}
+		if strings.HasPrefix(a.Value, "-") && a.Value != "-" && len(operands) == 0 {
 			continue
 		}
+		operands = append(operands, a)
+	}
+	if len(operands) > 1 {
+		// zsh's cd OLD NEW goes to the current directory with OLD
+		// replaced by NEW (cd /usr; cd usr etc is cd /etc); bash and
+		// fish refuse two operands and stay
+		if w.dialect != Zsh {
+			return
+		}
+		old, repl := operands[0], operands[1]
+		if len(operands) > 2 || old.Dynamic || repl.Dynamic || w.cwd == "" || !strings.Contains(w.cwd, old.Value) {
+			w.moveTo(cwdState{lost: true})
+			return
+		}
+		operands = []field{{Word: Word{Value: strings.Replace(w.cwd, old.Value, repl.Value, 1)}}}
+	}
+	if len(operands) == 1 {
+		a := operands[0]
 		if a.Dynamic {
 			w.moveTo(cwdState{lost: true})
 			return
 		}
 		dir = a.Value
 		back = a.Value == "-"
-		break
 	}
 	if back {
 		switch old, ok := w.lineVar("OLDPWD", assigns); {
@@ -1544,7 +1576,12 @@ func (w *walker) cdWith(args []field, assigns []Assign) {
 	}
 	if !back && !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "~") && dir != "." && dir != ".." &&
 		!strings.HasPrefix(dir, "./") && !strings.HasPrefix(dir, "../") {
-		if cdpath, ok := w.lineVar("CDPATH", assigns); ok {
+		cdpath, ok := w.lineVar("CDPATH", assigns)
+		if !ok {
+			// the caller's, or one an earlier line exported
+			cdpath, ok = w.before.Exports["CDPATH"]
+		}
+		if ok {
 			if strings.ContainsAny(cdpath, "$`\x00") {
 				w.moveTo(cwdState{lost: true}) // CDPATH=$X cd etc: anywhere
 				return
@@ -1553,13 +1590,16 @@ func (w *walker) cdWith(args []field, assigns []Assign) {
 			// taken is the shortest (the root, the home): bash takes the
 			// first holding the name, which hguard does not know, and
 			// CDPATH=/nonexistent:/ cd etc goes to /etc.
-			best := ""
+			best, rel := "", ""
 			for _, e := range strings.FieldsFunc(cdpath, func(r rune) bool { return r == ':' || r == []rune(listSep)[0] }) {
 				if e = path.Clean(e); e != "." && (path.IsAbs(e) || e == "~" || strings.HasPrefix(e, "~/")) &&
 					(best == "" || strings.Count(e, "/") < strings.Count(best, "/") || e == "/" && best != "/") {
 					best = e
+				} else if e != "." && rel == "" && !path.IsAbs(e) && !strings.HasPrefix(e, "~") {
+					rel = e // CDPATH=.. cd x is cd ../x, from where the walk is
 				}
 			}
+			best = cmp.Or(best, rel)
 			if best != "" {
 				dir = path.Join(best, dir)
 			}
@@ -1577,6 +1617,15 @@ func (w *walker) cdWith(args []field, assigns []Assign) {
 		to = cwdState{rel: path.Join(w.cwdRel, dir)} // relative to the caller's directory
 	}
 	w.moveTo(to)
+}
+
+// fishImplicitCd reports a command fish takes for a cd with no word
+// after it (its implicit cd): a path ending in / (/etc/, src/), .. and
+// ~, which name directories. A path such as /etc or ./build is a cd too
+// when it is a directory, which the model does not know: it is taken for
+// the program it also may be.
+func fishImplicitCd(p string) bool {
+	return p == ".." || p == "~" || strings.HasSuffix(p, "/")
 }
 
 // moveTo is a cd to s: where the walk was is kept for cd - and $OLDPWD.

@@ -90,6 +90,11 @@ type Command struct {
 	// only (cd .claude, cd ..), where it moved relative to the caller's
 	// directory ("" otherwise).
 	CwdRel string
+	// CwdLost says a cd earlier on the line went where the model does not
+	// know (cd "$X", cd - before any cd, a CDPATH it does not see): Cwd
+	// and CwdRel are "" then, and the command does not run in the
+	// directory the line starts in.
+	CwdLost bool
 	// Moved is the directory a cd earlier on the line (or env -C, sudo
 	// -D) moved to, outside the directory the line starts in, to which
 	// the command's relative file targets are joined: absolute, ~…, or a

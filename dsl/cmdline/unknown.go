@@ -23,6 +23,14 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 	if w.inUnknown > 0 || commandCheckers.has(program(c.Name)) || strings.HasPrefix(c.Path, "mcp:") {
 		return // an MCP call's arguments are words, judged by the rules that name its tool
 	}
+	if len(args) == 1 && bareShell(args[0].Value) && !args[0].Dynamic && c.Stdin.Kind == "" && !c.Background &&
+		c.Pipe.Index == c.Pipe.Len-1 && !slices.ContainsFunc(c.Via, func(v string) bool { return !passesStdin(v) }) {
+		// zzprog bash: a shell's name alone after a program without an
+		// entry may be the shell it starts (a launcher, a wrapper), which
+		// waits for what is typed into it; it is not followed as a shell
+		// (cheat bash, a word of its own), but it is typed, as bash alone is
+		c.Typed = true
+	}
 	// The candidates: the first few operands, and the word after the first
 	// -- (aws-vault exec PROFILE rm …, memcheck --tool x rm …, direnv exec
 	// . rm …, aws-vault exec PROFILE -- terraform destroy): an option's

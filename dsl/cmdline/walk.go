@@ -744,6 +744,7 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 	if c.Cwd = w.cwd; w.cwd == "" && w.cwdRel != "" && w.cwdRel != "." {
 		c.CwdRel = w.cwdRel
 	}
+	c.CwdLost = w.cwdLost
 	if d.Variant != nil {
 		c.Name, c.Path = d.Variant.Value, d.Variant.Value
 	}

@@ -34,11 +34,12 @@ const (
 	home       = "/root"
 )
 
-// stub records one run: the program's name and arguments, separated by
+// stub records one run: the directory it runs in (physical, as a file
+// operation resolves it), the program's name and arguments, separated by
 // \x1f, ended by \x1e, appended to the log in one write, so that the
 // records of programs running at once (a pipeline) do not mix.
 const stub = "#!/usr/bin/dash\n" +
-	"r=${0##*/}\n" +
+	"r=\"$(pwd -P)\x1f${0##*/}\"\n" +
 	"for a in \"$@\"; do r=\"$r\x1f$a\"; done\n" +
 	"printf '%s\\036' \"$r\" >>" + logFile + "\n"
 
@@ -200,6 +201,8 @@ func newSandbox(t *testing.T, extra []string) *sandbox {
 // sandbox.
 type result struct {
 	ran      [][]string
+	dirs     []string // where each of ran ran
+	start    string   // the directory the line started in
 	timedOut bool
 	killed   bool
 }
@@ -303,6 +306,7 @@ func (s *sandbox) runFrom(t *testing.T, d dialect, lines []string, from int, res
 			switch kind {
 			case markStart:
 				cur = i
+				results[i].start = path.Join(workDir, num)
 			case markEnd, "T", "K":
 				results[i].timedOut = kind == "T"
 				results[i].killed = kind == "K"
@@ -311,7 +315,9 @@ func (s *sandbox) runFrom(t *testing.T, d dialect, lines []string, from int, res
 			continue
 		}
 		if rec != "" && cur >= 0 {
-			results[cur].ran = append(results[cur].ran, strings.Split(rec, "\x1f"))
+			dir, argv, _ := strings.Cut(rec, "\x1f")
+			results[cur].ran = append(results[cur].ran, strings.Split(argv, "\x1f"))
+			results[cur].dirs = append(results[cur].dirs, dir)
 		}
 	}
 	if cur >= 0 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -37,7 +38,9 @@ func dynamicArg(a string) bool { return strings.HasPrefix(a, dynamic) }
 // modelCmd is one command of the model as the argv a shell would start.
 type modelCmd struct {
 	argv     []string
-	cwd      string
+	cwd      string          // Command.Cwd
+	rel      string          // Command.CwdRel
+	lost     bool            // Command.CwdLost
 	wrappers map[string]bool // the programs that run it (sudo, env, nice)
 	timed    bool            // hguard read a time keyword before it
 	// program: the shell starts a program for it (not a builtin or a
@@ -102,7 +105,7 @@ func modelOf(line, dialect string) model {
 		}
 		m.names[c.Name] = true
 		m.names[path.Base(c.Path)] = true
-		mc := modelCmd{cwd: c.Cwd, wrappers: map[string]bool{}, program: !c.Dynamic}
+		mc := modelCmd{cwd: c.Cwd, rel: c.CwdRel, lost: c.CwdLost, wrappers: map[string]bool{}, program: !c.Dynamic}
 		afterCommand := false
 		for _, w := range c.Wrappers {
 			m.names[path.Base(w.Name)] = true
@@ -150,12 +153,15 @@ func modelOf(line, dialect string) model {
 
 // compare holds what ran against the model. unseen: programs that ran and
 // that hguard does not name at all (as a command, a wrapper or a carrier),
-// the dangerous kind; argv: programs hguard names but with other arguments;
-// over: programs hguard says run that never ran (a branch not taken, a line
-// the shell rejects; safe, but a measure of precision).
-func compare(ran [][]string, m model, dialect string) (unseen, argv, over []string) {
+// the dangerous kind; argv: programs hguard names but with other arguments,
+// or in another directory than the one it says they run in (a cd, pushd,
+// popd, cd -, CDPATH it followed otherwise than the shell); over: programs
+// hguard says run that never ran (a branch not taken, a line the shell
+// rejects; safe, but a measure of precision).
+func compare(res result, m model, dialect string) (unseen, argv, over []string) {
+	ran := res.ran
 	used := make([]bool, len(m.cmds))
-	for _, r := range ran {
+	for k, r := range ran {
 		if dialect == "fish" && m.names["psub"] && psubOwn(r) {
 			continue // fish's psub function at work, not the line
 		}
@@ -163,15 +169,23 @@ func compare(ran [][]string, m model, dialect string) (unseen, argv, over []stri
 			unseen = append(unseen, strings.Join(r, " "))
 			continue
 		}
-		found := false
+		found, where := false, ""
 		for i, c := range m.cmds {
 			if sameArgv(r, c, dialect) {
 				found, used[i] = true, true
+				if want, known := modelDir(c, res.start); known && k < len(res.dirs) && res.dirs[k] != want {
+					where = fmt.Sprintf("%s (in %s; hguard: in %s)", strings.Join(r, " "), res.dirs[k], want)
+					continue // another command of the same argv may run there
+				}
+				where = ""
 				break
 			}
 		}
-		if !found {
+		switch {
+		case !found:
 			argv = append(argv, strings.Join(r, " "))
+		case where != "":
+			argv = append(argv, where)
 		}
 	}
 	for i, c := range m.cmds {
@@ -180,6 +194,27 @@ func compare(ran [][]string, m model, dialect string) (unseen, argv, over []stri
 		}
 	}
 	return unseen, argv, over
+}
+
+// modelDir is the directory hguard says c runs in, as the stub records
+// it (physical): the start directory of the line, joined with where the
+// line's cds moved; known is false where hguard says it does not know
+// (cd "$X", cd - before any cd) and for a line whose start the log lacks.
+func modelDir(c modelCmd, start string) (dir string, known bool) {
+	switch {
+	case c.lost || start == "":
+		return "", false
+	case c.cwd != "":
+		dir = path.Clean(expandHome(c.cwd, ""))
+	case c.rel != "":
+		dir = path.Join(start, c.rel)
+	default:
+		return start, true
+	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil && !strings.HasPrefix(dir, "/tmp/") && !strings.HasPrefix(dir, home+"/") {
+		dir = real // cd /bin runs in /usr/bin on a merged /usr
+	}
+	return dir, true
 }
 
 // psubOwn says whether a program is one fish's psub function runs itself:
@@ -451,7 +486,7 @@ func TestShellDiff(t *testing.T) {
 			s := &score{total: len(lines)}
 			for i, line := range lines {
 				res, m := results[i], models[i]
-				unseen, argv, over := compare(res.ran, m, d.name)
+				unseen, argv, over := compare(res, m, d.name)
 				if res.timedOut || res.killed {
 					s.killed++
 				}
