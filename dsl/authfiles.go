@@ -190,6 +190,11 @@ func hasTraversal(c *cmdline.Command) bool {
 			}
 		}
 	}
+	for _, r := range c.Redirects {
+		if traversal(r.Target.Value) {
+			return true // echo x > ../../../etc/passwd
+		}
+	}
 	return c.Payload != nil && traversal(c.Payload.Code)
 }
 

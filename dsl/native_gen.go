@@ -955,7 +955,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native236
 		}
-	case "any(args, traversal(#)) || any(wrapperArgs, traversal(#)) || traversal(code) || any(keys(assigns ?? {}), traversal(assigns[#]))":
+	case "any(args, traversal(#)) || any(wrapperArgs, traversal(#)) || traversal(code) || any(keys(assigns ?? {}), traversal(assigns[#])) || any(redirects, traversal(#.target))":
 		if scope == "command" {
 			return native237
 		}
@@ -1399,7 +1399,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native347
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|\\\\$.*/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks(/|$)\" && !(cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks/[^/]+\\\\.sample$\") ||\n  cleanPath(#) matches \"(^|/)[^/]+\\\\.git/hooks/[^/.]+$\" ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (cleanPath(cwd + \"/\" + #) matches \"(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$\" ||\n    cleanPath(cwd + \"/\" + #) matches \"(^|/)(\\\\.git/(modules/.+/)?hooks(/[^/]+)?|[^/]+\\\\.git/hooks/[^/.]+)$\" && !(# matches \"\\\\.sample$\")))":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|\\\\$.*/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks(/|$)\" && !(cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks/[^/]+\\\\.sample$\") ||\n  cleanPath(#) matches \"(^|/)[^/]+\\\\.git/(hooks/[^/.]+|config|config\\\\.worktree|info/attributes)$\" ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (cleanPath(cwd + \"/\" + #) matches \"(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$\" ||\n    cleanPath(cwd + \"/\" + #) matches \"(^|/)(\\\\.git/(modules/.+/)?hooks(/[^/]+)?|[^/]+\\\\.git/(hooks/[^/.]+|config))$\" && !(# matches \"\\\\.sample$\")))":
 		if scope == "command" {
 			return native348
 		}
@@ -2023,9 +2023,9 @@ var nativeRegexps = [589]lazyRegexp{
 	{src: "(^|/)(site|dist)-packages/[^/]+\\.pth$|\\$.*/[^/]+\\.pth$|(^|/)(sitecustomize|usercustomize)\\.py$|(^|/)\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\.worktree|info/attributes)$|(^|/)\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\.gitconfig|\\.config/git/(config|attributes))$"},
 	{src: "(^|/)\\.git/(modules/.+/)?hooks(/|$)"},
 	{src: "(^|/)\\.git/(modules/.+/)?hooks/[^/]+\\.sample$"},
-	{src: "(^|/)[^/]+\\.git/hooks/[^/.]+$"},
+	{src: "(^|/)[^/]+\\.git/(hooks/[^/.]+|config|config\\.worktree|info/attributes)$"},
 	{src: "(^|/)\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\.worktree|info/attributes)$"},
-	{src: "(^|/)(\\.git/(modules/.+/)?hooks(/[^/]+)?|[^/]+\\.git/hooks/[^/.]+)$"},
+	{src: "(^|/)(\\.git/(modules/.+/)?hooks(/[^/]+)?|[^/]+\\.git/(hooks/[^/.]+|config))$"},
 	{src: "\\.sample$"},
 	{src: "^(~|/Users/[^/]+|/System)?/Applications/[^/]+\\.app/."},
 	{src: "(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)"},
@@ -7266,7 +7266,7 @@ func native236(env any) bool {
 // native237 is the condition of path-traversal.
 func native237(env any) bool {
 	e := env.(*CommandEnv)
-	return (((anyOf(e.Args, func(p0 string) bool {
+	return ((((anyOf(e.Args, func(p0 string) bool {
 		return traversal(p0)
 	}) ||
 		anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -7275,6 +7275,9 @@ func native237(env any) bool {
 		traversal(e.Code)) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return traversal(e.Assigns[p0])
+		})) ||
+		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+			return traversal(p0.Target)
 		}))
 }
 
@@ -10093,11 +10096,11 @@ func native348(env any) bool {
 			matchReAny(&nativeRegexps[547], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
 			(matchReWith(&nativeRegexps[548], ".git/", cleanPath(p0)) &&
 				!matchReWith(&nativeRegexps[549], ".sample", cleanPath(p0)))) ||
-			matchReWith(&nativeRegexps[550], ".git/hooks/", cleanPath(p0))) ||
+			matchReWith(&nativeRegexps[550], ".git/", cleanPath(p0))) ||
 			(((e.Cwd != "") &&
 				!matchRe(&nativeRegexps[203], p0)) &&
 				(matchReWith(&nativeRegexps[551], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-					(matchReAny(&nativeRegexps[552], ".git/\x00.git/hooks/", cleanPath(((e.Cwd+"/")+p0))) &&
+					(matchReAny(&nativeRegexps[552], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
 						!matchReWith(&nativeRegexps[553], ".sample", p0)))))
 	})
 }

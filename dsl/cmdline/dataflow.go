@@ -1569,11 +1569,7 @@ func (w *walker) cdWith(args []field, assigns []Assign) {
 			return
 		}
 	}
-	for _, home := range []string{"$HOME", "${HOME}"} {
-		if rest, ok := strings.CutPrefix(dir, home); ok && (rest == "" || rest[0] == '/') {
-			dir = "~" + rest // cd "$HOME" is cd ~, not a directory named $HOME
-		}
-	}
+	dir = homeTilde(dir) // cd "$HOME" is cd ~, not a directory named $HOME
 	if !back && !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "~") && dir != "." && dir != ".." &&
 		!strings.HasPrefix(dir, "./") && !strings.HasPrefix(dir, "../") {
 		cdpath, ok := w.lineVar("CDPATH", assigns)
@@ -1582,7 +1578,11 @@ func (w *walker) cdWith(args []field, assigns []Assign) {
 			cdpath, ok = w.before.Exports["CDPATH"]
 		}
 		if ok {
-			if strings.ContainsAny(cdpath, "$`\x00") {
+			entries := strings.Split(cdpath, ":")
+			for i, e := range entries {
+				entries[i] = homeTilde(e) // CDPATH=$HOME
+			}
+			if cdpath = strings.Join(entries, ":"); strings.ContainsAny(cdpath, "$`\x00") {
 				w.moveTo(cwdState{lost: true}) // CDPATH=$X cd etc: anywhere
 				return
 			}
@@ -1614,9 +1614,27 @@ func (w *walker) cdWith(args []field, assigns []Assign) {
 	case w.cwdLost:
 		to = cwdState{lost: true}
 	default:
-		to = cwdState{rel: path.Join(w.cwdRel, dir)} // relative to the caller's directory
+		rel := path.Join(w.cwdRel, dir)
+		if start := w.before.Cwd; path.IsAbs(start) && (rel == ".." || strings.HasPrefix(rel, "../")) {
+			// out of the start, where the model knows it leads: cd
+			// ../../../etc from /srv/app/web is cd /etc
+			to = cwdState{cwd: path.Join(start, rel)}
+			break
+		}
+		to = cwdState{rel: rel} // relative to the caller's directory
 	}
 	w.moveTo(to)
+}
+
+// homeTilde is p with a leading $HOME or ${HOME} spelled ~, the home the
+// model knows.
+func homeTilde(p string) string {
+	for _, home := range []string{"$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(p, home); ok && (rest == "" || rest[0] == '/') {
+			return "~" + rest
+		}
+	}
+	return p
 }
 
 // fishImplicitCd reports a command fish takes for a cd with no word

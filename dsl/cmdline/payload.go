@@ -111,14 +111,9 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 // directory known only at run time, whose relative names are unknown, as
 // after cd "$X".
 func (w *walker) codeChdir(moved *string, f finding) string {
-	dir := f.arg
+	dir := homeTilde(f.arg) // os.chdir(os.environ['HOME']), Dir.chdir(Dir.home)
 	if f.dynamic || dir == "" || strings.ContainsAny(dir, "$`*?[") {
 		return ""
-	}
-	for _, home := range []string{"$HOME", "${HOME}"} {
-		if rest, ok := strings.CutPrefix(dir, home); ok && (rest == "" || rest[0] == '/') {
-			dir = "~" + rest
-		}
 	}
 	if path.IsAbs(dir) || dir == "~" || strings.HasPrefix(dir, "~/") {
 		return path.Clean(dir)
