@@ -59,16 +59,24 @@ var systemPrograms = set(
 	"systemctl", "journalctl", "service", "apt", "apt-get", "dpkg", "yum", "dnf", "rpm", "curl", "wget",
 )
 
+// shimDirs are bin directories version managers and per-user package
+// homes put early on PATH where they are installed. They are not among
+// cmdline.UserBinDirs, which the session's program lookups also walk:
+// there a shim on this machine would stand for the program itself.
+var shimDirs = []string{"~/.pyenv/shims", "~/.asdf/shims", "~/.rbenv/shims", "~/.nodenv/shims", "~/.local/share/mise/shims",
+	"~/.linuxbrew/bin", "/home/linuxbrew/.linuxbrew/bin", "~/.local/share/pnpm", "~/.dotnet/tools", "~/.poetry/bin", "/snap/bin"}
+
 // binDir reports a directory a program put in runs by its bare name
 // ahead of the system's: the everyday bin directories
 // (cmdline.UserBinDirs), a node_modules/.bin and those the line or the
-// session's earlier lines put on PATH (pathDirs).
+// session's earlier lines put on PATH (pathDirs), and the shims of
+// version managers (shimDirs).
 func binDir(dir string, pathDirs []string) bool {
 	dir = strings.TrimSuffix(dir, "/")
 	if dir == "" {
 		return false
 	}
-	if slices.Contains(cmdline.UserBinDirs, dir) || strings.HasSuffix(dir, "/node_modules/.bin") || dir == "node_modules/.bin" {
+	if slices.Contains(cmdline.UserBinDirs, dir) || slices.Contains(shimDirs, dir) || strings.HasSuffix(dir, "/node_modules/.bin") || dir == "node_modules/.bin" {
 		return true
 	}
 	for _, d := range pathDirs {

@@ -11,7 +11,9 @@ import (
 // a cd out of the start by ../ is the directory it leads to, a
 // redirection's climb into a system file is path traversal, inline
 // code's chdir to the home spelled as an environment lookup, a CDPATH
-// of $HOME, and a bare repository's config.
+// of $HOME, a bare repository's config, find -exec behind a wrapper or
+// over a tree, make's programs set earlier on the line, and version
+// managers' shims as bin directories.
 func TestLead48(t *testing.T) {
 	checkHolesIn(t, "/srv/app/web", []holeCase{
 		{`cd ../../../etc && rm passwd`, dsl.Ask, dsl.Ask},           // was allowed
@@ -38,5 +40,19 @@ func TestLead48(t *testing.T) {
 		{`cp /tmp/cfg ~/repos/app.git/config`, dsl.Ask, dsl.Ask},                    // was allowed
 		{`cat repo.git/config`, dsl.Allow, dsl.Allow},
 		{`echo 'my service' > repo.git/description`, dsl.Allow, dsl.Allow},
+		{`find ~ -name .bashrc -exec sudo gzip {} \;`, dsl.Ask, dsl.Ask}, // was allowed
+		{`find ~ -name .bashrc -exec nice gzip {} \;`, dsl.Ask, dsl.Ask}, // was allowed
+		{`find /home -name .bashrc -exec gzip {} \;`, dsl.Ask, dsl.Ask},  // was allowed
+		{`find . -name '*.log' -exec gzip {} \;`, dsl.Allow, dsl.Allow},
+		{`find ~/proj -name '*.log' -exec sudo gzip {} \;`, dsl.Allow, dsl.Allow},
+		{`find . -name Makefile -exec sed -i s/a/b/ {} \;`, dsl.Allow, dsl.Allow},
+		{`export CC='rm -rf ~'; make`, dsl.Block, dsl.Block},       // was allowed
+		{`CC='rm -rf ~'; export CC; make`, dsl.Block, dsl.Block},   // was allowed
+		{`export RM='rm -rf ~'; make clean`, dsl.Block, dsl.Block}, // was allowed
+		{`export CC=clang; make`, dsl.Allow, dsl.Allow},
+		{`export CC="ccache gcc"; make -j8`, dsl.Allow, dsl.Allow},
+		{`cp /tmp/x ~/.pyenv/shims/python3`, dsl.Ask, dsl.Ask}, // was allowed
+		{`cp /tmp/x ~/.asdf/shims/git`, dsl.Ask, dsl.Ask},      // was allowed
+		{`pyenv rehash`, dsl.Allow, dsl.Allow},
 	})
 }

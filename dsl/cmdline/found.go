@@ -63,9 +63,28 @@ func foundNames(args []Word) []Word {
 				out = append(out, Word{Value: p.Value})
 			}
 			out = append(out, Word{Value: strings.TrimSuffix(p.Value, "/") + "/" + n, Glob: strings.ContainsAny(n, "*?[")})
+			if !strings.ContainsAny(n, "*?[") && homesPoint(p.Value) {
+				// find descends: find /home -name .bashrc finds
+				// /home/u/.bashrc (a pattern's deeper matches are left:
+				// -name '*.log' under ~ would stand for every file)
+				out = append(out, Word{Value: strings.TrimSuffix(p.Value, "/") + "/*/" + n, Glob: true})
+			}
 		}
 	}
 	return out
+}
+
+// homesPoint reports a find starting point that is a home or holds homes
+// (~, /home, /root, /Users), where a name find finds deeper is a user's
+// configuration file.
+func homesPoint(p string) bool {
+	p = strings.TrimSuffix(p, "/")
+	for _, h := range []string{"~", "/home", "/root", "/Users"} {
+		if p == h || strings.HasPrefix(p, h+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // changesFound reports a program foundCopy makes a copy of.
@@ -82,7 +101,7 @@ func changesFound(name string) bool {
 // itself: the rules on what find runs (find-exec-delete) judge the
 // command as it is.
 func (w *walker) foundCopy(c *Command, findArgs []field, fs []field, cx ctx) {
-	if len(fs) == 0 || fs[0].Dynamic || !changesFound(fs[0].Value) {
+	if len(fs) == 0 || fs[0].Dynamic {
 		return
 	}
 	words := make([]Word, len(findArgs))
@@ -106,7 +125,8 @@ func (w *walker) foundCopy(c *Command, findArgs []field, fs []field, cx ctx) {
 		}
 	}
 	if replaced {
-		w.spawnBare(c, c.Wrappers, out, cx)
+		// the program is known after the wrappers: -exec sudo gzip {}
+		w.spawnBare(c, c.Wrappers, out, cx, changesFound)
 	}
 }
 
@@ -170,17 +190,21 @@ func (w *walker) xargsFound(c *Command, args []field, cx ctx) {
 		return
 	}
 	wrappers := c.Wrappers[:slices.IndexFunc(c.Wrappers, func(x Wrapper) bool { return x.Name == "xargs" })]
-	w.spawnBare(c, wrappers, out, cx)
+	w.spawnBare(c, wrappers, out, cx, nil)
 }
 
 // spawnBare emits fs as a command of c's line wrapped by wrappers only,
-// and follows it.
-func (w *walker) spawnBare(c *Command, wrappers []Wrapper, fs []field, cx ctx) {
+// and follows it; with keep, only when keep holds for the program left
+// once its own wrappers are peeled.
+func (w *walker) spawnBare(c *Command, wrappers []Wrapper, fs []field, cx ctx, keep func(string) bool) {
 	if len(fs) == 0 || w.full || cx.depth >= MaxDepth {
 		return
 	}
 	n := Command{Pipe: PipePos{Len: 1}, Via: c.Via, Source: c.Source, Pos: c.Pos, Func: c.Func, Background: c.Background}
 	rest := w.peel(&n, fs)
+	if keep != nil && (n.Dynamic || !keep(n.Name)) {
+		return
+	}
 	n.Wrappers = concat(slices.Clip(wrappers), n.Wrappers)
 	if w.emit(&n) {
 		cx.depth++

@@ -575,6 +575,17 @@ func (w *walker) makeVariables(c *Command, args []field, cx ctx) {
 			defs = append(defs, def{a.Name, a.Value.Value, a.Name + "="})
 		}
 	}
+	for _, name := range makePrograms.list {
+		// export CC='…'; make: set earlier on the line. Read exported
+		// or not: a variable a shell's user sets (CC) is often exported
+		// already, and the assignment then reaches make.
+		if slices.ContainsFunc(defs, func(d def) bool { return d.name == name }) {
+			continue
+		}
+		if v, ok := w.vars[name]; ok && !strings.Contains(v, "$") {
+			defs = append(defs, def{name, v, name + "="})
+		}
+	}
 	for _, d := range defs {
 		switch {
 		case d.name == "SHELL":
