@@ -145,22 +145,9 @@ func TestCdAbs47Neighbours(t *testing.T) {
 // TestCdAbs47Fish: fish's and runs its command when the one before it
 // succeeded, as && does; in bash "and" is a command of its own.
 func TestCdAbs47Fish(t *testing.T) {
-	g, err := hguard.New(hguard.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tt := range []struct {
-		cmd, shell string
-		want       dsl.Level
-	}{
-		{"cd /etc; and rm passwd", "fish", dsl.Ask},
-		{"cd /etc; and python3 -c 'open(\"passwd\",\"w\")'", "fish", dsl.Ask},
-		{"cd /etc; or rm passwd", "fish", dsl.Ask},
-	} {
-		for _, caller := range []string{"", "claude-code"} {
-			if v := g.Check(hguard.Request{Command: tt.cmd, Cwd: "/home/u/proj", Shell: tt.shell, Caller: caller}); v.Level != tt.want {
-				t.Errorf("%q in %s with caller %q: %s, want %s (%s)", tt.cmd, tt.shell, caller, v.Level, tt.want, v.Reasons())
-			}
-		}
-	}
+	checkShellHoles(t, []shellHoleCase{
+		{"fish", "cd /etc; and rm passwd", dsl.Ask, dsl.Ask},
+		{"fish", "cd /etc; and python3 -c 'open(\"passwd\",\"w\")'", dsl.Ask, dsl.Ask},
+		{"fish", "cd /etc; or rm passwd", dsl.Ask, dsl.Ask},
+	})
 }

@@ -22,6 +22,27 @@ func checkHoles(t *testing.T, tests []holeCase) {
 // checkHolesIn is checkHoles with the commands run in dir.
 func checkHolesIn(t *testing.T, dir string, tests []holeCase) {
 	t.Helper()
+	cases := make([]shellHoleCase, len(tests))
+	for i, tt := range tests {
+		cases[i] = shellHoleCase{"bash", tt.cmd, tt.person, tt.asAgent}
+	}
+	checkShellHolesIn(t, dir, cases)
+}
+
+// shellHoleCase is a holeCase read in a given shell's dialect.
+type shellHoleCase struct {
+	shell, cmd      string
+	person, asAgent dsl.Level
+}
+
+// checkShellHoles is checkHoles for lines of several dialects.
+func checkShellHoles(t *testing.T, tests []shellHoleCase) {
+	t.Helper()
+	checkShellHolesIn(t, "/home/u/proj", tests)
+}
+
+func checkShellHolesIn(t *testing.T, dir string, tests []shellHoleCase) {
+	t.Helper()
 	g, err := hguard.New(hguard.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -31,9 +52,9 @@ func checkHolesIn(t *testing.T, dir string, tests []holeCase) {
 			caller string
 			want   dsl.Level
 		}{{"", tt.person}, {"claude-code", tt.asAgent}} {
-			v := g.Check(hguard.Request{Command: tt.cmd, Cwd: dir, Shell: "bash", Caller: c.caller})
+			v := g.Check(hguard.Request{Command: tt.cmd, Cwd: dir, Shell: tt.shell, Caller: c.caller})
 			if v.Level != c.want {
-				t.Errorf("%q with caller %q: %s, want %s (%s)", tt.cmd, c.caller, v.Level, c.want, v.Reasons())
+				t.Errorf("%s %q with caller %q: %s, want %s (%s)", tt.shell, tt.cmd, c.caller, v.Level, c.want, v.Reasons())
 			}
 		}
 	}

@@ -14,14 +14,7 @@ import (
 // looked up from where the line is; zsh's cd OLD NEW replaces OLD in the
 // directory; fish cds to a command that is a directory path (implicit cd).
 func TestShellDiff48(t *testing.T) {
-	g, err := hguard.New(hguard.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tt := range []struct {
-		shell, cmd      string
-		person, asAgent dsl.Level
-	}{
+	checkShellHoles(t, []shellHoleCase{
 		// bash -c 'cd /tmp' leaves the line in the project: .git is its own
 		{"bash", "bash -c 'cd /tmp' && rm -rf .git", dsl.Ask, dsl.Ask},
 		{"bash", "sh -c 'cd /tmp'; rm -rf .git", dsl.Ask, dsl.Ask},
@@ -38,17 +31,7 @@ func TestShellDiff48(t *testing.T) {
 		{"fish", "~; rm .bashrc", dsl.Ask, dsl.Ask},
 		{"fish", "src/; rm -f *.o", dsl.Allow, dsl.Allow},
 		{"fish", "./configure; and make", dsl.Allow, dsl.Allow},
-	} {
-		for _, c := range []struct {
-			caller string
-			want   dsl.Level
-		}{{"", tt.person}, {"claude-code", tt.asAgent}} {
-			v := g.Check(hguard.Request{Command: tt.cmd, Cwd: "/home/u/proj", Shell: tt.shell, Caller: c.caller})
-			if v.Level != c.want {
-				t.Errorf("%s %q with caller %q: %s, want %s (%s)", tt.shell, tt.cmd, c.caller, v.Level, c.want, v.Reasons())
-			}
-		}
-	}
+	})
 }
 
 // TestShellDiff48Same: each form is judged as the cd the shell makes of

@@ -809,14 +809,10 @@ func (w *walker) xargsInput(c *Command) {
 			argFile = strings.TrimPrefix(a, "--arg-file=")
 		case strings.HasPrefix(a, "-a") && len(a) > 2 && !strings.HasPrefix(a, "--"):
 			argFile = a[2:]
-		case a == "-I" && i+1 < len(wr.Args):
-			repl = wr.Args[i+1]
-		case strings.HasPrefix(a, "-I") && len(a) > 2:
-			repl = a[2:]
-		case a == "-i" || a == "--replace":
-			repl = "{}"
-		case strings.HasPrefix(a, "--replace="):
-			repl = strings.TrimPrefix(a, "--replace=")
+		default:
+			if r, ok := xargsReplace(wr.Args, i); ok {
+				repl = r
+			}
 		}
 	}
 	// xargs -a FILE reads the arguments from FILE; standard input is the
@@ -938,6 +934,22 @@ func xargsOf(c *Command) (Wrapper, bool) {
 		}
 	}
 	return Wrapper{}, false
+}
+
+// xargsReplace is the string xargs' option args[i] sets to be replaced
+// by each input line: -I R, -IR, -i and --replace ({}), --replace=R.
+func xargsReplace(args []string, i int) (string, bool) {
+	switch a := args[i]; {
+	case a == "-I" && i+1 < len(args):
+		return args[i+1], true
+	case strings.HasPrefix(a, "-I") && len(a) > 2:
+		return a[2:], true
+	case a == "-i" || a == "--replace":
+		return "{}", true
+	case strings.HasPrefix(a, "--replace="):
+		return strings.TrimPrefix(a, "--replace="), true
+	}
+	return "", false
 }
 
 // xargsDelim is the delimiter xargs -d gives, its escapes read (\n, \t,

@@ -156,16 +156,9 @@ func (w *walker) xargsFound(c *Command, args []field, cx ctx) {
 		return
 	}
 	repl := ""
-	for i, a := range wr.Args {
-		switch {
-		case a == "-I" && i+1 < len(wr.Args):
-			repl = wr.Args[i+1]
-		case strings.HasPrefix(a, "-I") && len(a) > 2:
-			repl = a[2:]
-		case a == "-i" || a == "--replace":
-			repl = "{}"
-		case strings.HasPrefix(a, "--replace="):
-			repl = strings.TrimPrefix(a, "--replace=")
+	for i := range wr.Args {
+		if r, ok := xargsReplace(wr.Args, i); ok {
+			repl = r
 		}
 	}
 	out := []field{{Word: Word{Value: c.Path}}}
