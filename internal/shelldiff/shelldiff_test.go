@@ -157,7 +157,10 @@ func modelOf(line, dialect string) model {
 // or in another directory than the one it says they run in (a cd, pushd,
 // popd, cd -, CDPATH it followed otherwise than the shell); over: programs
 // hguard says run that never ran (a branch not taken, a line the shell
-// rejects; safe, but a measure of precision).
+// rejects; safe, but a measure of precision), and programs that ran where
+// the line started while hguard follows a cd before them that the shell
+// did not make (on a branch not taken, or one that failed: hguard reads
+// every cd as made).
 func compare(res result, m model, dialect string) (unseen, argv, over []string) {
 	ran := res.ran
 	used := make([]bool, len(m.cmds))
@@ -169,14 +172,23 @@ func compare(res result, m model, dialect string) (unseen, argv, over []string) 
 			unseen = append(unseen, strings.Join(r, " "))
 			continue
 		}
-		found, where := false, ""
+		found, where, stayed := false, "", ""
 		for i, c := range m.cmds {
 			if sameArgv(r, c, dialect) {
 				found, used[i] = true, true
 				if want, known := modelDir(c, res.start); known && k < len(res.dirs) && res.dirs[k] != want {
-					where = fmt.Sprintf("%s (in %s; hguard: in %s)", strings.Join(r, " "), res.dirs[k], want)
+					if res.dirs[k] == res.start {
+						// it ran where the line started: a cd hguard
+						// follows was on a branch not taken or failed
+						// (false && cd /, cd missing), and hguard reads
+						// every cd as made; reported, as over is
+						stayed = fmt.Sprintf("%s ran where the line started; hguard: in %s", strings.Join(r, " "), want)
+					} else {
+						where = fmt.Sprintf("%s (in %s; hguard: in %s)", strings.Join(r, " "), res.dirs[k], want)
+					}
 					continue // another command of the same argv may run there
 				}
+				stayed = ""
 				where = ""
 				break
 			}
@@ -186,6 +198,8 @@ func compare(res result, m model, dialect string) (unseen, argv, over []string) 
 			argv = append(argv, strings.Join(r, " "))
 		case where != "":
 			argv = append(argv, where)
+		case stayed != "":
+			over = append(over, stayed)
 		}
 	}
 	for i, c := range m.cmds {
