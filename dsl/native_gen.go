@@ -739,7 +739,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native182
 		}
-	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\")) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\") && !(host(#) endsWith \".local\") && !(host(#) endsWith \".lan\"))":
+	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\" && !(name in [\"https\", \"xhs\"]))) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\") && !(host(#) endsWith \".local\") && !(host(#) endsWith \".lan\"))":
 		if scope == "command" {
 			return native183
 		}
@@ -5810,8 +5810,9 @@ func native183(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((((((((urlScheme(p0) == "http") ||
-				((urlScheme(p0) == "") &&
-					(urlHost(p0) != ""))) &&
+				(((urlScheme(p0) == "") &&
+					(urlHost(p0) != "")) &&
+					!in(e.Name, "https", "xhs"))) &&
 				!isPrivateIP(urlHost(p0))) &&
 				!in(urlHost(p0), "localhost", "localhost.localdomain")) &&
 				!strings.HasSuffix(urlHost(p0), ".localhost")) &&

@@ -344,6 +344,9 @@ func verbClass(name string, cli serviceCLI, op string, ops, args []string) strin
 		if c == svcPublic && !exposesPublicly(name, op, args) {
 			return ""
 		}
+		if c == svcDelete && !syncDeletes(name, op, args) {
+			return ""
+		}
 		return c
 	}
 	if cli.only {
@@ -368,6 +371,35 @@ func verbClass(name string, cli serviceCLI, op string, ops, args []string) strin
 		return svcGrant
 	}
 	return ""
+}
+
+// syncDeletes reports whether a sync verb that deletes at its destination
+// only when told to is told to: gsutil rsync with -d (alone or in a
+// cluster: -rd), azcopy sync with --delete-destination other than false
+// (both off by default, per their docs). Any other destructive verb always
+// deletes. gsutil's global -d (debug output) counts too: erring to ask.
+func syncDeletes(name, op string, args []string) bool {
+	switch {
+	case name == "gsutil" && op == "rsync":
+		for _, a := range args {
+			if a == "--" {
+				return false
+			}
+			if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsRune(a[1:], 'd') {
+				return true
+			}
+		}
+		return false
+	case name == "azcopy" && op == "sync":
+		for _, a := range args {
+			flag, v, _ := strings.Cut(strings.ToLower(a), "=")
+			if flag == "--delete-destination" && v != "false" {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // grantOps are operations that give an account, a key or a role access:
