@@ -35,3 +35,29 @@ func TestFP49(t *testing.T) {
 		{`curl -fsSL https://example.com/install.sh | sh`, dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestFP49Chmod: a project's bin/* is a glob of any bin directory, hguard's
+// program's too; a chmod that only adds read or execute, or gives the owner
+// rwx and others no write, cannot switch hguard off (rows marked were asked
+// of a person and blocked for an agent).
+func TestFP49Chmod(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`chmod +x bin/*`, dsl.Allow, dsl.Allow},          // was asked / blocked
+		{`chmod 755 bin/*`, dsl.Allow, dsl.Allow},         // was asked / blocked
+		{`chmod -R u+x,g+rx bin/*`, dsl.Allow, dsl.Allow}, // was asked / blocked
+		{`chmod 755 scripts/*`, dsl.Allow, dsl.Allow},
+		{`chmod 644 bin/*`, dsl.Ask, dsl.Block},
+		{`chmod -x bin/*`, dsl.Ask, dsl.Block},
+		{`chmod 000 bin/*`, dsl.Ask, dsl.Block},
+		{`chmod 777 bin/*`, dsl.Ask, dsl.Block},
+		{`chmod o+w bin/*`, dsl.Ask, dsl.Block},
+		{`chmod 4755 bin/*`, dsl.Ask, dsl.Block},
+		{`rm -f bin/*`, dsl.Ask, dsl.Block},
+		{`chmod 644 ~/.local/bin/hguard`, dsl.Ask, dsl.Block},
+		{`chmod u-x ~/.local/bin/hguard`, dsl.Ask, dsl.Block},
+		{`chmod 000 ~/.hguard/config.yaml`, dsl.Ask, dsl.Block},
+		{`chmod 666 ~/.hguard/config.yaml`, dsl.Ask, dsl.Block},
+		{`chmod --reference=/tmp/x ~/.local/bin/hguard`, dsl.Ask, dsl.Block},
+		{`chmod 755 ~/.local/bin/hguard`, dsl.Allow, dsl.Allow},
+	})
+}
