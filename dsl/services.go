@@ -736,7 +736,7 @@ var flagToggles = map[string]string{"disable": "", "enable": ""}
 // using it, not leaking it. Built on first use: few checks send a token.
 var tokenServices = sync.OnceValue(func() map[string][]string {
 	return map[string][]string{
-		"GITHUB": {"github.com", "githubusercontent.com", "ghcr.io"}, "GH": {"github.com", "ghcr.io"}, "GITLAB": {"gitlab.com"}, "GL": {"gitlab.com"},
+		"GITHUB": {"github.com", "githubusercontent.com", "ghcr.io"}, "GH": {"github.com", "ghcr.io"}, "GHCR": {"ghcr.io"}, "GITLAB": {"gitlab.com"}, "GL": {"gitlab.com"},
 		"GLAB": {"gitlab.com"}, "GCLOUD": {"googleapis.com", "run.app", "cloudfunctions.net", "gcr.io", "pkg.dev"}, "DOCTL": {"digitalocean.com"},
 		"SLACK": {"slack.com"}, "STRIPE": {"stripe.com"}, "OPENAI": {"openai.com"}, "ANTHROPIC": {"anthropic.com"},
 		"NPM": {"npmjs.org", "npmjs.com"}, "DOCKER": {"docker.io", "docker.com"}, "DOCKERHUB": {"docker.io", "docker.com"},
