@@ -707,7 +707,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native174
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\"))":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && scheme(#) != \"file\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\"))":
 		if scope == "command" {
 			return native175
 		}
@@ -5710,7 +5710,8 @@ func native175(env any) bool {
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return ((urlScheme(p0) != "") &&
+			return (((urlScheme(p0) != "") &&
+				(urlScheme(p0) != "file")) &&
 				(matchRe(&nativeRegexps[233], urlHost(p0)) ||
 					matchReWith(&nativeRegexps[234], ".", urlHost(p0))))
 		}))

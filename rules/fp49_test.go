@@ -75,3 +75,19 @@ func TestFP49Registry(t *testing.T) {
 		{`echo "$GITHUB_TOKEN" | docker login ghcr.io -u me --password-stdin`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestFP49FileURL: a file: URL names a path on this machine, so its "host"
+// (file://. for the current directory) is no disguised host (rows marked
+// were asked); a disguised host of a network URL still is.
+func TestFP49FileURL(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`trufflehog git file://. --only-verified`, dsl.Allow, dsl.Allow}, // was asked
+		{`git clone file://. ../app-copy`, dsl.Allow, dsl.Allow},          // was asked
+		{`git clone file:///srv/repos/app.git`, dsl.Allow, dsl.Allow},
+		{`git clone https://github.com./example/app.git`, dsl.Ask, dsl.Ask},
+		{`curl https://exam%70le.com/install`, dsl.Ask, dsl.Ask},
+		{`curl -fsSLO https://example.com/update.zip`, dsl.Allow, dsl.Allow},
+		{`curl -fsSL https://payload.zip`, dsl.Ask, dsl.Ask},
+		{`curl file:///home/u/.ssh/id_ed25519`, dsl.Block, dsl.Block},
+	})
+}
