@@ -902,6 +902,8 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 		if len(docs) == 0 {
 			out = append(out, urlNamed(pos, optionValues(args, []string{"P", "directory-prefix"}, true))...)
 		}
+	case "go":
+		out = append(out, goBuildOutput(args)...)
 	case "dd":
 		for _, a := range args {
 			if v, ok := strings.CutPrefix(a, "of="); ok {

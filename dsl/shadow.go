@@ -22,7 +22,7 @@ import (
 // its content, and from where.
 type placement struct {
 	file string // the file, cleaned (home as ~)
-	how  byte   // 'd' downloaded, 'w' written by content, 'c' copied, moved, linked or installed, 'm' an archive's member, 'r' a whole directory as the bin directory
+	how  byte   // 'd' downloaded, 'w' written by content, 'c' copied, moved, linked or installed, 'm' an archive's member, 'r' a whole directory as the bin directory, 'b' built by a package manager (go install) under its package's name
 	from string // the URL of a download; the source of a copy ("" when known only at run time)
 }
 
@@ -269,6 +269,24 @@ func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string,
 		out = append(out, placement{file: t, how: 'r'})
 	}
 	switch prog {
+	case "go":
+		// go install PKG…: each main package's program in GOBIN, else
+		// GOPATH's bin, else ~/go/bin, by its import path's last element
+		for _, f := range goInstalled(c, args) {
+			add(f, 'b', "")
+		}
+	case "pyinstaller":
+		// pyinstaller -n NAME --distpath DIR x.py: DIR/NAME, the program
+		// (--onefile) or its directory holding it
+		if dist := optionValues(args, []string{"distpath"}, true); len(dist) > 0 {
+			names := optionValues(args, []string{"n", "name"}, true)
+			if len(names) == 0 && len(env.Positional) > 0 {
+				names = []string{strings.TrimSuffix(baseName(env.Positional[0]), ".py")}
+			}
+			for _, n := range names {
+				add(joinDir(dist[0], n), 'w', "")
+			}
+		}
 	case "aria2c":
 		// aria2c -d DIR -o NAME URL
 		dir := optionValues(args, []string{"d", "dir"}, true)
@@ -311,6 +329,103 @@ func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string,
 				}
 			}
 		}
+	}
+	return out
+}
+
+// goBuildOutput is the file go build -o FILE writes (-o=FILE too), none
+// for a directory (-o bin/: the program goes in it under its own name).
+func goBuildOutput(args []string) []string {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i], "-") {
+		if args[i] == "-C" {
+			return nil // another directory's module
+		}
+		i++
+	}
+	if i >= len(args) || args[i] != "build" {
+		return nil
+	}
+	for j := i + 1; j < len(args); j++ {
+		v := args[j]
+		switch {
+		case v == "--":
+			return nil
+		case v == "-o" && j+1 < len(args):
+			if o := args[j+1]; !strings.HasSuffix(o, "/") {
+				return []string{o}
+			}
+			return nil
+		case strings.HasPrefix(v, "-o="):
+			if o := v[3:]; !strings.HasSuffix(o, "/") {
+				return []string{o}
+			}
+			return nil
+		case strings.HasPrefix(v, "-") && !strings.Contains(v, "=") && cmdline.GoValueFlag(strings.TrimLeft(v, "-")):
+			j++
+		}
+	}
+	return nil
+}
+
+// goInstalled are the programs go install puts in GOBIN (assigned to it,
+// or exported earlier: cmdline.GoInstallDirs), else GOPATH/bin, else
+// ~/go/bin: for each package, the last element of its import path
+// without @VERSION and a major version's /vN (example.com/x/cmd/sudo@latest
+// is sudo, example.com/ssh/v2 is ssh). A pattern (./...) or a directory
+// known only at run time names none.
+func goInstalled(c *cmdline.Command, args []string) []string {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i], "-") {
+		if args[i] == "-C" {
+			return nil
+		}
+		i++
+	}
+	if i >= len(args) || args[i] != "install" {
+		return nil
+	}
+	dir := "~/go/bin"
+	var gobin, gopath string
+	for _, a := range c.Assigns {
+		switch a.Name {
+		case "GOBIN":
+			gobin = a.Value.Value
+		case "GOPATH":
+			gopath = a.Value.Value
+		}
+	}
+	switch {
+	case gobin != "":
+		dir = gobin
+	case gopath != "":
+		dir = strings.Split(gopath, ":")[0] + "/bin"
+	}
+	if strings.ContainsAny(dir, "`") || strings.Contains(strings.TrimPrefix(strings.TrimPrefix(dir, "$HOME"), "${HOME}"), "$") {
+		return nil
+	}
+	var out []string
+	for j := i + 1; j < len(args); j++ {
+		v := args[j]
+		switch {
+		case strings.HasPrefix(v, "-"):
+			if !strings.Contains(v, "=") && cmdline.GoValueFlag(strings.TrimLeft(v, "-")) {
+				j++
+			}
+			continue
+		case strings.Contains(v, "..."), strings.ContainsAny(v, "$`*?["), strings.HasSuffix(v, ".go"):
+			continue
+		}
+		pkg, _, _ := strings.Cut(v, "@")
+		pkg = strings.TrimSuffix(path.Clean(pkg), "/")
+		name := path.Base(pkg)
+		if len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" && strings.Contains(pkg, "/") {
+			name = path.Base(path.Dir(pkg)) // example.com/ssh/v2
+		}
+		if name == "." || name == "/" || name == ".." || name == "" {
+			continue // the current directory's package: its name is not on the line
+		}
+		out = append(out, joinDir(dir, name))
 	}
 	return out
 }
@@ -373,7 +488,13 @@ func namesProgram(file string) bool {
 func shadowFiles(ps []placement) []string {
 	var out []string
 	for _, p := range ps {
-		if (p.how == 'r' || namesProgram(p.file)) && !slices.Contains(out, p.file) {
+		named := namesProgram(p.file)
+		if p.how == 'b' {
+			// a package manager's program under its package's name (go
+			// install …/gopls): only a system program's name shadows
+			named = systemPrograms.has(baseName(p.file))
+		}
+		if (p.how == 'r' || named) && !slices.Contains(out, p.file) {
 			out = append(out, p.file)
 		}
 	}
@@ -424,7 +545,7 @@ func planted(p placement, pathDirs []string) bool {
 	switch p.how {
 	case 'd':
 		return system || other
-	case 'w', 'm':
+	case 'w', 'm', 'b':
 		return system
 	}
 	from := p.from

@@ -180,6 +180,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			scriptPrompt(c, args, w.inherited(c))
 		}
 		if program(name) == "go" {
+			w.inheritConfigHomes(c, GoInstallDirs) // export GOBIN=~/.local/bin; go install …
 			w.goRun(c, args, cx)
 			w.goBuild(c, args)
 		}
