@@ -63,3 +63,49 @@ func TestShadowPathDialects49(t *testing.T) {
 		{"fish", "cp /tmp/x ~/x/sudo", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestInPlaceWriters49: programs that rewrite the files they are given
+// (dos2unix and its kin, ex or vim in ex mode told to write) write them,
+// directly and run by find -exec, fd -x/-X, xargs or GNU parallel fed by
+// find or fd (shadow49, 2026-12-05: each row marked was allowed for a
+// person and an agent); their everyday uses on the project's files stay
+// allowed.
+func TestInPlaceWriters49(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"dos2unix ~/.bashrc", dsl.Ask, dsl.Ask}, // was allowed
+		{"unix2dos ~/.bashrc", dsl.Ask, dsl.Ask}, // was allowed
+		{"mac2unix ~/.bashrc", dsl.Ask, dsl.Ask},
+		{"dos2unix -n x.txt ~/.bashrc", dsl.Ask, dsl.Ask},                         // was allowed
+		{"ex -sc '%d|x' ~/.bashrc", dsl.Ask, dsl.Ask},                             // was allowed
+		{"vim -es -c '%d' -c wq ~/.bashrc", dsl.Ask, dsl.Ask},                     // was allowed
+		{"vim -Es +'g/x/d' +wq ~/.bashrc", dsl.Ask, dsl.Ask},                      // was allowed
+		{"nvim --headless -es -c 'normal Gox' -c wq ~/.bashrc", dsl.Ask, dsl.Ask}, // was allowed
+		{"find ~ -name .bashrc | parallel gzip", dsl.Ask, dsl.Ask},                // was allowed
+		{"find /etc -name passwd | parallel -j4 sed -i d {}", dsl.Ask, dsl.Ask},   // was allowed for a person
+		{"find ~ -name .bashrc | xargs dos2unix", dsl.Ask, dsl.Ask},               // was allowed
+		{"find ~ -name .bashrc -exec ex -sc '%d|x' {} \\;", dsl.Ask, dsl.Ask},
+		{"fd -H bashrc ~ -x gzip", dsl.Ask, dsl.Ask},                       // was allowed
+		{"fd -H -g .bashrc ~ -x dos2unix", dsl.Ask, dsl.Ask},               // was allowed
+		{"fd passwd /etc -X sed -i d", dsl.Ask, dsl.Ask},                   // was allowed
+		{"fd -H -g .bashrc ~ | xargs gzip", dsl.Ask, dsl.Ask},              // was allowed
+		{"fd -H '^\\.bashrc$' ~ | parallel sed -i d {}", dsl.Ask, dsl.Ask}, // was allowed
+		// everyday neighbours
+		{"dos2unix script.sh", dsl.Allow, dsl.Allow},
+		{"dos2unix -n ~/.bashrc bashrc.txt", dsl.Allow, dsl.Allow},
+		{"dos2unix -i ~/.bashrc", dsl.Allow, dsl.Allow},
+		{"find . -name '*.sh' -exec dos2unix {} +", dsl.Allow, dsl.Allow},
+		{"ex -sc 'wq' notes.txt", dsl.Allow, dsl.Allow},
+		{"vim -es -c '%s/a/b/g' -c wq notes.txt", dsl.Allow, dsl.Allow},
+		{"vim -es -c q ~/.bashrc", dsl.Allow, dsl.Allow},
+		{"vim -R ~/.bashrc", dsl.Allow, dsl.Allow},
+		{"gzip -k access.log", dsl.Allow, dsl.Allow},
+		{"find . -name '*.log' | xargs gzip", dsl.Allow, dsl.Allow},
+		{"find . -name '*.log' | parallel gzip", dsl.Allow, dsl.Allow},
+		{"find . -type f | parallel -j4 gzip -k", dsl.Allow, dsl.Allow},
+		{"find . -name '*.md' | parallel pandoc {} -o {.}.html", dsl.Allow, dsl.Allow},
+		{"fd -e log -x gzip", dsl.Allow, dsl.Allow},
+		{"fd -e sh -x dos2unix", dsl.Allow, dsl.Allow},
+		{"fd -e md | xargs sed -i 's/foo/bar/'", dsl.Allow, dsl.Allow},
+		{"ls | parallel gzip", dsl.Allow, dsl.Allow},
+	})
+}

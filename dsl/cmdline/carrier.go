@@ -1257,6 +1257,7 @@ func (w *walker) fdExec(c *Command, args []field, cx ctx) {
 			j++
 		}
 		w.spawn(c, args[i+1:j], Wrapper{Name: c.Name, Args: []string{op}}, cx)
+		w.fdFound(c, args, args[i+1:j], cx) // fd -H bashrc ~ -x gzip is gzip ~/*bashrc*
 		i = j
 	}
 }

@@ -1934,6 +1934,9 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 		in, _, _ = w.fileInput(c.Stdin.From)
 	}
 	if !in.Static || in.Remote || in.Decoded {
+		if argFile == "" {
+			w.parallelFound(c, cmd, cx) // find ~ -name .bashrc | parallel gzip is gzip ~/.bashrc
+		}
 		if argFile == "" && len(cmd) > 0 { // -a FILE: the catalogue's
 			// arguments read from data the line does not show: CMD runs
 			// with a value taken from it, "$(cat)" (cat list | parallel
