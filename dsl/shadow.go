@@ -22,7 +22,7 @@ import (
 // its content, and from where.
 type placement struct {
 	file string // the file, cleaned (home as ~)
-	how  byte   // 'd' downloaded, 'w' written by content, 'c' copied, moved, linked or installed, 'm' an archive's member, 'r' a whole directory as the bin directory, 'b' built by a package manager (go install) under its package's name
+	how  byte   // 'd' downloaded, 'w' written by content, 'c' copied, moved, linked or installed, 'm' an archive's member, 'r' a whole directory as the bin directory, 'u' a download the server names in the directory (file), 'b' built by a package manager (go install) under its package's name
 	from string // the URL of a download; the source of a copy ("" when known only at run time)
 }
 
@@ -218,6 +218,12 @@ func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string,
 		switch {
 		case redirected[o] && !isDownloader(c.Name):
 			add(o, 'w', "")
+		case isDownloader(c.Name) && serverNamed(prog, args):
+			// the server names the file (curl -J, wget
+			// --content-disposition): any name, the directory's
+			if d, _, _ := inBinDir(o, pathDirs); !slices.ContainsFunc(out, func(p placement) bool { return p.how == 'u' && p.file == strings.TrimSuffix(d, "/") }) {
+				out = append(out, placement{file: strings.TrimSuffix(d, "/"), how: 'u', from: url})
+			}
 		case isDownloader(c.Name):
 			add(o, 'd', url)
 		case copier && cleanPath(o) == cleanPath(target):
@@ -274,6 +280,22 @@ func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string,
 		// GOPATH's bin, else ~/go/bin, by its import path's last element
 		for _, f := range goInstalled(c, args) {
 			add(f, 'b', "")
+		}
+	case "rename", "file-rename", "prename", "perl-rename":
+		// rename 's/FROM/TO/' FILE… (Perl's), rename FROM TO FILE…
+		// (util-linux's): each file in a bin directory under its new name
+		written := make([]string, len(c.Args))
+		for i, a := range c.Args {
+			written[i] = a.Value
+		}
+		raw, _ := splitArgs(written, valueOptions[prog])
+		for _, r := range renamed(raw, env.Positional) {
+			add(r[1], 'c', r[0])
+		}
+	case "mmv":
+		// mmv FROM TO: a plain TO (no #N of FROM's wildcards) is the file
+		if p := env.Positional; len(p) == 2 && !strings.ContainsAny(p[1], "#*?[;") && !strings.ContainsAny(p[0], "*?[;") {
+			add(p[1], 'c', p[0])
 		}
 	case "pyinstaller":
 		// pyinstaller -n NAME --distpath DIR x.py: DIR/NAME, the program
@@ -430,6 +452,57 @@ func goInstalled(c *cmdline.Command, args []string) []string {
 	return out
 }
 
+// renamed are the files rename gives new names to, each as {old, new}:
+// Perl's rename applies its first operand, s/FROM/TO/ with a literal FROM
+// (any delimiter, flags after it), to each file's base name; util-linux's
+// rename FROM TO FILE… replaces the first FROM in each. The expression
+// is read from the words as written (raw), the files from pos, the same
+// operands where the command runs (after a cd: movedView). A file whose
+// name is unchanged, or an expression of another form, gives none.
+func renamed(raw, pos []string) [][2]string {
+	if len(pos) < 2 || len(raw) != len(pos) {
+		return nil
+	}
+	var from, to string
+	files := pos[1:]
+	if e := raw[0]; len(e) > 3 && e[0] == 's' && !strings.ContainsAny(e[1:2], "a-zA-Z0-9 \\") {
+		parts := strings.Split(e[2:], e[1:2])
+		if len(parts) != 3 || strings.ContainsAny(parts[0], `.*+?()[]{}|^$\\`) || strings.ContainsAny(parts[1], `$\\`) {
+			return nil
+		}
+		from, to = parts[0], parts[1]
+	} else {
+		if len(pos) < 3 {
+			return nil
+		}
+		from, to, files = raw[0], raw[1], pos[2:]
+	}
+	var out [][2]string
+	for _, f := range files {
+		dir, base := path.Split(f)
+		if from == "" || !strings.Contains(base, from) {
+			continue
+		}
+		if nb := strings.Replace(base, from, to, 1); nb != base {
+			out = append(out, [2]string{f, dir + nb})
+		}
+	}
+	return out
+}
+
+// serverNamed reports a download saved under the name the server gives
+// (curl -J, --remote-header-name with -O; wget --content-disposition,
+// --trust-server-names), not the URL's.
+func serverNamed(prog string, args []string) bool {
+	switch prog {
+	case "curl", "curlie":
+		return hasFlag(args, []string{"J", "remote-header-name"})
+	case "wget", "wget2":
+		return hasFlag(args, []string{"content-disposition", "trust-server-names"})
+	}
+	return false
+}
+
 // downloadedEarlier are the files that downloads before c on the line
 // saved (curl -o F URL, wget -O F URL, curl -O URL, > F), by name as
 // written, each with its URL: curl -o sudo URL && mv sudo ~/.local/bin/.
@@ -494,7 +567,7 @@ func shadowFiles(ps []placement) []string {
 			// install …/gopls): only a system program's name shadows
 			named = systemPrograms.has(baseName(p.file))
 		}
-		if (p.how == 'r' || named) && !slices.Contains(out, p.file) {
+		if (p.how == 'r' || p.how == 'u' || named) && !slices.Contains(out, p.file) {
 			out = append(out, p.file)
 		}
 	}
@@ -514,7 +587,7 @@ func shadowFiles(ps []placement) []string {
 func plantedPrograms(ps []placement, pathDirs []string) []string {
 	var out []string
 	for _, p := range ps {
-		if p.how == 'r' || !namesProgram(p.file) || slices.Contains(out, p.file) {
+		if p.how == 'r' || p.how == 'u' || !namesProgram(p.file) || slices.Contains(out, p.file) {
 			continue
 		}
 		if planted(p, pathDirs) {

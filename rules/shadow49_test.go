@@ -109,3 +109,32 @@ func TestInPlaceWriters49(t *testing.T) {
 		{"ls | parallel gzip", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestShadowNames49: a file renamed to a system program's name in a bin
+// directory by rename or mmv is planted as mv's is, and a download the
+// server names (curl -J, wget --content-disposition) into a bin directory
+// may have any name: an agent's is asked, a person's left as a vendor's
+// release download (shadow49, 2026-12-05: each row marked was allowed).
+func TestShadowNames49(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"rename 's/x/sudo/' ~/.local/bin/x", dsl.Ask, dsl.Ask},                                            // was allowed
+		{"rename 's|x|sudo|' ~/.local/bin/x", dsl.Ask, dsl.Ask},                                            // was allowed
+		{"rename x sudo ~/.local/bin/x", dsl.Ask, dsl.Ask},                                                 // was allowed
+		{"cd ~/.local/bin && rename 's/x/git/' x", dsl.Ask, dsl.Ask},                                       // was allowed
+		{"mmv '~/.local/bin/x' '~/.local/bin/sudo'", dsl.Ask, dsl.Ask},                                     // was allowed
+		{"cd ~/.local/bin && mmv x ssh", dsl.Ask, dsl.Ask},                                                 // was allowed
+		{"cd ~/.local/bin && curl -JLO https://x.example/y", dsl.Allow, dsl.Ask},                           // was allowed for an agent
+		{"curl --remote-header-name -O --output-dir ~/.local/bin https://x.example/y", dsl.Allow, dsl.Ask}, // was allowed for an agent
+		{"wget --content-disposition -P ~/.local/bin https://x.example/y", dsl.Allow, dsl.Ask},             // was allowed for an agent
+		{"ln -s /tmp/x ~/.local/bin/python3", dsl.Ask, dsl.Ask},
+		// everyday neighbours
+		{"rename 's/\\.txt$/.md/' *.txt", dsl.Allow, dsl.Allow},
+		{"rename .jpeg .jpg *.jpeg", dsl.Allow, dsl.Allow},
+		{"rename 's/kubectl-1.30/kubectl/' ~/.local/bin/kubectl-1.30", dsl.Allow, dsl.Allow},
+		{"mmv '*.jpeg' '#1.jpg'", dsl.Allow, dsl.Allow},
+		{"curl -JLO https://x.example/y", dsl.Allow, dsl.Allow},
+		{"wget --content-disposition https://x.example/y", dsl.Allow, dsl.Allow},
+		{"curl -Lo ~/.local/bin/jq https://github.com/jqlang/jq/releases/download/jq-1.7.1/jq-linux-amd64", dsl.Allow, dsl.Ask},
+		{"install -m 0755 /tmp/k9s ~/.local/bin/k9s", dsl.Allow, dsl.Allow},
+	})
+}
