@@ -89,7 +89,14 @@ func TestInPlaceWriters49(t *testing.T) {
 		{"fd passwd /etc -X sed -i d", dsl.Ask, dsl.Ask},                   // was allowed
 		{"fd -H -g .bashrc ~ | xargs gzip", dsl.Ask, dsl.Ask},              // was allowed
 		{"fd -H '^\\.bashrc$' ~ | parallel sed -i d {}", dsl.Ask, dsl.Ask}, // was allowed
+		{"rg -l x ~ | xargs gzip", dsl.Ask, dsl.Ask},                       // was allowed
+		{"rg -l x ~ | xargs sed -i d", dsl.Ask, dsl.Ask},                   // was allowed for a person
+		{"grep -rl x ~ | xargs sed -i d", dsl.Ask, dsl.Ask},                // was allowed for a person
+		{"rg --files ~ | parallel gzip", dsl.Ask, dsl.Ask},                 // was allowed
 		// everyday neighbours
+		{"rg -l foo src | xargs sed -i 's/foo/bar/'", dsl.Allow, dsl.Allow},
+		{"grep -rl foo . | xargs sed -i 's/foo/bar/'", dsl.Allow, dsl.Allow},
+		{"grep -l foo *.txt | xargs sed -i 's/foo/bar/'", dsl.Allow, dsl.Allow},
 		{"dos2unix script.sh", dsl.Allow, dsl.Allow},
 		{"dos2unix -n ~/.bashrc bashrc.txt", dsl.Allow, dsl.Allow},
 		{"dos2unix -i ~/.bashrc", dsl.Allow, dsl.Allow},

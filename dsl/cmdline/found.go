@@ -311,11 +311,84 @@ func (w *walker) pipedFound(c *Command) []Word {
 				return foundNames(o.Args)
 			case "fd", "fdfind":
 				return fdFoundNames(o.Args)
+			case "rg", "grep", "egrep", "ggrep":
+				return listedFiles(program(o.Name), o.Args)
 			}
 			return nil
 		}
 	}
 	return nil
+}
+
+// grepValues are grep's options that take the next word as their value.
+var grepValues = set("-e", "-f", "-m", "-A", "-B", "-C", "-d", "-D", "--regexp", "--file", "--max-count", "--after-context",
+	"--before-context", "--context", "--directories", "--devices", "--label", "--include", "--exclude", "--exclude-dir",
+	"--exclude-from", "--color", "--colour", "--binary-files")
+
+// listedFiles are the names rg or grep lists by file (rg -l, rg --files,
+// grep -rl): each path searched and everything under it (P, P/*), . when
+// it names none; nil when it prints lines, not file names.
+func listedFiles(prog string, args []Word) []Word {
+	var ops []string
+	patterned, lists, recursive := false, false, prog == "rg"
+	rg := Lookup("rg")
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic {
+			return nil
+		}
+		switch {
+		case v == "--":
+			for _, a := range args[i+1:] {
+				ops = append(ops, a.Value)
+			}
+			i = len(args)
+		case v == "--files" && prog == "rg":
+			lists, patterned = true, true
+		case v == "--files-with-matches" || v == "--files-without-match":
+			lists = true
+		case v == "-r" || v == "-R" || v == "--recursive" || v == "--dereference-recursive":
+			recursive = true
+		case (v == "-e" || v == "-f" || v == "--regexp" || v == "--file") && i+1 < len(args):
+			patterned = true
+			i++
+		case strings.HasPrefix(v, "--regexp=") || strings.HasPrefix(v, "--file="):
+			patterned = true
+		case strings.HasPrefix(v, "--"):
+			if prog == "rg" && rg != nil && takesValue(v, rg.Args, rg.Long) || prog != "rg" && grepValues.has(v) {
+				i++
+			}
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			if strings.ContainsAny(v[1:], "lL") {
+				lists = true
+			}
+			if strings.ContainsAny(v[1:], "rR") && prog != "rg" {
+				recursive = true
+			}
+			if len(v) == 2 && (prog == "rg" && rg != nil && takesValue(v, rg.Args, rg.Long) || prog != "rg" && grepValues.has(v)) {
+				if v == "-e" || v == "-f" {
+					patterned = true
+				}
+				i++
+			}
+		default:
+			ops = append(ops, v)
+		}
+	}
+	if !lists || !recursive {
+		return nil
+	}
+	if !patterned && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	if len(ops) == 0 {
+		ops = []string{"."}
+	}
+	var out []Word
+	for _, p := range ops {
+		out = append(out, Word{Value: p}, Word{Value: strings.TrimSuffix(p, "/") + "/*", Glob: true})
+	}
+	return out
 }
 
 // parallelFound is foundCopy for GNU parallel fed by find or fd (find ~
