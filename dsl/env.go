@@ -905,6 +905,8 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 		}
 	case "go":
 		out = append(out, goBuildOutput(args)...)
+	case "zig":
+		out = append(out, zigOutput(args, pos)...)
 	case "dos2unix", "unix2dos", "mac2unix", "unix2mac":
 		out = append(out, dos2unixOutputs(args)...)
 	case "ex", "vim", "vi", "nvim", "view", "rvim":
@@ -954,6 +956,38 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 		out = append(out, sedOutputs(args)...)
 	}
 	return append(out, genericOutputs(name, args, pos)...)
+}
+
+// zigOutput is the program zig build-exe (build-lib, build-obj) writes:
+// -femit-bin=PATH, else --name NAME, else the root source file's name
+// without .zig, in the directory it runs in.
+func zigOutput(args, pos []string) []string {
+	if len(pos) == 0 || !strings.HasPrefix(pos[0], "build-") {
+		return nil
+	}
+	name := ""
+	for i, a := range args {
+		switch {
+		case a == "-fno-emit-bin":
+			return nil
+		case strings.HasPrefix(a, "-femit-bin="):
+			return []string{strings.TrimPrefix(a, "-femit-bin=")}
+		case a == "--name" && i+1 < len(args):
+			name = args[i+1]
+		}
+	}
+	if name == "" {
+		for _, p := range pos[1:] {
+			if strings.HasSuffix(p, ".zig") {
+				name = strings.TrimSuffix(path.Base(p), ".zig") // in the directory it runs in
+				break
+			}
+		}
+	}
+	if name == "" || strings.Contains(name, "://") {
+		return nil
+	}
+	return []string{name}
 }
 
 // dos2unixOutputs are the files dos2unix (unix2dos, mac2unix, unix2mac)
@@ -1641,7 +1675,7 @@ var ownOutputO = set("sort", "curl", "curlie", "zstd", "zstdmt", "pzstd", "unzst
 // modeFirst are programs whose first word is a mode, not a file: tar xf,
 // 7z a, ar rcs, jar xf.
 var modeFirst = set("tar", "bsdtar", "gtar", "7z", "7za", "7zz", "7zr", "ar", "jar", "cmake", "npm", "pnpm", "yarn", "pip", "pip3",
-	"cargo", "go", "apt", "apt-get", "brew", "systemctl", "launchctl", "openssl", "make")
+	"cargo", "go", "zig", "apt", "apt-get", "brew", "systemctl", "launchctl", "openssl", "make")
 
 // viewFile reports a word movedView joins: one that may be a relative
 // file name.

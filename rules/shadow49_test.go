@@ -25,7 +25,14 @@ func TestShadowProducers49(t *testing.T) {
 		{"gcc -o ~/bin/ls x.c", dsl.Ask, dsl.Ask},
 		{"cc x.c -o ~/.local/bin/git", dsl.Ask, dsl.Ask},
 		{"rustc -o ~/.local/bin/sudo x.rs", dsl.Ask, dsl.Ask},
+		{"cd ~/.local/bin && zig build-exe --name ssh ~/src/x.zig", dsl.Ask, dsl.Ask}, // was allowed
+		{"zig build-exe -femit-bin=$HOME/.local/bin/sudo x.zig", dsl.Ask, dsl.Ask},    // was allowed
+		{"cd ~/bin && zig build-exe ~/src/git.zig", dsl.Ask, dsl.Ask},                 // was allowed
 		// everyday neighbours
+		{"zig build-exe --name ssh x.zig", dsl.Allow, dsl.Allow}, // in the project
+		{"zig build-exe -O ReleaseFast --name mytool src/main.zig", dsl.Allow, dsl.Allow},
+		{"zig build-exe -femit-bin=$HOME/.local/bin/mytool main.zig", dsl.Allow, dsl.Allow},
+		{"zig build -Doptimize=ReleaseSafe", dsl.Allow, dsl.Allow},
 		{"go build -o ~/.local/bin/mytool .", dsl.Allow, dsl.Allow},
 		{"go build -o bin/ssh ./cmd/ssh", dsl.Allow, dsl.Allow},
 		{"go build ./...", dsl.Allow, dsl.Allow},
