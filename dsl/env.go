@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -902,6 +903,14 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 		if len(docs) == 0 {
 			out = append(out, urlNamed(pos, optionValues(args, []string{"P", "directory-prefix"}, true))...)
 		}
+	case "go":
+		out = append(out, goBuildOutput(args)...)
+	case "zig":
+		out = append(out, zigOutput(args, pos)...)
+	case "dos2unix", "unix2dos", "mac2unix", "unix2mac":
+		out = append(out, dos2unixOutputs(args)...)
+	case "ex", "vim", "vi", "nvim", "view", "rvim":
+		out = append(out, exOutputs(name, args)...)
 	case "dd":
 		for _, a := range args {
 			if v, ok := strings.CutPrefix(a, "of="); ok {
@@ -947,6 +956,123 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 		out = append(out, sedOutputs(args)...)
 	}
 	return append(out, genericOutputs(name, args, pos)...)
+}
+
+// zigOutput is the program zig build-exe (build-lib, build-obj) writes:
+// -femit-bin=PATH, else --name NAME, else the root source file's name
+// without .zig, in the directory it runs in.
+func zigOutput(args, pos []string) []string {
+	if len(pos) == 0 || !strings.HasPrefix(pos[0], "build-") {
+		return nil
+	}
+	name := ""
+	for i, a := range args {
+		switch {
+		case a == "-fno-emit-bin":
+			return nil
+		case strings.HasPrefix(a, "-femit-bin="):
+			return []string{strings.TrimPrefix(a, "-femit-bin=")}
+		case a == "--name" && i+1 < len(args):
+			name = args[i+1]
+		}
+	}
+	if name == "" {
+		for _, p := range pos[1:] {
+			if strings.HasSuffix(p, ".zig") {
+				name = strings.TrimSuffix(path.Base(p), ".zig") // in the directory it runs in
+				break
+			}
+		}
+	}
+	if name == "" || strings.Contains(name, "://") {
+		return nil
+	}
+	return []string{name}
+}
+
+// dos2unixOutputs are the files dos2unix (unix2dos, mac2unix, unix2mac)
+// rewrites: each FILE in its default old-file mode (-o), the second of
+// each pair after -n (--newfile INFILE OUTFILE); none with -i (--info),
+// which only reports.
+func dos2unixOutputs(args []string) []string {
+	var out []string
+	newfile, second, dashdash := false, false, false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case dashdash || a == "-" || !strings.HasPrefix(a, "-"):
+			if !newfile || second {
+				out = append(out, a)
+			}
+			second = newfile && !second
+		case a == "--":
+			dashdash = true
+		case a == "-i" || strings.HasPrefix(a, "--info") || a == "-h" || a == "--help" || a == "-V" || a == "--version":
+			return nil
+		case a == "-n" || a == "--newfile":
+			newfile, second = true, false
+		case a == "-o" || a == "--oldfile":
+			newfile = false
+		case (a == "-c" || a == "--convmode" || a == "-D" || a == "--display-enc") && i+1 < len(args):
+			i++
+		}
+	}
+	return out
+}
+
+// exWrite matches an ex command that writes the buffer (w, wq, x, xit,
+// exit, up[date], sav[eas], wa[ll], wqa[ll], xa[ll]) among a script's
+// commands, separated by | or newlines: ex -sc '%d|x' FILE.
+var exWrite = regexp.MustCompile(`(?:^|[|\n:])\s*(?:%|\d+(?:,\d+)?)?\s*(?:w|wq|x|xit|exit|up|update|sav|saveas|wa|wall|wqa|wqall|xa|xall)!?(?:\s|$|\|)`)
+
+// exOutputs are the files ex, or vim, vi or nvim in ex mode (-e, -E, -s
+// after -e, or named ex), rewrites: its file operands when a command it is
+// given (-c CMD, +CMD, --cmd CMD) writes the buffer. Without such a
+// command the editor is left to a person at its prompt.
+func exOutputs(name string, args []string) []string {
+	exMode := name == "ex"
+	var files, cmds []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			files = append(files, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(a, "+"):
+			cmds = append(cmds, a[1:])
+		case a == "-c" || a == "--cmd":
+			if i+1 < len(args) {
+				i++
+				cmds = append(cmds, args[i])
+			}
+		case strings.HasPrefix(a, "--"):
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			letters := a[1:]
+			if strings.ContainsAny(letters, "eE") {
+				exMode = true
+			}
+			if last := letters[len(letters)-1]; strings.IndexByte("cSuUiTtqwWr", last) >= 0 || last == 's' && !exMode {
+				if last == 'c' && i+1 < len(args) {
+					cmds = append(cmds, args[i+1])
+				}
+				if last == 'r' {
+					continue // -r: recovery; a swap file may follow or not
+				}
+				i++
+			}
+		default:
+			files = append(files, a)
+		}
+	}
+	if !exMode || len(files) == 0 {
+		return nil
+	}
+	for _, c := range cmds {
+		if exWrite.MatchString(c) {
+			return files
+		}
+	}
+	return nil
 }
 
 // patchedFiles are the files a diff written on the line names, which
@@ -1549,7 +1675,7 @@ var ownOutputO = set("sort", "curl", "curlie", "zstd", "zstdmt", "pzstd", "unzst
 // modeFirst are programs whose first word is a mode, not a file: tar xf,
 // 7z a, ar rcs, jar xf.
 var modeFirst = set("tar", "bsdtar", "gtar", "7z", "7za", "7zz", "7zr", "ar", "jar", "cmake", "npm", "pnpm", "yarn", "pip", "pip3",
-	"cargo", "go", "apt", "apt-get", "brew", "systemctl", "launchctl", "openssl", "make")
+	"cargo", "go", "zig", "apt", "apt-get", "brew", "systemctl", "launchctl", "openssl", "make")
 
 // viewFile reports a word movedView joins: one that may be a relative
 // file name.

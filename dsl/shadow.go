@@ -22,7 +22,7 @@ import (
 // its content, and from where.
 type placement struct {
 	file string // the file, cleaned (home as ~)
-	how  byte   // 'd' downloaded, 'w' written by content, 'c' copied, moved, linked or installed, 'm' an archive's member, 'r' a whole directory as the bin directory
+	how  byte   // 'd' downloaded, 'w' written by content, 'c' copied, moved, linked or installed, 'm' an archive's member, 'r' a whole directory as the bin directory, 'u' a download the server names in the directory (file), 'b' built by a package manager (go install) under its package's name
 	from string // the URL of a download; the source of a copy ("" when known only at run time)
 }
 
@@ -218,6 +218,12 @@ func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string,
 		switch {
 		case redirected[o] && !isDownloader(c.Name):
 			add(o, 'w', "")
+		case isDownloader(c.Name) && serverNamed(prog, args):
+			// the server names the file (curl -J, wget
+			// --content-disposition): any name, the directory's
+			if d, _, _ := inBinDir(o, pathDirs); !slices.ContainsFunc(out, func(p placement) bool { return p.how == 'u' && p.file == strings.TrimSuffix(d, "/") }) {
+				out = append(out, placement{file: strings.TrimSuffix(d, "/"), how: 'u', from: url})
+			}
 		case isDownloader(c.Name):
 			add(o, 'd', url)
 		case copier && cleanPath(o) == cleanPath(target):
@@ -269,6 +275,40 @@ func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string,
 		out = append(out, placement{file: t, how: 'r'})
 	}
 	switch prog {
+	case "go":
+		// go install PKG…: each main package's program in GOBIN, else
+		// GOPATH's bin, else ~/go/bin, by its import path's last element
+		for _, f := range goInstalled(c, args) {
+			add(f, 'b', "")
+		}
+	case "rename", "file-rename", "prename", "perl-rename":
+		// rename 's/FROM/TO/' FILE… (Perl's), rename FROM TO FILE…
+		// (util-linux's): each file in a bin directory under its new name
+		written := make([]string, len(c.Args))
+		for i, a := range c.Args {
+			written[i] = a.Value
+		}
+		raw, _ := splitArgs(written, valueOptions[prog])
+		for _, r := range renamed(raw, env.Positional) {
+			add(r[1], 'c', r[0])
+		}
+	case "mmv":
+		// mmv FROM TO: a plain TO (no #N of FROM's wildcards) is the file
+		if p := env.Positional; len(p) == 2 && !strings.ContainsAny(p[1], "#*?[;") && !strings.ContainsAny(p[0], "*?[;") {
+			add(p[1], 'c', p[0])
+		}
+	case "pyinstaller":
+		// pyinstaller -n NAME --distpath DIR x.py: DIR/NAME, the program
+		// (--onefile) or its directory holding it
+		if dist := optionValues(args, []string{"distpath"}, true); len(dist) > 0 {
+			names := optionValues(args, []string{"n", "name"}, true)
+			if len(names) == 0 && len(env.Positional) > 0 {
+				names = []string{strings.TrimSuffix(baseName(env.Positional[0]), ".py")}
+			}
+			for _, n := range names {
+				add(joinDir(dist[0], n), 'w', "")
+			}
+		}
 	case "aria2c":
 		// aria2c -d DIR -o NAME URL
 		dir := optionValues(args, []string{"d", "dir"}, true)
@@ -313,6 +353,154 @@ func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string,
 		}
 	}
 	return out
+}
+
+// goBuildOutput is the file go build -o FILE writes (-o=FILE too), none
+// for a directory (-o bin/: the program goes in it under its own name).
+func goBuildOutput(args []string) []string {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i], "-") {
+		if args[i] == "-C" {
+			return nil // another directory's module
+		}
+		i++
+	}
+	if i >= len(args) || args[i] != "build" {
+		return nil
+	}
+	for j := i + 1; j < len(args); j++ {
+		v := args[j]
+		switch {
+		case v == "--":
+			return nil
+		case v == "-o" && j+1 < len(args):
+			if o := args[j+1]; !strings.HasSuffix(o, "/") {
+				return []string{o}
+			}
+			return nil
+		case strings.HasPrefix(v, "-o="):
+			if o := v[3:]; !strings.HasSuffix(o, "/") {
+				return []string{o}
+			}
+			return nil
+		case strings.HasPrefix(v, "-") && !strings.Contains(v, "=") && cmdline.GoValueFlag(strings.TrimLeft(v, "-")):
+			j++
+		}
+	}
+	return nil
+}
+
+// goInstalled are the programs go install puts in GOBIN (assigned to it,
+// or exported earlier: cmdline.GoInstallDirs), else GOPATH/bin, else
+// ~/go/bin: for each package, the last element of its import path
+// without @VERSION and a major version's /vN (example.com/x/cmd/sudo@latest
+// is sudo, example.com/ssh/v2 is ssh). A pattern (./...) or a directory
+// known only at run time names none.
+func goInstalled(c *cmdline.Command, args []string) []string {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i], "-") {
+		if args[i] == "-C" {
+			return nil
+		}
+		i++
+	}
+	if i >= len(args) || args[i] != "install" {
+		return nil
+	}
+	dir := "~/go/bin"
+	var gobin, gopath string
+	for _, a := range c.Assigns {
+		switch a.Name {
+		case "GOBIN":
+			gobin = a.Value.Value
+		case "GOPATH":
+			gopath = a.Value.Value
+		}
+	}
+	switch {
+	case gobin != "":
+		dir = gobin
+	case gopath != "":
+		dir = strings.Split(gopath, ":")[0] + "/bin"
+	}
+	if strings.ContainsAny(dir, "`") || strings.Contains(strings.TrimPrefix(strings.TrimPrefix(dir, "$HOME"), "${HOME}"), "$") {
+		return nil
+	}
+	var out []string
+	for j := i + 1; j < len(args); j++ {
+		v := args[j]
+		switch {
+		case strings.HasPrefix(v, "-"):
+			if !strings.Contains(v, "=") && cmdline.GoValueFlag(strings.TrimLeft(v, "-")) {
+				j++
+			}
+			continue
+		case strings.Contains(v, "..."), strings.ContainsAny(v, "$`*?["), strings.HasSuffix(v, ".go"):
+			continue
+		}
+		pkg, _, _ := strings.Cut(v, "@")
+		pkg = strings.TrimSuffix(path.Clean(pkg), "/")
+		name := path.Base(pkg)
+		if len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" && strings.Contains(pkg, "/") {
+			name = path.Base(path.Dir(pkg)) // example.com/ssh/v2
+		}
+		if name == "." || name == "/" || name == ".." || name == "" {
+			continue // the current directory's package: its name is not on the line
+		}
+		out = append(out, joinDir(dir, name))
+	}
+	return out
+}
+
+// renamed are the files rename gives new names to, each as {old, new}:
+// Perl's rename applies its first operand, s/FROM/TO/ with a literal FROM
+// (any delimiter, flags after it), to each file's base name; util-linux's
+// rename FROM TO FILE… replaces the first FROM in each. The expression
+// is read from the words as written (raw), the files from pos, the same
+// operands where the command runs (after a cd: movedView). A file whose
+// name is unchanged, or an expression of another form, gives none.
+func renamed(raw, pos []string) [][2]string {
+	if len(pos) < 2 || len(raw) != len(pos) {
+		return nil
+	}
+	var from, to string
+	files := pos[1:]
+	if e := raw[0]; len(e) > 3 && e[0] == 's' && !strings.ContainsAny(e[1:2], "a-zA-Z0-9 \\") {
+		parts := strings.Split(e[2:], e[1:2])
+		if len(parts) != 3 || strings.ContainsAny(parts[0], `.*+?()[]{}|^$\\`) || strings.ContainsAny(parts[1], `$\\`) {
+			return nil
+		}
+		from, to = parts[0], parts[1]
+	} else {
+		if len(pos) < 3 {
+			return nil
+		}
+		from, to, files = raw[0], raw[1], pos[2:]
+	}
+	var out [][2]string
+	for _, f := range files {
+		dir, base := path.Split(f)
+		if from == "" || !strings.Contains(base, from) {
+			continue
+		}
+		if nb := strings.Replace(base, from, to, 1); nb != base {
+			out = append(out, [2]string{f, dir + nb})
+		}
+	}
+	return out
+}
+
+// serverNamed reports a download saved under the name the server gives
+// (curl -J, --remote-header-name with -O; wget --content-disposition,
+// --trust-server-names), not the URL's.
+func serverNamed(prog string, args []string) bool {
+	switch prog {
+	case "curl", "curlie":
+		return hasFlag(args, []string{"J", "remote-header-name"})
+	case "wget", "wget2":
+		return hasFlag(args, []string{"content-disposition", "trust-server-names"})
+	}
+	return false
 }
 
 // downloadedEarlier are the files that downloads before c on the line
@@ -373,7 +561,13 @@ func namesProgram(file string) bool {
 func shadowFiles(ps []placement) []string {
 	var out []string
 	for _, p := range ps {
-		if (p.how == 'r' || namesProgram(p.file)) && !slices.Contains(out, p.file) {
+		named := namesProgram(p.file)
+		if p.how == 'b' {
+			// a package manager's program under its package's name (go
+			// install …/gopls): only a system program's name shadows
+			named = systemPrograms.has(baseName(p.file))
+		}
+		if (p.how == 'r' || p.how == 'u' || named) && !slices.Contains(out, p.file) {
 			out = append(out, p.file)
 		}
 	}
@@ -393,7 +587,7 @@ func shadowFiles(ps []placement) []string {
 func plantedPrograms(ps []placement, pathDirs []string) []string {
 	var out []string
 	for _, p := range ps {
-		if p.how == 'r' || !namesProgram(p.file) || slices.Contains(out, p.file) {
+		if p.how == 'r' || p.how == 'u' || !namesProgram(p.file) || slices.Contains(out, p.file) {
 			continue
 		}
 		if planted(p, pathDirs) {
@@ -424,7 +618,7 @@ func planted(p placement, pathDirs []string) bool {
 	switch p.how {
 	case 'd':
 		return system || other
-	case 'w', 'm':
+	case 'w', 'm', 'b':
 		return system
 	}
 	from := p.from

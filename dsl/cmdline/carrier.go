@@ -180,6 +180,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			scriptPrompt(c, args, w.inherited(c))
 		}
 		if program(name) == "go" {
+			w.inheritConfigHomes(c, GoInstallDirs) // export GOBIN=~/.local/bin; go install …
 			w.goRun(c, args, cx)
 			w.goBuild(c, args)
 		}
@@ -1256,6 +1257,7 @@ func (w *walker) fdExec(c *Command, args []field, cx ctx) {
 			j++
 		}
 		w.spawn(c, args[i+1:j], Wrapper{Name: c.Name, Args: []string{op}}, cx)
+		w.fdFound(c, args, args[i+1:j], cx) // fd -H bashrc ~ -x gzip is gzip ~/*bashrc*
 		i = j
 	}
 }

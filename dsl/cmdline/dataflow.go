@@ -983,6 +983,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				}
 			}
 			w.zshTable(a, c, cx)
+			if a != nil && a.Name != nil && a.Array != nil && a.Index == nil && w.dialect == Zsh && a.Name.Value == "path" {
+				w.zshPath(a.Array) // path=(~/x $path), path+=(~/x)
+			}
 			if a != nil && a.Name != nil && a.Value != nil && a.Index == nil && !a.Append {
 				w.assigned(c, a.Name.Value, w.single(a.Value).Word, cx)
 			} else if a != nil && a.Name != nil && a.Array != nil && a.Index == nil && !a.Append {
@@ -1072,6 +1075,15 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		w.hashRemap(args)
 	case name == "set" && w.dialect == Fish:
 		w.fishSet(args)
+	case name == "fish_add_path" && w.dialect == Fish:
+		// fish_add_path [-gUpamPn…] DIR…: DIR on PATH (fish_user_paths)
+		if !slices.ContainsFunc(args, func(a field) bool { return a.Value == "-n" || a.Value == "--dry-run" }) {
+			for _, a := range args {
+				if !a.Dynamic && !strings.HasPrefix(a.Value, "-") {
+					w.notePath(a.Word)
+				}
+			}
+		}
 	case name == "set" && len(args) > 0 && (args[0].Value == "--" || !strings.HasPrefix(args[0].Value, "-") && !strings.HasPrefix(args[0].Value, "+")):
 		// set -- ARGS (or set ARGS) gives the positional parameters
 		// for the rest of the line: set -- -rf ~; rm "$@".
@@ -1712,6 +1724,14 @@ func (w *walker) fishSet(args []field) {
 		w.setVar(name, Word{Dynamic: true})
 		return
 	}
+	if name == "PATH" || name == "fish_user_paths" {
+		// set -gx PATH ~/x $PATH: each element known is on PATH
+		for _, a := range args[i+1:] {
+			if !a.Dynamic {
+				w.notePath(a.Word)
+			}
+		}
+	}
 	var elems []string
 	for _, a := range args[i+1:] {
 		if a.Dynamic {
@@ -1723,6 +1743,22 @@ func (w *walker) fishSet(args []field) {
 	w.setVar(name, Word{Value: strings.Join(elems, listSep)})
 	if len(elems) == 1 && elems[0] == "" {
 		w.setEmptyElem(name)
+	}
+}
+
+// zshPath records the directories an assignment to zsh's path array
+// (tied to PATH) puts on PATH: each element known, as notePath reads
+// PATH's.
+func (w *walker) zshPath(arr *syntax.ArrayExpr) {
+	for _, el := range arr.Elems {
+		if el.Index != nil || el.Value == nil {
+			continue
+		}
+		for _, f := range w.fields(el.Value) {
+			if !f.Dynamic {
+				w.notePath(f.Word)
+			}
+		}
 	}
 }
 
@@ -1898,6 +1934,9 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 		in, _, _ = w.fileInput(c.Stdin.From)
 	}
 	if !in.Static || in.Remote || in.Decoded {
+		if argFile == "" {
+			w.parallelFound(c, cmd, cx) // find ~ -name .bashrc | parallel gzip is gzip ~/.bashrc
+		}
 		if argFile == "" && len(cmd) > 0 { // -a FILE: the catalogue's
 			// arguments read from data the line does not show: CMD runs
 			// with a value taken from it, "$(cat)" (cat list | parallel

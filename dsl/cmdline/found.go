@@ -12,7 +12,7 @@ import (
 // find finds. rm, unlink and rmdir are not among them: find-exec-delete
 // judges every delete find or xargs runs whatever it finds.
 var foundChangers = set("mv", "cp", "ln", "install", "touch", "truncate", "shred", "tee", "chmod", "chown", "chgrp", "chattr",
-	"sed", "gsed", "perl", "ruby")
+	"sed", "gsed", "perl", "ruby", "dos2unix", "unix2dos", "mac2unix", "unix2mac", "ex", "vim", "vi", "nvim")
 
 // foundNames are names that stand for what find finds, read from its
 // arguments: for each starting point P, P/NAME for each -name or -iname
@@ -130,28 +130,296 @@ func (w *walker) foundCopy(c *Command, findArgs []field, fs []field, cx ctx) {
 	}
 }
 
-// xargsFound is foundCopy for xargs fed by find (find ~ -name .bashrc |
-// xargs gzip): the names stand where xargs puts its input, appended or in
-// place of -I's string. The copy drops xargs and what wraps it.
-func (w *walker) xargsFound(c *Command, args []field, cx ctx) {
-	wr, ok := xargsOf(c)
-	if !ok || c.Stdin.Kind != "pipe" || c.Stdin.From != "find" || c.Pipe.Index == 0 || c.Dynamic || !changesFound(c.Name) {
+// fdValues are fd's options that take the next word as their value
+// (fd(1)); --and's is another pattern.
+var fdValues = set("-e", "--extension", "-t", "--type", "-d", "--max-depth", "--min-depth", "--exact-depth", "-E", "--exclude",
+	"-S", "--size", "--changed-within", "--changed-before", "--change-newer-than", "--change-older-than", "--newer", "--older",
+	"-j", "--threads", "-o", "--owner", "--base-directory", "--ignore-file", "-c", "--color", "--max-results", "--path-separator",
+	"--format", "--batch-size", "--and", "--hyperlink", "--strip-cwd-prefix")
+
+// fdFoundNames are foundNames for fd [PATTERN] [PATH…]: each starting
+// point (., the paths, --search-path's) joined to a glob the pattern
+// stands for. fd's pattern is a regular expression searched for in the
+// name: a plain one (letters, digits, -, _, . as any character, \.) is
+// *PATTERN* (^ and $ drop a side's *), a -g glob is itself, -F's text is
+// *TEXT*, -e EXT is *.EXT; any other pattern, or --full-path, stands for
+// every file (P/*). The words after -x, -X, --exec or --exec-batch are
+// the command's and are not read.
+func fdFoundNames(args []Word) []Word {
+	var ops, points, exts []string
+	glob, fixed, full := false, false, false
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic {
+			return nil
+		}
+		switch {
+		case v == "-x" || v == "--exec" || v == "-X" || v == "--exec-batch":
+			i = len(args)
+		case v == "--":
+			for _, a := range args[i+1:] {
+				if a.Dynamic {
+					return nil
+				}
+				ops = append(ops, a.Value)
+			}
+			i = len(args)
+		case v == "-g" || v == "--glob":
+			glob = true
+		case v == "-F" || v == "--fixed-strings":
+			fixed = true
+		case v == "-p" || v == "--full-path":
+			full = true
+		case v == "--search-path" && i+1 < len(args):
+			i++
+			points = append(points, args[i].Value)
+		case strings.HasPrefix(v, "--search-path="):
+			points = append(points, strings.TrimPrefix(v, "--search-path="))
+		case (v == "-e" || v == "--extension") && i+1 < len(args):
+			i++
+			exts = append(exts, strings.TrimPrefix(args[i].Value, "."))
+		case strings.HasPrefix(v, "--extension="):
+			exts = append(exts, strings.TrimPrefix(strings.TrimPrefix(v, "--extension="), "."))
+		case fdValues.has(v) && i+1 < len(args):
+			i++
+		case strings.HasPrefix(v, "-") && v != "-":
+		default:
+			ops = append(ops, v)
+		}
+	}
+	pattern := ""
+	if len(ops) > 0 {
+		pattern, ops = ops[0], ops[1:]
+	}
+	points = append(points, ops...)
+	if len(points) == 0 {
+		points = []string{"."}
+	}
+	var names []string
+	switch {
+	case full:
+	case pattern == "" || pattern == ".":
+		for _, e := range exts {
+			names = append(names, "*."+e)
+		}
+	case glob:
+		names = []string{pattern}
+	case fixed && !strings.ContainsAny(pattern, "*?[/"):
+		names = []string{"*" + pattern + "*"}
+	default:
+		if g, ok := regexGlob(pattern); ok {
+			names = []string{g}
+		}
+	}
+	var out []Word
+	for _, p := range points {
+		if len(names) == 0 {
+			out = append(out, Word{Value: p}, Word{Value: strings.TrimSuffix(p, "/") + "/*", Glob: true})
+			continue
+		}
+		for _, n := range names {
+			out = append(out, Word{Value: strings.TrimSuffix(p, "/") + "/" + n, Glob: strings.ContainsAny(n, "*?[")})
+		}
+	}
+	return out
+}
+
+// regexGlob is the glob of the names a plain regular expression finds
+// when searched for in them: letters, digits, - and _ as themselves, .
+// as any character, \. as a dot, a leading ^ and a trailing $ anchoring;
+// ok is false for any other.
+func regexGlob(re string) (string, bool) {
+	var b strings.Builder
+	start, end := "*", "*"
+	if r, ok := strings.CutPrefix(re, "^"); ok {
+		start, re = "", r
+	}
+	if r, ok := strings.CutSuffix(re, "$"); ok && !strings.HasSuffix(r, "\\") {
+		end, re = "", r
+	}
+	for i := 0; i < len(re); i++ {
+		switch c := re[i]; {
+		case c == '\\' && i+1 < len(re) && re[i+1] == '.':
+			b.WriteByte('.')
+			i++
+		case c == '.':
+			b.WriteByte('?')
+		case c == '-' || c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9':
+			b.WriteByte(c)
+		default:
+			return "", false
+		}
+	}
+	if b.Len() == 0 {
+		return "", false
+	}
+	return start + b.String() + end, true
+}
+
+// fdFound is foundCopy for fd's -x, --exec, -X and --exec-batch: the
+// command (fs) once more with fdFoundNames at {} or appended (fd ~ -H
+// bashrc -x gzip is gzip ~/*bashrc*), for the rules on what it changes.
+func (w *walker) fdFound(c *Command, args []field, fs []field, cx ctx) {
+	if len(fs) == 0 || fs[0].Dynamic {
 		return
 	}
-	var feeder *Command
+	words := make([]Word, len(args))
+	for i, a := range args {
+		words[i] = a.Word
+	}
+	w.foundIn(c, c.Wrappers, fs, fdFoundNames(words), "{}", cx)
+}
+
+// foundIn emits fs with found at each repl word (appended when there is
+// none), as typed, for a program that changes what it is given
+// (changesFound).
+func (w *walker) foundIn(c *Command, wrappers []Wrapper, fs []field, found []Word, repl string, cx ctx) {
+	if len(found) == 0 || len(fs) == 0 {
+		return
+	}
+	var out []field
+	replaced := false
+	for _, f := range fs {
+		if repl == "" || f.Value != repl {
+			out = append(out, f)
+			continue
+		}
+		replaced = true
+		for _, n := range found {
+			out = append(out, field{Word: n, glob: n.Glob})
+		}
+	}
+	if !replaced {
+		for _, n := range found {
+			out = append(out, field{Word: n, glob: n.Glob})
+		}
+	}
+	w.spawnBare(c, wrappers, out, cx, changesFound)
+}
+
+// pipedFound are the names what feeds c through a pipe finds: find's
+// (foundNames) or fd's (fdFoundNames); nil for any other feeder.
+func (w *walker) pipedFound(c *Command) []Word {
+	if c.Stdin.Kind != "pipe" || c.Pipe.Index == 0 {
+		return nil
+	}
 	for j := len(w.line.Commands) - 1; j >= 0; j-- {
 		o := w.line.Commands[j]
 		if o.Pipe.Len == c.Pipe.Len && o.Pipe.Index == c.Pipe.Index-1 && len(o.Wrappers) == 0 && slices.Equal(o.Via, c.Via) {
-			if program(o.Name) == "find" {
-				feeder = o
+			switch program(o.Name) {
+			case "find", "gfind":
+				return foundNames(o.Args)
+			case "fd", "fdfind":
+				return fdFoundNames(o.Args)
+			case "rg", "grep", "egrep", "ggrep":
+				return listedFiles(program(o.Name), o.Args)
 			}
-			break
+			return nil
 		}
 	}
-	if feeder == nil {
+	return nil
+}
+
+// grepValues are grep's options that take the next word as their value.
+var grepValues = set("-e", "-f", "-m", "-A", "-B", "-C", "-d", "-D", "--regexp", "--file", "--max-count", "--after-context",
+	"--before-context", "--context", "--directories", "--devices", "--label", "--include", "--exclude", "--exclude-dir",
+	"--exclude-from", "--color", "--colour", "--binary-files")
+
+// listedFiles are the names rg or grep lists by file (rg -l, rg --files,
+// grep -rl): each path searched and everything under it (P, P/*), . when
+// it names none; nil when it prints lines, not file names.
+func listedFiles(prog string, args []Word) []Word {
+	var ops []string
+	patterned, lists, recursive := false, false, prog == "rg"
+	rg := Lookup("rg")
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic {
+			return nil
+		}
+		switch {
+		case v == "--":
+			for _, a := range args[i+1:] {
+				ops = append(ops, a.Value)
+			}
+			i = len(args)
+		case v == "--files" && prog == "rg":
+			lists, patterned = true, true
+		case v == "--files-with-matches" || v == "--files-without-match":
+			lists = true
+		case v == "-r" || v == "-R" || v == "--recursive" || v == "--dereference-recursive":
+			recursive = true
+		case (v == "-e" || v == "-f" || v == "--regexp" || v == "--file") && i+1 < len(args):
+			patterned = true
+			i++
+		case strings.HasPrefix(v, "--regexp=") || strings.HasPrefix(v, "--file="):
+			patterned = true
+		case strings.HasPrefix(v, "--"):
+			if prog == "rg" && rg != nil && takesValue(v, rg.Args, rg.Long) || prog != "rg" && grepValues.has(v) {
+				i++
+			}
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			if strings.ContainsAny(v[1:], "lL") {
+				lists = true
+			}
+			if strings.ContainsAny(v[1:], "rR") && prog != "rg" {
+				recursive = true
+			}
+			if len(v) == 2 && (prog == "rg" && rg != nil && takesValue(v, rg.Args, rg.Long) || prog != "rg" && grepValues.has(v)) {
+				if v == "-e" || v == "-f" {
+					patterned = true
+				}
+				i++
+			}
+		default:
+			ops = append(ops, v)
+		}
+	}
+	if !lists || !recursive {
+		return nil
+	}
+	if !patterned && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	if len(ops) == 0 {
+		ops = []string{"."}
+	}
+	var out []Word
+	for _, p := range ops {
+		out = append(out, Word{Value: p}, Word{Value: strings.TrimSuffix(p, "/") + "/*", Glob: true})
+	}
+	return out
+}
+
+// parallelFound is foundCopy for GNU parallel fed by find or fd (find ~
+// -name .bashrc | parallel gzip): the names at {} or appended.
+func (w *walker) parallelFound(c *Command, cmd []string, cx ctx) {
+	if len(cmd) == 0 {
 		return
 	}
-	found := foundNames(feeder.Args)
+	found := w.pipedFound(c)
+	if len(found) == 0 {
+		return
+	}
+	fs := make([]field, len(cmd))
+	for i, v := range cmd {
+		fs[i] = field{Word: Word{Value: v}}
+	}
+	if !slices.Contains(cmd, "{}") && slices.ContainsFunc(cmd, func(v string) bool { return strings.Contains(v, "{") && strings.Contains(v, "}") }) {
+		return // another replacement string ({.}, {/}): nothing appended
+	}
+	w.foundIn(c, c.Wrappers, fs, found, "{}", cx)
+}
+
+// xargsFound is foundCopy for xargs fed by find or fd (find ~ -name
+// .bashrc | xargs gzip, pipedFound): the names stand where xargs puts its input, appended or in
+// place of -I's string. The copy drops xargs and what wraps it.
+func (w *walker) xargsFound(c *Command, args []field, cx ctx) {
+	wr, ok := xargsOf(c)
+	if !ok || c.Dynamic || !changesFound(c.Name) {
+		return
+	}
+	found := w.pipedFound(c)
 	if len(found) == 0 {
 		return
 	}
@@ -161,29 +429,12 @@ func (w *walker) xargsFound(c *Command, args []field, cx ctx) {
 			repl = r
 		}
 	}
-	out := []field{{Word: Word{Value: c.Path}}}
-	replaced := false
-	for _, a := range args {
-		if repl != "" && a.Value == repl {
-			replaced = true
-			for _, n := range found {
-				out = append(out, field{Word: n, glob: n.Glob})
-			}
-			continue
-		}
-		out = append(out, a)
-	}
-	if repl == "" {
-		replaced = true
-		for _, n := range found {
-			out = append(out, field{Word: n, glob: n.Glob})
-		}
-	}
-	if !replaced {
+	fs := append([]field{{Word: Word{Value: c.Path}}}, args...)
+	if repl != "" && !slices.ContainsFunc(args, func(a field) bool { return a.Value == repl }) {
 		return
 	}
 	wrappers := c.Wrappers[:slices.IndexFunc(c.Wrappers, func(x Wrapper) bool { return x.Name == "xargs" })]
-	w.spawnBare(c, wrappers, out, cx, nil)
+	w.foundIn(c, wrappers, fs, found, repl, cx)
 }
 
 // spawnBare emits fs as a command of c's line wrapped by wrappers only,

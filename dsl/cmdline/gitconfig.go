@@ -328,8 +328,12 @@ var agentCLIs = set("claude", "codex", "gemini", "cursor-agent", "opencode", "cr
 
 // CarriedEnv are the variables the model follows from a line to the
 // lines after it (Line.Exports): GitConfigHomes, COMPOSE_PROFILES,
-// PytestEnv, AgentConfigHomes and PromptEnv.
+// PytestEnv, AgentConfigHomes, PromptEnv and GoInstallDirs.
 var CarriedEnv = carriedEnv()
+
+// GoInstallDirs are the variables that say where go install puts the
+// programs it builds: GOBIN, else GOPATH's bin.
+var GoInstallDirs = []string{"GOBIN", "GOPATH"}
 
 // PytestEnv are the variables pytest reads its options and plugins from.
 var PytestEnv = []string{"PYTEST_ADDOPTS", "PYTEST_PLUGINS"}
@@ -337,6 +341,7 @@ var PytestEnv = []string{"PYTEST_ADDOPTS", "PYTEST_PLUGINS"}
 func carriedEnv() []string {
 	out := append(slices.Clip(GitConfigHomes), "COMPOSE_PROFILES")
 	out = append(out, PytestEnv...)
+	out = append(out, GoInstallDirs...)
 	for _, v := range append(slices.Clip(AgentConfigHomes), PromptEnv...) {
 		if !slices.Contains(out, v) {
 			out = append(out, v)

@@ -177,6 +177,10 @@ var goValueFlags = set("C", "o", "p", "tags", "ldflags", "gcflags", "asmflags", 
 	"fuzzminimizetime", "shuffle", "vet", "outputdir", "cpuprofile", "memprofile", "memprofilerate", "blockprofile", "blockprofilerate", "mutexprofile",
 	"mutexprofilefraction", "trace", "pgo", "buildmode", "compiler", "installsuffix", "json", "debug-actiongraph", "debug-runtime-trace", "debug-trace")
 
+// GoValueFlag reports a go build flag (without its dashes) that takes the
+// next word as its value.
+func GoValueFlag(name string) bool { return goValueFlags.has(name) }
+
 // goPackageRuns reads the .go files of the package (a directory: ., ./x,
 // ./x/... at any depth) that go run or go test compiles and runs and that
 // this line wrote.
