@@ -191,6 +191,8 @@ func TestRemoteAndComputedCommands(t *testing.T) {
 		{`python3 -c "import requests; print(requests.get('https://api.example/v1/x').json())"`, dsl.Allow, dsl.Allow},
 		{`node -e "fetch('https://api.example/v1/x').then(r => r.json()).then(console.log)"`, dsl.Allow, dsl.Allow},
 		{`pwsh -c "Invoke-RestMethod -Uri https://api.example/v1/x"`, dsl.Allow, dsl.Allow},
+		// a URL far from the DELETE is not its target (a server's file links fonts and docs)
+		{`node -e "const docs = 'https://docs.example/guide'; const pad = 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'; fetch('/api/x', {method: 'DELETE'})"`, dsl.Allow, dsl.Allow},
 		{`python3 -c "import requests; requests.post('https://api.example/v1/x', json={'a': 1})"`, dsl.Allow, dsl.Allow},
 	})
 }

@@ -2550,15 +2550,26 @@ var httpDeleteCall = lazyRegexp(`(?i:\bmethod\b['"]?\s*[:=]\s*['"]delete['"])|(?
 var codeURL = lazyRegexp(`https?://[^\s'"` + "`" + `)\]},;]+`)
 
 // httpDeletes adds, for code that sends an HTTP DELETE (httpDeleteCall),
-// a DELETE of each URL literal in it: the request the code makes is
-// curl -X DELETE's, judged by the same rules. Code whose URLs are all
-// computed adds nothing.
+// a DELETE of each URL literal near the call (within httpDeleteNear
+// bytes: a one-liner's, not every link of a server's file): the request
+// the code makes is curl -X DELETE's, judged by the same rules. Code
+// whose URLs are all computed adds nothing.
 func (s *scanner) httpDeletes(code string) {
-	m := httpDeleteCall().FindStringIndex(code)
-	if m == nil {
+	calls := httpDeleteCall().FindAllStringIndex(code, 8)
+	if calls == nil {
 		return
 	}
-	for _, u := range codeURL().FindAllString(code, 8) {
-		s.add(finding{kind: httpDeleteK, call: "DELETE", arg: u, text: code[m[0]:m[1]]})
+	urls := codeURL().FindAllStringIndex(code, 64)
+	for _, m := range calls {
+		for _, at := range urls {
+			u := code[at[0]:at[1]]
+			if at[0] < m[1]+httpDeleteNear && at[1] > m[0]-httpDeleteNear &&
+				!slices.ContainsFunc(s.found, func(f finding) bool { return f.kind == httpDeleteK && f.arg == u }) {
+				s.add(finding{kind: httpDeleteK, call: "DELETE", arg: u, text: code[m[0]:m[1]]})
+			}
+		}
 	}
 }
+
+// httpDeleteNear is how far from a DELETE call a URL literal is its target.
+const httpDeleteNear = 200
