@@ -159,6 +159,7 @@ var helpers = map[string]struct {
 	"httpAction":      {"httpAction", "string", []string{"string", "[]string"}},
 	"isRawDevice":     {"isRawDevice", "bool", []string{"string"}},
 	"sqlDestroys":     {"sqlDestroys", "bool", []string{"string"}},
+	"sqlGrants":       {"sqlGrants", "bool", []string{"string"}},
 	"tokenForHost":    {"tokenForHost", "bool", []string{"string", "[]string"}},
 	"uploadedFile":    {"uploadedFile", "string", []string{"string"}},
 	"isEscape":        {"isEscape", "bool", []string{"string"}},

@@ -758,7 +758,7 @@ var tokenServices = sync.OnceValue(func() map[string][]string {
 
 func init() {
 	Funcs = append(Funcs, Func{Name: "tokenForHost", Sig: "tokenForHost(value, args) bool",
-		Doc:     "every credential variable in value ($GITHUB_TOKEN, ${SLACK_BOT_TOKEN}), and every credential helper's output in it ($(gh auth token), $(gcloud auth print-access-token)), belongs to the service every URL in args goes to (api.github.com, slack.com): the token is used, not leaked",
+		Doc:     "every credential variable in value ($GITHUB_TOKEN, ${SLACK_BOT_TOKEN}), and every credential helper's output in it ($(gh auth token), $(gcloud auth print-access-token)), belongs to the service every URL in args goes to (api.github.com, slack.com): the token is used, not leaked; an AWS credential's only hosts are ECR registries (ACCOUNT.dkr.ecr.REGION.amazonaws.com), an az token's or Azure credential's Azure's own APIs (management.azure.com, graph.microsoft.com, login.microsoftonline.com, a key vault, registry or storage account), not anyone's server under amazonaws.com or azurewebsites.net",
 		Example: `any(options("d"), # contains "TOKEN" && !tokenForHost(#, args))`,
 		options: func() []expr.Option {
 			return []expr.Option{expr.Function("tokenForHost", func(p ...any) (any, error) {
@@ -816,6 +816,7 @@ func tokenForHost(value string, args []string) bool {
 	var hosts []string
 	for _, a := range args {
 		if h := bareHost(a); h != "" {
+			h, _, _ = strings.Cut(h, " ") // a URL inside a word's text: $(az … --resource https://vault.azure.net -o tsv)
 			hosts = append(hosts, strings.ToLower(h))
 		}
 	}
@@ -825,6 +826,12 @@ func tokenForHost(value string, args []string) bool {
 	for _, v := range vars {
 		prefix, _, _ := strings.Cut(strings.TrimLeft(v, "_"), "_")
 		if prefix == "AWS" && !slices.ContainsFunc(hosts, func(h string) bool { return !ecrRegistry(h) }) {
+			continue
+		}
+		if prefix == "AZ" || prefix == "AZURE" {
+			if slices.ContainsFunc(hosts, func(h string) bool { return !azureHost(h) }) {
+				return false
+			}
 			continue
 		}
 		domains, ok := tokenServices()[prefix]
@@ -850,6 +857,22 @@ func ecrRegistry(host string) bool {
 		return false
 	}
 	return !strings.ContainsFunc(l[0], func(r rune) bool { return r < '0' || r > '9' })
+}
+
+// azureHosts are the hosts of Azure's own APIs an az token or an Azure
+// credential is for: Resource Manager, Microsoft Graph and Entra ID's
+// token endpoint; azureSuffixes the services under which a host is a
+// customer's key vault, registry or storage account, answered by Azure
+// itself. azurewebsites.net, cloudapp.azure.com and the like are anyone's
+// servers, as amazonaws.com's are.
+var (
+	azureHosts    = set("management.azure.com", "management.core.windows.net", "graph.microsoft.com", "login.microsoftonline.com")
+	azureSuffixes = []string{".vault.azure.net", ".azurecr.io", ".blob.core.windows.net", ".dfs.core.windows.net", ".queue.core.windows.net", ".table.core.windows.net"}
+)
+
+// azureHost reports a host of Azure's own APIs (azureHosts, azureSuffixes).
+func azureHost(host string) bool {
+	return azureHosts.has(host) || slices.ContainsFunc(azureSuffixes, func(s string) bool { return host == s[1:] || strings.HasSuffix(host, s) })
 }
 
 func isIdentChar(c byte) bool {

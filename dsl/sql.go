@@ -130,7 +130,14 @@ const commentWord = "\x00"
 // quotes (a backslash ends nothing: Postgres reads 'a\' as a string), a
 // quoted name the word x; the words of comments are kept, marked
 // (commentWord), but MySQL's /*! … */ is code.
-func sqlStatements(text string) [][]string {
+func sqlStatements(text string) [][]string { return sqlWords(text, false) }
+
+// sqlStatementsNamed is sqlStatements with what quotes hold kept,
+// lowercased: a string as 'text', a quoted name as its name ('root'@'%'
+// is the words 'root', @, '%').
+func sqlStatementsNamed(text string) [][]string { return sqlWords(text, true) }
+
+func sqlWords(text string, named bool) [][]string {
 	var stmts [][]string
 	var cur []string
 	word := strings.Builder{}
@@ -177,11 +184,17 @@ func sqlStatements(text string) [][]string {
 			comment = 1
 		case comment == 0 && (c == '\'' || c == '"' || c == '`'):
 			flush()
+			from := i + 1
 			for i++; i < len(text) && text[i] != c; i++ {
 			}
-			if c == '\'' {
+			switch q := strings.ToLower(text[from:min(i, len(text))]); {
+			case named && c == '\'':
+				cur = append(cur, "'"+q+"'")
+			case named:
+				cur = append(cur, q)
+			case c == '\'':
 				cur = append(cur, "''")
-			} else {
+			default:
 				cur = append(cur, "x")
 			}
 		case c == ';':
@@ -199,4 +212,106 @@ func sqlStatements(text string) [][]string {
 	}
 	end()
 	return stmts
+}
+
+func init() {
+	Funcs = append(Funcs, Func{Name: "sqlGrants", Sig: "sqlGrants(text) bool",
+		Doc:     "SQL text gives an account power over the server or takes one over: a GRANT on every database (ON *.*, other than USAGE), to PUBLIC, WITH GRANT or ADMIN OPTION, or of a server role (superuser, rds_superuser, pg_read_server_files, pg_write_server_files, pg_execute_server_program, pg_read_all_data, pg_write_all_data, sysadmin, db_owner, root); a CREATE or ALTER of a USER or ROLE with SUPERUSER, CREATEROLE or BYPASSRLS; a password set for the server's own administrator (root, postgres, sa, admin) (SET PASSWORD FOR, ALTER USER … IDENTIFIED BY, ALTER ROLE … PASSWORD); a write to the server's account tables (mysql.user, mysql.db, mysql.global_priv, pg_authid); comments and quoted text are read as in sqlDestroys. REVOKE takes power away and is not one",
+		Example: `sqlGrants(join(options("c", "command"), ";"))`,
+		options: func() []expr.Option { return []expr.Option{strBool("sqlGrants", sqlGrants)} }})
+}
+
+// serverRoles are the roles that make their holder the server's
+// administrator or let it read and write the server's files.
+var serverRoles = set("superuser", "rds_superuser", "cloudsqlsuperuser", "azure_pg_admin", "pg_read_server_files", "pg_write_server_files",
+	"pg_execute_server_program", "pg_read_all_data", "pg_write_all_data", "sysadmin", "securityadmin", "db_owner", "root", "dbadmin", "accountadmin")
+
+// adminAccounts are the accounts a database server is installed with as
+// its administrator.
+var adminAccounts = set("root", "postgres", "sa", "admin", "rdsadmin", "mysql.sys", "mysql.session")
+
+// accountTables are the server's own tables of accounts and privileges.
+var accountTables = set("user", "db", "global_priv", "tables_priv", "columns_priv", "proxies_priv", "pg_authid")
+
+// sqlGrants reports SQL that gives power over the server (see the Func's Doc).
+func sqlGrants(text string) bool {
+	for _, w := range sqlStatementsNamed(text) {
+		at := func(k int) string {
+			if k < 0 || k >= len(w) {
+				return ""
+			}
+			return strings.TrimPrefix(w[k], commentWord)
+		}
+		// the account a statement names after USER or ROLE (MySQL's
+		// 'root'@'localhost' is a quoted string, read as '')
+		account := func(k int) string {
+			for ; k < len(w); k++ {
+				if x := at(k); x != "if" && x != "not" && x != "exists" {
+					return strings.Trim(x, "'")
+				}
+			}
+			return ""
+		}
+		switch at(0) {
+		case "grant":
+			on, to := -1, -1
+			for k := range w {
+				switch at(k) {
+				case "on":
+					if on < 0 {
+						on = k
+					}
+				case "to":
+					to = k
+				}
+			}
+			if on > 0 && at(on+1) == "*" && at(on+2) == "." && at(on+3) == "*" && !(on == 2 && at(1) == "usage") {
+				return true // GRANT SELECT ON *.*: every database, mysql.user among them
+			}
+			if to > 0 {
+				for k := to + 1; k < len(w); k++ {
+					if at(k) == "public" && (at(k-1) == "to" || at(k-1) == ",") {
+						return true // every account, those made later too
+					}
+				}
+			}
+			for k := range w {
+				if at(k) == "with" && (at(k+1) == "grant" || at(k+1) == "admin") && at(k+2) == "option" {
+					return true
+				}
+			}
+			if on < 0 {
+				for k := 1; k < len(w) && (to < 0 || k < to); k++ {
+					if serverRoles.has(at(k)) {
+						return true // GRANT rds_superuser TO app
+					}
+				}
+			}
+		case "create", "alter":
+			if at(1) != "user" && at(1) != "role" {
+				continue
+			}
+			for k := 2; k < len(w); k++ {
+				switch at(k) {
+				case "superuser", "createrole", "bypassrls":
+					return true
+				case "identified", "password":
+					if at(0) == "alter" && adminAccounts.has(account(2)) {
+						return true // ALTER USER root IDENTIFIED BY, ALTER ROLE postgres PASSWORD
+					}
+				}
+			}
+		case "set":
+			if at(1) == "password" && at(2) == "for" && adminAccounts.has(account(3)) {
+				return true
+			}
+		case "update", "insert", "replace", "delete":
+			for k := 1; k < len(w) && k < 6; k++ {
+				if at(k) == "mysql" && at(k+1) == "." && accountTables.has(at(k+2)) || at(k) == "pg_authid" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -666,7 +666,10 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 					p = &q
 				}
 				w.catalogSub(c, args[i+1:], p, via(v), cx)
-				return
+				if p.SubRun != "ssh" {
+					return
+				}
+				continue // gcloud compute ssh VM --command CMD: its own options still run code
 			}
 			if i == 0 || !takesValue(args[i-1].Value, p.Args, p.Long) {
 				operands++
@@ -1238,6 +1241,16 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 				w.runString(c, args[i+1], via, cx)
 			} else if v, ok := strings.CutPrefix(a.Value, "--call="); ok {
 				w.runString(c, field{Word: Word{Value: v, Dynamic: a.Dynamic}}, via, cx)
+			}
+		}
+	case "ssh":
+		// gcloud compute ssh VM -- ARGS: the words after -- are ssh's,
+		// after the host (its options, then the remote command)
+		rest := afterOptions(args, p.Args, p.Long, 0)
+		for i, a := range args {
+			if a.Value == "--" && i+1 < len(args) && len(rest) > 0 && rest[0].Value != "--" {
+				w.spawn(c, append([]field{{Word: Word{Value: "ssh"}}, rest[0]}, args[i+1:]...), Wrapper{Name: via}, cx)
+				return
 			}
 		}
 	case "dashdash-line":

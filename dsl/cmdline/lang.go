@@ -19,16 +19,17 @@ import (
 
 // More findings: the command each stands for is in effectCommand.
 const (
-	moveK    findingKind = iota + 100 // mv SRC DST
-	copyK                             // cp SRC DST
-	writeK                            // tee PATH
-	appendK                           // tee -a PATH
-	chmodK                            // chmod MODE PATH
-	killK                             // kill -SIG PID
-	loadK                             // ld.so PATH: loads a shared library, which runs its code
-	linkK                             // ln -s SRC DST
-	archiveK                          // zip -r ARCHIVE DIR, tar -c -f ARCHIVE DIR
-	chdirK                            // cd DIR: the code's later calls run there (payload)
+	moveK       findingKind = iota + 100 // mv SRC DST
+	copyK                                // cp SRC DST
+	writeK                               // tee PATH
+	appendK                              // tee -a PATH
+	chmodK                               // chmod MODE PATH
+	killK                                // kill -SIG PID
+	loadK                                // ld.so PATH: loads a shared library, which runs its code
+	linkK                                // ln -s SRC DST
+	archiveK                             // zip -r ARCHIVE DIR, tar -c -f ARCHIVE DIR
+	chdirK                               // cd DIR: the code's later calls run there (payload)
+	httpDeleteK                          // curl -X DELETE URL: an HTTP DELETE request
 )
 
 // More actions.
@@ -616,6 +617,8 @@ func effectCommand(f finding) (name string, args []Word) {
 			return "zip", []Word{{Value: "-r"}, w(f.args[0]), w(f.args[1])}
 		}
 		return "tar", []Word{{Value: "-c"}, {Value: "-f"}, w(f.args[0]), w(f.args[1])}
+	case httpDeleteK:
+		return "curl", []Word{{Value: "-X"}, {Value: "DELETE"}, {Value: f.arg, Quoted: true}}
 	case killK:
 		if f.args[0] != "" {
 			args = append(args, Word{Value: "-" + f.args[0]})
@@ -2534,3 +2537,39 @@ func obfuscated(args [][]token) bool {
 	}
 	return false
 }
+
+// httpDeleteCall matches inline code that sends an HTTP DELETE: Python's
+// requests, httpx and a session's .delete(URL), request("DELETE", …),
+// urllib's Request(method="DELETE"); fetch and axios given method:
+// "DELETE", axios.delete; Ruby's Net::HTTP::Delete and RestClient.delete;
+// Perl's HTTP::Request->new(DELETE => …) and LWP's ->delete; PowerShell's
+// Invoke-RestMethod and Invoke-WebRequest -Method Delete.
+var httpDeleteCall = lazyRegexp(`(?i:\bmethod\b['"]?\s*[:=]\s*['"]delete['"])|(?i:-method\s+['"]?delete\b)|\.delete\(\s*['"` + "`" + `]https?://|(?i:request\(\s*['"]delete['"])|Net::HTTP::Delete|(?i:HTTP::Request->new\(\s*['"]?delete)|\baxios\.delete\(|\bRestClient\.delete\b|->delete\(\s*['"]https?://`)
+
+// codeURL matches a URL literal in code.
+var codeURL = lazyRegexp(`https?://[^\s'"` + "`" + `)\]},;]+`)
+
+// httpDeletes adds, for code that sends an HTTP DELETE (httpDeleteCall),
+// a DELETE of each URL literal near the call (within httpDeleteNear
+// bytes: a one-liner's, not every link of a server's file): the request
+// the code makes is curl -X DELETE's, judged by the same rules. Code
+// whose URLs are all computed adds nothing.
+func (s *scanner) httpDeletes(code string) {
+	calls := httpDeleteCall().FindAllStringIndex(code, 8)
+	if calls == nil {
+		return
+	}
+	urls := codeURL().FindAllStringIndex(code, 64)
+	for _, m := range calls {
+		for _, at := range urls {
+			u := code[at[0]:at[1]]
+			if at[0] < m[1]+httpDeleteNear && at[1] > m[0]-httpDeleteNear &&
+				!slices.ContainsFunc(s.found, func(f finding) bool { return f.kind == httpDeleteK && f.arg == u }) {
+				s.add(finding{kind: httpDeleteK, call: "DELETE", arg: u, text: code[m[0]:m[1]]})
+			}
+		}
+	}
+}
+
+// httpDeleteNear is how far from a DELETE call a URL literal is its target.
+const httpDeleteNear = 200

@@ -149,6 +149,7 @@ type token struct {
 
 // scan looks at code in lang.
 func (s *scanner) scan(lang, code string) {
+	s.httpDeletes(code)
 	if lang == "powershell" {
 		s.powershell(code)
 		return

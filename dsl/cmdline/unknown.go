@@ -166,10 +166,15 @@ func computedCommand(args []field, i int) (field, string, bool) {
 	v, opt := a.Value, ""
 	if o, val, ok := strings.Cut(v, "="); ok && strings.HasPrefix(o, "--") && !strings.ContainsAny(o, " \t$`\"'") {
 		opt, v = o, val
-	} else if i > 0 && !args[i-1].Dynamic && strings.HasPrefix(args[i-1].Value, "--") && !strings.Contains(args[i-1].Value, "=") {
+	} else if i > 0 && !args[i-1].Dynamic && strings.HasPrefix(args[i-1].Value, "-") && !strings.Contains(args[i-1].Value, "=") {
 		opt = args[i-1].Value
 	}
-	if opt == "" || !commandOption(opt) || !oneSubst(v) || programLookup().MatchString(v) {
+	// downloaded or decoded text given to -e, -c, -x or an event's option
+	// (--on-start, --on-exit) is code too: data from the network there
+	// is what the program runs, more likely than a pattern (zzprog -e
+	// "$(curl -s URL)"); a file's or a program's output stays data
+	fetched := (a.in.Remote || a.in.Decoded) && (opt == "-e" || opt == "-c" || opt == "-x" || eventOption(opt))
+	if opt == "" || !commandOption(opt) && !fetched || !oneSubst(v) || programLookup().MatchString(v) {
 		return field{}, "", false
 	}
 	return field{Word: Word{Value: v, Dynamic: true}, in: a.in}, opt, true
@@ -195,6 +200,13 @@ func commandOption(opt string) bool {
 		return true
 	}
 	return false
+}
+
+// eventOption reports a long option named for an event whose handler is
+// its value: --on-start, --on-exit, --on_failure.
+func eventOption(opt string) bool {
+	name := strings.ToLower(strings.TrimPrefix(opt, "--"))
+	return strings.HasPrefix(opt, "--") && (strings.HasPrefix(name, "on-") || strings.HasPrefix(name, "on_")) && len(name) > 3
 }
 
 // oneSubst reports text that is one command substitution and nothing
