@@ -206,11 +206,15 @@ func (w *walker) stmts(list []*syntax.Stmt, cx ctx) {
 	if w.dialect == Zsh {
 		list = w.zshLoops(list)
 	}
-	for _, st := range list {
+	for i, st := range list {
 		if w.full {
 			return
 		}
 		w.stmt(st, cx)
+		if len(w.alts) > 0 {
+			w.forkRest(list[i+1:], cx)
+			return
+		}
 	}
 }
 
@@ -226,7 +230,14 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 		// in the shell itself
 		defer w.setCwd(w.cwdNow())
 	}
-	for _, part := range andOr(st) {
+	start := w.cwdNow()
+	parts := andOr(st)
+	mayNot := false // a part after the first moved: it may not have run
+	for k, part := range parts {
+		if k == 1 && w.cwdNow() != start && orGoesOn(st) {
+			mayNot = true // cd x || true: the cd may fail and the line go on
+		}
+		before := w.cwdNow()
 		elems := pipeline(part)
 		in := cx.stdin
 		for i, el := range elems {
@@ -255,7 +266,58 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 				w.setCwd(here)
 			}
 		}
+		if k > 0 && (w.cwdNow() != before || len(w.alts) > 0) {
+			mayNot = true // false && cd /tmp
+		}
 	}
+	if mayNot || w.fishCond[st] && (w.cwdNow() != start || len(w.alts) > 0) {
+		w.mayBe(start)
+	}
+}
+
+// orGoesOn reports an and-or list with a || whose right side does not
+// end the shell (cd x || true; rm -rf .git goes on where the line was
+// when cd fails; cd x || exit 1 does not).
+func orGoesOn(st *syntax.Stmt) bool {
+	for st != nil {
+		b, ok := st.Cmd.(*syntax.BinaryCmd)
+		if !ok {
+			return false
+		}
+		if b.Op == syntax.OrStmt && !stops(b.Y) {
+			return true
+		}
+		if b.Op != syntax.AndStmt && b.Op != syntax.OrStmt {
+			return false
+		}
+		if orGoesOn(b.Y) {
+			return true
+		}
+		st = b.X
+	}
+	return false
+}
+
+// stops reports a statement that ends the shell or function it runs in:
+// exit, return, or a block or list whose last statement does.
+func stops(st *syntax.Stmt) bool {
+	if st == nil {
+		return false
+	}
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Args) > 0 {
+			switch c.Args[0].Lit() {
+			case "exit", "return":
+				return true
+			}
+		}
+	case *syntax.Block:
+		return len(c.Stmts) > 0 && stops(c.Stmts[len(c.Stmts)-1])
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.AndStmt && stops(c.Y) // echo failed && exit 1
+	}
+	return false
 }
 
 // andOr flattens a && b || c into its parts without recursion: such lists
@@ -331,9 +393,23 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 	case *syntax.Block:
 		w.stmts(c.Stmts, inner)
 	case *syntax.IfClause:
+		// each branch starts where the conditions before it left the
+		// walk; after the if the walk may be where any branch ended, or,
+		// with no else, where the last condition left it
+		var ends []cwdState
 		for ; c != nil; c = c.Else {
 			w.stmts(c.Cond, inner)
+			cond := w.ends()
+			w.endIn(cond)
 			w.stmts(c.Then, inner)
+			ends = append(ends, w.ends()...)
+			if c.Else == nil && len(c.Cond) > 0 {
+				ends = append(ends, cond...) // no branch taken
+			}
+			w.endIn(cond)
+		}
+		if len(ends) > 0 {
+			w.endIn(ends)
 		}
 	case *syntax.WhileClause:
 		body := inner
@@ -342,6 +418,9 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 			body.loopIn, body.loopRedirs = inner.stdin, st.Redirs
 		}
 		w.stmts(c.Cond, body)
+		before := w.ends()
+		w.endIn(before)
+		defer w.mayBe(before...) // the body may not run
 		if names, lines, ok := w.readLoop(c, inner.stdin); ok {
 			for _, l := range lines {
 				w.walks++
@@ -362,6 +441,9 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		if cl, ok := c.Loop.(*syntax.CStyleLoop); ok {
 			w.arithRefs(w.pos(st, cx), inner, cl.Init, cl.Cond, cl.Post)
 		}
+		before := w.ends()
+		w.endIn(before)
+		defer w.mayBe(before...) // the body may not run
 		if !w.loop(c, inner) {
 			body := inner
 			body.loop = true
@@ -371,12 +453,19 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		if c.Word != nil {
 			w.substs(inner, c.Word)
 		}
+		// each item starts where the word left the walk; after the case
+		// the walk may be where any item ended, or there when none matched
+		start := w.ends()
+		ends := start
 		for _, item := range c.Items {
+			w.endIn(start)
 			for _, p := range item.Patterns {
 				w.substs(inner, p)
 			}
 			w.stmts(item.Stmts, inner)
+			ends = append(ends, w.ends()...)
 		}
+		w.endIn(ends)
 	case *syntax.FuncDecl:
 		inner.fn = funcName(c)
 		if inner.fn != "" && !slices.Contains(w.line.Functions, inner.fn) {
@@ -391,8 +480,13 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		}
 		inner.bg = false
 		w.fnBody++
+		before := w.ends()
+		w.endIn(before)
 		w.stmt(c.Body, inner)
 		w.fnBody--
+		// the body's cd is walked here for the calls that follow, which
+		// may not run: f() { cd /tmp; }; test -f x && f; rm -rf .git
+		w.mayBe(before...)
 	case *syntax.ArithmCmd:
 		if c.X != nil {
 			w.substs(inner, c.X)
