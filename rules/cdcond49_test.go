@@ -51,3 +51,53 @@ func TestCdCond49(t *testing.T) {
 		{"fish", "test -d web; and cd web; npm test", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestCdOutputs49: the output a program is given after a cd is where
+// the cd moved, also as the value of grouped short options (sort -uoFILE)
+// and as uniq's second operand, which uniq writes (session 49: each
+// allowed for a person).
+func TestCdOutputs49(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"cd ~ && sort -uo.bashrc x", dsl.Ask, dsl.Ask},
+		{"cd ~ && sort -uo .bashrc x", dsl.Ask, dsl.Ask},
+		{"cd /etc && sort -ro passwd x", dsl.Ask, dsl.Ask},
+		{"cd ~ && uniq x .bashrc", dsl.Ask, dsl.Ask},
+		{"uniq x ~/.bashrc", dsl.Ask, dsl.Ask},
+		{"uniq -c x /etc/passwd", dsl.Ask, dsl.Ask},
+		{"cd ~ && cp /tmp/x .profile", dsl.Ask, dsl.Ask},
+		// everyday neighbours
+		{"sort -uo out.txt x", dsl.Allow, dsl.Allow},
+		{"sort -uoout.txt x", dsl.Allow, dsl.Allow},
+		{"cd build && sort -uo.list x", dsl.Allow, dsl.Allow},
+		{"uniq in.txt out.txt", dsl.Allow, dsl.Allow},
+		{"sort words.txt | uniq -c", dsl.Allow, dsl.Allow},
+		{"cd build && uniq -c in.txt counts.txt", dsl.Allow, dsl.Allow},
+		{"cd ~/.ssh && ssh-keygen -y -f id_ed25519", dsl.Allow, dsl.Allow},
+	})
+}
+
+// TestCodeChdir49: inline code's spellings of chdir move its later
+// calls: perl's chdir with no parentheses and a variable, chdir with no
+// directory (the home), python's contextlib.chdir and os.fchdir (a
+// directory not known), ruby's Dir.chdir with a block and no directory
+// (session 49: each allowed).
+func TestCodeChdir49(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`perl -e 'chdir $ENV{HOME}; unlink ".bashrc"'`, dsl.Ask, dsl.Ask},
+		{`perl -e 'chdir; unlink(".bashrc")'`, dsl.Ask, dsl.Ask},
+		{`perl -e 'chdir(); unlink(".bashrc")'`, dsl.Ask, dsl.Ask},
+		{"python3 -c 'import contextlib, os\nwith contextlib.chdir(\"/etc\"): os.remove(\"passwd\")'", dsl.Ask, dsl.Ask},
+		{"python3 -c 'from contextlib import chdir\nimport os\nwith chdir(\"/etc\"): os.remove(\"passwd\")'", dsl.Ask, dsl.Ask},
+		{`cd /tmp && python3 -c 'import os, shutil; os.fchdir(3); shutil.rmtree(".git")'`, dsl.Ask, dsl.Ask},
+		{`ruby -e 'Dir.chdir { File.delete(".bashrc") }'`, dsl.Ask, dsl.Ask},
+		{`ruby -e 'Dir.chdir do File.delete(".bashrc") end'`, dsl.Ask, dsl.Ask},
+		{`node -e 'process.chdir(require("os").homedir()); require("fs").unlinkSync(".bashrc")'`, dsl.Ask, dsl.Ask},
+		// everyday neighbours
+		{`cd /tmp && python3 -c 'import os, shutil; shutil.rmtree(".git")'`, dsl.Allow, dsl.Allow},
+		{`python3 -c 'import os; os.chdir("build"); print(os.listdir("."))'`, dsl.Allow, dsl.Allow},
+		{`perl -e 'chdir "build"; print for glob("*")'`, dsl.Allow, dsl.Allow},
+		{`perl -e 'chdir; print for glob("*")'`, dsl.Allow, dsl.Allow},
+		{`ruby -e 'Dir.chdir { puts Dir.glob("*") }'`, dsl.Allow, dsl.Allow},
+		{`ruby -e 'Dir.chdir("build") { puts Dir.glob("*") }'`, dsl.Allow, dsl.Allow},
+	})
+}
