@@ -27,6 +27,13 @@ func TestCdCond49(t *testing.T) {
 		{"bash", "f() { cd /tmp; }; test -f x && f; rm -rf .git", dsl.Ask, dsl.Ask},
 		{"bash", "{ test -d /tmp/x && cd /tmp/x; }; rm -rf .git", dsl.Ask, dsl.Ask},
 		{"bash", "false && cd /tmp; true; rm -rf .git", dsl.Ask, dsl.Ask},
+		// a cd that fails: the line goes on where it was
+		{"bash", "cd /tmp/x; rm -rf *", dsl.Ask, dsl.Ask},
+		{"bash", "cd /tmp/x; rm -rf .git", dsl.Ask, dsl.Ask},
+		{"bash", "cd /tmp/x && rm -rf y; rm -rf .git", dsl.Ask, dsl.Ask},
+		{"bash", "cd /tmp/build && make || rm -rf .git", dsl.Ask, dsl.Ask},
+		{"bash", "false && cd /tmp || rm -rf .git", dsl.Ask, dsl.Ask},
+		{"zsh", "cd /tmp/x; rm -rf .git", dsl.Ask, dsl.Ask},
 		{"fish", "test -d /tmp/x; and cd /tmp/x; rm -rf .git", dsl.Ask, dsl.Ask},
 		{"fish", "if test -f x; cd /tmp; end; rm -rf .git", dsl.Ask, dsl.Ask},
 		// the other directory is still judged: the home's start-up file
@@ -36,7 +43,10 @@ func TestCdCond49(t *testing.T) {
 		{"bash", "cd /tmp && rm -rf .git", dsl.Allow, dsl.Allow},
 		{"bash", "cd /tmp || exit 1; rm -rf .git", dsl.Allow, dsl.Allow},
 		{"bash", "cd /tmp || { echo no; exit 1; }; rm -rf .git", dsl.Allow, dsl.Allow},
-		{"bash", "if test -f x; then cd /tmp; else cd /tmp/y; fi; rm -rf .git", dsl.Allow, dsl.Allow},
+		{"bash", "if test -f x; then cd /tmp || exit; else cd /tmp/y || exit; fi; rm -rf .git", dsl.Allow, dsl.Allow},
+		{"bash", "set -e; cd /tmp/x; rm -rf .git", dsl.Allow, dsl.Allow},
+		{"bash", "set -euo pipefail; cd /tmp/x; rm -rf .git", dsl.Allow, dsl.Allow},
+		{"bash", "cd ~; rm -rf .cache/pip", dsl.Allow, dsl.Allow},
 		{"bash", "(test -d /tmp/x && cd /tmp/x); ls", dsl.Allow, dsl.Allow},
 		// everyday neighbours
 		{"bash", "cd build && make", dsl.Allow, dsl.Allow},

@@ -85,6 +85,12 @@ type flow struct {
 	// x; fi): stmts walks the rest of its list once in each (forkRest)
 	alts  []cwdState
 	forks int // the lists' rests walked again for alts, bounded by maxForks
+	// errexit: the line ran set -e (set -o errexit): a cd that fails ends
+	// it, and the line does not go on where it was
+	errexit bool
+	// forkSeen are the commands made while statements are walked again
+	// for a cd that may not have run (forkRest), which emit makes once
+	forkSeen map[string]bool
 	// fishCond are fish's statements after and, or (parseFish)
 	fishCond map[*syntax.Stmt]bool
 	// gitEditor is the core.editor a git config earlier on the line set
@@ -1008,6 +1014,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	w.nameArgs(c, args, cx)
 	if c.Name == "ssh" || c.Name == "scp" || c.Name == "sftp" {
 		w.configFiles(c, args, cx) // ssh -F FILE: its commands
+	}
+	if c.Name == "set" && w.dialect != Fish && setsErrexit(args) {
+		w.errexit = true
 	}
 	switch name := c.Name; {
 	case name == "curl" || name == "wget":
@@ -2641,14 +2650,44 @@ func (w *walker) forkRest(rest []*syntax.Stmt, cx ctx) {
 		return
 	}
 	w.forks += len(alts)
-	here := w.cwdNow()
-	var ends []cwdState
+	defer w.forking()()
+	w.stmts(rest, cx)
+	ends := w.ends()
 	for _, a := range alts {
 		w.setCwd(a)
 		w.stmts(rest, cx)
 		ends = append(ends, w.ends()...)
 	}
-	w.setCwd(here)
-	w.stmts(rest, cx)
-	w.mayBe(ends...)
+	w.endIn(ends)
+}
+
+// forking starts the commands' record that emit keeps while statements
+// are walked again (forkSeen), unless an outer walk keeps it; the func it
+// returns ends it.
+func (w *walker) forking() func() {
+	if w.forkSeen != nil {
+		return func() {}
+	}
+	w.forkSeen = make(map[string]bool)
+	return func() { w.forkSeen = nil }
+}
+
+// setsErrexit reports set -e, set -euo pipefail and set -o errexit.
+func setsErrexit(args []field) bool {
+	for i, a := range args {
+		v := a.Value
+		switch {
+		case a.Dynamic || v == "--":
+			return false
+		case v == "-o" && i+1 < len(args) && args[i+1].Value == "errexit":
+			return true
+		case len(v) > 1 && v[0] == '-' && v[1] != '-':
+			// set -e, set -eux, set -euo pipefail: an e before the o
+			// that takes an option's name
+			if flags, _, _ := strings.Cut(v[1:], "o"); strings.Contains(flags, "e") {
+				return true
+			}
+		}
+	}
+	return false
 }
