@@ -1666,11 +1666,22 @@ func attachedOutput(prog, v string) string {
 	if len(v) < 3 || v[0] != '-' || v[1] == '-' || outputOptions.has(v) || outputLikeName(v) {
 		return "" // openssl -out, nmap -oN: an option of its own name
 	}
-	switch o := v[:2]; {
-	case o == "-o" && (!noGenericOutput.has(prog) || ownOutputO.has(prog)):
-		return o
-	case o == "-O" && (prog == "wget" || prog == "wget2"):
-		return o
+	var letters []byte
+	if !noGenericOutput.has(prog) || ownOutputO.has(prog) {
+		letters = append(letters, 'o')
+	}
+	if prog == "wget" || prog == "wget2" {
+		letters = append(letters, 'O')
+	}
+	for _, l := range letters {
+		if v[1] == l {
+			return v[:2]
+		}
+	}
+	for _, l := range letters {
+		if j := bundledBefore(v, l); j > 0 && j+1 < len(v) {
+			return v[:j+1] // flags bundled before it: cd ~ && sort -uo.bashrc x
+		}
 	}
 	return ""
 }

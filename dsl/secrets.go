@@ -874,7 +874,7 @@ func genericOutputs(name string, args, pos []string) []string {
 
 // genericWriters are the programs genericOutputs knows by name.
 var genericWriters = nameSet{names: []string{"split", "csplit", "dos2unix", "unix2dos", "mac2unix", "unix2mac", "lwp-download", "lwp-mirror", "aria2c", "sort", "sponge", "patch", "unzip", "tar", "bsdtar", "wget", "wget2", "cpio", "7z", "7za", "7zz", "crontab",
-	"find", "xxd", "script", "iptables-save", "ip6tables-save", "git", "docker", "podman", "nerdctl", "kubectl", "oc", "sendmail", "exim", "exim4", "plutil", "defaults", "plistbuddy",
+	"find", "xxd", "script", "iptables-save", "ip6tables-save", "git", "uniq", "docker", "podman", "nerdctl", "kubectl", "oc", "sendmail", "exim", "exim4", "plutil", "defaults", "plistbuddy",
 	"zstd", "zstdmt", "pzstd", "unzstd", "brotli"}}
 
 // outputWords are the parts of an option's name that say it names a file

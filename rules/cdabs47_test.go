@@ -49,7 +49,7 @@ func TestCdAbs47(t *testing.T) {
 		{"cd ~ && openssl enc -d -in /tmp/x -out .bashrc", "openssl enc -d -in /tmp/x -out ~/.bashrc", dsl.Ask},
 		{"cd ~ && sort -o .bashrc /tmp/x", "sort -o ~/.bashrc /tmp/x", dsl.Ask},
 		{"cd /etc && sort -o passwd /tmp/x", "sort -o /etc/passwd /tmp/x", dsl.Ask},
-		{"cd ~ && uniq /tmp/x .bashrc", "uniq /tmp/x ~/.bashrc", dsl.Allow},
+		{"cd ~ && uniq /tmp/x .bashrc", "uniq /tmp/x ~/.bashrc", dsl.Ask}, // uniq writes its second operand (session 49)
 		{"cd ~ && split -l1 /tmp/x .bashrc", "split -l1 /tmp/x ~/.bashrc", dsl.Ask},
 		{"cd ~ && cmake -E remove .bashrc", "cmake -E remove ~/.bashrc", dsl.Ask},
 		{"cd ~ && rsync /tmp/evil .bashrc", "rsync /tmp/evil ~/.bashrc", dsl.Ask},

@@ -80,6 +80,19 @@ type flow struct {
 	cwdRel  string           // with cwd "", where relative cds moved from the caller's directory
 	cwdLost bool             // a cd to an unknown directory: cwdRel is no longer known
 	dirs    []cwdState       // the directories pushd left, for popd
+	// alts are the other directories the walk may be in after a cd that
+	// may not have run (false && cd /tmp, cd x || true, if c; then cd
+	// x; fi): stmts walks the rest of its list once in each (forkRest)
+	alts  []cwdState
+	forks int // the lists' rests walked again for alts, bounded by maxForks
+	// errexit: the line ran set -e (set -o errexit): a cd that fails ends
+	// it, and the line does not go on where it was
+	errexit bool
+	// forkSeen are the commands made while statements are walked again
+	// for a cd that may not have run (forkRest), which emit makes once
+	forkSeen map[string]bool
+	// fishCond are fish's statements after and, or (parseFish)
+	fishCond map[*syntax.Stmt]bool
 	// gitEditor is the core.editor a git config earlier on the line set
 	// (git config core.editor true), for its later git commands' prompts
 	gitEditor    string
@@ -1005,6 +1018,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	if c.Name == "ssh" || c.Name == "scp" || c.Name == "sftp" {
 		w.configFiles(c, args, cx) // ssh -F FILE: its commands
 	}
+	if c.Name == "set" && w.dialect != Fish && setsErrexit(args) {
+		w.errexit = true
+	}
 	switch name := c.Name; {
 	case name == "curl" || name == "wget":
 		files, done := w.procFiles(args) // curl -K <(…): a configuration known
@@ -1526,6 +1542,7 @@ func (w *walker) cwdNow() cwdState { return cwdState{w.cwd, w.cwdRel, w.cwdLost}
 // setCwd puts the walk back in s: after a subshell, a background job or
 // a pipeline element, whose cd the shell ran in a child process.
 func (w *walker) setCwd(s cwdState) {
+	w.alts = nil
 	if s != w.cwdNow() {
 		w.cwd, w.cwdRel, w.cwdLost = s.cwd, s.rel, s.lost
 		w.changed()
@@ -2624,4 +2641,92 @@ func varReference(v Word) string {
 		}
 	}
 	return r
+}
+
+// maxForks bounds the rests of lists walked again for a cd that may not
+// have run; past it the directory is unknown (CwdLost).
+const maxForks = 16
+
+// mayBe records that the walk may instead be in each of s (where it was
+// before a cd that may not run), besides where it is now.
+func (w *walker) mayBe(s ...cwdState) {
+	for _, x := range s {
+		if x != w.cwdNow() && !slices.Contains(w.alts, x) {
+			w.alts = append(w.alts, x)
+		}
+	}
+}
+
+// ends is where the walk may be: where it is, then its alts, which are
+// taken off.
+func (w *walker) ends() []cwdState {
+	out := append([]cwdState{w.cwdNow()}, w.alts...)
+	w.alts = nil
+	return out
+}
+
+// endIn puts the walk in the first of ends, with the others its alts.
+func (w *walker) endIn(ends []cwdState) {
+	w.setCwd(ends[0])
+	w.mayBe(ends[1:]...)
+}
+
+// forkRest walks rest, the statements after one that left the walk in
+// more than one directory (w.alts), once in each: a relative path after
+// false && cd /tmp is judged both in /tmp and where the line was, and
+// the strictest verdict stands. Where the rests end becomes where the
+// walk may be.
+func (w *walker) forkRest(rest []*syntax.Stmt, cx ctx) {
+	alts := w.alts
+	w.alts = nil
+	if len(rest) == 0 {
+		w.alts = alts
+		return
+	}
+	if w.forks+len(alts) > maxForks {
+		w.moveTo(cwdState{lost: true}) // more ways than the walk follows
+		w.stmts(rest, cx)
+		return
+	}
+	w.forks += len(alts)
+	defer w.forking()()
+	w.stmts(rest, cx)
+	ends := w.ends()
+	for _, a := range alts {
+		w.setCwd(a)
+		w.stmts(rest, cx)
+		ends = append(ends, w.ends()...)
+	}
+	w.endIn(ends)
+}
+
+// forking starts the commands' record that emit keeps while statements
+// are walked again (forkSeen), unless an outer walk keeps it; the func it
+// returns ends it.
+func (w *walker) forking() func() {
+	if w.forkSeen != nil {
+		return func() {}
+	}
+	w.forkSeen = make(map[string]bool)
+	return func() { w.forkSeen = nil }
+}
+
+// setsErrexit reports set -e, set -euo pipefail and set -o errexit.
+func setsErrexit(args []field) bool {
+	for i, a := range args {
+		v := a.Value
+		switch {
+		case a.Dynamic || v == "--":
+			return false
+		case v == "-o" && i+1 < len(args) && args[i+1].Value == "errexit":
+			return true
+		case len(v) > 1 && v[0] == '-' && v[1] != '-':
+			// set -e, set -eux, set -euo pipefail: an e before the o
+			// that takes an option's name
+			if flags, _, _ := strings.Cut(v[1:], "o"); strings.Contains(flags, "e") {
+				return true
+			}
+		}
+	}
+	return false
 }

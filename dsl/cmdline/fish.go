@@ -32,10 +32,15 @@ type fishParser struct {
 	i     int
 	lines lineIndex
 	depth int
+	// cond are the statements after fish's and, or: they may not run
+	cond map[*syntax.Stmt]bool
 }
 
 func (w *walker) parseFish(src string) (stmts []*syntax.Stmt, err error) {
-	p := &fishParser{src: src, lines: newLineIndex(src)}
+	if w.fishCond == nil {
+		w.fishCond = make(map[*syntax.Stmt]bool)
+	}
+	p := &fishParser{src: src, lines: newLineIndex(src), cond: w.fishCond}
 	defer func() {
 		if r := recover(); r != nil {
 			fe, ok := r.(fishError)
@@ -236,6 +241,7 @@ func (p *fishParser) statement(stop string) *syntax.Stmt {
 		after()
 		p.blank()
 		if st := p.statement(stop); st != nil {
+			p.cond[st] = true // false; and cd /: the cd may not run
 			return st
 		}
 		p.i = start // "and" alone is a command named and

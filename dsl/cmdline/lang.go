@@ -82,7 +82,8 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			// a compiled module loaded from a path runs its code as a library's
 			"load_dynamic": spec(loadExt2, "imp"), "ExtensionFileLoader": spec(loadExt2, "importlib.machinery", "machinery", ""),
 			"spec_from_file_location": spec(loadExt2, "importlib.util", "util", ""),
-			"chdir":                   spec(chdirAct, "os", "posix", ""),
+			// contextlib.chdir moves the process for its with block
+			"chdir": spec(chdirAct, "os", "posix", "contextlib", ""), "fchdir": spec(chdirAct, "os", "posix"),
 			// sqlite3's extensions are native libraries: conn.load_extension("./x")
 			"load_extension": spec(loadLib),
 		},
@@ -240,6 +241,9 @@ func (s *scanner) effect(act action, name string, args [][]token, text string) b
 	switch act {
 	case chdirAct:
 		dir, dyn := str(0)
+		if strings.HasSuffix(name, "fchdir") {
+			dyn = true // os.fchdir(fd): where the descriptor points, not known
+		}
 		s.add(finding{kind: chdirK, call: name, arg: dir, dynamic: dyn, text: text})
 	case archiveAct:
 		// make_archive(base_name, format, root_dir=None, base_dir=None)

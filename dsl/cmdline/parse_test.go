@@ -61,7 +61,8 @@ var parseTests = []struct {
 	// Command names.
 	{"paths", "/usr/bin/sudo /bin/rm -rf /", []string{"rm -rf / wr=sudo[]"}, nil},
 	{"backslash", `\rm -rf /`, []string{"rm -rf /"}, nil},
-	{"command builtin", "command rm a; command -p rm b; builtin cd c; command -v rm", []string{"rm a wr=command[]", "rm b wr=command[-p]", "cd c wr=builtin[]", "command -v rm"}, nil},
+	// command -v rm runs in c, or where cd c failed
+	{"command builtin", "command rm a; command -p rm b; builtin cd c; command -v rm", []string{"rm a wr=command[]", "rm b wr=command[-p]", "cd c wr=builtin[]", "command -v rm", "command -v rm"}, nil},
 	{"dynamic names", `$X -rf /; ${0/x/r}m a; $(some cmd) b; ${unset:-rm} c`, []string{"«$X» -rf /", "«${0/x/r}m» a", "«$(some cmd)» b", "some cmd via=$(…)", "«${unset:-rm}» c"}, nil},
 
 	// Wrappers.

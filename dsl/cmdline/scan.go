@@ -253,6 +253,11 @@ func (s *scanner) scan(lang, code string) {
 			continue
 		}
 		args, end := callArgs(lang, toks, i, match)
+		if act == chdirAct && (lang == "perl" || lang == "ruby") && len(args) == 0 && homeChdir(toks, i, end) {
+			// perl's chdir; and chdir(), ruby's Dir.chdir { … }: the home
+			s.call(lang, act, t.val, [][]token{{{kind: tString, val: "~"}}}, code[t.off:t.end])
+			continue
+		}
 		if end < 0 {
 			continue // named, not called
 		}
@@ -263,6 +268,23 @@ func (s *scanner) scan(lang, code string) {
 		}
 		s.call(lang, act, t.val, args, text)
 	}
+}
+
+// homeChdir reports a chdir at toks[i] given no directory, which perl's
+// chdir and ruby's Dir.chdir take to be the home: chdir; chdir() (end is
+// callArgs' end, -1 when it found no call), Dir.chdir { … }, Dir.chdir do.
+func homeChdir(toks []token, i, end int) bool {
+	if end > i+1 {
+		return end == i+2 && toks[i+1].val == "(" // chdir()
+	}
+	if i+1 == len(toks) {
+		return true
+	}
+	switch n := toks[i+1]; n.val {
+	case ";", "}", "{", "do", ")":
+		return n.kind == tPunct || n.val == "do"
+	}
+	return false
 }
 
 // awkPrinted reports whether the > at toks[gt] redirects a print or printf
@@ -606,8 +628,8 @@ func callArgs(lang string, toks []token, i int, match []int) ([][]token, int) {
 		}
 		start, end = i+1, i+1
 		for end < len(toks) && end-start < maxArgTokens && toks[end].val != ";" && toks[end].val != ")" && toks[end].val != "}" {
-			if toks[end].val == "(" && match[end] > end {
-				end = match[end] // over a nested call's arguments
+			if (toks[end].val == "(" || toks[end].val == "{" || toks[end].val == "[") && match[end] > end {
+				end = match[end] // over a nested call's arguments, and $ENV{HOME}, $a[0]
 			}
 			end++
 		}

@@ -174,8 +174,34 @@ func (w *walker) emit(c *Command) bool {
 		w.buildfileOnDisk(c.Container)
 		w.nameContainer(c.Container)
 	}
+	if w.forkSeen != nil {
+		// a rest walked again for a cd that may not have run: the
+		// commands it makes as they were made already add nothing
+		k := forkKey(c)
+		if w.forkSeen[k] {
+			return true
+		}
+		w.forkSeen[k] = true
+	}
 	w.line.Commands = append(w.line.Commands, c)
 	return true
+}
+
+// forkKey is what tells c from the commands a walk again of the same
+// statements makes: where it is, its words and where it runs.
+func forkKey(c *Command) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d:%d|%s|%s|%s|%v|%s|%q|%q|%q", c.Pos.Line, c.Pos.Col, c.Name, c.Path, c.Cwd, c.CwdLost, c.CwdRel+"|"+c.Moved, c.Source, c.Via, c.Untrusted)
+	for _, a := range c.Args {
+		fmt.Fprintf(&b, "|%q%v", a.Value, a.Dynamic)
+	}
+	for _, r := range c.Redirects {
+		fmt.Fprintf(&b, "|%v", r)
+	}
+	for _, wr := range c.Wrappers {
+		fmt.Fprintf(&b, "|%v", wr)
+	}
+	return b.String()
 }
 
 // pos is the position of a node for a Command or Issue.
@@ -206,11 +232,15 @@ func (w *walker) stmts(list []*syntax.Stmt, cx ctx) {
 	if w.dialect == Zsh {
 		list = w.zshLoops(list)
 	}
-	for _, st := range list {
+	for i, st := range list {
 		if w.full {
 			return
 		}
 		w.stmt(st, cx)
+		if len(w.alts) > 0 {
+			w.forkRest(list[i+1:], cx)
+			return
+		}
 	}
 }
 
@@ -226,7 +256,11 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 		// in the shell itself
 		defer w.setCwd(w.cwdNow())
 	}
-	for _, part := range andOr(st) {
+	start := w.cwdNow()
+	parts, ops := andOrOps(st)
+	mayNot := false // a part after the first moved: it may not have run
+	moved0 := false // the first part moved
+	part1 := func(part *syntax.Stmt) {
 		elems := pipeline(part)
 		in := cx.stdin
 		for i, el := range elems {
@@ -256,6 +290,144 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 			}
 		}
 	}
+	for k, part := range parts {
+		before := w.cwdNow()
+		// the part may run where the walk may be (alts), and one after ||
+		// also where the list started: cd /tmp && make || rm -rf .git
+		// removes the project's .git when the cd fails
+		others := slices.Clone(w.alts)
+		if k > 0 && ops[k] == syntax.OrStmt && before != start && !slices.Contains(others, start) {
+			others = append(others, start)
+		}
+		if k > 0 && len(others) > 0 && !stops(part) && w.forks+len(others) <= maxForks {
+			w.forks += len(others)
+			defer w.forking()()
+			w.alts = nil
+			part1(part)
+			ends := w.ends()
+			for _, o := range others {
+				w.setCwd(o)
+				part1(part)
+				ends = append(ends, w.ends()...)
+			}
+			w.endIn(ends)
+		} else {
+			part1(part)
+		}
+		if w.full {
+			return
+		}
+		if k > 0 && (w.cwdNow() != before || len(w.alts) > 0) {
+			mayNot = true // false && cd /tmp
+		}
+		if k == 0 {
+			moved0 = w.cwdNow() != start
+		}
+	}
+	if !mayNot && moved0 && !w.errexit && w.nest == 0 && mayFail(parts[0]) && failGoesOn(parts, ops) {
+		// cd /tmp/x; rm -rf *, cd x || true, cd x && make; rm -rf *:
+		// where the cd fails the line goes on where it was (not in a
+		// container's line: a Dockerfile's WORKDIR is read as a cd to
+		// the directory it makes)
+		mayNot = true
+	}
+	if mayNot || w.fishCond[st] && (w.cwdNow() != start || len(w.alts) > 0) {
+		w.mayBe(start)
+	}
+}
+
+// mayFail reports a statement that is a cd (or pushd) that may fail: one
+// to a directory other than the home and the root, which are there.
+func mayFail(st *syntax.Stmt) bool {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return false
+	}
+	var ops []string
+	for i, a := range ce.Args {
+		v := a.Lit()
+		switch {
+		case i == 0 && (v == "builtin" || v == "command"):
+			continue
+		case len(ops) == 0 && (v == "cd" || v == "pushd"):
+			ops = append(ops, v)
+			continue
+		case len(ops) == 0:
+			return false // not a cd
+		case len(ops) == 1 && v != "" && v[0] == '-' && v != "-" && v != "--":
+			continue // cd -P
+		}
+		ops = append(ops, v)
+	}
+	if len(ops) < 2 {
+		return false // cd: the home
+	}
+	d := ops[1]
+	if d == "--" && len(ops) > 2 {
+		d = ops[2]
+	}
+	return d != "~" && d != "/" && d != "~/"
+}
+
+// failGoesOn reports an and-or list that goes on when its first part
+// fails: the first part after a || runs then, and unless it ends the
+// shell (cd x || exit 1) the line goes on; with no || it goes on after
+// the list (cd x && make; rm -rf *).
+func failGoesOn(parts []*syntax.Stmt, ops []syntax.BinCmdOperator) bool {
+	for k := 1; k < len(parts); k++ {
+		if ops[k] == syntax.OrStmt {
+			return !stops(parts[k])
+		}
+	}
+	return true
+}
+
+// stops reports a statement that ends the shell or function it runs in:
+// exit, return, or a block or list whose last statement does.
+func stops(st *syntax.Stmt) bool {
+	if st == nil {
+		return false
+	}
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Args) > 0 {
+			switch c.Args[0].Lit() {
+			case "exit", "return":
+				return true
+			}
+		}
+	case *syntax.Block:
+		return len(c.Stmts) > 0 && stops(c.Stmts[len(c.Stmts)-1])
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.AndStmt && stops(c.Y) // echo failed && exit 1
+	}
+	return false
+}
+
+// andOrOps is andOr with the operator before each part (0 before the
+// first).
+func andOrOps(st *syntax.Stmt) ([]*syntax.Stmt, []syntax.BinCmdOperator) {
+	type slot struct {
+		st *syntax.Stmt
+		op syntax.BinCmdOperator
+	}
+	var parts []*syntax.Stmt
+	var ops []syntax.BinCmdOperator
+	stack := []slot{{st, 0}}
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if s.st == nil {
+			continue
+		}
+		if b, ok := s.st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.AndStmt || b.Op == syntax.OrStmt) {
+			stack = append(stack, slot{b.Y, b.Op}, slot{b.X, s.op})
+			continue
+		}
+		parts = append(parts, s.st)
+		ops = append(ops, s.op)
+	}
+	return parts, ops
 }
 
 // andOr flattens a && b || c into its parts without recursion: such lists
@@ -331,9 +503,23 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 	case *syntax.Block:
 		w.stmts(c.Stmts, inner)
 	case *syntax.IfClause:
+		// each branch starts where the conditions before it left the
+		// walk; after the if the walk may be where any branch ended, or,
+		// with no else, where the last condition left it
+		var ends []cwdState
 		for ; c != nil; c = c.Else {
 			w.stmts(c.Cond, inner)
+			cond := w.ends()
+			w.endIn(cond)
 			w.stmts(c.Then, inner)
+			ends = append(ends, w.ends()...)
+			if c.Else == nil && len(c.Cond) > 0 {
+				ends = append(ends, cond...) // no branch taken
+			}
+			w.endIn(cond)
+		}
+		if len(ends) > 0 {
+			w.endIn(ends)
 		}
 	case *syntax.WhileClause:
 		body := inner
@@ -342,6 +528,9 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 			body.loopIn, body.loopRedirs = inner.stdin, st.Redirs
 		}
 		w.stmts(c.Cond, body)
+		before := w.ends()
+		w.endIn(before)
+		defer w.mayBe(before...) // the body may not run
 		if names, lines, ok := w.readLoop(c, inner.stdin); ok {
 			for _, l := range lines {
 				w.walks++
@@ -362,6 +551,9 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		if cl, ok := c.Loop.(*syntax.CStyleLoop); ok {
 			w.arithRefs(w.pos(st, cx), inner, cl.Init, cl.Cond, cl.Post)
 		}
+		before := w.ends()
+		w.endIn(before)
+		defer w.mayBe(before...) // the body may not run
 		if !w.loop(c, inner) {
 			body := inner
 			body.loop = true
@@ -371,12 +563,19 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		if c.Word != nil {
 			w.substs(inner, c.Word)
 		}
+		// each item starts where the word left the walk; after the case
+		// the walk may be where any item ended, or there when none matched
+		start := w.ends()
+		ends := start
 		for _, item := range c.Items {
+			w.endIn(start)
 			for _, p := range item.Patterns {
 				w.substs(inner, p)
 			}
 			w.stmts(item.Stmts, inner)
+			ends = append(ends, w.ends()...)
 		}
+		w.endIn(ends)
 	case *syntax.FuncDecl:
 		inner.fn = funcName(c)
 		if inner.fn != "" && !slices.Contains(w.line.Functions, inner.fn) {
@@ -391,8 +590,13 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		}
 		inner.bg = false
 		w.fnBody++
+		before := w.ends()
+		w.endIn(before)
 		w.stmt(c.Body, inner)
 		w.fnBody--
+		// the body's cd is walked here for the calls that follow, which
+		// may not run: f() { cd /tmp; }; test -f x && f; rm -rf .git
+		w.mayBe(before...)
 	case *syntax.ArithmCmd:
 		if c.X != nil {
 			w.substs(inner, c.X)

@@ -159,8 +159,8 @@ func modelOf(line, dialect string) model {
 // hguard says run that never ran (a branch not taken, a line the shell
 // rejects; safe, but a measure of precision), and programs that ran where
 // the line started while hguard follows a cd before them that the shell
-// did not make (on a branch not taken, or one that failed: hguard reads
-// every cd as made).
+// did not make (on a branch not taken, or one that failed, where hguard
+// does not follow that it may: in a container's line).
 func compare(res result, m model, dialect string) (unseen, argv, over []string) {
 	ran := res.ran
 	used := make([]bool, len(m.cmds))
