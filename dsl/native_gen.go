@@ -119,7 +119,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native27
 		}
-	case "pos(0) == \"destroy\" || (pos(0) == \"apply\" && hasFlag(\"destroy\")) || (pos(0) == \"plan\" && hasFlag(\"destroy\") && hasFlag(\"out\")) || (name == \"pulumi\" && pos(0) == \"down\") || (name == \"sst\" && pos(0) == \"remove\") || (name == \"terragrunt\" && pos(0) == \"destroy-all\") || (name == \"terragrunt\" && pos(0) in [\"run-all\", \"run\"] && (any(positional[1:], # == \"destroy\") || any(positional[1:], # == \"apply\") && hasFlag(\"destroy\"))) || (name == \"helmfile\" && any(positional, # in [\"destroy\", \"delete\"])) || (pos(0) == \"apply\" && hasFlag(\"auto-approve\")) || (name == \"pulumi\" && pos(0) in [\"up\", \"update\", \"destroy\"] && hasFlag(\"yes\", \"y\", \"skip-preview\")) || (pos(0) == \"state\" && pos(1) == \"rm\")":
+	case "pos(0) == \"destroy\" || (pos(0) == \"apply\" && hasFlag(\"destroy\")) || (pos(0) == \"plan\" && hasFlag(\"destroy\") && hasFlag(\"out\")) || (name == \"pulumi\" && pos(0) == \"down\") || (name == \"sst\" && pos(0) == \"remove\") || (name == \"terragrunt\" && pos(0) == \"destroy-all\") || (name == \"terragrunt\" && pos(0) in [\"run-all\", \"run\"] && (any(positional[1:], # == \"destroy\") || any(positional[1:], # == \"apply\") && hasFlag(\"destroy\"))) || (name == \"helmfile\" && any(positional, # in [\"destroy\", \"delete\"])) || (pos(0) == \"apply\" && hasFlag(\"auto-approve\")) || (name == \"pulumi\" && pos(0) in [\"up\", \"update\", \"destroy\"] && hasFlag(\"yes\", \"y\", \"skip-preview\")) || (pos(0) == \"state\" && pos(1) == \"rm\") || (name in [\"cdk\", \"cdktf\"] && pos(0) == \"deploy\" && option(\"require-approval\") == \"never\")":
 		if scope == "command" {
 			return native28
 		}
@@ -1143,7 +1143,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native283
 		}
-	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # == \"--force-reset\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
+	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # in [\"--force-reset\", \"--accept-data-loss\"]) || (name == \"alembic\" || any(args, # == \"alembic\") || name == \"flask\" && any(args, # == \"db\")) && any(args, # == \"downgrade\") && any(args, # == \"base\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
 		if scope == "command" {
 			return native284
 		}
@@ -2575,7 +2575,7 @@ func native27(env any) bool {
 // native28 is the condition of iac-destroy.
 func native28(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((e.Pos(0) == "destroy") ||
+	return ((((((((((((e.Pos(0) == "destroy") ||
 		((e.Pos(0) == "apply") &&
 			e.HasFlag("destroy"))) ||
 		(((e.Pos(0) == "plan") &&
@@ -2606,7 +2606,10 @@ func native28(env any) bool {
 			in(e.Pos(0), "up", "update", "destroy")) &&
 			e.HasFlag("yes", "y", "skip-preview"))) ||
 		((e.Pos(0) == "state") &&
-			(e.Pos(1) == "rm")))
+			(e.Pos(1) == "rm"))) ||
+		((in(e.Name, "cdk", "cdktf") &&
+			(e.Pos(0) == "deploy")) &&
+			(e.Option("require-approval") == "never")))
 }
 
 // native29 is the condition of terraform-remote-module.
@@ -8622,7 +8625,7 @@ func native284(env any) bool {
 					return matchReAny(&nativeRegexps[406], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
-				((((((((((anyOf(e.Args, func(p0 string) bool {
+				(((((((((((anyOf(e.Args, func(p0 string) bool {
 					return matchReWith(&nativeRegexps[407], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
@@ -8661,7 +8664,21 @@ func native284(env any) bool {
 							return (p0 == "push")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "--force-reset")
+							return in(p0, "--force-reset", "--accept-data-loss")
+						}))) ||
+					(((((e.Name == "alembic") ||
+						anyOf(e.Args, func(p0 string) bool {
+							return (p0 == "alembic")
+						})) ||
+						((e.Name == "flask") &&
+							anyOf(e.Args, func(p0 string) bool {
+								return (p0 == "db")
+							}))) &&
+						anyOf(e.Args, func(p0 string) bool {
+							return (p0 == "downgrade")
+						})) &&
+						anyOf(e.Args, func(p0 string) bool {
+							return (p0 == "base")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
 						return matchReWith(&nativeRegexps[408], "migrate:", p0)
