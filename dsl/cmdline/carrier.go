@@ -138,7 +138,10 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		w.findExec(c, args, cx)
 	case name == "fd" || name == "fdfind":
 		w.fdExec(c, args, cx)
-	case name == "make" || name == "gmake":
+	case name == "make" || name == "gmake" || name == "bmake" || name == "pmake" || baseName(c.Name) == "configure":
+		// BSD make's sys.mk recipes start with $(CC) too; an autoconf
+		// configure script runs the CC it is given (./configure CC=…, or
+		// from the environment) to try the compiler
 		w.makeVariables(c, args, cx)
 	case name == "mvn" || name == "mvnw" || name == "./mvnw":
 		w.mavenExec(c, args, cx)
