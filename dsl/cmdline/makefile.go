@@ -580,8 +580,13 @@ func (w *walker) makeVariables(c *Command, args []field, cx ctx) {
 		}
 	}
 	for _, a := range c.Assigns {
-		if makePrograms.has(a.Name) && !a.Value.Dynamic {
+		switch {
+		case makePrograms.has(a.Name) && !a.Value.Dynamic:
 			defs = append(defs, def{a.Name, a.Value.Value, a.Name + "="})
+		case makePrograms.has(a.Name) && oneSubst(a.Value.Value) && !programLookup().MatchString(a.Value.Value):
+			// CC="$(curl -s URL)" make: a command known only at run
+			// time, as GIT_SSH_COMMAND="$(…)" is (envCarriers)
+			w.nested(c, a.Value.Value, a.Name+"=", cx, true)
 		}
 	}
 	for _, name := range makePrograms.list {
