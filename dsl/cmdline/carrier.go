@@ -32,6 +32,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	w.pytestBasetemp(c, args, cx) // pytest deletes its --basetemp
 	w.inPlaceDeletes(c, args, cx) // gzip FILE deletes FILE
 	w.xargsFound(c, args, cx)     // find ~ -name .bashrc | xargs gzip is gzip ~/.bashrc
+	pipRequirements(c, args)      // pip install -r <(curl …)
 	if len(c.Path) > 1 && c.Path[0] == '!' && len(c.Wrappers) == 0 {
 		// No program is named !CMD: a line "!/bin/sh" or "!id" after an
 		// interactive program is the shell escape typed into it (less, ftp,
@@ -138,7 +139,10 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		w.findExec(c, args, cx)
 	case name == "fd" || name == "fdfind":
 		w.fdExec(c, args, cx)
-	case name == "make" || name == "gmake":
+	case name == "make" || name == "gmake" || name == "bmake" || name == "pmake" || baseName(c.Name) == "configure":
+		// BSD make's sys.mk recipes start with $(CC) too; an autoconf
+		// configure script runs the CC it is given (./configure CC=…, or
+		// from the environment) to try the compiler
 		w.makeVariables(c, args, cx)
 	case name == "mvn" || name == "mvnw" || name == "./mvnw":
 		w.mavenExec(c, args, cx)
@@ -173,6 +177,9 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		if lang != "" {
 			w.payload(c, args, lang, cx)
 		}
+		if lang == "python" {
+			w.pythonModuleProgram(c, args, cx)
+		}
 		if lang == "node" {
 			w.agentScript(c, args, cx)
 		}
@@ -195,6 +202,45 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			// a known language's interpreter reads with nothing feeding it,
 			// payload judged by its options: php -m reads none)
 			w.stdinCode(c)
+		}
+	}
+}
+
+// pipRequirements marks pip given a downloaded (or decoded) requirements
+// file as a process substitution (pip install -r <(curl -s URL), uv pip
+// install -r): a list of what to install that may name any index,
+// archive or repository, whose build pip runs, unseen.
+func pipRequirements(c *Command, args []field) {
+	if program(c.Name) != "pip" && !(c.Name == "uv" && len(args) > 0 && args[0].Value == "pip") {
+		return
+	}
+	for i, f := range args {
+		if f.in.Kind == "procsub" && (f.in.Remote || f.in.Decoded) && (i > 0 && (args[i-1].Value == "-r" || args[i-1].Value == "--requirement") ||
+			strings.HasPrefix(f.Value, "--requirement=") || strings.HasPrefix(f.Value, "-r")) {
+			c.Untrusted = cmp.Or(c.Untrusted, untrusted(f.in))
+		}
+	}
+}
+
+// moduleProgram are Python modules run with -m whose command line is
+// that of the program of the same name (python3 -m pip install URL is
+// pip install URL), which the rules know by that name.
+var moduleProgram = set("pip", "pipx", "uv")
+
+// pythonModuleProgram follows python -m MODULE ARGS… for the modules of
+// moduleProgram as the program MODULE ARGS… run by python.
+func (w *walker) pythonModuleProgram(c *Command, args []field, cx ctx) {
+	for i, a := range args {
+		switch {
+		case a.Dynamic:
+			return
+		case a.Value == "-m" && i+1 < len(args):
+			if m := args[i+1]; !m.Dynamic && moduleProgram.has(m.Value) {
+				w.spawn(c, args[i+1:], Wrapper{Name: c.Name, Args: []string{"-m"}}, cx)
+			}
+			return
+		case !strings.HasPrefix(a.Value, "-") || a.Value == "-" || a.Value == "-c":
+			return
 		}
 	}
 }

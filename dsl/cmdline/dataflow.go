@@ -1148,11 +1148,17 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		w.runParts(c, args, cx)
 	case interpreter(name) != "" && c.Payload == nil && c.Untrusted == "":
 		w.scriptSubst(c, args, cx)
-	case name == "make" || name == "gmake":
+	case name == "make" || name == "gmake" || name == "bmake" || name == "pmake":
 		for i, a := range args {
 			if (a.Value == "-f" || a.Value == "--file" || a.Value == "--makefile") && i+1 < len(args) &&
 				(args[i+1].Value == "-" || args[i+1].Value == "/dev/stdin") {
 				w.makefileStdin(c, cx)
+			}
+			if f := args[i]; f.in.Kind == "procsub" && (f.in.Remote || f.in.Decoded) && (i > 0 && (args[i-1].Value == "-f" || args[i-1].Value == "--file" || args[i-1].Value == "--makefile") ||
+				strings.HasPrefix(f.Value, "--file=") || strings.HasPrefix(f.Value, "--makefile=") || strings.HasPrefix(f.Value, "-f")) {
+				// make -f <(curl -s URL): a makefile downloaded (or
+				// decoded) whose recipes run unseen
+				c.Untrusted = untrusted(f.in)
 			}
 		}
 	}

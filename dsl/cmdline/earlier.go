@@ -121,6 +121,9 @@ func (w *walker) earlierFile(file string) (Input, bool) {
 // interpreter as that language's inline code.
 func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 	given := false
+	if !c.Dynamic && c.Untrusted == "" {
+		w.givenRemote(c, args)
+	}
 	if !c.Dynamic && c.Untrusted == "" && (w.before.Written != nil || len(w.files) > 0) {
 		// the long tail (runners.go), for files written on this line too;
 		// with none written, there is nothing for it to read

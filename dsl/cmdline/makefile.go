@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"cmp"
 	"maps"
 	"path"
 	"slices"
@@ -558,9 +559,17 @@ func (w *walker) makeVariables(c *Command, args []field, cx ctx) {
 			defs = append(defs, def{n, v, via + n + "="})
 		}
 	}
+	prog := baseName(c.Name) + " "
 	for _, a := range args {
 		if !a.Dynamic {
-			add(a.Value, "make ")
+			add(a.Value, prog)
+		} else if n, v, ok := strings.Cut(a.Value, "="); ok && a.in.Kind == "cmdsubst" && (n == "SHELL" || makePrograms.has(n)) && oneSubst(v) && !a.setupOnly() && !programLookup().MatchString(v) {
+			// make CC="$(curl -s URL)": the program is what the
+			// substitution prints, a command known only at run time
+			// (downloaded or decoded text that), as a command option's
+			// computed value is (computedCommand)
+			c.Untrusted = cmp.Or(c.Untrusted, untrusted(a.in))
+			w.nested(c, v, prog+n+"=", cx, true)
 		}
 	}
 	for _, env := range []string{"MAKEFLAGS", "GNUMAKEFLAGS"} {
@@ -571,8 +580,13 @@ func (w *walker) makeVariables(c *Command, args []field, cx ctx) {
 		}
 	}
 	for _, a := range c.Assigns {
-		if makePrograms.has(a.Name) && !a.Value.Dynamic {
+		switch {
+		case makePrograms.has(a.Name) && !a.Value.Dynamic:
 			defs = append(defs, def{a.Name, a.Value.Value, a.Name + "="})
+		case makePrograms.has(a.Name) && oneSubst(a.Value.Value) && !programLookup().MatchString(a.Value.Value):
+			// CC="$(curl -s URL)" make: a command known only at run
+			// time, as GIT_SSH_COMMAND="$(…)" is (envCarriers)
+			w.nested(c, a.Value.Value, a.Name+"=", cx, true)
 		}
 	}
 	for _, name := range makePrograms.list {
@@ -590,6 +604,11 @@ func (w *walker) makeVariables(c *Command, args []field, cx ctx) {
 		switch {
 		case d.name == "SHELL":
 			w.runCode(c, "shell-program", field{Word: Word{Value: d.value}}, d.via, cx)
+		case d.name == ".SHELLFLAGS" && strings.TrimSpace(d.value) != "":
+			// GNU make runs each recipe line as SHELL .SHELLFLAGS LINE,
+			// the flags split as make splits a command (quotes kept):
+			// .SHELLFLAGS='-c "CMD" #' runs CMD, the line a comment
+			w.nested(c, "sh "+d.value, d.via, cx, false)
 		case makePrograms.has(d.name) && strings.TrimSpace(d.value) != "" && !defaultProgram(d.name, d.value):
 			w.nested(c, d.value, d.via, cx, false)
 		}

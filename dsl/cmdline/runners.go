@@ -232,6 +232,23 @@ func (w *walker) runsGiven(c *Command, args []field, cx ctx) bool {
 	return handled && !r.added
 }
 
+// givenRemote marks a program of givenRunners given a downloaded (or
+// decoded) file to run as a substitution: cmake -P <(curl -s URL), gdb -x
+// <(…), ninja -f <(…) run it unseen, as bash <(curl …) does.
+func (w *walker) givenRemote(c *Command, args []field) {
+	r, ok := givenRunners()[program(c.Name)]
+	if !ok {
+		return
+	}
+	files, _ := r.givenFiles(args)
+	for _, f := range files {
+		if f.in.Kind == "procsub" && (f.in.Remote || f.in.Decoded) {
+			c.Untrusted = untrusted(f.in)
+			return
+		}
+	}
+}
+
 // nodeFile reports a file of JavaScript or TypeScript, by its extension.
 func nodeFile(name string) bool {
 	switch path.Ext(name) {
