@@ -104,11 +104,7 @@ func (w *walker) foundCopy(c *Command, findArgs []field, fs []field, cx ctx) {
 	if len(fs) == 0 || fs[0].Dynamic {
 		return
 	}
-	words := make([]Word, len(findArgs))
-	for i, a := range findArgs {
-		words[i] = a.Word
-	}
-	found := foundNames(words)
+	found := foundNames(fieldWords(findArgs))
 	if len(found) == 0 {
 		return
 	}
@@ -263,11 +259,7 @@ func (w *walker) fdFound(c *Command, args []field, fs []field, cx ctx) {
 	if len(fs) == 0 || fs[0].Dynamic {
 		return
 	}
-	words := make([]Word, len(args))
-	for i, a := range args {
-		words[i] = a.Word
-	}
-	w.foundIn(c, c.Wrappers, fs, fdFoundNames(words), "{}", cx)
+	w.foundIn(c, c.Wrappers, fs, fdFoundNames(fieldWords(args)), "{}", cx)
 }
 
 // foundIn emits fs with found at each repl word (appended when there is
