@@ -139,10 +139,8 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		w.findExec(c, args, cx)
 	case name == "fd" || name == "fdfind":
 		w.fdExec(c, args, cx)
-	case name == "make" || name == "gmake" || name == "bmake" || name == "pmake" || baseName(c.Name) == "configure":
-		// BSD make's sys.mk recipes start with $(CC) too; an autoconf
-		// configure script runs the CC it is given (./configure CC=…, or
-		// from the environment) to try the compiler
+	case name == "make" || name == "gmake" || name == "bmake" || name == "pmake":
+		// BSD make's sys.mk recipes start with $(CC) too
 		w.makeVariables(c, args, cx)
 	case name == "mvn" || name == "mvnw" || name == "./mvnw":
 		w.mavenExec(c, args, cx)
@@ -159,6 +157,14 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		w.gitConfigFiles(c, args, cx)
 		w.gitExecPrograms(c, args, cx)
 	default:
+		if baseName(c.Name) == "configure" || program(name) == "remake" {
+			// an autoconf configure script runs the CC it is given
+			// (./configure CC=…, or from the environment) to try the
+			// compiler, and remake is GNU make with a debugger; both are
+			// still judged below as any unknown program is (ffmpeg's
+			// ./configure --cc=CMD)
+			w.makeVariables(c, args, cx)
+		}
 		if spec, ok := programs[name]; ok {
 			w.programOptions(c, args, spec, cx)
 		}

@@ -566,7 +566,7 @@ var flowCode = set("trap", "bind", "complete", "compgen", "alias", "set", "unset
 
 // programLookup matches a substitution that prints a program's path:
 // $(which rm), `command -v rm`, $(type -P rm).
-var programLookup = lazyRegexp(`^(\$\(|` + "`" + `)\s*(which|command\s+-[vV]|type\s+-[pP]|whence\s+-p|realpath\s+\$\(which)\s`)
+var programLookup = lazyRegexp(`^(\$\(|` + "`" + `)\s*(which|command\s+-[vV]|type\s+-[pP]|whence\s+-p|realpath\s+\$\(which|xcrun\s+(-f|-find|--find)|go\s+env|brew\s+--prefix)\s`)
 
 // commandCheckers take a command line to judge, not to run (tirith check
 // -- 'curl …').

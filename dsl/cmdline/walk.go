@@ -337,7 +337,9 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 }
 
 // mayFail reports a statement that is a cd (or pushd) that may fail: one
-// to a directory other than the home and the root, which are there.
+// to a directory other than those every system has (the home, the root,
+// /tmp, /usr…). The cd may be quoted or escaped ('cd', \cd): the shell
+// runs the same builtin.
 func mayFail(st *syntax.Stmt) bool {
 	ce, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(ce.Args) == 0 {
@@ -345,7 +347,8 @@ func mayFail(st *syntax.Stmt) bool {
 	}
 	var ops []string
 	for i, a := range ce.Args {
-		v := a.Lit()
+		v, _ := staticWord(a)
+		v = unescape(v, unquoted)
 		switch {
 		case i == 0 && (v == "builtin" || v == "command"):
 			continue
@@ -366,8 +369,13 @@ func mayFail(st *syntax.Stmt) bool {
 	if d == "--" && len(ops) > 2 {
 		d = ops[2]
 	}
-	return d != "~" && d != "/" && d != "~/"
+	return !everywhereDirs.has(strings.TrimSuffix(d, "/")) && d != "/"
 }
+
+// everywhereDirs are directories a cd to cannot miss: the home and those
+// of the file system's hierarchy every Unix system has (cd /tmp; rm -rf
+// build is the cleanup of a pasted install snippet).
+var everywhereDirs = set("~", "$HOME", "${HOME}", "/tmp", "/var/tmp", "/usr", "/etc", "/var", "/dev", "/bin", "/usr/bin", "/usr/local", "/proc", "/sys")
 
 // failGoesOn reports an and-or list that goes on when its first part
 // fails: the first part after a || runs then, and unless it ends the
