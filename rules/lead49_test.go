@@ -12,7 +12,8 @@ import (
 // blocked before this session and allowed by its first merge); remake
 // takes make's variables; a compiler found by xcrun or go env is a
 // lookup; a cd into a directory every system has does not fail, and a
-// quoted or escaped cd is the builtin.
+// quoted or escaped cd is the builtin; pnpm's --config.script-shell is
+// --script-shell; gcloud's release tracks (beta, alpha) are no operand.
 func TestLead49(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{"./configure --with-cc='rm -rf ~'", dsl.Block, dsl.Block},
@@ -33,5 +34,9 @@ func TestLead49(t *testing.T) {
 		{`\cd /tmp/x; rm -rf .git`, dsl.Ask, dsl.Ask},
 		{`c\d /tmp/x; rm -rf .git`, dsl.Ask, dsl.Ask},
 		{"false && cd /tmp; rm -rf .git", dsl.Ask, dsl.Ask},
+		{"pnpm --config.script-shell='rm -rf ~' run build", dsl.Block, dsl.Block},
+		{"pnpm --config.script-shell=/bin/bash run build", dsl.Allow, dsl.Allow},
+		{"gcloud beta compute ssh vm -- rm -rf /", dsl.Block, dsl.Block},
+		{"gcloud beta compute ssh vm --zone us-central1-a -- -L 8080:localhost:8080", dsl.Allow, dsl.Allow},
 	})
 }

@@ -656,6 +656,9 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 				w.nested(c, "sh", via(so), cx, false)
 			}
 		}
+		if operands == 0 && (v == "alpha" || v == "beta") && program(c.Name) == "gcloud" {
+			continue // gcloud beta compute ssh: a release track, not an operand
+		}
 		if !strings.HasPrefix(v, "-") && len(p.Sub) > 0 && operands <= p.SubAfter {
 			// only the operand in the subcommand's place is one: npm run x
 			// is the script x, not npm x

@@ -933,7 +933,7 @@ var catalogPrograms = [...]Program{
 	{Name: "hping3", Stdin: "sh"},
 	{Name: "at", Stdin: "sh"},
 	{Name: "npx", Runs: "argv", Args: "pc", Long: []string{"package", "call", "registry", "cache", "node-options", "from", "with", "python", "index-url"}, Code: []CodeOption{{"-c", "sh", nil}, {"--call", "sh", nil}}},
-	{Name: "pnpm", Args: "pCw", Long: []string{"package", "filter", "dir", "workspace", "prefix", "call"}, Sub: []string{"dlx", "exec", "x", "explore"}, SubRun: "argv", Code: []CodeOption{{"--script-shell", "shell-program", nil}, {"", "pkgscript", nil}}},
+	{Name: "pnpm", Args: "pCw", Long: []string{"package", "filter", "dir", "workspace", "prefix", "call"}, Sub: []string{"dlx", "exec", "x", "explore"}, SubRun: "argv", Code: []CodeOption{{"--script-shell", "shell-program", nil}, {"--config.script-shell", "shell-program", nil}, {"", "pkgscript", nil}}},
 	{Name: "bundle", Args: "nepC", Long: []string{"name", "prefix", "env", "environment", "directory", "project", "with", "python", "cwd", "manifest-path"}, Sub: []string{"exec", "run", "x"}, SubRun: "argv", Prompt: []Prompt{{Sub: []string{"console"}, Operands: -1}}},
 	{Name: "poetry", Args: "nepC", Long: []string{"name", "prefix", "env", "environment", "directory", "project", "with", "python", "cwd", "manifest-path"}, Sub: []string{"exec", "run", "x"}, SubRun: "argv", Prompt: []Prompt{{Sub: []string{"shell"}, Operands: -1}}},
 	{Name: "nix", Sub: []string{"run"}, SubRun: "argv", Code: []CodeOption{{"-c", "argv", nil}, {"--command", "argv", nil}}, Prompt: []Prompt{{Batch: []string{"-c", "--command", "--build", "--check", "--configure", "--install", "--installcheck", "--unpack", "--phase"}, Sub: []string{"develop", "shell"}, Operands: -1}}},
