@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hguard/hguard/dsl/cmdline"
 )
@@ -1030,7 +1031,9 @@ func dos2unixOutputs(args []string) []string {
 // exWrite matches an ex command that writes the buffer (w, wq, x, xit,
 // exit, up[date], sav[eas], wa[ll], wqa[ll], xa[ll]) among a script's
 // commands, separated by | or newlines: ex -sc '%d|x' FILE.
-var exWrite = regexp.MustCompile(`(?:^|[|\n:])\s*(?:%|\d+(?:,\d+)?)?\s*(?:w|wq|x|xit|exit|up|update|sav|saveas|wa|wall|wqa|wqall|xa|xall)!?(?:\s|$|\|)`)
+var exWrite = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[|\n:])\s*(?:%|\d+(?:,\d+)?)?\s*(?:w|wq|x|xit|exit|up|update|sav|saveas|wa|wall|wqa|wqall|xa|xall)!?(?:\s|$|\|)`)
+})
 
 // exOutputs are the files ex, or vim, vi or nvim in ex mode (-e, -E, -s
 // after -e, or named ex), rewrites: its file operands when a command it is
@@ -1075,7 +1078,7 @@ func exOutputs(name string, args []string) []string {
 		return nil
 	}
 	for _, c := range cmds {
-		if exWrite.MatchString(c) {
+		if exWrite().MatchString(c) {
 			return files
 		}
 	}

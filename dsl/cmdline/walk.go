@@ -375,7 +375,7 @@ func mayFail(st *syntax.Stmt) bool {
 // everywhereDirs are directories a cd to cannot miss: the home and those
 // of the file system's hierarchy every Unix system has (cd /tmp; rm -rf
 // build is the cleanup of a pasted install snippet).
-var everywhereDirs = set("~", "$HOME", "${HOME}", "/tmp", "/var/tmp", "/usr", "/etc", "/var", "/dev", "/bin", "/usr/bin", "/usr/local", "/proc", "/sys")
+var everywhereDirs = set("~", "/tmp", "/var/tmp", "/usr", "/etc", "/var", "/dev", "/bin", "/usr/bin", "/usr/local", "/proc", "/sys")
 
 // failGoesOn reports an and-or list that goes on when its first part
 // fails: the first part after a || runs then, and unless it ends the
