@@ -643,6 +643,11 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 				val, ok = field{Word: Word{Value: v[2:], Dynamic: a.Dynamic}, in: a.in}, true
 			}
 			if ok {
+				if val.Dynamic && val.in.Kind == "cmdsubst" && (val.in.Remote || val.in.Decoded) {
+					// gdb -ex "$(curl -s URL)": downloaded (or decoded)
+					// text as the program's own code, run unseen
+					c.Untrusted = cmp.Or(c.Untrusted, untrusted(val.in))
+				}
 				carrier := via(co.Option)
 				if p := helperMissed(co, val); p != "" {
 					carrier += " " + p // an escape (IsEscape): not the kind of program the option is for

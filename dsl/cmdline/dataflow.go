@@ -115,6 +115,7 @@ type flow struct {
 	copies    map[string]string
 	copyNames map[string][]string
 	lookups   map[string]string // variables holding a program's looked-up path: R=$(which rm)
+	substVars map[string]string // variables given a value holding a substitution, as written: CC="$(curl …)" (makeVariables)
 	setNames  map[string]bool   // variables the line gave a value, static or not (setsVar)
 	aliasOf   map[string]string // variables holding another's value, unknown: K=$GITHUB_TOKEN (setVar)
 	pathText  string            // the last value given to PATH, as written when not static
@@ -166,6 +167,7 @@ func (w *walker) setVar(name string, v Word) {
 		w.setNames = make(map[string]bool)
 	}
 	w.setNames[name] = true
+	delete(w.substVars, name)
 	old, had := w.vars[name]
 	if w.emptyElem[name] {
 		delete(w.emptyElem, name)
@@ -466,6 +468,12 @@ func (w *walker) assigned(c *Command, name string, v Word, cx ctx) {
 	}
 	w.setVar(name, v)
 	w.lookedUpVar(name, v)
+	if v.Dynamic && (strings.Contains(v.Value, "$(") || strings.Contains(v.Value, "`")) {
+		if w.substVars == nil {
+			w.substVars = make(map[string]string)
+		}
+		w.substVars[name] = v.Value
+	}
 	w.noteExport(name, v)
 	if name == "PATH" {
 		w.pathText = v.Value
@@ -1148,16 +1156,18 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		w.runParts(c, args, cx)
 	case interpreter(name) != "" && c.Payload == nil && c.Untrusted == "":
 		w.scriptSubst(c, args, cx)
-	case name == "make" || name == "gmake" || name == "bmake" || name == "pmake":
-		for i, a := range args {
-			if (a.Value == "-f" || a.Value == "--file" || a.Value == "--makefile") && i+1 < len(args) &&
-				(args[i+1].Value == "-" || args[i+1].Value == "/dev/stdin") {
+	case name == "make" || name == "gmake" || name == "bmake" || name == "pmake" || name == "remake" || name == "just":
+		opts := []string{"-f", "--file", "--makefile"}
+		if name == "just" {
+			opts = []string{"-f", "--justfile"}
+		}
+		for _, f := range optionFields(args, opts) {
+			switch {
+			case !f.Dynamic && (f.Value == "-" || stdinFile(f.Value)):
 				w.makefileStdin(c, cx)
-			}
-			if f := args[i]; f.in.Kind == "procsub" && (f.in.Remote || f.in.Decoded) && (i > 0 && (args[i-1].Value == "-f" || args[i-1].Value == "--file" || args[i-1].Value == "--makefile") ||
-				strings.HasPrefix(f.Value, "--file=") || strings.HasPrefix(f.Value, "--makefile=") || strings.HasPrefix(f.Value, "-f")) {
-				// make -f <(curl -s URL): a makefile downloaded (or
-				// decoded) whose recipes run unseen
+			case f.in.Kind == "procsub" && (f.in.Remote || f.in.Decoded):
+				// make -f <(curl -s URL), -f<(…), --file=<(…): a
+				// makefile downloaded (or decoded) whose recipes run unseen
 				c.Untrusted = untrusted(f.in)
 			}
 		}

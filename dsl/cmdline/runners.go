@@ -74,11 +74,18 @@ var givenRunners = sync.OnceValue(func() map[string]fileRunner {
 		"screen":     {opts: []string{"-c"}, values: "ehpSsTt", sub: []string{"source"}, lang: "screen"},
 		// vim -u VIMRC and -S SESSION source ex commands; gdb -x a command file
 		"vim": vim, "vi": vim, "nvim": vim, "view": vim, "ex": vim, "vimdiff": vim, "gvim": vim,
-		"gdb":    {opts: []string{"-x", "--command", "-ix", "--init-command"}, values: "pecsd", longs: []string{"-ex", "-iex", "--eval-command", "--init-eval-command"}, added: true, lang: "gdb"},
-		"cgdb":   {opts: []string{"-x", "--command"}, added: true, lang: "gdb"},
+		"gdb":  {opts: []string{"-x", "--command", "-ix", "--init-command"}, values: "pecsd", longs: []string{"-ex", "-iex", "--eval-command", "--init-eval-command"}, added: true, lang: "gdb"},
+		"cgdb": {opts: []string{"-x", "--command"}, added: true, lang: "gdb"},
+		// lldb -s and -S source a command file (after or before the
+		// program loads), -K on a crash; ctest -S runs a dashboard script
+		// (cmake code); scons reads its SConstruct (Python) from -f
+		"lldb": {opts: []string{"-s", "--source", "-S", "--source-before-file", "-K", "--source-on-crash"}, values: "oOkacfpw",
+			longs: []string{"--one-line", "--one-line-before-file", "--one-line-on-crash", "--arch", "--core", "--file", "--attach-pid", "--attach-name"}, added: true, lang: "gdb"},
+		"ctest":  {opts: []string{"-SP", "-SR", "-S"}, values: "CjLERIOQ", lang: "cmake"},
+		"scons":  {opts: []string{"-f", "--file", "--makefile", "--sconstruct"}, values: "CIj", lang: "python"},
 		"direnv": {sub: []string{"allow", "permit", "grant", "exec", "reload"}, lang: "direnv"},
-		"cmake": {opts: []string{"-P", "-S", "-C"}, values: "BGTADU", operand: true, def: "CMakeLists.txt", lang: "cmake",
-			longs: []string{"--preset", "--toolchain", "--install-prefix", "--graphviz", "--log-level", "--log-context", "--profiling-output", "--profiling-format", "--trace-redirect"}},
+		"cmake": {opts: []string{"-P", "-S", "-C", "--toolchain"}, values: "BGTADU", operand: true, def: "CMakeLists.txt", lang: "cmake",
+			longs: []string{"--preset", "--install-prefix", "--graphviz", "--log-level", "--log-context", "--profiling-output", "--profiling-format", "--trace-redirect"}},
 		"meson": {needSub: []string{"setup", "configure"}, all: true, values: "D", lang: "meson"},
 		// Gradle runs its build, settings and init scripts (Groovy or Kotlin)
 		"gradle":  gradle,
@@ -126,10 +133,10 @@ func (r fileRunner) givenFiles(args []field) (files []field, byOption bool) {
 				case v == o:
 					return value()
 				case strings.HasPrefix(o, "--") && strings.HasPrefix(v, o+"="):
-					return field{Word: Word{Value: strings.TrimPrefix(v, o+"="), Dynamic: a.Dynamic}}, true
+					return field{Word: Word{Value: strings.TrimPrefix(v, o+"="), Dynamic: a.Dynamic}, in: a.in}, true
 				case len(o) == 2 && o[0] == '-' && o[1] != '-' && len(v) > 2 && v[0] == '-' && v[1] != '-':
 					if v[1] == o[1] {
-						return field{Word: Word{Value: v[2:], Dynamic: a.Dynamic}}, true // -fFILE
+						return field{Word: Word{Value: v[2:], Dynamic: a.Dynamic}, in: a.in}, true // -fFILE
 					}
 					if v[len(v)-1] == o[1] && !strings.ContainsAny(v[1:len(v)-1], r.values) {
 						return value() // -nf FILE
@@ -241,12 +248,52 @@ func (w *walker) givenRemote(c *Command, args []field) {
 		return
 	}
 	files, _ := r.givenFiles(args)
+	switch program(c.Name) {
+	case "cmake":
+		// cmake -DCMAKE_TOOLCHAIN_FILE=<(curl …): a cache variable naming
+		// a file cmake includes as it configures (a toolchain, a
+		// project include, a rules override)
+		for i, a := range args {
+			if strings.HasPrefix(a.Value, "-D") || i > 0 && args[i-1].Value == "-D" {
+				files = append(files, a)
+			}
+		}
+	case "meson":
+		// meson setup --cross-file=<(curl …): a machine file whose
+		// binaries (c = 'CMD') meson runs
+		files = append(files, optionFields(args, []string{"--cross-file", "--native-file"})...)
+	}
 	for _, f := range files {
-		if f.in.Kind == "procsub" && (f.in.Remote || f.in.Decoded) {
+		switch {
+		case f.in.Kind == "procsub" && (f.in.Remote || f.in.Decoded):
 			c.Untrusted = untrusted(f.in)
+			return
+		case !f.Dynamic && stdinFile(f.Value) && (c.Stdin.Remote || c.Stdin.Decoded):
+			// cmake -P /dev/stdin <<< "$(curl …)", curl … | gdb -x
+			// /dev/stdin: the file is what the download wrote
+			c.Untrusted = untrusted(c.Stdin)
 			return
 		}
 	}
+}
+
+// optionFields are the values args give options opts, however spelt: -f
+// FILE, -fFILE, --file FILE, --file=FILE; a substitution's origin kept.
+func optionFields(args []field, opts []string) []field {
+	var out []field
+	for i, a := range args {
+		for _, o := range opts {
+			switch {
+			case a.Value == o && i+1 < len(args):
+				out = append(out, args[i+1])
+			case strings.HasPrefix(o, "--") && strings.HasPrefix(a.Value, o+"="):
+				out = append(out, field{Word: Word{Value: a.Value[len(o)+1:], Dynamic: a.Dynamic}, in: a.in})
+			case len(o) == 2 && o[0] == '-' && o[1] != '-' && len(a.Value) > 2 && strings.HasPrefix(a.Value, o):
+				out = append(out, field{Word: Word{Value: a.Value[2:], Dynamic: a.Dynamic}, in: a.in})
+			}
+		}
+	}
+	return out
 }
 
 // nodeFile reports a file of JavaScript or TypeScript, by its extension.
