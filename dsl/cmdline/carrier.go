@@ -778,6 +778,11 @@ options:
 		w.runInput(c, c.Name+" stdin", cx)
 	case rest[0].in.Kind != "":
 		w.runSubst(c, rest[0], c.Name+" "+rest[0].in.Kind, cx)
+	case !rest[0].Dynamic && baseName(rest[0].Value) == "configure":
+		// sh ./configure CC=…: the script as run by its own #!/bin/sh,
+		// taking make's variables and judged as an unknown program
+		w.makeVariables(c, rest[1:], cx)
+		w.spawn(c, rest, Wrapper{Name: c.Name}, cx)
 	}
 }
 
@@ -921,6 +926,11 @@ options:
 		w.runInput(c, c.Name+" stdin", cx)
 	case rest[0].in.Kind != "":
 		w.runSubst(c, rest[0], c.Name+" "+rest[0].in.Kind, cx)
+	case !rest[0].Dynamic && baseName(rest[0].Value) == "configure":
+		// sh ./configure CC=…: the script as run by its own #!/bin/sh,
+		// taking make's variables and judged as an unknown program
+		w.makeVariables(c, rest[1:], cx)
+		w.spawn(c, rest, Wrapper{Name: c.Name}, cx)
 	}
 }
 

@@ -560,36 +560,65 @@ func (w *walker) makeVariables(c *Command, args []field, cx ctx) {
 		}
 	}
 	prog := baseName(c.Name) + " "
-	for _, a := range args {
-		if !a.Dynamic {
+	// computed is a program variable set to one substitution (CC="$(curl
+	// -s URL)"): the program is what it prints, a command known only at
+	// run time (downloaded or decoded text that), as a command option's
+	// computed value is (computedCommand); a lookup stays the program
+	computed := func(name, value, via string) {
+		if (name == "SHELL" || name == "CONFIG_SHELL" || makePrograms.has(name)) && oneSubst(value) && !programLookup().MatchString(value) {
+			w.nested(c, value, via+name+"=", cx, true)
+		}
+	}
+	for i, a := range args {
+		n, v, ok := strings.Cut(a.Value, "=")
+		switch {
+		case !a.Dynamic:
 			add(a.Value, prog)
-		} else if n, v, ok := strings.Cut(a.Value, "="); ok && a.in.Kind == "cmdsubst" && (n == "SHELL" || makePrograms.has(n)) && oneSubst(v) && !a.setupOnly() && !programLookup().MatchString(v) {
-			// make CC="$(curl -s URL)": the program is what the
-			// substitution prints, a command known only at run time
-			// (downloaded or decoded text that), as a command option's
-			// computed value is (computedCommand)
+		case a.setupOnly():
+		case ok && a.in.Kind == "cmdsubst" && (n == "SHELL" || makePrograms.has(n)) && oneSubst(v) && !programLookup().MatchString(v):
 			c.Untrusted = cmp.Or(c.Untrusted, untrusted(a.in))
-			w.nested(c, v, prog+n+"=", cx, true)
+			computed(n, v, prog)
+		case (a.in.Remote || a.in.Decoded) && (ok && makeName(n) || n == "--eval" || i > 0 && (args[i-1].Value == "--eval" || args[i-1].Value == "-E")):
+			// make CFLAGS="$(curl -s URL)", make --eval="$(curl …)":
+			// downloaded text pasted into the recipes, or read as the
+			// makefile's own lines
+			c.Untrusted = cmp.Or(c.Untrusted, untrusted(a.in))
 		}
 	}
 	for _, env := range []string{"MAKEFLAGS", "GNUMAKEFLAGS"} {
-		if v, ok := w.lineValue(c, env); ok {
+		v, ok := w.lineValue(c, env)
+		if ok {
 			for _, word := range makeflagsWords(v) {
 				add(word, env+" ")
+			}
+			continue
+		}
+		if !slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == env }) {
+			v = w.substVars[env] // export MAKEFLAGS="CC=$(curl …)"; make
+		}
+		// MAKEFLAGS="CC=$(curl …)" make: its words as the shell gives
+		// them, a substitution among them whole
+		for _, word := range makeWords(v) {
+			if n, value, ok := strings.Cut(word, "="); ok {
+				computed(n, value, env+" ")
 			}
 		}
 	}
 	for _, a := range c.Assigns {
 		switch {
-		case makePrograms.has(a.Name) && !a.Value.Dynamic:
+		case (makePrograms.has(a.Name) || a.Name == "CONFIG_SHELL") && !a.Value.Dynamic:
 			defs = append(defs, def{a.Name, a.Value.Value, a.Name + "="})
-		case makePrograms.has(a.Name) && oneSubst(a.Value.Value) && !programLookup().MatchString(a.Value.Value):
-			// CC="$(curl -s URL)" make: a command known only at run
-			// time, as GIT_SSH_COMMAND="$(…)" is (envCarriers)
-			w.nested(c, a.Value.Value, a.Name+"=", cx, true)
+		case !a.Value.Dynamic && pastedCommand(a.Value.Value) != "":
+			// CFLAGS='-O2; CMD' make: make takes the environment's
+			// variables as its own
+			defs = append(defs, def{a.Name, a.Value.Value, a.Name + "="})
+		case a.Value.Dynamic:
+			// CC="$(curl -s URL)" make: as GIT_SSH_COMMAND="$(…)" is
+			// (envCarriers)
+			computed(a.Name, a.Value.Value, "")
 		}
 	}
-	for _, name := range makePrograms.list {
+	for _, name := range append(slices.Clip(makePrograms.list), "CONFIG_SHELL") {
 		// export CC='…'; make: set earlier on the line. Read exported
 		// or not: a variable a shell's user sets (CC) is often exported
 		// already, and the assignment then reaches make.
@@ -598,11 +627,15 @@ func (w *walker) makeVariables(c *Command, args []field, cx ctx) {
 		}
 		if v, ok := w.vars[name]; ok && !strings.Contains(v, "$") {
 			defs = append(defs, def{name, v, name + "="})
+		} else if v, ok := w.substVars[name]; ok && !slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == name }) {
+			computed(name, v, "") // export CC="$(curl …)"; make
 		}
 	}
 	for _, d := range defs {
 		switch {
-		case d.name == "SHELL":
+		case d.name == "SHELL" || d.name == "CONFIG_SHELL":
+			// configure runs itself again under CONFIG_SHELL, and make's
+			// recipes that run configure pass it on
 			w.runCode(c, "shell-program", field{Word: Word{Value: d.value}}, d.via, cx)
 		case d.name == ".SHELLFLAGS" && strings.TrimSpace(d.value) != "":
 			// GNU make runs each recipe line as SHELL .SHELLFLAGS LINE,
@@ -611,8 +644,40 @@ func (w *walker) makeVariables(c *Command, args []field, cx ctx) {
 			w.nested(c, "sh "+d.value, d.via, cx, false)
 		case makePrograms.has(d.name) && strings.TrimSpace(d.value) != "" && !defaultProgram(d.name, d.value):
 			w.nested(c, d.value, d.via, cx, false)
+		case d.name != ".SHELLFLAGS" && !makePrograms.has(d.name) && pastedCommand(d.value) != "":
+			w.nested(c, pastedCommand(d.value), d.via, cx, false)
 		}
 	}
+}
+
+// makeName reports a word make reads as a variable's name on its command
+// line (NAME=value), not an option's (--eval=…).
+func makeName(n string) bool {
+	return n != "" && !strings.HasPrefix(n, "-") && !strings.ContainsAny(n, " \t$`\"'")
+}
+
+// pastedCommand is the shell text a variable's value makes of a recipe
+// line it is put in, when that is more than the words of one program's
+// arguments: make pastes a value into the line ($(CC) $(CFLAGS) -c …),
+// and the shell reads its separators, substitutions and redirections
+// (CFLAGS='-O2; CMD', LDFLAGS='`CMD`', CPPFLAGS='$(shell CMD)'), or a
+// command it starts with (INSTALL='rm -rf ~', a variable a recipe runs).
+// Flags, paths and lists of words (-O2 -g, --prefix=/usr, V=1) are "",
+// as is text that does not parse: the line it is pasted in is unknown.
+func pastedCommand(value string) string {
+	text := makeExpand(value, nil, 0)
+	fields := strings.Fields(text)
+	switch {
+	case strings.ContainsAny(text, ";&|`\n>") || strings.Contains(text, "$("):
+		text = ": " + text
+	case len(fields) > 1 && launchable(fields[0]):
+	default:
+		return ""
+	}
+	if parseBashText(text) == nil {
+		return ""
+	}
+	return text
 }
 
 // makeflagsWords splits MAKEFLAGS as make does: at blanks a backslash
