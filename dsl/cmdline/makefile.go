@@ -583,6 +583,11 @@ func (w *walker) makeVariables(c *Command, args []field, cx ctx) {
 			// downloaded text pasted into the recipes, or read as the
 			// makefile's own lines
 			c.Untrusted = cmp.Or(c.Untrusted, untrusted(a.in))
+		case ok && makeName(n):
+			// x="$(curl …)"; make CC="$x": the substitution x was given
+			if m := heldVariable().FindStringSubmatch(v); m != nil && w.substVars[m[1]] != "" {
+				computed(n, w.substVars[m[1]], prog)
+			}
 		}
 	}
 	for _, env := range []string{"MAKEFLAGS", "GNUMAKEFLAGS"} {
@@ -647,8 +652,45 @@ func (w *walker) makeVariables(c *Command, args []field, cx ctx) {
 		case d.name != ".SHELLFLAGS" && !makePrograms.has(d.name) && pastedCommand(d.value) != "":
 			w.nested(c, pastedCommand(d.value), d.via, cx, false)
 		}
+		for _, text := range makeCalls(d.value, "eval") {
+			// X='$(eval all: ; CMD)': the rules it makes wherever $(X)
+			// is expanded, read as make --eval's
+			w.runCode(c, "make", field{Word: Word{Value: text}}, d.via, cx)
+		}
 	}
 }
+
+// makeCalls are the arguments of the calls of make's function fn in s:
+// $(fn ARGS) and ${fn ARGS}, brackets of the same kind nested inside.
+func makeCalls(s, fn string) []string {
+	var out []string
+	for i := 0; i+len(fn)+3 <= len(s); i++ {
+		if s[i] != '$' || s[i+1] != '(' && s[i+1] != '{' || !strings.HasPrefix(s[i+2:], fn+" ") {
+			continue
+		}
+		open, close := s[i+1], map[byte]byte{'(': ')', '{': '}'}[s[i+1]]
+		start, depth := i+2+len(fn)+1, 1
+		j := start
+		for ; j < len(s) && depth > 0; j++ {
+			switch s[j] {
+			case open:
+				depth++
+			case close:
+				depth--
+			}
+		}
+		if depth > 0 {
+			out = append(out, s[start:]) // unclosed: the rest
+			break
+		}
+		out = append(out, s[start:j-1])
+		i = j - 1
+	}
+	return out
+}
+
+// heldVariable finds a word that is one variable's value: $x, "${x}".
+var heldVariable = lazyRegexp(`^"?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?"?$`)
 
 // makeName reports a word make reads as a variable's name on its command
 // line (NAME=value), not an option's (--eval=…).

@@ -132,7 +132,8 @@ func (r fileRunner) givenFiles(args []field) (files []field, byOption bool) {
 				switch {
 				case v == o:
 					return value()
-				case strings.HasPrefix(o, "--") && strings.HasPrefix(v, o+"="):
+				case len(o) > 2 && strings.HasPrefix(v, o+"="):
+					// --file=F, and -ix=F: getopt_long_only's long options
 					return field{Word: Word{Value: strings.TrimPrefix(v, o+"="), Dynamic: a.Dynamic}, in: a.in}, true
 				case len(o) == 2 && o[0] == '-' && o[1] != '-' && len(v) > 2 && v[0] == '-' && v[1] != '-':
 					if v[1] == o[1] {
