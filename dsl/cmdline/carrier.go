@@ -203,6 +203,9 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		if program(name) == "deno" && c.Untrusted == "" && denoRunsURL(args) {
 			c.Untrusted = "remote" // deno fetches the script and runs it unseen, as curl … | sh
 		}
+		if program(name) == "uv" && c.Untrusted == "" && uvRunsURL(args) {
+			c.Untrusted = "remote" // uv run URL fetches the script and runs it, as deno run URL
+		}
 		if (lang != "" && c.Stdin.Kind != "" || otherInterpreters.has(program(name))) && c.Payload == nil && c.Untrusted == "" && !hasOperand(args) {
 			// no script and no inline code: it runs its standard input (what
 			// a known language's interpreter reads with nothing feeding it,
@@ -213,19 +216,45 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 }
 
 // pipRequirements marks pip given a downloaded (or decoded) requirements
-// file as a process substitution (pip install -r <(curl -s URL), uv pip
-// install -r): a list of what to install that may name any index,
-// archive or repository, whose build pip runs, unseen.
+// or constraints file as a process substitution (pip install -r <(curl -s
+// URL), uv pip install -c) or as its standard input (curl … | pip install
+// -r /dev/stdin; uv's -r - too, which pip reads as a file named -): a list
+// of what to install that may name any index, archive or repository,
+// whose build pip runs, unseen.
 func pipRequirements(c *Command, args []field) {
-	if program(c.Name) != "pip" && !(c.Name == "uv" && len(args) > 0 && args[0].Value == "pip") {
+	uv := c.Name == "uv" && len(args) > 0 && args[0].Value == "pip"
+	if program(c.Name) != "pip" && !uv {
 		return
 	}
 	for i, f := range args {
-		if f.in.Kind == "procsub" && (f.in.Remote || f.in.Decoded) && (i > 0 && (args[i-1].Value == "-r" || args[i-1].Value == "--requirement") ||
-			strings.HasPrefix(f.Value, "--requirement=") || strings.HasPrefix(f.Value, "-r")) {
+		file, ok := requirementsFile(args, i)
+		switch {
+		case !ok:
+		case f.in.Kind == "procsub" && (f.in.Remote || f.in.Decoded):
 			c.Untrusted = cmp.Or(c.Untrusted, untrusted(f.in))
+		case !f.Dynamic && (stdinFile(file) || uv && file == "-") && (c.Stdin.Remote || c.Stdin.Decoded):
+			c.Untrusted = cmp.Or(c.Untrusted, untrusted(c.Stdin))
 		}
 	}
+}
+
+// requirementsFile is the file args[i] names as pip's requirements or
+// constraints file: the value of -r, --requirement, -c or --constraint,
+// separate, after = (long) or attached (short).
+func requirementsFile(args []field, i int) (string, bool) {
+	v := args[i].Value
+	if i > 0 && !args[i-1].Dynamic && slices.Contains([]string{"-r", "--requirement", "-c", "--constraint"}, args[i-1].Value) {
+		return v, true
+	}
+	for _, o := range []string{"--requirement=", "--constraint="} {
+		if file, ok := strings.CutPrefix(v, o); ok {
+			return file, true
+		}
+	}
+	if len(v) > 2 && (strings.HasPrefix(v, "-r") || strings.HasPrefix(v, "-c")) {
+		return v[2:], true
+	}
+	return "", false
 }
 
 // moduleProgram are Python modules run with -m whose command line is
@@ -243,6 +272,13 @@ func (w *walker) pythonModuleProgram(c *Command, args []field, cx ctx) {
 		case a.Value == "-m" && i+1 < len(args):
 			if m := args[i+1]; !m.Dynamic && moduleProgram.has(m.Value) {
 				w.spawn(c, args[i+1:], Wrapper{Name: c.Name, Args: []string{"-m"}}, cx)
+			}
+			return
+		case strings.HasPrefix(a.Value, "-m") && len(a.Value) > 2:
+			// python3 -mpip install URL: the module attached to -m
+			if m := a.Value[2:]; moduleProgram.has(m) {
+				module := field{Word: Word{Value: m, Quoted: a.Quoted}, in: a.in}
+				w.spawn(c, append([]field{module}, args[i+1:]...), Wrapper{Name: c.Name, Args: []string{"-m"}}, cx)
 			}
 			return
 		case !strings.HasPrefix(a.Value, "-") || a.Value == "-" || a.Value == "-c":
