@@ -176,7 +176,7 @@ func computedCommand(args []field, i int) (field, string, bool) {
 	// runs, more likely than a pattern (zzprog -e "$(curl -s URL)",
 	// watchexec -- "$(curl …)"); a file's or a program's output stays data
 	fetched := (a.in.Remote || a.in.Decoded) && (codeOption(opt) || opt == "--")
-	if opt == "" || !commandOption(opt) && !fetched || !oneSubst(v) || programLookup().MatchString(v) {
+	if opt == "" || !commandOption(opt) && !fetched || !oneSubst(v) && !(fetched && oneVar().MatchString(v)) || programLookup().MatchString(v) {
 		return field{}, "", false
 	}
 	return field{Word: Word{Value: v, Dynamic: true}, in: a.in}, opt, true
@@ -259,6 +259,9 @@ func eventOption(opt string) bool {
 	name := strings.ToLower(strings.TrimPrefix(opt, "--"))
 	return strings.HasPrefix(opt, "--") && (strings.HasPrefix(name, "on-") || strings.HasPrefix(name, "on_")) && len(name) > 3
 }
+
+// oneVar matches text that is one variable's value: $C, ${C}.
+var oneVar = lazyRegexp(`^\$(\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)$`)
 
 // oneSubst reports text that is one command substitution and nothing
 // else: $(…) or `…`.

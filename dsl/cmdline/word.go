@@ -637,6 +637,9 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			e.write(w.cwd) // cd ~ && rm -rf "$PWD": the directory the line moved to
 		case w.dialect != Zsh && w.dialect != Fish && indirectParam(p) && isName(w.vars[p.Param.Value]):
 			e.dynamic("${" + w.vars[p.Param.Value] + "}") // v=GITHUB_TOKEN; echo "${!v}": the value of the variable v names
+		case simpleParam(p) && w.fetched[p.Param.Value].Kind != "":
+			e.note(w.fetched[p.Param.Value]) // C=$(curl -s URL); zzprog -e "$C": the download's text
+			e.dynamic(src)
 		default:
 			e.dynamic(src)
 		}
