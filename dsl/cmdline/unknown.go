@@ -98,6 +98,9 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 		if i >= maxLauncherOperands*2 {
 			return
 		}
+		if opt, _ := optionValue(args, i); a.Dynamic && (a.in.Kind == "cmdsubst" || a.in.Kind == "procsub") && (a.in.Remote || a.in.Decoded) && !proseOption(opt) {
+			c.Fetched = append(c.Fetched, a.Value) // zzprog "$(curl -s URL)": data, or code the program runs
+		}
 		if fetchedCode(args, i) {
 			// --script=<(curl -s URL): a downloaded file where the
 			// program takes code, as bash <(curl …) runs one
