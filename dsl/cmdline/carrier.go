@@ -29,10 +29,10 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	}
 	w.envCarriers(c, cx)
 	w.inheritedPager(c)
-	w.pytestBasetemp(c, args, cx) // pytest deletes its --basetemp
-	w.inPlaceDeletes(c, args, cx) // gzip FILE deletes FILE
-	w.xargsFound(c, args, cx)     // find ~ -name .bashrc | xargs gzip is gzip ~/.bashrc
-	pipRequirements(c, args)      // pip install -r <(curl …)
+	w.pytestBasetemp(c, args, cx)    // pytest deletes its --basetemp
+	w.inPlaceDeletes(c, args, cx)    // gzip FILE deletes FILE
+	w.xargsFound(c, args, cx)        // find ~ -name .bashrc | xargs gzip is gzip ~/.bashrc
+	pipRequirements(c, c.Name, args) // pip install -r <(curl …)
 	if len(c.Path) > 1 && c.Path[0] == '!' && len(c.Wrappers) == 0 {
 		// No program is named !CMD: a line "!/bin/sh" or "!id" after an
 		// interactive program is the shell escape typed into it (less, ftp,
@@ -221,9 +221,9 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 // -r /dev/stdin; uv's -r - too, which pip reads as a file named -): a list
 // of what to install that may name any index, archive or repository,
 // whose build pip runs, unseen.
-func pipRequirements(c *Command, args []field) {
-	uv := c.Name == "uv" && len(args) > 0 && args[0].Value == "pip"
-	if program(c.Name) != "pip" && !uv {
+func pipRequirements(c *Command, name string, args []field) {
+	uv := name == "uv" && len(args) > 0 && args[0].Value == "pip"
+	if program(name) != "pip" && !uv {
 		return
 	}
 	for i, f := range args {
@@ -257,28 +257,34 @@ func requirementsFile(args []field, i int) (string, bool) {
 	return "", false
 }
 
+// pythonFlags are Python's one-letter options that take no value, which
+// may stand in a cluster before -m (-Im pip).
+const pythonFlags = "bBdEhiIOPqsSuvVxR"
+
 // moduleProgram are Python modules run with -m whose command line is
 // that of the program of the same name (python3 -m pip install URL is
 // pip install URL), which the rules know by that name.
 var moduleProgram = set("pip", "pipx", "uv")
 
 // pythonModuleProgram follows python -m MODULE ARGS… for the modules of
-// moduleProgram as the program MODULE ARGS… run by python.
+// moduleProgram as the program MODULE ARGS… run by python; the module may
+// be attached (-mpip) and -m close a cluster of Python's flags (-Im pip).
+// Python's standard input is the module's (curl … | python3 -m pip
+// install -r /dev/stdin).
 func (w *walker) pythonModuleProgram(c *Command, args []field, cx ctx) {
 	for i, a := range args {
+		flags, attached, isM := strings.Cut(a.Value, "m")
 		switch {
 		case a.Dynamic:
 			return
-		case a.Value == "-m" && i+1 < len(args):
-			if m := args[i+1]; !m.Dynamic && moduleProgram.has(m.Value) {
-				w.spawn(c, args[i+1:], Wrapper{Name: c.Name, Args: []string{"-m"}}, cx)
+		case isM && strings.HasPrefix(flags, "-") && strings.Trim(flags[1:], pythonFlags) == "" && (attached != "" || i+1 < len(args)):
+			module, rest := field{Word: Word{Value: attached, Quoted: a.Quoted}, in: a.in}, args[i+1:]
+			if attached == "" {
+				module, rest = args[i+1], args[i+2:]
 			}
-			return
-		case strings.HasPrefix(a.Value, "-m") && len(a.Value) > 2:
-			// python3 -mpip install URL: the module attached to -m
-			if m := a.Value[2:]; moduleProgram.has(m) {
-				module := field{Word: Word{Value: m, Quoted: a.Quoted}, in: a.in}
-				w.spawn(c, append([]field{module}, args[i+1:]...), Wrapper{Name: c.Name, Args: []string{"-m"}}, cx)
+			if !module.Dynamic && moduleProgram.has(module.Value) {
+				pipRequirements(c, module.Value, rest)
+				w.spawn(c, append([]field{module}, rest...), Wrapper{Name: c.Name, Args: []string{"-m"}}, cx)
 			}
 			return
 		case !strings.HasPrefix(a.Value, "-") || a.Value == "-" || a.Value == "-c":

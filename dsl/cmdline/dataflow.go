@@ -183,6 +183,9 @@ func (w *walker) setVar(name string, v Word) {
 			w.aliasOf = map[string]string{}
 		}
 		w.aliasOf[name] = target
+		if in, ok := w.fetched[target]; ok {
+			w.fetched[name] = in // C=$(curl …); D=$C: D holds the download too
+		}
 	} else {
 		delete(w.aliasOf, name)
 	}

@@ -345,18 +345,22 @@ var uvRunValueOptions = set("--with", "--with-editable", "--with-requirements", 
 	"--exclude-newer", "--python-platform", "--allow-insecure-host", "--no-binary-package", "--no-build-package")
 
 // uvRunsURL reports uv run given a script by its URL (uv run URL, uv run
-// --with rich URL): uv fetches it and runs it with Python.
+// --with rich URL, uv --quiet run URL): uv fetches it and runs it with
+// Python.
 func uvRunsURL(args []field) bool {
-	if len(args) == 0 || args[0].Value != "run" {
-		return false
-	}
-	for i := 1; i < len(args); i++ {
+	run := false
+	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
 		case args[i].Dynamic:
 			return false
 		case uvRunValueOptions.has(v):
 			i++
+		case !run && strings.HasPrefix(v, "-"): // uv --quiet run URL
+		case !run && v == "run":
+			run = true
+		case !run:
+			return false
 		case v == "--":
 			return i+1 < len(args) && (strings.HasPrefix(args[i+1].Value, "https://") || strings.HasPrefix(args[i+1].Value, "http://"))
 		case strings.HasPrefix(v, "-"):

@@ -101,6 +101,10 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 		if opt, _ := optionValue(args, i); a.Dynamic && (a.in.Kind == "cmdsubst" || a.in.Kind == "procsub") && (a.in.Remote || a.in.Decoded) && !proseOption(opt) {
 			c.Fetched = append(c.Fetched, a.Value) // zzprog "$(curl -s URL)": data, or code the program runs
 		}
+		if fetchedStdinCode(c, args, i) {
+			c.Untrusted = cmp.Or(c.Untrusted, untrusted(c.Stdin))
+			return
+		}
 		if fetchedCode(args, i) {
 			// --script=<(curl -s URL): a downloaded file where the
 			// program takes code, as bash <(curl …) runs one
@@ -218,8 +222,22 @@ func codeOption(opt string) bool {
 	switch parts[len(parts)-1] {
 	case "eval", "evaluate", "script", "code":
 		return true
+	case "file", "path":
+		return slices.Contains(parts, "script") // --script-file, --init-script-path
 	}
 	return false
+}
+
+// fetchedStdinCode reports args[i] standard input's file (-, /dev/stdin)
+// given to an option that takes code (codeOption) while the input is
+// downloaded or decoded text: curl … | zzprog --script /dev/stdin.
+func fetchedStdinCode(c *Command, args []field, i int) bool {
+	a := args[i]
+	if a.Dynamic || a.Value != "-" && !stdinFile(a.Value) || !c.Stdin.Remote && !c.Stdin.Decoded {
+		return false
+	}
+	opt, _ := optionValue(args, i)
+	return codeOption(opt)
 }
 
 // fetchedCode reports args[i] a process substitution of downloaded or

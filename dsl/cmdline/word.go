@@ -630,6 +630,9 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 		case isHome(p):
 			e.write(src)
 		case (simpleParam(p) || elementParam(p)) && w.aliasOf[p.Param.Value] != "":
+			if in, ok := w.fetched[p.Param.Value]; ok && simpleParam(p) {
+				e.note(in) // C=$(curl …); D=$C; zzprog -e "$D"
+			}
 			e.dynamic("${" + w.aliasOf[p.Param.Value] + "}") // K=$GITHUB_TOKEN; curl -d "$K"; mapfile A <<< "$TOKEN"; "${A[0]}"
 		case simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && p.Param.Value != "HOME" && w.deref(p.Param.Value) == "HOME":
 			e.write("$HOME") // declare -n r=HOME; rm -rf "$r"
