@@ -112,6 +112,7 @@ type CommandEnv struct {
 	Via         []string          `expr:"via"`
 	Stdin       InputEnv          `expr:"stdin"`
 	Untrusted   string            `expr:"untrusted"`
+	FetchedArgs []string          `expr:"fetchedArgs"`
 	Typed       bool              `expr:"typed"`
 	Lang        string            `expr:"lang"`
 	Code        string            `expr:"code"`
@@ -278,6 +279,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		Dynamic:     dynamic,
 		Via:         c.Via,
 		Untrusted:   c.Untrusted,
+		FetchedArgs: c.Fetched,
 		Typed:       c.Typed,
 		Function:    c.Func,
 		Background:  c.Background,

@@ -29,10 +29,10 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	}
 	w.envCarriers(c, cx)
 	w.inheritedPager(c)
-	w.pytestBasetemp(c, args, cx) // pytest deletes its --basetemp
-	w.inPlaceDeletes(c, args, cx) // gzip FILE deletes FILE
-	w.xargsFound(c, args, cx)     // find ~ -name .bashrc | xargs gzip is gzip ~/.bashrc
-	pipRequirements(c, args)      // pip install -r <(curl …)
+	w.pytestBasetemp(c, args, cx)    // pytest deletes its --basetemp
+	w.inPlaceDeletes(c, args, cx)    // gzip FILE deletes FILE
+	w.xargsFound(c, args, cx)        // find ~ -name .bashrc | xargs gzip is gzip ~/.bashrc
+	pipRequirements(c, c.Name, args) // pip install -r <(curl …)
 	if len(c.Path) > 1 && c.Path[0] == '!' && len(c.Wrappers) == 0 {
 		// No program is named !CMD: a line "!/bin/sh" or "!id" after an
 		// interactive program is the shell escape typed into it (less, ftp,
@@ -203,6 +203,9 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		if program(name) == "deno" && c.Untrusted == "" && denoRunsURL(args) {
 			c.Untrusted = "remote" // deno fetches the script and runs it unseen, as curl … | sh
 		}
+		if program(name) == "uv" && c.Untrusted == "" && uvRunsURL(args) {
+			c.Untrusted = "remote" // uv run URL fetches the script and runs it, as deno run URL
+		}
 		if (lang != "" && c.Stdin.Kind != "" || otherInterpreters.has(program(name))) && c.Payload == nil && c.Untrusted == "" && !hasOperand(args) {
 			// no script and no inline code: it runs its standard input (what
 			// a known language's interpreter reads with nothing feeding it,
@@ -213,20 +216,50 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 }
 
 // pipRequirements marks pip given a downloaded (or decoded) requirements
-// file as a process substitution (pip install -r <(curl -s URL), uv pip
-// install -r): a list of what to install that may name any index,
-// archive or repository, whose build pip runs, unseen.
-func pipRequirements(c *Command, args []field) {
-	if program(c.Name) != "pip" && !(c.Name == "uv" && len(args) > 0 && args[0].Value == "pip") {
+// or constraints file as a process substitution (pip install -r <(curl -s
+// URL), uv pip install -c) or as its standard input (curl … | pip install
+// -r /dev/stdin; uv's -r - too, which pip reads as a file named -): a list
+// of what to install that may name any index, archive or repository,
+// whose build pip runs, unseen.
+func pipRequirements(c *Command, name string, args []field) {
+	uv := name == "uv" && len(args) > 0 && args[0].Value == "pip"
+	if program(name) != "pip" && !uv {
 		return
 	}
 	for i, f := range args {
-		if f.in.Kind == "procsub" && (f.in.Remote || f.in.Decoded) && (i > 0 && (args[i-1].Value == "-r" || args[i-1].Value == "--requirement") ||
-			strings.HasPrefix(f.Value, "--requirement=") || strings.HasPrefix(f.Value, "-r")) {
+		file, ok := requirementsFile(args, i)
+		switch {
+		case !ok:
+		case f.in.Kind == "procsub" && (f.in.Remote || f.in.Decoded):
 			c.Untrusted = cmp.Or(c.Untrusted, untrusted(f.in))
+		case !f.Dynamic && (stdinFile(file) || uv && file == "-") && (c.Stdin.Remote || c.Stdin.Decoded):
+			c.Untrusted = cmp.Or(c.Untrusted, untrusted(c.Stdin))
 		}
 	}
 }
+
+// requirementsFile is the file args[i] names as pip's requirements or
+// constraints file: the value of -r, --requirement, -c or --constraint,
+// separate, after = (long) or attached (short).
+func requirementsFile(args []field, i int) (string, bool) {
+	v := args[i].Value
+	if i > 0 && !args[i-1].Dynamic && slices.Contains([]string{"-r", "--requirement", "-c", "--constraint"}, args[i-1].Value) {
+		return v, true
+	}
+	for _, o := range []string{"--requirement=", "--constraint="} {
+		if file, ok := strings.CutPrefix(v, o); ok {
+			return file, true
+		}
+	}
+	if len(v) > 2 && (strings.HasPrefix(v, "-r") || strings.HasPrefix(v, "-c")) {
+		return v[2:], true
+	}
+	return "", false
+}
+
+// pythonFlags are Python's one-letter options that take no value, which
+// may stand in a cluster before -m (-Im pip).
+const pythonFlags = "bBdEhiIOPqsSuvVxR"
 
 // moduleProgram are Python modules run with -m whose command line is
 // that of the program of the same name (python3 -m pip install URL is
@@ -234,15 +267,24 @@ func pipRequirements(c *Command, args []field) {
 var moduleProgram = set("pip", "pipx", "uv")
 
 // pythonModuleProgram follows python -m MODULE ARGS… for the modules of
-// moduleProgram as the program MODULE ARGS… run by python.
+// moduleProgram as the program MODULE ARGS… run by python; the module may
+// be attached (-mpip) and -m close a cluster of Python's flags (-Im pip).
+// Python's standard input is the module's (curl … | python3 -m pip
+// install -r /dev/stdin).
 func (w *walker) pythonModuleProgram(c *Command, args []field, cx ctx) {
 	for i, a := range args {
+		flags, attached, isM := strings.Cut(a.Value, "m")
 		switch {
 		case a.Dynamic:
 			return
-		case a.Value == "-m" && i+1 < len(args):
-			if m := args[i+1]; !m.Dynamic && moduleProgram.has(m.Value) {
-				w.spawn(c, args[i+1:], Wrapper{Name: c.Name, Args: []string{"-m"}}, cx)
+		case isM && strings.HasPrefix(flags, "-") && strings.Trim(flags[1:], pythonFlags) == "" && (attached != "" || i+1 < len(args)):
+			module, rest := field{Word: Word{Value: attached, Quoted: a.Quoted}, in: a.in}, args[i+1:]
+			if attached == "" {
+				module, rest = args[i+1], args[i+2:]
+			}
+			if !module.Dynamic && moduleProgram.has(module.Value) {
+				pipRequirements(c, module.Value, rest)
+				w.spawn(c, append([]field{module}, rest...), Wrapper{Name: c.Name, Args: []string{"-m"}}, cx)
 			}
 			return
 		case !strings.HasPrefix(a.Value, "-") || a.Value == "-" || a.Value == "-c":

@@ -118,6 +118,7 @@ type flow struct {
 	substVars map[string]string // variables given a value holding a substitution, as written: CC="$(curl …)" (makeVariables)
 	setNames  map[string]bool   // variables the line gave a value, static or not (setsVar)
 	aliasOf   map[string]string // variables holding another's value, unknown: K=$GITHUB_TOKEN (setVar)
+	fetched   map[string]Input  // variables holding downloaded or decoded text: C=$(curl -s URL) (noteFetched)
 	pathText  string            // the last value given to PATH, as written when not static
 	// containers are the bind mounts of the containers the line started
 	// with a name (nameContainer), by name
@@ -176,6 +177,7 @@ func (w *walker) setVar(name string, v Word) {
 	if name == "IFS" {
 		w.ifsSet = v.Dynamic
 	}
+	delete(w.fetched, name)
 	if target := varReference(v); target != "" && target != name {
 		// K=$GITHUB_TOKEN: $K is written ${GITHUB_TOKEN} where it is used,
 		// so that what it holds stays known by its name
@@ -183,6 +185,9 @@ func (w *walker) setVar(name string, v Word) {
 			w.aliasOf = map[string]string{}
 		}
 		w.aliasOf[name] = target
+		if in, ok := w.fetched[target]; ok {
+			w.fetched[name] = in // C=$(curl …); D=$C: D holds the download too
+		}
 	} else {
 		delete(w.aliasOf, name)
 	}
@@ -197,6 +202,19 @@ func (w *walker) setVar(name string, v Word) {
 		w.vars[name] = v.Value
 		w.changed()
 	}
+}
+
+// noteFetched records a variable given downloaded or decoded text
+// (C=$(curl -s URL)), whose later "$C" carries that text as the
+// substitution would (C=$(curl …); zzprog -e "$C").
+func (w *walker) noteFetched(name string, f field) {
+	if !f.Dynamic || f.in.Kind != "cmdsubst" || !f.in.Remote && !f.in.Decoded {
+		return
+	}
+	if w.fetched == nil {
+		w.fetched = map[string]Input{}
+	}
+	w.fetched[w.deref(name)] = f.in
 }
 
 // listSep separates the elements of a list value: "$@" and fish's
@@ -1008,7 +1026,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				w.zshPath(a.Array) // path=(~/x $path), path+=(~/x)
 			}
 			if a != nil && a.Name != nil && a.Value != nil && a.Index == nil && !a.Append {
-				w.assigned(c, a.Name.Value, w.single(a.Value).Word, cx)
+				f := w.single(a.Value)
+				w.assigned(c, a.Name.Value, f.Word, cx)
+				w.noteFetched(a.Name.Value, f)
 			} else if a != nil && a.Name != nil && a.Array != nil && a.Index == nil && !a.Append {
 				w.setVar(a.Name.Value, w.arrayValue(a.Array))
 			} else if a != nil && a.Name != nil {

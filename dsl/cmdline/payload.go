@@ -336,6 +336,41 @@ func denoRunsURL(args []field) bool {
 	return false
 }
 
+// uvRunValueOptions are uv run's options that take the next word as their
+// value (uv run --with rich URL).
+var uvRunValueOptions = set("--with", "--with-editable", "--with-requirements", "-p", "--python", "--directory", "--project",
+	"--package", "--extra", "--group", "--only-group", "--no-group", "--env-file", "--index", "--default-index", "-i", "--index-url",
+	"--extra-index-url", "-f", "--find-links", "--config-file", "--cache-dir", "--color", "--refresh-package", "--reinstall-package",
+	"--upgrade-package", "-P", "--prerelease", "--resolution", "--index-strategy", "--keyring-provider", "--link-mode", "-C", "--config-setting",
+	"--exclude-newer", "--python-platform", "--allow-insecure-host", "--no-binary-package", "--no-build-package")
+
+// uvRunsURL reports uv run given a script by its URL (uv run URL, uv run
+// --with rich URL, uv --quiet run URL): uv fetches it and runs it with
+// Python.
+func uvRunsURL(args []field) bool {
+	run := false
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic:
+			return false
+		case uvRunValueOptions.has(v):
+			i++
+		case !run && strings.HasPrefix(v, "-"): // uv --quiet run URL
+		case !run && v == "run":
+			run = true
+		case !run:
+			return false
+		case v == "--":
+			return i+1 < len(args) && (strings.HasPrefix(args[i+1].Value, "https://") || strings.HasPrefix(args[i+1].Value, "http://"))
+		case strings.HasPrefix(v, "-"):
+		default:
+			return strings.HasPrefix(v, "https://") || strings.HasPrefix(v, "http://")
+		}
+	}
+	return false
+}
+
 // codeOf finds an interpreter's inline code among its arguments, or reports
 // that it reads the program from standard input.
 func codeOf(lang, name string, args []field) (code field, fromStdin, ok bool) {

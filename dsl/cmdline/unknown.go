@@ -98,6 +98,19 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 		if i >= maxLauncherOperands*2 {
 			return
 		}
+		if opt, _ := optionValue(args, i); a.Dynamic && (a.in.Kind == "cmdsubst" || a.in.Kind == "procsub") && (a.in.Remote || a.in.Decoded) && !proseOption(opt) {
+			c.Fetched = append(c.Fetched, a.Value) // zzprog "$(curl -s URL)": data, or code the program runs
+		}
+		if fetchedStdinCode(c, args, i) {
+			c.Untrusted = cmp.Or(c.Untrusted, untrusted(c.Stdin))
+			return
+		}
+		if fetchedCode(args, i) {
+			// --script=<(curl -s URL): a downloaded file where the
+			// program takes code, as bash <(curl …) runs one
+			c.Untrusted = cmp.Or(c.Untrusted, untrusted(a.in))
+			return
+		}
 		if f, opt, ok := computedCommand(args, i); ok {
 			// --exec "$(cat /tmp/cmd)", --command="$(curl -s URL)": a
 			// command only known at run time, as bash -c gets the same
@@ -163,21 +176,80 @@ func computedCommand(args []field, i int) (field, string, bool) {
 	if !a.Dynamic || a.in.Kind != "cmdsubst" || a.setupOnly() {
 		return field{}, "", false
 	}
-	v, opt := a.Value, ""
-	if o, val, ok := strings.Cut(v, "="); ok && strings.HasPrefix(o, "--") && !strings.ContainsAny(o, " \t$`\"'") {
-		opt, v = o, val
-	} else if i > 0 && !args[i-1].Dynamic && strings.HasPrefix(args[i-1].Value, "-") && !strings.Contains(args[i-1].Value, "=") {
-		opt = args[i-1].Value
-	}
-	// downloaded or decoded text given to -e, -c, -x or an event's option
-	// (--on-start, --on-exit) is code too: data from the network there
-	// is what the program runs, more likely than a pattern (zzprog -e
-	// "$(curl -s URL)"); a file's or a program's output stays data
-	fetched := (a.in.Remote || a.in.Decoded) && (opt == "-e" || opt == "-c" || opt == "-x" || eventOption(opt))
-	if opt == "" || !commandOption(opt) && !fetched || !oneSubst(v) || programLookup().MatchString(v) {
+	opt, v := optionValue(args, i)
+	// downloaded or decoded text given to an option whose name says code
+	// (codeOption: -e, --eval, --script, an event's --on-start) or after
+	// -- is code too: data from the network there is what the program
+	// runs, more likely than a pattern (zzprog -e "$(curl -s URL)",
+	// watchexec -- "$(curl …)"); a file's or a program's output stays data
+	fetched := (a.in.Remote || a.in.Decoded) && (codeOption(opt) || opt == "--")
+	if opt == "" || !commandOption(opt) && !fetched || !oneSubst(v) && !(fetched && oneVar().MatchString(v)) || programLookup().MatchString(v) {
 		return field{}, "", false
 	}
 	return field{Word: Word{Value: v, Dynamic: true}, in: a.in}, opt, true
+}
+
+// optionValue is the option args[i] is the value of, and that value: a
+// long option's after = (--eval=V), a short one's attached (-eV), else
+// the word before when it is an option or -- (-e V, --exec V, -- V).
+func optionValue(args []field, i int) (opt, value string) {
+	v := args[i].Value
+	if o, val, ok := strings.Cut(v, "="); ok && strings.HasPrefix(o, "--") && !strings.ContainsAny(o, " \t$`\"'") {
+		return o, val
+	}
+	if len(v) > 2 && v[0] == '-' && strings.ContainsRune("ecx", rune(v[1])) && (v[2] == '$' || v[2] == '`' || v[2] == '<') {
+		return v[:2], v[2:] // -e"$(curl …)": the shell joins them into one word
+	}
+	if i > 0 && !args[i-1].Dynamic && strings.HasPrefix(args[i-1].Value, "-") && !strings.Contains(args[i-1].Value, "=") {
+		return args[i-1].Value, v
+	}
+	return "", v
+}
+
+// codeOption reports an option whose name says its value is code the
+// program runs: -e, -c and -x, a long option named for evaluating,
+// executing, running or a script (--eval, --execute, --script,
+// --run-script, --exec-command), or an event's handler (--on-start).
+func codeOption(opt string) bool {
+	if opt == "-e" || opt == "-c" || opt == "-x" || eventOption(opt) || commandOption(opt) {
+		return true
+	}
+	name := strings.ToLower(strings.TrimPrefix(opt, "--"))
+	if !strings.HasPrefix(opt, "--") || name == "" {
+		return false
+	}
+	parts := strings.FieldsFunc(name, func(r rune) bool { return r == '-' || r == '_' })
+	switch parts[len(parts)-1] {
+	case "eval", "evaluate", "script", "code":
+		return true
+	case "file", "path":
+		return slices.Contains(parts, "script") // --script-file, --init-script-path
+	}
+	return false
+}
+
+// fetchedStdinCode reports args[i] standard input's file (-, /dev/stdin)
+// given to an option that takes code (codeOption) while the input is
+// downloaded or decoded text: curl … | zzprog --script /dev/stdin.
+func fetchedStdinCode(c *Command, args []field, i int) bool {
+	a := args[i]
+	if a.Dynamic || a.Value != "-" && !stdinFile(a.Value) || !c.Stdin.Remote && !c.Stdin.Decoded {
+		return false
+	}
+	opt, _ := optionValue(args, i)
+	return codeOption(opt)
+}
+
+// fetchedCode reports args[i] a process substitution of downloaded or
+// decoded text given to an option that takes code (codeOption) or after
+// --: zzprog --script=<(curl -s URL), zzprog -e <(curl …).
+func fetchedCode(args []field, i int) bool {
+	a := args[i]
+	if a.in.Kind != "procsub" || !a.in.Remote && !a.in.Decoded {
+		return false
+	}
+	opt, v := optionValue(args, i)
+	return (codeOption(opt) || opt == "--") && strings.HasPrefix(v, "<(")
 }
 
 // commandOption reports a long option whose name ends in a word for the
@@ -208,6 +280,9 @@ func eventOption(opt string) bool {
 	name := strings.ToLower(strings.TrimPrefix(opt, "--"))
 	return strings.HasPrefix(opt, "--") && (strings.HasPrefix(name, "on-") || strings.HasPrefix(name, "on_")) && len(name) > 3
 }
+
+// oneVar matches text that is one variable's value: $C, ${C}.
+var oneVar = lazyRegexp(`^\$(\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)$`)
 
 // oneSubst reports text that is one command substitution and nothing
 // else: $(…) or `…`.

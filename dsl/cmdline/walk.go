@@ -1005,6 +1005,9 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 				defer w.arithRefs(c.Pos, cx, a.Index)
 			}
 			if !a.Naked && a.Index == nil && a.Array == nil && !nameref {
+				if v.Dynamic && a.Value != nil {
+					defer w.noteFetched(a.Name.Value, w.single(a.Value)) // export C=$(curl …), after assigned
+				}
 				defer w.assigned(&c, a.Name.Value, v, cx)
 				if envCommands[a.Name.Value] && !envEscapes.has(a.Name.Value) && !v.Dynamic {
 					// export PAGER=CMD: the programs after it run CMD (a value

@@ -630,6 +630,9 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 		case isHome(p):
 			e.write(src)
 		case (simpleParam(p) || elementParam(p)) && w.aliasOf[p.Param.Value] != "":
+			if in, ok := w.fetched[p.Param.Value]; ok && simpleParam(p) {
+				e.note(in) // C=$(curl …); D=$C; zzprog -e "$D"
+			}
 			e.dynamic("${" + w.aliasOf[p.Param.Value] + "}") // K=$GITHUB_TOKEN; curl -d "$K"; mapfile A <<< "$TOKEN"; "${A[0]}"
 		case simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && p.Param.Value != "HOME" && w.deref(p.Param.Value) == "HOME":
 			e.write("$HOME") // declare -n r=HOME; rm -rf "$r"
@@ -637,6 +640,9 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			e.write(w.cwd) // cd ~ && rm -rf "$PWD": the directory the line moved to
 		case w.dialect != Zsh && w.dialect != Fish && indirectParam(p) && isName(w.vars[p.Param.Value]):
 			e.dynamic("${" + w.vars[p.Param.Value] + "}") // v=GITHUB_TOKEN; echo "${!v}": the value of the variable v names
+		case simpleParam(p) && w.fetched[p.Param.Value].Kind != "":
+			e.note(w.fetched[p.Param.Value]) // C=$(curl -s URL); zzprog -e "$C": the download's text
+			e.dynamic(src)
 		default:
 			e.dynamic(src)
 		}
