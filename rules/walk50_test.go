@@ -11,7 +11,7 @@ import (
 // return 1; echo went on' prints), zsh's and fish's it ends; set +e
 // undoes set -e; a shell started with -e (bash -e -c, bash -ec, bash -o
 // errexit -c) stops where its cd fails, and its set -e does not outlive
-// it; fish's and, or are statements of their own (cd x; and rm, cd x;
+// it (nor a subshell's or a background job's: (set -e); cd x); fish's and, or are statements of their own (cd x; and rm, cd x;
 // or exit; rm); CDPATH=/tmp cd x falls back to ./x where /tmp/x is not.
 func TestWalk50CdModel(t *testing.T) {
 	checkShellHoles(t, []shellHoleCase{
@@ -31,6 +31,11 @@ func TestWalk50CdModel(t *testing.T) {
 		{"bash", "bash -c 'cd /tmp/x; rm -rf .git'", dsl.Ask, dsl.Ask},
 		{"bash", "bash -c 'set -e'; cd /tmp/x; rm -rf .git", dsl.Ask, dsl.Ask},
 		{"bash", "set -e; bash -c 'cd /tmp/x; rm -rf .git'", dsl.Ask, dsl.Ask},
+		{"bash", "(set -e); cd /tmp/x; rm -rf .git", dsl.Ask, dsl.Ask},
+		{"bash", "set -e & cd /tmp/x; rm -rf .git", dsl.Ask, dsl.Ask},
+		{"bash", "set -e; (cd /tmp/x; rm -rf .git)", dsl.Allow, dsl.Allow},
+		{"bash", "f() { bash -c 'cd /tmp/x || return 1; rm -rf .git'; }; f", dsl.Ask, dsl.Ask},
+		{"bash", "bash -c 'f() { cd /tmp/x || return 1; rm -rf .git; }; f'", dsl.Allow, dsl.Allow},
 		{"fish", "cd /tmp/x; and rm -rf .git", dsl.Allow, dsl.Allow},
 		{"fish", "cd /tmp/x; or exit; rm -rf .git", dsl.Allow, dsl.Allow},
 		{"fish", "cd /tmp/x; or return; rm -rf .git", dsl.Allow, dsl.Allow},

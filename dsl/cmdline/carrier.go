@@ -607,13 +607,15 @@ func (w *walker) nestedText(c *Command, text, via string, cx ctx, noSubst bool, 
 		w.errexit, _ = errexitOption(opts)
 	}
 	at := c.Pos
+	name, _, _ := strings.Cut(via, " ")
 	w.text(text, ctx{
-		dialect: d,
-		via:     append(slices.Clip(c.Via), via),
-		at:      &at,
-		depth:   cx.depth + 1,
-		fn:      cx.fn,
-		noSubst: noSubst || cx.noSubst,
+		dialect:  d,
+		via:      append(slices.Clip(c.Via), via),
+		at:       &at,
+		depth:    cx.depth + 1,
+		fn:       cx.fn,
+		noSubst:  noSubst || cx.noSubst,
+		newShell: cx.newShell || shells.has(program(baseName(name))),
 	})
 }
 

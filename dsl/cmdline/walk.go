@@ -69,6 +69,9 @@ type ctx struct {
 	// feeder is the pipeline element before this one, whose output is
 	// this one's input.
 	feeder *syntax.Stmt
+	// newShell: the text is a new shell's (bash -c), where a return
+	// ends no function of the line's
+	newShell bool
 	// outer is the place in its pipeline of the compound command this
 	// one is in (find … | while read f; do …; done)
 	outer PipePos
@@ -261,13 +264,13 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 	if (st.Background || st.Coprocess) && w.dialect != Fish {
 		// bash, zsh and sh run a background job in a child process: its cd
 		// moves no later command (cd /etc & rm passwd); fish runs a builtin
-		// in the shell itself
-		defer w.setCwd(w.cwdNow())
+		// in the shell itself; nor its set -e (set -e & cd x)
+		defer func(here cwdState, errexit bool) { w.setCwd(here); w.errexit = errexit }(w.cwdNow(), w.errexit)
 	}
 	start := w.cwdNow()
 	// bash goes on after a return outside a function (cd x || return 1;
 	// rm -rf .git); zsh and fish end the line there
-	returns := cx.fn != "" || w.fnBody > 0 || w.dialect == Zsh || w.dialect == Fish
+	returns := cx.fn != "" && !cx.newShell || w.dialect == Zsh || w.dialect == Fish
 	parts, ops := andOrOps(st)
 	mayNot := false // a part after the first moved: it may not have run
 	moved0 := false // the first part moved
@@ -539,9 +542,10 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 	w.substs(cx, redirNodes(st.Redirs)...)
 	switch c := st.Cmd.(type) {
 	case *syntax.Subshell:
-		here := w.cwdNow()
+		here, errexit := w.cwdNow(), w.errexit
 		w.stmts(c.Stmts, inner)
-		w.setCwd(here) // ( cd /etc; rm passwd ); rm x: x is where the line is
+		w.setCwd(here)      // ( cd /etc; rm passwd ); rm x: x is where the line is
+		w.errexit = errexit // (set -e); cd x; rm -rf .git
 	case *syntax.Block:
 		w.stmts(c.Stmts, inner)
 	case *syntax.IfClause:
@@ -619,7 +623,7 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		}
 		w.endIn(ends)
 	case *syntax.FuncDecl:
-		inner.fn = funcName(c)
+		inner.fn, inner.newShell = funcName(c), false
 		if inner.fn != "" && !slices.Contains(w.line.Functions, inner.fn) {
 			w.line.Functions = append(w.line.Functions, inner.fn)
 		}
