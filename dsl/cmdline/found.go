@@ -504,7 +504,7 @@ func (w *walker) argFound(a field) []Word {
 }
 
 // removers delete the files they are given.
-var removers = set("rm", "unlink", "rmdir", "shred", "srm", "trash", "trash-put", "gio")
+var removers = set("rm", "unlink", "rmdir", "shred", "srm", "trash", "trash-put")
 
 // grepValues are grep's options that take the next word as their value.
 var grepValues = set("-e", "-f", "-m", "-A", "-B", "-C", "-d", "-D", "--regexp", "--file", "--max-count", "--after-context",
