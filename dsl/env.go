@@ -1140,8 +1140,9 @@ var emacsValues = map[string]bool{"-l": true, "--load": true, "-f": true, "--fun
 	"-fn": true, "--font": true, "--name": true, "-T": true, "--title": true, "--geometry": true, "-a": true, "--alternate-editor": true,
 	"-s": true, "--socket-name": true}
 
-// emacsSaves are the files emacs visits when a function it is told to
-// run (-f, --funcall) or code it evaluates (--eval) saves a buffer.
+// emacsSaves are the files emacs visits (its operands, --file, --visit)
+// when a function it is told to run (-f, --funcall) or code it evaluates
+// (--eval) saves a buffer.
 func emacsSaves(args []string) []string {
 	var files []string
 	saves := false
@@ -1149,6 +1150,13 @@ func emacsSaves(args []string) []string {
 		a := args[i]
 		opt, val, attached := strings.Cut(a, "=")
 		switch {
+		case (a == "--file" || a == "--find-file" || a == "--visit") && i+1 < len(args):
+			i++
+			files = append(files, args[i])
+			continue
+		case attached && (opt == "--file" || opt == "--find-file" || opt == "--visit"):
+			files = append(files, val)
+			continue
 		case emacsValues[a] && i+1 < len(args):
 			i++
 			val, opt = args[i], a

@@ -127,6 +127,11 @@ func TestWalk50Editors(t *testing.T) {
 		{"vim -c '%d' -c 'silent! wq' ~/.bashrc", dsl.Ask, dsl.Ask},
 		{"emacs --batch ~/.bashrc --eval '(progn (erase-buffer) (save-buffer))'", dsl.Ask, dsl.Ask},
 		{"emacs --batch -l x.el ~/.bashrc -f save-buffer", dsl.Ask, dsl.Ask},
+		{"emacs --batch --file=~/.bashrc --eval '(save-buffer)'", dsl.Ask, dsl.Ask},
+		{"ed -s ~/.bashrc <<EOF\n,d\nw\nEOF", dsl.Ask, dsl.Ask},
+		{"vim -c 'wall' -c 'qa' ~/.bashrc", dsl.Ask, dsl.Ask},
+		{"ed -s notes.txt <<EOF\n,d\nw\nEOF", dsl.Allow, dsl.Allow},
+		{"emacs --batch --file=notes.org -f org-babel-tangle", dsl.Allow, dsl.Allow},
 		// everyday spellings stay allowed
 		{"vim ~/.bashrc", dsl.Allow, dsl.Allow},
 		{"vim -R ~/.bashrc", dsl.Allow, dsl.Allow},
