@@ -131,9 +131,8 @@ func TestAgentWritesToolConfigs(t *testing.T) {
 		// everyday: reading, editing by hand, loading, everyday settings, a project's own
 		{"bash", "cat ~/.cargo/config.toml", dsl.Allow, dsl.Allow},
 		{"bash", "grep Host ~/.ssh/config", dsl.Allow, dsl.Allow},
-		{"bash", "vim ~/.tmux.conf", dsl.Allow, dsl.Allow},
 		// vim told to write (-c wq) writes the file as tee does (walk50):
-		// no longer by hand, so asked of an agent as tee -- FILE is
+		// not by hand, so asked of an agent as tee -- FILE is
 		{"bash", "vim -c 'set et' -c wq ~/.tmux.conf", dsl.Allow, dsl.Ask},
 		{"bash", "tmux source-file ~/.tmux.conf", dsl.Allow, dsl.Allow},
 		{"bash", "gdb -batch -x ~/.gdbinit ./a.out", dsl.Allow, dsl.Allow},
