@@ -131,7 +131,9 @@ func TestAgentWritesToolConfigs(t *testing.T) {
 		// everyday: reading, editing by hand, loading, everyday settings, a project's own
 		{"bash", "cat ~/.cargo/config.toml", dsl.Allow, dsl.Allow},
 		{"bash", "grep Host ~/.ssh/config", dsl.Allow, dsl.Allow},
-		{"bash", "vim -c 'set et' -c wq ~/.tmux.conf", dsl.Allow, dsl.Allow},
+		// vim told to write (-c wq) writes the file as tee does (walk50):
+		// not by hand, so asked of an agent as tee -- FILE is
+		{"bash", "vim -c 'set et' -c wq ~/.tmux.conf", dsl.Allow, dsl.Ask},
 		{"bash", "tmux source-file ~/.tmux.conf", dsl.Allow, dsl.Allow},
 		{"bash", "gdb -batch -x ~/.gdbinit ./a.out", dsl.Allow, dsl.Allow},
 		{"bash", "go env -w GOPRIVATE=github.com/acme", dsl.Allow, dsl.Allow},

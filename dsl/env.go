@@ -332,6 +332,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.Outputs = outputs(c.Name, args, env.Positional, env.Redirects)
 	env.SecretFiles = secretFiles(c.Name, args, env.Positional, env.Redirects)
 	env.Outputs = append(env.Outputs, patchedFiles(line, c, args, env.Positional, env.Cwd)...)
+	env.Outputs = append(env.Outputs, scriptedEdits(c, args, env.Positional)...)
 	if !ctx.inside {
 		env.Outputs = append(env.Outputs, archivedOutputs(c.Name, args, env.Positional, env.Cwd, ctx)...)
 		env.SecretFiles = append(env.SecretFiles, printedMembers(c, args, env.Positional, env.Cwd, ctx)...)
@@ -1030,17 +1031,25 @@ func dos2unixOutputs(args []string) []string {
 	return out
 }
 
-// exWrite matches an ex command that writes the buffer (w, wq, x, xit,
-// exit, up[date], sav[eas], wa[ll], wqa[ll], xa[ll]) among a script's
-// commands, separated by | or newlines: ex -sc '%d|x' FILE.
+// exWrite matches an ex command that writes the buffer (w[rite], wq,
+// x[it], exi[t], up[date], sav[eas], wa[ll], wqa[ll], xa[ll]), after
+// modifiers (silent!, noautocmd), among a script's commands, separated by
+// | or newlines: ex -sc '%d|x' FILE.
 var exWrite = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|[|\n:])\s*(?:%|\d+(?:,\d+)?)?\s*(?:w|wq|x|xit|exit|up|update|sav|saveas|wa|wall|wqa|wqall|xa|xall)!?(?:\s|$|\|)`)
+	return regexp.MustCompile(`(?:^|[|\n:])\s*(?:(?:sil(?:ent)?!?|noa(?:utocmd)?|keepa(?:lt)?|conf(?:irm)?|lockm(?:arks)?|keepj(?:umps)?)\s+)*(?:%|\d+(?:,\d+)?)?\s*(?:w(?:r(?:i(?:te?)?)?)?|wq|x(?:it?)?|exit?|up(?:d(?:a(?:te?)?)?)?|sav(?:e(?:as?)?)?|wa(?:ll?)?|wqa(?:ll?)?|xa(?:ll?)?)!?(?:\s|$|\|)`)
 })
 
-// exOutputs are the files ex, or vim, vi or nvim in ex mode (-e, -E, -s
-// after -e, or named ex), rewrites: its file operands when a command it is
-// given (-c CMD, +CMD, --cmd CMD) writes the buffer. Without such a
-// command the editor is left to a person at its prompt.
+// edWrite matches an ed command that writes the buffer (w, wq, W, after
+// an address or none) on a line of an ed script: printf ',d\nw\n' | ed FILE.
+var edWrite = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|\n)[ \t]*(?:[0-9.$,;%+\-]|'[a-z])*[ \t]*(?:wq?|W)(?:[ \t]|\n|$)`)
+})
+
+// exOutputs are the files ex, vim, vi or nvim rewrites: its file operands
+// when a command it is given (-c CMD, +CMD, --cmd CMD) writes the buffer,
+// in ex mode (-e, -E, -s after -e, or named ex) or not (vim -c '%d' -c
+// wq FILE runs both at start-up and quits). Without such a command the
+// editor is left to a person at its prompt.
 func exOutputs(name string, args []string) []string {
 	exMode := name == "ex"
 	var files, cmds []string
@@ -1076,7 +1085,7 @@ func exOutputs(name string, args []string) []string {
 			files = append(files, a)
 		}
 	}
-	if !exMode || len(files) == 0 {
+	if len(files) == 0 {
 		return nil
 	}
 	for _, c := range cmds {
@@ -1085,6 +1094,94 @@ func exOutputs(name string, args []string) []string {
 		}
 	}
 	return nil
+}
+
+// scriptedEdits are the files an editor given its commands on the line
+// rewrites: ed or ex reading a script from standard input that writes
+// the buffer, or one nobody can read (printf ',d\nw\n' | ed -s FILE, ex
+// -s FILE <<< '%d|x'); emacs told to save (emacs --batch FILE --eval
+// '(save-buffer)', -f save-buffer).
+func scriptedEdits(c *cmdline.Command, args, pos []string) []string {
+	switch name := programName(c.Name); name {
+	case "ed", "red", "ex", "vim", "vi", "nvim":
+		in := c.Stdin
+		if in.Kind == "" || in.Kind == "file" && in.From == "/dev/null" {
+			return nil // commands typed at its prompt, or none
+		}
+		write := edWrite()
+		if name != "ed" && name != "red" {
+			if !hasFlag(args, []string{"e", "E", "s"}) && name != "ex" {
+				return nil // vim reads text, not commands, from its input
+			}
+			write = exWrite()
+		}
+		if in.Static && !write.MatchString(in.Text) {
+			return nil
+		}
+		var files []string
+		for i := 0; i < len(args); i++ {
+			switch a := args[i]; {
+			case a == "-p" && (name == "ed" || name == "red"), a == "-c" || a == "--cmd" || a == "-S" || a == "-u" || a == "-i":
+				i++ // ed -p PROMPT, ex -c CMD
+			case a == "-" || strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+"):
+			default:
+				files = append(files, a)
+			}
+		}
+		return files
+	case "emacs", "emacsclient":
+		return emacsSaves(args)
+	}
+	return nil
+}
+
+// emacsValues are emacs's options that take the next word as their value.
+var emacsValues = map[string]bool{"-l": true, "--load": true, "-f": true, "--funcall": true, "--eval": true, "--execute": true,
+	"-L": true, "--directory": true, "--insert": true, "-t": true, "--terminal": true, "-d": true, "--display": true,
+	"-u": true, "--user": true, "--chdir": true, "--script": true, "-x": true, "--dump-file": true, "--fg": true, "--bg": true,
+	"-fn": true, "--font": true, "--name": true, "-T": true, "--title": true, "--geometry": true, "-a": true, "--alternate-editor": true,
+	"-s": true, "--socket-name": true}
+
+// emacsSaves are the files emacs visits (its operands, --file, --visit)
+// when a function it is told to run (-f, --funcall) or code it evaluates
+// (--eval) saves a buffer.
+func emacsSaves(args []string) []string {
+	var files []string
+	saves := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		opt, val, attached := strings.Cut(a, "=")
+		switch {
+		case (a == "--file" || a == "--find-file" || a == "--visit") && i+1 < len(args):
+			i++
+			files = append(files, args[i])
+			continue
+		case attached && (opt == "--file" || opt == "--find-file" || opt == "--visit"):
+			files = append(files, val)
+			continue
+		case emacsValues[a] && i+1 < len(args):
+			i++
+			val, opt = args[i], a
+		case attached && emacsValues[opt]:
+		case strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+"):
+			continue
+		default:
+			files = append(files, a)
+			continue
+		}
+		switch opt {
+		case "-f", "--funcall", "--eval", "--execute":
+			for _, fn := range []string{"save-buffer", "write-file", "write-region", "save-some-buffers", "basic-save-buffer", "append-to-file"} {
+				if strings.Contains(val, fn) {
+					saves = true
+				}
+			}
+		}
+	}
+	if !saves {
+		return nil
+	}
+	return files
 }
 
 // patchedFiles are the files a diff written on the line names, which

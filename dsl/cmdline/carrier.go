@@ -32,6 +32,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	w.pytestBasetemp(c, args, cx)    // pytest deletes its --basetemp
 	w.inPlaceDeletes(c, args, cx)    // gzip FILE deletes FILE
 	w.xargsFound(c, args, cx)        // find ~ -name .bashrc | xargs gzip is gzip ~/.bashrc
+	w.substsFound(c, args, cx)       // gzip $(find ~ -name .bashrc) is gzip ~/.bashrc
 	pipRequirements(c, c.Name, args) // pip install -r <(curl …)
 	if len(c.Path) > 1 && c.Path[0] == '!' && len(c.Wrappers) == 0 {
 		// No program is named !CMD: a line "!/bin/sh" or "!id" after an
@@ -634,20 +635,29 @@ func (w *walker) nestedText(c *Command, text, via string, cx ctx, noSubst bool, 
 	if name, _, _ := strings.Cut(via, " "); shells.has(program(baseName(name))) {
 		// a shell is a child process: its cds (bash -c 'cd /etc') are
 		// gone when it ends, and the line goes on where it was
-		here, fetchDir, prev, hasPrev := w.cwdNow(), w.fetch.dir, w.prevCwd, w.hasPrev
+		here, fetchDir, prev, hasPrev, errexit := w.cwdNow(), w.fetch.dir, w.prevCwd, w.hasPrev, w.errexit
 		defer func() {
 			w.setCwd(here)
-			w.fetch.dir, w.prevCwd, w.hasPrev = fetchDir, prev, hasPrev
+			w.fetch.dir, w.prevCwd, w.hasPrev, w.errexit = fetchDir, prev, hasPrev, errexit
 		}()
+		// a new shell starts without set -e unless its options set it
+		// (bash -e -c 'cd x; rm -rf .git' stops where the cd fails)
+		opts := make([]field, 0, len(c.Args))
+		for _, a := range c.Args {
+			opts = append(opts, field{Word: a})
+		}
+		w.errexit, _ = errexitOption(opts)
 	}
 	at := c.Pos
+	name, _, _ := strings.Cut(via, " ")
 	w.text(text, ctx{
-		dialect: d,
-		via:     append(slices.Clip(c.Via), via),
-		at:      &at,
-		depth:   cx.depth + 1,
-		fn:      cx.fn,
-		noSubst: noSubst || cx.noSubst,
+		dialect:  d,
+		via:      append(slices.Clip(c.Via), via),
+		at:       &at,
+		depth:    cx.depth + 1,
+		fn:       cx.fn,
+		noSubst:  noSubst || cx.noSubst,
+		newShell: cx.newShell || shells.has(program(baseName(name))),
 	})
 }
 

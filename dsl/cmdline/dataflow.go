@@ -93,6 +93,11 @@ type flow struct {
 	forkSeen map[string]bool
 	// fishCond are fish's statements after and, or (parseFish)
 	fishCond map[*syntax.Stmt]bool
+	// foundVars are variables that hold one of the paths a finder finds:
+	// for f in $(find …), find … | while read f (substsFound)
+	foundVars map[string][]Word
+	fishOr    map[*syntax.Stmt]bool           // those after or
+	fishNext  map[*syntax.Stmt][]*syntax.Stmt // the statements after each in its list
 	// gitEditor is the core.editor a git config earlier on the line set
 	// (git config core.editor true), for its later git commands' prompts
 	gitEditor    string
@@ -164,6 +169,10 @@ func (w *walker) setVar(name string, v Word) {
 		w.vars = make(map[string]string)
 	}
 	name = w.deref(name)
+	delete(w.foundVars, name)
+	if v.Dynamic {
+		w.holdsFound(name, substFound(v.Value)) // f=$(find ~ -name .bashrc)
+	}
 	if w.setNames == nil {
 		w.setNames = make(map[string]bool)
 	}
@@ -1046,8 +1055,10 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	if c.Name == "ssh" || c.Name == "scp" || c.Name == "sftp" {
 		w.configFiles(c, args, cx) // ssh -F FILE: its commands
 	}
-	if c.Name == "set" && w.dialect != Fish && setsErrexit(args) {
-		w.errexit = true
+	if c.Name == "set" && w.dialect != Fish {
+		if on, ok := errexitOption(args); ok {
+			w.errexit = on // set +e undoes set -e
+		}
 	}
 	switch name := c.Name; {
 	case name == "curl" || name == "wget":
@@ -1102,6 +1113,16 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		if name == "read" {
 			if line, ok := w.readLine(c); ok {
 				w.readFields(line, readNames(name, args))
+			}
+			if names := readNames(name, args); len(names) == 1 {
+				// find ~ | while read f: the loop is the pipeline's element
+				fed := Command{Stdin: c.Stdin, Pipe: cx.outer, Via: c.Via}
+				w.holdsFound(names[0], w.pipedFound(&fed))
+				for _, r := range cx.loopRedirs {
+					if r.Op == syntax.RdrIn && r.Word != nil { // while read f; do …; done < <(find ~ …)
+						w.holdsFound(names[0], substFound(w.source(r.Word.Pos(), r.Word.End())))
+					}
+				}
 			}
 		}
 	case name == "printf" && w.dialect != Fish && len(args) > 2 && args[0].Value == "-v" && isName(args[1].Value):
@@ -1678,10 +1699,20 @@ func (w *walker) cdWith(args []field, assigns []Assign) {
 			}
 			best = cmp.Or(best, rel)
 			if best != "" {
+				// bash and fish fall back to the name where the walk is
+				// when no entry holds it: CDPATH=/tmp cd x is /tmp/x or
+				// ./x, and the rest of the line is judged in both
+				defer w.mayBe(w.cdTarget(dir))
 				dir = path.Join(best, dir)
 			}
 		}
 	}
+	w.moveTo(w.cdTarget(dir))
+}
+
+// cdTarget is where cd to dir leads from where the walk is; dir is
+// spelled with ~ for the home.
+func (w *walker) cdTarget(dir string) cwdState {
 	var to cwdState
 	switch {
 	case strings.HasPrefix(dir, "/") || dir == "~" || strings.HasPrefix(dir, "~/"):
@@ -1700,7 +1731,7 @@ func (w *walker) cdWith(args []field, assigns []Assign) {
 		}
 		to = cwdState{rel: rel} // relative to the caller's directory
 	}
-	w.moveTo(to)
+	return to
 }
 
 // homeTilde is p with a leading $HOME or ${HOME} spelled ~, the home the
@@ -2137,7 +2168,7 @@ func (w *walker) loop(c *syntax.ForClause, cx ctx) bool {
 			if len(items) == 1 {
 				v = f.Word // for K in "$GITHUB_TOKEN": K stands for it (setVar)
 			}
-			w.setVar(it.Name.Value, v)
+			w.setVar(it.Name.Value, v) // for f in $(find ~ …): f holds what it finds
 			return false
 		}
 	}
@@ -2747,22 +2778,36 @@ func (w *walker) forking() func() {
 	return func() { w.forkSeen = nil }
 }
 
-// setsErrexit reports set -e, set -euo pipefail and set -o errexit.
-func setsErrexit(args []field) bool {
-	for i, a := range args {
-		v := a.Value
+// errexitOption reads set -e (set -euo pipefail, set -o errexit) and
+// set +e (set +o errexit) among a set's or a shell's options: on is the
+// last one's, ok whether there is one. It stops at the first operand (a
+// shell's -c string or script).
+func errexitOption(args []field) (on, ok bool) {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
 		switch {
-		case a.Dynamic || v == "--":
-			return false
-		case v == "-o" && i+1 < len(args) && args[i+1].Value == "errexit":
-			return true
-		case len(v) > 1 && v[0] == '-' && v[1] != '-':
-			// set -e, set -eux, set -euo pipefail: an e before the o
-			// that takes an option's name
+		case args[i].Dynamic || v == "--" || v == "-" || len(v) < 2 || v[0] != '-' && v[0] != '+':
+			return on, ok
+		case v[1] == '-':
+			continue // --norc
+		case v[1:] == "o":
+			if i+1 < len(args) && args[i+1].Value == "errexit" {
+				on, ok = v[0] == '-', true
+			}
+			i++
+		default:
+			// set -eux, set -euo pipefail: an e before the o that takes
+			// an option's name
 			if flags, _, _ := strings.Cut(v[1:], "o"); strings.Contains(flags, "e") {
-				return true
+				on, ok = v[0] == '-', true
+			}
+			if strings.Contains(v[1:], "o") {
+				if i+1 < len(args) && args[i+1].Value == "errexit" {
+					on, ok = v[0] == '-', true
+				}
+				i++
 			}
 		}
 	}
-	return false
+	return on, ok
 }

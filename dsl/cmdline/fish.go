@@ -34,13 +34,16 @@ type fishParser struct {
 	depth int
 	// cond are the statements after fish's and, or: they may not run
 	cond map[*syntax.Stmt]bool
+	or   map[*syntax.Stmt]bool // those after or
 }
 
 func (w *walker) parseFish(src string) (stmts []*syntax.Stmt, err error) {
 	if w.fishCond == nil {
 		w.fishCond = make(map[*syntax.Stmt]bool)
+		w.fishOr = make(map[*syntax.Stmt]bool)
+		w.fishNext = make(map[*syntax.Stmt][]*syntax.Stmt)
 	}
-	p := &fishParser{src: src, lines: newLineIndex(src), cond: w.fishCond}
+	p := &fishParser{src: src, lines: newLineIndex(src), cond: w.fishCond, or: w.fishOr}
 	defer func() {
 		if r := recover(); r != nil {
 			fe, ok := r.(fishError)
@@ -242,6 +245,7 @@ func (p *fishParser) statement(stop string) *syntax.Stmt {
 		p.blank()
 		if st := p.statement(stop); st != nil {
 			p.cond[st] = true // false; and cd /: the cd may not run
+			p.or[st] = kw == "or"
 			return st
 		}
 		p.i = start // "and" alone is a command named and

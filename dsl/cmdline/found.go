@@ -4,6 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // foundChangers are the programs that change, move or replace in place
@@ -290,27 +292,219 @@ func (w *walker) foundIn(c *Command, wrappers []Wrapper, fs []field, found []Wor
 }
 
 // pipedFound are the names what feeds c through a pipe finds: find's
-// (foundNames) or fd's (fdFoundNames); nil for any other feeder.
+// (foundNames), fd's (fdFoundNames), a listing search's (listedFiles) or
+// locate's, passed on by any filters between (find ~ | sort | xargs
+// gzip); nil for any other feeder.
 func (w *walker) pipedFound(c *Command) []Word {
 	if c.Stdin.Kind != "pipe" || c.Pipe.Index == 0 {
 		return nil
 	}
-	for j := len(w.line.Commands) - 1; j >= 0; j-- {
+	idx := c.Pipe.Index - 1
+	for j := len(w.line.Commands) - 1; j >= 0 && idx >= 0; j-- {
 		o := w.line.Commands[j]
-		if o.Pipe.Len == c.Pipe.Len && o.Pipe.Index == c.Pipe.Index-1 && len(o.Wrappers) == 0 && slices.Equal(o.Via, c.Via) {
-			switch program(o.Name) {
-			case "find", "gfind":
-				return foundNames(o.Args)
-			case "fd", "fdfind":
-				return fdFoundNames(o.Args)
-			case "rg", "grep", "egrep", "ggrep":
-				return listedFiles(program(o.Name), o.Args)
-			}
-			return nil
+		if o.Pipe.Len != c.Pipe.Len || o.Pipe.Index != idx || len(o.Wrappers) != 0 || !slices.Equal(o.Via, c.Via) {
+			continue
 		}
+		if pathFilter(program(o.Name), o.Args) {
+			idx-- // what it prints is some of what it was fed
+			continue
+		}
+		return finderNames(program(o.Name), o.Args)
 	}
 	return nil
 }
+
+// finderNames are the names a program that prints paths finds, from its
+// words; nil for any other program.
+func finderNames(prog string, args []Word) []Word {
+	switch prog {
+	case "find", "gfind":
+		return foundNames(args)
+	case "fd", "fdfind":
+		return fdFoundNames(args)
+	case "rg", "grep", "egrep", "ggrep", "ag", "ack", "ack-grep":
+		return listedFiles(prog, args)
+	case "locate", "plocate", "mlocate", "slocate":
+		return locatedNames(args)
+	}
+	return nil
+}
+
+// pathFilters print some of the lines they read, unchanged, in some order:
+// fed paths, they pass paths on.
+var pathFilters = set("sort", "uniq", "head", "tail", "tee", "cat", "grep", "egrep", "fgrep", "rg", "ggrep", "shuf", "tac")
+
+// pathFilter reports a pipeline element that passes on the paths it is
+// fed: a filter reading no file of its own (grep's pattern aside).
+func pathFilter(prog string, args []Word) bool {
+	if !pathFilters.has(prog) {
+		return false
+	}
+	operands := 0
+	grepLike := prog != "sort" && prog != "uniq" && prog != "head" && prog != "tail" && prog != "tee" && prog != "cat" && prog != "shuf" && prog != "tac"
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--count" || v == "--files-with-matches" || v == "--files-without-match" || v == "--only-matching" || v == "--files" ||
+			grepLike && len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:], "lLcorR"):
+			return false // a count, a part of a line, or names of its own (grep -rl)
+		case (v == "-e" || v == "--regexp") && i+1 < len(args):
+			operands-- // the pattern is an option's value
+			i++
+		case (v == "-n" || v == "-f" || v == "-m" || v == "-k" || v == "-t") && i+1 < len(args) && prog != "grep" && prog != "rg":
+			i++ // head -n 5, sort -k 2
+		case (v == "-m" || v == "-A" || v == "-B" || v == "-C") && i+1 < len(args):
+			i++
+		case v == "-" || !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "+"):
+			operands++
+		}
+	}
+	switch {
+	case grepLike:
+		return operands <= 1 // the pattern
+	case prog == "tee":
+		return true // tee FILE passes its input on
+	}
+	return operands == 0
+}
+
+// locatedNames are what locate PATTERN… finds: a path holding PATTERN
+// anywhere, the home's first (~/PATTERN, ~/*/PATTERN, /*/PATTERN).
+func locatedNames(args []Word) []Word {
+	var out []Word
+	for _, a := range args {
+		if a.Dynamic {
+			return nil
+		}
+		if strings.HasPrefix(a.Value, "-") || a.Value == "" {
+			continue
+		}
+		n := strings.Trim(a.Value, "*/")
+		out = append(out, Word{Value: "~/" + n, Glob: strings.ContainsAny(n, "*?[")}, Word{Value: "~/*/" + n, Glob: true}, Word{Value: "/*/" + n, Glob: true})
+	}
+	return out
+}
+
+// substFound are the names a substitution's text finds ($(find ~ -name
+// .bashrc), `find …`, <(find …)), with filters after the finder; nil for
+// any other text.
+func substFound(v string) []Word {
+	var inner string
+	switch {
+	case strings.HasPrefix(v, "$(") && strings.HasSuffix(v, ")") && !strings.HasPrefix(v, "$(("):
+		inner = v[2 : len(v)-1]
+	case strings.HasPrefix(v, "<(") && strings.HasSuffix(v, ")"):
+		inner = v[2 : len(v)-1]
+	case len(v) > 1 && strings.HasPrefix(v, "`") && strings.HasSuffix(v, "`"):
+		inner = v[1 : len(v)-1]
+	default:
+		return nil
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(inner), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil
+	}
+	elems := pipeline(f.Stmts[0])
+	for i := len(elems) - 1; i >= 0; i-- {
+		ce, ok := elems[i].Cmd.(*syntax.CallExpr)
+		if !ok || len(ce.Args) == 0 || len(ce.Assigns) > 0 {
+			return nil
+		}
+		words := make([]Word, 0, len(ce.Args))
+		for _, a := range ce.Args {
+			s, ok := staticWord(a)
+			if !ok {
+				return nil
+			}
+			words = append(words, Word{Value: s})
+		}
+		prog := program(baseName(words[0].Value))
+		if i > 0 && pathFilter(prog, words[1:]) {
+			continue
+		}
+		return finderNames(prog, words[1:])
+	}
+	return nil
+}
+
+// substsFound emits c once more with the names each substitution among
+// its words finds in its place, for a program that changes or removes
+// what it is given (gzip $(find ~ -name .bashrc), rm `find …`, xargs -a
+// <(find …) gzip).
+func (w *walker) substsFound(c *Command, args []field, cx ctx) {
+	if c.Dynamic || !changesFound(c.Name) && !removers.has(program(c.Name)) {
+		return
+	}
+	var out []field
+	replaced := false
+	for _, a := range args {
+		found := w.argFound(a)
+		if len(found) == 0 {
+			out = append(out, a)
+			continue
+		}
+		replaced = true
+		for _, n := range found {
+			out = append(out, field{Word: n, glob: n.Glob})
+		}
+	}
+	wr, fromFile := xargsOf(c)
+	if fromFile {
+		fromFile = false
+		for i, v := range wr.Args {
+			if (v == "-a" || v == "--arg-file") && i+1 < len(wr.Args) {
+				if found := substFound(wr.Args[i+1]); len(found) > 0 {
+					for _, n := range found {
+						out = append(out, field{Word: n, glob: n.Glob})
+					}
+					fromFile = true
+				}
+			}
+		}
+	}
+	if !replaced && !fromFile {
+		return
+	}
+	wrappers := c.Wrappers
+	if i := slices.IndexFunc(wrappers, func(x Wrapper) bool { return x.Name == "xargs" }); i >= 0 {
+		wrappers = wrappers[:i]
+	}
+	w.spawnBare(c, wrappers, append([]field{{Word: Word{Value: c.Path}}}, out...), cx, nil)
+}
+
+// holdsFound records that the variable name holds one of found (none:
+// nothing is recorded).
+func (w *walker) holdsFound(name string, found []Word) {
+	if len(found) == 0 {
+		return
+	}
+	if w.foundVars == nil {
+		w.foundVars = make(map[string][]Word)
+	}
+	w.foundVars[w.deref(name)] = found
+}
+
+// argFound are the names an argument stands for when it is a finder's
+// substitution or a variable that holds what one finds; nil otherwise.
+func (w *walker) argFound(a field) []Word {
+	if !a.Dynamic {
+		return nil
+	}
+	if found := substFound(a.Value); len(found) > 0 {
+		return found
+	}
+	name := strings.TrimPrefix(a.Value, "$")
+	if len(name) == len(a.Value) {
+		return nil
+	}
+	if n, ok := strings.CutPrefix(name, "{"); ok {
+		name = strings.TrimSuffix(n, "}")
+	}
+	return w.foundVars[w.deref(name)]
+}
+
+// removers delete the files they are given.
+var removers = set("rm", "unlink", "rmdir", "shred", "srm", "trash", "trash-put")
 
 // grepValues are grep's options that take the next word as their value.
 var grepValues = set("-e", "-f", "-m", "-A", "-B", "-C", "-d", "-D", "--regexp", "--file", "--max-count", "--after-context",
@@ -322,7 +516,7 @@ var grepValues = set("-e", "-f", "-m", "-A", "-B", "-C", "-d", "-D", "--regexp",
 // it names none; nil when it prints lines, not file names.
 func listedFiles(prog string, args []Word) []Word {
 	var ops []string
-	patterned, lists, recursive := false, false, prog == "rg"
+	patterned, lists, recursive := false, false, prog == "rg" || prog == "ag" || prog == "ack" || prog == "ack-grep"
 	rg := Lookup("rg")
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
@@ -408,7 +602,8 @@ func (w *walker) parallelFound(c *Command, cmd []string, cx ctx) {
 // place of -I's string. The copy drops xargs and what wraps it.
 func (w *walker) xargsFound(c *Command, args []field, cx ctx) {
 	wr, ok := xargsOf(c)
-	if !ok || c.Dynamic || !changesFound(c.Name) {
+	shell := shells.has(program(baseName(c.Name)))
+	if !ok || c.Dynamic || !changesFound(c.Name) && !shell {
 		return
 	}
 	found := w.pipedFound(c)
@@ -422,10 +617,32 @@ func (w *walker) xargsFound(c *Command, args []field, cx ctx) {
 		}
 	}
 	fs := append([]field{{Word: Word{Value: c.Path}}}, args...)
+	wrappers := c.Wrappers[:slices.IndexFunc(c.Wrappers, func(x Wrapper) bool { return x.Name == "xargs" })]
+	if shell {
+		// xargs sh -c 'gzip "$@"' _: the names are the script's
+		// arguments; with -I, they stand in its text (sh -c 'gzip {}')
+		if repl == "" {
+			for _, n := range found {
+				fs = append(fs, field{Word: n, glob: n.Glob})
+			}
+		} else {
+			names := make([]string, len(found))
+			for i, n := range found {
+				names[i] = n.Value
+			}
+			for i := range fs {
+				// the walk spelled each input line $xargs_item (xargsInput)
+				for _, r := range []string{repl, "$xargs_item"} {
+					fs[i].Value = strings.ReplaceAll(fs[i].Value, r, strings.Join(names, " "))
+				}
+			}
+		}
+		w.spawnBare(c, wrappers, fs, cx, nil)
+		return
+	}
 	if repl != "" && !slices.ContainsFunc(args, func(a field) bool { return a.Value == repl }) {
 		return
 	}
-	wrappers := c.Wrappers[:slices.IndexFunc(c.Wrappers, func(x Wrapper) bool { return x.Name == "xargs" })]
 	w.foundIn(c, wrappers, fs, found, repl, cx)
 }
 

@@ -69,6 +69,12 @@ type ctx struct {
 	// feeder is the pipeline element before this one, whose output is
 	// this one's input.
 	feeder *syntax.Stmt
+	// newShell: the text is a new shell's (bash -c), where a return
+	// ends no function of the line's
+	newShell bool
+	// outer is the place in its pipeline of the compound command this
+	// one is in (find … | while read f; do …; done)
+	outer PipePos
 }
 
 func newWalker(line *Line, src string) *walker {
@@ -236,6 +242,11 @@ func (w *walker) stmts(list []*syntax.Stmt, cx ctx) {
 		if w.full {
 			return
 		}
+		if w.dialect == Fish && w.fishNext != nil {
+			// fish's and, or are statements of their own: a cd's
+			// judges what follows it (fishFailEnds)
+			w.fishNext[st] = list[i+1:]
+		}
 		w.stmt(st, cx)
 		if len(w.alts) > 0 {
 			w.forkRest(list[i+1:], cx)
@@ -253,10 +264,13 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 	if (st.Background || st.Coprocess) && w.dialect != Fish {
 		// bash, zsh and sh run a background job in a child process: its cd
 		// moves no later command (cd /etc & rm passwd); fish runs a builtin
-		// in the shell itself
-		defer w.setCwd(w.cwdNow())
+		// in the shell itself; nor its set -e (set -e & cd x)
+		defer func(here cwdState, errexit bool) { w.setCwd(here); w.errexit = errexit }(w.cwdNow(), w.errexit)
 	}
 	start := w.cwdNow()
+	// bash goes on after a return outside a function (cd x || return 1;
+	// rm -rf .git); zsh and fish end the line there
+	returns := cx.fn != "" && !cx.newShell || w.dialect == Zsh || w.dialect == Fish
 	parts, ops := andOrOps(st)
 	mayNot := false // a part after the first moved: it may not have run
 	moved0 := false // the first part moved
@@ -299,7 +313,7 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 		if k > 0 && ops[k] == syntax.OrStmt && before != start && !slices.Contains(others, start) {
 			others = append(others, start)
 		}
-		if k > 0 && len(others) > 0 && !stops(part) && w.forks+len(others) <= maxForks {
+		if k > 0 && len(others) > 0 && !stops(part, returns) && w.forks+len(others) <= maxForks {
 			w.forks += len(others)
 			defer w.forking()()
 			w.alts = nil
@@ -324,7 +338,8 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 			moved0 = w.cwdNow() != start
 		}
 	}
-	if !mayNot && moved0 && !w.errexit && w.nest == 0 && mayFail(parts[0]) && failGoesOn(parts, ops) {
+	if !mayNot && moved0 && !w.errexit && w.nest == 0 && mayFail(parts[0]) && failGoesOn(parts, ops, returns) &&
+		(w.dialect != Fish || !fishFailEnds(w.fishNext[st], w.fishCond, w.fishOr, returns)) {
 		// cd /tmp/x; rm -rf *, cd x || true, cd x && make; rm -rf *:
 		// where the cd fails the line goes on where it was (not in a
 		// container's line: a Dockerfile's WORKDIR is read as a cd to
@@ -381,18 +396,35 @@ var everywhereDirs = set("~", "/tmp", "/var/tmp", "/usr", "/etc", "/var", "/dev"
 // fails: the first part after a || runs then, and unless it ends the
 // shell (cd x || exit 1) the line goes on; with no || it goes on after
 // the list (cd x && make; rm -rf *).
-func failGoesOn(parts []*syntax.Stmt, ops []syntax.BinCmdOperator) bool {
+func failGoesOn(parts []*syntax.Stmt, ops []syntax.BinCmdOperator, returns bool) bool {
 	for k := 1; k < len(parts); k++ {
 		if ops[k] == syntax.OrStmt {
-			return !stops(parts[k])
+			return !stops(parts[k], returns)
+		}
+	}
+	return true
+}
+
+// fishFailEnds reports fish statements after a cd (next) that end the
+// line where the cd fails: and-statements, which do not run then, up to
+// the end or to an or-statement that stops (cd x; or exit; rm -rf .git,
+// cd x; and rm -rf .git).
+func fishFailEnds(next []*syntax.Stmt, cond, or map[*syntax.Stmt]bool, returns bool) bool {
+	for _, st := range next {
+		switch {
+		case or[st]:
+			return stops(st, returns)
+		case !cond[st]:
+			return false
 		}
 	}
 	return true
 }
 
 // stops reports a statement that ends the shell or function it runs in:
-// exit, return, or a block or list whose last statement does.
-func stops(st *syntax.Stmt) bool {
+// exit, return (where returns holds), or a block or list whose last
+// statement does.
+func stops(st *syntax.Stmt, returns bool) bool {
 	if st == nil {
 		return false
 	}
@@ -400,14 +432,16 @@ func stops(st *syntax.Stmt) bool {
 	case *syntax.CallExpr:
 		if len(c.Args) > 0 {
 			switch c.Args[0].Lit() {
-			case "exit", "return":
+			case "exit":
 				return true
+			case "return":
+				return returns
 			}
 		}
 	case *syntax.Block:
-		return len(c.Stmts) > 0 && stops(c.Stmts[len(c.Stmts)-1])
+		return len(c.Stmts) > 0 && stops(c.Stmts[len(c.Stmts)-1], returns)
 	case *syntax.BinaryCmd:
-		return c.Op == syntax.AndStmt && stops(c.Y) // echo failed && exit 1
+		return c.Op == syntax.AndStmt && stops(c.Y, returns) // echo failed && exit 1
 	}
 	return false
 }
@@ -482,6 +516,9 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 	cx.bg = cx.bg || st.Background || st.Coprocess || st.Disown
 	inner := cx
 	inner.pipe = PipePos{Len: 1}
+	if inner.outer = cx.outer; cx.pipe.Len > 1 {
+		inner.outer = cx.pipe
+	}
 	switch c := st.Cmd.(type) {
 	case nil:
 		if len(st.Redirs) > 0 {
@@ -505,9 +542,10 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 	w.substs(cx, redirNodes(st.Redirs)...)
 	switch c := st.Cmd.(type) {
 	case *syntax.Subshell:
-		here := w.cwdNow()
+		here, errexit := w.cwdNow(), w.errexit
 		w.stmts(c.Stmts, inner)
-		w.setCwd(here) // ( cd /etc; rm passwd ); rm x: x is where the line is
+		w.setCwd(here)      // ( cd /etc; rm passwd ); rm x: x is where the line is
+		w.errexit = errexit // (set -e); cd x; rm -rf .git
 	case *syntax.Block:
 		w.stmts(c.Stmts, inner)
 	case *syntax.IfClause:
@@ -585,7 +623,7 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		}
 		w.endIn(ends)
 	case *syntax.FuncDecl:
-		inner.fn = funcName(c)
+		inner.fn, inner.newShell = funcName(c), false
 		if inner.fn != "" && !slices.Contains(w.line.Functions, inner.fn) {
 			w.line.Functions = append(w.line.Functions, inner.fn)
 		}
