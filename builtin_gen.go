@@ -4435,7 +4435,7 @@ var builtinSpecs = []dsl.Spec{
 		When:       "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))",
 		Message:    "an agent opens an account, sudo, cron or service file in an editor (vipw, visudo, crontab -e, sudoedit, systemctl edit), where what it types is not checked",
 		Checkpoint: false,
-		Pos:        dsl.Pos{File: "write.yaml", Line: 423, Col: 3},
-		WhenPos:    dsl.Pos{File: "write.yaml", Line: 426, Col: 9},
+		Pos:        dsl.Pos{File: "write.yaml", Line: 425, Col: 3},
+		WhenPos:    dsl.Pos{File: "write.yaml", Line: 428, Col: 9},
 	},
 }

@@ -862,6 +862,7 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 		} else if len(pos) > 1 {
 			out = append(out, pos[len(pos)-1])
 		}
+		out = append(out, placedFiles(name, args, pos)...) // cp /tmp/.bashrc ~ writes ~/.bashrc
 	case "sed", "perl", "ruby":
 		if hasFlag(args, []string{"-i", "--in-place"}) || hasInPlace(args) {
 			out = append(out, pos...)
