@@ -865,6 +865,7 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 		} else if len(pos) > 1 {
 			out = append(out, pos[len(pos)-1])
 		}
+		out = append(out, placedFiles(name, args, pos)...) // cp /tmp/.bashrc ~ writes ~/.bashrc
 	case "sed", "perl", "ruby":
 		if hasFlag(args, []string{"-i", "--in-place"}) || hasInPlace(args) {
 			out = append(out, pos...)
@@ -918,6 +919,15 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 		out = append(out, goBuildOutput(args)...)
 	case "zig":
 		out = append(out, zigOutput(args, pos)...)
+	case "nuitka", "nuitka3":
+		out = append(out, nuitkaOutput(args, pos)...)
+	case "objcopy", "llvm-objcopy":
+		// objcopy [options] IN [OUT]: OUT, else IN rewritten
+		if ops := operandsSkipping(args, "IOBFjRKNGWLbi"); len(ops) == 2 {
+			out = append(out, ops[1])
+		} else if len(ops) == 1 {
+			out = append(out, ops[0])
+		}
 	case "dos2unix", "unix2dos", "mac2unix", "unix2mac":
 		out = append(out, dos2unixOutputs(args)...)
 	case "ex", "vim", "vi", "nvim", "view", "rvim":
@@ -967,6 +977,38 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 		out = append(out, sedOutputs(args)...)
 	}
 	return append(out, genericOutputs(name, args, pos)...)
+}
+
+// nuitkaOutput is the program Nuitka builds from a script: in
+// --output-dir (else where it runs), named --output-filename, else the
+// script's name with .bin for .py; a --standalone build without
+// --onefile puts it in SCRIPT.dist.
+func nuitkaOutput(args, pos []string) []string {
+	script := ""
+	for _, p := range pos {
+		if strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".pyw") {
+			script = p
+			break
+		}
+	}
+	dir := "."
+	if d := optionValues(args, []string{"output-dir"}, true); len(d) > 0 {
+		dir = d[0]
+	}
+	stem := strings.TrimSuffix(strings.TrimSuffix(baseName(script), ".py"), ".pyw")
+	if hasFlag(args, []string{"standalone"}) && !hasFlag(args, []string{"onefile"}) {
+		if stem == "" {
+			return nil
+		}
+		dir = joinDir(dir, stem+".dist")
+	}
+	name := stem + ".bin"
+	if n := optionValues(args, []string{"output-filename", "o"}, true); len(n) > 0 {
+		name = n[0]
+	} else if stem == "" {
+		return nil
+	}
+	return []string{joinDir(dir, name)}
 }
 
 // zigOutput is the program zig build-exe (build-lib, build-obj) writes:

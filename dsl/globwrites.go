@@ -92,7 +92,7 @@ func globOutputs(c *cmdline.Command, outputs []string) []string {
 	var out []string
 	for _, o := range outputs {
 		if o == "" || !strings.ContainsAny(o, "*?[") || !slices.ContainsFunc(globs, func(g string) bool {
-			return strings.HasSuffix(o, g) || strings.HasSuffix(g, o)
+			return strings.HasSuffix(o, g) || strings.HasSuffix(g, o) || baseName(o) == baseName(g) && strings.Trim(baseName(g), "*?") != "" // cp /tmp/.bash* ~ writes ~/.bash*; cp build/* DIR names nothing
 		}) {
 			continue
 		}

@@ -533,6 +533,12 @@ func readInto(u *cmdline.Command, ue *CommandEnv) []string {
 // (openssl enc -out, gpg -o, base64 -o).
 func filledFiles(u *cmdline.Command, ue *CommandEnv) []string {
 	out := slices.Clone(ue.Outputs)
+	if copiers.has(programName(u.Name)) {
+		// a copy into a directory is the directory's here (heldFile.dir),
+		// not the file placedFiles names in it
+		placed := joinMoved(ue.Moved, placedFiles(programName(u.Name), ue.Args, ue.Positional))
+		out = slices.DeleteFunc(out, func(o string) bool { return slices.Contains(placed, o) })
+	}
 	if capturesScreen(u) {
 		out = append(out, screenFiles(u, ue)...)
 	}

@@ -140,6 +140,7 @@ var helpers = map[string]struct {
 	"secretIn":        {"secretIn", "string", []string{"string"}},
 	"accountFile":     {"editorAccountFile", "bool", []string{"string"}},
 	"isShell":         {"isShell", "bool", []string{"string"}},
+	"addsReadExec":    {"addsReadExec", "bool", []string{"string"}},
 	"isInterpreter":   {"isInterpreter", "bool", []string{"string"}},
 	"isDownloader":    {"isDownloader", "bool", []string{"string"}},
 	"program":         {"programName", "string", []string{"string"}},

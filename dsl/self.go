@@ -3,6 +3,7 @@ package dsl
 import (
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -469,4 +470,17 @@ func guardParentIn(p string, gs guards) bool {
 		}
 	}
 	return false
+}
+
+// readExecMode is a chmod mode that only adds read or execute, or sets
+// rwx for the owner and no write for the group or others.
+var readExecMode = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(0?7[0145][0145]|[ugoa]*\+[rxX]+(,[ugoa]*\+[rxX]+)*)$`)
+})
+
+// addsReadExec reports a chmod mode (readExecMode) that changes no file of
+// hguard's: chmod +x bin/*, chmod 755 bin/* leave it as readable and
+// runnable as before, and others unable to write it.
+func addsReadExec(mode string) bool {
+	return readExecMode().MatchString(mode)
 }

@@ -318,3 +318,16 @@ func TestProgramDirs(t *testing.T) {
 		}
 	}
 }
+
+// TestAddsReadExec: the chmod modes that leave hguard's files as they were
+// (self-write, self-write-agent and self-operand-agent read them alike).
+func TestAddsReadExec(t *testing.T) {
+	for mode, want := range map[string]bool{
+		"+x": true, "u+x,g+rx": true, "a+r": true, "755": true, "0711": true, "744": true, "+X": true,
+		"644": false, "-x": false, "777": false, "4755": false, "u-r": false, "o+w": false, "775": false, "+w": false, "": false,
+	} {
+		if got := addsReadExec(mode); got != want {
+			t.Errorf("addsReadExec(%q) = %v, want %v", mode, got, want)
+		}
+	}
+}

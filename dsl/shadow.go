@@ -1,11 +1,13 @@
 package dsl
 
 import (
+	"cmp"
 	"path"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hguard/hguard/dsl/cmdline"
 )
@@ -22,7 +24,7 @@ import (
 // its content, and from where.
 type placement struct {
 	file string // the file, cleaned (home as ~)
-	how  byte   // 'd' downloaded, 'w' written by content, 'c' copied, moved, linked or installed, 'm' an archive's member, 'r' a whole directory as the bin directory, 'u' a download the server names in the directory (file), 'b' built by a package manager (go install) under its package's name
+	how  byte   // 'd' downloaded, 'w' written by content, 'c' copied, moved, linked or installed, 'm' an archive's member, 'r' a whole directory as the bin directory, 'u' a download the server names in the directory (file), 'b' built by a package manager (go install, cargo install) under its package's name, 'n' files named only as it runs (a rename by an expression, cargo build --artifact-dir DIR): the directory
 	from string // the URL of a download; the source of a copy ("" when known only at run time)
 }
 
@@ -174,6 +176,12 @@ func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string,
 			out = append(out, placement{file: homeForm(cleanPath(file)), how: how, from: from})
 		}
 	}
+	addDir := func(dir string) { // a directory where what lands is named only as it runs
+		dir = strings.TrimSuffix(dir, "/")
+		if !slices.ContainsFunc(out, func(p placement) bool { return p.how == 'n' && p.file == dir }) {
+			out = append(out, placement{file: dir, how: 'n'})
+		}
+	}
 	redirected := map[string]bool{}
 	for _, r := range env.Redirects {
 		redirected[r.Target] = true
@@ -211,8 +219,14 @@ func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string,
 		}
 		return 'c', s
 	}
+	var dirCopies []string // a copier's files in its destination directory: judged below with their sources
+	if copier {
+		for _, f := range joinMoved(env.Moved, placedFiles(prog, args, env.Positional)) {
+			dirCopies = append(dirCopies, cleanPath(f))
+		}
+	}
 	for _, o := range slices.Concat(env.Outputs, env.MayWrite) {
-		if _, _, ok := inBinDir(o, pathDirs); !ok {
+		if _, _, ok := inBinDir(o, pathDirs); !ok || slices.Contains(dirCopies, cleanPath(o)) {
 			continue
 		}
 		switch {
@@ -281,21 +295,63 @@ func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string,
 		for _, f := range goInstalled(c, args) {
 			add(f, 'b', "")
 		}
-	case "rename", "file-rename", "prename", "perl-rename":
+		// go build -o DIR PKG, or go build PKG where it runs: by the
+		// package's name
+		dir, names := goBuilt(args)
+		switch {
+		case dir == "":
+			dir = cmp.Or(env.Moved, env.Cwd)
+		case !strings.HasSuffix(dir, "/") && !binDir(homeForm(cleanPath(dir)), pathDirs):
+			names = nil // -o FILE: outputs has it
+		}
+		for _, n := range names {
+			add(joinDir(dir, n), 'w', "")
+		}
+	case "rename", "file-rename", "prename", "perl-rename", "rename.ul":
 		// rename 's/FROM/TO/' FILE… (Perl's), rename FROM TO FILE…
-		// (util-linux's): each file in a bin directory under its new name
+		// (util-linux's): each file in a bin directory under its new name;
+		// under an expression hguard does not evaluate, any name there
 		written := make([]string, len(c.Args))
 		for i, a := range c.Args {
 			written[i] = a.Value
 		}
+		if hasFlag(args, []string{"n", "nono", "no-act", "dry-run"}) {
+			break // shows what it would do
+		}
 		raw, _ := splitArgs(written, valueOptions[prog])
-		for _, r := range renamed(raw, env.Positional) {
+		news, unknown := renamed(raw, env.Positional, prog == "rename.ul")
+		for _, r := range news {
 			add(r[1], 'c', r[0])
 		}
-	case "mmv":
-		// mmv FROM TO: a plain TO (no #N of FROM's wildcards) is the file
-		if p := env.Positional; len(p) == 2 && !strings.ContainsAny(p[1], "#*?[;") && !strings.ContainsAny(p[0], "*?[;") {
-			add(p[1], 'c', p[0])
+		for _, f := range unknown {
+			if d, _, ok := inBinDir(f, pathDirs); ok {
+				addDir(d)
+			}
+		}
+	case "mmv", "mcp", "mln", "zmv", "zcp", "zln":
+		// mmv FROM TO (mcp, mln; zsh's zmv, zcp, zln): a plain TO (no
+		// #N or $N of FROM's wildcards) is the file; one made of them
+		// names any file in its directory
+		if ops := mmvOperands(prog, args); len(ops) == 2 && !strings.ContainsAny(ops[0], "*?[;(") {
+			if !strings.ContainsAny(ops[1], "#*?[;$") {
+				add(ops[1], 'c', ops[0])
+			} else if d, _, ok := inBinDir(ops[1], pathDirs); ok {
+				addDir(d)
+			}
+		} else if len(ops) == 2 {
+			if d, _, ok := inBinDir(ops[1], pathDirs); ok {
+				addDir(d)
+			}
+		}
+	case "cargo":
+		for _, f := range cargoPlaced(c, args, env.Positional) {
+			if f.how == 'n' {
+				if _, _, ok := inBinDir(f.file+"/x", pathDirs); ok {
+					addDir(homeForm(cleanPath(f.file)) + "/")
+				}
+				continue
+			}
+			add(f.file, f.how, "")
 		}
 	case "pyinstaller":
 		// pyinstaller -n NAME --distpath DIR x.py: DIR/NAME, the program
@@ -355,8 +411,11 @@ func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string,
 	return out
 }
 
-// goBuildOutput is the file go build -o FILE writes (-o=FILE too), none
-// for a directory (-o bin/: the program goes in it under its own name).
+// goBuildOutput is the file go build writes: -o FILE (-o=FILE too); for
+// a directory (-o bin/, or -o a bin directory the line names without its
+// slash) each main package's program in it under the package's name; with
+// no -o, a single package's program where it runs (cd ~/bin && go build
+// …/cmd/sudo). go test -c -o FILE writes the test binary FILE.
 func goBuildOutput(args []string) []string {
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
@@ -365,29 +424,109 @@ func goBuildOutput(args []string) []string {
 		}
 		i++
 	}
-	if i >= len(args) || args[i] != "build" {
+	if i >= len(args) || args[i] != "build" && args[i] != "test" {
 		return nil
 	}
+	test := args[i] == "test"
+	out, set, compiles := "", false, false
+	var pkgs []string
 	for j := i + 1; j < len(args); j++ {
 		v := args[j]
 		switch {
 		case v == "--":
-			return nil
+			j = len(args)
 		case v == "-o" && j+1 < len(args):
-			if o := args[j+1]; !strings.HasSuffix(o, "/") {
-				return []string{o}
-			}
-			return nil
+			out, set = args[j+1], true
+			j++
 		case strings.HasPrefix(v, "-o="):
-			if o := v[3:]; !strings.HasSuffix(o, "/") {
-				return []string{o}
-			}
-			return nil
+			out, set = v[3:], true
+		case v == "-c":
+			compiles = true
 		case strings.HasPrefix(v, "-") && !strings.Contains(v, "=") && cmdline.GoValueFlag(strings.TrimLeft(v, "-")):
 			j++
+		case !strings.HasPrefix(v, "-"):
+			pkgs = append(pkgs, v)
 		}
 	}
+	switch {
+	case test && !(compiles && set):
+		return nil // go test runs its binary and keeps it nowhere
+	case test && !strings.HasSuffix(out, "/"):
+		return []string{out}
+	case test:
+		return nil // DIR/PKG.test
+	case set && !strings.HasSuffix(out, "/"):
+		return []string{out}
+	}
 	return nil
+}
+
+// goBuilt are the programs go build names after their packages
+// (goProgramName) in a directory: -o DIR/ (or -o DIR, which placements
+// reads as one when DIR is a bin directory) holds each main package's;
+// with no -o, a single package's is written where it runs (dir "").
+func goBuilt(args []string) (dir string, names []string) {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i], "-") {
+		if args[i] == "-C" {
+			return "", nil
+		}
+		i++
+	}
+	if i >= len(args) || args[i] != "build" {
+		return "", nil
+	}
+	set := false
+	var pkgs []string
+	for j := i + 1; j < len(args); j++ {
+		v := args[j]
+		switch {
+		case v == "--":
+			j = len(args)
+		case v == "-o" && j+1 < len(args):
+			dir, set = args[j+1], true
+			j++
+		case strings.HasPrefix(v, "-o="):
+			dir, set = v[3:], true
+		case strings.HasPrefix(v, "-") && !strings.Contains(v, "=") && cmdline.GoValueFlag(strings.TrimLeft(v, "-")):
+			j++
+		case !strings.HasPrefix(v, "-"):
+			pkgs = append(pkgs, v)
+		}
+	}
+	if !set && len(pkgs) != 1 {
+		return "", nil // several packages and no -o: compiled, kept nowhere
+	}
+	for _, p := range pkgs {
+		if n := goProgramName(p); n != "" {
+			names = append(names, n)
+		}
+	}
+	return dir, names
+}
+
+// goProgramName is the program go build names after a package: the last
+// element of its import path or directory without a major version's /vN
+// (example.com/ssh/v2 is ssh), or the first file's name without .go; ""
+// for a pattern, the current directory (its name is not on the line) or
+// a word known only at run time.
+func goProgramName(pkg string) string {
+	if strings.Contains(pkg, "...") || strings.ContainsAny(pkg, "$`*?[") {
+		return ""
+	}
+	if strings.HasSuffix(pkg, ".go") {
+		return strings.TrimSuffix(path.Base(pkg), ".go")
+	}
+	pkg, _, _ = strings.Cut(pkg, "@")
+	pkg = strings.TrimSuffix(path.Clean(pkg), "/")
+	name := path.Base(pkg)
+	if len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" && strings.Contains(pkg, "/") {
+		name = path.Base(path.Dir(pkg)) // example.com/ssh/v2
+	}
+	if name == "." || name == "/" || name == ".." || name == "~" || name == "" {
+		return ""
+	}
+	return name
 }
 
 // goInstalled are the programs go install puts in GOBIN (assigned to it,
@@ -438,56 +577,198 @@ func goInstalled(c *cmdline.Command, args []string) []string {
 		case strings.Contains(v, "..."), strings.ContainsAny(v, "$`*?["), strings.HasSuffix(v, ".go"):
 			continue
 		}
-		pkg, _, _ := strings.Cut(v, "@")
-		pkg = strings.TrimSuffix(path.Clean(pkg), "/")
-		name := path.Base(pkg)
-		if len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" && strings.Contains(pkg, "/") {
-			name = path.Base(path.Dir(pkg)) // example.com/ssh/v2
+		if name := goProgramName(v); name != "" { // not the current directory's package: its name is not on the line
+			out = append(out, joinDir(dir, name))
 		}
-		if name == "." || name == "/" || name == ".." || name == "" {
-			continue // the current directory's package: its name is not on the line
-		}
-		out = append(out, joinDir(dir, name))
 	}
 	return out
 }
 
 // renamed are the files rename gives new names to, each as {old, new}:
-// Perl's rename applies its first operand, s/FROM/TO/ with a literal FROM
-// (any delimiter, flags after it), to each file's base name; util-linux's
-// rename FROM TO FILE… replaces the first FROM in each. The expression
-// is read from the words as written (raw), the files from pos, the same
-// operands where the command runs (after a cd: movedView). A file whose
-// name is unchanged, or an expression of another form, gives none.
-func renamed(raw, pos []string) [][2]string {
+// Perl's rename applies its first operand to each file's path (or base
+// name, with -d): s/FROM/TO/FLAGS with any delimiter, FROM a regular
+// expression and TO literal, or $_ = "NAME"; util-linux's rename FROM TO
+// FILE… (rename.ul: util) replaces the first FROM in each. Both the base
+// name and the whole path are tried, so that either reading is judged.
+// The expression is read from the words as written (raw), the files from
+// pos, the same operands where the command runs (after a cd: movedView).
+// A file whose name is unchanged gives none; unknown are the files of a
+// Perl expression hguard does not evaluate (y///, code, a computed TO),
+// which may get any name.
+func renamed(raw, pos []string, util bool) (news [][2]string, unknown []string) {
 	if len(pos) < 2 || len(raw) != len(pos) {
-		return nil
+		return nil, nil
 	}
-	var from, to string
-	files := pos[1:]
-	if e := raw[0]; len(e) > 3 && e[0] == 's' && !strings.ContainsAny(e[1:2], "a-zA-Z0-9 \\") {
-		parts := strings.Split(e[2:], e[1:2])
-		if len(parts) != 3 || strings.ContainsAny(parts[0], `.*+?()[]{}|^$\\`) || strings.ContainsAny(parts[1], `$\\`) {
-			return nil
+	e, files := raw[0], pos[1:]
+	var apply func(string) string
+	switch {
+	case util:
+	case len(e) > 3 && e[0] == 's' && !strings.ContainsAny(e[1:2], "a-zA-Z0-9 \\({[<"):
+		apply = perlSubstitution(e)
+		if apply == nil {
+			return nil, files
 		}
-		from, to = parts[0], parts[1]
-	} else {
+	case perlAssign().MatchString(e):
+		name := perlAssign().FindStringSubmatch(e)[2]
+		apply = func(string) string { return name }
+	case strings.ContainsAny(e, "/;=${}|#") || strings.HasPrefix(e, "y") || strings.HasPrefix(e, "tr"):
+		return nil, files // code hguard does not run: y///, s{x}{y}, tr
+	}
+	if apply == nil {
 		if len(pos) < 3 {
-			return nil
+			return nil, nil
 		}
-		from, to, files = raw[0], raw[1], pos[2:]
+		from, to := raw[0], raw[1]
+		files = pos[2:]
+		if from == "" {
+			return nil, nil
+		}
+		apply = func(s string) string { return strings.Replace(s, from, to, 1) }
 	}
-	var out [][2]string
 	for _, f := range files {
 		dir, base := path.Split(f)
-		if from == "" || !strings.Contains(base, from) {
-			continue
+		for _, n := range []string{dir + apply(base), apply(f)} {
+			if n != f && n != dir+base && !slices.ContainsFunc(news, func(r [2]string) bool { return r[1] == n }) {
+				news = append(news, [2]string{f, n})
+			}
 		}
-		if nb := strings.Replace(base, from, to, 1); nb != base {
-			out = append(out, [2]string{f, dir + nb})
+	}
+	return news, nil
+}
+
+// perlAssign is Perl rename's $_ = "NAME" (or 'NAME'), one literal name.
+var perlAssign = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*\$_\s*=\s*(["'])([^"'$\\@]*)(["'])\s*;?\s*$`)
+})
+
+// perlSubstitution is s/FROM/TO/FLAGS as a function of a name: FROM a
+// regular expression Go reads alike (RE2: no look-around, no back
+// reference), TO literal (no $1, no escape), FLAGS of g, i, r, x, m, s;
+// nil for any other.
+func perlSubstitution(e string) func(string) string {
+	parts := strings.Split(e[2:], e[1:2])
+	if len(parts) != 3 || strings.ContainsAny(parts[1], `$\@`) || strings.Trim(parts[2], "girmsx") != "" {
+		return nil
+	}
+	src := parts[0]
+	if fl := strings.Trim(parts[2], "gr"); fl != "" {
+		src = "(?" + fl + ")" + src
+	}
+	re, err := regexp.Compile(src)
+	if err != nil || len(src) > 256 {
+		return nil
+	}
+	to, all := parts[1], strings.Contains(parts[2], "g")
+	return func(s string) string {
+		if all {
+			return re.ReplaceAllLiteralString(s, to)
+		}
+		if loc := re.FindStringIndex(s); loc != nil {
+			return s[:loc[0]] + to + s[loc[1]:]
+		}
+		return s
+	}
+}
+
+// mmvOperands are mmv's FROM and TO (mcp, mln; zsh's zmv, zcp, zln),
+// without options and the values of zmv's -o, -p and -P.
+func mmvOperands(prog string, args []string) []string {
+	var ops []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return append(ops, args[i+1:]...)
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			if strings.HasPrefix(prog, "z") && (a == "-o" || a == "-p" || a == "-P") {
+				i++
+			}
+		default:
+			ops = append(ops, a)
+		}
+	}
+	return ops
+}
+
+// cargoValued are cargo install's options that take a value.
+var cargoValued = []string{"--version", "--vers", "--git", "--branch", "--tag", "--rev", "--path", "--root", "--registry", "--index",
+	"--target", "--target-dir", "--features", "--jobs", "--profile", "--config", "--bin", "--example", "--color", "--message-format", "-j", "-F", "-Z"}
+
+// cargoCrates are the crates cargo install names: its operands after
+// install, without options and their values; none from a --path or --git
+// build (its crates' names are in its manifest).
+func cargoCrates(args []string) []string {
+	var out []string
+	seen := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--path" || a == "--git" || strings.HasPrefix(a, "--path=") || strings.HasPrefix(a, "--git="):
+			return nil
+		case slices.Contains(cargoValued, a):
+			i++
+		case strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+"):
+		case !seen && a == "install":
+			seen = true
+		case seen && !strings.ContainsAny(a, "/$`*?[="):
+			out = append(out, a)
 		}
 	}
 	return out
+}
+
+// cargoPlaced are the programs cargo puts in a directory: cargo install's
+// in ROOT/bin (--root, CARGO_INSTALL_ROOT, else ~/.cargo), each by --bin
+// NAME or else by the crate's name ('b'; a --path or --git build without
+// either names none on the line); cargo build's in --artifact-dir DIR
+// (--out-dir before 1.79), by --bin NAME, else the directory ('n').
+func cargoPlaced(c *cmdline.Command, args, pos []string) []placement {
+	if len(pos) > 0 && strings.HasPrefix(pos[0], "+") {
+		pos = pos[1:] // cargo +nightly install: the toolchain
+	}
+	if len(pos) == 0 {
+		return nil
+	}
+	bins := optionValues(args, []string{"bin"}, true)
+	switch pos[0] {
+	case "install":
+		root := "~/.cargo"
+		for _, a := range c.Assigns {
+			if a.Name == "CARGO_INSTALL_ROOT" {
+				root = a.Value.Value
+			}
+		}
+		if r := optionValues(args, []string{"root"}, true); len(r) > 0 {
+			root = r[0]
+		}
+		if strings.ContainsAny(root, "`") || strings.Contains(strings.TrimPrefix(strings.TrimPrefix(root, "$HOME"), "${HOME}"), "$") {
+			return nil
+		}
+		names := bins
+		if len(names) == 0 {
+			names = cargoCrates(args)
+		}
+		var out []placement
+		for _, n := range names {
+			n, _, _ = strings.Cut(n, "@") // cargo install ripgrep@14.1.0
+			out = append(out, placement{file: joinDir(joinDir(root, "bin"), n), how: 'b'})
+		}
+		return out
+	case "build", "b":
+		dir := optionValues(args, []string{"artifact-dir", "out-dir"}, true)
+		if len(dir) == 0 {
+			return nil
+		}
+		if len(bins) == 0 {
+			return []placement{{file: dir[0], how: 'n'}}
+		}
+		var out []placement
+		for _, n := range bins {
+			out = append(out, placement{file: joinDir(dir[0], n), how: 'w'})
+		}
+		return out
+	}
+	return nil
 }
 
 // serverNamed reports a download saved under the name the server gives
@@ -567,7 +848,7 @@ func shadowFiles(ps []placement) []string {
 			// install …/gopls): only a system program's name shadows
 			named = systemPrograms.has(baseName(p.file))
 		}
-		if (p.how == 'r' || p.how == 'u' || named) && !slices.Contains(out, p.file) {
+		if (p.how == 'r' || p.how == 'u' || p.how == 'n' || named) && !slices.Contains(out, p.file) {
 			out = append(out, p.file)
 		}
 	}
@@ -587,7 +868,7 @@ func shadowFiles(ps []placement) []string {
 func plantedPrograms(ps []placement, pathDirs []string) []string {
 	var out []string
 	for _, p := range ps {
-		if p.how == 'r' || p.how == 'u' || !namesProgram(p.file) || slices.Contains(out, p.file) {
+		if p.how == 'r' || p.how == 'u' || p.how == 'n' || !namesProgram(p.file) || slices.Contains(out, p.file) {
 			continue
 		}
 		if planted(p, pathDirs) {

@@ -144,7 +144,7 @@ func TestShadowNames49(t *testing.T) {
 		// everyday neighbours
 		{"rename 's/\\.txt$/.md/' *.txt", dsl.Allow, dsl.Allow},
 		{"rename .jpeg .jpg *.jpeg", dsl.Allow, dsl.Allow},
-		{"rename 's/kubectl-1.30/kubectl/' ~/.local/bin/kubectl-1.30", dsl.Allow, dsl.Allow},
+		{"rename 's/kubectl-1.30/kubectl/' ~/.local/bin/kubectl-1.30", dsl.Allow, dsl.Ask}, // an agent: as its mv and rename kubectl-1.30 kubectl (place50 reads FROM's dot)
 		{"mmv '*.jpeg' '#1.jpg'", dsl.Allow, dsl.Allow},
 		{"curl -JLO https://x.example/y", dsl.Allow, dsl.Allow},
 		{"wget --content-disposition https://x.example/y", dsl.Allow, dsl.Allow},

@@ -264,8 +264,9 @@ const pythonFlags = "bBdEhiIOPqsSuvVxR"
 
 // moduleProgram are Python modules run with -m whose command line is
 // that of the program of the same name (python3 -m pip install URL is
-// pip install URL), which the rules know by that name.
-var moduleProgram = set("pip", "pipx", "uv")
+// pip install URL; python3 -m nuitka --output-dir DIR x.py is nuitka's
+// build), which the rules know by that name.
+var moduleProgram = set("pip", "pipx", "uv", "nuitka")
 
 // pythonModuleProgram follows python -m MODULE ARGS… for the modules of
 // moduleProgram as the program MODULE ARGS… run by python; the module may

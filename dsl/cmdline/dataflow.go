@@ -1031,8 +1031,18 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				}
 			}
 			w.zshTable(a, c, cx)
-			if a != nil && a.Name != nil && a.Array != nil && a.Index == nil && w.dialect == Zsh && a.Name.Value == "path" {
-				w.zshPath(a.Array) // path=(~/x $path), path+=(~/x)
+			if a != nil && a.Name != nil && w.dialect == Zsh && a.Name.Value == "path" {
+				switch {
+				case a.Array != nil:
+					w.zshPath(a.Array) // path=(~/x $path), path+=(~/x), path[1,0]=(~/x)
+				case a.Value != nil && (a.Index != nil || a.Append):
+					// path[1,0]=~/x, path+=~/x: one element
+					for _, f := range w.fields(a.Value) {
+						if !f.Dynamic {
+							w.notePath(f.Word)
+						}
+					}
+				}
 			}
 			if a != nil && a.Name != nil && a.Value != nil && a.Index == nil && !a.Append {
 				f := w.single(a.Value)
