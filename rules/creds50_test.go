@@ -1,0 +1,63 @@
+package rules_test
+
+import (
+	"testing"
+
+	"github.com/hguard/hguard/dsl"
+)
+
+// TestCreds50SQLPrivileges: power over a database server given by
+// createuser's options, a process substitution's SQL, a role's membership
+// (pg_read_all_data, CockroachDB's admin), MySQL's grants on its own
+// schema and PROXY, an empty password, SQL Server's server roles, sa's
+// password and CONTROL SERVER, MongoDB's root roles through mongosh; a
+// read of mysql.user's names and an application's own account stay
+// allowed (creds50, 2026-12-05: the rows marked were allowed).
+func TestCreds50SQLPrivileges(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`createuser -s bob`, dsl.Ask, dsl.Ask},                                                 // was allowed
+		{`createuser --superuser bob`, dsl.Ask, dsl.Ask},                                        // was allowed
+		{`createuser --createrole bob`, dsl.Ask, dsl.Ask},                                       // was allowed
+		{`createuser -U postgres -sP bob`, dsl.Ask, dsl.Ask},                                    // was allowed
+		{`createuser -g pg_read_server_files bob`, dsl.Ask, dsl.Ask},                            // was allowed
+		{`psql -f <(echo "ALTER ROLE x SUPERUSER")`, dsl.Ask, dsl.Ask},                          // was allowed
+		{`mysql -e "GRANT ALL ON mysql.* TO x"`, dsl.Ask, dsl.Ask},                              // was allowed
+		{"mysql -e \"GRANT ALL ON `mysql`.* TO 'x'@'%'\"", dsl.Ask, dsl.Ask},                    // was allowed
+		{`mysql -e "GRANT PROXY ON ''@'' TO 'x'@'%'"`, dsl.Ask, dsl.Ask},                        // was allowed
+		{`mysql -e "ALTER USER app IDENTIFIED BY ''"`, dsl.Ask, dsl.Ask},                        // was allowed
+		{`mysql -e "CREATE USER 'x'@'%' IDENTIFIED BY ''"`, dsl.Ask, dsl.Ask},                   // was allowed
+		{`sqlcmd -Q "EXEC sp_addsrvrolemember 'x', 'sysadmin'"`, dsl.Ask, dsl.Ask},              // was allowed
+		{`sqlcmd -S db -Q "ALTER SERVER ROLE sysadmin ADD MEMBER x"`, dsl.Ask, dsl.Ask},         // was allowed
+		{`sqlcmd -Q "ALTER LOGIN sa WITH PASSWORD = 'x'"`, dsl.Ask, dsl.Ask},                    // was allowed
+		{`sqlcmd -Q "GRANT CONTROL SERVER TO x"`, dsl.Ask, dsl.Ask},                             // was allowed
+		{`cockroach sql -e "GRANT admin TO x"`, dsl.Ask, dsl.Ask},                               // was allowed
+		{`mongosh --eval "db.createUser({user:'x',pwd:'p',roles:['root']})"`, dsl.Ask, dsl.Ask}, // was allowed
+		{`mongosh admin --eval "db.grantRolesToUser('x',['root'])"`, dsl.Ask, dsl.Ask},          // was allowed
+		{`psql -f <(printf 'ALTER ROLE x SUPERUSER;')`, dsl.Ask, dsl.Ask},                       // was allowed
+		{`mysql -e "SET PASSWORD FOR 'bob'@'%' = ''"`, dsl.Ask, dsl.Ask},                        // was allowed
+		{`sqlcmd -Q "EXEC sp_addrolemember 'db_owner', 'x'"`, dsl.Ask, dsl.Ask},                 // was allowed
+		{`echo "db.grantRolesToUser('x',['root'])" | mongosh`, dsl.Ask, dsl.Ask},                // was allowed
+		{`sudo -u postgres createuser -sd bob`, dsl.Ask, dsl.Ask},                               // was allowed
+		{`psql -c "GRANT pg_read_all_data TO x"`, dsl.Ask, dsl.Ask},
+		{`psql -c "GRANT rds_superuser TO x"`, dsl.Ask, dsl.Ask},
+		{`mysql -e "SET PASSWORD FOR root@localhost = 'x'"`, dsl.Ask, dsl.Ask},
+		{`mysql -e "ALTER USER root IDENTIFIED BY ''"`, dsl.Ask, dsl.Ask},
+		// everyday
+		{`createuser bob`, dsl.Allow, dsl.Allow},
+		{`createuser -d -P bob`, dsl.Allow, dsl.Allow},
+		{`createuser --no-superuser --no-createrole -g readers bob`, dsl.Allow, dsl.Allow},
+		{`psql -f schema.sql`, dsl.Allow, dsl.Allow},
+		{`psql -f <(echo "SELECT 1")`, dsl.Allow, dsl.Allow},
+		{`mysql -e "SET PASSWORD FOR 'bob'@'%' = 'n3w'"`, dsl.Allow, dsl.Allow},
+		{`sqlcmd -Q "EXEC sp_addrolemember 'db_datareader', 'x'"`, dsl.Allow, dsl.Allow},
+		{`mysql -e "SELECT user, host FROM mysql.user"`, dsl.Ask, dsl.Ask}, // sql-password-hashes reads the table as a whole
+		{`mysql -e "GRANT SELECT ON app.* TO x"`, dsl.Allow, dsl.Allow},
+		{`mysql -e "CREATE USER 'app'@'localhost' IDENTIFIED BY 'secret'"`, dsl.Allow, dsl.Allow},
+		{`mysql -e "ALTER USER 'app'@'localhost' IDENTIFIED BY 'n3w'"`, dsl.Allow, dsl.Allow},
+		{`sqlcmd -Q "SELECT name FROM sys.server_principals"`, dsl.Allow, dsl.Allow},
+		{`sqlcmd -Q "CREATE LOGIN app WITH PASSWORD = 'x'"`, dsl.Allow, dsl.Allow},
+		{`cockroach sql -e "GRANT SELECT ON TABLE app.* TO reader"`, dsl.Allow, dsl.Allow},
+		{`mongosh --eval "db.createUser({user:'app',pwd:'p',roles:[{role:'readWrite',db:'app'}]})"`, dsl.Allow, dsl.Allow},
+		{`mongosh --eval "db.getUsers()"`, dsl.Allow, dsl.Allow},
+	})
+}
