@@ -167,7 +167,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native39
 		}
-	case "any(outputs, sharedDir(#) && !(baseName(#) startsWith \"tmp.mktemp\")) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && any(pipedSecrets(), !(# startsWith \"the \")))":
+	case "let outFile = secretOutFile(name, args); let outPath = outFile startsWith \"/\" || outFile startsWith \"~\" || cwd == \"\" ? outFile : cwd + \"/\" + outFile; outFile != \"\" && sharedDir(outPath) && !(baseName(outFile) startsWith \"tmp.mktemp\") || any(outputs, sharedDir(#) && !(baseName(#) startsWith \"tmp.mktemp\")) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && any(pipedSecrets(), !(# startsWith \"the \")) ||\n  name in [\"echo\", \"printf\", \"cat\", \"tee\"] && (any(args, secretValue(#)) || stdin.kind in [\"herestring\", \"heredoc\"] && secretValue(stdin.text)) ||\n  name == \"vault\" && pos(0) == \"token\" && pos(1) == \"create\" || name in [\"npm\", \"pnpm\", \"yarn\"] && pos(0) == \"token\" && pos(1) == \"create\")":
 		if scope == "command" {
 			return native40
 		}
@@ -2904,15 +2904,43 @@ func native39(env any) bool {
 // native40 is the condition of secret-to-shared-dir.
 func native40(env any) bool {
 	e := env.(*CommandEnv)
-	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (sharedDir(p0) &&
-			!strings.HasPrefix(baseName(p0), "tmp.mktemp"))
-	}) &&
-		(revealsSecret(e.Name, e.Args) ||
-			((e.Stdin.Kind == "pipe") &&
-				anyOf(e.PipedSecrets(), func(p0 string) bool {
-					return !strings.HasPrefix(p0, "the ")
-				}))))
+	return func() bool {
+		let0 := secretOutFile(e.Name, e.Args)
+		return func() bool {
+			let1 := func() string {
+				if (strings.HasPrefix(let0, "/") ||
+					strings.HasPrefix(let0, "~")) ||
+					(e.Cwd == "") {
+					return let0
+				}
+				return ((e.Cwd + "/") + let0)
+			}()
+			return ((((let0 != "") &&
+				sharedDir(let1)) &&
+				!strings.HasPrefix(baseName(let0), "tmp.mktemp")) ||
+				(anyOf(e.Outputs, func(p0 string) bool {
+					return (sharedDir(p0) &&
+						!strings.HasPrefix(baseName(p0), "tmp.mktemp"))
+				}) &&
+					((((revealsSecret(e.Name, e.Args) ||
+						((e.Stdin.Kind == "pipe") &&
+							anyOf(e.PipedSecrets(), func(p0 string) bool {
+								return !strings.HasPrefix(p0, "the ")
+							}))) ||
+						(in(e.Name, "echo", "printf", "cat", "tee") &&
+							(anyOf(e.Args, func(p0 string) bool {
+								return e.SecretValue(p0)
+							}) ||
+								(in(e.Stdin.Kind, "herestring", "heredoc") &&
+									e.SecretValue(e.Stdin.Text))))) ||
+						(((e.Name == "vault") &&
+							(e.Pos(0) == "token")) &&
+							(e.Pos(1) == "create"))) ||
+						((in(e.Name, "npm", "pnpm", "yarn") &&
+							(e.Pos(0) == "token")) &&
+							(e.Pos(1) == "create")))))
+		}()
+	}()
 }
 
 // native41 is the condition of credential-print-agent.

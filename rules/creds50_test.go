@@ -6,6 +6,56 @@ import (
 	"github.com/hguard/hguard/dsl"
 )
 
+// TestCreds50SharedDir: a secret written into /tmp, /var/tmp or /dev/shm
+// by the secrets CLI's own output option (op read -o, gcloud secrets
+// versions access --out-file, az keyvault secret download -f, sops -d
+// --output, doppler secrets download FILE), by echo or printf of a
+// substitution or of a variable one filled, or a token a CLI makes (vault
+// token create, npm token create), is asked as the redirected forms are:
+// the file is readable by every account; in the project or a mktemp file
+// it stays allowed (creds50, 2026-12-05: the rows marked were allowed).
+func TestCreds50SharedDir(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`op read op://v/i/f -o /tmp/p`, dsl.Ask, dsl.Ask},                                                // was allowed
+		{`op read op://v/i/f --out-file /tmp/p`, dsl.Ask, dsl.Ask},                                        // was allowed
+		{`op read --out-file=/dev/shm/p op://v/i/f`, dsl.Ask, dsl.Ask},                                    // was allowed
+		{`gcloud secrets versions access latest --secret s --out-file=/tmp/s`, dsl.Ask, dsl.Ask},          // was allowed
+		{`gcloud secrets versions access latest --secret s --out-file /var/tmp/s`, dsl.Ask, dsl.Ask},      // was allowed
+		{`az keyvault secret download --vault-name v -n s -f /tmp/s`, dsl.Ask, dsl.Ask},                   // was allowed
+		{`az keyvault secret download --vault-name v --name s --file /tmp/s`, dsl.Ask, dsl.Ask},           // was allowed
+		{`sops -d --output /tmp/s.yaml s.enc.yaml`, dsl.Ask, dsl.Ask},                                     // was allowed
+		{`sops --decrypt --output=/tmp/s.yaml s.enc.yaml`, dsl.Ask, dsl.Ask},                              // was allowed
+		{`doppler secrets download /tmp/s.json`, dsl.Ask, dsl.Ask},                                        // was allowed
+		{`echo "$(gh auth token)" > /tmp/t`, dsl.Ask, dsl.Ask},                                            // was allowed
+		{`T=$(gh auth token); echo "$T" > /tmp/t`, dsl.Ask, dsl.Ask},                                      // was allowed
+		{`T=$(vault kv get -field=password secret/x); printf '%s\n' "$T" > /dev/shm/p`, dsl.Ask, dsl.Ask}, // was allowed
+		{`vault token create -format=json > /tmp/t`, dsl.Ask, dsl.Ask},                                    // was allowed
+		{`npm token create > /tmp/t`, dsl.Ask, dsl.Ask},                                                   // was allowed
+		{`cd /tmp && op read op://v/i/f -o p`, dsl.Ask, dsl.Ask},                                          // was allowed
+		{`sudo op read op://v/i/f -o/tmp/p`, dsl.Ask, dsl.Ask},                                            // was allowed
+		{`T=$(gh auth token); cat <<< "$T" > /tmp/t`, dsl.Ask, dsl.Ask},                                   // was allowed
+		{`printf %s "$(vault print token)" > /tmp/t`, dsl.Ask, dsl.Ask},
+		{`gh auth token | tee /tmp/t`, dsl.Ask, dsl.Ask},
+		{`aws secretsmanager get-secret-value --secret-id x > /dev/shm/x`, dsl.Ask, dsl.Ask},
+		{`doppler secrets download --no-file > /tmp/s.json`, dsl.Ask, dsl.Ask},
+		// the project, a mktemp file, an encryption, what holds no secret
+		{`f=$(mktemp); gh auth token > "$f"`, dsl.Allow, dsl.Allow},
+		{`op read op://v/i/f -o p.txt`, dsl.Allow, dsl.Allow},
+		{`op read --out-file ./key.pem op://v/i/key`, dsl.Allow, dsl.Allow},
+		{`gcloud secrets versions access latest --secret s --out-file=s.txt`, dsl.Allow, dsl.Allow},
+		{`az keyvault secret download --vault-name v -n s -f s.txt`, dsl.Allow, dsl.Allow},
+		{`sops -d --output s.yaml s.enc.yaml`, dsl.Allow, dsl.Allow},
+		{`sops -e --output /tmp/s.enc.yaml s.yaml`, dsl.Allow, dsl.Allow},
+		{`doppler secrets download s.json`, dsl.Allow, dsl.Allow},
+		{`doppler secrets download --no-file --format env`, dsl.Allow, dsl.Ask}, // the agent reads the secrets it prints
+		{`echo "$(date)" > /tmp/t`, dsl.Allow, dsl.Allow},
+		{`echo "$HOME" > /tmp/h`, dsl.Allow, dsl.Allow},
+		{`vault token lookup > /tmp/t`, dsl.Allow, dsl.Allow},
+		{`npm token list > /tmp/t`, dsl.Allow, dsl.Allow},
+		{`vault token create -format=json > token.json`, dsl.Allow, dsl.Allow},
+	})
+}
+
 // TestCreds50SQLPrivileges: power over a database server given by
 // createuser's options, a process substitution's SQL, a role's membership
 // (pg_read_all_data, CockroachDB's admin), MySQL's grants on its own
