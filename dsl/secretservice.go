@@ -224,7 +224,7 @@ func revealsSecret(name string, args []string) bool {
 
 func init() {
 	Funcs = append(Funcs, Func{Name: "secretOutFile", Sig: "secretOutFile(name, args) string",
-		Doc:     "the file a secrets CLI writes a stored secret's value to by its own option, \"\" when none: op read, inject and document get -o/--out-file, gcloud secrets versions access --out-file, az keyvault secret and certificate download -f/--file, sops -d/decrypt --output, ansible-vault decrypt --output, doppler secrets download FILE (doppler.json when none, unless --no-file)",
+		Doc:     "the file a secrets CLI writes a stored secret's value to by its own option, \"\" when none: op read, inject and document get -o/--out-file, gcloud secrets versions access --out-file, az keyvault secret download -f/--file, sops -d/decrypt --output, ansible-vault decrypt --output, doppler secrets download FILE (doppler.json when none, unless --no-file)",
 		Example: `sharedDir(secretOutFile(name, args))`,
 		options: func() []expr.Option {
 			return []expr.Option{expr.Function("secretOutFile", func(p ...any) (any, error) {
@@ -298,7 +298,7 @@ func secretOutFile(name string, args []string) string {
 			return value("--out-file")
 		}
 	case "az":
-		if op(0) == "keyvault" && (op(1) == "secret" || op(1) == "certificate") && op(2) == "download" {
+		if op(0) == "keyvault" && op(1) == "secret" && op(2) == "download" { // certificate download writes the public part
 			return value("-f", "--file")
 		}
 	case "sops":

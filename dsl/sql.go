@@ -234,17 +234,19 @@ var adminAccounts = set("root", "postgres", "sa", "admin", "rdsadmin", "mysql.sy
 // accountTables are the server's own tables of accounts and privileges.
 var accountTables = set("user", "db", "global_priv", "tables_priv", "columns_priv", "proxies_priv", "pg_authid")
 
-// emptyPassword reports a password clause whose value, the first quoted
-// word after BY, PASSWORD or =, is an empty string.
+// emptyPassword reports a password clause whose value, the quoted word
+// right after BY, PASSWORD or = (IDENTIFIED WITH plugin BY …), is an
+// empty string.
 func emptyPassword(rest []string) bool {
+	armed := false
 	for _, x := range rest {
 		switch {
-		case x == "by" || x == "=" || x == "with" || x == "password" || x == "as":
-			continue
-		case strings.HasPrefix(x, "'"):
+		case x == "by" || x == "=" || x == "password":
+			armed = true
+		case armed && strings.HasPrefix(x, "'"):
 			return x == "''"
 		default:
-			return false
+			armed = false
 		}
 	}
 	return false
@@ -341,7 +343,7 @@ func sqlGrants(text string) bool {
 					if at(0) == "alter" && adminAccounts.has(account(2)) {
 						return true // ALTER USER root IDENTIFIED BY, ALTER ROLE postgres PASSWORD, ALTER LOGIN sa WITH PASSWORD
 					}
-					if emptyPassword(w[k+1:]) {
+					if emptyPassword(w[k:]) {
 						return true // IDENTIFIED BY '': an account anyone logs in to
 					}
 				}
