@@ -167,7 +167,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native39
 		}
-	case "any(outputs, sharedDir(#) && !(baseName(#) startsWith \"tmp.mktemp\")) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && any(pipedSecrets(), !(# startsWith \"the \")))":
+	case "let outFile = secretOutFile(name, args); let outPath = outFile startsWith \"/\" || outFile startsWith \"~\" || cwd == \"\" ? outFile : cwd + \"/\" + outFile; outFile != \"\" && sharedDir(outPath) && !(baseName(outFile) startsWith \"tmp.mktemp\") || any(outputs, sharedDir(#) && !(baseName(#) startsWith \"tmp.mktemp\")) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && any(pipedSecrets(), !(# startsWith \"the \")) ||\n  name in [\"echo\", \"printf\", \"cat\", \"tee\"] && (any(args, secretValue(#)) || stdin.kind in [\"herestring\", \"heredoc\"] && secretValue(stdin.text)) ||\n  name == \"vault\" && pos(0) == \"token\" && pos(1) == \"create\" || name in [\"npm\", \"pnpm\", \"yarn\"] && pos(0) == \"token\" && pos(1) == \"create\")":
 		if scope == "command" {
 			return native40
 		}
@@ -211,7 +211,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native50
 		}
-	case "let sql = name in [\"GRANT\", \"grant\"] ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\", \"sql\", \"query-string\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\");\n(!(name in [\"heroku\", \"gcloud\", \"aws\"]) || name == \"heroku\" && pos(0) == \"pg:psql\" ||\n  name in [\"gcloud\", \"aws\"] && any(positional, # in [\"execute-sql\", \"execute-statement\", \"batch-execute-statement\"])) &&\nsqlGrants(sql)":
+	case "let sql = name in [\"GRANT\", \"grant\"] ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"Q\", \"eval\", \"sql\", \"query-string\", \"f\", \"file\", \"i\", \"input-file\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\");\nname == \"createuser\" ? hasFlag(\"s\", \"superuser\", \"r\", \"createrole\", \"bypassrls\", \"a\", \"adduser\") ||\n  any(options(\"g\", \"role\"), sqlGrants(\"GRANT \" + # + \" TO x\")) :\nname in [\"mongosh\", \"mongo\"] ? (sql + \";\" + code) matches \"(?s)\\\\b(createUser|updateUser|grantRolesToUser|createRole|grantPrivilegesToRole|grantRolesToRole)\\\\s*\\\\(.*['\\\"`](root|__system|userAdminAnyDatabase|userAdmin|dbOwner|clusterAdmin|clusterManager|hostManager|dbAdminAnyDatabase|readWriteAnyDatabase|readAnyDatabase|restore|backup)['\\\"`]\" : (!(name in [\"heroku\", \"gcloud\", \"aws\"]) || name == \"heroku\" && pos(0) == \"pg:psql\" ||\n  name in [\"gcloud\", \"aws\"] && any(positional, # in [\"execute-sql\", \"execute-statement\", \"batch-execute-statement\"])) &&\nsqlGrants(sql)":
 		if scope == "command" {
 			return native51
 		}
@@ -767,7 +767,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native189
 		}
-	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || holdsSecret(dataFile(#)) || secretValue(#) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#) || holdsSecret(#)) || any(positional, secretValue(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#) || holdsSecret(#)) || any(positional, secretValue(#)) || any(options(\"post-data\", \"body-data\"), secretValue(#) || # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY|DATABASE_URL|REDIS_URL|MONGODB_URI|DSN\\\\b)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || ((stdin.kind != \"\" || len(via) > 0) && sendsInput() && ((stdin.kind == \"file\" && (sensitivePath(stdin.from) || holdsSecret(stdin.from))) ||\n  (stdin.kind == \"procsub\" && any(redirects, #.op == \"<\" && holdsSecret(#.target))) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) ||\n  (stdin.kind == \"pipe\" && sensitivePath(stdin.from) || stdin.kind in [\"pipe\", \"\"] && len(pipedSecrets()) > 0))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#) || holdsSecret(#)) && positional[len(positional)-1] contains \":\") || (lang != \"\" && (any(secretFiles, !(baseName(#) startsWith \".env\")) || printsEnvironment() || len(heldFiles) > 0) && sendsInput()) || (name in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"http\", \"https\", \"xh\"] && any(args, # matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\", \"dig\", \"kdig\", \"drill\", \"host\", \"nslookup\", \"ping\", \"ping6\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"whois\", \"traceroute\",\n  \"git\", \"gh\", \"glab\", \"xdg-open\", \"open\", \"sensible-browser\", \"firefox\", \"chromium\", \"google-chrome\", \"logger\", \"mail\", \"mailx\", \"docker\", \"podman\", \"pip\", \"pip3\", \"npm\"] && any(args, secretValue(#))) ||\n(name in [\"ssh\", \"scp\", \"sftp\", \"rsync\"] && any(args, secretValue(#) && (# contains \"$(\" || # contains \"`\"))) || (stdin.kind in [\"herestring\", \"heredoc\"] && ((stdin.text matches \"\\\\$\\\\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" || secretValue(stdin.text)) && !(name in [\"ssh\", \"psql\", \"mysql\", \"mariadb\", \"mongosh\", \"sqlcmd\", \"kubectl\", \"oc\"]) ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\" ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(<|(cat|base64|xxd|head|tail|gzip|tar|openssl|sed|awk|grep|dd)\\\\b)[^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) && sendsInput())":
+	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || holdsSecret(dataFile(#)) || secretValue(#) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#) || holdsSecret(#)) || any(positional, secretValue(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#) || holdsSecret(#)) || any(positional, secretValue(#)) || any(options(\"post-data\", \"body-data\"), secretValue(#) || # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY|DATABASE_URL|REDIS_URL|MONGODB_URI|DSN\\\\b)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || ((stdin.kind != \"\" || len(via) > 0) && sendsInput() && ((stdin.kind == \"file\" && (sensitivePath(stdin.from) || holdsSecret(stdin.from))) ||\n  (stdin.kind == \"procsub\" && any(redirects, #.op == \"<\" && holdsSecret(#.target))) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) ||\n  (stdin.kind == \"pipe\" && sensitivePath(stdin.from) || stdin.kind in [\"pipe\", \"\"] && len(pipedSecrets()) > 0))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#) || holdsSecret(#)) && positional[len(positional)-1] contains \":\") || (lang != \"\" && (any(secretFiles, !(baseName(#) startsWith \".env\")) || printsEnvironment() || len(heldFiles) > 0) && sendsInput()) || (name in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"http\", \"https\", \"xh\"] && any(args, # matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\", \"dig\", \"kdig\", \"drill\", \"host\", \"nslookup\", \"ping\", \"ping6\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"whois\", \"traceroute\",\n  \"git\", \"gh\", \"glab\", \"xdg-open\", \"open\", \"sensible-browser\", \"firefox\", \"chromium\", \"google-chrome\", \"logger\", \"mail\", \"mailx\", \"docker\", \"podman\", \"pip\", \"pip3\", \"npm\"] &&\n  any(args, secretValue(#) && !(name in [\"docker\", \"podman\"] && pos(0) == \"login\" && tokenForHost(#, positional[1:])))) ||\n(name in [\"ssh\", \"scp\", \"sftp\", \"rsync\"] && any(args, secretValue(#) && (# contains \"$(\" || # contains \"`\"))) || (stdin.kind in [\"herestring\", \"heredoc\"] && ((stdin.text matches \"\\\\$\\\\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" || secretValue(stdin.text)) && !(name in [\"ssh\", \"psql\", \"mysql\", \"mariadb\", \"mongosh\", \"sqlcmd\", \"kubectl\", \"oc\"]) ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\" ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(<|(cat|base64|xxd|head|tail|gzip|tar|openssl|sed|awk|grep|dd)\\\\b)[^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) && sendsInput())":
 		if scope == "command" {
 			return native190
 		}
@@ -823,7 +823,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native203
 		}
-	case "let secret = \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\"; let registry = len(positional) > 1 && !(positional[len(positional)-1] contains \"$\") && positional[len(positional)-1] != \"login\" ? positional[len(positional)-1] : \"docker.io\"; let registryURL = split((registry contains \"://\" ? \"\" : \"https://\") + registry, \"\\n\"); name == \"git\" ? (\n  any(positional, host(#) != \"\" && # matches secret && !tokenForHost(#, args)) ||\n  any(options(\"c\"), # matches \"(?i)^http\\\\..*extraheader=\" && # matches secret && any(args, host(#) != \"\") && !tokenForHost(#, args))) :\nname == \"ssh\" ? (any(options(\"o\"), # matches \"(?i)^(SendEnv|SetEnv)[= ]\" && (# matches \"(?i)^(SendEnv|SetEnv)[= ]\\\\*\" || upper(#) matches \"(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|\\\\bAWS_|\\\\bGITHUB_|\\\\bGH_|\\\\bOPENAI_|\\\\bANTHROPIC_|\\\\bAZURE_|\\\\bGOOGLE_|\\\\bNPM_)\")) ||\n  source matches \"^(?:[^'$]|\\\\$|'[^']*')*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" ||\n  any(args, # matches \"\\\\$\\\\{[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\") && !(source matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\")) :\nname in [\"docker\", \"podman\", \"nerdctl\", \"buildah\", \"skopeo\", \"oras\", \"helm\", \"regctl\", \"crane\"] ? (\n  (pos(0) == \"login\" && !(name in [\"helm\", \"regctl\", \"crane\"]) || name in [\"helm\", \"regctl\"] && pos(0) == \"registry\" && pos(1) == \"login\" || name == \"crane\" && pos(0) == \"auth\" && pos(1) == \"login\") && (\n  any(options(\"p\", \"password\", \"pass\"), (# matches secret || secretValue(#)) && !tokenForHost(#, registryURL)) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches secret && !tokenForHost(#, registryURL)) ||\n  stdin.kind == \"pipe\" && revealsSecret(stdin.from, stdin.args) && !tokenForHost(\"$(\" + stdin.from + \")\", registryURL) ||\n  stdin.kind == \"herestring\" && secretValue(stdin.text) && !tokenForHost(stdin.text, registryURL) ||\n  stdin.kind == \"file\" && holdsSecret(stdin.from))) :\nany(options(\"H\", \"header\", \"u\", \"user\", \"proxy-user\", \"x\", \"proxy\", \"preproxy\", \"oauth2-bearer\", \"cookie\", \"b\", \"A\", \"user-agent\", \"e\", \"referer\"), (# matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" || secretValue(#)) && !tokenForHost(#, args)) || (name in [\"curl\", \"curlie\"] && any(args, # startsWith \"--expand-\") && any(options(\"variable\"), # matches \"^%[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(\"$\" + #[1:], args))) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(positional, # matches \"^[A-Za-z-]+:.*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(#, args))) || any(positional, host(#) != \"\" && # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(#, args)) || (stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)|^[A-Z_]*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)[A-Z_]*$\" && !tokenForHost(#, args)))":
+	case "let secret = \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\"; let loginSecret = secret + \"|\\\\$\\\\{?([A-Za-z_]*_)?PAT\\\\b\"; let registries = filter(positional, !(# in [\"login\", \"registry\", \"auth\"]) && !(# contains \"$\") && (host(#) != \"\" || # contains \":\" || # contains \".\")); let registry = len(registries) > 0 ? registries[len(registries)-1] : \"docker.io\"; let registryURL = split((registry contains \"://\" ? \"\" : \"https://\") + registry, \"\\n\"); name == \"git\" ? (\n  any(positional, host(#) != \"\" && # matches secret && !tokenForHost(#, args)) ||\n  any(options(\"c\"), # matches \"(?i)^http\\\\..*extraheader=\" && # matches secret && any(args, host(#) != \"\") && !tokenForHost(#, args))) :\nname == \"ssh\" ? (any(options(\"o\"), # matches \"(?i)^(SendEnv|SetEnv)[= ]\" && (# matches \"(?i)^(SendEnv|SetEnv)[= ]\\\\*\" || upper(#) matches \"(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|\\\\bAWS_|\\\\bGITHUB_|\\\\bGH_|\\\\bOPENAI_|\\\\bANTHROPIC_|\\\\bAZURE_|\\\\bGOOGLE_|\\\\bNPM_)\")) ||\n  source matches \"^(?:[^'$]|\\\\$|'[^']*')*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" ||\n  any(args, # matches \"\\\\$\\\\{[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\") && !(source matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\")) :\nname in [\"docker\", \"podman\", \"nerdctl\", \"finch\", \"ko\", \"buildah\", \"skopeo\", \"oras\", \"helm\", \"regctl\", \"crane\"] ? (\n  (pos(0) == \"login\" && !(name in [\"helm\", \"regctl\", \"crane\"]) || name in [\"helm\", \"regctl\"] && pos(0) == \"registry\" && pos(1) == \"login\" || name == \"crane\" && pos(0) == \"auth\" && pos(1) == \"login\") && (\n  any(options(\"p\", \"password\", \"pass\"), (# matches loginSecret || secretValue(#)) && !tokenForHost(#, registryURL)) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, (# matches loginSecret || secretValue(#)) && !tokenForHost(#, registryURL)) ||\n  stdin.kind == \"pipe\" && revealsSecret(stdin.from, stdin.args) && !tokenForHost(\"$(\" + stdin.from + \")\", registryURL) ||\n  stdin.kind == \"procsub\" && any(redirects, #.op == \"<\" && #.target startsWith \"<(\" && (\n    revealsSecret(stdin.from, split(trimSuffix(#.target[2:], \")\"), \" \")[1:]) && !tokenForHost(\"$(\" + stdin.from + \")\", registryURL) ||\n    stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && (#.target matches loginSecret || secretValue(#.target)) && !tokenForHost(#.target, registryURL))) ||\n  stdin.kind == \"pipe\" && !(stdin.from in [\"echo\", \"printf\", \"printenv\"]) && !revealsSecret(stdin.from, stdin.args) &&\n    any(pipedSecrets(), !tokenForHost(# matches \"^(echo|printf|cat) \" ? # : \"$(\" + # + \")\", registryURL)) ||\n  stdin.kind in [\"herestring\", \"heredoc\"] && (secretValue(stdin.text) || stdin.text matches loginSecret) && !tokenForHost(stdin.text, registryURL) ||\n  stdin.kind == \"file\" && holdsSecret(stdin.from))) :\nany(options(\"H\", \"header\", \"u\", \"user\", \"proxy-user\", \"x\", \"proxy\", \"preproxy\", \"oauth2-bearer\", \"cookie\", \"b\", \"A\", \"user-agent\", \"e\", \"referer\"), (# matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" || secretValue(#)) && !tokenForHost(#, args)) || (name in [\"curl\", \"curlie\"] && any(args, # startsWith \"--expand-\") && any(options(\"variable\"), # matches \"^%[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(\"$\" + #[1:], args))) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(positional, # matches \"^[A-Za-z-]+:.*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(#, args))) || any(positional, host(#) != \"\" && # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(#, args)) || (stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)|^[A-Z_]*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)[A-Z_]*$\" && !tokenForHost(#, args)))":
 		if scope == "command" {
 			return native204
 		}
@@ -991,11 +991,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native245
 		}
-	case "!(name == \"chmod\" && addsReadExec(pos(0))) && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
+	case "!(name == \"chmod\" && pos(0) matches \"^(0?7[0145][0145]|[ugoa]*\\\\+[rxX]+(,[ugoa]*\\\\+[rxX]+)*)$\") && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
 		if scope == "command" {
 			return native246
 		}
-	case "agent && !(name == \"chmod\" && addsReadExec(pos(0))) && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"ed\", \"red\", \"ex\", \"vi\", \"vim\", \"nvim\"] && stdin.text matches \"(?m)^\\\\s*(w|wq|x|W|saveas|sav)!?\\\\s+\\\\S*(\\\\.hguard\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|bin/hguard)\") || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")) || (\"find\" in wrappers && (any(outputs, # contains \"{}\") || name == \"ln\") && any(wrapperArgs, !(# startsWith \"-\") && guardPath(#))) || (name in [\"cp\", \"gcp\"] && hasFlag(\"l\", \"link\", \"s\", \"symbolic-link\") && len(positional) >= 2 && any(positional[:-1], guardPath(#))) || (name == \"rsync\" && any(args, # startsWith \"--link-dest=\" && guardPath(trimPrefix(#, \"--link-dest=\")))))":
+	case "agent && !(name == \"chmod\" && pos(0) matches \"^(0?7[0145][0145]|[ugoa]*\\\\+[rxX]+(,[ugoa]*\\\\+[rxX]+)*)$\") && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"ed\", \"red\", \"ex\", \"vi\", \"vim\", \"nvim\"] && stdin.text matches \"(?m)^\\\\s*(w|wq|x|W|saveas|sav)!?\\\\s+\\\\S*(\\\\.hguard\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|bin/hguard)\") || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")) || (\"find\" in wrappers && (any(outputs, # contains \"{}\") || name == \"ln\") && any(wrapperArgs, !(# startsWith \"-\") && guardPath(#))) || (name in [\"cp\", \"gcp\"] && hasFlag(\"l\", \"link\", \"s\", \"symbolic-link\") && len(positional) >= 2 && any(positional[:-1], guardPath(#))) || (name == \"rsync\" && any(args, # startsWith \"--link-dest=\" && guardPath(trimPrefix(#, \"--link-dest=\")))))":
 		if scope == "command" {
 			return native247
 		}
@@ -1003,7 +1003,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native248
 		}
-	case "agent && !isShell(name) && !(name == \"chmod\" && addsReadExec(pos(0))) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])) ||\n  any(args, !(# startsWith \"-\") && !(# in positional) && guardPath(#) && baseName(#) matches \"\\\\.(jsonc?|toml|ya?ml)$|^hguard-shell$\") ||\n  any(args, # startsWith \"(\" && any(split(#, \"\\\"\"), guardPath(#))))":
+	case "agent && !isShell(name) && !(name == \"chmod\" && pos(0) matches \"^(0?7[0145][0145]|[ugoa]*\\\\+[rxX]+(,[ugoa]*\\\\+[rxX]+)*)$\") && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])) ||\n  any(args, !(# startsWith \"-\") && !(# in positional) && guardPath(#) && baseName(#) matches \"\\\\.(jsonc?|toml|ya?ml)$|^hguard-shell$\") ||\n  any(args, # startsWith \"(\" && any(split(#, \"\\\"\"), guardPath(#))))":
 		if scope == "command" {
 			return native249
 		}
@@ -1480,7 +1480,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [590]lazyRegexp{
+var nativeRegexps = [593]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1563,6 +1563,7 @@ var nativeRegexps = [590]lazyRegexp{
 	{src: "(?i)(\\balias\\s+(--\\s+)?['\"]?_*hguard\\b|\\b_*hguard\\s*\\(\\s*\\)|\\bfunction\\s+_*hguard\\b|\\b_*hguard_[a-z_]+\\s*=|HGUARD_(DISABLE|YOLO|HOME|SESSION)|\\b(unset|unfunction|functions\\s+-e|set\\s+-e)\\s+.*_*hguard)"},
 	{src: "(?is)\\.(drop|dropDatabase|dropAllUsers|dropAllRoles|dropSchema|dropCollection|dropTable)\\s*\\(|\\bdropDatabase\\s*:|\\.(deleteMany|remove)\\(\\s*\\{\\s*\\}\\s*[,)]|\\bdeleteMany\\s*:\\s*\\{\\s*filter\\s*:\\s*\\{\\s*\\}|\\.updateMany\\(\\s*\\{\\s*\\}\\s*,"},
 	{src: "(?is)\\bgrant\\s+all(\\s+privileges)?\\s+on\\s+\\*\\.\\*"},
+	{src: "(?s)\\b(createUser|updateUser|grantRolesToUser|createRole|grantPrivilegesToRole|grantRolesToRole)\\s*\\(.*['\"`](root|__system|userAdminAnyDatabase|userAdmin|dbOwner|clusterAdmin|clusterManager|hostManager|dbAdminAnyDatabase|readWriteAnyDatabase|readAnyDatabase|restore|backup)['\"`]"},
 	{src: "(?is)\\b(authentication_string|pg_shadow|pg_authid|rolpassword|sys\\.sql_logins|password_hash\\s+from\\s+sys\\.)\\b|\\bfrom\\s+[`\"]?mysql[`\"]?\\.[`\"]?user\\b"},
 	{src: "(?i)\\b(flushall|flushdb)\\b"},
 	{src: "(?im)^\\s*(flushall|flushdb)\\b"},
@@ -1771,6 +1772,7 @@ var nativeRegexps = [590]lazyRegexp{
 	{src: "^(?:[^'$]|\\$|'[^']*')*\\$\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\b)"},
 	{src: "\\$\\{[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\b)"},
 	{src: "\\$\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\b)"},
+	{src: "^(echo|printf|cat) "},
 	{src: "^%[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\b)"},
 	{src: "^[A-Za-z-]+:.*\\$\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\b)"},
 	{src: "\\$\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\b)|^[A-Z_]*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\b)[A-Z_]*$"},
@@ -1843,6 +1845,7 @@ var nativeRegexps = [590]lazyRegexp{
 	{src: "(?i)\\b(generate-core-file|gcore|dump\\s+(binary\\s+)?memory)\\b"},
 	{src: "^-[a-zA-Z]*[wg]"},
 	{src: "(?i)^\\s*mount\\s+[a-z]:?\\s+[\"']?(/|~|\\$HOME|/root|/home/[^/\\s\"']+|/Users/[^/\\s\"']+|/etc|/var|/proc)/?[\"']?(\\s+-.*)?\\s*$"},
+	{src: "^(0?7[0145][0145]|[ugoa]*\\+[rxX]+(,[ugoa]*\\+[rxX]+)*)$"},
 	{src: "(^|/)(s?bin|libexec)/?$"},
 	{src: "(^|/)hguard(-plugins|-tirith)?$"},
 	{src: "(?m)^\\s*(w|wq|x|W|saveas|sav)!?\\s+\\S*(\\.hguard\\b|\\.claude/settings|\\.codex/config|\\.gemini/settings|\\.cursor/hooks|bin/hguard)"},
@@ -2902,15 +2905,43 @@ func native39(env any) bool {
 // native40 is the condition of secret-to-shared-dir.
 func native40(env any) bool {
 	e := env.(*CommandEnv)
-	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (sharedDir(p0) &&
-			!strings.HasPrefix(baseName(p0), "tmp.mktemp"))
-	}) &&
-		(revealsSecret(e.Name, e.Args) ||
-			((e.Stdin.Kind == "pipe") &&
-				anyOf(e.PipedSecrets(), func(p0 string) bool {
-					return !strings.HasPrefix(p0, "the ")
-				}))))
+	return func() bool {
+		let0 := secretOutFile(e.Name, e.Args)
+		return func() bool {
+			let1 := func() string {
+				if (strings.HasPrefix(let0, "/") ||
+					strings.HasPrefix(let0, "~")) ||
+					(e.Cwd == "") {
+					return let0
+				}
+				return ((e.Cwd + "/") + let0)
+			}()
+			return ((((let0 != "") &&
+				sharedDir(let1)) &&
+				!strings.HasPrefix(baseName(let0), "tmp.mktemp")) ||
+				(anyOf(e.Outputs, func(p0 string) bool {
+					return (sharedDir(p0) &&
+						!strings.HasPrefix(baseName(p0), "tmp.mktemp"))
+				}) &&
+					((((revealsSecret(e.Name, e.Args) ||
+						((e.Stdin.Kind == "pipe") &&
+							anyOf(e.PipedSecrets(), func(p0 string) bool {
+								return !strings.HasPrefix(p0, "the ")
+							}))) ||
+						(in(e.Name, "echo", "printf", "cat", "tee") &&
+							(anyOf(e.Args, func(p0 string) bool {
+								return e.SecretValue(p0)
+							}) ||
+								(in(e.Stdin.Kind, "herestring", "heredoc") &&
+									e.SecretValue(e.Stdin.Text))))) ||
+						(((e.Name == "vault") &&
+							(e.Pos(0) == "token")) &&
+							(e.Pos(1) == "create"))) ||
+						((in(e.Name, "npm", "pnpm", "yarn") &&
+							(e.Pos(0) == "token")) &&
+							(e.Pos(1) == "create")))))
+		}()
+	}()
 }
 
 // native41 is the condition of credential-print-agent.
@@ -3163,18 +3194,31 @@ func native51(env any) bool {
 			if in(e.Name, "GRANT", "grant") {
 				return e.Source
 			}
-			return ((((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q", "eval", "sql", "query-string"), ";") + ";") + strings.Join(e.Positional, ";")) + ";") + e.Stdin.Text) + ";") + strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
+			return ((((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q", "Q", "eval", "sql", "query-string", "f", "file", "i", "input-file"), ";") + ";") + strings.Join(e.Positional, ";")) + ";") + e.Stdin.Text) + ";") + strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
 				return p0.Target
 			}), ";"))
 		}()
-		return (((!in(e.Name, "heroku", "gcloud", "aws") ||
-			((e.Name == "heroku") &&
-				(e.Pos(0) == "pg:psql"))) ||
-			(in(e.Name, "gcloud", "aws") &&
-				anyOf(e.Positional, func(p0 string) bool {
-					return in(p0, "execute-sql", "execute-statement", "batch-execute-statement")
-				}))) &&
-			sqlGrants(let0))
+		return func() bool {
+			if e.Name == "createuser" {
+				return (e.HasFlag("s", "superuser", "r", "createrole", "bypassrls", "a", "adduser") ||
+					anyOf(e.Options("g", "role"), func(p0 string) bool {
+						return sqlGrants((("GRANT " + p0) + " TO x"))
+					}))
+			}
+			return func() bool {
+				if in(e.Name, "mongosh", "mongo") {
+					return matchReWith(&nativeRegexps[82], "(", ((let0 + ";") + e.Code))
+				}
+				return (((!in(e.Name, "heroku", "gcloud", "aws") ||
+					((e.Name == "heroku") &&
+						(e.Pos(0) == "pg:psql"))) ||
+					(in(e.Name, "gcloud", "aws") &&
+						anyOf(e.Positional, func(p0 string) bool {
+							return in(p0, "execute-sql", "execute-statement", "batch-execute-statement")
+						}))) &&
+					sqlGrants(let0))
+			}()
+		}()
 	}()
 }
 
@@ -3183,7 +3227,7 @@ func native52(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q"), ";") + ";") + strings.Join(e.Positional, " ")) + ";") + e.Stdin.Text)
-		return matchReAny(&nativeRegexps[82], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00mysql", let0)
+		return matchReAny(&nativeRegexps[83], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00mysql", let0)
 	}()
 }
 
@@ -3203,14 +3247,14 @@ func native53(env any) bool {
 					return in(strings.ToUpper(p0), "EVAL", "EVAL_RO", "SCRIPT", "FUNCTION")
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[83], "flush", p0)
+						return matchReAny(&nativeRegexps[84], "flush", p0)
 					}))) ||
-				matchReAny(&nativeRegexps[84], "flush", e.Stdin.Text)) ||
+				matchReAny(&nativeRegexps[85], "flush", e.Stdin.Text)) ||
 				anyOf(e.Stdin.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[85], "flush", p0)
+					return matchReAny(&nativeRegexps[86], "flush", p0)
 				})) ||
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-					return matchReAny(&nativeRegexps[84], "flush", p0.Target)
+					return matchReAny(&nativeRegexps[85], "flush", p0.Target)
 				})) ||
 				((anyOf(e.Positional, func(p0 string) bool {
 					return in(strings.ToUpper(p0), "CONFIG")
@@ -3280,7 +3324,7 @@ func native58(env any) bool {
 		!((((e.Name == "sfdisk") &&
 			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[86], "--part-", p0)
+				return matchReWith(&nativeRegexps[87], "--part-", p0)
 			})) &&
 			(len(e.Positional) < 2))) &&
 		!(((e.Name == "sgdisk") &&
@@ -3414,12 +3458,12 @@ func native63(env any) bool {
 func native64(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[87], "/proc/", p0) ||
-			matchReWith(&nativeRegexps[88], "/dev/", p0))
+		return (matchReWith(&nativeRegexps[88], "/proc/", p0) ||
+			matchReWith(&nativeRegexps[89], "/dev/", p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return (matchReWith(&nativeRegexps[89], "/proc/", p0.Target) ||
-				matchReWith(&nativeRegexps[90], "/dev/", p0.Target))
+			return (matchReWith(&nativeRegexps[90], "/proc/", p0.Target) ||
+				matchReWith(&nativeRegexps[91], "/dev/", p0.Target))
 		}))
 }
 
@@ -3452,47 +3496,47 @@ func native65(env any) bool {
 				return strings.HasPrefix(p0, "count=")
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[91], "bs=", p0)
+					return matchReWith(&nativeRegexps[92], "bs=", p0)
 				})) ||
 				(!anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[92], "of=", p0)
+					return matchReWith(&nativeRegexps[93], "of=", p0)
 				}) &&
 					((anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[93], "bs=", p0)
+						return matchReWith(&nativeRegexps[94], "bs=", p0)
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[94], "count=", p0)
+							return matchReWith(&nativeRegexps[95], "count=", p0)
 						})) ||
 						(anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[95], "bs=", p0)
+							return matchReWith(&nativeRegexps[96], "bs=", p0)
 						}) &&
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[96], "count=", p0)
+								return matchReWith(&nativeRegexps[97], "count=", p0)
 							}))))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[97], "bs=", p0)
+					return matchReWith(&nativeRegexps[98], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[98], "count=", p0)
+						return matchReWith(&nativeRegexps[99], "count=", p0)
 					}))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[99], "bs=", p0)
+					return matchReWith(&nativeRegexps[100], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[100], "count=", p0)
+						return matchReWith(&nativeRegexps[101], "count=", p0)
 					}))))) ||
 		(((e.Name == "head") &&
 			anyOf(e.Options("c", "bytes"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[101], p0)
+				return matchRe(&nativeRegexps[102], p0)
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return ((!strings.HasPrefix(p0, "/dev/") ||
 					strings.HasPrefix(p0, "/dev/shm/")) &&
-					!matchReAny(&nativeRegexps[102], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
+					!matchReAny(&nativeRegexps[103], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
 			}))) ||
 		((e.Name == "fallocate") &&
 			anyOf(e.Options("l", "length"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[103], p0)
+				return matchRe(&nativeRegexps[104], p0)
 			})))
 }
 
@@ -3501,7 +3545,7 @@ func native66(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[104], "remount", p0)
+			return matchReWith(&nativeRegexps[105], "remount", p0)
 		})) &&
 		((len(e.Positional) == 0) ||
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3523,11 +3567,11 @@ func native66(env any) bool {
 func native67(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[105], "/dev/", p0)
+		return matchReWith(&nativeRegexps[106], "/dev/", p0)
 	}) ||
 		((e.Name == "dd") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[106], "of=/dev/", p0)
+				return matchReWith(&nativeRegexps[107], "of=/dev/", p0)
 			}))) ||
 		((((((e.Name == "wipefs") &&
 			e.HasFlag("a", "all")) &&
@@ -3536,7 +3580,7 @@ func native67(env any) bool {
 			((e.Name == "sgdisk") &&
 				e.HasFlag("Z", "zap-all", "z", "zap", "o", "clear"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[107], p0)
+				return matchRe(&nativeRegexps[108], p0)
 			})))
 }
 
@@ -3583,7 +3627,7 @@ func native74(env any) bool {
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchReAny(&nativeRegexps[108], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", func() string {
+		matchReAny(&nativeRegexps[109], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", func() string {
 			if e.Agent &&
 				!e.Opaque {
 				return e.Unfollowed
@@ -3600,7 +3644,7 @@ func native75(env any) bool {
 			strings.HasPrefix(p0, "-bem"))
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[109], "${", p0)
+			return matchReWith(&nativeRegexps[110], "${", p0)
 		}))
 }
 
@@ -3608,28 +3652,28 @@ func native75(env any) bool {
 func native76(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return (!((((matchReFold(&nativeRegexps[110], "=", p0) ||
-			matchReFold(&nativeRegexps[111], "c", p0)) ||
-			matchReFold(&nativeRegexps[112], ".pager=", p0)) ||
-			matchReFold(&nativeRegexps[113], ".editor=", p0)) ||
-			matchReAny(&nativeRegexps[114], "core.sshcommand=ssh", p0)) &&
-			matchReAny(&nativeRegexps[115], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
+		return (!((((matchReFold(&nativeRegexps[111], "=", p0) ||
+			matchReFold(&nativeRegexps[112], "c", p0)) ||
+			matchReFold(&nativeRegexps[113], ".pager=", p0)) ||
+			matchReFold(&nativeRegexps[114], ".editor=", p0)) ||
+			matchReAny(&nativeRegexps[115], "core.sshcommand=ssh", p0)) &&
+			matchReAny(&nativeRegexps[116], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[116], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[117], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((!((((in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
 				in(e.Assigns[p0], "", "true", ":", "cat")) ||
 				((p0 == "GIT_PAGER") &&
-					matchReAny(&nativeRegexps[117], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[118], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
 				(in(p0, "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
-					matchReAny(&nativeRegexps[118], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[119], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
 				(in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[119], "ssh", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[120], "ssh", e.Assigns[p0]))) &&
 				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
-				(matchReWith(&nativeRegexps[120], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[121], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[121], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[122], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
 		}))
 }
 
@@ -3639,7 +3683,7 @@ func native77(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[122], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[123], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -3649,7 +3693,7 @@ func native78(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[123], "-", p0)
+				return matchReWith(&nativeRegexps[124], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -3665,16 +3709,16 @@ func native78(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[124], "BASH_", p0) ||
+				return (matchReWith(&nativeRegexps[125], "BASH_", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[125], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[126], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native79 is the condition of command-remap-expansion.
 func native79(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[126], "${", e.Line)
+	return matchReWith(&nativeRegexps[127], "${", e.Line)
 }
 
 // native80 is the condition of path-untrusted-dir.
@@ -3706,18 +3750,18 @@ func native80(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[127], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
+			matchReAny(&nativeRegexps[128], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("module_path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[128], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
+			matchReAny(&nativeRegexps[129], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("MODULE_PATH", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[129], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
+			matchReAny(&nativeRegexps[130], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
 		(((e.Shell == "zsh") &&
 			in(e.Name, "export", "declare", "typeset", "readonly", "local")) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "MODULE_PATH=") &&
-					matchReAny(&nativeRegexps[129], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
+					matchReAny(&nativeRegexps[130], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
 			})))
 }
 
@@ -3735,25 +3779,25 @@ func native81(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[130], " ", p0))
+					!matchReWith(&nativeRegexps[131], " ", p0))
 			})) ||
 			((e.Agent &&
 				(len(e.Wrappers) > 0)) &&
 				(in(e.Caller, "codex", "copilot", "agent") ||
 					!allOf(e.Wrappers, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[131], " ", p0)
+						return matchReWith(&nativeRegexps[132], " ", p0)
 					})))) ||
 			(e.HasFlag("p") &&
 				in(programName(e.Name), "sh", "bash", "dash", "ksh", "mksh", "zsh", "ash", "yash", "posh", "pdksh", "oksh", "loksh"))) ||
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Wrappers) == 0) &&
-				matchReAny(&nativeRegexps[132], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
+				matchReAny(&nativeRegexps[133], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
 			(((len(e.Via) > 0) &&
 				(index(e.Via, (len(e.Via)-1)) == "script interactive")) &&
-				matchReWith(&nativeRegexps[133], "/dev/null", e.Line))) ||
+				matchReWith(&nativeRegexps[134], "/dev/null", e.Line))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[134], " interactive", index(e.Via, (len(e.Via)-1))))) ||
+				matchReWith(&nativeRegexps[135], " interactive", index(e.Via, (len(e.Via)-1))))) ||
 			(((e.Stdin.Kind == "") &&
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec")
@@ -3763,14 +3807,14 @@ func native81(env any) bool {
 					e.WrapperFlag("run0", "u", "user")) ||
 					e.WrapperFlag("pkexec", "user")) ||
 					anyOf(e.WrapperArgs, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[135], "root\x000", p0)
+						return matchReAny(&nativeRegexps[136], "root\x000", p0)
 					})))))
 }
 
 // native82 is the condition of system-program-copy.
 func native82(env any) bool {
 	e := env.(*CommandEnv)
-	return matchReAny(&nativeRegexps[136], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
+	return matchReAny(&nativeRegexps[137], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
 }
 
 // native83 is the condition of root-interpreter-prompt.
@@ -3778,7 +3822,7 @@ func native83(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Stdin.Kind == "") &&
 		allOf(e.Via, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[137], " -c", p0)
+			return matchReWith(&nativeRegexps[138], " -c", p0)
 		})) &&
 		in(programName(e.Name), "pwsh", "powershell", "tclsh", "wish", "irb", "pry", "python", "ipython", "node", "ruby", "lua", "php", "perl")) &&
 		((((len(e.Args) == 0) ||
@@ -3796,7 +3840,7 @@ func native83(env any) bool {
 			e.WrapperFlag("run0", "u", "user")) ||
 			e.WrapperFlag("pkexec", "user")) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[135], "root\x000", p0)
+				return matchReAny(&nativeRegexps[136], "root\x000", p0)
 			})))
 }
 
@@ -3811,28 +3855,28 @@ func native84(env any) bool {
 func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[138], "#", p0)
+		return matchReWith(&nativeRegexps[139], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[138], "#", p0)
+				return matchReWith(&nativeRegexps[139], "#", p0)
 			})))
 }
 
 // native86 is the condition of load-library.
 func native86(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((((matchReWith(&nativeRegexps[139], ".so", e.Name) ||
+	return ((((((((((((((matchReWith(&nativeRegexps[140], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[140], "-", p0))
+					matchReWith(&nativeRegexps[141], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[141], "lib", p0))
+						!matchReWith(&nativeRegexps[142], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -3840,14 +3884,14 @@ func native86(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[142], ".", p0)
+				return matchReWith(&nativeRegexps[143], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[142], ".", p0)
+				return matchReWith(&nativeRegexps[143], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -3855,8 +3899,8 @@ func native86(env any) bool {
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp") &&
 			anyOf(e.Options("o"), func(p0 string) bool {
-				return (matchReAny(&nativeRegexps[143], "pkcs11provider\x00securitykeyprovider", p0) &&
-					!matchReAny(&nativeRegexps[144], "none\x00internal\x00lib", p0))
+				return (matchReAny(&nativeRegexps[144], "pkcs11provider\x00securitykeyprovider", p0) &&
+					!matchReAny(&nativeRegexps[145], "none\x00internal\x00lib", p0))
 			}))) ||
 		((e.Name == "ssh-keygen") &&
 			anyOf(e.Options("D"), func(p0 string) bool {
@@ -3874,21 +3918,21 @@ func native86(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[145], "/", p0)
+				return matchReWith(&nativeRegexps[146], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[146], ".node", p0)
+				return matchReWith(&nativeRegexps[147], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[147], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[148], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[148], "lib", p0))
+					!matchReWith(&nativeRegexps[149], "lib", p0))
 			})))
 }
 
@@ -3901,23 +3945,23 @@ func native87(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[149], "-", p0) &&
-				!matchReWith(&nativeRegexps[148], "lib", p0))
+			return (matchReWith(&nativeRegexps[150], "-", p0) &&
+				!matchReWith(&nativeRegexps[149], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[150], "=", p0) &&
-					!matchReWith(&nativeRegexps[148], "lib", p0))
+				return (matchReWith(&nativeRegexps[151], "=", p0) &&
+					!matchReWith(&nativeRegexps[149], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[151], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[148], "lib", p0))
+				return (matchReWith(&nativeRegexps[152], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[149], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[152], "-", p0)
+				return matchReWith(&nativeRegexps[153], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[153], ".", p0) &&
-						!matchReWith(&nativeRegexps[154], "lib", p0))
+					return (matchReWith(&nativeRegexps[154], ".", p0) &&
+						!matchReWith(&nativeRegexps[155], "lib", p0))
 				}))))
 }
 
@@ -3938,7 +3982,7 @@ func native88(env any) bool {
 				return p0
 			}()
 		}), func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[155], "/", p0) &&
+			return (matchReWith(&nativeRegexps[156], "/", p0) &&
 				!in(p0, e.Outputs...))
 		}))
 }
@@ -3947,8 +3991,8 @@ func native88(env any) bool {
 func native89(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[153], ".", p0) &&
-			!matchReWith(&nativeRegexps[154], "lib", p0))
+		return (matchReWith(&nativeRegexps[154], ".", p0) &&
+			!matchReWith(&nativeRegexps[155], "lib", p0))
 	})
 }
 
@@ -3957,7 +4001,7 @@ func native90(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[156], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[157], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -3970,10 +4014,10 @@ func native91(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[156], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[157], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[157], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[158], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -3981,7 +4025,7 @@ func native91(env any) bool {
 func native92(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[158], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[159], "bin", cleanPath(p0))
 	})
 }
 
@@ -4019,13 +4063,13 @@ func native94(env any) bool {
 func native95(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[159], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
-		(((matchReWith(&nativeRegexps[160], "/", e.Code) ||
+		matchReAny(&nativeRegexps[160], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
+		(((matchReWith(&nativeRegexps[161], "/", e.Code) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[161], "/", p0)
+				return matchReWith(&nativeRegexps[162], "/", p0)
 			})) ||
-			matchReWith(&nativeRegexps[162], ".loads(", e.Code)) ||
-			matchReAny(&nativeRegexps[163], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
+			matchReWith(&nativeRegexps[163], ".loads(", e.Code)) ||
+			matchReAny(&nativeRegexps[164], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
 }
 
 // native96 is the condition of deferred-command.
@@ -4046,7 +4090,7 @@ func native97(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[164], "bin/", p0)
+			return matchReWith(&nativeRegexps[165], "bin/", p0)
 		}))
 }
 
@@ -4092,9 +4136,9 @@ func native99(env any) bool {
 func native100(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[165], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[166], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[167], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[166], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[167], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[168], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -4105,7 +4149,7 @@ func native101(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[168], "function", e.Line)))
+			matchReWith(&nativeRegexps[169], "function", e.Line)))
 }
 
 // native102 is the condition of fish-funcsave-agent.
@@ -4120,11 +4164,11 @@ func native103(env any) bool {
 	return ((e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((p0 == "--universal") ||
-				matchReWith(&nativeRegexps[169], "-", p0))
+				matchReWith(&nativeRegexps[170], "-", p0))
 		})) &&
 		!anyOf(e.Args, func(p0 string) bool {
 			return (in(p0, "--query", "--erase", "--show", "--names") ||
-				matchReWith(&nativeRegexps[170], "-", p0))
+				matchReWith(&nativeRegexps[171], "-", p0))
 		}))
 }
 
@@ -4152,7 +4196,7 @@ func native106(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[171], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[172], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -4252,10 +4296,10 @@ func native112(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[172], "..", p0) ||
+					(matchReWith(&nativeRegexps[173], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[173], "$", p0) &&
+							!(matchReWith(&nativeRegexps[174], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -4282,17 +4326,17 @@ func native113(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[174], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[175], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[175], "-", p0) ||
+						return (matchReWith(&nativeRegexps[176], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[176], "-", p0) ||
+							return (matchReWith(&nativeRegexps[177], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -4318,9 +4362,9 @@ func native114(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[177], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[178], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[178], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[179], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -4339,10 +4383,10 @@ func native115(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[179], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[180], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[180], ".", p0) &&
-						!matchReWith(&nativeRegexps[181], ":", p0)))
+					(matchReWith(&nativeRegexps[181], ".", p0) &&
+						!matchReWith(&nativeRegexps[182], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -4366,7 +4410,7 @@ func native116(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[182], "0", p0)
+					return matchReWith(&nativeRegexps[183], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -4408,7 +4452,7 @@ func native116(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[183], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[184], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -4542,7 +4586,7 @@ func native119(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[184], "-", p0) ||
+							return (matchReWith(&nativeRegexps[185], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -4681,15 +4725,15 @@ func native124(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[185], "/.", cleanPath(p0)) ||
-			(matchRe(&nativeRegexps[186], cleanPath(p0)) &&
+		return ((matchReWith(&nativeRegexps[186], "/.", cleanPath(p0)) ||
+			(matchRe(&nativeRegexps[187], cleanPath(p0)) &&
 				func() bool {
 					let0 := p0
 					return anyOf([]string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.bash_functions", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.mkshrc", "~/.inputrc", "~/.config/fish", "~/.ssh/id_rsa", "~/.ssh/id_ecdsa", "~/.ssh/id_ed25519", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.gnupg", "~/.gitconfig", "~/.config/git"}, func(p1 string) bool {
 						return mayName(let0, p1)
 					})
 				}())) &&
-			!matchReWith(&nativeRegexps[187], "/.ssh/known_hosts", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[188], "/.ssh/known_hosts", cleanPath(p0)))
 	})
 }
 
@@ -4713,7 +4757,7 @@ func native126(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[188], "of=", p0)
+					return matchReWith(&nativeRegexps[189], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -4764,7 +4808,7 @@ func native126(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[189], "for", e.Line)))))
+						matchReWith(&nativeRegexps[190], "for", e.Line)))))
 	}()
 }
 
@@ -4784,17 +4828,17 @@ func native127(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[190], ":", let0)) &&
+					!matchReWith(&nativeRegexps[191], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[191], p0)
+							return matchRe(&nativeRegexps[192], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[192], "-", p0)
+							return matchReWith(&nativeRegexps[193], "-", p0)
 						})))))
 	}()
 }
@@ -4814,7 +4858,7 @@ func native129(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[193], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[194], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -4868,11 +4912,11 @@ func native129(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[194], "x", p0)
+						return matchReWith(&nativeRegexps[195], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[195], "x", p0)
+						return matchReWith(&nativeRegexps[196], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -4910,7 +4954,7 @@ func native130(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[196], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[197], ".", baseName(p0)))
 			})))
 }
 
@@ -4957,7 +5001,7 @@ func native133(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[197], "-", p0)
+					return matchReWith(&nativeRegexps[198], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4970,7 +5014,7 @@ func native133(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[198], p0)) &&
+					!matchRe(&nativeRegexps[199], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -5023,9 +5067,9 @@ func native137(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[199], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[200], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[201], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[200], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[201], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[202], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native138 is the condition of move-to-dev-null.
@@ -5145,7 +5189,7 @@ func native146(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[202], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[203], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -5169,7 +5213,7 @@ func native147(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[203], let1) {
+						!matchRe(&nativeRegexps[204], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5182,7 +5226,7 @@ func native147(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[203], let2) {
+							!matchRe(&nativeRegexps[204], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -5200,9 +5244,9 @@ func native147(env any) bool {
 							return ((sensitivePath(p0) ||
 								e.HoldsSecret(p0)) ||
 								(((let3 != "") &&
-									!matchRe(&nativeRegexps[203], p0)) &&
+									!matchRe(&nativeRegexps[204], p0)) &&
 									(sensitivePath(((let3 + "/") + p0)) ||
-										(matchReWith(&nativeRegexps[204], "/.", cleanPath(((let3+"/")+p0))) &&
+										(matchReWith(&nativeRegexps[205], "/.", cleanPath(((let3+"/")+p0))) &&
 											secretPath(((let3 + "/") + p0))))))
 						}))
 				}()
@@ -5227,7 +5271,7 @@ func native148(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[203], let1) {
+						!matchRe(&nativeRegexps[204], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5240,7 +5284,7 @@ func native148(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[203], let2) {
+							!matchRe(&nativeRegexps[204], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -5268,11 +5312,11 @@ func native148(env any) bool {
 								}))) ||
 							((in(e.Name, "export", "declare", "typeset") &&
 								anyOf(e.Args, func(p0 string) bool {
-									return (matchReWith(&nativeRegexps[205], "GIT_WORK_TREE=", p0) &&
+									return (matchReWith(&nativeRegexps[206], "GIT_WORK_TREE=", p0) &&
 										(isHome(substr(p0, 14, len(p0))) ||
 											isRoot(substr(p0, 14, len(p0)))))
 								})) &&
-								matchReWith(&nativeRegexps[206], "git", e.Line))))
+								matchReWith(&nativeRegexps[207], "git", e.Line))))
 				}()
 			}()
 		}()
@@ -5295,7 +5339,7 @@ func native149(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[203], let1) {
+						!matchRe(&nativeRegexps[204], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5356,7 +5400,7 @@ func native150(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[207], "remote.", p0)
+					return matchReWith(&nativeRegexps[208], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -5368,8 +5412,8 @@ func native151(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[208], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[209], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[209], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[210], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -5398,7 +5442,7 @@ func native152(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[203], p0)) &&
+						!matchRe(&nativeRegexps[204], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -5458,14 +5502,14 @@ func native157(env any) bool {
 func native158(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[210], e.Original))
+		!matchRe(&nativeRegexps[211], e.Original))
 }
 
 // native159 is the condition of url-confusable-host.
 func native159(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[211], "://", e.Original))
+		matchReFold(&nativeRegexps[212], "://", e.Original))
 }
 
 // native160 is the condition of macos-protection-off.
@@ -5477,16 +5521,16 @@ func native160(env any) bool {
 				in(e.Pos(1), "add", "clear")))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[212], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[213], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[213], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[214], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[214], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[215], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[215], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[216], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -5503,7 +5547,7 @@ func native160(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[216], "--set", p0)
+					return matchReWith(&nativeRegexps[217], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -5517,14 +5561,14 @@ func native160(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[217], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[218], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[218], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[219], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -5538,7 +5582,7 @@ func native161(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[219], "-", p0)
+					return matchReWith(&nativeRegexps[220], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -5573,7 +5617,7 @@ func native163(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[220], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[221], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -5585,11 +5629,11 @@ func native163(env any) bool {
 func native164(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[221], "-set", p0)
+		return matchReAny(&nativeRegexps[222], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[222], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[223], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -5601,15 +5645,15 @@ func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[223], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[224], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[224], "login", p0)
+				return matchReFold(&nativeRegexps[225], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[224], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[225], "login", e.Stdin.Text))))
 }
 
 // native166 is the condition of launchd-job.
@@ -5643,9 +5687,9 @@ func native167(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[225], "clipboard", p0)
+					return matchReFold(&nativeRegexps[226], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[225], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[226], "clipboard", e.Stdin.Text)))))
 }
 
 // native168 is the condition of screen-capture-agent.
@@ -5659,7 +5703,7 @@ func native168(env any) bool {
 func native169(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[226], "sleep", e.Line))
+		matchReWith(&nativeRegexps[227], "sleep", e.Line))
 }
 
 // native170 is the condition of mic-camera-capture-agent.
@@ -5677,7 +5721,7 @@ func native170(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[227], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[228], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -5685,23 +5729,23 @@ func native170(env any) bool {
 func native171(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[228], "dialog", p0)
+		return matchReFold(&nativeRegexps[229], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[228], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[229], "dialog", e.Stdin.Text))
 }
 
 // native172 is the condition of applescript-remote-machine.
 func native172(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[229], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[230], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[229], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[230], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[230], "volume", p0)
+				return matchReFold(&nativeRegexps[231], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[230], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[231], "volume", e.Stdin.Text))))
 }
 
 // native173 is the condition of read-private-store-agent.
@@ -5709,7 +5753,7 @@ func native173(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[231], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[232], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -5729,7 +5773,7 @@ func native174(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[232], "/Users/", p0)
+					return matchReWith(&nativeRegexps[233], "/Users/", p0)
 				}))))
 }
 
@@ -5760,8 +5804,8 @@ func native177(env any) bool {
 		anyOf(e.Args, func(p0 string) bool {
 			return (((urlScheme(p0) != "") &&
 				(urlScheme(p0) != "file")) &&
-				(matchRe(&nativeRegexps[233], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[234], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[234], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[235], ".", urlHost(p0))))
 		}))
 }
 
@@ -5781,7 +5825,7 @@ func native179(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[235], "%25", p0))
+				matchReWith(&nativeRegexps[236], "%25", p0))
 		}))
 }
 
@@ -5804,12 +5848,12 @@ func native181(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[236], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[237], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[237], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[238], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -5827,9 +5871,9 @@ func native182(env any) bool {
 			}()
 		})
 		return anyOf(let0, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[238], "/", p0) &&
+			return ((matchReWith(&nativeRegexps[239], "/", p0) &&
 				isIP(urlHost(p0))) &&
-				!matchReAny(&nativeRegexps[236], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[237], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})
 	}()
 }
@@ -5841,7 +5885,7 @@ func native183(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[239], "@", p0))
+				matchReWith(&nativeRegexps[240], "@", p0))
 		}))
 }
 
@@ -5850,7 +5894,7 @@ func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[240], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[241], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -5876,8 +5920,8 @@ func native185(env any) bool {
 func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[241], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[242], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[242], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[243], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native187 is the condition of inline-code-download.
@@ -5885,11 +5929,11 @@ func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[243], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[244], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[245], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[246], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[247], "http://", e.Code))))
+		matchReAny(&nativeRegexps[244], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[245], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[246], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[247], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[248], "http://", e.Code))))
 }
 
 // native188 is the condition of insecure-tls.
@@ -5916,14 +5960,14 @@ func native188(env any) bool {
 				return (p0 == "set")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[248], ".trusted-host", p0)
+				return matchReWith(&nativeRegexps[249], ".trusted-host", p0)
 			}))) ||
 		((in(e.Name, "npm", "yarn", "pnpm") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[249], "strict-ssl\x00enablestrictssl", p0)
+				return matchReAny(&nativeRegexps[250], "strict-ssl\x00enablestrictssl", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[250], "false", p0)
+				return matchReWith(&nativeRegexps[251], "false", p0)
 			}))) ||
 		(in(e.Name, "helm", "kubectl") &&
 			e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -5939,30 +5983,30 @@ func native188(env any) bool {
 func native189(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[251], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[252], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[252], "/dev/", p0)
+			return matchReWith(&nativeRegexps[253], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[253], ":", p0)
+				return matchReFold(&nativeRegexps[254], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[254], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[255], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[255], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[256], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[256], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[257], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[258], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[257], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[258], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[259], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native190 is the condition of exfiltrate-secrets.
@@ -5973,9 +6017,9 @@ func native190(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[259], "$", p0) &&
+				(matchReWith(&nativeRegexps[260], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[260], "$(cat ", p0))
+				matchReWith(&nativeRegexps[261], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -5994,7 +6038,7 @@ func native190(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[261], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[262], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -6008,10 +6052,10 @@ func native190(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[262], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[263], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[263], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[264], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -6033,11 +6077,14 @@ func native190(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[264], "$(", p0)
+				return matchReWith(&nativeRegexps[265], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return e.SecretValue(p0)
+				return (e.SecretValue(p0) &&
+					!((in(e.Name, "docker", "podman") &&
+						(e.Pos(0) == "login")) &&
+						tokenForHost(p0, sliceOf(e.Positional, 1, len(e.Positional)))))
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp", "rsync") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -6046,11 +6093,11 @@ func native190(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[265], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[266], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[264], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[266], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[265], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[267], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -6127,12 +6174,12 @@ func native192(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[267], ":", p0)
+					return matchReWith(&nativeRegexps[268], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[268], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[269], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -6172,7 +6219,7 @@ func native193(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[269], "$", p0) &&
+							(matchReWith(&nativeRegexps[270], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -6182,7 +6229,7 @@ func native193(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[270], "://", p0)
+							return matchReWith(&nativeRegexps[271], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -6200,16 +6247,16 @@ func native193(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[269], "$", p0) &&
+									(matchReWith(&nativeRegexps[270], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[270], "://", p0)
+								return matchReWith(&nativeRegexps[271], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[271], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[272], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -6229,7 +6276,7 @@ func native194(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[272], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[273], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -6253,8 +6300,8 @@ func native195(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[269], "$", p0)) &&
-			matchReWith(&nativeRegexps[273], ".", p0))
+			matchReWith(&nativeRegexps[270], "$", p0)) &&
+			matchReWith(&nativeRegexps[274], ".", p0))
 	})
 }
 
@@ -6302,7 +6349,7 @@ func native196(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[274], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[275], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -6311,7 +6358,7 @@ func native196(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[275], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[276], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -6383,13 +6430,13 @@ func native197(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[276], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[277], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[276], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[277], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -6401,7 +6448,7 @@ func native198(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[277], "cd", e.Line))
+		matchReWith(&nativeRegexps[278], "cd", e.Line))
 }
 
 // native199 is the condition of reverse-shell-fifo.
@@ -6414,7 +6461,7 @@ func native199(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[278], "mk", e.Line))
+		matchReWith(&nativeRegexps[279], "mk", e.Line))
 }
 
 // native200 is the condition of shell-piped-to-network.
@@ -6441,20 +6488,20 @@ func native201(env any) bool {
 // native202 is the condition of awk-network.
 func native202(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[279], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[280], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[280], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[281], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native203 is the condition of dns-update.
 func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[281], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[282], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[282], "del", p0)
+			return matchReFold(&nativeRegexps[283], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[281], "del", p0.Target)
+			return matchReFold(&nativeRegexps[282], "del", p0.Target)
 		}))
 }
 
@@ -6464,109 +6511,143 @@ func native204(env any) bool {
 	return func() bool {
 		let0 := "\\$\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\b)"
 		return func() bool {
-			let1 := func() string {
-				if ((len(e.Positional) > 1) &&
-					!strings.Contains(index(e.Positional, (len(e.Positional)-1)), "$")) &&
-					(index(e.Positional, (len(e.Positional)-1)) != "login") {
-					return index(e.Positional, (len(e.Positional) - 1))
-				}
-				return "docker.io"
-			}()
+			let1 := (let0 + "|\\$\\{?([A-Za-z_]*_)?PAT\\b")
 			return func() bool {
-				let2 := strings.Split((func() string {
-					if strings.Contains(let1, "://") {
-						return ""
-					}
-					return "https://"
-				}() + let1), "\n")
+				let2 := filterOf(e.Positional, func(p0 string) bool {
+					return ((!in(p0, "login", "registry", "auth") &&
+						!strings.Contains(p0, "$")) &&
+						(((urlHost(p0) != "") ||
+							strings.Contains(p0, ":")) ||
+							strings.Contains(p0, ".")))
+				})
 				return func() bool {
-					if e.Name == "git" {
-						return (anyOf(e.Positional, func(p0 string) bool {
-							return (((urlHost(p0) != "") &&
-								matchComputed(let0, p0)) &&
-								!tokenForHost(p0, e.Args))
-						}) ||
-							anyOf(e.Options("c"), func(p0 string) bool {
-								return (((matchReFold(&nativeRegexps[283], "extraheader=", p0) &&
-									matchComputed(let0, p0)) &&
-									anyOf(e.Args, func(p1 string) bool {
-										return (urlHost(p1) != "")
-									})) &&
-									!tokenForHost(p0, e.Args))
-							}))
-					}
-					return func() bool {
-						if e.Name == "ssh" {
-							return ((anyOf(e.Options("o"), func(p0 string) bool {
-								return (matchReAny(&nativeRegexps[284], "ndenv\x00tenv", p0) &&
-									(matchReFold(&nativeRegexps[285], "*", p0) ||
-										matchReAny(&nativeRegexps[286], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
-							}) ||
-								matchReWith(&nativeRegexps[287], "$", e.Source)) ||
-								(anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[288], "${", p0)
-								}) &&
-									!matchReWith(&nativeRegexps[289], "$", e.Source)))
+					let3 := func() string {
+						if len(let2) > 0 {
+							return index(let2, (len(let2) - 1))
 						}
+						return "docker.io"
+					}()
+					return func() bool {
+						let4 := strings.Split((func() string {
+							if strings.Contains(let3, "://") {
+								return ""
+							}
+							return "https://"
+						}() + let3), "\n")
 						return func() bool {
-							if in(e.Name, "docker", "podman", "nerdctl", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
-								return (((((e.Pos(0) == "login") &&
-									!in(e.Name, "helm", "regctl", "crane")) ||
-									((in(e.Name, "helm", "regctl") &&
-										(e.Pos(0) == "registry")) &&
-										(e.Pos(1) == "login"))) ||
-									(((e.Name == "crane") &&
-										(e.Pos(0) == "auth")) &&
-										(e.Pos(1) == "login"))) &&
-									((((anyOf(e.Options("p", "password", "pass"), func(p0 string) bool {
-										return ((matchComputed(let0, p0) ||
-											e.SecretValue(p0)) &&
-											!tokenForHost(p0, let2))
+							if e.Name == "git" {
+								return (anyOf(e.Positional, func(p0 string) bool {
+									return (((urlHost(p0) != "") &&
+										matchComputed(let0, p0)) &&
+										!tokenForHost(p0, e.Args))
+								}) ||
+									anyOf(e.Options("c"), func(p0 string) bool {
+										return (((matchReFold(&nativeRegexps[284], "extraheader=", p0) &&
+											matchComputed(let0, p0)) &&
+											anyOf(e.Args, func(p1 string) bool {
+												return (urlHost(p1) != "")
+											})) &&
+											!tokenForHost(p0, e.Args))
+									}))
+							}
+							return func() bool {
+								if e.Name == "ssh" {
+									return ((anyOf(e.Options("o"), func(p0 string) bool {
+										return (matchReAny(&nativeRegexps[285], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[286], "*", p0) ||
+												matchReAny(&nativeRegexps[287], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
+										matchReWith(&nativeRegexps[288], "$", e.Source)) ||
+										(anyOf(e.Args, func(p0 string) bool {
+											return matchReWith(&nativeRegexps[289], "${", p0)
+										}) &&
+											!matchReWith(&nativeRegexps[290], "$", e.Source)))
+								}
+								return func() bool {
+									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
+										return (((((e.Pos(0) == "login") &&
+											!in(e.Name, "helm", "regctl", "crane")) ||
+											((in(e.Name, "helm", "regctl") &&
+												(e.Pos(0) == "registry")) &&
+												(e.Pos(1) == "login"))) ||
+											(((e.Name == "crane") &&
+												(e.Pos(0) == "auth")) &&
+												(e.Pos(1) == "login"))) &&
+											((((((anyOf(e.Options("p", "password", "pass"), func(p0 string) bool {
+												return ((matchComputed(let1, p0) ||
+													e.SecretValue(p0)) &&
+													!tokenForHost(p0, let4))
+											}) ||
+												(((e.Stdin.Kind == "pipe") &&
+													in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
+													anyOf(e.Stdin.Args, func(p0 string) bool {
+														return ((matchComputed(let1, p0) ||
+															e.SecretValue(p0)) &&
+															!tokenForHost(p0, let4))
+													}))) ||
+												(((e.Stdin.Kind == "pipe") &&
+													revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
+													!tokenForHost((("$("+e.Stdin.From)+")"), let4))) ||
+												((e.Stdin.Kind == "procsub") &&
+													anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+														return (((p0.Op == "<") &&
+															strings.HasPrefix(p0.Target, "<(")) &&
+															((revealsSecret(e.Stdin.From, sliceOf(strings.Split(strings.TrimSuffix(substr(p0.Target, 2, len(p0.Target)), ")"), " "), 1, len(strings.Split(strings.TrimSuffix(substr(p0.Target, 2, len(p0.Target)), ")"), " ")))) &&
+																!tokenForHost((("$("+e.Stdin.From)+")"), let4)) ||
+																((in(e.Stdin.From, "echo", "printf", "printenv", "cat") &&
+																	(matchComputed(let1, p0.Target) ||
+																		e.SecretValue(p0.Target))) &&
+																	!tokenForHost(p0.Target, let4))))
+													}))) ||
+												((((e.Stdin.Kind == "pipe") &&
+													!in(e.Stdin.From, "echo", "printf", "printenv")) &&
+													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
+													anyOf(e.PipedSecrets(), func(p0 string) bool {
+														return !tokenForHost(func() string {
+															if matchReWith(&nativeRegexps[291], " ", p0) {
+																return p0
+															}
+															return (("$(" + p0) + ")")
+														}(), let4)
+													}))) ||
+												((in(e.Stdin.Kind, "herestring", "heredoc") &&
+													(e.SecretValue(e.Stdin.Text) ||
+														matchComputed(let1, e.Stdin.Text))) &&
+													!tokenForHost(e.Stdin.Text, let4))) ||
+												((e.Stdin.Kind == "file") &&
+													e.HoldsSecret(e.Stdin.From))))
+									}
+									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
+										return ((matchReWith(&nativeRegexps[290], "$", p0) ||
+											e.SecretValue(p0)) &&
+											!tokenForHost(p0, e.Args))
+									}) ||
+										((in(e.Name, "curl", "curlie") &&
+											anyOf(e.Args, func(p0 string) bool {
+												return strings.HasPrefix(p0, "--expand-")
+											})) &&
+											anyOf(e.Options("variable"), func(p0 string) bool {
+												return (matchReWith(&nativeRegexps[292], "%", p0) &&
+													!tokenForHost(("$"+substr(p0, 1, len(p0))), e.Args))
+											}))) ||
+										(in(e.Name, "http", "https", "xh", "xhs") &&
+											anyOf(e.Positional, func(p0 string) bool {
+												return (matchReWith(&nativeRegexps[293], ":", p0) &&
+													!tokenForHost(p0, e.Args))
+											}))) ||
+										anyOf(e.Positional, func(p0 string) bool {
+											return (((urlHost(p0) != "") &&
+												matchReWith(&nativeRegexps[290], "$", p0)) &&
+												!tokenForHost(p0, e.Args))
+										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchComputed(let0, p0) &&
-													!tokenForHost(p0, let2))
-											}))) ||
-										(((e.Stdin.Kind == "pipe") &&
-											revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
-											!tokenForHost((("$("+e.Stdin.From)+")"), let2))) ||
-										(((e.Stdin.Kind == "herestring") &&
-											e.SecretValue(e.Stdin.Text)) &&
-											!tokenForHost(e.Stdin.Text, let2))) ||
-										((e.Stdin.Kind == "file") &&
-											e.HoldsSecret(e.Stdin.From))))
-							}
-							return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-								return ((matchReWith(&nativeRegexps[289], "$", p0) ||
-									e.SecretValue(p0)) &&
-									!tokenForHost(p0, e.Args))
-							}) ||
-								((in(e.Name, "curl", "curlie") &&
-									anyOf(e.Args, func(p0 string) bool {
-										return strings.HasPrefix(p0, "--expand-")
-									})) &&
-									anyOf(e.Options("variable"), func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[290], "%", p0) &&
-											!tokenForHost(("$"+substr(p0, 1, len(p0))), e.Args))
-									}))) ||
-								(in(e.Name, "http", "https", "xh", "xhs") &&
-									anyOf(e.Positional, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[291], ":", p0) &&
-											!tokenForHost(p0, e.Args))
-									}))) ||
-								anyOf(e.Positional, func(p0 string) bool {
-									return (((urlHost(p0) != "") &&
-										matchReWith(&nativeRegexps[289], "$", p0)) &&
-										!tokenForHost(p0, e.Args))
-								})) ||
-								(((e.Stdin.Kind == "pipe") &&
-									in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
-									anyOf(e.Stdin.Args, func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[292], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
-											!tokenForHost(p0, e.Args))
-									})))
+												return (matchReAny(&nativeRegexps[294], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+													!tokenForHost(p0, e.Args))
+											})))
+								}()
+							}()
 						}()
 					}()
 				}()
@@ -6599,10 +6680,10 @@ func native206(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[293], ".", p0))
+					matchReWith(&nativeRegexps[295], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[289], "$", p0) &&
+			return (matchReWith(&nativeRegexps[290], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -6630,7 +6711,7 @@ func native207(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[294], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[296], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -6638,7 +6719,7 @@ func native207(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[295], p0)
+							return matchRe(&nativeRegexps[297], p0)
 						}))))
 		}()
 	}()
@@ -6652,7 +6733,7 @@ func native208(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[296], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[298], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -6675,7 +6756,7 @@ func native210(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[297], "://", p0)
+				return matchReWith(&nativeRegexps[299], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -6687,7 +6768,7 @@ func native210(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[298], "R:", p0)
+				return matchReWith(&nativeRegexps[300], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -6711,15 +6792,15 @@ func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[299], "@", p0) &&
-				!matchReWith(&nativeRegexps[300], "@", p0))
+			return (matchReWith(&nativeRegexps[301], "@", p0) &&
+				!matchReWith(&nativeRegexps[302], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[301], ":", p0) &&
-						!matchReAny(&nativeRegexps[302], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[303], ":", p0) &&
+						!matchReAny(&nativeRegexps[304], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -6736,7 +6817,7 @@ func native211(env any) bool {
 func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[303], "@", p0)
+		return matchReWith(&nativeRegexps[305], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -6752,18 +6833,18 @@ func native213(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[304], ":", p0)
+				return matchReFold(&nativeRegexps[306], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[305], ":", p0)
+				return matchReFold(&nativeRegexps[307], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[306], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[308], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[301], ":", p0) &&
-						!matchReAny(&nativeRegexps[302], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[303], ":", p0) &&
+						!matchReAny(&nativeRegexps[304], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -6787,14 +6868,14 @@ func native214(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[307], ":", p0)
+				return matchReFold(&nativeRegexps[309], ":", p0)
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[308], ":", p0)
+				return matchReFold(&nativeRegexps[310], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[309], "create:", p0) ||
-					matchReFold(&nativeRegexps[310], ":", p0))
+				return (matchReFold(&nativeRegexps[311], "create:", p0) ||
+					matchReFold(&nativeRegexps[312], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -6805,7 +6886,7 @@ func native214(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[311], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[313], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -6831,7 +6912,7 @@ func native215(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[312], p0)
+					return matchRe(&nativeRegexps[314], p0)
 				}))))
 }
 
@@ -6839,8 +6920,8 @@ func native215(env any) bool {
 func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[313], ":", p0) &&
-			!matchReWith(&nativeRegexps[314], ":", p0))
+		return (matchReWith(&nativeRegexps[315], ":", p0) &&
+			!matchReWith(&nativeRegexps[316], ":", p0))
 	})
 }
 
@@ -6848,8 +6929,8 @@ func native216(env any) bool {
 func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[315], p0) ||
-			matchReWith(&nativeRegexps[316], "w", p0))
+		return (matchRe(&nativeRegexps[317], p0) ||
+			matchReWith(&nativeRegexps[318], "w", p0))
 	})
 }
 
@@ -6870,13 +6951,13 @@ func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[317], "s", p0) ||
-				matchRe(&nativeRegexps[318], p0))
+			return (matchReWith(&nativeRegexps[319], "s", p0) ||
+				matchRe(&nativeRegexps[320], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[318], p0) ||
-					matchReWith(&nativeRegexps[319], "s", p0))
+				return (matchRe(&nativeRegexps[320], p0) ||
+					matchReWith(&nativeRegexps[321], "s", p0))
 			})))
 }
 
@@ -6885,15 +6966,15 @@ func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[320], "s", p0) ||
-				matchRe(&nativeRegexps[321], p0))
+			return (matchReWith(&nativeRegexps[322], "s", p0) ||
+				matchRe(&nativeRegexps[323], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[321], p0)
+				return matchRe(&nativeRegexps[323], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[322], cleanPath(p0))
+			return matchRe(&nativeRegexps[324], cleanPath(p0))
 		}))
 }
 
@@ -6914,7 +6995,7 @@ func native222(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[323], "+", p0)
+					return matchReWith(&nativeRegexps[325], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -6923,8 +7004,8 @@ func native222(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[324], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[325], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[326], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[327], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -6943,12 +7024,12 @@ func native222(env any) bool {
 func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[326], p0)
+		return matchRe(&nativeRegexps[328], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[327], "bin/", p0))
+				matchReWith(&nativeRegexps[329], "bin/", p0))
 		}))
 }
 
@@ -6956,9 +7037,9 @@ func native223(env any) bool {
 func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[328], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[330], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[329], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[331], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -6979,52 +7060,52 @@ func native225(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[330], p0) ||
-					matchRe(&nativeRegexps[331], p0)) ||
-					matchRe(&nativeRegexps[332], p0)) ||
-					matchReWith(&nativeRegexps[333], "w", p0)) ||
-					matchReWith(&nativeRegexps[334], "g", p0))
+				return ((((matchRe(&nativeRegexps[332], p0) ||
+					matchRe(&nativeRegexps[333], p0)) ||
+					matchRe(&nativeRegexps[334], p0)) ||
+					matchReWith(&nativeRegexps[335], "w", p0)) ||
+					matchReWith(&nativeRegexps[336], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[331], p0) ||
-					matchRe(&nativeRegexps[335], p0)) ||
-					matchReWith(&nativeRegexps[336], "w", p0)) ||
-					matchReWith(&nativeRegexps[333], "w", p0))
+				return (((matchRe(&nativeRegexps[333], p0) ||
+					matchRe(&nativeRegexps[337], p0)) ||
+					matchReWith(&nativeRegexps[338], "w", p0)) ||
+					matchReWith(&nativeRegexps[335], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[337], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[339], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[338], p0)
+				return matchRe(&nativeRegexps[340], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[339], p0)
+				return matchRe(&nativeRegexps[341], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[340], ":", p0)
+					return matchReWith(&nativeRegexps[342], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[341], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[343], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[342], p0)
+				return matchRe(&nativeRegexps[344], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[340], ":", p0)
+					return matchReWith(&nativeRegexps[342], ":", p0)
 				}))))
 }
 
@@ -7037,7 +7118,7 @@ func native226(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[343], "-", p0)
+					return matchReWith(&nativeRegexps[345], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -7051,20 +7132,20 @@ func native226(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[344], "0", p0)
+				return matchReWith(&nativeRegexps[346], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[344], "0", p0)
+				return matchReWith(&nativeRegexps[346], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[345], ":", p0)
+				return matchReWith(&nativeRegexps[347], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[345], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[347], ":", e.Stdin.Text))))
 }
 
 // native227 is the condition of privileged-group.
@@ -7094,7 +7175,7 @@ func native227(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[346], "/Groups/", p0))
+					matchReWith(&nativeRegexps[348], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -7165,7 +7246,7 @@ func native231(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[347], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[349], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -7173,12 +7254,12 @@ func native231(env any) bool {
 func native232(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[348], p0)
+		return matchRe(&nativeRegexps[350], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[349], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[351], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -7197,7 +7278,7 @@ func native233(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[350], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[352], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native234 is the condition of read-secret.
@@ -7206,7 +7287,7 @@ func native234(env any) bool {
 	return ((len(e.SecretFiles) > 0) &&
 		!(e.LoadsEnvironment() &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[351], ".env", p0)
+				return matchReWith(&nativeRegexps[353], ".env", p0)
 			})))
 }
 
@@ -7217,8 +7298,8 @@ func native235(env any) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
-				!matchRe(&nativeRegexps[203], p0))) &&
-			matchReWith(&nativeRegexps[352], ".", p0))
+				!matchRe(&nativeRegexps[204], p0))) &&
+			matchReWith(&nativeRegexps[354], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -7270,7 +7351,7 @@ func native236(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[353], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[355], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -7320,10 +7401,10 @@ func native238(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[354], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[356], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[355], "/", p0))
+					matchReWith(&nativeRegexps[357], "/", p0))
 			})))
 }
 
@@ -7352,7 +7433,7 @@ func native240(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[356], ":", p0) ||
+					return (matchReWith(&nativeRegexps[358], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -7361,7 +7442,7 @@ func native240(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[357], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[359], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native241 is the condition of send-secret-dir.
@@ -7380,10 +7461,10 @@ func native242(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[358], p0)
+					return matchRe(&nativeRegexps[360], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[359], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[361], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -7397,7 +7478,7 @@ func native243(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[360], "-", p0)
+						return matchReWith(&nativeRegexps[362], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -7432,7 +7513,7 @@ func native244(env any) bool {
 func native245(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[361], "mount", p0)
+		return matchReFold(&nativeRegexps[363], "mount", p0)
 	})
 }
 
@@ -7440,7 +7521,7 @@ func native245(env any) bool {
 func native246(env any) bool {
 	e := env.(*CommandEnv)
 	return (!((e.Name == "chmod") &&
-		addsReadExec(e.Pos(0))) &&
+		matchReAny(&nativeRegexps[364], "7\x00+", e.Pos(0))) &&
 		((((((((anyOf(e.Outputs, func(p0 string) bool {
 			return (e.GuardPath(p0) ||
 				(((((e.Cwd != "") &&
@@ -7498,10 +7579,10 @@ func native246(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[362], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[365], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[363], "hguard", p0)
+					return matchReWith(&nativeRegexps[366], "hguard", p0)
 				}))))
 }
 
@@ -7510,7 +7591,7 @@ func native247(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		!((e.Name == "chmod") &&
-			addsReadExec(e.Pos(0)))) &&
+			matchReAny(&nativeRegexps[364], "7\x00+", e.Pos(0)))) &&
 		(((((((((((((anyOf(e.Outputs, func(p0 string) bool {
 			return (e.GuardPath(p0) ||
 				(((((e.Cwd != "") &&
@@ -7571,13 +7652,13 @@ func native247(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[364], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[367], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[362], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[365], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[363], "hguard", p0)
+					return matchReWith(&nativeRegexps[366], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -7656,7 +7737,7 @@ func native248(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[193], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[194], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -7666,7 +7747,7 @@ func native248(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[194], "x", p0)
+							return matchReWith(&nativeRegexps[195], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -7696,7 +7777,7 @@ func native248(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[365], baseName(p0)))
+										matchRe(&nativeRegexps[368], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -7716,11 +7797,11 @@ func native249(env any) bool {
 	return ((((((e.Agent &&
 		!isShell(e.Name)) &&
 		!((e.Name == "chmod") &&
-			addsReadExec(e.Pos(0)))) &&
+			matchReAny(&nativeRegexps[364], "7\x00+", e.Pos(0)))) &&
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[366], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[369], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -7744,7 +7825,7 @@ func native249(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[367], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[370], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -7758,7 +7839,7 @@ func native249(env any) bool {
 func native250(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[368], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[371], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -7776,15 +7857,15 @@ func native250(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[369], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[370], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[372], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[373], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[371], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[374], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native251 is the condition of self-computed-target-agent.
@@ -7815,19 +7896,19 @@ func native252(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[372], "hguard", p0)
+				return matchReWith(&nativeRegexps[375], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[373], "hguard", p0)
+					return matchReWith(&nativeRegexps[376], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[374], "hguard", p0)
+						return matchReWith(&nativeRegexps[377], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[375], "hguard", p0)
+					return matchReWith(&nativeRegexps[378], "hguard", p0)
 				}))))
 }
 
@@ -7858,13 +7939,13 @@ func native253(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[376], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[379], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[377], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[380], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -7902,13 +7983,13 @@ func native254(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[376], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[379], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[377], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[380], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -7919,10 +8000,10 @@ func native254(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[374], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[377], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[378], "hguard", p0) ||
-						matchReWith(&nativeRegexps[379], "hguard", p0))
+					return (matchReWith(&nativeRegexps[381], "hguard", p0) ||
+						matchReWith(&nativeRegexps[382], "hguard", p0))
 				}))))
 }
 
@@ -7932,8 +8013,8 @@ func native255(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[380], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[381], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[383], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[384], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native256 is the condition of self-inline-write-agent.
@@ -7943,8 +8024,8 @@ func native256(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[380], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[381], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[383], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[384], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native257 is the condition of self-env.
@@ -7965,23 +8046,23 @@ func native257(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[382], "hguard_", p0)
+			return matchReFold(&nativeRegexps[385], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[382], "hguard_", p0)
+					return matchReFold(&nativeRegexps[385], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[383], "-", p0) ||
+						return (matchReWith(&nativeRegexps[386], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[384], "hguard", p0)
+					return matchReFold(&nativeRegexps[387], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -7999,13 +8080,13 @@ func native257(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[385], "hguard_", p0)
+					return matchReFold(&nativeRegexps[388], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[382], "hguard_", p0)
+					return matchReFold(&nativeRegexps[385], "hguard_", p0)
 				})))
 	}()
 }
@@ -8029,23 +8110,23 @@ func native258(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[382], "hguard_", p0)
+				return matchReFold(&nativeRegexps[385], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[382], "hguard_", p0)
+						return matchReFold(&nativeRegexps[385], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[383], "-", p0) ||
+							return (matchReWith(&nativeRegexps[386], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[384], "hguard", p0)
+						return matchReFold(&nativeRegexps[387], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -8063,13 +8144,13 @@ func native258(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[385], "hguard_", p0)
+						return matchReFold(&nativeRegexps[388], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[382], "hguard_", p0)
+						return matchReFold(&nativeRegexps[385], "hguard_", p0)
 					}))))
 	}()
 }
@@ -8080,30 +8161,30 @@ func native259(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[386], "-", p0)
+			return matchReWith(&nativeRegexps[389], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[387], p0))
+					matchRe(&nativeRegexps[390], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[388], p0)
+				return matchRe(&nativeRegexps[391], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[389], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[392], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[390], "accept-", p0)
+				return matchReWith(&nativeRegexps[393], "accept-", p0)
 			})))
 }
 
@@ -8114,30 +8195,30 @@ func native260(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[386], "-", p0)
+				return matchReWith(&nativeRegexps[389], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[387], p0))
+						matchRe(&nativeRegexps[390], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[388], p0)
+					return matchRe(&nativeRegexps[391], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[389], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[392], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[390], "accept-", p0)
+					return matchReWith(&nativeRegexps[393], "accept-", p0)
 				}))))
 }
 
@@ -8145,7 +8226,7 @@ func native260(env any) bool {
 func native261(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[391], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[394], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -8157,7 +8238,7 @@ func native262(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[391], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[394], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -8174,7 +8255,7 @@ func native263(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[391], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[394], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -8196,7 +8277,7 @@ func native264(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[391], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[394], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -8279,16 +8360,16 @@ func native267(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[384], "hguard", p0)
+			return matchReFold(&nativeRegexps[387], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[384], "hguard", p0)
+				return matchReFold(&nativeRegexps[387], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[392], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[395], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[384], "hguard", p0)
+				return matchReFold(&nativeRegexps[387], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8301,16 +8382,16 @@ func native268(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[384], "hguard", p0)
+				return matchReFold(&nativeRegexps[387], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[384], "hguard", p0)
+					return matchReFold(&nativeRegexps[387], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[392], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[395], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[384], "hguard", p0)
+					return matchReFold(&nativeRegexps[387], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8326,10 +8407,10 @@ func native269(env any) bool {
 		((e.Name == "codex") &&
 			((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[393], "hook", p0)
+					return matchReAny(&nativeRegexps[396], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[393], "hook", p0)
+					return matchReAny(&nativeRegexps[396], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -8340,7 +8421,7 @@ func native269(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[394], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[397], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -8365,10 +8446,10 @@ func native270(env any) bool {
 			((e.Name == "codex") &&
 				((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[393], "hook", p0)
+						return matchReAny(&nativeRegexps[396], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[393], "hook", p0)
+						return matchReAny(&nativeRegexps[396], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -8379,7 +8460,7 @@ func native270(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[394], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[397], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -8427,7 +8508,7 @@ func native273(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[384], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[387], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -8454,7 +8535,7 @@ func native273(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[395], e.Name)) ||
+				matchRe(&nativeRegexps[398], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -8532,7 +8613,7 @@ func native280(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[396], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[399], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -8542,15 +8623,15 @@ func native280(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[397], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[400], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[398], "-", p0) ||
+						return (matchReWith(&nativeRegexps[401], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[399], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[402], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -8571,12 +8652,12 @@ func native282(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[400], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[403], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			}))) ||
 		((e.Pos(0) == "delete") &&
 			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[401], "-", p0)
+					return matchReWith(&nativeRegexps[404], "-", p0)
 				}))))
 }
 
@@ -8605,7 +8686,7 @@ func native284(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[402], "=", p0)
+					return matchReWith(&nativeRegexps[405], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -8613,20 +8694,20 @@ func native284(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[402], "=", p0) ||
-						matchReWith(&nativeRegexps[403], "test", p0))
+					return (!matchReWith(&nativeRegexps[405], "=", p0) ||
+						matchReWith(&nativeRegexps[406], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[404], "D", p0)
+					return matchReWith(&nativeRegexps[407], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[405], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[408], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				(((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[406], "db:", p0)
+					return matchReWith(&nativeRegexps[409], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -8681,7 +8762,7 @@ func native284(env any) bool {
 							return (p0 == "base")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[407], "migrate:", p0)
+						return matchReWith(&nativeRegexps[410], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -8713,7 +8794,7 @@ func native284(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[408], ".", p0)
+							return matchReWith(&nativeRegexps[411], ".", p0)
 						}))))
 		}()
 	}()
@@ -8728,9 +8809,9 @@ func native285(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[409], "secret", p0)
+					return matchReWith(&nativeRegexps[412], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[410], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[413], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
@@ -8744,23 +8825,23 @@ func native286(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[411], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[414], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[412], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[415], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[412], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[415], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[413], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[416], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[413], "://", p0)
+				return matchReWith(&nativeRegexps[416], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -8769,13 +8850,13 @@ func native286(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[414], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[417], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[415], "://", p0) &&
-						!matchReWith(&nativeRegexps[416], "https://", p0))
+					return (matchReWith(&nativeRegexps[418], "://", p0) &&
+						!matchReWith(&nativeRegexps[419], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
@@ -8785,9 +8866,9 @@ func native286(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[417], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[420], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[418], ":", p0))
+					matchReWith(&nativeRegexps[421], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -8800,7 +8881,7 @@ func native286(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[419], "http", p0)
+				return matchReWith(&nativeRegexps[422], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -8814,12 +8895,12 @@ func native286(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[419], "http", p0)
+				return matchReWith(&nativeRegexps[422], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[419], "http", p0)
+				return matchReWith(&nativeRegexps[422], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -8833,7 +8914,7 @@ func native287(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[420], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[423], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -8841,10 +8922,10 @@ func native287(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[421], "--force-", p0)
+				return matchReWith(&nativeRegexps[424], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[422], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[425], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -8855,11 +8936,11 @@ func native288(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[423], "/etc/", p0)
+			return matchReWith(&nativeRegexps[426], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[424], "/etc/", p0)
+				return matchReWith(&nativeRegexps[427], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -8878,33 +8959,33 @@ func native289(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[425], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[428], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[426], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[429], "/", e.Path)))) &&
 				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[119], "ssh", e.Assigns[p0])) &&
-					!matchReFold(&nativeRegexps[427], "command", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[120], "ssh", e.Assigns[p0])) &&
+					!matchReFold(&nativeRegexps[430], "command", e.Assigns[p0]))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[428], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[431], e.Assigns[p0]))) &&
 				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[429], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[432], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[430], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[433], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((((!matchReWith(&nativeRegexps[431], "ENV=", p0) &&
-						!(matchReWith(&nativeRegexps[432], "GIT_SSH", p0) &&
-							!matchReFold(&nativeRegexps[427], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-						!((matchReWith(&nativeRegexps[433], "=", p0) &&
+					return (((((!matchReWith(&nativeRegexps[434], "ENV=", p0) &&
+						!(matchReWith(&nativeRegexps[435], "GIT_SSH", p0) &&
+							!matchReFold(&nativeRegexps[430], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+						!((matchReWith(&nativeRegexps[436], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -8914,10 +8995,10 @@ func native289(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[434], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[437], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[430], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[435], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[433], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[438], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -8926,14 +9007,14 @@ func native289(env any) bool {
 func native290(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[436], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[439], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[437], "=", p0)
+				return matchReWith(&nativeRegexps[440], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[438], "A", p0)
+			return matchReWith(&nativeRegexps[441], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -8941,7 +9022,7 @@ func native290(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[439], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[442], "--preserve-env=", p0)
 		}))
 }
 
@@ -8950,8 +9031,8 @@ func native291(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[440], ".", p0) ||
-				matchReFold(&nativeRegexps[441], "://", p0))
+			return (matchReFold(&nativeRegexps[443], ".", p0) ||
+				matchReFold(&nativeRegexps[444], "://", p0))
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -8973,15 +9054,15 @@ func native292(env any) bool {
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[442], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[445], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[443], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[446], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[444], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[447], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[445], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[448], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -8991,10 +9072,10 @@ func native292(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[446], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[449], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[447], "://", p0) &&
+				return (matchReWith(&nativeRegexps[450], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -9011,7 +9092,7 @@ func native292(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[447], "://", p0) &&
+				return (matchReWith(&nativeRegexps[450], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -9064,7 +9145,7 @@ func native294(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[448], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[451], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -9075,7 +9156,7 @@ func native295(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[449], "=", p0)
+					return matchReWith(&nativeRegexps[452], "=", p0)
 				})
 			}
 			return func() []string {
@@ -9097,28 +9178,28 @@ func native295(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[450], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[453], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[451], "_", p0) &&
+				(matchReWith(&nativeRegexps[454], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[452], "://", let1) &&
+							return (matchReWith(&nativeRegexps[455], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[453], "=", p0) &&
-					!matchReWith(&nativeRegexps[454], "=0", p0))) ||
-				matchReWith(&nativeRegexps[455], "=", p0)) ||
-				(matchReWith(&nativeRegexps[456], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[456], "=", p0) &&
+					!matchReWith(&nativeRegexps[457], "=0", p0))) ||
+				matchReWith(&nativeRegexps[458], "=", p0)) ||
+				(matchReWith(&nativeRegexps[459], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[457], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[458], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[459], "-insecure", p0))
+				(matchReWith(&nativeRegexps[460], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[461], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[462], "-insecure", p0))
 		})
 	}()
 }
@@ -9132,7 +9213,7 @@ func native296(env any) bool {
 			((sharedDir(e.Option("userconfig")) ||
 				sharedDir(e.Option("globalconfig"))) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[460], "--config.", p0) &&
+					return (matchReWith(&nativeRegexps[463], "--config.", p0) &&
 						sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 				}))) ||
 			((e.Name == "uv") &&
@@ -9165,7 +9246,7 @@ func native297(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[461], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[464], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -9194,9 +9275,9 @@ func native299(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[462], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[463], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[464], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[465], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[466], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[467], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -9237,12 +9318,12 @@ func native300(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[465], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[466], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[468], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[469], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[467], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[470], "systemctl", e.Line)))
 }
 
 // native301 is the condition of fork-bomb.
@@ -9257,10 +9338,10 @@ func native301(env any) bool {
 func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[384], "hguard", p0)
+		return matchReFold(&nativeRegexps[387], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[468], "hguard", p0)
+			return matchReFold(&nativeRegexps[471], "hguard", p0)
 		}))
 }
 
@@ -9277,10 +9358,10 @@ func native304(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[469], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[472], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[470], "history", p0)
+			return matchReWith(&nativeRegexps[473], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -9297,7 +9378,7 @@ func native304(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[471], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[474], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -9313,7 +9394,7 @@ func native305(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[203], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[204], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -9324,7 +9405,7 @@ func native305(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[203], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[204], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -9356,7 +9437,7 @@ func native306(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[472], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[475], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -9378,24 +9459,24 @@ func native306(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[473], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[476], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[474], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[477], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[475], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[478], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[476], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[479], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -9421,17 +9502,17 @@ func native307(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[477], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[480], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[478], "p", p0)
+					return matchReWith(&nativeRegexps[481], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[479], "$", p0)
+						return matchReWith(&nativeRegexps[482], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[480], "=", e.Line)))))
+						matchReWith(&nativeRegexps[483], "=", e.Line)))))
 	}()
 }
 
@@ -9456,7 +9537,7 @@ func native309(env any) bool {
 		})) &&
 		((((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[481], "p", p0)
+				return matchReWith(&nativeRegexps[484], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -9464,7 +9545,7 @@ func native309(env any) bool {
 			(anyOf(e.Args, func(p0 string) bool {
 				return strings.HasPrefix(p0, "$")
 			}) &&
-				matchReAny(&nativeRegexps[482], "grep\x00idof\x00while", e.Line)))) ||
+				matchReAny(&nativeRegexps[485], "grep\x00idof\x00while", e.Line)))) ||
 		((e.Name == "killall") &&
 			e.HasFlag("r", "regexp")))
 }
@@ -9473,10 +9554,10 @@ func native309(env any) bool {
 func native310(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[483], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[486], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[484], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[487], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -9505,10 +9586,10 @@ func native312(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[485], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[488], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[486], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[489], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -9566,13 +9647,13 @@ func native315(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[487], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[490], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[488], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[491], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[489], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[492], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -9605,7 +9686,7 @@ func native318(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[490], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[493], "/var/log/", p0)
 		}))
 }
 
@@ -9685,7 +9766,7 @@ func native320(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[491], "--", p0)
+					return matchReWith(&nativeRegexps[494], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -9738,7 +9819,7 @@ func native322(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[184], "-", p0)
+				return matchReWith(&nativeRegexps[185], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -9789,9 +9870,9 @@ func native325(env any) bool {
 func native326(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[492], "while", e.Code) ||
-			matchReAny(&nativeRegexps[493], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[494], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[495], "while", e.Code) ||
+			matchReAny(&nativeRegexps[496], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[497], "fork", e.Code)))
 }
 
 // native327 is the condition of service-from-file.
@@ -9818,11 +9899,11 @@ func native328(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[495], "\"", p0)
+				return matchReWith(&nativeRegexps[498], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[496], ".sock", p0)
+				return matchReWith(&nativeRegexps[499], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -9832,10 +9913,10 @@ func native328(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[497], "source=/", p0)
+					return matchReWith(&nativeRegexps[500], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[498], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[501], "security.privileged=true", p0)
 				}))))
 }
 
@@ -9844,18 +9925,18 @@ func native329(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[499], "bind", p0)
+			return matchReWith(&nativeRegexps[502], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[500], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[501], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[503], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[504], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native330 is the condition of mount-over-process.
 func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[502], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[505], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native331 is the condition of snap-unsigned-install.
@@ -9872,7 +9953,7 @@ func native332(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[503], "-", p0)
+				return matchReWith(&nativeRegexps[506], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -9921,7 +10002,7 @@ func native333(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[504], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[507], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -9932,7 +10013,7 @@ func native334(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[505], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[508], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -9940,9 +10021,9 @@ func native334(env any) bool {
 func native335(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[506], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[507], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[508], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[509], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[510], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[511], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -9950,66 +10031,66 @@ func native335(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[509], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[512], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[510], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[513], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[511], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[514], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[512], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[515], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[513], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[516], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[514], e.Line)) &&
-				matchReAny(&nativeRegexps[515], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[516], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[517], e.Line)) &&
+				matchReAny(&nativeRegexps[518], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[519], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native336 is the condition of request-flood-loop.
 func native336(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[517], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[518], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[519], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[520], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[521], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[522], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[520], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[523], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native337 is the condition of busy-loop.
 func native337(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[521], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[522], "do", e.Line) &&
-			matchReWith(&nativeRegexps[523], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[524], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[525], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[526], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[527], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[524], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[525], "do", e.Line) &&
+			matchReWith(&nativeRegexps[526], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[527], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[528], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[529], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[530], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native338 is the condition of spawn-loop.
 func native338(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[528], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[529], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[531], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[532], "sleep\x00wait", e.Line))
 }
 
 // native339 is the condition of thread-storm-code.
 func native339(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[530], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[531], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[532], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[533], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[534], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[535], "sleep\x00.join()", e.Code))
 }
 
 // native340 is the condition of endless-device-read.
@@ -10030,7 +10111,7 @@ func native340(env any) bool {
 func native341(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[533], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[536], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native342 is the condition of write-system-config.
@@ -10056,8 +10137,8 @@ func native342(env any) bool {
 func native343(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[534], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[535], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[537], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[538], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -10077,8 +10158,8 @@ func native344(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[536], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[537], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[539], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[540], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -10106,17 +10187,17 @@ func native345(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[536], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[539], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[538], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[541], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[539], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[542], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -10125,12 +10206,12 @@ func native345(env any) bool {
 func native346(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[540], "$", p0) ||
-			matchReAny(&nativeRegexps[541], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[543], "$", p0) ||
+			matchReAny(&nativeRegexps[544], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[542], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[545], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -10147,7 +10228,7 @@ func native347(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[543], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[546], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -10159,7 +10240,7 @@ func native348(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[544], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[547], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -10178,18 +10259,18 @@ func native349(env any) bool {
 func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((((matchReWith(&nativeRegexps[545], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[546], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[547], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[548], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[549], ".git/", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[550], ".sample", cleanPath(p0)))) ||
-			matchReWith(&nativeRegexps[551], ".git/", cleanPath(p0))) ||
+		return ((((((matchReWith(&nativeRegexps[548], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[549], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[550], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[551], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[552], ".git/", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[553], ".sample", cleanPath(p0)))) ||
+			matchReWith(&nativeRegexps[554], ".git/", cleanPath(p0))) ||
 			(((e.Cwd != "") &&
-				!matchRe(&nativeRegexps[203], p0)) &&
-				(matchReWith(&nativeRegexps[552], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-					(matchReAny(&nativeRegexps[553], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-						!matchReWith(&nativeRegexps[554], ".sample", p0)))))
+				!matchRe(&nativeRegexps[204], p0)) &&
+				(matchReWith(&nativeRegexps[555], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+					(matchReAny(&nativeRegexps[556], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+						!matchReWith(&nativeRegexps[557], ".sample", p0)))))
 	})
 }
 
@@ -10197,7 +10278,7 @@ func native350(env any) bool {
 func native351(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[555], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[558], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -10210,14 +10291,14 @@ func native352(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[556], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[559], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[557], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[558], "=", p0))
+				return (matchReWith(&nativeRegexps[560], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[561], "=", p0))
 			})))
 }
 
@@ -10231,7 +10312,7 @@ func native353(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[559], p0) ||
+			return ((matchRe(&nativeRegexps[562], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -10246,7 +10327,7 @@ func native353(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[560], "credential_process", p0)
+				return matchReAny(&nativeRegexps[563], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -10256,7 +10337,7 @@ func native353(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[561], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[564], ".exec.command", p0)
 					})))))
 }
 
@@ -10265,7 +10346,7 @@ func native354(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[562], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[565], "GOFLAGS=", p0)
 		}))
 }
 
@@ -10291,11 +10372,11 @@ func native355(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[563], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[566], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[564], "scripts.", p0)
+						return matchReWith(&nativeRegexps[567], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -10328,7 +10409,7 @@ func native356(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[565], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[568], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -10336,40 +10417,40 @@ func native356(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[566], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[569], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[567], p0)
+					return matchRe(&nativeRegexps[570], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[568], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[571], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[569], "alias.", p0)
+				return matchReWith(&nativeRegexps[572], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[570], "credential.", p0)
+				return matchReFold(&nativeRegexps[573], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[571], "include", p0)
+				return matchReFold(&nativeRegexps[574], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[572], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[575], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[573], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[576], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[574], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[577], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -10378,10 +10459,10 @@ func native356(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[575], "remote.", p0)
+				return matchReFold(&nativeRegexps[578], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[576], "protocol.", p0)
+				return matchReFold(&nativeRegexps[579], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -10400,14 +10481,14 @@ func native357(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[571], "include", p0)
+				return matchReFold(&nativeRegexps[574], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[571], "include", let0)) &&
+			!matchReFold(&nativeRegexps[574], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[203], let0) ||
+					(!matchRe(&nativeRegexps[204], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -10417,18 +10498,18 @@ func native358(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[577], "http.", p0)
+			return matchReFold(&nativeRegexps[580], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[578], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[581], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[579], "url.", p0)
+					return matchReFold(&nativeRegexps[582], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[580], "http", p0)
+					return matchReFold(&nativeRegexps[583], "http", p0)
 				}))))
 }
 
@@ -10441,9 +10522,9 @@ func native359(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[565], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[568], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[565], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[568], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -10452,8 +10533,8 @@ func native359(env any) bool {
 func native360(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[581], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[582], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[584], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[585], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -10462,8 +10543,8 @@ func native361(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[583], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[584], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[586], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[587], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -10478,18 +10559,18 @@ func native363(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[585], "--action=", p0)
+			return matchReWith(&nativeRegexps[588], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[586], "/", p0)
+			return matchReWith(&nativeRegexps[589], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[587], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[590], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[588], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[591], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -10498,9 +10579,9 @@ func native364(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[589], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[592], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[203], p0) {
+					!matchRe(&nativeRegexps[204], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -10515,7 +10596,7 @@ func native365(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[203], p0) {
+					!matchRe(&nativeRegexps[204], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0

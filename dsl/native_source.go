@@ -165,6 +165,7 @@ var helpers = map[string]struct {
 	"uploadedFile":    {"uploadedFile", "string", []string{"string"}},
 	"isEscape":        {"isEscape", "bool", []string{"string"}},
 	"revealsSecret":   {"revealsSecret", "bool", []string{"string", "[]string"}},
+	"secretOutFile":   {"secretOutFile", "string", []string{"string", "[]string"}},
 }
 
 // envType is the Go type a condition can reach by name. A switch, not a

@@ -221,3 +221,101 @@ func revealsSecret(name string, args []string) bool {
 	}
 	return false
 }
+
+func init() {
+	Funcs = append(Funcs, Func{Name: "secretOutFile", Sig: "secretOutFile(name, args) string",
+		Doc:     "the file a secrets CLI writes a stored secret's value to by its own option, \"\" when none: op read, inject and document get -o/--out-file, gcloud secrets versions access --out-file, az keyvault secret download -f/--file, sops -d/decrypt --output, ansible-vault decrypt --output, doppler secrets download FILE (doppler.json when none, unless --no-file)",
+		Example: `sharedDir(secretOutFile(name, args))`,
+		options: func() []expr.Option {
+			return []expr.Option{expr.Function("secretOutFile", func(p ...any) (any, error) {
+				s, ok := p[0].(string)
+				if !ok {
+					return nil, fmt.Errorf("secretOutFile: want a string, got %T", p[0])
+				}
+				list, err := anyStrings(p[1])
+				if err != nil {
+					return nil, fmt.Errorf("secretOutFile: %w", err)
+				}
+				return secretOutFile(s, list), nil
+			}, new(func(string, []string) string))}
+		}})
+}
+
+// secretOutFile is the file a secrets CLI's own output option writes a
+// secret to (see the Func's Doc): a file in /tmp is as readable by every
+// account as one a redirection made.
+func secretOutFile(name string, args []string) string {
+	name = programName(name)
+	// value is the last value of an option spelled as one of opts:
+	// separate, joined by = (long), or attached (short, -oFILE)
+	value := func(opts ...string) string {
+		v := ""
+		for i, a := range args {
+			for _, o := range opts {
+				switch {
+				case a == o && i+1 < len(args):
+					v = args[i+1]
+				case strings.HasPrefix(a, o+"="):
+					v = a[len(o)+1:]
+				case len(o) == 2 && len(a) > 2 && strings.HasPrefix(a, o) && a[1] != '-':
+					v = a[2:]
+				}
+			}
+		}
+		return v
+	}
+	has := func(opts ...string) bool {
+		return slices.ContainsFunc(args, func(a string) bool {
+			opt, _, _ := strings.Cut(a, "=")
+			return slices.Contains(opts, opt)
+		})
+	}
+	var ops []string // the operands; the options named take a value
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a, "-") {
+			if (secretCLIValues.has(a) || awsValues.has(a) || a == "-f" || a == "--file" || a == "-n" || a == "--out-file" ||
+				a == "--config" || a == "-p" || a == "--project" || a == "--passphrase" || a == "--secret") && i+1 < len(args) {
+				i++
+			}
+			continue
+		}
+		ops = append(ops, a)
+	}
+	op := func(i int) string {
+		if i < len(ops) {
+			return ops[i]
+		}
+		return ""
+	}
+	switch name {
+	case "op":
+		if op(0) == "read" || op(0) == "inject" || op(0) == "document" && op(1) == "get" {
+			return value("-o", "--out-file", "--output")
+		}
+	case "gcloud":
+		if slices.Contains(ops, "secrets") && slices.Contains(ops, "access") {
+			return value("--out-file")
+		}
+	case "az":
+		if op(0) == "keyvault" && op(1) == "secret" && op(2) == "download" { // certificate download writes the public part
+			return value("-f", "--file")
+		}
+	case "sops":
+		if has("-d", "--decrypt") || op(0) == "decrypt" {
+			return value("--output")
+		}
+	case "ansible-vault":
+		if op(0) == "decrypt" || op(0) == "view" {
+			return value("--output")
+		}
+	case "doppler":
+		if op(0) == "secrets" && op(1) == "download" && !has("--no-file") {
+			if f := op(2); f != "" {
+				return f
+			}
+			return "doppler.json"
+		}
+	}
+	return ""
+}

@@ -753,6 +753,7 @@ var tokenServices = sync.OnceValue(func() map[string][]string {
 		"SNYK": {"snyk.io"}, "SONAR": {"sonarcloud.io"}, "NEWRELIC": {"newrelic.com"}, "NEW_RELIC": {"newrelic.com"},
 		"HONEYCOMB": {"honeycomb.io"}, "GRAFANA": {"grafana.net", "grafana.com"}, "SHOPIFY": {"myshopify.com", "shopify.com"},
 		"ASANA": {"asana.com"}, "TRELLO": {"trello.com"}, "AIRTABLE": {"airtable.com"}, "FIGMA": {"figma.com"}, "ZOOM": {"zoom.us"},
+		"CR": {"ghcr.io"}, "QUAY": {"quay.io"},
 	}
 })
 

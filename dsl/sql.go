@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/expr-lang/expr"
@@ -216,7 +217,7 @@ func sqlWords(text string, named bool) [][]string {
 
 func init() {
 	Funcs = append(Funcs, Func{Name: "sqlGrants", Sig: "sqlGrants(text) bool",
-		Doc:     "SQL text gives an account power over the server or takes one over: a GRANT on every database (ON *.*, other than USAGE), to PUBLIC, WITH GRANT or ADMIN OPTION, or of a server role (superuser, rds_superuser, pg_read_server_files, pg_write_server_files, pg_execute_server_program, pg_read_all_data, pg_write_all_data, sysadmin, db_owner, root); a CREATE or ALTER of a USER or ROLE with SUPERUSER, CREATEROLE or BYPASSRLS; a password set for the server's own administrator (root, postgres, sa, admin) (SET PASSWORD FOR, ALTER USER … IDENTIFIED BY, ALTER ROLE … PASSWORD); a write to the server's account tables (mysql.user, mysql.db, mysql.global_priv, pg_authid); comments and quoted text are read as in sqlDestroys. REVOKE takes power away and is not one",
+		Doc:     "SQL text gives an account power over the server or takes one over: a GRANT on every database (ON *.*, other than USAGE), to PUBLIC, WITH GRANT or ADMIN OPTION, or of a server role (superuser, rds_superuser, pg_read_server_files, pg_write_server_files, pg_execute_server_program, pg_read_all_data, pg_write_all_data, sysadmin, db_owner, root, CockroachDB's admin), on the mysql schema, PROXY, CONTROL SERVER or IMPERSONATE; SQL Server's ALTER SERVER ROLE, sp_addsrvrolemember and sp_addrolemember of db_owner; a CREATE or ALTER of a USER, ROLE or LOGIN with SUPERUSER, CREATEROLE or BYPASSRLS; a password set for the server's own administrator (root, postgres, sa, admin) (SET PASSWORD FOR, ALTER USER … IDENTIFIED BY, ALTER ROLE … PASSWORD, ALTER LOGIN … WITH PASSWORD), or an empty one for any account; a write to the server's account tables (mysql.user, mysql.db, mysql.global_priv, pg_authid); comments and quoted text are read as in sqlDestroys. REVOKE takes power away and is not one",
 		Example: `sqlGrants(join(options("c", "command"), ";"))`,
 		options: func() []expr.Option { return []expr.Option{strBool("sqlGrants", sqlGrants)} }})
 }
@@ -224,7 +225,7 @@ func init() {
 // serverRoles are the roles that make their holder the server's
 // administrator or let it read and write the server's files.
 var serverRoles = set("superuser", "rds_superuser", "cloudsqlsuperuser", "azure_pg_admin", "pg_read_server_files", "pg_write_server_files",
-	"pg_execute_server_program", "pg_read_all_data", "pg_write_all_data", "sysadmin", "securityadmin", "db_owner", "root", "dbadmin", "accountadmin")
+	"pg_execute_server_program", "pg_read_all_data", "pg_write_all_data", "sysadmin", "securityadmin", "db_owner", "root", "dbadmin", "accountadmin", "admin")
 
 // adminAccounts are the accounts a database server is installed with as
 // its administrator.
@@ -233,8 +234,36 @@ var adminAccounts = set("root", "postgres", "sa", "admin", "rdsadmin", "mysql.sy
 // accountTables are the server's own tables of accounts and privileges.
 var accountTables = set("user", "db", "global_priv", "tables_priv", "columns_priv", "proxies_priv", "pg_authid")
 
+// emptyPassword reports a password clause whose value, the quoted word
+// right after BY, PASSWORD or = (IDENTIFIED WITH plugin BY …), is an
+// empty string.
+func emptyPassword(rest []string) bool {
+	armed := false
+	for _, x := range rest {
+		switch {
+		case x == "by" || x == "=" || x == "password":
+			armed = true
+		case armed && strings.HasPrefix(x, "'"):
+			return x == "''"
+		default:
+			armed = false
+		}
+	}
+	return false
+}
+
+// procSubSQL opens the quotes of an echo or printf in a process
+// substitution (a single quote only where it starts the argument, for
+// SQL's own strings), so that what it prints is read as statements.
+var procSubSQL = strings.NewReplacer("<(echo '", ";", "<(printf '", ";", "<(echo ", ";", "<(printf ", ";", "\"", " ")
+
 // sqlGrants reports SQL that gives power over the server (see the Func's Doc).
 func sqlGrants(text string) bool {
+	if strings.Contains(text, "<(") {
+		// psql -f <(echo "ALTER ROLE x SUPERUSER"): the text the
+		// substitution prints is read as a file of SQL
+		text += ";" + procSubSQL.Replace(text)
+	}
 	for _, w := range sqlStatementsNamed(text) {
 		at := func(k int) string {
 			if k < 0 || k >= len(w) {
@@ -268,6 +297,12 @@ func sqlGrants(text string) bool {
 			if on > 0 && at(on+1) == "*" && at(on+2) == "." && at(on+3) == "*" && !(on == 2 && at(1) == "usage") {
 				return true // GRANT SELECT ON *.*: every database, mysql.user among them
 			}
+			if on > 0 && at(on+1) == "mysql" && at(on+2) == "." && !(on == 2 && at(1) == "usage") {
+				return true // GRANT ALL ON mysql.*: the server's own accounts and privileges
+			}
+			if at(1) == "proxy" {
+				return true // GRANT PROXY ON 'root'@…: log in as another account
+			}
 			if to > 0 {
 				for k := to + 1; k < len(w); k++ {
 					if at(k) == "public" && (at(k-1) == "to" || at(k-1) == ",") {
@@ -279,6 +314,9 @@ func sqlGrants(text string) bool {
 				if at(k) == "with" && (at(k+1) == "grant" || at(k+1) == "admin") && at(k+2) == "option" {
 					return true
 				}
+				if (at(k) == "control" || at(k) == "impersonate") && at(k+1) == "server" || at(k) == "impersonate" && at(k+1) == "any" {
+					return true // SQL Server's GRANT CONTROL SERVER, IMPERSONATE ANY LOGIN
+				}
 			}
 			if on < 0 {
 				for k := 1; k < len(w) && (to < 0 || k < to); k++ {
@@ -288,8 +326,14 @@ func sqlGrants(text string) bool {
 				}
 			}
 		case "create", "alter":
-			if at(1) != "user" && at(1) != "role" {
+			if at(0) == "alter" && at(1) == "server" && at(2) == "role" {
+				return true // SQL Server's ALTER SERVER ROLE sysadmin ADD MEMBER
+			}
+			if at(1) != "user" && at(1) != "role" && at(1) != "login" {
 				continue
+			}
+			if at(1) == "role" && serverRoles.has(account(2)) && slices.Contains(w, "add") {
+				return true // ALTER ROLE db_owner ADD MEMBER x
 			}
 			for k := 2; k < len(w); k++ {
 				switch at(k) {
@@ -297,12 +341,25 @@ func sqlGrants(text string) bool {
 					return true
 				case "identified", "password":
 					if at(0) == "alter" && adminAccounts.has(account(2)) {
-						return true // ALTER USER root IDENTIFIED BY, ALTER ROLE postgres PASSWORD
+						return true // ALTER USER root IDENTIFIED BY, ALTER ROLE postgres PASSWORD, ALTER LOGIN sa WITH PASSWORD
+					}
+					if emptyPassword(w[k:]) {
+						return true // IDENTIFIED BY '': an account anyone logs in to
 					}
 				}
 			}
 		case "set":
-			if at(1) == "password" && at(2) == "for" && adminAccounts.has(account(3)) {
+			if at(1) == "password" && at(2) == "for" && (adminAccounts.has(account(3)) || slices.Contains(w, "=") && emptyPassword(w[slices.Index(w, "="):])) {
+				return true
+			}
+		case "exec", "execute", "sp_addsrvrolemember":
+			// SQL Server's procedures: a server role (sysadmin) given, or
+			// a database's owner role
+			proc := at(0)
+			if proc != "sp_addsrvrolemember" {
+				proc = at(1)
+			}
+			if proc == "sp_addsrvrolemember" || proc == "sp_addrolemember" && slices.ContainsFunc(w, func(x string) bool { return serverRoles.has(strings.Trim(x, "'")) }) {
 				return true
 			}
 		case "update", "insert", "replace", "delete":
