@@ -119,7 +119,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native27
 		}
-	case "pos(0) == \"destroy\" || (pos(0) == \"apply\" && hasFlag(\"destroy\")) || (pos(0) == \"plan\" && hasFlag(\"destroy\") && hasFlag(\"out\")) || (name == \"pulumi\" && pos(0) == \"down\") || (name == \"sst\" && pos(0) == \"remove\") || (name == \"terragrunt\" && pos(0) == \"destroy-all\") || (name == \"terragrunt\" && pos(0) in [\"run-all\", \"run\"] && (any(positional[1:], # == \"destroy\") || any(positional[1:], # == \"apply\") && hasFlag(\"destroy\"))) || (name == \"helmfile\" && any(positional, # in [\"destroy\", \"delete\"])) || (pos(0) == \"apply\" && hasFlag(\"auto-approve\")) || (name == \"pulumi\" && pos(0) in [\"up\", \"update\", \"destroy\"] && hasFlag(\"yes\", \"y\", \"skip-preview\")) || (pos(0) == \"state\" && pos(1) == \"rm\") || (name in [\"cdk\", \"cdktf\"] && pos(0) == \"deploy\" && option(\"require-approval\") == \"never\")":
+	case "pos(0) == \"destroy\" || (pos(0) == \"apply\" && hasFlag(\"destroy\")) || (pos(0) == \"plan\" && hasFlag(\"destroy\") && hasFlag(\"out\")) || (name == \"pulumi\" && pos(0) == \"down\") || (name == \"sst\" && pos(0) == \"remove\") || (name == \"terragrunt\" && pos(0) == \"destroy-all\") || (name == \"terragrunt\" && pos(0) in [\"run-all\", \"run\"] && (any(positional[1:], # == \"destroy\") || any(positional[1:], # == \"apply\") && hasFlag(\"destroy\"))) || (name == \"helmfile\" && any(positional, # in [\"destroy\", \"delete\"])) || (pos(0) == \"apply\" && hasFlag(\"auto-approve\")) || (name == \"pulumi\" && pos(0) in [\"up\", \"update\", \"destroy\"] && hasFlag(\"yes\", \"y\", \"skip-preview\")) || (pos(0) == \"state\" && pos(1) == \"rm\") || (name in [\"cdk\", \"aws-cdk\", \"cdktf\"] && pos(0) == \"deploy\" && option(\"require-approval\") == \"never\")":
 		if scope == "command" {
 			return native28
 		}
@@ -127,7 +127,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native29
 		}
-	case "(name == \"aws\" && pos(0) == \"s3\" && ((pos(1) == \"rm\" && hasFlag(\"recursive\")) || pos(1) == \"rb\" || (pos(1) == \"sync\" && hasFlag(\"delete\")))) || (name == \"aws\" && pos(0) == \"s3api\" && pos(1) in [\"delete-bucket\", \"delete-objects\"]) || (name == \"gsutil\" && ((pos(0) == \"rm\" && hasFlag(\"r\", \"R\")) || pos(0) == \"rb\")) || (name == \"gcloud\" && pos(0) == \"storage\" && pos(1) == \"rm\" && hasFlag(\"r\", \"recursive\")) || (name == \"s3cmd\" && pos(0) in [\"del\", \"rb\"] && hasFlag(\"r\", \"recursive\", \"force\")) || (name == \"rclone\" && pos(0) in [\"purge\", \"delete\"]) || (name == \"mc\" && pos(0) == \"rm\" && hasFlag(\"recursive\", \"r\"))":
+	case "(name == \"aws\" && pos(0) == \"s3\" && ((pos(1) == \"rm\" && hasFlag(\"recursive\")) || pos(1) == \"rb\" || (pos(1) == \"sync\" && hasFlag(\"delete\")))) || (name == \"aws\" && pos(0) == \"s3api\" && pos(1) in [\"delete-bucket\", \"delete-objects\"]) || (name == \"gsutil\" && ((pos(0) == \"rm\" && hasFlag(\"r\", \"R\")) || pos(0) == \"rb\")) || (name == \"gcloud\" && pos(0) == \"storage\" && pos(1) == \"rm\" && hasFlag(\"r\", \"recursive\")) || (name == \"gcloud\" && pos(0) == \"storage\" && pos(1) == \"rsync\" && hasFlag(\"delete-unmatched-destination-objects\")) || (name == \"az\" && pos(0) == \"storage\" && pos(2) == \"sync\" && (lower(option(\"delete-destination\")) in [\"true\", \"prompt\"] || any(args, lower(#) matches \"^--delete-destination=(true|prompt)$\"))) || (name == \"s3cmd\" && pos(0) in [\"del\", \"rb\"] && hasFlag(\"r\", \"recursive\", \"force\")) || (name == \"rclone\" && pos(0) in [\"purge\", \"delete\"]) || (name == \"mc\" && pos(0) == \"rm\" && hasFlag(\"recursive\", \"r\"))":
 		if scope == "command" {
 			return native30
 		}
@@ -135,7 +135,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native31
 		}
-	case "(pos(0) in [\"rm\", \"rmi\", \"rmp\"] || pos(0) in [\"pod\", \"container\", \"image\"] && pos(1) in [\"rm\", \"remove\"]) && hasFlag(\"a\", \"all\") || name == \"crictl\" && pos(0) == \"rmi\" && hasFlag(\"prune\") || (any(positional, # == \"prune\") && (hasFlag(\"a\", \"all\", \"volumes\") || pos(0) == \"volume\")) || (pos(0) in [\"volume\"] && pos(1) in [\"rm\", \"remove\"]) || (pos(0) == \"system\" && pos(1) == \"reset\") || (pos(0) in [\"rm\", \"rmi\", \"rmp\", \"container\", \"image\"] && any(args, # matches \"^\\\\$\\\\((sudo )?(docker|podman|nerdctl|crictl) (ps|images|pods|container ls|image ls|volume ls)\\\\b.*-[a-zA-Z]*q\" &&\n  !(# matches \"(-f|--filter)[ =][\\\"']?(status=(exited|created|dead)|dangling=true)[\\\"']?[ )]|(--state|-s)[ =][\\\"']?(exited|notready)[\\\"']?[ )]\" && !(# matches \"status=(running|paused|restarting|removing)|dangling=false\"))))":
+	case "(pos(0) in [\"rm\", \"rmi\", \"rmp\"] || pos(0) in [\"pod\", \"container\", \"image\"] && pos(1) in [\"rm\", \"remove\"]) && hasFlag(\"a\", \"all\") || name == \"crictl\" && pos(0) == \"rmi\" && hasFlag(\"prune\") || name == \"ctr\" && any(positional, # in [\"containers\", \"container\", \"c\", \"images\", \"image\", \"i\", \"snapshots\", \"snapshot\"]) && any(positional, # in [\"rm\", \"remove\", \"delete\", \"del\"]) &&\n  any(args, # matches \"^\\\\$\\\\((sudo )?ctr\\\\b.*\\\\b(ls|list)\\\\b.*\\\\s-[a-zA-Z]*q\") ||\n(any(positional, # == \"prune\") && (hasFlag(\"a\", \"all\", \"volumes\") || pos(0) == \"volume\")) || (pos(0) in [\"volume\"] && pos(1) in [\"rm\", \"remove\"]) || (pos(0) == \"system\" && pos(1) == \"reset\") || (pos(0) in [\"rm\", \"rmi\", \"rmp\", \"container\", \"image\"] && any(args, # matches \"^\\\\$\\\\((sudo )?(docker|podman|nerdctl|crictl) (ps|images|pods|container ls|image ls|volume ls)\\\\b.*-[a-zA-Z]*q\" &&\n  !(# matches \"(-f|--filter)[ =][\\\"']?(status=(exited|created|dead)|dangling=true)[\\\"']?[ )]|(--state|-s)[ =][\\\"']?(exited|notready)[\\\"']?[ )]\" && !(# matches \"status=(running|paused|restarting|removing)|dangling=false\"))))":
 		if scope == "command" {
 			return native32
 		}
@@ -1143,7 +1143,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native283
 		}
-	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # in [\"--force-reset\", \"--accept-data-loss\"]) || (name == \"alembic\" || any(args, # == \"alembic\") || name == \"flask\" && any(args, # == \"db\")) && any(args, # == \"downgrade\") && any(args, # == \"base\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
+	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # in [\"--force-reset\", \"--accept-data-loss\"]) || (name == \"alembic\" || any(args, # == \"alembic\") || name == \"flask\" && any(args, # == \"db\")) && any(args, # == \"downgrade\") && any(args, # == \"base\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"sequelize-cli\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || any(args, # == \"migrate\") && any(args, # == \"zero\") && (name in [\"django-admin\", \"manage.py\"] || any(args, # endsWith \"manage.py\" || # == \"manage.py\")) || (name == \"knex\" || any(args, # == \"knex\")) && any(args, # == \"migrate:rollback\") && any(args, # in [\"--all\", \"-a\"]) || name == \"goose\" && (any(positional, # == \"reset\") || any(positional, # == \"down-to\") && any(positional, # == \"0\")) || name == \"migrate\" && (any(args, # == \"down\") && any(args, # in [\"-all\", \"--all\"]) || any(positional, # == \"drop\")) || name == \"dbmate\" && any(positional, # == \"drop\") || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
 		if scope == "command" {
 			return native284
 		}
@@ -1480,7 +1480,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [591]lazyRegexp{
+var nativeRegexps = [593]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1532,7 +1532,9 @@ var nativeRegexps = [591]lazyRegexp{
 	{src: "\\b(pgrep|pidof)\\b[^)`]*\\b(bash|zsh|sh|fish|ssh)\\b"},
 	{src: "^(-e|--expr=|trace=)?(trace=)?[a-z,]*\\bread\\b"},
 	{src: "^(ns|namespaces?|nodes?|crds?|pvc?|persistentvolume(claim)?s?)/"},
+	{src: "^--delete-destination=(true|prompt)$"},
 	{src: "^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$"},
+	{src: "^\\$\\((sudo )?ctr\\b.*\\b(ls|list)\\b.*\\s-[a-zA-Z]*q"},
 	{src: "^\\$\\((sudo )?(docker|podman|nerdctl|crictl) (ps|images|pods|container ls|image ls|volume ls)\\b.*-[a-zA-Z]*q"},
 	{src: "(-f|--filter)[ =][\"']?(status=(exited|created|dead)|dangling=true)[\"']?[ )]|(--state|-s)[ =][\"']?(exited|notready)[\"']?[ )]"},
 	{src: "status=(running|paused|restarting|removing)|dangling=false"},
@@ -2608,7 +2610,7 @@ func native28(env any) bool {
 			e.HasFlag("yes", "y", "skip-preview"))) ||
 		((e.Pos(0) == "state") &&
 			(e.Pos(1) == "rm"))) ||
-		((in(e.Name, "cdk", "cdktf") &&
+		((in(e.Name, "cdk", "aws-cdk", "cdktf") &&
 			(e.Pos(0) == "deploy")) &&
 			(e.Option("require-approval") == "never")))
 }
@@ -2627,7 +2629,7 @@ func native29(env any) bool {
 // native30 is the condition of cloud-storage-delete.
 func native30(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((e.Name == "aws") &&
+	return (((((((((((e.Name == "aws") &&
 		(e.Pos(0) == "s3")) &&
 		((((e.Pos(1) == "rm") &&
 			e.HasFlag("recursive")) ||
@@ -2645,6 +2647,17 @@ func native30(env any) bool {
 			(e.Pos(0) == "storage")) &&
 			(e.Pos(1) == "rm")) &&
 			e.HasFlag("r", "recursive"))) ||
+		((((e.Name == "gcloud") &&
+			(e.Pos(0) == "storage")) &&
+			(e.Pos(1) == "rsync")) &&
+			e.HasFlag("delete-unmatched-destination-objects"))) ||
+		((((e.Name == "az") &&
+			(e.Pos(0) == "storage")) &&
+			(e.Pos(2) == "sync")) &&
+			(in(strings.ToLower(e.Option("delete-destination")), "true", "prompt") ||
+				anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[51], "--delete-destination=", strings.ToLower(p0))
+				})))) ||
 		(((e.Name == "s3cmd") &&
 			in(e.Pos(0), "del", "rb")) &&
 			e.HasFlag("r", "recursive", "force"))) ||
@@ -2667,7 +2680,7 @@ func native31(env any) bool {
 		})) ||
 		((e.Name == "aws") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[51], "delete-\x00terminate-instances", p0)
+				return matchReAny(&nativeRegexps[52], "delete-\x00terminate-instances", p0)
 			}))) ||
 		(((e.Name == "az") &&
 			(e.Pos(0) == "group")) &&
@@ -2702,13 +2715,23 @@ func native31(env any) bool {
 // native32 is the condition of docker-prune.
 func native32(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((in(e.Pos(0), "rm", "rmi", "rmp") ||
+	return ((((((((in(e.Pos(0), "rm", "rmi", "rmp") ||
 		(in(e.Pos(0), "pod", "container", "image") &&
 			in(e.Pos(1), "rm", "remove"))) &&
 		e.HasFlag("a", "all")) ||
 		(((e.Name == "crictl") &&
 			(e.Pos(0) == "rmi")) &&
 			e.HasFlag("prune"))) ||
+		((((e.Name == "ctr") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return in(p0, "containers", "container", "c", "images", "image", "i", "snapshots", "snapshot")
+			})) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return in(p0, "rm", "remove", "delete", "del")
+			})) &&
+			anyOf(e.Args, func(p0 string) bool {
+				return matchReWith(&nativeRegexps[53], "ctr", p0)
+			}))) ||
 		(anyOf(e.Positional, func(p0 string) bool {
 			return (p0 == "prune")
 		}) &&
@@ -2720,9 +2743,9 @@ func native32(env any) bool {
 			(e.Pos(1) == "reset"))) ||
 		(in(e.Pos(0), "rm", "rmi", "rmp", "container", "image") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[52], "$(", p0) &&
-					!(matchReAny(&nativeRegexps[53], "status=\x00dangling=true\x00exited\x00notready", p0) &&
-						!matchReAny(&nativeRegexps[54], "status=\x00dangling=false", p0)))
+				return (matchReWith(&nativeRegexps[54], "$(", p0) &&
+					!(matchReAny(&nativeRegexps[55], "status=\x00dangling=true\x00exited\x00notready", p0) &&
+						!matchReAny(&nativeRegexps[56], "status=\x00dangling=false", p0)))
 			})))
 }
 
@@ -2735,7 +2758,7 @@ func native33(env any) bool {
 				return in(p0, "sysadmin", "netadmin")
 			})) ||
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[55], "\"", p0)
+				return matchReWith(&nativeRegexps[57], "\"", p0)
 			}))) ||
 		((e.Pos(0) == "debug") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -2752,13 +2775,13 @@ func native34(env any) bool {
 			in(e.Pos(1), "run", "create"))) &&
 		(((((e.HasFlag("privileged") ||
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[56], "/", p0) ||
-					matchReWith(&nativeRegexps[57], "docker.sock", p0)) ||
-					matchReWith(&nativeRegexps[58], "/", p0))
+				return ((matchReWith(&nativeRegexps[58], "/", p0) ||
+					matchReWith(&nativeRegexps[59], "docker.sock", p0)) ||
+					matchReWith(&nativeRegexps[60], "/", p0))
 			})) ||
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[59], "=/", p0) ||
-					matchReWith(&nativeRegexps[57], "docker.sock", p0))
+				return (matchReWith(&nativeRegexps[61], "=/", p0) ||
+					matchReWith(&nativeRegexps[59], "docker.sock", p0))
 			})) ||
 			anyOf(e.Options("pid", "net", "network", "ipc", "userns", "uts"), func(p0 string) bool {
 				return (p0 == "host")
@@ -2767,7 +2790,7 @@ func native34(env any) bool {
 				return in(strings.ToUpper(p0), "ALL", "SYS_ADMIN", "SYS_PTRACE", "SYS_MODULE", "NET_ADMIN", "DAC_READ_SEARCH")
 			})) ||
 			anyOf(e.Options("security-opt"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[60], "unconfined\x00disable", p0)
+				return matchReAny(&nativeRegexps[62], "unconfined\x00disable", p0)
 			})))
 }
 
@@ -2778,7 +2801,7 @@ func native35(env any) bool {
 		let0 := mapOf(e.Options("v", "volume", "mount"), func(p0 string) string {
 			return func() string {
 				let0 := filterOf(strings.Split(p0, ","), func(p1 string) bool {
-					return matchReWith(&nativeRegexps[61], "s", p1)
+					return matchReWith(&nativeRegexps[63], "s", p1)
 				})
 				return func() string {
 					if len(let0) > 0 {
@@ -2792,7 +2815,7 @@ func native35(env any) bool {
 			let1 := mapOf(let0, func(p0 string) string {
 				return func() string {
 					if (e.Cwd != "") &&
-						matchReAny(&nativeRegexps[62], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
+						matchReAny(&nativeRegexps[64], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
 						return ((e.Cwd + "/") + strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(p0, "$PWD"), "${PWD}"), "$(pwd)"))
 					}
 					return p0
@@ -2807,7 +2830,7 @@ func native35(env any) bool {
 						(((isHome(p0) ||
 							secretPath(p0)) ||
 							in(cleanPath(p0), "/home", "/Users")) ||
-							matchReWith(&nativeRegexps[63], "/", cleanPath(p0))))
+							matchReWith(&nativeRegexps[65], "/", cleanPath(p0))))
 				}))
 		}()
 	}()
@@ -2820,7 +2843,7 @@ func native36(env any) bool {
 		let0 := mapOf(e.Options("v", "volume", "mount"), func(p0 string) string {
 			return func() string {
 				let0 := filterOf(strings.Split(p0, ","), func(p1 string) bool {
-					return matchReWith(&nativeRegexps[61], "s", p1)
+					return matchReWith(&nativeRegexps[63], "s", p1)
 				})
 				return func() string {
 					if len(let0) > 0 {
@@ -2834,7 +2857,7 @@ func native36(env any) bool {
 			let1 := mapOf(let0, func(p0 string) string {
 				return func() string {
 					if (e.Cwd != "") &&
-						matchReAny(&nativeRegexps[62], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
+						matchReAny(&nativeRegexps[64], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
 						return ((e.Cwd + "/") + strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(p0, "$PWD"), "${PWD}"), "$(pwd)"))
 					}
 					return p0
@@ -2848,10 +2871,10 @@ func native36(env any) bool {
 						(((isHome(p0) ||
 							secretPath(p0)) ||
 							in(cleanPath(p0), "/home", "/Users")) ||
-							matchReWith(&nativeRegexps[63], "/", cleanPath(p0))))
+							matchReWith(&nativeRegexps[65], "/", cleanPath(p0))))
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[64], "n\x00curl\x00wget\x00socat\x00telnet\x00ftp\x00tftp\x00/dev/", p0)
+					return matchReAny(&nativeRegexps[66], "n\x00curl\x00wget\x00socat\x00telnet\x00ftp\x00tftp\x00/dev/", p0)
 				}))
 		}()
 	}()
@@ -2880,12 +2903,12 @@ func native38(env any) bool {
 				}()
 				return ((secretPath(let0) ||
 					isHome(let0)) ||
-					(matchReWith(&nativeRegexps[65], "/", cleanPath(let0)) &&
+					(matchReWith(&nativeRegexps[67], "/", cleanPath(let0)) &&
 						!strings.HasSuffix(let0, ".pub")))
 			}()
 		}) ||
 			anyOf(e.Options("from-literal"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[66], "$", p0)
+				return matchReWith(&nativeRegexps[68], "$", p0)
 			})))
 }
 
@@ -2893,7 +2916,7 @@ func native38(env any) bool {
 func native39(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Options("H", "host", "url"), func(p0 string) bool {
-		return matchReWith(&nativeRegexps[67], "://", p0)
+		return matchReWith(&nativeRegexps[69], "://", p0)
 	}) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return in(p0, "DOCKER_HOST", "CONTAINER_HOST")
@@ -2932,7 +2955,7 @@ func native41(env any) bool {
 func native42(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
-		matchReAny(&nativeRegexps[68], "daemon.s\x00state", e.Line)) &&
+		matchReAny(&nativeRegexps[70], "daemon.s\x00state", e.Line)) &&
 		!in(e.Name, "ls", "stat", "file", "test", "[", "[[", "realpath", "readlink", "du", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":")) &&
 		((strings.Contains(strings.ToLower(e.Line), "hguard") ||
 			e.GuardPath(e.Cwd)) ||
@@ -2947,18 +2970,18 @@ func native43(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[69], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
-			matchReAny(&nativeRegexps[70], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
+			matchReAny(&nativeRegexps[71], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
+			matchReAny(&nativeRegexps[72], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[71], ":", p0)
+				return matchReFold(&nativeRegexps[73], ":", p0)
 			})) ||
 			((in(e.Name, "nc", "ncat", "netcat") &&
 				e.HasFlag("U", "unixsock")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[72], p0)
+					return matchRe(&nativeRegexps[74], p0)
 				}))) ||
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[72], p0)
+				return matchRe(&nativeRegexps[74], p0)
 			})))
 }
 
@@ -2968,7 +2991,7 @@ func native44(env any) bool {
 	return ((((e.Agent &&
 		((e.Name == "hguard") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[73], "hguard", e.Source)))) &&
+				matchReFold(&nativeRegexps[75], "hguard", e.Source)))) &&
 		(len(e.Positional) > 0)) &&
 		!e.HasFlag("agent-shell")) &&
 		!(((((((in(e.Pos(0), "check", "explain", "pending", "doctor", "version", "help", "man", "completion", "redact", "scan", "hook", "guard", "watch", "daemon", "init") ||
@@ -2998,14 +3021,14 @@ func native44(env any) bool {
 func native45(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReFold(&nativeRegexps[74], "hguard", p0) ||
-			(matchReWith(&nativeRegexps[75], "$", p0) &&
+		return (matchReFold(&nativeRegexps[76], "hguard", p0) ||
+			(matchReWith(&nativeRegexps[77], "$", p0) &&
 				matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 	}) ||
 		(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[74], "hguard", p0) ||
-					(matchReWith(&nativeRegexps[75], "$", p0) &&
+				return (matchReFold(&nativeRegexps[76], "hguard", p0) ||
+					(matchReWith(&nativeRegexps[77], "$", p0) &&
 						matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 			})))
 }
@@ -3015,14 +3038,14 @@ func native46(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[74], "hguard", p0) ||
-				(matchReWith(&nativeRegexps[75], "$", p0) &&
+			return (matchReFold(&nativeRegexps[76], "hguard", p0) ||
+				(matchReWith(&nativeRegexps[77], "$", p0) &&
 					matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 		}) ||
 			(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[74], "hguard", p0) ||
-						(matchReWith(&nativeRegexps[75], "$", p0) &&
+					return (matchReFold(&nativeRegexps[76], "hguard", p0) ||
+						(matchReWith(&nativeRegexps[77], "$", p0) &&
 							matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 				}))))
 }
@@ -3110,7 +3133,7 @@ func native48(env any) bool {
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter")) &&
 				anyOf([]string{e.Option("C"), e.Option("work-tree"), e.Assigns["GIT_WORK_TREE"]}, func(p0 string) bool {
 					return ((p0 != "") &&
-						matchReAny(&nativeRegexps[76], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
+						matchReAny(&nativeRegexps[78], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
 				}))) ||
 			((e.Name == "yadm") &&
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter"))))
@@ -3121,12 +3144,12 @@ func native49(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[77], ".config/fish/functions/", cleanPath(p0))
+			return matchReWith(&nativeRegexps[79], ".config/fish/functions/", cleanPath(p0))
 		}) ||
 			(anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[78], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00pam_environment\x00profile\x00sessionrc\x00mkshrc\x00environment.d/\x00plasma-workspace/env/\x00/etc/", cleanPath(p0))
+				return matchReAny(&nativeRegexps[80], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00pam_environment\x00profile\x00sessionrc\x00mkshrc\x00environment.d/\x00plasma-workspace/env/\x00/etc/", cleanPath(p0))
 			}) &&
-				matchReAny(&nativeRegexps[79], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
+				matchReAny(&nativeRegexps[81], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
 }
 
 // native50 is the condition of sql-destructive.
@@ -3151,8 +3174,8 @@ func native50(env any) bool {
 					return in(p0, "execute-sql", "execute-statement", "batch-execute-statement", "start-query-execution")
 				}))) &&
 			((sqlDestroys(let0) ||
-				matchReAny(&nativeRegexps[80], "drop\x00dropdatabase\x00deletemany\x00remove\x00deletemany\x00.updatemany(", let0)) ||
-				matchReFold(&nativeRegexps[81], "grant", let0)))
+				matchReAny(&nativeRegexps[82], "drop\x00dropdatabase\x00deletemany\x00remove\x00deletemany\x00.updatemany(", let0)) ||
+				matchReFold(&nativeRegexps[83], "grant", let0)))
 	}()
 }
 
@@ -3184,7 +3207,7 @@ func native52(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q"), ";") + ";") + strings.Join(e.Positional, " ")) + ";") + e.Stdin.Text)
-		return matchReAny(&nativeRegexps[82], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00mysql", let0)
+		return matchReAny(&nativeRegexps[84], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00mysql", let0)
 	}()
 }
 
@@ -3204,14 +3227,14 @@ func native53(env any) bool {
 					return in(strings.ToUpper(p0), "EVAL", "EVAL_RO", "SCRIPT", "FUNCTION")
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[83], "flush", p0)
+						return matchReAny(&nativeRegexps[85], "flush", p0)
 					}))) ||
-				matchReAny(&nativeRegexps[84], "flush", e.Stdin.Text)) ||
+				matchReAny(&nativeRegexps[86], "flush", e.Stdin.Text)) ||
 				anyOf(e.Stdin.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[85], "flush", p0)
+					return matchReAny(&nativeRegexps[87], "flush", p0)
 				})) ||
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-					return matchReAny(&nativeRegexps[84], "flush", p0.Target)
+					return matchReAny(&nativeRegexps[86], "flush", p0.Target)
 				})) ||
 				((anyOf(e.Positional, func(p0 string) bool {
 					return in(strings.ToUpper(p0), "CONFIG")
@@ -3281,7 +3304,7 @@ func native58(env any) bool {
 		!((((e.Name == "sfdisk") &&
 			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[86], "--part-", p0)
+				return matchReWith(&nativeRegexps[88], "--part-", p0)
 			})) &&
 			(len(e.Positional) < 2))) &&
 		!(((e.Name == "sgdisk") &&
@@ -3415,12 +3438,12 @@ func native63(env any) bool {
 func native64(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[87], "/proc/", p0) ||
-			matchReWith(&nativeRegexps[88], "/dev/", p0))
+		return (matchReWith(&nativeRegexps[89], "/proc/", p0) ||
+			matchReWith(&nativeRegexps[90], "/dev/", p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return (matchReWith(&nativeRegexps[89], "/proc/", p0.Target) ||
-				matchReWith(&nativeRegexps[90], "/dev/", p0.Target))
+			return (matchReWith(&nativeRegexps[91], "/proc/", p0.Target) ||
+				matchReWith(&nativeRegexps[92], "/dev/", p0.Target))
 		}))
 }
 
@@ -3453,47 +3476,47 @@ func native65(env any) bool {
 				return strings.HasPrefix(p0, "count=")
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[91], "bs=", p0)
+					return matchReWith(&nativeRegexps[93], "bs=", p0)
 				})) ||
 				(!anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[92], "of=", p0)
+					return matchReWith(&nativeRegexps[94], "of=", p0)
 				}) &&
 					((anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[93], "bs=", p0)
+						return matchReWith(&nativeRegexps[95], "bs=", p0)
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[94], "count=", p0)
+							return matchReWith(&nativeRegexps[96], "count=", p0)
 						})) ||
 						(anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[95], "bs=", p0)
+							return matchReWith(&nativeRegexps[97], "bs=", p0)
 						}) &&
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[96], "count=", p0)
+								return matchReWith(&nativeRegexps[98], "count=", p0)
 							}))))) ||
-				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[97], "bs=", p0)
-				}) &&
-					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[98], "count=", p0)
-					}))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return matchReWith(&nativeRegexps[99], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return matchReWith(&nativeRegexps[100], "count=", p0)
+					}))) ||
+				(anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[101], "bs=", p0)
+				}) &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReWith(&nativeRegexps[102], "count=", p0)
 					}))))) ||
 		(((e.Name == "head") &&
 			anyOf(e.Options("c", "bytes"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[101], p0)
+				return matchRe(&nativeRegexps[103], p0)
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return ((!strings.HasPrefix(p0, "/dev/") ||
 					strings.HasPrefix(p0, "/dev/shm/")) &&
-					!matchReAny(&nativeRegexps[102], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
+					!matchReAny(&nativeRegexps[104], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
 			}))) ||
 		((e.Name == "fallocate") &&
 			anyOf(e.Options("l", "length"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[103], p0)
+				return matchRe(&nativeRegexps[105], p0)
 			})))
 }
 
@@ -3502,7 +3525,7 @@ func native66(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[104], "remount", p0)
+			return matchReWith(&nativeRegexps[106], "remount", p0)
 		})) &&
 		((len(e.Positional) == 0) ||
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3524,11 +3547,11 @@ func native66(env any) bool {
 func native67(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[105], "/dev/", p0)
+		return matchReWith(&nativeRegexps[107], "/dev/", p0)
 	}) ||
 		((e.Name == "dd") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[106], "of=/dev/", p0)
+				return matchReWith(&nativeRegexps[108], "of=/dev/", p0)
 			}))) ||
 		((((((e.Name == "wipefs") &&
 			e.HasFlag("a", "all")) &&
@@ -3537,7 +3560,7 @@ func native67(env any) bool {
 			((e.Name == "sgdisk") &&
 				e.HasFlag("Z", "zap-all", "z", "zap", "o", "clear"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[107], p0)
+				return matchRe(&nativeRegexps[109], p0)
 			})))
 }
 
@@ -3584,7 +3607,7 @@ func native74(env any) bool {
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchReAny(&nativeRegexps[108], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", func() string {
+		matchReAny(&nativeRegexps[110], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", func() string {
 			if e.Agent &&
 				!e.Opaque {
 				return e.Unfollowed
@@ -3601,7 +3624,7 @@ func native75(env any) bool {
 			strings.HasPrefix(p0, "-bem"))
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[109], "${", p0)
+			return matchReWith(&nativeRegexps[111], "${", p0)
 		}))
 }
 
@@ -3609,28 +3632,28 @@ func native75(env any) bool {
 func native76(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return (!((((matchReFold(&nativeRegexps[110], "=", p0) ||
-			matchReFold(&nativeRegexps[111], "c", p0)) ||
-			matchReFold(&nativeRegexps[112], ".pager=", p0)) ||
-			matchReFold(&nativeRegexps[113], ".editor=", p0)) ||
-			matchReAny(&nativeRegexps[114], "core.sshcommand=ssh", p0)) &&
-			matchReAny(&nativeRegexps[115], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
+		return (!((((matchReFold(&nativeRegexps[112], "=", p0) ||
+			matchReFold(&nativeRegexps[113], "c", p0)) ||
+			matchReFold(&nativeRegexps[114], ".pager=", p0)) ||
+			matchReFold(&nativeRegexps[115], ".editor=", p0)) ||
+			matchReAny(&nativeRegexps[116], "core.sshcommand=ssh", p0)) &&
+			matchReAny(&nativeRegexps[117], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[116], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[118], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((!((((in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
 				in(e.Assigns[p0], "", "true", ":", "cat")) ||
 				((p0 == "GIT_PAGER") &&
-					matchReAny(&nativeRegexps[117], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[119], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
 				(in(p0, "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
-					matchReAny(&nativeRegexps[118], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[120], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
 				(in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[119], "ssh", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[121], "ssh", e.Assigns[p0]))) &&
 				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
-				(matchReWith(&nativeRegexps[120], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[121], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[122], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[123], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
 		}))
 }
 
@@ -3640,7 +3663,7 @@ func native77(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[122], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[124], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -3650,7 +3673,7 @@ func native78(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[123], "-", p0)
+				return matchReWith(&nativeRegexps[125], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -3666,16 +3689,16 @@ func native78(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[124], "BASH_", p0) ||
+				return (matchReWith(&nativeRegexps[126], "BASH_", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[125], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[127], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native79 is the condition of command-remap-expansion.
 func native79(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[126], "${", e.Line)
+	return matchReWith(&nativeRegexps[128], "${", e.Line)
 }
 
 // native80 is the condition of path-untrusted-dir.
@@ -3707,18 +3730,18 @@ func native80(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[127], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
+			matchReAny(&nativeRegexps[129], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("module_path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[128], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
+			matchReAny(&nativeRegexps[130], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("MODULE_PATH", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[129], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
+			matchReAny(&nativeRegexps[131], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
 		(((e.Shell == "zsh") &&
 			in(e.Name, "export", "declare", "typeset", "readonly", "local")) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "MODULE_PATH=") &&
-					matchReAny(&nativeRegexps[129], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
+					matchReAny(&nativeRegexps[131], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
 			})))
 }
 
@@ -3736,25 +3759,25 @@ func native81(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[130], " ", p0))
+					!matchReWith(&nativeRegexps[132], " ", p0))
 			})) ||
 			((e.Agent &&
 				(len(e.Wrappers) > 0)) &&
 				(in(e.Caller, "codex", "copilot", "agent") ||
 					!allOf(e.Wrappers, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[131], " ", p0)
+						return matchReWith(&nativeRegexps[133], " ", p0)
 					})))) ||
 			(e.HasFlag("p") &&
 				in(programName(e.Name), "sh", "bash", "dash", "ksh", "mksh", "zsh", "ash", "yash", "posh", "pdksh", "oksh", "loksh"))) ||
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Wrappers) == 0) &&
-				matchReAny(&nativeRegexps[132], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
+				matchReAny(&nativeRegexps[134], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
 			(((len(e.Via) > 0) &&
 				(index(e.Via, (len(e.Via)-1)) == "script interactive")) &&
-				matchReWith(&nativeRegexps[133], "/dev/null", e.Line))) ||
+				matchReWith(&nativeRegexps[135], "/dev/null", e.Line))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[134], " interactive", index(e.Via, (len(e.Via)-1))))) ||
+				matchReWith(&nativeRegexps[136], " interactive", index(e.Via, (len(e.Via)-1))))) ||
 			(((e.Stdin.Kind == "") &&
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec")
@@ -3764,14 +3787,14 @@ func native81(env any) bool {
 					e.WrapperFlag("run0", "u", "user")) ||
 					e.WrapperFlag("pkexec", "user")) ||
 					anyOf(e.WrapperArgs, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[135], "root\x000", p0)
+						return matchReAny(&nativeRegexps[137], "root\x000", p0)
 					})))))
 }
 
 // native82 is the condition of system-program-copy.
 func native82(env any) bool {
 	e := env.(*CommandEnv)
-	return matchReAny(&nativeRegexps[136], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
+	return matchReAny(&nativeRegexps[138], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
 }
 
 // native83 is the condition of root-interpreter-prompt.
@@ -3779,7 +3802,7 @@ func native83(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Stdin.Kind == "") &&
 		allOf(e.Via, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[137], " -c", p0)
+			return matchReWith(&nativeRegexps[139], " -c", p0)
 		})) &&
 		in(programName(e.Name), "pwsh", "powershell", "tclsh", "wish", "irb", "pry", "python", "ipython", "node", "ruby", "lua", "php", "perl")) &&
 		((((len(e.Args) == 0) ||
@@ -3797,7 +3820,7 @@ func native83(env any) bool {
 			e.WrapperFlag("run0", "u", "user")) ||
 			e.WrapperFlag("pkexec", "user")) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[135], "root\x000", p0)
+				return matchReAny(&nativeRegexps[137], "root\x000", p0)
 			})))
 }
 
@@ -3812,28 +3835,28 @@ func native84(env any) bool {
 func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[138], "#", p0)
+		return matchReWith(&nativeRegexps[140], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[138], "#", p0)
+				return matchReWith(&nativeRegexps[140], "#", p0)
 			})))
 }
 
 // native86 is the condition of load-library.
 func native86(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((((matchReWith(&nativeRegexps[139], ".so", e.Name) ||
+	return ((((((((((((((matchReWith(&nativeRegexps[141], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[140], "-", p0))
+					matchReWith(&nativeRegexps[142], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[141], "lib", p0))
+						!matchReWith(&nativeRegexps[143], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -3841,14 +3864,14 @@ func native86(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[142], ".", p0)
+				return matchReWith(&nativeRegexps[144], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[142], ".", p0)
+				return matchReWith(&nativeRegexps[144], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -3856,8 +3879,8 @@ func native86(env any) bool {
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp") &&
 			anyOf(e.Options("o"), func(p0 string) bool {
-				return (matchReAny(&nativeRegexps[143], "pkcs11provider\x00securitykeyprovider", p0) &&
-					!matchReAny(&nativeRegexps[144], "none\x00internal\x00lib", p0))
+				return (matchReAny(&nativeRegexps[145], "pkcs11provider\x00securitykeyprovider", p0) &&
+					!matchReAny(&nativeRegexps[146], "none\x00internal\x00lib", p0))
 			}))) ||
 		((e.Name == "ssh-keygen") &&
 			anyOf(e.Options("D"), func(p0 string) bool {
@@ -3875,21 +3898,21 @@ func native86(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[145], "/", p0)
+				return matchReWith(&nativeRegexps[147], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[146], ".node", p0)
+				return matchReWith(&nativeRegexps[148], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[147], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[149], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[148], "lib", p0))
+					!matchReWith(&nativeRegexps[150], "lib", p0))
 			})))
 }
 
@@ -3902,23 +3925,23 @@ func native87(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[149], "-", p0) &&
-				!matchReWith(&nativeRegexps[148], "lib", p0))
+			return (matchReWith(&nativeRegexps[151], "-", p0) &&
+				!matchReWith(&nativeRegexps[150], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[150], "=", p0) &&
-					!matchReWith(&nativeRegexps[148], "lib", p0))
+				return (matchReWith(&nativeRegexps[152], "=", p0) &&
+					!matchReWith(&nativeRegexps[150], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[151], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[148], "lib", p0))
+				return (matchReWith(&nativeRegexps[153], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[150], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[152], "-", p0)
+				return matchReWith(&nativeRegexps[154], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[153], ".", p0) &&
-						!matchReWith(&nativeRegexps[154], "lib", p0))
+					return (matchReWith(&nativeRegexps[155], ".", p0) &&
+						!matchReWith(&nativeRegexps[156], "lib", p0))
 				}))))
 }
 
@@ -3939,7 +3962,7 @@ func native88(env any) bool {
 				return p0
 			}()
 		}), func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[155], "/", p0) &&
+			return (matchReWith(&nativeRegexps[157], "/", p0) &&
 				!in(p0, e.Outputs...))
 		}))
 }
@@ -3948,8 +3971,8 @@ func native88(env any) bool {
 func native89(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[153], ".", p0) &&
-			!matchReWith(&nativeRegexps[154], "lib", p0))
+		return (matchReWith(&nativeRegexps[155], ".", p0) &&
+			!matchReWith(&nativeRegexps[156], "lib", p0))
 	})
 }
 
@@ -3958,7 +3981,7 @@ func native90(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[156], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[158], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -3971,10 +3994,10 @@ func native91(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[156], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[158], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[157], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[159], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -3982,7 +4005,7 @@ func native91(env any) bool {
 func native92(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[158], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[160], "bin", cleanPath(p0))
 	})
 }
 
@@ -4020,13 +4043,13 @@ func native94(env any) bool {
 func native95(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[159], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
-		(((matchReWith(&nativeRegexps[160], "/", e.Code) ||
+		matchReAny(&nativeRegexps[161], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
+		(((matchReWith(&nativeRegexps[162], "/", e.Code) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[161], "/", p0)
+				return matchReWith(&nativeRegexps[163], "/", p0)
 			})) ||
-			matchReWith(&nativeRegexps[162], ".loads(", e.Code)) ||
-			matchReAny(&nativeRegexps[163], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
+			matchReWith(&nativeRegexps[164], ".loads(", e.Code)) ||
+			matchReAny(&nativeRegexps[165], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
 }
 
 // native96 is the condition of deferred-command.
@@ -4047,7 +4070,7 @@ func native97(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[164], "bin/", p0)
+			return matchReWith(&nativeRegexps[166], "bin/", p0)
 		}))
 }
 
@@ -4093,9 +4116,9 @@ func native99(env any) bool {
 func native100(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[165], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[166], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[167], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[167], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[168], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[169], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -4106,7 +4129,7 @@ func native101(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[168], "function", e.Line)))
+			matchReWith(&nativeRegexps[170], "function", e.Line)))
 }
 
 // native102 is the condition of fish-funcsave-agent.
@@ -4121,11 +4144,11 @@ func native103(env any) bool {
 	return ((e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((p0 == "--universal") ||
-				matchReWith(&nativeRegexps[169], "-", p0))
+				matchReWith(&nativeRegexps[171], "-", p0))
 		})) &&
 		!anyOf(e.Args, func(p0 string) bool {
 			return (in(p0, "--query", "--erase", "--show", "--names") ||
-				matchReWith(&nativeRegexps[170], "-", p0))
+				matchReWith(&nativeRegexps[172], "-", p0))
 		}))
 }
 
@@ -4153,7 +4176,7 @@ func native106(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[171], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[173], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -4253,10 +4276,10 @@ func native112(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[172], "..", p0) ||
+					(matchReWith(&nativeRegexps[174], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[173], "$", p0) &&
+							!(matchReWith(&nativeRegexps[175], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -4283,17 +4306,17 @@ func native113(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[174], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[176], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[175], "-", p0) ||
+						return (matchReWith(&nativeRegexps[177], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[176], "-", p0) ||
+							return (matchReWith(&nativeRegexps[178], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -4319,9 +4342,9 @@ func native114(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[177], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[179], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[178], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[180], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -4340,10 +4363,10 @@ func native115(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[179], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[181], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[180], ".", p0) &&
-						!matchReWith(&nativeRegexps[181], ":", p0)))
+					(matchReWith(&nativeRegexps[182], ".", p0) &&
+						!matchReWith(&nativeRegexps[183], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -4367,7 +4390,7 @@ func native116(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[182], "0", p0)
+					return matchReWith(&nativeRegexps[184], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -4409,7 +4432,7 @@ func native116(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[183], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[185], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -4543,7 +4566,7 @@ func native119(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[184], "-", p0) ||
+							return (matchReWith(&nativeRegexps[186], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -4682,15 +4705,15 @@ func native124(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[185], "/.", cleanPath(p0)) ||
-			(matchRe(&nativeRegexps[186], cleanPath(p0)) &&
+		return ((matchReWith(&nativeRegexps[187], "/.", cleanPath(p0)) ||
+			(matchRe(&nativeRegexps[188], cleanPath(p0)) &&
 				func() bool {
 					let0 := p0
 					return anyOf([]string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.bash_functions", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.mkshrc", "~/.inputrc", "~/.config/fish", "~/.ssh/id_rsa", "~/.ssh/id_ecdsa", "~/.ssh/id_ed25519", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.gnupg", "~/.gitconfig", "~/.config/git"}, func(p1 string) bool {
 						return mayName(let0, p1)
 					})
 				}())) &&
-			!matchReWith(&nativeRegexps[187], "/.ssh/known_hosts", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[189], "/.ssh/known_hosts", cleanPath(p0)))
 	})
 }
 
@@ -4714,7 +4737,7 @@ func native126(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[188], "of=", p0)
+					return matchReWith(&nativeRegexps[190], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -4765,7 +4788,7 @@ func native126(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[189], "for", e.Line)))))
+						matchReWith(&nativeRegexps[191], "for", e.Line)))))
 	}()
 }
 
@@ -4785,17 +4808,17 @@ func native127(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[190], ":", let0)) &&
+					!matchReWith(&nativeRegexps[192], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[191], p0)
+							return matchRe(&nativeRegexps[193], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[192], "-", p0)
+							return matchReWith(&nativeRegexps[194], "-", p0)
 						})))))
 	}()
 }
@@ -4815,7 +4838,7 @@ func native129(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[193], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[195], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -4869,11 +4892,11 @@ func native129(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[194], "x", p0)
+						return matchReWith(&nativeRegexps[196], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[195], "x", p0)
+						return matchReWith(&nativeRegexps[197], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -4911,7 +4934,7 @@ func native130(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[196], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[198], ".", baseName(p0)))
 			})))
 }
 
@@ -4958,7 +4981,7 @@ func native133(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[197], "-", p0)
+					return matchReWith(&nativeRegexps[199], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -4971,7 +4994,7 @@ func native133(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[198], p0)) &&
+					!matchRe(&nativeRegexps[200], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -5024,9 +5047,9 @@ func native137(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[199], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[200], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[201], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[201], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[202], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[203], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native138 is the condition of move-to-dev-null.
@@ -5146,7 +5169,7 @@ func native146(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[202], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[204], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -5170,7 +5193,7 @@ func native147(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[203], let1) {
+						!matchRe(&nativeRegexps[205], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5183,7 +5206,7 @@ func native147(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[203], let2) {
+							!matchRe(&nativeRegexps[205], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -5201,9 +5224,9 @@ func native147(env any) bool {
 							return ((sensitivePath(p0) ||
 								e.HoldsSecret(p0)) ||
 								(((let3 != "") &&
-									!matchRe(&nativeRegexps[203], p0)) &&
+									!matchRe(&nativeRegexps[205], p0)) &&
 									(sensitivePath(((let3 + "/") + p0)) ||
-										(matchReWith(&nativeRegexps[204], "/.", cleanPath(((let3+"/")+p0))) &&
+										(matchReWith(&nativeRegexps[206], "/.", cleanPath(((let3+"/")+p0))) &&
 											secretPath(((let3 + "/") + p0))))))
 						}))
 				}()
@@ -5228,7 +5251,7 @@ func native148(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[203], let1) {
+						!matchRe(&nativeRegexps[205], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5241,7 +5264,7 @@ func native148(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[203], let2) {
+							!matchRe(&nativeRegexps[205], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -5269,11 +5292,11 @@ func native148(env any) bool {
 								}))) ||
 							((in(e.Name, "export", "declare", "typeset") &&
 								anyOf(e.Args, func(p0 string) bool {
-									return (matchReWith(&nativeRegexps[205], "GIT_WORK_TREE=", p0) &&
+									return (matchReWith(&nativeRegexps[207], "GIT_WORK_TREE=", p0) &&
 										(isHome(substr(p0, 14, len(p0))) ||
 											isRoot(substr(p0, 14, len(p0)))))
 								})) &&
-								matchReWith(&nativeRegexps[206], "git", e.Line))))
+								matchReWith(&nativeRegexps[208], "git", e.Line))))
 				}()
 			}()
 		}()
@@ -5296,7 +5319,7 @@ func native149(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[203], let1) {
+						!matchRe(&nativeRegexps[205], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5357,7 +5380,7 @@ func native150(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[207], "remote.", p0)
+					return matchReWith(&nativeRegexps[209], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -5369,8 +5392,8 @@ func native151(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[208], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[209], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[210], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[211], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -5399,7 +5422,7 @@ func native152(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[203], p0)) &&
+						!matchRe(&nativeRegexps[205], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -5459,14 +5482,14 @@ func native157(env any) bool {
 func native158(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[210], e.Original))
+		!matchRe(&nativeRegexps[212], e.Original))
 }
 
 // native159 is the condition of url-confusable-host.
 func native159(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[211], "://", e.Original))
+		matchReFold(&nativeRegexps[213], "://", e.Original))
 }
 
 // native160 is the condition of macos-protection-off.
@@ -5478,16 +5501,16 @@ func native160(env any) bool {
 				in(e.Pos(1), "add", "clear")))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[212], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[213], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[214], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[215], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[214], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[216], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[215], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[217], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -5504,7 +5527,7 @@ func native160(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[216], "--set", p0)
+					return matchReWith(&nativeRegexps[218], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -5518,14 +5541,14 @@ func native160(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[217], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[219], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[218], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[220], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -5539,7 +5562,7 @@ func native161(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[219], "-", p0)
+					return matchReWith(&nativeRegexps[221], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -5574,7 +5597,7 @@ func native163(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[220], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[222], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -5586,11 +5609,11 @@ func native163(env any) bool {
 func native164(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[221], "-set", p0)
+		return matchReAny(&nativeRegexps[223], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[222], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[224], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -5602,15 +5625,15 @@ func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[223], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[225], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[224], "login", p0)
+				return matchReFold(&nativeRegexps[226], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[224], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[226], "login", e.Stdin.Text))))
 }
 
 // native166 is the condition of launchd-job.
@@ -5644,9 +5667,9 @@ func native167(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[225], "clipboard", p0)
+					return matchReFold(&nativeRegexps[227], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[225], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[227], "clipboard", e.Stdin.Text)))))
 }
 
 // native168 is the condition of screen-capture-agent.
@@ -5660,7 +5683,7 @@ func native168(env any) bool {
 func native169(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[226], "sleep", e.Line))
+		matchReWith(&nativeRegexps[228], "sleep", e.Line))
 }
 
 // native170 is the condition of mic-camera-capture-agent.
@@ -5678,7 +5701,7 @@ func native170(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[227], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[229], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -5686,23 +5709,23 @@ func native170(env any) bool {
 func native171(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[228], "dialog", p0)
+		return matchReFold(&nativeRegexps[230], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[228], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[230], "dialog", e.Stdin.Text))
 }
 
 // native172 is the condition of applescript-remote-machine.
 func native172(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[229], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[231], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[229], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[231], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[230], "volume", p0)
+				return matchReFold(&nativeRegexps[232], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[230], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[232], "volume", e.Stdin.Text))))
 }
 
 // native173 is the condition of read-private-store-agent.
@@ -5710,7 +5733,7 @@ func native173(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[231], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[233], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -5730,7 +5753,7 @@ func native174(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[232], "/Users/", p0)
+					return matchReWith(&nativeRegexps[234], "/Users/", p0)
 				}))))
 }
 
@@ -5761,8 +5784,8 @@ func native177(env any) bool {
 		anyOf(e.Args, func(p0 string) bool {
 			return (((urlScheme(p0) != "") &&
 				(urlScheme(p0) != "file")) &&
-				(matchRe(&nativeRegexps[233], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[234], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[235], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[236], ".", urlHost(p0))))
 		}))
 }
 
@@ -5782,7 +5805,7 @@ func native179(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[235], "%25", p0))
+				matchReWith(&nativeRegexps[237], "%25", p0))
 		}))
 }
 
@@ -5805,12 +5828,12 @@ func native181(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[236], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[238], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[237], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[239], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -5828,9 +5851,9 @@ func native182(env any) bool {
 			}()
 		})
 		return anyOf(let0, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[238], "/", p0) &&
+			return ((matchReWith(&nativeRegexps[240], "/", p0) &&
 				isIP(urlHost(p0))) &&
-				!matchReAny(&nativeRegexps[236], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[238], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})
 	}()
 }
@@ -5842,7 +5865,7 @@ func native183(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[239], "@", p0))
+				matchReWith(&nativeRegexps[241], "@", p0))
 		}))
 }
 
@@ -5851,7 +5874,7 @@ func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[240], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[242], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -5877,8 +5900,8 @@ func native185(env any) bool {
 func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[241], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[242], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[243], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[244], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native187 is the condition of inline-code-download.
@@ -5886,11 +5909,11 @@ func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[243], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[244], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[245], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[246], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[247], "http://", e.Code))))
+		matchReAny(&nativeRegexps[245], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[246], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[247], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[248], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[249], "http://", e.Code))))
 }
 
 // native188 is the condition of insecure-tls.
@@ -5917,14 +5940,14 @@ func native188(env any) bool {
 				return (p0 == "set")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[248], ".trusted-host", p0)
+				return matchReWith(&nativeRegexps[250], ".trusted-host", p0)
 			}))) ||
 		((in(e.Name, "npm", "yarn", "pnpm") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[249], "strict-ssl\x00enablestrictssl", p0)
+				return matchReAny(&nativeRegexps[251], "strict-ssl\x00enablestrictssl", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[250], "false", p0)
+				return matchReWith(&nativeRegexps[252], "false", p0)
 			}))) ||
 		(in(e.Name, "helm", "kubectl") &&
 			e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -5940,30 +5963,30 @@ func native188(env any) bool {
 func native189(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[251], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[253], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[252], "/dev/", p0)
+			return matchReWith(&nativeRegexps[254], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[253], ":", p0)
+				return matchReFold(&nativeRegexps[255], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[254], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[256], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[255], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[257], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[256], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[257], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[258], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[258], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[259], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[260], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native190 is the condition of exfiltrate-secrets.
@@ -5974,9 +5997,9 @@ func native190(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[259], "$", p0) &&
+				(matchReWith(&nativeRegexps[261], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[260], "$(cat ", p0))
+				matchReWith(&nativeRegexps[262], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -5995,7 +6018,7 @@ func native190(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[261], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[263], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -6009,10 +6032,10 @@ func native190(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[262], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[264], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[263], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[265], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -6034,7 +6057,7 @@ func native190(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[264], "$(", p0)
+				return matchReWith(&nativeRegexps[266], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -6047,11 +6070,11 @@ func native190(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[265], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[267], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[264], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[266], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[266], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[268], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -6128,12 +6151,12 @@ func native192(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[267], ":", p0)
+					return matchReWith(&nativeRegexps[269], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[268], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[270], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -6173,7 +6196,7 @@ func native193(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[269], "$", p0) &&
+							(matchReWith(&nativeRegexps[271], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -6183,7 +6206,7 @@ func native193(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[270], "://", p0)
+							return matchReWith(&nativeRegexps[272], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -6201,16 +6224,16 @@ func native193(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[269], "$", p0) &&
+									(matchReWith(&nativeRegexps[271], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[270], "://", p0)
+								return matchReWith(&nativeRegexps[272], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[271], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[273], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -6230,7 +6253,7 @@ func native194(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[272], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[274], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -6254,8 +6277,8 @@ func native195(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[269], "$", p0)) &&
-			matchReWith(&nativeRegexps[273], ".", p0))
+			matchReWith(&nativeRegexps[271], "$", p0)) &&
+			matchReWith(&nativeRegexps[275], ".", p0))
 	})
 }
 
@@ -6303,7 +6326,7 @@ func native196(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[274], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[276], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -6312,7 +6335,7 @@ func native196(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[275], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[277], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -6384,13 +6407,13 @@ func native197(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[276], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[278], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[276], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[278], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -6402,7 +6425,7 @@ func native198(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[277], "cd", e.Line))
+		matchReWith(&nativeRegexps[279], "cd", e.Line))
 }
 
 // native199 is the condition of reverse-shell-fifo.
@@ -6415,7 +6438,7 @@ func native199(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[278], "mk", e.Line))
+		matchReWith(&nativeRegexps[280], "mk", e.Line))
 }
 
 // native200 is the condition of shell-piped-to-network.
@@ -6442,20 +6465,20 @@ func native201(env any) bool {
 // native202 is the condition of awk-network.
 func native202(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[279], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[280], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[281], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[282], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native203 is the condition of dns-update.
 func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[281], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[283], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[282], "del", p0)
+			return matchReFold(&nativeRegexps[284], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[281], "del", p0.Target)
+			return matchReFold(&nativeRegexps[283], "del", p0.Target)
 		}))
 }
 
@@ -6488,7 +6511,7 @@ func native204(env any) bool {
 								!tokenForHost(p0, e.Args))
 						}) ||
 							anyOf(e.Options("c"), func(p0 string) bool {
-								return (((matchReFold(&nativeRegexps[283], "extraheader=", p0) &&
+								return (((matchReFold(&nativeRegexps[285], "extraheader=", p0) &&
 									matchComputed(let0, p0)) &&
 									anyOf(e.Args, func(p1 string) bool {
 										return (urlHost(p1) != "")
@@ -6499,15 +6522,15 @@ func native204(env any) bool {
 					return func() bool {
 						if e.Name == "ssh" {
 							return ((anyOf(e.Options("o"), func(p0 string) bool {
-								return (matchReAny(&nativeRegexps[284], "ndenv\x00tenv", p0) &&
-									(matchReFold(&nativeRegexps[285], "*", p0) ||
-										matchReAny(&nativeRegexps[286], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+								return (matchReAny(&nativeRegexps[286], "ndenv\x00tenv", p0) &&
+									(matchReFold(&nativeRegexps[287], "*", p0) ||
+										matchReAny(&nativeRegexps[288], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 							}) ||
-								matchReWith(&nativeRegexps[287], "$", e.Source)) ||
+								matchReWith(&nativeRegexps[289], "$", e.Source)) ||
 								(anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[288], "${", p0)
+									return matchReWith(&nativeRegexps[290], "${", p0)
 								}) &&
-									!matchReWith(&nativeRegexps[289], "$", e.Source)))
+									!matchReWith(&nativeRegexps[291], "$", e.Source)))
 						}
 						return func() bool {
 							if in(e.Name, "docker", "podman", "nerdctl", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -6540,7 +6563,7 @@ func native204(env any) bool {
 											e.HoldsSecret(e.Stdin.From))))
 							}
 							return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-								return ((matchReWith(&nativeRegexps[289], "$", p0) ||
+								return ((matchReWith(&nativeRegexps[291], "$", p0) ||
 									e.SecretValue(p0)) &&
 									!tokenForHost(p0, e.Args))
 							}) ||
@@ -6549,23 +6572,23 @@ func native204(env any) bool {
 										return strings.HasPrefix(p0, "--expand-")
 									})) &&
 									anyOf(e.Options("variable"), func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[290], "%", p0) &&
+										return (matchReWith(&nativeRegexps[292], "%", p0) &&
 											!tokenForHost(("$"+substr(p0, 1, len(p0))), e.Args))
 									}))) ||
 								(in(e.Name, "http", "https", "xh", "xhs") &&
 									anyOf(e.Positional, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[291], ":", p0) &&
+										return (matchReWith(&nativeRegexps[293], ":", p0) &&
 											!tokenForHost(p0, e.Args))
 									}))) ||
 								anyOf(e.Positional, func(p0 string) bool {
 									return (((urlHost(p0) != "") &&
-										matchReWith(&nativeRegexps[289], "$", p0)) &&
+										matchReWith(&nativeRegexps[291], "$", p0)) &&
 										!tokenForHost(p0, e.Args))
 								})) ||
 								(((e.Stdin.Kind == "pipe") &&
 									in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 									anyOf(e.Stdin.Args, func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[292], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+										return (matchReAny(&nativeRegexps[294], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 											!tokenForHost(p0, e.Args))
 									})))
 						}()
@@ -6600,10 +6623,10 @@ func native206(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[293], ".", p0))
+					matchReWith(&nativeRegexps[295], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[289], "$", p0) &&
+			return (matchReWith(&nativeRegexps[291], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -6631,7 +6654,7 @@ func native207(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[294], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[296], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -6639,7 +6662,7 @@ func native207(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[295], p0)
+							return matchRe(&nativeRegexps[297], p0)
 						}))))
 		}()
 	}()
@@ -6653,7 +6676,7 @@ func native208(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[296], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[298], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -6676,7 +6699,7 @@ func native210(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[297], "://", p0)
+				return matchReWith(&nativeRegexps[299], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -6688,7 +6711,7 @@ func native210(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[298], "R:", p0)
+				return matchReWith(&nativeRegexps[300], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -6712,15 +6735,15 @@ func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[299], "@", p0) &&
-				!matchReWith(&nativeRegexps[300], "@", p0))
+			return (matchReWith(&nativeRegexps[301], "@", p0) &&
+				!matchReWith(&nativeRegexps[302], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[301], ":", p0) &&
-						!matchReAny(&nativeRegexps[302], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[303], ":", p0) &&
+						!matchReAny(&nativeRegexps[304], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -6737,7 +6760,7 @@ func native211(env any) bool {
 func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[303], "@", p0)
+		return matchReWith(&nativeRegexps[305], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -6753,18 +6776,18 @@ func native213(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[304], ":", p0)
+				return matchReFold(&nativeRegexps[306], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[305], ":", p0)
+				return matchReFold(&nativeRegexps[307], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[306], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[308], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[301], ":", p0) &&
-						!matchReAny(&nativeRegexps[302], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[303], ":", p0) &&
+						!matchReAny(&nativeRegexps[304], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -6788,14 +6811,14 @@ func native214(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[307], ":", p0)
+				return matchReFold(&nativeRegexps[309], ":", p0)
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[308], ":", p0)
+				return matchReFold(&nativeRegexps[310], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[309], "create:", p0) ||
-					matchReFold(&nativeRegexps[310], ":", p0))
+				return (matchReFold(&nativeRegexps[311], "create:", p0) ||
+					matchReFold(&nativeRegexps[312], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -6806,7 +6829,7 @@ func native214(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[311], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[313], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -6832,7 +6855,7 @@ func native215(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[312], p0)
+					return matchRe(&nativeRegexps[314], p0)
 				}))))
 }
 
@@ -6840,8 +6863,8 @@ func native215(env any) bool {
 func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[313], ":", p0) &&
-			!matchReWith(&nativeRegexps[314], ":", p0))
+		return (matchReWith(&nativeRegexps[315], ":", p0) &&
+			!matchReWith(&nativeRegexps[316], ":", p0))
 	})
 }
 
@@ -6849,8 +6872,8 @@ func native216(env any) bool {
 func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[315], p0) ||
-			matchReWith(&nativeRegexps[316], "w", p0))
+		return (matchRe(&nativeRegexps[317], p0) ||
+			matchReWith(&nativeRegexps[318], "w", p0))
 	})
 }
 
@@ -6871,13 +6894,13 @@ func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[317], "s", p0) ||
-				matchRe(&nativeRegexps[318], p0))
+			return (matchReWith(&nativeRegexps[319], "s", p0) ||
+				matchRe(&nativeRegexps[320], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[318], p0) ||
-					matchReWith(&nativeRegexps[319], "s", p0))
+				return (matchRe(&nativeRegexps[320], p0) ||
+					matchReWith(&nativeRegexps[321], "s", p0))
 			})))
 }
 
@@ -6886,15 +6909,15 @@ func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[320], "s", p0) ||
-				matchRe(&nativeRegexps[321], p0))
+			return (matchReWith(&nativeRegexps[322], "s", p0) ||
+				matchRe(&nativeRegexps[323], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[321], p0)
+				return matchRe(&nativeRegexps[323], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[322], cleanPath(p0))
+			return matchRe(&nativeRegexps[324], cleanPath(p0))
 		}))
 }
 
@@ -6915,7 +6938,7 @@ func native222(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[323], "+", p0)
+					return matchReWith(&nativeRegexps[325], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -6924,8 +6947,8 @@ func native222(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[324], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[325], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[326], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[327], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -6944,12 +6967,12 @@ func native222(env any) bool {
 func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[326], p0)
+		return matchRe(&nativeRegexps[328], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[327], "bin/", p0))
+				matchReWith(&nativeRegexps[329], "bin/", p0))
 		}))
 }
 
@@ -6957,9 +6980,9 @@ func native223(env any) bool {
 func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[328], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[330], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[329], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[331], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -6980,52 +7003,52 @@ func native225(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[330], p0) ||
-					matchRe(&nativeRegexps[331], p0)) ||
-					matchRe(&nativeRegexps[332], p0)) ||
-					matchReWith(&nativeRegexps[333], "w", p0)) ||
-					matchReWith(&nativeRegexps[334], "g", p0))
+				return ((((matchRe(&nativeRegexps[332], p0) ||
+					matchRe(&nativeRegexps[333], p0)) ||
+					matchRe(&nativeRegexps[334], p0)) ||
+					matchReWith(&nativeRegexps[335], "w", p0)) ||
+					matchReWith(&nativeRegexps[336], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[331], p0) ||
-					matchRe(&nativeRegexps[335], p0)) ||
-					matchReWith(&nativeRegexps[336], "w", p0)) ||
-					matchReWith(&nativeRegexps[333], "w", p0))
+				return (((matchRe(&nativeRegexps[333], p0) ||
+					matchRe(&nativeRegexps[337], p0)) ||
+					matchReWith(&nativeRegexps[338], "w", p0)) ||
+					matchReWith(&nativeRegexps[335], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[337], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[339], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[338], p0)
+				return matchRe(&nativeRegexps[340], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[339], p0)
+				return matchRe(&nativeRegexps[341], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[340], ":", p0)
+					return matchReWith(&nativeRegexps[342], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[341], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[343], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[342], p0)
+				return matchRe(&nativeRegexps[344], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[340], ":", p0)
+					return matchReWith(&nativeRegexps[342], ":", p0)
 				}))))
 }
 
@@ -7038,7 +7061,7 @@ func native226(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[343], "-", p0)
+					return matchReWith(&nativeRegexps[345], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -7052,20 +7075,20 @@ func native226(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[344], "0", p0)
+				return matchReWith(&nativeRegexps[346], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[344], "0", p0)
+				return matchReWith(&nativeRegexps[346], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[345], ":", p0)
+				return matchReWith(&nativeRegexps[347], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[345], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[347], ":", e.Stdin.Text))))
 }
 
 // native227 is the condition of privileged-group.
@@ -7095,7 +7118,7 @@ func native227(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[346], "/Groups/", p0))
+					matchReWith(&nativeRegexps[348], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -7166,7 +7189,7 @@ func native231(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[347], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[349], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -7174,12 +7197,12 @@ func native231(env any) bool {
 func native232(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[348], p0)
+		return matchRe(&nativeRegexps[350], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[349], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[351], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -7198,7 +7221,7 @@ func native233(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[350], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[352], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native234 is the condition of read-secret.
@@ -7207,7 +7230,7 @@ func native234(env any) bool {
 	return ((len(e.SecretFiles) > 0) &&
 		!(e.LoadsEnvironment() &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[351], ".env", p0)
+				return matchReWith(&nativeRegexps[353], ".env", p0)
 			})))
 }
 
@@ -7218,8 +7241,8 @@ func native235(env any) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
-				!matchRe(&nativeRegexps[203], p0))) &&
-			matchReWith(&nativeRegexps[352], ".", p0))
+				!matchRe(&nativeRegexps[205], p0))) &&
+			matchReWith(&nativeRegexps[354], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -7271,7 +7294,7 @@ func native236(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[353], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[355], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -7321,10 +7344,10 @@ func native238(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[354], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[356], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[355], "/", p0))
+					matchReWith(&nativeRegexps[357], "/", p0))
 			})))
 }
 
@@ -7353,7 +7376,7 @@ func native240(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[356], ":", p0) ||
+					return (matchReWith(&nativeRegexps[358], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -7362,7 +7385,7 @@ func native240(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[357], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[359], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native241 is the condition of send-secret-dir.
@@ -7381,10 +7404,10 @@ func native242(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[358], p0)
+					return matchRe(&nativeRegexps[360], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[359], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[361], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -7398,7 +7421,7 @@ func native243(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[360], "-", p0)
+						return matchReWith(&nativeRegexps[362], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -7433,7 +7456,7 @@ func native244(env any) bool {
 func native245(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[361], "mount", p0)
+		return matchReFold(&nativeRegexps[363], "mount", p0)
 	})
 }
 
@@ -7441,7 +7464,7 @@ func native245(env any) bool {
 func native246(env any) bool {
 	e := env.(*CommandEnv)
 	return (!((e.Name == "chmod") &&
-		matchReAny(&nativeRegexps[362], "7\x00+", e.Pos(0))) &&
+		matchReAny(&nativeRegexps[364], "7\x00+", e.Pos(0))) &&
 		((((((((anyOf(e.Outputs, func(p0 string) bool {
 			return (e.GuardPath(p0) ||
 				(((((e.Cwd != "") &&
@@ -7499,10 +7522,10 @@ func native246(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[363], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[365], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[364], "hguard", p0)
+					return matchReWith(&nativeRegexps[366], "hguard", p0)
 				}))))
 }
 
@@ -7511,7 +7534,7 @@ func native247(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		!((e.Name == "chmod") &&
-			matchReAny(&nativeRegexps[362], "7\x00+", e.Pos(0)))) &&
+			matchReAny(&nativeRegexps[364], "7\x00+", e.Pos(0)))) &&
 		(((((((((((((anyOf(e.Outputs, func(p0 string) bool {
 			return (e.GuardPath(p0) ||
 				(((((e.Cwd != "") &&
@@ -7572,13 +7595,13 @@ func native247(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[365], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[367], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[363], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[365], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[364], "hguard", p0)
+					return matchReWith(&nativeRegexps[366], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -7657,7 +7680,7 @@ func native248(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[193], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[195], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -7667,7 +7690,7 @@ func native248(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[194], "x", p0)
+							return matchReWith(&nativeRegexps[196], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -7697,7 +7720,7 @@ func native248(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[366], baseName(p0)))
+										matchRe(&nativeRegexps[368], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -7717,11 +7740,11 @@ func native249(env any) bool {
 	return ((((((e.Agent &&
 		!isShell(e.Name)) &&
 		!((e.Name == "chmod") &&
-			matchReAny(&nativeRegexps[362], "7\x00+", e.Pos(0)))) &&
+			matchReAny(&nativeRegexps[364], "7\x00+", e.Pos(0)))) &&
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[367], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[369], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -7745,7 +7768,7 @@ func native249(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[368], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[370], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -7759,7 +7782,7 @@ func native249(env any) bool {
 func native250(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[369], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[371], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -7777,15 +7800,15 @@ func native250(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[370], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[371], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[372], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[373], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[372], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[374], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native251 is the condition of self-computed-target-agent.
@@ -7816,19 +7839,19 @@ func native252(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[373], "hguard", p0)
+				return matchReWith(&nativeRegexps[375], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[374], "hguard", p0)
+					return matchReWith(&nativeRegexps[376], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[375], "hguard", p0)
+						return matchReWith(&nativeRegexps[377], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[376], "hguard", p0)
+					return matchReWith(&nativeRegexps[378], "hguard", p0)
 				}))))
 }
 
@@ -7859,13 +7882,13 @@ func native253(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[377], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[379], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[378], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[380], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -7903,13 +7926,13 @@ func native254(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[377], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[379], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[378], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[380], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -7920,10 +7943,10 @@ func native254(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[375], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[377], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[379], "hguard", p0) ||
-						matchReWith(&nativeRegexps[380], "hguard", p0))
+					return (matchReWith(&nativeRegexps[381], "hguard", p0) ||
+						matchReWith(&nativeRegexps[382], "hguard", p0))
 				}))))
 }
 
@@ -7933,8 +7956,8 @@ func native255(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[381], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[382], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[383], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[384], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native256 is the condition of self-inline-write-agent.
@@ -7944,8 +7967,8 @@ func native256(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[381], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[382], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[383], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[384], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native257 is the condition of self-env.
@@ -7966,23 +7989,23 @@ func native257(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[383], "hguard_", p0)
+			return matchReFold(&nativeRegexps[385], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[383], "hguard_", p0)
+					return matchReFold(&nativeRegexps[385], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[384], "-", p0) ||
+						return (matchReWith(&nativeRegexps[386], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[385], "hguard", p0)
+					return matchReFold(&nativeRegexps[387], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -8000,13 +8023,13 @@ func native257(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[386], "hguard_", p0)
+					return matchReFold(&nativeRegexps[388], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[383], "hguard_", p0)
+					return matchReFold(&nativeRegexps[385], "hguard_", p0)
 				})))
 	}()
 }
@@ -8030,23 +8053,23 @@ func native258(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[383], "hguard_", p0)
+				return matchReFold(&nativeRegexps[385], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[383], "hguard_", p0)
+						return matchReFold(&nativeRegexps[385], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[384], "-", p0) ||
+							return (matchReWith(&nativeRegexps[386], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[385], "hguard", p0)
+						return matchReFold(&nativeRegexps[387], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -8064,13 +8087,13 @@ func native258(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[386], "hguard_", p0)
+						return matchReFold(&nativeRegexps[388], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[383], "hguard_", p0)
+						return matchReFold(&nativeRegexps[385], "hguard_", p0)
 					}))))
 	}()
 }
@@ -8081,30 +8104,30 @@ func native259(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[387], "-", p0)
+			return matchReWith(&nativeRegexps[389], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[388], p0))
+					matchRe(&nativeRegexps[390], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[389], p0)
+				return matchRe(&nativeRegexps[391], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[390], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[392], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[391], "accept-", p0)
+				return matchReWith(&nativeRegexps[393], "accept-", p0)
 			})))
 }
 
@@ -8115,30 +8138,30 @@ func native260(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[387], "-", p0)
+				return matchReWith(&nativeRegexps[389], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[388], p0))
+						matchRe(&nativeRegexps[390], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[389], p0)
+					return matchRe(&nativeRegexps[391], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[390], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[392], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[391], "accept-", p0)
+					return matchReWith(&nativeRegexps[393], "accept-", p0)
 				}))))
 }
 
@@ -8146,7 +8169,7 @@ func native260(env any) bool {
 func native261(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[392], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[394], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -8158,7 +8181,7 @@ func native262(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[392], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[394], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -8175,7 +8198,7 @@ func native263(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[392], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[394], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -8197,7 +8220,7 @@ func native264(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[392], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[394], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -8280,16 +8303,16 @@ func native267(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[385], "hguard", p0)
+			return matchReFold(&nativeRegexps[387], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[385], "hguard", p0)
+				return matchReFold(&nativeRegexps[387], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[393], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[395], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[385], "hguard", p0)
+				return matchReFold(&nativeRegexps[387], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8302,16 +8325,16 @@ func native268(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[385], "hguard", p0)
+				return matchReFold(&nativeRegexps[387], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[385], "hguard", p0)
+					return matchReFold(&nativeRegexps[387], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[393], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[395], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[385], "hguard", p0)
+					return matchReFold(&nativeRegexps[387], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8327,10 +8350,10 @@ func native269(env any) bool {
 		((e.Name == "codex") &&
 			((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[394], "hook", p0)
+					return matchReAny(&nativeRegexps[396], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[394], "hook", p0)
+					return matchReAny(&nativeRegexps[396], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -8341,7 +8364,7 @@ func native269(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[395], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[397], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -8366,10 +8389,10 @@ func native270(env any) bool {
 			((e.Name == "codex") &&
 				((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[394], "hook", p0)
+						return matchReAny(&nativeRegexps[396], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[394], "hook", p0)
+						return matchReAny(&nativeRegexps[396], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -8380,7 +8403,7 @@ func native270(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[395], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[397], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -8428,7 +8451,7 @@ func native273(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[385], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[387], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -8455,7 +8478,7 @@ func native273(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[396], e.Name)) ||
+				matchRe(&nativeRegexps[398], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -8533,7 +8556,7 @@ func native280(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[397], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[399], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -8543,15 +8566,15 @@ func native280(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[398], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[400], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[399], "-", p0) ||
+						return (matchReWith(&nativeRegexps[401], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[400], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[402], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -8572,12 +8595,12 @@ func native282(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[401], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[403], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			}))) ||
 		((e.Pos(0) == "delete") &&
 			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[402], "-", p0)
+					return matchReWith(&nativeRegexps[404], "-", p0)
 				}))))
 }
 
@@ -8606,7 +8629,7 @@ func native284(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[403], "=", p0)
+					return matchReWith(&nativeRegexps[405], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -8614,20 +8637,20 @@ func native284(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[403], "=", p0) ||
-						matchReWith(&nativeRegexps[404], "test", p0))
+					return (!matchReWith(&nativeRegexps[405], "=", p0) ||
+						matchReWith(&nativeRegexps[406], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[405], "D", p0)
+					return matchReWith(&nativeRegexps[407], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[406], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[408], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
-				(((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[407], "db:", p0)
+				((((((((((((((((anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[409], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -8682,7 +8705,7 @@ func native284(env any) bool {
 							return (p0 == "base")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[408], "migrate:", p0)
+						return matchReWith(&nativeRegexps[410], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -8694,9 +8717,54 @@ func native284(env any) bool {
 					anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "ecto.drop", "ecto.reset")
 					})) ||
-					(in(e.Name, "sequelize", "npx") &&
+					(in(e.Name, "sequelize", "sequelize-cli", "npx") &&
 						anyOf(e.Args, func(p0 string) bool {
 							return in(p0, "db:drop", "db:migrate:undo:all")
+						}))) ||
+					((anyOf(e.Args, func(p0 string) bool {
+						return (p0 == "migrate")
+					}) &&
+						anyOf(e.Args, func(p0 string) bool {
+							return (p0 == "zero")
+						})) &&
+						(in(e.Name, "django-admin", "manage.py") ||
+							anyOf(e.Args, func(p0 string) bool {
+								return (strings.HasSuffix(p0, "manage.py") ||
+									(p0 == "manage.py"))
+							})))) ||
+					((((e.Name == "knex") ||
+						anyOf(e.Args, func(p0 string) bool {
+							return (p0 == "knex")
+						})) &&
+						anyOf(e.Args, func(p0 string) bool {
+							return (p0 == "migrate:rollback")
+						})) &&
+						anyOf(e.Args, func(p0 string) bool {
+							return in(p0, "--all", "-a")
+						}))) ||
+					((e.Name == "goose") &&
+						(anyOf(e.Positional, func(p0 string) bool {
+							return (p0 == "reset")
+						}) ||
+							(anyOf(e.Positional, func(p0 string) bool {
+								return (p0 == "down-to")
+							}) &&
+								anyOf(e.Positional, func(p0 string) bool {
+									return (p0 == "0")
+								}))))) ||
+					((e.Name == "migrate") &&
+						((anyOf(e.Args, func(p0 string) bool {
+							return (p0 == "down")
+						}) &&
+							anyOf(e.Args, func(p0 string) bool {
+								return in(p0, "-all", "--all")
+							})) ||
+							anyOf(e.Positional, func(p0 string) bool {
+								return (p0 == "drop")
+							})))) ||
+					((e.Name == "dbmate") &&
+						anyOf(e.Positional, func(p0 string) bool {
+							return (p0 == "drop")
 						}))) ||
 					((in(e.Name, "diesel", "sqlx") &&
 						anyOf(e.Args, func(p0 string) bool {
@@ -8714,7 +8782,7 @@ func native284(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[409], ".", p0)
+							return matchReWith(&nativeRegexps[411], ".", p0)
 						}))))
 		}()
 	}()
@@ -8729,9 +8797,9 @@ func native285(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[410], "secret", p0)
+					return matchReWith(&nativeRegexps[412], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[411], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[413], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
@@ -8745,23 +8813,23 @@ func native286(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[412], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[414], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[413], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[415], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[413], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[415], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[414], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[416], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[414], "://", p0)
+				return matchReWith(&nativeRegexps[416], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -8770,13 +8838,13 @@ func native286(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[415], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[417], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[416], "://", p0) &&
-						!matchReWith(&nativeRegexps[417], "https://", p0))
+					return (matchReWith(&nativeRegexps[418], "://", p0) &&
+						!matchReWith(&nativeRegexps[419], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
@@ -8786,9 +8854,9 @@ func native286(env any) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[418], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[420], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[419], ":", p0))
+					matchReWith(&nativeRegexps[421], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -8801,7 +8869,7 @@ func native286(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[420], "http", p0)
+				return matchReWith(&nativeRegexps[422], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -8815,12 +8883,12 @@ func native286(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[420], "http", p0)
+				return matchReWith(&nativeRegexps[422], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[420], "http", p0)
+				return matchReWith(&nativeRegexps[422], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -8834,7 +8902,7 @@ func native287(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[421], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[423], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -8842,10 +8910,10 @@ func native287(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[422], "--force-", p0)
+				return matchReWith(&nativeRegexps[424], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[423], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[425], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -8856,11 +8924,11 @@ func native288(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[424], "/etc/", p0)
+			return matchReWith(&nativeRegexps[426], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[425], "/etc/", p0)
+				return matchReWith(&nativeRegexps[427], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -8879,33 +8947,33 @@ func native289(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[426], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[428], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[427], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[429], "/", e.Path)))) &&
 				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[119], "ssh", e.Assigns[p0])) &&
-					!matchReFold(&nativeRegexps[428], "command", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[121], "ssh", e.Assigns[p0])) &&
+					!matchReFold(&nativeRegexps[430], "command", e.Assigns[p0]))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[429], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[431], e.Assigns[p0]))) &&
 				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[430], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[432], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[431], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[433], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((((!matchReWith(&nativeRegexps[432], "ENV=", p0) &&
-						!(matchReWith(&nativeRegexps[433], "GIT_SSH", p0) &&
-							!matchReFold(&nativeRegexps[428], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-						!((matchReWith(&nativeRegexps[434], "=", p0) &&
+					return (((((!matchReWith(&nativeRegexps[434], "ENV=", p0) &&
+						!(matchReWith(&nativeRegexps[435], "GIT_SSH", p0) &&
+							!matchReFold(&nativeRegexps[430], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+						!((matchReWith(&nativeRegexps[436], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -8915,10 +8983,10 @@ func native289(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[435], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[437], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[431], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[436], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[433], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[438], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -8927,14 +8995,14 @@ func native289(env any) bool {
 func native290(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[437], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[439], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[438], "=", p0)
+				return matchReWith(&nativeRegexps[440], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[439], "A", p0)
+			return matchReWith(&nativeRegexps[441], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -8942,7 +9010,7 @@ func native290(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[440], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[442], "--preserve-env=", p0)
 		}))
 }
 
@@ -8951,8 +9019,8 @@ func native291(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[441], ".", p0) ||
-				matchReFold(&nativeRegexps[442], "://", p0))
+			return (matchReFold(&nativeRegexps[443], ".", p0) ||
+				matchReFold(&nativeRegexps[444], "://", p0))
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -8974,15 +9042,15 @@ func native292(env any) bool {
 	return (((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[443], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[445], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[444], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[446], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[445], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[447], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[446], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[448], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry"), func(p0 string) bool {
@@ -8992,10 +9060,10 @@ func native292(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[447], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[449], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[448], "://", p0) &&
+				return (matchReWith(&nativeRegexps[450], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -9012,7 +9080,7 @@ func native292(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[448], "://", p0) &&
+				return (matchReWith(&nativeRegexps[450], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -9065,7 +9133,7 @@ func native294(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[449], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[451], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -9076,7 +9144,7 @@ func native295(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[450], "=", p0)
+					return matchReWith(&nativeRegexps[452], "=", p0)
 				})
 			}
 			return func() []string {
@@ -9098,28 +9166,28 @@ func native295(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[451], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[453], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[452], "_", p0) &&
+				(matchReWith(&nativeRegexps[454], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[453], "://", let1) &&
+							return (matchReWith(&nativeRegexps[455], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[454], "=", p0) &&
-					!matchReWith(&nativeRegexps[455], "=0", p0))) ||
-				matchReWith(&nativeRegexps[456], "=", p0)) ||
-				(matchReWith(&nativeRegexps[457], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[456], "=", p0) &&
+					!matchReWith(&nativeRegexps[457], "=0", p0))) ||
+				matchReWith(&nativeRegexps[458], "=", p0)) ||
+				(matchReWith(&nativeRegexps[459], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[458], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[459], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[460], "-insecure", p0))
+				(matchReWith(&nativeRegexps[460], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[461], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[462], "-insecure", p0))
 		})
 	}()
 }
@@ -9133,7 +9201,7 @@ func native296(env any) bool {
 			((sharedDir(e.Option("userconfig")) ||
 				sharedDir(e.Option("globalconfig"))) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[461], "--config.", p0) &&
+					return (matchReWith(&nativeRegexps[463], "--config.", p0) &&
 						sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 				}))) ||
 			((e.Name == "uv") &&
@@ -9166,7 +9234,7 @@ func native297(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[462], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[464], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -9195,9 +9263,9 @@ func native299(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[463], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[464], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[465], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[465], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[466], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[467], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -9238,12 +9306,12 @@ func native300(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[466], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[467], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[468], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[469], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[468], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[470], "systemctl", e.Line)))
 }
 
 // native301 is the condition of fork-bomb.
@@ -9258,10 +9326,10 @@ func native301(env any) bool {
 func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[385], "hguard", p0)
+		return matchReFold(&nativeRegexps[387], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[469], "hguard", p0)
+			return matchReFold(&nativeRegexps[471], "hguard", p0)
 		}))
 }
 
@@ -9278,10 +9346,10 @@ func native304(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[470], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[472], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[471], "history", p0)
+			return matchReWith(&nativeRegexps[473], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -9298,7 +9366,7 @@ func native304(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[472], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[474], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -9314,7 +9382,7 @@ func native305(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[203], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[205], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -9325,7 +9393,7 @@ func native305(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[203], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[205], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -9357,7 +9425,7 @@ func native306(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[473], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[475], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -9379,24 +9447,24 @@ func native306(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[474], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[476], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[475], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[477], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[476], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[478], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[477], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[479], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -9422,17 +9490,17 @@ func native307(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[478], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[480], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[479], "p", p0)
+					return matchReWith(&nativeRegexps[481], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[480], "$", p0)
+						return matchReWith(&nativeRegexps[482], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[481], "=", e.Line)))))
+						matchReWith(&nativeRegexps[483], "=", e.Line)))))
 	}()
 }
 
@@ -9457,7 +9525,7 @@ func native309(env any) bool {
 		})) &&
 		((((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[482], "p", p0)
+				return matchReWith(&nativeRegexps[484], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -9465,7 +9533,7 @@ func native309(env any) bool {
 			(anyOf(e.Args, func(p0 string) bool {
 				return strings.HasPrefix(p0, "$")
 			}) &&
-				matchReAny(&nativeRegexps[483], "grep\x00idof\x00while", e.Line)))) ||
+				matchReAny(&nativeRegexps[485], "grep\x00idof\x00while", e.Line)))) ||
 		((e.Name == "killall") &&
 			e.HasFlag("r", "regexp")))
 }
@@ -9474,10 +9542,10 @@ func native309(env any) bool {
 func native310(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[484], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[486], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[485], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[487], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -9506,10 +9574,10 @@ func native312(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[486], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[488], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[487], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[489], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -9567,13 +9635,13 @@ func native315(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[488], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[490], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[489], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[491], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[490], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[492], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -9606,7 +9674,7 @@ func native318(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[491], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[493], "/var/log/", p0)
 		}))
 }
 
@@ -9686,7 +9754,7 @@ func native320(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[492], "--", p0)
+					return matchReWith(&nativeRegexps[494], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -9739,7 +9807,7 @@ func native322(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[184], "-", p0)
+				return matchReWith(&nativeRegexps[186], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -9790,9 +9858,9 @@ func native325(env any) bool {
 func native326(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[493], "while", e.Code) ||
-			matchReAny(&nativeRegexps[494], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[495], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[495], "while", e.Code) ||
+			matchReAny(&nativeRegexps[496], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[497], "fork", e.Code)))
 }
 
 // native327 is the condition of service-from-file.
@@ -9812,18 +9880,18 @@ func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "ctr") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[59], "=/", p0)
+			return matchReWith(&nativeRegexps[61], "=/", p0)
 		}) ||
 			(in(e.Pos(0), "run", "container", "c") &&
 				e.HasFlag("privileged", "privileged-without-host-devices")))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[496], "\"", p0)
+				return matchReWith(&nativeRegexps[498], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[497], ".sock", p0)
+				return matchReWith(&nativeRegexps[499], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -9833,10 +9901,10 @@ func native328(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[498], "source=/", p0)
+					return matchReWith(&nativeRegexps[500], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[499], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[501], "security.privileged=true", p0)
 				}))))
 }
 
@@ -9845,18 +9913,18 @@ func native329(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[500], "bind", p0)
+			return matchReWith(&nativeRegexps[502], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[501], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[502], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[503], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[504], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native330 is the condition of mount-over-process.
 func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[503], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[505], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native331 is the condition of snap-unsigned-install.
@@ -9873,7 +9941,7 @@ func native332(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[504], "-", p0)
+				return matchReWith(&nativeRegexps[506], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -9922,7 +9990,7 @@ func native333(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[505], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[507], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -9933,7 +10001,7 @@ func native334(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[506], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[508], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -9941,9 +10009,9 @@ func native334(env any) bool {
 func native335(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[507], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[508], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[509], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[509], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[510], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[511], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -9951,66 +10019,66 @@ func native335(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[510], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[512], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[511], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[513], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[512], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[514], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[513], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[515], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[514], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[516], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[515], e.Line)) &&
-				matchReAny(&nativeRegexps[516], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[517], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[517], e.Line)) &&
+				matchReAny(&nativeRegexps[518], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[519], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native336 is the condition of request-flood-loop.
 func native336(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[518], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[519], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[520], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[520], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[521], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[522], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[521], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[523], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native337 is the condition of busy-loop.
 func native337(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[522], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[523], "do", e.Line) &&
-			matchReWith(&nativeRegexps[524], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[525], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[526], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[527], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[528], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[524], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[525], "do", e.Line) &&
+			matchReWith(&nativeRegexps[526], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[527], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[528], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[529], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[530], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native338 is the condition of spawn-loop.
 func native338(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[529], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[530], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[531], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[532], "sleep\x00wait", e.Line))
 }
 
 // native339 is the condition of thread-storm-code.
 func native339(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[531], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[532], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[533], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[533], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[534], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[535], "sleep\x00.join()", e.Code))
 }
 
 // native340 is the condition of endless-device-read.
@@ -10031,7 +10099,7 @@ func native340(env any) bool {
 func native341(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[534], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[536], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native342 is the condition of write-system-config.
@@ -10057,8 +10125,8 @@ func native342(env any) bool {
 func native343(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[535], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[536], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[537], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[538], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -10078,8 +10146,8 @@ func native344(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[537], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[538], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[539], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[540], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -10107,17 +10175,17 @@ func native345(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[537], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[539], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[539], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[541], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[540], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[542], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -10126,12 +10194,12 @@ func native345(env any) bool {
 func native346(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[541], "$", p0) ||
-			matchReAny(&nativeRegexps[542], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[543], "$", p0) ||
+			matchReAny(&nativeRegexps[544], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[543], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[545], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -10148,7 +10216,7 @@ func native347(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[544], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[546], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -10160,7 +10228,7 @@ func native348(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[545], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[547], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -10179,18 +10247,18 @@ func native349(env any) bool {
 func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((((matchReWith(&nativeRegexps[546], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[547], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[548], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[549], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[550], ".git/", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[551], ".sample", cleanPath(p0)))) ||
-			matchReWith(&nativeRegexps[552], ".git/", cleanPath(p0))) ||
+		return ((((((matchReWith(&nativeRegexps[548], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[549], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[550], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[551], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[552], ".git/", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[553], ".sample", cleanPath(p0)))) ||
+			matchReWith(&nativeRegexps[554], ".git/", cleanPath(p0))) ||
 			(((e.Cwd != "") &&
-				!matchRe(&nativeRegexps[203], p0)) &&
-				(matchReWith(&nativeRegexps[553], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-					(matchReAny(&nativeRegexps[554], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-						!matchReWith(&nativeRegexps[555], ".sample", p0)))))
+				!matchRe(&nativeRegexps[205], p0)) &&
+				(matchReWith(&nativeRegexps[555], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+					(matchReAny(&nativeRegexps[556], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+						!matchReWith(&nativeRegexps[557], ".sample", p0)))))
 	})
 }
 
@@ -10198,7 +10266,7 @@ func native350(env any) bool {
 func native351(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[556], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[558], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -10211,14 +10279,14 @@ func native352(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[557], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[559], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[558], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[559], "=", p0))
+				return (matchReWith(&nativeRegexps[560], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[561], "=", p0))
 			})))
 }
 
@@ -10232,7 +10300,7 @@ func native353(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[560], p0) ||
+			return ((matchRe(&nativeRegexps[562], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -10247,7 +10315,7 @@ func native353(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[561], "credential_process", p0)
+				return matchReAny(&nativeRegexps[563], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -10257,7 +10325,7 @@ func native353(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[562], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[564], ".exec.command", p0)
 					})))))
 }
 
@@ -10266,7 +10334,7 @@ func native354(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[563], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[565], "GOFLAGS=", p0)
 		}))
 }
 
@@ -10292,11 +10360,11 @@ func native355(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[564], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[566], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[565], "scripts.", p0)
+						return matchReWith(&nativeRegexps[567], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -10329,7 +10397,7 @@ func native356(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[566], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[568], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -10337,40 +10405,40 @@ func native356(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[567], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[569], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[568], p0)
+					return matchRe(&nativeRegexps[570], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[569], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[571], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[570], "alias.", p0)
+				return matchReWith(&nativeRegexps[572], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[571], "credential.", p0)
+				return matchReFold(&nativeRegexps[573], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[572], "include", p0)
+				return matchReFold(&nativeRegexps[574], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[573], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[575], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[574], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[576], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[575], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[577], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -10379,10 +10447,10 @@ func native356(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[576], "remote.", p0)
+				return matchReFold(&nativeRegexps[578], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[577], "protocol.", p0)
+				return matchReFold(&nativeRegexps[579], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -10401,14 +10469,14 @@ func native357(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[572], "include", p0)
+				return matchReFold(&nativeRegexps[574], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[572], "include", let0)) &&
+			!matchReFold(&nativeRegexps[574], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[203], let0) ||
+					(!matchRe(&nativeRegexps[205], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -10418,18 +10486,18 @@ func native358(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[578], "http.", p0)
+			return matchReFold(&nativeRegexps[580], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[579], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[581], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[580], "url.", p0)
+					return matchReFold(&nativeRegexps[582], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[581], "http", p0)
+					return matchReFold(&nativeRegexps[583], "http", p0)
 				}))))
 }
 
@@ -10442,9 +10510,9 @@ func native359(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[566], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[568], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[566], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[568], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -10453,8 +10521,8 @@ func native359(env any) bool {
 func native360(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[582], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[583], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[584], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[585], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -10463,8 +10531,8 @@ func native361(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[584], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[585], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[586], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[587], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -10479,18 +10547,18 @@ func native363(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[586], "--action=", p0)
+			return matchReWith(&nativeRegexps[588], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[587], "/", p0)
+			return matchReWith(&nativeRegexps[589], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[588], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[590], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[589], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[591], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -10499,9 +10567,9 @@ func native364(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[590], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[592], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[203], p0) {
+					!matchRe(&nativeRegexps[205], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -10516,7 +10584,7 @@ func native365(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[203], p0) {
+					!matchRe(&nativeRegexps[205], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
