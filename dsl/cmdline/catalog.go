@@ -31,6 +31,14 @@ type Program struct {
 	SubRun       string       // what follows such a subcommand: argv, line, or dashdash (the argv after "--")
 	SubOperands  int          // operands between the subcommand's options and the command (docker exec CONTAINER)
 	SubAfter     int          // operands before the subcommand (salt TARGET cmd.run); a later operand is none
+	// Remote are subcommands that open a shell on a remote host (gcloud
+	// compute ssh VM, vagrant ssh, az ssh vm): the words after "--" are
+	// ssh's after the host, the first operand or else the program's name.
+	Remote []string
+	// Skip are words that are no operand on the way to a subcommand:
+	// gcloud's release tracks (gcloud beta compute ssh) and the groups
+	// that put ssh deeper (gcloud compute tpus tpu-vm ssh).
+	Skip []string
 	Code         []CodeOption // options whose value is code
 	Stdin        string       // the language of a script it reads on standard input, or ""
 	Shell        string       // "agent": run with no command it starts an interactive shell; "via": its code can
@@ -656,14 +664,18 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 				w.nested(c, "sh", via(so), cx, false)
 			}
 		}
-		if operands == 0 && (v == "alpha" || v == "beta") && program(c.Name) == "gcloud" {
+		if operands <= p.SubAfter && containsString(p.Skip, v) {
 			continue // gcloud beta compute ssh: a release track, not an operand
 		}
-		if !strings.HasPrefix(v, "-") && len(p.Sub) > 0 && operands <= p.SubAfter {
+		if !strings.HasPrefix(v, "-") && (len(p.Sub) > 0 || len(p.Remote) > 0) && operands <= p.SubAfter {
 			// only the operand in the subcommand's place is one: npm run x
 			// is the script x, not npm x
-			if operands == p.SubAfter && containsString(p.Sub, v) {
-				if run := subLine(program(c.Name), v, args[:i], args[i+1:]); run != "" {
+			if operands == p.SubAfter && (containsString(p.Sub, v) || containsString(p.Remote, v)) {
+				run := subLine(program(c.Name), v, args[:i], args[i+1:])
+				if containsString(p.Remote, v) {
+					run = "ssh"
+				}
+				if run != "" {
 					q := *p
 					q.SubRun = run
 					p = &q
@@ -672,6 +684,7 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 				if p.SubRun != "ssh" {
 					return
 				}
+				operands++
 				continue // gcloud compute ssh VM --command CMD: its own options still run code
 			}
 			if i == 0 || !takesValue(args[i-1].Value, p.Args, p.Long) {
@@ -1248,11 +1261,16 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 		}
 	case "ssh":
 		// gcloud compute ssh VM -- ARGS: the words after -- are ssh's,
-		// after the host (its options, then the remote command)
-		rest := afterOptions(args, p.Args, p.Long, 0)
+		// after the host (its options, then the remote command); with no
+		// operand the program picks the host (vagrant ssh -- CMD: the
+		// default machine), named after the program
 		for i, a := range args {
-			if a.Value == "--" && i+1 < len(args) && len(rest) > 0 && rest[0].Value != "--" {
-				w.spawn(c, append([]field{{Word: Word{Value: "ssh"}}, rest[0]}, args[i+1:]...), Wrapper{Name: via}, cx)
+			if a.Value == "--" && i+1 < len(args) {
+				host := field{Word: Word{Value: program(c.Name)}}
+				if rest := afterOptions(args[:i], p.Args, p.Long, 0); len(rest) > 0 {
+					host = rest[0]
+				}
+				w.spawn(c, append([]field{{Word: Word{Value: "ssh"}}, host}, args[i+1:]...), Wrapper{Name: via}, cx)
 				return
 			}
 		}
