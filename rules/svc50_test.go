@@ -105,8 +105,10 @@ func TestSvc50MigrationsUndone(t *testing.T) {
 // TestSvc50RemoteShells: the words after -- of a subcommand that opens a
 // remote shell (the catalogue's remote: gcloud compute tpus tpu-vm ssh,
 // az ssh vm, vagrant ssh, gcloud cloud-shell ssh) are ssh's after the
-// host, so the command is judged as ssh HOST CMD; the interactive
-// sessions and port forwards stay allowed.
+// host, so the command is judged as ssh HOST CMD; aws ssm start-session's
+// AWS-StartInteractiveCommand runs its command parameter as send-command
+// runs its commands; the interactive sessions and port forwards stay
+// allowed.
 func TestSvc50RemoteShells(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{`gcloud compute tpus tpu-vm ssh vm --zone us-central2-b -- rm -rf /`, dsl.Block, dsl.Block}, // was allowed
@@ -124,6 +126,10 @@ func TestSvc50RemoteShells(t *testing.T) {
 		{`gcloud compute tpus tpu-vm list --zone us-central2-b`, dsl.Allow, dsl.Allow},
 		{`az ssh vm -n vm -g rg`, dsl.Allow, dsl.Allow},
 		{`aws ssm start-session --target i-0abc`, dsl.Allow, dsl.Allow},
+		{`aws ssm start-session --target i-1 --document-name AWS-StartInteractiveCommand --parameters command="rm -rf /"`, dsl.Block, dsl.Block},         // was allowed
+		{`aws ssm start-session --target i-1 --document-name AWS-StartInteractiveCommand --parameters '{"command":["rm -rf /"]}'`, dsl.Block, dsl.Block}, // was allowed
+		{`aws ssm start-session --target i-1 --document-name AWS-StartPortForwardingSession --parameters portNumber=80,localPortNumber=8080`, dsl.Allow, dsl.Allow},
+		{`gcloud alpha compute tpus queued-resources ssh qr --zone z -- rm -rf /`, dsl.Block, dsl.Block}, // was allowed
 		{`gcloud alpha cloud-shell ssh`, dsl.Allow, dsl.Allow},
 	})
 }

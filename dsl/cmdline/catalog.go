@@ -1951,7 +1951,11 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			run(unquote(m[1] + m[2]))
 		}
 	case "ssm":
+		// send-command's commands, and start-session's command of
+		// AWS-StartInteractiveCommand (a remote shell's command)
 		if rest, ok := strings.CutPrefix(code, "commands="); ok {
+			run(strings.Trim(rest, "[]\"'"))
+		} else if rest, ok := strings.CutPrefix(code, "command="); ok {
 			run(strings.Trim(rest, "[]\"'"))
 		} else if m := ssmJSON().FindStringSubmatch(code); m != nil {
 			run(unquote(m[1]))
@@ -1989,7 +1993,7 @@ var (
 	rSystem      = lazyRegexp(`\bsystem2?\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
 	backticks    = lazyRegexp("`([^`]+)`")
 	doShell      = lazyRegexp(`(?:do shell script|do script|write text)\s+("(?:[^"\\]|\\.)*")|(?:doShellScript|doScript|\$\.system|\$\.popen)\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
-	ssmJSON      = lazyRegexp(`"commands"\s*:\s*\[\s*("(?:[^"\\]|\\.)*")`)
+	ssmJSON      = lazyRegexp(`"commands?"\s*:\s*\[\s*("(?:[^"\\]|\\.)*")`)
 	// lldb's platform shell options before the command: -h (on the host),
 	// -s SHELL, -t TIMEOUT, and -- ending them
 	platformShellOptions = lazyRegexp(`^(?:\s+(?:-h|--host|-[st]\s+\S+|--shell\s+\S+|--timeout\s+\S+))*(?:\s+--)?`)

@@ -815,7 +815,7 @@ var catalogPrograms = [...]Program{
 	{Name: "ansible", Code: []CodeOption{{"-a", "sh", nil}, {"--args", "sh", nil}}},
 	{Name: "pdsh", Runs: "line", Args: "wxlRtuflgXNSbd"},
 	{Name: "salt", Sub: []string{"cmd.run", "cmd.run_all", "cmd.shell", "cmd.script", "cmd.exec_code"}, SubRun: "line", SubAfter: 1},
-	{Name: "gcloud", Long: []string{"zone", "project", "command", "ssh-flag", "ssh-key-file", "strict-host-key-checking", "tunnel-through-iap", "internal-ip", "ssh-key-expire-after", "account", "configuration", "impersonate-service-account", "verbosity", "format", "container", "dest-group", "network", "region"}, SubAfter: 1, Remote: []string{"ssh"}, Skip: []string{"alpha", "beta", "tpus", "tpu-vm"}, Code: []CodeOption{{"--command", "sh", nil}}},
+	{Name: "gcloud", Long: []string{"zone", "project", "command", "ssh-flag", "ssh-key-file", "strict-host-key-checking", "tunnel-through-iap", "internal-ip", "ssh-key-expire-after", "account", "configuration", "impersonate-service-account", "verbosity", "format", "container", "dest-group", "network", "region"}, SubAfter: 1, Remote: []string{"ssh"}, Skip: []string{"alpha", "beta", "tpus", "tpu-vm", "queued-resources"}, Code: []CodeOption{{"--command", "sh", nil}}},
 	{Name: "aws", Code: []CodeOption{{"--parameters", "ssm", nil}, {"--command", "sh", nil}}},
 	{Name: "fly", Code: []CodeOption{{"-C", "sh", nil}, {"--command", "sh", nil}}},
 	{Name: "az", Remote: []string{"ssh"}, Code: []CodeOption{{"--scripts", "sh", nil}}},
