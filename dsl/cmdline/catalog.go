@@ -20,17 +20,17 @@ import (
 // catalogue as Go, written by gen.go (`go generate ./dsl/cmdline`) from the YAML, so
 // that a check pays nothing to load it.
 type Program struct {
-	Name         string
-	Runs         string   // "argv": the words after its options and Operands are a command it runs; "line": they are joined into a shell line; "" neither
-	Args         string   // short options that take a value
-	Long         []string // long options that take a value when not given with "="
-	Stop         string   // short options after which no command follows (flock -c CMD runs a line instead)
-	LongStop     []string
-	Operands     int          // its own operands before the command (flock LOCKFILE, setarch ARCH)
-	Sub          []string     // subcommands that launch (bundle exec, docker exec); Runs does not apply then
-	SubRun       string       // what follows such a subcommand: argv, line, or dashdash (the argv after "--")
-	SubOperands  int          // operands between the subcommand's options and the command (docker exec CONTAINER)
-	SubAfter     int          // operands before the subcommand (salt TARGET cmd.run); a later operand is none
+	Name        string
+	Runs        string   // "argv": the words after its options and Operands are a command it runs; "line": they are joined into a shell line; "" neither
+	Args        string   // short options that take a value
+	Long        []string // long options that take a value when not given with "="
+	Stop        string   // short options after which no command follows (flock -c CMD runs a line instead)
+	LongStop    []string
+	Operands    int      // its own operands before the command (flock LOCKFILE, setarch ARCH)
+	Sub         []string // subcommands that launch (bundle exec, docker exec); Runs does not apply then
+	SubRun      string   // what follows such a subcommand: argv, line, dashdash (the argv after "--"), or ssh (a Remote one)
+	SubOperands int      // operands between the subcommand's options and the command (docker exec CONTAINER)
+	SubAfter    int      // operands before the subcommand (salt TARGET cmd.run); a later operand is none
 	// Remote are subcommands that open a shell on a remote host (gcloud
 	// compute ssh VM, vagrant ssh, az ssh vm): the words after "--" are
 	// ssh's after the host, the first operand or else the program's name.
@@ -38,7 +38,7 @@ type Program struct {
 	// Skip are words that are no operand on the way to a subcommand:
 	// gcloud's release tracks (gcloud beta compute ssh) and the groups
 	// that put ssh deeper (gcloud compute tpus tpu-vm ssh).
-	Skip []string
+	Skip         []string
 	Code         []CodeOption // options whose value is code
 	Stdin        string       // the language of a script it reads on standard input, or ""
 	Shell        string       // "agent": run with no command it starts an interactive shell; "via": its code can
