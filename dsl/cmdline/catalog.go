@@ -20,17 +20,25 @@ import (
 // catalogue as Go, written by gen.go (`go generate ./dsl/cmdline`) from the YAML, so
 // that a check pays nothing to load it.
 type Program struct {
-	Name         string
-	Runs         string   // "argv": the words after its options and Operands are a command it runs; "line": they are joined into a shell line; "" neither
-	Args         string   // short options that take a value
-	Long         []string // long options that take a value when not given with "="
-	Stop         string   // short options after which no command follows (flock -c CMD runs a line instead)
-	LongStop     []string
-	Operands     int          // its own operands before the command (flock LOCKFILE, setarch ARCH)
-	Sub          []string     // subcommands that launch (bundle exec, docker exec); Runs does not apply then
-	SubRun       string       // what follows such a subcommand: argv, line, or dashdash (the argv after "--")
-	SubOperands  int          // operands between the subcommand's options and the command (docker exec CONTAINER)
-	SubAfter     int          // operands before the subcommand (salt TARGET cmd.run); a later operand is none
+	Name        string
+	Runs        string   // "argv": the words after its options and Operands are a command it runs; "line": they are joined into a shell line; "" neither
+	Args        string   // short options that take a value
+	Long        []string // long options that take a value when not given with "="
+	Stop        string   // short options after which no command follows (flock -c CMD runs a line instead)
+	LongStop    []string
+	Operands    int      // its own operands before the command (flock LOCKFILE, setarch ARCH)
+	Sub         []string // subcommands that launch (bundle exec, docker exec); Runs does not apply then
+	SubRun      string   // what follows such a subcommand: argv, line, dashdash (the argv after "--"), or ssh (a Remote one)
+	SubOperands int      // operands between the subcommand's options and the command (docker exec CONTAINER)
+	SubAfter    int      // operands before the subcommand (salt TARGET cmd.run); a later operand is none
+	// Remote are subcommands that open a shell on a remote host (gcloud
+	// compute ssh VM, vagrant ssh, az ssh vm): the words after "--" are
+	// ssh's after the host, the first operand or else the program's name.
+	Remote []string
+	// Skip are words that are no operand on the way to a subcommand:
+	// gcloud's release tracks (gcloud beta compute ssh) and the groups
+	// that put ssh deeper (gcloud compute tpus tpu-vm ssh).
+	Skip         []string
 	Code         []CodeOption // options whose value is code
 	Stdin        string       // the language of a script it reads on standard input, or ""
 	Shell        string       // "agent": run with no command it starts an interactive shell; "via": its code can
@@ -661,14 +669,18 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 				w.nested(c, "sh", via(so), cx, false)
 			}
 		}
-		if operands == 0 && (v == "alpha" || v == "beta") && program(c.Name) == "gcloud" {
+		if operands <= p.SubAfter && containsString(p.Skip, v) {
 			continue // gcloud beta compute ssh: a release track, not an operand
 		}
-		if !strings.HasPrefix(v, "-") && len(p.Sub) > 0 && operands <= p.SubAfter {
+		if !strings.HasPrefix(v, "-") && (len(p.Sub) > 0 || len(p.Remote) > 0) && operands <= p.SubAfter {
 			// only the operand in the subcommand's place is one: npm run x
 			// is the script x, not npm x
-			if operands == p.SubAfter && containsString(p.Sub, v) {
-				if run := subLine(program(c.Name), v, args[:i], args[i+1:]); run != "" {
+			if operands == p.SubAfter && (containsString(p.Sub, v) || containsString(p.Remote, v)) {
+				run := subLine(program(c.Name), v, args[:i], args[i+1:])
+				if containsString(p.Remote, v) {
+					run = "ssh"
+				}
+				if run != "" {
 					q := *p
 					q.SubRun = run
 					p = &q
@@ -677,6 +689,7 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 				if p.SubRun != "ssh" {
 					return
 				}
+				operands++
 				continue // gcloud compute ssh VM --command CMD: its own options still run code
 			}
 			if i == 0 || !takesValue(args[i-1].Value, p.Args, p.Long) {
@@ -1253,11 +1266,16 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 		}
 	case "ssh":
 		// gcloud compute ssh VM -- ARGS: the words after -- are ssh's,
-		// after the host (its options, then the remote command)
-		rest := afterOptions(args, p.Args, p.Long, 0)
+		// after the host (its options, then the remote command); with no
+		// operand the program picks the host (vagrant ssh -- CMD: the
+		// default machine), named after the program
 		for i, a := range args {
-			if a.Value == "--" && i+1 < len(args) && len(rest) > 0 && rest[0].Value != "--" {
-				w.spawn(c, append([]field{{Word: Word{Value: "ssh"}}, rest[0]}, args[i+1:]...), Wrapper{Name: via}, cx)
+			if a.Value == "--" && i+1 < len(args) {
+				host := field{Word: Word{Value: program(c.Name)}}
+				if rest := afterOptions(args[:i], p.Args, p.Long, 0); len(rest) > 0 {
+					host = rest[0]
+				}
+				w.spawn(c, append([]field{{Word: Word{Value: "ssh"}}, host}, args[i+1:]...), Wrapper{Name: via}, cx)
 				return
 			}
 		}
@@ -1938,7 +1956,11 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			run(unquote(m[1] + m[2]))
 		}
 	case "ssm":
+		// send-command's commands, and start-session's command of
+		// AWS-StartInteractiveCommand (a remote shell's command)
 		if rest, ok := strings.CutPrefix(code, "commands="); ok {
+			run(strings.Trim(rest, "[]\"'"))
+		} else if rest, ok := strings.CutPrefix(code, "command="); ok {
 			run(strings.Trim(rest, "[]\"'"))
 		} else if m := ssmJSON().FindStringSubmatch(code); m != nil {
 			run(unquote(m[1]))
@@ -1976,7 +1998,7 @@ var (
 	rSystem      = lazyRegexp(`\bsystem2?\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
 	backticks    = lazyRegexp("`([^`]+)`")
 	doShell      = lazyRegexp(`(?:do shell script|do script|write text)\s+("(?:[^"\\]|\\.)*")|(?:doShellScript|doScript|\$\.system|\$\.popen)\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
-	ssmJSON      = lazyRegexp(`"commands"\s*:\s*\[\s*("(?:[^"\\]|\\.)*")`)
+	ssmJSON      = lazyRegexp(`"commands?"\s*:\s*\[\s*("(?:[^"\\]|\\.)*")`)
 	// lldb's platform shell options before the command: -h (on the host),
 	// -s SHELL, -t TIMEOUT, and -- ending them
 	platformShellOptions = lazyRegexp(`^(?:\s+(?:-h|--host|-[st]\s+\S+|--shell\s+\S+|--timeout\s+\S+))*(?:\s+--)?`)

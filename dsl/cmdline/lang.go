@@ -2543,33 +2543,62 @@ func obfuscated(args [][]token) bool {
 }
 
 // httpDeleteCall matches inline code that sends an HTTP DELETE: Python's
-// requests, httpx and a session's .delete(URL), request("DELETE", …),
-// urllib's Request(method="DELETE"); fetch and axios given method:
-// "DELETE", axios.delete; Ruby's Net::HTTP::Delete and RestClient.delete;
-// Perl's HTTP::Request->new(DELETE => …) and LWP's ->delete; PowerShell's
-// Invoke-RestMethod and Invoke-WebRequest -Method Delete.
-var httpDeleteCall = lazyRegexp(`(?i:\bmethod\b['"]?\s*[:=]\s*['"]delete['"])|(?i:-method\s+['"]?delete\b)|\.delete\(\s*['"` + "`" + `]https?://|(?i:request\(\s*['"]delete['"])|Net::HTTP::Delete|(?i:HTTP::Request->new\(\s*['"]?delete)|\baxios\.delete\(|\bRestClient\.delete\b|->delete\(\s*['"]https?://`)
+// requests, httpx and a session's .delete(URL), requests' and httpx's
+// delete imported by name, request("DELETE", …) (requests, urllib3,
+// http.client), urllib's Request(method="DELETE"); fetch, axios and
+// Node's http.request given method: "DELETE", axios.delete; Ruby's
+// Net::HTTP::Delete, a Net::HTTP connection's .delete and
+// RestClient.delete; Perl's HTTP::Request->new(DELETE => …) and LWP's
+// ->delete; PHP's CURLOPT_CUSTOMREQUEST "DELETE"; PowerShell's
+// Invoke-RestMethod and Invoke-WebRequest -Method Delete and
+// -CustomMethod DELETE, either option by any prefix PowerShell takes
+// (-Me, -Meth, -Cu).
+var httpDeleteCall = lazyRegexp(`(?i:\bmethod\b['"]?\s*[:=]\s*['"]delete['"])` +
+	`|(?i:-(?:me(?:t(?:h(?:o(?:d)?)?)?)?|cu(?:s(?:t(?:o(?:m(?:m(?:e(?:t(?:h(?:o(?:d)?)?)?)?)?)?)?)?)?)?)(?::|\s+)['"]?delete\b)` +
+	`|\.delete\(\s*['"` + "`" + `]https?://|\b(?:requests|httpx)\.delete\(|\bfrom\s+(?:requests|httpx)\s+import\b[^\n;]*\bdelete\b` +
+	`|(?i:request\(\s*['"]delete['"])|Net::HTTP::Delete|Net::HTTP\.(?:new|start)\b[^\n;]{0,160}?\.delete\(` +
+	`|(?i:HTTP::Request->new\(\s*['"]?delete)|\baxios\.delete\(|\bRestClient\.delete\b|->delete\(\s*['"]https?://` +
+	`|(?i:CURLOPT_CUSTOMREQUEST['"]?\s*(?:,|=>)\s*['"]delete['"])`)
 
 // codeURL matches a URL literal in code.
 var codeURL = lazyRegexp(`https?://[^\s'"` + "`" + `)\]},;]+`)
 
+// codeHost matches a host literal a request is sent to without a URL:
+// http.client's HTTPConnection(HOST), Net::HTTP.new(HOST) and .start,
+// Node's http.request({host: HOST}).
+var codeHost = lazyRegexp(`(?:HTTPS?Connection\(|Net::HTTP\.(?:new|start)\(|\bhost(?:name)?['"]?\s*[:=]>?\s*)\s*['"]([A-Za-z0-9][A-Za-z0-9.\-]*(?::\d+)?)['"]`)
+
 // httpDeletes adds, for code that sends an HTTP DELETE (httpDeleteCall),
 // a DELETE of each URL literal near the call (within httpDeleteNear
-// bytes: a one-liner's, not every link of a server's file): the request
+// bytes: a one-liner's, not every link of a server's file), or with no
+// URL there of each host literal a connection is opened to: the request
 // the code makes is curl -X DELETE's, judged by the same rules. Code
-// whose URLs are all computed adds nothing.
+// whose URLs are all computed adds nothing, as curl -X DELETE "$URL" is
+// not asked.
 func (s *scanner) httpDeletes(code string) {
 	calls := httpDeleteCall().FindAllStringIndex(code, 8)
 	if calls == nil {
 		return
 	}
+	near := func(at, m []int) bool { return at[0] < m[1]+httpDeleteNear && at[1] > m[0]-httpDeleteNear }
+	add := func(u string, m []int) {
+		if !slices.ContainsFunc(s.found, func(f finding) bool { return f.kind == httpDeleteK && f.arg == u }) {
+			s.add(finding{kind: httpDeleteK, call: "DELETE", arg: u, text: code[m[0]:m[1]]})
+		}
+	}
 	urls := codeURL().FindAllStringIndex(code, 64)
+	hosts := codeHost().FindAllStringSubmatchIndex(code, 16)
 	for _, m := range calls {
+		targets := 0
 		for _, at := range urls {
-			u := code[at[0]:at[1]]
-			if at[0] < m[1]+httpDeleteNear && at[1] > m[0]-httpDeleteNear &&
-				!slices.ContainsFunc(s.found, func(f finding) bool { return f.kind == httpDeleteK && f.arg == u }) {
-				s.add(finding{kind: httpDeleteK, call: "DELETE", arg: u, text: code[m[0]:m[1]]})
+			if near(at, m) {
+				add(code[at[0]:at[1]], m)
+				targets++
+			}
+		}
+		for _, at := range hosts {
+			if targets == 0 && near(at, m) {
+				add("http://"+code[at[2]:at[3]]+"/", m)
 			}
 		}
 	}

@@ -40,6 +40,8 @@ type Entry struct {
 	SubRun       string   `yaml:"subrun"`
 	SubOperands  int      `yaml:"suboperands"`
 	SubAfter     int      `yaml:"subafter"`
+	Remote       []string `yaml:"remote"` // subcommands that open a remote shell: the words after -- are ssh's after the host
+	Skip         []string `yaml:"skip"`   // words that are no operand on the way to a subcommand (gcloud beta)
 	Code         []Code   `yaml:"code"`
 	Stdin        string   `yaml:"stdin"`
 	Shell        string   `yaml:"shell"`
@@ -172,8 +174,8 @@ func Read(dir string) ([]Entry, error) {
 			if !slices.Contains([]string{"", "argv", "line", "none"}, e.Runs) {
 				errorf("%s: runs %q, want argv, line or none", where, e.Runs)
 			}
-			if len(e.Sub) > 0 && !slices.Contains([]string{"argv", "line", "dashdash", "ssh"}, e.SubRun) {
-				errorf("%s: subrun %q, want argv, line, dashdash or ssh", where, e.SubRun)
+			if len(e.Sub) > 0 && !slices.Contains([]string{"argv", "line", "dashdash"}, e.SubRun) {
+				errorf("%s: subrun %q, want argv, line or dashdash", where, e.SubRun)
 			}
 			for _, c := range e.Code {
 				if !slices.Contains(Langs, c.Lang) {
@@ -263,9 +265,10 @@ func checkKind(where string, e Entry) []error {
 		"code": len(e.Code) > 0, "stdin": e.Stdin != "", "shell": e.Shell != "", "shellOptions": len(e.ShellOptions) > 0,
 		"shellPaths": e.ShellPaths, "settings": len(e.Settings) > 0, "helpers": len(e.Helpers) > 0, "prompt": e.Prompt != nil,
 		"oldStyle": e.OldStyle, "aliases": len(e.Aliases) > 0, "args": e.Args != "", "long": len(e.Long) > 0,
+		"remote": len(e.Remote) > 0, "skip": len(e.Skip) > 0,
 	}
 	allowed := map[string][]string{
-		"":        {"aliases", "args", "long", "runs", "stop", "longStop", "operands", "sub", "code", "stdin", "shell", "shellOptions", "shellPaths", "settings", "prompt"},
+		"":        {"aliases", "args", "long", "runs", "stop", "longStop", "operands", "sub", "remote", "skip", "code", "stdin", "shell", "shellOptions", "shellPaths", "settings", "prompt"},
 		"wrapper": {"aliases", "args", "long", "stop", "longStop", "split", "longSplit", "assigns", "operands"},
 		"options": {"aliases", "args", "long", "code", "oldStyle"},
 		"helpers": {"helpers"},
@@ -356,6 +359,12 @@ func Source(list []Entry) []byte {
 		}
 		if e.SubAfter > 0 {
 			fmt.Fprintf(&b, ", SubAfter: %d", e.SubAfter)
+		}
+		if len(e.Remote) > 0 {
+			fmt.Fprintf(&b, ", Remote: %#v", e.Remote)
+		}
+		if len(e.Skip) > 0 {
+			fmt.Fprintf(&b, ", Skip: %#v", e.Skip)
 		}
 		if len(e.Code) > 0 {
 			fmt.Fprintf(&b, ", Code: %s", codeList(e.Code, sets))
