@@ -636,7 +636,7 @@ var builtinSpecs = []dsl.Spec{
 		Level:      dsl.Ask,
 		Scope:      "command",
 		On:         []string{"psql", "mysql", "mariadb", "sqlcmd", "cockroach", "clickhouse-client"},
-		When:       "let sql = join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\"), \";\") + \";\" + join(positional, \" \") + \";\" + stdin.text; sql matches \"(?is)\\\\b(authentication_string|pg_shadow|pg_authid|rolpassword|sys\\\\.sql_logins|password_hash\\\\s+from\\\\s+sys\\\\.)\\\\b|\\\\bfrom\\\\s+[`\\\"]?mysql[`\\\"]?\\\\.[`\\\"]?user\\\\b\"",
+		When:       "let sql = join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\"), \";\") + \";\" + join(positional, \" \") + \";\" + stdin.text; sql matches \"(?is)\\\\b(authentication_string|pg_shadow|pg_authid|rolpassword|sys\\\\.sql_logins|password_hash\\\\s+from\\\\s+sys\\\\.)\\\\b|\\\\bselect\\\\b[^;]*?(\\\\*|\\\\bpassword\\\\b)[^;]*?\\\\bfrom\\\\s+[`\\\"]?mysql[`\\\"]?\\\\.[`\\\"]?user\\\\b|\\\\btable\\\\s+[`\\\"]?mysql[`\\\"]?\\\\.[`\\\"]?user\\\\b|\\\\bmysql[`\\\"]?\\\\.[`\\\"]?global_priv\\\\b\"",
 		Message:    "reads the database server's password hashes (mysql.user, pg_shadow, pg_authid)",
 		Checkpoint: false,
 		Pos:        dsl.Pos{File: "database.yaml", Line: 70, Col: 3},

@@ -215,7 +215,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native51
 		}
-	case "let sql = join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\"), \";\") + \";\" + join(positional, \" \") + \";\" + stdin.text; sql matches \"(?is)\\\\b(authentication_string|pg_shadow|pg_authid|rolpassword|sys\\\\.sql_logins|password_hash\\\\s+from\\\\s+sys\\\\.)\\\\b|\\\\bfrom\\\\s+[`\\\"]?mysql[`\\\"]?\\\\.[`\\\"]?user\\\\b\"":
+	case "let sql = join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\"), \";\") + \";\" + join(positional, \" \") + \";\" + stdin.text; sql matches \"(?is)\\\\b(authentication_string|pg_shadow|pg_authid|rolpassword|sys\\\\.sql_logins|password_hash\\\\s+from\\\\s+sys\\\\.)\\\\b|\\\\bselect\\\\b[^;]*?(\\\\*|\\\\bpassword\\\\b)[^;]*?\\\\bfrom\\\\s+[`\\\"]?mysql[`\\\"]?\\\\.[`\\\"]?user\\\\b|\\\\btable\\\\s+[`\\\"]?mysql[`\\\"]?\\\\.[`\\\"]?user\\\\b|\\\\bmysql[`\\\"]?\\\\.[`\\\"]?global_priv\\\\b\"":
 		if scope == "command" {
 			return native52
 		}
@@ -1570,7 +1570,7 @@ var nativeRegexps = [595]lazyRegexp{
 	{src: "(?is)\\.(drop|dropDatabase|dropAllUsers|dropAllRoles|dropSchema|dropCollection|dropTable)\\s*\\(|\\bdropDatabase\\s*:|\\.(deleteMany|remove)\\(\\s*\\{\\s*\\}\\s*[,)]|\\bdeleteMany\\s*:\\s*\\{\\s*filter\\s*:\\s*\\{\\s*\\}|\\.updateMany\\(\\s*\\{\\s*\\}\\s*,"},
 	{src: "(?is)\\bgrant\\s+all(\\s+privileges)?\\s+on\\s+\\*\\.\\*"},
 	{src: "(?s)\\b(createUser|updateUser|grantRolesToUser|createRole|grantPrivilegesToRole|grantRolesToRole)\\s*\\(.*['\"`](root|__system|userAdminAnyDatabase|userAdmin|dbOwner|clusterAdmin|clusterManager|hostManager|dbAdminAnyDatabase|readWriteAnyDatabase|readAnyDatabase|restore|backup)['\"`]"},
-	{src: "(?is)\\b(authentication_string|pg_shadow|pg_authid|rolpassword|sys\\.sql_logins|password_hash\\s+from\\s+sys\\.)\\b|\\bfrom\\s+[`\"]?mysql[`\"]?\\.[`\"]?user\\b"},
+	{src: "(?is)\\b(authentication_string|pg_shadow|pg_authid|rolpassword|sys\\.sql_logins|password_hash\\s+from\\s+sys\\.)\\b|\\bselect\\b[^;]*?(\\*|\\bpassword\\b)[^;]*?\\bfrom\\s+[`\"]?mysql[`\"]?\\.[`\"]?user\\b|\\btable\\s+[`\"]?mysql[`\"]?\\.[`\"]?user\\b|\\bmysql[`\"]?\\.[`\"]?global_priv\\b"},
 	{src: "(?i)\\b(flushall|flushdb)\\b"},
 	{src: "(?im)^\\s*(flushall|flushdb)\\b"},
 	{src: "(?i)^\\s*(flushall|flushdb)\\b"},
@@ -3254,7 +3254,7 @@ func native52(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q"), ";") + ";") + strings.Join(e.Positional, " ")) + ";") + e.Stdin.Text)
-		return matchReAny(&nativeRegexps[85], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00mysql", let0)
+		return matchReAny(&nativeRegexps[85], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00select\x00table\x00global_priv", let0)
 	}()
 }
 

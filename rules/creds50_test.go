@@ -150,7 +150,10 @@ func TestCreds50SQLPrivileges(t *testing.T) {
 		{`psql -f <(echo "SELECT 1")`, dsl.Allow, dsl.Allow},
 		{`mysql -e "SET PASSWORD FOR 'bob'@'%' = 'n3w'"`, dsl.Allow, dsl.Allow},
 		{`sqlcmd -Q "EXEC sp_addrolemember 'db_datareader', 'x'"`, dsl.Allow, dsl.Allow},
-		{`mysql -e "SELECT user, host FROM mysql.user"`, dsl.Ask, dsl.Ask}, // sql-password-hashes reads the table as a whole
+		{`mysql -e "SELECT user, host FROM mysql.user"`, dsl.Allow, dsl.Allow}, // names, no hashes (was asked)
+		{`mysql -e "SELECT * FROM mysql.user"`, dsl.Ask, dsl.Ask},
+		{`mysql -e "SELECT User, Host, authentication_string FROM mysql.user"`, dsl.Ask, dsl.Ask},
+		{`mariadb -e "SELECT User, Priv FROM mysql.global_priv"`, dsl.Ask, dsl.Ask}, // MariaDB keeps the hash in Priv (was allowed)
 		{`mysql -e "GRANT SELECT ON app.* TO x"`, dsl.Allow, dsl.Allow},
 		{`mysql -e "CREATE USER 'app'@'localhost' IDENTIFIED BY 'secret'"`, dsl.Allow, dsl.Allow},
 		{`mysql -e "ALTER USER 'app'@'localhost' IDENTIFIED BY 'n3w'"`, dsl.Allow, dsl.Allow},

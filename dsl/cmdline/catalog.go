@@ -2027,9 +2027,11 @@ var (
 
 // macroCalls finds the arguments of a macro written open…close in code
 // ($(shell …), \write18{…}, esyscmd(…), %(…)), with nested brackets of the
-// same kind kept inside.
+// same kind kept inside. The bracket that nests is the one close closes,
+// not open's last character ("$(shell " ends in a blank).
 func macroCalls(code, open, close string) []string {
 	var out []string
+	opener := map[byte]byte{')': '(', '}': '{', ']': '['}[close[0]]
 	for {
 		i := strings.Index(code, open)
 		if i < 0 {
@@ -2041,7 +2043,7 @@ func macroCalls(code, open, close string) []string {
 			switch {
 			case strings.HasPrefix(code[j:], close) && depth == 0:
 				end = j
-			case code[j] == open[len(open)-1]:
+			case opener != 0 && code[j] == opener:
 				depth++
 			case code[j] == close[0]:
 				depth--

@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -160,6 +161,27 @@ func TestMissedHelper(t *testing.T) {
 	} {
 		if got := missedHelper(tc.cmd, pager); got != tc.want {
 			t.Errorf("%q: %q, want %q", tc.cmd, got, tc.want)
+		}
+	}
+}
+
+// TestMacroCalls: a macro's argument ends at its closing bracket, with
+// nested brackets of that kind inside it, whatever open ends in.
+func TestMacroCalls(t *testing.T) {
+	tests := []struct {
+		code, open, close string
+		want              []string
+	}{
+		{"x := $(shell rm -rf ~) y", "$(shell ", ")", []string{"rm -rf ~"}},
+		{"$(shell echo $(CC)) and $(shell id)", "$(shell ", ")", []string{"echo $(CC)", "id"}},
+		{"esyscmd(`id') x", "esyscmd(", ")", []string{"`id'"}},
+		{`\write18{rm {a} b} z`, `\write18{`, "}", []string{"rm {a} b"}},
+		{"$(shell rm -rf ~", "$(shell ", ")", []string{"rm -rf ~"}},
+		{"no macro here", "$(shell ", ")", nil},
+	}
+	for _, tt := range tests {
+		if got := macroCalls(tt.code, tt.open, tt.close); !slices.Equal(got, tt.want) {
+			t.Errorf("macroCalls(%q, %q, %q) = %q, want %q", tt.code, tt.open, tt.close, got, tt.want)
 		}
 	}
 }
