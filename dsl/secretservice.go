@@ -1,7 +1,6 @@
 package dsl
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -12,19 +11,7 @@ func init() {
 	Funcs = append(Funcs, Func{Name: "revealsSecret", Sig: "revealsSecret(name, args) bool",
 		Doc:     "a secrets service's or password manager's CLI prints a stored secret's value: vault kv get, vault read, aws secretsmanager get-secret-value, aws ssm get-parameter --with-decryption, op read, gcloud secrets versions access, az keyvault secret show, doppler secrets get, bw get password, pass show, sops -d, …, and the CLIs that print an access token or credentials (aws configure export-credentials, gcloud auth print-access-token, az account get-access-token, gh auth token, kubectl config view --raw), Terraform's state and outputs (terraform state pull, show -json of the state, output -json or one output by name; tofu and terragrunt alike, terragrunt's run -- CMD and run-all CMD as CMD) and Rails' decrypted credentials (rails credentials:show); not when it writes the value to a file or the clipboard",
 		Example: `stdin.kind == "pipe" && revealsSecret(stdin.from, stdin.args)`,
-		options: func() []expr.Option {
-			return []expr.Option{expr.Function("revealsSecret", func(p ...any) (any, error) {
-				s, ok := p[0].(string)
-				if !ok {
-					return nil, fmt.Errorf("revealsSecret: want a string, got %T", p[0])
-				}
-				list, err := anyStrings(p[1])
-				if err != nil {
-					return nil, fmt.Errorf("revealsSecret: %w", err)
-				}
-				return revealsSecret(s, list), nil
-			}, new(func(string, []string) bool))}
-		}})
+		options: func() []expr.Option { return []expr.Option{strsBool("revealsSecret", revealsSecret)} }})
 }
 
 // secretCLIValues (and awsValues) are the options of the secrets CLIs that
@@ -226,19 +213,7 @@ func init() {
 	Funcs = append(Funcs, Func{Name: "secretOutFile", Sig: "secretOutFile(name, args) string",
 		Doc:     "the file a secrets CLI writes a stored secret's value to by its own option, \"\" when none: op read, inject and document get -o/--out-file, gcloud secrets versions access --out-file, az keyvault secret download -f/--file, sops -d/decrypt --output, ansible-vault decrypt --output, doppler secrets download FILE (doppler.json when none, unless --no-file)",
 		Example: `sharedDir(secretOutFile(name, args))`,
-		options: func() []expr.Option {
-			return []expr.Option{expr.Function("secretOutFile", func(p ...any) (any, error) {
-				s, ok := p[0].(string)
-				if !ok {
-					return nil, fmt.Errorf("secretOutFile: want a string, got %T", p[0])
-				}
-				list, err := anyStrings(p[1])
-				if err != nil {
-					return nil, fmt.Errorf("secretOutFile: %w", err)
-				}
-				return secretOutFile(s, list), nil
-			}, new(func(string, []string) string))}
-		}})
+		options: func() []expr.Option { return []expr.Option{strsStr("secretOutFile", secretOutFile)} }})
 }
 
 // secretOutFile is the file a secrets CLI's own output option writes a

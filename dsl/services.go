@@ -706,6 +706,21 @@ func strsStr(name string, f func(string, []string) string) expr.Option {
 	}, new(func(string, []string) string))
 }
 
+// strsBool registers a func(string, []string) bool.
+func strsBool(name string, f func(string, []string) bool) expr.Option {
+	return expr.Function(name, func(p ...any) (any, error) {
+		s, ok := p[0].(string)
+		if !ok {
+			return nil, fmt.Errorf("%s: want a string, got %T", name, p[0])
+		}
+		list, err := anyStrings(p[1])
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		return f(s, list), nil
+	}, new(func(string, []string) bool))
+}
+
 // anyStrings reads a list of strings as expr passes it.
 func anyStrings(v any) ([]string, error) {
 	switch l := v.(type) {
@@ -761,19 +776,7 @@ func init() {
 	Funcs = append(Funcs, Func{Name: "tokenForHost", Sig: "tokenForHost(value, args) bool",
 		Doc:     "every credential variable in value ($GITHUB_TOKEN, ${SLACK_BOT_TOKEN}), and every credential helper's output in it ($(gh auth token), $(gcloud auth print-access-token)), belongs to the service every URL in args goes to (api.github.com, slack.com): the token is used, not leaked; an AWS credential's only hosts are ECR registries (ACCOUNT.dkr.ecr.REGION.amazonaws.com), an az token's or Azure credential's Azure's own APIs (management.azure.com, graph.microsoft.com, login.microsoftonline.com, a key vault, registry or storage account), not anyone's server under amazonaws.com or azurewebsites.net",
 		Example: `any(options("d"), # contains "TOKEN" && !tokenForHost(#, args))`,
-		options: func() []expr.Option {
-			return []expr.Option{expr.Function("tokenForHost", func(p ...any) (any, error) {
-				s, ok := p[0].(string)
-				if !ok {
-					return nil, fmt.Errorf("tokenForHost: want a string, got %T", p[0])
-				}
-				list, err := anyStrings(p[1])
-				if err != nil {
-					return nil, fmt.Errorf("tokenForHost: %w", err)
-				}
-				return tokenForHost(s, list), nil
-			}, new(func(string, []string) bool))}
-		}})
+		options: func() []expr.Option { return []expr.Option{strsBool("tokenForHost", tokenForHost)} }})
 }
 
 func tokenForHost(value string, args []string) bool {

@@ -411,52 +411,67 @@ func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string,
 	return out
 }
 
-// goBuildOutput is the file go build writes: -o FILE (-o=FILE too); for
-// a directory (-o bin/, or -o a bin directory the line names without its
-// slash) each main package's program in it under the package's name; with
-// no -o, a single package's program where it runs (cd ~/bin && go build
-// …/cmd/sudo). go test -c -o FILE writes the test binary FILE.
-func goBuildOutput(args []string) []string {
+// goBuildLine is what a go build or go test line says of its output.
+type goBuildLine struct {
+	test     bool // go test, not go build
+	compiles bool // -c
+	set      bool // -o given
+	out      string
+	pkgs     []string
+}
+
+// parseGoBuild reads go build's or go test's arguments; ok is false for
+// any other go command and one run in another module (-C).
+func parseGoBuild(args []string) (l goBuildLine, ok bool) {
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
 		if args[i] == "-C" {
-			return nil // another directory's module
+			return l, false // another directory's module
 		}
 		i++
 	}
 	if i >= len(args) || args[i] != "build" && args[i] != "test" {
-		return nil
+		return l, false
 	}
-	test := args[i] == "test"
-	out, set, compiles := "", false, false
-	var pkgs []string
+	l.test = args[i] == "test"
 	for j := i + 1; j < len(args); j++ {
 		v := args[j]
 		switch {
 		case v == "--":
 			j = len(args)
 		case v == "-o" && j+1 < len(args):
-			out, set = args[j+1], true
+			l.out, l.set = args[j+1], true
 			j++
 		case strings.HasPrefix(v, "-o="):
-			out, set = v[3:], true
+			l.out, l.set = v[3:], true
 		case v == "-c":
-			compiles = true
+			l.compiles = true
 		case strings.HasPrefix(v, "-") && !strings.Contains(v, "=") && cmdline.GoValueFlag(strings.TrimLeft(v, "-")):
 			j++
 		case !strings.HasPrefix(v, "-"):
-			pkgs = append(pkgs, v)
+			l.pkgs = append(l.pkgs, v)
 		}
 	}
+	return l, true
+}
+
+// goBuildOutput is the file go build writes: -o FILE (-o=FILE too); for
+// a directory (-o bin/, or -o a bin directory the line names without its
+// slash) each main package's program in it under the package's name
+// (goBuilt); go test -c -o FILE writes the test binary FILE.
+func goBuildOutput(args []string) []string {
+	l, ok := parseGoBuild(args)
 	switch {
-	case test && !(compiles && set):
+	case !ok:
+		return nil
+	case l.test && !(l.compiles && l.set):
 		return nil // go test runs its binary and keeps it nowhere
-	case test && !strings.HasSuffix(out, "/"):
-		return []string{out}
-	case test:
+	case l.test && !strings.HasSuffix(l.out, "/"):
+		return []string{l.out}
+	case l.test:
 		return nil // DIR/PKG.test
-	case set && !strings.HasSuffix(out, "/"):
-		return []string{out}
+	case l.set && !strings.HasSuffix(l.out, "/"):
+		return []string{l.out}
 	}
 	return nil
 }
@@ -464,45 +479,22 @@ func goBuildOutput(args []string) []string {
 // goBuilt are the programs go build names after their packages
 // (goProgramName) in a directory: -o DIR/ (or -o DIR, which placements
 // reads as one when DIR is a bin directory) holds each main package's;
-// with no -o, a single package's is written where it runs (dir "").
+// with no -o, a single package's is written where it runs (dir "", as
+// in cd ~/bin && go build …/cmd/sudo).
 func goBuilt(args []string) (dir string, names []string) {
-	i := 0
-	for i < len(args) && strings.HasPrefix(args[i], "-") {
-		if args[i] == "-C" {
-			return "", nil
-		}
-		i++
-	}
-	if i >= len(args) || args[i] != "build" {
+	l, ok := parseGoBuild(args)
+	if !ok || l.test {
 		return "", nil
 	}
-	set := false
-	var pkgs []string
-	for j := i + 1; j < len(args); j++ {
-		v := args[j]
-		switch {
-		case v == "--":
-			j = len(args)
-		case v == "-o" && j+1 < len(args):
-			dir, set = args[j+1], true
-			j++
-		case strings.HasPrefix(v, "-o="):
-			dir, set = v[3:], true
-		case strings.HasPrefix(v, "-") && !strings.Contains(v, "=") && cmdline.GoValueFlag(strings.TrimLeft(v, "-")):
-			j++
-		case !strings.HasPrefix(v, "-"):
-			pkgs = append(pkgs, v)
-		}
-	}
-	if !set && len(pkgs) != 1 {
+	if !l.set && len(l.pkgs) != 1 {
 		return "", nil // several packages and no -o: compiled, kept nowhere
 	}
-	for _, p := range pkgs {
+	for _, p := range l.pkgs {
 		if n := goProgramName(p); n != "" {
 			names = append(names, n)
 		}
 	}
-	return dir, names
+	return l.out, names
 }
 
 // goProgramName is the program go build names after a package: the last
