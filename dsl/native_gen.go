@@ -211,7 +211,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native50
 		}
-	case "let sql = name in [\"GRANT\", \"grant\"] ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"Q\", \"eval\", \"sql\", \"query-string\", \"f\", \"file\", \"i\", \"input-file\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\");\nname == \"createuser\" ? hasFlag(\"s\", \"superuser\", \"r\", \"createrole\", \"bypassrls\", \"a\", \"adduser\") ||\n  any(options(\"g\", \"role\"), sqlGrants(\"GRANT \" + # + \" TO x\")) :\nname in [\"mongosh\", \"mongo\"] ? (sql + \";\" + code) matches \"(?s)\\\\b(createUser|updateUser|grantRolesToUser|createRole|grantPrivilegesToRole|grantRolesToRole)\\\\s*\\\\(.*['\\\"`](root|__system|userAdminAnyDatabase|userAdmin|dbOwner|clusterAdmin|clusterManager|hostManager|dbAdminAnyDatabase|readWriteAnyDatabase|readAnyDatabase|restore|backup)['\\\"`]\" : (!(name in [\"heroku\", \"gcloud\", \"aws\"]) || name == \"heroku\" && pos(0) == \"pg:psql\" ||\n  name in [\"gcloud\", \"aws\"] && any(positional, # in [\"execute-sql\", \"execute-statement\", \"batch-execute-statement\"])) &&\nsqlGrants(sql)":
+	case "let sql = name in [\"GRANT\", \"grant\"] ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"Q\", \"eval\", \"sql\", \"query-string\", \"f\", \"file\", \"i\", \"input-file\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\");\nname == \"createuser\" ? (hasFlag(\"s\", \"superuser\", \"r\", \"createrole\", \"bypassrls\", \"a\", \"adduser\") ||\n  any(options(\"g\", \"role\"), sqlGrants(\"GRANT \" + # + \" TO x\"))) &&\n  !(len(positional) == 1 && positional[0] matches \"^(\\\\$\\\\{?(USER|LOGNAME)\\\\}?|\\\\$\\\\(\\\\s*(whoami|id -un)\\\\s*\\\\)|`(whoami|id -un)`)$\" && len(options(\"h\", \"host\")) == 0) :\nname in [\"mongosh\", \"mongo\"] ? (sql + \";\" + code) matches \"(?s)\\\\b(createUser|updateUser|grantRolesToUser|createRole|grantPrivilegesToRole|grantRolesToRole)\\\\s*\\\\(.*['\\\"`](root|__system|userAdminAnyDatabase|userAdmin|dbOwner|clusterAdmin|clusterManager|hostManager|dbAdminAnyDatabase|readWriteAnyDatabase|readAnyDatabase|restore|backup)['\\\"`]\" : (!(name in [\"heroku\", \"gcloud\", \"aws\"]) || name == \"heroku\" && pos(0) == \"pg:psql\" ||\n  name in [\"gcloud\", \"aws\"] && any(positional, # in [\"execute-sql\", \"execute-statement\", \"batch-execute-statement\"])) &&\nsqlGrants(sql)":
 		if scope == "command" {
 			return native51
 		}
@@ -1484,7 +1484,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [595]lazyRegexp{
+var nativeRegexps = [596]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1569,6 +1569,7 @@ var nativeRegexps = [595]lazyRegexp{
 	{src: "(?i)(\\balias\\s+(--\\s+)?['\"]?_*hguard\\b|\\b_*hguard\\s*\\(\\s*\\)|\\bfunction\\s+_*hguard\\b|\\b_*hguard_[a-z_]+\\s*=|HGUARD_(DISABLE|YOLO|HOME|SESSION)|\\b(unset|unfunction|functions\\s+-e|set\\s+-e)\\s+.*_*hguard)"},
 	{src: "(?is)\\.(drop|dropDatabase|dropAllUsers|dropAllRoles|dropSchema|dropCollection|dropTable)\\s*\\(|\\bdropDatabase\\s*:|\\.(deleteMany|remove)\\(\\s*\\{\\s*\\}\\s*[,)]|\\bdeleteMany\\s*:\\s*\\{\\s*filter\\s*:\\s*\\{\\s*\\}|\\.updateMany\\(\\s*\\{\\s*\\}\\s*,"},
 	{src: "(?is)\\bgrant\\s+all(\\s+privileges)?\\s+on\\s+\\*\\.\\*"},
+	{src: "^(\\$\\{?(USER|LOGNAME)\\}?|\\$\\(\\s*(whoami|id -un)\\s*\\)|`(whoami|id -un)`)$"},
 	{src: "(?s)\\b(createUser|updateUser|grantRolesToUser|createRole|grantPrivilegesToRole|grantRolesToRole)\\s*\\(.*['\"`](root|__system|userAdminAnyDatabase|userAdmin|dbOwner|clusterAdmin|clusterManager|hostManager|dbAdminAnyDatabase|readWriteAnyDatabase|readAnyDatabase|restore|backup)['\"`]"},
 	{src: "(?is)\\b(authentication_string|pg_shadow|pg_authid|rolpassword|sys\\.sql_logins|password_hash\\s+from\\s+sys\\.)\\b|\\bselect\\b[^;]*?(\\*|\\bpassword\\b)[^;]*?\\bfrom\\s+[`\"]?mysql[`\"]?\\.[`\"]?user\\b|\\btable\\s+[`\"]?mysql[`\"]?\\.[`\"]?user\\b|\\bmysql[`\"]?\\.[`\"]?global_priv\\b"},
 	{src: "(?i)\\b(flushall|flushdb)\\b"},
@@ -3227,14 +3228,17 @@ func native51(env any) bool {
 		}()
 		return func() bool {
 			if e.Name == "createuser" {
-				return (e.HasFlag("s", "superuser", "r", "createrole", "bypassrls", "a", "adduser") ||
+				return ((e.HasFlag("s", "superuser", "r", "createrole", "bypassrls", "a", "adduser") ||
 					anyOf(e.Options("g", "role"), func(p0 string) bool {
 						return sqlGrants((("GRANT " + p0) + " TO x"))
-					}))
+					})) &&
+					!(((len(e.Positional) == 1) &&
+						matchReAny(&nativeRegexps[84], "user\x00logname\x00whoami\x00id -un\x00whoami\x00id -un", index(e.Positional, 0))) &&
+						(len(e.Options("h", "host")) == 0)))
 			}
 			return func() bool {
 				if in(e.Name, "mongosh", "mongo") {
-					return matchReWith(&nativeRegexps[84], "(", ((let0 + ";") + e.Code))
+					return matchReWith(&nativeRegexps[85], "(", ((let0 + ";") + e.Code))
 				}
 				return (((!in(e.Name, "heroku", "gcloud", "aws") ||
 					((e.Name == "heroku") &&
@@ -3254,7 +3258,7 @@ func native52(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q"), ";") + ";") + strings.Join(e.Positional, " ")) + ";") + e.Stdin.Text)
-		return matchReAny(&nativeRegexps[85], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00select\x00table\x00global_priv", let0)
+		return matchReAny(&nativeRegexps[86], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00select\x00table\x00global_priv", let0)
 	}()
 }
 
@@ -3274,14 +3278,14 @@ func native53(env any) bool {
 					return in(strings.ToUpper(p0), "EVAL", "EVAL_RO", "SCRIPT", "FUNCTION")
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[86], "flush", p0)
+						return matchReAny(&nativeRegexps[87], "flush", p0)
 					}))) ||
-				matchReAny(&nativeRegexps[87], "flush", e.Stdin.Text)) ||
+				matchReAny(&nativeRegexps[88], "flush", e.Stdin.Text)) ||
 				anyOf(e.Stdin.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[88], "flush", p0)
+					return matchReAny(&nativeRegexps[89], "flush", p0)
 				})) ||
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-					return matchReAny(&nativeRegexps[87], "flush", p0.Target)
+					return matchReAny(&nativeRegexps[88], "flush", p0.Target)
 				})) ||
 				((anyOf(e.Positional, func(p0 string) bool {
 					return in(strings.ToUpper(p0), "CONFIG")
@@ -3351,7 +3355,7 @@ func native58(env any) bool {
 		!((((e.Name == "sfdisk") &&
 			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[89], "--part-", p0)
+				return matchReWith(&nativeRegexps[90], "--part-", p0)
 			})) &&
 			(len(e.Positional) < 2))) &&
 		!(((e.Name == "sgdisk") &&
@@ -3485,12 +3489,12 @@ func native63(env any) bool {
 func native64(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[90], "/proc/", p0) ||
-			matchReWith(&nativeRegexps[91], "/dev/", p0))
+		return (matchReWith(&nativeRegexps[91], "/proc/", p0) ||
+			matchReWith(&nativeRegexps[92], "/dev/", p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return (matchReWith(&nativeRegexps[92], "/proc/", p0.Target) ||
-				matchReWith(&nativeRegexps[93], "/dev/", p0.Target))
+			return (matchReWith(&nativeRegexps[93], "/proc/", p0.Target) ||
+				matchReWith(&nativeRegexps[94], "/dev/", p0.Target))
 		}))
 }
 
@@ -3523,47 +3527,47 @@ func native65(env any) bool {
 				return strings.HasPrefix(p0, "count=")
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[94], "bs=", p0)
+					return matchReWith(&nativeRegexps[95], "bs=", p0)
 				})) ||
 				(!anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[95], "of=", p0)
+					return matchReWith(&nativeRegexps[96], "of=", p0)
 				}) &&
 					((anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[96], "bs=", p0)
+						return matchReWith(&nativeRegexps[97], "bs=", p0)
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[97], "count=", p0)
+							return matchReWith(&nativeRegexps[98], "count=", p0)
 						})) ||
 						(anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[98], "bs=", p0)
+							return matchReWith(&nativeRegexps[99], "bs=", p0)
 						}) &&
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[99], "count=", p0)
+								return matchReWith(&nativeRegexps[100], "count=", p0)
 							}))))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[100], "bs=", p0)
+					return matchReWith(&nativeRegexps[101], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[101], "count=", p0)
+						return matchReWith(&nativeRegexps[102], "count=", p0)
 					}))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[102], "bs=", p0)
+					return matchReWith(&nativeRegexps[103], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[103], "count=", p0)
+						return matchReWith(&nativeRegexps[104], "count=", p0)
 					}))))) ||
 		(((e.Name == "head") &&
 			anyOf(e.Options("c", "bytes"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[104], p0)
+				return matchRe(&nativeRegexps[105], p0)
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return ((!strings.HasPrefix(p0, "/dev/") ||
 					strings.HasPrefix(p0, "/dev/shm/")) &&
-					!matchReAny(&nativeRegexps[105], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
+					!matchReAny(&nativeRegexps[106], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
 			}))) ||
 		((e.Name == "fallocate") &&
 			anyOf(e.Options("l", "length"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[106], p0)
+				return matchRe(&nativeRegexps[107], p0)
 			})))
 }
 
@@ -3572,7 +3576,7 @@ func native66(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[107], "remount", p0)
+			return matchReWith(&nativeRegexps[108], "remount", p0)
 		})) &&
 		((len(e.Positional) == 0) ||
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3594,11 +3598,11 @@ func native66(env any) bool {
 func native67(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[108], "/dev/", p0)
+		return matchReWith(&nativeRegexps[109], "/dev/", p0)
 	}) ||
 		((e.Name == "dd") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[109], "of=/dev/", p0)
+				return matchReWith(&nativeRegexps[110], "of=/dev/", p0)
 			}))) ||
 		((((((e.Name == "wipefs") &&
 			e.HasFlag("a", "all")) &&
@@ -3607,7 +3611,7 @@ func native67(env any) bool {
 			((e.Name == "sgdisk") &&
 				e.HasFlag("Z", "zap-all", "z", "zap", "o", "clear"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[110], p0)
+				return matchRe(&nativeRegexps[111], p0)
 			})))
 }
 
@@ -3654,7 +3658,7 @@ func native74(env any) bool {
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchReAny(&nativeRegexps[111], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", func() string {
+		matchReAny(&nativeRegexps[112], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", func() string {
 			if e.Agent &&
 				!e.Opaque {
 				return e.Unfollowed
@@ -3671,7 +3675,7 @@ func native75(env any) bool {
 			strings.HasPrefix(p0, "-bem"))
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[112], "${", p0)
+			return matchReWith(&nativeRegexps[113], "${", p0)
 		}))
 }
 
@@ -3679,28 +3683,28 @@ func native75(env any) bool {
 func native76(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return (!((((matchReFold(&nativeRegexps[113], "=", p0) ||
-			matchReFold(&nativeRegexps[114], "c", p0)) ||
-			matchReFold(&nativeRegexps[115], ".pager=", p0)) ||
-			matchReFold(&nativeRegexps[116], ".editor=", p0)) ||
-			matchReAny(&nativeRegexps[117], "core.sshcommand=ssh", p0)) &&
-			matchReAny(&nativeRegexps[118], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
+		return (!((((matchReFold(&nativeRegexps[114], "=", p0) ||
+			matchReFold(&nativeRegexps[115], "c", p0)) ||
+			matchReFold(&nativeRegexps[116], ".pager=", p0)) ||
+			matchReFold(&nativeRegexps[117], ".editor=", p0)) ||
+			matchReAny(&nativeRegexps[118], "core.sshcommand=ssh", p0)) &&
+			matchReAny(&nativeRegexps[119], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[119], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[120], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((!((((in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
 				in(e.Assigns[p0], "", "true", ":", "cat")) ||
 				((p0 == "GIT_PAGER") &&
-					matchReAny(&nativeRegexps[120], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[121], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
 				(in(p0, "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
-					matchReAny(&nativeRegexps[121], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[122], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
 				(in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[122], "ssh", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[123], "ssh", e.Assigns[p0]))) &&
 				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
-				(matchReWith(&nativeRegexps[123], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[124], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[124], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[125], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
 		}))
 }
 
@@ -3710,7 +3714,7 @@ func native77(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[125], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[126], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -3720,7 +3724,7 @@ func native78(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[126], "-", p0)
+				return matchReWith(&nativeRegexps[127], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -3736,16 +3740,16 @@ func native78(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[127], "BASH_", p0) ||
+				return (matchReWith(&nativeRegexps[128], "BASH_", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[128], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[129], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native79 is the condition of command-remap-expansion.
 func native79(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[129], "${", e.Line)
+	return matchReWith(&nativeRegexps[130], "${", e.Line)
 }
 
 // native80 is the condition of path-untrusted-dir.
@@ -3777,18 +3781,18 @@ func native80(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[130], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
+			matchReAny(&nativeRegexps[131], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("module_path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[131], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
+			matchReAny(&nativeRegexps[132], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("MODULE_PATH", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[132], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
+			matchReAny(&nativeRegexps[133], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
 		(((e.Shell == "zsh") &&
 			in(e.Name, "export", "declare", "typeset", "readonly", "local")) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "MODULE_PATH=") &&
-					matchReAny(&nativeRegexps[132], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
+					matchReAny(&nativeRegexps[133], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
 			})))
 }
 
@@ -3806,25 +3810,25 @@ func native81(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[133], " ", p0))
+					!matchReWith(&nativeRegexps[134], " ", p0))
 			})) ||
 			((e.Agent &&
 				(len(e.Wrappers) > 0)) &&
 				(in(e.Caller, "codex", "copilot", "agent") ||
 					!allOf(e.Wrappers, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[134], " ", p0)
+						return matchReWith(&nativeRegexps[135], " ", p0)
 					})))) ||
 			(e.HasFlag("p") &&
 				in(programName(e.Name), "sh", "bash", "dash", "ksh", "mksh", "zsh", "ash", "yash", "posh", "pdksh", "oksh", "loksh"))) ||
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Wrappers) == 0) &&
-				matchReAny(&nativeRegexps[135], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
+				matchReAny(&nativeRegexps[136], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
 			(((len(e.Via) > 0) &&
 				(index(e.Via, (len(e.Via)-1)) == "script interactive")) &&
-				matchReWith(&nativeRegexps[136], "/dev/null", e.Line))) ||
+				matchReWith(&nativeRegexps[137], "/dev/null", e.Line))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[137], " interactive", index(e.Via, (len(e.Via)-1))))) ||
+				matchReWith(&nativeRegexps[138], " interactive", index(e.Via, (len(e.Via)-1))))) ||
 			(((e.Stdin.Kind == "") &&
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec")
@@ -3834,14 +3838,14 @@ func native81(env any) bool {
 					e.WrapperFlag("run0", "u", "user")) ||
 					e.WrapperFlag("pkexec", "user")) ||
 					anyOf(e.WrapperArgs, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[138], "root\x000", p0)
+						return matchReAny(&nativeRegexps[139], "root\x000", p0)
 					})))))
 }
 
 // native82 is the condition of system-program-copy.
 func native82(env any) bool {
 	e := env.(*CommandEnv)
-	return matchReAny(&nativeRegexps[139], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
+	return matchReAny(&nativeRegexps[140], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
 }
 
 // native83 is the condition of root-interpreter-prompt.
@@ -3849,7 +3853,7 @@ func native83(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Stdin.Kind == "") &&
 		allOf(e.Via, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[140], " -c", p0)
+			return matchReWith(&nativeRegexps[141], " -c", p0)
 		})) &&
 		in(programName(e.Name), "pwsh", "powershell", "tclsh", "wish", "irb", "pry", "python", "ipython", "node", "ruby", "lua", "php", "perl")) &&
 		((((len(e.Args) == 0) ||
@@ -3867,7 +3871,7 @@ func native83(env any) bool {
 			e.WrapperFlag("run0", "u", "user")) ||
 			e.WrapperFlag("pkexec", "user")) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[138], "root\x000", p0)
+				return matchReAny(&nativeRegexps[139], "root\x000", p0)
 			})))
 }
 
@@ -3882,28 +3886,28 @@ func native84(env any) bool {
 func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[141], "#", p0)
+		return matchReWith(&nativeRegexps[142], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[141], "#", p0)
+				return matchReWith(&nativeRegexps[142], "#", p0)
 			})))
 }
 
 // native86 is the condition of load-library.
 func native86(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((((matchReWith(&nativeRegexps[142], ".so", e.Name) ||
+	return ((((((((((((((matchReWith(&nativeRegexps[143], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[143], "-", p0))
+					matchReWith(&nativeRegexps[144], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[144], "lib", p0))
+						!matchReWith(&nativeRegexps[145], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -3911,14 +3915,14 @@ func native86(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[145], ".", p0)
+				return matchReWith(&nativeRegexps[146], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[145], ".", p0)
+				return matchReWith(&nativeRegexps[146], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -3926,8 +3930,8 @@ func native86(env any) bool {
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp") &&
 			anyOf(e.Options("o"), func(p0 string) bool {
-				return (matchReAny(&nativeRegexps[146], "pkcs11provider\x00securitykeyprovider", p0) &&
-					!matchReAny(&nativeRegexps[147], "none\x00internal\x00lib", p0))
+				return (matchReAny(&nativeRegexps[147], "pkcs11provider\x00securitykeyprovider", p0) &&
+					!matchReAny(&nativeRegexps[148], "none\x00internal\x00lib", p0))
 			}))) ||
 		((e.Name == "ssh-keygen") &&
 			anyOf(e.Options("D"), func(p0 string) bool {
@@ -3945,21 +3949,21 @@ func native86(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[148], "/", p0)
+				return matchReWith(&nativeRegexps[149], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[149], ".node", p0)
+				return matchReWith(&nativeRegexps[150], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[150], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[151], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[151], "lib", p0))
+					!matchReWith(&nativeRegexps[152], "lib", p0))
 			})))
 }
 
@@ -3972,23 +3976,23 @@ func native87(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[152], "-", p0) &&
-				!matchReWith(&nativeRegexps[151], "lib", p0))
+			return (matchReWith(&nativeRegexps[153], "-", p0) &&
+				!matchReWith(&nativeRegexps[152], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[153], "=", p0) &&
-					!matchReWith(&nativeRegexps[151], "lib", p0))
+				return (matchReWith(&nativeRegexps[154], "=", p0) &&
+					!matchReWith(&nativeRegexps[152], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[154], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[151], "lib", p0))
+				return (matchReWith(&nativeRegexps[155], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[152], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[155], "-", p0)
+				return matchReWith(&nativeRegexps[156], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[156], ".", p0) &&
-						!matchReWith(&nativeRegexps[157], "lib", p0))
+					return (matchReWith(&nativeRegexps[157], ".", p0) &&
+						!matchReWith(&nativeRegexps[158], "lib", p0))
 				}))))
 }
 
@@ -4009,7 +4013,7 @@ func native88(env any) bool {
 				return p0
 			}()
 		}), func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[158], "/", p0) &&
+			return (matchReWith(&nativeRegexps[159], "/", p0) &&
 				!in(p0, e.Outputs...))
 		}))
 }
@@ -4025,8 +4029,8 @@ func native89(env any) bool {
 func native90(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[156], ".", p0) &&
-			!matchReWith(&nativeRegexps[157], "lib", p0))
+		return (matchReWith(&nativeRegexps[157], ".", p0) &&
+			!matchReWith(&nativeRegexps[158], "lib", p0))
 	})
 }
 
@@ -4035,7 +4039,7 @@ func native91(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[159], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[160], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -4048,10 +4052,10 @@ func native92(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[159], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[160], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[160], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[161], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -4059,7 +4063,7 @@ func native92(env any) bool {
 func native93(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[161], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[162], "bin", cleanPath(p0))
 	})
 }
 
@@ -4097,13 +4101,13 @@ func native95(env any) bool {
 func native96(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[162], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
-		(((matchReWith(&nativeRegexps[163], "/", e.Code) ||
+		matchReAny(&nativeRegexps[163], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
+		(((matchReWith(&nativeRegexps[164], "/", e.Code) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[164], "/", p0)
+				return matchReWith(&nativeRegexps[165], "/", p0)
 			})) ||
-			matchReWith(&nativeRegexps[165], ".loads(", e.Code)) ||
-			matchReAny(&nativeRegexps[166], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
+			matchReWith(&nativeRegexps[166], ".loads(", e.Code)) ||
+			matchReAny(&nativeRegexps[167], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
 }
 
 // native97 is the condition of deferred-command.
@@ -4124,7 +4128,7 @@ func native98(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[167], "bin/", p0)
+			return matchReWith(&nativeRegexps[168], "bin/", p0)
 		}))
 }
 
@@ -4170,9 +4174,9 @@ func native100(env any) bool {
 func native101(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[168], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[169], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[170], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[169], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[170], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[171], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -4183,7 +4187,7 @@ func native102(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[171], "function", e.Line)))
+			matchReWith(&nativeRegexps[172], "function", e.Line)))
 }
 
 // native103 is the condition of fish-funcsave-agent.
@@ -4198,11 +4202,11 @@ func native104(env any) bool {
 	return ((e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((p0 == "--universal") ||
-				matchReWith(&nativeRegexps[172], "-", p0))
+				matchReWith(&nativeRegexps[173], "-", p0))
 		})) &&
 		!anyOf(e.Args, func(p0 string) bool {
 			return (in(p0, "--query", "--erase", "--show", "--names") ||
-				matchReWith(&nativeRegexps[173], "-", p0))
+				matchReWith(&nativeRegexps[174], "-", p0))
 		}))
 }
 
@@ -4230,7 +4234,7 @@ func native107(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[174], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[175], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -4330,10 +4334,10 @@ func native113(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[175], "..", p0) ||
+					(matchReWith(&nativeRegexps[176], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[176], "$", p0) &&
+							!(matchReWith(&nativeRegexps[177], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -4360,17 +4364,17 @@ func native114(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[177], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[178], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[178], "-", p0) ||
+						return (matchReWith(&nativeRegexps[179], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[179], "-", p0) ||
+							return (matchReWith(&nativeRegexps[180], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -4396,9 +4400,9 @@ func native115(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[180], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[181], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[181], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[182], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -4417,10 +4421,10 @@ func native116(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[182], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[183], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[183], ".", p0) &&
-						!matchReWith(&nativeRegexps[184], ":", p0)))
+					(matchReWith(&nativeRegexps[184], ".", p0) &&
+						!matchReWith(&nativeRegexps[185], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -4444,7 +4448,7 @@ func native117(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[185], "0", p0)
+					return matchReWith(&nativeRegexps[186], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -4486,7 +4490,7 @@ func native117(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[186], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[187], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -4620,7 +4624,7 @@ func native120(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[187], "-", p0) ||
+							return (matchReWith(&nativeRegexps[188], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -4759,15 +4763,15 @@ func native125(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[188], "/.", cleanPath(p0)) ||
-			(matchRe(&nativeRegexps[189], cleanPath(p0)) &&
+		return ((matchReWith(&nativeRegexps[189], "/.", cleanPath(p0)) ||
+			(matchRe(&nativeRegexps[190], cleanPath(p0)) &&
 				func() bool {
 					let0 := p0
 					return anyOf([]string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.bash_functions", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.mkshrc", "~/.inputrc", "~/.config/fish", "~/.ssh/id_rsa", "~/.ssh/id_ecdsa", "~/.ssh/id_ed25519", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.gnupg", "~/.gitconfig", "~/.config/git"}, func(p1 string) bool {
 						return mayName(let0, p1)
 					})
 				}())) &&
-			!matchReWith(&nativeRegexps[190], "/.ssh/known_hosts", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[191], "/.ssh/known_hosts", cleanPath(p0)))
 	})
 }
 
@@ -4791,7 +4795,7 @@ func native127(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[191], "of=", p0)
+					return matchReWith(&nativeRegexps[192], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -4842,7 +4846,7 @@ func native127(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[192], "for", e.Line)))))
+						matchReWith(&nativeRegexps[193], "for", e.Line)))))
 	}()
 }
 
@@ -4862,17 +4866,17 @@ func native128(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[193], ":", let0)) &&
+					!matchReWith(&nativeRegexps[194], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[194], p0)
+							return matchRe(&nativeRegexps[195], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[195], "-", p0)
+							return matchReWith(&nativeRegexps[196], "-", p0)
 						})))))
 	}()
 }
@@ -4892,7 +4896,7 @@ func native130(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[196], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[197], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -4946,11 +4950,11 @@ func native130(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[197], "x", p0)
+						return matchReWith(&nativeRegexps[198], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[198], "x", p0)
+						return matchReWith(&nativeRegexps[199], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -4988,7 +4992,7 @@ func native131(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[199], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[200], ".", baseName(p0)))
 			})))
 }
 
@@ -5035,7 +5039,7 @@ func native134(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[200], "-", p0)
+					return matchReWith(&nativeRegexps[201], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5048,7 +5052,7 @@ func native134(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[201], p0)) &&
+					!matchRe(&nativeRegexps[202], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -5101,9 +5105,9 @@ func native138(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[202], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[203], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[204], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[203], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[204], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[205], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native139 is the condition of move-to-dev-null.
@@ -5223,7 +5227,7 @@ func native147(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[205], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[206], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -5247,7 +5251,7 @@ func native148(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[206], let1) {
+						!matchRe(&nativeRegexps[207], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5260,7 +5264,7 @@ func native148(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[206], let2) {
+							!matchRe(&nativeRegexps[207], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -5278,9 +5282,9 @@ func native148(env any) bool {
 							return ((sensitivePath(p0) ||
 								e.HoldsSecret(p0)) ||
 								(((let3 != "") &&
-									!matchRe(&nativeRegexps[206], p0)) &&
+									!matchRe(&nativeRegexps[207], p0)) &&
 									(sensitivePath(((let3 + "/") + p0)) ||
-										(matchReWith(&nativeRegexps[207], "/.", cleanPath(((let3+"/")+p0))) &&
+										(matchReWith(&nativeRegexps[208], "/.", cleanPath(((let3+"/")+p0))) &&
 											secretPath(((let3 + "/") + p0))))))
 						}))
 				}()
@@ -5305,7 +5309,7 @@ func native149(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[206], let1) {
+						!matchRe(&nativeRegexps[207], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5318,7 +5322,7 @@ func native149(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[206], let2) {
+							!matchRe(&nativeRegexps[207], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -5346,11 +5350,11 @@ func native149(env any) bool {
 								}))) ||
 							((in(e.Name, "export", "declare", "typeset") &&
 								anyOf(e.Args, func(p0 string) bool {
-									return (matchReWith(&nativeRegexps[208], "GIT_WORK_TREE=", p0) &&
+									return (matchReWith(&nativeRegexps[209], "GIT_WORK_TREE=", p0) &&
 										(isHome(substr(p0, 14, len(p0))) ||
 											isRoot(substr(p0, 14, len(p0)))))
 								})) &&
-								matchReWith(&nativeRegexps[209], "git", e.Line))))
+								matchReWith(&nativeRegexps[210], "git", e.Line))))
 				}()
 			}()
 		}()
@@ -5373,7 +5377,7 @@ func native150(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[206], let1) {
+						!matchRe(&nativeRegexps[207], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5434,7 +5438,7 @@ func native151(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[210], "remote.", p0)
+					return matchReWith(&nativeRegexps[211], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -5446,8 +5450,8 @@ func native152(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[211], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[212], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[212], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[213], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -5476,7 +5480,7 @@ func native153(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[206], p0)) &&
+						!matchRe(&nativeRegexps[207], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -5536,14 +5540,14 @@ func native158(env any) bool {
 func native159(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[213], e.Original))
+		!matchRe(&nativeRegexps[214], e.Original))
 }
 
 // native160 is the condition of url-confusable-host.
 func native160(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[214], "://", e.Original))
+		matchReFold(&nativeRegexps[215], "://", e.Original))
 }
 
 // native161 is the condition of macos-protection-off.
@@ -5555,16 +5559,16 @@ func native161(env any) bool {
 				in(e.Pos(1), "add", "clear")))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[215], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[216], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[216], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[217], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[217], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[218], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[218], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[219], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -5581,7 +5585,7 @@ func native161(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[219], "--set", p0)
+					return matchReWith(&nativeRegexps[220], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -5595,14 +5599,14 @@ func native161(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[220], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[221], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[221], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[222], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -5616,7 +5620,7 @@ func native162(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[222], "-", p0)
+					return matchReWith(&nativeRegexps[223], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -5651,7 +5655,7 @@ func native164(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[223], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[224], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -5663,11 +5667,11 @@ func native164(env any) bool {
 func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[224], "-set", p0)
+		return matchReAny(&nativeRegexps[225], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[225], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[226], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -5679,15 +5683,15 @@ func native166(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[226], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[227], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[227], "login", p0)
+				return matchReFold(&nativeRegexps[228], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[227], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[228], "login", e.Stdin.Text))))
 }
 
 // native167 is the condition of launchd-job.
@@ -5721,9 +5725,9 @@ func native168(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[228], "clipboard", p0)
+					return matchReFold(&nativeRegexps[229], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[228], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[229], "clipboard", e.Stdin.Text)))))
 }
 
 // native169 is the condition of screen-capture-agent.
@@ -5737,7 +5741,7 @@ func native169(env any) bool {
 func native170(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[229], "sleep", e.Line))
+		matchReWith(&nativeRegexps[230], "sleep", e.Line))
 }
 
 // native171 is the condition of mic-camera-capture-agent.
@@ -5755,7 +5759,7 @@ func native171(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[230], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[231], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -5763,23 +5767,23 @@ func native171(env any) bool {
 func native172(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[231], "dialog", p0)
+		return matchReFold(&nativeRegexps[232], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[231], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[232], "dialog", e.Stdin.Text))
 }
 
 // native173 is the condition of applescript-remote-machine.
 func native173(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[232], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[233], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[232], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[233], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[233], "volume", p0)
+				return matchReFold(&nativeRegexps[234], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[233], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[234], "volume", e.Stdin.Text))))
 }
 
 // native174 is the condition of read-private-store-agent.
@@ -5787,7 +5791,7 @@ func native174(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[234], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[235], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -5807,7 +5811,7 @@ func native175(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[235], "/Users/", p0)
+					return matchReWith(&nativeRegexps[236], "/Users/", p0)
 				}))))
 }
 
@@ -5838,8 +5842,8 @@ func native178(env any) bool {
 		anyOf(e.Args, func(p0 string) bool {
 			return (((urlScheme(p0) != "") &&
 				(urlScheme(p0) != "file")) &&
-				(matchRe(&nativeRegexps[236], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[237], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[237], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[238], ".", urlHost(p0))))
 		}))
 }
 
@@ -5859,7 +5863,7 @@ func native180(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[238], "%25", p0))
+				matchReWith(&nativeRegexps[239], "%25", p0))
 		}))
 }
 
@@ -5882,12 +5886,12 @@ func native182(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[239], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[240], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[240], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[241], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -5905,9 +5909,9 @@ func native183(env any) bool {
 			}()
 		})
 		return anyOf(let0, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[241], "/", p0) &&
+			return ((matchReWith(&nativeRegexps[242], "/", p0) &&
 				isIP(urlHost(p0))) &&
-				!matchReAny(&nativeRegexps[239], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[240], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})
 	}()
 }
@@ -5919,7 +5923,7 @@ func native184(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[242], "@", p0))
+				matchReWith(&nativeRegexps[243], "@", p0))
 		}))
 }
 
@@ -5928,7 +5932,7 @@ func native185(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[243], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[244], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -5954,8 +5958,8 @@ func native186(env any) bool {
 func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[244], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[245], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[245], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[246], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native188 is the condition of inline-code-download.
@@ -5963,11 +5967,11 @@ func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[246], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[247], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[248], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[249], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[250], "http://", e.Code))))
+		matchReAny(&nativeRegexps[247], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[248], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[249], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[250], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[251], "http://", e.Code))))
 }
 
 // native189 is the condition of insecure-tls.
@@ -5994,14 +5998,14 @@ func native189(env any) bool {
 				return (p0 == "set")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[251], ".trusted-host", p0)
+				return matchReWith(&nativeRegexps[252], ".trusted-host", p0)
 			}))) ||
 		((in(e.Name, "npm", "yarn", "pnpm") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[252], "strict-ssl\x00enablestrictssl", p0)
+				return matchReAny(&nativeRegexps[253], "strict-ssl\x00enablestrictssl", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[253], "false", p0)
+				return matchReWith(&nativeRegexps[254], "false", p0)
 			}))) ||
 		(in(e.Name, "helm", "kubectl") &&
 			e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -6017,30 +6021,30 @@ func native189(env any) bool {
 func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[254], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[255], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[255], "/dev/", p0)
+			return matchReWith(&nativeRegexps[256], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[256], ":", p0)
+				return matchReFold(&nativeRegexps[257], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[257], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[258], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[258], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[259], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[259], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[260], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[261], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[260], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[261], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[262], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native191 is the condition of exfiltrate-secrets.
@@ -6051,9 +6055,9 @@ func native191(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[262], "$", p0) &&
+				(matchReWith(&nativeRegexps[263], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[263], "$(cat ", p0))
+				matchReWith(&nativeRegexps[264], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -6072,7 +6076,7 @@ func native191(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[264], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[265], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -6086,10 +6090,10 @@ func native191(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[265], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[266], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[266], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[267], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -6111,7 +6115,7 @@ func native191(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[267], "$(", p0)
+				return matchReWith(&nativeRegexps[268], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -6127,11 +6131,11 @@ func native191(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[268], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[269], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[267], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[269], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[268], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[270], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -6208,12 +6212,12 @@ func native193(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[270], ":", p0)
+					return matchReWith(&nativeRegexps[271], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[271], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[272], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -6253,7 +6257,7 @@ func native194(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[272], "$", p0) &&
+							(matchReWith(&nativeRegexps[273], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -6263,7 +6267,7 @@ func native194(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[273], "://", p0)
+							return matchReWith(&nativeRegexps[274], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -6281,16 +6285,16 @@ func native194(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[272], "$", p0) &&
+									(matchReWith(&nativeRegexps[273], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[273], "://", p0)
+								return matchReWith(&nativeRegexps[274], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[274], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[275], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -6310,7 +6314,7 @@ func native195(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[275], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[276], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -6334,8 +6338,8 @@ func native196(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[272], "$", p0)) &&
-			matchReWith(&nativeRegexps[276], ".", p0))
+			matchReWith(&nativeRegexps[273], "$", p0)) &&
+			matchReWith(&nativeRegexps[277], ".", p0))
 	})
 }
 
@@ -6383,7 +6387,7 @@ func native197(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[277], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[278], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -6392,7 +6396,7 @@ func native197(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[278], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[279], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -6464,13 +6468,13 @@ func native198(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[279], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[280], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[279], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[280], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -6482,7 +6486,7 @@ func native199(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[280], "cd", e.Line))
+		matchReWith(&nativeRegexps[281], "cd", e.Line))
 }
 
 // native200 is the condition of reverse-shell-fifo.
@@ -6495,7 +6499,7 @@ func native200(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[281], "mk", e.Line))
+		matchReWith(&nativeRegexps[282], "mk", e.Line))
 }
 
 // native201 is the condition of shell-piped-to-network.
@@ -6522,20 +6526,20 @@ func native202(env any) bool {
 // native203 is the condition of awk-network.
 func native203(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[282], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[283], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[283], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[284], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native204 is the condition of dns-update.
 func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[284], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[285], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[285], "del", p0)
+			return matchReFold(&nativeRegexps[286], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[284], "del", p0.Target)
+			return matchReFold(&nativeRegexps[285], "del", p0.Target)
 		}))
 }
 
@@ -6576,7 +6580,7 @@ func native205(env any) bool {
 										!tokenForHost(p0, e.Args))
 								}) ||
 									anyOf(e.Options("c"), func(p0 string) bool {
-										return (((matchReFold(&nativeRegexps[286], "extraheader=", p0) &&
+										return (((matchReFold(&nativeRegexps[287], "extraheader=", p0) &&
 											matchComputed(let0, p0)) &&
 											anyOf(e.Args, func(p1 string) bool {
 												return (urlHost(p1) != "")
@@ -6587,15 +6591,15 @@ func native205(env any) bool {
 							return func() bool {
 								if e.Name == "ssh" {
 									return ((anyOf(e.Options("o"), func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[287], "ndenv\x00tenv", p0) &&
-											(matchReFold(&nativeRegexps[288], "*", p0) ||
-												matchReAny(&nativeRegexps[289], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+										return (matchReAny(&nativeRegexps[288], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[289], "*", p0) ||
+												matchReAny(&nativeRegexps[290], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
-										matchReWith(&nativeRegexps[290], "$", e.Source)) ||
+										matchReWith(&nativeRegexps[291], "$", e.Source)) ||
 										(anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[291], "${", p0)
+											return matchReWith(&nativeRegexps[292], "${", p0)
 										}) &&
-											!matchReWith(&nativeRegexps[292], "$", e.Source)))
+											!matchReWith(&nativeRegexps[293], "$", e.Source)))
 								}
 								return func() bool {
 									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -6638,7 +6642,7 @@ func native205(env any) bool {
 													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
 													anyOf(e.PipedSecrets(), func(p0 string) bool {
 														return !tokenForHost(func() string {
-															if matchReWith(&nativeRegexps[293], " ", p0) {
+															if matchReWith(&nativeRegexps[294], " ", p0) {
 																return p0
 															}
 															return (("$(" + p0) + ")")
@@ -6652,7 +6656,7 @@ func native205(env any) bool {
 													e.HoldsSecret(e.Stdin.From))))
 									}
 									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-										return ((matchReWith(&nativeRegexps[292], "$", p0) ||
+										return ((matchReWith(&nativeRegexps[293], "$", p0) ||
 											e.SecretValue(p0)) &&
 											!tokenForHost(p0, e.Args))
 									}) ||
@@ -6661,23 +6665,23 @@ func native205(env any) bool {
 												return strings.HasPrefix(p0, "--expand-")
 											})) &&
 											anyOf(e.Options("variable"), func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[294], "%", p0) &&
+												return (matchReWith(&nativeRegexps[295], "%", p0) &&
 													!tokenForHost(("$"+substr(p0, 1, len(p0))), e.Args))
 											}))) ||
 										(in(e.Name, "http", "https", "xh", "xhs") &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[295], ":", p0) &&
+												return (matchReWith(&nativeRegexps[296], ":", p0) &&
 													!tokenForHost(p0, e.Args))
 											}))) ||
 										anyOf(e.Positional, func(p0 string) bool {
 											return (((urlHost(p0) != "") &&
-												matchReWith(&nativeRegexps[292], "$", p0)) &&
+												matchReWith(&nativeRegexps[293], "$", p0)) &&
 												!tokenForHost(p0, e.Args))
 										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchReAny(&nativeRegexps[296], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+												return (matchReAny(&nativeRegexps[297], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 													!tokenForHost(p0, e.Args))
 											})))
 								}()
@@ -6714,10 +6718,10 @@ func native207(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[297], ".", p0))
+					matchReWith(&nativeRegexps[298], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[292], "$", p0) &&
+			return (matchReWith(&nativeRegexps[293], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -6745,7 +6749,7 @@ func native208(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[298], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[299], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -6753,7 +6757,7 @@ func native208(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[299], p0)
+							return matchRe(&nativeRegexps[300], p0)
 						}))))
 		}()
 	}()
@@ -6767,7 +6771,7 @@ func native209(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[300], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[301], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -6790,7 +6794,7 @@ func native211(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[301], "://", p0)
+				return matchReWith(&nativeRegexps[302], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -6802,7 +6806,7 @@ func native211(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[302], "R:", p0)
+				return matchReWith(&nativeRegexps[303], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -6826,15 +6830,15 @@ func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[303], "@", p0) &&
-				!matchReWith(&nativeRegexps[304], "@", p0))
+			return (matchReWith(&nativeRegexps[304], "@", p0) &&
+				!matchReWith(&nativeRegexps[305], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[305], ":", p0) &&
-						!matchReAny(&nativeRegexps[306], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[306], ":", p0) &&
+						!matchReAny(&nativeRegexps[307], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -6851,7 +6855,7 @@ func native212(env any) bool {
 func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[307], "@", p0)
+		return matchReWith(&nativeRegexps[308], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -6867,18 +6871,18 @@ func native214(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[308], ":", p0)
+				return matchReFold(&nativeRegexps[309], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[309], ":", p0)
+				return matchReFold(&nativeRegexps[310], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[310], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[311], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[305], ":", p0) &&
-						!matchReAny(&nativeRegexps[306], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[306], ":", p0) &&
+						!matchReAny(&nativeRegexps[307], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -6902,14 +6906,14 @@ func native215(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[311], ":", p0)
-			})) &&
-			!anyOf(e.Args, func(p0 string) bool {
 				return matchReFold(&nativeRegexps[312], ":", p0)
 			})) &&
+			!anyOf(e.Args, func(p0 string) bool {
+				return matchReFold(&nativeRegexps[313], ":", p0)
+			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[313], "create:", p0) ||
-					matchReFold(&nativeRegexps[314], ":", p0))
+				return (matchReFold(&nativeRegexps[314], "create:", p0) ||
+					matchReFold(&nativeRegexps[315], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -6920,7 +6924,7 @@ func native215(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[315], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[316], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -6946,7 +6950,7 @@ func native216(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[316], p0)
+					return matchRe(&nativeRegexps[317], p0)
 				}))))
 }
 
@@ -6954,8 +6958,8 @@ func native216(env any) bool {
 func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[317], ":", p0) &&
-			!matchReWith(&nativeRegexps[318], ":", p0))
+		return (matchReWith(&nativeRegexps[318], ":", p0) &&
+			!matchReWith(&nativeRegexps[319], ":", p0))
 	})
 }
 
@@ -6963,8 +6967,8 @@ func native217(env any) bool {
 func native218(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[319], p0) ||
-			matchReWith(&nativeRegexps[320], "w", p0))
+		return (matchRe(&nativeRegexps[320], p0) ||
+			matchReWith(&nativeRegexps[321], "w", p0))
 	})
 }
 
@@ -6985,13 +6989,13 @@ func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[321], "s", p0) ||
-				matchRe(&nativeRegexps[322], p0))
+			return (matchReWith(&nativeRegexps[322], "s", p0) ||
+				matchRe(&nativeRegexps[323], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[322], p0) ||
-					matchReWith(&nativeRegexps[323], "s", p0))
+				return (matchRe(&nativeRegexps[323], p0) ||
+					matchReWith(&nativeRegexps[324], "s", p0))
 			})))
 }
 
@@ -7000,15 +7004,15 @@ func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[324], "s", p0) ||
-				matchRe(&nativeRegexps[325], p0))
+			return (matchReWith(&nativeRegexps[325], "s", p0) ||
+				matchRe(&nativeRegexps[326], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[325], p0)
+				return matchRe(&nativeRegexps[326], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[326], cleanPath(p0))
+			return matchRe(&nativeRegexps[327], cleanPath(p0))
 		}))
 }
 
@@ -7029,7 +7033,7 @@ func native223(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[327], "+", p0)
+					return matchReWith(&nativeRegexps[328], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -7038,8 +7042,8 @@ func native223(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[328], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[329], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[329], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[330], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -7058,12 +7062,12 @@ func native223(env any) bool {
 func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[330], p0)
+		return matchRe(&nativeRegexps[331], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[331], "bin/", p0))
+				matchReWith(&nativeRegexps[332], "bin/", p0))
 		}))
 }
 
@@ -7071,9 +7075,9 @@ func native224(env any) bool {
 func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[332], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[333], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[333], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[334], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -7094,52 +7098,52 @@ func native226(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[334], p0) ||
-					matchRe(&nativeRegexps[335], p0)) ||
+				return ((((matchRe(&nativeRegexps[335], p0) ||
 					matchRe(&nativeRegexps[336], p0)) ||
-					matchReWith(&nativeRegexps[337], "w", p0)) ||
-					matchReWith(&nativeRegexps[338], "g", p0))
+					matchRe(&nativeRegexps[337], p0)) ||
+					matchReWith(&nativeRegexps[338], "w", p0)) ||
+					matchReWith(&nativeRegexps[339], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[335], p0) ||
-					matchRe(&nativeRegexps[339], p0)) ||
-					matchReWith(&nativeRegexps[340], "w", p0)) ||
-					matchReWith(&nativeRegexps[337], "w", p0))
+				return (((matchRe(&nativeRegexps[336], p0) ||
+					matchRe(&nativeRegexps[340], p0)) ||
+					matchReWith(&nativeRegexps[341], "w", p0)) ||
+					matchReWith(&nativeRegexps[338], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[341], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[342], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[342], p0)
+				return matchRe(&nativeRegexps[343], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[343], p0)
+				return matchRe(&nativeRegexps[344], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[344], ":", p0)
+					return matchReWith(&nativeRegexps[345], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[345], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[346], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[346], p0)
+				return matchRe(&nativeRegexps[347], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[344], ":", p0)
+					return matchReWith(&nativeRegexps[345], ":", p0)
 				}))))
 }
 
@@ -7152,7 +7156,7 @@ func native227(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[347], "-", p0)
+					return matchReWith(&nativeRegexps[348], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -7166,20 +7170,20 @@ func native227(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[348], "0", p0)
+				return matchReWith(&nativeRegexps[349], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[348], "0", p0)
+				return matchReWith(&nativeRegexps[349], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[349], ":", p0)
+				return matchReWith(&nativeRegexps[350], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[349], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[350], ":", e.Stdin.Text))))
 }
 
 // native228 is the condition of privileged-group.
@@ -7209,7 +7213,7 @@ func native228(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[350], "/Groups/", p0))
+					matchReWith(&nativeRegexps[351], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -7280,7 +7284,7 @@ func native232(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[351], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[352], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -7288,12 +7292,12 @@ func native232(env any) bool {
 func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[352], p0)
+		return matchRe(&nativeRegexps[353], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[353], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[354], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -7312,7 +7316,7 @@ func native234(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[354], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[355], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native235 is the condition of read-secret.
@@ -7321,7 +7325,7 @@ func native235(env any) bool {
 	return ((len(e.SecretFiles) > 0) &&
 		!(e.LoadsEnvironment() &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[355], ".env", p0)
+				return matchReWith(&nativeRegexps[356], ".env", p0)
 			})))
 }
 
@@ -7332,8 +7336,8 @@ func native236(env any) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
-				!matchRe(&nativeRegexps[206], p0))) &&
-			matchReWith(&nativeRegexps[356], ".", p0))
+				!matchRe(&nativeRegexps[207], p0))) &&
+			matchReWith(&nativeRegexps[357], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -7385,7 +7389,7 @@ func native237(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[357], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[358], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -7435,10 +7439,10 @@ func native239(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[358], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[359], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[359], "/", p0))
+					matchReWith(&nativeRegexps[360], "/", p0))
 			})))
 }
 
@@ -7467,7 +7471,7 @@ func native241(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[360], ":", p0) ||
+					return (matchReWith(&nativeRegexps[361], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -7476,7 +7480,7 @@ func native241(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[361], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[362], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native242 is the condition of send-secret-dir.
@@ -7495,10 +7499,10 @@ func native243(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[362], p0)
+					return matchRe(&nativeRegexps[363], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[363], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[364], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -7512,7 +7516,7 @@ func native244(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[364], "-", p0)
+						return matchReWith(&nativeRegexps[365], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -7547,7 +7551,7 @@ func native245(env any) bool {
 func native246(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[365], "mount", p0)
+		return matchReFold(&nativeRegexps[366], "mount", p0)
 	})
 }
 
@@ -7613,10 +7617,10 @@ func native247(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[366], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[367], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[367], "hguard", p0)
+					return matchReWith(&nativeRegexps[368], "hguard", p0)
 				}))))
 }
 
@@ -7686,13 +7690,13 @@ func native248(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[368], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[369], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[366], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[367], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[367], "hguard", p0)
+					return matchReWith(&nativeRegexps[368], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -7771,7 +7775,7 @@ func native249(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[196], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[197], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -7781,7 +7785,7 @@ func native249(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[197], "x", p0)
+							return matchReWith(&nativeRegexps[198], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -7811,7 +7815,7 @@ func native249(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[369], baseName(p0)))
+										matchRe(&nativeRegexps[370], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -7835,7 +7839,7 @@ func native250(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[370], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[371], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -7859,7 +7863,7 @@ func native250(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[371], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[372], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -7873,7 +7877,7 @@ func native250(env any) bool {
 func native251(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[372], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[373], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -7891,15 +7895,15 @@ func native251(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[373], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[374], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[374], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[375], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[375], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[376], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native252 is the condition of self-computed-target-agent.
@@ -7930,19 +7934,19 @@ func native253(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[376], "hguard", p0)
+				return matchReWith(&nativeRegexps[377], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[377], "hguard", p0)
+					return matchReWith(&nativeRegexps[378], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[378], "hguard", p0)
+						return matchReWith(&nativeRegexps[379], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[379], "hguard", p0)
+					return matchReWith(&nativeRegexps[380], "hguard", p0)
 				}))))
 }
 
@@ -7973,13 +7977,13 @@ func native254(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[380], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[381], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[381], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[382], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -8017,13 +8021,13 @@ func native255(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[380], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[381], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[381], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[382], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -8034,10 +8038,10 @@ func native255(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[378], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[379], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[382], "hguard", p0) ||
-						matchReWith(&nativeRegexps[383], "hguard", p0))
+					return (matchReWith(&nativeRegexps[383], "hguard", p0) ||
+						matchReWith(&nativeRegexps[384], "hguard", p0))
 				}))))
 }
 
@@ -8047,8 +8051,8 @@ func native256(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[384], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[385], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[385], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[386], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native257 is the condition of self-inline-write-agent.
@@ -8058,8 +8062,8 @@ func native257(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[384], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[385], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[385], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[386], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native258 is the condition of self-env.
@@ -8080,23 +8084,23 @@ func native258(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[386], "hguard_", p0)
+			return matchReFold(&nativeRegexps[387], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[386], "hguard_", p0)
+					return matchReFold(&nativeRegexps[387], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[387], "-", p0) ||
+						return (matchReWith(&nativeRegexps[388], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[388], "hguard", p0)
+					return matchReFold(&nativeRegexps[389], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -8114,13 +8118,13 @@ func native258(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[389], "hguard_", p0)
+					return matchReFold(&nativeRegexps[390], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[386], "hguard_", p0)
+					return matchReFold(&nativeRegexps[387], "hguard_", p0)
 				})))
 	}()
 }
@@ -8144,23 +8148,23 @@ func native259(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[386], "hguard_", p0)
+				return matchReFold(&nativeRegexps[387], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[386], "hguard_", p0)
+						return matchReFold(&nativeRegexps[387], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[387], "-", p0) ||
+							return (matchReWith(&nativeRegexps[388], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[388], "hguard", p0)
+						return matchReFold(&nativeRegexps[389], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -8178,13 +8182,13 @@ func native259(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[389], "hguard_", p0)
+						return matchReFold(&nativeRegexps[390], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[386], "hguard_", p0)
+						return matchReFold(&nativeRegexps[387], "hguard_", p0)
 					}))))
 	}()
 }
@@ -8195,30 +8199,30 @@ func native260(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[390], "-", p0)
+			return matchReWith(&nativeRegexps[391], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[391], p0))
+					matchRe(&nativeRegexps[392], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[392], p0)
+				return matchRe(&nativeRegexps[393], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[393], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[394], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[394], "accept-", p0)
+				return matchReWith(&nativeRegexps[395], "accept-", p0)
 			})))
 }
 
@@ -8229,30 +8233,30 @@ func native261(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[390], "-", p0)
+				return matchReWith(&nativeRegexps[391], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[391], p0))
+						matchRe(&nativeRegexps[392], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[392], p0)
+					return matchRe(&nativeRegexps[393], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[393], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[394], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[394], "accept-", p0)
+					return matchReWith(&nativeRegexps[395], "accept-", p0)
 				}))))
 }
 
@@ -8260,7 +8264,7 @@ func native261(env any) bool {
 func native262(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[395], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[396], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -8272,7 +8276,7 @@ func native263(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[395], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[396], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -8289,7 +8293,7 @@ func native264(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[395], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[396], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -8311,7 +8315,7 @@ func native265(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[395], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[396], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -8394,16 +8398,16 @@ func native268(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[388], "hguard", p0)
+			return matchReFold(&nativeRegexps[389], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[388], "hguard", p0)
+				return matchReFold(&nativeRegexps[389], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[396], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[397], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[388], "hguard", p0)
+				return matchReFold(&nativeRegexps[389], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8416,16 +8420,16 @@ func native269(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[388], "hguard", p0)
+				return matchReFold(&nativeRegexps[389], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[388], "hguard", p0)
+					return matchReFold(&nativeRegexps[389], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[396], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[397], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[388], "hguard", p0)
+					return matchReFold(&nativeRegexps[389], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8441,10 +8445,10 @@ func native270(env any) bool {
 		((e.Name == "codex") &&
 			((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[397], "hook", p0)
+					return matchReAny(&nativeRegexps[398], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[397], "hook", p0)
+					return matchReAny(&nativeRegexps[398], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -8455,7 +8459,7 @@ func native270(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[398], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[399], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -8480,10 +8484,10 @@ func native271(env any) bool {
 			((e.Name == "codex") &&
 				((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[397], "hook", p0)
+						return matchReAny(&nativeRegexps[398], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[397], "hook", p0)
+						return matchReAny(&nativeRegexps[398], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -8494,7 +8498,7 @@ func native271(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[398], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[399], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -8542,7 +8546,7 @@ func native274(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[388], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[389], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -8569,7 +8573,7 @@ func native274(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[399], e.Name)) ||
+				matchRe(&nativeRegexps[400], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -8647,7 +8651,7 @@ func native281(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[400], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[401], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -8657,15 +8661,15 @@ func native281(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[401], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[402], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[402], "-", p0) ||
+						return (matchReWith(&nativeRegexps[403], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[403], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[404], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -8686,12 +8690,12 @@ func native283(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[404], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[405], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			}))) ||
 		((e.Pos(0) == "delete") &&
 			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[405], "-", p0)
+					return matchReWith(&nativeRegexps[406], "-", p0)
 				}))))
 }
 
@@ -8720,7 +8724,7 @@ func native285(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[406], "=", p0)
+					return matchReWith(&nativeRegexps[407], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -8728,20 +8732,20 @@ func native285(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[406], "=", p0) ||
-						matchReWith(&nativeRegexps[407], "test", p0))
+					return (!matchReWith(&nativeRegexps[407], "=", p0) ||
+						matchReWith(&nativeRegexps[408], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[408], "D", p0)
+					return matchReWith(&nativeRegexps[409], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[409], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[410], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[410], "db:", p0)
+					return matchReWith(&nativeRegexps[411], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -8796,7 +8800,7 @@ func native285(env any) bool {
 							return (p0 == "base")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[411], "migrate:", p0)
+						return matchReWith(&nativeRegexps[412], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -8873,7 +8877,7 @@ func native285(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[412], ".", p0)
+							return matchReWith(&nativeRegexps[413], ".", p0)
 						}))))
 		}()
 	}()
@@ -8888,9 +8892,9 @@ func native286(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[413], "secret", p0)
+					return matchReWith(&nativeRegexps[414], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[414], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[415], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
@@ -8904,23 +8908,23 @@ func native287(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[415], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[416], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[416], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[417], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[416], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[417], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[417], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[418], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[417], "://", p0)
+				return matchReWith(&nativeRegexps[418], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -8929,37 +8933,37 @@ func native287(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[418], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[419], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[419], "://", p0) &&
-						!matchReWith(&nativeRegexps[420], "https://", p0))
+					return (matchReWith(&nativeRegexps[420], "://", p0) &&
+						!matchReWith(&nativeRegexps[421], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[421], "://", p0)
+					return matchReWith(&nativeRegexps[422], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[422], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[423], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[419], "://", p0) &&
-						!matchReWith(&nativeRegexps[420], "https://", p0)))
+					(matchReWith(&nativeRegexps[420], "://", p0) &&
+						!matchReWith(&nativeRegexps[421], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[423], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[424], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[424], ":", p0))
+					matchReWith(&nativeRegexps[425], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -8972,7 +8976,7 @@ func native287(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[425], "http", p0)
+				return matchReWith(&nativeRegexps[426], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -8986,12 +8990,12 @@ func native287(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[425], "http", p0)
+				return matchReWith(&nativeRegexps[426], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[425], "http", p0)
+				return matchReWith(&nativeRegexps[426], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -9005,7 +9009,7 @@ func native288(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[426], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[427], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -9013,10 +9017,10 @@ func native288(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[427], "--force-", p0)
+				return matchReWith(&nativeRegexps[428], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[428], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[429], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -9027,11 +9031,11 @@ func native289(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[429], "/etc/", p0)
+			return matchReWith(&nativeRegexps[430], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[430], "/etc/", p0)
+				return matchReWith(&nativeRegexps[431], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -9050,33 +9054,33 @@ func native290(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[431], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[432], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[432], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[433], "/", e.Path)))) &&
 				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[122], "ssh", e.Assigns[p0])) &&
-					!matchReFold(&nativeRegexps[433], "command", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[123], "ssh", e.Assigns[p0])) &&
+					!matchReFold(&nativeRegexps[434], "command", e.Assigns[p0]))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[434], e.Assigns[p0]))) &&
-				!((p0 == "PS4") &&
 					matchRe(&nativeRegexps[435], e.Assigns[p0]))) &&
+				!((p0 == "PS4") &&
+					matchRe(&nativeRegexps[436], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[436], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[437], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((((!matchReWith(&nativeRegexps[437], "ENV=", p0) &&
-						!(matchReWith(&nativeRegexps[438], "GIT_SSH", p0) &&
-							!matchReFold(&nativeRegexps[433], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-						!((matchReWith(&nativeRegexps[439], "=", p0) &&
+					return (((((!matchReWith(&nativeRegexps[438], "ENV=", p0) &&
+						!(matchReWith(&nativeRegexps[439], "GIT_SSH", p0) &&
+							!matchReFold(&nativeRegexps[434], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+						!((matchReWith(&nativeRegexps[440], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -9086,10 +9090,10 @@ func native290(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[440], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[441], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[436], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[441], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[437], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[442], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -9098,14 +9102,14 @@ func native290(env any) bool {
 func native291(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[442], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[443], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[443], "=", p0)
+				return matchReWith(&nativeRegexps[444], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[444], "A", p0)
+			return matchReWith(&nativeRegexps[445], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -9113,7 +9117,7 @@ func native291(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[445], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[446], "--preserve-env=", p0)
 		}))
 }
 
@@ -9122,8 +9126,8 @@ func native292(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[446], ".", p0) ||
-				matchReFold(&nativeRegexps[447], "://", p0))
+			return (matchReFold(&nativeRegexps[447], ".", p0) ||
+				matchReFold(&nativeRegexps[448], "://", p0))
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -9145,15 +9149,15 @@ func native293(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[448], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[449], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[449], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[450], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[450], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[451], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[451], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[452], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry", "config.registry"), func(p0 string) bool {
@@ -9163,17 +9167,17 @@ func native293(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[452], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[453], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[453], "://", p0) &&
+				return (matchReWith(&nativeRegexps[454], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[453], "://", p0) &&
+				return (matchReWith(&nativeRegexps[454], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -9190,7 +9194,7 @@ func native293(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[453], "://", p0) &&
+				return (matchReWith(&nativeRegexps[454], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -9243,7 +9247,7 @@ func native295(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[454], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[455], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -9254,7 +9258,7 @@ func native296(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[455], "=", p0)
+					return matchReWith(&nativeRegexps[456], "=", p0)
 				})
 			}
 			return func() []string {
@@ -9276,28 +9280,28 @@ func native296(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[456], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[457], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[457], "_", p0) &&
+				(matchReWith(&nativeRegexps[458], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[458], "://", let1) &&
+							return (matchReWith(&nativeRegexps[459], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[459], "=", p0) &&
-					!matchReWith(&nativeRegexps[460], "=0", p0))) ||
-				matchReWith(&nativeRegexps[461], "=", p0)) ||
-				(matchReWith(&nativeRegexps[462], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[460], "=", p0) &&
+					!matchReWith(&nativeRegexps[461], "=0", p0))) ||
+				matchReWith(&nativeRegexps[462], "=", p0)) ||
+				(matchReWith(&nativeRegexps[463], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[463], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[464], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[465], "-insecure", p0))
+				(matchReWith(&nativeRegexps[464], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[465], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[466], "-insecure", p0))
 		})
 	}()
 }
@@ -9342,7 +9346,7 @@ func native298(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[466], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[467], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -9371,9 +9375,9 @@ func native300(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[467], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[468], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[469], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[468], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[469], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[470], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -9414,12 +9418,12 @@ func native301(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[470], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[471], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[471], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[472], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[472], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[473], "systemctl", e.Line)))
 }
 
 // native302 is the condition of fork-bomb.
@@ -9434,10 +9438,10 @@ func native302(env any) bool {
 func native303(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[388], "hguard", p0)
+		return matchReFold(&nativeRegexps[389], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[473], "hguard", p0)
+			return matchReFold(&nativeRegexps[474], "hguard", p0)
 		}))
 }
 
@@ -9454,10 +9458,10 @@ func native305(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[474], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[475], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[475], "history", p0)
+			return matchReWith(&nativeRegexps[476], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -9474,7 +9478,7 @@ func native305(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[476], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[477], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -9490,7 +9494,7 @@ func native306(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[206], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[207], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -9501,7 +9505,7 @@ func native306(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[206], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[207], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -9533,7 +9537,7 @@ func native307(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[477], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[478], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -9555,24 +9559,24 @@ func native307(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[478], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[479], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[479], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[480], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[480], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[481], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[481], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[482], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -9598,17 +9602,17 @@ func native308(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[482], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[483], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[483], "p", p0)
+					return matchReWith(&nativeRegexps[484], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[484], "$", p0)
+						return matchReWith(&nativeRegexps[485], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[485], "=", e.Line)))))
+						matchReWith(&nativeRegexps[486], "=", e.Line)))))
 	}()
 }
 
@@ -9633,7 +9637,7 @@ func native310(env any) bool {
 		})) &&
 		((((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[486], "p", p0)
+				return matchReWith(&nativeRegexps[487], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -9641,7 +9645,7 @@ func native310(env any) bool {
 			(anyOf(e.Args, func(p0 string) bool {
 				return strings.HasPrefix(p0, "$")
 			}) &&
-				matchReAny(&nativeRegexps[487], "grep\x00idof\x00while", e.Line)))) ||
+				matchReAny(&nativeRegexps[488], "grep\x00idof\x00while", e.Line)))) ||
 		((e.Name == "killall") &&
 			e.HasFlag("r", "regexp")))
 }
@@ -9650,10 +9654,10 @@ func native310(env any) bool {
 func native311(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[488], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[489], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[489], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[490], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -9682,10 +9686,10 @@ func native313(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[490], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[491], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[491], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[492], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -9743,13 +9747,13 @@ func native316(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[492], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[493], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[493], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[494], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[494], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[495], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -9782,7 +9786,7 @@ func native319(env any) bool {
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files", "rotate")) &&
 			e.HasFlag("vacuum-time", "vacuum-size", "vacuum-files"))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[495], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[496], "/var/log/", p0)
 		}))
 }
 
@@ -9862,7 +9866,7 @@ func native321(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[496], "--", p0)
+					return matchReWith(&nativeRegexps[497], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -9915,7 +9919,7 @@ func native323(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[187], "-", p0)
+				return matchReWith(&nativeRegexps[188], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -9966,9 +9970,9 @@ func native326(env any) bool {
 func native327(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[497], "while", e.Code) ||
-			matchReAny(&nativeRegexps[498], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[499], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[498], "while", e.Code) ||
+			matchReAny(&nativeRegexps[499], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[500], "fork", e.Code)))
 }
 
 // native328 is the condition of service-from-file.
@@ -9995,11 +9999,11 @@ func native329(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[500], "\"", p0)
+				return matchReWith(&nativeRegexps[501], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[501], ".sock", p0)
+				return matchReWith(&nativeRegexps[502], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -10009,10 +10013,10 @@ func native329(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[502], "source=/", p0)
+					return matchReWith(&nativeRegexps[503], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[503], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[504], "security.privileged=true", p0)
 				}))))
 }
 
@@ -10021,18 +10025,18 @@ func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[504], "bind", p0)
+			return matchReWith(&nativeRegexps[505], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[505], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[506], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[506], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[507], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native331 is the condition of mount-over-process.
 func native331(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[507], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[508], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native332 is the condition of snap-unsigned-install.
@@ -10049,7 +10053,7 @@ func native333(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[508], "-", p0)
+				return matchReWith(&nativeRegexps[509], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -10098,7 +10102,7 @@ func native334(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[509], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[510], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -10109,7 +10113,7 @@ func native335(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[510], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[511], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -10117,9 +10121,9 @@ func native335(env any) bool {
 func native336(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[511], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[512], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[513], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[512], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[513], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[514], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -10127,66 +10131,66 @@ func native336(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[514], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[515], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[515], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[516], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[516], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[517], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[517], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[518], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[518], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[519], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[519], e.Line)) &&
-				matchReAny(&nativeRegexps[520], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[521], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[520], e.Line)) &&
+				matchReAny(&nativeRegexps[521], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[522], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native337 is the condition of request-flood-loop.
 func native337(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[522], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[523], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[524], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[523], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[524], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[525], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[525], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[526], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native338 is the condition of busy-loop.
 func native338(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[526], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[527], "do", e.Line) &&
-			matchReWith(&nativeRegexps[528], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[529], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[530], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[531], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[532], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[527], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[528], "do", e.Line) &&
+			matchReWith(&nativeRegexps[529], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[530], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[531], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[532], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[533], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native339 is the condition of spawn-loop.
 func native339(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[533], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[534], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[534], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[535], "sleep\x00wait", e.Line))
 }
 
 // native340 is the condition of thread-storm-code.
 func native340(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[535], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[536], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[537], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[536], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[537], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[538], "sleep\x00.join()", e.Code))
 }
 
 // native341 is the condition of endless-device-read.
@@ -10207,7 +10211,7 @@ func native341(env any) bool {
 func native342(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[538], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[539], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native343 is the condition of write-system-config.
@@ -10233,8 +10237,8 @@ func native343(env any) bool {
 func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[539], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[540], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[540], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[541], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -10254,8 +10258,8 @@ func native345(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[541], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[542], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[542], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[543], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -10283,17 +10287,17 @@ func native346(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[541], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[542], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[543], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[544], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[544], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[545], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -10302,12 +10306,12 @@ func native346(env any) bool {
 func native347(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[545], "$", p0) ||
-			matchReAny(&nativeRegexps[546], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[546], "$", p0) ||
+			matchReAny(&nativeRegexps[547], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[547], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[548], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -10324,7 +10328,7 @@ func native348(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[548], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[549], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -10336,7 +10340,7 @@ func native349(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[549], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[550], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -10355,18 +10359,18 @@ func native350(env any) bool {
 func native351(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((((matchReWith(&nativeRegexps[550], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[551], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[552], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[553], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[554], ".git/", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[555], ".sample", cleanPath(p0)))) ||
-			matchReWith(&nativeRegexps[556], ".git/", cleanPath(p0))) ||
+		return ((((((matchReWith(&nativeRegexps[551], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[552], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[553], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[554], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[555], ".git/", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[556], ".sample", cleanPath(p0)))) ||
+			matchReWith(&nativeRegexps[557], ".git/", cleanPath(p0))) ||
 			(((e.Cwd != "") &&
-				!matchRe(&nativeRegexps[206], p0)) &&
-				(matchReWith(&nativeRegexps[557], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-					(matchReAny(&nativeRegexps[558], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-						!matchReWith(&nativeRegexps[559], ".sample", p0)))))
+				!matchRe(&nativeRegexps[207], p0)) &&
+				(matchReWith(&nativeRegexps[558], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+					(matchReAny(&nativeRegexps[559], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+						!matchReWith(&nativeRegexps[560], ".sample", p0)))))
 	})
 }
 
@@ -10374,7 +10378,7 @@ func native351(env any) bool {
 func native352(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[560], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[561], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -10387,14 +10391,14 @@ func native353(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[561], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[562], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[562], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[563], "=", p0))
+				return (matchReWith(&nativeRegexps[563], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[564], "=", p0))
 			})))
 }
 
@@ -10408,7 +10412,7 @@ func native354(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[564], p0) ||
+			return ((matchRe(&nativeRegexps[565], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -10423,7 +10427,7 @@ func native354(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[565], "credential_process", p0)
+				return matchReAny(&nativeRegexps[566], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -10433,7 +10437,7 @@ func native354(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[566], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[567], ".exec.command", p0)
 					})))))
 }
 
@@ -10442,7 +10446,7 @@ func native355(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[567], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[568], "GOFLAGS=", p0)
 		}))
 }
 
@@ -10468,11 +10472,11 @@ func native356(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[568], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[569], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[569], "scripts.", p0)
+						return matchReWith(&nativeRegexps[570], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -10505,7 +10509,7 @@ func native357(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[570], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[571], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -10513,40 +10517,40 @@ func native357(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[571], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[572], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[572], p0)
+					return matchRe(&nativeRegexps[573], p0)
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[573], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[574], "sshcommand\x00fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[574], "alias.", p0)
+				return matchReWith(&nativeRegexps[575], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[575], "credential.", p0)
+				return matchReFold(&nativeRegexps[576], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[576], "include", p0)
+				return matchReFold(&nativeRegexps[577], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[577], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[578], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[578], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[579], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[579], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[580], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -10555,10 +10559,10 @@ func native357(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[580], "remote.", p0)
+				return matchReFold(&nativeRegexps[581], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[581], "protocol.", p0)
+				return matchReFold(&nativeRegexps[582], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -10577,14 +10581,14 @@ func native358(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[576], "include", p0)
+				return matchReFold(&nativeRegexps[577], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[576], "include", let0)) &&
+			!matchReFold(&nativeRegexps[577], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[206], let0) ||
+					(!matchRe(&nativeRegexps[207], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -10594,18 +10598,18 @@ func native359(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[582], "http.", p0)
+			return matchReFold(&nativeRegexps[583], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[583], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[584], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[584], "url.", p0)
+					return matchReFold(&nativeRegexps[585], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[585], "http", p0)
+					return matchReFold(&nativeRegexps[586], "http", p0)
 				}))))
 }
 
@@ -10618,9 +10622,9 @@ func native360(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[570], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[571], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[570], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[571], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -10629,8 +10633,8 @@ func native360(env any) bool {
 func native361(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[586], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[587], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[587], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[588], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -10639,8 +10643,8 @@ func native362(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[588], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[589], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[589], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[590], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -10655,18 +10659,18 @@ func native364(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[590], "--action=", p0)
+			return matchReWith(&nativeRegexps[591], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[591], "/", p0)
+			return matchReWith(&nativeRegexps[592], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[592], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[593], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[593], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[594], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -10675,9 +10679,9 @@ func native365(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[594], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[595], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[206], p0) {
+					!matchRe(&nativeRegexps[207], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -10692,7 +10696,7 @@ func native366(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[206], p0) {
+					!matchRe(&nativeRegexps[207], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0

@@ -1070,6 +1070,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			w.errexit = on // set +e undoes set -e
 		}
 	}
+	if on, ok := errexitNamed(c.Name, args); ok && w.dialect != Fish {
+		w.errexit = on // shopt -u -o errexit, zsh's setopt errexit
+	}
 	switch name := c.Name; {
 	case name == "curl" || name == "wget":
 		files, done := w.procFiles(args) // curl -K <(…): a configuration known
@@ -2786,6 +2789,30 @@ func (w *walker) forking() func() {
 	}
 	w.forkSeen = make(map[string]bool)
 	return func() { w.forkSeen = nil }
+}
+
+// errexitNamed reads errexit switched by its name: bash's shopt -s -o
+// errexit (on) and shopt -u -o errexit (off), zsh's setopt errexit,
+// unsetopt errexit and setopt no_err_exit (zsh ignores case and
+// underscores in option names).
+func errexitNamed(name string, args []field) (on, ok bool) {
+	var set, unset bool
+	for _, a := range args {
+		switch v := strings.ToLower(strings.ReplaceAll(a.Value, "_", "")); {
+		case a.Dynamic:
+			return false, false
+		case name == "shopt" && v == "-s":
+			set = true
+		case name == "shopt" && v == "-u":
+			unset = true
+		case v != "errexit" && v != "noerrexit":
+		case name == "shopt" && v == "errexit" && (set || unset):
+			on, ok = set && !unset, true
+		case name == "setopt" || name == "unsetopt":
+			on, ok = (name == "setopt") == (v == "errexit"), true
+		}
+	}
+	return on, ok
 }
 
 // errexitOption reads set -e (set -euo pipefail, set -o errexit) and

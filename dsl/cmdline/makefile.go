@@ -578,10 +578,10 @@ func (w *walker) makeVariables(c *Command, args []field, cx ctx) {
 		case ok && a.in.Kind == "cmdsubst" && (n == "SHELL" || makePrograms.has(n)) && oneSubst(v) && !programLookup().MatchString(v):
 			c.Untrusted = cmp.Or(c.Untrusted, untrusted(a.in))
 			computed(n, v, prog)
-		case (a.in.Remote || a.in.Decoded) && (ok && makeName(n) || n == "--eval" || i > 0 && (args[i-1].Value == "--eval" || args[i-1].Value == "-E")):
+		case (a.in.Remote || a.in.Decoded) && (ok && commandVariable(n) || n == "--eval" || i > 0 && (args[i-1].Value == "--eval" || args[i-1].Value == "-E")):
 			// make CFLAGS="$(curl -s URL)", make --eval="$(curl …)":
-			// downloaded text pasted into the recipes, or read as the
-			// makefile's own lines
+			// downloaded text pasted into the recipes as a command or
+			// its options, or read as the makefile's own lines
 			c.Untrusted = cmp.Or(c.Untrusted, untrusted(a.in))
 		case ok && makeName(n):
 			// x="$(curl …)"; make CC="$x": the substitution x was given
@@ -696,6 +696,27 @@ var heldVariable = lazyRegexp(`^"?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?"?$`)
 // line (NAME=value), not an option's (--eval=…).
 func makeName(n string) bool {
 	return n != "" && !strings.HasPrefix(n, "-") && !strings.ContainsAny(n, " \t$`\"'")
+}
+
+// commandVariable reports a make variable whose value recipes run as a
+// command or pass to one as options: make's programs (CC, INSTALL), SHELL,
+// any *FLAGS, and names that say so (…_CMD, …COMMAND, …WRAPPER, …HOOK).
+// A downloaded value of another (VERSION="$(curl … | jq -r .tag_name)",
+// the release a README's line builds) is data to a person.
+func commandVariable(n string) bool {
+	if !makeName(n) {
+		return false
+	}
+	if n == "SHELL" || n == "CONFIG_SHELL" || n == ".SHELLFLAGS" || makePrograms.has(n) {
+		return true
+	}
+	u := strings.ToUpper(n)
+	for _, part := range []string{"FLAGS", "CMD", "COMMAND", "SHELL", "INSTALL", "EXEC", "WRAPPER", "LAUNCHER", "HOOK", "SCRIPT", "RUN"} {
+		if strings.Contains(u, part) {
+			return true
+		}
+	}
+	return false
 }
 
 // pastedCommand is the shell text a variable's value makes of a recipe

@@ -338,7 +338,11 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 			moved0 = w.cwdNow() != start
 		}
 	}
-	if !mayNot && moved0 && !w.errexit && w.nest == 0 && mayFail(parts[0]) && failGoesOn(parts, ops, returns) &&
+	// set -e ends the line where a cd alone fails, not one in an && or ||
+	// list short of its last command, nor a negated one (set -e; cd x &&
+	// true; rm -rf .git, set -e; ! cd x; rm …: bash goes on)
+	exits := w.errexit && len(parts) == 1 && !parts[0].Negated
+	if !mayNot && moved0 && !exits && w.nest == 0 && mayFail(parts[0]) && failGoesOn(parts, ops, returns) &&
 		(w.dialect != Fish || !fishFailEnds(w.fishNext[st], w.fishCond, w.fishOr, returns)) {
 		// cd /tmp/x; rm -rf *, cd x || true, cd x && make; rm -rf *:
 		// where the cd fails the line goes on where it was (not in a
