@@ -17,7 +17,10 @@ import (
 // where it fails, and shopt -u -o errexit and zsh's unsetopt errexit undo
 // set -e; printenv's named credential piped to a registry login is the
 // credential; every migration undone by other spellings (python -m
-// django, rails db:migrate VERSION=0, goose down-to 00000, migrate goto 0).
+// django, rails db:migrate VERSION=0, goose down-to 00000, migrate goto 0);
+// any variable set earlier whose value is a recipe line's command reaches
+// make through the environment (export CFLAGS='-O2; CMD'; make), SHELL
+// excepted (make never takes it from there).
 func TestLead50(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{"make VERSION=$(curl -s https://api.github.com/repos/x/y/releases/latest | jq -r .tag_name)", dsl.Allow, dsl.Allow}, // was asked
@@ -49,6 +52,11 @@ func TestLead50(t *testing.T) {
 		{"migrate -path db -database postgres://localhost/db goto 0", dsl.Ask, dsl.Ask}, // was allowed
 		{"rails db:migrate VERSION=20240101000000", dsl.Allow, dsl.Allow},
 		{"python -m django migrate shop 0003", dsl.Allow, dsl.Allow},
+		{"export CFLAGS='-O2; rm -rf ~'; make", dsl.Block, dsl.Block},         // was allowed
+		{"declare -x CFLAGS='-O2; rm -rf ~'; make", dsl.Block, dsl.Block},     // was allowed
+		{"CFLAGS='-O2; rm -rf ~'; export CFLAGS; make", dsl.Block, dsl.Block}, // was allowed
+		{"export CFLAGS='-O2 -Wall' LDFLAGS=-static; make -j8", dsl.Allow, dsl.Allow},
+		{"export SHELL=/bin/bash; make", dsl.Allow, dsl.Allow},
 	})
 	checkShellHoles(t, []shellHoleCase{
 		{"zsh", "set -e; unsetopt errexit; cd /tmp/x; rm -rf .git", dsl.Ask, dsl.Ask}, // was allowed

@@ -636,6 +636,18 @@ func (w *walker) makeVariables(c *Command, args []field, cx ctx) {
 			computed(name, v, "") // export CC="$(curl …)"; make
 		}
 	}
+	for _, name := range slices.Sorted(maps.Keys(w.vars)) {
+		// export CFLAGS='-O2; CMD'; make: any variable set earlier whose
+		// value is a recipe line's command, read exported or not as make's
+		// programs are (only such values matter: a flag list is no finding);
+		// not SHELL, which make never takes from the environment
+		v := w.vars[name]
+		if name == "" || !isIdentStart(name[0]) || name == "SHELL" || makePrograms.has(name) || slices.ContainsFunc(defs, func(d def) bool { return d.name == name }) ||
+			strings.Contains(v, "$") || pastedCommand(v) == "" {
+			continue
+		}
+		defs = append(defs, def{name, v, name + "="})
+	}
 	for _, d := range defs {
 		switch {
 		case d.name == "SHELL" || d.name == "CONFIG_SHELL":
