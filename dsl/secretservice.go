@@ -11,7 +11,7 @@ func init() {
 	Funcs = append(Funcs, Func{Name: "revealsSecret", Sig: "revealsSecret(name, args) bool",
 		Doc:     "a secrets service's or password manager's CLI prints a stored secret's value: vault kv get, vault read, aws secretsmanager get-secret-value, aws ssm get-parameter --with-decryption, op read, gcloud secrets versions access, az keyvault secret show, doppler secrets get, bw get password, pass show, sops -d, …, and the CLIs that print an access token or credentials (aws configure export-credentials, gcloud auth print-access-token, az account get-access-token, gh auth token, kubectl config view --raw), Terraform's state and outputs (terraform state pull, show -json of the state, output -json or one output by name; tofu and terragrunt alike, terragrunt's run -- CMD and run-all CMD as CMD) and Rails' decrypted credentials (rails credentials:show); not when it writes the value to a file or the clipboard",
 		Example: `stdin.kind == "pipe" && revealsSecret(stdin.from, stdin.args)`,
-		options: func() []expr.Option { return []expr.Option{strsBool("revealsSecret", revealsSecret)} }})
+		options: func() []expr.Option { return []expr.Option{strsFunc("revealsSecret", revealsSecret)} }})
 }
 
 // secretCLIValues (and awsValues) are the options of the secrets CLIs that
@@ -31,33 +31,9 @@ var passCommands = nameSet{names: []string{"init", "ls", "list", "find", "search
 // secret's value on standard output (see the Func's Doc).
 func revealsSecret(name string, args []string) bool {
 	name = programName(name)
-	var ops []string // the operands, option values skipped
-	has := func(opts ...string) bool {
-		return slices.ContainsFunc(args, func(a string) bool {
-			opt, _, _ := strings.Cut(a, "=")
-			return slices.Contains(opts, opt)
-		})
-	}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			ops = append(ops, args[i+1:]...)
-			break
-		}
-		if strings.HasPrefix(a, "-") {
-			if (secretCLIValues.has(a) || awsValues.has(a)) && i+1 < len(args) {
-				i++
-			}
-			continue
-		}
-		ops = append(ops, a)
-	}
-	op := func(i int) string {
-		if i < len(ops) {
-			return ops[i]
-		}
-		return ""
-	}
+	ops := cliOperands(args, secretCLIValue) // the operands, option values skipped
+	has := func(opts ...string) bool { return hasCLIOption(args, opts...) }
+	op := func(i int) string { return nth(ops, i) }
 	seq := func(words ...string) bool { // the operands hold words in a row
 		for i := 0; i+len(words) <= len(ops); i++ {
 			if slices.Equal(ops[i:i+len(words)], words) {
@@ -213,7 +189,7 @@ func init() {
 	Funcs = append(Funcs, Func{Name: "secretOutFile", Sig: "secretOutFile(name, args) string",
 		Doc:     "the file a secrets CLI writes a stored secret's value to by its own option, \"\" when none: op read, inject and document get -o/--out-file, gcloud secrets versions access --out-file, az keyvault secret download -f/--file, sops -d/decrypt --output, ansible-vault decrypt --output, doppler secrets download FILE (doppler.json when none, unless --no-file)",
 		Example: `sharedDir(secretOutFile(name, args))`,
-		options: func() []expr.Option { return []expr.Option{strsStr("secretOutFile", secretOutFile)} }})
+		options: func() []expr.Option { return []expr.Option{strsFunc("secretOutFile", secretOutFile)} }})
 }
 
 // secretOutFile is the file a secrets CLI's own output option writes a
@@ -239,30 +215,13 @@ func secretOutFile(name string, args []string) string {
 		}
 		return v
 	}
-	has := func(opts ...string) bool {
-		return slices.ContainsFunc(args, func(a string) bool {
-			opt, _, _ := strings.Cut(a, "=")
-			return slices.Contains(opts, opt)
-		})
-	}
-	var ops []string // the operands; the options named take a value
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if strings.HasPrefix(a, "-") {
-			if (secretCLIValues.has(a) || awsValues.has(a) || a == "-f" || a == "--file" || a == "-n" || a == "--out-file" ||
-				a == "--config" || a == "-p" || a == "--project" || a == "--passphrase" || a == "--secret") && i+1 < len(args) {
-				i++
-			}
-			continue
-		}
-		ops = append(ops, a)
-	}
-	op := func(i int) string {
-		if i < len(ops) {
-			return ops[i]
-		}
-		return ""
-	}
+	has := func(opts ...string) bool { return hasCLIOption(args, opts...) }
+	// the operands; these options, and the output options, take a value
+	ops := cliOperands(args, func(a string) bool {
+		return secretCLIValue(a) || a == "-f" || a == "--file" || a == "-n" || a == "--out-file" ||
+			a == "--config" || a == "-p" || a == "--project" || a == "--passphrase" || a == "--secret"
+	})
+	op := func(i int) string { return nth(ops, i) }
 	switch name {
 	case "op":
 		if op(0) == "read" || op(0) == "inject" || op(0) == "document" && op(1) == "get" {
@@ -291,6 +250,46 @@ func secretOutFile(name string, args []string) string {
 			}
 			return "doppler.json"
 		}
+	}
+	return ""
+}
+
+// secretCLIValue reports an option of the secrets CLIs that takes a value.
+func secretCLIValue(opt string) bool { return secretCLIValues.has(opt) || awsValues.has(opt) }
+
+// cliOperands are a command's operands: its words but options and the
+// values of those takesValue names; every word after -- is one.
+func cliOperands(args []string, takesValue func(string) bool) []string {
+	var ops []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return append(ops, args[i+1:]...)
+		case strings.HasPrefix(a, "-"):
+			if takesValue(a) && i+1 < len(args) {
+				i++
+			}
+		default:
+			ops = append(ops, a)
+		}
+	}
+	return ops
+}
+
+// hasCLIOption reports whether args hold one of opts, alone or as
+// OPT=VALUE.
+func hasCLIOption(args []string, opts ...string) bool {
+	return slices.ContainsFunc(args, func(a string) bool {
+		opt, _, _ := strings.Cut(a, "=")
+		return slices.Contains(opts, opt)
+	})
+}
+
+// nth is ops[i], or "" past its end.
+func nth(ops []string, i int) string {
+	if i < len(ops) {
+		return ops[i]
 	}
 	return ""
 }

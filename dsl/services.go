@@ -20,8 +20,8 @@ import (
 func init() { Funcs = append(Funcs, serviceFuncs...) }
 
 var serviceFuncs = []Func{
-	{Name: "serviceAction", Sig: "serviceAction(name, args) string", Doc: "what a control-plane CLI's arguments do: \"delete\", \"secret\" (deletes or disables secrets or keys), \"backup\" (deletes backups), \"audit\" (turns audit logging off), \"public\" (exposes a resource to everyone), \"grant\" (gives an account, key or role access: an IAM policy attached, an access key made, a role assigned), or \"\"", Example: `serviceAction(name, args) == "delete"`, options: func() []expr.Option { return []expr.Option{strsStr("serviceAction", serviceAction)} }},
-	{Name: "httpAction", Sig: "httpAction(name, args) string", Doc: "what an HTTP client's request does: \"wipe\" (a destructive request to a datastore, anywhere), \"delete\" (DELETE or a destructive POST to a remote API), \"local\" (the same to a loopback or compose-service host), or \"\"", Example: `httpAction(name, args) in ["delete", "wipe"]`, options: func() []expr.Option { return []expr.Option{strsStr("httpAction", httpAction)} }},
+	{Name: "serviceAction", Sig: "serviceAction(name, args) string", Doc: "what a control-plane CLI's arguments do: \"delete\", \"secret\" (deletes or disables secrets or keys), \"backup\" (deletes backups), \"audit\" (turns audit logging off), \"public\" (exposes a resource to everyone), \"grant\" (gives an account, key or role access: an IAM policy attached, an access key made, a role assigned), or \"\"", Example: `serviceAction(name, args) == "delete"`, options: func() []expr.Option { return []expr.Option{strsFunc("serviceAction", serviceAction)} }},
+	{Name: "httpAction", Sig: "httpAction(name, args) string", Doc: "what an HTTP client's request does: \"wipe\" (a destructive request to a datastore, anywhere), \"delete\" (DELETE or a destructive POST to a remote API), \"local\" (the same to a loopback or compose-service host), or \"\"", Example: `httpAction(name, args) in ["delete", "wipe"]`, options: func() []expr.Option { return []expr.Option{strsFunc("httpAction", httpAction)} }},
 }
 
 // Service classes, strictest first when several apply.
@@ -691,8 +691,9 @@ func isLocalHost(h string) bool {
 	return false
 }
 
-// strsStr registers a func(string, []string) string.
-func strsStr(name string, f func(string, []string) string) expr.Option {
+// strsFunc registers a func(string, []string) T: a helper of a program's
+// name and its arguments.
+func strsFunc[T bool | string](name string, f func(string, []string) T) expr.Option {
 	return expr.Function(name, func(p ...any) (any, error) {
 		s, ok := p[0].(string)
 		if !ok {
@@ -703,22 +704,7 @@ func strsStr(name string, f func(string, []string) string) expr.Option {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		return f(s, list), nil
-	}, new(func(string, []string) string))
-}
-
-// strsBool registers a func(string, []string) bool.
-func strsBool(name string, f func(string, []string) bool) expr.Option {
-	return expr.Function(name, func(p ...any) (any, error) {
-		s, ok := p[0].(string)
-		if !ok {
-			return nil, fmt.Errorf("%s: want a string, got %T", name, p[0])
-		}
-		list, err := anyStrings(p[1])
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		return f(s, list), nil
-	}, new(func(string, []string) bool))
+	}, new(func(string, []string) T))
 }
 
 // anyStrings reads a list of strings as expr passes it.
@@ -776,7 +762,7 @@ func init() {
 	Funcs = append(Funcs, Func{Name: "tokenForHost", Sig: "tokenForHost(value, args) bool",
 		Doc:     "every credential variable in value ($GITHUB_TOKEN, ${SLACK_BOT_TOKEN}), and every credential helper's output in it ($(gh auth token), $(gcloud auth print-access-token)), belongs to the service every URL in args goes to (api.github.com, slack.com): the token is used, not leaked; an AWS credential's only hosts are ECR registries (ACCOUNT.dkr.ecr.REGION.amazonaws.com), an az token's or Azure credential's Azure's own APIs (management.azure.com, graph.microsoft.com, login.microsoftonline.com, a key vault, registry or storage account), not anyone's server under amazonaws.com or azurewebsites.net",
 		Example: `any(options("d"), # contains "TOKEN" && !tokenForHost(#, args))`,
-		options: func() []expr.Option { return []expr.Option{strsBool("tokenForHost", tokenForHost)} }})
+		options: func() []expr.Option { return []expr.Option{strsFunc("tokenForHost", tokenForHost)} }})
 }
 
 func tokenForHost(value string, args []string) bool {
