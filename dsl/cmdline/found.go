@@ -435,15 +435,20 @@ func (w *walker) substsFound(c *Command, args []field, cx ctx) {
 	if c.Dynamic || !changesFound(c.Name) && !removers.has(program(c.Name)) {
 		return
 	}
-	var out []field
+	var out []field // built only once a word is found: rm runs on every line
 	replaced := false
-	for _, a := range args {
+	for i, a := range args {
 		found := w.argFound(a)
 		if len(found) == 0 {
-			out = append(out, a)
+			if replaced {
+				out = append(out, a)
+			}
 			continue
 		}
-		replaced = true
+		if !replaced {
+			out = append(out, args[:i]...)
+			replaced = true
+		}
 		for _, n := range found {
 			out = append(out, field{Word: n, glob: n.Glob})
 		}
@@ -454,6 +459,9 @@ func (w *walker) substsFound(c *Command, args []field, cx ctx) {
 		for i, v := range wr.Args {
 			if (v == "-a" || v == "--arg-file") && i+1 < len(wr.Args) {
 				if found := substFound(wr.Args[i+1]); len(found) > 0 {
+					if !replaced && !fromFile {
+						out = append(out, args...)
+					}
 					for _, n := range found {
 						out = append(out, field{Word: n, glob: n.Glob})
 					}
