@@ -542,6 +542,30 @@ func makeExpand(s string, vars map[string]string, depth int) string {
 var makePrograms = set("AR", "AS", "CC", "CXX", "CPP", "FC", "M2C", "PC", "CO", "GET", "LEX", "YACC", "LINT",
 	"MAKEINFO", "TEX", "TEXI2DVI", "WEAVE", "CWEAVE", "TANGLE", "CTANGLE", "RM", "LD")
 
+// makeFlags are the flags variables GNU make's built-in recipes put after
+// each of makePrograms (make -p: COMPILE.c = $(CC) $(CFLAGS) $(CPPFLAGS)
+// $(TARGET_ARCH) -c, LINK.c adds $(LDFLAGS), $(AR) $(ARFLAGS) $@ $<),
+// each program's in the order of its longest recipe, and LDFLAGS after LD
+// as makefiles write their links ($(LD) $(LDFLAGS)).
+var makeFlags = map[string][]string{
+	"CC":       {"CFLAGS", "ASFLAGS", "CPPFLAGS", "LDFLAGS", "TARGET_ARCH", "TARGET_MACH"},
+	"CXX":      {"CXXFLAGS", "CPPFLAGS", "LDFLAGS", "TARGET_ARCH"},
+	"CPP":      {"CPPFLAGS"},
+	"FC":       {"FFLAGS", "RFLAGS", "CPPFLAGS", "LDFLAGS", "TARGET_ARCH"},
+	"PC":       {"PFLAGS", "CPPFLAGS", "LDFLAGS", "TARGET_ARCH"},
+	"M2C":      {"M2FLAGS", "MODFLAGS", "DEFFLAGS", "TARGET_ARCH"},
+	"AS":       {"ASFLAGS", "TARGET_MACH"},
+	"AR":       {"ARFLAGS"},
+	"LEX":      {"LFLAGS"},
+	"YACC":     {"YFLAGS"},
+	"LINT":     {"LINTFLAGS", "CPPFLAGS", "TARGET_ARCH"},
+	"CO":       {"COFLAGS"},
+	"GET":      {"GFLAGS", "SCCS_OUTPUT_OPTION"},
+	"MAKEINFO": {"MAKEINFO_FLAGS"},
+	"TEXI2DVI": {"TEXI2DVI_FLAGS"},
+	"LD":       {"LDFLAGS"},
+}
+
 // makeVariables follows the variables make is given that run a program:
 // SHELL, which runs every recipe line (make SHELL=PROG), and makePrograms,
 // which recipes start with (make CC='…'). make takes them from its
@@ -648,6 +672,19 @@ func (w *walker) makeVariables(c *Command, args []field, cx ctx) {
 		}
 		defs = append(defs, def{name, v, name + "="})
 	}
+	// flags is the value make gives a flags variable from its command
+	// line, MAKEFLAGS or the environment (CC=rm CFLAGS='-rf ~' make), if
+	// the line shows it
+	flags := func(name string) (string, bool) {
+		if i := slices.IndexFunc(defs, func(d def) bool { return d.name == name }); i >= 0 {
+			return defs[i].value, true
+		}
+		if i := slices.IndexFunc(c.Assigns, func(a Assign) bool { return a.Name == name }); i >= 0 {
+			return c.Assigns[i].Value.Value, !c.Assigns[i].Value.Dynamic
+		}
+		v, ok := w.vars[name]
+		return v, ok && !strings.Contains(v, "$")
+	}
 	for _, d := range defs {
 		switch {
 		case d.name == "SHELL" || d.name == "CONFIG_SHELL":
@@ -660,7 +697,19 @@ func (w *walker) makeVariables(c *Command, args []field, cx ctx) {
 			// .SHELLFLAGS='-c "CMD" #' runs CMD, the line a comment
 			w.nested(c, "sh "+d.value, d.via, cx, false)
 		case makePrograms.has(d.name) && strings.TrimSpace(d.value) != "" && !defaultProgram(d.name, d.value):
-			w.nested(c, d.value, d.via, cx, false)
+			// the recipe runs the program with its flags variables'
+			// values pasted after it: make CC=rm CFLAGS='-rf ~' runs
+			// rm -rf ~ -c x.c
+			line := d.value
+			for _, f := range makeFlags[d.name] {
+				if v, ok := flags(f); ok && strings.TrimSpace(v) != "" {
+					line += " " + makeExpand(v, nil, 0)
+				}
+			}
+			if parseBashText(line) == nil {
+				line = d.value // a flags value that does not parse pasted: the program alone
+			}
+			w.nested(c, line, d.via, cx, false)
 		case d.name != ".SHELLFLAGS" && !makePrograms.has(d.name) && pastedCommand(d.value) != "":
 			w.nested(c, pastedCommand(d.value), d.via, cx, false)
 		}
