@@ -226,6 +226,38 @@ func (w *walker) noteFetched(name string, f field) {
 	w.fetched[w.deref(name)] = f.in
 }
 
+// readFetched records the variables read, mapfile or readarray fill from
+// a standard input a download or decoder writes (read C < <(curl …),
+// <<< "$(curl …)"), which then carry that text as C=$(curl …) would. A
+// pipeline's elements run in child processes, whose variables the line
+// never sees, but zsh runs the last one in the shell (curl … | read C).
+func (w *walker) readFetched(c *Command, args []field, names []string, cx ctx) {
+	in := c.Stdin
+	if fd, ok := readFd(args); ok {
+		in = w.fds[fd] // exec 3< <(curl …); read -u 3 C
+	}
+	if !in.Remote && !in.Decoded || cx.pipe.Len > 1 && (w.dialect != Zsh || cx.pipe.Index != cx.pipe.Len-1) {
+		return
+	}
+	for _, n := range names {
+		w.noteFetched(n, field{Word: Word{Dynamic: true}, in: Input{Kind: "cmdsubst", From: in.From, Remote: in.Remote, Decoded: in.Decoded}})
+	}
+}
+
+// readFd is the descriptor read -u FD or mapfile -u FD reads instead of
+// its standard input.
+func readFd(args []field) (string, bool) {
+	for i, a := range args {
+		switch {
+		case a.Value == "-u" && i+1 < len(args):
+			return args[i+1].Value, !args[i+1].Dynamic
+		case strings.HasPrefix(a.Value, "-u") && len(a.Value) > 2:
+			return a.Value[2:], !a.Dynamic
+		}
+	}
+	return "", false
+}
+
 // listSep separates the elements of a list value: "$@" and fish's
 // variables, which expand to one word per element and are never split.
 const listSep = "\x1f"
@@ -1138,6 +1170,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				}
 			}
 		}
+		w.readFetched(c, args, readNames(name, args), cx)
 	case name == "printf" && w.dialect != Fish && len(args) > 2 && args[0].Value == "-v" && isName(args[1].Value):
 		// printf -v NAME FORMAT ARGS… assigns what printf would print
 		out, ok := "", !slices.ContainsFunc(args[2:], func(a field) bool { return a.Dynamic })
@@ -1149,6 +1182,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			out, ok = printf(words)
 		}
 		w.setVar(args[1].Value, Word{Value: out, Dynamic: !ok})
+		for _, a := range args[2:] {
+			w.noteFetched(args[1].Value, a) // printf -v C %s "$(curl …)"
+		}
 	case name == "hash" && w.dialect != Fish:
 		w.hashRemap(args)
 	case name == "set" && w.dialect == Fish:

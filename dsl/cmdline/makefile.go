@@ -642,9 +642,21 @@ func (w *walker) makeVariables(c *Command, args []field, cx ctx) {
 			// variables as its own
 			defs = append(defs, def{a.Name, a.Value.Value, a.Name + "="})
 		case a.Value.Dynamic:
+			if (a.in.Remote || a.in.Decoded) && commandVariable(a.Name) {
+				c.Untrusted = cmp.Or(c.Untrusted, untrusted(a.in)) // CFLAGS="$(curl …)" make, CC="$C" make
+			}
 			// CC="$(curl -s URL)" make: as GIT_SSH_COMMAND="$(…)" is
 			// (envCarriers)
 			computed(a.Name, a.Value.Value, "")
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(w.fetched)) {
+		// export CFLAGS="$(curl …)"; make, read C < <(curl …); export
+		// CC="$C"; make: a downloaded value set earlier reaches make
+		// through the environment, read exported or not as above
+		if commandVariable(name) && name != "SHELL" && !slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == name }) &&
+			!slices.ContainsFunc(defs, func(d def) bool { return d.name == name }) {
+			c.Untrusted = cmp.Or(c.Untrusted, untrusted(w.fetched[name]))
 		}
 	}
 	for _, name := range append(slices.Clip(makePrograms.list), "CONFIG_SHELL") {

@@ -141,6 +141,7 @@ type Word struct {
 type Assign struct {
 	Name  string
 	Value Word
+	in    Input // where a substitution or variable in Value got its text: CC="$(curl …)", CFLAGS="$C"
 }
 
 // Redirect is one redirection: Op is the operator as written (">", ">>", "<",

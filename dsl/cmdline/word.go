@@ -86,7 +86,10 @@ func (w *walker) resolveCall(ce *syntax.CallExpr) *resolved {
 	r := &resolved{}
 	w.calls[ce] = r
 	for _, a := range ce.Assigns {
-		if a != nil && a.Name != nil {
+		if a != nil && a.Name != nil && a.Value != nil && len(a.Value.Parts) > 0 {
+			f := w.single(a.Value)
+			r.cmd.Assigns = append(r.cmd.Assigns, Assign{Name: a.Name.Value, Value: folded(f.Word), in: f.in})
+		} else if a != nil && a.Name != nil {
 			r.cmd.Assigns = append(r.cmd.Assigns, Assign{Name: a.Name.Value, Value: folded(w.assignValue(a))})
 		}
 	}
@@ -640,8 +643,8 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			e.write(w.cwd) // cd ~ && rm -rf "$PWD": the directory the line moved to
 		case w.dialect != Zsh && w.dialect != Fish && indirectParam(p) && isName(w.vars[p.Param.Value]):
 			e.dynamic("${" + w.vars[p.Param.Value] + "}") // v=GITHUB_TOKEN; echo "${!v}": the value of the variable v names
-		case simpleParam(p) && w.fetched[p.Param.Value].Kind != "":
-			e.note(w.fetched[p.Param.Value]) // C=$(curl -s URL); zzprog -e "$C": the download's text
+		case (simpleParam(p) || elementParam(p)) && w.fetched[p.Param.Value].Kind != "":
+			e.note(w.fetched[p.Param.Value]) // C=$(curl -s URL); zzprog -e "$C": the download's text; mapfile A < <(curl …); "${A[0]}"
 			e.dynamic(src)
 		default:
 			e.dynamic(src)
