@@ -220,16 +220,20 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 // pipRequirements marks pip given a downloaded (or decoded) requirements
 // or constraints file as a process substitution (pip install -r <(curl -s
 // URL), uv pip install -c) or as its standard input (curl … | pip install
-// -r /dev/stdin; uv's -r - too, which pip reads as a file named -): a list
-// of what to install that may name any index, archive or repository,
-// whose build pip runs, unseen.
+// -r /dev/stdin; uv's -r - and uv pip sync - too, which pip reads as a
+// file named -): a list of what to install that may name any index,
+// archive or repository, whose build pip runs, unseen.
 func pipRequirements(c *Command, name string, args []field) {
 	uv := name == "uv" && len(args) > 0 && args[0].Value == "pip"
 	if program(name) != "pip" && !uv {
 		return
 	}
+	sync := uv && len(args) > 1 && args[1].Value == "sync" // uv pip sync FILE…: its operands are requirements files
 	for i, f := range args {
 		file, ok := requirementsFile(args, i)
+		if sync && i > 1 && !ok && !strings.HasPrefix(f.Value, "-") || sync && f.Value == "-" {
+			file, ok = f.Value, true // uv pip sync -, uv pip sync <(curl …)
+		}
 		switch {
 		case !ok:
 		case f.in.Kind == "procsub" && (f.in.Remote || f.in.Decoded):

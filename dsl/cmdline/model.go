@@ -77,7 +77,7 @@ type Command struct {
 	Stdin     Input      // what feeds standard input
 	Payload   *Payload   // interpreter code given inline (python -c, node -e, heredoc into python), if any
 	Untrusted string     // non-empty when it executes content that cannot be inspected: "remote", "decoded", "dynamic"
-	Fetched   []string   // an unknown program's words holding downloaded or decoded text ("$(curl …)", a variable set from one), prose options' values left out
+	Fetched   []string   // an unknown program's words holding downloaded or decoded text ("$(curl …)", a variable set from one, /dev/stdin fed one), prose options' values left out
 	Typed     bool       // it runs its own standard input as code with nothing on the line feeding it: what is typed into it later (bash, python3 -i)
 	Via       []string   // carriers followed to reach this command, outermost first ("bash -c", "eval", "$(…)", "python os.system")
 	Source    string     // the source text of this simple command, for messages and findings

@@ -257,6 +257,9 @@ func (w *walker) givenRemote(c *Command, args []field) {
 		for i, a := range args {
 			if strings.HasPrefix(a.Value, "-D") || i > 0 && args[i-1].Value == "-D" {
 				files = append(files, a)
+				if _, v, ok := strings.Cut(a.Value, "="); ok && !a.Dynamic {
+					files = append(files, field{Word: Word{Value: v}}) // -DCMAKE_TOOLCHAIN_FILE=/dev/stdin
+				}
 			}
 		}
 	case "meson":

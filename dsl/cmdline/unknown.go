@@ -101,6 +101,9 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 		if opt, _ := optionValue(args, i); a.Dynamic && (a.in.Kind == "cmdsubst" || a.in.Kind == "procsub") && (a.in.Remote || a.in.Decoded) && !proseOption(opt) {
 			c.Fetched = append(c.Fetched, a.Value) // zzprog "$(curl -s URL)": data, or code the program runs
 		}
+		if opt, v := optionValue(args, i); fetchedStdin(c, a, v) && v != "-" && !proseOption(opt) {
+			c.Fetched = append(c.Fetched, a.Value) // curl … | zzprog --config=/dev/stdin: the download as a file
+		}
 		if fetchedStdinCode(c, args, i) {
 			c.Untrusted = cmp.Or(c.Untrusted, untrusted(c.Stdin))
 			return
@@ -229,15 +232,20 @@ func codeOption(opt string) bool {
 }
 
 // fetchedStdinCode reports args[i] standard input's file (-, /dev/stdin)
-// given to an option that takes code (codeOption) while the input is
-// downloaded or decoded text: curl … | zzprog --script /dev/stdin.
+// given to an option that takes code (codeOption), separate or after =,
+// while the input is downloaded or decoded text: curl … | zzprog --script
+// /dev/stdin, --script=/dev/fd/0.
 func fetchedStdinCode(c *Command, args []field, i int) bool {
-	a := args[i]
-	if a.Dynamic || a.Value != "-" && !stdinFile(a.Value) || !c.Stdin.Remote && !c.Stdin.Decoded {
-		return false
-	}
-	opt, _ := optionValue(args, i)
-	return codeOption(opt)
+	opt, v := optionValue(args, i)
+	return fetchedStdin(c, args[i], v) && codeOption(opt)
+}
+
+// fetchedStdin reports a word whose value v (the word's, or its option's
+// after =) is standard input's file (or -, which many programs read so)
+// while the input is downloaded or decoded text: curl … | zzprog
+// --config=/dev/stdin reads the download.
+func fetchedStdin(c *Command, a field, v string) bool {
+	return !a.Dynamic && (v == "-" || stdinFile(v)) && (c.Stdin.Remote || c.Stdin.Decoded)
 }
 
 // fetchedCode reports args[i] a process substitution of downloaded or
