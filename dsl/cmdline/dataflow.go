@@ -228,20 +228,38 @@ func (w *walker) noteFetched(name string, f field) {
 
 // readFetched records the variables read, mapfile or readarray fill from
 // a standard input a download or decoder writes (read C < <(curl …),
-// <<< "$(curl …)"), which then carry that text as C=$(curl …) would. A
-// pipeline's elements run in child processes, whose variables the line
-// never sees, but zsh runs the last one in the shell (curl … | read C).
-func (w *walker) readFetched(c *Command, args []field, names []string, cx ctx) {
+// <<< "$(curl …)"), which then carry that text as C=$(curl …) would.
+func (w *walker) readFetched(c *Command, args []field, names []string) {
 	in := c.Stdin
 	if fd, ok := readFd(args); ok {
 		in = w.fds[fd] // exec 3< <(curl …); read -u 3 C
 	}
-	if !in.Remote && !in.Decoded || cx.pipe.Len > 1 && (w.dialect != Zsh || cx.pipe.Index != cx.pipe.Len-1) {
+	if !in.Remote && !in.Decoded {
 		return
 	}
 	for _, n := range names {
 		w.noteFetched(n, field{Word: Word{Dynamic: true}, in: Input{Kind: "cmdsubst", From: in.From, Remote: in.Remote, Decoded: in.Decoded}})
 	}
+}
+
+// fishReadNames are the variables fish's read fills: its words but its
+// options and their values (-P PROMPT, -d DELIM, -n N, …).
+func fishReadNames(args []field) []string {
+	var names []string
+	for i := 0; i < len(args); i++ {
+		a := args[i].Value
+		switch {
+		case args[i].Dynamic:
+			return nil
+		case len(a) == 2 && a[0] == '-' && strings.ContainsRune("pPRdnc", rune(a[1])):
+			i++ // its value
+		case strings.HasPrefix(a, "--") && !strings.Contains(a, "=") && slices.Contains([]string{"--prompt", "--prompt-str", "--right-prompt", "--delimiter", "--nchars", "--command"}, a):
+			i++
+		case !strings.HasPrefix(a, "-"):
+			names = append(names, a)
+		}
+	}
+	return names
 }
 
 // readFd is the descriptor read -u FD or mapfile -u FD reads instead of
@@ -1170,7 +1188,20 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				}
 			}
 		}
-		w.readFetched(c, args, readNames(name, args), cx)
+		if cx.pipe.Len == 1 || w.dialect == Zsh && cx.pipe.Index == cx.pipe.Len-1 {
+			// a pipeline's elements run in child processes, whose
+			// variables the line never sees, but zsh runs the last one in
+			// the shell (curl … | read C)
+			w.readFetched(c, args, readNames(name, args))
+		}
+	case name == "read" && w.dialect == Fish:
+		// fish runs read in the shell wherever it stands in a pipeline
+		// (curl … | read C)
+		names := fishReadNames(args)
+		for _, n := range names {
+			w.setVar(n, Word{Dynamic: true})
+		}
+		w.readFetched(c, nil, names)
 	case name == "printf" && w.dialect != Fish && len(args) > 2 && args[0].Value == "-v" && isName(args[1].Value):
 		// printf -v NAME FORMAT ARGS… assigns what printf would print
 		out, ok := "", !slices.ContainsFunc(args[2:], func(a field) bool { return a.Dynamic })
@@ -1869,6 +1900,9 @@ func (w *walker) fishSet(args []field) {
 	for _, a := range args[i+1:] {
 		if a.Dynamic {
 			w.setVar(name, Word{Dynamic: true})
+			if len(args) == i+2 {
+				w.noteFetched(name, a) // set C (curl -s URL)
+			}
 			return
 		}
 		elems = append(elems, a.Value)
