@@ -62,3 +62,25 @@ func TestFix51Find(t *testing.T) {
 		{"find . -name '*.o' -delete", dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestFix51Firewall: a firewall rule opening only the web's ports (80,
+// 443) to every address is what a web server needs (the AWS CLI guide's
+// own example was asked); gcloud's and az's firewall rules opening any
+// other port to every address were allowed and are asked as aws's are.
+func TestFix51Firewall(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 443 --cidr 0.0.0.0/0", dsl.Allow, dsl.Allow}, // was asked
+		{"gcloud compute firewall-rules create allow-http --allow=tcp:80,tcp:443 --source-ranges=0.0.0.0/0", dsl.Allow, dsl.Allow},
+		{"az network nsg rule create -g rg --nsg-name n -n web --priority 100 --destination-port-ranges 443 80 --source-address-prefixes '*'", dsl.Allow, dsl.Allow},
+		{"aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 22 --cidr 0.0.0.0/0", dsl.Ask, dsl.Ask},
+		{"aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 0-65535 --cidr 0.0.0.0/0", dsl.Ask, dsl.Ask},
+		{"aws ec2 authorize-security-group-ingress --group-id sg-1 --port 443 --cidr 0.0.0.0/0 --ip-permissions IpProtocol=-1", dsl.Ask, dsl.Ask},
+		{"aws s3api put-bucket-acl --bucket b --acl public-read --port 443", dsl.Ask, dsl.Ask},
+		{"gcloud compute firewall-rules create allow-ssh --allow=tcp:22 --source-ranges=0.0.0.0/0", dsl.Ask, dsl.Ask},                              // was allowed
+		{"gcloud compute firewall-rules create all --allow tcp --source-ranges 0.0.0.0/0", dsl.Ask, dsl.Ask},                                       // was allowed
+		{"gcloud compute firewall-rules update fw --source-ranges=0.0.0.0/0", dsl.Ask, dsl.Ask},                                                    // was allowed
+		{"az network nsg rule create -g rg --nsg-name n -n ssh --destination-port-ranges 22 --source-address-prefixes Internet", dsl.Ask, dsl.Ask}, // was allowed
+		{"gcloud compute firewall-rules create int --allow tcp:22 --source-ranges 10.0.0.0/8", dsl.Allow, dsl.Allow},
+		{"az network nsg rule create -g rg --nsg-name n -n ssh --destination-port-ranges 22 --source-address-prefixes 10.0.0.0/8", dsl.Allow, dsl.Allow},
+	})
+}
