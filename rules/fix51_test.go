@@ -84,3 +84,20 @@ func TestFix51Firewall(t *testing.T) {
 		{"az network nsg rule create -g rg --nsg-name n -n ssh --destination-port-ranges 22 --source-address-prefixes 10.0.0.0/8", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestFix51WebRoot: a site below /var/www given to the web server's
+// account, or made readable, is every web server tutorial's step (it was
+// asked as a change of a system directory); /var/www itself, and a site
+// made writable by every account, stay asked.
+func TestFix51WebRoot(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"sudo chown -R www-data:www-data /var/www/html", dsl.Allow, dsl.Allow}, // was asked
+		{"sudo chmod -R 755 /var/www/html", dsl.Allow, dsl.Allow},               // was asked
+		{"sudo chgrp -R www-data /var/www/example.com", dsl.Allow, dsl.Allow},   // was asked
+		{"sudo chmod -R 777 /var/www/html", dsl.Ask, dsl.Ask},
+		{"sudo chmod -R o+w /var/www/html", dsl.Ask, dsl.Ask},
+		{"sudo chown -R me /var/www", dsl.Ask, dsl.Ask},
+		{"sudo chown -R me /var/www/../lib", dsl.Ask, dsl.Ask},
+		{"sudo chown -R me /var/lib/postgresql", dsl.Ask, dsl.Ask},
+	})
+}
