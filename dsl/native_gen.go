@@ -483,7 +483,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native118
 		}
-	case "let target = name == \"dd\" ? \"\" : option(\"t\", \"target-directory\"); let outs = filter(args, # startsWith \"of=\"); let dest = name == \"dd\" ? (len(outs) > 0 ? trimPrefix(outs[len(outs)-1], \"of=\") : \"\") : target != \"\" ? target : len(positional) > 1 ? positional[len(positional)-1] : \"\"; let sources = name == \"dd\" ? positional[0:0] : target != \"\" ? positional : len(positional) > 1 ? positional[:len(positional)-1] : []; agent && dest != \"\" && outsideProject(dest) && replaces(dest, sources) &&\n  (name != \"ln\" || hasFlag(\"f\", \"force\")) && (name != \"scp\" || !(dest contains \":\")) &&\n  !hasFlag(\"dry-run\") && (name == \"dd\" ||\n    !(hasFlag(\"n\", \"no-clobber\", \"b\", \"backup\", \"ignore-existing\") || any(args, # == \"--update=none\" || # == \"--update=none-fail\")) ||\n    name != \"rsync\" && hasFlag(\"f\", \"force\", \"i\", \"interactive\") || any(args, # in [\"--update=all\", \"--update=older\", \"--backup=none\", \"--backup=off\"])) &&\n  !(name == \"install\" && hasFlag(\"d\", \"directory\"))":
+	case "let target = name == \"dd\" ? \"\" : option(\"t\", \"target-directory\"); let outs = filter(args, # startsWith \"of=\"); let dest = name == \"dd\" ? (len(outs) > 0 ? trimPrefix(outs[len(outs)-1], \"of=\") : \"\") : target != \"\" ? target : len(positional) > 1 ? positional[len(positional)-1] : \"\"; let sources = name == \"dd\" ? positional[0:0] : target != \"\" ? positional : len(positional) > 1 ? positional[:len(positional)-1] : []; agent && dest != \"\" && outsideProject(dest) && replaces(dest, sources) &&\n  (name != \"ln\" || hasFlag(\"f\", \"force\")) && (name != \"scp\" || !(dest contains \":\")) && !(\"scp\" in wrappers) &&\n  !hasFlag(\"dry-run\") && (name == \"dd\" ||\n    !(hasFlag(\"n\", \"no-clobber\", \"b\", \"backup\", \"ignore-existing\") || any(args, # == \"--update=none\" || # == \"--update=none-fail\")) ||\n    name != \"rsync\" && hasFlag(\"f\", \"force\", \"i\", \"interactive\") || any(args, # in [\"--update=all\", \"--update=older\", \"--backup=none\", \"--backup=off\"])) &&\n  !(name == \"install\" && hasFlag(\"d\", \"directory\"))":
 		if scope == "command" {
 			return native119
 		}
@@ -4583,7 +4583,7 @@ func native119(env any) bool {
 							}()
 						}()
 					}()
-					return ((((((((e.Agent &&
+					return (((((((((e.Agent &&
 						(let2 != "")) &&
 						e.OutsideProject(let2)) &&
 						e.Replaces(let2, let3)) &&
@@ -4591,6 +4591,7 @@ func native119(env any) bool {
 							e.HasFlag("f", "force"))) &&
 						((e.Name != "scp") ||
 							!strings.Contains(let2, ":"))) &&
+						!in("scp", e.Wrappers...)) &&
 						!e.HasFlag("dry-run")) &&
 						((((e.Name == "dd") ||
 							!(e.HasFlag("n", "no-clobber", "b", "backup", "ignore-existing") ||

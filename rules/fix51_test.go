@@ -101,3 +101,27 @@ func TestFix51WebRoot(t *testing.T) {
 		{"sudo chown -R me /var/lib/postgresql", dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestFix51RemoteCopy: scp's remote destination is written on that host as
+// cp writes it here (dcg's scp pack: onto /etc, /boot, bin and lib
+// directories, the root); a relative path is in the login's home. Copies
+// from a remote host, and into its home or temporary directories, stay
+// allowed.
+func TestFix51RemoteCopy(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"scp passwd root@server:/etc/passwd", dsl.Ask, dsl.Ask}, // was allowed
+		{"scp config.conf user@host:/etc/", dsl.Ask, dsl.Ask},    // was allowed
+		{"scp -r ./data user@host:/", dsl.Ask, dsl.Ask},          // was allowed
+		{"scp binary user@host:/usr/local/bin/", dsl.Ask, dsl.Ask},
+		{"scp -P 2222 vmlinuz user@host:/boot/", dsl.Ask, dsl.Ask},
+		{"scp x.sh host:.bashrc", dsl.Ask, dsl.Ask},
+		{"scp -i k x [::1]:/etc/sudoers", dsl.Block, dsl.Block},
+		{"scp file.txt user@host:~/documents/", dsl.Allow, dsl.Allow},
+		{"scp -r ./project user@host:/home/user/projects/", dsl.Allow, dsl.Allow},
+		{"scp file.txt user@host:/var/tmp/", dsl.Allow, dsl.Allow},
+		{"scp -o ProxyJump=bastion dist.tgz host:/opt/app/", dsl.Allow, dsl.Allow},
+		{"scp user@host:/etc/nginx/nginx.conf .", dsl.Allow, dsl.Allow},
+		{"scp ~/.ssh/id_rsa.pub host:", dsl.Allow, dsl.Allow},
+		{"cd /home/u/proj && scp notes.md host:notes.md", dsl.Allow, dsl.Allow},
+	})
+}
