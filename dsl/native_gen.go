@@ -119,7 +119,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native27
 		}
-	case "pos(0) == \"destroy\" || (pos(0) == \"apply\" && hasFlag(\"destroy\")) || (pos(0) == \"plan\" && hasFlag(\"destroy\") && hasFlag(\"out\")) || (name == \"pulumi\" && pos(0) == \"down\") || (name == \"sst\" && pos(0) == \"remove\") || (name == \"terragrunt\" && pos(0) == \"destroy-all\") || (name == \"terragrunt\" && pos(0) in [\"run-all\", \"run\"] && (any(positional[1:], # == \"destroy\") || any(positional[1:], # == \"apply\") && hasFlag(\"destroy\"))) || (name == \"helmfile\" && any(positional, # in [\"destroy\", \"delete\"])) || (pos(0) == \"apply\" && hasFlag(\"auto-approve\")) || (name == \"pulumi\" && pos(0) in [\"up\", \"update\", \"destroy\"] && hasFlag(\"yes\", \"y\", \"skip-preview\")) || (pos(0) == \"state\" && pos(1) == \"rm\") || (name in [\"cdk\", \"aws-cdk\", \"cdktf\"] && pos(0) == \"deploy\" && option(\"require-approval\") == \"never\")":
+	case "pos(0) == \"destroy\" || (pos(0) == \"apply\" && hasFlag(\"destroy\")) || (pos(0) == \"plan\" && hasFlag(\"destroy\") && hasFlag(\"out\")) || (name == \"pulumi\" && pos(0) == \"down\") || (name == \"sst\" && pos(0) == \"remove\") || (name == \"terragrunt\" && pos(0) == \"destroy-all\") || (name == \"terragrunt\" && pos(0) in [\"run-all\", \"run\"] && (any(positional[1:], # == \"destroy\") || any(positional[1:], # == \"apply\") && hasFlag(\"destroy\"))) || (name == \"helmfile\" && any(positional, # in [\"destroy\", \"delete\"])) || (pos(0) == \"apply\" && hasFlag(\"auto-approve\")) || (name == \"pulumi\" && pos(0) in [\"up\", \"update\", \"destroy\"] && hasFlag(\"yes\", \"y\", \"skip-preview\")) || (pos(0) == \"state\" && pos(1) == \"rm\") || (name in [\"terraform\", \"tofu\"] && (pos(0) == \"state\" && pos(1) == \"push\" && hasFlag(\"force\") || pos(0) == \"workspace\" && pos(1) == \"delete\" && hasFlag(\"force\"))) || (name in [\"cdk\", \"aws-cdk\", \"cdktf\"] && pos(0) == \"deploy\" && option(\"require-approval\") == \"never\")":
 		if scope == "command" {
 			return native28
 		}
@@ -219,7 +219,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native52
 		}
-	case "name in [\"dropdb\", \"dropuser\"] || (name == \"mysqladmin\" && any(positional, # in [\"drop\", \"DROP\"])) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  (any(positional, upper(#) in [\"EVAL\", \"EVAL_RO\", \"SCRIPT\", \"FUNCTION\"]) && any(positional, # matches \"(?i)\\\\b(flushall|flushdb)\\\\b\")) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"]))))":
+	case "name in [\"dropdb\", \"dropuser\"] || (name == \"mysqladmin\" && any(positional, # in [\"drop\", \"DROP\"])) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  (any(positional, upper(#) in [\"EVAL\", \"EVAL_RO\", \"SCRIPT\", \"FUNCTION\"]) && any(positional, # matches \"(?i)\\\\b(flushall|flushdb)\\\\b\")) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"])) ||\n  any(positional, upper(#) == \"SHUTDOWN\") && any(positional, upper(#) == \"NOSAVE\") ||\n  any(positional, upper(#) == \"CLUSTER\") && any(positional, upper(#) == \"RESET\") ||\n  any(positional, upper(#) == \"DEBUG\") && any(positional, upper(#) in [\"SEGFAULT\", \"CRASH-AND-RECOVER\", \"RELOAD\", \"FLUSHALL\"])))":
 		if scope == "command" {
 			return native53
 		}
@@ -579,7 +579,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native142
 		}
-	case "(pos(0) == \"checkout\" && hasFlag(\"f\", \"force\")) || (pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\")) || ((pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"])) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#))))":
+	case "(pos(0) == \"checkout\" && hasFlag(\"f\", \"force\")) || (pos(0) == \"rm\" && hasFlag(\"f\", \"force\") && !hasFlag(\"cached\", \"n\", \"dry-run\") &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))) ||\n(pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\")) || ((pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"])) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#))))":
 		if scope == "command" {
 			return native143
 		}
@@ -763,7 +763,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native188
 		}
-	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\") &&\n  !(len(positional) > 0 && all(positional, host(#) in [\"localhost\", \"127.0.0.1\", \"[::1]\", \"::1\"]) &&\n    !hasFlag(\"proxy-insecure\", \"x\", \"proxy\", \"preproxy\", \"socks4\", \"socks4a\", \"socks5\", \"socks5-hostname\", \"resolve\", \"connect-to\", \"url\", \"K\", \"config\", \"next\", \"doh-url\"))) ||\n(name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"pip\", \"pip3\"] && pos(0) == \"config\" && any(positional, # == \"set\") && any(positional, # matches \"^[a-z]+\\\\.trusted-host$\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # matches \"^(strict-ssl|enableStrictSsl)(=false)?$\") && any(args, # matches \"(^|=)false$\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"]))":
+	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\") &&\n  !(len(positional) > 0 && all(positional, host(#) in [\"localhost\", \"127.0.0.1\", \"[::1]\", \"::1\"]) &&\n    !hasFlag(\"proxy-insecure\", \"x\", \"proxy\", \"preproxy\", \"socks4\", \"socks4a\", \"socks5\", \"socks5-hostname\", \"resolve\", \"connect-to\", \"url\", \"K\", \"config\", \"next\", \"doh-url\"))) ||\n(name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"pip\", \"pip3\"] && pos(0) == \"config\" && any(positional, # == \"set\") && any(positional, # matches \"^[a-z]+\\\\.trusted-host$\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # matches \"^(strict-ssl|enableStrictSsl)(=false)?$\") && any(args, # matches \"(^|=)false$\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"])) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true))$\")) || (name in [\"setenv\", \"set\"] && len(positional) >= 2 && join(positional[len(positional)-2:], \"=\") matches \"^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true))$\")":
 		if scope == "command" {
 			return native189
 		}
@@ -1147,344 +1147,352 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native284
 		}
-	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # in [\"--force-reset\", \"--accept-data-loss\"]) || (name == \"alembic\" || any(args, # == \"alembic\") || name == \"flask\" && any(args, # == \"db\")) && any(args, # == \"downgrade\") && any(args, # == \"base\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"sequelize-cli\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || any(args, # == \"migrate\") && any(args, # == \"zero\") && (name in [\"django-admin\", \"manage.py\"] || any(args, # endsWith \"manage.py\" || # in [\"manage.py\", \"django\"])) || any(args, # == \"db:migrate\") && any(args, # matches \"^VERSION=0+$\") || (name == \"knex\" || any(args, # == \"knex\")) && any(args, # == \"migrate:rollback\") && any(args, # in [\"--all\", \"-a\"]) || name == \"goose\" && (any(positional, # == \"reset\") || any(positional, # == \"down-to\") && any(positional, # matches \"^0+$\")) || name == \"migrate\" && (any(args, # == \"down\") && any(args, # in [\"-all\", \"--all\"]) || any(positional, # == \"drop\") || any(positional, # == \"goto\") && any(positional, # matches \"^0+$\")) || name == \"dbmate\" && any(positional, # == \"drop\") || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
+	case "!hasFlag(\"help\", \"h\", \"dry-run\") && ( name == \"kubeadm\" && pos(0) == \"reset\" || name == \"minikube\" && pos(0) == \"delete\" && hasFlag(\"all\", \"purge\") || name == \"kind\" && pos(0) == \"delete\" && pos(1) == \"clusters\" || name == \"k3d\" && pos(0) == \"cluster\" && pos(1) in [\"delete\", \"rm\"] && hasFlag(\"all\", \"a\") || name == \"docker\" && (pos(0) == \"swarm\" && pos(1) == \"leave\" && hasFlag(\"force\", \"f\") ||\n  pos(0) in [\"stack\", \"service\"] && pos(1) in [\"rm\", \"remove\", \"down\"] ||\n  pos(0) == \"node\" && pos(1) in [\"rm\", \"remove\"] && hasFlag(\"force\", \"f\")))":
 		if scope == "command" {
 			return native285
 		}
-	case "let leaf = \"\\\\.(metadata\\\\.(name|namespace|uid|creationTimestamp|resourceVersion|labels(\\\\.[\\\\w./-]+)?)|type|kind|apiVersion|immutable)\"; let o = option(\"o\", \"output\"); pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && o matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\" && !(o matches \"^jsonpath(-as-json)?=(\\\\{(range\\\\s+\\\\.items(\\\\[[^\\\\]]*\\\\])?|end|\\\"[^\\\"]*\\\"|(\\\\.items(\\\\[[^\\\\]]*\\\\])?)?\" + leaf + \")\\\\}|[^{}])*$\" ||\n  o matches \"^custom-columns=[^:,]+:\" + leaf + \"(,[^:,]+:\" + leaf + \")*$\")":
+	case "name == \"heroku\" && pos(0) in [\"ps:scale\", \"ps:resize\", \"scale\"] && any(positional[1:], # matches \"^[A-Za-z0-9_-]+=0+(:.*)?$\") || name in [\"fly\", \"flyctl\"] && pos(0) == \"scale\" && pos(1) == \"count\" && any(positional[2:], # matches \"^(([A-Za-z0-9_-]+=)?0+)$\")":
 		if scope == "command" {
 			return native286
 		}
-	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") || path matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && (any(positional, # == \"install\") || name == \"uv\" && pos(0) == \"add\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") ||\n  any(positional, # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\")) || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])) ||\n  any(options(\"r\", \"requirement\", \"c\", \"constraint\"), # matches \"^(https?|ftp)://\"))) ||\n(name in [\"poetry\", \"pdm\"] && \"add\" in positional[:2] && pos(0) != \"source\" && any(positional, # matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|git\\\\+|(github|gitlab|bitbucket):)\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"]) ||\n  # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\"))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) || # matches \"^(github|gitlab|bitbucket|gist):\")) || (name == \"cargo\" && pos(0) == \"install\" && (option(\"git\") != \"\" || any(args, # startsWith \"--git=\"))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
+	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # in [\"--force-reset\", \"--accept-data-loss\"]) || (name == \"alembic\" || any(args, # == \"alembic\") || name == \"flask\" && any(args, # == \"db\")) && any(args, # == \"downgrade\") && any(args, # == \"base\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"sequelize-cli\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || any(args, # == \"migrate\") && any(args, # == \"zero\") && (name in [\"django-admin\", \"manage.py\"] || any(args, # endsWith \"manage.py\" || # in [\"manage.py\", \"django\"])) || any(args, # == \"db:migrate\") && any(args, # matches \"^VERSION=0+$\") || (name == \"knex\" || any(args, # == \"knex\")) && any(args, # == \"migrate:rollback\") && any(args, # in [\"--all\", \"-a\"]) || name == \"goose\" && (any(positional, # == \"reset\") || any(positional, # == \"down-to\") && any(positional, # matches \"^0+$\")) || name == \"migrate\" && (any(args, # == \"down\") && any(args, # in [\"-all\", \"--all\"]) || any(positional, # == \"drop\") || any(positional, # == \"goto\") && any(positional, # matches \"^0+$\")) || name == \"dbmate\" && any(positional, # == \"drop\") || name == \"flyway\" && any(positional, # == \"clean\") || name == \"liquibase\" && any(positional, lower(#) in [\"drop-all\", \"dropall\"]) || (name startsWith \"typeorm\" || any(args, # startsWith \"typeorm\")) && any(args, # == \"schema:drop\") || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
 		if scope == "command" {
 			return native287
 		}
-	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
+	case "let leaf = \"\\\\.(metadata\\\\.(name|namespace|uid|creationTimestamp|resourceVersion|labels(\\\\.[\\\\w./-]+)?)|type|kind|apiVersion|immutable)\"; let o = option(\"o\", \"output\"); pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && o matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\" && !(o matches \"^jsonpath(-as-json)?=(\\\\{(range\\\\s+\\\\.items(\\\\[[^\\\\]]*\\\\])?|end|\\\"[^\\\"]*\\\"|(\\\\.items(\\\\[[^\\\\]]*\\\\])?)?\" + leaf + \")\\\\}|[^{}])*$\" ||\n  o matches \"^custom-columns=[^:,]+:\" + leaf + \"(,[^:,]+:\" + leaf + \")*$\")":
 		if scope == "command" {
 			return native288
 		}
-	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
+	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") || path matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && (any(positional, # == \"install\") || name == \"uv\" && pos(0) == \"add\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") ||\n  any(positional, # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\")) || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])) ||\n  any(options(\"r\", \"requirement\", \"c\", \"constraint\"), # matches \"^(https?|ftp)://\"))) ||\n(name in [\"poetry\", \"pdm\"] && \"add\" in positional[:2] && pos(0) != \"source\" && any(positional, # matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|git\\\\+|(github|gitlab|bitbucket):)\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"]) ||\n  # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\"))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) || # matches \"^(github|gitlab|bitbucket|gist):\")) || (name == \"cargo\" && pos(0) == \"install\" && (option(\"git\") != \"\" || any(args, # startsWith \"--git=\"))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
 		if scope == "command" {
 			return native289
 		}
-	case "let local = \"^(\\\\$\\\\{?PWD\\\\}?/?|\\\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && !(assigns[#] contains \"..\") && all(split(assigns[#], \":\"), # matches local) &&\n    (# == \"PYTHONPATH\" && name matches \"^(python[0-9.]*|pytest|py\\\\.test)$\" || # == \"PERL5LIB\" && name in [\"perl\", \"prove\"] || # == \"RUBYLIB\" && name in [\"ruby\", \"rake\", \"rspec\"] ||\n      # == \"LD_LIBRARY_PATH\" && !(path contains \"..\") && path matches \"^(\\\\./)?[A-Za-z0-9_][A-Za-z0-9_.-]*/\")) &&\n  !(# in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(assigns[#] matches \"(?i)command\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") &&\n  !(# matches \"^GIT_SSH(_COMMAND)?=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(#[indexOf(#, \"=\") + 1:] matches \"(?i)command\")) &&\n  !(# matches \"^(PYTHONPATH|PERL5LIB|RUBYLIB)=\" && !(# contains \"..\") && (let n = #[:indexOf(#, \"=\")]; all(split(#[indexOf(#, \"=\") + 1:], \":\"), # matches local || # == \"$\" + n || # == \"${\" + n + \"}\"))) && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
+	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
 		if scope == "command" {
 			return native290
 		}
-	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
+	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
 		if scope == "command" {
 			return native291
 		}
-	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\" || # matches \"(?i)^(https?|ftp)://[^/]+/.\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
+	case "let local = \"^(\\\\$\\\\{?PWD\\\\}?/?|\\\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && !(assigns[#] contains \"..\") && all(split(assigns[#], \":\"), # matches local) &&\n    (# == \"PYTHONPATH\" && name matches \"^(python[0-9.]*|pytest|py\\\\.test)$\" || # == \"PERL5LIB\" && name in [\"perl\", \"prove\"] || # == \"RUBYLIB\" && name in [\"ruby\", \"rake\", \"rspec\"] ||\n      # == \"LD_LIBRARY_PATH\" && !(path contains \"..\") && path matches \"^(\\\\./)?[A-Za-z0-9_][A-Za-z0-9_.-]*/\")) &&\n  !(# in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(assigns[#] matches \"(?i)command\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") &&\n  !(# matches \"^GIT_SSH(_COMMAND)?=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(#[indexOf(#, \"=\") + 1:] matches \"(?i)command\")) &&\n  !(# matches \"^(PYTHONPATH|PERL5LIB|RUBYLIB)=\" && !(# contains \"..\") && (let n = #[:indexOf(#, \"=\")]; all(split(#[indexOf(#, \"=\") + 1:], \":\"), # matches local || # == \"$\" + n || # == \"${\" + n + \"}\"))) && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
 			return native292
 		}
-	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|[:.])(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|[:.])(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name == \"npm\" && pos(0) == \"set\" &&\n  (pos(1) matches \"(^|:)registry$\" && !(host(pos(2)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(1) matches \"(^|:)registry=\" && !(host(split(pos(1), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\", \"config.registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"poetry\" && pos(0) == \"source\" && pos(1) == \"add\" && any(positional[2:], # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\")) || (name in [\"conda\", \"mamba\", \"micromamba\"] && pos(0) == \"config\" && hasFlag(\"add\", \"append\", \"prepend\", \"set\") &&\n  any(args, # matches \"^[a-z+]+://\" && !(host(#) in [\"conda.anaconda.org\", \"repo.anaconda.com\"])))":
+	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
 		if scope == "command" {
 			return native293
 		}
-	case "let url = name == \"twine\" && pos(0) == \"upload\" ? option(\"repository-url\", \"repository_url\") :\n  name == \"uv\" && pos(0) == \"publish\" ? option(\"publish-url\") : \"\";\nlet envURL = name == \"twine\" && pos(0) == \"upload\" ? ((assigns ?? {}).TWINE_REPOSITORY_URL ?? \"\") :\n  name == \"uv\" && pos(0) == \"publish\" ? ((assigns ?? {}).UV_PUBLISH_URL ?? \"\") : \"\";\nurl != \"\" && !(host(url) in [\"upload.pypi.org\", \"test.pypi.org\"]) || envURL != \"\" && !(host(envURL) in [\"upload.pypi.org\", \"test.pypi.org\"])":
+	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\" || # matches \"(?i)^(https?|ftp)://[^/]+/.\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
 		if scope == "command" {
 			return native294
 		}
-	case "agent && (pos(0) in [\"publish\", \"pack\"] || pos(0) == \"npm\" && pos(1) == \"publish\") && any(positional[1:], isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)$\")":
+	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|[:.])(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|[:.])(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name == \"npm\" && pos(0) == \"set\" &&\n  (pos(1) matches \"(^|:)registry$\" && !(host(pos(2)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(1) matches \"(^|:)registry=\" && !(host(split(pos(1), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\", \"config.registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"poetry\" && pos(0) == \"source\" && pos(1) == \"add\" && any(positional[2:], # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\")) || (name in [\"conda\", \"mamba\", \"micromamba\"] && pos(0) == \"config\" && hasFlag(\"add\", \"append\", \"prepend\", \"set\") &&\n  any(args, # matches \"^[a-z+]+://\" && !(host(#) in [\"conda.anaconda.org\", \"repo.anaconda.com\"])))":
 		if scope == "command" {
 			return native295
 		}
-	case "let kv = name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] ? filter(args, # matches \"^[A-Za-z_][A-Za-z0-9_]*=\") :\n  (name == \"setenv\" || name == \"set\" && hasFlag(\"x\", \"export\") ? [pos(0) + \"=\" + pos(1)] :\n  (name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") ? positional[1:] :\n  map(keys(assigns ?? {}), # + \"=\" + ((assigns ?? {})[#] ?? \"\"))));\nany(kv,\n  (# matches \"(?i)^(npm_config_registry|yarn_npm_registry_server|yarn_registry|bun_config_registry)=.\" && !(host(#[indexOf(#, \"=\") + 1:]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"])) ||\n  (# matches \"^(PIP|UV)_(INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX|DEFAULT_INDEX)=\" &&\n    any(split(#[indexOf(#, \"=\") + 1:], \" \"), let u = #[lastIndexOf(#, \"=\") + 1:]; u matches \"^[A-Za-z+]+://\" && !(host(u) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) ||\n  # matches \"^(PIP_TRUSTED_HOST|UV_INSECURE_HOST|GOINSECURE|GONOSUMDB|GONOSUMCHECK)=.\" && !(# matches \"=0$\") ||\n  # matches \"^(POETRY_REPOSITORIES_[A-Za-z0-9_]+_URL|CARGO_REGISTRIES_[A-Za-z0-9_]+_INDEX|BUNDLE_MIRROR__[A-Za-z0-9_]+)=.\" ||\n  (# matches \"^GOPROXY=.\" && any(split(#[indexOf(#, \"=\") + 1:], \",\"), any(split(#, \"|\"), !(# in [\"direct\", \"off\", \"https://proxy.golang.org\", \"https://proxy.golang.org/\"])))) ||\n  # matches \"^GOSUMDB=.\" && !(# matches \"^GOSUMDB=sum\\\\.golang\\\\.org(\\\\+[^ ]*)?( https://sum\\\\.golang\\\\.org/?)?$\") ||\n  # matches \"^GOFLAGS=(.*[ ,])?-insecure(=|$| )\")":
+	case "let url = name == \"twine\" && pos(0) == \"upload\" ? option(\"repository-url\", \"repository_url\") :\n  name == \"uv\" && pos(0) == \"publish\" ? option(\"publish-url\") : \"\";\nlet envURL = name == \"twine\" && pos(0) == \"upload\" ? ((assigns ?? {}).TWINE_REPOSITORY_URL ?? \"\") :\n  name == \"uv\" && pos(0) == \"publish\" ? ((assigns ?? {}).UV_PUBLISH_URL ?? \"\") : \"\";\nurl != \"\" && !(host(url) in [\"upload.pypi.org\", \"test.pypi.org\"]) || envURL != \"\" && !(host(envURL) in [\"upload.pypi.org\", \"test.pypi.org\"])":
 		if scope == "command" {
 			return native296
 		}
-	case "let vars = \"(?i)^(npm_config_userconfig|npm_config_globalconfig|PIP_CONFIG_FILE|UV_CONFIG_FILE)$\"; (name in [\"npm\", \"pnpm\", \"yarn\"] && (sharedDir(option(\"userconfig\")) || sharedDir(option(\"globalconfig\")) ||\n  sharedDir(option(\"config.userconfig\")) || sharedDir(option(\"config.globalconfig\")))) ||\n(name == \"uv\" && sharedDir(option(\"config-file\"))) || any(keys(assigns ?? {}), # matches vars && sharedDir((assigns ?? {})[#] ?? \"\")) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # contains \"=\" && #[:indexOf(#, \"=\")] matches vars && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) matches vars && sharedDir(pos(1)))":
+	case "agent && (pos(0) in [\"publish\", \"pack\"] || pos(0) == \"npm\" && pos(1) == \"publish\") && any(positional[1:], isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)$\")":
 		if scope == "command" {
 			return native297
 		}
-	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
+	case "let kv = name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] ? filter(args, # matches \"^[A-Za-z_][A-Za-z0-9_]*=\") :\n  (name == \"setenv\" || name == \"set\" && hasFlag(\"x\", \"export\") ? [pos(0) + \"=\" + pos(1)] :\n  (name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") ? positional[1:] :\n  map(keys(assigns ?? {}), # + \"=\" + ((assigns ?? {})[#] ?? \"\"))));\nany(kv,\n  (# matches \"(?i)^(npm_config_registry|yarn_npm_registry_server|yarn_registry|bun_config_registry)=.\" && !(host(#[indexOf(#, \"=\") + 1:]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"])) ||\n  (# matches \"^(PIP|UV)_(INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX|DEFAULT_INDEX)=\" &&\n    any(split(#[indexOf(#, \"=\") + 1:], \" \"), let u = #[lastIndexOf(#, \"=\") + 1:]; u matches \"^[A-Za-z+]+://\" && !(host(u) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) ||\n  # matches \"^(PIP_TRUSTED_HOST|UV_INSECURE_HOST|GOINSECURE|GONOSUMDB|GONOSUMCHECK)=.\" && !(# matches \"=0$\") ||\n  # matches \"^(POETRY_REPOSITORIES_[A-Za-z0-9_]+_URL|CARGO_REGISTRIES_[A-Za-z0-9_]+_INDEX|BUNDLE_MIRROR__[A-Za-z0-9_]+)=.\" ||\n  (# matches \"^GOPROXY=.\" && any(split(#[indexOf(#, \"=\") + 1:], \",\"), any(split(#, \"|\"), !(# in [\"direct\", \"off\", \"https://proxy.golang.org\", \"https://proxy.golang.org/\"])))) ||\n  # matches \"^GOSUMDB=.\" && !(# matches \"^GOSUMDB=sum\\\\.golang\\\\.org(\\\\+[^ ]*)?( https://sum\\\\.golang\\\\.org/?)?$\") ||\n  # matches \"^GOFLAGS=(.*[ ,])?-insecure(=|$| )\")":
 		if scope == "command" {
 			return native298
 		}
-	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
+	case "let vars = \"(?i)^(npm_config_userconfig|npm_config_globalconfig|PIP_CONFIG_FILE|UV_CONFIG_FILE)$\"; (name in [\"npm\", \"pnpm\", \"yarn\"] && (sharedDir(option(\"userconfig\")) || sharedDir(option(\"globalconfig\")) ||\n  sharedDir(option(\"config.userconfig\")) || sharedDir(option(\"config.globalconfig\")))) ||\n(name == \"uv\" && sharedDir(option(\"config-file\"))) || any(keys(assigns ?? {}), # matches vars && sharedDir((assigns ?? {})[#] ?? \"\")) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # contains \"=\" && #[:indexOf(#, \"=\")] matches vars && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) matches vars && sharedDir(pos(1)))":
 		if scope == "command" {
 			return native299
 		}
-	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; lang != \"\" && code matches \"\\\\blistdir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bscandir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bglob\\\\(\\\\s*[\\\"']/proc/(\\\\*|\\\\[0-9\\\\])|\\\\bpsutil\\\\.(process_iter|pids)\\\\b|readdirSync\\\\(\\\\s*[\\\"'`]/proc/?[\\\"'`]|opendir\\\\([^)]*[\\\"']/proc/?[\\\"']\" &&\n  code matches \"\\\\bos\\\\.kill\\\\(|\\\\.(kill|terminate|send_signal)\\\\(|\\\\bprocess\\\\.kill\\\\(|\\\\bkill\\\\s*\\\\(?\\\\s*(9|-9|'KILL'|\\\"KILL\\\"|SIGKILL|'TERM'|\\\"TERM\\\")\" &&\n  !(code matches \"\\\\b(comm|cmdline|exe|status|username|uids|name)\\\\b\") ||\nname in [\"pkill\", \"killall\"] && (\n  let users = options(\"u\", \"U\", \"euid\", \"uid\", \"user\");\n  let names = filter(positional, !(# in users));\n  (name == \"pkill\" || hasFlag(\"r\", \"regexp\")) && any(names, # in [\".\", \".*\", \".+\", \"^\", \"$\", \"^.*\", \"^.*$\", \"^.+$\", \"[^]*\", \"\"]) ||\n  len(users) > 0 && len(names) == 0) ||\nany(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && line matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || line matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
+	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
 		if scope == "command" {
 			return native300
 		}
-	case "(name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] || name == \"service\" && pos(1) == \"stop\") && any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*systemctl\\\\s+(list-units|list-unit-files)\\\\b\" || line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b|\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\") || name == \"systemctl\" && \"xargs\" in wrappers && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b\"":
+	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
 		if scope == "command" {
 			return native301
 		}
-	case "name == function && (pipeLen > 1 || background)":
+	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; lang != \"\" && code matches \"\\\\blistdir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bscandir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bglob\\\\(\\\\s*[\\\"']/proc/(\\\\*|\\\\[0-9\\\\])|\\\\bpsutil\\\\.(process_iter|pids)\\\\b|readdirSync\\\\(\\\\s*[\\\"'`]/proc/?[\\\"'`]|opendir\\\\([^)]*[\\\"']/proc/?[\\\"']\" &&\n  code matches \"\\\\bos\\\\.kill\\\\(|\\\\.(kill|terminate|send_signal)\\\\(|\\\\bprocess\\\\.kill\\\\(|\\\\bkill\\\\s*\\\\(?\\\\s*(9|-9|'KILL'|\\\"KILL\\\"|SIGKILL|'TERM'|\\\"TERM\\\")\" &&\n  !(code matches \"\\\\b(comm|cmdline|exe|status|username|uids|name)\\\\b\") ||\nname in [\"pkill\", \"killall\"] && (\n  let users = options(\"u\", \"U\", \"euid\", \"uid\", \"user\");\n  let names = filter(positional, !(# in users));\n  (name == \"pkill\" || hasFlag(\"r\", \"regexp\")) && any(names, # in [\".\", \".*\", \".+\", \"^\", \"$\", \"^.*\", \"^.*$\", \"^.+$\", \"[^]*\", \"\"]) ||\n  len(users) > 0 && len(names) == 0) ||\nany(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && line matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || line matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
 		if scope == "command" {
 			return native302
 		}
-	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
+	case "(name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] || name == \"service\" && pos(1) == \"stop\") && any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*systemctl\\\\s+(list-units|list-unit-files)\\\\b\" || line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b|\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\") || name == \"systemctl\" && \"xargs\" in wrappers && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b\"":
 		if scope == "command" {
 			return native303
 		}
-	case "hasFlag(\"r\")":
+	case "name == function && (pipeLen > 1 || background)":
 		if scope == "command" {
 			return native304
 		}
-	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
+	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
 		if scope == "command" {
 			return native305
 		}
-	case "let startup = \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\"; any(keys(assigns ?? {}), # == \"HISTFILE\" && cleanPath(assigns[#] matches \"^[/~$]\" || cwd == \"\" ? assigns[#] : cwd + \"/\" + assigns[#]) matches startup) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] &&\n  any(args, # startsWith \"HISTFILE=\" && cleanPath(trimPrefix(#, \"HISTFILE=\") matches \"^[/~$]\" || cwd == \"\" ? trimPrefix(#, \"HISTFILE=\") : cwd + \"/\" + trimPrefix(#, \"HISTFILE=\")) matches startup))":
+	case "hasFlag(\"r\")":
 		if scope == "command" {
 			return native306
 		}
-	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
+	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
 		if scope == "command" {
 			return native307
 		}
-	case "let core = \"^(ssh|sshd|openssh|openssh-server|cron|crond|cronie|anacron|atd|systemd-logind|logind|dbus|dbus-daemon|dbus-broker|NetworkManager|network-manager|networking|network|systemd-networkd|systemd-resolved|wpa_supplicant|polkit|polkitd|systemd-udevd|udev|udevd|getty@tty[0-9]+|gdm|gdm3|lightdm|sddm)(\\\\.(service|socket))?$\"; name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && any(positional[1:], # matches core) || name in [\"service\", \"rc-service\"] && pos(1) in [\"stop\", \"zap\"] && pos(0) matches core || name == \"sv\" && pos(0) in [\"down\", \"stop\", \"kill\", \"force-stop\"] && any(positional[1:], # matches core) || name in [\"pkill\", \"killall\"] && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, # matches core || # matches \"^(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)$\") || name == \"kill\" && !hasFlag(\"HUP\", \"SIGHUP\", \"USR1\", \"SIGUSR1\", \"0\") && (any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\") ||\n  any(positional, # matches \"^\\\\$\\\\{?[A-Za-z_]\") && line matches \"\\\\b[A-Za-z_][A-Za-z0-9_]*=[\\\"']?(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\")":
+	case "let startup = \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\"; any(keys(assigns ?? {}), # == \"HISTFILE\" && cleanPath(assigns[#] matches \"^[/~$]\" || cwd == \"\" ? assigns[#] : cwd + \"/\" + assigns[#]) matches startup) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] &&\n  any(args, # startsWith \"HISTFILE=\" && cleanPath(trimPrefix(#, \"HISTFILE=\") matches \"^[/~$]\" || cwd == \"\" ? trimPrefix(#, \"HISTFILE=\") : cwd + \"/\" + trimPrefix(#, \"HISTFILE=\")) matches startup))":
 		if scope == "command" {
 			return native308
 		}
-	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
+	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
 		if scope == "command" {
 			return native309
 		}
-	case "(hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"] ||\n    any(args, # startsWith \"$\") && line matches \"(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b|\\\\b(pgrep|pidof)\\\\b[^|;&]*\\\\|\\\\s*while\\\\s+read\\\\b)\") ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
+	case "let core = \"^(ssh|sshd|openssh|openssh-server|cron|crond|cronie|anacron|atd|systemd-logind|logind|dbus|dbus-daemon|dbus-broker|NetworkManager|network-manager|networking|network|systemd-networkd|systemd-resolved|wpa_supplicant|polkit|polkitd|systemd-udevd|udev|udevd|getty@tty[0-9]+|gdm|gdm3|lightdm|sddm)(\\\\.(service|socket))?$\"; name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && any(positional[1:], # matches core) || name in [\"service\", \"rc-service\"] && pos(1) in [\"stop\", \"zap\"] && pos(0) matches core || name == \"sv\" && pos(0) in [\"down\", \"stop\", \"kill\", \"force-stop\"] && any(positional[1:], # matches core) || name in [\"pkill\", \"killall\"] && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, # matches core || # matches \"^(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)$\") || name == \"kill\" && !hasFlag(\"HUP\", \"SIGHUP\", \"USR1\", \"SIGUSR1\", \"0\") && (any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\") ||\n  any(positional, # matches \"^\\\\$\\\\{?[A-Za-z_]\") && line matches \"\\\\b[A-Za-z_][A-Za-z0-9_]*=[\\\"']?(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\")":
 		if scope == "command" {
 			return native310
 		}
-	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
+	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
 		if scope == "command" {
 			return native311
 		}
-	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
+	case "(hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"] ||\n    any(args, # startsWith \"$\") && line matches \"(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b|\\\\b(pgrep|pidof)\\\\b[^|;&]*\\\\|\\\\s*while\\\\s+read\\\\b)\") ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
 			return native312
 		}
-	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
+	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
 		if scope == "command" {
 			return native313
 		}
-	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
+	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
 		if scope == "command" {
 			return native314
 		}
-	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
+	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
 		if scope == "command" {
 			return native315
 		}
-	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
+	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
 		if scope == "command" {
 			return native316
 		}
-	case "any(outputs, # == \"/proc/sysrq-trigger\")":
+	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
 		if scope == "command" {
 			return native317
 		}
-	case "any(outputs, baseName(#) in [\"release_agent\", \"notify_on_release\"] ||\n  cleanPath(#) in [\"/proc/sys/kernel/core_pattern\", \"/proc/sys/kernel/modprobe\", \"/proc/sys/kernel/hotplug\", \"/sys/kernel/uevent_helper\", \"/proc/sys/fs/binfmt_misc/register\"])":
+	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
 		if scope == "command" {
 			return native318
 		}
-	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && (any(options(\"vacuum-time\"), # matches \"^(\\\\s*[0-9]+\\\\s*(us|usec|µs|ms|msec|s|sec|seconds?|m|min|minutes?|h|hr|hours?)?)+\\\\s*$\") ||\n  any(options(\"vacuum-size\"), # matches \"^\\\\s*([0-9]+\\\\s*[KB]?|[0-9]\\\\s*M)\\\\s*$\") || any(options(\"vacuum-files\"), # matches \"^\\\\s*[01]\\\\s*$\"))) ||\nany(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
+	case "any(outputs, # == \"/proc/sysrq-trigger\")":
 		if scope == "command" {
 			return native319
 		}
-	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
+	case "any(outputs, baseName(#) in [\"release_agent\", \"notify_on_release\"] ||\n  cleanPath(#) in [\"/proc/sys/kernel/core_pattern\", \"/proc/sys/kernel/modprobe\", \"/proc/sys/kernel/hotplug\", \"/sys/kernel/uevent_helper\", \"/proc/sys/fs/binfmt_misc/register\"])":
 		if scope == "command" {
 			return native320
 		}
-	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
+	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && (any(options(\"vacuum-time\"), # matches \"^(\\\\s*[0-9]+\\\\s*(us|usec|µs|ms|msec|s|sec|seconds?|m|min|minutes?|h|hr|hours?)?)+\\\\s*$\") ||\n  any(options(\"vacuum-size\"), # matches \"^\\\\s*([0-9]+\\\\s*[KB]?|[0-9]\\\\s*M)\\\\s*$\") || any(options(\"vacuum-files\"), # matches \"^\\\\s*[01]\\\\s*$\"))) ||\nany(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
 		if scope == "command" {
 			return native321
 		}
-	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\"))":
 		if scope == "command" {
 			return native322
 		}
-	case "(name in [\"sed\", \"gsed\"] && hasFlag(\"i\", \"in-place\") || name == \"perl\" && any(args, # matches \"^-[a-zA-Z]*i\")) && (\"find\" in wrappers && any(wrapperArgs, isRoot(#) || isSystemDir(#) || isHome(#)) ||\n \"xargs\" in wrappers && stdin.origin in [\"find\", \"gfind\", \"fd\", \"fdfind\"] && any(stdin.originArgs, isRoot(#) || isSystemDir(#) || isHome(#)))":
+	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
 		if scope == "command" {
 			return native323
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
+	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
 		if scope == "command" {
 			return native324
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
+	case "(name in [\"sed\", \"gsed\"] && hasFlag(\"i\", \"in-place\") || name == \"perl\" && any(args, # matches \"^-[a-zA-Z]*i\")) && (\"find\" in wrappers && any(wrapperArgs, isRoot(#) || isSystemDir(#) || isHome(#)) ||\n \"xargs\" in wrappers && stdin.origin in [\"find\", \"gfind\", \"fd\", \"fdfind\"] && any(stdin.originArgs, isRoot(#) || isSystemDir(#) || isHome(#)))":
 		if scope == "command" {
 			return native325
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
 			return native326
 		}
-	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
 		if scope == "command" {
 			return native327
 		}
-	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
 			return native328
 		}
-	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
+	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
 			return native329
 		}
-	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
+	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
 		if scope == "command" {
 			return native330
 		}
-	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) matches \"^/proc/([0-9]+|\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?|\\\\$\\\\(.*\\\\)|self)(/|$)\"":
+	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
 			return native331
 		}
-	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
+	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
 		if scope == "command" {
 			return native332
 		}
-	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
+	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) matches \"^/proc/([0-9]+|\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?|\\\\$\\\\(.*\\\\)|self)(/|$)\"":
 		if scope == "command" {
 			return native333
 		}
-	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
+	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
 		if scope == "command" {
 			return native334
 		}
-	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
+	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
 		if scope == "command" {
 			return native335
 		}
-	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && line matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
+	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
 		if scope == "command" {
 			return native336
 		}
-	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
 		if scope == "command" {
 			return native337
 		}
-	case "line matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || line matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && line matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || line matches \"(?m)(^|[;&|]|\\\\bdo)\\\\s*(yes|cat\\\\s+/dev/(zero|urandom))\\\\s*>\\\\s*/dev/null\\\\s*&($|[^&>])\" || line matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
-		if scope == "line" {
+	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && line matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
+		if scope == "command" {
 			return native338
 		}
-	case "background && line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
+	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
 		if scope == "command" {
 			return native339
 		}
-	case "lang != \"\" && code matches \"(range\\\\(\\\\s*([0-9_]{4,}|10\\\\s*\\\\*\\\\*\\\\s*[4-9]|[0-9]+e[4-9])|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;|<\\\\s*[0-9_]{4,}\\\\s*;|\\\\b[0-9_]{4,}\\\\.times\\\\b|loop\\\\s*(do|\\\\{))\" && code matches \"\\\\b(threading\\\\.)?Thread\\\\(|multiprocessing\\\\.Process\\\\(|\\\\bProcess\\\\(|os\\\\.fork\\\\(|\\\\.submit\\\\(|create_task\\\\(|ensure_future\\\\(|new\\\\s+Worker\\\\(|child_process\\\\.fork\\\\(|Thread\\\\.new\\\\b|\\\\bfork\\\\b|spawn\\\\(\" && !(code matches \"(?i)sleep|\\\\.join\\\\(\\\\)\\\\s*$\")":
-		if scope == "command" {
+	case "line matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || line matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && line matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || line matches \"(?m)(^|[;&|]|\\\\bdo)\\\\s*(yes|cat\\\\s+/dev/(zero|urandom))\\\\s*>\\\\s*/dev/null\\\\s*&($|[^&>])\" || line matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
+		if scope == "line" {
 			return native340
 		}
-	case "any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && (name in [\"tail\", \"sort\", \"tac\", \"shuf\"] || \"/dev/zero\" in positional || !(name in [\"rev\", \"uniq\", \"grep\", \"awk\", \"sed\"])) || name in [\"md5sum\", \"sha1sum\", \"sha224sum\", \"sha256sum\", \"sha384sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"sum\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"lz4\", \"pigz\"] &&\n  stdin.kind == \"file\" && stdin.from in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]":
+	case "background && line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
 		if scope == "command" {
 			return native341
 		}
-	case "lang != \"\" && code matches \"(\\\\*\\\\s*\\\\(?|bytearray\\\\(|bytes\\\\(|zeros\\\\(|ones\\\\(|alloc(Unsafe)?\\\\(|Array\\\\(|calloc\\\\(|malloc\\\\()\\\\s*(10\\\\s*\\\\*\\\\*\\\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\\\s*\\\\*\\\\s*1024\\\\s*\\\\*\\\\s*1024|2\\\\s*\\\\*\\\\*\\\\s*([3-9][0-9]))\"":
+	case "lang != \"\" && code matches \"(range\\\\(\\\\s*([0-9_]{4,}|10\\\\s*\\\\*\\\\*\\\\s*[4-9]|[0-9]+e[4-9])|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;|<\\\\s*[0-9_]{4,}\\\\s*;|\\\\b[0-9_]{4,}\\\\.times\\\\b|loop\\\\s*(do|\\\\{))\" && code matches \"\\\\b(threading\\\\.)?Thread\\\\(|multiprocessing\\\\.Process\\\\(|\\\\bProcess\\\\(|os\\\\.fork\\\\(|\\\\.submit\\\\(|create_task\\\\(|ensure_future\\\\(|new\\\\s+Worker\\\\(|child_process\\\\.fork\\\\(|Thread\\\\.new\\\\b|\\\\bfork\\\\b|spawn\\\\(\" && !(code matches \"(?i)sleep|\\\\.join\\\\(\\\\)\\\\s*$\")":
 		if scope == "command" {
 			return native342
 		}
-	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
+	case "any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && (name in [\"tail\", \"sort\", \"tac\", \"shuf\"] || \"/dev/zero\" in positional || !(name in [\"rev\", \"uniq\", \"grep\", \"awk\", \"sed\"])) || name in [\"md5sum\", \"sha1sum\", \"sha224sum\", \"sha256sum\", \"sha384sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"sum\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"lz4\", \"pigz\"] &&\n  stdin.kind == \"file\" && stdin.from in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]":
 		if scope == "command" {
 			return native343
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/fish_variables|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\")":
+	case "lang != \"\" && code matches \"(\\\\*\\\\s*\\\\(?|bytearray\\\\(|bytes\\\\(|zeros\\\\(|ones\\\\(|alloc(Unsafe)?\\\\(|Array\\\\(|calloc\\\\(|malloc\\\\()\\\\s*(10\\\\s*\\\\*\\\\*\\\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\\\s*\\\\*\\\\s*1024\\\\s*\\\\*\\\\s*1024|2\\\\s*\\\\*\\\\*\\\\s*([3-9][0-9]))\"":
 		if scope == "command" {
 			return native344
 		}
-	case "let knownHosts = \"^(~|/root|/home/[^/]+)/\\\\.ssh/known_hosts$\"; let keyscanAppend = name == \"ssh-keyscan\" && all(redirects, !(cleanPath(#.target) matches knownHosts) || #.op == \">>\") ||\n  name == \"tee\" && hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && stdin.from == \"ssh-keyscan\";\nany(outputs, (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\") && !(keyscanAppend && cleanPath(#) matches knownHosts))":
+	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
 			return native345
 		}
-	case "let literal = name in [\"echo\", \"printf\"] || name in [\"cat\", \"tee\"] && stdin.kind in [\"heredoc\", \"herestring\"] ||\n  name == \"tee\" && stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\"];\nlet appends = !any(redirects, #.op in [\">\", \">|\", \"&>\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\"])) && (name != \"tee\" || hasFlag(\"a\", \"append\")); any(outputs, sensitivePath(#) && !isTemp(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\") &&\n  !(agent && literal && !outsideProject(#) && !(cleanPath(#) matches \"[$`*?\\\\[]\") && (appends || !replaces(#, positional[0:0])))) &&\n!(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/fish_variables|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\")":
 		if scope == "command" {
 			return native346
 		}
-	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
+	case "let knownHosts = \"^(~|/root|/home/[^/]+)/\\\\.ssh/known_hosts$\"; let keyscanAppend = name == \"ssh-keyscan\" && all(redirects, !(cleanPath(#.target) matches knownHosts) || #.op == \">>\") ||\n  name == \"tee\" && hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && stdin.from == \"ssh-keyscan\";\nany(outputs, (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\") && !(keyscanAppend && cleanPath(#) matches knownHosts))":
 		if scope == "command" {
 			return native347
 		}
-	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
+	case "let literal = name in [\"echo\", \"printf\"] || name in [\"cat\", \"tee\"] && stdin.kind in [\"heredoc\", \"herestring\"] ||\n  name == \"tee\" && stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\"];\nlet appends = !any(redirects, #.op in [\">\", \">|\", \"&>\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\"])) && (name != \"tee\" || hasFlag(\"a\", \"append\")); any(outputs, sensitivePath(#) && !isTemp(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\") &&\n  !(agent && literal && !outsideProject(#) && !(cleanPath(#) matches \"[$`*?\\\\[]\") && (appends || !replaces(#, positional[0:0])))) &&\n!(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
 			return native348
 		}
-	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
+	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
 			return native349
 		}
-	case "name == \"systemctl\" && hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"] || name == \"loginctl\" && pos(0) == \"enable-linger\" && agent":
+	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
 			return native350
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|\\\\$.*/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks(/|$)\" && !(cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks/[^/]+\\\\.sample$\") ||\n  cleanPath(#) matches \"(^|/)[^/]+\\\\.git/(hooks/[^/.]+|config|config\\\\.worktree|info/attributes)$\" ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (cleanPath(cwd + \"/\" + #) matches \"(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$\" ||\n    cleanPath(cwd + \"/\" + #) matches \"(^|/)(\\\\.git/(modules/.+/)?hooks(/[^/]+)?|[^/]+\\\\.git/(hooks/[^/.]+|config))$\" && !(# matches \"\\\\.sample$\")))":
+	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
 		if scope == "command" {
 			return native351
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/Users/[^/]+|/System)?/Applications/[^/]+\\\\.app/.\")":
+	case "name == \"systemctl\" && hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"] || name == \"loginctl\" && pos(0) == \"enable-linger\" && agent":
 		if scope == "command" {
 			return native352
 		}
-	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] &&\n  (pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" || name == \"npm\" && pos(0) == \"set\") &&\n  any(positional[1:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")) ||\n(name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") &&\n  any(positional[1:], # matches \"^GOFLAGS=(.*[ ,])?-+(toolexec|exec|overlay)([= ]|$)\" || # matches \"^(CC|CXX|FC|PKG_CONFIG)=.\"))":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|\\\\$.*/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks(/|$)\" && !(cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks/[^/]+\\\\.sample$\") ||\n  cleanPath(#) matches \"(^|/)[^/]+\\\\.git/(hooks/[^/.]+|config|config\\\\.worktree|info/attributes)$\" ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (cleanPath(cwd + \"/\" + #) matches \"(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$\" ||\n    cleanPath(cwd + \"/\" + #) matches \"(^|/)(\\\\.git/(modules/.+/)?hooks(/[^/]+)?|[^/]+\\\\.git/(hooks/[^/.]+|config))$\" && !(# matches \"\\\\.sample$\")))":
 		if scope == "command" {
 			return native353
 		}
-	case "(name in [\"gh\", \"glab\"] && pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # in [\"editor\", \"pager\", \"browser\"]) &&\n  any(positional[3:], # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash|fish)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\" || # startsWith \"/tmp/\" || # startsWith \"./\")) ||\n(name in [\"gh\", \"glab\"] && pos(0) == \"alias\" && pos(1) == \"set\" && (hasFlag(\"shell\", \"s\") || any(positional[2:], # startsWith \"!\"))) || (name == \"aws\" && pos(0) == \"configure\" && pos(1) == \"set\" && any(positional[2:3], # matches \"(?i)(^|\\\\.)credential_process$\")) || (name in [\"kubectl\", \"oc\"] && pos(0) == \"config\" && (pos(1) == \"set-credentials\" && any(args, # startsWith \"--exec-command\") ||\n  pos(1) == \"set\" && any(positional[2:3], # matches \"^users\\\\..+\\\\.exec\\\\.command$\")))":
+	case "any(outputs, cleanPath(#) matches \"^(~|/Users/[^/]+|/System)?/Applications/[^/]+\\\\.app/.\")":
 		if scope == "command" {
 			return native354
 		}
-	case "hasFlag(\"w\") && any(positional, # matches \"^GOFLAGS=(.*[= ])?--?(toolexec|exec|vettool)[= ]\")":
+	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] &&\n  (pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" || name == \"npm\" && pos(0) == \"set\") &&\n  any(positional[1:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")) ||\n(name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") &&\n  any(positional[1:], # matches \"^GOFLAGS=(.*[ ,])?-+(toolexec|exec|overlay)([= ]|$)\" || # matches \"^(CC|CXX|FC|PKG_CONFIG)=.\"))":
 		if scope == "command" {
 			return native355
 		}
-	case "let life = \"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)\"; agent && ( (name in [\"npm\", \"pnpm\"] && pos(0) == \"pkg\" && pos(1) == \"set\" || name == \"bun\" && pos(0) == \"pm\" && pos(1) == \"pkg\" && pos(2) == \"set\") &&\n  (any(positional, # matches \"^scripts(\\\\.|\\\\[[\\\"']?)\" + life + \"([\\\"']?\\\\])?=\") || any(args, # matches \"\\\"\" + life + \"\\\"\\\\s*:\")) ||\nany(outputs, baseName(#) in [\".npmrc\", \".yarnrc\", \".yarnrc.yml\", \"bunfig.toml\"]) &&\n  (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(script-shell|node-options|onload-script|yarnPath|shell-emulator)\\\\s*[=:]\" ||\nname == \"composer\" && pos(0) == \"config\" && any(positional, # matches \"^scripts\\\\.(pre|post)-[a-z-]+$\") || name == \"npm\" && pos(0) == \"set-script\" && pos(1) matches \"^\" + life + \"$\" || any(args, baseName(#) in [\"package.json\", \"composer.json\"]) && any(args, # matches \"scripts\\\\s*(\\\\.|\\\\[\\\\s*[\\\"'])\\\\s*\" + life + \"[\\\"']?\\\\s*\\\\]?\\\\s*=[^=]\") || name in [\"jq\", \"gojq\", \"jaq\", \"yq\"] && any(args, # matches \"\\\\.scripts\\\\s*(\\\\.|\\\\[\\\\s*\\\")\\\\s*\\\"?\" + life + \"\\\"?\\\\s*\\\\]?\\\\s*(\\\\|=|\\\\+=|=[^=])\" || # matches \"\\\\.scripts\\\\s*(\\\\|=|\\\\+=|=[^=]|\\\\*)[^|]*[{,]\\\\s*\\\"?\" + life + \"\\\"?\\\\s*:\") || any(outputs, baseName(#) in [\"package.json\", \"composer.json\"]) && (join(args, \" \") + \"\\n\" + stdin.text + \"\\n\" + join(map(redirects, #.target), \"\\n\")) matches \"\\\"\" + life + \"\\\"\\\\s*:\" || lang != \"\" && code contains \"package.json\" && code matches \"[\\\"'`]?\" + life + \"[\\\"'`]?\\\\s*\\\\]?\\\\s*[:=]\")":
+	case "(name in [\"gh\", \"glab\"] && pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # in [\"editor\", \"pager\", \"browser\"]) &&\n  any(positional[3:], # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash|fish)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\" || # startsWith \"/tmp/\" || # startsWith \"./\")) ||\n(name in [\"gh\", \"glab\"] && pos(0) == \"alias\" && pos(1) == \"set\" && (hasFlag(\"shell\", \"s\") || any(positional[2:], # startsWith \"!\"))) || (name == \"aws\" && pos(0) == \"configure\" && pos(1) == \"set\" && any(positional[2:3], # matches \"(?i)(^|\\\\.)credential_process$\")) || (name in [\"kubectl\", \"oc\"] && pos(0) == \"config\" && (pos(1) == \"set-credentials\" && any(args, # startsWith \"--exec-command\") ||\n  pos(1) == \"set\" && any(positional[2:3], # matches \"^users\\\\..+\\\\.exec\\\\.command$\")))":
 		if scope == "command" {
 			return native356
 		}
-	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^core\\\\.sshcommand$\") && !(positional[len(positional)-1] matches \"^ssh(\\\\s+(-[46ACTXqvx]+|-[ilp]\\\\s*[^\\\\s;|&$`<>()]+|-o\\\\s*(?i:IdentitiesOnly|IdentityFile|StrictHostKeyChecking|UserKnownHostsFile|Port|User|BatchMode|ConnectTimeout|ServerAliveInterval)=[^\\\\s;|&$`<>()]*))*$\")) ||\n  (any(positional, # matches \"(?i)^(core\\\\.(fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) ||\n(any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") || (any(positional, # matches \"(?i)^(gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^remote\\\\.[^.]+\\\\.(uploadpack|receivepack)$\") || (any(positional, # matches \"(?i)^protocol\\\\.(ext\\\\.)?allow$\") && !any(positional, # == \"never\")))":
+	case "hasFlag(\"w\") && any(positional, # matches \"^GOFLAGS=(.*[= ])?--?(toolexec|exec|vettool)[= ]\")":
 		if scope == "command" {
 			return native357
 		}
-	case "let v = len(positional) >= 3 ? positional[len(positional) - 1] : \"\"; !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && v != \"\" && !(v matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && (sharedDir(v) || agent && cwd != \"\" && (!(v matches \"^[/~$]\") || !outsideProject(v)))":
+	case "let life = \"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)\"; agent && ( (name in [\"npm\", \"pnpm\"] && pos(0) == \"pkg\" && pos(1) == \"set\" || name == \"bun\" && pos(0) == \"pm\" && pos(1) == \"pkg\" && pos(2) == \"set\") &&\n  (any(positional, # matches \"^scripts(\\\\.|\\\\[[\\\"']?)\" + life + \"([\\\"']?\\\\])?=\") || any(args, # matches \"\\\"\" + life + \"\\\"\\\\s*:\")) ||\nany(outputs, baseName(#) in [\".npmrc\", \".yarnrc\", \".yarnrc.yml\", \"bunfig.toml\"]) &&\n  (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(script-shell|node-options|onload-script|yarnPath|shell-emulator)\\\\s*[=:]\" ||\nname == \"composer\" && pos(0) == \"config\" && any(positional, # matches \"^scripts\\\\.(pre|post)-[a-z-]+$\") || name == \"npm\" && pos(0) == \"set-script\" && pos(1) matches \"^\" + life + \"$\" || any(args, baseName(#) in [\"package.json\", \"composer.json\"]) && any(args, # matches \"scripts\\\\s*(\\\\.|\\\\[\\\\s*[\\\"'])\\\\s*\" + life + \"[\\\"']?\\\\s*\\\\]?\\\\s*=[^=]\") || name in [\"jq\", \"gojq\", \"jaq\", \"yq\"] && any(args, # matches \"\\\\.scripts\\\\s*(\\\\.|\\\\[\\\\s*\\\")\\\\s*\\\"?\" + life + \"\\\"?\\\\s*\\\\]?\\\\s*(\\\\|=|\\\\+=|=[^=])\" || # matches \"\\\\.scripts\\\\s*(\\\\|=|\\\\+=|=[^=]|\\\\*)[^|]*[{,]\\\\s*\\\"?\" + life + \"\\\"?\\\\s*:\") || any(outputs, baseName(#) in [\"package.json\", \"composer.json\"]) && (join(args, \" \") + \"\\n\" + stdin.text + \"\\n\" + join(map(redirects, #.target), \"\\n\")) matches \"\\\"\" + life + \"\\\"\\\\s*:\" || lang != \"\" && code contains \"package.json\" && code matches \"[\\\"'`]?\" + life + \"[\\\"'`]?\\\\s*\\\\]?\\\\s*[:=]\")":
 		if scope == "command" {
 			return native358
 		}
-	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^core\\\\.sshcommand$\") && !(positional[len(positional)-1] matches \"^ssh(\\\\s+(-[46ACTXqvx]+|-[ilp]\\\\s*[^\\\\s;|&$`<>()]+|-o\\\\s*(?i:IdentitiesOnly|IdentityFile|StrictHostKeyChecking|UserKnownHostsFile|Port|User|BatchMode|ConnectTimeout|ServerAliveInterval)=[^\\\\s;|&$`<>()]*))*$\")) ||\n  (any(positional, # matches \"(?i)^(core\\\\.(fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) ||\n(any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") || (any(positional, # matches \"(?i)^(gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^remote\\\\.[^.]+\\\\.(uploadpack|receivepack)$\") || (any(positional, # matches \"(?i)^protocol\\\\.(ext\\\\.)?allow$\") && !any(positional, # == \"never\")))":
 		if scope == "command" {
 			return native359
 		}
-	case "agent && (name == \"git\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") &&\n  !(pos(1) in [\"get\", \"list\", \"unset\", \"edit\", \"remove-section\", \"rename-section\"]) && len(positional) >= 3 &&\n  any(positional, # matches \"(?i)^core\\\\.hookspath$\") && !(positional[len(positional)-1] matches \"(?i)^core\\\\.hookspath$\") ||\nname == \"husky\" && pos(0) in [\"add\", \"set\"])":
+	case "let v = len(positional) >= 3 ? positional[len(positional) - 1] : \"\"; !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && v != \"\" && !(v matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && (sharedDir(v) || agent && cwd != \"\" && (!(v matches \"^[/~$]\") || !outsideProject(v)))":
 		if scope == "command" {
 			return native360
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/(early-)?init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\\\.py)?|mavenrc|gradle/init\\\\.gradle(\\\\.kts)?|gradle/init\\\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*)|dstat/dstat_[^/]+\\\\.py|config/git/hooks/.*|githooks/.*|git-hooks/.*|git-templates/hooks/.*|config/git/template/hooks/.*)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\\\.el|nvim/(init\\\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*))$\")":
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
 		if scope == "command" {
 			return native361
 		}
-	case "agent && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.cargo/config(\\\\.toml)?|\\\\.config/go/env|Library/Application Support/go/env|\\\\.curlrc|\\\\.config/\\\\.?curlrc|\\\\.wgetrc|\\\\.yarnrc(\\\\.yml)?|(\\\\.config/)?\\\\.bunfig\\\\.toml|\\\\.config/pip/pip\\\\.conf|\\\\.pip/pip\\\\.conf|Library/Application Support/pip/pip\\\\.conf|\\\\.pydistutils\\\\.cfg|\\\\.config/uv/uv\\\\.toml|\\\\.condarc|\\\\.config/pnpm/rc|\\\\.gemrc|\\\\.bundle/config|\\\\.my\\\\.cnf|\\\\.tmux\\\\.conf|\\\\.config/tmux/tmux\\\\.conf|\\\\.screenrc|\\\\.m2/settings\\\\.xml|\\\\.gradle/gradle\\\\.properties|\\\\.terraformrc|\\\\.config/direnv/direnv\\\\.toml)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(go/env|\\\\.?curlrc|\\\\.bunfig\\\\.toml|pip/pip\\\\.conf|uv/uv\\\\.toml|pnpm/rc|tmux/tmux\\\\.conf|direnv/direnv\\\\.toml)$\")":
+	case "agent && (name == \"git\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") &&\n  !(pos(1) in [\"get\", \"list\", \"unset\", \"edit\", \"remove-section\", \"rename-section\"]) && len(positional) >= 3 &&\n  any(positional, # matches \"(?i)^core\\\\.hookspath$\") && !(positional[len(positional)-1] matches \"(?i)^core\\\\.hookspath$\") ||\nname == \"husky\" && pos(0) in [\"add\", \"set\"])":
 		if scope == "command" {
 			return native362
 		}
-	case "len(mayWrite) > 0":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/(early-)?init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\\\.py)?|mavenrc|gradle/init\\\\.gradle(\\\\.kts)?|gradle/init\\\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*)|dstat/dstat_[^/]+\\\\.py|config/git/hooks/.*|githooks/.*|git-hooks/.*|git-templates/hooks/.*|config/git/template/hooks/.*)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\\\.el|nvim/(init\\\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*))$\")":
 		if scope == "command" {
 			return native363
 		}
-	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
+	case "agent && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.cargo/config(\\\\.toml)?|\\\\.config/go/env|Library/Application Support/go/env|\\\\.curlrc|\\\\.config/\\\\.?curlrc|\\\\.wgetrc|\\\\.yarnrc(\\\\.yml)?|(\\\\.config/)?\\\\.bunfig\\\\.toml|\\\\.config/pip/pip\\\\.conf|\\\\.pip/pip\\\\.conf|Library/Application Support/pip/pip\\\\.conf|\\\\.pydistutils\\\\.cfg|\\\\.config/uv/uv\\\\.toml|\\\\.condarc|\\\\.config/pnpm/rc|\\\\.gemrc|\\\\.bundle/config|\\\\.my\\\\.cnf|\\\\.tmux\\\\.conf|\\\\.config/tmux/tmux\\\\.conf|\\\\.screenrc|\\\\.m2/settings\\\\.xml|\\\\.gradle/gradle\\\\.properties|\\\\.terraformrc|\\\\.config/direnv/direnv\\\\.toml)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(go/env|\\\\.?curlrc|\\\\.bunfig\\\\.toml|pip/pip\\\\.conf|uv/uv\\\\.toml|pnpm/rc|tmux/tmux\\\\.conf|direnv/direnv\\\\.toml)$\")":
 		if scope == "command" {
 			return native364
 		}
-	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?|\\\\.githooks(/.*)?|\\\\.husky(/.*)?|\\\\.?lefthook(-local)?\\\\.ya?ml|\\\\.pre-commit-config\\\\.yaml)$\")":
+	case "len(mayWrite) > 0":
 		if scope == "command" {
 			return native365
 		}
-	case "agent && any(outputs, instructionFile(cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #)))":
+	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
 		if scope == "command" {
 			return native366
 		}
-	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?|\\\\.githooks(/.*)?|\\\\.husky(/.*)?|\\\\.?lefthook(-local)?\\\\.ya?ml|\\\\.pre-commit-config\\\\.yaml)$\")":
 		if scope == "command" {
 			return native367
+		}
+	case "agent && any(outputs, instructionFile(cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #)))":
+		if scope == "command" {
+			return native368
+		}
+	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+		if scope == "command" {
+			return native369
 		}
 	}
 	return nil
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [605]lazyRegexp{
+var nativeRegexps = [608]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1741,6 +1749,7 @@ var nativeRegexps = [605]lazyRegexp{
 	{src: "^[a-z]+\\.trusted-host$"},
 	{src: "^(strict-ssl|enableStrictSsl)(=false)?$"},
 	{src: "(^|=)false$"},
+	{src: "^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true))$"},
 	{src: "^/dev/(tcp|udp)/"},
 	{src: "^/dev/(tcp|udp)/[^/]+/[0-9]+"},
 	{src: "(?i)^(exec|system):"},
@@ -1895,6 +1904,8 @@ var nativeRegexps = [605]lazyRegexp{
 	{src: "^(-X|--method)=?GET$"},
 	{src: "^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)"},
 	{src: "^(-f|-k|--filename|--kustomize)(=|.)"},
+	{src: "^[A-Za-z0-9_-]+=0+(:.*)?$"},
+	{src: "^(([A-Za-z0-9_-]+=)?0+)$"},
 	{src: "^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)="},
 	{src: "=(test|testing)$"},
 	{src: "^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$"},
@@ -2594,7 +2605,7 @@ func native27(env any) bool {
 // native28 is the condition of iac-destroy.
 func native28(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((e.Pos(0) == "destroy") ||
+	return (((((((((((((e.Pos(0) == "destroy") ||
 		((e.Pos(0) == "apply") &&
 			e.HasFlag("destroy"))) ||
 		(((e.Pos(0) == "plan") &&
@@ -2626,6 +2637,13 @@ func native28(env any) bool {
 			e.HasFlag("yes", "y", "skip-preview"))) ||
 		((e.Pos(0) == "state") &&
 			(e.Pos(1) == "rm"))) ||
+		(in(e.Name, "terraform", "tofu") &&
+			((((e.Pos(0) == "state") &&
+				(e.Pos(1) == "push")) &&
+				e.HasFlag("force")) ||
+				(((e.Pos(0) == "workspace") &&
+					(e.Pos(1) == "delete")) &&
+					e.HasFlag("force"))))) ||
 		((in(e.Name, "cdk", "aws-cdk", "cdktf") &&
 			(e.Pos(0) == "deploy")) &&
 			(e.Option("require-approval") == "never")))
@@ -3280,7 +3298,7 @@ func native53(env any) bool {
 				return in(p0, "drop", "DROP")
 			}))) ||
 		(in(e.Name, "redis-cli", "valkey-cli", "keydb-cli") &&
-			(((((anyOf(e.Positional, func(p0 string) bool {
+			((((((((anyOf(e.Positional, func(p0 string) bool {
 				return in(strings.ToUpper(p0), "FLUSHALL", "FLUSHDB")
 			}) ||
 				(anyOf(e.Positional, func(p0 string) bool {
@@ -3304,6 +3322,24 @@ func native53(env any) bool {
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(strings.ToLower(p0), "dir", "dbfilename")
+					}))) ||
+				(anyOf(e.Positional, func(p0 string) bool {
+					return (strings.ToUpper(p0) == "SHUTDOWN")
+				}) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return (strings.ToUpper(p0) == "NOSAVE")
+					}))) ||
+				(anyOf(e.Positional, func(p0 string) bool {
+					return (strings.ToUpper(p0) == "CLUSTER")
+				}) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return (strings.ToUpper(p0) == "RESET")
+					}))) ||
+				(anyOf(e.Positional, func(p0 string) bool {
+					return (strings.ToUpper(p0) == "DEBUG")
+				}) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return in(strings.ToUpper(p0), "SEGFAULT", "CRASH-AND-RECOVER", "RELOAD", "FLUSHALL")
 					})))))
 }
 
@@ -5172,8 +5208,16 @@ func native142(env any) bool {
 // native143 is the condition of git-discard-changes.
 func native143(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((e.Pos(0) == "checkout") &&
+	return (((((e.Pos(0) == "checkout") &&
 		e.HasFlag("f", "force")) ||
+		((((e.Pos(0) == "rm") &&
+			e.HasFlag("f", "force")) &&
+			!e.HasFlag("cached", "n", "dry-run")) &&
+			!(((len(e.Positional) > 1) &&
+				!e.HasFlag("pathspec-from-file")) &&
+				allOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+					return e.GitHolds(p0)
+				})))) ||
 		((e.Pos(0) == "switch") &&
 			e.HasFlag("discard-changes", "f", "force"))) ||
 		((((e.Pos(0) == "checkout") &&
@@ -5989,7 +6033,7 @@ func native188(env any) bool {
 // native189 is the condition of insecure-tls.
 func native189(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((in(e.Name, "curl", "curlie") &&
+	return (((((((((((in(e.Name, "curl", "curlie") &&
 		e.HasFlag("k", "insecure", "proxy-insecure")) &&
 		!(((len(e.Positional) > 0) &&
 			allOf(e.Positional, func(p0 string) bool {
@@ -6026,37 +6070,44 @@ func native189(env any) bool {
 		}) &&
 			anyOf(valuesOf(e.Assigns), func(p0 string) bool {
 				return in(p0, "0", "1", "true", "false")
-			})))
+			}))) ||
+		(in(e.Name, "export", "declare", "typeset") &&
+			anyOf(e.Args, func(p0 string) bool {
+				return matchReAny(&nativeRegexps[256], "git_ssl_no_verify=\x00node_tls_reject_unauthorized=0\x00pythonhttpsverify=0\x00curl_insecure=", p0)
+			}))) ||
+		((in(e.Name, "setenv", "set") &&
+			(len(e.Positional) >= 2)) &&
+			matchReAny(&nativeRegexps[256], "git_ssl_no_verify=\x00node_tls_reject_unauthorized=0\x00pythonhttpsverify=0\x00curl_insecure=", strings.Join(sliceOf(e.Positional, (len(e.Positional)-2), len(e.Positional)), "="))))
 }
 
 // native190 is the condition of reverse-shell.
 func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[256], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[257], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[257], "/dev/", p0)
+			return matchReWith(&nativeRegexps[258], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[258], ":", p0)
+				return matchReFold(&nativeRegexps[259], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[259], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[260], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[260], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[261], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[261], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[262], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[263], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[262], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[263], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[264], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native191 is the condition of exfiltrate-secrets.
@@ -6067,9 +6118,9 @@ func native191(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[264], "$", p0) &&
+				(matchReWith(&nativeRegexps[265], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[265], "$(cat ", p0))
+				matchReWith(&nativeRegexps[266], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -6088,7 +6139,7 @@ func native191(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[266], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[267], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -6102,10 +6153,10 @@ func native191(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[267], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[268], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[268], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[269], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -6127,7 +6178,7 @@ func native191(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[269], "$(", p0)
+				return matchReWith(&nativeRegexps[270], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -6143,11 +6194,11 @@ func native191(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[270], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[271], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[269], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[271], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[270], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[272], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -6226,12 +6277,12 @@ func native193(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[272], ":", p0)
+					return matchReWith(&nativeRegexps[273], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[273], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[274], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -6271,7 +6322,7 @@ func native194(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[274], "$", p0) &&
+							(matchReWith(&nativeRegexps[275], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -6281,7 +6332,7 @@ func native194(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[275], "://", p0)
+							return matchReWith(&nativeRegexps[276], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -6299,16 +6350,16 @@ func native194(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[274], "$", p0) &&
+									(matchReWith(&nativeRegexps[275], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[275], "://", p0)
+								return matchReWith(&nativeRegexps[276], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[276], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[277], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -6328,7 +6379,7 @@ func native195(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[277], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[278], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -6352,8 +6403,8 @@ func native196(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[274], "$", p0)) &&
-			matchReWith(&nativeRegexps[278], ".", p0))
+			matchReWith(&nativeRegexps[275], "$", p0)) &&
+			matchReWith(&nativeRegexps[279], ".", p0))
 	})
 }
 
@@ -6401,7 +6452,7 @@ func native197(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[279], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[280], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -6410,7 +6461,7 @@ func native197(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[280], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[281], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -6482,13 +6533,13 @@ func native198(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[281], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[282], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[281], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[282], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -6500,7 +6551,7 @@ func native199(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[282], "cd", e.Line))
+		matchReWith(&nativeRegexps[283], "cd", e.Line))
 }
 
 // native200 is the condition of reverse-shell-fifo.
@@ -6513,7 +6564,7 @@ func native200(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[283], "mk", e.Line))
+		matchReWith(&nativeRegexps[284], "mk", e.Line))
 }
 
 // native201 is the condition of shell-piped-to-network.
@@ -6540,20 +6591,20 @@ func native202(env any) bool {
 // native203 is the condition of awk-network.
 func native203(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[284], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[285], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[285], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[286], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native204 is the condition of dns-update.
 func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[286], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[287], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[287], "del", p0)
+			return matchReFold(&nativeRegexps[288], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[286], "del", p0.Target)
+			return matchReFold(&nativeRegexps[287], "del", p0.Target)
 		}))
 }
 
@@ -6594,7 +6645,7 @@ func native205(env any) bool {
 										!tokenForHost(p0, e.Args))
 								}) ||
 									anyOf(e.Options("c"), func(p0 string) bool {
-										return (((matchReFold(&nativeRegexps[288], "extraheader=", p0) &&
+										return (((matchReFold(&nativeRegexps[289], "extraheader=", p0) &&
 											matchComputed(let0, p0)) &&
 											anyOf(e.Args, func(p1 string) bool {
 												return (urlHost(p1) != "")
@@ -6605,15 +6656,15 @@ func native205(env any) bool {
 							return func() bool {
 								if e.Name == "ssh" {
 									return ((anyOf(e.Options("o"), func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[289], "ndenv\x00tenv", p0) &&
-											(matchReFold(&nativeRegexps[290], "*", p0) ||
-												matchReAny(&nativeRegexps[291], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+										return (matchReAny(&nativeRegexps[290], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[291], "*", p0) ||
+												matchReAny(&nativeRegexps[292], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
-										matchReWith(&nativeRegexps[292], "$", e.Source)) ||
+										matchReWith(&nativeRegexps[293], "$", e.Source)) ||
 										(anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[293], "${", p0)
+											return matchReWith(&nativeRegexps[294], "${", p0)
 										}) &&
-											!matchReWith(&nativeRegexps[294], "$", e.Source)))
+											!matchReWith(&nativeRegexps[295], "$", e.Source)))
 								}
 								return func() bool {
 									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -6662,7 +6713,7 @@ func native205(env any) bool {
 													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
 													anyOf(e.PipedSecrets(), func(p0 string) bool {
 														return !tokenForHost(func() string {
-															if matchReWith(&nativeRegexps[295], " ", p0) {
+															if matchReWith(&nativeRegexps[296], " ", p0) {
 																return p0
 															}
 															return (("$(" + p0) + ")")
@@ -6676,7 +6727,7 @@ func native205(env any) bool {
 													e.HoldsSecret(e.Stdin.From))))
 									}
 									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-										return ((matchReWith(&nativeRegexps[294], "$", p0) ||
+										return ((matchReWith(&nativeRegexps[295], "$", p0) ||
 											e.SecretValue(p0)) &&
 											!tokenForHost(p0, e.Args))
 									}) ||
@@ -6685,23 +6736,23 @@ func native205(env any) bool {
 												return strings.HasPrefix(p0, "--expand-")
 											})) &&
 											anyOf(e.Options("variable"), func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[296], "%", p0) &&
+												return (matchReWith(&nativeRegexps[297], "%", p0) &&
 													!tokenForHost(("$"+substr(p0, 1, len(p0))), e.Args))
 											}))) ||
 										(in(e.Name, "http", "https", "xh", "xhs") &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[297], ":", p0) &&
+												return (matchReWith(&nativeRegexps[298], ":", p0) &&
 													!tokenForHost(p0, e.Args))
 											}))) ||
 										anyOf(e.Positional, func(p0 string) bool {
 											return (((urlHost(p0) != "") &&
-												matchReWith(&nativeRegexps[294], "$", p0)) &&
+												matchReWith(&nativeRegexps[295], "$", p0)) &&
 												!tokenForHost(p0, e.Args))
 										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchReAny(&nativeRegexps[298], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+												return (matchReAny(&nativeRegexps[299], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 													!tokenForHost(p0, e.Args))
 											})))
 								}()
@@ -6738,10 +6789,10 @@ func native207(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[299], ".", p0))
+					matchReWith(&nativeRegexps[300], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[294], "$", p0) &&
+			return (matchReWith(&nativeRegexps[295], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -6769,7 +6820,7 @@ func native208(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[300], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[301], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -6777,7 +6828,7 @@ func native208(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[301], p0)
+							return matchRe(&nativeRegexps[302], p0)
 						}))))
 		}()
 	}()
@@ -6791,7 +6842,7 @@ func native209(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[302], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[303], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -6814,7 +6865,7 @@ func native211(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[303], "://", p0)
+				return matchReWith(&nativeRegexps[304], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -6826,7 +6877,7 @@ func native211(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[304], "R:", p0)
+				return matchReWith(&nativeRegexps[305], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -6850,15 +6901,15 @@ func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[305], "@", p0) &&
-				!matchReWith(&nativeRegexps[306], "@", p0))
+			return (matchReWith(&nativeRegexps[306], "@", p0) &&
+				!matchReWith(&nativeRegexps[307], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[307], ":", p0) &&
-						!matchReAny(&nativeRegexps[308], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[308], ":", p0) &&
+						!matchReAny(&nativeRegexps[309], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -6875,7 +6926,7 @@ func native212(env any) bool {
 func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[309], "@", p0)
+		return matchReWith(&nativeRegexps[310], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -6891,18 +6942,18 @@ func native214(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[310], ":", p0)
+				return matchReFold(&nativeRegexps[311], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[311], ":", p0)
+				return matchReFold(&nativeRegexps[312], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[312], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[313], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[307], ":", p0) &&
-						!matchReAny(&nativeRegexps[308], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[308], ":", p0) &&
+						!matchReAny(&nativeRegexps[309], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -6926,14 +6977,14 @@ func native215(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[313], ":", p0)
-			})) &&
-			!anyOf(e.Args, func(p0 string) bool {
 				return matchReFold(&nativeRegexps[314], ":", p0)
 			})) &&
+			!anyOf(e.Args, func(p0 string) bool {
+				return matchReFold(&nativeRegexps[315], ":", p0)
+			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[315], "create:", p0) ||
-					matchReFold(&nativeRegexps[316], ":", p0))
+				return (matchReFold(&nativeRegexps[316], "create:", p0) ||
+					matchReFold(&nativeRegexps[317], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -6944,7 +6995,7 @@ func native215(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[317], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[318], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -6970,7 +7021,7 @@ func native216(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[318], p0)
+					return matchRe(&nativeRegexps[319], p0)
 				}))))
 }
 
@@ -6978,8 +7029,8 @@ func native216(env any) bool {
 func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[319], ":", p0) &&
-			!matchReWith(&nativeRegexps[320], ":", p0))
+		return (matchReWith(&nativeRegexps[320], ":", p0) &&
+			!matchReWith(&nativeRegexps[321], ":", p0))
 	})
 }
 
@@ -6987,8 +7038,8 @@ func native217(env any) bool {
 func native218(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[321], p0) ||
-			matchReWith(&nativeRegexps[322], "w", p0))
+		return (matchRe(&nativeRegexps[322], p0) ||
+			matchReWith(&nativeRegexps[323], "w", p0))
 	})
 }
 
@@ -7001,9 +7052,9 @@ func native219(env any) bool {
 				under(p0, "/etc")) ||
 				under(p0, "/usr")) ||
 				(under(p0, "/var") &&
-					!(matchReWith(&nativeRegexps[323], "/var/www/", cleanPath(p0)) &&
+					!(matchReWith(&nativeRegexps[324], "/var/www/", cleanPath(p0)) &&
 						!anyOf(e.Args, func(p1 string) bool {
-							return matchRe(&nativeRegexps[324], p1)
+							return matchRe(&nativeRegexps[325], p1)
 						}))))
 		}))
 }
@@ -7013,13 +7064,13 @@ func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[325], "s", p0) ||
-				matchRe(&nativeRegexps[326], p0))
+			return (matchReWith(&nativeRegexps[326], "s", p0) ||
+				matchRe(&nativeRegexps[327], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[326], p0) ||
-					matchReWith(&nativeRegexps[327], "s", p0))
+				return (matchRe(&nativeRegexps[327], p0) ||
+					matchReWith(&nativeRegexps[328], "s", p0))
 			})))
 }
 
@@ -7028,15 +7079,15 @@ func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[328], "s", p0) ||
-				matchRe(&nativeRegexps[329], p0))
+			return (matchReWith(&nativeRegexps[329], "s", p0) ||
+				matchRe(&nativeRegexps[330], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[329], p0)
+				return matchRe(&nativeRegexps[330], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[330], cleanPath(p0))
+			return matchRe(&nativeRegexps[331], cleanPath(p0))
 		}))
 }
 
@@ -7057,7 +7108,7 @@ func native223(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[331], "+", p0)
+					return matchReWith(&nativeRegexps[332], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -7066,8 +7117,8 @@ func native223(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[332], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[333], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[333], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[334], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -7086,12 +7137,12 @@ func native223(env any) bool {
 func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[334], p0)
+		return matchRe(&nativeRegexps[335], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[335], "bin/", p0))
+				matchReWith(&nativeRegexps[336], "bin/", p0))
 		}))
 }
 
@@ -7099,9 +7150,9 @@ func native224(env any) bool {
 func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[336], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[337], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[337], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[338], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -7122,52 +7173,52 @@ func native226(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[338], p0) ||
-					matchRe(&nativeRegexps[339], p0)) ||
+				return ((((matchRe(&nativeRegexps[339], p0) ||
 					matchRe(&nativeRegexps[340], p0)) ||
-					matchReWith(&nativeRegexps[341], "w", p0)) ||
-					matchReWith(&nativeRegexps[342], "g", p0))
+					matchRe(&nativeRegexps[341], p0)) ||
+					matchReWith(&nativeRegexps[342], "w", p0)) ||
+					matchReWith(&nativeRegexps[343], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[339], p0) ||
-					matchRe(&nativeRegexps[343], p0)) ||
-					matchReWith(&nativeRegexps[344], "w", p0)) ||
-					matchReWith(&nativeRegexps[341], "w", p0))
+				return (((matchRe(&nativeRegexps[340], p0) ||
+					matchRe(&nativeRegexps[344], p0)) ||
+					matchReWith(&nativeRegexps[345], "w", p0)) ||
+					matchReWith(&nativeRegexps[342], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[345], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[346], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[346], p0)
+				return matchRe(&nativeRegexps[347], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[347], p0)
+				return matchRe(&nativeRegexps[348], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[348], ":", p0)
+					return matchReWith(&nativeRegexps[349], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[349], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[350], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[350], p0)
+				return matchRe(&nativeRegexps[351], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[348], ":", p0)
+					return matchReWith(&nativeRegexps[349], ":", p0)
 				}))))
 }
 
@@ -7180,7 +7231,7 @@ func native227(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[351], "-", p0)
+					return matchReWith(&nativeRegexps[352], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -7194,20 +7245,20 @@ func native227(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[352], "0", p0)
+				return matchReWith(&nativeRegexps[353], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[352], "0", p0)
+				return matchReWith(&nativeRegexps[353], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[353], ":", p0)
+				return matchReWith(&nativeRegexps[354], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[353], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[354], ":", e.Stdin.Text))))
 }
 
 // native228 is the condition of privileged-group.
@@ -7237,7 +7288,7 @@ func native228(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[354], "/Groups/", p0))
+					matchReWith(&nativeRegexps[355], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -7308,7 +7359,7 @@ func native232(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[355], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[356], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -7316,12 +7367,12 @@ func native232(env any) bool {
 func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[356], p0)
+		return matchRe(&nativeRegexps[357], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[357], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[358], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -7340,7 +7391,7 @@ func native234(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[358], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[359], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native235 is the condition of read-secret.
@@ -7351,7 +7402,7 @@ func native235(env any) bool {
 			(!e.Agent &&
 				storesSecret(e.Name, e.Args))) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[359], ".env", p0)
+				return matchReWith(&nativeRegexps[360], ".env", p0)
 			})))
 }
 
@@ -7363,7 +7414,7 @@ func native236(env any) bool {
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
 				!matchRe(&nativeRegexps[207], p0))) &&
-			matchReWith(&nativeRegexps[360], ".", p0))
+			matchReWith(&nativeRegexps[361], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -7415,7 +7466,7 @@ func native237(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[361], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[362], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -7465,10 +7516,10 @@ func native239(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[362], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[363], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[363], "/", p0))
+					matchReWith(&nativeRegexps[364], "/", p0))
 			})))
 }
 
@@ -7498,7 +7549,7 @@ func native241(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[364], ":", p0) ||
+					return (matchReWith(&nativeRegexps[365], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -7507,7 +7558,7 @@ func native241(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[365], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[366], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native242 is the condition of send-secret-dir.
@@ -7526,10 +7577,10 @@ func native243(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[366], p0)
+					return matchRe(&nativeRegexps[367], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[367], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[368], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -7543,7 +7594,7 @@ func native244(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[368], "-", p0)
+						return matchReWith(&nativeRegexps[369], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -7578,7 +7629,7 @@ func native245(env any) bool {
 func native246(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[369], "mount", p0)
+		return matchReFold(&nativeRegexps[370], "mount", p0)
 	})
 }
 
@@ -7644,10 +7695,10 @@ func native247(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[370], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[371], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[371], "hguard", p0)
+					return matchReWith(&nativeRegexps[372], "hguard", p0)
 				}))))
 }
 
@@ -7717,13 +7768,13 @@ func native248(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[372], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[373], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[370], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[371], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[371], "hguard", p0)
+					return matchReWith(&nativeRegexps[372], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -7842,7 +7893,7 @@ func native249(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[373], baseName(p0)))
+										matchRe(&nativeRegexps[374], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -7866,7 +7917,7 @@ func native250(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[374], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[375], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -7890,7 +7941,7 @@ func native250(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[375], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[376], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -7904,7 +7955,7 @@ func native250(env any) bool {
 func native251(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[376], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[377], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -7922,15 +7973,15 @@ func native251(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[377], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[378], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[378], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[379], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[379], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[380], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native252 is the condition of self-computed-target-agent.
@@ -7961,19 +8012,19 @@ func native253(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[380], "hguard", p0)
+				return matchReWith(&nativeRegexps[381], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[381], "hguard", p0)
+					return matchReWith(&nativeRegexps[382], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[382], "hguard", p0)
+						return matchReWith(&nativeRegexps[383], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[383], "hguard", p0)
+					return matchReWith(&nativeRegexps[384], "hguard", p0)
 				}))))
 }
 
@@ -8004,13 +8055,13 @@ func native254(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[384], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[385], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[385], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[386], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -8048,13 +8099,13 @@ func native255(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[384], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[385], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[385], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[386], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -8065,10 +8116,10 @@ func native255(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[382], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[383], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[386], "hguard", p0) ||
-						matchReWith(&nativeRegexps[387], "hguard", p0))
+					return (matchReWith(&nativeRegexps[387], "hguard", p0) ||
+						matchReWith(&nativeRegexps[388], "hguard", p0))
 				}))))
 }
 
@@ -8078,8 +8129,8 @@ func native256(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[388], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[389], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[389], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[390], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native257 is the condition of self-inline-write-agent.
@@ -8089,8 +8140,8 @@ func native257(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[388], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[389], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[389], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[390], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native258 is the condition of self-env.
@@ -8111,23 +8162,23 @@ func native258(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[390], "hguard_", p0)
+			return matchReFold(&nativeRegexps[391], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[390], "hguard_", p0)
+					return matchReFold(&nativeRegexps[391], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[391], "-", p0) ||
+						return (matchReWith(&nativeRegexps[392], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[392], "hguard", p0)
+					return matchReFold(&nativeRegexps[393], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -8145,13 +8196,13 @@ func native258(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[393], "hguard_", p0)
+					return matchReFold(&nativeRegexps[394], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[390], "hguard_", p0)
+					return matchReFold(&nativeRegexps[391], "hguard_", p0)
 				})))
 	}()
 }
@@ -8175,23 +8226,23 @@ func native259(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[390], "hguard_", p0)
+				return matchReFold(&nativeRegexps[391], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[390], "hguard_", p0)
+						return matchReFold(&nativeRegexps[391], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[391], "-", p0) ||
+							return (matchReWith(&nativeRegexps[392], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[392], "hguard", p0)
+						return matchReFold(&nativeRegexps[393], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -8209,13 +8260,13 @@ func native259(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[393], "hguard_", p0)
+						return matchReFold(&nativeRegexps[394], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[390], "hguard_", p0)
+						return matchReFold(&nativeRegexps[391], "hguard_", p0)
 					}))))
 	}()
 }
@@ -8226,30 +8277,30 @@ func native260(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[394], "-", p0)
+			return matchReWith(&nativeRegexps[395], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[395], p0))
+					matchRe(&nativeRegexps[396], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[396], p0)
+				return matchRe(&nativeRegexps[397], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[397], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[398], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[398], "accept-", p0)
+				return matchReWith(&nativeRegexps[399], "accept-", p0)
 			})))
 }
 
@@ -8260,30 +8311,30 @@ func native261(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[394], "-", p0)
+				return matchReWith(&nativeRegexps[395], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[395], p0))
+						matchRe(&nativeRegexps[396], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[396], p0)
+					return matchRe(&nativeRegexps[397], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[397], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[398], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[398], "accept-", p0)
+					return matchReWith(&nativeRegexps[399], "accept-", p0)
 				}))))
 }
 
@@ -8291,7 +8342,7 @@ func native261(env any) bool {
 func native262(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[399], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[400], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -8303,7 +8354,7 @@ func native263(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[399], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[400], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -8320,7 +8371,7 @@ func native264(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[399], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[400], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -8342,7 +8393,7 @@ func native265(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[399], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[400], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -8425,16 +8476,16 @@ func native268(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[392], "hguard", p0)
+			return matchReFold(&nativeRegexps[393], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[392], "hguard", p0)
+				return matchReFold(&nativeRegexps[393], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[400], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[401], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[392], "hguard", p0)
+				return matchReFold(&nativeRegexps[393], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8447,16 +8498,16 @@ func native269(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[392], "hguard", p0)
+				return matchReFold(&nativeRegexps[393], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[392], "hguard", p0)
+					return matchReFold(&nativeRegexps[393], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[400], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[401], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[392], "hguard", p0)
+					return matchReFold(&nativeRegexps[393], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8472,10 +8523,10 @@ func native270(env any) bool {
 		((e.Name == "codex") &&
 			((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[401], "hook", p0)
+					return matchReAny(&nativeRegexps[402], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[401], "hook", p0)
+					return matchReAny(&nativeRegexps[402], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -8486,7 +8537,7 @@ func native270(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[402], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[403], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -8511,10 +8562,10 @@ func native271(env any) bool {
 			((e.Name == "codex") &&
 				((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[401], "hook", p0)
+						return matchReAny(&nativeRegexps[402], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[401], "hook", p0)
+						return matchReAny(&nativeRegexps[402], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -8525,7 +8576,7 @@ func native271(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[402], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[403], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -8573,7 +8624,7 @@ func native274(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[392], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[393], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -8600,7 +8651,7 @@ func native274(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[403], e.Name)) ||
+				matchRe(&nativeRegexps[404], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -8678,7 +8729,7 @@ func native281(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[404], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[405], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -8688,15 +8739,15 @@ func native281(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[405], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[406], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[406], "-", p0) ||
+						return (matchReWith(&nativeRegexps[407], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[407], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[408], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -8717,12 +8768,12 @@ func native283(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[408], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[409], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			}))) ||
 		((e.Pos(0) == "delete") &&
 			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[409], "-", p0)
+					return matchReWith(&nativeRegexps[410], "-", p0)
 				}))))
 }
 
@@ -8741,8 +8792,51 @@ func native284(env any) bool {
 		e.HasFlag("v", "volumes"))
 }
 
-// native285 is the condition of framework-db-reset.
+// native285 is the condition of cluster-teardown.
 func native285(env any) bool {
+	e := env.(*CommandEnv)
+	return (!e.HasFlag("help", "h", "dry-run") &&
+		((((((e.Name == "kubeadm") &&
+			(e.Pos(0) == "reset")) ||
+			(((e.Name == "minikube") &&
+				(e.Pos(0) == "delete")) &&
+				e.HasFlag("all", "purge"))) ||
+			(((e.Name == "kind") &&
+				(e.Pos(0) == "delete")) &&
+				(e.Pos(1) == "clusters"))) ||
+			((((e.Name == "k3d") &&
+				(e.Pos(0) == "cluster")) &&
+				in(e.Pos(1), "delete", "rm")) &&
+				e.HasFlag("all", "a"))) ||
+			((e.Name == "docker") &&
+				(((((e.Pos(0) == "swarm") &&
+					(e.Pos(1) == "leave")) &&
+					e.HasFlag("force", "f")) ||
+					(in(e.Pos(0), "stack", "service") &&
+						in(e.Pos(1), "rm", "remove", "down"))) ||
+					(((e.Pos(0) == "node") &&
+						in(e.Pos(1), "rm", "remove")) &&
+						e.HasFlag("force", "f"))))))
+}
+
+// native286 is the condition of app-scale-zero.
+func native286(env any) bool {
+	e := env.(*CommandEnv)
+	return ((((e.Name == "heroku") &&
+		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
+		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+			return matchReWith(&nativeRegexps[411], "=", p0)
+		})) ||
+		(((in(e.Name, "fly", "flyctl") &&
+			(e.Pos(0) == "scale")) &&
+			(e.Pos(1) == "count")) &&
+			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
+				return matchReWith(&nativeRegexps[412], "0", p0)
+			})))
+}
+
+// native287 is the condition of framework-db-reset.
+func native287(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := []string{"RAILS_ENV", "RACK_ENV", "MIX_ENV", "APP_ENV"}
@@ -8751,7 +8845,7 @@ func native285(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[410], "=", p0)
+					return matchReWith(&nativeRegexps[413], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -8759,20 +8853,20 @@ func native285(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[410], "=", p0) ||
-						matchReWith(&nativeRegexps[411], "test", p0))
+					return (!matchReWith(&nativeRegexps[413], "=", p0) ||
+						matchReWith(&nativeRegexps[414], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[412], "D", p0)
+					return matchReWith(&nativeRegexps[415], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[413], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[416], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
-				(((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[414], "db:", p0)
+				((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[417], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -8827,7 +8921,7 @@ func native285(env any) bool {
 							return (p0 == "base")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[415], "migrate:", p0)
+						return matchReWith(&nativeRegexps[418], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -8858,7 +8952,7 @@ func native285(env any) bool {
 						return (p0 == "db:migrate")
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[416], "VERSION=", p0)
+							return matchReWith(&nativeRegexps[419], "VERSION=", p0)
 						}))) ||
 					((((e.Name == "knex") ||
 						anyOf(e.Args, func(p0 string) bool {
@@ -8878,7 +8972,7 @@ func native285(env any) bool {
 								return (p0 == "down-to")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[352], "0", p0)
+									return matchReWith(&nativeRegexps[353], "0", p0)
 								}))))) ||
 					((e.Name == "migrate") &&
 						(((anyOf(e.Args, func(p0 string) bool {
@@ -8894,11 +8988,26 @@ func native285(env any) bool {
 								return (p0 == "goto")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[352], "0", p0)
+									return matchReWith(&nativeRegexps[353], "0", p0)
 								}))))) ||
 					((e.Name == "dbmate") &&
 						anyOf(e.Positional, func(p0 string) bool {
 							return (p0 == "drop")
+						}))) ||
+					((e.Name == "flyway") &&
+						anyOf(e.Positional, func(p0 string) bool {
+							return (p0 == "clean")
+						}))) ||
+					((e.Name == "liquibase") &&
+						anyOf(e.Positional, func(p0 string) bool {
+							return in(strings.ToLower(p0), "drop-all", "dropall")
+						}))) ||
+					((strings.HasPrefix(e.Name, "typeorm") ||
+						anyOf(e.Args, func(p0 string) bool {
+							return strings.HasPrefix(p0, "typeorm")
+						})) &&
+						anyOf(e.Args, func(p0 string) bool {
+							return (p0 == "schema:drop")
 						}))) ||
 					((in(e.Name, "diesel", "sqlx") &&
 						anyOf(e.Args, func(p0 string) bool {
@@ -8916,14 +9025,14 @@ func native285(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[417], ".", p0)
+							return matchReWith(&nativeRegexps[420], ".", p0)
 						}))))
 		}()
 	}()
 }
 
-// native286 is the condition of kubectl-secret-values.
-func native286(env any) bool {
+// native288 is the condition of kubectl-secret-values.
+func native288(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "\\.(metadata\\.(name|namespace|uid|creationTimestamp|resourceVersion|labels(\\.[\\w./-]+)?)|type|kind|apiVersion|immutable)"
@@ -8931,39 +9040,39 @@ func native286(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[418], "secret", p0)
+					return matchReWith(&nativeRegexps[421], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[419], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[422], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
 	}()
 }
 
-// native287 is the condition of package-from-url.
-func native287(env any) bool {
+// native289 is the condition of package-from-url.
+func native289(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((((((anyOf(e.Wrappers, func(p0 string) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[420], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[423], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[421], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[424], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[421], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[424], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[422], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[425], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[422], "://", p0)
+				return matchReWith(&nativeRegexps[425], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -8972,37 +9081,37 @@ func native287(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[423], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[426], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[424], "://", p0) &&
-						!matchReWith(&nativeRegexps[425], "https://", p0))
+					return (matchReWith(&nativeRegexps[427], "://", p0) &&
+						!matchReWith(&nativeRegexps[428], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[426], "://", p0)
+					return matchReWith(&nativeRegexps[429], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[427], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[430], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[424], "://", p0) &&
-						!matchReWith(&nativeRegexps[425], "https://", p0)))
+					(matchReWith(&nativeRegexps[427], "://", p0) &&
+						!matchReWith(&nativeRegexps[428], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[428], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[431], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[429], ":", p0))
+					matchReWith(&nativeRegexps[432], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -9015,7 +9124,7 @@ func native287(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[430], "http", p0)
+				return matchReWith(&nativeRegexps[433], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -9029,26 +9138,26 @@ func native287(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[430], "http", p0)
+				return matchReWith(&nativeRegexps[433], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[430], "http", p0)
+				return matchReWith(&nativeRegexps[433], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
 			(e.Option("source") != "")))
 }
 
-// native288 is the condition of unsigned-packages.
-func native288(env any) bool {
+// native290 is the condition of unsigned-packages.
+func native290(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "apt", "apt-get", "aptitude") &&
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[431], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[434], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -9056,33 +9165,33 @@ func native288(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[432], "--force-", p0)
+				return matchReWith(&nativeRegexps[435], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[433], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[436], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
-// native289 is the condition of repo-from-pipe.
-func native289(env any) bool {
+// native291 is the condition of repo-from-pipe.
+func native291(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Stdin.Kind == "pipe") &&
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[434], "/etc/", p0)
+			return matchReWith(&nativeRegexps[437], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[435], "/etc/", p0)
+				return matchReWith(&nativeRegexps[438], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
 			(e.Stdin.Kind == "pipe")))
 }
 
-// native290 is the condition of environment-hijack.
-func native290(env any) bool {
+// native292 is the condition of environment-hijack.
+func native292(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(\\$\\{?PWD\\}?/?|\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$"
@@ -9093,33 +9202,33 @@ func native290(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[436], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[439], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[437], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[440], "/", e.Path)))) &&
 				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
 					matchReWith(&nativeRegexps[123], "ssh", e.Assigns[p0])) &&
-					!matchReFold(&nativeRegexps[438], "command", e.Assigns[p0]))) &&
+					!matchReFold(&nativeRegexps[441], "command", e.Assigns[p0]))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[439], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[442], e.Assigns[p0]))) &&
 				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[440], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[443], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[441], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[444], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((((!matchReWith(&nativeRegexps[442], "ENV=", p0) &&
-						!(matchReWith(&nativeRegexps[443], "GIT_SSH", p0) &&
-							!matchReFold(&nativeRegexps[438], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-						!((matchReWith(&nativeRegexps[444], "=", p0) &&
+					return (((((!matchReWith(&nativeRegexps[445], "ENV=", p0) &&
+						!(matchReWith(&nativeRegexps[446], "GIT_SSH", p0) &&
+							!matchReFold(&nativeRegexps[441], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+						!((matchReWith(&nativeRegexps[447], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -9129,26 +9238,26 @@ func native290(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[445], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[448], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[441], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[446], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[444], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[449], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
 
-// native291 is the condition of secret-in-command.
-func native291(env any) bool {
+// native293 is the condition of secret-in-command.
+func native293(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[447], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[450], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[448], "=", p0)
+				return matchReWith(&nativeRegexps[451], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[449], "A", p0)
+			return matchReWith(&nativeRegexps[452], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -9156,17 +9265,17 @@ func native291(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[450], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[453], "--preserve-env=", p0)
 		}))
 }
 
-// native292 is the condition of local-package-install.
-func native292(env any) bool {
+// native294 is the condition of local-package-install.
+func native294(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[451], ".", p0) ||
-				matchReFold(&nativeRegexps[452], "://", p0))
+			return (matchReFold(&nativeRegexps[454], ".", p0) ||
+				matchReFold(&nativeRegexps[455], "://", p0))
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -9182,21 +9291,21 @@ func native292(env any) bool {
 	}()
 }
 
-// native293 is the condition of package-index-redirect.
-func native293(env any) bool {
+// native295 is the condition of package-index-redirect.
+func native295(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[453], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[456], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[454], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[457], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[455], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[458], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[456], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[459], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry", "config.registry"), func(p0 string) bool {
@@ -9206,17 +9315,17 @@ func native293(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[457], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[460], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[458], "://", p0) &&
+				return (matchReWith(&nativeRegexps[461], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[458], "://", p0) &&
+				return (matchReWith(&nativeRegexps[461], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -9233,13 +9342,13 @@ func native293(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[458], "://", p0) &&
+				return (matchReWith(&nativeRegexps[461], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
 
-// native294 is the condition of package-upload-foreign-index.
-func native294(env any) bool {
+// native296 is the condition of package-upload-foreign-index.
+func native296(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -9277,8 +9386,8 @@ func native294(env any) bool {
 	}()
 }
 
-// native295 is the condition of package-publish-secret.
-func native295(env any) bool {
+// native297 is the condition of package-publish-secret.
+func native297(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(in(e.Pos(0), "publish", "pack") ||
@@ -9286,18 +9395,18 @@ func native295(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[459], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[462], "~/.", cleanPath(p0)))
 		}))
 }
 
-// native296 is the condition of package-index-env-redirect.
-func native296(env any) bool {
+// native298 is the condition of package-index-env-redirect.
+func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[460], "=", p0)
+					return matchReWith(&nativeRegexps[463], "=", p0)
 				})
 			}
 			return func() []string {
@@ -9319,34 +9428,34 @@ func native296(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[461], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[464], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[462], "_", p0) &&
+				(matchReWith(&nativeRegexps[465], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[463], "://", let1) &&
+							return (matchReWith(&nativeRegexps[466], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[464], "=", p0) &&
-					!matchReWith(&nativeRegexps[465], "=0", p0))) ||
-				matchReWith(&nativeRegexps[466], "=", p0)) ||
-				(matchReWith(&nativeRegexps[467], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[467], "=", p0) &&
+					!matchReWith(&nativeRegexps[468], "=0", p0))) ||
+				matchReWith(&nativeRegexps[469], "=", p0)) ||
+				(matchReWith(&nativeRegexps[470], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[468], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[469], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[470], "-insecure", p0))
+				(matchReWith(&nativeRegexps[471], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[472], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[473], "-insecure", p0))
 		})
 	}()
 }
 
-// native297 is the condition of package-config-shared.
-func native297(env any) bool {
+// native299 is the condition of package-config-shared.
+func native299(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(?i)^(npm_config_userconfig|npm_config_globalconfig|PIP_CONFIG_FILE|UV_CONFIG_FILE)$"
@@ -9373,8 +9482,8 @@ func native297(env any) bool {
 	}()
 }
 
-// native298 is the condition of shutdown-reboot.
-func native298(env any) bool {
+// native300 is the condition of shutdown-reboot.
+func native300(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "shutdown", "reboot", "halt", "poweroff") &&
 		!e.HasFlag("help", "c", "version")) ||
@@ -9385,7 +9494,7 @@ func native298(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[471], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[474], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -9399,24 +9508,24 @@ func native298(env any) bool {
 			})))
 }
 
-// native299 is the condition of kill-all-processes.
-func native299(env any) bool {
+// native301 is the condition of kill-all-processes.
+func native301(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Args) > 0) &&
 		(index(e.Args, (len(e.Args)-1)) == "-1"))
 }
 
-// native300 is the condition of kill-process-list.
-func native300(env any) bool {
+// native302 is the condition of kill-process-list.
+func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "\\bps(\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\s*\\S+|--no-headers?|--format[= ]\\S+|--sort[= ]\\S+|-?h|[a-z,]*pid[a-z,=]*))+"
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[472], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[473], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[474], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[475], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[476], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[477], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -9447,8 +9556,8 @@ func native300(env any) bool {
 	}()
 }
 
-// native301 is the condition of stop-service-list.
-func native301(env any) bool {
+// native303 is the condition of stop-service-list.
+func native303(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "systemctl") &&
 		in(e.Pos(0), "stop", "kill", "disable", "mask")) ||
@@ -9457,50 +9566,50 @@ func native301(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[475], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[476], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[478], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[479], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[477], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[480], "systemctl", e.Line)))
 }
 
-// native302 is the condition of fork-bomb.
-func native302(env any) bool {
+// native304 is the condition of fork-bomb.
+func native304(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name == e.Function) &&
 		((e.PipeLen > 1) ||
 			e.Background))
 }
 
-// native303 is the condition of kill-hguard.
-func native303(env any) bool {
+// native305 is the condition of kill-hguard.
+func native305(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[392], "hguard", p0)
+		return matchReFold(&nativeRegexps[393], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[478], "hguard", p0)
+			return matchReFold(&nativeRegexps[481], "hguard", p0)
 		}))
 }
 
-// native304 is the condition of crontab-remove.
-func native304(env any) bool {
+// native306 is the condition of crontab-remove.
+func native306(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("r")
 }
 
-// native305 is the condition of history-wipe.
-func native305(env any) bool {
+// native307 is the condition of history-wipe.
+func native307(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((e.Name == "history") &&
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[479], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[482], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[480], "history", p0)
+			return matchReWith(&nativeRegexps[483], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -9517,7 +9626,7 @@ func native305(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[481], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[484], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -9525,8 +9634,8 @@ func native305(env any) bool {
 		}))
 }
 
-// native306 is the condition of history-file-startup.
-func native306(env any) bool {
+// native308 is the condition of history-file-startup.
+func native308(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\.fish)$"
@@ -9554,8 +9663,8 @@ func native306(env any) bool {
 	}()
 }
 
-// native307 is the condition of firewall-off.
-func native307(env any) bool {
+// native309 is the condition of firewall-off.
+func native309(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((((((e.Name == "ufw") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -9576,7 +9685,7 @@ func native307(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[482], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[485], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -9598,29 +9707,29 @@ func native307(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[483], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[486], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[484], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[487], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[485], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[488], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[486], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[489], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
-// native308 is the condition of stop-core-service.
-func native308(env any) bool {
+// native310 is the condition of stop-core-service.
+func native310(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(ssh|sshd|openssh|openssh-server|cron|crond|cronie|anacron|atd|systemd-logind|logind|dbus|dbus-daemon|dbus-broker|NetworkManager|network-manager|networking|network|systemd-networkd|systemd-resolved|wpa_supplicant|polkit|polkitd|systemd-udevd|udev|udevd|getty@tty[0-9]+|gdm|gdm3|lightdm|sddm)(\\.(service|socket))?$"
@@ -9641,22 +9750,22 @@ func native308(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[487], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[490], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[488], "p", p0)
+					return matchReWith(&nativeRegexps[491], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[489], "$", p0)
+						return matchReWith(&nativeRegexps[492], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[490], "=", e.Line)))))
+						matchReWith(&nativeRegexps[493], "=", e.Line)))))
 	}()
 }
 
-// native309 is the condition of sudo-stdin-password.
-func native309(env any) bool {
+// native311 is the condition of sudo-stdin-password.
+func native311(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sudo") &&
 		e.HasFlag("S", "stdin")) ||
@@ -9667,8 +9776,8 @@ func native309(env any) bool {
 				in(e.Stdin.From, "echo", "printf", "cat", "yes"))))
 }
 
-// native310 is the condition of killall-sigkill.
-func native310(env any) bool {
+// native312 is the condition of killall-sigkill.
+func native312(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("9", "KILL", "SIGKILL") ||
 		anyOf(e.Options("s", "signal", "n"), func(p0 string) bool {
@@ -9676,7 +9785,7 @@ func native310(env any) bool {
 		})) &&
 		((((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[491], "p", p0)
+				return matchReWith(&nativeRegexps[494], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -9684,24 +9793,24 @@ func native310(env any) bool {
 			(anyOf(e.Args, func(p0 string) bool {
 				return strings.HasPrefix(p0, "$")
 			}) &&
-				matchReAny(&nativeRegexps[492], "grep\x00idof\x00while", e.Line)))) ||
+				matchReAny(&nativeRegexps[495], "grep\x00idof\x00while", e.Line)))) ||
 		((e.Name == "killall") &&
 			e.HasFlag("r", "regexp")))
 }
 
-// native311 is the condition of windows-destructive.
-func native311(env any) bool {
+// native313 is the condition of windows-destructive.
+func native313(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[493], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[496], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[494], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[497], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
-// native312 is the condition of powershell-evasion.
-func native312(env any) bool {
+// native314 is the condition of powershell-evasion.
+func native314(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Flags, func(p0 string) bool {
 		return in(strings.ToLower(p0), "-encodedcommand", "-enc", "-ec", "-e", "-en", "-encoded")
@@ -9720,15 +9829,15 @@ func native312(env any) bool {
 			})))
 }
 
-// native313 is the condition of power-off-remote.
-func native313(env any) bool {
+// native315 is the condition of power-off-remote.
+func native315(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[495], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[498], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[496], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[499], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -9747,8 +9856,8 @@ func native313(env any) bool {
 			})))
 }
 
-// native314 is the condition of kill-init.
-func native314(env any) bool {
+// native316 is the condition of kill-init.
+func native316(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "kill") &&
 		(len(e.Positional) > 0)) &&
@@ -9763,8 +9872,8 @@ func native314(env any) bool {
 			!e.HasFlag("o")))
 }
 
-// native315 is the condition of kernel-module-load.
-func native315(env any) bool {
+// native317 is the condition of kernel-module-load.
+func native317(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "insmod", "kldload", "kextload") ||
 		((e.Name == "rmmod") &&
@@ -9781,31 +9890,31 @@ func native315(env any) bool {
 			e.HasFlag("l", "load", "s", "p")))
 }
 
-// native316 is the condition of kernel-hardening-off.
-func native316(env any) bool {
+// native318 is the condition of kernel-hardening-off.
+func native318(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[497], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[500], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[498], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[501], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[499], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[502], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
-// native317 is the condition of sysrq-trigger.
-func native317(env any) bool {
+// native319 is the condition of sysrq-trigger.
+func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (p0 == "/proc/sysrq-trigger")
 	})
 }
 
-// native318 is the condition of kernel-helper-write.
-func native318(env any) bool {
+// native320 is the condition of kernel-helper-write.
+func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (in(baseName(p0), "release_agent", "notify_on_release") ||
@@ -9813,8 +9922,8 @@ func native318(env any) bool {
 	})
 }
 
-// native319 is the condition of audit-rules-off.
-func native319(env any) bool {
+// native321 is the condition of audit-rules-off.
+func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "auditctl") &&
 		(e.HasFlag("D") ||
@@ -9823,21 +9932,21 @@ func native319(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[500], p0)
+				return matchRe(&nativeRegexps[503], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[501], p0)
+					return matchRe(&nativeRegexps[504], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[502], p0)
+					return matchRe(&nativeRegexps[505], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[503], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[506], "/var/log/", p0)
 		}))
 }
 
-// native320 is the condition of network-cut.
-func native320(env any) bool {
+// native322 is the condition of network-cut.
+func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
@@ -9898,8 +10007,8 @@ func native320(env any) bool {
 			})))
 }
 
-// native321 is the condition of system-network-change-agent.
-func native321(env any) bool {
+// native323 is the condition of system-network-change-agent.
+func native323(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
@@ -9912,7 +10021,7 @@ func native321(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[504], "--", p0)
+					return matchReWith(&nativeRegexps[507], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -9938,8 +10047,8 @@ func native321(env any) bool {
 				}())))
 }
 
-// native322 is the condition of find-exec-broad.
-func native322(env any) bool {
+// native324 is the condition of find-exec-broad.
+func native324(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Args) > 0) &&
 		(isRoot(index(e.Args, 0)) ||
@@ -9958,8 +10067,8 @@ func native322(env any) bool {
 				}))))
 }
 
-// native323 is the condition of find-edit-broad.
-func native323(env any) bool {
+// native325 is the condition of find-edit-broad.
+func native325(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "sed", "gsed") &&
 		e.HasFlag("i", "in-place")) ||
@@ -9982,8 +10091,8 @@ func native323(env any) bool {
 				}))))
 }
 
-// native324 is the condition of move-system-dir.
-func native324(env any) bool {
+// native326 is the condition of move-system-dir.
+func native326(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -9993,8 +10102,8 @@ func native324(env any) bool {
 		}))
 }
 
-// native325 is the condition of move-home.
-func native325(env any) bool {
+// native327 is the condition of move-home.
+func native327(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -10003,8 +10112,8 @@ func native325(env any) bool {
 		}))
 }
 
-// native326 is the condition of move-credentials-away.
-func native326(env any) bool {
+// native328 is the condition of move-credentials-away.
+func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -10012,17 +10121,17 @@ func native326(env any) bool {
 		}))
 }
 
-// native327 is the condition of fork-bomb-code.
-func native327(env any) bool {
+// native329 is the condition of fork-bomb-code.
+func native329(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[505], "while", e.Code) ||
-			matchReAny(&nativeRegexps[506], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[507], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[508], "while", e.Code) ||
+			matchReAny(&nativeRegexps[509], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[510], "fork", e.Code)))
 }
 
-// native328 is the condition of service-from-file.
-func native328(env any) bool {
+// native330 is the condition of service-from-file.
+func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!in("--user", e.Args...) &&
 		!in("--global", e.Args...)) &&
@@ -10033,8 +10142,8 @@ func native328(env any) bool {
 				}))))
 }
 
-// native329 is the condition of container-host-root.
-func native329(env any) bool {
+// native331 is the condition of container-host-root.
+func native331(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "ctr") &&
 		(anyOf(e.Args, func(p0 string) bool {
@@ -10045,11 +10154,11 @@ func native329(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[508], "\"", p0)
+				return matchReWith(&nativeRegexps[511], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[509], ".sock", p0)
+				return matchReWith(&nativeRegexps[512], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -10059,47 +10168,47 @@ func native329(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[510], "source=/", p0)
+					return matchReWith(&nativeRegexps[513], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[511], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[514], "security.privileged=true", p0)
 				}))))
 }
 
-// native330 is the condition of bind-mount-system-file.
-func native330(env any) bool {
+// native332 is the condition of bind-mount-system-file.
+func native332(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[512], "bind", p0)
+			return matchReWith(&nativeRegexps[515], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[513], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[514], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[516], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[517], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native331 is the condition of mount-over-process.
-func native331(env any) bool {
+// native333 is the condition of mount-over-process.
+func native333(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[515], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[518], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native332 is the condition of snap-unsigned-install.
-func native332(env any) bool {
+// native334 is the condition of snap-unsigned-install.
+func native334(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "install", "try") &&
 		(e.HasFlag("dangerous", "devmode", "jailmode") ||
 			(e.Pos(0) == "try")))
 }
 
-// native333 is the condition of timestomp.
-func native333(env any) bool {
+// native335 is the condition of timestomp.
+func native335(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[516], "-", p0)
+				return matchReWith(&nativeRegexps[519], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -10122,8 +10231,8 @@ func native333(env any) bool {
 		}))
 }
 
-// native334 is the condition of login-records-wipe.
-func native334(env any) bool {
+// native336 is the condition of login-records-wipe.
+func native336(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "sed", "perl") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -10148,28 +10257,28 @@ func native334(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[517], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[520], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
 }
 
-// native335 is the condition of kernel-thread-name.
-func native335(env any) bool {
+// native337 is the condition of kernel-thread-name.
+func native337(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[518], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[521], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
-// native336 is the condition of mass-create-loop.
-func native336(env any) bool {
+// native338 is the condition of mass-create-loop.
+func native338(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[519], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[520], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[521], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[522], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[523], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[524], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -10177,70 +10286,70 @@ func native336(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[522], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[525], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[523], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[526], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[524], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[527], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[525], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[528], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[526], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[529], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[527], e.Line)) &&
-				matchReAny(&nativeRegexps[528], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[529], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[530], e.Line)) &&
+				matchReAny(&nativeRegexps[531], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[532], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
-// native337 is the condition of request-flood-loop.
-func native337(env any) bool {
+// native339 is the condition of request-flood-loop.
+func native339(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[530], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[531], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[532], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[533], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[534], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[535], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[533], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[536], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
-// native338 is the condition of busy-loop.
-func native338(env any) bool {
+// native340 is the condition of busy-loop.
+func native340(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[534], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[535], "do", e.Line) &&
-			matchReWith(&nativeRegexps[536], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[537], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[538], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[539], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[540], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[537], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[538], "do", e.Line) &&
+			matchReWith(&nativeRegexps[539], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[540], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[541], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[542], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[543], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
-// native339 is the condition of spawn-loop.
-func native339(env any) bool {
+// native341 is the condition of spawn-loop.
+func native341(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[541], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[542], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[544], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[545], "sleep\x00wait", e.Line))
 }
 
-// native340 is the condition of thread-storm-code.
-func native340(env any) bool {
+// native342 is the condition of thread-storm-code.
+func native342(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[543], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[544], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[545], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[546], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[547], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[548], "sleep\x00.join()", e.Code))
 }
 
-// native341 is the condition of endless-device-read.
-func native341(env any) bool {
+// native343 is the condition of endless-device-read.
+func native343(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return in(p0, "/dev/zero", "/dev/urandom", "/dev/random")
@@ -10253,15 +10362,15 @@ func native341(env any) bool {
 			in(e.Stdin.From, "/dev/zero", "/dev/urandom", "/dev/random")))
 }
 
-// native342 is the condition of memory-hog-code.
-func native342(env any) bool {
+// native344 is the condition of memory-hog-code.
+func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[546], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[549], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
-// native343 is the condition of write-system-config.
-func native343(env any) bool {
+// native345 is the condition of write-system-config.
+func native345(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((((((((((isRoot(p0) ||
@@ -10279,17 +10388,17 @@ func native343(env any) bool {
 	})
 }
 
-// native344 is the condition of write-shell-startup.
-func native344(env any) bool {
+// native346 is the condition of write-shell-startup.
+func native346(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[547], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[548], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[550], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[551], "/etc/", cleanPath(p0)))
 	})
 }
 
-// native345 is the condition of write-ssh.
-func native345(env any) bool {
+// native347 is the condition of write-ssh.
+func native347(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(~|/root|/home/[^/]+)/\\.ssh/known_hosts$"
@@ -10304,8 +10413,8 @@ func native345(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[549], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[550], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[552], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[553], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -10313,8 +10422,8 @@ func native345(env any) bool {
 	}()
 }
 
-// native346 is the condition of write-credentials.
-func native346(env any) bool {
+// native348 is the condition of write-credentials.
+func native348(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((in(e.Name, "echo", "printf") ||
@@ -10333,36 +10442,36 @@ func native346(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[549], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[552], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[551], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[554], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[552], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[555], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
 
-// native347 is the condition of write-guard-config.
-func native347(env any) bool {
+// native349 is the condition of write-guard-config.
+func native349(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[553], "$", p0) ||
-			matchReAny(&nativeRegexps[554], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[556], "$", p0) ||
+			matchReAny(&nativeRegexps[557], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[555], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[558], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
-// native348 is the condition of write-sudoers.
-func native348(env any) bool {
+// native350 is the condition of write-sudoers.
+func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -10374,24 +10483,24 @@ func native348(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[556], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[559], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
-// native349 is the condition of editor-command-write.
-func native349(env any) bool {
+// native351 is the condition of editor-command-write.
+func native351(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "crontab") &&
 		e.HasFlag("e")) ||
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[557], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[560], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
-// native350 is the condition of enable-user-service.
-func native350(env any) bool {
+// native352 is the condition of enable-user-service.
+func native352(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "systemctl") &&
 		e.HasFlag("user", "global")) &&
@@ -10401,35 +10510,35 @@ func native350(env any) bool {
 			e.Agent))
 }
 
-// native351 is the condition of write-persistence.
-func native351(env any) bool {
+// native353 is the condition of write-persistence.
+func native353(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((((matchReWith(&nativeRegexps[558], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[559], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[560], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[561], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[562], ".git/", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[563], ".sample", cleanPath(p0)))) ||
-			matchReWith(&nativeRegexps[564], ".git/", cleanPath(p0))) ||
+		return ((((((matchReWith(&nativeRegexps[561], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[562], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[563], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[564], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[565], ".git/", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[566], ".sample", cleanPath(p0)))) ||
+			matchReWith(&nativeRegexps[567], ".git/", cleanPath(p0))) ||
 			(((e.Cwd != "") &&
 				!matchRe(&nativeRegexps[207], p0)) &&
-				(matchReWith(&nativeRegexps[565], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-					(matchReAny(&nativeRegexps[566], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-						!matchReWith(&nativeRegexps[567], ".sample", p0)))))
+				(matchReWith(&nativeRegexps[568], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+					(matchReAny(&nativeRegexps[569], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+						!matchReWith(&nativeRegexps[570], ".sample", p0)))))
 	})
 }
 
-// native352 is the condition of write-app-bundle.
-func native352(env any) bool {
+// native354 is the condition of write-app-bundle.
+func native354(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[568], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[571], "/Applications/", cleanPath(p0))
 	})
 }
 
-// native353 is the condition of package-config-exec.
-func native353(env any) bool {
+// native355 is the condition of package-config-exec.
+func native355(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		((in(e.Pos(0), "config", "c") &&
@@ -10437,19 +10546,19 @@ func native353(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[569], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[572], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[570], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[571], "=", p0))
+				return (matchReWith(&nativeRegexps[573], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[574], "=", p0))
 			})))
 }
 
-// native354 is the condition of cli-config-exec.
-func native354(env any) bool {
+// native356 is the condition of cli-config-exec.
+func native356(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "gh", "glab") &&
 		(e.Pos(0) == "config")) &&
@@ -10458,7 +10567,7 @@ func native354(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[572], p0) ||
+			return ((matchRe(&nativeRegexps[575], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -10473,7 +10582,7 @@ func native354(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[573], "credential_process", p0)
+				return matchReAny(&nativeRegexps[576], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -10483,21 +10592,21 @@ func native354(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[574], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[577], ".exec.command", p0)
 					})))))
 }
 
-// native355 is the condition of go-env-exec.
-func native355(env any) bool {
+// native357 is the condition of go-env-exec.
+func native357(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[575], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[578], "GOFLAGS=", p0)
 		}))
 }
 
-// native356 is the condition of package-lifecycle-script-agent.
-func native356(env any) bool {
+// native358 is the condition of package-lifecycle-script-agent.
+func native358(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)"
@@ -10518,11 +10627,11 @@ func native356(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[576], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[579], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[577], "scripts.", p0)
+						return matchReWith(&nativeRegexps[580], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -10550,12 +10659,12 @@ func native356(env any) bool {
 	}()
 }
 
-// native357 is the condition of git-config-exec.
-func native357(env any) bool {
+// native359 is the condition of git-config-exec.
+func native359(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[578], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[581], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -10563,44 +10672,44 @@ func native357(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[579], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[582], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[580], p0)
+					return matchRe(&nativeRegexps[583], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[581], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[584], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[582], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[585], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[583], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[586], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[584], "alias.", p0)
+				return matchReWith(&nativeRegexps[587], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[585], "credential.", p0)
+				return matchReFold(&nativeRegexps[588], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[586], "include", p0)
+				return matchReFold(&nativeRegexps[589], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[587], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[590], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[588], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[591], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[589], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[592], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -10609,18 +10718,18 @@ func native357(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[590], "remote.", p0)
+				return matchReFold(&nativeRegexps[593], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[591], "protocol.", p0)
+				return matchReFold(&nativeRegexps[594], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
 				}))))
 }
 
-// native358 is the condition of git-config-include-project.
-func native358(env any) bool {
+// native360 is the condition of git-config-include-project.
+func native360(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -10631,10 +10740,10 @@ func native358(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[586], "include", p0)
+				return matchReFold(&nativeRegexps[589], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[586], "include", let0)) &&
+			!matchReFold(&nativeRegexps[589], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -10643,28 +10752,28 @@ func native358(env any) bool {
 	}()
 }
 
-// native359 is the condition of git-config-trust.
-func native359(env any) bool {
+// native361 is the condition of git-config-trust.
+func native361(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[592], "http.", p0)
+			return matchReFold(&nativeRegexps[595], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[593], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[596], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[594], "url.", p0)
+					return matchReFold(&nativeRegexps[597], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[595], "http", p0)
+					return matchReFold(&nativeRegexps[598], "http", p0)
 				}))))
 }
 
-// native360 is the condition of git-hooks-setup-agent.
-func native360(env any) bool {
+// native362 is the condition of git-hooks-setup-agent.
+func native362(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((e.Name == "git") &&
@@ -10672,64 +10781,64 @@ func native360(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[578], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[581], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[578], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[581], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
 
-// native361 is the condition of write-program-hook-file.
-func native361(env any) bool {
+// native363 is the condition of write-program-hook-file.
+func native363(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[596], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[597], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[599], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[600], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
-// native362 is the condition of write-tool-config-agent.
-func native362(env any) bool {
+// native364 is the condition of write-tool-config-agent.
+func native364(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[598], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[599], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[601], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[602], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
-// native363 is the condition of write-persistence-named.
-func native363(env any) bool {
+// native365 is the condition of write-persistence-named.
+func native365(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native364 is the condition of edit-account-file.
-func native364(env any) bool {
+// native366 is the condition of edit-account-file.
+func native366(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[600], "--action=", p0)
+			return matchReWith(&nativeRegexps[603], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[601], "/", p0)
+			return matchReWith(&nativeRegexps[604], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[602], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[605], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[603], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[606], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
-// native365 is the condition of write-runs-later-agent.
-func native365(env any) bool {
+// native367 is the condition of write-runs-later-agent.
+func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[604], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[607], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[207], p0) {
 					return ((e.Cwd + "/") + p0)
@@ -10739,8 +10848,8 @@ func native365(env any) bool {
 		}))
 }
 
-// native366 is the condition of write-agent-instructions-agent.
-func native366(env any) bool {
+// native368 is the condition of write-agent-instructions-agent.
+func native368(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -10754,8 +10863,8 @@ func native366(env any) bool {
 		}))
 }
 
-// native367 is the condition of edit-system-file-agent.
-func native367(env any) bool {
+// native369 is the condition of edit-system-file-agent.
+func native369(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "vipw", "vigr", "sudoedit") ||

@@ -55,7 +55,7 @@ var commonVerbs = nameSet{names: []string{"delete", "del", "destroy", "purge", "
 	"undeploy", "unregister", "deregister", "unsubscribe", "wipe", "flush", "flushall", "flushdb", "truncate",
 	"erase", "nuke", "rdelete", "repo-delete", "deletefile", "rmdir", "rmdirs", "archive", "disable", "revoke",
 	"untag", "clear", "reset", "force-reset", "forget", "prune", "kill", "deactivate", "batch-delete",
-	"schedule-key-deletion", "stop-logging", "leave-organization", "rebuild"}}
+	"schedule-key-deletion", "stop-logging", "leave-organization", "rebuild", "unset"}}
 
 // prefixVerbs are the verbs that also count as the start of a compound
 // operation name (delete-db-instance, remove-regions-from-replication).

@@ -125,3 +125,46 @@ func TestFix51RemoteCopy(t *testing.T) {
 		{"cd /home/u/proj && scp notes.md host:notes.md", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestFix51Services: control-plane verbs the red team found allowed
+// (rt51): a cluster taken apart, an application scaled to zero, its
+// configuration or secrets unset, a migration tool's wipe, Redis verbs
+// that lose data or crash the server, terraform state overwritten; TLS
+// checks turned off for the whole shell; git rm -f of uncommitted work.
+func TestFix51Services(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"kubeadm reset -f", dsl.Ask, dsl.Ask},                              // was allowed
+		{"minikube delete --all --purge", dsl.Ask, dsl.Ask},                 // was allowed
+		{"kind delete clusters --all", dsl.Ask, dsl.Ask},                    // was allowed
+		{"k3d cluster delete --all", dsl.Ask, dsl.Ask},                      // was allowed
+		{"docker stack rm prod", dsl.Ask, dsl.Ask},                          // was allowed
+		{"docker swarm leave --force", dsl.Ask, dsl.Ask},                    // was allowed
+		{"docker service rm api", dsl.Ask, dsl.Ask},                         // was allowed
+		{"heroku ps:scale web=0 -a app", dsl.Ask, dsl.Ask},                  // was allowed
+		{"fly scale count 0 -a app", dsl.Ask, dsl.Ask},                      // was allowed
+		{"heroku config:unset DATABASE_URL -a app", dsl.Ask, dsl.Ask},       // was allowed
+		{"fly secrets unset API_KEY", dsl.Ask, dsl.Ask},                     // was allowed
+		{"flyway clean", dsl.Ask, dsl.Ask},                                  // was allowed
+		{"liquibase drop-all", dsl.Ask, dsl.Ask},                            // was allowed
+		{"npx typeorm schema:drop -d src/data-source.ts", dsl.Ask, dsl.Ask}, // was allowed
+		{"redis-cli SHUTDOWN NOSAVE", dsl.Ask, dsl.Ask},                     // was allowed
+		{"redis-cli -c CLUSTER RESET HARD", dsl.Ask, dsl.Ask},               // was allowed
+		{"terraform state push -force s.tfstate", dsl.Ask, dsl.Ask},         // was allowed
+		{"export NODE_TLS_REJECT_UNAUTHORIZED=0", dsl.Ask, dsl.Ask},         // was allowed
+		{"export GIT_SSL_NO_VERIFY=1", dsl.Ask, dsl.Ask},                    // was allowed
+		{"git rm -rf .", dsl.Ask, dsl.Ask},                                  // was allowed
+		{"git checkout --orphan new && git rm -rf .", dsl.Ask, dsl.Ask},     // was allowed
+		// everyday spellings beside them
+		{"minikube delete", dsl.Allow, dsl.Allow},
+		{"kind delete cluster --name dev", dsl.Allow, dsl.Allow},
+		{"docker stack deploy -c stack.yml prod", dsl.Allow, dsl.Allow},
+		{"heroku ps:scale web=2", dsl.Allow, dsl.Allow},
+		{"heroku config:set X=1", dsl.Allow, dsl.Allow},
+		{"flyway migrate", dsl.Allow, dsl.Allow},
+		{"redis-cli SHUTDOWN", dsl.Allow, dsl.Allow},
+		{"terraform workspace new dev", dsl.Allow, dsl.Allow},
+		{"export NODE_ENV=production", dsl.Allow, dsl.Allow},
+		{"git rm -r --cached node_modules", dsl.Allow, dsl.Allow},
+		{"git rm old.txt", dsl.Allow, dsl.Allow},
+	})
+}
