@@ -507,7 +507,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native124
 		}
-	case "any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*)$\" ||\n   cleanPath(#) matches \"[*?\\\\[]\" && (let p = #; any([\"~/.bashrc\", \"~/.bash_profile\", \"~/.bash_login\", \"~/.bash_logout\", \"~/.bash_aliases\", \"~/.bash_functions\", \"~/.profile\",\n     \"~/.zshrc\", \"~/.zshenv\", \"~/.zprofile\", \"~/.zlogin\", \"~/.zlogout\", \"~/.kshrc\", \"~/.cshrc\", \"~/.tcshrc\", \"~/.mkshrc\", \"~/.inputrc\", \"~/.config/fish\",\n     \"~/.ssh/id_rsa\", \"~/.ssh/id_ecdsa\", \"~/.ssh/id_ed25519\", \"~/.ssh/authorized_keys\", \"~/.ssh/config\", \"~/.gnupg\", \"~/.gitconfig\", \"~/.config/git\"], mayName(p, #)))) &&\n  !(cleanPath(#) matches \"/\\\\.ssh/known_hosts(\\\\.old)?$\"))":
+	case "any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*|aws|aws/(credentials|config)|kube|kube/config|netrc|git-credentials|docker/config\\\\.json|config/gh|config/gh/hosts\\\\.yml|config/gcloud|config/gcloud/.*|azure|pgpass)$\" ||\n   cleanPath(#) matches \"[*?\\\\[]\" && (let p = #; any([\"~/.bashrc\", \"~/.bash_profile\", \"~/.bash_login\", \"~/.bash_logout\", \"~/.bash_aliases\", \"~/.bash_functions\", \"~/.profile\",\n     \"~/.zshrc\", \"~/.zshenv\", \"~/.zprofile\", \"~/.zlogin\", \"~/.zlogout\", \"~/.kshrc\", \"~/.cshrc\", \"~/.tcshrc\", \"~/.mkshrc\", \"~/.inputrc\", \"~/.config/fish\",\n     \"~/.ssh/id_rsa\", \"~/.ssh/id_ecdsa\", \"~/.ssh/id_ed25519\", \"~/.ssh/authorized_keys\", \"~/.ssh/config\", \"~/.gnupg\", \"~/.gitconfig\", \"~/.config/git\"], mayName(p, #)))) &&\n  !(cleanPath(#) matches \"/\\\\.ssh/known_hosts(\\\\.old)?$\"))":
 		if scope == "command" {
 			return native125
 		}
@@ -1682,7 +1682,7 @@ var nativeRegexps = [608]lazyRegexp{
 	{src: "^[<=]?0+[KMGTPEZY]?$"},
 	{src: "^(1,)?\\$?d$"},
 	{src: "^-[a-zA-Z]*i"},
-	{src: "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*)$"},
+	{src: "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*|aws|aws/(credentials|config)|kube|kube/config|netrc|git-credentials|docker/config\\.json|config/gh|config/gh/hosts\\.yml|config/gcloud|config/gcloud/.*|azure|pgpass)$"},
 	{src: "[*?\\[]"},
 	{src: "/\\.ssh/known_hosts(\\.old)?$"},
 	{src: "^of="},

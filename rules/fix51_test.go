@@ -168,3 +168,22 @@ func TestFix51Services(t *testing.T) {
 		{"git rm old.txt", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestFix51Credentials: deleting a cloud, cluster or registry credential
+// is asked as deleting an ssh key is; a clone's directory is written, so
+// cloning into ~/.ssh, cron's or systemd's directories is asked (editor
+// and shell frameworks' documented clones stay allowed).
+func TestFix51Credentials(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"rm -f ~/.aws/credentials", dsl.Ask, dsl.Ask}, // was allowed
+		{"rm -f ~/.kube/config", dsl.Ask, dsl.Ask},     // was allowed
+		{"rm ~/.netrc ~/.git-credentials", dsl.Ask, dsl.Ask},
+		{"rm ~/.aws/cli/cache/x.json", dsl.Allow, dsl.Ask},
+		{"git clone https://github.com/x/y ~/.ssh", dsl.Ask, dsl.Ask},                 // was allowed
+		{"git clone https://github.com/x/y /etc/cron.d", dsl.Ask, dsl.Ask},            // was allowed
+		{"git clone https://github.com/x/y ~/.config/systemd/user", dsl.Ask, dsl.Ask}, // was allowed
+		{"git clone --depth 1 https://github.com/LazyVim/starter ~/.config/nvim", dsl.Allow, dsl.Allow},
+		{"git clone https://github.com/tmux-plugins/tpm ~/.tmux/plugins/tpm", dsl.Allow, dsl.Allow},
+		{"git clone -b main https://github.com/x/y src/y", dsl.Allow, dsl.Allow},
+	})
+}
