@@ -947,7 +947,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native234
 		}
-	case "len(secretFiles) > 0 && !((loadsEnvironment() || !agent && storesSecret(name, args)) && all(secretFiles, # matches \"(^|/)\\\\.env(\\\\.[^/]+)?$\"))":
+	case "len(secretFiles) > 0 && !((loadsEnvironment() || !agent && (storesSecret(name, args) || name == \"vercel\" && pos(0) == \"env\" && pos(1) == \"pull\")) && all(secretFiles, # matches \"(^|/)\\\\.env(\\\\.[^/]+)?$\"))":
 		if scope == "command" {
 			return native235
 		}
@@ -7400,7 +7400,10 @@ func native235(env any) bool {
 	return ((len(e.SecretFiles) > 0) &&
 		!((e.LoadsEnvironment() ||
 			(!e.Agent &&
-				storesSecret(e.Name, e.Args))) &&
+				(storesSecret(e.Name, e.Args) ||
+					(((e.Name == "vercel") &&
+						(e.Pos(0) == "env")) &&
+						(e.Pos(1) == "pull"))))) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
 				return matchReWith(&nativeRegexps[360], ".env", p0)
 			})))
