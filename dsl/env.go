@@ -915,6 +915,8 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 		if len(docs) == 0 {
 			out = append(out, urlNamed(pos, optionValues(args, []string{"P", "directory-prefix"}, true))...)
 		}
+	case "git":
+		out = append(out, cloneDestination(args)...)
 	case "go":
 		out = append(out, goBuildOutput(args)...)
 	case "zig":
@@ -1952,4 +1954,36 @@ func curlExpansions(p string) []string {
 		}
 	}
 	return out
+}
+
+// cloneValued are git clone's options that take the next word.
+var cloneValued = set("-b", "--branch", "-o", "--origin", "-u", "--upload-pack", "-c", "--config", "-j", "--jobs",
+	"--depth", "--reference", "--reference-if-able", "--separate-git-dir", "--shallow-since", "--shallow-exclude",
+	"--filter", "--template", "--server-option", "--bundle-uri", "--ref-format")
+
+// cloneDestination is the directory git clone fills: its operand after
+// the repository's address (git clone URL ~/.ssh puts the repository's
+// files there).
+func cloneDestination(args []string) []string {
+	if len(args) == 0 || args[0] != "clone" {
+		return nil
+	}
+	var ops []string
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			ops = append(ops, args[i+1:]...)
+			i = len(args)
+		case cloneValued.has(a):
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if len(ops) != 2 {
+		return nil
+	}
+	return ops[1:]
 }

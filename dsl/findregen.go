@@ -57,6 +57,7 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string)
 	args := f.Args
 	inside := true        // every starting point lies in the working directory
 	built := regen != nil // and each is a build's output
+	below := true         // and none is the directory itself or a .git
 	points := 0
 	i := cmdline.FindStart(len(args), func(i int) string { return args[i].Value }, func(i int) {
 		points++
@@ -67,6 +68,9 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string)
 		}
 		if built && (args[i].Dynamic || !regen(args[i].Value)) {
 			built = false
+		}
+		if c := path.Clean(p); c == "." || slices.Contains(strings.Split(c, "/"), ".git") {
+			below = false
 		}
 	})
 	if !inside {
@@ -89,6 +93,13 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string)
 			negated := i > 0 && (args[i-1].Value == "!" || args[i-1].Value == "-not")
 			i++
 			if !negated && !args[i].Dynamic && foundRegenerable(args[i].Value) {
+				selected = true
+			}
+		case "-empty":
+			// An empty file or directory holds nothing to lose, but below
+			// the directory itself, which may hold .git: git's empty
+			// refs/heads after a gc is no empty directory to it.
+			if below && points > 0 && (i == 0 || args[i-1].Value != "!" && args[i-1].Value != "-not") {
 				selected = true
 			}
 		case "-delete", "-exec", "-execdir", "-ok", "-okdir", "-print", "-print0", "-printf", "-ls", "-fprint", "-fprint0", "-fprintf", "-fls":

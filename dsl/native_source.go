@@ -166,6 +166,7 @@ var helpers = map[string]struct {
 	"isEscape":        {"isEscape", "bool", []string{"string"}},
 	"revealsSecret":   {"revealsSecret", "bool", []string{"string", "[]string"}},
 	"secretOutFile":   {"secretOutFile", "string", []string{"string", "[]string"}},
+	"storesSecret":    {"storesSecret", "bool", []string{"string", "[]string"}},
 }
 
 // envType is the Go type a condition can reach by name. A switch, not a

@@ -55,7 +55,7 @@ var commonVerbs = nameSet{names: []string{"delete", "del", "destroy", "purge", "
 	"undeploy", "unregister", "deregister", "unsubscribe", "wipe", "flush", "flushall", "flushdb", "truncate",
 	"erase", "nuke", "rdelete", "repo-delete", "deletefile", "rmdir", "rmdirs", "archive", "disable", "revoke",
 	"untag", "clear", "reset", "force-reset", "forget", "prune", "kill", "deactivate", "batch-delete",
-	"schedule-key-deletion", "stop-logging", "leave-organization", "rebuild"}}
+	"schedule-key-deletion", "stop-logging", "leave-organization", "rebuild", "unset"}}
 
 // prefixVerbs are the verbs that also count as the start of a compound
 // operation name (delete-db-instance, remove-regions-from-replication).
@@ -363,6 +363,10 @@ func verbClass(name string, cli serviceCLI, op string, ops, args []string) strin
 	if strings.Contains(op, "-delete-") || strings.HasSuffix(op, "-delete") || strings.HasSuffix(op, "-destroy") {
 		return svcDelete // ibmcloud resource service-instance-delete, ibmcloud cos bucket-delete
 	}
+	if (name == "gcloud" && slices.Contains(ops, "firewall-rules") || name == "az" && slices.Contains(ops, "nsg")) &&
+		(op == "create" || op == "update") && exposesPublicly(name, op, args) {
+		return svcPublic // a firewall opened to every address
+	}
 	if name == "gcloud" && strings.HasPrefix(op, "add-iam-policy-binding") && exposesPublicly(name, op, args) {
 		return svcPublic
 	}
@@ -413,6 +417,11 @@ var grantOps = nameSet{names: []string{
 // exposesPublicly reports whether an ACL, policy or firewall change opens a
 // resource to everyone: public-read ACLs, 0.0.0.0/0 ingress, allUsers.
 func exposesPublicly(name, op string, args []string) bool {
+	firewall := op == "authorize-security-group-ingress" || name == "gcloud" && slices.Contains(args, "firewall-rules") ||
+		name == "az" && slices.Contains(args, "nsg")
+	if firewall && webPortsOnly(args) {
+		return false // a web server's ports are open to everyone by purpose
+	}
 	for i, a := range args {
 		low := strings.ToLower(a)
 		switch {
@@ -424,11 +433,52 @@ func exposesPublicly(name, op string, args []string) bool {
 			low == "--visibility=public", low == "--visibility" && i+1 < len(args) && strings.ToLower(args[i+1]) == "public",
 			low == "--public":
 			return true
+		case name == "az" && (low == "--source-address-prefixes" || low == "--source-address-prefix") && i+1 < len(args) &&
+			slices.Contains([]string{"*", "internet", "any"}, strings.ToLower(args[i+1])):
+			return true
 		case (name == "gsutil") && (low == "public-read" || strings.HasSuffix(low, ":r") && strings.Contains(low, "allusers")):
 			return true
 		}
 	}
 	return false
+}
+
+// webPortsOnly reports a firewall rule whose ports, all given, are the web's
+// (80 and 443): aws's --port, gcloud's --allow and --rules (tcp:80,tcp:443),
+// az's --destination-port-ranges.
+func webPortsOnly(args []string) bool {
+	seen := false
+	for i, a := range args {
+		flag, value, attached := strings.Cut(a, "=")
+		switch flag {
+		case "--port", "--allow", "--rules", "--destination-port-ranges", "--destination-port-range":
+		case "--ip-permissions":
+			return false // its JSON or shorthand is not read here
+		default:
+			continue
+		}
+		var values []string
+		if attached {
+			values = []string{value}
+		} else {
+			for j := i + 1; j < len(args) && !strings.HasPrefix(args[j], "-"); j++ {
+				values = append(values, args[j])
+			}
+		}
+		if len(values) == 0 {
+			return false
+		}
+		for _, v := range values {
+			for _, port := range strings.Split(v, ",") {
+				port = strings.TrimPrefix(strings.ToLower(port), "tcp:")
+				if port != "80" && port != "443" {
+					return false
+				}
+			}
+		}
+		seen = true
+	}
+	return seen
 }
 
 // clientValues are, per HTTP client, the options that take a separate

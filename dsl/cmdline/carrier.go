@@ -35,6 +35,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	w.xargsListed(c, args, cx)       // docker ps -aq | xargs docker rm is docker rm $(docker ps -aq)
 	w.substsFound(c, args, cx)       // gzip $(find ~ -name .bashrc) is gzip ~/.bashrc
 	pipRequirements(c, c.Name, args) // pip install -r <(curl …)
+	w.remoteCopies(c, args, cx)      // scp x host:/etc/passwd is cp x /etc/passwd there
 	if len(c.Path) > 1 && c.Path[0] == '!' && len(c.Wrappers) == 0 {
 		// No program is named !CMD: a line "!/bin/sh" or "!id" after an
 		// interactive program is the shell escape typed into it (less, ftp,
