@@ -49,3 +49,59 @@ func TestPlace51GoBuildHere(t *testing.T) {
 		{"cargo build --release && cp target/release/mytool ~/.local/bin/", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestPlace51DirectoryCopies: a directory copied into a home writes a
+// subtree the line does not list (place50 named the copy, not what it
+// holds): cp -r /tmp/dot/.config ~ may put an autostart entry, a user
+// service or an editor's start-up code under ~/.config. Each sensitive
+// file hguard knows under the subtree's root is judged as written, at
+// the level its own write has (place51, 2026-12-06: each row marked was
+// allowed for a person and an agent). The root is the source's place in
+// a directory destination, the destination itself for a directory's
+// contents (src/., cp -T, rsync's src/, ditto) or for one directory that
+// may become it (cp -r /tmp/x ~/.config/nvim). Copies of one's project
+// trees, an app's own data directory and backups stay allowed. An
+// agent's copy of a directory that holds guarded places (~/.config,
+// ~/.local) was and stays blocked (self-unpack-agent).
+func TestPlace51DirectoryCopies(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"cp -r /tmp/dot/.config ~", dsl.Ask, dsl.Block},         // was allowed
+		{"cp -R /tmp/dot/.config ~/", dsl.Ask, dsl.Block},        // was allowed
+		{"cp -a /tmp/dot/.config $HOME", dsl.Ask, dsl.Block},     // was allowed
+		{"mv /tmp/dot/.config ~", dsl.Ask, dsl.Block},            // was allowed
+		{"cp -r /tmp/nvim ~/.config/", dsl.Ask, dsl.Ask},         // was allowed
+		{"cp -r /tmp/x ~/.config/nvim", dsl.Ask, dsl.Ask},        // was allowed
+		{"mv /tmp/x ~/.config/systemd", dsl.Ask, dsl.Ask},        // was allowed
+		{"rsync -a /tmp/dot/.config ~/", dsl.Ask, dsl.Block},     // was allowed
+		{"scp -r host:.config ~", dsl.Ask, dsl.Ask},              // was allowed
+		{"cp -r /tmp/dot/.local ~", dsl.Ask, dsl.Block},          // was allowed
+		{"cp -r /tmp/.gradle ~", dsl.Ask, dsl.Ask},               // was allowed
+		{"cd /tmp/dot && cp -r .config ~", dsl.Ask, dsl.Block},   // was allowed
+		{"cp -t ~ -r /tmp/dot/.config", dsl.Ask, dsl.Ask},        // was allowed
+		{"sudo cp -r /tmp/dot/.config /root/", dsl.Ask, dsl.Ask}, // was allowed
+		{"cp -a /tmp/dot/. ~", dsl.Ask, dsl.Ask},
+		{"cp -rT /tmp/dot ~", dsl.Ask, dsl.Ask},
+		{"rsync -a /tmp/dot/ ~", dsl.Ask, dsl.Ask},
+		{"cp -r /tmp/.ssh ~", dsl.Ask, dsl.Ask},
+		{"ditto /tmp/dot ~", dsl.Ask, dsl.Ask},
+		{"tar -C ~ -xf dot.tar", dsl.Ask, dsl.Ask},
+		{"unzip -o dot.zip -d ~", dsl.Ask, dsl.Ask},
+		{"cp init.lua ~/.config/nvim/init.lua", dsl.Ask, dsl.Ask},
+		// everyday neighbours
+		{"cp -r src/ build/", dsl.Allow, dsl.Allow},
+		{"cp -r ~/proj/assets ~/proj/dist/", dsl.Allow, dsl.Allow},
+		{"mv dist ~/www/", dsl.Allow, dsl.Allow},
+		{"cp -r templates ~/.config/myapp/", dsl.Allow, dsl.Allow},
+		{"cp -r templates ~/.config/myapp", dsl.Allow, dsl.Allow},
+		{"cp -r theme ~/.config", dsl.Allow, dsl.Allow},
+		{"cp -a ~/.config ~/backup/", dsl.Allow, dsl.Allow},
+		{"cp -r ~/.config/nvim ~/backup/", dsl.Allow, dsl.Allow},
+		{"rsync -a ~/.config/ /mnt/backup/config/", dsl.Allow, dsl.Allow},
+		{"mv report.pdf ~/Desktop", dsl.Allow, dsl.Allow},
+		{"mv ~/.config/nvim/init.lua ~/.config/nvim/init.lua.bak", dsl.Allow, dsl.Ask},
+		{"cp -r dist ~/projects/", dsl.Allow, dsl.Allow},
+		{"cp config.example.yaml ~/.config/myapp/", dsl.Allow, dsl.Allow},
+		{"rsync -av ./ backup/", dsl.Allow, dsl.Allow},
+		{"scp -r host:proj ~/src/", dsl.Allow, dsl.Allow},
+	})
+}
