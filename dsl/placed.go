@@ -185,6 +185,9 @@ func mayBecome(t string) bool {
 func treeWrites(roots []string) []string {
 	var out []string
 	for _, r := range roots {
+		if rest, ok := cutVar(r, "XDG_CONFIG_HOME"); ok {
+			r = "~/.config" + rest // where nvim, fish and systemd keep theirs
+		}
 		c := homeForm(cleanPath(r))
 		if c != "~" && !strings.HasPrefix(c, "~/") || strings.ContainsAny(c, "*?[$`") {
 			continue

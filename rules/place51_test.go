@@ -8,24 +8,25 @@ import (
 
 // TestPlace51GoBuildHere: go build and go install of the package where
 // they run name the program after that directory (place51, 2026-12-06:
-// each row marked was allowed for a person and an agent): after a cd on
-// the line, in a subshell, or where go's own -C moves (before or after
-// the subcommand, -C=DIR too). go install's directory is GOBIN, else
-// GOPATH's bin, else ~/go/bin, a bin directory on PATH by custom as
-// place50 reads it. A glob of a build's outputs copied into a bin
-// directory names any file there and is asked as self-write (it may
-// replace hguard). Everyday builds under their own names stay allowed.
+// each row marked was allowed for a person and an agent, or where it
+// says so a person): after a cd on the line, in a subshell, or where
+// go's own -C moves (before or after the subcommand, -C=DIR too). go
+// install's directory is GOBIN, else GOPATH's bin, else ~/go/bin, a bin
+// directory on PATH by custom as place50 reads it. A glob of a build's
+// outputs copied into a bin directory names any file there and is asked
+// as self-write (it may replace hguard). Everyday builds under their own
+// names stay allowed.
 func TestPlace51GoBuildHere(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{"cd cmd/sudo && go build -o ~/.local/bin/", dsl.Ask, dsl.Ask},           // was allowed
-		{"cd cmd/sudo && go build -o ~/.local/bin/ .", dsl.Ask, dsl.Ask},         // was allowed
+		{"cd cmd/sudo && go build -o ~/.local/bin/ .", dsl.Ask, dsl.Ask},         // was allowed for a person
 		{"cd cmd/sudo; go build -o ~/.local/bin", dsl.Ask, dsl.Ask},              // was allowed
 		{"go build -C cmd/sudo -o ~/.local/bin/", dsl.Ask, dsl.Ask},              // was allowed
 		{"go -C cmd/sudo build -o ~/.local/bin/", dsl.Ask, dsl.Ask},              // was allowed
 		{"go build -C=cmd/sudo -o ~/.local/bin/", dsl.Ask, dsl.Ask},              // was allowed
 		{"(cd cmd/git; go build -o ~/bin/)", dsl.Ask, dsl.Ask},                   // was allowed
 		{"cd cmd/sudo && go install", dsl.Ask, dsl.Ask},                          // was allowed
-		{"cd cmd/sudo && go install .", dsl.Ask, dsl.Ask},                        // was allowed
+		{"cd cmd/sudo && go install .", dsl.Ask, dsl.Ask},                        // was allowed for a person
 		{"cd ~/src/ssh && go install", dsl.Ask, dsl.Ask},                         // was allowed
 		{"go install -C cmd/sudo", dsl.Ask, dsl.Ask},                             // was allowed
 		{"go install -C ~/src/ssh .", dsl.Ask, dsl.Ask},                          // was allowed
@@ -56,29 +57,37 @@ func TestPlace51GoBuildHere(t *testing.T) {
 // service or an editor's start-up code under ~/.config. Each sensitive
 // file hguard knows under the subtree's root is judged as written, at
 // the level its own write has (place51, 2026-12-06: each row marked was
-// allowed for a person and an agent). The root is the source's place in
-// a directory destination, the destination itself for a directory's
-// contents (src/., cp -T, rsync's src/, ditto) or for one directory that
-// may become it (cp -r /tmp/x ~/.config/nvim). Copies of one's project
-// trees, an app's own data directory and backups stay allowed. An
-// agent's copy of a directory that holds guarded places (~/.config,
-// ~/.local) was and stays blocked (self-unpack-agent).
+// allowed for a person and an agent, or where it says so a person). The
+// root is the source's place in a directory destination, the destination
+// itself for a directory's contents (src/., cp -T, rsync's src/, ditto)
+// or for one directory that may become it (cp -r /tmp/x ~/.config/nvim).
+// Copies of one's project trees, an app's own data directory and backups
+// stay allowed. An agent's copy of a directory that holds guarded places
+// (~/.config, ~/.local) was and stays blocked (self-unpack-agent).
 func TestPlace51DirectoryCopies(t *testing.T) {
 	checkHoles(t, []holeCase{
-		{"cp -r /tmp/dot/.config ~", dsl.Ask, dsl.Block},         // was allowed
-		{"cp -R /tmp/dot/.config ~/", dsl.Ask, dsl.Block},        // was allowed
-		{"cp -a /tmp/dot/.config $HOME", dsl.Ask, dsl.Block},     // was allowed
-		{"mv /tmp/dot/.config ~", dsl.Ask, dsl.Block},            // was allowed
+		{"cp -r /tmp/dot/.config ~", dsl.Ask, dsl.Block},         // was allowed for a person
+		{"cp -R /tmp/dot/.config ~/", dsl.Ask, dsl.Block},        // was allowed for a person
+		{"cp -a /tmp/dot/.config $HOME", dsl.Ask, dsl.Block},     // was allowed for a person
+		{"mv /tmp/dot/.config ~", dsl.Ask, dsl.Block},            // was allowed for a person
 		{"cp -r /tmp/nvim ~/.config/", dsl.Ask, dsl.Ask},         // was allowed
 		{"cp -r /tmp/x ~/.config/nvim", dsl.Ask, dsl.Ask},        // was allowed
 		{"mv /tmp/x ~/.config/systemd", dsl.Ask, dsl.Ask},        // was allowed
-		{"rsync -a /tmp/dot/.config ~/", dsl.Ask, dsl.Block},     // was allowed
+		{"rsync -a /tmp/dot/.config ~/", dsl.Ask, dsl.Block},     // was allowed for a person
 		{"scp -r host:.config ~", dsl.Ask, dsl.Ask},              // was allowed
-		{"cp -r /tmp/dot/.local ~", dsl.Ask, dsl.Block},          // was allowed
+		{"cp -r /tmp/dot/.local ~", dsl.Ask, dsl.Block},          // was allowed for a person
 		{"cp -r /tmp/.gradle ~", dsl.Ask, dsl.Ask},               // was allowed
-		{"cd /tmp/dot && cp -r .config ~", dsl.Ask, dsl.Block},   // was allowed
+		{"cd /tmp/dot && cp -r .config ~", dsl.Ask, dsl.Block},   // was allowed for a person
 		{"cp -t ~ -r /tmp/dot/.config", dsl.Ask, dsl.Ask},        // was allowed
 		{"sudo cp -r /tmp/dot/.config /root/", dsl.Ask, dsl.Ask}, // was allowed
+		{`cp -r /tmp/nvim "$XDG_CONFIG_HOME"/`, dsl.Ask, dsl.Ask},
+		{"cp -r /tmp/nvim ${HOME}/.config/", dsl.Ask, dsl.Ask},     // was allowed
+		{"rsync -rv /tmp/nvim ~/.config", dsl.Ask, dsl.Ask},        // was allowed
+		{"cp -r /tmp/dot/.config/ ~/.config", dsl.Ask, dsl.Ask},    // was allowed
+		{"cp -r /tmp/x/git ~/.config/", dsl.Ask, dsl.Ask},          // was allowed
+		{"cp -r /tmp/x/.kube ~", dsl.Ask, dsl.Ask},                 // was allowed
+		{"cp -r /tmp/x/.vim ~", dsl.Ask, dsl.Ask},                  // was allowed
+		{"sudo -u u cp -r /tmp/dot/.config ~u/", dsl.Ask, dsl.Ask}, // was allowed
 		{"cp -a /tmp/dot/. ~", dsl.Ask, dsl.Ask},
 		{"cp -rT /tmp/dot ~", dsl.Ask, dsl.Ask},
 		{"rsync -a /tmp/dot/ ~", dsl.Ask, dsl.Ask},
