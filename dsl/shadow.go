@@ -305,6 +305,14 @@ func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string,
 			names = nil // -o FILE: outputs has it
 		}
 		for _, n := range names {
+			if n == "..." {
+				// a pattern's main packages (go build -o ~/.local/bin/
+				// ./...): any names, the directory's
+				if _, _, ok := inBinDir(joinDir(dir, "x"), pathDirs); ok {
+					addDir(homeForm(cleanPath(dir)))
+				}
+				continue
+			}
 			add(joinDir(dir, n), 'w', "")
 		}
 	case "rename", "file-rename", "prename", "perl-rename", "rename.ul":
@@ -499,7 +507,8 @@ func goBuildOutput(args []string) []string {
 // reads as one when DIR is a bin directory) holds each main package's;
 // with no -o, a single package's is written where it runs (dir "", as
 // in cd ~/bin && go build …/cmd/sudo). The package where it runs (none
-// named, or .) is named after that directory (here: goHere).
+// named, or .) is named after that directory (here: goHere); a pattern
+// into a directory (-o DIR/ ./...) names any program, "..." in names.
 func goBuilt(args []string, here func(chdir string) string) (dir string, names []string) {
 	l, ok := parseGoBuild(args)
 	if !ok || l.test {
@@ -523,8 +532,11 @@ func goBuilt(args []string, here func(chdir string) string) (dir string, names [
 	}
 	for _, p := range pkgs {
 		n := goProgramName(p)
-		if n == "" && (p == "." || p == "./") {
+		switch {
+		case n == "" && (p == "." || p == "./"):
 			n = here(l.chdir)
+		case strings.Contains(p, "...") && l.set && strings.HasSuffix(l.out, "/"):
+			n = "..." // a pattern into a directory: each main package by its name
 		}
 		if n != "" {
 			names = append(names, n)

@@ -14,7 +14,9 @@ import (
 // install's directory is GOBIN, else GOPATH's bin, else ~/go/bin, a bin
 // directory on PATH by custom as place50 reads it. A glob of a build's
 // outputs copied into a bin directory names any file there and is asked
-// as self-write (it may replace hguard). Everyday builds under their own
+// as self-write (it may replace hguard); go build -o of a pattern into
+// one names any program there, asked of an agent as cargo build
+// --artifact-dir without --bin is (shadow-program-agent). Everyday builds under their own
 // names stay allowed.
 func TestPlace51GoBuildHere(t *testing.T) {
 	checkHoles(t, []holeCase{
@@ -35,7 +37,13 @@ func TestPlace51GoBuildHere(t *testing.T) {
 		{"bash -c 'cd cmd/sudo && go build -o ~/.local/bin/'", dsl.Ask, dsl.Ask}, // was allowed
 		{"cd /tmp/git && go build -o ~/bin/ .", dsl.Ask, dsl.Ask},
 		{"cargo build --release && cp target/release/* ~/.local/bin/", dsl.Ask, dsl.Block},
+		{"go build -o ~/.local/bin/ ./...", dsl.Allow, dsl.Ask},                // was allowed for an agent: any name, as cargo build --artifact-dir
+		{"go build -o ~/.local/bin/ ./cmd/...", dsl.Allow, dsl.Ask},            // was allowed for an agent
+		{"cd cmd/sudo && go build -o ~/.local/bin/ ./...", dsl.Allow, dsl.Ask}, // was allowed for an agent
 		// everyday neighbours
+		{"go build -o bin/ ./...", dsl.Allow, dsl.Allow},
+		{"go build ./...", dsl.Allow, dsl.Allow},
+		{"go install ./cmd/...", dsl.Allow, dsl.Allow},
 		{"go build -o bin/", dsl.Allow, dsl.Allow},
 		{"go build -o ~/.local/bin/mytool ./cmd/mytool", dsl.Allow, dsl.Allow},
 		{"cd cmd/mytool && go build -o ~/.local/bin/", dsl.Allow, dsl.Allow},
