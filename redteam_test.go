@@ -345,10 +345,10 @@ func TestRedTeamTwelve(t *testing.T) {
 		{"bash", "tar xf /tmp/x.tar -C ~/.config", dsl.Allow, dsl.Block},
 		{"bash", "tar xf /tmp/x.tar -C ~/.local/bin", dsl.Allow, dsl.Block},
 		{"bash", "rsync -a /tmp/d/ ~/.local/bin/", dsl.Allow, dsl.Block},
-		{"bash", "cp -r /tmp/d/.config ~/", dsl.Allow, dsl.Block},
+		{"bash", "cp -r /tmp/d/.config ~/", dsl.Ask, dsl.Block}, // place51: the subtree's autostart, services, start-up files
 		{"bash", "cp -r /tmp/d/bin ~/.local/", dsl.Allow, dsl.Block},
 		{"bash", "tar xzf nvim.tgz -C ~/.config/nvim", dsl.Allow, dsl.Allow},
-		{"bash", "cp -r nvim ~/.config/", dsl.Allow, dsl.Allow},
+		{"bash", "cp -r nvim ~/.config/", dsl.Ask, dsl.Ask}, // place51: writes ~/.config/nvim/init.lua, as cp init.lua there does
 		{"bash", "cd ~/.claude && tar tf /tmp/x.tar", dsl.Allow, dsl.Allow},
 		// a diff applied where the agent moved to, outside its project
 		{"bash", "cd ~ && patch -p1 < /tmp/p.diff", dsl.Allow, dsl.Ask},

@@ -865,7 +865,13 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 		} else if len(pos) > 1 {
 			out = append(out, pos[len(pos)-1])
 		}
-		out = append(out, placedFiles(name, args, pos)...) // cp /tmp/.bashrc ~ writes ~/.bashrc
+		out = append(out, placedFiles(name, args, pos)...)           // cp /tmp/.bashrc ~ writes ~/.bashrc
+		out = append(out, treeWrites(treeRoots(name, args, pos))...) // cp -r /tmp/dot/.config ~ writes ~/.config/autostart
+	case "ditto":
+		if len(pos) > 1 {
+			out = append(out, pos[len(pos)-1])
+		}
+		out = append(out, treeWrites(treeRoots(name, args, pos))...)
 	case "sed", "perl", "ruby":
 		if hasFlag(args, []string{"-i", "--in-place"}) || hasInPlace(args) {
 			out = append(out, pos...)

@@ -539,6 +539,10 @@ func filledFiles(u *cmdline.Command, ue *CommandEnv) []string {
 		placed := joinMoved(ue.Moved, placedFiles(programName(u.Name), ue.Args, ue.Positional))
 		out = slices.DeleteFunc(out, func(o string) bool { return slices.Contains(placed, o) })
 	}
+	// the known files of a directory copied (treeWrites) stand for the
+	// subtree, which its root's held pattern covers
+	tree := treeWrites(treeRoots(programName(u.Name), ue.Args, ue.Positional))
+	out = slices.DeleteFunc(out, func(o string) bool { return slices.Contains(tree, o) })
 	if capturesScreen(u) {
 		out = append(out, screenFiles(u, ue)...)
 	}

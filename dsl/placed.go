@@ -2,7 +2,9 @@ package dsl
 
 import (
 	"path"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // A copier (cp, mv, install, ln, rsync, scp) given a directory as its
@@ -93,3 +95,136 @@ func dirTarget(t string) bool {
 	underHome := strings.HasPrefix(c, "~/") || strings.HasPrefix(c, "/root/") || strings.HasPrefix(c, "/home/")
 	return underHome && strings.Contains(c, "/.") && !strings.Contains(strings.TrimPrefix(b, "."), ".")
 }
+
+// A directory copied (cp -r, rsync -r, scp -r, mv, ditto) writes a subtree
+// whose files the line does not name: cp -r /tmp/dot/.config ~ may put an
+// autostart entry or a user service under ~/.config. Each known sensitive
+// file under the subtree's root in a home is judged as written
+// (treeWrites), at the level its own write has.
+
+// treeRoots are the directories a copier fills with a subtree: each
+// source's place in a directory destination (placedFiles), or the
+// destination itself when it gets a directory's contents (cp -T, src/.,
+// rsync's src/, a glob of a directory's entries, ditto) or may become the
+// copied directory (one source and a destination not shown to be a
+// directory). Only a copy that can take directories has any: cp and
+// rsync with -r or -a, scp with -r, mv and ditto.
+func treeRoots(prog string, args, pos []string) []string {
+	switch prog {
+	case "cp", "gcp", "rsync":
+		if !hasFlag(args, []string{"r", "R", "a", "recursive", "archive"}) {
+			return nil
+		}
+	case "scp", "rcp":
+		if !hasFlag(args, []string{"r"}) {
+			return nil
+		}
+	case "mv", "ditto":
+	default:
+		return nil
+	}
+	if prog == "ditto" {
+		if len(pos) < 2 {
+			return nil
+		}
+		return pos[len(pos)-1:] // ditto SRC DST copies SRC's contents into DST
+	}
+	if prog == "gcp" {
+		prog = "cp"
+	}
+	ops, target := pos, ""
+	if copierValues[prog][0] != "" {
+		ops, target = copierOperands(prog, args)
+	}
+	if target == "" {
+		if len(ops) < 2 {
+			return nil
+		}
+		target, ops = ops[len(ops)-1], ops[:len(ops)-1]
+	}
+	if remoteSource(target) {
+		return nil
+	}
+	contents := (prog == "cp" || prog == "mv") && hasFlag(args, []string{"T", "no-target-directory"})
+	for _, s := range ops {
+		b := baseName(s)
+		if strings.HasSuffix(s, "/.") || b == "." || prog == "rsync" && strings.HasSuffix(s, "/") || strings.ContainsAny(b, "*?[") {
+			contents = true
+		}
+	}
+	placed := placedFiles(prog, args, pos)
+	if contents || len(placed) == 0 || len(ops) == 1 && mayBecome(target) && optionValues(args, []string{"t", "target-directory"}, true) == nil {
+		placed = append(placed, target)
+	}
+	return placed
+}
+
+// mayBecome reports a destination a directory copied may become, though
+// its name reads as a directory's (dirTarget): one below a home's own
+// directories, with no trailing slash (cp -r /tmp/x ~/.config/nvim makes
+// ~/.config/nvim when there is none). A home and its top directories
+// (~/.config, ~/.local) are there on any machine.
+func mayBecome(t string) bool {
+	if strings.HasSuffix(t, "/") || strings.HasSuffix(t, "/.") {
+		return false
+	}
+	c := homeForm(cleanPath(t))
+	if isHome(c) || c == "/" {
+		return false
+	}
+	rest, ok := strings.CutPrefix(c, "~/")
+	return !ok || strings.Contains(rest, "/")
+}
+
+// treeWrites are the sensitive files under the roots, in their home's
+// ~ spelling: the shell start-up, persistence and start-up files of
+// programs, and the credential files hguard knows (persistExact,
+// persistDirs, programStartFiles, programStartDirs, sensitivePatterns).
+// A root outside a home gives none: the system's directories are the
+// write rules' as a whole.
+func treeWrites(roots []string) []string {
+	var out []string
+	for _, r := range roots {
+		if rest, ok := cutVar(r, "XDG_CONFIG_HOME"); ok {
+			r = "~/.config" + rest // where nvim, fish and systemd keep theirs
+		}
+		c := homeForm(cleanPath(r))
+		if c != "~" && !strings.HasPrefix(c, "~/") || strings.ContainsAny(c, "*?[$`") {
+			continue
+		}
+		for _, f := range homeSensitiveFiles() {
+			if c == "~" || strings.HasPrefix(f, c+"/") {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// homeSensitiveFiles are the known sensitive files of a home, sorted; a
+// directory's stands for any file in it.
+var homeSensitiveFiles = sync.OnceValue(func() []string {
+	var fs []string
+	add := func(f string) {
+		if strings.HasPrefix(f, "~/") && !strings.ContainsAny(f, "*?[") {
+			fs = append(fs, strings.TrimSuffix(f, "/"))
+		}
+	}
+	for _, f := range persistExact.names {
+		add(f)
+	}
+	for _, d := range persistDirs {
+		add(d)
+	}
+	for f := range programStartFiles {
+		add(f)
+	}
+	for d := range programStartDirs {
+		add(d)
+	}
+	for _, f := range sensitivePatterns {
+		add(f)
+	}
+	slices.Sort(fs)
+	return slices.Compact(fs)
+})

@@ -292,12 +292,12 @@ func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string,
 	case "go":
 		// go install PKG…: each main package's program in GOBIN, else
 		// GOPATH's bin, else ~/go/bin, by its import path's last element
-		for _, f := range goInstalled(c, args) {
+		for _, f := range goInstalled(c, args, env.Cwd) {
 			add(f, 'b', "")
 		}
 		// go build -o DIR PKG, or go build PKG where it runs: by the
 		// package's name
-		dir, names := goBuilt(args)
+		dir, names := goBuilt(args, func(chdir string) string { return goHere(c, env.Cwd, chdir) })
 		switch {
 		case dir == "":
 			dir = cmp.Or(env.Moved, env.Cwd)
@@ -305,6 +305,14 @@ func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string,
 			names = nil // -o FILE: outputs has it
 		}
 		for _, n := range names {
+			if n == "..." {
+				// a pattern's main packages (go build -o ~/.local/bin/
+				// ./...): any names, the directory's
+				if _, _, ok := inBinDir(joinDir(dir, "x"), pathDirs); ok {
+					addDir(homeForm(cleanPath(dir)))
+				}
+				continue
+			}
 			add(joinDir(dir, n), 'w', "")
 		}
 	case "rename", "file-rename", "prename", "perl-rename", "rename.ul":
@@ -418,23 +426,39 @@ type goBuildLine struct {
 	set      bool // -o given
 	out      string
 	pkgs     []string
+	chdir    string // -C DIR: where it runs, and what its relative names mean
+}
+
+// goChdir is the directory go's -C moves to, and the index of the word
+// after it; "" when there is none. go reads -C as the first word after
+// go or after its subcommand (go -C DIR build, go build -C DIR).
+func goChdir(args []string) (dir string, next int) {
+	if len(args) > 1 && (args[0] == "-C" || args[0] == "--C") {
+		return args[1], 2
+	}
+	for _, pre := range []string{"-C=", "--C="} {
+		if v, ok := strings.CutPrefix(strings.Join(args[:min(len(args), 1)], ""), pre); ok {
+			return v, 1
+		}
+	}
+	return "", 0
 }
 
 // parseGoBuild reads go build's or go test's arguments; ok is false for
-// any other go command and one run in another module (-C).
+// any other go command.
 func parseGoBuild(args []string) (l goBuildLine, ok bool) {
-	i := 0
+	l.chdir, _ = goChdir(args)
+	_, i := goChdir(args)
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
-		if args[i] == "-C" {
-			return l, false // another directory's module
-		}
 		i++
 	}
 	if i >= len(args) || args[i] != "build" && args[i] != "test" {
 		return l, false
 	}
 	l.test = args[i] == "test"
-	for j := i + 1; j < len(args); j++ {
+	after, skip := goChdir(args[i+1:])
+	l.chdir = cmp.Or(l.chdir, after)
+	for j := i + 1 + skip; j < len(args); j++ {
 		v := args[j]
 		switch {
 		case v == "--":
@@ -464,6 +488,8 @@ func goBuildOutput(args []string) []string {
 	switch {
 	case !ok:
 		return nil
+	case l.chdir != "" && !strings.ContainsAny(l.out[:min(len(l.out), 1)], "/~$"):
+		return nil // -o FILE in another directory's module: where -C went
 	case l.test && !(l.compiles && l.set):
 		return nil // go test runs its binary and keeps it nowhere
 	case l.test && !strings.HasSuffix(l.out, "/"):
@@ -480,21 +506,72 @@ func goBuildOutput(args []string) []string {
 // (goProgramName) in a directory: -o DIR/ (or -o DIR, which placements
 // reads as one when DIR is a bin directory) holds each main package's;
 // with no -o, a single package's is written where it runs (dir "", as
-// in cd ~/bin && go build …/cmd/sudo).
-func goBuilt(args []string) (dir string, names []string) {
+// in cd ~/bin && go build …/cmd/sudo). The package where it runs (none
+// named, or .) is named after that directory (here: goHere); a pattern
+// into a directory (-o DIR/ ./...) names any program, "..." in names.
+func goBuilt(args []string, here func(chdir string) string) (dir string, names []string) {
 	l, ok := parseGoBuild(args)
 	if !ok || l.test {
 		return "", nil
 	}
-	if !l.set && len(l.pkgs) != 1 {
+	if !l.set && len(l.pkgs) > 1 {
 		return "", nil // several packages and no -o: compiled, kept nowhere
 	}
-	for _, p := range l.pkgs {
-		if n := goProgramName(p); n != "" {
+	if l.chdir != "" && !strings.ContainsAny(l.out[:min(len(l.out), 1)], "/~$") {
+		return "", nil // -o relative to where -C went: outputs does not follow it
+	}
+	if !l.set && l.chdir != "" {
+		if !strings.ContainsAny(l.chdir[:1], "/~") {
+			return "", nil // where -C went, below where it runs: not followed
+		}
+		l.out = l.chdir + "/" // go build -C DIR: the program in DIR
+	}
+	pkgs := l.pkgs
+	if len(pkgs) == 0 {
+		pkgs = []string{"."}
+	}
+	for _, p := range pkgs {
+		n := goProgramName(p)
+		switch {
+		case n == "" && (p == "." || p == "./"):
+			n = here(l.chdir)
+		case strings.Contains(p, "...") && l.set && strings.HasSuffix(l.out, "/"):
+			n = "..." // a pattern into a directory: each main package by its name
+		}
+		if n != "" {
 			names = append(names, n)
 		}
 	}
 	return l.out, names
+}
+
+// goHere is the name go gives the package in the directory c runs in,
+// after a cd on the line and go's own -C: the directory's base name (a
+// module's root package is named after its path, which by custom ends
+// in it). "" when the directory is not known.
+func goHere(c *cmdline.Command, cwd, chdir string) string {
+	if c.CwdLost || strings.ContainsAny(chdir, "$`*?[") {
+		return ""
+	}
+	dir := cmp.Or(c.Cwd, cwd)
+	if c.Cwd == "" && c.CwdRel != "" {
+		dir = joinDir(cwd, c.CwdRel)
+	}
+	if chdir != "" {
+		if strings.HasPrefix(chdir, "/") || strings.HasPrefix(chdir, "~") {
+			dir = chdir
+		} else {
+			dir = joinDir(dir, chdir)
+		}
+	}
+	if dir == "" {
+		return ""
+	}
+	n := path.Base(cleanPath(dir))
+	if n == "." || n == ".." || n == "/" || n == "~" || strings.HasPrefix(n, "$") {
+		return ""
+	}
+	return n
 }
 
 // goProgramName is the program go build names after a package: the last
@@ -527,17 +604,17 @@ func goProgramName(pkg string) string {
 // without @VERSION and a major version's /vN (example.com/x/cmd/sudo@latest
 // is sudo, example.com/ssh/v2 is ssh). A pattern (./...) or a directory
 // known only at run time names none.
-func goInstalled(c *cmdline.Command, args []string) []string {
-	i := 0
+func goInstalled(c *cmdline.Command, args []string, cwd string) []string {
+	chdir, i := goChdir(args)
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
-		if args[i] == "-C" {
-			return nil
-		}
 		i++
 	}
 	if i >= len(args) || args[i] != "install" {
 		return nil
 	}
+	after, skip := goChdir(args[i+1:])
+	chdir = cmp.Or(chdir, after)
+	i += skip
 	dir := "~/go/bin"
 	var gobin, gopath string
 	for _, a := range c.Assigns {
@@ -558,6 +635,7 @@ func goInstalled(c *cmdline.Command, args []string) []string {
 		return nil
 	}
 	var out []string
+	named := false
 	for j := i + 1; j < len(args); j++ {
 		v := args[j]
 		switch {
@@ -567,9 +645,20 @@ func goInstalled(c *cmdline.Command, args []string) []string {
 			}
 			continue
 		case strings.Contains(v, "..."), strings.ContainsAny(v, "$`*?["), strings.HasSuffix(v, ".go"):
+			named = true
 			continue
 		}
-		if name := goProgramName(v); name != "" { // not the current directory's package: its name is not on the line
+		named = true
+		name := goProgramName(v)
+		if name == "" && (v == "." || v == "./") {
+			name = goHere(c, cwd, chdir) // the package where it runs
+		}
+		if name != "" {
+			out = append(out, joinDir(dir, name))
+		}
+	}
+	if !named {
+		if name := goHere(c, cwd, chdir); name != "" { // go install alone: the package where it runs
 			out = append(out, joinDir(dir, name))
 		}
 	}
