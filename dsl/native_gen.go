@@ -127,7 +127,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native29
 		}
-	case "(name == \"aws\" && pos(0) == \"s3\" && ((pos(1) == \"rm\" && hasFlag(\"recursive\")) || pos(1) == \"rb\" || (pos(1) == \"sync\" && hasFlag(\"delete\")))) || (name == \"aws\" && pos(0) == \"s3api\" && pos(1) in [\"delete-bucket\", \"delete-objects\"]) || (name == \"gsutil\" && ((pos(0) == \"rm\" && hasFlag(\"r\", \"R\")) || pos(0) == \"rb\")) || (name == \"gcloud\" && pos(0) == \"storage\" && pos(1) == \"rm\" && hasFlag(\"r\", \"recursive\")) || (name == \"gcloud\" && pos(0) == \"storage\" && pos(1) == \"rsync\" && hasFlag(\"delete-unmatched-destination-objects\")) || (name == \"az\" && pos(0) == \"storage\" && pos(2) == \"sync\" && (lower(option(\"delete-destination\")) in [\"true\", \"prompt\"] || any(args, lower(#) matches \"^--delete-destination=(true|prompt)$\"))) || (name == \"s3cmd\" && pos(0) in [\"del\", \"rb\"] && hasFlag(\"r\", \"recursive\", \"force\")) || (name == \"rclone\" && pos(0) in [\"purge\", \"delete\"]) || (name == \"mc\" && pos(0) == \"rm\" && hasFlag(\"recursive\", \"r\"))":
+	case "(name == \"aws\" && pos(0) == \"s3\" && ((pos(1) == \"rm\" && hasFlag(\"recursive\")) || pos(1) == \"rb\" || (pos(1) == \"sync\" && hasFlag(\"delete\")))) || (name == \"aws\" && pos(0) == \"s3api\" && pos(1) in [\"delete-bucket\", \"delete-objects\"]) || (name == \"gsutil\" && ((pos(0) == \"rm\" && hasFlag(\"r\", \"R\")) || pos(0) == \"rb\")) || (name == \"gcloud\" && pos(0) == \"storage\" && pos(1) == \"rm\" && hasFlag(\"r\", \"recursive\")) || (name == \"gcloud\" && pos(0) == \"storage\" && pos(1) == \"rsync\" && hasFlag(\"delete-unmatched-destination-objects\")) || (name == \"az\" && pos(0) == \"storage\" && pos(2) == \"sync\" && (lower(option(\"delete-destination\")) in [\"true\", \"prompt\"] || any(args, lower(#) matches \"^--delete-destination=(true|prompt)$\"))) || (name == \"az\" && pos(0) == \"storage\" && pos(1) == \"blob\" && pos(2) == \"sync\" && lower(option(\"delete-destination\")) != \"false\") || (name == \"s3cmd\" && pos(0) in [\"del\", \"rb\"] && hasFlag(\"r\", \"recursive\", \"force\")) || (name == \"rclone\" && pos(0) in [\"purge\", \"delete\"]) || (name == \"mc\" && pos(0) == \"rm\" && hasFlag(\"recursive\", \"r\"))":
 		if scope == "command" {
 			return native30
 		}
@@ -2637,7 +2637,7 @@ func native29(env any) bool {
 // native30 is the condition of cloud-storage-delete.
 func native30(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((e.Name == "aws") &&
+	return ((((((((((((e.Name == "aws") &&
 		(e.Pos(0) == "s3")) &&
 		((((e.Pos(1) == "rm") &&
 			e.HasFlag("recursive")) ||
@@ -2666,6 +2666,11 @@ func native30(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return matchReWith(&nativeRegexps[51], "--delete-destination=", strings.ToLower(p0))
 				})))) ||
+		(((((e.Name == "az") &&
+			(e.Pos(0) == "storage")) &&
+			(e.Pos(1) == "blob")) &&
+			(e.Pos(2) == "sync")) &&
+			(strings.ToLower(e.Option("delete-destination")) != "false"))) ||
 		(((e.Name == "s3cmd") &&
 			in(e.Pos(0), "del", "rb")) &&
 			e.HasFlag("r", "recursive", "force"))) ||
