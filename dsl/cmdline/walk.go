@@ -163,6 +163,7 @@ func (w *walker) emit(c *Command) bool {
 		w.overBudget()
 		return false
 	}
+	c.Name = fetchedBin(c)
 	if !c.moveSet {
 		// made from another command (os.remove is rm, cmake -E remove
 		// rm): it runs where the walk is
