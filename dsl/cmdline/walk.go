@@ -67,8 +67,12 @@ type ctx struct {
 	loopIn     Input
 	loopRedirs []*syntax.Redirect
 	// feeder is the pipeline element before this one, whose output is
-	// this one's input.
-	feeder *syntax.Stmt
+	// this one's input; feeders are all the elements before it.
+	feeder  *syntax.Stmt
+	feeders []*syntax.Stmt
+	// outerFeeders are the elements before the compound command this one
+	// is in (docker ps -aq | while read c; do …; done)
+	outerFeeders []*syntax.Stmt
 	// newShell: the text is a new shell's (bash -c), where a return
 	// ends no function of the line's
 	newShell bool
@@ -288,6 +292,7 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 					ecx.wraps = ecx.wraps[:len(ecx.wraps)-1]
 				}
 			}
+			ecx.feeders = elems[:i]
 			if i > 0 {
 				ecx.stdin = piped(w.output(elems[i-1], in))
 				ecx.feeder = elems[i-1]
@@ -522,7 +527,7 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 	inner := cx
 	inner.pipe = PipePos{Len: 1}
 	if inner.outer = cx.outer; cx.pipe.Len > 1 {
-		inner.outer = cx.pipe
+		inner.outer, inner.outerFeeders = cx.pipe, cx.feeders
 	}
 	switch c := st.Cmd.(type) {
 	case nil:
