@@ -42,10 +42,16 @@ func TestList51ListingReachesRemover(t *testing.T) {
 		{`kubectl get deploy -n dev -o name | xargs -n1 kubectl delete -n dev`, dsl.Ask, dsl.Ask},         // was allowed
 		{`gh repo list --json name -q '.[].name' | xargs -I{} gh repo delete {} --yes`, dsl.Ask, dsl.Ask}, // asked as gh repo delete
 		{`aws s3 ls | awk '{print $3}' | xargs -I{} aws s3 rb s3://{} --force`, dsl.Ask, dsl.Ask},         // asked as aws s3 rb
-		{`docker ps -aq --filter status=exited | xargs docker rm -f`, dsl.Allow, dsl.Allow},               // what docker container prune removes
-		{`docker ps -a | grep Exited | awk '{print $1}' | xargs docker rm`, dsl.Allow, dsl.Allow},         // a grep narrows before the column
-		{`kubectl delete $(kubectl get pods -l app=web -o name)`, dsl.Allow, dsl.Allow},                   // a selector narrows
-		{`kubectl get pods -o name | grep web | xargs kubectl delete`, dsl.Allow, dsl.Allow},              // a grep for some narrows
+		{`mapfile -t ids < <(docker ps -aq); docker rm -f "${ids[@]}"`, dsl.Ask, dsl.Ask},                 // was allowed
+		{`docker ps -aq 2>/dev/null | xargs docker rm -f`, dsl.Ask, dsl.Ask},                              // was allowed
+		{`bash -c 'docker ps -aq | sort | xargs docker rm -f'`, dsl.Ask, dsl.Ask},                         // was allowed
+		{`command docker ps -aq | xargs docker rm -f`, dsl.Ask, dsl.Ask},                                  // was allowed
+		{`docker ps -aq | { xargs docker rm -f; }`, dsl.Ask, dsl.Ask},
+		{`DOCKER_HOST=unix:///var/run/docker.sock docker ps -aq | xargs docker rm -f`, dsl.Ask, dsl.Ask},
+		{`docker ps -aq --filter status=exited | xargs docker rm -f`, dsl.Allow, dsl.Allow},       // what docker container prune removes
+		{`docker ps -a | grep Exited | awk '{print $1}' | xargs docker rm`, dsl.Allow, dsl.Allow}, // a grep narrows before the column
+		{`kubectl delete $(kubectl get pods -l app=web -o name)`, dsl.Allow, dsl.Allow},           // a selector narrows
+		{`kubectl get pods -o name | grep web | xargs kubectl delete`, dsl.Allow, dsl.Allow},      // a grep for some narrows
 		{`docker ps -aq`, dsl.Allow, dsl.Allow},
 		{`docker ps -aq | wc -l`, dsl.Allow, dsl.Allow},
 		{`docker ps -q --filter name=web | xargs docker logs`, dsl.Allow, dsl.Allow},
@@ -76,6 +82,7 @@ func TestList51VersionedPackageRunners(t *testing.T) {
 		{`sudo npx prisma@5 migrate reset`, dsl.Ask, dsl.Ask},            // was allowed
 		{`npx @acme/rimraf@5 ~`, dsl.Block, dsl.Block},                   // was allowed
 		{`npx rimraf@5 ~`, dsl.Block, dsl.Block},                         // was allowed
+		{`npx prisma@ migrate reset`, dsl.Ask, dsl.Ask},                  // was allowed: an empty version is the latest
 		{`npx prisma@5 generate`, dsl.Allow, dsl.Allow},
 		{`npx cdk@2 synth`, dsl.Allow, dsl.Allow},
 		{`npx aws-cdk@2 diff`, dsl.Allow, dsl.Allow},
@@ -88,7 +95,9 @@ func TestList51VersionedPackageRunners(t *testing.T) {
 // names the code aliased resolved (import requests as r, import httpx as
 // h, const a = require('axios'), import ax from 'axios', import * as ax,
 // Ruby's H = Net::HTTP), so a URL held in a variable reaches the call as
-// it does for the module's own name; GETs and other deletes stay allowed.
+// it does for the module's own name; a Net::HTTP connection's delete is
+// read across statements (http = Net::HTTP.new(HOST); http.delete(PATH));
+// GETs and other deletes stay allowed.
 func TestList51AliasedHTTPClients(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{`python3 -c "import requests as r; u='https://api.example.com/v1'; r.delete(u + '/items/1')"`, dsl.Ask, dsl.Ask},             // was allowed
@@ -98,6 +107,7 @@ func TestList51AliasedHTTPClients(t *testing.T) {
 		{`node -e "import * as ax from 'axios'; const u='https://api.example.com/v1/items/1'; ax.delete(u)"`, dsl.Ask, dsl.Ask},       // was allowed
 		{`ruby -e "require 'net/http'; H = Net::HTTP; H.new('api.example.com').delete('/v1/items/1')"`, dsl.Ask, dsl.Ask},             // was allowed
 		{`ruby -e 'require "net/http"; H = Net::HTTP; H.start("api.example.com") { |h| h.delete("/v1/items/1") }'`, dsl.Ask, dsl.Ask}, // was allowed
+		{`ruby -e "require 'net/http'; http = Net::HTTP.new('api.example.com'); http.delete('/v1/items/1')"`, dsl.Ask, dsl.Ask},       // was allowed
 		{`python3 -c "import requests as r; r.delete('https://api.example.com/v1/items/1')"`, dsl.Ask, dsl.Ask},
 		{`python3 -c "from requests import delete as d; u='https://api.example.com/v1/items/1'; d(u)"`, dsl.Ask, dsl.Ask},
 		{`python3 -c "import urllib.request as u; u.urlopen(u.Request('https://api.example.com/v1/items/1', method='DELETE'))"`, dsl.Ask, dsl.Ask},
@@ -106,6 +116,7 @@ func TestList51AliasedHTTPClients(t *testing.T) {
 		{`node -e "const a = require('axios'); a.get('https://api.example.com/x').then(r => console.log(r.data))"`, dsl.Allow, dsl.Allow},
 		{`python3 -c "import redis as rd; r=rd.Redis(); r.delete('k')"`, dsl.Allow, dsl.Allow},
 		{`python3 -c "import requests as r; r.delete(url)"`, dsl.Allow, dsl.Allow},
+		{`ruby -e 'h = {a: 1}; h.delete(:a); p h'`, dsl.Allow, dsl.Allow},
 	})
 }
 

@@ -1130,6 +1130,15 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		}
 	case (name == "read" || name == "mapfile" || name == "readarray") && w.dialect != Fish:
 		w.readCopies(st, name, args, cx)
+		if names := readNames(name, args); name != "read" && len(names) == 1 {
+			for _, r := range st.Redirs {
+				if r.Op == syntax.RdrIn && r.Word != nil && (r.N == nil || r.N.Value == "0") {
+					if lister, subst, ok := w.substListing(w.source(r.Word.Pos(), r.Word.End())); ok {
+						w.holdsListing(names[0], lister, subst) // mapfile -t ids < <(docker ps -aq)
+					}
+				}
+			}
+		}
 		if name == "read" {
 			if line, ok := w.readLine(c); ok {
 				w.readFields(line, readNames(name, args))

@@ -2547,7 +2547,9 @@ func obfuscated(args [][]token) bool {
 // delete imported by name, request("DELETE", …) (requests, urllib3,
 // http.client), urllib's Request(method="DELETE"); fetch, axios and
 // Node's http.request given method: "DELETE", axios.delete; Ruby's
-// Net::HTTP::Delete, a Net::HTTP connection's .delete and
+// Net::HTTP::Delete, a .delete soon after a Net::HTTP connection is
+// opened (in its statement or the next: http = Net::HTTP.new(HOST);
+// http.delete(PATH)) and
 // RestClient.delete; Perl's HTTP::Request->new(DELETE => …) and LWP's
 // ->delete; PHP's CURLOPT_CUSTOMREQUEST "DELETE"; PowerShell's
 // Invoke-RestMethod and Invoke-WebRequest -Method Delete and
@@ -2559,7 +2561,7 @@ func obfuscated(args [][]token) bool {
 var httpDeleteCall = lazyRegexp(`(?i:\bmethod\b['"]?\s*[:=]\s*['"]delete['"])` +
 	`|(?i:-(?:me(?:t(?:h(?:o(?:d)?)?)?)?|cu(?:s(?:t(?:o(?:m(?:m(?:e(?:t(?:h(?:o(?:d)?)?)?)?)?)?)?)?)?)?)(?::|\s+)['"]?delete\b)` +
 	`|\.delete\(\s*['"` + "`" + `]https?://|\b(?:requests|httpx)\.delete\(|\bfrom\s+(?:requests|httpx)\s+import\b[^\n;]*\bdelete\b` +
-	`|(?i:request\(\s*['"]delete['"])|Net(?:::|\.)HTTP(?:::|\.)Delete|Net(?:::|\.)HTTP\.(?:new|start)\b[^\n;]{0,160}?\.delete\(` +
+	`|(?i:request\(\s*['"]delete['"])|Net(?:::|\.)HTTP(?:::|\.)Delete|Net(?:::|\.)HTTP\.(?:new|start)\b[\s\S]{0,160}?\.delete\(` +
 	`|(?i:HTTP::Request->new\(\s*['"]?delete)|\baxios\.delete\(|\bRestClient\.delete\b|->delete\(\s*['"]https?://` +
 	`|(?i:CURLOPT_CUSTOMREQUEST['"]?\s*(?:,|=>)\s*['"]delete['"])`)
 

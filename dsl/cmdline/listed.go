@@ -69,14 +69,16 @@ func (w *walker) listingOf(elems []*syntax.Stmt) (name, subst string, ok bool) {
 	return n.Name, "$(" + strings.Join(text, " ") + ")", true
 }
 
-// staticCall is the words of a simple command with no redirection, each
-// static; ok is false for any other statement.
+// staticCall is the words of a simple command, each static, that prints
+// what it is given to: its variables aside (DOCKER_HOST=… docker ps) and
+// redirections of its errors only (2>/dev/null); ok is false for any
+// other statement.
 func staticCall(st *syntax.Stmt) ([]string, bool) {
-	if st == nil || len(st.Redirs) > 0 {
+	if st == nil || slices.ContainsFunc(st.Redirs, func(r *syntax.Redirect) bool { return r.N == nil || r.N.Value != "2" }) {
 		return nil, false
 	}
 	ce, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || len(ce.Args) == 0 || len(ce.Assigns) > 0 {
+	if !ok || len(ce.Args) == 0 {
 		return nil, false
 	}
 	words := make([]string, 0, len(ce.Args))
@@ -181,6 +183,9 @@ func (w *walker) argListing(a field) (listing, bool) {
 	if n, ok := strings.CutPrefix(name, "{"); ok {
 		name = strings.TrimSuffix(n, "}")
 	}
+	if k := strings.IndexByte(name, '['); k > 0 {
+		name = name[:k] // "${ids[@]}": the array mapfile filled
+	}
 	l, ok := w.listVars[w.deref(name)]
 	return l, ok
 }
@@ -260,11 +265,18 @@ func (w *walker) xargsListing(wr Wrapper, cx ctx) (listing, bool) {
 		name, subst, ok := w.substListing(file)
 		return listing{name, subst}, ok
 	}
-	if len(cx.feeders) == 0 {
-		return listing{}, false
-	}
-	name, subst, ok := w.listingOf(cx.feeders)
+	name, subst, ok := w.listingOf(fedBy(cx))
 	return listing{name, subst}, ok
+}
+
+// fedBy are the pipeline elements whose output a command reads: those
+// before it, or before the compound command it is first in (docker ps
+// -aq | { xargs docker rm -f; }).
+func fedBy(cx ctx) []*syntax.Stmt {
+	if len(cx.feeders) == 0 && cx.outer.Index > 0 {
+		return cx.outerFeeders
+	}
+	return cx.feeders
 }
 
 // parallelListed runs GNU parallel's command (cmd) once more with the
@@ -272,10 +284,10 @@ func (w *walker) xargsListing(wr Wrapper, cx ctx) (listing, bool) {
 // -aq | parallel docker rm -f is docker rm -f $(docker ps -aq)), when the
 // command is the lister's program.
 func (w *walker) parallelListed(c *Command, cmd []string, cx ctx) {
-	if len(cmd) == 0 || len(cx.feeders) == 0 {
+	if len(cmd) == 0 {
 		return
 	}
-	name, subst, ok := w.listingOf(cx.feeders)
+	name, subst, ok := w.listingOf(fedBy(cx))
 	if !ok || !slices.ContainsFunc(cmd, func(v string) bool { return baseName(v) == name }) {
 		return
 	}

@@ -99,7 +99,7 @@ func fetchedBin(c *Command) string {
 	if len(c.Wrappers) == 0 || c.Dynamic || !packageFetchers.has(c.Wrappers[len(c.Wrappers)-1].Name) {
 		return c.Name
 	}
-	if pkg, version, ok := strings.Cut(c.Name, "@"); ok && pkg != "" && version != "" {
+	if pkg, _, ok := strings.Cut(c.Name, "@"); ok && pkg != "" {
 		return pkg
 	}
 	return c.Name
