@@ -2547,9 +2547,8 @@ func obfuscated(args [][]token) bool {
 // delete imported by name, request("DELETE", …) (requests, urllib3,
 // http.client), urllib's Request(method="DELETE"); fetch, axios and
 // Node's http.request given method: "DELETE", axios.delete; Ruby's
-// Net::HTTP::Delete, a .delete soon after a Net::HTTP connection is
-// opened (in its statement or the next: http = Net::HTTP.new(HOST);
-// http.delete(PATH)) and
+// Net::HTTP::Delete, a .delete within 160 bytes of a Net::HTTP
+// connection opened (http = Net::HTTP.new(HOST); http.delete(PATH)) and
 // RestClient.delete; Perl's HTTP::Request->new(DELETE => …) and LWP's
 // ->delete; PHP's CURLOPT_CUSTOMREQUEST "DELETE"; PowerShell's
 // Invoke-RestMethod and Invoke-WebRequest -Method Delete and
