@@ -134,3 +134,22 @@ func TestList51BlobSyncDeletes(t *testing.T) {
 		{`azcopy sync ./site https://acct.blob.core.windows.net/c`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestList51ListingOtherSpellings: the listing reaching its remover in
+// fish (a (…) substitution, for over it, set NAME (…)) and by xargs'
+// standard input redirected from it (xargs docker rm -f < <(docker ps
+// -aq)); a file or /dev/null as xargs' input is no listing.
+func TestList51ListingOtherSpellings(t *testing.T) {
+	checkShellHoles(t, []shellHoleCase{
+		{"fish", `docker rm -f (docker ps -aq)`, dsl.Ask, dsl.Ask},                   // was allowed
+		{"fish", `for c in (docker ps -aq); docker rm -f $c; end`, dsl.Ask, dsl.Ask}, // was allowed
+		{"fish", `set ids (docker ps -aq); docker rm -f $ids`, dsl.Ask, dsl.Ask},     // was allowed
+		{"fish", `docker ps -aq | xargs docker rm -f`, dsl.Ask, dsl.Ask},
+		{"fish", `docker rm -f (docker ps -aq -f status=exited)`, dsl.Allow, dsl.Allow},
+		{"fish", `set ids (docker ps -q); docker stop $ids`, dsl.Allow, dsl.Allow},
+		{"zsh", `for c in $(docker ps -aq); do docker rm -f $c; done`, dsl.Ask, dsl.Ask}, // was allowed
+		{"bash", `xargs docker rm -f < <(docker ps -aq)`, dsl.Ask, dsl.Ask},              // was allowed
+		{"bash", `xargs docker rm -f < ids.txt`, dsl.Allow, dsl.Allow},
+		{"bash", `docker ps -aq | xargs docker rm -f < /dev/null`, dsl.Allow, dsl.Allow},
+	})
+}

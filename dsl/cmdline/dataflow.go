@@ -1858,6 +1858,9 @@ func (w *walker) fishSet(args []field) {
 	for _, a := range args[i+1:] {
 		if a.Dynamic {
 			w.setVar(name, Word{Dynamic: true})
+			if lister, subst, ok := w.substListing(a.Value); ok && len(args) == i+2 {
+				w.holdsListing(name, lister, subst) // set ids (docker ps -aq)
+			}
 			return
 		}
 		elems = append(elems, a.Value)

@@ -130,10 +130,13 @@ func listFilter(prog string, args []string) bool {
 	return false
 }
 
-// substListing is listingOf for a substitution's text ($(…), `…`, <(…)).
+// substListing is listingOf for a substitution's text ($(…), `…`, <(…),
+// fish's (…)).
 func (w *walker) substListing(v string) (name, subst string, ok bool) {
 	var inner string
 	switch {
+	case w.dialect == Fish && strings.HasPrefix(v, "(") && strings.HasSuffix(v, ")"):
+		inner = v[1 : len(v)-1]
 	case strings.HasPrefix(v, "$(") && strings.HasSuffix(v, ")") && !strings.HasPrefix(v, "$(("):
 		inner = v[2 : len(v)-1]
 	case strings.HasPrefix(v, "<(") && strings.HasSuffix(v, ")"):
@@ -247,8 +250,9 @@ func (w *walker) listedCopy(c *Command, args []field, cx ctx) {
 	}
 }
 
-// xargsListing is the listing xargs reads: from the pipeline elements
-// before it (cx.feeders) or an -a/--arg-file substitution.
+// xargsListing is the listing xargs reads: an -a/--arg-file
+// substitution, the one its standard input is redirected from, or the
+// pipeline elements before it (fedBy).
 func (w *walker) xargsListing(wr Wrapper, cx ctx) (listing, bool) {
 	for i, v := range wr.Args {
 		file := ""
@@ -263,6 +267,10 @@ func (w *walker) xargsListing(wr Wrapper, cx ctx) (listing, bool) {
 			continue
 		}
 		name, subst, ok := w.substListing(file)
+		return listing{name, subst}, ok
+	}
+	if cx.stdinSubst != "" {
+		name, subst, ok := w.substListing(cx.stdinSubst)
 		return listing{name, subst}, ok
 	}
 	name, subst, ok := w.listingOf(fedBy(cx))

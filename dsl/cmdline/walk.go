@@ -73,6 +73,9 @@ type ctx struct {
 	// outerFeeders are the elements before the compound command this one
 	// is in (docker ps -aq | while read c; do …; done)
 	outerFeeders []*syntax.Stmt
+	// stdinSubst is the text of the file the command's standard input is
+	// redirected from (xargs docker rm -f < <(docker ps -aq)), "" for none
+	stdinSubst string
 	// newShell: the text is a new shell's (bash -c), where a return
 	// ends no function of the line's
 	newShell bool
@@ -908,6 +911,12 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 	}
 	more := w.xargsMore
 	w.xargsMore = nil
+	cx.stdinSubst = ""
+	for _, r := range st.Redirs {
+		if r.Op == syntax.RdrIn && r.Word != nil && (r.N == nil || r.N.Value == "0") {
+			cx.stdinSubst = w.source(r.Word.Pos(), r.Word.End()) // xargs docker rm < <(docker ps -aq)
+		}
+	}
 	w.follow(&c, args, cx)
 	for _, line := range more {
 		w.nested(&c, line, "xargs", cx, false)
