@@ -96,8 +96,11 @@ type flow struct {
 	// foundVars are variables that hold one of the paths a finder finds:
 	// for f in $(find …), find … | while read f (substsFound)
 	foundVars map[string][]Word
-	fishOr    map[*syntax.Stmt]bool           // those after or
-	fishNext  map[*syntax.Stmt][]*syntax.Stmt // the statements after each in its list
+	// listVars are variables that hold what a program lists: ids=$(docker
+	// ps -aq), for c in $(docker ps -aq) (listedCopy)
+	listVars map[string]listing
+	fishOr   map[*syntax.Stmt]bool           // those after or
+	fishNext map[*syntax.Stmt][]*syntax.Stmt // the statements after each in its list
 	// gitEditor is the core.editor a git config earlier on the line set
 	// (git config core.editor true), for its later git commands' prompts
 	gitEditor    string
@@ -170,8 +173,12 @@ func (w *walker) setVar(name string, v Word) {
 	}
 	name = w.deref(name)
 	delete(w.foundVars, name)
+	delete(w.listVars, name)
 	if v.Dynamic {
 		w.holdsFound(name, substFound(v.Value)) // f=$(find ~ -name .bashrc)
+		if lister, subst, ok := w.substListing(v.Value); ok {
+			w.holdsListing(name, lister, subst) // ids=$(docker ps -aq)
+		}
 	}
 	if w.setNames == nil {
 		w.setNames = make(map[string]bool)
@@ -1173,6 +1180,15 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		}
 	case (name == "read" || name == "mapfile" || name == "readarray") && w.dialect != Fish:
 		w.readCopies(st, name, args, cx)
+		if names := readNames(name, args); name != "read" && len(names) == 1 {
+			for _, r := range st.Redirs {
+				if r.Op == syntax.RdrIn && r.Word != nil && (r.N == nil || r.N.Value == "0") {
+					if lister, subst, ok := w.substListing(w.source(r.Word.Pos(), r.Word.End())); ok {
+						w.holdsListing(names[0], lister, subst) // mapfile -t ids < <(docker ps -aq)
+					}
+				}
+			}
+		}
 		if name == "read" {
 			if line, ok := w.readLine(c); ok {
 				w.readFields(line, readNames(name, args))
@@ -1181,9 +1197,18 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				// find ~ | while read f: the loop is the pipeline's element
 				fed := Command{Stdin: c.Stdin, Pipe: cx.outer, Via: c.Via}
 				w.holdsFound(names[0], w.pipedFound(&fed))
+				if cx.outer.Index > 0 {
+					if lister, subst, ok := w.listingOf(cx.outerFeeders); ok {
+						w.holdsListing(names[0], lister, subst) // docker ps -aq | while read c
+					}
+				}
 				for _, r := range cx.loopRedirs {
 					if r.Op == syntax.RdrIn && r.Word != nil { // while read f; do …; done < <(find ~ …)
-						w.holdsFound(names[0], substFound(w.source(r.Word.Pos(), r.Word.End())))
+						src := w.source(r.Word.Pos(), r.Word.End())
+						w.holdsFound(names[0], substFound(src))
+						if lister, subst, ok := w.substListing(src); ok {
+							w.holdsListing(names[0], lister, subst)
+						}
 					}
 				}
 			}
@@ -1902,6 +1927,9 @@ func (w *walker) fishSet(args []field) {
 			w.setVar(name, Word{Dynamic: true})
 			if len(args) == i+2 {
 				w.noteFetched(name, a) // set C (curl -s URL)
+				if lister, subst, ok := w.substListing(a.Value); ok {
+					w.holdsListing(name, lister, subst) // set ids (docker ps -aq)
+				}
 			}
 			return
 		}
@@ -2102,7 +2130,8 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 	}
 	if !in.Static || in.Remote || in.Decoded {
 		if argFile == "" {
-			w.parallelFound(c, cmd, cx) // find ~ -name .bashrc | parallel gzip is gzip ~/.bashrc
+			w.parallelFound(c, cmd, cx)  // find ~ -name .bashrc | parallel gzip is gzip ~/.bashrc
+			w.parallelListed(c, cmd, cx) // docker ps -aq | parallel docker rm
 		}
 		if argFile == "" && len(cmd) > 0 { // -a FILE: the catalogue's
 			// arguments read from data the line does not show: CMD runs

@@ -654,41 +654,6 @@ func (w *walker) xargsFound(c *Command, args []field, cx ctx) {
 	w.foundIn(c, wrappers, fs, found, repl, cx)
 }
 
-// xargsListed is a program fed its own listing through xargs (docker ps
-// -aq | xargs docker rm -f, crictl ps -q | xargs crictl rm): a copy of it
-// with the listing as a command substitution where xargs puts its input,
-// docker rm -f $(docker ps -aq), which the rules read as they read that
-// spelling. Only the same program's listing: any other feeder's output is
-// data the rules do not read in a substitution.
-func (w *walker) xargsListed(c *Command, args []field, cx ctx) {
-	wr, ok := xargsOf(c)
-	if !ok || c.Dynamic || cx.feeder == nil {
-		return
-	}
-	call, ok := cx.feeder.Cmd.(*syntax.CallExpr)
-	if !ok || len(cx.feeder.Redirs) > 0 {
-		return
-	}
-	if r := w.resolveCall(call); r.empty || r.cmd.Dynamic || r.cmd.Name != c.Name {
-		return
-	}
-	list := field{Word: Word{Value: "$(" + w.source(cx.feeder.Pos(), cx.feeder.End()) + ")", Dynamic: true}}
-	fs := slices.Concat([]field{{Word: Word{Value: c.Path}}}, args, []field{list})
-	for i := range wr.Args {
-		if repl, ok := xargsReplace(wr.Args, i); ok {
-			// -I {}: one item a command, the same removal of each; the
-			// listing stands where the string is a word of its own
-			j := slices.IndexFunc(args, func(a field) bool { return a.Value == repl })
-			if j < 0 {
-				return
-			}
-			fs = slices.Concat([]field{{Word: Word{Value: c.Path}}}, args[:j], []field{list}, args[j+1:])
-		}
-	}
-	wrappers := c.Wrappers[:slices.IndexFunc(c.Wrappers, func(x Wrapper) bool { return x.Name == "xargs" })]
-	w.spawnBare(c, wrappers, fs, cx, nil)
-}
-
 // spawnBare emits fs as a command of c's line wrapped by wrappers only,
 // and follows it; with keep, only when keep holds for the program left
 // once its own wrappers are peeled.

@@ -2547,16 +2547,20 @@ func obfuscated(args [][]token) bool {
 // delete imported by name, request("DELETE", …) (requests, urllib3,
 // http.client), urllib's Request(method="DELETE"); fetch, axios and
 // Node's http.request given method: "DELETE", axios.delete; Ruby's
-// Net::HTTP::Delete, a Net::HTTP connection's .delete and
+// Net::HTTP::Delete, a .delete within 160 bytes of a Net::HTTP
+// connection opened (http = Net::HTTP.new(HOST); http.delete(PATH)) and
 // RestClient.delete; Perl's HTTP::Request->new(DELETE => …) and LWP's
 // ->delete; PHP's CURLOPT_CUSTOMREQUEST "DELETE"; PowerShell's
 // Invoke-RestMethod and Invoke-WebRequest -Method Delete and
 // -CustomMethod DELETE, either option by any prefix PowerShell takes
-// (-Me, -Meth, -Cu).
+// (-Me, -Meth, -Cu). It is read on the code as written and as
+// resolvedText writes it with the names the code aliased in their place
+// (import requests as r, H = Net::HTTP, import ax from "axios"), where a
+// Ruby constant reads Net.HTTP.
 var httpDeleteCall = lazyRegexp(`(?i:\bmethod\b['"]?\s*[:=]\s*['"]delete['"])` +
 	`|(?i:-(?:me(?:t(?:h(?:o(?:d)?)?)?)?|cu(?:s(?:t(?:o(?:m(?:m(?:e(?:t(?:h(?:o(?:d)?)?)?)?)?)?)?)?)?)?)(?::|\s+)['"]?delete\b)` +
 	`|\.delete\(\s*['"` + "`" + `]https?://|\b(?:requests|httpx)\.delete\(|\bfrom\s+(?:requests|httpx)\s+import\b[^\n;]*\bdelete\b` +
-	`|(?i:request\(\s*['"]delete['"])|Net::HTTP::Delete|Net::HTTP\.(?:new|start)\b[^\n;]{0,160}?\.delete\(` +
+	`|(?i:request\(\s*['"]delete['"])|Net(?:::|\.)HTTP(?:::|\.)Delete|Net(?:::|\.)HTTP\.(?:new|start)\b[\s\S]{0,160}?\.delete\(` +
 	`|(?i:HTTP::Request->new\(\s*['"]?delete)|\baxios\.delete\(|\bRestClient\.delete\b|->delete\(\s*['"]https?://` +
 	`|(?i:CURLOPT_CUSTOMREQUEST['"]?\s*(?:,|=>)\s*['"]delete['"])`)
 
@@ -2566,7 +2570,7 @@ var codeURL = lazyRegexp(`https?://[^\s'"` + "`" + `)\]},;]+`)
 // codeHost matches a host literal a request is sent to without a URL:
 // http.client's HTTPConnection(HOST), Net::HTTP.new(HOST) and .start,
 // Node's http.request({host: HOST}).
-var codeHost = lazyRegexp(`(?:HTTPS?Connection\(|Net::HTTP\.(?:new|start)\(|\bhost(?:name)?['"]?\s*[:=]>?\s*)\s*['"]([A-Za-z0-9][A-Za-z0-9.\-]*(?::\d+)?)['"]`)
+var codeHost = lazyRegexp(`(?:HTTPS?Connection\(|Net(?:::|\.)HTTP\.(?:new|start)\(|\bhost(?:name)?['"]?\s*[:=]>?\s*)\s*['"]([A-Za-z0-9][A-Za-z0-9.\-]*(?::\d+)?)['"]`)
 
 // httpDeletes adds, for code that sends an HTTP DELETE (httpDeleteCall),
 // a DELETE of each URL literal near the call (within httpDeleteNear

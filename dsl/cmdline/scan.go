@@ -164,6 +164,7 @@ func (s *scanner) scan(lang, code string) {
 	if lang == "python" {
 		imported = fromImports(toks)
 	}
+	s.httpDeletes(resolvedText(toks, aliases, imported)) // r.delete(u) after import requests as r
 	usesChildProcess := lang != "node" || strings.Contains(code, "child_process") || strings.Contains(code, "ProcessBuilder")
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
@@ -684,18 +685,73 @@ func matchBrackets(toks []token) []int {
 	return match
 }
 
-// importAliases maps "import subprocess as sp" aliases to module names.
+// importAliases maps "import subprocess as sp" aliases to module names,
+// and the names an ES module's default or namespace import binds (import
+// ax from "axios", import * as cp from "node:child_process") to the
+// module's, spelled as require's (requiredModules).
 func importAliases(toks []token) map[string]string {
 	var m map[string]string
+	bind := func(name, module string) {
+		if m == nil {
+			m = make(map[string]string)
+		}
+		m[name] = module
+	}
+	esModule := func(t token) string {
+		return strings.ReplaceAll(strings.TrimPrefix(t.val, "node:"), "/", ".")
+	}
 	for i := 0; i+3 < len(toks); i++ {
-		if toks[i].val == "import" && toks[i+1].kind == tIdent && toks[i+2].val == "as" && toks[i+3].kind == tIdent {
-			if m == nil {
-				m = make(map[string]string)
-			}
-			m[toks[i+3].val] = toks[i+1].val
+		switch {
+		case toks[i].val != "import":
+		case toks[i+1].kind == tIdent && toks[i+2].val == "as" && toks[i+3].kind == tIdent:
+			bind(toks[i+3].val, toks[i+1].val)
+		case toks[i+1].kind == tIdent && toks[i+2].val == "from" && toks[i+3].kind == tString && !toks[i+3].dynamic:
+			bind(toks[i+1].val, esModule(toks[i+3]))
+		case i+5 < len(toks) && toks[i+1].val == "*" && toks[i+2].val == "as" && toks[i+3].kind == tIdent && toks[i+4].val == "from" &&
+			toks[i+5].kind == tString && !toks[i+5].dynamic:
+			bind(toks[i+3].val, esModule(toks[i+5]))
 		}
 	}
 	return m
+}
+
+// resolvedText is code written out again with the names the alias model
+// resolved in place (bindNames' bindings, importAliases, fromImports):
+// import requests as r; u = "URL"; r.delete(u) reads
+// requests.delete('URL'), for the patterns read on the text of the code
+// (httpDeleteCall), which see the module's own name.
+func resolvedText(toks []token, aliases, imported map[string]string) string {
+	var b strings.Builder
+	for i, t := range toks {
+		v := t.val
+		switch t.kind {
+		case tIdent:
+			if full, ok := imported[v]; ok {
+				v = full
+			}
+			if qual, rest, dotted := strings.Cut(v, "."); qual != "" {
+				if a, ok := aliases[qual]; ok {
+					v = a
+					if dotted {
+						v += "." + rest
+					}
+				}
+			}
+			if i > 0 && (toks[i-1].kind == tIdent || toks[i-1].kind == tNumber) && !strings.HasPrefix(v, ".") {
+				b.WriteByte(' ')
+			}
+		case tNumber:
+			if i > 0 && (toks[i-1].kind == tIdent || toks[i-1].kind == tNumber) {
+				b.WriteByte(' ')
+			}
+		case tString:
+			v = "'" + v + "'"
+		case tShell:
+			v = "``"
+		}
+		b.WriteString(v)
+	}
+	return b.String()
 }
 
 // tokenize splits code into identifiers, strings and punctuation. It knows

@@ -67,8 +67,15 @@ type ctx struct {
 	loopIn     Input
 	loopRedirs []*syntax.Redirect
 	// feeder is the pipeline element before this one, whose output is
-	// this one's input.
-	feeder *syntax.Stmt
+	// this one's input; feeders are all the elements before it.
+	feeder  *syntax.Stmt
+	feeders []*syntax.Stmt
+	// outerFeeders are the elements before the compound command this one
+	// is in (docker ps -aq | while read c; do …; done)
+	outerFeeders []*syntax.Stmt
+	// stdinSubst is the text of the file the command's standard input is
+	// redirected from (xargs docker rm -f < <(docker ps -aq)), "" for none
+	stdinSubst string
 	// newShell: the text is a new shell's (bash -c), where a return
 	// ends no function of the line's
 	newShell bool
@@ -163,6 +170,7 @@ func (w *walker) emit(c *Command) bool {
 		w.overBudget()
 		return false
 	}
+	c.Name = fetchedBin(c)
 	if !c.moveSet {
 		// made from another command (os.remove is rm, cmake -E remove
 		// rm): it runs where the walk is
@@ -287,6 +295,7 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 					ecx.wraps = ecx.wraps[:len(ecx.wraps)-1]
 				}
 			}
+			ecx.feeders = elems[:i]
 			if i > 0 {
 				ecx.stdin = piped(w.output(elems[i-1], in))
 				ecx.feeder = elems[i-1]
@@ -521,7 +530,7 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 	inner := cx
 	inner.pipe = PipePos{Len: 1}
 	if inner.outer = cx.outer; cx.pipe.Len > 1 {
-		inner.outer = cx.pipe
+		inner.outer, inner.outerFeeders = cx.pipe, cx.feeders
 	}
 	switch c := st.Cmd.(type) {
 	case nil:
@@ -902,6 +911,12 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 	}
 	more := w.xargsMore
 	w.xargsMore = nil
+	cx.stdinSubst = ""
+	for _, r := range st.Redirs {
+		if r.Op == syntax.RdrIn && r.Word != nil && (r.N == nil || r.N.Value == "0") {
+			cx.stdinSubst = w.source(r.Word.Pos(), r.Word.End()) // xargs docker rm < <(docker ps -aq)
+		}
+	}
 	w.follow(&c, args, cx)
 	for _, line := range more {
 		w.nested(&c, line, "xargs", cx, false)

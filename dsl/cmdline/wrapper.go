@@ -88,6 +88,23 @@ func (w *walker) peel(c *Command, fs []field) []field {
 	return fs[1:]
 }
 
+// packageFetchers fetch the package they are named and run its bin (npx,
+// pnpm dlx): the package may carry a version (npx aws-cdk@2, bunx
+// prisma@latest, npx @scope/pkg@1.2), which names no other program.
+var packageFetchers = set("npx", "bunx", "pnpx", "uvx", "npm exec", "npm x", "pnpm dlx", "yarn dlx", "bun x")
+
+// fetchedBin is c's name without the version a package fetcher that runs
+// it was given (prisma for npx prisma@5); c's name otherwise.
+func fetchedBin(c *Command) string {
+	if len(c.Wrappers) == 0 || c.Dynamic || !packageFetchers.has(c.Wrappers[len(c.Wrappers)-1].Name) {
+		return c.Name
+	}
+	if pkg, _, ok := strings.Cut(c.Name, "@"); ok && pkg != "" {
+		return pkg
+	}
+	return c.Name
+}
+
 // variantName is the program a distribution's variant of a known program
 // is: NAME.SUFFIX, when hguard knows NAME and not the whole name, and the
 // suffix does not say what kind of file it is (vim.tiny, vim.gtk3,
