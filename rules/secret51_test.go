@@ -47,6 +47,8 @@ func TestSecret51SharedDir(t *testing.T) {
 		{`cd /tmp && vault token create > t`, dsl.Ask, dsl.Ask},
 		// the project, one's own home, a mktemp file, what holds no secret
 		{`vault token create -format=json > token.json`, dsl.Allow, dsl.Allow},
+		{`vault token create`, dsl.Allow, dsl.Ask},                                   // an agent reads the token it prints, as gh auth token (was allowed)
+		{`vault write auth/approle/login role_id=x secret_id=y`, dsl.Allow, dsl.Ask}, // was allowed
 		{`vault token lookup`, dsl.Allow, dsl.Allow},
 		{`vault token lookup | tee /tmp/t`, dsl.Allow, dsl.Allow},
 		{`npm token list | tee /tmp/t`, dsl.Allow, dsl.Allow},
