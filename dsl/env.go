@@ -171,6 +171,13 @@ type CommandEnv struct {
 	// SecretValue reports a text that expands a variable the line set
 	// from a secret (secretValue).
 	SecretValue func(text string) bool `expr:"secretValue"`
+	// SecretVariables are the variables an earlier assignment of the
+	// line set from a secret (secretVariables).
+	SecretVariables func() []string `expr:"secretVariables"`
+	// TokenSource is text with each variable the line set from a
+	// credential helper written as that helper's substitution
+	// (tokenSource), for tokenForHost.
+	TokenSource func(text string) string `expr:"tokenSource"`
 	// ComputedValue reports a text that expands a value the line
 	// computes at run time from data it does not show (computedValue).
 	ComputedValue func(text string) bool `expr:"computedValue"`
@@ -444,6 +451,26 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.SecretValue = func(text string) bool {
 		h, i := ctx.heldBefore(c, line)
 		return h.expands(text, i)
+	}
+	env.SecretVariables = func() []string {
+		h, i := ctx.heldBefore(c, line)
+		var names []string
+		for _, v := range h.vars {
+			if v.by < i && !slices.Contains(names, v.name) {
+				names = append(names, v.name)
+			}
+		}
+		for _, a := range c.Assigns {
+			// T=$(gh auth token) python3 -c …: the command's own environment
+			if h.expands(a.Value.Value, i) && !slices.Contains(names, a.Name) {
+				names = append(names, a.Name)
+			}
+		}
+		return names
+	}
+	env.TokenSource = func(text string) string {
+		h, i := ctx.heldBefore(c, line)
+		return h.tokenSource(text, i, 0)
 	}
 	env.ComputedValue = func(text string) bool { return computedValue(text, c, line, ctx) }
 	env.XargsTarget = func() bool { return xargsTarget(c, env, line) }
@@ -1499,9 +1526,12 @@ func pipedSecrets(c *cmdline.Command, line *cmdline.Line, ctx Context) []string 
 		if listsHistory(u) {
 			out = append(out, u.Source) // history | curl -d @- …: the lines typed hold passwords and tokens
 		}
-		if (u.Name == "echo" || u.Name == "printf") && slices.ContainsFunc(u.Args, func(a cmdline.Word) bool { return a.Dynamic && secretVar().MatchString(a.Value) }) ||
-			(u.Stdin.Kind == "herestring" || u.Stdin.Kind == "heredoc") && secretVar().MatchString(u.Stdin.Text) {
-			out = append(out, u.Source) // echo "$OPENAI_API_KEY", cat <<< "$OPENAI_API_KEY"
+		// echo "$OPENAI_API_KEY", cat <<< "$OPENAI_API_KEY", and a variable
+		// the line filled from a secret (T=$(gh auth token); echo "$T")
+		secretText := func(text string) bool { return secretVar().MatchString(text) || h.expands(text, i) }
+		if (u.Name == "echo" || u.Name == "printf") && slices.ContainsFunc(u.Args, func(a cmdline.Word) bool { return a.Dynamic && secretText(a.Value) }) ||
+			(u.Stdin.Kind == "herestring" || u.Stdin.Kind == "heredoc") && secretText(u.Stdin.Text) {
+			out = append(out, u.Source)
 		}
 	}
 	return out

@@ -26,6 +26,9 @@ type heldSecrets struct {
 	built bool
 	files []heldFile
 	vars  []heldVar
+	// sets are every assignment of the line, held or not, in order, for
+	// tokenSource.
+	sets []setVar
 	// procs and substs are the sources of the commands in a <(…) and in a
 	// $(…) of the line whose output carries a secret: a word holding one
 	// holds the secret (curl -T <(env), ssh h "echo $(env | base64)").
@@ -71,6 +74,15 @@ type heldVar struct {
 	by   int
 }
 
+// setVar is a variable an assignment of the line set: value is the text
+// assigned as written (T=$(gh auth token) sets "$(gh auth token)"), and
+// unknown says the line does not show it (read T, for T in …).
+type setVar struct {
+	name, value string
+	unknown     bool
+	by          int
+}
+
 // build walks the line once, in order, so that a copy of a copy
 // (cp k.txt k2.txt), a variable read from a copy and a pipe carrying a
 // secret into a file (cat key | base64 > k.b64) count.
@@ -89,9 +101,11 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			if l := loops[0]; h.expands(l.Words, i) {
 				h.vars = append(h.vars, heldVar{l.Name, i - 1})
 			}
+			h.sets = append(h.sets, setVar{name: loops[0].Name, unknown: true, by: i - 1})
 			loops = loops[1:]
 		}
 		ue := newCommandEnv(u, line, ctx)
+		h.noteSets(u, ue, i)
 		secrets, dirs := h.commandSecrets(u, ue, i, ctx)
 		switch {
 		case u.Stdin.Kind != "pipe":
@@ -158,6 +172,11 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 				}
 			}
 		}
+		if !carries[i] && (u.Stdin.Kind == "procsub" || u.Stdin.Kind == "herestring" || u.Stdin.Kind == "heredoc") && h.substitutionsCarry(u, line, i, ctx) {
+			// read -r T < <(gh auth token), read -r T <<< "$(gh auth token)":
+			// the input is what the substitution prints
+			carries[i] = true
+		}
 		if !carries[i] {
 			continue
 		}
@@ -177,6 +196,109 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			h.files = append(h.files, heldFile{path: resolveIn(o, ue.Cwd), bases: bases, whole: dirs, dir: strings.HasSuffix(o, "/") || isTargetDir(u, ue), into: copiers.has(programName(u.Name)), by: i})
 		}
 	}
+}
+
+// noteSets records the variables command u (at index i) sets: its
+// assignments when it runs nothing else (T=$(gh auth token)), a
+// declarer's NAME=VALUE words (export T=…), one variable read from a
+// here-string or a process substitution, and the other variables read,
+// mapfile and printf -v fill, whose values the line does not show.
+func (h *heldSecrets) noteSets(u *cmdline.Command, ue *CommandEnv, i int) {
+	if u.Name == "" || u.Name == ":" {
+		for _, a := range u.Assigns {
+			h.sets = append(h.sets, setVar{name: a.Name, value: a.Value.Value, by: i})
+		}
+		return
+	}
+	if declarers[u.Name] {
+		for _, a := range ue.Args {
+			if name, value, ok := strings.Cut(a, "="); ok && name != "" && !strings.HasPrefix(name, "-") {
+				h.sets = append(h.sets, setVar{name: name, value: value, by: i})
+			}
+		}
+		return
+	}
+	names := readInto(u, ue)
+	if len(names) == 1 && u.Name == "read" {
+		// read T <<< "$(gh auth token)" and read T < <(gh auth token)
+		// set T to what the substitution prints
+		for _, r := range ue.Redirects {
+			switch {
+			case r.Op == "<<<":
+				h.sets = append(h.sets, setVar{name: names[0], value: r.Target, by: i})
+				return
+			case r.Op == "<" && strings.HasPrefix(r.Target, "<(") && strings.HasSuffix(r.Target, ")"):
+				h.sets = append(h.sets, setVar{name: names[0], value: "$" + r.Target[1:], by: i})
+				return
+			}
+		}
+	}
+	for _, v := range names {
+		h.sets = append(h.sets, setVar{name: v, unknown: true, by: i})
+	}
+}
+
+// tokenSource is text with each $NAME or ${NAME} the commands before
+// index i set written as the credential helpers it was set from, so that
+// tokenForHost judges a token by where it came from
+// (T=$(gh auth token); "token $T" is "token $(gh auth token)"): every
+// value the line gave NAME, joined, where each is one tokenForHost knows
+// the service of and that service's own token (ownToken); a value it
+// does not know (K=$(cat k.txt), read K, a secret store's read) leaves
+// NAME itself, judged by its name as before. depth bounds the
+// values that name other variables (T2=$T).
+func (h *heldSecrets) tokenSource(text string, i, depth int) string {
+	if depth > 4 || !strings.Contains(text, "$") {
+		return text
+	}
+	var b strings.Builder
+	for k := 0; k < len(text); k++ {
+		if text[k] != '$' {
+			b.WriteByte(text[k])
+			continue
+		}
+		start, braced := k+1, false
+		if start < len(text) && text[start] == '{' {
+			start, braced = start+1, true
+		}
+		end := start
+		for end < len(text) && isNameByte(text[end]) {
+			end++
+		}
+		if end == start || braced && (end >= len(text) || text[end] != '}') {
+			b.WriteByte('$') // $(…), ${X:-y}, $1…: as written
+			continue
+		}
+		name, next := text[start:end], end
+		if braced {
+			next++
+		}
+		var values []string
+		for _, v := range h.sets {
+			if v.by >= i {
+				break
+			}
+			if v.name != name {
+				continue
+			}
+			value := "${" + name + "}"
+			if !v.unknown {
+				if r := h.tokenSource(v.value, v.by, depth+1); ownToken(r) {
+					value = r
+				}
+			}
+			if !slices.Contains(values, value) {
+				values = append(values, value)
+			}
+		}
+		if len(values) == 0 {
+			b.WriteString(text[k:next])
+		} else {
+			b.WriteString(strings.Join(values, " "))
+		}
+		k = next - 1
+	}
+	return b.String()
 }
 
 // writerParent is, for the tee that stands for a file a program's own

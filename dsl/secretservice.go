@@ -1,15 +1,17 @@
 package dsl
 
 import (
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr"
 )
 
 func init() {
 	Funcs = append(Funcs, Func{Name: "revealsSecret", Sig: "revealsSecret(name, args) bool",
-		Doc:     "a secrets service's or password manager's CLI prints a stored secret's value: vault kv get, vault read, aws secretsmanager get-secret-value, aws ssm get-parameter --with-decryption, op read, gcloud secrets versions access, az keyvault secret show, doppler secrets get, bw get password, pass show, sops -d, …, and the CLIs that print an access token or credentials (aws configure export-credentials, gcloud auth print-access-token, az account get-access-token, gh auth token, kubectl config view --raw), Terraform's state and outputs (terraform state pull, show -json of the state, output -json or one output by name; tofu and terragrunt alike, terragrunt's run -- CMD and run-all CMD as CMD) and Rails' decrypted credentials (rails credentials:show); not when it writes the value to a file or the clipboard",
+		Doc:     "a secrets service's or password manager's CLI prints a stored secret's value: vault kv get, vault read, aws secretsmanager get-secret-value, aws ssm get-parameter --with-decryption, op read, gcloud secrets versions access, az keyvault secret show, doppler secrets get, bw get password, pass show, sops -d, …, and the CLIs that print an access token or credentials (aws configure export-credentials, gcloud auth print-access-token, az account get-access-token, gh auth token, kubectl config view --raw), a token one makes (vault token create, vault write auth/token/create or an auth method's login, npm token create, kubectl create token) and, for any program, the verbs token create, create token, auth token and an operation get-…-token, print-…-token or get-…-password (get-login-password, get-session-token), Terraform's state and outputs (terraform state pull, show -json of the state, output -json or one output by name; tofu and terragrunt alike, terragrunt's run -- CMD and run-all CMD as CMD) and Rails' decrypted credentials (rails credentials:show); not when it writes the value to a file or the clipboard",
 		Example: `stdin.kind == "pipe" && revealsSecret(stdin.from, stdin.args)`,
 		options: func() []expr.Option { return []expr.Option{strsFunc("revealsSecret", revealsSecret)} }})
 }
@@ -59,9 +61,16 @@ func revealsSecret(name string, args []string) bool {
 	if strings.HasPrefix(name, "docker-credential-") {
 		return op(0) == "get" // prints the registry secret for the host on its input
 	}
+	if printsToken(ops) {
+		return true
+	}
 	switch name {
 	case "vault":
-		return op(0) == "kv" && op(1) == "get" || op(0) == "read" && !strings.HasPrefix(op(1), "sys/") && op(1) != ""
+		// a token create or an auth method's login answers with a new
+		// client token (vault write -f auth/token/create, vault write
+		// auth/approle/login role_id=…), as login -token-only prints it
+		return op(0) == "kv" && op(1) == "get" || op(0) == "read" && !strings.HasPrefix(op(1), "sys/") && op(1) != "" ||
+			op(0) == "write" && vaultTokenPath(op(1)) || op(0) == "login" && has("-token-only", "--token-only")
 	case "aws":
 		switch op(0) {
 		case "secretsmanager":
@@ -252,6 +261,52 @@ func secretOutFile(name string, args []string) string {
 		}
 	}
 	return ""
+}
+
+// printsToken reports the generic verbs of the CLIs that make or print
+// an access token on standard output, whatever the program: token create
+// (vault, npm, kubeadm, fly tokens create), create token (kubectl, oc),
+// auth token (gh, glab, doctl, fly), and an operation named
+// get-…-token, print-…-token or get-…-password among the first three
+// operands (aws ecr get-login-password, aws sts get-session-token, az
+// account get-access-token, gcloud auth print-access-token, aws rds
+// generate-db-auth-token).
+func printsToken(ops []string) bool {
+	pair := func(first, second func(string) bool) bool {
+		return len(ops) > 1 && first(ops[0]) && second(ops[1])
+	}
+	tokenWord := func(w string) bool { return w == "token" || w == "tokens" }
+	mint := func(w string) bool {
+		return w == "create" || w == "generate" || w == "new" || w == "issue" || w == "print"
+	}
+	if pair(tokenWord, mint) || pair(mint, tokenWord) || pair(func(w string) bool { return w == "auth" }, tokenWord) {
+		return true
+	}
+	return slices.ContainsFunc(ops[:min(len(ops), 3)], func(w string) bool { return tokenOperation().MatchString(w) })
+}
+
+// tokenOperation matches an operation that prints a token or a password:
+// get-login-password, get-session-token, print-access-token,
+// generate-db-auth-token (not get-credentials, which writes a kubeconfig,
+// nor get-password-data, which is encrypted).
+var tokenOperation = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(get|print|generate)-([a-z0-9]+-)*(token|password)$`)
+})
+
+// vaultTokenPath reports a Vault path whose write answers with a client
+// token: auth/token/create (-orphan, /ROLE) and an auth method's login
+// (auth/approle/login, auth/userpass/login/NAME).
+func vaultTokenPath(p string) bool {
+	p = strings.Trim(p, "/")
+	rest, ok := strings.CutPrefix(p, "auth/")
+	if !ok {
+		return false
+	}
+	if strings.HasPrefix(rest, "token/create") {
+		return true
+	}
+	_, after, ok := strings.Cut(rest, "/")
+	return ok && (after == "login" || strings.HasPrefix(after, "login/"))
 }
 
 // secretCLIValue reports an option of the secrets CLIs that takes a value.

@@ -787,7 +787,7 @@ var flagToggles = map[string]string{"disable": "", "enable": ""}
 // using it, not leaking it. Built on first use: few checks send a token.
 var tokenServices = sync.OnceValue(func() map[string][]string {
 	return map[string][]string{
-		"GITHUB": {"github.com", "githubusercontent.com", "ghcr.io"}, "GH": {"github.com", "ghcr.io"}, "GHCR": {"ghcr.io"}, "GITLAB": {"gitlab.com"}, "GL": {"gitlab.com"},
+		"GITHUB": {"github.com", "githubusercontent.com", "ghcr.io"}, "GH": {"github.com", "githubusercontent.com", "ghcr.io"}, "GHCR": {"ghcr.io"}, "GITLAB": {"gitlab.com"}, "GL": {"gitlab.com"},
 		"GLAB": {"gitlab.com"}, "GCLOUD": {"googleapis.com", "run.app", "cloudfunctions.net", "gcr.io", "pkg.dev"}, "DOCTL": {"digitalocean.com"},
 		"SLACK": {"slack.com"}, "STRIPE": {"stripe.com"}, "OPENAI": {"openai.com"}, "ANTHROPIC": {"anthropic.com"},
 		"NPM": {"npmjs.org", "npmjs.com"}, "DOCKER": {"docker.io", "docker.com"}, "DOCKERHUB": {"docker.io", "docker.com"},
@@ -816,40 +816,7 @@ func init() {
 }
 
 func tokenForHost(value string, args []string) bool {
-	var vars []string
-	for i := 0; i < len(value); i++ {
-		if value[i] != '$' {
-			continue
-		}
-		j := i + 1
-		if j < len(value) && value[j] == '(' {
-			// a credential helper's output, $(gh auth token): the
-			// service of the program that printed it
-			j++
-			for j < len(value) && value[j] == ' ' {
-				j++
-			}
-			k := j
-			for k < len(value) && (isIdentChar(value[k]) || value[k] == '-') {
-				k++
-			}
-			if k == j {
-				return false
-			}
-			vars = append(vars, strings.ToUpper(strings.ReplaceAll(value[j:k], "-", "_")))
-			continue
-		}
-		if j < len(value) && value[j] == '{' {
-			j++
-		}
-		k := j
-		for k < len(value) && (isIdentChar(value[k])) {
-			k++
-		}
-		if k > j {
-			vars = append(vars, strings.ToUpper(value[j:k]))
-		}
-	}
+	vars := tokenNames(value)
 	if len(vars) == 0 {
 		return false
 	}
@@ -864,7 +831,7 @@ func tokenForHost(value string, args []string) bool {
 		return false
 	}
 	for _, v := range vars {
-		prefix, _, _ := strings.Cut(strings.TrimLeft(v, "_"), "_")
+		prefix := tokenPrefix(v)
 		if prefix == "AWS" && !slices.ContainsFunc(hosts, func(h string) bool { return !ecrRegistry(h) }) {
 			continue
 		}
@@ -885,6 +852,90 @@ func tokenForHost(value string, args []string) bool {
 		}
 	}
 	return true
+}
+
+// ownToken reports a value whose every credential variable names a
+// service tokenForHost knows ($GITHUB_TOKEN) and whose every substitution
+// is that service's CLI printing its own access token ($(gh auth token),
+// $(aws ecr get-login-password), $(az acr login --expose-token …)); not
+// $(cat k.txt), $(pass show x), nor a secret store's read ($(aws
+// secretsmanager get-secret-value …) prints whatever was stored, a
+// GitHub token as well as an AWS one).
+func ownToken(value string) bool {
+	vars := tokenNames(value)
+	if len(vars) == 0 || slices.ContainsFunc(vars, func(v string) bool {
+		prefix := tokenPrefix(v)
+		_, ok := tokenServices()[prefix]
+		return !ok && prefix != "AWS" && prefix != "AZ" && prefix != "AZURE"
+	}) {
+		return false
+	}
+	for rest := value; ; {
+		i := strings.Index(rest, "$(")
+		if i < 0 {
+			return true
+		}
+		rest = rest[i+2:]
+		cmd, _, _ := strings.Cut(rest, ")")
+		cmd, _, _ = strings.Cut(cmd, "|") // $(gh auth token | tr -d '\n')
+		words := strings.Fields(cmd)
+		if len(words) == 0 {
+			return false
+		}
+		ops := cliOperands(words[1:], secretCLIValue)
+		if !printsToken(ops) && !(programName(words[0]) == "az" && nth(ops, 0) == "acr" && nth(ops, 1) == "login" && hasCLIOption(words, "--expose-token", "-t")) {
+			return false
+		}
+	}
+}
+
+// tokenPrefix is the service part of a credential's name: GITHUB of
+// GITHUB_TOKEN, GH of the helper gh.
+func tokenPrefix(name string) string {
+	prefix, _, _ := strings.Cut(strings.TrimLeft(name, "_"), "_")
+	return prefix
+}
+
+// tokenNames are the credentials value expands, upper-cased: the
+// variables ($GITHUB_TOKEN, ${SLACK_BOT_TOKEN}) and the programs of its
+// substitutions ($(gh auth token) is GH); nil when a substitution starts
+// with no program's name.
+func tokenNames(value string) []string {
+	var vars []string
+	for i := 0; i < len(value); i++ {
+		if value[i] != '$' {
+			continue
+		}
+		j := i + 1
+		if j < len(value) && value[j] == '(' {
+			// a credential helper's output, $(gh auth token): the
+			// service of the program that printed it
+			j++
+			for j < len(value) && value[j] == ' ' {
+				j++
+			}
+			k := j
+			for k < len(value) && (isIdentChar(value[k]) || value[k] == '-') {
+				k++
+			}
+			if k == j {
+				return nil
+			}
+			vars = append(vars, strings.ToUpper(strings.ReplaceAll(value[j:k], "-", "_")))
+			continue
+		}
+		if j < len(value) && value[j] == '{' {
+			j++
+		}
+		k := j
+		for k < len(value) && (isIdentChar(value[k])) {
+			k++
+		}
+		if k > j {
+			vars = append(vars, strings.ToUpper(value[j:k]))
+		}
+	}
+	return vars
 }
 
 // ecrRegistry reports whether host is an ECR registry, ACCOUNT.dkr.ecr.REGION.amazonaws.com:
