@@ -1094,7 +1094,8 @@ var edWrite = sync.OnceValue(func() *regexp.Regexp {
 // editor is left to a person at its prompt.
 func exOutputs(name string, args []string) []string {
 	exMode := name == "ex"
-	var files, cmds []string
+	var files, cmds, logs []string
+	script := false // -S FILE, -s FILE: commands or keys hguard did not read
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -1108,7 +1109,12 @@ func exOutputs(name string, args []string) []string {
 				i++
 				cmds = append(cmds, args[i])
 			}
+		case a == "--startuptime" && i+1 < len(args):
+			i++
+			logs = append(logs, args[i]) // appends its timings to FILE
 		case strings.HasPrefix(a, "--"):
+		case strings.HasPrefix(a, "-V") && strings.TrimLeft(a[2:], "0123456789") != "":
+			logs = append(logs, strings.TrimLeft(a[2:], "0123456789")) // -V20FILE: the verbose log
 		case strings.HasPrefix(a, "-") && len(a) > 1:
 			letters := a[1:]
 			if strings.ContainsAny(letters, "eE") {
@@ -1121,6 +1127,16 @@ func exOutputs(name string, args []string) []string {
 				if last == 'r' {
 					continue // -r: recovery; a swap file may follow or not
 				}
+				if i+1 < len(args) && args[i+1] != "/dev/null" && args[i+1] != "NONE" {
+					switch last {
+					case 'S', 's':
+						script = true
+					case 'w', 'W', 'i':
+						// -w/-W FILE records the keys typed into FILE,
+						// -i FILE is the viminfo (shada) written on exit
+						logs = append(logs, args[i+1])
+					}
+				}
 				i++
 			}
 		default:
@@ -1128,15 +1144,45 @@ func exOutputs(name string, args []string) []string {
 		}
 	}
 	if len(files) == 0 {
-		return nil
+		return logs
+	}
+	if script {
+		return append(logs, files...) // a script nobody read may write them (vim -S <(echo wq) FILE)
 	}
 	for _, c := range cmds {
-		if exWrite().MatchString(c) {
-			return files
+		if exWrites(c) {
+			return append(logs, files...)
 		}
 	}
-	return nil
+	return logs
 }
+
+// exWrites reports ex commands that write the buffer: a write command
+// (exWrite), normal-mode keys ending in ZZ (norm ggdGZZ), or either in
+// the string an :execute runs (exe "norm ggdG" | x, exe 'x').
+func exWrites(cmd string) bool {
+	if exWrite().MatchString(cmd) || normWrite().MatchString(cmd) {
+		return true
+	}
+	for _, m := range exeString().FindAllStringSubmatch(cmd, -1) {
+		if inner := strings.Trim(strings.TrimSpace(m[1]), `"'`); inner != cmd && (exWrite().MatchString(inner) || normWrite().MatchString(inner)) {
+			return true
+		}
+	}
+	return false
+}
+
+// normWrite matches :normal keys that include ZZ, which writes the
+// buffer if changed and quits (norm ggdGZZ, normal! ZZ).
+var normWrite = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[|\n:"'\s])norm(?:al?)?!?\s[^|\n]*ZZ`)
+})
+
+// exeString matches :execute and the expression it runs, up to a | that
+// ends it.
+var exeString = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[|\n:\s])exe(?:c(?:u(?:te?)?)?)?\s+([^|\n]+)`)
+})
 
 // scriptedEdits are the files an editor given its commands on the line
 // rewrites: ed or ex reading a script from standard input that writes
@@ -1186,7 +1232,7 @@ var emacsValues = map[string]bool{"-l": true, "--load": true, "-f": true, "--fun
 
 // emacsSaves are the files emacs visits (its operands, --file, --visit)
 // when a function it is told to run (-f, --funcall) or code it evaluates
-// (--eval) saves a buffer.
+// (--eval) saves a buffer, or it loads a file of code (-l FILE).
 func emacsSaves(args []string) []string {
 	var files []string
 	saves := false
@@ -1212,6 +1258,12 @@ func emacsSaves(args []string) []string {
 			continue
 		}
 		switch opt {
+		case "-l", "--load", "--script":
+			// a file of code nobody read (emacs -l /tmp/x.el FILE), not a
+			// library found on the load path (-l ert)
+			if strings.Contains(val, "/") || strings.HasSuffix(val, ".el") || strings.HasSuffix(val, ".elc") {
+				saves = true
+			}
 		case "-f", "--funcall", "--eval", "--execute":
 			for _, fn := range []string{"save-buffer", "write-file", "write-region", "save-some-buffers", "basic-save-buffer", "append-to-file"} {
 				if strings.Contains(val, fn) {
