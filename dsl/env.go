@@ -1138,11 +1138,16 @@ func exOutputs(name string, args []string) []string {
 					}
 				}
 				i++
+			} else if letters == "l" && name == "nvim" && i+1 < len(args) {
+				// nvim -l SCRIPT ARGS…: Lua nobody read, given the files
+				script = true
+				i++
 			}
 		default:
 			files = append(files, a)
 		}
 	}
+	files = append(files, exEdited(cmds...)...)
 	if len(files) == 0 {
 		return logs
 	}
@@ -1172,10 +1177,37 @@ func exWrites(cmd string) bool {
 	return false
 }
 
-// normWrite matches :normal keys that include ZZ, which writes the
-// buffer if changed and quits (norm ggdGZZ, normal! ZZ).
+// normWrite matches :normal keys, or keys feedkeys() types, that include
+// ZZ, which writes the buffer if changed and quits (norm ggdGZZ, normal!
+// ZZ, call feedkeys("ggdGZZ")).
 var normWrite = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|[|\n:"'\s])norm(?:al?)?!?\s[^|\n]*ZZ`)
+	return regexp.MustCompile(`(?:(?:^|[|\n:"'\s])norm(?:al?)?!?\s|\bfeedkeys\s*\()[^|\n]*ZZ`)
+})
+
+// exEdit matches an ex command that opens a file into a buffer (e[dit],
+// sp[lit], vs[plit], tabe[dit], new, badd, arga[dd], args, n[ext]) and
+// the file, which a later write writes: vim -es -c 'e ~/.bashrc' -c wq.
+var exEdit = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[|\n])[\s:]*(?:(?:sil(?:ent)?!?|noa(?:utocmd)?|keepa(?:lt)?|conf(?:irm)?)\s+)*` +
+		`(?:e|ed|edi|edit|sp|spl|spli|split|vs|vsp|vspl|vspli|vsplit|new|vne|vnew|tabe|tabed|tabedi|tabedit|tabnew|bad|badd|` +
+		`arga|argad|argadd|ar|arg|args|n|ne|nex|next|vi|vis|visual|fin|find|sv|sview)!?\s+(?:\+\S*\s+)*([^|\s]+)`)
+})
+
+// exEdited are the files ex commands open (exEdit).
+func exEdited(cmds ...string) []string {
+	var files []string
+	for _, c := range cmds {
+		for _, m := range exEdit().FindAllStringSubmatch(c, -1) {
+			files = append(files, m[1])
+		}
+	}
+	return files
+}
+
+// edNamed matches an ed command that writes (w, wq, W) or edits (e, E)
+// a file it names: w FILE writes FILE, e FILE opens it for a later w.
+var edNamed = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^[ \t]*(?:[0-9.$,;%+\-]|'[a-z])*[ \t]*(wq?|W|e|E)[ \t]+([^!\s]\S*)`)
 })
 
 // exeString matches :execute and the expression it runs, up to a | that
@@ -1207,6 +1239,16 @@ func scriptedEdits(c *cmdline.Command, args, pos []string) []string {
 			return nil
 		}
 		var files []string
+		if in.Static {
+			// ed's w FILE and e FILE, ex's :e FILE
+			if name == "ed" || name == "red" {
+				for _, m := range edNamed().FindAllStringSubmatch(in.Text, -1) {
+					files = append(files, m[2])
+				}
+			} else {
+				files = exEdited(in.Text)
+			}
+		}
 		for i := 0; i < len(args); i++ {
 			switch a := args[i]; {
 			case a == "-p" && (name == "ed" || name == "red"), a == "-c" || a == "--cmd" || a == "-S" || a == "-u" || a == "-i":

@@ -67,6 +67,15 @@ func TestEdit51Editors(t *testing.T) {
 		{"echo '(delete-file \"~/.ssh/id_rsa\")' > /tmp/x.el; emacs --batch -l /tmp/x.el", dsl.Ask, dsl.Ask},
 		{"emacs --batch -l /tmp/x.el ~/.bashrc", dsl.Ask, dsl.Ask},
 		{"emacs --batch --eval '(shell-command \"rm -rf ~\")'", dsl.Block, dsl.Block},
+		// the attack on this change: keys typed by feedkeys(), a file
+		// opened by :e or ed's e and written, ed's w FILE, nvim -l
+		{"vim -c 'call feedkeys(\"ggdGZZ\")' ~/.bashrc", dsl.Ask, dsl.Ask},
+		{"vim -es -c 'e ~/.bashrc' -c '%d' -c wq", dsl.Ask, dsl.Ask},
+		{"vim -c 'e ~/.bashrc | %d | w'", dsl.Ask, dsl.Ask},
+		{"printf ',d\\nw /home/u/.bashrc\\n' | ed -s /tmp/x", dsl.Ask, dsl.Ask},
+		{"printf 'e /home/u/.bashrc\\n,d\\nw\\n' | ed -s", dsl.Ask, dsl.Ask},
+		{"nvim -l /tmp/x.lua ~/.bashrc", dsl.Ask, dsl.Ask},
+		{"emacs --batch --eval '(progn (find-file \"~/.ssh/authorized_keys\") (insert \"ssh-ed25519 AAA x\") (save-buffer))'", dsl.Ask, dsl.Ask},
 		// everyday spellings stay allowed
 		{"vim notes.txt", dsl.Allow, dsl.Allow},
 		{"vim -c 'set ft=yaml' notes.txt", dsl.Allow, dsl.Allow},
@@ -86,6 +95,10 @@ func TestEdit51Editors(t *testing.T) {
 		{"emacs --batch -f batch-byte-compile x.el", dsl.Allow, dsl.Allow},
 		{"emacs --batch --eval '(with-temp-file \"out.txt\" (insert \"x\"))'", dsl.Allow, dsl.Allow},
 		{"emacs --batch notes.org -l ox-md -f org-md-export-to-markdown", dsl.Allow, dsl.Allow},
+		{"emacs --batch --eval '(progn (find-file \"notes.org\") (org-mode) (save-buffer))'", dsl.Allow, dsl.Allow},
+		{"vim -c 'e notes.txt' -c '%s/a/b/g' -c wq", dsl.Allow, dsl.Allow},
+		{"printf 'e notes.txt\\n,s/a/b/g\\nw\\n' | ed -s", dsl.Allow, dsl.Allow},
+		{"nvim -l scripts/gen.lua out.txt", dsl.Allow, dsl.Allow},
 	})
 }
 

@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -121,12 +122,29 @@ var elispFileForms = []struct {
 	{"add-name-to-file", "ln", "", []int{0, 1}},
 }
 
+// elispVisits are the forms that open a file into a buffer, which code
+// that saves writes.
+var elispVisits = []struct {
+	name, prog, flags string
+	paths             []int
+}{
+	{"find-file", "tee", "", []int{0}},
+	{"find-file-noselect", "tee", "", []int{0}},
+	{"find-file-literally", "tee", "", []int{0}},
+	{"find-file-existing", "tee", "", []int{0}},
+	{"find-file-other-window", "tee", "", []int{0}},
+}
+
 // elispFileOps are the file operations of Emacs Lisp code: (delete-file
 // "~/.ssh/id_rsa"), (with-temp-file "~/.bashrc" …), (write-region "x" nil
 // (expand-file-name ".bashrc" "~")).
 func elispFileOps(code string) []fileCommand {
 	var ops []fileCommand
-	for _, spec := range elispFileForms {
+	forms := elispFileForms
+	if strings.Contains(code, "save-buffer") || strings.Contains(code, "save-some-buffers") {
+		forms = append(slices.Clip(forms), elispVisits...) // (find-file F) … (save-buffer) writes F
+	}
+	for _, spec := range forms {
 		name := spec.name
 		for at := 0; ; {
 			i := strings.Index(code[at:], "("+name)
@@ -320,7 +338,7 @@ func codePathPiece(p string) (string, bool) {
 	}
 	args := splitCall(rest, ',', ')')
 	switch strings.TrimPrefix(fn, "vim.fn.") {
-	case "expand", "fnameescape", "resolve", "simplify", "fnamemodify":
+	case "expand", "expandcmd", "glob", "fnameescape", "resolve", "simplify", "fnamemodify":
 		if len(args) > 0 {
 			return codePath(args[0])
 		}
