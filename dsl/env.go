@@ -1127,10 +1127,10 @@ func exOutputs(name string, args []string) []string {
 				if last == 'r' {
 					continue // -r: recovery; a swap file may follow or not
 				}
-				if i+1 < len(args) && args[i+1] != "/dev/null" && args[i+1] != "NONE" {
+				if v := args[min(i+1, len(args)-1)]; i+1 < len(args) && v != "/dev/null" && v != "NONE" && v != "NORC" && v != "DEFAULTS" {
 					switch last {
-					case 'S', 's':
-						script = true
+					case 'S', 's', 'u':
+						script = true // -u FILE: the vimrc
 					case 'w', 'W', 'i':
 						// -w/-W FILE records the keys typed into FILE,
 						// -i FILE is the viminfo (shada) written on exit
@@ -1151,7 +1151,7 @@ func exOutputs(name string, args []string) []string {
 	if len(files) == 0 {
 		return logs
 	}
-	if script {
+	if script || exSource().MatchString(strings.Join(cmds, "\n")) {
 		return append(logs, files...) // a script nobody read may write them (vim -S <(echo wq) FILE)
 	}
 	for _, c := range cmds {
@@ -1182,6 +1182,13 @@ func exWrites(cmd string) bool {
 // ZZ, call feedkeys("ggdGZZ")).
 var normWrite = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?:(?:^|[|\n:"'\s])norm(?:al?)?!?\s|\bfeedkeys\s*\()[^|\n]*ZZ`)
+})
+
+// exSource matches an ex command that runs a file of commands or code
+// (so[urce], luafile, pyfile, py3file, rubyfile, perlfile): vim -c 'so
+// /tmp/x.vim' FILE.
+var exSource = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[|\n])[\s:]*(?:so|sou|sour|sourc|source|luaf|luafile|pyf|pyfile|py3f|py3file|rubyf|rubyfile|perlf|perlfile)!?\s+\S`)
 })
 
 // exEdit matches an ex command that opens a file into a buffer (e[dit],

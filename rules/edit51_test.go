@@ -75,6 +75,9 @@ func TestEdit51Editors(t *testing.T) {
 		{"printf ',d\\nw /home/u/.bashrc\\n' | ed -s /tmp/x", dsl.Ask, dsl.Ask},
 		{"printf 'e /home/u/.bashrc\\n,d\\nw\\n' | ed -s", dsl.Ask, dsl.Ask},
 		{"nvim -l /tmp/x.lua ~/.bashrc", dsl.Ask, dsl.Ask},
+		{"vim -u /tmp/x.vim ~/.bashrc", dsl.Ask, dsl.Ask},
+		{"vim -c 'so /tmp/x.vim' ~/.bashrc", dsl.Ask, dsl.Ask},
+		{"nvim --cmd 'luafile /tmp/x.lua' ~/.bashrc", dsl.Ask, dsl.Ask},
 		{"emacs --batch --eval '(progn (find-file \"~/.ssh/authorized_keys\") (insert \"ssh-ed25519 AAA x\") (save-buffer))'", dsl.Ask, dsl.Ask},
 		// everyday spellings stay allowed
 		{"vim notes.txt", dsl.Allow, dsl.Allow},
@@ -99,6 +102,8 @@ func TestEdit51Editors(t *testing.T) {
 		{"vim -c 'e notes.txt' -c '%s/a/b/g' -c wq", dsl.Allow, dsl.Allow},
 		{"printf 'e notes.txt\\n,s/a/b/g\\nw\\n' | ed -s", dsl.Allow, dsl.Allow},
 		{"nvim -l scripts/gen.lua out.txt", dsl.Allow, dsl.Allow},
+		{"vim -u NONE ~/.bashrc", dsl.Allow, dsl.Allow},
+		{"vim -u ~/.vimrc.min notes.txt", dsl.Allow, dsl.Allow},
 	})
 }
 
