@@ -1129,7 +1129,8 @@ var edWrite = sync.OnceValue(func() *regexp.Regexp {
 // editor is left to a person at its prompt.
 func exOutputs(name string, args []string) []string {
 	exMode := name == "ex"
-	var files, cmds []string
+	var files, cmds, logs []string
+	script := false // -S FILE, -s FILE: commands or keys hguard did not read
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -1143,7 +1144,12 @@ func exOutputs(name string, args []string) []string {
 				i++
 				cmds = append(cmds, args[i])
 			}
+		case a == "--startuptime" && i+1 < len(args):
+			i++
+			logs = append(logs, args[i]) // appends its timings to FILE
 		case strings.HasPrefix(a, "--"):
+		case strings.HasPrefix(a, "-V") && strings.TrimLeft(a[2:], "0123456789") != "":
+			logs = append(logs, strings.TrimLeft(a[2:], "0123456789")) // -V20FILE: the verbose log
 		case strings.HasPrefix(a, "-") && len(a) > 1:
 			letters := a[1:]
 			if strings.ContainsAny(letters, "eE") {
@@ -1156,22 +1162,101 @@ func exOutputs(name string, args []string) []string {
 				if last == 'r' {
 					continue // -r: recovery; a swap file may follow or not
 				}
+				if v := args[min(i+1, len(args)-1)]; i+1 < len(args) && v != "/dev/null" && v != "NONE" && v != "NORC" && v != "DEFAULTS" {
+					switch last {
+					case 'S', 's', 'u':
+						script = true // -u FILE: the vimrc
+					case 'w', 'W', 'i':
+						// -w/-W FILE records the keys typed into FILE,
+						// -i FILE is the viminfo (shada) written on exit
+						logs = append(logs, args[i+1])
+					}
+				}
+				i++
+			} else if letters == "l" && name == "nvim" && i+1 < len(args) {
+				// nvim -l SCRIPT ARGS…: Lua nobody read, given the files
+				script = true
 				i++
 			}
 		default:
 			files = append(files, a)
 		}
 	}
+	files = append(files, exEdited(cmds...)...)
 	if len(files) == 0 {
-		return nil
+		return logs
+	}
+	if script || exSource().MatchString(strings.Join(cmds, "\n")) {
+		return append(logs, files...) // a script nobody read may write them (vim -S <(echo wq) FILE)
 	}
 	for _, c := range cmds {
-		if exWrite().MatchString(c) {
-			return files
+		if exWrites(c) {
+			return append(logs, files...)
 		}
 	}
-	return nil
+	return logs
 }
+
+// exWrites reports ex commands that write the buffer: a write command
+// (exWrite), normal-mode keys ending in ZZ (norm ggdGZZ), or either in
+// the string an :execute runs (exe "norm ggdG" | x, exe 'x').
+func exWrites(cmd string) bool {
+	if exWrite().MatchString(cmd) || normWrite().MatchString(cmd) {
+		return true
+	}
+	for _, m := range exeString().FindAllStringSubmatch(cmd, -1) {
+		if inner := strings.Trim(strings.TrimSpace(m[1]), `"'`); inner != cmd && (exWrite().MatchString(inner) || normWrite().MatchString(inner)) {
+			return true
+		}
+	}
+	return false
+}
+
+// normWrite matches :normal keys, or keys feedkeys() types, that include
+// ZZ, which writes the buffer if changed and quits (norm ggdGZZ, normal!
+// ZZ, call feedkeys("ggdGZZ")).
+var normWrite = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:(?:^|[|\n:"'\s])norm(?:al?)?!?\s|\bfeedkeys\s*\()[^|\n]*ZZ`)
+})
+
+// exSource matches an ex command that runs a file of commands or code
+// (so[urce], luafile, pyfile, py3file, rubyfile, perlfile): vim -c 'so
+// /tmp/x.vim' FILE.
+var exSource = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[|\n])[\s:]*(?:so|sou|sour|sourc|source|luaf|luafile|pyf|pyfile|py3f|py3file|rubyf|rubyfile|perlf|perlfile)!?\s+\S`)
+})
+
+// exEdit matches an ex command that opens a file into a buffer (e[dit],
+// sp[lit], vs[plit], tabe[dit], new, badd, arga[dd], args, n[ext]) and
+// the file, which a later write writes: vim -es -c 'e ~/.bashrc' -c wq.
+var exEdit = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[|\n])[\s:]*(?:(?:sil(?:ent)?!?|noa(?:utocmd)?|keepa(?:lt)?|conf(?:irm)?)\s+)*` +
+		`(?:e|ed|edi|edit|sp|spl|spli|split|vs|vsp|vspl|vspli|vsplit|new|vne|vnew|tabe|tabed|tabedi|tabedit|tabnew|bad|badd|` +
+		`arga|argad|argadd|ar|arg|args|n|ne|nex|next|vi|vis|visual|fin|find|sv|sview)!?\s+(?:\+\S*\s+)*([^|\s]+)`)
+})
+
+// exEdited are the files ex commands open (exEdit).
+func exEdited(cmds ...string) []string {
+	var files []string
+	for _, c := range cmds {
+		for _, m := range exEdit().FindAllStringSubmatch(c, -1) {
+			files = append(files, m[1])
+		}
+	}
+	return files
+}
+
+// edNamed matches an ed command that writes (w, wq, W) or edits (e, E)
+// a file it names: w FILE writes FILE, e FILE opens it for a later w.
+var edNamed = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^[ \t]*(?:[0-9.$,;%+\-]|'[a-z])*[ \t]*(wq?|W|e|E)[ \t]+([^!\s]\S*)`)
+})
+
+// exeString matches :execute and the expression it runs, up to a | that
+// ends it.
+var exeString = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[|\n:\s])exe(?:c(?:u(?:te?)?)?)?\s+([^|\n]+)`)
+})
 
 // scriptedEdits are the files an editor given its commands on the line
 // rewrites: ed or ex reading a script from standard input that writes
@@ -1196,6 +1281,16 @@ func scriptedEdits(c *cmdline.Command, args, pos []string) []string {
 			return nil
 		}
 		var files []string
+		if in.Static {
+			// ed's w FILE and e FILE, ex's :e FILE
+			if name == "ed" || name == "red" {
+				for _, m := range edNamed().FindAllStringSubmatch(in.Text, -1) {
+					files = append(files, m[2])
+				}
+			} else {
+				files = exEdited(in.Text)
+			}
+		}
 		for i := 0; i < len(args); i++ {
 			switch a := args[i]; {
 			case a == "-p" && (name == "ed" || name == "red"), a == "-c" || a == "--cmd" || a == "-S" || a == "-u" || a == "-i":
@@ -1221,7 +1316,7 @@ var emacsValues = map[string]bool{"-l": true, "--load": true, "-f": true, "--fun
 
 // emacsSaves are the files emacs visits (its operands, --file, --visit)
 // when a function it is told to run (-f, --funcall) or code it evaluates
-// (--eval) saves a buffer.
+// (--eval) saves a buffer, or it loads a file of code (-l FILE).
 func emacsSaves(args []string) []string {
 	var files []string
 	saves := false
@@ -1247,6 +1342,12 @@ func emacsSaves(args []string) []string {
 			continue
 		}
 		switch opt {
+		case "-l", "--load", "--script":
+			// a file of code nobody read (emacs -l /tmp/x.el FILE), not a
+			// library found on the load path (-l ert)
+			if strings.Contains(val, "/") || strings.HasSuffix(val, ".el") || strings.HasSuffix(val, ".elc") {
+				saves = true
+			}
 		case "-f", "--funcall", "--eval", "--execute":
 			for _, fn := range []string{"save-buffer", "write-file", "write-region", "save-some-buffers", "basic-save-buffer", "append-to-file"} {
 				if strings.Contains(val, fn) {

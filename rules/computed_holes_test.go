@@ -90,7 +90,7 @@ func TestAgentBoundaryHoles(t *testing.T) {
 		{"gemini extensions link ./ext", dsl.Allow, dsl.Block},
 		{"cp -s ~/.claude/settings.json s.json && echo '{}' > s.json", dsl.Allow, dsl.Block},
 		{`python3 -c "import shutil; shutil.copy('/bin/true', shutil.which('hguard'))"`, dsl.Ask, dsl.Block},
-		{`emacs --batch --eval '(delete-file "~/.claude/settings.json")'`, dsl.Allow, dsl.Block},
+		{`emacs --batch --eval '(delete-file "~/.claude/settings.json")'`, dsl.Ask, dsl.Block}, // a person: as rm -f FILE (edit51)
 		{`find ~/.claude -name settings.json -exec sh -c 'cp /tmp/evil "$1"' _ {} \;`, dsl.Allow, dsl.Ask},
 		{`find ~/.c* -name settings.json -exec bash -c 'echo {} > $0' {} \;`, dsl.Allow, dsl.Ask},
 		// everyday neighbours

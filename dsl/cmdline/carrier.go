@@ -642,11 +642,12 @@ func (w *walker) nestedText(c *Command, text, via string, cx ctx, noSubst bool, 
 	if name, _, _ := strings.Cut(via, " "); shells.has(program(baseName(name))) {
 		// a shell is a child process: its cds (bash -c 'cd /etc') are
 		// gone when it ends, and the line goes on where it was
-		here, fetchDir, prev, hasPrev, errexit := w.cwdNow(), w.fetch.dir, w.prevCwd, w.hasPrev, w.errexit
+		here, fetchDir, prev, hasPrev, errexit, lastpipe := w.cwdNow(), w.fetch.dir, w.prevCwd, w.hasPrev, w.errexit, w.lastpipe
 		defer func() {
 			w.setCwd(here)
-			w.fetch.dir, w.prevCwd, w.hasPrev, w.errexit = fetchDir, prev, hasPrev, errexit
+			w.fetch.dir, w.prevCwd, w.hasPrev, w.errexit, w.lastpipe = fetchDir, prev, hasPrev, errexit, lastpipe
 		}()
+		w.lastpipe = false
 		// a new shell starts without set -e unless its options set it
 		// (bash -e -c 'cd x; rm -rf .git' stops where the cd fails)
 		opts := make([]field, 0, len(c.Args))
@@ -657,6 +658,7 @@ func (w *walker) nestedText(c *Command, text, via string, cx ctx, noSubst bool, 
 	}
 	at := c.Pos
 	name, _, _ := strings.Cut(via, " ")
+	newShell := shells.has(program(baseName(name)))
 	w.text(text, ctx{
 		dialect:  d,
 		via:      append(slices.Clip(c.Via), via),
@@ -664,7 +666,8 @@ func (w *walker) nestedText(c *Command, text, via string, cx ctx, noSubst bool, 
 		depth:    cx.depth + 1,
 		fn:       cx.fn,
 		noSubst:  noSubst || cx.noSubst,
-		newShell: cx.newShell || shells.has(program(baseName(name))),
+		newShell: cx.newShell || newShell,
+		tested:   cx.tested && !newShell, // set -e; eval 'cd x' || true; a new shell's own -e holds
 	})
 }
 

@@ -1423,6 +1423,10 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 	case "each-sh":
 		run(code)
 	case "vim":
+		// writefile(), delete(), rename(), in Vim script or Neovim's Lua
+		for _, op := range vimFileOps(code) {
+			w.nested(c, op.line(), via+" file", cx, f.Dynamic)
+		}
 		// lines typed on standard input, and "|" between commands on one
 		segments := strings.FieldsFunc(code, func(r rune) bool { return r == '|' || r == '\n' })
 		for i := 0; i < len(segments); i++ {
@@ -1469,7 +1473,24 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		if strings.HasPrefix(code, "|") && len(code) > 2 {
 			run(code[2:]) // |MARK CMD pipes the text to CMD (|. the screen)
 		}
+	case "vim-file", "elisp-file":
+		// vim -S FILE, emacs -l FILE: a script the line or the session
+		// wrote, or a <(…) whose output is known; one nobody read may
+		// write the files the editor opens (dsl's exOutputs, emacsSaves)
+		if fetchedScript(c, f, code) {
+			break
+		}
+		in, ok := f.in, f.in.Kind == "procsub" && f.in.Static
+		if !ok && !f.Dynamic {
+			in, _, ok = w.fileInput(code)
+		}
+		if ok && in.Text != "" {
+			w.runCode(c, strings.TrimSuffix(lang, "-file"), field{Word: Word{Value: in.Text, Dynamic: !in.Static}}, via, cx)
+		}
 	case "elisp":
+		for _, op := range elispFileOps(code) {
+			w.nested(c, op.line(), via+" file", cx, f.Dynamic)
+		}
 		for _, m := range elispShell().FindAllStringSubmatch(code, -1) {
 			run(unquote(m[1]))
 		}

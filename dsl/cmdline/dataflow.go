@@ -88,6 +88,9 @@ type flow struct {
 	// errexit: the line ran set -e (set -o errexit): a cd that fails ends
 	// it, and the line does not go on where it was
 	errexit bool
+	// lastpipe: the line ran shopt -s lastpipe, which runs a pipeline's
+	// last command in bash itself
+	lastpipe bool
 	// forkSeen are the commands made while statements are walked again
 	// for a cd that may not have run (forkRest), which emit makes once
 	forkSeen map[string]bool
@@ -1129,6 +1132,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	}
 	if on, ok := errexitNamed(c.Name, args); ok && w.dialect != Fish {
 		w.errexit = on // shopt -u -o errexit, zsh's setopt errexit
+	}
+	if c.Name == "shopt" && w.dialect != Fish && !w.lastpipe {
+		w.lastpipe = shoptSets(args, "lastpipe")
 	}
 	switch name := c.Name; {
 	case name == "curl" || name == "wget":
@@ -2912,6 +2918,23 @@ func errexitNamed(name string, args []field) (on, ok bool) {
 		}
 	}
 	return on, ok
+}
+
+// shoptSets reports shopt -s naming the option: one set maybe, which the
+// model takes as set.
+func shoptSets(args []field, option string) bool {
+	set := false
+	for _, a := range args {
+		switch {
+		case a.Value == "-s":
+			set = true
+		case a.Value == "-u":
+			set = false
+		case set && (a.Value == option || a.Dynamic):
+			return true
+		}
+	}
+	return false
 }
 
 // errexitOption reads set -e (set -euo pipefail, set -o errexit) and

@@ -82,6 +82,10 @@ type ctx struct {
 	// outer is the place in its pipeline of the compound command this
 	// one is in (find … | while read f; do …; done)
 	outer PipePos
+	// tested: the statement's status is tested (an if's or a loop's
+	// condition, an && or || list short of its last command, a negated
+	// one, and what these run), where set -e ends nothing
+	tested bool
 }
 
 func newWalker(line *Line, src string) *walker {
@@ -275,19 +279,20 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 		// in the shell itself; nor its set -e (set -e & cd x)
 		defer func(here cwdState, errexit bool) { w.setCwd(here); w.errexit = errexit }(w.cwdNow(), w.errexit)
 	}
-	start := w.cwdNow()
+	start, hadPrev := w.cwdNow(), w.hasPrev
 	// bash goes on after a return outside a function (cd x || return 1;
 	// rm -rf .git); zsh and fish end the line there
 	returns := cx.fn != "" && !cx.newShell || w.dialect == Zsh || w.dialect == Fish
 	parts, ops := andOrOps(st)
 	mayNot := false // a part after the first moved: it may not have run
 	moved0 := false // the first part moved
-	part1 := func(part *syntax.Stmt) {
+	part1 := func(part *syntax.Stmt, tested bool) {
 		elems := pipeline(part)
 		in := cx.stdin
 		for i, el := range elems {
-			here := w.cwdNow()
+			here, errexit, prev, hasPrev := w.cwdNow(), w.errexit, w.prevCwd, w.hasPrev
 			ecx := cx
+			ecx.tested = cx.tested || tested
 			ecx.pipe = PipePos{Index: i, Len: len(elems)}
 			if ecx.timedPipe {
 				ecx.timedPipe = false
@@ -305,16 +310,30 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 			if w.full {
 				return
 			}
-			if i < len(elems)-1 && w.dialect != Fish {
-				// every element but the last runs in a child process (the
-				// last too in bash without lastpipe, but zsh runs it in
-				// the shell): cd /etc | rm passwd does not move rm
+			if len(elems) == 1 || w.dialect == Fish {
+				continue
+			}
+			switch {
+			case i < len(elems)-1 || w.dialect != Zsh && !w.lastpipe:
+				// every element but the last runs in a child process, the
+				// last too in bash and sh (zsh runs it in the shell): cd
+				// /etc | rm passwd, true | cd /tmp; rm -rf * and set -e |
+				// true move nothing and set nothing
 				w.setCwd(here)
+				w.errexit, w.prevCwd, w.hasPrev = errexit, prev, hasPrev
+			case w.dialect != Zsh:
+				// bash's shopt -s lastpipe runs the last in the shell
+				// where job control is off (bash -c), not at a prompt
+				w.mayBe(here)
+				w.errexit = w.errexit && errexit
 			}
 		}
 	}
 	for k, part := range parts {
 		before := w.cwdNow()
+		// set -e ends nothing at a part short of the list's last or a
+		// negated one, nor in what it runs ({ cd x; } || true)
+		tested := k < len(parts)-1 || part.Negated
 		// the part may run where the walk may be (alts), and one after ||
 		// also where the list started: cd /tmp && make || rm -rf .git
 		// removes the project's .git when the cd fails
@@ -326,16 +345,16 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 			w.forks += len(others)
 			defer w.forking()()
 			w.alts = nil
-			part1(part)
+			part1(part, tested)
 			ends := w.ends()
 			for _, o := range others {
 				w.setCwd(o)
-				part1(part)
+				part1(part, tested)
 				ends = append(ends, w.ends()...)
 			}
 			w.endIn(ends)
 		} else {
-			part1(part)
+			part1(part, tested)
 		}
 		if w.full {
 			return
@@ -350,7 +369,10 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 	// set -e ends the line where a cd alone fails, not one in an && or ||
 	// list short of its last command, nor a negated one (set -e; cd x &&
 	// true; rm -rf .git, set -e; ! cd x; rm …: bash goes on)
-	exits := w.errexit && len(parts) == 1 && !parts[0].Negated
+	exits := w.errexit && !cx.tested && len(parts) == 1 && !parts[0].Negated
+	if back, _ := cdOperand(parts[0]); back == "-" && hadPrev {
+		moved0 = false // cd ~; cd -: back where the line's last cd left, which is there
+	}
 	if !mayNot && moved0 && !exits && w.nest == 0 && mayFail(parts[0]) && failGoesOn(parts, ops, returns) &&
 		(w.dialect != Fish || !fishFailEnds(w.fishNext[st], w.fishCond, w.fishOr, returns)) {
 		// cd /tmp/x; rm -rf *, cd x || true, cd x && make; rm -rf *:
@@ -369,9 +391,16 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 // /tmp, /usr…). The cd may be quoted or escaped ('cd', \cd): the shell
 // runs the same builtin.
 func mayFail(st *syntax.Stmt) bool {
+	d, ok := cdOperand(st)
+	return ok && !everywhereDirs.has(strings.TrimSuffix(d, "/")) && d != "/"
+}
+
+// cdOperand is the directory a cd or pushd statement names; ok is false
+// for another statement or a cd to the home.
+func cdOperand(st *syntax.Stmt) (string, bool) {
 	ce, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(ce.Args) == 0 {
-		return false
+		return "", false
 	}
 	var ops []string
 	for i, a := range ce.Args {
@@ -384,20 +413,20 @@ func mayFail(st *syntax.Stmt) bool {
 			ops = append(ops, v)
 			continue
 		case len(ops) == 0:
-			return false // not a cd
+			return "", false // not a cd
 		case len(ops) == 1 && v != "" && v[0] == '-' && v != "-" && v != "--":
 			continue // cd -P
 		}
 		ops = append(ops, v)
 	}
 	if len(ops) < 2 {
-		return false // cd: the home
+		return "", false // cd: the home
 	}
 	d := ops[1]
 	if d == "--" && len(ops) > 2 {
 		d = ops[2]
 	}
-	return !everywhereDirs.has(strings.TrimSuffix(d, "/")) && d != "/"
+	return d, true
 }
 
 // everywhereDirs are directories a cd to cannot miss: the home and those
@@ -555,10 +584,11 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 	w.substs(cx, redirNodes(st.Redirs)...)
 	switch c := st.Cmd.(type) {
 	case *syntax.Subshell:
-		here, errexit := w.cwdNow(), w.errexit
+		here, errexit, prev, hasPrev := w.cwdNow(), w.errexit, w.prevCwd, w.hasPrev
 		w.stmts(c.Stmts, inner)
-		w.setCwd(here)      // ( cd /etc; rm passwd ); rm x: x is where the line is
-		w.errexit = errexit // (set -e); cd x; rm -rf .git
+		w.setCwd(here)                       // ( cd /etc; rm passwd ); rm x: x is where the line is
+		w.errexit = errexit                  // (set -e); cd x; rm -rf .git
+		w.prevCwd, w.hasPrev = prev, hasPrev // (cd /tmp); cd -: OLDPWD is as it was
 	case *syntax.Block:
 		w.stmts(c.Stmts, inner)
 	case *syntax.IfClause:
@@ -566,14 +596,23 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		// walk; after the if the walk may be where any branch ended, or,
 		// with no else, where the last condition left it
 		var ends []cwdState
+		test := inner
+		test.tested = true // set -e; if cd x; then :; fi; rm -rf .git goes on
+		returns := inner.fn != "" && !inner.newShell || w.dialect == Zsh || w.dialect == Fish
 		for ; c != nil; c = c.Else {
-			w.stmts(c.Cond, inner)
+			w.stmts(c.Cond, test)
 			cond := w.ends()
+			cdTo := w.cwdNow() // where the cd leads, if the condition is one
 			w.endIn(cond)
 			w.stmts(c.Then, inner)
+			n := len(ends)
 			ends = append(ends, w.ends()...)
 			if c.Else == nil && len(c.Cond) > 0 {
 				ends = append(ends, cond...) // no branch taken
+				if len(c.Cond) == 1 && c.Cond[0].Negated && mayFail(c.Cond[0]) && len(c.Then) > 0 && stops(c.Then[len(c.Then)-1], returns) {
+					// if ! cd x; then exit 1; fi: past the if the cd ran
+					ends = append(ends[:n], cdTo)
+				}
 			}
 			w.endIn(cond)
 		}
@@ -586,7 +625,9 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		if len(st.Redirs) > 0 {
 			body.loopIn, body.loopRedirs = inner.stdin, st.Redirs
 		}
-		w.stmts(c.Cond, body)
+		test := body
+		test.tested = true
+		w.stmts(c.Cond, test)
 		before := w.ends()
 		w.endIn(before)
 		defer w.mayBe(before...) // the body may not run
