@@ -2661,7 +2661,7 @@ var builtinSpecs = []dsl.Spec{
 		Level:      dsl.Ask,
 		Scope:      "command",
 		On:         []string{"chmod", "chown", "chgrp", "setfacl"},
-		When:       "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") ||\n  under(#, \"/var\") && !(cleanPath(#) matches \"^/var/www/[^/]\" && !any(args, # matches \"^[0-7]*[2367]$|(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*w|(^|,)[+=][rwxXst]*w\")))",
+		When:       "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") ||\n  under(#, \"/var\") && !(cleanPath(#) matches \"^/var/www/[^/]\" && !hasFlag(\"L\") && !any(args, # matches \"^[0-7]*[2367]$|(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*w|(^|,)[+=][rwxXst]*w\")))",
 		Message:    "recursive permission or ownership change on a system or home directory",
 		Checkpoint: false,
 		Pos:        dsl.Pos{File: "permissions.yaml", Line: 13, Col: 3},

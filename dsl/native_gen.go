@@ -883,7 +883,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native218
 		}
-	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") ||\n  under(#, \"/var\") && !(cleanPath(#) matches \"^/var/www/[^/]\" && !any(args, # matches \"^[0-7]*[2367]$|(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*w|(^|,)[+=][rwxXst]*w\")))":
+	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") ||\n  under(#, \"/var\") && !(cleanPath(#) matches \"^/var/www/[^/]\" && !hasFlag(\"L\") && !any(args, # matches \"^[0-7]*[2367]$|(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*w|(^|,)[+=][rwxXst]*w\")))":
 		if scope == "command" {
 			return native219
 		}
@@ -7093,7 +7093,8 @@ func native219(env any) bool {
 				under(p0, "/etc")) ||
 				under(p0, "/usr")) ||
 				(under(p0, "/var") &&
-					!(matchReWith(&nativeRegexps[326], "/var/www/", cleanPath(p0)) &&
+					!((matchReWith(&nativeRegexps[326], "/var/www/", cleanPath(p0)) &&
+						!e.HasFlag("L")) &&
 						!anyOf(e.Args, func(p1 string) bool {
 							return matchRe(&nativeRegexps[327], p1)
 						}))))

@@ -15,7 +15,7 @@ import (
 
 func init() {
 	Funcs = append(Funcs, Func{Name: "storesSecret", Sig: "storesSecret(name, args) bool",
-		Doc:     "the command keeps what it reads in its own service's secret store: gh secret set and variable set, glab variable set, az keyvault secret set, aws secretsmanager create-secret, put-secret-value and update-secret, aws ssm put-parameter, gcloud secrets create and versions add, vault kv put and patch, doppler secrets set and upload, infisical secrets set, supabase secrets set, wrangler secret put and bulk, netlify env:set and env:import, vercel env add, fly secrets set and import, heroku config:set, kubectl and oc create secret, docker secret create, op item and document create, pass and gopass insert",
+		Doc:     "the command keeps what it reads in its own service's secret store (not its plaintext variables): gh secret set, az keyvault secret set, aws secretsmanager create-secret, put-secret-value and update-secret, aws ssm put-parameter, gcloud secrets create and versions add, vault kv put and patch, doppler secrets set and upload, infisical secrets set, supabase secrets set, wrangler secret put and bulk, netlify env:set and env:import, vercel env add, fly secrets set and import, heroku config:set, kubectl and oc create secret, docker secret create, op item and document create, pass and gopass insert",
 		Example: `len(secretFiles) > 0 && !storesSecret(name, args)`,
 		options: func() []expr.Option { return []expr.Option{strsFunc("storesSecret", storesSecret)} }})
 }
@@ -23,8 +23,7 @@ func init() {
 // secretStores are, by program, the operations that keep a secret in the
 // program's store, as the operand words that name them.
 var secretStores = map[string][][]string{
-	"gh":        {{"secret", "set"}, {"variable", "set"}},
-	"glab":      {{"variable", "set"}, {"variable", "update"}},
+	"gh":        {{"secret", "set"}},
 	"az":        {{"keyvault", "secret", "set"}},
 	"aws":       {{"secretsmanager", "create-secret"}, {"secretsmanager", "put-secret-value"}, {"secretsmanager", "update-secret"}, {"ssm", "put-parameter"}},
 	"gcloud":    {{"secrets", "create"}, {"secrets", "versions", "add"}},

@@ -454,6 +454,15 @@ func webPortsOnly(args []string) bool {
 		case "--port", "--allow", "--rules", "--destination-port-ranges", "--destination-port-range":
 		case "--ip-permissions":
 			return false // its JSON or shorthand is not read here
+		case "--protocol":
+			p := value
+			if !attached && i+1 < len(args) {
+				p = args[i+1]
+			}
+			if p == "-1" || strings.EqualFold(p, "all") {
+				return false // every protocol on every port, whatever --port says
+			}
+			continue
 		default:
 			continue
 		}

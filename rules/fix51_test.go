@@ -19,7 +19,7 @@ func TestFix51(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{"gh secret set -f .env", dsl.Allow, dsl.Ask},                                          // was blocked
 		{"gh secret set API_KEY < .env", dsl.Allow, dsl.Ask},                                   // was blocked
-		{"gh variable set -f .env.production", dsl.Allow, dsl.Ask},                             // was blocked
+		{"gh variable set -f .env.production", dsl.Block, dsl.Block},                           // plaintext variables, not its secret store
 		{"az keyvault secret set --vault-name kv --name db --file .env", dsl.Allow, dsl.Block}, // was blocked
 		{"fly secrets import < .env", dsl.Allow, dsl.Ask},
 		{"vercel env pull .env.local", dsl.Allow, dsl.Ask}, // was asked
@@ -75,6 +75,8 @@ func TestFix51Firewall(t *testing.T) {
 		{"az network nsg rule create -g rg --nsg-name n -n web --priority 100 --destination-port-ranges 443 80 --source-address-prefixes '*'", dsl.Allow, dsl.Allow},
 		{"aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 22 --cidr 0.0.0.0/0", dsl.Ask, dsl.Ask},
 		{"aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 0-65535 --cidr 0.0.0.0/0", dsl.Ask, dsl.Ask},
+		{"aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol -1 --port 443 --cidr 0.0.0.0/0", dsl.Ask, dsl.Ask},
+		{"aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol=all --port 443 --cidr 0.0.0.0/0", dsl.Ask, dsl.Ask},
 		{"aws ec2 authorize-security-group-ingress --group-id sg-1 --port 443 --cidr 0.0.0.0/0 --ip-permissions IpProtocol=-1", dsl.Ask, dsl.Ask},
 		{"aws s3api put-bucket-acl --bucket b --acl public-read --port 443", dsl.Ask, dsl.Ask},
 		{"gcloud compute firewall-rules create allow-ssh --allow=tcp:22 --source-ranges=0.0.0.0/0", dsl.Ask, dsl.Ask},                              // was allowed
@@ -98,6 +100,7 @@ func TestFix51WebRoot(t *testing.T) {
 		{"sudo chmod -R 777 /var/www/html", dsl.Ask, dsl.Ask},
 		{"sudo chmod -R o+w /var/www/html", dsl.Ask, dsl.Ask},
 		{"sudo chown -R me /var/www", dsl.Ask, dsl.Ask},
+		{"sudo chown -RL www-data /var/www/html", dsl.Ask, dsl.Ask},
 		{"sudo chown -R me /var/www/../lib", dsl.Ask, dsl.Ask},
 		{"sudo chown -R me /var/lib/postgresql", dsl.Ask, dsl.Ask},
 	})

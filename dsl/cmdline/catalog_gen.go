@@ -328,7 +328,7 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[159]
 	case "at", "batch":
 		return &catalogPrograms[160]
-	case "npx", "bunx", "uvx", "pipx-run":
+	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
 		return &catalogPrograms[161]
 	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[162]
@@ -725,6 +725,7 @@ var catalogNames = [...]string{
 	"batch",
 	"npx",
 	"bunx",
+	"pnpx",
 	"uvx",
 	"pipx-run",
 	"pnpm",
