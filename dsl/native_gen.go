@@ -219,7 +219,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native52
 		}
-	case "name in [\"dropdb\", \"dropuser\"] || (name == \"mysqladmin\" && any(positional, # in [\"drop\", \"DROP\"])) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  (any(positional, upper(#) in [\"EVAL\", \"EVAL_RO\", \"SCRIPT\", \"FUNCTION\"]) && any(positional, # matches \"(?i)\\\\b(flushall|flushdb)\\\\b\")) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"])) ||\n  any(positional, upper(#) == \"SHUTDOWN\") && any(positional, upper(#) == \"NOSAVE\") ||\n  any(positional, upper(#) == \"CLUSTER\") && any(positional, upper(#) == \"RESET\") ||\n  any(positional, upper(#) == \"DEBUG\") && any(positional, upper(#) in [\"SEGFAULT\", \"CRASH-AND-RECOVER\", \"RELOAD\", \"FLUSHALL\"])))":
+	case "name in [\"dropdb\", \"dropuser\"] || (name == \"mysqladmin\" && any(positional, # in [\"drop\", \"DROP\"])) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  (any(positional, upper(#) in [\"EVAL\", \"EVAL_RO\", \"SCRIPT\", \"FUNCTION\"]) && any(positional, # matches \"(?i)\\\\b(flushall|flushdb)\\\\b\")) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\" ||\n  any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"])) ||\n  any(positional, upper(#) == \"SHUTDOWN\") && any(positional, upper(#) == \"NOSAVE\") ||\n  any(positional, upper(#) == \"CLUSTER\") && any(positional, upper(#) == \"RESET\") ||\n  any(positional, upper(#) == \"DEBUG\") && any(positional, upper(#) in [\"SEGFAULT\", \"CRASH-AND-RECOVER\", \"RELOAD\", \"FLUSHALL\"])))":
 		if scope == "command" {
 			return native53
 		}
@@ -507,7 +507,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native124
 		}
-	case "any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*|aws|aws/(credentials|config)|kube|kube/config|netrc|git-credentials|docker/config\\\\.json|config/gh|config/gh/hosts\\\\.yml|config/gcloud|config/gcloud/.*|azure|pgpass)$\" ||\n   cleanPath(#) matches \"[*?\\\\[]\" && (let p = #; any([\"~/.bashrc\", \"~/.bash_profile\", \"~/.bash_login\", \"~/.bash_logout\", \"~/.bash_aliases\", \"~/.bash_functions\", \"~/.profile\",\n     \"~/.zshrc\", \"~/.zshenv\", \"~/.zprofile\", \"~/.zlogin\", \"~/.zlogout\", \"~/.kshrc\", \"~/.cshrc\", \"~/.tcshrc\", \"~/.mkshrc\", \"~/.inputrc\", \"~/.config/fish\",\n     \"~/.ssh/id_rsa\", \"~/.ssh/id_ecdsa\", \"~/.ssh/id_ed25519\", \"~/.ssh/authorized_keys\", \"~/.ssh/config\", \"~/.gnupg\", \"~/.gitconfig\", \"~/.config/git\"], mayName(p, #)))) &&\n  !(cleanPath(#) matches \"/\\\\.ssh/known_hosts(\\\\.old)?$\"))":
+	case "any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*|aws|aws/(credentials|config)|kube|kube/config|netrc|git-credentials|docker/config\\\\.json|config/gh|config/gh/hosts\\\\.yml|config/gcloud|config/gcloud/.*|azure|pgpass|npmrc|pypirc)$\" ||\n   cleanPath(#) matches \"[*?\\\\[]\" && (let p = #; any([\"~/.bashrc\", \"~/.bash_profile\", \"~/.bash_login\", \"~/.bash_logout\", \"~/.bash_aliases\", \"~/.bash_functions\", \"~/.profile\",\n     \"~/.zshrc\", \"~/.zshenv\", \"~/.zprofile\", \"~/.zlogin\", \"~/.zlogout\", \"~/.kshrc\", \"~/.cshrc\", \"~/.tcshrc\", \"~/.mkshrc\", \"~/.inputrc\", \"~/.config/fish\",\n     \"~/.ssh/id_rsa\", \"~/.ssh/id_ecdsa\", \"~/.ssh/id_ed25519\", \"~/.ssh/authorized_keys\", \"~/.ssh/config\", \"~/.gnupg\", \"~/.gitconfig\", \"~/.config/git\",\n     \"~/.aws/credentials\", \"~/.kube/config\", \"~/.netrc\", \"~/.git-credentials\", \"~/.npmrc\", \"~/.pypirc\"], mayName(p, #)))) &&\n  !(cleanPath(#) matches \"/\\\\.ssh/known_hosts(\\\\.old)?$\"))":
 		if scope == "command" {
 			return native125
 		}
@@ -763,7 +763,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native188
 		}
-	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\") &&\n  !(len(positional) > 0 && all(positional, host(#) in [\"localhost\", \"127.0.0.1\", \"[::1]\", \"::1\"]) &&\n    !hasFlag(\"proxy-insecure\", \"x\", \"proxy\", \"preproxy\", \"socks4\", \"socks4a\", \"socks5\", \"socks5-hostname\", \"resolve\", \"connect-to\", \"url\", \"K\", \"config\", \"next\", \"doh-url\"))) ||\n(name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"pip\", \"pip3\"] && pos(0) == \"config\" && any(positional, # == \"set\") && any(positional, # matches \"^[a-z]+\\\\.trusted-host$\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # matches \"^(strict-ssl|enableStrictSsl)(=false)?$\") && any(args, # matches \"(^|=)false$\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"])) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true))$\")) || (name in [\"setenv\", \"set\"] && len(positional) >= 2 && join(positional[len(positional)-2:], \"=\") matches \"^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true))$\")":
+	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\") &&\n  !(len(positional) > 0 && all(positional, host(#) in [\"localhost\", \"127.0.0.1\", \"[::1]\", \"::1\"]) &&\n    !hasFlag(\"proxy-insecure\", \"x\", \"proxy\", \"preproxy\", \"socks4\", \"socks4a\", \"socks5\", \"socks5-hostname\", \"resolve\", \"connect-to\", \"url\", \"K\", \"config\", \"next\", \"doh-url\"))) ||\n(name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"pip\", \"pip3\"] && pos(0) == \"config\" && any(positional, # == \"set\") && any(positional, # matches \"^[a-z]+\\\\.trusted-host$\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # matches \"^(strict-ssl|enableStrictSsl)(=false)?$\") && any(args, # matches \"(^|=)false$\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"])) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true)|(?i:npm_config_strict_ssl)=false)$\")) || (name in [\"setenv\", \"set\"] && len(positional) >= 2 && join(positional[len(positional)-2:], \"=\") matches \"^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true))$\")":
 		if scope == "command" {
 			return native189
 		}
@@ -1516,7 +1516,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [616]lazyRegexp{
+var nativeRegexps = [617]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1606,8 +1606,8 @@ var nativeRegexps = [616]lazyRegexp{
 	{src: "(?s)\\b(createUser|updateUser|grantRolesToUser|createRole|grantPrivilegesToRole|grantRolesToRole)\\s*\\(.*['\"`](root|__system|userAdminAnyDatabase|userAdmin|dbOwner|clusterAdmin|clusterManager|hostManager|dbAdminAnyDatabase|readWriteAnyDatabase|readAnyDatabase|restore|backup)['\"`]"},
 	{src: "(?is)\\b(authentication_string|pg_shadow|pg_authid|rolpassword|sys\\.sql_logins|password_hash\\s+from\\s+sys\\.)\\b|\\bselect\\b[^;]*?(\\*|\\bpassword\\b)[^;]*?\\bfrom\\s+[`\"]?mysql[`\"]?\\.[`\"]?user\\b|\\btable\\s+[`\"]?mysql[`\"]?\\.[`\"]?user\\b|\\bmysql[`\"]?\\.[`\"]?global_priv\\b"},
 	{src: "(?i)\\b(flushall|flushdb)\\b"},
-	{src: "(?im)^\\s*(flushall|flushdb)\\b"},
-	{src: "(?i)^\\s*(flushall|flushdb)\\b"},
+	{src: "(?im)^\\s*(flushall|flushdb|shutdown\\s+nosave|cluster\\s+reset|debug\\s+segfault)\\b"},
+	{src: "(?i)^\\s*(flushall|flushdb|shutdown\\s+nosave|cluster\\s+reset|debug\\s+segfault)\\b"},
 	{src: "^--part-(label|type|uuid|attrs)$"},
 	{src: "^(if=)?/proc/(self|[0-9]+|\\$\\([^)]*\\)|\\$[A-Za-z_{][A-Za-z0-9_}]*)/mem$"},
 	{src: "^(if=)?/dev/k?mem$"},
@@ -1707,7 +1707,7 @@ var nativeRegexps = [616]lazyRegexp{
 	{src: "^[<=]?0+[KMGTPEZY]?$"},
 	{src: "^(1,)?\\$?d$"},
 	{src: "^-[a-zA-Z]*i"},
-	{src: "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*|aws|aws/(credentials|config)|kube|kube/config|netrc|git-credentials|docker/config\\.json|config/gh|config/gh/hosts\\.yml|config/gcloud|config/gcloud/.*|azure|pgpass)$"},
+	{src: "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*|aws|aws/(credentials|config)|kube|kube/config|netrc|git-credentials|docker/config\\.json|config/gh|config/gh/hosts\\.yml|config/gcloud|config/gcloud/.*|azure|pgpass|npmrc|pypirc)$"},
 	{src: "[*?\\[]"},
 	{src: "/\\.ssh/known_hosts(\\.old)?$"},
 	{src: "^of="},
@@ -1774,6 +1774,7 @@ var nativeRegexps = [616]lazyRegexp{
 	{src: "^[a-z]+\\.trusted-host$"},
 	{src: "^(strict-ssl|enableStrictSsl)(=false)?$"},
 	{src: "(^|=)false$"},
+	{src: "^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true)|(?i:npm_config_strict_ssl)=false)$"},
 	{src: "^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true))$"},
 	{src: "^/dev/(tcp|udp)/"},
 	{src: "^/dev/(tcp|udp)/[^/]+/[0-9]+"},
@@ -3345,12 +3346,12 @@ func native53(env any) bool {
 					anyOf(e.Positional, func(p0 string) bool {
 						return matchReAny(&nativeRegexps[88], "flush", p0)
 					}))) ||
-				matchReAny(&nativeRegexps[89], "flush", e.Stdin.Text)) ||
+				matchReAny(&nativeRegexps[89], "flush\x00shutdown\x00cluster\x00segfault", e.Stdin.Text)) ||
 				anyOf(e.Stdin.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[90], "flush", p0)
+					return matchReAny(&nativeRegexps[90], "flush\x00shutdown\x00cluster\x00segfault", p0)
 				})) ||
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-					return matchReAny(&nativeRegexps[89], "flush", p0.Target)
+					return matchReAny(&nativeRegexps[89], "flush\x00shutdown\x00cluster\x00segfault", p0.Target)
 				})) ||
 				((anyOf(e.Positional, func(p0 string) bool {
 					return in(strings.ToUpper(p0), "CONFIG")
@@ -4851,7 +4852,7 @@ func native125(env any) bool {
 			(matchRe(&nativeRegexps[191], cleanPath(p0)) &&
 				func() bool {
 					let0 := p0
-					return anyOf([]string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.bash_functions", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.mkshrc", "~/.inputrc", "~/.config/fish", "~/.ssh/id_rsa", "~/.ssh/id_ecdsa", "~/.ssh/id_ed25519", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.gnupg", "~/.gitconfig", "~/.config/git"}, func(p1 string) bool {
+					return anyOf([]string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.bash_functions", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.mkshrc", "~/.inputrc", "~/.config/fish", "~/.ssh/id_rsa", "~/.ssh/id_ecdsa", "~/.ssh/id_ed25519", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.gnupg", "~/.gitconfig", "~/.config/git", "~/.aws/credentials", "~/.kube/config", "~/.netrc", "~/.git-credentials", "~/.npmrc", "~/.pypirc"}, func(p1 string) bool {
 						return mayName(let0, p1)
 					})
 				}())) &&
@@ -6111,41 +6112,41 @@ func native189(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[257], "git_ssl_no_verify=\x00node_tls_reject_unauthorized=0\x00pythonhttpsverify=0\x00curl_insecure=", p0)
+				return matchReAny(&nativeRegexps[257], "git_ssl_no_verify=\x00node_tls_reject_unauthorized=0\x00pythonhttpsverify=0\x00curl_insecure=\x00npm_config_strict_ssl", p0)
 			}))) ||
 		((in(e.Name, "setenv", "set") &&
 			(len(e.Positional) >= 2)) &&
-			matchReAny(&nativeRegexps[257], "git_ssl_no_verify=\x00node_tls_reject_unauthorized=0\x00pythonhttpsverify=0\x00curl_insecure=", strings.Join(sliceOf(e.Positional, (len(e.Positional)-2), len(e.Positional)), "="))))
+			matchReAny(&nativeRegexps[258], "git_ssl_no_verify=\x00node_tls_reject_unauthorized=0\x00pythonhttpsverify=0\x00curl_insecure=", strings.Join(sliceOf(e.Positional, (len(e.Positional)-2), len(e.Positional)), "="))))
 }
 
 // native190 is the condition of reverse-shell.
 func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[258], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[259], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[259], "/dev/", p0)
+			return matchReWith(&nativeRegexps[260], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[260], ":", p0)
+				return matchReFold(&nativeRegexps[261], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[261], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[262], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[262], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[263], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[263], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[264], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[265], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[264], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[265], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[266], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native191 is the condition of exfiltrate-secrets.
@@ -6156,9 +6157,9 @@ func native191(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[266], "$", p0) &&
+				(matchReWith(&nativeRegexps[267], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[267], "$(cat ", p0))
+				matchReWith(&nativeRegexps[268], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -6177,7 +6178,7 @@ func native191(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[268], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[269], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -6191,10 +6192,10 @@ func native191(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[269], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[270], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[270], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[271], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -6216,7 +6217,7 @@ func native191(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[271], "$(", p0)
+				return matchReWith(&nativeRegexps[272], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -6225,7 +6226,7 @@ func native191(env any) bool {
 						(e.Pos(0) == "login")) &&
 						tokenForHost(e.TokenSource(p0), sliceOf(e.Positional, 1, len(e.Positional))))) &&
 					!((in(e.Name, "http", "https", "xh", "xhs") &&
-						matchReWith(&nativeRegexps[272], ":", p0)) &&
+						matchReWith(&nativeRegexps[273], ":", p0)) &&
 						tokenForHost(e.TokenSource(p0), e.Args)))
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp", "rsync") &&
@@ -6235,11 +6236,11 @@ func native191(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[273], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[274], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[271], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[274], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[272], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[275], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -6318,12 +6319,12 @@ func native193(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[275], ":", p0)
+					return matchReWith(&nativeRegexps[276], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[276], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[277], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -6363,7 +6364,7 @@ func native194(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[277], "$", p0) &&
+							(matchReWith(&nativeRegexps[278], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -6373,7 +6374,7 @@ func native194(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[278], "://", p0)
+							return matchReWith(&nativeRegexps[279], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -6391,16 +6392,16 @@ func native194(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[277], "$", p0) &&
+									(matchReWith(&nativeRegexps[278], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[278], "://", p0)
+								return matchReWith(&nativeRegexps[279], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[279], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[280], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -6420,7 +6421,7 @@ func native195(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[280], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[281], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -6444,8 +6445,8 @@ func native196(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[277], "$", p0)) &&
-			matchReWith(&nativeRegexps[281], ".", p0))
+			matchReWith(&nativeRegexps[278], "$", p0)) &&
+			matchReWith(&nativeRegexps[282], ".", p0))
 	})
 }
 
@@ -6493,7 +6494,7 @@ func native197(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[282], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[283], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -6502,7 +6503,7 @@ func native197(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[283], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[284], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -6574,13 +6575,13 @@ func native198(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[284], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[285], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[284], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[285], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -6592,7 +6593,7 @@ func native199(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[285], "cd", e.Line))
+		matchReWith(&nativeRegexps[286], "cd", e.Line))
 }
 
 // native200 is the condition of reverse-shell-fifo.
@@ -6605,7 +6606,7 @@ func native200(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[286], "mk", e.Line))
+		matchReWith(&nativeRegexps[287], "mk", e.Line))
 }
 
 // native201 is the condition of shell-piped-to-network.
@@ -6632,20 +6633,20 @@ func native202(env any) bool {
 // native203 is the condition of awk-network.
 func native203(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[287], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[288], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[288], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[289], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native204 is the condition of dns-update.
 func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[289], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[290], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[290], "del", p0)
+			return matchReFold(&nativeRegexps[291], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[289], "del", p0.Target)
+			return matchReFold(&nativeRegexps[290], "del", p0.Target)
 		}))
 }
 
@@ -6686,7 +6687,7 @@ func native205(env any) bool {
 										!tokenForHost(e.TokenSource(p0), e.Args))
 								}) ||
 									anyOf(e.Options("c"), func(p0 string) bool {
-										return (((matchReFold(&nativeRegexps[291], "extraheader=", p0) &&
+										return (((matchReFold(&nativeRegexps[292], "extraheader=", p0) &&
 											matchComputed(let0, p0)) &&
 											anyOf(e.Args, func(p1 string) bool {
 												return (urlHost(p1) != "")
@@ -6697,15 +6698,15 @@ func native205(env any) bool {
 							return func() bool {
 								if e.Name == "ssh" {
 									return ((anyOf(e.Options("o"), func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[292], "ndenv\x00tenv", p0) &&
-											(matchReFold(&nativeRegexps[293], "*", p0) ||
-												matchReAny(&nativeRegexps[294], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+										return (matchReAny(&nativeRegexps[293], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[294], "*", p0) ||
+												matchReAny(&nativeRegexps[295], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
-										matchReWith(&nativeRegexps[295], "$", e.Source)) ||
+										matchReWith(&nativeRegexps[296], "$", e.Source)) ||
 										(anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[296], "${", p0)
+											return matchReWith(&nativeRegexps[297], "${", p0)
 										}) &&
-											!matchReWith(&nativeRegexps[297], "$", e.Source)))
+											!matchReWith(&nativeRegexps[298], "$", e.Source)))
 								}
 								return func() bool {
 									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -6754,7 +6755,7 @@ func native205(env any) bool {
 													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
 													anyOf(e.PipedSecrets(), func(p0 string) bool {
 														return !tokenForHost(e.TokenSource(func() string {
-															if matchReWith(&nativeRegexps[298], " ", p0) {
+															if matchReWith(&nativeRegexps[299], " ", p0) {
 																return p0
 															}
 															return (("$(" + p0) + ")")
@@ -6768,7 +6769,7 @@ func native205(env any) bool {
 													e.HoldsSecret(e.Stdin.From))))
 									}
 									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-										return ((matchReWith(&nativeRegexps[297], "$", p0) ||
+										return ((matchReWith(&nativeRegexps[298], "$", p0) ||
 											e.SecretValue(p0)) &&
 											!tokenForHost(e.TokenSource(p0), e.Args))
 									}) ||
@@ -6777,23 +6778,23 @@ func native205(env any) bool {
 												return strings.HasPrefix(p0, "--expand-")
 											})) &&
 											anyOf(e.Options("variable"), func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[299], "%", p0) &&
+												return (matchReWith(&nativeRegexps[300], "%", p0) &&
 													!tokenForHost(e.TokenSource(("$"+substr(p0, 1, len(p0)))), e.Args))
 											}))) ||
 										(in(e.Name, "http", "https", "xh", "xhs") &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[300], ":", p0) &&
+												return (matchReWith(&nativeRegexps[301], ":", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											}))) ||
 										anyOf(e.Positional, func(p0 string) bool {
 											return (((urlHost(p0) != "") &&
-												matchReWith(&nativeRegexps[297], "$", p0)) &&
+												matchReWith(&nativeRegexps[298], "$", p0)) &&
 												!tokenForHost(e.TokenSource(p0), e.Args))
 										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchReAny(&nativeRegexps[301], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+												return (matchReAny(&nativeRegexps[302], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											})))
 								}()
@@ -6830,10 +6831,10 @@ func native207(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[302], ".", p0))
+					matchReWith(&nativeRegexps[303], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[297], "$", p0) &&
+			return (matchReWith(&nativeRegexps[298], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -6861,7 +6862,7 @@ func native208(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[303], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[304], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -6869,7 +6870,7 @@ func native208(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[304], p0)
+							return matchRe(&nativeRegexps[305], p0)
 						}))))
 		}()
 	}()
@@ -6883,7 +6884,7 @@ func native209(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[305], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[306], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -6906,7 +6907,7 @@ func native211(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[306], "://", p0)
+				return matchReWith(&nativeRegexps[307], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -6918,7 +6919,7 @@ func native211(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[307], "R:", p0)
+				return matchReWith(&nativeRegexps[308], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -6942,15 +6943,15 @@ func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[308], "@", p0) &&
-				!matchReWith(&nativeRegexps[309], "@", p0))
+			return (matchReWith(&nativeRegexps[309], "@", p0) &&
+				!matchReWith(&nativeRegexps[310], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[310], ":", p0) &&
-						!matchReAny(&nativeRegexps[311], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[311], ":", p0) &&
+						!matchReAny(&nativeRegexps[312], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -6967,7 +6968,7 @@ func native212(env any) bool {
 func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[312], "@", p0)
+		return matchReWith(&nativeRegexps[313], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -6983,18 +6984,18 @@ func native214(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[313], ":", p0)
+				return matchReFold(&nativeRegexps[314], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[314], ":", p0)
+				return matchReFold(&nativeRegexps[315], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[315], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[316], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[310], ":", p0) &&
-						!matchReAny(&nativeRegexps[311], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[311], ":", p0) &&
+						!matchReAny(&nativeRegexps[312], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -7018,14 +7019,14 @@ func native215(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[316], ":", p0)
-			})) &&
-			!anyOf(e.Args, func(p0 string) bool {
 				return matchReFold(&nativeRegexps[317], ":", p0)
 			})) &&
+			!anyOf(e.Args, func(p0 string) bool {
+				return matchReFold(&nativeRegexps[318], ":", p0)
+			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[318], "create:", p0) ||
-					matchReFold(&nativeRegexps[319], ":", p0))
+				return (matchReFold(&nativeRegexps[319], "create:", p0) ||
+					matchReFold(&nativeRegexps[320], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -7036,7 +7037,7 @@ func native215(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[320], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[321], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -7062,7 +7063,7 @@ func native216(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[321], p0)
+					return matchRe(&nativeRegexps[322], p0)
 				}))))
 }
 
@@ -7070,8 +7071,8 @@ func native216(env any) bool {
 func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[322], ":", p0) &&
-			!matchReWith(&nativeRegexps[323], ":", p0))
+		return (matchReWith(&nativeRegexps[323], ":", p0) &&
+			!matchReWith(&nativeRegexps[324], ":", p0))
 	})
 }
 
@@ -7079,8 +7080,8 @@ func native217(env any) bool {
 func native218(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[324], p0) ||
-			matchReWith(&nativeRegexps[325], "w", p0))
+		return (matchRe(&nativeRegexps[325], p0) ||
+			matchReWith(&nativeRegexps[326], "w", p0))
 	})
 }
 
@@ -7093,10 +7094,10 @@ func native219(env any) bool {
 				under(p0, "/etc")) ||
 				under(p0, "/usr")) ||
 				(under(p0, "/var") &&
-					!((matchReWith(&nativeRegexps[326], "/var/www/", cleanPath(p0)) &&
+					!((matchReWith(&nativeRegexps[327], "/var/www/", cleanPath(p0)) &&
 						!e.HasFlag("L")) &&
 						!anyOf(e.Args, func(p1 string) bool {
-							return matchRe(&nativeRegexps[327], p1)
+							return matchRe(&nativeRegexps[328], p1)
 						}))))
 		}))
 }
@@ -7106,13 +7107,13 @@ func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[328], "s", p0) ||
-				matchRe(&nativeRegexps[329], p0))
+			return (matchReWith(&nativeRegexps[329], "s", p0) ||
+				matchRe(&nativeRegexps[330], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[329], p0) ||
-					matchReWith(&nativeRegexps[330], "s", p0))
+				return (matchRe(&nativeRegexps[330], p0) ||
+					matchReWith(&nativeRegexps[331], "s", p0))
 			})))
 }
 
@@ -7121,15 +7122,15 @@ func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[331], "s", p0) ||
-				matchRe(&nativeRegexps[332], p0))
+			return (matchReWith(&nativeRegexps[332], "s", p0) ||
+				matchRe(&nativeRegexps[333], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[332], p0)
+				return matchRe(&nativeRegexps[333], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[333], cleanPath(p0))
+			return matchRe(&nativeRegexps[334], cleanPath(p0))
 		}))
 }
 
@@ -7150,7 +7151,7 @@ func native223(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[334], "+", p0)
+					return matchReWith(&nativeRegexps[335], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -7159,8 +7160,8 @@ func native223(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[335], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[336], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[336], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[337], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -7179,12 +7180,12 @@ func native223(env any) bool {
 func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[337], p0)
+		return matchRe(&nativeRegexps[338], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[338], "bin/", p0))
+				matchReWith(&nativeRegexps[339], "bin/", p0))
 		}))
 }
 
@@ -7192,9 +7193,9 @@ func native224(env any) bool {
 func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[339], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[340], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[340], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[341], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -7215,52 +7216,52 @@ func native226(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[341], p0) ||
-					matchRe(&nativeRegexps[342], p0)) ||
+				return ((((matchRe(&nativeRegexps[342], p0) ||
 					matchRe(&nativeRegexps[343], p0)) ||
-					matchReWith(&nativeRegexps[344], "w", p0)) ||
-					matchReWith(&nativeRegexps[345], "g", p0))
+					matchRe(&nativeRegexps[344], p0)) ||
+					matchReWith(&nativeRegexps[345], "w", p0)) ||
+					matchReWith(&nativeRegexps[346], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[342], p0) ||
-					matchRe(&nativeRegexps[346], p0)) ||
-					matchReWith(&nativeRegexps[347], "w", p0)) ||
-					matchReWith(&nativeRegexps[344], "w", p0))
+				return (((matchRe(&nativeRegexps[343], p0) ||
+					matchRe(&nativeRegexps[347], p0)) ||
+					matchReWith(&nativeRegexps[348], "w", p0)) ||
+					matchReWith(&nativeRegexps[345], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[348], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[349], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[349], p0)
+				return matchRe(&nativeRegexps[350], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[350], p0)
+				return matchRe(&nativeRegexps[351], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[351], ":", p0)
+					return matchReWith(&nativeRegexps[352], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[352], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[353], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[353], p0)
+				return matchRe(&nativeRegexps[354], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[351], ":", p0)
+					return matchReWith(&nativeRegexps[352], ":", p0)
 				}))))
 }
 
@@ -7273,7 +7274,7 @@ func native227(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[354], "-", p0)
+					return matchReWith(&nativeRegexps[355], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -7287,20 +7288,20 @@ func native227(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[355], "0", p0)
+				return matchReWith(&nativeRegexps[356], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[355], "0", p0)
+				return matchReWith(&nativeRegexps[356], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[356], ":", p0)
+				return matchReWith(&nativeRegexps[357], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[356], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[357], ":", e.Stdin.Text))))
 }
 
 // native228 is the condition of privileged-group.
@@ -7330,7 +7331,7 @@ func native228(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[357], "/Groups/", p0))
+					matchReWith(&nativeRegexps[358], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -7401,7 +7402,7 @@ func native232(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[358], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[359], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -7409,12 +7410,12 @@ func native232(env any) bool {
 func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[359], p0)
+		return matchRe(&nativeRegexps[360], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[360], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[361], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -7433,7 +7434,7 @@ func native234(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[361], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[362], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native235 is the condition of read-secret.
@@ -7447,7 +7448,7 @@ func native235(env any) bool {
 						(e.Pos(0) == "env")) &&
 						(e.Pos(1) == "pull"))))) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[362], ".env", p0)
+				return matchReWith(&nativeRegexps[363], ".env", p0)
 			})))
 }
 
@@ -7476,7 +7477,7 @@ func native237(env any) bool {
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
 				!matchRe(&nativeRegexps[208], p0))) &&
-			matchReWith(&nativeRegexps[363], ".", p0))
+			matchReWith(&nativeRegexps[364], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -7528,7 +7529,7 @@ func native238(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[364], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[365], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -7578,10 +7579,10 @@ func native240(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[365], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[366], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[366], "/", p0))
+					matchReWith(&nativeRegexps[367], "/", p0))
 			})))
 }
 
@@ -7611,7 +7612,7 @@ func native242(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[367], ":", p0) ||
+					return (matchReWith(&nativeRegexps[368], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -7620,7 +7621,7 @@ func native242(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[368], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[369], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native243 is the condition of send-secret-dir.
@@ -7639,10 +7640,10 @@ func native244(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[369], p0)
+					return matchRe(&nativeRegexps[370], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[370], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[371], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -7656,7 +7657,7 @@ func native245(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[371], "-", p0)
+						return matchReWith(&nativeRegexps[372], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -7691,7 +7692,7 @@ func native246(env any) bool {
 func native247(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[372], "mount", p0)
+		return matchReFold(&nativeRegexps[373], "mount", p0)
 	})
 }
 
@@ -7757,10 +7758,10 @@ func native248(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[373], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[374], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[374], "hguard", p0)
+					return matchReWith(&nativeRegexps[375], "hguard", p0)
 				}))))
 }
 
@@ -7830,13 +7831,13 @@ func native249(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[375], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[376], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[373], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[374], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[374], "hguard", p0)
+					return matchReWith(&nativeRegexps[375], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -7955,7 +7956,7 @@ func native250(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[376], baseName(p0)))
+										matchRe(&nativeRegexps[377], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -7979,7 +7980,7 @@ func native251(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[377], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[378], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -8003,7 +8004,7 @@ func native251(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[378], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[379], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -8017,7 +8018,7 @@ func native251(env any) bool {
 func native252(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[379], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[380], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -8035,15 +8036,15 @@ func native252(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[380], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[381], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[381], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[382], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[382], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[383], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native253 is the condition of self-computed-target-agent.
@@ -8074,19 +8075,19 @@ func native254(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[383], "hguard", p0)
+				return matchReWith(&nativeRegexps[384], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[384], "hguard", p0)
+					return matchReWith(&nativeRegexps[385], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[385], "hguard", p0)
+						return matchReWith(&nativeRegexps[386], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[386], "hguard", p0)
+					return matchReWith(&nativeRegexps[387], "hguard", p0)
 				}))))
 }
 
@@ -8117,13 +8118,13 @@ func native255(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[387], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[388], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[388], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[389], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -8161,13 +8162,13 @@ func native256(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[387], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[388], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[388], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[389], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -8178,10 +8179,10 @@ func native256(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[385], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[386], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[389], "hguard", p0) ||
-						matchReWith(&nativeRegexps[390], "hguard", p0))
+					return (matchReWith(&nativeRegexps[390], "hguard", p0) ||
+						matchReWith(&nativeRegexps[391], "hguard", p0))
 				}))))
 }
 
@@ -8191,8 +8192,8 @@ func native257(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[391], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[392], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[392], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[393], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native258 is the condition of self-inline-write-agent.
@@ -8202,8 +8203,8 @@ func native258(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[391], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[392], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[392], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[393], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native259 is the condition of self-env.
@@ -8224,23 +8225,23 @@ func native259(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[393], "hguard_", p0)
+			return matchReFold(&nativeRegexps[394], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[393], "hguard_", p0)
+					return matchReFold(&nativeRegexps[394], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[394], "-", p0) ||
+						return (matchReWith(&nativeRegexps[395], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[395], "hguard", p0)
+					return matchReFold(&nativeRegexps[396], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -8258,13 +8259,13 @@ func native259(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[396], "hguard_", p0)
+					return matchReFold(&nativeRegexps[397], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[393], "hguard_", p0)
+					return matchReFold(&nativeRegexps[394], "hguard_", p0)
 				})))
 	}()
 }
@@ -8288,23 +8289,23 @@ func native260(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[393], "hguard_", p0)
+				return matchReFold(&nativeRegexps[394], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[393], "hguard_", p0)
+						return matchReFold(&nativeRegexps[394], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[394], "-", p0) ||
+							return (matchReWith(&nativeRegexps[395], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[395], "hguard", p0)
+						return matchReFold(&nativeRegexps[396], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -8322,13 +8323,13 @@ func native260(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[396], "hguard_", p0)
+						return matchReFold(&nativeRegexps[397], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[393], "hguard_", p0)
+						return matchReFold(&nativeRegexps[394], "hguard_", p0)
 					}))))
 	}()
 }
@@ -8339,30 +8340,30 @@ func native261(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[397], "-", p0)
+			return matchReWith(&nativeRegexps[398], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[398], p0))
+					matchRe(&nativeRegexps[399], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[399], p0)
+				return matchRe(&nativeRegexps[400], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[400], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[401], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[401], "accept-", p0)
+				return matchReWith(&nativeRegexps[402], "accept-", p0)
 			})))
 }
 
@@ -8373,30 +8374,30 @@ func native262(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[397], "-", p0)
+				return matchReWith(&nativeRegexps[398], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[398], p0))
+						matchRe(&nativeRegexps[399], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[399], p0)
+					return matchRe(&nativeRegexps[400], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[400], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[401], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[401], "accept-", p0)
+					return matchReWith(&nativeRegexps[402], "accept-", p0)
 				}))))
 }
 
@@ -8404,7 +8405,7 @@ func native262(env any) bool {
 func native263(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[402], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[403], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -8416,7 +8417,7 @@ func native264(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[402], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[403], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -8433,7 +8434,7 @@ func native265(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[402], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[403], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -8455,7 +8456,7 @@ func native266(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[402], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[403], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -8538,16 +8539,16 @@ func native269(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[395], "hguard", p0)
+			return matchReFold(&nativeRegexps[396], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[395], "hguard", p0)
+				return matchReFold(&nativeRegexps[396], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[403], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[404], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[395], "hguard", p0)
+				return matchReFold(&nativeRegexps[396], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8560,16 +8561,16 @@ func native270(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[395], "hguard", p0)
+				return matchReFold(&nativeRegexps[396], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[395], "hguard", p0)
+					return matchReFold(&nativeRegexps[396], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[403], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[404], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[395], "hguard", p0)
+					return matchReFold(&nativeRegexps[396], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8585,10 +8586,10 @@ func native271(env any) bool {
 		((e.Name == "codex") &&
 			((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[404], "hook", p0)
+					return matchReAny(&nativeRegexps[405], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[404], "hook", p0)
+					return matchReAny(&nativeRegexps[405], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -8599,7 +8600,7 @@ func native271(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[405], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[406], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -8624,10 +8625,10 @@ func native272(env any) bool {
 			((e.Name == "codex") &&
 				((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[404], "hook", p0)
+						return matchReAny(&nativeRegexps[405], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[404], "hook", p0)
+						return matchReAny(&nativeRegexps[405], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -8638,7 +8639,7 @@ func native272(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[405], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[406], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -8658,7 +8659,7 @@ func native273(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
 		anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[406], "--", p0)
+			return matchReWith(&nativeRegexps[407], "--", p0)
 		}))
 }
 
@@ -8695,7 +8696,7 @@ func native276(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[395], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[396], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -8722,7 +8723,7 @@ func native276(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[407], e.Name)) ||
+				matchRe(&nativeRegexps[408], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -8799,7 +8800,7 @@ func native283(env any) bool {
 		let0 := "(?i)\"private\"\\s*:\\s*false|\"visibility\"\\s*:\\s*\"public\""
 		return (((((e.Name == "curl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[408], "api.github.com/repos/\x00/api/v4/projects/", p0)
+				return matchReAny(&nativeRegexps[409], "api.github.com/repos/\x00/api/v4/projects/", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return matchComputed(let0, p0)
@@ -8821,7 +8822,7 @@ func native283(env any) bool {
 					return in(strings.ToLower(p0), "private=false", "visibility=public")
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[409], "/workflows/\x00gitlab-ci", p0)
+						return matchReAny(&nativeRegexps[410], "/workflows/\x00gitlab-ci", p0)
 					}) &&
 						in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
 	}()
@@ -8835,7 +8836,7 @@ func native284(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[410], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[411], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -8845,15 +8846,15 @@ func native284(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[411], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[412], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[412], "-", p0) ||
+						return (matchReWith(&nativeRegexps[413], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[413], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[414], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -8874,12 +8875,12 @@ func native286(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[414], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[415], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			}))) ||
 		((e.Pos(0) == "delete") &&
 			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[415], "-", p0)
+					return matchReWith(&nativeRegexps[416], "-", p0)
 				}))))
 }
 
@@ -8931,13 +8932,13 @@ func native289(env any) bool {
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[416], "=", p0)
+			return matchReWith(&nativeRegexps[417], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[417], "0", p0)
+				return matchReWith(&nativeRegexps[418], "0", p0)
 			})))
 }
 
@@ -8951,7 +8952,7 @@ func native290(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[418], "=", p0)
+					return matchReWith(&nativeRegexps[419], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -8959,20 +8960,20 @@ func native290(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[418], "=", p0) ||
-						matchReWith(&nativeRegexps[419], "test", p0))
+					return (!matchReWith(&nativeRegexps[419], "=", p0) ||
+						matchReWith(&nativeRegexps[420], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[420], "D", p0)
+					return matchReWith(&nativeRegexps[421], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[421], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[422], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				(((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[422], "db:", p0)
+					return matchReWith(&nativeRegexps[423], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -9037,7 +9038,7 @@ func native290(env any) bool {
 							return (p0 == "base")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[423], "migrate:", p0)
+						return matchReWith(&nativeRegexps[424], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -9068,7 +9069,7 @@ func native290(env any) bool {
 						return (p0 == "db:migrate")
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[424], "VERSION=", p0)
+							return matchReWith(&nativeRegexps[425], "VERSION=", p0)
 						}))) ||
 					((((e.Name == "knex") ||
 						anyOf(e.Args, func(p0 string) bool {
@@ -9088,7 +9089,7 @@ func native290(env any) bool {
 								return (p0 == "down-to")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[355], "0", p0)
+									return matchReWith(&nativeRegexps[356], "0", p0)
 								}))))) ||
 					((e.Name == "migrate") &&
 						(((anyOf(e.Args, func(p0 string) bool {
@@ -9104,7 +9105,7 @@ func native290(env any) bool {
 								return (p0 == "goto")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[355], "0", p0)
+									return matchReWith(&nativeRegexps[356], "0", p0)
 								}))))) ||
 					((e.Name == "dbmate") &&
 						anyOf(e.Positional, func(p0 string) bool {
@@ -9141,7 +9142,7 @@ func native290(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[425], ".", p0)
+							return matchReWith(&nativeRegexps[426], ".", p0)
 						}))))
 		}()
 	}()
@@ -9156,9 +9157,9 @@ func native291(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[426], "secret", p0)
+					return matchReWith(&nativeRegexps[427], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[427], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[428], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
@@ -9172,23 +9173,23 @@ func native292(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[428], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[429], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[429], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[430], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[429], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[430], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[430], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[431], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[430], "://", p0)
+				return matchReWith(&nativeRegexps[431], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -9197,37 +9198,37 @@ func native292(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[431], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[432], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[432], "://", p0) &&
-						!matchReWith(&nativeRegexps[433], "https://", p0))
+					return (matchReWith(&nativeRegexps[433], "://", p0) &&
+						!matchReWith(&nativeRegexps[434], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[434], "://", p0)
+					return matchReWith(&nativeRegexps[435], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[435], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[436], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[432], "://", p0) &&
-						!matchReWith(&nativeRegexps[433], "https://", p0)))
+					(matchReWith(&nativeRegexps[433], "://", p0) &&
+						!matchReWith(&nativeRegexps[434], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[436], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[437], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[437], ":", p0))
+					matchReWith(&nativeRegexps[438], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -9240,7 +9241,7 @@ func native292(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[438], "http", p0)
+				return matchReWith(&nativeRegexps[439], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -9254,12 +9255,12 @@ func native292(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[438], "http", p0)
+				return matchReWith(&nativeRegexps[439], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[438], "http", p0)
+				return matchReWith(&nativeRegexps[439], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -9273,7 +9274,7 @@ func native293(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[439], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[440], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -9281,10 +9282,10 @@ func native293(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[440], "--force-", p0)
+				return matchReWith(&nativeRegexps[441], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[441], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[442], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -9295,11 +9296,11 @@ func native294(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[442], "/etc/", p0)
+			return matchReWith(&nativeRegexps[443], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[443], "/etc/", p0)
+				return matchReWith(&nativeRegexps[444], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -9318,33 +9319,33 @@ func native295(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[444], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[445], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[445], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[446], "/", e.Path)))) &&
 				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
 					matchReWith(&nativeRegexps[124], "ssh", e.Assigns[p0])) &&
-					!matchReFold(&nativeRegexps[446], "command", e.Assigns[p0]))) &&
+					!matchReFold(&nativeRegexps[447], "command", e.Assigns[p0]))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[447], e.Assigns[p0]))) &&
-				!((p0 == "PS4") &&
 					matchRe(&nativeRegexps[448], e.Assigns[p0]))) &&
+				!((p0 == "PS4") &&
+					matchRe(&nativeRegexps[449], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[449], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[450], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((((!matchReWith(&nativeRegexps[450], "ENV=", p0) &&
-						!(matchReWith(&nativeRegexps[451], "GIT_SSH", p0) &&
-							!matchReFold(&nativeRegexps[446], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-						!((matchReWith(&nativeRegexps[452], "=", p0) &&
+					return (((((!matchReWith(&nativeRegexps[451], "ENV=", p0) &&
+						!(matchReWith(&nativeRegexps[452], "GIT_SSH", p0) &&
+							!matchReFold(&nativeRegexps[447], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+						!((matchReWith(&nativeRegexps[453], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -9354,10 +9355,10 @@ func native295(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[453], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[454], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[449], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[454], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[450], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[455], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -9402,14 +9403,14 @@ func native296(env any) bool {
 func native297(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[455], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[456], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[456], ")", p0.Target))
+				matchReFold(&nativeRegexps[457], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[456], ")", p0)
+				return matchReFold(&nativeRegexps[457], ")", p0)
 			})))
 }
 
@@ -9417,14 +9418,14 @@ func native297(env any) bool {
 func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[457], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[458], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[458], "=", p0)
+				return matchReWith(&nativeRegexps[459], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[459], "A", p0)
+			return matchReWith(&nativeRegexps[460], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -9432,7 +9433,7 @@ func native298(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[460], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[461], "--preserve-env=", p0)
 		}))
 }
 
@@ -9441,8 +9442,8 @@ func native299(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[461], ".", p0) ||
-				matchReFold(&nativeRegexps[462], "://", p0))
+			return (matchReFold(&nativeRegexps[462], ".", p0) ||
+				matchReFold(&nativeRegexps[463], "://", p0))
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -9464,15 +9465,15 @@ func native300(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[463], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[464], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[464], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[465], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[465], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[466], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[466], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[467], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry", "config.registry"), func(p0 string) bool {
@@ -9482,17 +9483,17 @@ func native300(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[467], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[468], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[468], "://", p0) &&
+				return (matchReWith(&nativeRegexps[469], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[468], "://", p0) &&
+				return (matchReWith(&nativeRegexps[469], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -9509,7 +9510,7 @@ func native300(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[468], "://", p0) &&
+				return (matchReWith(&nativeRegexps[469], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -9562,7 +9563,7 @@ func native302(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[469], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[470], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -9573,7 +9574,7 @@ func native303(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[470], "=", p0)
+					return matchReWith(&nativeRegexps[471], "=", p0)
 				})
 			}
 			return func() []string {
@@ -9595,28 +9596,28 @@ func native303(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[471], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[472], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[472], "_", p0) &&
+				(matchReWith(&nativeRegexps[473], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[473], "://", let1) &&
+							return (matchReWith(&nativeRegexps[474], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[474], "=", p0) &&
-					!matchReWith(&nativeRegexps[475], "=0", p0))) ||
-				matchReWith(&nativeRegexps[476], "=", p0)) ||
-				(matchReWith(&nativeRegexps[477], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[475], "=", p0) &&
+					!matchReWith(&nativeRegexps[476], "=0", p0))) ||
+				matchReWith(&nativeRegexps[477], "=", p0)) ||
+				(matchReWith(&nativeRegexps[478], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[478], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[479], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[480], "-insecure", p0))
+				(matchReWith(&nativeRegexps[479], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[480], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[481], "-insecure", p0))
 		})
 	}()
 }
@@ -9661,7 +9662,7 @@ func native305(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[481], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[482], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -9690,9 +9691,9 @@ func native307(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[482], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[483], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[484], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[483], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[484], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[485], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -9733,12 +9734,12 @@ func native308(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[485], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[486], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[486], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[487], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[487], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[488], "systemctl", e.Line)))
 }
 
 // native309 is the condition of fork-bomb.
@@ -9753,10 +9754,10 @@ func native309(env any) bool {
 func native310(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[395], "hguard", p0)
+		return matchReFold(&nativeRegexps[396], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[488], "hguard", p0)
+			return matchReFold(&nativeRegexps[489], "hguard", p0)
 		}))
 }
 
@@ -9773,10 +9774,10 @@ func native312(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[489], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[490], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[490], "history", p0)
+			return matchReWith(&nativeRegexps[491], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -9793,7 +9794,7 @@ func native312(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[491], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[492], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -9852,7 +9853,7 @@ func native314(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[492], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[493], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -9874,24 +9875,24 @@ func native314(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[493], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[494], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[494], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[495], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[495], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[496], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[496], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[497], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -9917,17 +9918,17 @@ func native315(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[497], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[498], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[498], "p", p0)
+					return matchReWith(&nativeRegexps[499], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[499], "$", p0)
+						return matchReWith(&nativeRegexps[500], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[500], "=", e.Line)))))
+						matchReWith(&nativeRegexps[501], "=", e.Line)))))
 	}()
 }
 
@@ -9952,7 +9953,7 @@ func native317(env any) bool {
 		})) &&
 		((((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[501], "p", p0)
+				return matchReWith(&nativeRegexps[502], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -9960,7 +9961,7 @@ func native317(env any) bool {
 			(anyOf(e.Args, func(p0 string) bool {
 				return strings.HasPrefix(p0, "$")
 			}) &&
-				matchReAny(&nativeRegexps[502], "grep\x00idof\x00while", e.Line)))) ||
+				matchReAny(&nativeRegexps[503], "grep\x00idof\x00while", e.Line)))) ||
 		((e.Name == "killall") &&
 			e.HasFlag("r", "regexp")))
 }
@@ -9969,10 +9970,10 @@ func native317(env any) bool {
 func native318(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[503], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[504], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[504], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[505], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -10001,10 +10002,10 @@ func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[505], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[506], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[506], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[507], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -10067,7 +10068,7 @@ func native323(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[507], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[508], "allow_writes=", strings.ToLower(p0))
 			})))
 }
 
@@ -10076,13 +10077,13 @@ func native324(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[508], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[509], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[509], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[510], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[510], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[511], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -10113,16 +10114,16 @@ func native327(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[511], p0)
+				return matchRe(&nativeRegexps[512], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[512], p0)
+					return matchRe(&nativeRegexps[513], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[513], p0)
+					return matchRe(&nativeRegexps[514], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[514], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[515], "/var/log/", p0)
 		}))
 }
 
@@ -10202,7 +10203,7 @@ func native329(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[515], "--", p0)
+					return matchReWith(&nativeRegexps[516], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -10306,9 +10307,9 @@ func native334(env any) bool {
 func native335(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[516], "while", e.Code) ||
-			matchReAny(&nativeRegexps[517], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[518], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[517], "while", e.Code) ||
+			matchReAny(&nativeRegexps[518], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[519], "fork", e.Code)))
 }
 
 // native336 is the condition of service-from-file.
@@ -10335,11 +10336,11 @@ func native337(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[519], "\"", p0)
+				return matchReWith(&nativeRegexps[520], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[520], ".sock", p0)
+				return matchReWith(&nativeRegexps[521], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -10349,10 +10350,10 @@ func native337(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[521], "source=/", p0)
+					return matchReWith(&nativeRegexps[522], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[522], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[523], "security.privileged=true", p0)
 				}))))
 }
 
@@ -10361,18 +10362,18 @@ func native338(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[523], "bind", p0)
+			return matchReWith(&nativeRegexps[524], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[524], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[525], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[525], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[526], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native339 is the condition of mount-over-process.
 func native339(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[526], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[527], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native340 is the condition of snap-unsigned-install.
@@ -10389,7 +10390,7 @@ func native341(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[527], "-", p0)
+				return matchReWith(&nativeRegexps[528], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -10438,7 +10439,7 @@ func native342(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[528], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[529], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -10449,7 +10450,7 @@ func native343(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[529], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[530], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -10457,9 +10458,9 @@ func native343(env any) bool {
 func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[530], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[531], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[532], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[531], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[532], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[533], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -10467,66 +10468,66 @@ func native344(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[533], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[534], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[534], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[535], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[535], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[536], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[536], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[537], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[537], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[538], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[538], e.Line)) &&
-				matchReAny(&nativeRegexps[539], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[540], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[539], e.Line)) &&
+				matchReAny(&nativeRegexps[540], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[541], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native345 is the condition of request-flood-loop.
 func native345(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[541], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[542], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[543], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[542], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[543], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[544], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[544], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[545], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native346 is the condition of busy-loop.
 func native346(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[545], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[546], "do", e.Line) &&
-			matchReWith(&nativeRegexps[547], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[548], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[549], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[550], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[551], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[546], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[547], "do", e.Line) &&
+			matchReWith(&nativeRegexps[548], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[549], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[550], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[551], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[552], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native347 is the condition of spawn-loop.
 func native347(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[552], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[553], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[553], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[554], "sleep\x00wait", e.Line))
 }
 
 // native348 is the condition of thread-storm-code.
 func native348(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[554], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[555], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[556], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[555], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[556], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[557], "sleep\x00.join()", e.Code))
 }
 
 // native349 is the condition of endless-device-read.
@@ -10547,7 +10548,7 @@ func native349(env any) bool {
 func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[557], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[558], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native351 is the condition of write-system-config.
@@ -10573,8 +10574,8 @@ func native351(env any) bool {
 func native352(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[558], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[559], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[559], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[560], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -10594,8 +10595,8 @@ func native353(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[560], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[561], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[561], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[562], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -10623,17 +10624,17 @@ func native354(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[560], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[561], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[562], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[563], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[563], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[564], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -10642,12 +10643,12 @@ func native354(env any) bool {
 func native355(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[564], "$", p0) ||
-			matchReAny(&nativeRegexps[565], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[565], "$", p0) ||
+			matchReAny(&nativeRegexps[566], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[566], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[567], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -10664,7 +10665,7 @@ func native356(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[567], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[568], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -10676,7 +10677,7 @@ func native357(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[568], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[569], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -10695,18 +10696,18 @@ func native358(env any) bool {
 func native359(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((((matchReWith(&nativeRegexps[569], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[570], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[571], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[572], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[573], ".git/", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[574], ".sample", cleanPath(p0)))) ||
-			matchReWith(&nativeRegexps[575], ".git/", cleanPath(p0))) ||
+		return ((((((matchReWith(&nativeRegexps[570], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[571], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[572], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[573], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[574], ".git/", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[575], ".sample", cleanPath(p0)))) ||
+			matchReWith(&nativeRegexps[576], ".git/", cleanPath(p0))) ||
 			(((e.Cwd != "") &&
 				!matchRe(&nativeRegexps[208], p0)) &&
-				(matchReWith(&nativeRegexps[576], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-					(matchReAny(&nativeRegexps[577], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-						!matchReWith(&nativeRegexps[578], ".sample", p0)))))
+				(matchReWith(&nativeRegexps[577], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+					(matchReAny(&nativeRegexps[578], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+						!matchReWith(&nativeRegexps[579], ".sample", p0)))))
 	})
 }
 
@@ -10714,7 +10715,7 @@ func native359(env any) bool {
 func native360(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[579], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[580], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -10727,14 +10728,14 @@ func native361(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[580], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[581], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[581], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[582], "=", p0))
+				return (matchReWith(&nativeRegexps[582], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[583], "=", p0))
 			})))
 }
 
@@ -10748,7 +10749,7 @@ func native362(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[583], p0) ||
+			return ((matchRe(&nativeRegexps[584], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -10763,7 +10764,7 @@ func native362(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[584], "credential_process", p0)
+				return matchReAny(&nativeRegexps[585], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -10773,7 +10774,7 @@ func native362(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[585], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[586], ".exec.command", p0)
 					})))))
 }
 
@@ -10782,7 +10783,7 @@ func native363(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[586], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[587], "GOFLAGS=", p0)
 		}))
 }
 
@@ -10808,11 +10809,11 @@ func native364(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[587], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[588], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[588], "scripts.", p0)
+						return matchReWith(&nativeRegexps[589], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -10845,7 +10846,7 @@ func native365(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[589], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[590], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -10853,44 +10854,44 @@ func native365(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[590], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[591], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[591], p0)
+					return matchRe(&nativeRegexps[592], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[592], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[593], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[593], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[594], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[594], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[595], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[595], "alias.", p0)
+				return matchReWith(&nativeRegexps[596], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[596], "credential.", p0)
+				return matchReFold(&nativeRegexps[597], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[597], "include", p0)
+				return matchReFold(&nativeRegexps[598], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[598], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[599], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[599], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[600], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[600], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[601], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -10899,10 +10900,10 @@ func native365(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[601], "remote.", p0)
+				return matchReFold(&nativeRegexps[602], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[602], "protocol.", p0)
+				return matchReFold(&nativeRegexps[603], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -10921,10 +10922,10 @@ func native366(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[597], "include", p0)
+				return matchReFold(&nativeRegexps[598], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[597], "include", let0)) &&
+			!matchReFold(&nativeRegexps[598], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -10938,18 +10939,18 @@ func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[603], "http.", p0)
+			return matchReFold(&nativeRegexps[604], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[604], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[605], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[605], "url.", p0)
+					return matchReFold(&nativeRegexps[606], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[606], "http", p0)
+					return matchReFold(&nativeRegexps[607], "http", p0)
 				}))))
 }
 
@@ -10962,9 +10963,9 @@ func native368(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[589], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[590], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[589], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[590], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -10973,8 +10974,8 @@ func native368(env any) bool {
 func native369(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[607], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[608], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[608], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[609], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -10983,8 +10984,8 @@ func native370(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[609], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[610], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[610], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[611], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -10999,18 +11000,18 @@ func native372(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[611], "--action=", p0)
+			return matchReWith(&nativeRegexps[612], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[612], "/", p0)
+			return matchReWith(&nativeRegexps[613], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[613], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[614], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[614], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[615], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -11019,7 +11020,7 @@ func native373(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[615], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[616], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[208], p0) {
 					return ((e.Cwd + "/") + p0)

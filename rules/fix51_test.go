@@ -182,6 +182,8 @@ func TestFix51Credentials(t *testing.T) {
 		{"rm -f ~/.aws/credentials", dsl.Ask, dsl.Ask}, // was allowed
 		{"rm -f ~/.kube/config", dsl.Ask, dsl.Ask},     // was allowed
 		{"rm ~/.netrc ~/.git-credentials", dsl.Ask, dsl.Ask},
+		{"rm ~/.aws/cred*", dsl.Ask, dsl.Ask}, // rtm51
+		{"rm ~/.npmrc", dsl.Ask, dsl.Ask},     // rtm51
 		{"rm ~/.aws/cli/cache/x.json", dsl.Allow, dsl.Ask},
 		{"git clone https://github.com/x/y ~/.ssh", dsl.Ask, dsl.Ask},                 // was allowed
 		{"git clone https://github.com/x/y /etc/cron.d", dsl.Ask, dsl.Ask},            // was allowed
