@@ -397,8 +397,9 @@ func TestRedTeamTwelve(t *testing.T) {
 		{"bash", "npm config get registry", dsl.Allow, dsl.Allow},
 		{"bash", "heroku logs --tail", dsl.Allow, dsl.Allow},
 		// an everyday vercel line read as publishing a secret file was blocked;
-		// the file it writes is still read as one it reads (an ask)
-		{"bash", "vercel env pull .env.local", dsl.Ask, dsl.Ask},
+		// the file it writes is no file it reads for a person (session 51),
+		// an agent pulling the project's secrets into it asks
+		{"bash", "vercel env pull .env.local", dsl.Allow, dsl.Ask},
 		{"bash", "vercel deploy ~", dsl.Block, dsl.Block},
 		// a diff written on the line names the files patch and git apply write
 		{"bash", "git apply <<'E'\n--- a/.claude/settings.json\n+++ b/.claude/settings.json\n@@ -1 +1 @@\n-{\"hooks\":{}}\n+{}\nE", dsl.Ask, dsl.Block},
