@@ -611,8 +611,8 @@ func selfCalling(text string) bool {
 	found := false
 	syntax.Walk(f, func(n syntax.Node) bool {
 		fd, ok := n.(*syntax.FuncDecl)
-		if !ok || found {
-			return !found
+		if !ok || found || fd.Name == nil || fd.Body == nil {
+			return !found // a declaration without a name (() 0) calls nothing by it
 		}
 		syntax.Walk(fd.Body, func(m syntax.Node) bool {
 			if ce, ok := m.(*syntax.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == fd.Name.Value {
