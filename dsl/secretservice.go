@@ -313,7 +313,8 @@ func vaultTokenPath(p string) bool {
 func secretCLIValue(opt string) bool { return secretCLIValues.has(opt) || awsValues.has(opt) }
 
 // cliOperands are a command's operands: its words but options and the
-// values of those takesValue names; every word after -- is one.
+// values of those takesValue names; every word after -- is one, and so
+// is a lone - (standard input).
 func cliOperands(args []string, takesValue func(string) bool) []string {
 	var ops []string
 	for i := 0; i < len(args); i++ {
@@ -321,7 +322,7 @@ func cliOperands(args []string, takesValue func(string) bool) []string {
 		switch {
 		case a == "--":
 			return append(ops, args[i+1:]...)
-		case strings.HasPrefix(a, "-"):
+		case strings.HasPrefix(a, "-") && a != "-":
 			if takesValue(a) && i+1 < len(args) {
 				i++
 			}

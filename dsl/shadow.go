@@ -754,21 +754,10 @@ func perlSubstitution(e string) func(string) string {
 // mmvOperands are mmv's FROM and TO (mcp, mln; zsh's zmv, zcp, zln),
 // without options and the values of zmv's -o, -p and -P.
 func mmvOperands(prog string, args []string) []string {
-	var ops []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--":
-			return append(ops, args[i+1:]...)
-		case strings.HasPrefix(a, "-") && len(a) > 1:
-			if strings.HasPrefix(prog, "z") && (a == "-o" || a == "-p" || a == "-P") {
-				i++
-			}
-		default:
-			ops = append(ops, a)
-		}
-	}
-	return ops
+	zsh := strings.HasPrefix(prog, "z")
+	return cliOperands(args, func(opt string) bool {
+		return zsh && (opt == "-o" || opt == "-p" || opt == "-P")
+	})
 }
 
 // cargoValued are cargo install's options that take a value.
