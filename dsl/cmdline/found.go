@@ -435,24 +435,13 @@ func (w *walker) substsFound(c *Command, args []field, cx ctx) {
 	if c.Dynamic || !changesFound(c.Name) && !removers.has(program(c.Name)) {
 		return
 	}
-	var out []field // built only once a word is found: rm runs on every line
-	replaced := false
-	for i, a := range args {
-		found := w.argFound(a)
-		if len(found) == 0 {
-			if replaced {
-				out = append(out, a)
-			}
-			continue
+	out, replaced := replaceArgs(args, func(a field) []field {
+		var names []field
+		for _, n := range w.argFound(a) {
+			names = append(names, field{Word: n, glob: n.Glob})
 		}
-		if !replaced {
-			out = append(out, args[:i]...)
-			replaced = true
-		}
-		for _, n := range found {
-			out = append(out, field{Word: n, glob: n.Glob})
-		}
-	}
+		return names
+	})
 	wr, fromFile := xargsOf(c)
 	if fromFile {
 		fromFile = false
@@ -478,6 +467,29 @@ func (w *walker) substsFound(c *Command, args []field, cx ctx) {
 		wrappers = wrappers[:i]
 	}
 	w.spawnBare(c, wrappers, append([]field{{Word: Word{Value: c.Path}}}, out...), cx, nil)
+}
+
+// replaceArgs is args with each argument for which with returns fields
+// put in their place, and whether any was. The copy is made only once
+// one is: rm and friends run on every line, most with nothing to replace.
+func replaceArgs(args []field, with func(field) []field) ([]field, bool) {
+	var out []field
+	replaced := false
+	for i, a := range args {
+		repl := with(a)
+		if repl == nil {
+			if replaced {
+				out = append(out, a)
+			}
+			continue
+		}
+		if !replaced {
+			out = append(out, args[:i]...)
+			replaced = true
+		}
+		out = append(out, repl...)
+	}
+	return out, replaced
 }
 
 // holdsFound records that the variable name holds one of found (none:

@@ -203,22 +203,12 @@ func (w *walker) listedCopy(c *Command, args []field, cx ctx) {
 	if c.Dynamic || w.full {
 		return
 	}
-	var out []field
-	replaced := false
-	for i, a := range args {
-		l, ok := w.argListing(a)
-		if !ok || l.name != c.Name || l.subst == a.Value {
-			if replaced {
-				out = append(out, a)
-			}
-			continue
+	out, replaced := replaceArgs(args, func(a field) []field {
+		if l, ok := w.argListing(a); ok && l.name == c.Name && l.subst != a.Value {
+			return []field{{Word: Word{Value: l.subst, Dynamic: true}}}
 		}
-		if !replaced {
-			out = append(out, args[:i]...)
-			replaced = true
-		}
-		out = append(out, field{Word: Word{Value: l.subst, Dynamic: true}})
-	}
+		return nil
+	})
 	if !replaced {
 		out = args
 	}
