@@ -7,17 +7,20 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/hguard/hguard"
 	"github.com/hguard/hguard/approval"
 	"github.com/hguard/hguard/dsl"
 	"github.com/hguard/hguard/dsl/cmdline"
+	"github.com/hguard/hguard/hooks"
 )
 
 const checkSynopsis = `hguard check [--json] [--cwd DIR] [--shell S] [--session S] [--yolo] [--alias NAME=VALUE]... [--function DEF]... -- CMD
        hguard check --stdin [--json] [--cwd DIR] [--shell S] [--session S] [--yolo]
-       hguard check --batch
+       hguard check --caller AGENT [--json] [--cwd DIR] [--shell S] -- CMD
+       hguard check --batch [--caller AGENT]
 
 Decides one command: exit 0 allow (warnings included), 1 block, 2 ask.
 CMD is one argument, exactly as the shell would receive it; several
@@ -30,7 +33,13 @@ A single check applies the session's approvals, YOLO and approvals.mode
 (an approved ask exits 0) and is written to the audit log; it goes
 through the daemon when one is running. --batch gives the rules' own
 verdicts: no approvals, no audit. --alias and --function give definitions
-of the calling shell (see hguard guard -h).`
+of the calling shell (see hguard guard -h).
+
+--caller AGENT (claude-code, codex, gemini, …; in --batch also a line's
+"caller") shows the verdict that agent's hook would get for the command
+on its own: the rules' verdict for that caller, without the session's
+memory of earlier commands, approvals or audit. It only reports; what an
+agent runs is decided by its hook.`
 
 // checkResult is the JSON form of one decision (--json and --batch).
 type checkResult struct {
@@ -50,6 +59,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	batch := c.Bool("batch", false, "JSONL in on standard input, JSONL out")
 	cwd := c.String("cwd", "", "the directory the command runs in (default: the current one)")
 	shell := c.String("shell", "", "the shell that runs it: bash, zsh, fish or posix")
+	caller := c.String("caller", "", "judge as this coding agent's hook would (the rules' verdict only)")
 	sf := addSessionFlags(c)
 	defs := addShellDefFlags(c)
 	if err := c.ParseArgs(args); err != nil {
@@ -64,6 +74,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	case !*batch && !*fromStdin && len(rest) == 0:
 		return usagef("usage: hguard check -- CMD (or --stdin, --batch)", "no command to check")
 	}
+	if *caller != "" {
+		if _, err := hooks.ParseAgent(*caller); err != nil {
+			return usagef("leave out --caller to judge as a person at a terminal", "--caller: %s", err)
+		}
+	}
 	dir := *cwd
 	if dir == "" {
 		dir, _ = os.Getwd()
@@ -73,7 +88,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("loading rules: %w", err)
 		}
-		return checkBatch(g, dir, *shell, stdin, stdout)
+		return checkBatch(g, batchDefaults{dir: dir, shell: *shell, caller: *caller}, stdin, stdout)
 	}
 	var cmd string
 	if *fromStdin {
@@ -86,6 +101,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		cmd = strings.Join(rest, " ")
 	}
 	cmd = defs.apply(cmd)
+	if *caller != "" {
+		return checkAsAgent(cmd, dir, *shell, *caller, *asJSON, stdout)
+	}
 	req, err := sf.request(cmd, dir, *shell)
 	if err != nil {
 		return err
@@ -112,6 +130,37 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		printDecision(stdout, d)
 	}
 	return outcomeExit(d.Outcome)
+}
+
+// checkAsAgent prints the rules' verdict on cmd for an agent caller, as
+// --batch does: no session, approvals or audit, so reporting what an
+// agent would be told changes nothing that decides what it may run.
+func checkAsAgent(cmd, dir, shell, caller string, asJSON bool, stdout io.Writer) error {
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	g, err := hguard.New(hguard.Options{Home: home(), ProjectDir: dir})
+	if err != nil {
+		return fmt.Errorf("loading rules: %w", err)
+	}
+	v := g.Check(hguard.Request{Command: cmd, Cwd: dir, Shell: shell, Caller: caller, CDPath: os.Getenv("CDPATH")})
+	if asJSON {
+		if err := writeJSON(stdout, result(cmd, v)); err != nil {
+			return err
+		}
+	} else {
+		printVerdict(stdout, v)
+	}
+	return outcomeExit(v.Level)
+}
+
+// agentNames are the agents --caller takes, comma-separated.
+func agentNames() string {
+	names := make([]string, len(hooks.Agents))
+	for i, a := range hooks.Agents {
+		names[i] = string(a)
+	}
+	return strings.Join(names, ", ")
 }
 
 // printDecision is printVerdict with what approvals did: an approved ask
@@ -198,7 +247,10 @@ const batchLineMax = 8 * cmdline.MaxInput
 
 // checkBatch decides one JSONL object per line. A line that is not a valid
 // request gets an ask with the error, in its place: never dropped, never allow.
-func checkBatch(g *hguard.Guard, dir, shell string, stdin io.Reader, stdout io.Writer) error {
+// batchDefaults are what a batch line that does not say takes.
+type batchDefaults struct{ dir, shell, caller string }
+
+func checkBatch(g *hguard.Guard, def batchDefaults, stdin io.Reader, stdout io.Writer) error {
 	r := bufio.NewReaderSize(stdin, 64<<10)
 	w := bufio.NewWriterSize(stdout, 64<<10)
 	worst := dsl.Allow
@@ -215,24 +267,30 @@ func checkBatch(g *hguard.Guard, dir, shell string, stdin io.Reader, stdout io.W
 		}
 		var res checkResult
 		var req struct {
-			Cmd   *string `json:"cmd"`
-			Cwd   string  `json:"cwd"`
-			Shell string  `json:"shell"`
+			Cmd    *string `json:"cmd"`
+			Cwd    string  `json:"cwd"`
+			Shell  string  `json:"shell"`
+			Caller string  `json:"caller"`
 		}
 		switch {
 		case errors.Is(err, errLineTooLong):
 			res = checkResult{Verdict: dsl.Ask, Outcome: dsl.Ask, Findings: []dsl.Finding{}, Error: fmt.Sprintf("line %d: longer than %d bytes", n, batchLineMax)}
 		case json.Unmarshal(line, &req) != nil || req.Cmd == nil:
 			res = checkResult{Verdict: dsl.Ask, Outcome: dsl.Ask, Findings: []dsl.Finding{}, Error: fmt.Sprintf("line %d: want a JSON object with a \"cmd\" string", n)}
+		case req.Caller != "" && !knownAgent(req.Caller):
+			res = checkResult{Cmd: *req.Cmd, Verdict: dsl.Ask, Outcome: dsl.Ask, Findings: []dsl.Finding{}, Error: fmt.Sprintf("line %d: unknown caller %q (want one of: %s)", n, req.Caller, agentNames())}
 		default:
-			d, s := dir, shell
+			d, s, c := def.dir, def.shell, def.caller
 			if req.Cwd != "" {
 				d = req.Cwd
 			}
 			if req.Shell != "" {
 				s = req.Shell
 			}
-			res = result(*req.Cmd, g.Check(hguard.Request{Command: *req.Cmd, Cwd: d, Shell: s, CDPath: os.Getenv("CDPATH")}))
+			if req.Caller != "" {
+				c = req.Caller
+			}
+			res = result(*req.Cmd, g.Check(hguard.Request{Command: *req.Cmd, Cwd: d, Shell: s, Caller: c, CDPath: os.Getenv("CDPATH")}))
 		}
 		worst = max(worst, res.Outcome)
 		if err := writeJSON(w, res); err != nil {
@@ -249,6 +307,11 @@ func checkBatch(g *hguard.Guard, dir, shell string, stdin io.Reader, stdout io.W
 }
 
 var errLineTooLong = errors.New("line too long")
+
+func knownAgent(name string) bool {
+	_, err := hooks.ParseAgent(name)
+	return err == nil
+}
 
 // readLine reads one line without its newline, at most max bytes; a longer
 // line is consumed and reported as errLineTooLong.
