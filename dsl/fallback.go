@@ -32,6 +32,10 @@ var persistExact = nameSet{names: []string{
 	"~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.xinitrc",
 	"~/.xprofile", "~/.pam_environment", "~/.ssh/authorized_keys", "~/.ssh/authorized_keys2", "~/.ssh/rc",
 	"~/.ssh/environment", "~/.config/fish/config.fish", "~/.zlogout",
+	// other shells' start-up files: nushell, xonsh, elvish, PowerShell
+	"~/.config/nushell/config.nu", "~/.config/nushell/env.nu", "~/.config/nushell/login.nu", "~/.xonshrc",
+	"~/.config/xonsh/rc.xsh", "~/.config/elvish/rc.elv", "~/.elvish/rc.elv",
+	"~/.config/powershell/Microsoft.PowerShell_profile.ps1", "~/.config/powershell/profile.ps1",
 	// git runs what its configuration names (core.pager, core.hooksPath,
 	// aliases); readline's start-up file can rebind Enter
 	"~/.gitconfig", "~/.config/git/config", "/etc/gitconfig", "~/.inputrc", "/etc/inputrc",
@@ -76,13 +80,22 @@ var programStartFiles = map[string][]string{
 	"~/.gradle/gradle.properties": {"gradle", "gradlew"},
 	"~/.terraformrc":              {"terraform", "tofu"},
 	"~/.direnvrc":                 {"direnv"}, "~/.config/direnv/direnvrc": {"direnv"}, "~/.config/direnv/direnv.toml": {"direnv"},
+	// window managers and terminals run their configuration's exec lines
+	// or code at every log-in or start
+	"~/.config/i3/config": {"i3"}, "~/.i3/config": {"i3"}, "~/.config/sway/config": {"sway"},
+	"~/.config/hypr/hyprland.conf": {"hyprland", "Hyprland"}, "~/.config/awesome/rc.lua": {"awesome"},
+	"~/.config/bspwm/bspwmrc": {"bspwm"}, "~/.config/openbox/autostart": {"openbox"},
+	"~/.config/qtile/config.py": {"qtile"}, "~/.xmonad/xmonad.hs": {"xmonad"}, "~/.config/xmonad/xmonad.hs": {"xmonad"},
+	"~/.wezterm.lua": {"wezterm"}, "~/.config/wezterm/wezterm.lua": {"wezterm"},
+	"~/.ipython/profile_default/ipython_config.py": {"ipython", "jupyter"},
 }
 
 // programStartDirs are directories whose every file a program loads as
 // code at start: Gradle's init scripts, editors' plugins, direnv's library.
 var programStartDirs = map[string][]string{
 	"~/.gradle/init.d/": {"gradle", "gradlew"}, "~/.vim/plugin/": {"vim"}, "~/.config/nvim/plugin/": {"nvim"},
-	"~/.config/direnv/lib/": {"direnv"},
+	"~/.config/direnv/lib/": {"direnv"}, "~/.ipython/profile_default/startup/": {"ipython", "jupyter"},
+	"~/.config/nushell/autoload/": {"nu"}, "~/.config/xonsh/rc.d/": {"xonsh"},
 }
 
 // startFileLoaders is the programs that load p as their start-up file
