@@ -238,11 +238,17 @@ func (w *walker) noteFetched(name string, f field) {
 
 // readFetched records the variables read, mapfile or readarray fill from
 // a standard input a download or decoder writes (read C < <(curl …),
-// <<< "$(curl …)"), which then carry that text as C=$(curl …) would.
+// <<< "$(curl …)", < a file the line or the session downloaded), which
+// then carry that text as C=$(curl …) would.
 func (w *walker) readFetched(c *Command, args []field, names []string) {
 	in := c.Stdin
 	if fd, ok := readFd(args); ok {
 		in = w.fds[fd] // exec 3< <(curl …); read -u 3 C
+	}
+	if in.Kind == "file" {
+		if got, _, ok := w.fileInput(in.From); ok {
+			in = got // curl -s URL > c; read C < c
+		}
 	}
 	if !in.Remote && !in.Decoded {
 		return
