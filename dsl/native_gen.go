@@ -359,11 +359,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native87
 		}
-	case "name matches \"^ld(-linux.*|-musl.*)?\\\\.so\" || (name in [\"awk\", \"gawk\"] && any(flags, # in [\"-l\", \"--load\"] || # matches \"^(-l.|--load=)\")) || (name == \"ldconfig\" && (hasFlag(\"f\") || any(positional, # startsWith \"/\" && !(# matches \"^/(usr/)?(local/)?lib(32|64)?(/|$)\")))) || (name == \"curl\" && any(flags, # == \"--engine\" || # startsWith \"--engine=\") && any(args, # matches \"[./].*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\")) || (name == \"enable\" && hasFlag(\"f\")) || (name == \"openssl\" && \"-engine\" in args && any(args, # matches \"[./].*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\")) || (name == \"ssh\" && any(options(\"I\"), # != \"\")) || (name in [\"ssh\", \"scp\", \"sftp\"] && any(options(\"o\"), # matches \"(?i)^(PKCS11Provider|SecurityKeyProvider)\\\\s*[= ]\\\\s*[^\\\\s=]\" && !(# matches \"(?i)[= ]\\\\s*(none|internal|/(usr/)?(local/)?lib(32|64)?/\\\\S*)$\"))) || (name == \"ssh-keygen\" && any(options(\"D\"), # != \"\")) || (name in [\"ssh-add\", \"ssh-agent\"] && any(options(\"s\", \"P\"), # != \"\") && name == \"ssh-add\") || (name in [\"mysql\", \"mariadb\"] && any(args, # startsWith \"--plugin-dir\" || # startsWith \"--default-auth\")) || (name == \"ruby\" && any(options(\"r\"), # matches \"/.*\\\\.(so|bundle)$\")) || (name == \"node\" && any(options(\"r\", \"require\"), # matches \"/.*\\\\.node$\")) || (name == \"java\" && any(args, # startsWith \"-agentpath:\" && !(# matches \"^-agentpath:/(usr/)?lib(32|64)?/\"))) || (name == \"php\" && any(options(\"d\"), # startsWith \"extension_dir=\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")))":
+	case "name matches \"^ld(-linux.*|-musl.*)?\\\\.so\" || (name in [\"awk\", \"gawk\"] && any(flags, # in [\"-l\", \"--load\"] || # matches \"^(-l.|--load=)\")) || (name == \"ldconfig\" && (hasFlag(\"f\") || any(positional, # startsWith \"/\" && !(# matches \"^/(usr/)?(local/)?lib(32|64)?(/|$)\")))) || (name == \"curl\" && any(flags, # == \"--engine\" || # startsWith \"--engine=\") && any(args, # matches \"[./].*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\")) || (name == \"enable\" && hasFlag(\"f\")) || (name == \"openssl\" && \"-engine\" in args && any(args, # matches \"[./].*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\")) || (name == \"ssh\" && any(options(\"I\"), # != \"\")) || (name in [\"ssh\", \"scp\", \"sftp\"] && any(options(\"o\"), # matches \"(?i)^(PKCS11Provider|SecurityKeyProvider)\\\\s*[= ]\\\\s*[^\\\\s=]\" && !(# matches \"(?i)[= ]\\\\s*(none|internal|/(usr/)?(local/)?lib(32|64)?/\\\\S*)$\"))) || (name == \"ssh-keygen\" && any(options(\"D\"), # != \"\")) || (name in [\"ssh-add\", \"ssh-agent\"] && any(options(\"s\", \"P\"), # != \"\") && name == \"ssh-add\") || (name in [\"mysql\", \"mariadb\"] && any(args, # startsWith \"--plugin-dir\" || # startsWith \"--default-auth\")) || (name == \"ruby\" && any(options(\"r\"), # matches \"/.*\\\\.(so|bundle)$\")) || (name == \"node\" && any(options(\"r\", \"require\"), # matches \"/.*\\\\.node$\")) || (name == \"java\" && any(args, # startsWith \"-agentpath:\" && !(# matches \"^-agentpath:/(usr/)?lib(32|64)?/\"))) || (name == \"php\" && any(options(\"d\"), # startsWith \"extension_dir=\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\"))) || (name in [\"nginx\", \"openresty\", \"angie\"] && any(options(\"g\"), # matches \"(^|;)\\\\s*load_module\\\\s+[\\\"']?[^\\\\s;\\\"']\" && !(# matches \"load_module\\\\s+[\\\"']?(modules/|/(usr/)?(local/)?(lib|lib32|lib64|share)/)[^;]*;?\\\\s*$\")))":
 		if scope == "command" {
 			return native88
 		}
-	case "any(args, # contains \".so\" || # contains \".dylib\" || # contains \".dll\") && ( any(args, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*=.*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || any(args, # matches \"(^|[,:=])(file|plugin|lib|library|module|dll)=[^,:=]*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?([,:]|$)\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || any(args, # matches \"^(zend_)?extension=[^=]*/[^=]*\\\\.(so|dylib|dll)$\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || (any(flags, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*$\") &&\n any(positional, # matches \"\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"^/(usr/)?(lib|lib32|lib64)/\"))))":
+	case "any(args, # contains \".so\" || # contains \".dylib\" || # contains \".dll\") && ( any(args, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*=.*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || any(args, # matches \"(^|[,:=;])(file|plugin|lib|library|module|dll|frei0r|frei0r_src|filter_name)=[^,:=]*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?([,:;]|$)\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || any(args, # matches \"^(zend_)?extension=[^=]*/[^=]*\\\\.(so|dylib|dll)$\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || (any(flags, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*$\") &&\n any(positional, # matches \"\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"^/(usr/)?(lib|lib32|lib64)/\"))))":
 		if scope == "command" {
 			return native89
 		}
@@ -659,7 +659,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "line" {
 			return native162
 		}
-	case "(name == \"csrutil\" && (pos(0) == \"clear\" || pos(0) == \"netboot\" && pos(1) in [\"add\", \"clear\"])) || (name == \"defaults\" && pos(0) in [\"write\", \"delete\"] && (\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.alf(\\\\.plist)?$\" ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.security(\\\\.plist)?$\" && any(positional, # == \"GKAutoRearm\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.LaunchServices(\\\\.plist)?$\" && any(positional, # == \"LSQuarantine\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.(SoftwareUpdate|commerce)(\\\\.plist)?$\" && any(positional, # in [\"AutomaticCheckEnabled\", \"AutomaticDownload\", \"CriticalUpdateInstall\", \"ConfigDataInstall\", \"AutoUpdate\", \"AutomaticallyInstallMacOSUpdates\"]) && any(args, lower(#) in [\"false\", \"no\", \"0\"]))) ||\n(name == \"softwareupdate\" && lower(option(\"schedule\")) == \"off\") || (name == \"security\" && pos(0) == \"authorizationdb\" && pos(1) == \"write\") || (name == \"socketfilterfw\" && (any(args, # in [\"--add\", \"--unblockapp\"]) || any(args, # matches \"^--set(globalstate|blockall|stealthmode|loggingmode)$\") && any(args, # == \"off\"))) || (name == \"log\" && pos(0) == \"erase\") || (name == \"sfltool\" && pos(0) in [\"resetbtm\", \"clear\"]) || (name == \"profiles\" && (pos(0) in [\"remove\", \"install\"] || hasFlag(\"R\", \"I\"))) || (name == \"nvram\" && any(args, # matches \"^boot-args=.*(amfi_get_out_of_my_way|cs_enforcement_disable)\")) || (name == \"sqlite3\" && any(positional, baseName(#) == \"TCC.db\") && any(args, # matches \"(?i)\\\\b(insert|update|delete|replace)\\\\b\"))":
+	case "(name == \"fdesetup\" && pos(0) in [\"disable\", \"removerecovery\", \"changerecovery\", \"remove\"]) || (name == \"pfctl\" && hasFlag(\"d\", \"F\") && !hasFlag(\"s\", \"show\")) || (name == \"networksetup\" && any(args, lower(#) in [\"-setdnsservers\", \"-setsearchdomains\", \"-setv6off\"]) && len(positional) >= 1 && !any(positional, lower(#) == \"empty\") ||\n  name == \"networksetup\" && any(args, lower(#) == \"-setv4off\")) ||\n(name == \"csrutil\" && (pos(0) == \"clear\" || pos(0) == \"netboot\" && pos(1) in [\"add\", \"clear\"])) || (name == \"defaults\" && pos(0) in [\"write\", \"delete\"] && (\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.alf(\\\\.plist)?$\" ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.security(\\\\.plist)?$\" && any(positional, # == \"GKAutoRearm\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.LaunchServices(\\\\.plist)?$\" && any(positional, # == \"LSQuarantine\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.(SoftwareUpdate|commerce)(\\\\.plist)?$\" && any(positional, # in [\"AutomaticCheckEnabled\", \"AutomaticDownload\", \"CriticalUpdateInstall\", \"ConfigDataInstall\", \"AutoUpdate\", \"AutomaticallyInstallMacOSUpdates\"]) && any(args, lower(#) in [\"false\", \"no\", \"0\"]))) ||\n(name == \"softwareupdate\" && lower(option(\"schedule\")) == \"off\") || (name == \"security\" && pos(0) == \"authorizationdb\" && pos(1) == \"write\") || (name == \"socketfilterfw\" && (any(args, # in [\"--add\", \"--unblockapp\"]) || any(args, # matches \"^--set(globalstate|blockall|stealthmode|loggingmode)$\") && any(args, # == \"off\"))) || (name == \"log\" && pos(0) == \"erase\") || (name == \"sfltool\" && pos(0) in [\"resetbtm\", \"clear\"]) || (name == \"profiles\" && (pos(0) in [\"remove\", \"install\"] || hasFlag(\"R\", \"I\"))) || (name == \"nvram\" && any(args, # matches \"^boot-args=.*(amfi_get_out_of_my_way|cs_enforcement_disable)\")) || (name == \"sqlite3\" && any(positional, baseName(#) == \"TCC.db\") && any(args, # matches \"(?i)\\\\b(insert|update|delete|replace)\\\\b\"))":
 		if scope == "command" {
 			return native163
 		}
@@ -1552,7 +1552,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [639]lazyRegexp{
+var nativeRegexps = [641]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1715,8 +1715,10 @@ var nativeRegexps = [639]lazyRegexp{
 	{src: "/.*\\.node$"},
 	{src: "^-agentpath:/(usr/)?lib(32|64)?/"},
 	{src: "=/(usr/)?(lib|lib32|lib64)/"},
+	{src: "(^|;)\\s*load_module\\s+[\"']?[^\\s;\"']"},
+	{src: "load_module\\s+[\"']?(modules/|/(usr/)?(local/)?(lib|lib32|lib64|share)/)[^;]*;?\\s*$"},
 	{src: "^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*=.*\\.(so|dylib|dll)(\\.[0-9.]+)?$"},
-	{src: "(^|[,:=])(file|plugin|lib|library|module|dll)=[^,:=]*\\.(so|dylib|dll)(\\.[0-9.]+)?([,:]|$)"},
+	{src: "(^|[,:=;])(file|plugin|lib|library|module|dll|frei0r|frei0r_src|filter_name)=[^,:=]*\\.(so|dylib|dll)(\\.[0-9.]+)?([,:;]|$)"},
 	{src: "^(zend_)?extension=[^=]*/[^=]*\\.(so|dylib|dll)$"},
 	{src: "^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*$"},
 	{src: "\\.(so|dylib|dll)(\\.[0-9.]+)?$"},
@@ -4129,7 +4131,7 @@ func native87(env any) bool {
 // native88 is the condition of load-library.
 func native88(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((((matchReWith(&nativeRegexps[152], ".so", e.Name) ||
+	return (((((((((((((((matchReWith(&nativeRegexps[152], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
@@ -4196,6 +4198,11 @@ func native88(env any) bool {
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
 					!matchReWith(&nativeRegexps[161], "lib", p0))
+			}))) ||
+		(in(e.Name, "nginx", "openresty", "angie") &&
+			anyOf(e.Options("g"), func(p0 string) bool {
+				return (matchReWith(&nativeRegexps[162], "load_module", p0) &&
+					!matchReWith(&nativeRegexps[163], "load_module", p0))
 			})))
 }
 
@@ -4208,23 +4215,23 @@ func native89(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[162], "-", p0) &&
+			return (matchReWith(&nativeRegexps[164], "-", p0) &&
 				!matchReWith(&nativeRegexps[161], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[163], "=", p0) &&
+				return (matchReWith(&nativeRegexps[165], "=", p0) &&
 					!matchReWith(&nativeRegexps[161], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[164], "extension=", p0) &&
+				return (matchReWith(&nativeRegexps[166], "extension=", p0) &&
 					!matchReWith(&nativeRegexps[161], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[165], "-", p0)
+				return matchReWith(&nativeRegexps[167], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[166], ".", p0) &&
-						!matchReWith(&nativeRegexps[167], "lib", p0))
+					return (matchReWith(&nativeRegexps[168], ".", p0) &&
+						!matchReWith(&nativeRegexps[169], "lib", p0))
 				}))))
 }
 
@@ -4245,7 +4252,7 @@ func native90(env any) bool {
 				return p0
 			}()
 		}), func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[168], "/", p0) &&
+			return (matchReWith(&nativeRegexps[170], "/", p0) &&
 				!in(p0, e.Outputs...))
 		}))
 }
@@ -4261,8 +4268,8 @@ func native91(env any) bool {
 func native92(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[166], ".", p0) &&
-			!matchReWith(&nativeRegexps[167], "lib", p0))
+		return (matchReWith(&nativeRegexps[168], ".", p0) &&
+			!matchReWith(&nativeRegexps[169], "lib", p0))
 	})
 }
 
@@ -4271,7 +4278,7 @@ func native93(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[169], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[171], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -4284,10 +4291,10 @@ func native94(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[169], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[171], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[170], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[172], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -4295,7 +4302,7 @@ func native94(env any) bool {
 func native95(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[171], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[173], "bin", cleanPath(p0))
 	})
 }
 
@@ -4333,13 +4340,13 @@ func native97(env any) bool {
 func native98(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[172], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
-		(((matchReWith(&nativeRegexps[173], "/", e.Code) ||
+		matchReAny(&nativeRegexps[174], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
+		(((matchReWith(&nativeRegexps[175], "/", e.Code) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[174], "/", p0)
+				return matchReWith(&nativeRegexps[176], "/", p0)
 			})) ||
-			matchReWith(&nativeRegexps[175], ".loads(", e.Code)) ||
-			matchReAny(&nativeRegexps[176], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
+			matchReWith(&nativeRegexps[177], ".loads(", e.Code)) ||
+			matchReAny(&nativeRegexps[178], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
 }
 
 // native99 is the condition of deferred-command.
@@ -4360,7 +4367,7 @@ func native100(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[177], "bin/", p0)
+			return matchReWith(&nativeRegexps[179], "bin/", p0)
 		}))
 }
 
@@ -4406,9 +4413,9 @@ func native102(env any) bool {
 func native103(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[178], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[179], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[180], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[180], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[181], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[182], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -4419,7 +4426,7 @@ func native104(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[181], "function", e.Line)))
+			matchReWith(&nativeRegexps[183], "function", e.Line)))
 }
 
 // native105 is the condition of fish-funcsave-agent.
@@ -4434,11 +4441,11 @@ func native106(env any) bool {
 	return ((e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((p0 == "--universal") ||
-				matchReWith(&nativeRegexps[182], "-", p0))
+				matchReWith(&nativeRegexps[184], "-", p0))
 		})) &&
 		!anyOf(e.Args, func(p0 string) bool {
 			return (in(p0, "--query", "--erase", "--show", "--names") ||
-				matchReWith(&nativeRegexps[183], "-", p0))
+				matchReWith(&nativeRegexps[185], "-", p0))
 		}))
 }
 
@@ -4466,7 +4473,7 @@ func native109(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[184], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[186], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -4566,10 +4573,10 @@ func native115(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[185], "..", p0) ||
+					(matchReWith(&nativeRegexps[187], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[186], "$", p0) &&
+							!(matchReWith(&nativeRegexps[188], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -4596,17 +4603,17 @@ func native116(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[187], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[189], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[188], "-", p0) ||
+						return (matchReWith(&nativeRegexps[190], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[189], "-", p0) ||
+							return (matchReWith(&nativeRegexps[191], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -4632,9 +4639,9 @@ func native117(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[190], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[192], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[191], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[193], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -4653,10 +4660,10 @@ func native118(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[192], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[194], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[193], ".", p0) &&
-						!matchReWith(&nativeRegexps[194], ":", p0)))
+					(matchReWith(&nativeRegexps[195], ".", p0) &&
+						!matchReWith(&nativeRegexps[196], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -4680,7 +4687,7 @@ func native119(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[195], "0", p0)
+					return matchReWith(&nativeRegexps[197], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -4722,7 +4729,7 @@ func native119(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[196], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[198], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -4857,7 +4864,7 @@ func native122(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[197], "-", p0) ||
+							return (matchReWith(&nativeRegexps[199], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -4996,15 +5003,15 @@ func native127(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[198], "/.", cleanPath(p0)) ||
-			(matchRe(&nativeRegexps[199], cleanPath(p0)) &&
+		return ((matchReWith(&nativeRegexps[200], "/.", cleanPath(p0)) ||
+			(matchRe(&nativeRegexps[201], cleanPath(p0)) &&
 				func() bool {
 					let0 := p0
 					return anyOf([]string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.bash_functions", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.mkshrc", "~/.inputrc", "~/.config/fish", "~/.ssh/id_rsa", "~/.ssh/id_ecdsa", "~/.ssh/id_ed25519", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.gnupg", "~/.gitconfig", "~/.config/git", "~/.aws/credentials", "~/.kube/config", "~/.netrc", "~/.git-credentials", "~/.npmrc", "~/.pypirc"}, func(p1 string) bool {
 						return mayName(let0, p1)
 					})
 				}())) &&
-			!matchReWith(&nativeRegexps[200], "/.ssh/known_hosts", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[202], "/.ssh/known_hosts", cleanPath(p0)))
 	})
 }
 
@@ -5028,7 +5035,7 @@ func native129(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[201], "of=", p0)
+					return matchReWith(&nativeRegexps[203], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -5079,7 +5086,7 @@ func native129(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[202], "for", e.Line)))))
+						matchReWith(&nativeRegexps[204], "for", e.Line)))))
 	}()
 }
 
@@ -5099,17 +5106,17 @@ func native130(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[203], ":", let0)) &&
+					!matchReWith(&nativeRegexps[205], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[204], p0)
+							return matchRe(&nativeRegexps[206], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[205], "-", p0)
+							return matchReWith(&nativeRegexps[207], "-", p0)
 						})))))
 	}()
 }
@@ -5129,7 +5136,7 @@ func native132(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[206], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[208], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -5183,11 +5190,11 @@ func native132(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[207], "x", p0)
+						return matchReWith(&nativeRegexps[209], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[208], "x", p0)
+						return matchReWith(&nativeRegexps[210], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -5225,7 +5232,7 @@ func native133(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[209], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[211], ".", baseName(p0)))
 			})))
 }
 
@@ -5272,7 +5279,7 @@ func native136(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[210], "-", p0)
+					return matchReWith(&nativeRegexps[212], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5285,7 +5292,7 @@ func native136(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[211], p0)) &&
+					!matchRe(&nativeRegexps[213], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -5338,9 +5345,9 @@ func native140(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[212], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[213], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[214], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[214], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[215], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[216], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native141 is the condition of move-to-dev-null.
@@ -5468,7 +5475,7 @@ func native149(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[215], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[217], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -5492,7 +5499,7 @@ func native150(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[216], let1) {
+						!matchRe(&nativeRegexps[218], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5505,7 +5512,7 @@ func native150(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[216], let2) {
+							!matchRe(&nativeRegexps[218], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -5523,9 +5530,9 @@ func native150(env any) bool {
 							return ((sensitivePath(p0) ||
 								e.HoldsSecret(p0)) ||
 								(((let3 != "") &&
-									!matchRe(&nativeRegexps[216], p0)) &&
+									!matchRe(&nativeRegexps[218], p0)) &&
 									(sensitivePath(((let3 + "/") + p0)) ||
-										(matchReWith(&nativeRegexps[217], "/.", cleanPath(((let3+"/")+p0))) &&
+										(matchReWith(&nativeRegexps[219], "/.", cleanPath(((let3+"/")+p0))) &&
 											secretPath(((let3 + "/") + p0))))))
 						}))
 				}()
@@ -5550,7 +5557,7 @@ func native151(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[216], let1) {
+						!matchRe(&nativeRegexps[218], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5563,7 +5570,7 @@ func native151(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[216], let2) {
+							!matchRe(&nativeRegexps[218], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -5591,11 +5598,11 @@ func native151(env any) bool {
 								}))) ||
 							((in(e.Name, "export", "declare", "typeset") &&
 								anyOf(e.Args, func(p0 string) bool {
-									return (matchReWith(&nativeRegexps[218], "GIT_WORK_TREE=", p0) &&
+									return (matchReWith(&nativeRegexps[220], "GIT_WORK_TREE=", p0) &&
 										(isHome(substr(p0, 14, len(p0))) ||
 											isRoot(substr(p0, 14, len(p0)))))
 								})) &&
-								matchReWith(&nativeRegexps[219], "git", e.Line))))
+								matchReWith(&nativeRegexps[221], "git", e.Line))))
 				}()
 			}()
 		}()
@@ -5618,7 +5625,7 @@ func native152(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[216], let1) {
+						!matchRe(&nativeRegexps[218], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5679,7 +5686,7 @@ func native153(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[220], "remote.", p0)
+					return matchReWith(&nativeRegexps[222], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -5691,8 +5698,8 @@ func native154(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[221], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[222], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[223], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[224], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -5721,7 +5728,7 @@ func native155(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[216], p0)) &&
+						!matchRe(&nativeRegexps[218], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -5781,35 +5788,52 @@ func native160(env any) bool {
 func native161(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[223], e.Original))
+		!matchRe(&nativeRegexps[225], e.Original))
 }
 
 // native162 is the condition of url-confusable-host.
 func native162(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[224], "://", e.Original))
+		matchReFold(&nativeRegexps[226], "://", e.Original))
 }
 
 // native163 is the condition of macos-protection-off.
 func native163(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((e.Name == "csrutil") &&
-		((e.Pos(0) == "clear") ||
-			((e.Pos(0) == "netboot") &&
-				in(e.Pos(1), "add", "clear")))) ||
+	return ((((((((((((((e.Name == "fdesetup") &&
+		in(e.Pos(0), "disable", "removerecovery", "changerecovery", "remove")) ||
+		(((e.Name == "pfctl") &&
+			e.HasFlag("d", "F")) &&
+			!e.HasFlag("s", "show"))) ||
+		(((((e.Name == "networksetup") &&
+			anyOf(e.Args, func(p0 string) bool {
+				return in(strings.ToLower(p0), "-setdnsservers", "-setsearchdomains", "-setv6off")
+			})) &&
+			(len(e.Positional) >= 1)) &&
+			!anyOf(e.Positional, func(p0 string) bool {
+				return (strings.ToLower(p0) == "empty")
+			})) ||
+			((e.Name == "networksetup") &&
+				anyOf(e.Args, func(p0 string) bool {
+					return (strings.ToLower(p0) == "-setv4off")
+				})))) ||
+		((e.Name == "csrutil") &&
+			((e.Pos(0) == "clear") ||
+				((e.Pos(0) == "netboot") &&
+					in(e.Pos(1), "add", "clear"))))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[225], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[226], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[227], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[228], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[227], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[229], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[228], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[230], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -5826,7 +5850,7 @@ func native163(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[229], "--set", p0)
+					return matchReWith(&nativeRegexps[231], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -5840,14 +5864,14 @@ func native163(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[230], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[232], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[231], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[233], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -5861,7 +5885,7 @@ func native164(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[232], "-", p0)
+					return matchReWith(&nativeRegexps[234], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -5896,7 +5920,7 @@ func native166(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[233], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[235], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -5908,11 +5932,11 @@ func native166(env any) bool {
 func native167(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[234], "-set", p0)
+		return matchReAny(&nativeRegexps[236], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[235], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[237], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -5924,15 +5948,15 @@ func native168(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[236], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[238], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[237], "login", p0)
+				return matchReFold(&nativeRegexps[239], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[237], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[239], "login", e.Stdin.Text))))
 }
 
 // native169 is the condition of launchd-job.
@@ -5966,9 +5990,9 @@ func native170(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[238], "clipboard", p0)
+					return matchReFold(&nativeRegexps[240], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[238], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[240], "clipboard", e.Stdin.Text)))))
 }
 
 // native171 is the condition of screen-capture-agent.
@@ -5982,7 +6006,7 @@ func native171(env any) bool {
 func native172(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[239], "sleep", e.Line))
+		matchReWith(&nativeRegexps[241], "sleep", e.Line))
 }
 
 // native173 is the condition of mic-camera-capture-agent.
@@ -6000,7 +6024,7 @@ func native173(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[240], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[242], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -6008,23 +6032,23 @@ func native173(env any) bool {
 func native174(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[241], "dialog", p0)
+		return matchReFold(&nativeRegexps[243], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[241], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[243], "dialog", e.Stdin.Text))
 }
 
 // native175 is the condition of applescript-remote-machine.
 func native175(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[242], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[244], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[242], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[244], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[243], "volume", p0)
+				return matchReFold(&nativeRegexps[245], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[243], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[245], "volume", e.Stdin.Text))))
 }
 
 // native176 is the condition of read-private-store-agent.
@@ -6032,7 +6056,7 @@ func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[244], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[246], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -6052,7 +6076,7 @@ func native177(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[245], "/Users/", p0)
+					return matchReWith(&nativeRegexps[247], "/Users/", p0)
 				}))))
 }
 
@@ -6083,8 +6107,8 @@ func native180(env any) bool {
 		anyOf(e.Args, func(p0 string) bool {
 			return (((urlScheme(p0) != "") &&
 				(urlScheme(p0) != "file")) &&
-				(matchRe(&nativeRegexps[246], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[247], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[248], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[249], ".", urlHost(p0))))
 		}))
 }
 
@@ -6104,7 +6128,7 @@ func native182(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[248], "%25", p0))
+				matchReWith(&nativeRegexps[250], "%25", p0))
 		}))
 }
 
@@ -6127,12 +6151,12 @@ func native184(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[249], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[251], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[250], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[252], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -6150,9 +6174,9 @@ func native185(env any) bool {
 			}()
 		})
 		return anyOf(let0, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[251], "/", p0) &&
+			return ((matchReWith(&nativeRegexps[253], "/", p0) &&
 				isIP(urlHost(p0))) &&
-				!matchReAny(&nativeRegexps[249], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[251], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})
 	}()
 }
@@ -6164,9 +6188,9 @@ func native186(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[252], "@", p0)) &&
+				matchReWith(&nativeRegexps[254], "@", p0)) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[253], "url.", p0)))
+					matchReFold(&nativeRegexps[255], "url.", p0)))
 		}))
 }
 
@@ -6175,7 +6199,7 @@ func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[254], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[256], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -6201,8 +6225,8 @@ func native188(env any) bool {
 func native189(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[255], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[256], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[257], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[258], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native190 is the condition of inline-code-download.
@@ -6210,11 +6234,11 @@ func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[257], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[258], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[259], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[260], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[261], "http://", e.Code))))
+		matchReAny(&nativeRegexps[259], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[260], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[261], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[262], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[263], "http://", e.Code))))
 }
 
 // native191 is the condition of insecure-tls.
@@ -6241,14 +6265,14 @@ func native191(env any) bool {
 				return (p0 == "set")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[262], ".trusted-host", p0)
+				return matchReWith(&nativeRegexps[264], ".trusted-host", p0)
 			}))) ||
 		((in(e.Name, "npm", "yarn", "pnpm") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[263], "strict-ssl\x00enablestrictssl", p0)
+				return matchReAny(&nativeRegexps[265], "strict-ssl\x00enablestrictssl", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[264], "false", p0)
+				return matchReWith(&nativeRegexps[266], "false", p0)
 			}))) ||
 		(in(e.Name, "helm", "kubectl") &&
 			e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -6260,41 +6284,41 @@ func native191(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[265], "git_ssl_no_verify=\x00node_tls_reject_unauthorized=0\x00pythonhttpsverify=0\x00curl_insecure=\x00npm_config_strict_ssl", p0)
+				return matchReAny(&nativeRegexps[267], "git_ssl_no_verify=\x00node_tls_reject_unauthorized=0\x00pythonhttpsverify=0\x00curl_insecure=\x00npm_config_strict_ssl", p0)
 			}))) ||
 		((in(e.Name, "setenv", "set") &&
 			(len(e.Positional) >= 2)) &&
-			matchReAny(&nativeRegexps[266], "git_ssl_no_verify=\x00node_tls_reject_unauthorized=0\x00pythonhttpsverify=0\x00curl_insecure=", strings.Join(sliceOf(e.Positional, (len(e.Positional)-2), len(e.Positional)), "="))))
+			matchReAny(&nativeRegexps[268], "git_ssl_no_verify=\x00node_tls_reject_unauthorized=0\x00pythonhttpsverify=0\x00curl_insecure=", strings.Join(sliceOf(e.Positional, (len(e.Positional)-2), len(e.Positional)), "="))))
 }
 
 // native192 is the condition of reverse-shell.
 func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[267], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[269], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[268], "/dev/", p0)
+			return matchReWith(&nativeRegexps[270], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[269], ":", p0)
+				return matchReFold(&nativeRegexps[271], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[270], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[272], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[271], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[273], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[272], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[273], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[274], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[274], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[275], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[276], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native193 is the condition of exfiltrate-secrets.
@@ -6305,9 +6329,9 @@ func native193(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[275], "$", p0) &&
+				(matchReWith(&nativeRegexps[277], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[276], "$(cat ", p0))
+				matchReWith(&nativeRegexps[278], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -6326,7 +6350,7 @@ func native193(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[277], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[279], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -6340,10 +6364,10 @@ func native193(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[278], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[280], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[279], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[281], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -6365,7 +6389,7 @@ func native193(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[280], "$(", p0)
+				return matchReWith(&nativeRegexps[282], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -6374,7 +6398,7 @@ func native193(env any) bool {
 						(e.Pos(0) == "login")) &&
 						tokenForHost(e.TokenSource(p0), sliceOf(e.Positional, 1, len(e.Positional))))) &&
 					!((in(e.Name, "http", "https", "xh", "xhs") &&
-						matchReWith(&nativeRegexps[281], ":", p0)) &&
+						matchReWith(&nativeRegexps[283], ":", p0)) &&
 						tokenForHost(e.TokenSource(p0), e.Args)))
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp", "rsync") &&
@@ -6384,11 +6408,11 @@ func native193(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[282], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[284], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[280], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[283], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[282], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[285], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -6467,12 +6491,12 @@ func native195(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[284], ":", p0)
+					return matchReWith(&nativeRegexps[286], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[285], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[287], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -6512,7 +6536,7 @@ func native196(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[286], "$", p0) &&
+							(matchReWith(&nativeRegexps[288], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -6522,7 +6546,7 @@ func native196(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[287], "://", p0)
+							return matchReWith(&nativeRegexps[289], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -6540,16 +6564,16 @@ func native196(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[286], "$", p0) &&
+									(matchReWith(&nativeRegexps[288], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[287], "://", p0)
+								return matchReWith(&nativeRegexps[289], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[288], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[290], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -6569,7 +6593,7 @@ func native197(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[289], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[291], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -6593,8 +6617,8 @@ func native198(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[286], "$", p0)) &&
-			matchReWith(&nativeRegexps[290], ".", p0))
+			matchReWith(&nativeRegexps[288], "$", p0)) &&
+			matchReWith(&nativeRegexps[292], ".", p0))
 	})
 }
 
@@ -6642,7 +6666,7 @@ func native199(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[291], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[293], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -6651,7 +6675,7 @@ func native199(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[292], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[294], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -6723,13 +6747,13 @@ func native200(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[293], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[295], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[293], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[295], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -6741,7 +6765,7 @@ func native201(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[294], "cd", e.Line))
+		matchReWith(&nativeRegexps[296], "cd", e.Line))
 }
 
 // native202 is the condition of reverse-shell-fifo.
@@ -6754,7 +6778,7 @@ func native202(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[295], "mk", e.Line))
+		matchReWith(&nativeRegexps[297], "mk", e.Line))
 }
 
 // native203 is the condition of shell-piped-to-network.
@@ -6781,20 +6805,20 @@ func native204(env any) bool {
 // native205 is the condition of awk-network.
 func native205(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[296], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[297], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[298], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[299], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native206 is the condition of dns-update.
 func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[298], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[300], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[299], "del", p0)
+			return matchReFold(&nativeRegexps[301], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[298], "del", p0.Target)
+			return matchReFold(&nativeRegexps[300], "del", p0.Target)
 		}))
 }
 
@@ -6835,7 +6859,7 @@ func native207(env any) bool {
 										!tokenForHost(e.TokenSource(p0), e.Args))
 								}) ||
 									anyOf(e.Options("c"), func(p0 string) bool {
-										return (((matchReFold(&nativeRegexps[300], "extraheader=", p0) &&
+										return (((matchReFold(&nativeRegexps[302], "extraheader=", p0) &&
 											matchComputed(let0, p0)) &&
 											anyOf(e.Args, func(p1 string) bool {
 												return (urlHost(p1) != "")
@@ -6846,15 +6870,15 @@ func native207(env any) bool {
 							return func() bool {
 								if e.Name == "ssh" {
 									return ((anyOf(e.Options("o"), func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[301], "ndenv\x00tenv", p0) &&
-											(matchReFold(&nativeRegexps[302], "*", p0) ||
-												matchReAny(&nativeRegexps[303], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+										return (matchReAny(&nativeRegexps[303], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[304], "*", p0) ||
+												matchReAny(&nativeRegexps[305], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
-										matchReWith(&nativeRegexps[304], "$", e.Source)) ||
+										matchReWith(&nativeRegexps[306], "$", e.Source)) ||
 										(anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[305], "${", p0)
+											return matchReWith(&nativeRegexps[307], "${", p0)
 										}) &&
-											!matchReWith(&nativeRegexps[306], "$", e.Source)))
+											!matchReWith(&nativeRegexps[308], "$", e.Source)))
 								}
 								return func() bool {
 									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -6903,7 +6927,7 @@ func native207(env any) bool {
 													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
 													anyOf(e.PipedSecrets(), func(p0 string) bool {
 														return !tokenForHost(e.TokenSource(func() string {
-															if matchReWith(&nativeRegexps[307], " ", p0) {
+															if matchReWith(&nativeRegexps[309], " ", p0) {
 																return p0
 															}
 															return (("$(" + p0) + ")")
@@ -6917,7 +6941,7 @@ func native207(env any) bool {
 													e.HoldsSecret(e.Stdin.From))))
 									}
 									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-										return ((matchReWith(&nativeRegexps[306], "$", p0) ||
+										return ((matchReWith(&nativeRegexps[308], "$", p0) ||
 											e.SecretValue(p0)) &&
 											!tokenForHost(e.TokenSource(p0), e.Args))
 									}) ||
@@ -6926,23 +6950,23 @@ func native207(env any) bool {
 												return strings.HasPrefix(p0, "--expand-")
 											})) &&
 											anyOf(e.Options("variable"), func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[308], "%", p0) &&
+												return (matchReWith(&nativeRegexps[310], "%", p0) &&
 													!tokenForHost(e.TokenSource(("$"+substr(p0, 1, len(p0)))), e.Args))
 											}))) ||
 										(in(e.Name, "http", "https", "xh", "xhs") &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[309], ":", p0) &&
+												return (matchReWith(&nativeRegexps[311], ":", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											}))) ||
 										anyOf(e.Positional, func(p0 string) bool {
 											return (((urlHost(p0) != "") &&
-												matchReWith(&nativeRegexps[306], "$", p0)) &&
+												matchReWith(&nativeRegexps[308], "$", p0)) &&
 												!tokenForHost(e.TokenSource(p0), e.Args))
 										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchReAny(&nativeRegexps[310], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+												return (matchReAny(&nativeRegexps[312], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											})))
 								}()
@@ -6979,10 +7003,10 @@ func native209(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[311], ".", p0))
+					matchReWith(&nativeRegexps[313], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[306], "$", p0) &&
+			return (matchReWith(&nativeRegexps[308], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -7010,7 +7034,7 @@ func native210(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[312], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[314], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -7018,7 +7042,7 @@ func native210(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[313], p0)
+							return matchRe(&nativeRegexps[315], p0)
 						}))))
 		}()
 	}()
@@ -7032,7 +7056,7 @@ func native211(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[314], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[316], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -7055,7 +7079,7 @@ func native213(env any) bool {
 				in(e.Pos(0), "http", "start")))) ||
 		((e.Name == "cloudflared") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[315], "://", p0)
+				return matchReWith(&nativeRegexps[317], "://", p0)
 			}) ||
 				((e.Agent &&
 					(e.Pos(0) == "tunnel")) &&
@@ -7067,7 +7091,7 @@ func native213(env any) bool {
 		(((e.Name == "chisel") &&
 			(e.Pos(0) == "client")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[316], "R:", p0)
+				return matchReWith(&nativeRegexps[318], "R:", p0)
 			}))) ||
 		((e.Name == "bore") &&
 			(e.Pos(0) == "local"))) ||
@@ -7091,15 +7115,15 @@ func native214(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[317], "@", p0) &&
-				!matchReWith(&nativeRegexps[318], "@", p0))
+			return (matchReWith(&nativeRegexps[319], "@", p0) &&
+				!matchReWith(&nativeRegexps[320], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[319], ":", p0) &&
-						!matchReAny(&nativeRegexps[320], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[321], ":", p0) &&
+						!matchReAny(&nativeRegexps[322], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -7116,7 +7140,7 @@ func native214(env any) bool {
 func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[321], "@", p0)
+		return matchReWith(&nativeRegexps[323], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -7132,18 +7156,18 @@ func native216(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[322], ":", p0)
+				return matchReFold(&nativeRegexps[324], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[323], ":", p0)
+				return matchReFold(&nativeRegexps[325], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[324], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[326], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[319], ":", p0) &&
-						!matchReAny(&nativeRegexps[320], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[321], ":", p0) &&
+						!matchReAny(&nativeRegexps[322], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -7167,14 +7191,14 @@ func native217(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[325], ":", p0)
+				return matchReFold(&nativeRegexps[327], ":", p0)
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[326], ":", p0)
+				return matchReFold(&nativeRegexps[328], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[327], "create:", p0) ||
-					matchReFold(&nativeRegexps[328], ":", p0))
+				return (matchReFold(&nativeRegexps[329], "create:", p0) ||
+					matchReFold(&nativeRegexps[330], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -7185,7 +7209,7 @@ func native217(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[329], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[331], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -7211,7 +7235,7 @@ func native218(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[330], p0)
+					return matchRe(&nativeRegexps[332], p0)
 				}))))
 }
 
@@ -7219,8 +7243,8 @@ func native218(env any) bool {
 func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[331], ":", p0) &&
-			!matchReWith(&nativeRegexps[332], ":", p0))
+		return (matchReWith(&nativeRegexps[333], ":", p0) &&
+			!matchReWith(&nativeRegexps[334], ":", p0))
 	})
 }
 
@@ -7228,8 +7252,8 @@ func native219(env any) bool {
 func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[333], p0) ||
-			matchReWith(&nativeRegexps[334], "w", p0))
+		return (matchRe(&nativeRegexps[335], p0) ||
+			matchReWith(&nativeRegexps[336], "w", p0))
 	})
 }
 
@@ -7242,10 +7266,10 @@ func native221(env any) bool {
 				under(p0, "/etc")) ||
 				under(p0, "/usr")) ||
 				(under(p0, "/var") &&
-					!((matchReWith(&nativeRegexps[335], "/var/www/", cleanPath(p0)) &&
+					!((matchReWith(&nativeRegexps[337], "/var/www/", cleanPath(p0)) &&
 						!e.HasFlag("L")) &&
 						!anyOf(e.Args, func(p1 string) bool {
-							return matchRe(&nativeRegexps[336], p1)
+							return matchRe(&nativeRegexps[338], p1)
 						}))))
 		}))
 }
@@ -7255,13 +7279,13 @@ func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[337], "s", p0) ||
-				matchRe(&nativeRegexps[338], p0))
+			return (matchReWith(&nativeRegexps[339], "s", p0) ||
+				matchRe(&nativeRegexps[340], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[338], p0) ||
-					matchReWith(&nativeRegexps[339], "s", p0))
+				return (matchRe(&nativeRegexps[340], p0) ||
+					matchReWith(&nativeRegexps[341], "s", p0))
 			})))
 }
 
@@ -7270,15 +7294,15 @@ func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[340], "s", p0) ||
-				matchRe(&nativeRegexps[341], p0))
+			return (matchReWith(&nativeRegexps[342], "s", p0) ||
+				matchRe(&nativeRegexps[343], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[341], p0)
+				return matchRe(&nativeRegexps[343], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[342], cleanPath(p0))
+			return matchRe(&nativeRegexps[344], cleanPath(p0))
 		}))
 }
 
@@ -7299,7 +7323,7 @@ func native225(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[343], "+", p0)
+					return matchReWith(&nativeRegexps[345], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -7308,8 +7332,8 @@ func native225(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[344], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[345], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[346], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[347], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -7328,12 +7352,12 @@ func native225(env any) bool {
 func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[346], p0)
+		return matchRe(&nativeRegexps[348], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[347], "bin/", p0))
+				matchReWith(&nativeRegexps[349], "bin/", p0))
 		}))
 }
 
@@ -7341,9 +7365,9 @@ func native226(env any) bool {
 func native227(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[348], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[350], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[349], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[351], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -7364,52 +7388,52 @@ func native228(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[350], p0) ||
-					matchRe(&nativeRegexps[351], p0)) ||
-					matchRe(&nativeRegexps[352], p0)) ||
-					matchReWith(&nativeRegexps[353], "w", p0)) ||
-					matchReWith(&nativeRegexps[354], "g", p0))
+				return ((((matchRe(&nativeRegexps[352], p0) ||
+					matchRe(&nativeRegexps[353], p0)) ||
+					matchRe(&nativeRegexps[354], p0)) ||
+					matchReWith(&nativeRegexps[355], "w", p0)) ||
+					matchReWith(&nativeRegexps[356], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[351], p0) ||
-					matchRe(&nativeRegexps[355], p0)) ||
-					matchReWith(&nativeRegexps[356], "w", p0)) ||
-					matchReWith(&nativeRegexps[353], "w", p0))
+				return (((matchRe(&nativeRegexps[353], p0) ||
+					matchRe(&nativeRegexps[357], p0)) ||
+					matchReWith(&nativeRegexps[358], "w", p0)) ||
+					matchReWith(&nativeRegexps[355], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[357], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[359], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[358], p0)
+				return matchRe(&nativeRegexps[360], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[359], p0)
+				return matchRe(&nativeRegexps[361], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[360], ":", p0)
+					return matchReWith(&nativeRegexps[362], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[361], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[363], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[362], p0)
+				return matchRe(&nativeRegexps[364], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[360], ":", p0)
+					return matchReWith(&nativeRegexps[362], ":", p0)
 				}))))
 }
 
@@ -7422,7 +7446,7 @@ func native229(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[363], "-", p0)
+					return matchReWith(&nativeRegexps[365], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -7436,20 +7460,20 @@ func native229(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[364], "0", p0)
+				return matchReWith(&nativeRegexps[366], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[364], "0", p0)
+				return matchReWith(&nativeRegexps[366], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[365], ":", p0)
+				return matchReWith(&nativeRegexps[367], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[365], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[367], ":", e.Stdin.Text))))
 }
 
 // native230 is the condition of privileged-group.
@@ -7479,7 +7503,7 @@ func native230(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[366], "/Groups/", p0))
+					matchReWith(&nativeRegexps[368], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -7550,7 +7574,7 @@ func native234(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[367], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[369], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -7558,12 +7582,12 @@ func native234(env any) bool {
 func native235(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[368], p0)
+		return matchRe(&nativeRegexps[370], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[369], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[371], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -7582,7 +7606,7 @@ func native236(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[370], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[372], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native237 is the condition of read-secret.
@@ -7596,7 +7620,7 @@ func native237(env any) bool {
 						(e.Pos(0) == "env")) &&
 						(e.Pos(1) == "pull"))))) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[371], ".env", p0)
+				return matchReWith(&nativeRegexps[373], ".env", p0)
 			})))
 }
 
@@ -7624,8 +7648,8 @@ func native239(env any) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
-				!matchRe(&nativeRegexps[216], p0))) &&
-			matchReWith(&nativeRegexps[372], ".", p0))
+				!matchRe(&nativeRegexps[218], p0))) &&
+			matchReWith(&nativeRegexps[374], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -7677,7 +7701,7 @@ func native240(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[373], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[375], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -7727,10 +7751,10 @@ func native242(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[374], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[376], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[375], "/", p0))
+					matchReWith(&nativeRegexps[377], "/", p0))
 			})))
 }
 
@@ -7760,7 +7784,7 @@ func native244(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[376], ":", p0) ||
+					return (matchReWith(&nativeRegexps[378], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -7769,7 +7793,7 @@ func native244(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[377], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[379], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native245 is the condition of send-secret-dir.
@@ -7788,10 +7812,10 @@ func native246(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[378], p0)
+					return matchRe(&nativeRegexps[380], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[379], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[381], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -7805,7 +7829,7 @@ func native247(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[380], "-", p0)
+						return matchReWith(&nativeRegexps[382], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -7840,7 +7864,7 @@ func native248(env any) bool {
 func native249(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[381], "mount", p0)
+		return matchReFold(&nativeRegexps[383], "mount", p0)
 	})
 }
 
@@ -7906,10 +7930,10 @@ func native250(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[382], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[384], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[383], "hguard", p0)
+					return matchReWith(&nativeRegexps[385], "hguard", p0)
 				}))))
 }
 
@@ -7979,13 +8003,13 @@ func native251(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[384], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[386], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[382], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[384], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[383], "hguard", p0)
+					return matchReWith(&nativeRegexps[385], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -8064,7 +8088,7 @@ func native252(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[206], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[208], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -8074,7 +8098,7 @@ func native252(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[207], "x", p0)
+							return matchReWith(&nativeRegexps[209], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -8104,7 +8128,7 @@ func native252(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[385], baseName(p0)))
+										matchRe(&nativeRegexps[387], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -8128,7 +8152,7 @@ func native253(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[386], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[388], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -8152,7 +8176,7 @@ func native253(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[387], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[389], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -8166,7 +8190,7 @@ func native253(env any) bool {
 func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[388], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[390], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -8184,15 +8208,15 @@ func native254(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[389], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[390], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[391], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[392], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[391], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[393], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native255 is the condition of self-computed-target-agent.
@@ -8223,19 +8247,19 @@ func native256(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[392], "hguard", p0)
+				return matchReWith(&nativeRegexps[394], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[393], "hguard", p0)
+					return matchReWith(&nativeRegexps[395], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[394], "hguard", p0)
+						return matchReWith(&nativeRegexps[396], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[395], "hguard", p0)
+					return matchReWith(&nativeRegexps[397], "hguard", p0)
 				}))))
 }
 
@@ -8266,13 +8290,13 @@ func native257(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[396], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[398], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[397], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[399], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -8310,13 +8334,13 @@ func native258(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[396], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[398], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[397], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[399], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -8327,10 +8351,10 @@ func native258(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[394], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[396], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[398], "hguard", p0) ||
-						matchReWith(&nativeRegexps[399], "hguard", p0))
+					return (matchReWith(&nativeRegexps[400], "hguard", p0) ||
+						matchReWith(&nativeRegexps[401], "hguard", p0))
 				}))))
 }
 
@@ -8340,8 +8364,8 @@ func native259(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[400], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[401], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[402], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[403], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native260 is the condition of self-inline-write-agent.
@@ -8351,8 +8375,8 @@ func native260(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[400], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[401], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[402], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[403], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native261 is the condition of self-env.
@@ -8373,23 +8397,23 @@ func native261(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[402], "hguard_", p0)
+			return matchReFold(&nativeRegexps[404], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[402], "hguard_", p0)
+					return matchReFold(&nativeRegexps[404], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[403], "-", p0) ||
+						return (matchReWith(&nativeRegexps[405], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[404], "hguard", p0)
+					return matchReFold(&nativeRegexps[406], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -8407,13 +8431,13 @@ func native261(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[405], "hguard_", p0)
+					return matchReFold(&nativeRegexps[407], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[402], "hguard_", p0)
+					return matchReFold(&nativeRegexps[404], "hguard_", p0)
 				})))
 	}()
 }
@@ -8437,23 +8461,23 @@ func native262(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[402], "hguard_", p0)
+				return matchReFold(&nativeRegexps[404], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[402], "hguard_", p0)
+						return matchReFold(&nativeRegexps[404], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[403], "-", p0) ||
+							return (matchReWith(&nativeRegexps[405], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[404], "hguard", p0)
+						return matchReFold(&nativeRegexps[406], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -8471,13 +8495,13 @@ func native262(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[405], "hguard_", p0)
+						return matchReFold(&nativeRegexps[407], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[402], "hguard_", p0)
+						return matchReFold(&nativeRegexps[404], "hguard_", p0)
 					}))))
 	}()
 }
@@ -8488,30 +8512,30 @@ func native263(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[406], "-", p0)
+			return matchReWith(&nativeRegexps[408], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[407], p0))
+					matchRe(&nativeRegexps[409], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[408], p0)
+				return matchRe(&nativeRegexps[410], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[409], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[411], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[410], "accept-", p0)
+				return matchReWith(&nativeRegexps[412], "accept-", p0)
 			})))
 }
 
@@ -8522,30 +8546,30 @@ func native264(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[406], "-", p0)
+				return matchReWith(&nativeRegexps[408], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[407], p0))
+						matchRe(&nativeRegexps[409], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[408], p0)
+					return matchRe(&nativeRegexps[410], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[409], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[411], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[410], "accept-", p0)
+					return matchReWith(&nativeRegexps[412], "accept-", p0)
 				}))))
 }
 
@@ -8553,7 +8577,7 @@ func native264(env any) bool {
 func native265(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[411], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[413], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -8565,7 +8589,7 @@ func native266(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[411], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[413], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -8582,7 +8606,7 @@ func native267(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[411], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[413], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -8604,7 +8628,7 @@ func native268(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[411], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[413], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -8687,16 +8711,16 @@ func native271(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[404], "hguard", p0)
+			return matchReFold(&nativeRegexps[406], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[404], "hguard", p0)
+				return matchReFold(&nativeRegexps[406], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[412], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[414], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[404], "hguard", p0)
+				return matchReFold(&nativeRegexps[406], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8709,16 +8733,16 @@ func native272(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[404], "hguard", p0)
+				return matchReFold(&nativeRegexps[406], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[404], "hguard", p0)
+					return matchReFold(&nativeRegexps[406], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[412], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[414], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[404], "hguard", p0)
+					return matchReFold(&nativeRegexps[406], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8734,10 +8758,10 @@ func native273(env any) bool {
 		((e.Name == "codex") &&
 			((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[413], "hook", p0)
+					return matchReAny(&nativeRegexps[415], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[413], "hook", p0)
+					return matchReAny(&nativeRegexps[415], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -8748,7 +8772,7 @@ func native273(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[414], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[416], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -8773,10 +8797,10 @@ func native274(env any) bool {
 			((e.Name == "codex") &&
 				((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[413], "hook", p0)
+						return matchReAny(&nativeRegexps[415], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[413], "hook", p0)
+						return matchReAny(&nativeRegexps[415], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -8787,7 +8811,7 @@ func native274(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[414], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[416], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -8807,7 +8831,7 @@ func native275(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
 		anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[415], "--", p0)
+			return matchReWith(&nativeRegexps[417], "--", p0)
 		}))
 }
 
@@ -8844,7 +8868,7 @@ func native278(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[404], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[406], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -8871,7 +8895,7 @@ func native278(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[416], e.Name)) ||
+				matchRe(&nativeRegexps[418], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -8948,7 +8972,7 @@ func native285(env any) bool {
 		let0 := "(?i)\"private\"\\s*:\\s*false|\"visibility\"\\s*:\\s*\"public\""
 		return (((((e.Name == "curl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[417], "api.github.com/repos/\x00/api/v4/projects/", p0)
+				return matchReAny(&nativeRegexps[419], "api.github.com/repos/\x00/api/v4/projects/", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return matchComputed(let0, p0)
@@ -8970,7 +8994,7 @@ func native285(env any) bool {
 					return in(strings.ToLower(p0), "private=false", "visibility=public")
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[418], "/workflows/\x00gitlab-ci", p0)
+						return matchReAny(&nativeRegexps[420], "/workflows/\x00gitlab-ci", p0)
 					}) &&
 						in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
 	}()
@@ -8984,7 +9008,7 @@ func native286(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[419], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[421], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -8994,15 +9018,15 @@ func native286(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[420], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[422], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[421], "-", p0) ||
+						return (matchReWith(&nativeRegexps[423], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[422], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[424], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -9023,12 +9047,12 @@ func native288(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[423], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[425], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			}))) ||
 		((e.Pos(0) == "delete") &&
 			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[424], "-", p0)
+					return matchReWith(&nativeRegexps[426], "-", p0)
 				}))))
 }
 
@@ -9059,7 +9083,7 @@ func native290(env any) bool {
 			(((in(e.Name, "bash", "sh", "dash", "zsh") &&
 				!e.HasFlag("c")) &&
 				(len(e.Positional) > 0)) &&
-				matchReWith(&nativeRegexps[425], ".sh", baseName(index(e.Positional, 0))))) ||
+				matchReWith(&nativeRegexps[427], ".sh", baseName(index(e.Positional, 0))))) ||
 			(((e.Name == "minikube") &&
 				(e.Pos(0) == "delete")) &&
 				e.HasFlag("all", "purge"))) ||
@@ -9087,13 +9111,13 @@ func native291(env any) bool {
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[426], "=", p0)
+			return matchReWith(&nativeRegexps[428], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[427], "0", p0)
+				return matchReWith(&nativeRegexps[429], "0", p0)
 			})))
 }
 
@@ -9107,7 +9131,7 @@ func native292(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[428], "=", p0)
+					return matchReWith(&nativeRegexps[430], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -9115,20 +9139,20 @@ func native292(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[428], "=", p0) ||
-						matchReWith(&nativeRegexps[429], "test", p0))
+					return (!matchReWith(&nativeRegexps[430], "=", p0) ||
+						matchReWith(&nativeRegexps[431], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[430], "D", p0)
+					return matchReWith(&nativeRegexps[432], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[431], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[433], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				(((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[432], "db:", p0)
+					return matchReWith(&nativeRegexps[434], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -9193,7 +9217,7 @@ func native292(env any) bool {
 							return (p0 == "base")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[433], "migrate:", p0)
+						return matchReWith(&nativeRegexps[435], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -9224,7 +9248,7 @@ func native292(env any) bool {
 						return (p0 == "db:migrate")
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[434], "VERSION=", p0)
+							return matchReWith(&nativeRegexps[436], "VERSION=", p0)
 						}))) ||
 					((((e.Name == "knex") ||
 						anyOf(e.Args, func(p0 string) bool {
@@ -9244,7 +9268,7 @@ func native292(env any) bool {
 								return (p0 == "down-to")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[364], "0", p0)
+									return matchReWith(&nativeRegexps[366], "0", p0)
 								}))))) ||
 					((e.Name == "migrate") &&
 						(((anyOf(e.Args, func(p0 string) bool {
@@ -9260,7 +9284,7 @@ func native292(env any) bool {
 								return (p0 == "goto")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[364], "0", p0)
+									return matchReWith(&nativeRegexps[366], "0", p0)
 								}))))) ||
 					((e.Name == "dbmate") &&
 						anyOf(e.Positional, func(p0 string) bool {
@@ -9297,7 +9321,7 @@ func native292(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[435], ".", p0)
+							return matchReWith(&nativeRegexps[437], ".", p0)
 						}))))
 		}()
 	}()
@@ -9312,9 +9336,9 @@ func native293(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[436], "secret", p0)
+					return matchReWith(&nativeRegexps[438], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[437], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[439], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
@@ -9328,23 +9352,23 @@ func native294(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[438], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[440], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[439], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[441], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[439], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[441], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[440], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[442], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[440], "://", p0)
+				return matchReWith(&nativeRegexps[442], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -9353,37 +9377,37 @@ func native294(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[441], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[443], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[442], "://", p0) &&
-						!matchReWith(&nativeRegexps[443], "https://", p0))
+					return (matchReWith(&nativeRegexps[444], "://", p0) &&
+						!matchReWith(&nativeRegexps[445], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[444], "://", p0)
+					return matchReWith(&nativeRegexps[446], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[445], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[447], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[442], "://", p0) &&
-						!matchReWith(&nativeRegexps[443], "https://", p0)))
+					(matchReWith(&nativeRegexps[444], "://", p0) &&
+						!matchReWith(&nativeRegexps[445], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[446], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[448], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[447], ":", p0))
+					matchReWith(&nativeRegexps[449], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -9396,7 +9420,7 @@ func native294(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[448], "http", p0)
+				return matchReWith(&nativeRegexps[450], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -9410,12 +9434,12 @@ func native294(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[448], "http", p0)
+				return matchReWith(&nativeRegexps[450], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[448], "http", p0)
+				return matchReWith(&nativeRegexps[450], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -9429,7 +9453,7 @@ func native295(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[449], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[451], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -9437,10 +9461,10 @@ func native295(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[450], "--force-", p0)
+				return matchReWith(&nativeRegexps[452], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[451], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[453], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -9451,11 +9475,11 @@ func native296(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[452], "/etc/", p0)
+			return matchReWith(&nativeRegexps[454], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[453], "/etc/", p0)
+				return matchReWith(&nativeRegexps[455], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -9474,33 +9498,33 @@ func native297(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[454], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[456], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[455], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[457], "/", e.Path)))) &&
 				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
 					matchReWith(&nativeRegexps[132], "ssh", e.Assigns[p0])) &&
-					!matchReFold(&nativeRegexps[456], "command", e.Assigns[p0]))) &&
+					!matchReFold(&nativeRegexps[458], "command", e.Assigns[p0]))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[457], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[459], e.Assigns[p0]))) &&
 				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[458], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[460], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[459], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[461], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((((!matchReWith(&nativeRegexps[460], "ENV=", p0) &&
-						!(matchReWith(&nativeRegexps[461], "GIT_SSH", p0) &&
-							!matchReFold(&nativeRegexps[456], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-						!((matchReWith(&nativeRegexps[462], "=", p0) &&
+					return (((((!matchReWith(&nativeRegexps[462], "ENV=", p0) &&
+						!(matchReWith(&nativeRegexps[463], "GIT_SSH", p0) &&
+							!matchReFold(&nativeRegexps[458], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+						!((matchReWith(&nativeRegexps[464], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -9510,10 +9534,10 @@ func native297(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[463], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[465], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[459], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[464], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[461], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[466], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -9558,14 +9582,14 @@ func native298(env any) bool {
 func native299(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[465], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[467], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[466], ")", p0.Target))
+				matchReFold(&nativeRegexps[468], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[466], ")", p0)
+				return matchReFold(&nativeRegexps[468], ")", p0)
 			})))
 }
 
@@ -9573,14 +9597,14 @@ func native299(env any) bool {
 func native300(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[467], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[469], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[468], "=", p0)
+				return matchReWith(&nativeRegexps[470], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[469], "A", p0)
+			return matchReWith(&nativeRegexps[471], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -9588,7 +9612,7 @@ func native300(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[470], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[472], "--preserve-env=", p0)
 		}))
 }
 
@@ -9611,7 +9635,7 @@ func native301(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[471], "-R", p0)
+								return matchReWith(&nativeRegexps[473], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -9637,16 +9661,16 @@ func native301(env any) bool {
 									e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 								((e.Name == "pacman") &&
 									(anyOf(e.Flags, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[472], "-R", p0)
+										return matchReWith(&nativeRegexps[474], "-R", p0)
 									}) ||
 										e.HasFlag("nodeps")))) ||
 								((e.Name == "dpkg") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[473], "--force-", p0)
+										return matchReWith(&nativeRegexps[475], "--force-", p0)
 									}))) ||
 								(in(e.Name, "apt", "apt-get", "aptitude") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReFold(&nativeRegexps[474], "--force-", p0)
+										return matchReFold(&nativeRegexps[476], "--force-", p0)
 									}))) ||
 								((e.Name == "apk") &&
 									e.HasFlag("force-broken-world", "force"))))
@@ -9662,8 +9686,8 @@ func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[475], ".", p0) ||
-				matchReFold(&nativeRegexps[476], "://", p0))
+			return (matchReFold(&nativeRegexps[477], ".", p0) ||
+				matchReFold(&nativeRegexps[478], "://", p0))
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -9685,15 +9709,15 @@ func native303(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[477], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[479], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[478], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[480], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[479], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[481], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[480], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[482], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry", "config.registry"), func(p0 string) bool {
@@ -9703,17 +9727,17 @@ func native303(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[481], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[483], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[482], "://", p0) &&
+				return (matchReWith(&nativeRegexps[484], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[482], "://", p0) &&
+				return (matchReWith(&nativeRegexps[484], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -9730,7 +9754,7 @@ func native303(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[482], "://", p0) &&
+				return (matchReWith(&nativeRegexps[484], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -9783,7 +9807,7 @@ func native305(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[483], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[485], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -9794,7 +9818,7 @@ func native306(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[484], "=", p0)
+					return matchReWith(&nativeRegexps[486], "=", p0)
 				})
 			}
 			return func() []string {
@@ -9816,28 +9840,28 @@ func native306(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[485], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[487], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[486], "_", p0) &&
+				(matchReWith(&nativeRegexps[488], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[487], "://", let1) &&
+							return (matchReWith(&nativeRegexps[489], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[488], "=", p0) &&
-					!matchReWith(&nativeRegexps[489], "=0", p0))) ||
-				matchReWith(&nativeRegexps[490], "=", p0)) ||
-				(matchReWith(&nativeRegexps[491], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[490], "=", p0) &&
+					!matchReWith(&nativeRegexps[491], "=0", p0))) ||
+				matchReWith(&nativeRegexps[492], "=", p0)) ||
+				(matchReWith(&nativeRegexps[493], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[492], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[493], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[494], "-insecure", p0))
+				(matchReWith(&nativeRegexps[494], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[495], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[496], "-insecure", p0))
 		})
 	}()
 }
@@ -9882,7 +9906,7 @@ func native308(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[495], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[497], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -9911,9 +9935,9 @@ func native310(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[496], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[497], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[498], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[498], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[499], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[500], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -9954,12 +9978,12 @@ func native311(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[499], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[500], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[501], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[502], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[501], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[503], "systemctl", e.Line)))
 }
 
 // native312 is the condition of fork-bomb.
@@ -9974,10 +9998,10 @@ func native312(env any) bool {
 func native313(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[404], "hguard", p0)
+		return matchReFold(&nativeRegexps[406], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[502], "hguard", p0)
+			return matchReFold(&nativeRegexps[504], "hguard", p0)
 		}))
 }
 
@@ -9994,10 +10018,10 @@ func native315(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[503], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[505], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[504], "history", p0)
+			return matchReWith(&nativeRegexps[506], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -10014,7 +10038,7 @@ func native315(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[505], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[507], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -10030,7 +10054,7 @@ func native316(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[216], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[218], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -10041,7 +10065,7 @@ func native316(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[216], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[218], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -10073,7 +10097,7 @@ func native317(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[506], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[508], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -10095,24 +10119,24 @@ func native317(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[507], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[509], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[508], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[510], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[509], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[511], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[510], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[512], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -10138,17 +10162,17 @@ func native318(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[511], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[513], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[512], "p", p0)
+					return matchReWith(&nativeRegexps[514], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[513], "$", p0)
+						return matchReWith(&nativeRegexps[515], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[514], "=", e.Line)))))
+						matchReWith(&nativeRegexps[516], "=", e.Line)))))
 	}()
 }
 
@@ -10173,7 +10197,7 @@ func native320(env any) bool {
 		})) &&
 		((((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[515], "p", p0)
+				return matchReWith(&nativeRegexps[517], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -10181,7 +10205,7 @@ func native320(env any) bool {
 			(anyOf(e.Args, func(p0 string) bool {
 				return strings.HasPrefix(p0, "$")
 			}) &&
-				matchReAny(&nativeRegexps[516], "grep\x00idof\x00while", e.Line)))) ||
+				matchReAny(&nativeRegexps[518], "grep\x00idof\x00while", e.Line)))) ||
 		((e.Name == "killall") &&
 			e.HasFlag("r", "regexp")))
 }
@@ -10190,10 +10214,10 @@ func native320(env any) bool {
 func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[517], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[519], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[518], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[520], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -10222,10 +10246,10 @@ func native323(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[519], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[521], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[520], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[522], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -10288,14 +10312,14 @@ func native326(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[521], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[523], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[522], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[524], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[523], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[524], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[525], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[526], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native327 is the condition of kernel-module-load-agent.
@@ -10316,13 +10340,13 @@ func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[525], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[527], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[526], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[528], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[527], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[529], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -10334,7 +10358,7 @@ func native329(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[528], "kernel\x00overcommit_memory=\x00panic_on_oom=0\x00nr_hugepages=0", p0))
+					!matchReAny(&nativeRegexps[530], "kernel\x00overcommit_memory=\x00panic_on_oom=0\x00nr_hugepages=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -10347,7 +10371,7 @@ func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-			!matchReWith(&nativeRegexps[529], "/sys/", cleanPath(p0))) &&
+			!matchReWith(&nativeRegexps[531], "/sys/", cleanPath(p0))) &&
 			!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 				(baseName(p0) != "cgroup.kill"))) &&
 			!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -10382,16 +10406,16 @@ func native333(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[530], p0)
+				return matchRe(&nativeRegexps[532], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[531], p0)
+					return matchRe(&nativeRegexps[533], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[532], p0)
+					return matchRe(&nativeRegexps[534], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[533], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[535], "/var/log/", p0)
 		}))
 }
 
@@ -10467,7 +10491,7 @@ func native334(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[534], "100", e.Line)))))
+					matchReWith(&nativeRegexps[536], "100", e.Line)))))
 }
 
 // native335 is the condition of boot-config-change.
@@ -10503,11 +10527,11 @@ func native336(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[495], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[497], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[535], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[537], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -10521,10 +10545,10 @@ func native337(env any) bool {
 	return (((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[536], "-s", p0)
+				return matchReWith(&nativeRegexps[538], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[537], p0)
+				return matchRe(&nativeRegexps[539], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -10566,7 +10590,7 @@ func native338(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[538], "--", p0)
+					return matchReWith(&nativeRegexps[540], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -10619,7 +10643,7 @@ func native340(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[197], "-", p0)
+				return matchReWith(&nativeRegexps[199], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -10670,9 +10694,9 @@ func native343(env any) bool {
 func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[539], "while", e.Code) ||
-			matchReAny(&nativeRegexps[540], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[541], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[541], "while", e.Code) ||
+			matchReAny(&nativeRegexps[542], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[543], "fork", e.Code)))
 }
 
 // native345 is the condition of service-from-file.
@@ -10699,11 +10723,11 @@ func native346(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[542], "\"", p0)
+				return matchReWith(&nativeRegexps[544], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[543], ".sock", p0)
+				return matchReWith(&nativeRegexps[545], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -10713,10 +10737,10 @@ func native346(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[544], "source=/", p0)
+					return matchReWith(&nativeRegexps[546], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[545], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[547], "security.privileged=true", p0)
 				}))))
 }
 
@@ -10725,18 +10749,18 @@ func native347(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[546], "bind", p0)
+			return matchReWith(&nativeRegexps[548], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[547], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[548], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[549], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[550], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native348 is the condition of mount-over-process.
 func native348(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[549], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[551], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native349 is the condition of snap-unsigned-install.
@@ -10753,7 +10777,7 @@ func native350(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[550], "-", p0)
+				return matchReWith(&nativeRegexps[552], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -10802,7 +10826,7 @@ func native351(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[551], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[553], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -10813,7 +10837,7 @@ func native352(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[552], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[554], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -10821,9 +10845,9 @@ func native352(env any) bool {
 func native353(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[553], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[554], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[555], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[555], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[556], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[557], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -10831,66 +10855,66 @@ func native353(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[556], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[558], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[557], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[559], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[558], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[560], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[559], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[561], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[560], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[562], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[561], e.Line)) &&
-				matchReAny(&nativeRegexps[562], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[563], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[563], e.Line)) &&
+				matchReAny(&nativeRegexps[564], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[565], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native354 is the condition of request-flood-loop.
 func native354(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[564], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[565], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[566], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[566], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[567], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[568], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[567], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[569], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native355 is the condition of busy-loop.
 func native355(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[568], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[569], "do", e.Line) &&
-			matchReWith(&nativeRegexps[570], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[571], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[572], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[573], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[574], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[570], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[571], "do", e.Line) &&
+			matchReWith(&nativeRegexps[572], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[573], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[574], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[575], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[576], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native356 is the condition of spawn-loop.
 func native356(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[575], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[576], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[577], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[578], "sleep\x00wait", e.Line))
 }
 
 // native357 is the condition of thread-storm-code.
 func native357(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[577], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[578], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[579], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[579], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[580], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[581], "sleep\x00.join()", e.Code))
 }
 
 // native358 is the condition of endless-device-read.
@@ -10911,7 +10935,7 @@ func native358(env any) bool {
 func native359(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[580], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[582], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native360 is the condition of write-system-config.
@@ -10937,8 +10961,8 @@ func native360(env any) bool {
 func native361(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[581], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[582], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[583], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[584], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -10958,8 +10982,8 @@ func native362(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[583], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[584], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[585], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[586], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -10987,17 +11011,17 @@ func native363(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[583], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[585], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[585], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[587], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[586], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[588], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -11006,12 +11030,12 @@ func native363(env any) bool {
 func native364(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[587], "$", p0) ||
-			matchReAny(&nativeRegexps[588], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[589], "$", p0) ||
+			matchReAny(&nativeRegexps[590], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[589], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[591], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -11028,7 +11052,7 @@ func native365(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[590], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[592], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -11040,7 +11064,7 @@ func native366(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[591], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[593], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -11059,18 +11083,18 @@ func native367(env any) bool {
 func native368(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((((matchReWith(&nativeRegexps[592], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[593], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[594], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[595], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[596], ".git/", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[597], ".sample", cleanPath(p0)))) ||
-			matchReWith(&nativeRegexps[598], ".git/", cleanPath(p0))) ||
+		return ((((((matchReWith(&nativeRegexps[594], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[595], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[596], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[597], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[598], ".git/", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[599], ".sample", cleanPath(p0)))) ||
+			matchReWith(&nativeRegexps[600], ".git/", cleanPath(p0))) ||
 			(((e.Cwd != "") &&
-				!matchRe(&nativeRegexps[216], p0)) &&
-				(matchReWith(&nativeRegexps[599], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-					(matchReAny(&nativeRegexps[600], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-						!matchReWith(&nativeRegexps[601], ".sample", p0)))))
+				!matchRe(&nativeRegexps[218], p0)) &&
+				(matchReWith(&nativeRegexps[601], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+					(matchReAny(&nativeRegexps[602], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+						!matchReWith(&nativeRegexps[603], ".sample", p0)))))
 	})
 }
 
@@ -11078,7 +11102,7 @@ func native368(env any) bool {
 func native369(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[602], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[604], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -11091,14 +11115,14 @@ func native370(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[603], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[605], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[604], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[605], "=", p0))
+				return (matchReWith(&nativeRegexps[606], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[607], "=", p0))
 			})))
 }
 
@@ -11112,7 +11136,7 @@ func native371(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[606], p0) ||
+			return ((matchRe(&nativeRegexps[608], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -11127,7 +11151,7 @@ func native371(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[607], "credential_process", p0)
+				return matchReAny(&nativeRegexps[609], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -11137,7 +11161,7 @@ func native371(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[608], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[610], ".exec.command", p0)
 					})))))
 }
 
@@ -11146,7 +11170,7 @@ func native372(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[609], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[611], "GOFLAGS=", p0)
 		}))
 }
 
@@ -11172,11 +11196,11 @@ func native373(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[610], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[612], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[611], "scripts.", p0)
+						return matchReWith(&nativeRegexps[613], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -11209,7 +11233,7 @@ func native374(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[612], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[614], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -11217,44 +11241,44 @@ func native374(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[613], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[615], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[614], p0)
+					return matchRe(&nativeRegexps[616], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[615], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[617], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[616], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[618], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[617], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[619], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[618], "alias.", p0)
+				return matchReWith(&nativeRegexps[620], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[619], "credential.", p0)
+				return matchReFold(&nativeRegexps[621], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[620], "include", p0)
+				return matchReFold(&nativeRegexps[622], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[621], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[623], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[622], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[624], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[623], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[625], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -11263,10 +11287,10 @@ func native374(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[624], "remote.", p0)
+				return matchReFold(&nativeRegexps[626], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[625], "protocol.", p0)
+				return matchReFold(&nativeRegexps[627], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -11285,14 +11309,14 @@ func native375(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[620], "include", p0)
+				return matchReFold(&nativeRegexps[622], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[620], "include", let0)) &&
+			!matchReFold(&nativeRegexps[622], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[216], let0) ||
+					(!matchRe(&nativeRegexps[218], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -11302,18 +11326,18 @@ func native376(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[626], "http.", p0)
+			return matchReFold(&nativeRegexps[628], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[627], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[629], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[628], "url.", p0)
+					return matchReFold(&nativeRegexps[630], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[629], "http", p0)
+					return matchReFold(&nativeRegexps[631], "http", p0)
 				}))))
 }
 
@@ -11326,9 +11350,9 @@ func native377(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[612], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[614], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[612], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[614], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -11337,8 +11361,8 @@ func native377(env any) bool {
 func native378(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[630], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[631], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[632], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[633], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -11347,8 +11371,8 @@ func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[632], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[633], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[634], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[635], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -11363,18 +11387,18 @@ func native381(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[634], "--action=", p0)
+			return matchReWith(&nativeRegexps[636], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[635], "/", p0)
+			return matchReWith(&nativeRegexps[637], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[636], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[638], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[637], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[639], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -11383,9 +11407,9 @@ func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[638], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[640], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[216], p0) {
+					!matchRe(&nativeRegexps[218], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -11400,7 +11424,7 @@ func native383(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[216], p0) {
+					!matchRe(&nativeRegexps[218], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0

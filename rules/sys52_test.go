@@ -153,3 +153,28 @@ func TestSys52PowerNetworkClock(t *testing.T) {
 		{"microk8s status", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestSys52MacOSAndLibraries: FileVault turned off, the packet filter
+// disabled and the DNS servers replaced are macos-protection-off; nginx's
+// -g load_module of a library outside the system's and ffmpeg's frei0r
+// filter given a library path load its code (load-library,
+// load-library-option). All were allowed (rt51). A person stripping the
+// quarantine mark of a tool they chose stays allowed by design
+// (macos-consent-bypass-agent asks an agent).
+func TestSys52MacOSAndLibraries(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"sudo fdesetup disable", dsl.Ask, dsl.Ask},
+		{"sudo pfctl -d", dsl.Ask, dsl.Ask},
+		{"networksetup -setdnsservers Wi-Fi 1.2.3.4", dsl.Ask, dsl.Ask},
+		{"xattr -d com.apple.quarantine ./app", dsl.Allow, dsl.Ask},
+		{"fdesetup status", dsl.Allow, dsl.Allow},
+		{"pfctl -s rules", dsl.Allow, dsl.Allow},
+		{"networksetup -getdnsservers Wi-Fi", dsl.Allow, dsl.Allow},
+		{"xattr -l ./app", dsl.Allow, dsl.Allow},
+		{"nginx -g 'load_module /tmp/x.so;'", dsl.Ask, dsl.Ask},
+		{"ffmpeg -i x -vf frei0r=/tmp/x.so out", dsl.Ask, dsl.Ask},
+		{"nginx -t", dsl.Allow, dsl.Allow},
+		{"nginx -g 'daemon off;'", dsl.Allow, dsl.Allow},
+		{"ffmpeg -i in.mp4 -vf scale=1280:-1 out.mp4", dsl.Allow, dsl.Allow},
+	})
+}
