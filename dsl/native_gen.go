@@ -1211,7 +1211,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native300
 		}
-	case "let essential = \"^(libc6|libc-bin|glibc|glibc-common|musl|bash|dash|zsh|coreutils|util-linux|findutils|grep|sed|tar|gzip|dpkg|apt|rpm|yum|dnf|pacman|zypper|apk-tools|busybox|systemd|systemd-sysv|init|sysvinit-core|openrc|sudo|doas|login|passwd|shadow|shadow-utils|pam|libpam0g|libpam-modules|libpam-runtime|base-files|base-passwd|filesystem|alpine-baselayout|openssh-server|openssh|python3|python3-minimal|perl-base|linux-image-generic|linux-generic|kernel|kernel-core|linux|grub-pc|grub-efi-amd64|grub2-common|grub2-pc|grub2-efi-x64|shim|shim-signed|libselinux1|libsystemd0|libudev1|udev|dbus|network-manager|NetworkManager|netplan\\\\.io|ifupdown|iproute2)(:[a-z0-9]+)?(\\\\*|[=<>].*)?$\"; let every = \"^(\\\\*|\\\\.\\\\*|\\\\^\\\\.\\\\*\\\\$?|\\\\?installed|~i)$\"; let words = filter(positional, !(# contains \"::\")); let removing = name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\"] && len(words) > 0 && words[0] in [\"remove\", \"purge\", \"erase\", \"rm\", \"autoremove\", \"autopurge\"] ||\n  name == \"rpm\" && hasFlag(\"e\", \"erase\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R\") || hasFlag(\"remove\")) ||\n  name == \"dpkg\" && hasFlag(\"r\", \"P\", \"remove\", \"purge\") ||\n  name in [\"apk\", \"pkg\", \"opkg\"] && pos(0) in [\"del\", \"delete\", \"remove\"] ||\n  name == \"emerge\" && hasFlag(\"C\", \"unmerge\", \"c\", \"depclean\");\nlet pkgs = name in [\"rpm\", \"pacman\", \"dpkg\", \"emerge\"] || len(words) == 0 ? positional : words[1:]; removing && (\n  any(pkgs, # matches essential || # matches every) ||\n  name in [\"rpm\", \"dnf\", \"yum\", \"zypper\"] && hasFlag(\"nodeps\", \"noscripts\", \"force-resolution\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R[A-Za-z]*d\") || hasFlag(\"nodeps\")) ||\n  name == \"dpkg\" && any(args, # matches \"^--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name in [\"apt\", \"apt-get\", \"aptitude\"] && any(args, # matches \"(?i)^(Dpkg::Options::=)?[\\\"']?--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name == \"apk\" && hasFlag(\"force-broken-world\", \"force\"))":
+	case "let essential = \"^(libc6|libc-bin|glibc|glibc-common|musl|bash|dash|coreutils|util-linux|findutils|grep|sed|tar|gzip|dpkg|apt|rpm|yum|dnf|pacman|zypper|apk-tools|busybox|systemd|systemd-sysv|init|sysvinit-core|openrc|sudo|doas|login|passwd|shadow|shadow-utils|pam|libpam0g|libpam-modules|libpam-runtime|base-files|base-passwd|filesystem|alpine-baselayout|openssh-server|openssh|python3|python3-minimal|perl-base|linux-image-generic|linux-generic|kernel|kernel-core|linux|grub-pc|grub-efi-amd64|grub2-common|grub2-pc|grub2-efi-x64|shim|shim-signed|libselinux1|libsystemd0|libudev1|udev|dbus|network-manager|NetworkManager|netplan\\\\.io|ifupdown|iproute2)(:[a-z0-9]+)?(\\\\*|[=<>].*)?$\"; let every = \"^(\\\\*|\\\\.\\\\*|\\\\^\\\\.\\\\*\\\\$?|\\\\?installed|~i)$\"; let words = filter(positional, !(# contains \"::\")); let removing = name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\"] && len(words) > 0 && words[0] in [\"remove\", \"purge\", \"erase\", \"rm\", \"autoremove\", \"autopurge\"] ||\n  name == \"rpm\" && hasFlag(\"e\", \"erase\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R\") || hasFlag(\"remove\")) ||\n  name == \"dpkg\" && hasFlag(\"r\", \"P\", \"remove\", \"purge\") ||\n  name in [\"apk\", \"pkg\", \"opkg\"] && pos(0) in [\"del\", \"delete\", \"remove\"] ||\n  name == \"emerge\" && hasFlag(\"C\", \"unmerge\", \"c\", \"depclean\");\nlet pkgs = name in [\"rpm\", \"pacman\", \"dpkg\", \"emerge\"] || len(words) == 0 ? positional : words[1:]; removing && (\n  any(pkgs, # matches essential || # matches every) ||\n  name in [\"rpm\", \"dnf\", \"yum\", \"zypper\"] && hasFlag(\"nodeps\", \"noscripts\", \"force-resolution\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R[A-Za-z]*d\") || hasFlag(\"nodeps\")) ||\n  name == \"dpkg\" && any(args, # matches \"^--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name in [\"apt\", \"apt-get\", \"aptitude\"] && any(args, # matches \"(?i)^(Dpkg::Options::=)?[\\\"']?--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name == \"apk\" && hasFlag(\"force-broken-world\", \"force\"))":
 		if scope == "command" {
 			return native301
 		}
@@ -1323,7 +1323,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native328
 		}
-	case "let crash = \"kernel[./](panic(_on_(oops|warn|rcu_stall|io_nmi|unrecovered_nmi))?|modules_disabled|(hung_task|softlockup|hardlockup|unknown_nmi)_panic)|vm[./](overcommit_memory|overcommit_ratio|panic_on_oom|nr_hugepages|min_free_kbytes)\"; name == \"sysctl\" && any(args, # matches \"^(\" + crash + \")=\" && !(# matches \"^(kernel[./](panic(_on_oops)?)=0|vm[./]overcommit_memory=[01]|vm[./]panic_on_oom=0|vm[./]nr_hugepages=0)$\")) || any(outputs, # matches \"^/proc/sys/(\" + crash + \")$\")":
+	case "let crash = \"kernel[./](panic(_on_(oops|warn|rcu_stall|io_nmi|unrecovered_nmi))?|modules_disabled|(hung_task|softlockup|hardlockup|unknown_nmi)_panic)|vm[./](overcommit_memory|panic_on_oom)\"; name == \"sysctl\" && any(args, # matches \"^(\" + crash + \")=\" && !(# matches \"^(kernel[./](panic(_on_oops)?)=0|vm[./]overcommit_memory=[01]|vm[./]panic_on_oom=0)$\")) || any(outputs, # matches \"^/proc/sys/(\" + crash + \")$\")":
 		if scope == "command" {
 			return native329
 		}
@@ -1347,15 +1347,15 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native334
 		}
-	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name == \"efibootmgr\" && hasFlag(\"B\", \"delete-bootnum\", \"A\", \"inactive\", \"o\", \"bootorder\", \"O\", \"delete-bootorder\", \"n\", \"bootnext\", \"c\", \"create\", \"C\", \"create-only\", \"N\", \"delete-bootnext\", \"t\", \"timeout\", \"T\", \"delete-timeout\") || name == \"bootctl\" && pos(0) in [\"remove\", \"install\", \"update\", \"unlink\", \"cleanup\", \"set-default\", \"set-oneshot\", \"set-timeout\", \"random-seed\"] || name == \"mokutil\" && hasFlag(\"disable-validation\", \"enable-validation\", \"import\", \"delete\", \"reset\", \"password\", \"clear-password\", \"set-verbosity\", \"revoke-import\", \"revoke-delete\", \"ignore-db\", \"use-db\", \"sb-state-disable\", \"import-hash\", \"delete-hash\", \"mokx\", \"trust-mok\", \"untrust-mok\") && !hasFlag(\"sb-state\", \"list-enrolled\", \"list-new\", \"list-delete\", \"test-key\") || name in [\"grub-install\", \"grub2-install\", \"refind-install\"] || name in [\"grub-reboot\", \"grub2-reboot\", \"grub-set-default\", \"grub2-set-default\"] && len(positional) > 0 || name == \"grubby\" && hasFlag(\"set-default\", \"set-default-index\", \"remove-kernel\", \"update-kernel\", \"remove-args\", \"args\") || name == \"kernelstub\" && hasFlag(\"k\", \"kernel-path\", \"i\", \"initrd-path\", \"o\", \"options\", \"d\", \"delete-options\", \"a\", \"add-options\") || name == \"sbctl\" && pos(0) in [\"reset\", \"remove-file\", \"enroll-keys\", \"rotate-keys\", \"import-keys\"])":
+	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name == \"efibootmgr\" && hasFlag(\"B\", \"delete-bootnum\", \"A\", \"inactive\", \"o\", \"bootorder\", \"O\", \"delete-bootorder\", \"n\", \"bootnext\", \"c\", \"create\", \"C\", \"create-only\", \"N\", \"delete-bootnext\") || name == \"bootctl\" && pos(0) in [\"remove\", \"install\", \"unlink\", \"set-default\", \"set-oneshot\"] || name == \"mokutil\" && hasFlag(\"disable-validation\", \"enable-validation\", \"import\", \"delete\", \"reset\", \"password\", \"clear-password\", \"set-verbosity\", \"revoke-import\", \"revoke-delete\", \"ignore-db\", \"use-db\", \"sb-state-disable\", \"import-hash\", \"delete-hash\", \"mokx\", \"trust-mok\", \"untrust-mok\") && !hasFlag(\"sb-state\", \"list-enrolled\", \"list-new\", \"list-delete\", \"test-key\") || name in [\"grub-install\", \"grub2-install\", \"refind-install\"] || name in [\"grub-reboot\", \"grub2-reboot\", \"grub-set-default\", \"grub2-set-default\"] && len(positional) > 0 || name == \"grubby\" && hasFlag(\"set-default\", \"set-default-index\", \"remove-kernel\", \"update-kernel\", \"remove-args\", \"args\") || name == \"kernelstub\" && hasFlag(\"k\", \"kernel-path\", \"i\", \"initrd-path\", \"o\", \"options\", \"d\", \"delete-options\", \"a\", \"add-options\") || name == \"sbctl\" && pos(0) in [\"reset\", \"remove-file\", \"enroll-keys\", \"rotate-keys\", \"import-keys\"])":
 		if scope == "command" {
 			return native335
 		}
-	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name == \"rtcwake\" && !(lower(option(\"m\", \"mode\")) in [\"\", \"no\", \"show\", \"disable\", \"on\"]) || name in [\"pm-suspend\", \"pm-hibernate\", \"pm-suspend-hybrid\", \"zzz\", \"ZZZ\"] || name == \"systemctl\" && (pos(0) in [\"hibernate\", \"hybrid-sleep\", \"suspend-then-hibernate\"] ||\n  pos(0) == \"set-default\" && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\") ||\n  pos(0) in [\"stop\", \"kill\", \"mask\", \"disable\", \"restart\"] && any(positional[1:], # matches \"^user@[^/]+\\\\.service$|^user-[^/]+\\\\.slice$|^user\\\\.slice$|^-\\\\.slice$|^system\\\\.slice$|^init\\\\.scope$|^systemd-logind(\\\\.service)?$\")) ||\nname == \"loginctl\" && pos(0) in [\"terminate-user\", \"kill-user\", \"terminate-session\", \"kill-session\", \"terminate-seat\", \"lock-sessions\"] && (pos(0) == \"lock-sessions\" || len(positional) > 1))":
+	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)login1\") && any(args, # matches \"(?i)(^|\\\\.)(hibernate|hybridsleep|suspendthenhibernate|terminateuser|killuser)$\") || name == \"rtcwake\" && !(lower(option(\"m\", \"mode\")) in [\"\", \"no\", \"show\", \"disable\", \"on\"]) || name in [\"pm-suspend\", \"pm-hibernate\", \"pm-suspend-hybrid\", \"zzz\", \"ZZZ\"] || name == \"systemctl\" && (pos(0) in [\"hibernate\", \"hybrid-sleep\", \"suspend-then-hibernate\"] ||\n  pos(0) == \"set-default\" && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\") ||\n  pos(0) in [\"stop\", \"kill\", \"mask\", \"disable\", \"restart\"] && any(positional[1:], # matches \"^user@[^/]+\\\\.service$|^user-[^/]+\\\\.slice$|^user\\\\.slice$|^-\\\\.slice$|^system\\\\.slice$|^init\\\\.scope$|^systemd-logind(\\\\.service)?$\")) ||\nname == \"loginctl\" && pos(0) in [\"terminate-user\", \"kill-user\", \"terminate-session\", \"kill-session\", \"terminate-seat\", \"lock-sessions\"] && (pos(0) == \"lock-sessions\" || len(positional) > 1))":
 		if scope == "command" {
 			return native336
 		}
-	case "name in [\"date\", \"gdate\"] && (hasFlag(\"s\", \"set\") || any(args, # matches \"^-s.\") || any(positional, # matches \"^[0-9]{8}([0-9]{2}|[0-9]{4})?(\\\\.[0-9]{2})?$\")) && !hasFlag(\"d\", \"date\", \"r\", \"reference\", \"f\", \"file\", \"help\", \"version\", \"j\") || name == \"timedatectl\" && (pos(0) == \"set-time\" || pos(0) == \"set-ntp\" && lower(pos(1)) in [\"false\", \"no\", \"0\", \"off\"] || pos(0) == \"set-local-rtc\" && lower(pos(1)) in [\"true\", \"yes\", \"1\", \"on\"]) || name == \"hwclock\" && hasFlag(\"set\", \"hctosys\", \"s\", \"adjust\", \"a\") || name == \"systemsetup\" && any(args, lower(#) in [\"-setdate\", \"-settime\", \"-setusingnetworktime\"]) && (any(args, lower(#) in [\"-setdate\", \"-settime\"]) || any(args, lower(#) in [\"off\", \"no\", \"false\"])) || name == \"chronyc\" && pos(0) == \"settime\" || name == \"busybox\" && pos(0) == \"date\" && hasFlag(\"s\")":
+	case "name in [\"date\", \"gdate\"] && (hasFlag(\"s\", \"set\") || any(args, # matches \"^-s.\") || any(positional, # matches \"^[0-9]{8}([0-9]{2}|[0-9]{4})?(\\\\.[0-9]{2})?$\")) && !hasFlag(\"d\", \"date\", \"r\", \"reference\", \"f\", \"file\", \"help\", \"version\", \"j\") || name == \"timedatectl\" && (pos(0) == \"set-time\" || pos(0) == \"set-ntp\" && lower(pos(1)) in [\"false\", \"no\", \"0\", \"off\"] || pos(0) == \"set-local-rtc\" && lower(pos(1)) in [\"true\", \"yes\", \"1\", \"on\"]) || name == \"hwclock\" && hasFlag(\"set\", \"hctosys\", \"s\") || name == \"systemsetup\" && any(args, lower(#) in [\"-setdate\", \"-settime\", \"-setusingnetworktime\"]) && (any(args, lower(#) in [\"-setdate\", \"-settime\"]) || any(args, lower(#) in [\"off\", \"no\", \"false\"])) || name == \"chronyc\" && pos(0) == \"settime\" || name == \"busybox\" && pos(0) == \"date\" && hasFlag(\"s\")":
 		if scope == "command" {
 			return native337
 		}
@@ -1552,7 +1552,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [641]lazyRegexp{
+var nativeRegexps = [643]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -2083,13 +2083,15 @@ var nativeRegexps = [641]lazyRegexp{
 	{src: "^(kernel\\.randomize_va_space=0|kernel\\.kptr_restrict=0|kernel\\.dmesg_restrict=0|kernel\\.yama\\.ptrace_scope=0|kernel\\.kexec_load_disabled=0|kernel\\.modules_disabled=0|kernel\\.unprivileged_bpf_disabled=0|fs\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\.ipv4\\.ip_forward=1|kernel\\.perf_event_paranoid=-1)$"},
 	{src: "^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)"},
 	{src: "^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$"},
-	{src: "^(kernel[./](panic(_on_oops)?)=0|vm[./]overcommit_memory=[01]|vm[./]panic_on_oom=0|vm[./]nr_hugepages=0)$"},
+	{src: "^(kernel[./](panic(_on_oops)?)=0|vm[./]overcommit_memory=[01]|vm[./]panic_on_oom=0)$"},
 	{src: "^/sys/(class/(backlight|leds)/[^/]+/(brightness|trigger)|devices/.*/(backlight|leds)/[^/]+/(brightness|trigger)|devices/system/cpu/(cpu[0-9]+/)?cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|devices/system/cpu/cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|kernel/mm/transparent_hugepage/(enabled|defrag)|block/[^/]+/queue/(scheduler|read_ahead_kb|nr_requests|rotational)|module/[^/]+/parameters/[^/]+)$"},
 	{src: "^(\\s*[0-9]+\\s*(us|usec|µs|ms|msec|s|sec|seconds?|m|min|minutes?|h|hr|hours?)?)+\\s*$"},
 	{src: "^\\s*([0-9]+\\s*[KB]?|[0-9]\\s*M)\\s*$"},
 	{src: "^\\s*[01]\\s*$"},
 	{src: "^/var/log/(audit/audit\\.log|auth\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$"},
 	{src: "\\b(loss|corrupt)\\s+(random\\s+)?100(\\.0+)?%"},
+	{src: "(?i)login1"},
+	{src: "(?i)(^|\\.)(hibernate|hybridsleep|suspendthenhibernate|terminateuser|killuser)$"},
 	{src: "^user@[^/]+\\.service$|^user-[^/]+\\.slice$|^user\\.slice$|^-\\.slice$|^system\\.slice$|^init\\.scope$|^systemd-logind(\\.service)?$"},
 	{src: "^-s."},
 	{src: "^[0-9]{8}([0-9]{2}|[0-9]{4})?(\\.[0-9]{2})?$"},
@@ -9620,7 +9622,7 @@ func native300(env any) bool {
 func native301(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
-		let0 := "^(libc6|libc-bin|glibc|glibc-common|musl|bash|dash|zsh|coreutils|util-linux|findutils|grep|sed|tar|gzip|dpkg|apt|rpm|yum|dnf|pacman|zypper|apk-tools|busybox|systemd|systemd-sysv|init|sysvinit-core|openrc|sudo|doas|login|passwd|shadow|shadow-utils|pam|libpam0g|libpam-modules|libpam-runtime|base-files|base-passwd|filesystem|alpine-baselayout|openssh-server|openssh|python3|python3-minimal|perl-base|linux-image-generic|linux-generic|kernel|kernel-core|linux|grub-pc|grub-efi-amd64|grub2-common|grub2-pc|grub2-efi-x64|shim|shim-signed|libselinux1|libsystemd0|libudev1|udev|dbus|network-manager|NetworkManager|netplan\\.io|ifupdown|iproute2)(:[a-z0-9]+)?(\\*|[=<>].*)?$"
+		let0 := "^(libc6|libc-bin|glibc|glibc-common|musl|bash|dash|coreutils|util-linux|findutils|grep|sed|tar|gzip|dpkg|apt|rpm|yum|dnf|pacman|zypper|apk-tools|busybox|systemd|systemd-sysv|init|sysvinit-core|openrc|sudo|doas|login|passwd|shadow|shadow-utils|pam|libpam0g|libpam-modules|libpam-runtime|base-files|base-passwd|filesystem|alpine-baselayout|openssh-server|openssh|python3|python3-minimal|perl-base|linux-image-generic|linux-generic|kernel|kernel-core|linux|grub-pc|grub-efi-amd64|grub2-common|grub2-pc|grub2-efi-x64|shim|shim-signed|libselinux1|libsystemd0|libudev1|udev|dbus|network-manager|NetworkManager|netplan\\.io|ifupdown|iproute2)(:[a-z0-9]+)?(\\*|[=<>].*)?$"
 		return func() bool {
 			let1 := "^(\\*|\\.\\*|\\^\\.\\*\\$?|\\?installed|~i)$"
 			return func() bool {
@@ -10354,11 +10356,11 @@ func native328(env any) bool {
 func native329(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
-		let0 := "kernel[./](panic(_on_(oops|warn|rcu_stall|io_nmi|unrecovered_nmi))?|modules_disabled|(hung_task|softlockup|hardlockup|unknown_nmi)_panic)|vm[./](overcommit_memory|overcommit_ratio|panic_on_oom|nr_hugepages|min_free_kbytes)"
+		let0 := "kernel[./](panic(_on_(oops|warn|rcu_stall|io_nmi|unrecovered_nmi))?|modules_disabled|(hung_task|softlockup|hardlockup|unknown_nmi)_panic)|vm[./](overcommit_memory|panic_on_oom)"
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[530], "kernel\x00overcommit_memory=\x00panic_on_oom=0\x00nr_hugepages=0", p0))
+					!matchReAny(&nativeRegexps[530], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -10499,9 +10501,9 @@ func native335(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((e.Name == "efibootmgr") &&
-			e.HasFlag("B", "delete-bootnum", "A", "inactive", "o", "bootorder", "O", "delete-bootorder", "n", "bootnext", "c", "create", "C", "create-only", "N", "delete-bootnext", "t", "timeout", "T", "delete-timeout")) ||
+			e.HasFlag("B", "delete-bootnum", "A", "inactive", "o", "bootorder", "O", "delete-bootorder", "n", "bootnext", "c", "create", "C", "create-only", "N", "delete-bootnext")) ||
 			((e.Name == "bootctl") &&
-				in(e.Pos(0), "remove", "install", "update", "unlink", "cleanup", "set-default", "set-oneshot", "set-timeout", "random-seed"))) ||
+				in(e.Pos(0), "remove", "install", "unlink", "set-default", "set-oneshot"))) ||
 			(((e.Name == "mokutil") &&
 				e.HasFlag("disable-validation", "enable-validation", "import", "delete", "reset", "password", "clear-password", "set-verbosity", "revoke-import", "revoke-delete", "ignore-db", "use-db", "sb-state-disable", "import-hash", "delete-hash", "mokx", "trust-mok", "untrust-mok")) &&
 				!e.HasFlag("sb-state", "list-enrolled", "list-new", "list-delete", "test-key"))) ||
@@ -10520,8 +10522,15 @@ func native335(env any) bool {
 func native336(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("help", "h", "version", "V") &&
-		(((((e.Name == "rtcwake") &&
-			!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on")) ||
+		((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
+			anyOf(e.Args, func(p0 string) bool {
+				return matchReFold(&nativeRegexps[537], "login1", p0)
+			})) &&
+			anyOf(e.Args, func(p0 string) bool {
+				return matchReAny(&nativeRegexps[538], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+			})) ||
+			((e.Name == "rtcwake") &&
+				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
 			in(e.Name, "pm-suspend", "pm-hibernate", "pm-suspend-hybrid", "zzz", "ZZZ")) ||
 			((e.Name == "systemctl") &&
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
@@ -10531,7 +10540,7 @@ func native336(env any) bool {
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[537], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[539], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -10545,10 +10554,10 @@ func native337(env any) bool {
 	return (((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[538], "-s", p0)
+				return matchReWith(&nativeRegexps[540], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[539], p0)
+				return matchRe(&nativeRegexps[541], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -10558,7 +10567,7 @@ func native337(env any) bool {
 				((e.Pos(0) == "set-local-rtc") &&
 					in(strings.ToLower(e.Pos(1)), "true", "yes", "1", "on"))))) ||
 		((e.Name == "hwclock") &&
-			e.HasFlag("set", "hctosys", "s", "adjust", "a"))) ||
+			e.HasFlag("set", "hctosys", "s"))) ||
 		(((e.Name == "systemsetup") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(strings.ToLower(p0), "-setdate", "-settime", "-setusingnetworktime")
@@ -10590,7 +10599,7 @@ func native338(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[540], "--", p0)
+					return matchReWith(&nativeRegexps[542], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -10694,9 +10703,9 @@ func native343(env any) bool {
 func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[541], "while", e.Code) ||
-			matchReAny(&nativeRegexps[542], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[543], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[543], "while", e.Code) ||
+			matchReAny(&nativeRegexps[544], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[545], "fork", e.Code)))
 }
 
 // native345 is the condition of service-from-file.
@@ -10723,11 +10732,11 @@ func native346(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[544], "\"", p0)
+				return matchReWith(&nativeRegexps[546], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[545], ".sock", p0)
+				return matchReWith(&nativeRegexps[547], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -10737,10 +10746,10 @@ func native346(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[546], "source=/", p0)
+					return matchReWith(&nativeRegexps[548], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[547], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[549], "security.privileged=true", p0)
 				}))))
 }
 
@@ -10749,18 +10758,18 @@ func native347(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[548], "bind", p0)
+			return matchReWith(&nativeRegexps[550], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[549], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[550], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[551], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[552], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native348 is the condition of mount-over-process.
 func native348(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[551], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[553], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native349 is the condition of snap-unsigned-install.
@@ -10777,7 +10786,7 @@ func native350(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[552], "-", p0)
+				return matchReWith(&nativeRegexps[554], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -10826,7 +10835,7 @@ func native351(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[553], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[555], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -10837,7 +10846,7 @@ func native352(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[554], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[556], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -10845,9 +10854,9 @@ func native352(env any) bool {
 func native353(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[555], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[556], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[557], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[557], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[558], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[559], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -10855,66 +10864,66 @@ func native353(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[558], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[560], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[559], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[561], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[560], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[562], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[561], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[563], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[562], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[564], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[563], e.Line)) &&
-				matchReAny(&nativeRegexps[564], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[565], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[565], e.Line)) &&
+				matchReAny(&nativeRegexps[566], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[567], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native354 is the condition of request-flood-loop.
 func native354(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[566], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[567], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[568], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[568], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[569], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[570], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[569], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[571], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native355 is the condition of busy-loop.
 func native355(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[570], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[571], "do", e.Line) &&
-			matchReWith(&nativeRegexps[572], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[573], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[574], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[575], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[576], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[572], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[573], "do", e.Line) &&
+			matchReWith(&nativeRegexps[574], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[575], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[576], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[577], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[578], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native356 is the condition of spawn-loop.
 func native356(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[577], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[578], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[579], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[580], "sleep\x00wait", e.Line))
 }
 
 // native357 is the condition of thread-storm-code.
 func native357(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[579], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[580], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[581], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[581], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[582], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[583], "sleep\x00.join()", e.Code))
 }
 
 // native358 is the condition of endless-device-read.
@@ -10935,7 +10944,7 @@ func native358(env any) bool {
 func native359(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[582], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[584], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native360 is the condition of write-system-config.
@@ -10961,8 +10970,8 @@ func native360(env any) bool {
 func native361(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[583], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[584], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[585], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[586], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -10982,8 +10991,8 @@ func native362(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[585], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[586], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[587], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[588], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -11011,17 +11020,17 @@ func native363(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[585], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[587], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[587], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[589], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[588], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[590], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -11030,12 +11039,12 @@ func native363(env any) bool {
 func native364(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[589], "$", p0) ||
-			matchReAny(&nativeRegexps[590], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[591], "$", p0) ||
+			matchReAny(&nativeRegexps[592], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[591], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[593], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -11052,7 +11061,7 @@ func native365(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[592], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[594], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -11064,7 +11073,7 @@ func native366(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[593], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[595], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -11083,18 +11092,18 @@ func native367(env any) bool {
 func native368(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((((matchReWith(&nativeRegexps[594], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[595], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[596], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[597], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[598], ".git/", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[599], ".sample", cleanPath(p0)))) ||
-			matchReWith(&nativeRegexps[600], ".git/", cleanPath(p0))) ||
+		return ((((((matchReWith(&nativeRegexps[596], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[597], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[598], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[599], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[600], ".git/", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[601], ".sample", cleanPath(p0)))) ||
+			matchReWith(&nativeRegexps[602], ".git/", cleanPath(p0))) ||
 			(((e.Cwd != "") &&
 				!matchRe(&nativeRegexps[218], p0)) &&
-				(matchReWith(&nativeRegexps[601], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-					(matchReAny(&nativeRegexps[602], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-						!matchReWith(&nativeRegexps[603], ".sample", p0)))))
+				(matchReWith(&nativeRegexps[603], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+					(matchReAny(&nativeRegexps[604], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+						!matchReWith(&nativeRegexps[605], ".sample", p0)))))
 	})
 }
 
@@ -11102,7 +11111,7 @@ func native368(env any) bool {
 func native369(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[604], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[606], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -11115,14 +11124,14 @@ func native370(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[605], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[607], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[606], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[607], "=", p0))
+				return (matchReWith(&nativeRegexps[608], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[609], "=", p0))
 			})))
 }
 
@@ -11136,7 +11145,7 @@ func native371(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[608], p0) ||
+			return ((matchRe(&nativeRegexps[610], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -11151,7 +11160,7 @@ func native371(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[609], "credential_process", p0)
+				return matchReAny(&nativeRegexps[611], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -11161,7 +11170,7 @@ func native371(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[610], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[612], ".exec.command", p0)
 					})))))
 }
 
@@ -11170,7 +11179,7 @@ func native372(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[611], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[613], "GOFLAGS=", p0)
 		}))
 }
 
@@ -11196,11 +11205,11 @@ func native373(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[612], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[614], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[613], "scripts.", p0)
+						return matchReWith(&nativeRegexps[615], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -11233,7 +11242,7 @@ func native374(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[614], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[616], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -11241,44 +11250,44 @@ func native374(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[615], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[617], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[616], p0)
+					return matchRe(&nativeRegexps[618], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[617], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[619], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[618], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[620], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[619], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[621], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[620], "alias.", p0)
+				return matchReWith(&nativeRegexps[622], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[621], "credential.", p0)
+				return matchReFold(&nativeRegexps[623], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[622], "include", p0)
+				return matchReFold(&nativeRegexps[624], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[623], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[625], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[624], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[626], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[625], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[627], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -11287,10 +11296,10 @@ func native374(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[626], "remote.", p0)
+				return matchReFold(&nativeRegexps[628], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[627], "protocol.", p0)
+				return matchReFold(&nativeRegexps[629], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -11309,10 +11318,10 @@ func native375(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[622], "include", p0)
+				return matchReFold(&nativeRegexps[624], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[622], "include", let0)) &&
+			!matchReFold(&nativeRegexps[624], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -11326,18 +11335,18 @@ func native376(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[628], "http.", p0)
+			return matchReFold(&nativeRegexps[630], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[629], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[631], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[630], "url.", p0)
+					return matchReFold(&nativeRegexps[632], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[631], "http", p0)
+					return matchReFold(&nativeRegexps[633], "http", p0)
 				}))))
 }
 
@@ -11350,9 +11359,9 @@ func native377(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[614], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[616], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[614], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[616], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -11361,8 +11370,8 @@ func native377(env any) bool {
 func native378(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[632], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[633], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[634], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[635], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -11371,8 +11380,8 @@ func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[634], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[635], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[636], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[637], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -11387,18 +11396,18 @@ func native381(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[636], "--action=", p0)
+			return matchReWith(&nativeRegexps[638], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[637], "/", p0)
+			return matchReWith(&nativeRegexps[639], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[638], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[640], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[639], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[641], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -11407,7 +11416,7 @@ func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[640], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[642], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[218], p0) {
 					return ((e.Cwd + "/") + p0)
