@@ -55,7 +55,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native11
 		}
-	case "name in [\"rsync\", \"scp\"] && len(positional) >= 2 && positional[len(positional)-1] matches \"^([^/@]+@)?[A-Za-z0-9._\\\\[\\\\]:-]+:|^rsync://\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) in [\"/etc\", \"/home\", \"/root\", \"/var/lib\", \"/Users\"]) ||\nname == \"rclone\" && pos(0) in [\"copy\", \"sync\", \"move\", \"copyto\", \"moveto\"] && len(positional) >= 3 && positional[len(positional)-1] matches \"^[A-Za-z0-9_.-]+:\" &&\n  (isHome(pos(1)) || isRoot(pos(1)) || cleanPath(pos(1)) in [\"/etc\", \"/home\", \"/root\"] ||\n   cleanPath(pos(1)) matches \"^~/(Documents|Desktop|Pictures|Downloads|Mail|\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.config|\\\\.password-store)(/|$)\")":
+	case "let keyDirs = \"^~/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; let dest = len(positional) > 0 ? positional[len(positional)-1] : \"\"; name == \"aws\" && pos(0) == \"s3\" && pos(1) in [\"sync\", \"cp\", \"mv\"] && dest matches \"^s3://\" &&\n  any(positional[2:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\n(name == \"gsutil\" || name == \"gcloud\" && pos(0) == \"storage\") && any(positional, # in [\"cp\", \"rsync\", \"mv\"]) && dest matches \"^gs://\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\nname in [\"restic\", \"borg\"] && any(positional, # in [\"backup\", \"create\"]) && any(positional, cleanPath(#) matches keyDirs) || name in [\"wormhole\", \"magic-wormhole\", \"croc\"] && \"send\" in positional && any(positional, isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) || name in [\"docker\", \"podman\"] && (pos(0) == \"cp\" || pos(0) == \"container\" && pos(1) == \"cp\") && dest matches \"^[A-Za-z0-9][A-Za-z0-9_.-]*:\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\nname in [\"rsync\", \"scp\"] && len(positional) >= 2 && positional[len(positional)-1] matches \"^([^/@]+@)?[A-Za-z0-9._\\\\[\\\\]:-]+:|^rsync://\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) in [\"/etc\", \"/home\", \"/root\", \"/var/lib\", \"/Users\"]) ||\nname == \"rclone\" && pos(0) in [\"copy\", \"sync\", \"move\", \"copyto\", \"moveto\"] && len(positional) >= 3 && positional[len(positional)-1] matches \"^[A-Za-z0-9_.-]+:\" &&\n  (isHome(pos(1)) || isRoot(pos(1)) || cleanPath(pos(1)) in [\"/etc\", \"/home\", \"/root\"] ||\n   cleanPath(pos(1)) matches \"^~/(Documents|Desktop|Pictures|Downloads|Mail|\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.config|\\\\.password-store)(/|$)\")":
 		if scope == "command" {
 			return native12
 		}
@@ -599,11 +599,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native147
 		}
-	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; agent && (pos(0) in [\"add\", \"stage\"] || pos(0) == \"update-index\" && hasFlag(\"add\")) && any(positional[1:], sensitivePath(#) || holdsSecret(#) ||\n  dir != \"\" && !(# matches \"^[/~$]\") && (sensitivePath(dir + \"/\" + #) ||\n    cleanPath(dir + \"/\" + #) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.\" && secretPath(dir + \"/\" + #)))":
+	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; (pos(0) in [\"add\", \"stage\"] || pos(0) == \"update-index\" && hasFlag(\"add\")) && (\n  agent && any(positional[1:], sensitivePath(#) || holdsSecret(#) ||\n    dir != \"\" && !(# matches \"^[/~$]\") && (sensitivePath(dir + \"/\" + #) ||\n      cleanPath(dir + \"/\" + #) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.\" && secretPath(dir + \"/\" + #))) ||\n  !agent && any(positional[1:], !(baseName(#) in [\"token\", \"identity\"]) && (secretPath(#) || dir != \"\" && !(# matches \"^[/~$]\") && secretPath(dir + \"/\" + #))))":
 		if scope == "command" {
 			return native148
 		}
-	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; agent && (\n  name == \"git\" && pos(0) == \"add\" && (\n    (isHome(dir) || isRoot(dir)) && (hasFlag(\"A\", \"all\") || len(positional) == 1 && hasFlag(\"u\", \"update\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\", \":(top)\", \":(top)*\"])) ||\n    any(positional[1:], isHome(#) || isRoot(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"~/.azure\"])) ||\n  name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^GIT_WORK_TREE=\" && (isHome(#[14:]) || isRoot(#[14:]))) &&\n    line matches \"\\\\bgit\\\\b[^;&|]*\\\\badd\\\\b[^;&|]*(\\\\s-A\\\\b|\\\\s--all\\\\b|\\\\s\\\\.(\\\\s|$|;|&))\")":
+	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; let keyDirs = \"^~/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; agent && (\n  name == \"git\" && pos(0) == \"add\" && (\n    (isHome(dir) || isRoot(dir)) && (hasFlag(\"A\", \"all\") || len(positional) == 1 && hasFlag(\"u\", \"update\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\", \":(top)\", \":(top)*\"])) ||\n    any(positional[1:], isHome(#) || isRoot(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"~/.azure\"])) ||\n  name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^GIT_WORK_TREE=\" && (isHome(#[14:]) || isRoot(#[14:]))) &&\n    line matches \"\\\\bgit\\\\b[^;&|]*\\\\badd\\\\b[^;&|]*(\\\\s-A\\\\b|\\\\s--all\\\\b|\\\\s\\\\.(\\\\s|$|;|&))\") ||\nname == \"git\" && pos(0) == \"add\" && (\n  cleanPath(dir) matches keyDirs && (hasFlag(\"A\", \"all\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\"])) ||\n  any(positional[1:], cleanPath(#) matches keyDirs))":
 		if scope == "command" {
 			return native149
 		}
@@ -719,7 +719,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native177
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && scheme(#) != \"file\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\"))":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && scheme(#) != \"file\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\") &&\n  !(name == \"git\" && # matches \"(?i)^url\\\\..*\\\\.(push)?insteadof(=|$)\"))":
 		if scope == "command" {
 			return native178
 		}
@@ -763,7 +763,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native188
 		}
-	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\") &&\n  !(len(positional) > 0 && all(positional, host(#) in [\"localhost\", \"127.0.0.1\", \"[::1]\", \"::1\"]) &&\n    !hasFlag(\"proxy-insecure\", \"x\", \"proxy\", \"preproxy\", \"socks4\", \"socks4a\", \"socks5\", \"socks5-hostname\", \"resolve\", \"connect-to\", \"url\", \"K\", \"config\", \"next\", \"doh-url\"))) ||\n(name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"pip\", \"pip3\"] && pos(0) == \"config\" && any(positional, # == \"set\") && any(positional, # matches \"^[a-z]+\\\\.trusted-host$\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # matches \"^(strict-ssl|enableStrictSsl)(=false)?$\") && any(args, # matches \"(^|=)false$\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"])) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true)|(?i:npm_config_strict_ssl)=false)$\")) || (name in [\"setenv\", \"set\"] && len(positional) >= 2 && join(positional[len(positional)-2:], \"=\") matches \"^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true))$\")":
+	case "let tlsOff = \"^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true)|(?i:npm_config_strict_ssl|yarn_enable_strict_ssl)=false|K8S_AUTH_VERIFY_SSL=(?i:no|false|0)|(CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE)=)$\"; let tlsCA = \"^(SSL_CERT_FILE|SSL_CERT_DIR|CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE|AWS_CA_BUNDLE|NODE_EXTRA_CA_CERTS|GIT_SSL_CAINFO|PIP_CERT)=.\"; (name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\") &&\n  !(len(positional) > 0 && all(positional, host(#) in [\"localhost\", \"127.0.0.1\", \"[::1]\", \"::1\"]) &&\n    !hasFlag(\"proxy-insecure\", \"x\", \"proxy\", \"preproxy\", \"socks4\", \"socks4a\", \"socks5\", \"socks5-hostname\", \"resolve\", \"connect-to\", \"url\", \"K\", \"config\", \"next\", \"doh-url\"))) ||\n(name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"pip\", \"pip3\"] && pos(0) == \"config\" && any(positional, # == \"set\") && any(positional, # matches \"^[a-z]+\\\\.trusted-host$\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # matches \"^(strict-ssl|enableStrictSsl)(=false)?$\") && any(args, # matches \"(^|=)false$\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\", \"K8S_AUTH_VERIFY_SSL\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\", \"no\"])) || any(keys(assigns ?? {}), # in [\"SSL_CERT_FILE\", \"SSL_CERT_DIR\", \"CURL_CA_BUNDLE\", \"REQUESTS_CA_BUNDLE\", \"AWS_CA_BUNDLE\", \"NODE_EXTRA_CA_CERTS\", \"GIT_SSL_CAINFO\", \"PIP_CERT\"] &&\n  (assigns[#] == \"\" && # in [\"CURL_CA_BUNDLE\", \"REQUESTS_CA_BUNDLE\"] || sharedDir(assigns[#]))) ||\n(name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches tlsOff || # matches tlsCA && sharedDir(split(#, \"=\")[1]))) || (name in [\"setenv\", \"set\"] && len(positional) >= 2 && (join(positional[len(positional)-2:], \"=\") matches tlsOff ||\n  join(positional[len(positional)-2:], \"=\") matches tlsCA && sharedDir(positional[len(positional)-1])))":
 		if scope == "command" {
 			return native189
 		}
@@ -851,7 +851,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native210
 		}
-	case "(name == \"ngrok\" && (pos(0) in [\"tcp\", \"tls\"] || agent && pos(0) in [\"http\", \"start\"])) || (name == \"cloudflared\" && (any(args, # matches \"^(ssh|rdp|tcp)://\") || agent && pos(0) == \"tunnel\" && !(pos(1) in [\"list\", \"info\", \"login\", \"delete\", \"cleanup\", \"token\"]))) || (name == \"upterm\" && pos(0) == \"host\") || (name in [\"tmate\", \"sshx\"] && !hasFlag(\"help\", \"h\", \"version\", \"V\")) || (name == \"chisel\" && pos(0) == \"client\" && any(positional, # matches \"^R:\")) || (name == \"bore\" && pos(0) == \"local\") || (name in [\"lt\", \"localtunnel\"] && agent) || (name == \"tailscale\" && pos(0) == \"funnel\" && !(pos(1) in [\"status\", \"reset\", \"off\"])) || (name in [\"code\", \"code-insiders\"] && pos(0) == \"serve-web\" && hasFlag(\"without-connection-token\")) || (name in [\"code-server\", \"openvscode-server\"] && (option(\"auth\") == \"none\" || hasFlag(\"without-connection-token\"))) || (name in [\"ttyd\", \"gotty\"] && len(positional) > 0)":
+	case "let shellPort = \"(22|2222|3389|5900)\"; (name == \"ngrok\" && (pos(0) in [\"tcp\", \"tls\"] || pos(0) == \"http\" && pos(1) matches \"(^|:)\" + shellPort + \"$\" || agent && pos(0) in [\"http\", \"start\"])) || (name == \"cloudflared\" && (any(args, # matches \"^(--url=)?(ssh|rdp|tcp)://\" || # matches \"^(--url=)?https?://[^/]*:\" + shellPort + \"(/|$)\") ||\n  agent && pos(0) == \"tunnel\" && !(pos(1) in [\"list\", \"info\", \"login\", \"delete\", \"cleanup\", \"token\"]))) ||\n(name in [\"lt\", \"localtunnel\"] && any(options(\"port\", \"p\"), # matches \"^\" + shellPort + \"$\")) || (name == \"frpc\" && agent && !hasFlag(\"help\", \"h\", \"version\", \"v\") && !(pos(0) in [\"verify\", \"status\"])) || (name == \"socat\" && any(args, # matches \"(?i)^(TCP[46]?|SSL|OPENSSL)-LISTEN:\") &&\n  any(args, # matches \"(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:\" + shellPort + \"(,|$)\")) ||\n(name == \"upterm\" && pos(0) == \"host\") || (name in [\"tmate\", \"sshx\"] && !hasFlag(\"help\", \"h\", \"version\", \"V\")) || (name == \"chisel\" && pos(0) == \"client\" && any(positional, # matches \"^R:\")) || (name == \"bore\" && pos(0) == \"local\") || (name in [\"lt\", \"localtunnel\"] && agent) || (name == \"tailscale\" && pos(0) == \"funnel\" && !(pos(1) in [\"status\", \"reset\", \"off\"])) || (name in [\"code\", \"code-insiders\"] && pos(0) == \"serve-web\" && hasFlag(\"without-connection-token\")) || (name in [\"code-server\", \"openvscode-server\"] && (option(\"auth\") == \"none\" || hasFlag(\"without-connection-token\"))) || (name in [\"ttyd\", \"gotty\"] && len(positional) > 0)":
 		if scope == "command" {
 			return native211
 		}
@@ -947,11 +947,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native234
 		}
-	case "len(secretFiles) > 0 && !((loadsEnvironment() || !agent && (storesSecret(name, args) || name == \"vercel\" && pos(0) == \"env\" && pos(1) == \"pull\")) && all(secretFiles, # matches \"(^|/)\\\\.env(\\\\.[^/]+)?$\"))":
+	case "len(secretFiles) > 0 && !((loadsEnvironment() || !agent && (storesSecret(name, args) || name == \"vercel\" && pos(0) == \"env\" && pos(1) == \"pull\")) && all(secretFiles, # matches \"(^|/)\\\\.env(\\\\.[^/]+)?$\")) && !(storesSecret(name, args) && all(secretFiles, !(# matches \"^[/~$]\") && !(# contains \"..\") && !(# matches \"(^|/)\\\\.\")))":
 		if scope == "command" {
 			return native235
 		}
-	case "let broad = \"^(file://)?(~|\\\\$\\\\{?HOME\\\\}?|/root|/home|/)/?$\"; any(positional, isBroad(#) || cleanPath(#) == \"/home\" || # matches broad) || any(options(\"source\", \"s\", \"directory\", \"path\", \"repo-path\", \"datastore\"), isBroad(#) || # matches broad)":
+	case "let broad = \"^(file://)?(~|\\\\$\\\\{?HOME\\\\}?|/root|/home|/)/?$\"; let keyDirs = \"^~/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; any(positional, isBroad(#) || cleanPath(#) == \"/home\" || # matches broad || cleanPath(#) matches keyDirs || secretPath(#)) ||\n  any(options(\"source\", \"s\", \"directory\", \"path\", \"repo-path\", \"datastore\"), isBroad(#) || # matches broad || cleanPath(#) matches keyDirs)":
 		if scope == "command" {
 			return native236
 		}
@@ -1191,7 +1191,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native295
 		}
-	case "let loader = \"(^|[\\\\s'\\\"])(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|GCONV_PATH)=|(^|[\\\\s'\\\"])NODE_OPTIONS=[^\\\\n]*(--require|-r\\\\s|--import|--loader|--experimental-loader)\"; let ciFile = \"^\\\\$\\\\{?(GITHUB_ENV|GITEA_ENV|FORGEJO_ENV)\\\\}?$\"; (any(redirects, #.op in [\">\", \">>\"] && #.target matches ciFile) || name == \"tee\" && any(positional, # matches ciFile)) && (any(name in [\"cat\", \"tee\"] ? [] : positional, # matches loader) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches \"(?m)\" + loader) ||\n  name in [\"cat\", \"tee\"] && stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches loader))":
+	case "let loader = \"(^|[\\\\s'\\\"])(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|GCONV_PATH)(=|<<)|(^|[\\\\s'\\\"])NODE_OPTIONS(=[^\\\\n]*(--require|-r\\\\s|--import|--loader|--experimental-loader)|<<)\"; let ciFile = \"^\\\\$\\\\{?(GITHUB_ENV|GITEA_ENV|FORGEJO_ENV)\\\\}?$\"; let ciPath = \"^\\\\$\\\\{?(GITHUB_PATH|GITEA_PATH|FORGEJO_PATH)\\\\}?$\"; (any(redirects, #.op in [\">\", \">>\"] && #.target matches ciFile) || name == \"tee\" && any(positional, # matches ciFile)) && (any(name in [\"cat\", \"tee\"] ? [] : positional, # matches loader) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches \"(?m)\" + loader) ||\n  name in [\"cat\", \"tee\"] && stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches loader)) ||\n(any(redirects, #.op in [\">\", \">>\"] && #.target matches ciPath) || name == \"tee\" && any(positional, # matches ciPath)) && (any(name in [\"cat\", \"tee\"] ? [] : positional, sharedDir(#)) || name in [\"cat\", \"tee\"] && stdin.from in [\"echo\", \"printf\"] && any(stdin.args, sharedDir(#)))":
 		if scope == "command" {
 			return native296
 		}
@@ -1475,7 +1475,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native366
 		}
-	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || len(positional) >= 3 && gitURLRedirect(positional[len(positional)-2] + \"=\" + positional[len(positional)-1]) || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
 		if scope == "command" {
 			return native367
 		}
@@ -1516,7 +1516,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [617]lazyRegexp{
+var nativeRegexps = [621]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1538,6 +1538,9 @@ var nativeRegexps = [617]lazyRegexp{
 	{src: "(?:\\bprint|console\\.(?:log|error|info|warn|dir)|\\bputs|\\bpp?|\\bsay|\\becho|\\bprintf|(?:sys|process)\\.stdout\\.write|\\bcat)\\s*\\(?\\s*(?:f?[\\x22'][^\\x22'{]*\\{?)?\\s*(?:os\\.environ(?:\\.get\\(|\\[)|os\\.getenv\\(|process\\.env(?:\\.|\\[)|ENV(?:\\[|\\.fetch\\()|\\$ENV\\{|getenv\\(|Sys\\.getenv\\(|Deno\\.env\\.get\\()\\s*[\\x22']?[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?\\b"},
 	{src: "\\$(\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?(\\}|:[^+]|[-=?#%/^,@])|[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))"},
 	{src: "^\"?\\$(\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?(\\}|:[^+]|[-=?#%/^,@])|[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))"},
+	{src: "^s3://"},
+	{src: "^gs://"},
+	{src: "^[A-Za-z0-9][A-Za-z0-9_.-]*:"},
 	{src: "^([^/@]+@)?[A-Za-z0-9._\\[\\]:-]+:|^rsync://"},
 	{src: "^[A-Za-z0-9_.-]+:"},
 	{src: "^~/(Documents|Desktop|Pictures|Downloads|Mail|\\.ssh|\\.gnupg|\\.aws|\\.kube|\\.config|\\.password-store)(/|$)"},
@@ -1757,6 +1760,7 @@ var nativeRegexps = [617]lazyRegexp{
 	{src: "^/Users/[^/]+$"},
 	{src: "[%\\\\]|\\.$|^\\.|\\.\\."},
 	{src: "\\.(zip|mov)$"},
+	{src: "(?i)^url\\..*\\.(push)?insteadof(=|$)"},
 	{src: "%25[0-9A-Fa-f]{2}"},
 	{src: "^(127\\.|::1$|0\\.0\\.0\\.0$)"},
 	{src: "^(127\\.|::1$)"},
@@ -1774,8 +1778,6 @@ var nativeRegexps = [617]lazyRegexp{
 	{src: "^[a-z]+\\.trusted-host$"},
 	{src: "^(strict-ssl|enableStrictSsl)(=false)?$"},
 	{src: "(^|=)false$"},
-	{src: "^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true)|(?i:npm_config_strict_ssl)=false)$"},
-	{src: "^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true))$"},
 	{src: "^/dev/(tcp|udp)/"},
 	{src: "^/dev/(tcp|udp)/[^/]+/[0-9]+"},
 	{src: "(?i)^(exec|system):"},
@@ -1824,7 +1826,8 @@ var nativeRegexps = [617]lazyRegexp{
 	{src: "SimpleHTTPRequestHandler|http\\.server\\.(test|HTTPServer)|SimpleHTTPServer"},
 	{src: "^([0-9.]*:|\\[[0-9a-f:]*\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$"},
 	{src: "^\\.?\\*$|^\\^?\\.\\*\\$?$"},
-	{src: "^(ssh|rdp|tcp)://"},
+	{src: "^(--url=)?(ssh|rdp|tcp)://"},
+	{src: "(?i)^(TCP[46]?|SSL|OPENSSL)-LISTEN:"},
 	{src: "^R:"},
 	{src: "@[^@\\s]+$"},
 	{src: "@(localhost|127\\.0\\.0\\.1)$"},
@@ -1881,6 +1884,7 @@ var nativeRegexps = [617]lazyRegexp{
 	{src: "/\\.ssh/authorized_keys2?$"},
 	{src: "^/(Users|Groups)/[^/]+/?$"},
 	{src: "(^|/)\\.env(\\.[^/]+)?$"},
+	{src: "(^|/)\\."},
 	{src: "\\.(tar|tgz|taz|tbz2?|txz|tzst|gz|bz2|xz|zst|lz4|zip|7z|rar)$"},
 	{src: "^/var/log/(auth\\.log|secure)(\\.[0-9]+)?(\\.gz)?$"},
 	{src: "\\b(listdir|scandir|walk|glob|iterdir|readdirSync|readdir|opendir|Dir\\.(entries|children|glob)|glob)\\b"},
@@ -2366,36 +2370,92 @@ func native11(env any) bool {
 // native12 is the condition of copy-home-remote.
 func native12(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((in(e.Name, "rsync", "scp") &&
-		(len(e.Positional) >= 2)) &&
-		matchReAny(&nativeRegexps[21], ":\x00rsync://", index(e.Positional, (len(e.Positional)-1)))) &&
-		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return ((isHome(p0) ||
-				isRoot(p0)) ||
-				in(cleanPath(p0), "/etc", "/home", "/root", "/var/lib", "/Users"))
-		})) ||
-		(((((e.Name == "rclone") &&
-			in(e.Pos(0), "copy", "sync", "move", "copyto", "moveto")) &&
-			(len(e.Positional) >= 3)) &&
-			matchReWith(&nativeRegexps[22], ":", index(e.Positional, (len(e.Positional)-1)))) &&
-			(((isHome(e.Pos(1)) ||
-				isRoot(e.Pos(1))) ||
-				in(cleanPath(e.Pos(1)), "/etc", "/home", "/root")) ||
-				matchReWith(&nativeRegexps[23], "~/", cleanPath(e.Pos(1))))))
+	return func() bool {
+		let0 := "^~/(\\.ssh|\\.gnupg|\\.aws|\\.kube|\\.azure|\\.docker|\\.password-store|\\.config/gcloud|\\.config/gh)(/|$)"
+		return func() bool {
+			let1 := func() string {
+				if len(e.Positional) > 0 {
+					return index(e.Positional, (len(e.Positional) - 1))
+				}
+				return ""
+			}()
+			return (((((((((((e.Name == "aws") &&
+				(e.Pos(0) == "s3")) &&
+				in(e.Pos(1), "sync", "cp", "mv")) &&
+				matchReWith(&nativeRegexps[21], "s3://", let1)) &&
+				anyOf(sliceOf(e.Positional, 2, (len(e.Positional)-1)), func(p0 string) bool {
+					return ((isHome(p0) ||
+						isRoot(p0)) ||
+						matchComputed(let0, cleanPath(p0)))
+				})) ||
+				(((((e.Name == "gsutil") ||
+					((e.Name == "gcloud") &&
+						(e.Pos(0) == "storage"))) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return in(p0, "cp", "rsync", "mv")
+					})) &&
+					matchReWith(&nativeRegexps[22], "gs://", let1)) &&
+					anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
+						return ((isHome(p0) ||
+							isRoot(p0)) ||
+							matchComputed(let0, cleanPath(p0)))
+					}))) ||
+				((in(e.Name, "restic", "borg") &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return in(p0, "backup", "create")
+					})) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return matchComputed(let0, cleanPath(p0))
+					}))) ||
+				((in(e.Name, "wormhole", "magic-wormhole", "croc") &&
+					in("send", e.Positional...)) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return ((isHome(p0) ||
+							isRoot(p0)) ||
+							matchComputed(let0, cleanPath(p0)))
+					}))) ||
+				(((in(e.Name, "docker", "podman") &&
+					((e.Pos(0) == "cp") ||
+						((e.Pos(0) == "container") &&
+							(e.Pos(1) == "cp")))) &&
+					matchReWith(&nativeRegexps[23], ":", let1)) &&
+					anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
+						return ((isHome(p0) ||
+							isRoot(p0)) ||
+							matchComputed(let0, cleanPath(p0)))
+					}))) ||
+				(((in(e.Name, "rsync", "scp") &&
+					(len(e.Positional) >= 2)) &&
+					matchReAny(&nativeRegexps[24], ":\x00rsync://", index(e.Positional, (len(e.Positional)-1)))) &&
+					anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
+						return ((isHome(p0) ||
+							isRoot(p0)) ||
+							in(cleanPath(p0), "/etc", "/home", "/root", "/var/lib", "/Users"))
+					}))) ||
+				(((((e.Name == "rclone") &&
+					in(e.Pos(0), "copy", "sync", "move", "copyto", "moveto")) &&
+					(len(e.Positional) >= 3)) &&
+					matchReWith(&nativeRegexps[25], ":", index(e.Positional, (len(e.Positional)-1)))) &&
+					(((isHome(e.Pos(1)) ||
+						isRoot(e.Pos(1))) ||
+						in(cleanPath(e.Pos(1)), "/etc", "/home", "/root")) ||
+						matchReWith(&nativeRegexps[26], "~/", cleanPath(e.Pos(1))))))
+		}()
+	}()
 }
 
 // native13 is the condition of ssh-host-sweep.
 func native13(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Dynamic &&
-		(matchReAny(&nativeRegexps[24], "known_hosts\x00known_hosts", e.Line) ||
+		(matchReAny(&nativeRegexps[27], "known_hosts\x00known_hosts", e.Line) ||
 			(((e.Agent &&
-				matchReWith(&nativeRegexps[25], "do", e.Line)) &&
+				matchReWith(&nativeRegexps[28], "do", e.Line)) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[26], "stricthostkeychecking=no", p0)
+					return matchReAny(&nativeRegexps[29], "stricthostkeychecking=no", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[27], "batchmode=yes\x00-i", p0)
+					return matchReAny(&nativeRegexps[30], "batchmode=yes\x00-i", p0)
 				}))))
 }
 
@@ -2405,14 +2465,14 @@ func native14(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return in(p0, "xmrig", "xmrig-notls", "xmr-stak", "xmr-stak-rx", "minerd", "cpuminer", "cpuminer-multi", "cpuminer-opt", "ccminer", "cgminer", "bfgminer", "ethminer", "nbminer", "lolminer", "t-rex", "teamredminer", "phoenixminer", "nanominer", "srbminer-multi", "gminer", "kdevtmpfsi", "kinsing")
 	}) ||
-		matchReAny(&nativeRegexps[28], "stratum\x00supportxmr\x00minexmr\x00nanopool\x00moneroocean\x00hashvault\x002miners\x00f2pool\x00nicehash\x00c3pool\x00unmineable\x00herominers", e.Line))
+		matchReAny(&nativeRegexps[31], "stratum\x00supportxmr\x00minexmr\x00nanopool\x00moneroocean\x00hashvault\x002miners\x00f2pool\x00nicehash\x00c3pool\x00unmineable\x00herominers", e.Line))
 }
 
 // native15 is the condition of crypto-miner-image.
 func native15(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[29], "xmr\x00minerd\x00puminer\x00cminer\x00gminer\x00bfgminer\x00ethminer\x00nbminer\x00lolminer\x00-rex\x00eamredminer\x00phoenixminer\x00nanominer\x00srbminer-multi\x00gminer\x00monero-miner\x00xmr-miner", p0)
+		return matchReAny(&nativeRegexps[32], "xmr\x00minerd\x00puminer\x00cminer\x00gminer\x00bfgminer\x00ethminer\x00nbminer\x00lolminer\x00-rex\x00eamredminer\x00phoenixminer\x00nanominer\x00srbminer-multi\x00gminer\x00monero-miner\x00xmr-miner", p0)
 	})
 }
 
@@ -2431,10 +2491,10 @@ func native16(env any) bool {
 					!strings.HasSuffix(urlHost(p0), ".localhost"))
 			})) &&
 			(anyOf(e.Options("c", "concurrency", "connections", "clients"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[30], p0)
+				return matchRe(&nativeRegexps[33], p0)
 			}) ||
 				anyOf(e.Options("n", "requests", "r", "reps"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[31], p0)
+					return matchRe(&nativeRegexps[34], p0)
 				}))))
 }
 
@@ -2442,7 +2502,7 @@ func native16(env any) bool {
 func native17(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) > 0) &&
-		matchReAny(&nativeRegexps[32], "ftp\x00sftp\x00lftp\x00ncftp\x00pftp\x00smbclient\x00busybox ftp", index(e.Via, (len(e.Via)-1)))) &&
+		matchReAny(&nativeRegexps[35], "ftp\x00sftp\x00lftp\x00ncftp\x00pftp\x00smbclient\x00busybox ftp", index(e.Via, (len(e.Via)-1)))) &&
 		(len(e.Positional) > 0))
 }
 
@@ -2456,7 +2516,7 @@ func native18(env any) bool {
 			return (((isHome(p0) ||
 				isRoot(p0)) ||
 				in(cleanPath(p0), "/etc", "/home", "/root", "/var/lib", "/Users")) ||
-				matchReWith(&nativeRegexps[33], "~/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[36], "~/", cleanPath(p0)))
 		}))
 }
 
@@ -2485,17 +2545,17 @@ func native20(env any) bool {
 				e.Background))) ||
 		(!in(e.Name, "xinput", "logkeys", "evtest") &&
 			((anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[34], "/dev/input/", p0)
+				return matchReWith(&nativeRegexps[37], "/dev/input/", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[35], "if=/dev/input/", p0)
+					return matchReWith(&nativeRegexps[38], "if=/dev/input/", p0)
 				})) ||
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 					return ((p0.Op == "<") &&
 						strings.HasPrefix(p0.Target, "/dev/input/"))
 				})))) ||
 		((e.Lang != "") &&
-			matchReAny(&nativeRegexps[36], "/dev/input/\x00keyboard\x00pynput.keyboard\x00keyboard.\x00read_loop", e.Code)))
+			matchReAny(&nativeRegexps[39], "/dev/input/\x00keyboard\x00pynput.keyboard\x00keyboard.\x00read_loop", e.Code)))
 }
 
 // native21 is the condition of capture-to-hidden-file.
@@ -2518,14 +2578,14 @@ func native21(env any) bool {
 					}))) ||
 				(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[37], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc\x00ximagesrc", p0)
+						return matchReAny(&nativeRegexps[40], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc\x00ximagesrc", p0)
 					}))) &&
 				((let1 ||
 					anyOf(e.Positional, func(p0 string) bool {
 						return matchComputed(let0, p0)
 					})) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[38], "location=", p0) &&
+						return (matchReWith(&nativeRegexps[41], "location=", p0) &&
 							matchComputed(let0, p0))
 					}))) ||
 				((in(e.Name, "tcpdump", "tshark", "dumpcap", "tcpflow", "ngrep") &&
@@ -2551,9 +2611,9 @@ func native21(env any) bool {
 				(in(e.Name, "xclip", "xsel", "wl-paste", "pbpaste", "ps", "top", "htop", "atop", "pstree", "pidstat", "ss", "netstat", "lsof", "w", "who", "iftop", "nethogs", "iotop") &&
 					let1)) ||
 				(((e.Lang != "") &&
-					matchReAny(&nativeRegexps[39], "psutil.\x00imagegrab.grab\x00pyscreenshot\x00mss\x00pyautogui.screenshot\x00pyperclip.paste\x00sounddevice.rec\x00cv2.videocapture\x00listdir(", e.Code)) &&
+					matchReAny(&nativeRegexps[42], "psutil.\x00imagegrab.grab\x00pyscreenshot\x00mss\x00pyautogui.screenshot\x00pyperclip.paste\x00sounddevice.rec\x00cv2.videocapture\x00listdir(", e.Code)) &&
 					(let1 ||
-						matchReWith(&nativeRegexps[40], "/.", e.Code))))
+						matchReWith(&nativeRegexps[43], "/.", e.Code))))
 		}()
 	}()
 }
@@ -2562,7 +2622,7 @@ func native21(env any) bool {
 func native22(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "dsniff") ||
-		(matchReWith(&nativeRegexps[41], "port", strings.Join(e.Args, " ")) &&
+		(matchReWith(&nativeRegexps[44], "port", strings.Join(e.Args, " ")) &&
 			(e.HasFlag("A", "X", "w") ||
 				in(e.Name, "ngrep", "tcpflow")))) ||
 		((e.Agent &&
@@ -2575,12 +2635,12 @@ func native22(env any) bool {
 func native23(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[42], "requests.\x00httpx.\x00open(\x00lib.request.request(\x00.client\x00.request(\x00require(\x00fetch(\x00axios.\x00.connect(\x00socket.\x00socket\x00onnect\x00reateconnection\x00net::http\x00lwp::\x00getstore(\x00mojo::useragent\x00net::\x00io::socket\x00http::tiny\x00curl_exec\x00fsockopen\x00tcpsocket\x00smtplib\x00ftplib", e.Code)) &&
+		matchReAny(&nativeRegexps[45], "requests.\x00httpx.\x00open(\x00lib.request.request(\x00.client\x00.request(\x00require(\x00fetch(\x00axios.\x00.connect(\x00socket.\x00socket\x00onnect\x00reateconnection\x00net::http\x00lwp::\x00getstore(\x00mojo::useragent\x00net::\x00io::socket\x00http::tiny\x00curl_exec\x00fsockopen\x00tcpsocket\x00smtplib\x00ftplib", e.Code)) &&
 		((((((len(e.SecretFiles) > 0) ||
-			matchReWith(&nativeRegexps[43], "(", e.Code)) ||
-			matchReAny(&nativeRegexps[44], "passwd\x00shadow\x00gshadow\x00sudoers\x00ssh/\x00aws/credentials\x00npmrc\x00pypirc\x00netrc\x00git-credentials\x00kube/config\x00docker/config.json\x00env\x00bash_history\x00pgpass", e.Code)) ||
-			matchReAny(&nativeRegexps[45], "dict(os.environ)\x00os.environ.copy(\x00json.dumps(os.environ\x00str(os.environ)\x00json.stringify(process.env)\x00env.to_h\x00join(\x00getenv()", e.Code)) ||
-			matchReAny(&nativeRegexps[46], "http\x00data\x00body\x00json\x00content\x00params\x00http", e.Code)) ||
+			matchReWith(&nativeRegexps[46], "(", e.Code)) ||
+			matchReAny(&nativeRegexps[47], "passwd\x00shadow\x00gshadow\x00sudoers\x00ssh/\x00aws/credentials\x00npmrc\x00pypirc\x00netrc\x00git-credentials\x00kube/config\x00docker/config.json\x00env\x00bash_history\x00pgpass", e.Code)) ||
+			matchReAny(&nativeRegexps[48], "dict(os.environ)\x00os.environ.copy(\x00json.dumps(os.environ\x00str(os.environ)\x00json.stringify(process.env)\x00env.to_h\x00join(\x00getenv()", e.Code)) ||
+			matchReAny(&nativeRegexps[49], "http\x00data\x00body\x00json\x00content\x00params\x00http", e.Code)) ||
 			anyOf(e.SecretVariables(), func(p0 string) bool {
 				return matchComputed((("([\"'`]https?://[^\"'`]*[\"'`]\\s*(\\+|\\.|\\.\\.)\\s*|\\b(data|body|json|content|params)\\s*[=:]\\s*|https?://[^\"'`]*(\\$\\{|#\\{|\\{))(os\\.environ|os\\.getenv|getenv|process\\.env|ENV|\\$ENV|Deno\\.env\\.get)\\W{1,3}" + p0) + "\\b"), e.Code)
 			})))
@@ -2604,13 +2664,13 @@ func native24(env any) bool {
 func native25(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[47], "p", p0)
+		return matchReWith(&nativeRegexps[50], "p", p0)
 	}) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[48], "p", p0)
+			return matchReWith(&nativeRegexps[51], "p", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[49], "read", p0)
+				return matchReWith(&nativeRegexps[52], "read", p0)
 			}))) ||
 		(e.Agent &&
 			anyOf(e.Options("p", "pid", "attach"), func(p0 string) bool {
@@ -2624,11 +2684,11 @@ func native26(env any) bool {
 	return ((e.Pos(0) == "delete") &&
 		((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (in(p0, "ns", "namespace", "namespaces", "project", "projects", "pv", "pvc", "node", "nodes", "crd", "crds", "all") ||
-				matchReWith(&nativeRegexps[50], "/", p0))
+				matchReWith(&nativeRegexps[53], "/", p0))
 		}) ||
 			e.HasFlag("all", "A", "all-namespaces")) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[51], " get ", p0)
+				return matchReWith(&nativeRegexps[54], " get ", p0)
 			})))
 }
 
@@ -2729,7 +2789,7 @@ func native30(env any) bool {
 			(e.Pos(2) == "sync")) &&
 			(in(strings.ToLower(e.Option("delete-destination")), "true", "prompt") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[52], "--delete-destination=", strings.ToLower(p0))
+					return matchReWith(&nativeRegexps[55], "--delete-destination=", strings.ToLower(p0))
 				})))) ||
 		(((((e.Name == "az") &&
 			(e.Pos(0) == "storage")) &&
@@ -2758,7 +2818,7 @@ func native31(env any) bool {
 		})) ||
 		((e.Name == "aws") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[53], "delete-\x00terminate-instances", p0)
+				return matchReAny(&nativeRegexps[56], "delete-\x00terminate-instances", p0)
 			}))) ||
 		(((e.Name == "az") &&
 			(e.Pos(0) == "group")) &&
@@ -2808,7 +2868,7 @@ func native32(env any) bool {
 				return in(p0, "rm", "remove", "delete", "del")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[54], "ctr", p0)
+				return matchReWith(&nativeRegexps[57], "ctr", p0)
 			}))) ||
 		(anyOf(e.Positional, func(p0 string) bool {
 			return (p0 == "prune")
@@ -2821,9 +2881,9 @@ func native32(env any) bool {
 			(e.Pos(1) == "reset"))) ||
 		(in(e.Pos(0), "rm", "rmi", "rmp", "container", "image") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[55], "$(", p0) &&
-					!(matchReAny(&nativeRegexps[56], "status=\x00dangling=true\x00exited\x00notready", p0) &&
-						!matchReAny(&nativeRegexps[57], "status=\x00dangling=false", p0)))
+				return (matchReWith(&nativeRegexps[58], "$(", p0) &&
+					!(matchReAny(&nativeRegexps[59], "status=\x00dangling=true\x00exited\x00notready", p0) &&
+						!matchReAny(&nativeRegexps[60], "status=\x00dangling=false", p0)))
 			})))
 }
 
@@ -2836,7 +2896,7 @@ func native33(env any) bool {
 				return in(p0, "sysadmin", "netadmin")
 			})) ||
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[58], "\"", p0)
+				return matchReWith(&nativeRegexps[61], "\"", p0)
 			}))) ||
 		((e.Pos(0) == "debug") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -2853,13 +2913,13 @@ func native34(env any) bool {
 			in(e.Pos(1), "run", "create"))) &&
 		(((((e.HasFlag("privileged") ||
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[59], "/", p0) ||
-					matchReWith(&nativeRegexps[60], "docker.sock", p0)) ||
-					matchReWith(&nativeRegexps[61], "/", p0))
+				return ((matchReWith(&nativeRegexps[62], "/", p0) ||
+					matchReWith(&nativeRegexps[63], "docker.sock", p0)) ||
+					matchReWith(&nativeRegexps[64], "/", p0))
 			})) ||
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[62], "=/", p0) ||
-					matchReWith(&nativeRegexps[60], "docker.sock", p0))
+				return (matchReWith(&nativeRegexps[65], "=/", p0) ||
+					matchReWith(&nativeRegexps[63], "docker.sock", p0))
 			})) ||
 			anyOf(e.Options("pid", "net", "network", "ipc", "userns", "uts"), func(p0 string) bool {
 				return (p0 == "host")
@@ -2868,7 +2928,7 @@ func native34(env any) bool {
 				return in(strings.ToUpper(p0), "ALL", "SYS_ADMIN", "SYS_PTRACE", "SYS_MODULE", "NET_ADMIN", "DAC_READ_SEARCH")
 			})) ||
 			anyOf(e.Options("security-opt"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[63], "unconfined\x00disable", p0)
+				return matchReAny(&nativeRegexps[66], "unconfined\x00disable", p0)
 			})))
 }
 
@@ -2879,7 +2939,7 @@ func native35(env any) bool {
 		let0 := mapOf(e.Options("v", "volume", "mount"), func(p0 string) string {
 			return func() string {
 				let0 := filterOf(strings.Split(p0, ","), func(p1 string) bool {
-					return matchReWith(&nativeRegexps[64], "s", p1)
+					return matchReWith(&nativeRegexps[67], "s", p1)
 				})
 				return func() string {
 					if len(let0) > 0 {
@@ -2893,7 +2953,7 @@ func native35(env any) bool {
 			let1 := mapOf(let0, func(p0 string) string {
 				return func() string {
 					if (e.Cwd != "") &&
-						matchReAny(&nativeRegexps[65], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
+						matchReAny(&nativeRegexps[68], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
 						return ((e.Cwd + "/") + strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(p0, "$PWD"), "${PWD}"), "$(pwd)"))
 					}
 					return p0
@@ -2908,7 +2968,7 @@ func native35(env any) bool {
 						(((isHome(p0) ||
 							secretPath(p0)) ||
 							in(cleanPath(p0), "/home", "/Users")) ||
-							matchReWith(&nativeRegexps[66], "/", cleanPath(p0))))
+							matchReWith(&nativeRegexps[69], "/", cleanPath(p0))))
 				}))
 		}()
 	}()
@@ -2921,7 +2981,7 @@ func native36(env any) bool {
 		let0 := mapOf(e.Options("v", "volume", "mount"), func(p0 string) string {
 			return func() string {
 				let0 := filterOf(strings.Split(p0, ","), func(p1 string) bool {
-					return matchReWith(&nativeRegexps[64], "s", p1)
+					return matchReWith(&nativeRegexps[67], "s", p1)
 				})
 				return func() string {
 					if len(let0) > 0 {
@@ -2935,7 +2995,7 @@ func native36(env any) bool {
 			let1 := mapOf(let0, func(p0 string) string {
 				return func() string {
 					if (e.Cwd != "") &&
-						matchReAny(&nativeRegexps[65], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
+						matchReAny(&nativeRegexps[68], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
 						return ((e.Cwd + "/") + strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(p0, "$PWD"), "${PWD}"), "$(pwd)"))
 					}
 					return p0
@@ -2949,10 +3009,10 @@ func native36(env any) bool {
 						(((isHome(p0) ||
 							secretPath(p0)) ||
 							in(cleanPath(p0), "/home", "/Users")) ||
-							matchReWith(&nativeRegexps[66], "/", cleanPath(p0))))
+							matchReWith(&nativeRegexps[69], "/", cleanPath(p0))))
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[67], "n\x00curl\x00wget\x00socat\x00telnet\x00ftp\x00tftp\x00/dev/", p0)
+					return matchReAny(&nativeRegexps[70], "n\x00curl\x00wget\x00socat\x00telnet\x00ftp\x00tftp\x00/dev/", p0)
 				}))
 		}()
 	}()
@@ -2981,12 +3041,12 @@ func native38(env any) bool {
 				}()
 				return ((secretPath(let0) ||
 					isHome(let0)) ||
-					(matchReWith(&nativeRegexps[68], "/", cleanPath(let0)) &&
+					(matchReWith(&nativeRegexps[71], "/", cleanPath(let0)) &&
 						!strings.HasSuffix(let0, ".pub")))
 			}()
 		}) ||
 			anyOf(e.Options("from-literal"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[69], "$", p0)
+				return matchReWith(&nativeRegexps[72], "$", p0)
 			})))
 }
 
@@ -2994,7 +3054,7 @@ func native38(env any) bool {
 func native39(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Options("H", "host", "url"), func(p0 string) bool {
-		return matchReWith(&nativeRegexps[70], "://", p0)
+		return matchReWith(&nativeRegexps[73], "://", p0)
 	}) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return in(p0, "DOCKER_HOST", "CONTAINER_HOST")
@@ -3056,7 +3116,7 @@ func native41(env any) bool {
 func native42(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
-		matchReAny(&nativeRegexps[71], "daemon.s\x00state", e.Line)) &&
+		matchReAny(&nativeRegexps[74], "daemon.s\x00state", e.Line)) &&
 		!in(e.Name, "ls", "stat", "file", "test", "[", "[[", "realpath", "readlink", "du", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":")) &&
 		((strings.Contains(strings.ToLower(e.Line), "hguard") ||
 			e.GuardPath(e.Cwd)) ||
@@ -3071,18 +3131,18 @@ func native43(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[72], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
-			matchReAny(&nativeRegexps[73], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
+			matchReAny(&nativeRegexps[75], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
+			matchReAny(&nativeRegexps[76], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[74], ":", p0)
+				return matchReFold(&nativeRegexps[77], ":", p0)
 			})) ||
 			((in(e.Name, "nc", "ncat", "netcat") &&
 				e.HasFlag("U", "unixsock")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[75], p0)
+					return matchRe(&nativeRegexps[78], p0)
 				}))) ||
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[75], p0)
+				return matchRe(&nativeRegexps[78], p0)
 			})))
 }
 
@@ -3092,7 +3152,7 @@ func native44(env any) bool {
 	return ((((e.Agent &&
 		((e.Name == "hguard") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[76], "hguard", e.Source)))) &&
+				matchReFold(&nativeRegexps[79], "hguard", e.Source)))) &&
 		(len(e.Positional) > 0)) &&
 		!e.HasFlag("agent-shell")) &&
 		!(((((((in(e.Pos(0), "check", "explain", "pending", "doctor", "version", "help", "man", "completion", "redact", "scan", "hook", "guard", "watch", "daemon", "init") ||
@@ -3122,14 +3182,14 @@ func native44(env any) bool {
 func native45(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReFold(&nativeRegexps[77], "hguard", p0) ||
-			(matchReWith(&nativeRegexps[78], "$", p0) &&
+		return (matchReFold(&nativeRegexps[80], "hguard", p0) ||
+			(matchReWith(&nativeRegexps[81], "$", p0) &&
 				matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 	}) ||
 		(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[77], "hguard", p0) ||
-					(matchReWith(&nativeRegexps[78], "$", p0) &&
+				return (matchReFold(&nativeRegexps[80], "hguard", p0) ||
+					(matchReWith(&nativeRegexps[81], "$", p0) &&
 						matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 			})))
 }
@@ -3139,14 +3199,14 @@ func native46(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[77], "hguard", p0) ||
-				(matchReWith(&nativeRegexps[78], "$", p0) &&
+			return (matchReFold(&nativeRegexps[80], "hguard", p0) ||
+				(matchReWith(&nativeRegexps[81], "$", p0) &&
 					matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 		}) ||
 			(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[77], "hguard", p0) ||
-						(matchReWith(&nativeRegexps[78], "$", p0) &&
+					return (matchReFold(&nativeRegexps[80], "hguard", p0) ||
+						(matchReWith(&nativeRegexps[81], "$", p0) &&
 							matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 				}))))
 }
@@ -3234,7 +3294,7 @@ func native48(env any) bool {
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter")) &&
 				anyOf([]string{e.Option("C"), e.Option("work-tree"), e.Assigns["GIT_WORK_TREE"]}, func(p0 string) bool {
 					return ((p0 != "") &&
-						matchReAny(&nativeRegexps[79], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
+						matchReAny(&nativeRegexps[82], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
 				}))) ||
 			((e.Name == "yadm") &&
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter"))))
@@ -3245,12 +3305,12 @@ func native49(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[80], ".config/fish/functions/", cleanPath(p0))
+			return matchReWith(&nativeRegexps[83], ".config/fish/functions/", cleanPath(p0))
 		}) ||
 			(anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[81], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00pam_environment\x00profile\x00sessionrc\x00mkshrc\x00environment.d/\x00plasma-workspace/env/\x00/etc/", cleanPath(p0))
+				return matchReAny(&nativeRegexps[84], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00pam_environment\x00profile\x00sessionrc\x00mkshrc\x00environment.d/\x00plasma-workspace/env/\x00/etc/", cleanPath(p0))
 			}) &&
-				matchReAny(&nativeRegexps[82], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
+				matchReAny(&nativeRegexps[85], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
 }
 
 // native50 is the condition of sql-destructive.
@@ -3275,8 +3335,8 @@ func native50(env any) bool {
 					return in(p0, "execute-sql", "execute-statement", "batch-execute-statement", "start-query-execution")
 				}))) &&
 			((sqlDestroys(let0) ||
-				matchReAny(&nativeRegexps[83], "drop\x00dropdatabase\x00deletemany\x00remove\x00deletemany\x00.updatemany(", let0)) ||
-				matchReFold(&nativeRegexps[84], "grant", let0)))
+				matchReAny(&nativeRegexps[86], "drop\x00dropdatabase\x00deletemany\x00remove\x00deletemany\x00.updatemany(", let0)) ||
+				matchReFold(&nativeRegexps[87], "grant", let0)))
 	}()
 }
 
@@ -3299,12 +3359,12 @@ func native51(env any) bool {
 						return sqlGrants((("GRANT " + p0) + " TO x"))
 					})) &&
 					!(((len(e.Positional) == 1) &&
-						matchReAny(&nativeRegexps[85], "user\x00logname\x00whoami\x00id -un\x00whoami\x00id -un", index(e.Positional, 0))) &&
+						matchReAny(&nativeRegexps[88], "user\x00logname\x00whoami\x00id -un\x00whoami\x00id -un", index(e.Positional, 0))) &&
 						(len(e.Options("h", "host")) == 0)))
 			}
 			return func() bool {
 				if in(e.Name, "mongosh", "mongo") {
-					return matchReWith(&nativeRegexps[86], "(", ((let0 + ";") + e.Code))
+					return matchReWith(&nativeRegexps[89], "(", ((let0 + ";") + e.Code))
 				}
 				return (((!in(e.Name, "heroku", "gcloud", "aws") ||
 					((e.Name == "heroku") &&
@@ -3324,7 +3384,7 @@ func native52(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q"), ";") + ";") + strings.Join(e.Positional, " ")) + ";") + e.Stdin.Text)
-		return matchReAny(&nativeRegexps[87], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00select\x00table\x00global_priv", let0)
+		return matchReAny(&nativeRegexps[90], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00select\x00table\x00global_priv", let0)
 	}()
 }
 
@@ -3344,14 +3404,14 @@ func native53(env any) bool {
 					return in(strings.ToUpper(p0), "EVAL", "EVAL_RO", "SCRIPT", "FUNCTION")
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[88], "flush", p0)
+						return matchReAny(&nativeRegexps[91], "flush", p0)
 					}))) ||
-				matchReAny(&nativeRegexps[89], "flush\x00shutdown\x00cluster\x00segfault", e.Stdin.Text)) ||
+				matchReAny(&nativeRegexps[92], "flush\x00shutdown\x00cluster\x00segfault", e.Stdin.Text)) ||
 				anyOf(e.Stdin.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[90], "flush\x00shutdown\x00cluster\x00segfault", p0)
+					return matchReAny(&nativeRegexps[93], "flush\x00shutdown\x00cluster\x00segfault", p0)
 				})) ||
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-					return matchReAny(&nativeRegexps[89], "flush\x00shutdown\x00cluster\x00segfault", p0.Target)
+					return matchReAny(&nativeRegexps[92], "flush\x00shutdown\x00cluster\x00segfault", p0.Target)
 				})) ||
 				((anyOf(e.Positional, func(p0 string) bool {
 					return in(strings.ToUpper(p0), "CONFIG")
@@ -3439,7 +3499,7 @@ func native58(env any) bool {
 		!((((e.Name == "sfdisk") &&
 			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[91], "--part-", p0)
+				return matchReWith(&nativeRegexps[94], "--part-", p0)
 			})) &&
 			(len(e.Positional) < 2))) &&
 		!(((e.Name == "sgdisk") &&
@@ -3573,12 +3633,12 @@ func native63(env any) bool {
 func native64(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[92], "/proc/", p0) ||
-			matchReWith(&nativeRegexps[93], "/dev/", p0))
+		return (matchReWith(&nativeRegexps[95], "/proc/", p0) ||
+			matchReWith(&nativeRegexps[96], "/dev/", p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return (matchReWith(&nativeRegexps[94], "/proc/", p0.Target) ||
-				matchReWith(&nativeRegexps[95], "/dev/", p0.Target))
+			return (matchReWith(&nativeRegexps[97], "/proc/", p0.Target) ||
+				matchReWith(&nativeRegexps[98], "/dev/", p0.Target))
 		}))
 }
 
@@ -3611,47 +3671,47 @@ func native65(env any) bool {
 				return strings.HasPrefix(p0, "count=")
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[96], "bs=", p0)
+					return matchReWith(&nativeRegexps[99], "bs=", p0)
 				})) ||
 				(!anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[97], "of=", p0)
+					return matchReWith(&nativeRegexps[100], "of=", p0)
 				}) &&
 					((anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[98], "bs=", p0)
+						return matchReWith(&nativeRegexps[101], "bs=", p0)
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[99], "count=", p0)
+							return matchReWith(&nativeRegexps[102], "count=", p0)
 						})) ||
 						(anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[100], "bs=", p0)
+							return matchReWith(&nativeRegexps[103], "bs=", p0)
 						}) &&
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[101], "count=", p0)
+								return matchReWith(&nativeRegexps[104], "count=", p0)
 							}))))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[102], "bs=", p0)
+					return matchReWith(&nativeRegexps[105], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[103], "count=", p0)
+						return matchReWith(&nativeRegexps[106], "count=", p0)
 					}))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[104], "bs=", p0)
+					return matchReWith(&nativeRegexps[107], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[105], "count=", p0)
+						return matchReWith(&nativeRegexps[108], "count=", p0)
 					}))))) ||
 		(((e.Name == "head") &&
 			anyOf(e.Options("c", "bytes"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[106], p0)
+				return matchRe(&nativeRegexps[109], p0)
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return ((!strings.HasPrefix(p0, "/dev/") ||
 					strings.HasPrefix(p0, "/dev/shm/")) &&
-					!matchReAny(&nativeRegexps[107], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
+					!matchReAny(&nativeRegexps[110], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
 			}))) ||
 		((e.Name == "fallocate") &&
 			anyOf(e.Options("l", "length"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[108], p0)
+				return matchRe(&nativeRegexps[111], p0)
 			})))
 }
 
@@ -3660,7 +3720,7 @@ func native66(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[109], "remount", p0)
+			return matchReWith(&nativeRegexps[112], "remount", p0)
 		})) &&
 		((len(e.Positional) == 0) ||
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3682,11 +3742,11 @@ func native66(env any) bool {
 func native67(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[110], "/dev/", p0)
+		return matchReWith(&nativeRegexps[113], "/dev/", p0)
 	}) ||
 		((e.Name == "dd") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[111], "of=/dev/", p0)
+				return matchReWith(&nativeRegexps[114], "of=/dev/", p0)
 			}))) ||
 		((((((e.Name == "wipefs") &&
 			e.HasFlag("a", "all")) &&
@@ -3695,7 +3755,7 @@ func native67(env any) bool {
 			((e.Name == "sgdisk") &&
 				e.HasFlag("Z", "zap-all", "z", "zap", "o", "clear"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[112], p0)
+				return matchRe(&nativeRegexps[115], p0)
 			})))
 }
 
@@ -3742,7 +3802,7 @@ func native74(env any) bool {
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchReAny(&nativeRegexps[113], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", func() string {
+		matchReAny(&nativeRegexps[116], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", func() string {
 			if e.Agent &&
 				!e.Opaque {
 				return e.Unfollowed
@@ -3759,7 +3819,7 @@ func native75(env any) bool {
 			strings.HasPrefix(p0, "-bem"))
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[114], "${", p0)
+			return matchReWith(&nativeRegexps[117], "${", p0)
 		}))
 }
 
@@ -3767,28 +3827,28 @@ func native75(env any) bool {
 func native76(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return (!((((matchReFold(&nativeRegexps[115], "=", p0) ||
-			matchReFold(&nativeRegexps[116], "c", p0)) ||
-			matchReFold(&nativeRegexps[117], ".pager=", p0)) ||
-			matchReFold(&nativeRegexps[118], ".editor=", p0)) ||
-			matchReAny(&nativeRegexps[119], "core.sshcommand=ssh", p0)) &&
-			matchReAny(&nativeRegexps[120], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
+		return (!((((matchReFold(&nativeRegexps[118], "=", p0) ||
+			matchReFold(&nativeRegexps[119], "c", p0)) ||
+			matchReFold(&nativeRegexps[120], ".pager=", p0)) ||
+			matchReFold(&nativeRegexps[121], ".editor=", p0)) ||
+			matchReAny(&nativeRegexps[122], "core.sshcommand=ssh", p0)) &&
+			matchReAny(&nativeRegexps[123], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[121], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[124], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((!((((in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
 				in(e.Assigns[p0], "", "true", ":", "cat")) ||
 				((p0 == "GIT_PAGER") &&
-					matchReAny(&nativeRegexps[122], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[125], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
 				(in(p0, "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
-					matchReAny(&nativeRegexps[123], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[126], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
 				(in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[124], "ssh", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[127], "ssh", e.Assigns[p0]))) &&
 				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
-				(matchReWith(&nativeRegexps[125], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[126], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[128], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[129], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
 		}))
 }
 
@@ -3798,7 +3858,7 @@ func native77(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[127], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[130], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -3808,7 +3868,7 @@ func native78(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[128], "-", p0)
+				return matchReWith(&nativeRegexps[131], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -3824,16 +3884,16 @@ func native78(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[129], "BASH_", p0) ||
+				return (matchReWith(&nativeRegexps[132], "BASH_", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[130], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[133], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native79 is the condition of command-remap-expansion.
 func native79(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[131], "${", e.Line)
+	return matchReWith(&nativeRegexps[134], "${", e.Line)
 }
 
 // native80 is the condition of path-untrusted-dir.
@@ -3865,18 +3925,18 @@ func native80(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[132], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
+			matchReAny(&nativeRegexps[135], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("module_path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[133], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
+			matchReAny(&nativeRegexps[136], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("MODULE_PATH", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[134], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
+			matchReAny(&nativeRegexps[137], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
 		(((e.Shell == "zsh") &&
 			in(e.Name, "export", "declare", "typeset", "readonly", "local")) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "MODULE_PATH=") &&
-					matchReAny(&nativeRegexps[134], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
+					matchReAny(&nativeRegexps[137], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
 			})))
 }
 
@@ -3894,25 +3954,25 @@ func native81(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[135], " ", p0))
+					!matchReWith(&nativeRegexps[138], " ", p0))
 			})) ||
 			((e.Agent &&
 				(len(e.Wrappers) > 0)) &&
 				(in(e.Caller, "codex", "copilot", "agent") ||
 					!allOf(e.Wrappers, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[136], " ", p0)
+						return matchReWith(&nativeRegexps[139], " ", p0)
 					})))) ||
 			(e.HasFlag("p") &&
 				in(programName(e.Name), "sh", "bash", "dash", "ksh", "mksh", "zsh", "ash", "yash", "posh", "pdksh", "oksh", "loksh"))) ||
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Wrappers) == 0) &&
-				matchReAny(&nativeRegexps[137], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
+				matchReAny(&nativeRegexps[140], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
 			(((len(e.Via) > 0) &&
 				(index(e.Via, (len(e.Via)-1)) == "script interactive")) &&
-				matchReWith(&nativeRegexps[138], "/dev/null", e.Line))) ||
+				matchReWith(&nativeRegexps[141], "/dev/null", e.Line))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[139], " interactive", index(e.Via, (len(e.Via)-1))))) ||
+				matchReWith(&nativeRegexps[142], " interactive", index(e.Via, (len(e.Via)-1))))) ||
 			(((e.Stdin.Kind == "") &&
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec")
@@ -3922,14 +3982,14 @@ func native81(env any) bool {
 					e.WrapperFlag("run0", "u", "user")) ||
 					e.WrapperFlag("pkexec", "user")) ||
 					anyOf(e.WrapperArgs, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[140], "root\x000", p0)
+						return matchReAny(&nativeRegexps[143], "root\x000", p0)
 					})))))
 }
 
 // native82 is the condition of system-program-copy.
 func native82(env any) bool {
 	e := env.(*CommandEnv)
-	return matchReAny(&nativeRegexps[141], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
+	return matchReAny(&nativeRegexps[144], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
 }
 
 // native83 is the condition of root-interpreter-prompt.
@@ -3937,7 +3997,7 @@ func native83(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Stdin.Kind == "") &&
 		allOf(e.Via, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[142], " -c", p0)
+			return matchReWith(&nativeRegexps[145], " -c", p0)
 		})) &&
 		in(programName(e.Name), "pwsh", "powershell", "tclsh", "wish", "irb", "pry", "python", "ipython", "node", "ruby", "lua", "php", "perl")) &&
 		((((len(e.Args) == 0) ||
@@ -3955,7 +4015,7 @@ func native83(env any) bool {
 			e.WrapperFlag("run0", "u", "user")) ||
 			e.WrapperFlag("pkexec", "user")) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[140], "root\x000", p0)
+				return matchReAny(&nativeRegexps[143], "root\x000", p0)
 			})))
 }
 
@@ -3970,28 +4030,28 @@ func native84(env any) bool {
 func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[143], "#", p0)
+		return matchReWith(&nativeRegexps[146], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[143], "#", p0)
+				return matchReWith(&nativeRegexps[146], "#", p0)
 			})))
 }
 
 // native86 is the condition of load-library.
 func native86(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((((matchReWith(&nativeRegexps[144], ".so", e.Name) ||
+	return ((((((((((((((matchReWith(&nativeRegexps[147], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[145], "-", p0))
+					matchReWith(&nativeRegexps[148], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[146], "lib", p0))
+						!matchReWith(&nativeRegexps[149], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -3999,14 +4059,14 @@ func native86(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[147], ".", p0)
+				return matchReWith(&nativeRegexps[150], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[147], ".", p0)
+				return matchReWith(&nativeRegexps[150], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -4014,8 +4074,8 @@ func native86(env any) bool {
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp") &&
 			anyOf(e.Options("o"), func(p0 string) bool {
-				return (matchReAny(&nativeRegexps[148], "pkcs11provider\x00securitykeyprovider", p0) &&
-					!matchReAny(&nativeRegexps[149], "none\x00internal\x00lib", p0))
+				return (matchReAny(&nativeRegexps[151], "pkcs11provider\x00securitykeyprovider", p0) &&
+					!matchReAny(&nativeRegexps[152], "none\x00internal\x00lib", p0))
 			}))) ||
 		((e.Name == "ssh-keygen") &&
 			anyOf(e.Options("D"), func(p0 string) bool {
@@ -4033,21 +4093,21 @@ func native86(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[150], "/", p0)
+				return matchReWith(&nativeRegexps[153], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[151], ".node", p0)
+				return matchReWith(&nativeRegexps[154], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[152], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[155], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[153], "lib", p0))
+					!matchReWith(&nativeRegexps[156], "lib", p0))
 			})))
 }
 
@@ -4060,23 +4120,23 @@ func native87(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[154], "-", p0) &&
-				!matchReWith(&nativeRegexps[153], "lib", p0))
+			return (matchReWith(&nativeRegexps[157], "-", p0) &&
+				!matchReWith(&nativeRegexps[156], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[155], "=", p0) &&
-					!matchReWith(&nativeRegexps[153], "lib", p0))
+				return (matchReWith(&nativeRegexps[158], "=", p0) &&
+					!matchReWith(&nativeRegexps[156], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[156], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[153], "lib", p0))
+				return (matchReWith(&nativeRegexps[159], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[156], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[157], "-", p0)
+				return matchReWith(&nativeRegexps[160], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[158], ".", p0) &&
-						!matchReWith(&nativeRegexps[159], "lib", p0))
+					return (matchReWith(&nativeRegexps[161], ".", p0) &&
+						!matchReWith(&nativeRegexps[162], "lib", p0))
 				}))))
 }
 
@@ -4097,7 +4157,7 @@ func native88(env any) bool {
 				return p0
 			}()
 		}), func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[160], "/", p0) &&
+			return (matchReWith(&nativeRegexps[163], "/", p0) &&
 				!in(p0, e.Outputs...))
 		}))
 }
@@ -4113,8 +4173,8 @@ func native89(env any) bool {
 func native90(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[158], ".", p0) &&
-			!matchReWith(&nativeRegexps[159], "lib", p0))
+		return (matchReWith(&nativeRegexps[161], ".", p0) &&
+			!matchReWith(&nativeRegexps[162], "lib", p0))
 	})
 }
 
@@ -4123,7 +4183,7 @@ func native91(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[161], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[164], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -4136,10 +4196,10 @@ func native92(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[161], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[164], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[162], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[165], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -4147,7 +4207,7 @@ func native92(env any) bool {
 func native93(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[163], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[166], "bin", cleanPath(p0))
 	})
 }
 
@@ -4185,13 +4245,13 @@ func native95(env any) bool {
 func native96(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[164], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
-		(((matchReWith(&nativeRegexps[165], "/", e.Code) ||
+		matchReAny(&nativeRegexps[167], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
+		(((matchReWith(&nativeRegexps[168], "/", e.Code) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[166], "/", p0)
+				return matchReWith(&nativeRegexps[169], "/", p0)
 			})) ||
-			matchReWith(&nativeRegexps[167], ".loads(", e.Code)) ||
-			matchReAny(&nativeRegexps[168], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
+			matchReWith(&nativeRegexps[170], ".loads(", e.Code)) ||
+			matchReAny(&nativeRegexps[171], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
 }
 
 // native97 is the condition of deferred-command.
@@ -4212,7 +4272,7 @@ func native98(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[169], "bin/", p0)
+			return matchReWith(&nativeRegexps[172], "bin/", p0)
 		}))
 }
 
@@ -4258,9 +4318,9 @@ func native100(env any) bool {
 func native101(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[170], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[171], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[172], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[173], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[174], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[175], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -4271,7 +4331,7 @@ func native102(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[173], "function", e.Line)))
+			matchReWith(&nativeRegexps[176], "function", e.Line)))
 }
 
 // native103 is the condition of fish-funcsave-agent.
@@ -4286,11 +4346,11 @@ func native104(env any) bool {
 	return ((e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((p0 == "--universal") ||
-				matchReWith(&nativeRegexps[174], "-", p0))
+				matchReWith(&nativeRegexps[177], "-", p0))
 		})) &&
 		!anyOf(e.Args, func(p0 string) bool {
 			return (in(p0, "--query", "--erase", "--show", "--names") ||
-				matchReWith(&nativeRegexps[175], "-", p0))
+				matchReWith(&nativeRegexps[178], "-", p0))
 		}))
 }
 
@@ -4318,7 +4378,7 @@ func native107(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[176], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[179], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -4418,10 +4478,10 @@ func native113(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[177], "..", p0) ||
+					(matchReWith(&nativeRegexps[180], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[178], "$", p0) &&
+							!(matchReWith(&nativeRegexps[181], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -4448,17 +4508,17 @@ func native114(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[179], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[182], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[180], "-", p0) ||
+						return (matchReWith(&nativeRegexps[183], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[181], "-", p0) ||
+							return (matchReWith(&nativeRegexps[184], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -4484,9 +4544,9 @@ func native115(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[182], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[185], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[183], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[186], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -4505,10 +4565,10 @@ func native116(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[184], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[187], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[185], ".", p0) &&
-						!matchReWith(&nativeRegexps[186], ":", p0)))
+					(matchReWith(&nativeRegexps[188], ".", p0) &&
+						!matchReWith(&nativeRegexps[189], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -4532,7 +4592,7 @@ func native117(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[187], "0", p0)
+					return matchReWith(&nativeRegexps[190], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -4574,7 +4634,7 @@ func native117(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[188], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[191], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -4709,7 +4769,7 @@ func native120(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[189], "-", p0) ||
+							return (matchReWith(&nativeRegexps[192], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -4848,15 +4908,15 @@ func native125(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[190], "/.", cleanPath(p0)) ||
-			(matchRe(&nativeRegexps[191], cleanPath(p0)) &&
+		return ((matchReWith(&nativeRegexps[193], "/.", cleanPath(p0)) ||
+			(matchRe(&nativeRegexps[194], cleanPath(p0)) &&
 				func() bool {
 					let0 := p0
 					return anyOf([]string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.bash_functions", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.mkshrc", "~/.inputrc", "~/.config/fish", "~/.ssh/id_rsa", "~/.ssh/id_ecdsa", "~/.ssh/id_ed25519", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.gnupg", "~/.gitconfig", "~/.config/git", "~/.aws/credentials", "~/.kube/config", "~/.netrc", "~/.git-credentials", "~/.npmrc", "~/.pypirc"}, func(p1 string) bool {
 						return mayName(let0, p1)
 					})
 				}())) &&
-			!matchReWith(&nativeRegexps[192], "/.ssh/known_hosts", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[195], "/.ssh/known_hosts", cleanPath(p0)))
 	})
 }
 
@@ -4880,7 +4940,7 @@ func native127(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[193], "of=", p0)
+					return matchReWith(&nativeRegexps[196], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -4931,7 +4991,7 @@ func native127(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[194], "for", e.Line)))))
+						matchReWith(&nativeRegexps[197], "for", e.Line)))))
 	}()
 }
 
@@ -4951,17 +5011,17 @@ func native128(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[195], ":", let0)) &&
+					!matchReWith(&nativeRegexps[198], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[196], p0)
+							return matchRe(&nativeRegexps[199], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[197], "-", p0)
+							return matchReWith(&nativeRegexps[200], "-", p0)
 						})))))
 	}()
 }
@@ -4981,7 +5041,7 @@ func native130(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[198], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[201], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -5035,11 +5095,11 @@ func native130(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[199], "x", p0)
+						return matchReWith(&nativeRegexps[202], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[200], "x", p0)
+						return matchReWith(&nativeRegexps[203], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -5077,7 +5137,7 @@ func native131(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[201], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[204], ".", baseName(p0)))
 			})))
 }
 
@@ -5124,7 +5184,7 @@ func native134(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[202], "-", p0)
+					return matchReWith(&nativeRegexps[205], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5137,7 +5197,7 @@ func native134(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[203], p0)) &&
+					!matchRe(&nativeRegexps[206], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -5190,9 +5250,9 @@ func native138(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[204], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[205], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[206], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[207], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[208], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[209], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native139 is the condition of move-to-dev-null.
@@ -5320,7 +5380,7 @@ func native147(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[207], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[210], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -5344,7 +5404,7 @@ func native148(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[208], let1) {
+						!matchRe(&nativeRegexps[211], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5357,7 +5417,7 @@ func native148(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[208], let2) {
+							!matchRe(&nativeRegexps[211], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -5367,19 +5427,27 @@ func native148(env any) bool {
 						}
 						return let2
 					}()
-					return ((e.Agent &&
-						(in(e.Pos(0), "add", "stage") ||
-							((e.Pos(0) == "update-index") &&
-								e.HasFlag("add")))) &&
-						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return ((sensitivePath(p0) ||
-								e.HoldsSecret(p0)) ||
-								(((let3 != "") &&
-									!matchRe(&nativeRegexps[208], p0)) &&
-									(sensitivePath(((let3 + "/") + p0)) ||
-										(matchReWith(&nativeRegexps[209], "/.", cleanPath(((let3+"/")+p0))) &&
-											secretPath(((let3 + "/") + p0))))))
-						}))
+					return ((in(e.Pos(0), "add", "stage") ||
+						((e.Pos(0) == "update-index") &&
+							e.HasFlag("add"))) &&
+						((e.Agent &&
+							anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+								return ((sensitivePath(p0) ||
+									e.HoldsSecret(p0)) ||
+									(((let3 != "") &&
+										!matchRe(&nativeRegexps[211], p0)) &&
+										(sensitivePath(((let3 + "/") + p0)) ||
+											(matchReWith(&nativeRegexps[212], "/.", cleanPath(((let3+"/")+p0))) &&
+												secretPath(((let3 + "/") + p0))))))
+							})) ||
+							(!e.Agent &&
+								anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+									return (!in(baseName(p0), "token", "identity") &&
+										(secretPath(p0) ||
+											(((let3 != "") &&
+												!matchRe(&nativeRegexps[211], p0)) &&
+												secretPath(((let3 + "/") + p0)))))
+								}))))
 				}()
 			}()
 		}()
@@ -5402,7 +5470,7 @@ func native149(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[208], let1) {
+						!matchRe(&nativeRegexps[211], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5415,7 +5483,7 @@ func native149(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[208], let2) {
+							!matchRe(&nativeRegexps[211], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -5425,29 +5493,42 @@ func native149(env any) bool {
 						}
 						return let2
 					}()
-					return (e.Agent &&
-						((((e.Name == "git") &&
-							(e.Pos(0) == "add")) &&
-							(((isHome(let3) ||
-								isRoot(let3)) &&
-								((e.HasFlag("A", "all") ||
-									((len(e.Positional) == 1) &&
-										e.HasFlag("u", "update"))) ||
+					return func() bool {
+						let4 := "^~/(\\.ssh|\\.gnupg|\\.aws|\\.kube|\\.azure|\\.docker|\\.password-store|\\.config/gcloud|\\.config/gh)(/|$)"
+						return ((e.Agent &&
+							((((e.Name == "git") &&
+								(e.Pos(0) == "add")) &&
+								(((isHome(let3) ||
+									isRoot(let3)) &&
+									((e.HasFlag("A", "all") ||
+										((len(e.Positional) == 1) &&
+											e.HasFlag("u", "update"))) ||
+										anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+											return in(p0, ".", "./", "*", ":/", ":/*", ":(top)", ":(top)*")
+										}))) ||
 									anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-										return in(p0, ".", "./", "*", ":/", ":/*", ":(top)", ":(top)*")
+										return ((isHome(p0) ||
+											isRoot(p0)) ||
+											in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "~/.config/gcloud", "~/.docker", "~/.password-store", "~/.azure"))
 									}))) ||
-								anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-									return ((isHome(p0) ||
-										isRoot(p0)) ||
-										in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "~/.config/gcloud", "~/.docker", "~/.password-store", "~/.azure"))
-								}))) ||
-							((in(e.Name, "export", "declare", "typeset") &&
-								anyOf(e.Args, func(p0 string) bool {
-									return (matchReWith(&nativeRegexps[210], "GIT_WORK_TREE=", p0) &&
-										(isHome(substr(p0, 14, len(p0))) ||
-											isRoot(substr(p0, 14, len(p0)))))
-								})) &&
-								matchReWith(&nativeRegexps[211], "git", e.Line))))
+								((in(e.Name, "export", "declare", "typeset") &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (matchReWith(&nativeRegexps[213], "GIT_WORK_TREE=", p0) &&
+											(isHome(substr(p0, 14, len(p0))) ||
+												isRoot(substr(p0, 14, len(p0)))))
+									})) &&
+									matchReWith(&nativeRegexps[214], "git", e.Line)))) ||
+							(((e.Name == "git") &&
+								(e.Pos(0) == "add")) &&
+								((matchComputed(let4, cleanPath(let3)) &&
+									(e.HasFlag("A", "all") ||
+										anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+											return in(p0, ".", "./", "*", ":/", ":/*")
+										}))) ||
+									anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+										return matchComputed(let4, cleanPath(p0))
+									}))))
+					}()
 				}()
 			}()
 		}()
@@ -5470,7 +5551,7 @@ func native150(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[208], let1) {
+						!matchRe(&nativeRegexps[211], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5531,7 +5612,7 @@ func native151(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[212], "remote.", p0)
+					return matchReWith(&nativeRegexps[215], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -5543,8 +5624,8 @@ func native152(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[213], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[214], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[216], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[217], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -5573,7 +5654,7 @@ func native153(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[208], p0)) &&
+						!matchRe(&nativeRegexps[211], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -5633,14 +5714,14 @@ func native158(env any) bool {
 func native159(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[215], e.Original))
+		!matchRe(&nativeRegexps[218], e.Original))
 }
 
 // native160 is the condition of url-confusable-host.
 func native160(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[216], "://", e.Original))
+		matchReFold(&nativeRegexps[219], "://", e.Original))
 }
 
 // native161 is the condition of macos-protection-off.
@@ -5652,16 +5733,16 @@ func native161(env any) bool {
 				in(e.Pos(1), "add", "clear")))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[217], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[218], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[220], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[221], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[219], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[222], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[220], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[223], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -5678,7 +5759,7 @@ func native161(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[221], "--set", p0)
+					return matchReWith(&nativeRegexps[224], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -5692,14 +5773,14 @@ func native161(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[222], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[225], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[223], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[226], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -5713,7 +5794,7 @@ func native162(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[224], "-", p0)
+					return matchReWith(&nativeRegexps[227], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -5748,7 +5829,7 @@ func native164(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[225], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[228], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -5760,11 +5841,11 @@ func native164(env any) bool {
 func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[226], "-set", p0)
+		return matchReAny(&nativeRegexps[229], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[227], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[230], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -5776,15 +5857,15 @@ func native166(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[228], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[231], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[229], "login", p0)
+				return matchReFold(&nativeRegexps[232], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[229], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[232], "login", e.Stdin.Text))))
 }
 
 // native167 is the condition of launchd-job.
@@ -5818,9 +5899,9 @@ func native168(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[230], "clipboard", p0)
+					return matchReFold(&nativeRegexps[233], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[230], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[233], "clipboard", e.Stdin.Text)))))
 }
 
 // native169 is the condition of screen-capture-agent.
@@ -5834,7 +5915,7 @@ func native169(env any) bool {
 func native170(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[231], "sleep", e.Line))
+		matchReWith(&nativeRegexps[234], "sleep", e.Line))
 }
 
 // native171 is the condition of mic-camera-capture-agent.
@@ -5852,7 +5933,7 @@ func native171(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[232], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[235], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -5860,23 +5941,23 @@ func native171(env any) bool {
 func native172(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[233], "dialog", p0)
+		return matchReFold(&nativeRegexps[236], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[233], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[236], "dialog", e.Stdin.Text))
 }
 
 // native173 is the condition of applescript-remote-machine.
 func native173(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[234], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[237], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[234], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[237], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[235], "volume", p0)
+				return matchReFold(&nativeRegexps[238], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[235], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[238], "volume", e.Stdin.Text))))
 }
 
 // native174 is the condition of read-private-store-agent.
@@ -5884,7 +5965,7 @@ func native174(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[236], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[239], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -5904,7 +5985,7 @@ func native175(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[237], "/Users/", p0)
+					return matchReWith(&nativeRegexps[240], "/Users/", p0)
 				}))))
 }
 
@@ -5933,10 +6014,12 @@ func native178(env any) bool {
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (((urlScheme(p0) != "") &&
+			return ((((urlScheme(p0) != "") &&
 				(urlScheme(p0) != "file")) &&
-				(matchRe(&nativeRegexps[238], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[239], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[241], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[242], ".", urlHost(p0)))) &&
+				!((e.Name == "git") &&
+					matchReFold(&nativeRegexps[243], "url.", p0)))
 		}))
 }
 
@@ -5956,7 +6039,7 @@ func native180(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[240], "%25", p0))
+				matchReWith(&nativeRegexps[244], "%25", p0))
 		}))
 }
 
@@ -5979,12 +6062,12 @@ func native182(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[241], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[245], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[242], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[246], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -6002,9 +6085,9 @@ func native183(env any) bool {
 			}()
 		})
 		return anyOf(let0, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[243], "/", p0) &&
+			return ((matchReWith(&nativeRegexps[247], "/", p0) &&
 				isIP(urlHost(p0))) &&
-				!matchReAny(&nativeRegexps[241], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[245], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})
 	}()
 }
@@ -6016,9 +6099,9 @@ func native184(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[244], "@", p0)) &&
+				matchReWith(&nativeRegexps[248], "@", p0)) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[245], "url.", p0)))
+					matchReFold(&nativeRegexps[249], "url.", p0)))
 		}))
 }
 
@@ -6027,7 +6110,7 @@ func native185(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[246], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[250], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -6053,8 +6136,8 @@ func native186(env any) bool {
 func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[247], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[248], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[251], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[252], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native188 is the condition of inline-code-download.
@@ -6062,91 +6145,107 @@ func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[249], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[250], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[251], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[252], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[253], "http://", e.Code))))
+		matchReAny(&nativeRegexps[253], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[254], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[255], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[256], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[257], "http://", e.Code))))
 }
 
 // native189 is the condition of insecure-tls.
 func native189(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((in(e.Name, "curl", "curlie") &&
-		e.HasFlag("k", "insecure", "proxy-insecure")) &&
-		!(((len(e.Positional) > 0) &&
-			allOf(e.Positional, func(p0 string) bool {
-				return in(urlHost(p0), "localhost", "127.0.0.1", "[::1]", "::1")
-			})) &&
-			!e.HasFlag("proxy-insecure", "x", "proxy", "preproxy", "socks4", "socks4a", "socks5", "socks5-hostname", "resolve", "connect-to", "url", "K", "config", "next", "doh-url"))) ||
-		(in(e.Name, "wget", "wget2") &&
-			e.HasFlag("no-check-certificate"))) ||
-		(in(e.Name, "http", "https", "xh", "xhs") &&
-			anyOf(e.Args, func(p0 string) bool {
-				return in(p0, "--verify=no", "--verify=false")
-			}))) ||
-		(in(e.Name, "pip", "pip3", "uv", "poetry") &&
-			e.HasFlag("trusted-host"))) ||
-		(((in(e.Name, "pip", "pip3") &&
-			(e.Pos(0) == "config")) &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return (p0 == "set")
-			})) &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[254], ".trusted-host", p0)
-			}))) ||
-		((in(e.Name, "npm", "yarn", "pnpm") &&
-			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[255], "strict-ssl\x00enablestrictssl", p0)
-			})) &&
-			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[256], "false", p0)
-			}))) ||
-		(in(e.Name, "helm", "kubectl") &&
-			e.HasFlag("insecure-skip-tls-verify"))) ||
-		(anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return in(p0, "GIT_SSL_NO_VERIFY", "NODE_TLS_REJECT_UNAUTHORIZED", "PYTHONHTTPSVERIFY", "CURL_INSECURE")
-		}) &&
-			anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-				return in(p0, "0", "1", "true", "false")
-			}))) ||
-		(in(e.Name, "export", "declare", "typeset") &&
-			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[257], "git_ssl_no_verify=\x00node_tls_reject_unauthorized=0\x00pythonhttpsverify=0\x00curl_insecure=\x00npm_config_strict_ssl", p0)
-			}))) ||
-		((in(e.Name, "setenv", "set") &&
-			(len(e.Positional) >= 2)) &&
-			matchReAny(&nativeRegexps[258], "git_ssl_no_verify=\x00node_tls_reject_unauthorized=0\x00pythonhttpsverify=0\x00curl_insecure=", strings.Join(sliceOf(e.Positional, (len(e.Positional)-2), len(e.Positional)), "="))))
+	return func() bool {
+		let0 := "^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true)|(?i:npm_config_strict_ssl|yarn_enable_strict_ssl)=false|K8S_AUTH_VERIFY_SSL=(?i:no|false|0)|(CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE)=)$"
+		return func() bool {
+			let1 := "^(SSL_CERT_FILE|SSL_CERT_DIR|CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE|AWS_CA_BUNDLE|NODE_EXTRA_CA_CERTS|GIT_SSL_CAINFO|PIP_CERT)=."
+			return ((((((((((((in(e.Name, "curl", "curlie") &&
+				e.HasFlag("k", "insecure", "proxy-insecure")) &&
+				!(((len(e.Positional) > 0) &&
+					allOf(e.Positional, func(p0 string) bool {
+						return in(urlHost(p0), "localhost", "127.0.0.1", "[::1]", "::1")
+					})) &&
+					!e.HasFlag("proxy-insecure", "x", "proxy", "preproxy", "socks4", "socks4a", "socks5", "socks5-hostname", "resolve", "connect-to", "url", "K", "config", "next", "doh-url"))) ||
+				(in(e.Name, "wget", "wget2") &&
+					e.HasFlag("no-check-certificate"))) ||
+				(in(e.Name, "http", "https", "xh", "xhs") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return in(p0, "--verify=no", "--verify=false")
+					}))) ||
+				(in(e.Name, "pip", "pip3", "uv", "poetry") &&
+					e.HasFlag("trusted-host"))) ||
+				(((in(e.Name, "pip", "pip3") &&
+					(e.Pos(0) == "config")) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return (p0 == "set")
+					})) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return matchReWith(&nativeRegexps[258], ".trusted-host", p0)
+					}))) ||
+				((in(e.Name, "npm", "yarn", "pnpm") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReAny(&nativeRegexps[259], "strict-ssl\x00enablestrictssl", p0)
+					})) &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReWith(&nativeRegexps[260], "false", p0)
+					}))) ||
+				(in(e.Name, "helm", "kubectl") &&
+					e.HasFlag("insecure-skip-tls-verify"))) ||
+				(anyOf(keysOf(e.Assigns), func(p0 string) bool {
+					return in(p0, "GIT_SSL_NO_VERIFY", "NODE_TLS_REJECT_UNAUTHORIZED", "PYTHONHTTPSVERIFY", "CURL_INSECURE", "K8S_AUTH_VERIFY_SSL")
+				}) &&
+					anyOf(valuesOf(e.Assigns), func(p0 string) bool {
+						return in(p0, "0", "1", "true", "false", "no")
+					}))) ||
+				anyOf(keysOf(e.Assigns), func(p0 string) bool {
+					return (in(p0, "SSL_CERT_FILE", "SSL_CERT_DIR", "CURL_CA_BUNDLE", "REQUESTS_CA_BUNDLE", "AWS_CA_BUNDLE", "NODE_EXTRA_CA_CERTS", "GIT_SSL_CAINFO", "PIP_CERT") &&
+						(((e.Assigns[p0] == "") &&
+							in(p0, "CURL_CA_BUNDLE", "REQUESTS_CA_BUNDLE")) ||
+							sharedDir(e.Assigns[p0])))
+				})) ||
+				(in(e.Name, "export", "declare", "typeset") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return (matchComputed(let0, p0) ||
+							(matchComputed(let1, p0) &&
+								sharedDir(index(strings.Split(p0, "="), 1))))
+					}))) ||
+				((in(e.Name, "setenv", "set") &&
+					(len(e.Positional) >= 2)) &&
+					(matchComputed(let0, strings.Join(sliceOf(e.Positional, (len(e.Positional)-2), len(e.Positional)), "=")) ||
+						(matchComputed(let1, strings.Join(sliceOf(e.Positional, (len(e.Positional)-2), len(e.Positional)), "=")) &&
+							sharedDir(index(e.Positional, (len(e.Positional)-1)))))))
+		}()
+	}()
 }
 
 // native190 is the condition of reverse-shell.
 func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[259], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[261], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[260], "/dev/", p0)
+			return matchReWith(&nativeRegexps[262], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[261], ":", p0)
+				return matchReFold(&nativeRegexps[263], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[262], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[264], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[263], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[265], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[264], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[265], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[266], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[266], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[267], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[268], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native191 is the condition of exfiltrate-secrets.
@@ -6157,9 +6256,9 @@ func native191(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[267], "$", p0) &&
+				(matchReWith(&nativeRegexps[269], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[268], "$(cat ", p0))
+				matchReWith(&nativeRegexps[270], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -6178,7 +6277,7 @@ func native191(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[269], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[271], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -6192,10 +6291,10 @@ func native191(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[270], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[272], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[271], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[273], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -6217,7 +6316,7 @@ func native191(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[272], "$(", p0)
+				return matchReWith(&nativeRegexps[274], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -6226,7 +6325,7 @@ func native191(env any) bool {
 						(e.Pos(0) == "login")) &&
 						tokenForHost(e.TokenSource(p0), sliceOf(e.Positional, 1, len(e.Positional))))) &&
 					!((in(e.Name, "http", "https", "xh", "xhs") &&
-						matchReWith(&nativeRegexps[273], ":", p0)) &&
+						matchReWith(&nativeRegexps[275], ":", p0)) &&
 						tokenForHost(e.TokenSource(p0), e.Args)))
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp", "rsync") &&
@@ -6236,11 +6335,11 @@ func native191(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[274], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[276], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[272], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[275], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[274], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[277], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -6319,12 +6418,12 @@ func native193(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[276], ":", p0)
+					return matchReWith(&nativeRegexps[278], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[277], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[279], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -6364,7 +6463,7 @@ func native194(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[278], "$", p0) &&
+							(matchReWith(&nativeRegexps[280], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -6374,7 +6473,7 @@ func native194(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[279], "://", p0)
+							return matchReWith(&nativeRegexps[281], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -6392,16 +6491,16 @@ func native194(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[278], "$", p0) &&
+									(matchReWith(&nativeRegexps[280], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[279], "://", p0)
+								return matchReWith(&nativeRegexps[281], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[280], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[282], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -6421,7 +6520,7 @@ func native195(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[281], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[283], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -6445,8 +6544,8 @@ func native196(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[278], "$", p0)) &&
-			matchReWith(&nativeRegexps[282], ".", p0))
+			matchReWith(&nativeRegexps[280], "$", p0)) &&
+			matchReWith(&nativeRegexps[284], ".", p0))
 	})
 }
 
@@ -6494,7 +6593,7 @@ func native197(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[283], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[285], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -6503,7 +6602,7 @@ func native197(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[284], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[286], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -6575,13 +6674,13 @@ func native198(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[285], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[287], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[285], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[287], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -6593,7 +6692,7 @@ func native199(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[286], "cd", e.Line))
+		matchReWith(&nativeRegexps[288], "cd", e.Line))
 }
 
 // native200 is the condition of reverse-shell-fifo.
@@ -6606,7 +6705,7 @@ func native200(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[287], "mk", e.Line))
+		matchReWith(&nativeRegexps[289], "mk", e.Line))
 }
 
 // native201 is the condition of shell-piped-to-network.
@@ -6633,20 +6732,20 @@ func native202(env any) bool {
 // native203 is the condition of awk-network.
 func native203(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[288], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[289], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[290], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[291], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native204 is the condition of dns-update.
 func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[290], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[292], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[291], "del", p0)
+			return matchReFold(&nativeRegexps[293], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[290], "del", p0.Target)
+			return matchReFold(&nativeRegexps[292], "del", p0.Target)
 		}))
 }
 
@@ -6687,7 +6786,7 @@ func native205(env any) bool {
 										!tokenForHost(e.TokenSource(p0), e.Args))
 								}) ||
 									anyOf(e.Options("c"), func(p0 string) bool {
-										return (((matchReFold(&nativeRegexps[292], "extraheader=", p0) &&
+										return (((matchReFold(&nativeRegexps[294], "extraheader=", p0) &&
 											matchComputed(let0, p0)) &&
 											anyOf(e.Args, func(p1 string) bool {
 												return (urlHost(p1) != "")
@@ -6698,15 +6797,15 @@ func native205(env any) bool {
 							return func() bool {
 								if e.Name == "ssh" {
 									return ((anyOf(e.Options("o"), func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[293], "ndenv\x00tenv", p0) &&
-											(matchReFold(&nativeRegexps[294], "*", p0) ||
-												matchReAny(&nativeRegexps[295], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+										return (matchReAny(&nativeRegexps[295], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[296], "*", p0) ||
+												matchReAny(&nativeRegexps[297], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
-										matchReWith(&nativeRegexps[296], "$", e.Source)) ||
+										matchReWith(&nativeRegexps[298], "$", e.Source)) ||
 										(anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[297], "${", p0)
+											return matchReWith(&nativeRegexps[299], "${", p0)
 										}) &&
-											!matchReWith(&nativeRegexps[298], "$", e.Source)))
+											!matchReWith(&nativeRegexps[300], "$", e.Source)))
 								}
 								return func() bool {
 									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -6755,7 +6854,7 @@ func native205(env any) bool {
 													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
 													anyOf(e.PipedSecrets(), func(p0 string) bool {
 														return !tokenForHost(e.TokenSource(func() string {
-															if matchReWith(&nativeRegexps[299], " ", p0) {
+															if matchReWith(&nativeRegexps[301], " ", p0) {
 																return p0
 															}
 															return (("$(" + p0) + ")")
@@ -6769,7 +6868,7 @@ func native205(env any) bool {
 													e.HoldsSecret(e.Stdin.From))))
 									}
 									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-										return ((matchReWith(&nativeRegexps[298], "$", p0) ||
+										return ((matchReWith(&nativeRegexps[300], "$", p0) ||
 											e.SecretValue(p0)) &&
 											!tokenForHost(e.TokenSource(p0), e.Args))
 									}) ||
@@ -6778,23 +6877,23 @@ func native205(env any) bool {
 												return strings.HasPrefix(p0, "--expand-")
 											})) &&
 											anyOf(e.Options("variable"), func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[300], "%", p0) &&
+												return (matchReWith(&nativeRegexps[302], "%", p0) &&
 													!tokenForHost(e.TokenSource(("$"+substr(p0, 1, len(p0)))), e.Args))
 											}))) ||
 										(in(e.Name, "http", "https", "xh", "xhs") &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[301], ":", p0) &&
+												return (matchReWith(&nativeRegexps[303], ":", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											}))) ||
 										anyOf(e.Positional, func(p0 string) bool {
 											return (((urlHost(p0) != "") &&
-												matchReWith(&nativeRegexps[298], "$", p0)) &&
+												matchReWith(&nativeRegexps[300], "$", p0)) &&
 												!tokenForHost(e.TokenSource(p0), e.Args))
 										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchReAny(&nativeRegexps[302], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+												return (matchReAny(&nativeRegexps[304], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											})))
 								}()
@@ -6831,10 +6930,10 @@ func native207(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[303], ".", p0))
+					matchReWith(&nativeRegexps[305], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[298], "$", p0) &&
+			return (matchReWith(&nativeRegexps[300], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -6862,7 +6961,7 @@ func native208(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[304], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[306], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -6870,7 +6969,7 @@ func native208(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[305], p0)
+							return matchRe(&nativeRegexps[307], p0)
 						}))))
 		}()
 	}()
@@ -6884,7 +6983,7 @@ func native209(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[306], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[308], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -6901,41 +7000,62 @@ func native210(env any) bool {
 // native211 is the condition of inbound-tunnel.
 func native211(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((e.Name == "ngrok") &&
-		(in(e.Pos(0), "tcp", "tls") ||
-			(e.Agent &&
-				in(e.Pos(0), "http", "start")))) ||
-		((e.Name == "cloudflared") &&
-			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[307], "://", p0)
-			}) ||
-				((e.Agent &&
-					(e.Pos(0) == "tunnel")) &&
-					!in(e.Pos(1), "list", "info", "login", "delete", "cleanup", "token"))))) ||
-		((e.Name == "upterm") &&
-			(e.Pos(0) == "host"))) ||
-		(in(e.Name, "tmate", "sshx") &&
-			!e.HasFlag("help", "h", "version", "V"))) ||
-		(((e.Name == "chisel") &&
-			(e.Pos(0) == "client")) &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[308], "R:", p0)
-			}))) ||
-		((e.Name == "bore") &&
-			(e.Pos(0) == "local"))) ||
-		(in(e.Name, "lt", "localtunnel") &&
-			e.Agent)) ||
-		(((e.Name == "tailscale") &&
-			(e.Pos(0) == "funnel")) &&
-			!in(e.Pos(1), "status", "reset", "off"))) ||
-		((in(e.Name, "code", "code-insiders") &&
-			(e.Pos(0) == "serve-web")) &&
-			e.HasFlag("without-connection-token"))) ||
-		(in(e.Name, "code-server", "openvscode-server") &&
-			((e.Option("auth") == "none") ||
-				e.HasFlag("without-connection-token")))) ||
-		(in(e.Name, "ttyd", "gotty") &&
-			(len(e.Positional) > 0)))
+	return func() bool {
+		let0 := "(22|2222|3389|5900)"
+		return (((((((((((((((e.Name == "ngrok") &&
+			((in(e.Pos(0), "tcp", "tls") ||
+				((e.Pos(0) == "http") &&
+					matchComputed((("(^|:)"+let0)+"$"), e.Pos(1)))) ||
+				(e.Agent &&
+					in(e.Pos(0), "http", "start")))) ||
+			((e.Name == "cloudflared") &&
+				(anyOf(e.Args, func(p0 string) bool {
+					return (matchReWith(&nativeRegexps[309], "://", p0) ||
+						matchComputed((("^(--url=)?https?://[^/]*:"+let0)+"(/|$)"), p0))
+				}) ||
+					((e.Agent &&
+						(e.Pos(0) == "tunnel")) &&
+						!in(e.Pos(1), "list", "info", "login", "delete", "cleanup", "token"))))) ||
+			(in(e.Name, "lt", "localtunnel") &&
+				anyOf(e.Options("port", "p"), func(p0 string) bool {
+					return matchComputed((("^" + let0) + "$"), p0)
+				}))) ||
+			((((e.Name == "frpc") &&
+				e.Agent) &&
+				!e.HasFlag("help", "h", "version", "v")) &&
+				!in(e.Pos(0), "verify", "status"))) ||
+			(((e.Name == "socat") &&
+				anyOf(e.Args, func(p0 string) bool {
+					return matchReAny(&nativeRegexps[310], "-listen:", p0)
+				})) &&
+				anyOf(e.Args, func(p0 string) bool {
+					return matchComputed((("(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:" + let0) + "(,|$)"), p0)
+				}))) ||
+			((e.Name == "upterm") &&
+				(e.Pos(0) == "host"))) ||
+			(in(e.Name, "tmate", "sshx") &&
+				!e.HasFlag("help", "h", "version", "V"))) ||
+			(((e.Name == "chisel") &&
+				(e.Pos(0) == "client")) &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[311], "R:", p0)
+				}))) ||
+			((e.Name == "bore") &&
+				(e.Pos(0) == "local"))) ||
+			(in(e.Name, "lt", "localtunnel") &&
+				e.Agent)) ||
+			(((e.Name == "tailscale") &&
+				(e.Pos(0) == "funnel")) &&
+				!in(e.Pos(1), "status", "reset", "off"))) ||
+			((in(e.Name, "code", "code-insiders") &&
+				(e.Pos(0) == "serve-web")) &&
+				e.HasFlag("without-connection-token"))) ||
+			(in(e.Name, "code-server", "openvscode-server") &&
+				((e.Option("auth") == "none") ||
+					e.HasFlag("without-connection-token")))) ||
+			(in(e.Name, "ttyd", "gotty") &&
+				(len(e.Positional) > 0)))
+	}()
 }
 
 // native212 is the condition of legacy-remote-channel.
@@ -6943,15 +7063,15 @@ func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[309], "@", p0) &&
-				!matchReWith(&nativeRegexps[310], "@", p0))
+			return (matchReWith(&nativeRegexps[312], "@", p0) &&
+				!matchReWith(&nativeRegexps[313], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[311], ":", p0) &&
-						!matchReAny(&nativeRegexps[312], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[314], ":", p0) &&
+						!matchReAny(&nativeRegexps[315], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -6968,7 +7088,7 @@ func native212(env any) bool {
 func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[313], "@", p0)
+		return matchReWith(&nativeRegexps[316], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -6984,18 +7104,18 @@ func native214(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[314], ":", p0)
+				return matchReFold(&nativeRegexps[317], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[315], ":", p0)
+				return matchReFold(&nativeRegexps[318], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[316], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[319], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[311], ":", p0) &&
-						!matchReAny(&nativeRegexps[312], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[314], ":", p0) &&
+						!matchReAny(&nativeRegexps[315], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -7019,14 +7139,14 @@ func native215(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[317], ":", p0)
+				return matchReFold(&nativeRegexps[320], ":", p0)
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[318], ":", p0)
+				return matchReFold(&nativeRegexps[321], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[319], "create:", p0) ||
-					matchReFold(&nativeRegexps[320], ":", p0))
+				return (matchReFold(&nativeRegexps[322], "create:", p0) ||
+					matchReFold(&nativeRegexps[323], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -7037,7 +7157,7 @@ func native215(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[321], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[324], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -7063,7 +7183,7 @@ func native216(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[322], p0)
+					return matchRe(&nativeRegexps[325], p0)
 				}))))
 }
 
@@ -7071,8 +7191,8 @@ func native216(env any) bool {
 func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[323], ":", p0) &&
-			!matchReWith(&nativeRegexps[324], ":", p0))
+		return (matchReWith(&nativeRegexps[326], ":", p0) &&
+			!matchReWith(&nativeRegexps[327], ":", p0))
 	})
 }
 
@@ -7080,8 +7200,8 @@ func native217(env any) bool {
 func native218(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[325], p0) ||
-			matchReWith(&nativeRegexps[326], "w", p0))
+		return (matchRe(&nativeRegexps[328], p0) ||
+			matchReWith(&nativeRegexps[329], "w", p0))
 	})
 }
 
@@ -7094,10 +7214,10 @@ func native219(env any) bool {
 				under(p0, "/etc")) ||
 				under(p0, "/usr")) ||
 				(under(p0, "/var") &&
-					!((matchReWith(&nativeRegexps[327], "/var/www/", cleanPath(p0)) &&
+					!((matchReWith(&nativeRegexps[330], "/var/www/", cleanPath(p0)) &&
 						!e.HasFlag("L")) &&
 						!anyOf(e.Args, func(p1 string) bool {
-							return matchRe(&nativeRegexps[328], p1)
+							return matchRe(&nativeRegexps[331], p1)
 						}))))
 		}))
 }
@@ -7107,13 +7227,13 @@ func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[329], "s", p0) ||
-				matchRe(&nativeRegexps[330], p0))
+			return (matchReWith(&nativeRegexps[332], "s", p0) ||
+				matchRe(&nativeRegexps[333], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[330], p0) ||
-					matchReWith(&nativeRegexps[331], "s", p0))
+				return (matchRe(&nativeRegexps[333], p0) ||
+					matchReWith(&nativeRegexps[334], "s", p0))
 			})))
 }
 
@@ -7122,15 +7242,15 @@ func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[332], "s", p0) ||
-				matchRe(&nativeRegexps[333], p0))
+			return (matchReWith(&nativeRegexps[335], "s", p0) ||
+				matchRe(&nativeRegexps[336], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[333], p0)
+				return matchRe(&nativeRegexps[336], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[334], cleanPath(p0))
+			return matchRe(&nativeRegexps[337], cleanPath(p0))
 		}))
 }
 
@@ -7151,7 +7271,7 @@ func native223(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[335], "+", p0)
+					return matchReWith(&nativeRegexps[338], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -7160,8 +7280,8 @@ func native223(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[336], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[337], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[339], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[340], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -7180,12 +7300,12 @@ func native223(env any) bool {
 func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[338], p0)
+		return matchRe(&nativeRegexps[341], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[339], "bin/", p0))
+				matchReWith(&nativeRegexps[342], "bin/", p0))
 		}))
 }
 
@@ -7193,9 +7313,9 @@ func native224(env any) bool {
 func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[340], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[343], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[341], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[344], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -7216,52 +7336,52 @@ func native226(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[342], p0) ||
-					matchRe(&nativeRegexps[343], p0)) ||
-					matchRe(&nativeRegexps[344], p0)) ||
-					matchReWith(&nativeRegexps[345], "w", p0)) ||
-					matchReWith(&nativeRegexps[346], "g", p0))
+				return ((((matchRe(&nativeRegexps[345], p0) ||
+					matchRe(&nativeRegexps[346], p0)) ||
+					matchRe(&nativeRegexps[347], p0)) ||
+					matchReWith(&nativeRegexps[348], "w", p0)) ||
+					matchReWith(&nativeRegexps[349], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[343], p0) ||
-					matchRe(&nativeRegexps[347], p0)) ||
-					matchReWith(&nativeRegexps[348], "w", p0)) ||
-					matchReWith(&nativeRegexps[345], "w", p0))
+				return (((matchRe(&nativeRegexps[346], p0) ||
+					matchRe(&nativeRegexps[350], p0)) ||
+					matchReWith(&nativeRegexps[351], "w", p0)) ||
+					matchReWith(&nativeRegexps[348], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[349], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[352], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[350], p0)
+				return matchRe(&nativeRegexps[353], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[351], p0)
-			})) &&
-			((e.Name != "setfacl") ||
-				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[352], ":", p0)
-				})))) ||
-		(((in(e.Name, "chown", "chgrp", "setfacl") &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[353], "/", cleanPath(p0)))
-			})) &&
-			!anyOf(e.Args, func(p0 string) bool {
 				return matchRe(&nativeRegexps[354], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[352], ":", p0)
+					return matchReWith(&nativeRegexps[355], ":", p0)
+				})))) ||
+		(((in(e.Name, "chown", "chgrp", "setfacl") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return (e.PersistPath(p0) &&
+					matchReWith(&nativeRegexps[356], "/", cleanPath(p0)))
+			})) &&
+			!anyOf(e.Args, func(p0 string) bool {
+				return matchRe(&nativeRegexps[357], p0)
+			})) &&
+			((e.Name != "setfacl") ||
+				anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[355], ":", p0)
 				}))))
 }
 
@@ -7274,7 +7394,7 @@ func native227(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[355], "-", p0)
+					return matchReWith(&nativeRegexps[358], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -7288,20 +7408,20 @@ func native227(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[356], "0", p0)
+				return matchReWith(&nativeRegexps[359], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[356], "0", p0)
+				return matchReWith(&nativeRegexps[359], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[357], ":", p0)
+				return matchReWith(&nativeRegexps[360], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[357], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[360], ":", e.Stdin.Text))))
 }
 
 // native228 is the condition of privileged-group.
@@ -7331,7 +7451,7 @@ func native228(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[358], "/Groups/", p0))
+					matchReWith(&nativeRegexps[361], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -7402,7 +7522,7 @@ func native232(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[359], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[362], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -7410,12 +7530,12 @@ func native232(env any) bool {
 func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[360], p0)
+		return matchRe(&nativeRegexps[363], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[361], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[364], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -7434,13 +7554,13 @@ func native234(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[362], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[365], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native235 is the condition of read-secret.
 func native235(env any) bool {
 	e := env.(*CommandEnv)
-	return ((len(e.SecretFiles) > 0) &&
+	return (((len(e.SecretFiles) > 0) &&
 		!((e.LoadsEnvironment() ||
 			(!e.Agent &&
 				(storesSecret(e.Name, e.Args) ||
@@ -7448,7 +7568,13 @@ func native235(env any) bool {
 						(e.Pos(0) == "env")) &&
 						(e.Pos(1) == "pull"))))) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[363], ".env", p0)
+				return matchReWith(&nativeRegexps[366], ".env", p0)
+			}))) &&
+		!(storesSecret(e.Name, e.Args) &&
+			allOf(e.SecretFiles, func(p0 string) bool {
+				return ((!matchRe(&nativeRegexps[211], p0) &&
+					!strings.Contains(p0, "..")) &&
+					!matchReWith(&nativeRegexps[367], ".", p0))
 			})))
 }
 
@@ -7457,15 +7583,21 @@ func native236(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(file://)?(~|\\$\\{?HOME\\}?|/root|/home|/)/?$"
-		return (anyOf(e.Positional, func(p0 string) bool {
-			return ((isBroad(p0) ||
-				(cleanPath(p0) == "/home")) ||
-				matchComputed(let0, p0))
-		}) ||
-			anyOf(e.Options("source", "s", "directory", "path", "repo-path", "datastore"), func(p0 string) bool {
-				return (isBroad(p0) ||
-					matchComputed(let0, p0))
-			}))
+		return func() bool {
+			let1 := "^~/(\\.ssh|\\.gnupg|\\.aws|\\.kube|\\.azure|\\.docker|\\.password-store|\\.config/gcloud|\\.config/gh)(/|$)"
+			return (anyOf(e.Positional, func(p0 string) bool {
+				return ((((isBroad(p0) ||
+					(cleanPath(p0) == "/home")) ||
+					matchComputed(let0, p0)) ||
+					matchComputed(let1, cleanPath(p0))) ||
+					secretPath(p0))
+			}) ||
+				anyOf(e.Options("source", "s", "directory", "path", "repo-path", "datastore"), func(p0 string) bool {
+					return ((isBroad(p0) ||
+						matchComputed(let0, p0)) ||
+						matchComputed(let1, cleanPath(p0)))
+				}))
+		}()
 	}()
 }
 
@@ -7476,8 +7608,8 @@ func native237(env any) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
-				!matchRe(&nativeRegexps[208], p0))) &&
-			matchReWith(&nativeRegexps[364], ".", p0))
+				!matchRe(&nativeRegexps[211], p0))) &&
+			matchReWith(&nativeRegexps[368], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -7529,7 +7661,7 @@ func native238(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[365], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[369], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -7579,10 +7711,10 @@ func native240(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[366], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[370], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[367], "/", p0))
+					matchReWith(&nativeRegexps[371], "/", p0))
 			})))
 }
 
@@ -7612,7 +7744,7 @@ func native242(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[368], ":", p0) ||
+					return (matchReWith(&nativeRegexps[372], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -7621,7 +7753,7 @@ func native242(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[369], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[373], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native243 is the condition of send-secret-dir.
@@ -7640,10 +7772,10 @@ func native244(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[370], p0)
+					return matchRe(&nativeRegexps[374], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[371], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[375], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -7657,7 +7789,7 @@ func native245(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[372], "-", p0)
+						return matchReWith(&nativeRegexps[376], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -7692,7 +7824,7 @@ func native246(env any) bool {
 func native247(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[373], "mount", p0)
+		return matchReFold(&nativeRegexps[377], "mount", p0)
 	})
 }
 
@@ -7758,10 +7890,10 @@ func native248(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[374], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[378], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[375], "hguard", p0)
+					return matchReWith(&nativeRegexps[379], "hguard", p0)
 				}))))
 }
 
@@ -7831,13 +7963,13 @@ func native249(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[376], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[380], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[374], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[378], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[375], "hguard", p0)
+					return matchReWith(&nativeRegexps[379], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -7916,7 +8048,7 @@ func native250(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[198], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[201], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -7926,7 +8058,7 @@ func native250(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[199], "x", p0)
+							return matchReWith(&nativeRegexps[202], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -7956,7 +8088,7 @@ func native250(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[377], baseName(p0)))
+										matchRe(&nativeRegexps[381], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -7980,7 +8112,7 @@ func native251(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[378], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[382], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -8004,7 +8136,7 @@ func native251(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[379], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[383], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -8018,7 +8150,7 @@ func native251(env any) bool {
 func native252(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[380], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[384], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -8036,15 +8168,15 @@ func native252(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[381], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[382], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[385], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[386], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[383], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[387], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native253 is the condition of self-computed-target-agent.
@@ -8075,19 +8207,19 @@ func native254(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[384], "hguard", p0)
+				return matchReWith(&nativeRegexps[388], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[385], "hguard", p0)
+					return matchReWith(&nativeRegexps[389], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[386], "hguard", p0)
+						return matchReWith(&nativeRegexps[390], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[387], "hguard", p0)
+					return matchReWith(&nativeRegexps[391], "hguard", p0)
 				}))))
 }
 
@@ -8118,13 +8250,13 @@ func native255(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[388], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[392], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[389], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[393], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -8162,13 +8294,13 @@ func native256(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[388], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[392], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[389], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[393], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -8179,10 +8311,10 @@ func native256(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[386], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[390], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[390], "hguard", p0) ||
-						matchReWith(&nativeRegexps[391], "hguard", p0))
+					return (matchReWith(&nativeRegexps[394], "hguard", p0) ||
+						matchReWith(&nativeRegexps[395], "hguard", p0))
 				}))))
 }
 
@@ -8192,8 +8324,8 @@ func native257(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[392], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[393], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[396], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[397], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native258 is the condition of self-inline-write-agent.
@@ -8203,8 +8335,8 @@ func native258(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[392], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[393], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[396], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[397], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native259 is the condition of self-env.
@@ -8225,23 +8357,23 @@ func native259(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[394], "hguard_", p0)
+			return matchReFold(&nativeRegexps[398], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[394], "hguard_", p0)
+					return matchReFold(&nativeRegexps[398], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[395], "-", p0) ||
+						return (matchReWith(&nativeRegexps[399], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[396], "hguard", p0)
+					return matchReFold(&nativeRegexps[400], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -8259,13 +8391,13 @@ func native259(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[397], "hguard_", p0)
+					return matchReFold(&nativeRegexps[401], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[394], "hguard_", p0)
+					return matchReFold(&nativeRegexps[398], "hguard_", p0)
 				})))
 	}()
 }
@@ -8289,23 +8421,23 @@ func native260(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[394], "hguard_", p0)
+				return matchReFold(&nativeRegexps[398], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[394], "hguard_", p0)
+						return matchReFold(&nativeRegexps[398], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[395], "-", p0) ||
+							return (matchReWith(&nativeRegexps[399], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[396], "hguard", p0)
+						return matchReFold(&nativeRegexps[400], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -8323,13 +8455,13 @@ func native260(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[397], "hguard_", p0)
+						return matchReFold(&nativeRegexps[401], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[394], "hguard_", p0)
+						return matchReFold(&nativeRegexps[398], "hguard_", p0)
 					}))))
 	}()
 }
@@ -8340,30 +8472,30 @@ func native261(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[398], "-", p0)
+			return matchReWith(&nativeRegexps[402], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[399], p0))
+					matchRe(&nativeRegexps[403], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[400], p0)
+				return matchRe(&nativeRegexps[404], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[401], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[405], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[402], "accept-", p0)
+				return matchReWith(&nativeRegexps[406], "accept-", p0)
 			})))
 }
 
@@ -8374,30 +8506,30 @@ func native262(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[398], "-", p0)
+				return matchReWith(&nativeRegexps[402], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[399], p0))
+						matchRe(&nativeRegexps[403], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[400], p0)
+					return matchRe(&nativeRegexps[404], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[401], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[405], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[402], "accept-", p0)
+					return matchReWith(&nativeRegexps[406], "accept-", p0)
 				}))))
 }
 
@@ -8405,7 +8537,7 @@ func native262(env any) bool {
 func native263(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[403], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[407], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -8417,7 +8549,7 @@ func native264(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[403], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[407], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -8434,7 +8566,7 @@ func native265(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[403], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[407], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -8456,7 +8588,7 @@ func native266(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[403], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[407], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -8539,16 +8671,16 @@ func native269(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[396], "hguard", p0)
+			return matchReFold(&nativeRegexps[400], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[396], "hguard", p0)
+				return matchReFold(&nativeRegexps[400], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[404], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[408], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[396], "hguard", p0)
+				return matchReFold(&nativeRegexps[400], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8561,16 +8693,16 @@ func native270(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[396], "hguard", p0)
+				return matchReFold(&nativeRegexps[400], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[396], "hguard", p0)
+					return matchReFold(&nativeRegexps[400], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[404], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[408], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[396], "hguard", p0)
+					return matchReFold(&nativeRegexps[400], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8586,10 +8718,10 @@ func native271(env any) bool {
 		((e.Name == "codex") &&
 			((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[405], "hook", p0)
+					return matchReAny(&nativeRegexps[409], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[405], "hook", p0)
+					return matchReAny(&nativeRegexps[409], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -8600,7 +8732,7 @@ func native271(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[406], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[410], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -8625,10 +8757,10 @@ func native272(env any) bool {
 			((e.Name == "codex") &&
 				((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[405], "hook", p0)
+						return matchReAny(&nativeRegexps[409], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[405], "hook", p0)
+						return matchReAny(&nativeRegexps[409], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -8639,7 +8771,7 @@ func native272(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[406], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[410], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -8659,7 +8791,7 @@ func native273(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
 		anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[407], "--", p0)
+			return matchReWith(&nativeRegexps[411], "--", p0)
 		}))
 }
 
@@ -8696,7 +8828,7 @@ func native276(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[396], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[400], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -8723,7 +8855,7 @@ func native276(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[408], e.Name)) ||
+				matchRe(&nativeRegexps[412], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -8800,7 +8932,7 @@ func native283(env any) bool {
 		let0 := "(?i)\"private\"\\s*:\\s*false|\"visibility\"\\s*:\\s*\"public\""
 		return (((((e.Name == "curl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[409], "api.github.com/repos/\x00/api/v4/projects/", p0)
+				return matchReAny(&nativeRegexps[413], "api.github.com/repos/\x00/api/v4/projects/", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return matchComputed(let0, p0)
@@ -8822,7 +8954,7 @@ func native283(env any) bool {
 					return in(strings.ToLower(p0), "private=false", "visibility=public")
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[410], "/workflows/\x00gitlab-ci", p0)
+						return matchReAny(&nativeRegexps[414], "/workflows/\x00gitlab-ci", p0)
 					}) &&
 						in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
 	}()
@@ -8836,7 +8968,7 @@ func native284(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[411], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[415], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -8846,15 +8978,15 @@ func native284(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[412], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[416], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[413], "-", p0) ||
+						return (matchReWith(&nativeRegexps[417], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[414], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[418], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -8875,12 +9007,12 @@ func native286(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[415], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[419], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			}))) ||
 		((e.Pos(0) == "delete") &&
 			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[416], "-", p0)
+					return matchReWith(&nativeRegexps[420], "-", p0)
 				}))))
 }
 
@@ -8932,13 +9064,13 @@ func native289(env any) bool {
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[417], "=", p0)
+			return matchReWith(&nativeRegexps[421], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[418], "0", p0)
+				return matchReWith(&nativeRegexps[422], "0", p0)
 			})))
 }
 
@@ -8952,7 +9084,7 @@ func native290(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[419], "=", p0)
+					return matchReWith(&nativeRegexps[423], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -8960,20 +9092,20 @@ func native290(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[419], "=", p0) ||
-						matchReWith(&nativeRegexps[420], "test", p0))
+					return (!matchReWith(&nativeRegexps[423], "=", p0) ||
+						matchReWith(&nativeRegexps[424], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[421], "D", p0)
+					return matchReWith(&nativeRegexps[425], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[422], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[426], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				(((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[423], "db:", p0)
+					return matchReWith(&nativeRegexps[427], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -9038,7 +9170,7 @@ func native290(env any) bool {
 							return (p0 == "base")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[424], "migrate:", p0)
+						return matchReWith(&nativeRegexps[428], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -9069,7 +9201,7 @@ func native290(env any) bool {
 						return (p0 == "db:migrate")
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[425], "VERSION=", p0)
+							return matchReWith(&nativeRegexps[429], "VERSION=", p0)
 						}))) ||
 					((((e.Name == "knex") ||
 						anyOf(e.Args, func(p0 string) bool {
@@ -9089,7 +9221,7 @@ func native290(env any) bool {
 								return (p0 == "down-to")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[356], "0", p0)
+									return matchReWith(&nativeRegexps[359], "0", p0)
 								}))))) ||
 					((e.Name == "migrate") &&
 						(((anyOf(e.Args, func(p0 string) bool {
@@ -9105,7 +9237,7 @@ func native290(env any) bool {
 								return (p0 == "goto")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[356], "0", p0)
+									return matchReWith(&nativeRegexps[359], "0", p0)
 								}))))) ||
 					((e.Name == "dbmate") &&
 						anyOf(e.Positional, func(p0 string) bool {
@@ -9142,7 +9274,7 @@ func native290(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[426], ".", p0)
+							return matchReWith(&nativeRegexps[430], ".", p0)
 						}))))
 		}()
 	}()
@@ -9157,9 +9289,9 @@ func native291(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[427], "secret", p0)
+					return matchReWith(&nativeRegexps[431], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[428], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[432], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
@@ -9173,23 +9305,23 @@ func native292(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[429], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[433], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[430], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[434], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[430], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[434], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[431], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[435], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[431], "://", p0)
+				return matchReWith(&nativeRegexps[435], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -9198,37 +9330,37 @@ func native292(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[432], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[436], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[433], "://", p0) &&
-						!matchReWith(&nativeRegexps[434], "https://", p0))
+					return (matchReWith(&nativeRegexps[437], "://", p0) &&
+						!matchReWith(&nativeRegexps[438], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[435], "://", p0)
+					return matchReWith(&nativeRegexps[439], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[436], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[440], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[433], "://", p0) &&
-						!matchReWith(&nativeRegexps[434], "https://", p0)))
+					(matchReWith(&nativeRegexps[437], "://", p0) &&
+						!matchReWith(&nativeRegexps[438], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[437], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[441], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[438], ":", p0))
+					matchReWith(&nativeRegexps[442], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -9241,7 +9373,7 @@ func native292(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[439], "http", p0)
+				return matchReWith(&nativeRegexps[443], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -9255,12 +9387,12 @@ func native292(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[439], "http", p0)
+				return matchReWith(&nativeRegexps[443], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[439], "http", p0)
+				return matchReWith(&nativeRegexps[443], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -9274,7 +9406,7 @@ func native293(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[440], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[444], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -9282,10 +9414,10 @@ func native293(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[441], "--force-", p0)
+				return matchReWith(&nativeRegexps[445], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[442], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[446], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -9296,11 +9428,11 @@ func native294(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[443], "/etc/", p0)
+			return matchReWith(&nativeRegexps[447], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[444], "/etc/", p0)
+				return matchReWith(&nativeRegexps[448], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -9319,33 +9451,33 @@ func native295(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[445], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[449], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[446], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[450], "/", e.Path)))) &&
 				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[124], "ssh", e.Assigns[p0])) &&
-					!matchReFold(&nativeRegexps[447], "command", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[127], "ssh", e.Assigns[p0])) &&
+					!matchReFold(&nativeRegexps[451], "command", e.Assigns[p0]))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[448], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[452], e.Assigns[p0]))) &&
 				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[449], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[453], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[450], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[454], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((((!matchReWith(&nativeRegexps[451], "ENV=", p0) &&
-						!(matchReWith(&nativeRegexps[452], "GIT_SSH", p0) &&
-							!matchReFold(&nativeRegexps[447], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-						!((matchReWith(&nativeRegexps[453], "=", p0) &&
+					return (((((!matchReWith(&nativeRegexps[455], "ENV=", p0) &&
+						!(matchReWith(&nativeRegexps[456], "GIT_SSH", p0) &&
+							!matchReFold(&nativeRegexps[451], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+						!((matchReWith(&nativeRegexps[457], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -9355,10 +9487,10 @@ func native295(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[454], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[458], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[450], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[455], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[454], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[459], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -9367,34 +9499,58 @@ func native295(env any) bool {
 func native296(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
-		let0 := "(^|[\\s'\"])(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|GCONV_PATH)=|(^|[\\s'\"])NODE_OPTIONS=[^\\n]*(--require|-r\\s|--import|--loader|--experimental-loader)"
+		let0 := "(^|[\\s'\"])(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|GCONV_PATH)(=|<<)|(^|[\\s'\"])NODE_OPTIONS(=[^\\n]*(--require|-r\\s|--import|--loader|--experimental-loader)|<<)"
 		return func() bool {
 			let1 := "^\\$\\{?(GITHUB_ENV|GITEA_ENV|FORGEJO_ENV)\\}?$"
-			return ((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-				return (in(p0.Op, ">", ">>") &&
-					matchComputed(let1, p0.Target))
-			}) ||
-				((e.Name == "tee") &&
-					anyOf(e.Positional, func(p0 string) bool {
-						return matchComputed(let1, p0)
-					}))) &&
-				((anyOf(func() []string {
-					if in(e.Name, "cat", "tee") {
-						return []string{}
-					}
-					return e.Positional
-				}(), func(p0 string) bool {
-					return matchComputed(let0, p0)
+			return func() bool {
+				let2 := "^\\$\\{?(GITHUB_PATH|GITEA_PATH|FORGEJO_PATH)\\}?$"
+				return (((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+					return (in(p0.Op, ">", ">>") &&
+						matchComputed(let1, p0.Target))
 				}) ||
-					anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-						return (in(p0.Op, "<<", "<<-", "<<<") &&
-							matchComputed(("(?m)"+let0), p0.Target))
-					})) ||
-					((in(e.Name, "cat", "tee") &&
-						in(e.Stdin.From, "echo", "printf")) &&
-						anyOf(e.Stdin.Args, func(p0 string) bool {
-							return matchComputed(let0, p0)
-						}))))
+					((e.Name == "tee") &&
+						anyOf(e.Positional, func(p0 string) bool {
+							return matchComputed(let1, p0)
+						}))) &&
+					((anyOf(func() []string {
+						if in(e.Name, "cat", "tee") {
+							return []string{}
+						}
+						return e.Positional
+					}(), func(p0 string) bool {
+						return matchComputed(let0, p0)
+					}) ||
+						anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+							return (in(p0.Op, "<<", "<<-", "<<<") &&
+								matchComputed(("(?m)"+let0), p0.Target))
+						})) ||
+						((in(e.Name, "cat", "tee") &&
+							in(e.Stdin.From, "echo", "printf")) &&
+							anyOf(e.Stdin.Args, func(p0 string) bool {
+								return matchComputed(let0, p0)
+							})))) ||
+					((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+						return (in(p0.Op, ">", ">>") &&
+							matchComputed(let2, p0.Target))
+					}) ||
+						((e.Name == "tee") &&
+							anyOf(e.Positional, func(p0 string) bool {
+								return matchComputed(let2, p0)
+							}))) &&
+						(anyOf(func() []string {
+							if in(e.Name, "cat", "tee") {
+								return []string{}
+							}
+							return e.Positional
+						}(), func(p0 string) bool {
+							return sharedDir(p0)
+						}) ||
+							((in(e.Name, "cat", "tee") &&
+								in(e.Stdin.From, "echo", "printf")) &&
+								anyOf(e.Stdin.Args, func(p0 string) bool {
+									return sharedDir(p0)
+								})))))
+			}()
 		}()
 	}()
 }
@@ -9403,14 +9559,14 @@ func native296(env any) bool {
 func native297(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[456], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[460], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[457], ")", p0.Target))
+				matchReFold(&nativeRegexps[461], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[457], ")", p0)
+				return matchReFold(&nativeRegexps[461], ")", p0)
 			})))
 }
 
@@ -9418,14 +9574,14 @@ func native297(env any) bool {
 func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[458], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[462], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[459], "=", p0)
+				return matchReWith(&nativeRegexps[463], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[460], "A", p0)
+			return matchReWith(&nativeRegexps[464], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -9433,7 +9589,7 @@ func native298(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[461], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[465], "--preserve-env=", p0)
 		}))
 }
 
@@ -9442,8 +9598,8 @@ func native299(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[462], ".", p0) ||
-				matchReFold(&nativeRegexps[463], "://", p0))
+			return (matchReFold(&nativeRegexps[466], ".", p0) ||
+				matchReFold(&nativeRegexps[467], "://", p0))
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -9465,15 +9621,15 @@ func native300(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[464], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[468], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[465], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[469], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[466], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[470], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[467], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[471], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry", "config.registry"), func(p0 string) bool {
@@ -9483,17 +9639,17 @@ func native300(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[468], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[472], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[469], "://", p0) &&
+				return (matchReWith(&nativeRegexps[473], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[469], "://", p0) &&
+				return (matchReWith(&nativeRegexps[473], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -9510,7 +9666,7 @@ func native300(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[469], "://", p0) &&
+				return (matchReWith(&nativeRegexps[473], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -9563,7 +9719,7 @@ func native302(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[470], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[474], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -9574,7 +9730,7 @@ func native303(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[471], "=", p0)
+					return matchReWith(&nativeRegexps[475], "=", p0)
 				})
 			}
 			return func() []string {
@@ -9596,28 +9752,28 @@ func native303(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[472], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[476], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[473], "_", p0) &&
+				(matchReWith(&nativeRegexps[477], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[474], "://", let1) &&
+							return (matchReWith(&nativeRegexps[478], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[475], "=", p0) &&
-					!matchReWith(&nativeRegexps[476], "=0", p0))) ||
-				matchReWith(&nativeRegexps[477], "=", p0)) ||
-				(matchReWith(&nativeRegexps[478], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[479], "=", p0) &&
+					!matchReWith(&nativeRegexps[480], "=0", p0))) ||
+				matchReWith(&nativeRegexps[481], "=", p0)) ||
+				(matchReWith(&nativeRegexps[482], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[479], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[480], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[481], "-insecure", p0))
+				(matchReWith(&nativeRegexps[483], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[484], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[485], "-insecure", p0))
 		})
 	}()
 }
@@ -9662,7 +9818,7 @@ func native305(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[482], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[486], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -9691,9 +9847,9 @@ func native307(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[483], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[484], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[485], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[487], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[488], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[489], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -9734,12 +9890,12 @@ func native308(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[486], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[487], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[490], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[491], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[488], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[492], "systemctl", e.Line)))
 }
 
 // native309 is the condition of fork-bomb.
@@ -9754,10 +9910,10 @@ func native309(env any) bool {
 func native310(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[396], "hguard", p0)
+		return matchReFold(&nativeRegexps[400], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[489], "hguard", p0)
+			return matchReFold(&nativeRegexps[493], "hguard", p0)
 		}))
 }
 
@@ -9774,10 +9930,10 @@ func native312(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[490], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[494], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[491], "history", p0)
+			return matchReWith(&nativeRegexps[495], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -9794,7 +9950,7 @@ func native312(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[492], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[496], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -9810,7 +9966,7 @@ func native313(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[208], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[211], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -9821,7 +9977,7 @@ func native313(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[208], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[211], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -9853,7 +10009,7 @@ func native314(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[493], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[497], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -9875,24 +10031,24 @@ func native314(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[494], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[498], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[495], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[499], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[496], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[500], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[497], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[501], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -9918,17 +10074,17 @@ func native315(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[498], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[502], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[499], "p", p0)
+					return matchReWith(&nativeRegexps[503], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[500], "$", p0)
+						return matchReWith(&nativeRegexps[504], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[501], "=", e.Line)))))
+						matchReWith(&nativeRegexps[505], "=", e.Line)))))
 	}()
 }
 
@@ -9953,7 +10109,7 @@ func native317(env any) bool {
 		})) &&
 		((((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[502], "p", p0)
+				return matchReWith(&nativeRegexps[506], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -9961,7 +10117,7 @@ func native317(env any) bool {
 			(anyOf(e.Args, func(p0 string) bool {
 				return strings.HasPrefix(p0, "$")
 			}) &&
-				matchReAny(&nativeRegexps[503], "grep\x00idof\x00while", e.Line)))) ||
+				matchReAny(&nativeRegexps[507], "grep\x00idof\x00while", e.Line)))) ||
 		((e.Name == "killall") &&
 			e.HasFlag("r", "regexp")))
 }
@@ -9970,10 +10126,10 @@ func native317(env any) bool {
 func native318(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[504], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[508], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[505], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[509], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -10002,10 +10158,10 @@ func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[506], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[510], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[507], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[511], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -10068,7 +10224,7 @@ func native323(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[508], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[512], "allow_writes=", strings.ToLower(p0))
 			})))
 }
 
@@ -10077,13 +10233,13 @@ func native324(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[509], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[513], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[510], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[514], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[511], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[515], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -10114,16 +10270,16 @@ func native327(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[512], p0)
+				return matchRe(&nativeRegexps[516], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[513], p0)
+					return matchRe(&nativeRegexps[517], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[514], p0)
+					return matchRe(&nativeRegexps[518], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[515], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[519], "/var/log/", p0)
 		}))
 }
 
@@ -10203,7 +10359,7 @@ func native329(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[516], "--", p0)
+					return matchReWith(&nativeRegexps[520], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -10256,7 +10412,7 @@ func native331(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[189], "-", p0)
+				return matchReWith(&nativeRegexps[192], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -10307,9 +10463,9 @@ func native334(env any) bool {
 func native335(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[517], "while", e.Code) ||
-			matchReAny(&nativeRegexps[518], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[519], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[521], "while", e.Code) ||
+			matchReAny(&nativeRegexps[522], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[523], "fork", e.Code)))
 }
 
 // native336 is the condition of service-from-file.
@@ -10329,18 +10485,18 @@ func native337(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "ctr") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[62], "=/", p0)
+			return matchReWith(&nativeRegexps[65], "=/", p0)
 		}) ||
 			(in(e.Pos(0), "run", "container", "c") &&
 				e.HasFlag("privileged", "privileged-without-host-devices")))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[520], "\"", p0)
+				return matchReWith(&nativeRegexps[524], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[521], ".sock", p0)
+				return matchReWith(&nativeRegexps[525], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -10350,10 +10506,10 @@ func native337(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[522], "source=/", p0)
+					return matchReWith(&nativeRegexps[526], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[523], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[527], "security.privileged=true", p0)
 				}))))
 }
 
@@ -10362,18 +10518,18 @@ func native338(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[524], "bind", p0)
+			return matchReWith(&nativeRegexps[528], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[525], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[526], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[529], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[530], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native339 is the condition of mount-over-process.
 func native339(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[527], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[531], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native340 is the condition of snap-unsigned-install.
@@ -10390,7 +10546,7 @@ func native341(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[528], "-", p0)
+				return matchReWith(&nativeRegexps[532], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -10439,7 +10595,7 @@ func native342(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[529], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[533], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -10450,7 +10606,7 @@ func native343(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[530], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[534], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -10458,9 +10614,9 @@ func native343(env any) bool {
 func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[531], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[532], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[533], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[535], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[536], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[537], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -10468,66 +10624,66 @@ func native344(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[534], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[538], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[535], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[539], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[536], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[540], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[537], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[541], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[538], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[542], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[539], e.Line)) &&
-				matchReAny(&nativeRegexps[540], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[541], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[543], e.Line)) &&
+				matchReAny(&nativeRegexps[544], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[545], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native345 is the condition of request-flood-loop.
 func native345(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[542], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[543], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[544], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[546], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[547], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[548], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[545], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[549], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native346 is the condition of busy-loop.
 func native346(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[546], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[547], "do", e.Line) &&
-			matchReWith(&nativeRegexps[548], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[549], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[550], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[551], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[552], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[550], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[551], "do", e.Line) &&
+			matchReWith(&nativeRegexps[552], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[553], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[554], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[555], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[556], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native347 is the condition of spawn-loop.
 func native347(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[553], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[554], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[557], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[558], "sleep\x00wait", e.Line))
 }
 
 // native348 is the condition of thread-storm-code.
 func native348(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[555], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[556], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[557], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[559], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[560], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[561], "sleep\x00.join()", e.Code))
 }
 
 // native349 is the condition of endless-device-read.
@@ -10548,7 +10704,7 @@ func native349(env any) bool {
 func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[558], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[562], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native351 is the condition of write-system-config.
@@ -10574,8 +10730,8 @@ func native351(env any) bool {
 func native352(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[559], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[560], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[563], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[564], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -10595,8 +10751,8 @@ func native353(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[561], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[562], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[565], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[566], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -10624,17 +10780,17 @@ func native354(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[561], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[565], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[563], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[567], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[564], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[568], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -10643,12 +10799,12 @@ func native354(env any) bool {
 func native355(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[565], "$", p0) ||
-			matchReAny(&nativeRegexps[566], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[569], "$", p0) ||
+			matchReAny(&nativeRegexps[570], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[567], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[571], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -10665,7 +10821,7 @@ func native356(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[568], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[572], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -10677,7 +10833,7 @@ func native357(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[569], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[573], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -10696,18 +10852,18 @@ func native358(env any) bool {
 func native359(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((((matchReWith(&nativeRegexps[570], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[571], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[572], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[573], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[574], ".git/", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[575], ".sample", cleanPath(p0)))) ||
-			matchReWith(&nativeRegexps[576], ".git/", cleanPath(p0))) ||
+		return ((((((matchReWith(&nativeRegexps[574], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[575], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[576], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[577], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[578], ".git/", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[579], ".sample", cleanPath(p0)))) ||
+			matchReWith(&nativeRegexps[580], ".git/", cleanPath(p0))) ||
 			(((e.Cwd != "") &&
-				!matchRe(&nativeRegexps[208], p0)) &&
-				(matchReWith(&nativeRegexps[577], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-					(matchReAny(&nativeRegexps[578], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-						!matchReWith(&nativeRegexps[579], ".sample", p0)))))
+				!matchRe(&nativeRegexps[211], p0)) &&
+				(matchReWith(&nativeRegexps[581], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+					(matchReAny(&nativeRegexps[582], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+						!matchReWith(&nativeRegexps[583], ".sample", p0)))))
 	})
 }
 
@@ -10715,7 +10871,7 @@ func native359(env any) bool {
 func native360(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[580], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[584], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -10728,14 +10884,14 @@ func native361(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[581], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[585], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[582], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[583], "=", p0))
+				return (matchReWith(&nativeRegexps[586], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[587], "=", p0))
 			})))
 }
 
@@ -10749,7 +10905,7 @@ func native362(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[584], p0) ||
+			return ((matchRe(&nativeRegexps[588], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -10764,7 +10920,7 @@ func native362(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[585], "credential_process", p0)
+				return matchReAny(&nativeRegexps[589], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -10774,7 +10930,7 @@ func native362(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[586], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[590], ".exec.command", p0)
 					})))))
 }
 
@@ -10783,7 +10939,7 @@ func native363(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[587], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[591], "GOFLAGS=", p0)
 		}))
 }
 
@@ -10809,11 +10965,11 @@ func native364(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[588], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[592], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[589], "scripts.", p0)
+						return matchReWith(&nativeRegexps[593], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -10846,7 +11002,7 @@ func native365(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[590], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[594], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -10854,44 +11010,44 @@ func native365(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[591], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[595], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[592], p0)
+					return matchRe(&nativeRegexps[596], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[593], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[597], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[594], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[598], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[595], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[599], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[596], "alias.", p0)
+				return matchReWith(&nativeRegexps[600], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[597], "credential.", p0)
+				return matchReFold(&nativeRegexps[601], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[598], "include", p0)
+				return matchReFold(&nativeRegexps[602], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[599], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[603], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[600], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[604], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[601], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[605], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -10900,10 +11056,10 @@ func native365(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[602], "remote.", p0)
+				return matchReFold(&nativeRegexps[606], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[603], "protocol.", p0)
+				return matchReFold(&nativeRegexps[607], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -10922,14 +11078,14 @@ func native366(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[598], "include", p0)
+				return matchReFold(&nativeRegexps[602], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[598], "include", let0)) &&
+			!matchReFold(&nativeRegexps[602], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[208], let0) ||
+					(!matchRe(&nativeRegexps[211], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -10938,19 +11094,21 @@ func native366(env any) bool {
 func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
-		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[604], "http.", p0)
+		((((anyOf(e.Positional, func(p0 string) bool {
+			return matchReFold(&nativeRegexps[608], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[605], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[609], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[606], "url.", p0)
+					return matchReFold(&nativeRegexps[610], "url.", p0)
 				}))) ||
+			((len(e.Positional) >= 3) &&
+				gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[607], "http", p0)
+					return matchReFold(&nativeRegexps[611], "http", p0)
 				}))))
 }
 
@@ -10963,9 +11121,9 @@ func native368(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[590], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[594], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[590], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[594], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -10974,8 +11132,8 @@ func native368(env any) bool {
 func native369(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[608], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[609], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[612], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[613], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -10984,8 +11142,8 @@ func native370(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[610], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[611], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[614], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[615], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -11000,18 +11158,18 @@ func native372(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[612], "--action=", p0)
+			return matchReWith(&nativeRegexps[616], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[613], "/", p0)
+			return matchReWith(&nativeRegexps[617], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[614], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[618], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[615], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[619], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -11020,9 +11178,9 @@ func native373(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[616], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[620], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[208], p0) {
+					!matchRe(&nativeRegexps[211], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -11037,7 +11195,7 @@ func native374(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[208], p0) {
+					!matchRe(&nativeRegexps[211], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
