@@ -949,7 +949,25 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 			out = append(out, urlNamed(pos, optionValues(args, []string{"P", "directory-prefix"}, true))...)
 		}
 	case "git":
-		out = append(out, cloneDestination(args)...)
+		dest := cloneDestination(args)
+		out = append(out, dest...)
+		out = append(out, cloneWrites(dest)...) // git clone URL ~/.config/fish/conf.d fills a start-up directory
+	case "gh":
+		if len(pos) > 3 && pos[0] == "repo" && pos[1] == "clone" {
+			out = append(out, pos[3])
+			out = append(out, cloneWrites(pos[3:4])...)
+		}
+	case "hg", "jj":
+		if len(pos) > 2 && pos[0] == "clone" {
+			out = append(out, pos[2])
+			out = append(out, cloneWrites(pos[2:3])...)
+		}
+	case "rclone":
+		// rclone copy SRC DEST fills DEST with SRC's contents
+		if len(pos) > 2 && slices.Contains([]string{"copy", "sync", "move", "copyto", "moveto"}, pos[0]) && !remoteSource(pos[len(pos)-1]) {
+			out = append(out, pos[len(pos)-1])
+			out = append(out, treeWrites(pos[len(pos)-1:])...)
+		}
 	case "go":
 		out = append(out, goBuildOutput(args)...)
 	case "zig":
@@ -2098,13 +2116,43 @@ var cloneValued = set("-b", "--branch", "-o", "--origin", "-u", "--upload-pack",
 	"--depth", "--reference", "--reference-if-able", "--separate-git-dir", "--shallow-since", "--shallow-exclude",
 	"--filter", "--template", "--server-option", "--bundle-uri", "--ref-format")
 
+// gitGlobalValued are git's options before the subcommand that take the
+// next word.
+var gitGlobalValued = set("-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix")
+
 // cloneDestination is the directory git clone fills: its operand after
 // the repository's address (git clone URL ~/.ssh puts the repository's
-// files there).
+// files there), below the directory -C moves to (git -C ~ clone URL .ssh).
 func cloneDestination(args []string) []string {
+	dir := ""
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		switch {
+		case args[0] == "-C" && len(args) > 1:
+			if dir != "" && !strings.HasPrefix(args[1], "/") && !strings.HasPrefix(args[1], "~") {
+				dir += "/" + args[1]
+			} else {
+				dir = args[1]
+			}
+			args = args[2:]
+		case gitGlobalValued.has(args[0]) && len(args) > 1:
+			args = args[2:]
+		default:
+			args = args[1:]
+		}
+	}
 	if len(args) == 0 || args[0] != "clone" {
 		return nil
 	}
+	dest := cloneOperands(args)
+	if len(dest) == 1 && dir != "" && !strings.HasPrefix(dest[0], "/") && !strings.HasPrefix(dest[0], "~") && !strings.HasPrefix(dest[0], "$") {
+		dest[0] = dir + "/" + dest[0]
+	}
+	return dest
+}
+
+// cloneOperands is git clone's directory operand, given the words from
+// clone on.
+func cloneOperands(args []string) []string {
 	var ops []string
 	for i := 1; i < len(args); i++ {
 		a := args[i]

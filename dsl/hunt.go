@@ -365,7 +365,9 @@ var secretCandidates = sync.OnceValue(func() []string {
 		}
 	}
 	for _, d := range secretDirs {
-		out = append(out, d+"x")
+		// and one a level down: gcloud keeps a login per account
+		// (legacy_credentials/ACCOUNT/adc.json)
+		out = append(out, d+"x", d+"x/x", d+"x/x.json")
 	}
 	sort.Strings(out) // the same glob is tried the same way every time
 	return out

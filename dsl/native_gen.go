@@ -55,7 +55,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native11
 		}
-	case "name in [\"rsync\", \"scp\"] && len(positional) >= 2 && positional[len(positional)-1] matches \"^([^/@]+@)?[A-Za-z0-9._\\\\[\\\\]:-]+:|^rsync://\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) in [\"/etc\", \"/home\", \"/root\", \"/var/lib\", \"/Users\"]) ||\nname == \"rclone\" && pos(0) in [\"copy\", \"sync\", \"move\", \"copyto\", \"moveto\"] && len(positional) >= 3 && positional[len(positional)-1] matches \"^[A-Za-z0-9_.-]+:\" &&\n  (isHome(pos(1)) || isRoot(pos(1)) || cleanPath(pos(1)) in [\"/etc\", \"/home\", \"/root\"] ||\n   cleanPath(pos(1)) matches \"^~/(Documents|Desktop|Pictures|Downloads|Mail|\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.config|\\\\.password-store)(/|$)\")":
+	case "let keyDirs = \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; let dest = len(positional) > 0 ? positional[len(positional)-1] : \"\"; name == \"aws\" && pos(0) == \"s3\" && pos(1) in [\"sync\", \"cp\", \"mv\"] && dest matches \"^s3://\" &&\n  any(positional[2:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\n(name == \"gsutil\" || name == \"gcloud\" && pos(0) == \"storage\") && any(positional, # in [\"cp\", \"rsync\", \"mv\"]) && dest matches \"^gs://\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\nname in [\"restic\", \"borg\"] && any(positional, # in [\"backup\", \"create\"]) && any(positional, cleanPath(#) matches keyDirs) || name in [\"wormhole\", \"magic-wormhole\", \"croc\"] && \"send\" in positional && any(positional, isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) || name in [\"docker\", \"podman\"] && (pos(0) == \"cp\" || pos(0) == \"container\" && pos(1) == \"cp\") && dest matches \"^[A-Za-z0-9][A-Za-z0-9_.-]*:\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\nname in [\"rsync\", \"scp\"] && len(positional) >= 2 && positional[len(positional)-1] matches \"^([^/@]+@)?[A-Za-z0-9._\\\\[\\\\]:-]+:|^rsync://\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) in [\"/etc\", \"/home\", \"/root\", \"/var/lib\", \"/Users\"]) ||\nname == \"rclone\" && pos(0) in [\"copy\", \"sync\", \"move\", \"copyto\", \"moveto\"] && len(positional) >= 3 && positional[len(positional)-1] matches \"^[A-Za-z0-9_.-]+:\" &&\n  (isHome(pos(1)) || isRoot(pos(1)) || cleanPath(pos(1)) in [\"/etc\", \"/home\", \"/root\"] ||\n   cleanPath(pos(1)) matches \"^~/(Documents|Desktop|Pictures|Downloads|Mail|\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.config|\\\\.password-store)(/|$)\")":
 		if scope == "command" {
 			return native12
 		}
@@ -607,11 +607,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native149
 		}
-	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; agent && (pos(0) in [\"add\", \"stage\"] || pos(0) == \"update-index\" && hasFlag(\"add\")) && any(positional[1:], sensitivePath(#) || holdsSecret(#) ||\n  dir != \"\" && !(# matches \"^[/~$]\") && (sensitivePath(dir + \"/\" + #) ||\n    cleanPath(dir + \"/\" + #) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.\" && secretPath(dir + \"/\" + #)))":
+	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; (pos(0) in [\"add\", \"stage\"] || pos(0) == \"update-index\" && hasFlag(\"add\")) && (\n  agent && any(positional[1:], sensitivePath(#) || holdsSecret(#) ||\n    dir != \"\" && !(# matches \"^[/~$]\") && (sensitivePath(dir + \"/\" + #) ||\n      cleanPath(dir + \"/\" + #) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.\" && secretPath(dir + \"/\" + #))) ||\n  !agent && any(positional[1:], !(baseName(#) in [\"token\", \"identity\"]) && (secretPath(#) || dir != \"\" && !(# matches \"^[/~$]\") && secretPath(dir + \"/\" + #))))":
 		if scope == "command" {
 			return native150
 		}
-	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; agent && (\n  name == \"git\" && pos(0) == \"add\" && (\n    (isHome(dir) || isRoot(dir)) && (hasFlag(\"A\", \"all\") || len(positional) == 1 && hasFlag(\"u\", \"update\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\", \":(top)\", \":(top)*\"])) ||\n    any(positional[1:], isHome(#) || isRoot(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"~/.azure\"])) ||\n  name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^GIT_WORK_TREE=\" && (isHome(#[14:]) || isRoot(#[14:]))) &&\n    line matches \"\\\\bgit\\\\b[^;&|]*\\\\badd\\\\b[^;&|]*(\\\\s-A\\\\b|\\\\s--all\\\\b|\\\\s\\\\.(\\\\s|$|;|&))\")":
+	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; let keyDirs = \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; agent && (\n  name == \"git\" && pos(0) == \"add\" && (\n    (isHome(dir) || isRoot(dir)) && (hasFlag(\"A\", \"all\") || len(positional) == 1 && hasFlag(\"u\", \"update\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\", \":(top)\", \":(top)*\"])) ||\n    any(positional[1:], isHome(#) || isRoot(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"~/.azure\"])) ||\n  name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^GIT_WORK_TREE=\" && (isHome(#[14:]) || isRoot(#[14:]))) &&\n    line matches \"\\\\bgit\\\\b[^;&|]*\\\\badd\\\\b[^;&|]*(\\\\s-A\\\\b|\\\\s--all\\\\b|\\\\s\\\\.(\\\\s|$|;|&))\") ||\nname == \"git\" && pos(0) == \"add\" && (\n  cleanPath(dir) matches keyDirs && (hasFlag(\"A\", \"all\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\"])) ||\n  any(positional[1:], cleanPath(#) matches keyDirs))":
 		if scope == "command" {
 			return native151
 		}
@@ -727,7 +727,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native179
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && scheme(#) != \"file\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\"))":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && scheme(#) != \"file\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\") &&\n  !(name == \"git\" && # matches \"(?i)^url\\\\..*\\\\.(push)?insteadof(=|$)\"))":
 		if scope == "command" {
 			return native180
 		}
@@ -771,7 +771,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native190
 		}
-	case "(name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\") &&\n  !(len(positional) > 0 && all(positional, host(#) in [\"localhost\", \"127.0.0.1\", \"[::1]\", \"::1\"]) &&\n    !hasFlag(\"proxy-insecure\", \"x\", \"proxy\", \"preproxy\", \"socks4\", \"socks4a\", \"socks5\", \"socks5-hostname\", \"resolve\", \"connect-to\", \"url\", \"K\", \"config\", \"next\", \"doh-url\"))) ||\n(name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"pip\", \"pip3\"] && pos(0) == \"config\" && any(positional, # == \"set\") && any(positional, # matches \"^[a-z]+\\\\.trusted-host$\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # matches \"^(strict-ssl|enableStrictSsl)(=false)?$\") && any(args, # matches \"(^|=)false$\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\"])) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true)|(?i:npm_config_strict_ssl)=false)$\")) || (name in [\"setenv\", \"set\"] && len(positional) >= 2 && join(positional[len(positional)-2:], \"=\") matches \"^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true))$\")":
+	case "let tlsOff = \"^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true)|(?i:npm_config_strict_ssl|yarn_enable_strict_ssl)=false|K8S_AUTH_VERIFY_SSL=(?i:no|false|0)|(CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE)=)$\"; let tlsCA = \"^(SSL_CERT_FILE|SSL_CERT_DIR|CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE|AWS_CA_BUNDLE|NODE_EXTRA_CA_CERTS|GIT_SSL_CAINFO|PIP_CERT)=.\"; (name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\") &&\n  !(len(positional) > 0 && all(positional, host(#) in [\"localhost\", \"127.0.0.1\", \"[::1]\", \"::1\"]) &&\n    !hasFlag(\"proxy-insecure\", \"x\", \"proxy\", \"preproxy\", \"socks4\", \"socks4a\", \"socks5\", \"socks5-hostname\", \"resolve\", \"connect-to\", \"url\", \"K\", \"config\", \"next\", \"doh-url\"))) ||\n(name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"pip\", \"pip3\"] && pos(0) == \"config\" && any(positional, # == \"set\") && any(positional, # matches \"^[a-z]+\\\\.trusted-host$\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # matches \"^(strict-ssl|enableStrictSsl)(=false)?$\") && any(args, # matches \"(^|=)false$\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\", \"K8S_AUTH_VERIFY_SSL\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\", \"no\"])) || any(keys(assigns ?? {}), # in [\"SSL_CERT_FILE\", \"SSL_CERT_DIR\", \"CURL_CA_BUNDLE\", \"REQUESTS_CA_BUNDLE\", \"AWS_CA_BUNDLE\", \"NODE_EXTRA_CA_CERTS\", \"GIT_SSL_CAINFO\", \"PIP_CERT\"] &&\n  (assigns[#] == \"\" && # in [\"CURL_CA_BUNDLE\", \"REQUESTS_CA_BUNDLE\"] || sharedDir(assigns[#]))) ||\n(name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches tlsOff || # matches tlsCA && sharedDir(split(#, \"=\")[1]))) || (name in [\"setenv\", \"set\"] && len(positional) >= 2 && (join(positional[len(positional)-2:], \"=\") matches tlsOff ||\n  join(positional[len(positional)-2:], \"=\") matches tlsCA && sharedDir(positional[len(positional)-1])))":
 		if scope == "command" {
 			return native191
 		}
@@ -859,7 +859,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native212
 		}
-	case "(name == \"ngrok\" && (pos(0) in [\"tcp\", \"tls\"] || agent && pos(0) in [\"http\", \"start\"])) || (name == \"cloudflared\" && (any(args, # matches \"^(ssh|rdp|tcp)://\") || agent && pos(0) == \"tunnel\" && !(pos(1) in [\"list\", \"info\", \"login\", \"delete\", \"cleanup\", \"token\"]))) || (name == \"upterm\" && pos(0) == \"host\") || (name in [\"tmate\", \"sshx\"] && !hasFlag(\"help\", \"h\", \"version\", \"V\")) || (name == \"chisel\" && pos(0) == \"client\" && any(positional, # matches \"^R:\")) || (name == \"bore\" && pos(0) == \"local\") || (name in [\"lt\", \"localtunnel\"] && agent) || (name == \"tailscale\" && pos(0) == \"funnel\" && !(pos(1) in [\"status\", \"reset\", \"off\"])) || (name in [\"code\", \"code-insiders\"] && pos(0) == \"serve-web\" && hasFlag(\"without-connection-token\")) || (name in [\"code-server\", \"openvscode-server\"] && (option(\"auth\") == \"none\" || hasFlag(\"without-connection-token\"))) || (name in [\"ttyd\", \"gotty\"] && len(positional) > 0)":
+	case "let shellPort = \"(22|2222|3389|5900|ssh)\"; (name == \"ngrok\" && (pos(0) in [\"tcp\", \"tls\"] || pos(0) == \"http\" && pos(1) matches \"(^|:)\" + shellPort + \"$\" || agent && pos(0) in [\"http\", \"start\"])) || (name == \"cloudflared\" && (any(args, # matches \"^(--url=)?(ssh|rdp|tcp)://\" || # matches \"^(--url=)?(https?://)?[^/@]*:\" + shellPort + \"(/|$)\") ||\n  agent && pos(0) == \"tunnel\" && !(pos(1) in [\"list\", \"info\", \"login\", \"delete\", \"cleanup\", \"token\"]))) ||\n(name in [\"lt\", \"localtunnel\"] && any(options(\"port\", \"p\"), # matches \"^\" + shellPort + \"$\")) || (name == \"frpc\" && agent && !hasFlag(\"help\", \"h\", \"version\", \"v\") && !(pos(0) in [\"verify\", \"status\"])) || (name == \"socat\" && any(args, # matches \"(?i)^(TCP[46]?|SSL|OPENSSL)-LISTEN:\") &&\n  any(args, # matches \"(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:\" + shellPort + \"(,|$)\")) ||\n(name == \"upterm\" && pos(0) == \"host\") || (name in [\"tmate\", \"sshx\"] && !hasFlag(\"help\", \"h\", \"version\", \"V\")) || (name == \"chisel\" && pos(0) == \"client\" && any(positional, # matches \"^R:\")) || (name == \"bore\" && pos(0) == \"local\") || (name in [\"lt\", \"localtunnel\"] && agent) || (name == \"tailscale\" && pos(0) == \"funnel\" && !(pos(1) in [\"status\", \"reset\", \"off\"])) || (name in [\"code\", \"code-insiders\"] && pos(0) == \"serve-web\" && hasFlag(\"without-connection-token\")) || (name in [\"code-server\", \"openvscode-server\"] && (option(\"auth\") == \"none\" || hasFlag(\"without-connection-token\"))) || (name in [\"ttyd\", \"gotty\"] && len(positional) > 0)":
 		if scope == "command" {
 			return native213
 		}
@@ -955,11 +955,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native236
 		}
-	case "len(secretFiles) > 0 && !((loadsEnvironment() || !agent && (storesSecret(name, args) || name == \"vercel\" && pos(0) == \"env\" && pos(1) == \"pull\")) && all(secretFiles, # matches \"(^|/)\\\\.env(\\\\.[^/]+)?$\"))":
+	case "len(secretFiles) > 0 && !((loadsEnvironment() || !agent && (storesSecret(name, args) || name == \"vercel\" && pos(0) == \"env\" && pos(1) == \"pull\")) && all(secretFiles, # matches \"(^|/)\\\\.env(\\\\.[^/]+)?$\")) && !(storesSecret(name, args) && all(secretFiles, !(# matches \"^[/~$]\") && !(# contains \"..\") && !(# matches \"(^|/)\\\\.\")))":
 		if scope == "command" {
 			return native237
 		}
-	case "let broad = \"^(file://)?(~|\\\\$\\\\{?HOME\\\\}?|/root|/home|/)/?$\"; any(positional, isBroad(#) || cleanPath(#) == \"/home\" || # matches broad) || any(options(\"source\", \"s\", \"directory\", \"path\", \"repo-path\", \"datastore\"), isBroad(#) || # matches broad)":
+	case "let broad = \"^(file://)?(~|\\\\$\\\\{?HOME\\\\}?|/root|/home|/)/?$\"; let keyDirs = \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; any(positional, isBroad(#) || cleanPath(#) == \"/home\" || # matches broad || cleanPath(#) matches keyDirs || secretPath(#)) ||\n  any(options(\"source\", \"s\", \"directory\", \"path\", \"repo-path\", \"datastore\"), isBroad(#) || # matches broad || cleanPath(#) matches keyDirs)":
 		if scope == "command" {
 			return native238
 		}
@@ -1199,7 +1199,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native297
 		}
-	case "let loader = \"(^|[\\\\s'\\\"])(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|GCONV_PATH)=|(^|[\\\\s'\\\"])NODE_OPTIONS=[^\\\\n]*(--require|-r\\\\s|--import|--loader|--experimental-loader)\"; let ciFile = \"^\\\\$\\\\{?(GITHUB_ENV|GITEA_ENV|FORGEJO_ENV)\\\\}?$\"; (any(redirects, #.op in [\">\", \">>\"] && #.target matches ciFile) || name == \"tee\" && any(positional, # matches ciFile)) && (any(name in [\"cat\", \"tee\"] ? [] : positional, # matches loader) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches \"(?m)\" + loader) ||\n  name in [\"cat\", \"tee\"] && stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches loader))":
+	case "let loader = \"(^|[\\\\s'\\\"])(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|GCONV_PATH)(=|<<)|(^|[\\\\s'\\\"])NODE_OPTIONS(=[^\\\\n]*(--require|-r\\\\s|--import|--loader|--experimental-loader)|<<)\"; let ciFile = \"^\\\\$\\\\{?(GITHUB_ENV|GITEA_ENV|FORGEJO_ENV)\\\\}?$\"; let ciPath = \"^\\\\$\\\\{?(GITHUB_PATH|GITEA_PATH|FORGEJO_PATH)\\\\}?$\"; (any(redirects, #.op in [\">\", \">>\"] && #.target matches ciFile) || name == \"tee\" && any(positional, # matches ciFile)) && (any(name in [\"cat\", \"tee\"] ? [] : positional, # matches loader) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches \"(?m)\" + loader) ||\n  name in [\"cat\", \"tee\"] && stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches loader)) ||\n(any(redirects, #.op in [\">\", \">>\"] && #.target matches ciPath) || name == \"tee\" && any(positional, # matches ciPath)) && (any(name in [\"cat\", \"tee\"] ? [] : positional, sharedDir(#)) || name in [\"cat\", \"tee\"] && stdin.from in [\"echo\", \"printf\"] && any(stdin.args, sharedDir(#)))":
 		if scope == "command" {
 			return native298
 		}
@@ -1511,7 +1511,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native375
 		}
-	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || len(positional) >= 3 && gitURLRedirect(positional[len(positional)-2] + \"=\" + positional[len(positional)-1]) || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
 		if scope == "command" {
 			return native376
 		}
@@ -1552,7 +1552,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [644]lazyRegexp{
+var nativeRegexps = [648]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1574,6 +1574,9 @@ var nativeRegexps = [644]lazyRegexp{
 	{src: "(?:\\bprint|console\\.(?:log|error|info|warn|dir)|\\bputs|\\bpp?|\\bsay|\\becho|\\bprintf|(?:sys|process)\\.stdout\\.write|\\bcat)\\s*\\(?\\s*(?:f?[\\x22'][^\\x22'{]*\\{?)?\\s*(?:os\\.environ(?:\\.get\\(|\\[)|os\\.getenv\\(|process\\.env(?:\\.|\\[)|ENV(?:\\[|\\.fetch\\()|\\$ENV\\{|getenv\\(|Sys\\.getenv\\(|Deno\\.env\\.get\\()\\s*[\\x22']?[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?\\b"},
 	{src: "\\$(\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?(\\}|:[^+]|[-=?#%/^,@])|[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))"},
 	{src: "^\"?\\$(\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?(\\}|:[^+]|[-=?#%/^,@])|[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))"},
+	{src: "^s3://"},
+	{src: "^gs://"},
+	{src: "^[A-Za-z0-9][A-Za-z0-9_.-]*:"},
 	{src: "^([^/@]+@)?[A-Za-z0-9._\\[\\]:-]+:|^rsync://"},
 	{src: "^[A-Za-z0-9_.-]+:"},
 	{src: "^~/(Documents|Desktop|Pictures|Downloads|Mail|\\.ssh|\\.gnupg|\\.aws|\\.kube|\\.config|\\.password-store)(/|$)"},
@@ -1804,6 +1807,7 @@ var nativeRegexps = [644]lazyRegexp{
 	{src: "^/Users/[^/]+$"},
 	{src: "[%\\\\]|\\.$|^\\.|\\.\\."},
 	{src: "\\.(zip|mov)$"},
+	{src: "(?i)^url\\..*\\.(push)?insteadof(=|$)"},
 	{src: "%25[0-9A-Fa-f]{2}"},
 	{src: "^(127\\.|::1$|0\\.0\\.0\\.0$)"},
 	{src: "^(127\\.|::1$)"},
@@ -1821,8 +1825,6 @@ var nativeRegexps = [644]lazyRegexp{
 	{src: "^[a-z]+\\.trusted-host$"},
 	{src: "^(strict-ssl|enableStrictSsl)(=false)?$"},
 	{src: "(^|=)false$"},
-	{src: "^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true)|(?i:npm_config_strict_ssl)=false)$"},
-	{src: "^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true))$"},
 	{src: "^/dev/(tcp|udp)/"},
 	{src: "^/dev/(tcp|udp)/[^/]+/[0-9]+"},
 	{src: "(?i)^(exec|system):"},
@@ -1871,7 +1873,8 @@ var nativeRegexps = [644]lazyRegexp{
 	{src: "SimpleHTTPRequestHandler|http\\.server\\.(test|HTTPServer)|SimpleHTTPServer"},
 	{src: "^([0-9.]*:|\\[[0-9a-f:]*\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$"},
 	{src: "^\\.?\\*$|^\\^?\\.\\*\\$?$"},
-	{src: "^(ssh|rdp|tcp)://"},
+	{src: "^(--url=)?(ssh|rdp|tcp)://"},
+	{src: "(?i)^(TCP[46]?|SSL|OPENSSL)-LISTEN:"},
 	{src: "^R:"},
 	{src: "@[^@\\s]+$"},
 	{src: "@(localhost|127\\.0\\.0\\.1)$"},
@@ -1928,6 +1931,7 @@ var nativeRegexps = [644]lazyRegexp{
 	{src: "/\\.ssh/authorized_keys2?$"},
 	{src: "^/(Users|Groups)/[^/]+/?$"},
 	{src: "(^|/)\\.env(\\.[^/]+)?$"},
+	{src: "(^|/)\\."},
 	{src: "\\.(tar|tgz|taz|tbz2?|txz|tzst|gz|bz2|xz|zst|lz4|zip|7z|rar)$"},
 	{src: "^/var/log/(auth\\.log|secure)(\\.[0-9]+)?(\\.gz)?$"},
 	{src: "\\b(listdir|scandir|walk|glob|iterdir|readdirSync|readdir|opendir|Dir\\.(entries|children|glob)|glob)\\b"},
@@ -2429,36 +2433,92 @@ func native11(env any) bool {
 // native12 is the condition of copy-home-remote.
 func native12(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((in(e.Name, "rsync", "scp") &&
-		(len(e.Positional) >= 2)) &&
-		matchReAny(&nativeRegexps[21], ":\x00rsync://", index(e.Positional, (len(e.Positional)-1)))) &&
-		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return ((isHome(p0) ||
-				isRoot(p0)) ||
-				in(cleanPath(p0), "/etc", "/home", "/root", "/var/lib", "/Users"))
-		})) ||
-		(((((e.Name == "rclone") &&
-			in(e.Pos(0), "copy", "sync", "move", "copyto", "moveto")) &&
-			(len(e.Positional) >= 3)) &&
-			matchReWith(&nativeRegexps[22], ":", index(e.Positional, (len(e.Positional)-1)))) &&
-			(((isHome(e.Pos(1)) ||
-				isRoot(e.Pos(1))) ||
-				in(cleanPath(e.Pos(1)), "/etc", "/home", "/root")) ||
-				matchReWith(&nativeRegexps[23], "~/", cleanPath(e.Pos(1))))))
+	return func() bool {
+		let0 := "^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\.ssh|\\.gnupg|\\.aws|\\.kube|\\.azure|\\.docker|\\.password-store|\\.config/gcloud|\\.config/gh)(/|$)"
+		return func() bool {
+			let1 := func() string {
+				if len(e.Positional) > 0 {
+					return index(e.Positional, (len(e.Positional) - 1))
+				}
+				return ""
+			}()
+			return (((((((((((e.Name == "aws") &&
+				(e.Pos(0) == "s3")) &&
+				in(e.Pos(1), "sync", "cp", "mv")) &&
+				matchReWith(&nativeRegexps[21], "s3://", let1)) &&
+				anyOf(sliceOf(e.Positional, 2, (len(e.Positional)-1)), func(p0 string) bool {
+					return ((isHome(p0) ||
+						isRoot(p0)) ||
+						matchComputed(let0, cleanPath(p0)))
+				})) ||
+				(((((e.Name == "gsutil") ||
+					((e.Name == "gcloud") &&
+						(e.Pos(0) == "storage"))) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return in(p0, "cp", "rsync", "mv")
+					})) &&
+					matchReWith(&nativeRegexps[22], "gs://", let1)) &&
+					anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
+						return ((isHome(p0) ||
+							isRoot(p0)) ||
+							matchComputed(let0, cleanPath(p0)))
+					}))) ||
+				((in(e.Name, "restic", "borg") &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return in(p0, "backup", "create")
+					})) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return matchComputed(let0, cleanPath(p0))
+					}))) ||
+				((in(e.Name, "wormhole", "magic-wormhole", "croc") &&
+					in("send", e.Positional...)) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return ((isHome(p0) ||
+							isRoot(p0)) ||
+							matchComputed(let0, cleanPath(p0)))
+					}))) ||
+				(((in(e.Name, "docker", "podman") &&
+					((e.Pos(0) == "cp") ||
+						((e.Pos(0) == "container") &&
+							(e.Pos(1) == "cp")))) &&
+					matchReWith(&nativeRegexps[23], ":", let1)) &&
+					anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
+						return ((isHome(p0) ||
+							isRoot(p0)) ||
+							matchComputed(let0, cleanPath(p0)))
+					}))) ||
+				(((in(e.Name, "rsync", "scp") &&
+					(len(e.Positional) >= 2)) &&
+					matchReAny(&nativeRegexps[24], ":\x00rsync://", index(e.Positional, (len(e.Positional)-1)))) &&
+					anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
+						return ((isHome(p0) ||
+							isRoot(p0)) ||
+							in(cleanPath(p0), "/etc", "/home", "/root", "/var/lib", "/Users"))
+					}))) ||
+				(((((e.Name == "rclone") &&
+					in(e.Pos(0), "copy", "sync", "move", "copyto", "moveto")) &&
+					(len(e.Positional) >= 3)) &&
+					matchReWith(&nativeRegexps[25], ":", index(e.Positional, (len(e.Positional)-1)))) &&
+					(((isHome(e.Pos(1)) ||
+						isRoot(e.Pos(1))) ||
+						in(cleanPath(e.Pos(1)), "/etc", "/home", "/root")) ||
+						matchReWith(&nativeRegexps[26], "~/", cleanPath(e.Pos(1))))))
+		}()
+	}()
 }
 
 // native13 is the condition of ssh-host-sweep.
 func native13(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Dynamic &&
-		(matchReAny(&nativeRegexps[24], "known_hosts\x00known_hosts", e.Line) ||
+		(matchReAny(&nativeRegexps[27], "known_hosts\x00known_hosts", e.Line) ||
 			(((e.Agent &&
-				matchReWith(&nativeRegexps[25], "do", e.Line)) &&
+				matchReWith(&nativeRegexps[28], "do", e.Line)) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[26], "stricthostkeychecking=no", p0)
+					return matchReAny(&nativeRegexps[29], "stricthostkeychecking=no", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[27], "batchmode=yes\x00-i", p0)
+					return matchReAny(&nativeRegexps[30], "batchmode=yes\x00-i", p0)
 				}))))
 }
 
@@ -2468,14 +2528,14 @@ func native14(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return in(p0, "xmrig", "xmrig-notls", "xmr-stak", "xmr-stak-rx", "minerd", "cpuminer", "cpuminer-multi", "cpuminer-opt", "ccminer", "cgminer", "bfgminer", "ethminer", "nbminer", "lolminer", "t-rex", "teamredminer", "phoenixminer", "nanominer", "srbminer-multi", "gminer", "kdevtmpfsi", "kinsing")
 	}) ||
-		matchReAny(&nativeRegexps[28], "stratum\x00supportxmr\x00minexmr\x00nanopool\x00moneroocean\x00hashvault\x002miners\x00f2pool\x00nicehash\x00c3pool\x00unmineable\x00herominers", e.Line))
+		matchReAny(&nativeRegexps[31], "stratum\x00supportxmr\x00minexmr\x00nanopool\x00moneroocean\x00hashvault\x002miners\x00f2pool\x00nicehash\x00c3pool\x00unmineable\x00herominers", e.Line))
 }
 
 // native15 is the condition of crypto-miner-image.
 func native15(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[29], "xmr\x00minerd\x00puminer\x00cminer\x00gminer\x00bfgminer\x00ethminer\x00nbminer\x00lolminer\x00-rex\x00eamredminer\x00phoenixminer\x00nanominer\x00srbminer-multi\x00gminer\x00monero-miner\x00xmr-miner", p0)
+		return matchReAny(&nativeRegexps[32], "xmr\x00minerd\x00puminer\x00cminer\x00gminer\x00bfgminer\x00ethminer\x00nbminer\x00lolminer\x00-rex\x00eamredminer\x00phoenixminer\x00nanominer\x00srbminer-multi\x00gminer\x00monero-miner\x00xmr-miner", p0)
 	})
 }
 
@@ -2494,10 +2554,10 @@ func native16(env any) bool {
 					!strings.HasSuffix(urlHost(p0), ".localhost"))
 			})) &&
 			(anyOf(e.Options("c", "concurrency", "connections", "clients"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[30], p0)
+				return matchRe(&nativeRegexps[33], p0)
 			}) ||
 				anyOf(e.Options("n", "requests", "r", "reps"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[31], p0)
+					return matchRe(&nativeRegexps[34], p0)
 				}))))
 }
 
@@ -2505,7 +2565,7 @@ func native16(env any) bool {
 func native17(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) > 0) &&
-		matchReAny(&nativeRegexps[32], "ftp\x00sftp\x00lftp\x00ncftp\x00pftp\x00smbclient\x00busybox ftp", index(e.Via, (len(e.Via)-1)))) &&
+		matchReAny(&nativeRegexps[35], "ftp\x00sftp\x00lftp\x00ncftp\x00pftp\x00smbclient\x00busybox ftp", index(e.Via, (len(e.Via)-1)))) &&
 		(len(e.Positional) > 0))
 }
 
@@ -2519,7 +2579,7 @@ func native18(env any) bool {
 			return (((isHome(p0) ||
 				isRoot(p0)) ||
 				in(cleanPath(p0), "/etc", "/home", "/root", "/var/lib", "/Users")) ||
-				matchReWith(&nativeRegexps[33], "~/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[36], "~/", cleanPath(p0)))
 		}))
 }
 
@@ -2548,17 +2608,17 @@ func native20(env any) bool {
 				e.Background))) ||
 		(!in(e.Name, "xinput", "logkeys", "evtest") &&
 			((anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[34], "/dev/input/", p0)
+				return matchReWith(&nativeRegexps[37], "/dev/input/", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[35], "if=/dev/input/", p0)
+					return matchReWith(&nativeRegexps[38], "if=/dev/input/", p0)
 				})) ||
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 					return ((p0.Op == "<") &&
 						strings.HasPrefix(p0.Target, "/dev/input/"))
 				})))) ||
 		((e.Lang != "") &&
-			matchReAny(&nativeRegexps[36], "/dev/input/\x00keyboard\x00pynput.keyboard\x00keyboard.\x00read_loop", e.Code)))
+			matchReAny(&nativeRegexps[39], "/dev/input/\x00keyboard\x00pynput.keyboard\x00keyboard.\x00read_loop", e.Code)))
 }
 
 // native21 is the condition of capture-to-hidden-file.
@@ -2581,14 +2641,14 @@ func native21(env any) bool {
 					}))) ||
 				(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[37], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc\x00ximagesrc", p0)
+						return matchReAny(&nativeRegexps[40], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc\x00ximagesrc", p0)
 					}))) &&
 				((let1 ||
 					anyOf(e.Positional, func(p0 string) bool {
 						return matchComputed(let0, p0)
 					})) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[38], "location=", p0) &&
+						return (matchReWith(&nativeRegexps[41], "location=", p0) &&
 							matchComputed(let0, p0))
 					}))) ||
 				((in(e.Name, "tcpdump", "tshark", "dumpcap", "tcpflow", "ngrep") &&
@@ -2614,9 +2674,9 @@ func native21(env any) bool {
 				(in(e.Name, "xclip", "xsel", "wl-paste", "pbpaste", "ps", "top", "htop", "atop", "pstree", "pidstat", "ss", "netstat", "lsof", "w", "who", "iftop", "nethogs", "iotop") &&
 					let1)) ||
 				(((e.Lang != "") &&
-					matchReAny(&nativeRegexps[39], "psutil.\x00imagegrab.grab\x00pyscreenshot\x00mss\x00pyautogui.screenshot\x00pyperclip.paste\x00sounddevice.rec\x00cv2.videocapture\x00listdir(", e.Code)) &&
+					matchReAny(&nativeRegexps[42], "psutil.\x00imagegrab.grab\x00pyscreenshot\x00mss\x00pyautogui.screenshot\x00pyperclip.paste\x00sounddevice.rec\x00cv2.videocapture\x00listdir(", e.Code)) &&
 					(let1 ||
-						matchReWith(&nativeRegexps[40], "/.", e.Code))))
+						matchReWith(&nativeRegexps[43], "/.", e.Code))))
 		}()
 	}()
 }
@@ -2625,7 +2685,7 @@ func native21(env any) bool {
 func native22(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "dsniff") ||
-		(matchReWith(&nativeRegexps[41], "port", strings.Join(e.Args, " ")) &&
+		(matchReWith(&nativeRegexps[44], "port", strings.Join(e.Args, " ")) &&
 			(e.HasFlag("A", "X", "w") ||
 				in(e.Name, "ngrep", "tcpflow")))) ||
 		((e.Agent &&
@@ -2638,12 +2698,12 @@ func native22(env any) bool {
 func native23(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[42], "requests.\x00httpx.\x00open(\x00lib.request.request(\x00.client\x00.request(\x00require(\x00fetch(\x00axios.\x00.connect(\x00socket.\x00socket\x00onnect\x00reateconnection\x00net::http\x00lwp::\x00getstore(\x00mojo::useragent\x00net::\x00io::socket\x00http::tiny\x00curl_exec\x00fsockopen\x00tcpsocket\x00smtplib\x00ftplib", e.Code)) &&
+		matchReAny(&nativeRegexps[45], "requests.\x00httpx.\x00open(\x00lib.request.request(\x00.client\x00.request(\x00require(\x00fetch(\x00axios.\x00.connect(\x00socket.\x00socket\x00onnect\x00reateconnection\x00net::http\x00lwp::\x00getstore(\x00mojo::useragent\x00net::\x00io::socket\x00http::tiny\x00curl_exec\x00fsockopen\x00tcpsocket\x00smtplib\x00ftplib", e.Code)) &&
 		((((((len(e.SecretFiles) > 0) ||
-			matchReWith(&nativeRegexps[43], "(", e.Code)) ||
-			matchReAny(&nativeRegexps[44], "passwd\x00shadow\x00gshadow\x00sudoers\x00ssh/\x00aws/credentials\x00npmrc\x00pypirc\x00netrc\x00git-credentials\x00kube/config\x00docker/config.json\x00env\x00bash_history\x00pgpass", e.Code)) ||
-			matchReAny(&nativeRegexps[45], "dict(os.environ)\x00os.environ.copy(\x00json.dumps(os.environ\x00str(os.environ)\x00json.stringify(process.env)\x00env.to_h\x00join(\x00getenv()", e.Code)) ||
-			matchReAny(&nativeRegexps[46], "http\x00data\x00body\x00json\x00content\x00params\x00http", e.Code)) ||
+			matchReWith(&nativeRegexps[46], "(", e.Code)) ||
+			matchReAny(&nativeRegexps[47], "passwd\x00shadow\x00gshadow\x00sudoers\x00ssh/\x00aws/credentials\x00npmrc\x00pypirc\x00netrc\x00git-credentials\x00kube/config\x00docker/config.json\x00env\x00bash_history\x00pgpass", e.Code)) ||
+			matchReAny(&nativeRegexps[48], "dict(os.environ)\x00os.environ.copy(\x00json.dumps(os.environ\x00str(os.environ)\x00json.stringify(process.env)\x00env.to_h\x00join(\x00getenv()", e.Code)) ||
+			matchReAny(&nativeRegexps[49], "http\x00data\x00body\x00json\x00content\x00params\x00http", e.Code)) ||
 			anyOf(e.SecretVariables(), func(p0 string) bool {
 				return matchComputed((("([\"'`]https?://[^\"'`]*[\"'`]\\s*(\\+|\\.|\\.\\.)\\s*|\\b(data|body|json|content|params)\\s*[=:]\\s*|https?://[^\"'`]*(\\$\\{|#\\{|\\{))(os\\.environ|os\\.getenv|getenv|process\\.env|ENV|\\$ENV|Deno\\.env\\.get)\\W{1,3}" + p0) + "\\b"), e.Code)
 			})))
@@ -2667,13 +2727,13 @@ func native24(env any) bool {
 func native25(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[47], "p", p0)
+		return matchReWith(&nativeRegexps[50], "p", p0)
 	}) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[48], "p", p0)
+			return matchReWith(&nativeRegexps[51], "p", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[49], "read", p0)
+				return matchReWith(&nativeRegexps[52], "read", p0)
 			}))) ||
 		(e.Agent &&
 			anyOf(e.Options("p", "pid", "attach"), func(p0 string) bool {
@@ -2687,11 +2747,11 @@ func native26(env any) bool {
 	return ((e.Pos(0) == "delete") &&
 		((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (in(p0, "ns", "namespace", "namespaces", "project", "projects", "pv", "pvc", "node", "nodes", "crd", "crds", "all") ||
-				matchReWith(&nativeRegexps[50], "/", p0))
+				matchReWith(&nativeRegexps[53], "/", p0))
 		}) ||
 			e.HasFlag("all", "A", "all-namespaces")) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[51], " get ", p0)
+				return matchReWith(&nativeRegexps[54], " get ", p0)
 			})))
 }
 
@@ -2792,7 +2852,7 @@ func native30(env any) bool {
 			(e.Pos(2) == "sync")) &&
 			(in(strings.ToLower(e.Option("delete-destination")), "true", "prompt") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[52], "--delete-destination=", strings.ToLower(p0))
+					return matchReWith(&nativeRegexps[55], "--delete-destination=", strings.ToLower(p0))
 				})))) ||
 		(((((e.Name == "az") &&
 			(e.Pos(0) == "storage")) &&
@@ -2821,7 +2881,7 @@ func native31(env any) bool {
 		})) ||
 		((e.Name == "aws") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[53], "delete-\x00terminate-instances", p0)
+				return matchReAny(&nativeRegexps[56], "delete-\x00terminate-instances", p0)
 			}))) ||
 		(((e.Name == "az") &&
 			(e.Pos(0) == "group")) &&
@@ -2858,18 +2918,18 @@ func native32(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := mapOf(filterOf(e.Options("v", "volume"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[54], ":/", p0)
+			return matchReWith(&nativeRegexps[57], ":/", p0)
 		}), func(p0 string) string {
 			return index(strings.Split(p0, ":"), 1)
 		})
 		return func() bool {
 			let1 := mapOf(filterOf(e.Options("mount"), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[55], "type=volume", p0) &&
-					matchReWith(&nativeRegexps[56], "s", p0)) &&
-					matchReWith(&nativeRegexps[57], "=/", p0))
+				return ((matchReWith(&nativeRegexps[58], "type=volume", p0) &&
+					matchReWith(&nativeRegexps[59], "s", p0)) &&
+					matchReWith(&nativeRegexps[60], "=/", p0))
 			}), func(p0 string) string {
 				return index(strings.Split(index(filterOf(strings.Split(p0, ","), func(p1 string) bool {
-					return matchReWith(&nativeRegexps[58], "=", p1)
+					return matchReWith(&nativeRegexps[61], "=", p1)
 				}), 0), "="), 1)
 			})
 			return func() bool {
@@ -2886,7 +2946,7 @@ func native32(env any) bool {
 						((e.Pos(0) == "container") &&
 							in(e.Pos(1), "run", "create"))) &&
 						(let2 != "")) &&
-						matchReAny(&nativeRegexps[59], "rm\x00-delete\x00shred", let3)) &&
+						matchReAny(&nativeRegexps[62], "rm\x00-delete\x00shred", let3)) &&
 						matchComputed((("(^|[\\s'\"=])("+let2)+")/?(\\*|\\.\\*|\\{[^}]*\\})?(\\s|['\";]|$)"), let3))
 				}()
 			}()
@@ -2912,7 +2972,7 @@ func native33(env any) bool {
 				return in(p0, "rm", "remove", "delete", "del")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[60], "ctr", p0)
+				return matchReWith(&nativeRegexps[63], "ctr", p0)
 			}))) ||
 		(anyOf(e.Positional, func(p0 string) bool {
 			return (p0 == "prune")
@@ -2925,9 +2985,9 @@ func native33(env any) bool {
 			(e.Pos(1) == "reset"))) ||
 		(in(e.Pos(0), "rm", "rmi", "rmp", "container", "image") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[61], "$(", p0) &&
-					!(matchReAny(&nativeRegexps[62], "status=\x00dangling=true\x00exited\x00notready", p0) &&
-						!matchReAny(&nativeRegexps[63], "status=\x00dangling=false", p0)))
+				return (matchReWith(&nativeRegexps[64], "$(", p0) &&
+					!(matchReAny(&nativeRegexps[65], "status=\x00dangling=true\x00exited\x00notready", p0) &&
+						!matchReAny(&nativeRegexps[66], "status=\x00dangling=false", p0)))
 			})))
 }
 
@@ -2940,7 +3000,7 @@ func native34(env any) bool {
 				return in(p0, "sysadmin", "netadmin")
 			})) ||
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[64], "\"", p0)
+				return matchReWith(&nativeRegexps[67], "\"", p0)
 			}))) ||
 		((e.Pos(0) == "debug") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -2957,13 +3017,13 @@ func native35(env any) bool {
 			in(e.Pos(1), "run", "create"))) &&
 		(((((e.HasFlag("privileged") ||
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[65], "/", p0) ||
-					matchReWith(&nativeRegexps[66], "docker.sock", p0)) ||
-					matchReWith(&nativeRegexps[67], "/", p0))
+				return ((matchReWith(&nativeRegexps[68], "/", p0) ||
+					matchReWith(&nativeRegexps[69], "docker.sock", p0)) ||
+					matchReWith(&nativeRegexps[70], "/", p0))
 			})) ||
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[68], "=/", p0) ||
-					matchReWith(&nativeRegexps[66], "docker.sock", p0))
+				return (matchReWith(&nativeRegexps[71], "=/", p0) ||
+					matchReWith(&nativeRegexps[69], "docker.sock", p0))
 			})) ||
 			anyOf(e.Options("pid", "net", "network", "ipc", "userns", "uts"), func(p0 string) bool {
 				return (p0 == "host")
@@ -2972,7 +3032,7 @@ func native35(env any) bool {
 				return in(strings.ToUpper(p0), "ALL", "SYS_ADMIN", "SYS_PTRACE", "SYS_MODULE", "NET_ADMIN", "DAC_READ_SEARCH")
 			})) ||
 			anyOf(e.Options("security-opt"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[69], "unconfined\x00disable", p0)
+				return matchReAny(&nativeRegexps[72], "unconfined\x00disable", p0)
 			})))
 }
 
@@ -2983,7 +3043,7 @@ func native36(env any) bool {
 		let0 := mapOf(e.Options("v", "volume", "mount"), func(p0 string) string {
 			return func() string {
 				let0 := filterOf(strings.Split(p0, ","), func(p1 string) bool {
-					return matchReWith(&nativeRegexps[70], "s", p1)
+					return matchReWith(&nativeRegexps[73], "s", p1)
 				})
 				return func() string {
 					if len(let0) > 0 {
@@ -2997,7 +3057,7 @@ func native36(env any) bool {
 			let1 := mapOf(let0, func(p0 string) string {
 				return func() string {
 					if (e.Cwd != "") &&
-						matchReAny(&nativeRegexps[71], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
+						matchReAny(&nativeRegexps[74], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
 						return ((e.Cwd + "/") + strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(p0, "$PWD"), "${PWD}"), "$(pwd)"))
 					}
 					return p0
@@ -3012,7 +3072,7 @@ func native36(env any) bool {
 						(((isHome(p0) ||
 							secretPath(p0)) ||
 							in(cleanPath(p0), "/home", "/Users")) ||
-							matchReWith(&nativeRegexps[72], "/", cleanPath(p0))))
+							matchReWith(&nativeRegexps[75], "/", cleanPath(p0))))
 				}))
 		}()
 	}()
@@ -3025,7 +3085,7 @@ func native37(env any) bool {
 		let0 := mapOf(e.Options("v", "volume", "mount"), func(p0 string) string {
 			return func() string {
 				let0 := filterOf(strings.Split(p0, ","), func(p1 string) bool {
-					return matchReWith(&nativeRegexps[70], "s", p1)
+					return matchReWith(&nativeRegexps[73], "s", p1)
 				})
 				return func() string {
 					if len(let0) > 0 {
@@ -3039,7 +3099,7 @@ func native37(env any) bool {
 			let1 := mapOf(let0, func(p0 string) string {
 				return func() string {
 					if (e.Cwd != "") &&
-						matchReAny(&nativeRegexps[71], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
+						matchReAny(&nativeRegexps[74], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
 						return ((e.Cwd + "/") + strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(p0, "$PWD"), "${PWD}"), "$(pwd)"))
 					}
 					return p0
@@ -3053,10 +3113,10 @@ func native37(env any) bool {
 						(((isHome(p0) ||
 							secretPath(p0)) ||
 							in(cleanPath(p0), "/home", "/Users")) ||
-							matchReWith(&nativeRegexps[72], "/", cleanPath(p0))))
+							matchReWith(&nativeRegexps[75], "/", cleanPath(p0))))
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[73], "n\x00curl\x00wget\x00socat\x00telnet\x00ftp\x00tftp\x00/dev/", p0)
+					return matchReAny(&nativeRegexps[76], "n\x00curl\x00wget\x00socat\x00telnet\x00ftp\x00tftp\x00/dev/", p0)
 				}))
 		}()
 	}()
@@ -3085,12 +3145,12 @@ func native39(env any) bool {
 				}()
 				return ((secretPath(let0) ||
 					isHome(let0)) ||
-					(matchReWith(&nativeRegexps[74], "/", cleanPath(let0)) &&
+					(matchReWith(&nativeRegexps[77], "/", cleanPath(let0)) &&
 						!strings.HasSuffix(let0, ".pub")))
 			}()
 		}) ||
 			anyOf(e.Options("from-literal"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[75], "$", p0)
+				return matchReWith(&nativeRegexps[78], "$", p0)
 			})))
 }
 
@@ -3098,7 +3158,7 @@ func native39(env any) bool {
 func native40(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Options("H", "host", "url"), func(p0 string) bool {
-		return matchReWith(&nativeRegexps[76], "://", p0)
+		return matchReWith(&nativeRegexps[79], "://", p0)
 	}) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return in(p0, "DOCKER_HOST", "CONTAINER_HOST")
@@ -3160,7 +3220,7 @@ func native42(env any) bool {
 func native43(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
-		matchReAny(&nativeRegexps[77], "daemon.s\x00state", e.Line)) &&
+		matchReAny(&nativeRegexps[80], "daemon.s\x00state", e.Line)) &&
 		!in(e.Name, "ls", "stat", "file", "test", "[", "[[", "realpath", "readlink", "du", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":")) &&
 		((strings.Contains(strings.ToLower(e.Line), "hguard") ||
 			e.GuardPath(e.Cwd)) ||
@@ -3175,18 +3235,18 @@ func native44(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[78], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
-			matchReAny(&nativeRegexps[79], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
+			matchReAny(&nativeRegexps[81], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
+			matchReAny(&nativeRegexps[82], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[80], ":", p0)
+				return matchReFold(&nativeRegexps[83], ":", p0)
 			})) ||
 			((in(e.Name, "nc", "ncat", "netcat") &&
 				e.HasFlag("U", "unixsock")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[81], p0)
+					return matchRe(&nativeRegexps[84], p0)
 				}))) ||
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[81], p0)
+				return matchRe(&nativeRegexps[84], p0)
 			})))
 }
 
@@ -3196,7 +3256,7 @@ func native45(env any) bool {
 	return ((((e.Agent &&
 		((e.Name == "hguard") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[82], "hguard", e.Source)))) &&
+				matchReFold(&nativeRegexps[85], "hguard", e.Source)))) &&
 		(len(e.Positional) > 0)) &&
 		!e.HasFlag("agent-shell")) &&
 		!(((((((in(e.Pos(0), "check", "explain", "pending", "doctor", "version", "help", "man", "completion", "redact", "scan", "hook", "guard", "watch", "daemon", "init") ||
@@ -3226,14 +3286,14 @@ func native45(env any) bool {
 func native46(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReFold(&nativeRegexps[83], "hguard", p0) ||
-			(matchReWith(&nativeRegexps[84], "$", p0) &&
+		return (matchReFold(&nativeRegexps[86], "hguard", p0) ||
+			(matchReWith(&nativeRegexps[87], "$", p0) &&
 				matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 	}) ||
 		(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[83], "hguard", p0) ||
-					(matchReWith(&nativeRegexps[84], "$", p0) &&
+				return (matchReFold(&nativeRegexps[86], "hguard", p0) ||
+					(matchReWith(&nativeRegexps[87], "$", p0) &&
 						matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 			})))
 }
@@ -3243,14 +3303,14 @@ func native47(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[83], "hguard", p0) ||
-				(matchReWith(&nativeRegexps[84], "$", p0) &&
+			return (matchReFold(&nativeRegexps[86], "hguard", p0) ||
+				(matchReWith(&nativeRegexps[87], "$", p0) &&
 					matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 		}) ||
 			(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[83], "hguard", p0) ||
-						(matchReWith(&nativeRegexps[84], "$", p0) &&
+					return (matchReFold(&nativeRegexps[86], "hguard", p0) ||
+						(matchReWith(&nativeRegexps[87], "$", p0) &&
 							matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 				}))))
 }
@@ -3338,7 +3398,7 @@ func native49(env any) bool {
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter")) &&
 				anyOf([]string{e.Option("C"), e.Option("work-tree"), e.Assigns["GIT_WORK_TREE"]}, func(p0 string) bool {
 					return ((p0 != "") &&
-						matchReAny(&nativeRegexps[85], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
+						matchReAny(&nativeRegexps[88], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
 				}))) ||
 			((e.Name == "yadm") &&
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter"))))
@@ -3349,12 +3409,12 @@ func native50(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[86], ".config/fish/functions/", cleanPath(p0))
+			return matchReWith(&nativeRegexps[89], ".config/fish/functions/", cleanPath(p0))
 		}) ||
 			(anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[87], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00pam_environment\x00profile\x00sessionrc\x00mkshrc\x00environment.d/\x00plasma-workspace/env/\x00/etc/", cleanPath(p0))
+				return matchReAny(&nativeRegexps[90], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00pam_environment\x00profile\x00sessionrc\x00mkshrc\x00environment.d/\x00plasma-workspace/env/\x00/etc/", cleanPath(p0))
 			}) &&
-				matchReAny(&nativeRegexps[88], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
+				matchReAny(&nativeRegexps[91], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
 }
 
 // native51 is the condition of sql-destructive.
@@ -3379,8 +3439,8 @@ func native51(env any) bool {
 					return in(p0, "execute-sql", "execute-statement", "batch-execute-statement", "start-query-execution")
 				}))) &&
 			((sqlDestroys(let0) ||
-				matchReAny(&nativeRegexps[89], "drop\x00dropdatabase\x00deletemany\x00remove\x00deletemany\x00.updatemany(", let0)) ||
-				matchReFold(&nativeRegexps[90], "grant", let0)))
+				matchReAny(&nativeRegexps[92], "drop\x00dropdatabase\x00deletemany\x00remove\x00deletemany\x00.updatemany(", let0)) ||
+				matchReFold(&nativeRegexps[93], "grant", let0)))
 	}()
 }
 
@@ -3403,16 +3463,16 @@ func native52(env any) bool {
 						return sqlGrants((("GRANT " + p0) + " TO x"))
 					})) &&
 					!(((len(e.Positional) == 1) &&
-						matchReAny(&nativeRegexps[91], "user\x00logname\x00whoami\x00id -un\x00whoami\x00id -un", index(e.Positional, 0))) &&
+						matchReAny(&nativeRegexps[94], "user\x00logname\x00whoami\x00id -un\x00whoami\x00id -un", index(e.Positional, 0))) &&
 						(len(e.Options("h", "host")) == 0)))
 			}
 			return func() bool {
 				if in(e.Name, "redis-cli", "valkey-cli", "keydb-cli") {
-					return matchReFold(&nativeRegexps[92], "acl", ((strings.Join(e.Positional, " ") + "\n") + e.Stdin.Text))
+					return matchReFold(&nativeRegexps[95], "acl", ((strings.Join(e.Positional, " ") + "\n") + e.Stdin.Text))
 				}
 				return func() bool {
 					if in(e.Name, "mongosh", "mongo") {
-						return matchReWith(&nativeRegexps[93], "(", ((let0 + ";") + e.Code))
+						return matchReWith(&nativeRegexps[96], "(", ((let0 + ";") + e.Code))
 					}
 					return (((!in(e.Name, "heroku", "gcloud", "aws") ||
 						((e.Name == "heroku") &&
@@ -3433,7 +3493,7 @@ func native53(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q"), ";") + ";") + strings.Join(e.Positional, " ")) + ";") + e.Stdin.Text)
-		return matchReAny(&nativeRegexps[94], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00select\x00table\x00global_priv", let0)
+		return matchReAny(&nativeRegexps[97], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00select\x00table\x00global_priv", let0)
 	}()
 }
 
@@ -3458,14 +3518,14 @@ func native54(env any) bool {
 					return in(strings.ToUpper(p0), "EVAL", "EVAL_RO", "SCRIPT", "FUNCTION")
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[95], "flush", p0)
+						return matchReAny(&nativeRegexps[98], "flush", p0)
 					}))) ||
-				matchReAny(&nativeRegexps[96], "flush\x00shutdown\x00cluster\x00segfault", e.Stdin.Text)) ||
+				matchReAny(&nativeRegexps[99], "flush\x00shutdown\x00cluster\x00segfault", e.Stdin.Text)) ||
 				anyOf(e.Stdin.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[97], "flush\x00shutdown\x00cluster\x00segfault", p0)
+					return matchReAny(&nativeRegexps[100], "flush\x00shutdown\x00cluster\x00segfault", p0)
 				})) ||
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-					return matchReAny(&nativeRegexps[96], "flush\x00shutdown\x00cluster\x00segfault", p0.Target)
+					return matchReAny(&nativeRegexps[99], "flush\x00shutdown\x00cluster\x00segfault", p0.Target)
 				})) ||
 				((anyOf(e.Positional, func(p0 string) bool {
 					return in(strings.ToUpper(p0), "CONFIG")
@@ -3553,7 +3613,7 @@ func native59(env any) bool {
 		!((((e.Name == "sfdisk") &&
 			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[98], "--part-", p0)
+				return matchReWith(&nativeRegexps[101], "--part-", p0)
 			})) &&
 			(len(e.Positional) < 2))) &&
 		!(((e.Name == "sgdisk") &&
@@ -3595,7 +3655,7 @@ func native60(env any) bool {
 				return isRawDevice(p0)
 			})) > 1))) ||
 		((e.Name == "lvresize") &&
-			matchReWith(&nativeRegexps[99], "-", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[102], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nvme") &&
 			in(e.Pos(0), "format", "sanitize", "delete-ns", "format-nvm"))) ||
 		(((e.Name == "badblocks") &&
@@ -3647,7 +3707,7 @@ func native61(env any) bool {
 		(e.Pos(1) == "resize")) &&
 		!e.HasFlag("help")) &&
 		!anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[100], "+\x00max", p0)
+			return matchReAny(&nativeRegexps[103], "+\x00max", p0)
 		})) ||
 		(anyOf(e.Positional, func(p0 string) bool {
 			return isRawDevice(p0)
@@ -3701,12 +3761,12 @@ func native64(env any) bool {
 func native65(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[101], "/proc/", p0) ||
-			matchReWith(&nativeRegexps[102], "/dev/", p0))
+		return (matchReWith(&nativeRegexps[104], "/proc/", p0) ||
+			matchReWith(&nativeRegexps[105], "/dev/", p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return (matchReWith(&nativeRegexps[103], "/proc/", p0.Target) ||
-				matchReWith(&nativeRegexps[104], "/dev/", p0.Target))
+			return (matchReWith(&nativeRegexps[106], "/proc/", p0.Target) ||
+				matchReWith(&nativeRegexps[107], "/dev/", p0.Target))
 		}))
 }
 
@@ -3739,47 +3799,47 @@ func native66(env any) bool {
 				return strings.HasPrefix(p0, "count=")
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[105], "bs=", p0)
+					return matchReWith(&nativeRegexps[108], "bs=", p0)
 				})) ||
 				(!anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[106], "of=", p0)
+					return matchReWith(&nativeRegexps[109], "of=", p0)
 				}) &&
 					((anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[107], "bs=", p0)
+						return matchReWith(&nativeRegexps[110], "bs=", p0)
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[108], "count=", p0)
+							return matchReWith(&nativeRegexps[111], "count=", p0)
 						})) ||
 						(anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[109], "bs=", p0)
+							return matchReWith(&nativeRegexps[112], "bs=", p0)
 						}) &&
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[110], "count=", p0)
+								return matchReWith(&nativeRegexps[113], "count=", p0)
 							}))))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[111], "bs=", p0)
+					return matchReWith(&nativeRegexps[114], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[112], "count=", p0)
+						return matchReWith(&nativeRegexps[115], "count=", p0)
 					}))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[113], "bs=", p0)
+					return matchReWith(&nativeRegexps[116], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[114], "count=", p0)
+						return matchReWith(&nativeRegexps[117], "count=", p0)
 					}))))) ||
 		(((e.Name == "head") &&
 			anyOf(e.Options("c", "bytes"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[115], p0)
+				return matchRe(&nativeRegexps[118], p0)
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return ((!strings.HasPrefix(p0, "/dev/") ||
 					strings.HasPrefix(p0, "/dev/shm/")) &&
-					!matchReAny(&nativeRegexps[116], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
+					!matchReAny(&nativeRegexps[119], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
 			}))) ||
 		((e.Name == "fallocate") &&
 			anyOf(e.Options("l", "length"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[117], p0)
+				return matchRe(&nativeRegexps[120], p0)
 			})))
 }
 
@@ -3788,7 +3848,7 @@ func native67(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[118], "remount", p0)
+			return matchReWith(&nativeRegexps[121], "remount", p0)
 		})) &&
 		((len(e.Positional) == 0) ||
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3810,11 +3870,11 @@ func native67(env any) bool {
 func native68(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[119], "/dev/", p0)
+		return matchReWith(&nativeRegexps[122], "/dev/", p0)
 	}) ||
 		((e.Name == "dd") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[120], "of=/dev/", p0)
+				return matchReWith(&nativeRegexps[123], "of=/dev/", p0)
 			}))) ||
 		((((((e.Name == "wipefs") &&
 			e.HasFlag("a", "all")) &&
@@ -3823,7 +3883,7 @@ func native68(env any) bool {
 			((e.Name == "sgdisk") &&
 				e.HasFlag("Z", "zap-all", "z", "zap", "o", "clear"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[121], p0)
+				return matchRe(&nativeRegexps[124], p0)
 			})))
 }
 
@@ -3900,7 +3960,7 @@ func native76(env any) bool {
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchReAny(&nativeRegexps[122], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", func() string {
+		matchReAny(&nativeRegexps[125], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", func() string {
 			if e.Agent &&
 				!e.Opaque {
 				return e.Unfollowed
@@ -3917,7 +3977,7 @@ func native77(env any) bool {
 			strings.HasPrefix(p0, "-bem"))
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[123], "${", p0)
+			return matchReWith(&nativeRegexps[126], "${", p0)
 		}))
 }
 
@@ -3925,28 +3985,28 @@ func native77(env any) bool {
 func native78(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return (!((((matchReFold(&nativeRegexps[124], "=", p0) ||
-			matchReFold(&nativeRegexps[125], "c", p0)) ||
-			matchReFold(&nativeRegexps[126], ".pager=", p0)) ||
-			matchReFold(&nativeRegexps[127], ".editor=", p0)) ||
-			matchReAny(&nativeRegexps[128], "core.sshcommand=ssh", p0)) &&
-			matchReAny(&nativeRegexps[129], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
+		return (!((((matchReFold(&nativeRegexps[127], "=", p0) ||
+			matchReFold(&nativeRegexps[128], "c", p0)) ||
+			matchReFold(&nativeRegexps[129], ".pager=", p0)) ||
+			matchReFold(&nativeRegexps[130], ".editor=", p0)) ||
+			matchReAny(&nativeRegexps[131], "core.sshcommand=ssh", p0)) &&
+			matchReAny(&nativeRegexps[132], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[130], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[133], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((!((((in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
 				in(e.Assigns[p0], "", "true", ":", "cat")) ||
 				((p0 == "GIT_PAGER") &&
-					matchReAny(&nativeRegexps[131], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[134], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
 				(in(p0, "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
-					matchReAny(&nativeRegexps[132], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[135], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
 				(in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[133], "ssh", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[136], "ssh", e.Assigns[p0]))) &&
 				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
-				(matchReWith(&nativeRegexps[134], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[135], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[137], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[138], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
 		}))
 }
 
@@ -3956,7 +4016,7 @@ func native79(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[136], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[139], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -3966,7 +4026,7 @@ func native80(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[137], "-", p0)
+				return matchReWith(&nativeRegexps[140], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -3982,16 +4042,16 @@ func native80(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[138], "BASH_", p0) ||
+				return (matchReWith(&nativeRegexps[141], "BASH_", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[139], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[142], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native81 is the condition of command-remap-expansion.
 func native81(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[140], "${", e.Line)
+	return matchReWith(&nativeRegexps[143], "${", e.Line)
 }
 
 // native82 is the condition of path-untrusted-dir.
@@ -4023,18 +4083,18 @@ func native82(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[141], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
+			matchReAny(&nativeRegexps[144], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("module_path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[142], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
+			matchReAny(&nativeRegexps[145], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("MODULE_PATH", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[143], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
+			matchReAny(&nativeRegexps[146], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
 		(((e.Shell == "zsh") &&
 			in(e.Name, "export", "declare", "typeset", "readonly", "local")) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "MODULE_PATH=") &&
-					matchReAny(&nativeRegexps[143], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
+					matchReAny(&nativeRegexps[146], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
 			})))
 }
 
@@ -4052,25 +4112,25 @@ func native83(env any) bool {
 				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[144], " ", p0))
+					!matchReWith(&nativeRegexps[147], " ", p0))
 			})) ||
 			((e.Agent &&
 				(len(e.Wrappers) > 0)) &&
 				(in(e.Caller, "codex", "copilot", "agent") ||
 					!allOf(e.Wrappers, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[145], " ", p0)
+						return matchReWith(&nativeRegexps[148], " ", p0)
 					})))) ||
 			(e.HasFlag("p") &&
 				in(programName(e.Name), "sh", "bash", "dash", "ksh", "mksh", "zsh", "ash", "yash", "posh", "pdksh", "oksh", "loksh"))) ||
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Wrappers) == 0) &&
-				matchReAny(&nativeRegexps[146], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
+				matchReAny(&nativeRegexps[149], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
 			(((len(e.Via) > 0) &&
 				(index(e.Via, (len(e.Via)-1)) == "script interactive")) &&
-				matchReWith(&nativeRegexps[147], "/dev/null", e.Line))) ||
+				matchReWith(&nativeRegexps[150], "/dev/null", e.Line))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[148], " interactive", index(e.Via, (len(e.Via)-1))))) ||
+				matchReWith(&nativeRegexps[151], " interactive", index(e.Via, (len(e.Via)-1))))) ||
 			(((e.Stdin.Kind == "") &&
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec")
@@ -4080,14 +4140,14 @@ func native83(env any) bool {
 					e.WrapperFlag("run0", "u", "user")) ||
 					e.WrapperFlag("pkexec", "user")) ||
 					anyOf(e.WrapperArgs, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[149], "root\x000", p0)
+						return matchReAny(&nativeRegexps[152], "root\x000", p0)
 					})))))
 }
 
 // native84 is the condition of system-program-copy.
 func native84(env any) bool {
 	e := env.(*CommandEnv)
-	return matchReAny(&nativeRegexps[150], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
+	return matchReAny(&nativeRegexps[153], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
 }
 
 // native85 is the condition of root-interpreter-prompt.
@@ -4095,7 +4155,7 @@ func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Stdin.Kind == "") &&
 		allOf(e.Via, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[151], " -c", p0)
+			return matchReWith(&nativeRegexps[154], " -c", p0)
 		})) &&
 		in(programName(e.Name), "pwsh", "powershell", "tclsh", "wish", "irb", "pry", "python", "ipython", "node", "ruby", "lua", "php", "perl")) &&
 		((((len(e.Args) == 0) ||
@@ -4113,7 +4173,7 @@ func native85(env any) bool {
 			e.WrapperFlag("run0", "u", "user")) ||
 			e.WrapperFlag("pkexec", "user")) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[149], "root\x000", p0)
+				return matchReAny(&nativeRegexps[152], "root\x000", p0)
 			})))
 }
 
@@ -4128,28 +4188,28 @@ func native86(env any) bool {
 func native87(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[152], "#", p0)
+		return matchReWith(&nativeRegexps[155], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[152], "#", p0)
+				return matchReWith(&nativeRegexps[155], "#", p0)
 			})))
 }
 
 // native88 is the condition of load-library.
 func native88(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((((matchReWith(&nativeRegexps[153], ".so", e.Name) ||
+	return (((((((((((((((matchReWith(&nativeRegexps[156], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[154], "-", p0))
+					matchReWith(&nativeRegexps[157], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[155], "lib", p0))
+						!matchReWith(&nativeRegexps[158], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -4157,14 +4217,14 @@ func native88(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[156], ".", p0)
+				return matchReWith(&nativeRegexps[159], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[156], ".", p0)
+				return matchReWith(&nativeRegexps[159], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -4172,8 +4232,8 @@ func native88(env any) bool {
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp") &&
 			anyOf(e.Options("o"), func(p0 string) bool {
-				return (matchReAny(&nativeRegexps[157], "pkcs11provider\x00securitykeyprovider", p0) &&
-					!matchReAny(&nativeRegexps[158], "none\x00internal\x00lib", p0))
+				return (matchReAny(&nativeRegexps[160], "pkcs11provider\x00securitykeyprovider", p0) &&
+					!matchReAny(&nativeRegexps[161], "none\x00internal\x00lib", p0))
 			}))) ||
 		((e.Name == "ssh-keygen") &&
 			anyOf(e.Options("D"), func(p0 string) bool {
@@ -4191,26 +4251,26 @@ func native88(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[159], "/", p0)
+				return matchReWith(&nativeRegexps[162], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[160], ".node", p0)
+				return matchReWith(&nativeRegexps[163], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[161], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[164], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[162], "lib", p0))
+					!matchReWith(&nativeRegexps[165], "lib", p0))
 			}))) ||
 		(in(e.Name, "nginx", "openresty", "angie") &&
 			anyOf(e.Options("g"), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[163], "load_module", p0) &&
-					!matchReWith(&nativeRegexps[164], "load_module", p0))
+				return (matchReWith(&nativeRegexps[166], "load_module", p0) &&
+					!matchReWith(&nativeRegexps[167], "load_module", p0))
 			})))
 }
 
@@ -4223,23 +4283,23 @@ func native89(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[165], "-", p0) &&
-				!matchReWith(&nativeRegexps[162], "lib", p0))
+			return (matchReWith(&nativeRegexps[168], "-", p0) &&
+				!matchReWith(&nativeRegexps[165], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[166], "=", p0) &&
-					!matchReWith(&nativeRegexps[162], "lib", p0))
+				return (matchReWith(&nativeRegexps[169], "=", p0) &&
+					!matchReWith(&nativeRegexps[165], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[167], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[162], "lib", p0))
+				return (matchReWith(&nativeRegexps[170], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[165], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[168], "-", p0)
+				return matchReWith(&nativeRegexps[171], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[169], ".", p0) &&
-						!matchReWith(&nativeRegexps[170], "lib", p0))
+					return (matchReWith(&nativeRegexps[172], ".", p0) &&
+						!matchReWith(&nativeRegexps[173], "lib", p0))
 				}))))
 }
 
@@ -4260,7 +4320,7 @@ func native90(env any) bool {
 				return p0
 			}()
 		}), func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[171], "/", p0) &&
+			return (matchReWith(&nativeRegexps[174], "/", p0) &&
 				!in(p0, e.Outputs...))
 		}))
 }
@@ -4276,8 +4336,8 @@ func native91(env any) bool {
 func native92(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[169], ".", p0) &&
-			!matchReWith(&nativeRegexps[170], "lib", p0))
+		return (matchReWith(&nativeRegexps[172], ".", p0) &&
+			!matchReWith(&nativeRegexps[173], "lib", p0))
 	})
 }
 
@@ -4286,7 +4346,7 @@ func native93(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[172], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[175], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -4299,10 +4359,10 @@ func native94(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[172], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[175], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[173], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[176], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -4310,7 +4370,7 @@ func native94(env any) bool {
 func native95(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[174], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[177], "bin", cleanPath(p0))
 	})
 }
 
@@ -4348,13 +4408,13 @@ func native97(env any) bool {
 func native98(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[175], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
-		(((matchReWith(&nativeRegexps[176], "/", e.Code) ||
+		matchReAny(&nativeRegexps[178], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
+		(((matchReWith(&nativeRegexps[179], "/", e.Code) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[177], "/", p0)
+				return matchReWith(&nativeRegexps[180], "/", p0)
 			})) ||
-			matchReWith(&nativeRegexps[178], ".loads(", e.Code)) ||
-			matchReAny(&nativeRegexps[179], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
+			matchReWith(&nativeRegexps[181], ".loads(", e.Code)) ||
+			matchReAny(&nativeRegexps[182], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
 }
 
 // native99 is the condition of deferred-command.
@@ -4375,7 +4435,7 @@ func native100(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[180], "bin/", p0)
+			return matchReWith(&nativeRegexps[183], "bin/", p0)
 		}))
 }
 
@@ -4421,9 +4481,9 @@ func native102(env any) bool {
 func native103(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[181], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[182], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[183], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[184], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[185], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[186], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -4434,7 +4494,7 @@ func native104(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[184], "function", e.Line)))
+			matchReWith(&nativeRegexps[187], "function", e.Line)))
 }
 
 // native105 is the condition of fish-funcsave-agent.
@@ -4449,11 +4509,11 @@ func native106(env any) bool {
 	return ((e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((p0 == "--universal") ||
-				matchReWith(&nativeRegexps[185], "-", p0))
+				matchReWith(&nativeRegexps[188], "-", p0))
 		})) &&
 		!anyOf(e.Args, func(p0 string) bool {
 			return (in(p0, "--query", "--erase", "--show", "--names") ||
-				matchReWith(&nativeRegexps[186], "-", p0))
+				matchReWith(&nativeRegexps[189], "-", p0))
 		}))
 }
 
@@ -4481,7 +4541,7 @@ func native109(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[187], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[190], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -4581,10 +4641,10 @@ func native115(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[188], "..", p0) ||
+					(matchReWith(&nativeRegexps[191], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[189], "$", p0) &&
+							!(matchReWith(&nativeRegexps[192], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -4611,17 +4671,17 @@ func native116(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[190], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[193], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[191], "-", p0) ||
+						return (matchReWith(&nativeRegexps[194], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[192], "-", p0) ||
+							return (matchReWith(&nativeRegexps[195], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -4647,9 +4707,9 @@ func native117(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[193], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[196], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[194], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[197], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -4668,10 +4728,10 @@ func native118(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[195], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[198], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[196], ".", p0) &&
-						!matchReWith(&nativeRegexps[197], ":", p0)))
+					(matchReWith(&nativeRegexps[199], ".", p0) &&
+						!matchReWith(&nativeRegexps[200], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -4695,7 +4755,7 @@ func native119(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[198], "0", p0)
+					return matchReWith(&nativeRegexps[201], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -4737,7 +4797,7 @@ func native119(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[199], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[202], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -4872,7 +4932,7 @@ func native122(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[200], "-", p0) ||
+							return (matchReWith(&nativeRegexps[203], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -5011,15 +5071,15 @@ func native127(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[201], "/.", cleanPath(p0)) ||
-			(matchRe(&nativeRegexps[202], cleanPath(p0)) &&
+		return ((matchReWith(&nativeRegexps[204], "/.", cleanPath(p0)) ||
+			(matchRe(&nativeRegexps[205], cleanPath(p0)) &&
 				func() bool {
 					let0 := p0
 					return anyOf([]string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.bash_functions", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.mkshrc", "~/.inputrc", "~/.config/fish", "~/.ssh/id_rsa", "~/.ssh/id_ecdsa", "~/.ssh/id_ed25519", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.gnupg", "~/.gitconfig", "~/.config/git", "~/.aws/credentials", "~/.kube/config", "~/.netrc", "~/.git-credentials", "~/.npmrc", "~/.pypirc"}, func(p1 string) bool {
 						return mayName(let0, p1)
 					})
 				}())) &&
-			!matchReWith(&nativeRegexps[203], "/.ssh/known_hosts", cleanPath(p0)))
+			!matchReWith(&nativeRegexps[206], "/.ssh/known_hosts", cleanPath(p0)))
 	})
 }
 
@@ -5043,7 +5103,7 @@ func native129(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[204], "of=", p0)
+					return matchReWith(&nativeRegexps[207], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -5094,7 +5154,7 @@ func native129(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[205], "for", e.Line)))))
+						matchReWith(&nativeRegexps[208], "for", e.Line)))))
 	}()
 }
 
@@ -5114,17 +5174,17 @@ func native130(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[206], ":", let0)) &&
+					!matchReWith(&nativeRegexps[209], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[207], p0)
+							return matchRe(&nativeRegexps[210], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[208], "-", p0)
+							return matchReWith(&nativeRegexps[211], "-", p0)
 						})))))
 	}()
 }
@@ -5144,7 +5204,7 @@ func native132(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[209], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[212], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -5198,11 +5258,11 @@ func native132(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[210], "x", p0)
+						return matchReWith(&nativeRegexps[213], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[211], "x", p0)
+						return matchReWith(&nativeRegexps[214], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -5240,7 +5300,7 @@ func native133(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[212], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[215], ".", baseName(p0)))
 			})))
 }
 
@@ -5287,7 +5347,7 @@ func native136(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[213], "-", p0)
+					return matchReWith(&nativeRegexps[216], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5300,7 +5360,7 @@ func native136(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[214], p0)) &&
+					!matchRe(&nativeRegexps[217], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -5353,9 +5413,9 @@ func native140(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[215], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[216], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[217], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[218], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[219], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[220], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native141 is the condition of move-to-dev-null.
@@ -5483,7 +5543,7 @@ func native149(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[218], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[221], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -5507,7 +5567,7 @@ func native150(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[219], let1) {
+						!matchRe(&nativeRegexps[222], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5520,7 +5580,7 @@ func native150(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[219], let2) {
+							!matchRe(&nativeRegexps[222], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -5530,19 +5590,27 @@ func native150(env any) bool {
 						}
 						return let2
 					}()
-					return ((e.Agent &&
-						(in(e.Pos(0), "add", "stage") ||
-							((e.Pos(0) == "update-index") &&
-								e.HasFlag("add")))) &&
-						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return ((sensitivePath(p0) ||
-								e.HoldsSecret(p0)) ||
-								(((let3 != "") &&
-									!matchRe(&nativeRegexps[219], p0)) &&
-									(sensitivePath(((let3 + "/") + p0)) ||
-										(matchReWith(&nativeRegexps[220], "/.", cleanPath(((let3+"/")+p0))) &&
-											secretPath(((let3 + "/") + p0))))))
-						}))
+					return ((in(e.Pos(0), "add", "stage") ||
+						((e.Pos(0) == "update-index") &&
+							e.HasFlag("add"))) &&
+						((e.Agent &&
+							anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+								return ((sensitivePath(p0) ||
+									e.HoldsSecret(p0)) ||
+									(((let3 != "") &&
+										!matchRe(&nativeRegexps[222], p0)) &&
+										(sensitivePath(((let3 + "/") + p0)) ||
+											(matchReWith(&nativeRegexps[223], "/.", cleanPath(((let3+"/")+p0))) &&
+												secretPath(((let3 + "/") + p0))))))
+							})) ||
+							(!e.Agent &&
+								anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+									return (!in(baseName(p0), "token", "identity") &&
+										(secretPath(p0) ||
+											(((let3 != "") &&
+												!matchRe(&nativeRegexps[222], p0)) &&
+												secretPath(((let3 + "/") + p0)))))
+								}))))
 				}()
 			}()
 		}()
@@ -5565,7 +5633,7 @@ func native151(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[219], let1) {
+						!matchRe(&nativeRegexps[222], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5578,7 +5646,7 @@ func native151(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[219], let2) {
+							!matchRe(&nativeRegexps[222], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -5588,29 +5656,42 @@ func native151(env any) bool {
 						}
 						return let2
 					}()
-					return (e.Agent &&
-						((((e.Name == "git") &&
-							(e.Pos(0) == "add")) &&
-							(((isHome(let3) ||
-								isRoot(let3)) &&
-								((e.HasFlag("A", "all") ||
-									((len(e.Positional) == 1) &&
-										e.HasFlag("u", "update"))) ||
+					return func() bool {
+						let4 := "^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\.ssh|\\.gnupg|\\.aws|\\.kube|\\.azure|\\.docker|\\.password-store|\\.config/gcloud|\\.config/gh)(/|$)"
+						return ((e.Agent &&
+							((((e.Name == "git") &&
+								(e.Pos(0) == "add")) &&
+								(((isHome(let3) ||
+									isRoot(let3)) &&
+									((e.HasFlag("A", "all") ||
+										((len(e.Positional) == 1) &&
+											e.HasFlag("u", "update"))) ||
+										anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+											return in(p0, ".", "./", "*", ":/", ":/*", ":(top)", ":(top)*")
+										}))) ||
 									anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-										return in(p0, ".", "./", "*", ":/", ":/*", ":(top)", ":(top)*")
+										return ((isHome(p0) ||
+											isRoot(p0)) ||
+											in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "~/.config/gcloud", "~/.docker", "~/.password-store", "~/.azure"))
 									}))) ||
-								anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-									return ((isHome(p0) ||
-										isRoot(p0)) ||
-										in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "~/.config/gcloud", "~/.docker", "~/.password-store", "~/.azure"))
-								}))) ||
-							((in(e.Name, "export", "declare", "typeset") &&
-								anyOf(e.Args, func(p0 string) bool {
-									return (matchReWith(&nativeRegexps[221], "GIT_WORK_TREE=", p0) &&
-										(isHome(substr(p0, 14, len(p0))) ||
-											isRoot(substr(p0, 14, len(p0)))))
-								})) &&
-								matchReWith(&nativeRegexps[222], "git", e.Line))))
+								((in(e.Name, "export", "declare", "typeset") &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (matchReWith(&nativeRegexps[224], "GIT_WORK_TREE=", p0) &&
+											(isHome(substr(p0, 14, len(p0))) ||
+												isRoot(substr(p0, 14, len(p0)))))
+									})) &&
+									matchReWith(&nativeRegexps[225], "git", e.Line)))) ||
+							(((e.Name == "git") &&
+								(e.Pos(0) == "add")) &&
+								((matchComputed(let4, cleanPath(let3)) &&
+									(e.HasFlag("A", "all") ||
+										anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+											return in(p0, ".", "./", "*", ":/", ":/*")
+										}))) ||
+									anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+										return matchComputed(let4, cleanPath(p0))
+									}))))
+					}()
 				}()
 			}()
 		}()
@@ -5633,7 +5714,7 @@ func native152(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[219], let1) {
+						!matchRe(&nativeRegexps[222], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5694,7 +5775,7 @@ func native153(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[223], "remote.", p0)
+					return matchReWith(&nativeRegexps[226], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -5706,8 +5787,8 @@ func native154(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[224], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[225], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[227], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[228], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -5736,7 +5817,7 @@ func native155(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[219], p0)) &&
+						!matchRe(&nativeRegexps[222], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -5796,14 +5877,14 @@ func native160(env any) bool {
 func native161(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[226], e.Original))
+		!matchRe(&nativeRegexps[229], e.Original))
 }
 
 // native162 is the condition of url-confusable-host.
 func native162(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[227], "://", e.Original))
+		matchReFold(&nativeRegexps[230], "://", e.Original))
 }
 
 // native163 is the condition of macos-protection-off.
@@ -5832,16 +5913,16 @@ func native163(env any) bool {
 					in(e.Pos(1), "add", "clear"))))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[228], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[229], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[231], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[232], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[230], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[233], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[231], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[234], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -5858,7 +5939,7 @@ func native163(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[232], "--set", p0)
+					return matchReWith(&nativeRegexps[235], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -5872,14 +5953,14 @@ func native163(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[233], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[236], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[234], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[237], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -5893,7 +5974,7 @@ func native164(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[235], "-", p0)
+					return matchReWith(&nativeRegexps[238], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -5928,7 +6009,7 @@ func native166(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[236], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[239], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -5940,11 +6021,11 @@ func native166(env any) bool {
 func native167(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[237], "-set", p0)
+		return matchReAny(&nativeRegexps[240], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[238], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[241], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -5956,15 +6037,15 @@ func native168(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[239], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[242], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[240], "login", p0)
+				return matchReFold(&nativeRegexps[243], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[240], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[243], "login", e.Stdin.Text))))
 }
 
 // native169 is the condition of launchd-job.
@@ -5998,9 +6079,9 @@ func native170(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[241], "clipboard", p0)
+					return matchReFold(&nativeRegexps[244], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[241], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[244], "clipboard", e.Stdin.Text)))))
 }
 
 // native171 is the condition of screen-capture-agent.
@@ -6014,7 +6095,7 @@ func native171(env any) bool {
 func native172(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[242], "sleep", e.Line))
+		matchReWith(&nativeRegexps[245], "sleep", e.Line))
 }
 
 // native173 is the condition of mic-camera-capture-agent.
@@ -6032,7 +6113,7 @@ func native173(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[243], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[246], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -6040,23 +6121,23 @@ func native173(env any) bool {
 func native174(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[244], "dialog", p0)
+		return matchReFold(&nativeRegexps[247], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[244], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[247], "dialog", e.Stdin.Text))
 }
 
 // native175 is the condition of applescript-remote-machine.
 func native175(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[245], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[248], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[245], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[248], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[246], "volume", p0)
+				return matchReFold(&nativeRegexps[249], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[246], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[249], "volume", e.Stdin.Text))))
 }
 
 // native176 is the condition of read-private-store-agent.
@@ -6064,7 +6145,7 @@ func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[247], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[250], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -6084,7 +6165,7 @@ func native177(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[248], "/Users/", p0)
+					return matchReWith(&nativeRegexps[251], "/Users/", p0)
 				}))))
 }
 
@@ -6113,10 +6194,12 @@ func native180(env any) bool {
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (((urlScheme(p0) != "") &&
+			return ((((urlScheme(p0) != "") &&
 				(urlScheme(p0) != "file")) &&
-				(matchRe(&nativeRegexps[249], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[250], ".", urlHost(p0))))
+				(matchRe(&nativeRegexps[252], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[253], ".", urlHost(p0)))) &&
+				!((e.Name == "git") &&
+					matchReFold(&nativeRegexps[254], "url.", p0)))
 		}))
 }
 
@@ -6136,7 +6219,7 @@ func native182(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[251], "%25", p0))
+				matchReWith(&nativeRegexps[255], "%25", p0))
 		}))
 }
 
@@ -6159,12 +6242,12 @@ func native184(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[252], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[256], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[253], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[257], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -6182,9 +6265,9 @@ func native185(env any) bool {
 			}()
 		})
 		return anyOf(let0, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[254], "/", p0) &&
+			return ((matchReWith(&nativeRegexps[258], "/", p0) &&
 				isIP(urlHost(p0))) &&
-				!matchReAny(&nativeRegexps[252], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[256], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})
 	}()
 }
@@ -6196,9 +6279,9 @@ func native186(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[255], "@", p0)) &&
+				matchReWith(&nativeRegexps[259], "@", p0)) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[256], "url.", p0)))
+					matchReFold(&nativeRegexps[260], "url.", p0)))
 		}))
 }
 
@@ -6207,7 +6290,7 @@ func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[257], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[261], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -6233,8 +6316,8 @@ func native188(env any) bool {
 func native189(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[258], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[259], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[262], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[263], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native190 is the condition of inline-code-download.
@@ -6242,91 +6325,107 @@ func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[260], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[261], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[262], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[263], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[264], "http://", e.Code))))
+		matchReAny(&nativeRegexps[264], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[265], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[266], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[267], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[268], "http://", e.Code))))
 }
 
 // native191 is the condition of insecure-tls.
 func native191(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((in(e.Name, "curl", "curlie") &&
-		e.HasFlag("k", "insecure", "proxy-insecure")) &&
-		!(((len(e.Positional) > 0) &&
-			allOf(e.Positional, func(p0 string) bool {
-				return in(urlHost(p0), "localhost", "127.0.0.1", "[::1]", "::1")
-			})) &&
-			!e.HasFlag("proxy-insecure", "x", "proxy", "preproxy", "socks4", "socks4a", "socks5", "socks5-hostname", "resolve", "connect-to", "url", "K", "config", "next", "doh-url"))) ||
-		(in(e.Name, "wget", "wget2") &&
-			e.HasFlag("no-check-certificate"))) ||
-		(in(e.Name, "http", "https", "xh", "xhs") &&
-			anyOf(e.Args, func(p0 string) bool {
-				return in(p0, "--verify=no", "--verify=false")
-			}))) ||
-		(in(e.Name, "pip", "pip3", "uv", "poetry") &&
-			e.HasFlag("trusted-host"))) ||
-		(((in(e.Name, "pip", "pip3") &&
-			(e.Pos(0) == "config")) &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return (p0 == "set")
-			})) &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[265], ".trusted-host", p0)
-			}))) ||
-		((in(e.Name, "npm", "yarn", "pnpm") &&
-			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[266], "strict-ssl\x00enablestrictssl", p0)
-			})) &&
-			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[267], "false", p0)
-			}))) ||
-		(in(e.Name, "helm", "kubectl") &&
-			e.HasFlag("insecure-skip-tls-verify"))) ||
-		(anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return in(p0, "GIT_SSL_NO_VERIFY", "NODE_TLS_REJECT_UNAUTHORIZED", "PYTHONHTTPSVERIFY", "CURL_INSECURE")
-		}) &&
-			anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-				return in(p0, "0", "1", "true", "false")
-			}))) ||
-		(in(e.Name, "export", "declare", "typeset") &&
-			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[268], "git_ssl_no_verify=\x00node_tls_reject_unauthorized=0\x00pythonhttpsverify=0\x00curl_insecure=\x00npm_config_strict_ssl", p0)
-			}))) ||
-		((in(e.Name, "setenv", "set") &&
-			(len(e.Positional) >= 2)) &&
-			matchReAny(&nativeRegexps[269], "git_ssl_no_verify=\x00node_tls_reject_unauthorized=0\x00pythonhttpsverify=0\x00curl_insecure=", strings.Join(sliceOf(e.Positional, (len(e.Positional)-2), len(e.Positional)), "="))))
+	return func() bool {
+		let0 := "^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true)|(?i:npm_config_strict_ssl|yarn_enable_strict_ssl)=false|K8S_AUTH_VERIFY_SSL=(?i:no|false|0)|(CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE)=)$"
+		return func() bool {
+			let1 := "^(SSL_CERT_FILE|SSL_CERT_DIR|CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE|AWS_CA_BUNDLE|NODE_EXTRA_CA_CERTS|GIT_SSL_CAINFO|PIP_CERT)=."
+			return ((((((((((((in(e.Name, "curl", "curlie") &&
+				e.HasFlag("k", "insecure", "proxy-insecure")) &&
+				!(((len(e.Positional) > 0) &&
+					allOf(e.Positional, func(p0 string) bool {
+						return in(urlHost(p0), "localhost", "127.0.0.1", "[::1]", "::1")
+					})) &&
+					!e.HasFlag("proxy-insecure", "x", "proxy", "preproxy", "socks4", "socks4a", "socks5", "socks5-hostname", "resolve", "connect-to", "url", "K", "config", "next", "doh-url"))) ||
+				(in(e.Name, "wget", "wget2") &&
+					e.HasFlag("no-check-certificate"))) ||
+				(in(e.Name, "http", "https", "xh", "xhs") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return in(p0, "--verify=no", "--verify=false")
+					}))) ||
+				(in(e.Name, "pip", "pip3", "uv", "poetry") &&
+					e.HasFlag("trusted-host"))) ||
+				(((in(e.Name, "pip", "pip3") &&
+					(e.Pos(0) == "config")) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return (p0 == "set")
+					})) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return matchReWith(&nativeRegexps[269], ".trusted-host", p0)
+					}))) ||
+				((in(e.Name, "npm", "yarn", "pnpm") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReAny(&nativeRegexps[270], "strict-ssl\x00enablestrictssl", p0)
+					})) &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReWith(&nativeRegexps[271], "false", p0)
+					}))) ||
+				(in(e.Name, "helm", "kubectl") &&
+					e.HasFlag("insecure-skip-tls-verify"))) ||
+				(anyOf(keysOf(e.Assigns), func(p0 string) bool {
+					return in(p0, "GIT_SSL_NO_VERIFY", "NODE_TLS_REJECT_UNAUTHORIZED", "PYTHONHTTPSVERIFY", "CURL_INSECURE", "K8S_AUTH_VERIFY_SSL")
+				}) &&
+					anyOf(valuesOf(e.Assigns), func(p0 string) bool {
+						return in(p0, "0", "1", "true", "false", "no")
+					}))) ||
+				anyOf(keysOf(e.Assigns), func(p0 string) bool {
+					return (in(p0, "SSL_CERT_FILE", "SSL_CERT_DIR", "CURL_CA_BUNDLE", "REQUESTS_CA_BUNDLE", "AWS_CA_BUNDLE", "NODE_EXTRA_CA_CERTS", "GIT_SSL_CAINFO", "PIP_CERT") &&
+						(((e.Assigns[p0] == "") &&
+							in(p0, "CURL_CA_BUNDLE", "REQUESTS_CA_BUNDLE")) ||
+							sharedDir(e.Assigns[p0])))
+				})) ||
+				(in(e.Name, "export", "declare", "typeset") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return (matchComputed(let0, p0) ||
+							(matchComputed(let1, p0) &&
+								sharedDir(index(strings.Split(p0, "="), 1))))
+					}))) ||
+				((in(e.Name, "setenv", "set") &&
+					(len(e.Positional) >= 2)) &&
+					(matchComputed(let0, strings.Join(sliceOf(e.Positional, (len(e.Positional)-2), len(e.Positional)), "=")) ||
+						(matchComputed(let1, strings.Join(sliceOf(e.Positional, (len(e.Positional)-2), len(e.Positional)), "=")) &&
+							sharedDir(index(e.Positional, (len(e.Positional)-1)))))))
+		}()
+	}()
 }
 
 // native192 is the condition of reverse-shell.
 func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[270], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[272], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[271], "/dev/", p0)
+			return matchReWith(&nativeRegexps[273], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[272], ":", p0)
+				return matchReFold(&nativeRegexps[274], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[273], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[275], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[274], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[276], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[275], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[276], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[277], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[277], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[278], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
+			matchReAny(&nativeRegexps[279], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
 }
 
 // native193 is the condition of exfiltrate-secrets.
@@ -6337,9 +6436,9 @@ func native193(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[278], "$", p0) &&
+				(matchReWith(&nativeRegexps[280], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[279], "$(cat ", p0))
+				matchReWith(&nativeRegexps[281], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -6358,7 +6457,7 @@ func native193(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[280], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[282], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -6372,10 +6471,10 @@ func native193(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[281], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[283], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[282], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[284], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -6397,7 +6496,7 @@ func native193(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[283], "$(", p0)
+				return matchReWith(&nativeRegexps[285], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -6406,7 +6505,7 @@ func native193(env any) bool {
 						(e.Pos(0) == "login")) &&
 						tokenForHost(e.TokenSource(p0), sliceOf(e.Positional, 1, len(e.Positional))))) &&
 					!((in(e.Name, "http", "https", "xh", "xhs") &&
-						matchReWith(&nativeRegexps[284], ":", p0)) &&
+						matchReWith(&nativeRegexps[286], ":", p0)) &&
 						tokenForHost(e.TokenSource(p0), e.Args)))
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp", "rsync") &&
@@ -6416,11 +6515,11 @@ func native193(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[285], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[287], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[283], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[286], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[285], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[288], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -6499,12 +6598,12 @@ func native195(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[287], ":", p0)
+					return matchReWith(&nativeRegexps[289], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[288], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[290], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -6544,7 +6643,7 @@ func native196(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[289], "$", p0) &&
+							(matchReWith(&nativeRegexps[291], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -6554,7 +6653,7 @@ func native196(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[290], "://", p0)
+							return matchReWith(&nativeRegexps[292], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -6572,16 +6671,16 @@ func native196(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[289], "$", p0) &&
+									(matchReWith(&nativeRegexps[291], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[290], "://", p0)
+								return matchReWith(&nativeRegexps[292], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[291], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[293], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -6601,7 +6700,7 @@ func native197(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[292], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[294], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -6625,8 +6724,8 @@ func native198(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[289], "$", p0)) &&
-			matchReWith(&nativeRegexps[293], ".", p0))
+			matchReWith(&nativeRegexps[291], "$", p0)) &&
+			matchReWith(&nativeRegexps[295], ".", p0))
 	})
 }
 
@@ -6674,7 +6773,7 @@ func native199(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[294], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[296], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -6683,7 +6782,7 @@ func native199(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[295], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[297], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -6755,13 +6854,13 @@ func native200(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[296], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[298], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[296], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[298], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -6773,7 +6872,7 @@ func native201(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[297], "cd", e.Line))
+		matchReWith(&nativeRegexps[299], "cd", e.Line))
 }
 
 // native202 is the condition of reverse-shell-fifo.
@@ -6786,7 +6885,7 @@ func native202(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[298], "mk", e.Line))
+		matchReWith(&nativeRegexps[300], "mk", e.Line))
 }
 
 // native203 is the condition of shell-piped-to-network.
@@ -6813,20 +6912,20 @@ func native204(env any) bool {
 // native205 is the condition of awk-network.
 func native205(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[299], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[300], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[301], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[302], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native206 is the condition of dns-update.
 func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[301], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[303], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[302], "del", p0)
+			return matchReFold(&nativeRegexps[304], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[301], "del", p0.Target)
+			return matchReFold(&nativeRegexps[303], "del", p0.Target)
 		}))
 }
 
@@ -6867,7 +6966,7 @@ func native207(env any) bool {
 										!tokenForHost(e.TokenSource(p0), e.Args))
 								}) ||
 									anyOf(e.Options("c"), func(p0 string) bool {
-										return (((matchReFold(&nativeRegexps[303], "extraheader=", p0) &&
+										return (((matchReFold(&nativeRegexps[305], "extraheader=", p0) &&
 											matchComputed(let0, p0)) &&
 											anyOf(e.Args, func(p1 string) bool {
 												return (urlHost(p1) != "")
@@ -6878,15 +6977,15 @@ func native207(env any) bool {
 							return func() bool {
 								if e.Name == "ssh" {
 									return ((anyOf(e.Options("o"), func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[304], "ndenv\x00tenv", p0) &&
-											(matchReFold(&nativeRegexps[305], "*", p0) ||
-												matchReAny(&nativeRegexps[306], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+										return (matchReAny(&nativeRegexps[306], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[307], "*", p0) ||
+												matchReAny(&nativeRegexps[308], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
-										matchReWith(&nativeRegexps[307], "$", e.Source)) ||
+										matchReWith(&nativeRegexps[309], "$", e.Source)) ||
 										(anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[308], "${", p0)
+											return matchReWith(&nativeRegexps[310], "${", p0)
 										}) &&
-											!matchReWith(&nativeRegexps[309], "$", e.Source)))
+											!matchReWith(&nativeRegexps[311], "$", e.Source)))
 								}
 								return func() bool {
 									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -6935,7 +7034,7 @@ func native207(env any) bool {
 													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
 													anyOf(e.PipedSecrets(), func(p0 string) bool {
 														return !tokenForHost(e.TokenSource(func() string {
-															if matchReWith(&nativeRegexps[310], " ", p0) {
+															if matchReWith(&nativeRegexps[312], " ", p0) {
 																return p0
 															}
 															return (("$(" + p0) + ")")
@@ -6949,7 +7048,7 @@ func native207(env any) bool {
 													e.HoldsSecret(e.Stdin.From))))
 									}
 									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-										return ((matchReWith(&nativeRegexps[309], "$", p0) ||
+										return ((matchReWith(&nativeRegexps[311], "$", p0) ||
 											e.SecretValue(p0)) &&
 											!tokenForHost(e.TokenSource(p0), e.Args))
 									}) ||
@@ -6958,23 +7057,23 @@ func native207(env any) bool {
 												return strings.HasPrefix(p0, "--expand-")
 											})) &&
 											anyOf(e.Options("variable"), func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[311], "%", p0) &&
+												return (matchReWith(&nativeRegexps[313], "%", p0) &&
 													!tokenForHost(e.TokenSource(("$"+substr(p0, 1, len(p0)))), e.Args))
 											}))) ||
 										(in(e.Name, "http", "https", "xh", "xhs") &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[312], ":", p0) &&
+												return (matchReWith(&nativeRegexps[314], ":", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											}))) ||
 										anyOf(e.Positional, func(p0 string) bool {
 											return (((urlHost(p0) != "") &&
-												matchReWith(&nativeRegexps[309], "$", p0)) &&
+												matchReWith(&nativeRegexps[311], "$", p0)) &&
 												!tokenForHost(e.TokenSource(p0), e.Args))
 										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchReAny(&nativeRegexps[313], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+												return (matchReAny(&nativeRegexps[315], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											})))
 								}()
@@ -7011,10 +7110,10 @@ func native209(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[314], ".", p0))
+					matchReWith(&nativeRegexps[316], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[309], "$", p0) &&
+			return (matchReWith(&nativeRegexps[311], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -7042,7 +7141,7 @@ func native210(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[315], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[317], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -7050,7 +7149,7 @@ func native210(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[316], p0)
+							return matchRe(&nativeRegexps[318], p0)
 						}))))
 		}()
 	}()
@@ -7064,7 +7163,7 @@ func native211(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[317], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[319], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -7081,41 +7180,62 @@ func native212(env any) bool {
 // native213 is the condition of inbound-tunnel.
 func native213(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((e.Name == "ngrok") &&
-		(in(e.Pos(0), "tcp", "tls") ||
-			(e.Agent &&
-				in(e.Pos(0), "http", "start")))) ||
-		((e.Name == "cloudflared") &&
-			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[318], "://", p0)
-			}) ||
-				((e.Agent &&
-					(e.Pos(0) == "tunnel")) &&
-					!in(e.Pos(1), "list", "info", "login", "delete", "cleanup", "token"))))) ||
-		((e.Name == "upterm") &&
-			(e.Pos(0) == "host"))) ||
-		(in(e.Name, "tmate", "sshx") &&
-			!e.HasFlag("help", "h", "version", "V"))) ||
-		(((e.Name == "chisel") &&
-			(e.Pos(0) == "client")) &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[319], "R:", p0)
-			}))) ||
-		((e.Name == "bore") &&
-			(e.Pos(0) == "local"))) ||
-		(in(e.Name, "lt", "localtunnel") &&
-			e.Agent)) ||
-		(((e.Name == "tailscale") &&
-			(e.Pos(0) == "funnel")) &&
-			!in(e.Pos(1), "status", "reset", "off"))) ||
-		((in(e.Name, "code", "code-insiders") &&
-			(e.Pos(0) == "serve-web")) &&
-			e.HasFlag("without-connection-token"))) ||
-		(in(e.Name, "code-server", "openvscode-server") &&
-			((e.Option("auth") == "none") ||
-				e.HasFlag("without-connection-token")))) ||
-		(in(e.Name, "ttyd", "gotty") &&
-			(len(e.Positional) > 0)))
+	return func() bool {
+		let0 := "(22|2222|3389|5900|ssh)"
+		return (((((((((((((((e.Name == "ngrok") &&
+			((in(e.Pos(0), "tcp", "tls") ||
+				((e.Pos(0) == "http") &&
+					matchComputed((("(^|:)"+let0)+"$"), e.Pos(1)))) ||
+				(e.Agent &&
+					in(e.Pos(0), "http", "start")))) ||
+			((e.Name == "cloudflared") &&
+				(anyOf(e.Args, func(p0 string) bool {
+					return (matchReWith(&nativeRegexps[320], "://", p0) ||
+						matchComputed((("^(--url=)?(https?://)?[^/@]*:"+let0)+"(/|$)"), p0))
+				}) ||
+					((e.Agent &&
+						(e.Pos(0) == "tunnel")) &&
+						!in(e.Pos(1), "list", "info", "login", "delete", "cleanup", "token"))))) ||
+			(in(e.Name, "lt", "localtunnel") &&
+				anyOf(e.Options("port", "p"), func(p0 string) bool {
+					return matchComputed((("^" + let0) + "$"), p0)
+				}))) ||
+			((((e.Name == "frpc") &&
+				e.Agent) &&
+				!e.HasFlag("help", "h", "version", "v")) &&
+				!in(e.Pos(0), "verify", "status"))) ||
+			(((e.Name == "socat") &&
+				anyOf(e.Args, func(p0 string) bool {
+					return matchReAny(&nativeRegexps[321], "-listen:", p0)
+				})) &&
+				anyOf(e.Args, func(p0 string) bool {
+					return matchComputed((("(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:" + let0) + "(,|$)"), p0)
+				}))) ||
+			((e.Name == "upterm") &&
+				(e.Pos(0) == "host"))) ||
+			(in(e.Name, "tmate", "sshx") &&
+				!e.HasFlag("help", "h", "version", "V"))) ||
+			(((e.Name == "chisel") &&
+				(e.Pos(0) == "client")) &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[322], "R:", p0)
+				}))) ||
+			((e.Name == "bore") &&
+				(e.Pos(0) == "local"))) ||
+			(in(e.Name, "lt", "localtunnel") &&
+				e.Agent)) ||
+			(((e.Name == "tailscale") &&
+				(e.Pos(0) == "funnel")) &&
+				!in(e.Pos(1), "status", "reset", "off"))) ||
+			((in(e.Name, "code", "code-insiders") &&
+				(e.Pos(0) == "serve-web")) &&
+				e.HasFlag("without-connection-token"))) ||
+			(in(e.Name, "code-server", "openvscode-server") &&
+				((e.Option("auth") == "none") ||
+					e.HasFlag("without-connection-token")))) ||
+			(in(e.Name, "ttyd", "gotty") &&
+				(len(e.Positional) > 0)))
+	}()
 }
 
 // native214 is the condition of legacy-remote-channel.
@@ -7123,15 +7243,15 @@ func native214(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[320], "@", p0) &&
-				!matchReWith(&nativeRegexps[321], "@", p0))
+			return (matchReWith(&nativeRegexps[323], "@", p0) &&
+				!matchReWith(&nativeRegexps[324], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[322], ":", p0) &&
-						!matchReAny(&nativeRegexps[323], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[325], ":", p0) &&
+						!matchReAny(&nativeRegexps[326], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -7148,7 +7268,7 @@ func native214(env any) bool {
 func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[324], "@", p0)
+		return matchReWith(&nativeRegexps[327], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -7164,18 +7284,18 @@ func native216(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[325], ":", p0)
+				return matchReFold(&nativeRegexps[328], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[326], ":", p0)
+				return matchReFold(&nativeRegexps[329], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[327], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[330], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[322], ":", p0) &&
-						!matchReAny(&nativeRegexps[323], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[325], ":", p0) &&
+						!matchReAny(&nativeRegexps[326], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -7199,14 +7319,14 @@ func native217(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[328], ":", p0)
+				return matchReFold(&nativeRegexps[331], ":", p0)
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[329], ":", p0)
+				return matchReFold(&nativeRegexps[332], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[330], "create:", p0) ||
-					matchReFold(&nativeRegexps[331], ":", p0))
+				return (matchReFold(&nativeRegexps[333], "create:", p0) ||
+					matchReFold(&nativeRegexps[334], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -7217,7 +7337,7 @@ func native217(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[332], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[335], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -7243,7 +7363,7 @@ func native218(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[333], p0)
+					return matchRe(&nativeRegexps[336], p0)
 				}))))
 }
 
@@ -7251,8 +7371,8 @@ func native218(env any) bool {
 func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[334], ":", p0) &&
-			!matchReWith(&nativeRegexps[335], ":", p0))
+		return (matchReWith(&nativeRegexps[337], ":", p0) &&
+			!matchReWith(&nativeRegexps[338], ":", p0))
 	})
 }
 
@@ -7260,8 +7380,8 @@ func native219(env any) bool {
 func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[336], p0) ||
-			matchReWith(&nativeRegexps[337], "w", p0))
+		return (matchRe(&nativeRegexps[339], p0) ||
+			matchReWith(&nativeRegexps[340], "w", p0))
 	})
 }
 
@@ -7274,10 +7394,10 @@ func native221(env any) bool {
 				under(p0, "/etc")) ||
 				under(p0, "/usr")) ||
 				(under(p0, "/var") &&
-					!((matchReWith(&nativeRegexps[338], "/var/www/", cleanPath(p0)) &&
+					!((matchReWith(&nativeRegexps[341], "/var/www/", cleanPath(p0)) &&
 						!e.HasFlag("L")) &&
 						!anyOf(e.Args, func(p1 string) bool {
-							return matchRe(&nativeRegexps[339], p1)
+							return matchRe(&nativeRegexps[342], p1)
 						}))))
 		}))
 }
@@ -7287,13 +7407,13 @@ func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[340], "s", p0) ||
-				matchRe(&nativeRegexps[341], p0))
+			return (matchReWith(&nativeRegexps[343], "s", p0) ||
+				matchRe(&nativeRegexps[344], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[341], p0) ||
-					matchReWith(&nativeRegexps[342], "s", p0))
+				return (matchRe(&nativeRegexps[344], p0) ||
+					matchReWith(&nativeRegexps[345], "s", p0))
 			})))
 }
 
@@ -7302,15 +7422,15 @@ func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[343], "s", p0) ||
-				matchRe(&nativeRegexps[344], p0))
+			return (matchReWith(&nativeRegexps[346], "s", p0) ||
+				matchRe(&nativeRegexps[347], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[344], p0)
+				return matchRe(&nativeRegexps[347], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[345], cleanPath(p0))
+			return matchRe(&nativeRegexps[348], cleanPath(p0))
 		}))
 }
 
@@ -7331,7 +7451,7 @@ func native225(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[346], "+", p0)
+					return matchReWith(&nativeRegexps[349], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -7340,8 +7460,8 @@ func native225(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[347], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[348], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[350], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[351], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -7360,12 +7480,12 @@ func native225(env any) bool {
 func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[349], p0)
+		return matchRe(&nativeRegexps[352], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[350], "bin/", p0))
+				matchReWith(&nativeRegexps[353], "bin/", p0))
 		}))
 }
 
@@ -7373,9 +7493,9 @@ func native226(env any) bool {
 func native227(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[351], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[354], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[352], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[355], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -7396,52 +7516,52 @@ func native228(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[353], p0) ||
-					matchRe(&nativeRegexps[354], p0)) ||
-					matchRe(&nativeRegexps[355], p0)) ||
-					matchReWith(&nativeRegexps[356], "w", p0)) ||
-					matchReWith(&nativeRegexps[357], "g", p0))
+				return ((((matchRe(&nativeRegexps[356], p0) ||
+					matchRe(&nativeRegexps[357], p0)) ||
+					matchRe(&nativeRegexps[358], p0)) ||
+					matchReWith(&nativeRegexps[359], "w", p0)) ||
+					matchReWith(&nativeRegexps[360], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[354], p0) ||
-					matchRe(&nativeRegexps[358], p0)) ||
-					matchReWith(&nativeRegexps[359], "w", p0)) ||
-					matchReWith(&nativeRegexps[356], "w", p0))
+				return (((matchRe(&nativeRegexps[357], p0) ||
+					matchRe(&nativeRegexps[361], p0)) ||
+					matchReWith(&nativeRegexps[362], "w", p0)) ||
+					matchReWith(&nativeRegexps[359], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[360], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[363], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[361], p0)
+				return matchRe(&nativeRegexps[364], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[362], p0)
-			})) &&
-			((e.Name != "setfacl") ||
-				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[363], ":", p0)
-				})))) ||
-		(((in(e.Name, "chown", "chgrp", "setfacl") &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[364], "/", cleanPath(p0)))
-			})) &&
-			!anyOf(e.Args, func(p0 string) bool {
 				return matchRe(&nativeRegexps[365], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[363], ":", p0)
+					return matchReWith(&nativeRegexps[366], ":", p0)
+				})))) ||
+		(((in(e.Name, "chown", "chgrp", "setfacl") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return (e.PersistPath(p0) &&
+					matchReWith(&nativeRegexps[367], "/", cleanPath(p0)))
+			})) &&
+			!anyOf(e.Args, func(p0 string) bool {
+				return matchRe(&nativeRegexps[368], p0)
+			})) &&
+			((e.Name != "setfacl") ||
+				anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[366], ":", p0)
 				}))))
 }
 
@@ -7454,7 +7574,7 @@ func native229(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[366], "-", p0)
+					return matchReWith(&nativeRegexps[369], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -7468,20 +7588,20 @@ func native229(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[367], "0", p0)
+				return matchReWith(&nativeRegexps[370], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[367], "0", p0)
+				return matchReWith(&nativeRegexps[370], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[368], ":", p0)
+				return matchReWith(&nativeRegexps[371], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[368], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[371], ":", e.Stdin.Text))))
 }
 
 // native230 is the condition of privileged-group.
@@ -7511,7 +7631,7 @@ func native230(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[369], "/Groups/", p0))
+					matchReWith(&nativeRegexps[372], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -7582,7 +7702,7 @@ func native234(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[370], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[373], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -7590,12 +7710,12 @@ func native234(env any) bool {
 func native235(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[371], p0)
+		return matchRe(&nativeRegexps[374], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[372], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[375], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -7614,13 +7734,13 @@ func native236(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[373], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[376], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native237 is the condition of read-secret.
 func native237(env any) bool {
 	e := env.(*CommandEnv)
-	return ((len(e.SecretFiles) > 0) &&
+	return (((len(e.SecretFiles) > 0) &&
 		!((e.LoadsEnvironment() ||
 			(!e.Agent &&
 				(storesSecret(e.Name, e.Args) ||
@@ -7628,7 +7748,13 @@ func native237(env any) bool {
 						(e.Pos(0) == "env")) &&
 						(e.Pos(1) == "pull"))))) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[374], ".env", p0)
+				return matchReWith(&nativeRegexps[377], ".env", p0)
+			}))) &&
+		!(storesSecret(e.Name, e.Args) &&
+			allOf(e.SecretFiles, func(p0 string) bool {
+				return ((!matchRe(&nativeRegexps[222], p0) &&
+					!strings.Contains(p0, "..")) &&
+					!matchReWith(&nativeRegexps[378], ".", p0))
 			})))
 }
 
@@ -7637,15 +7763,21 @@ func native238(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(file://)?(~|\\$\\{?HOME\\}?|/root|/home|/)/?$"
-		return (anyOf(e.Positional, func(p0 string) bool {
-			return ((isBroad(p0) ||
-				(cleanPath(p0) == "/home")) ||
-				matchComputed(let0, p0))
-		}) ||
-			anyOf(e.Options("source", "s", "directory", "path", "repo-path", "datastore"), func(p0 string) bool {
-				return (isBroad(p0) ||
-					matchComputed(let0, p0))
-			}))
+		return func() bool {
+			let1 := "^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\.ssh|\\.gnupg|\\.aws|\\.kube|\\.azure|\\.docker|\\.password-store|\\.config/gcloud|\\.config/gh)(/|$)"
+			return (anyOf(e.Positional, func(p0 string) bool {
+				return ((((isBroad(p0) ||
+					(cleanPath(p0) == "/home")) ||
+					matchComputed(let0, p0)) ||
+					matchComputed(let1, cleanPath(p0))) ||
+					secretPath(p0))
+			}) ||
+				anyOf(e.Options("source", "s", "directory", "path", "repo-path", "datastore"), func(p0 string) bool {
+					return ((isBroad(p0) ||
+						matchComputed(let0, p0)) ||
+						matchComputed(let1, cleanPath(p0)))
+				}))
+		}()
 	}()
 }
 
@@ -7656,8 +7788,8 @@ func native239(env any) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
-				!matchRe(&nativeRegexps[219], p0))) &&
-			matchReWith(&nativeRegexps[375], ".", p0))
+				!matchRe(&nativeRegexps[222], p0))) &&
+			matchReWith(&nativeRegexps[379], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -7709,7 +7841,7 @@ func native240(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[376], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[380], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -7759,10 +7891,10 @@ func native242(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[377], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[381], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[378], "/", p0))
+					matchReWith(&nativeRegexps[382], "/", p0))
 			})))
 }
 
@@ -7792,7 +7924,7 @@ func native244(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[379], ":", p0) ||
+					return (matchReWith(&nativeRegexps[383], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -7801,7 +7933,7 @@ func native244(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[380], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[384], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native245 is the condition of send-secret-dir.
@@ -7820,10 +7952,10 @@ func native246(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[381], p0)
+					return matchRe(&nativeRegexps[385], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[382], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[386], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -7837,7 +7969,7 @@ func native247(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[383], "-", p0)
+						return matchReWith(&nativeRegexps[387], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -7872,7 +8004,7 @@ func native248(env any) bool {
 func native249(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[384], "mount", p0)
+		return matchReFold(&nativeRegexps[388], "mount", p0)
 	})
 }
 
@@ -7938,10 +8070,10 @@ func native250(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[385], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[389], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[386], "hguard", p0)
+					return matchReWith(&nativeRegexps[390], "hguard", p0)
 				}))))
 }
 
@@ -8011,13 +8143,13 @@ func native251(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[387], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[391], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[385], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[389], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[386], "hguard", p0)
+					return matchReWith(&nativeRegexps[390], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -8096,7 +8228,7 @@ func native252(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[209], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[212], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -8106,7 +8238,7 @@ func native252(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[210], "x", p0)
+							return matchReWith(&nativeRegexps[213], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -8136,7 +8268,7 @@ func native252(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[388], baseName(p0)))
+										matchRe(&nativeRegexps[392], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -8160,7 +8292,7 @@ func native253(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[389], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[393], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -8184,7 +8316,7 @@ func native253(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[390], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[394], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -8198,7 +8330,7 @@ func native253(env any) bool {
 func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[391], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[395], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -8216,15 +8348,15 @@ func native254(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[392], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[393], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[396], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[397], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[394], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[398], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native255 is the condition of self-computed-target-agent.
@@ -8255,19 +8387,19 @@ func native256(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[395], "hguard", p0)
+				return matchReWith(&nativeRegexps[399], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[396], "hguard", p0)
+					return matchReWith(&nativeRegexps[400], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[397], "hguard", p0)
+						return matchReWith(&nativeRegexps[401], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[398], "hguard", p0)
+					return matchReWith(&nativeRegexps[402], "hguard", p0)
 				}))))
 }
 
@@ -8298,13 +8430,13 @@ func native257(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[399], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[403], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[400], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[404], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -8342,13 +8474,13 @@ func native258(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[399], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[403], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[400], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[404], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -8359,10 +8491,10 @@ func native258(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[397], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[401], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[401], "hguard", p0) ||
-						matchReWith(&nativeRegexps[402], "hguard", p0))
+					return (matchReWith(&nativeRegexps[405], "hguard", p0) ||
+						matchReWith(&nativeRegexps[406], "hguard", p0))
 				}))))
 }
 
@@ -8372,8 +8504,8 @@ func native259(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[403], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[404], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[407], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[408], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native260 is the condition of self-inline-write-agent.
@@ -8383,8 +8515,8 @@ func native260(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[403], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[404], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[407], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[408], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native261 is the condition of self-env.
@@ -8405,23 +8537,23 @@ func native261(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[405], "hguard_", p0)
+			return matchReFold(&nativeRegexps[409], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[405], "hguard_", p0)
+					return matchReFold(&nativeRegexps[409], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[406], "-", p0) ||
+						return (matchReWith(&nativeRegexps[410], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[407], "hguard", p0)
+					return matchReFold(&nativeRegexps[411], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -8439,13 +8571,13 @@ func native261(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[408], "hguard_", p0)
+					return matchReFold(&nativeRegexps[412], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[405], "hguard_", p0)
+					return matchReFold(&nativeRegexps[409], "hguard_", p0)
 				})))
 	}()
 }
@@ -8469,23 +8601,23 @@ func native262(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[405], "hguard_", p0)
+				return matchReFold(&nativeRegexps[409], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[405], "hguard_", p0)
+						return matchReFold(&nativeRegexps[409], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[406], "-", p0) ||
+							return (matchReWith(&nativeRegexps[410], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[407], "hguard", p0)
+						return matchReFold(&nativeRegexps[411], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -8503,13 +8635,13 @@ func native262(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[408], "hguard_", p0)
+						return matchReFold(&nativeRegexps[412], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[405], "hguard_", p0)
+						return matchReFold(&nativeRegexps[409], "hguard_", p0)
 					}))))
 	}()
 }
@@ -8520,30 +8652,30 @@ func native263(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[409], "-", p0)
+			return matchReWith(&nativeRegexps[413], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[410], p0))
+					matchRe(&nativeRegexps[414], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[411], p0)
+				return matchRe(&nativeRegexps[415], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[412], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[416], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[413], "accept-", p0)
+				return matchReWith(&nativeRegexps[417], "accept-", p0)
 			})))
 }
 
@@ -8554,30 +8686,30 @@ func native264(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[409], "-", p0)
+				return matchReWith(&nativeRegexps[413], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[410], p0))
+						matchRe(&nativeRegexps[414], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[411], p0)
+					return matchRe(&nativeRegexps[415], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[412], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[416], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[413], "accept-", p0)
+					return matchReWith(&nativeRegexps[417], "accept-", p0)
 				}))))
 }
 
@@ -8585,7 +8717,7 @@ func native264(env any) bool {
 func native265(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[414], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[418], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -8597,7 +8729,7 @@ func native266(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[414], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[418], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -8614,7 +8746,7 @@ func native267(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[414], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[418], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -8636,7 +8768,7 @@ func native268(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[414], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[418], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -8719,16 +8851,16 @@ func native271(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[407], "hguard", p0)
+			return matchReFold(&nativeRegexps[411], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[407], "hguard", p0)
+				return matchReFold(&nativeRegexps[411], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[415], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[419], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[407], "hguard", p0)
+				return matchReFold(&nativeRegexps[411], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8741,16 +8873,16 @@ func native272(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[407], "hguard", p0)
+				return matchReFold(&nativeRegexps[411], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[407], "hguard", p0)
+					return matchReFold(&nativeRegexps[411], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[415], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[419], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[407], "hguard", p0)
+					return matchReFold(&nativeRegexps[411], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -8766,10 +8898,10 @@ func native273(env any) bool {
 		((e.Name == "codex") &&
 			((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[416], "hook", p0)
+					return matchReAny(&nativeRegexps[420], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[416], "hook", p0)
+					return matchReAny(&nativeRegexps[420], "hook", p0)
 				})))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -8780,7 +8912,7 @@ func native273(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[417], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[421], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -8805,10 +8937,10 @@ func native274(env any) bool {
 			((e.Name == "codex") &&
 				((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[416], "hook", p0)
+						return matchReAny(&nativeRegexps[420], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[416], "hook", p0)
+						return matchReAny(&nativeRegexps[420], "hook", p0)
 					})))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -8819,7 +8951,7 @@ func native274(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[417], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[421], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -8839,7 +8971,7 @@ func native275(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
 		anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[418], "--", p0)
+			return matchReWith(&nativeRegexps[422], "--", p0)
 		}))
 }
 
@@ -8876,7 +9008,7 @@ func native278(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[407], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[411], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -8903,7 +9035,7 @@ func native278(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[419], e.Name)) ||
+				matchRe(&nativeRegexps[423], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -8980,7 +9112,7 @@ func native285(env any) bool {
 		let0 := "(?i)\"private\"\\s*:\\s*false|\"visibility\"\\s*:\\s*\"public\""
 		return (((((e.Name == "curl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[420], "api.github.com/repos/\x00/api/v4/projects/", p0)
+				return matchReAny(&nativeRegexps[424], "api.github.com/repos/\x00/api/v4/projects/", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return matchComputed(let0, p0)
@@ -9002,7 +9134,7 @@ func native285(env any) bool {
 					return in(strings.ToLower(p0), "private=false", "visibility=public")
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[421], "/workflows/\x00gitlab-ci", p0)
+						return matchReAny(&nativeRegexps[425], "/workflows/\x00gitlab-ci", p0)
 					}) &&
 						in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
 	}()
@@ -9016,7 +9148,7 @@ func native286(env any) bool {
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[422], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[426], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -9026,15 +9158,15 @@ func native286(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[423], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[427], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[424], "-", p0) ||
+						return (matchReWith(&nativeRegexps[428], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[425], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[429], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -9055,12 +9187,12 @@ func native288(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[426], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[430], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
 			}))) ||
 		((e.Pos(0) == "delete") &&
 			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[427], "-", p0)
+					return matchReWith(&nativeRegexps[431], "-", p0)
 				}))))
 }
 
@@ -9091,7 +9223,7 @@ func native290(env any) bool {
 			(((in(e.Name, "bash", "sh", "dash", "zsh") &&
 				!e.HasFlag("c")) &&
 				(len(e.Positional) > 0)) &&
-				matchReWith(&nativeRegexps[428], ".sh", baseName(index(e.Positional, 0))))) ||
+				matchReWith(&nativeRegexps[432], ".sh", baseName(index(e.Positional, 0))))) ||
 			(((e.Name == "minikube") &&
 				(e.Pos(0) == "delete")) &&
 				e.HasFlag("all", "purge"))) ||
@@ -9119,13 +9251,13 @@ func native291(env any) bool {
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[429], "=", p0)
+			return matchReWith(&nativeRegexps[433], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[430], "0", p0)
+				return matchReWith(&nativeRegexps[434], "0", p0)
 			})))
 }
 
@@ -9139,7 +9271,7 @@ func native292(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[431], "=", p0)
+					return matchReWith(&nativeRegexps[435], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -9147,20 +9279,20 @@ func native292(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[431], "=", p0) ||
-						matchReWith(&nativeRegexps[432], "test", p0))
+					return (!matchReWith(&nativeRegexps[435], "=", p0) ||
+						matchReWith(&nativeRegexps[436], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[433], "D", p0)
+					return matchReWith(&nativeRegexps[437], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[434], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[438], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				(((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[435], "db:", p0)
+					return matchReWith(&nativeRegexps[439], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -9225,7 +9357,7 @@ func native292(env any) bool {
 							return (p0 == "base")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[436], "migrate:", p0)
+						return matchReWith(&nativeRegexps[440], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -9256,7 +9388,7 @@ func native292(env any) bool {
 						return (p0 == "db:migrate")
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[437], "VERSION=", p0)
+							return matchReWith(&nativeRegexps[441], "VERSION=", p0)
 						}))) ||
 					((((e.Name == "knex") ||
 						anyOf(e.Args, func(p0 string) bool {
@@ -9276,7 +9408,7 @@ func native292(env any) bool {
 								return (p0 == "down-to")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[367], "0", p0)
+									return matchReWith(&nativeRegexps[370], "0", p0)
 								}))))) ||
 					((e.Name == "migrate") &&
 						(((anyOf(e.Args, func(p0 string) bool {
@@ -9292,7 +9424,7 @@ func native292(env any) bool {
 								return (p0 == "goto")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[367], "0", p0)
+									return matchReWith(&nativeRegexps[370], "0", p0)
 								}))))) ||
 					((e.Name == "dbmate") &&
 						anyOf(e.Positional, func(p0 string) bool {
@@ -9329,7 +9461,7 @@ func native292(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[438], ".", p0)
+							return matchReWith(&nativeRegexps[442], ".", p0)
 						}))))
 		}()
 	}()
@@ -9344,9 +9476,9 @@ func native293(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[439], "secret", p0)
+					return matchReWith(&nativeRegexps[443], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[440], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[444], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
@@ -9360,23 +9492,23 @@ func native294(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[441], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[445], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[442], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[446], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[442], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[446], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[443], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[447], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[443], "://", p0)
+				return matchReWith(&nativeRegexps[447], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -9385,37 +9517,37 @@ func native294(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[444], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[448], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[445], "://", p0) &&
-						!matchReWith(&nativeRegexps[446], "https://", p0))
+					return (matchReWith(&nativeRegexps[449], "://", p0) &&
+						!matchReWith(&nativeRegexps[450], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[447], "://", p0)
+					return matchReWith(&nativeRegexps[451], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[448], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[452], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[445], "://", p0) &&
-						!matchReWith(&nativeRegexps[446], "https://", p0)))
+					(matchReWith(&nativeRegexps[449], "://", p0) &&
+						!matchReWith(&nativeRegexps[450], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[449], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[453], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[450], ":", p0))
+					matchReWith(&nativeRegexps[454], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -9428,7 +9560,7 @@ func native294(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[451], "http", p0)
+				return matchReWith(&nativeRegexps[455], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -9442,12 +9574,12 @@ func native294(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[451], "http", p0)
+				return matchReWith(&nativeRegexps[455], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[451], "http", p0)
+				return matchReWith(&nativeRegexps[455], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -9461,7 +9593,7 @@ func native295(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[452], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[456], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -9469,10 +9601,10 @@ func native295(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[453], "--force-", p0)
+				return matchReWith(&nativeRegexps[457], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[454], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[458], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -9483,11 +9615,11 @@ func native296(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[455], "/etc/", p0)
+			return matchReWith(&nativeRegexps[459], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[456], "/etc/", p0)
+				return matchReWith(&nativeRegexps[460], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -9506,33 +9638,33 @@ func native297(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[457], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[461], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[458], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[462], "/", e.Path)))) &&
 				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[133], "ssh", e.Assigns[p0])) &&
-					!matchReFold(&nativeRegexps[459], "command", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[136], "ssh", e.Assigns[p0])) &&
+					!matchReFold(&nativeRegexps[463], "command", e.Assigns[p0]))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[460], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[464], e.Assigns[p0]))) &&
 				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[461], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[465], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[462], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[466], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((((!matchReWith(&nativeRegexps[463], "ENV=", p0) &&
-						!(matchReWith(&nativeRegexps[464], "GIT_SSH", p0) &&
-							!matchReFold(&nativeRegexps[459], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-						!((matchReWith(&nativeRegexps[465], "=", p0) &&
+					return (((((!matchReWith(&nativeRegexps[467], "ENV=", p0) &&
+						!(matchReWith(&nativeRegexps[468], "GIT_SSH", p0) &&
+							!matchReFold(&nativeRegexps[463], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+						!((matchReWith(&nativeRegexps[469], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -9542,10 +9674,10 @@ func native297(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[466], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[470], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[462], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[467], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[466], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[471], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -9554,34 +9686,58 @@ func native297(env any) bool {
 func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
-		let0 := "(^|[\\s'\"])(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|GCONV_PATH)=|(^|[\\s'\"])NODE_OPTIONS=[^\\n]*(--require|-r\\s|--import|--loader|--experimental-loader)"
+		let0 := "(^|[\\s'\"])(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|GCONV_PATH)(=|<<)|(^|[\\s'\"])NODE_OPTIONS(=[^\\n]*(--require|-r\\s|--import|--loader|--experimental-loader)|<<)"
 		return func() bool {
 			let1 := "^\\$\\{?(GITHUB_ENV|GITEA_ENV|FORGEJO_ENV)\\}?$"
-			return ((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-				return (in(p0.Op, ">", ">>") &&
-					matchComputed(let1, p0.Target))
-			}) ||
-				((e.Name == "tee") &&
-					anyOf(e.Positional, func(p0 string) bool {
-						return matchComputed(let1, p0)
-					}))) &&
-				((anyOf(func() []string {
-					if in(e.Name, "cat", "tee") {
-						return []string{}
-					}
-					return e.Positional
-				}(), func(p0 string) bool {
-					return matchComputed(let0, p0)
+			return func() bool {
+				let2 := "^\\$\\{?(GITHUB_PATH|GITEA_PATH|FORGEJO_PATH)\\}?$"
+				return (((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+					return (in(p0.Op, ">", ">>") &&
+						matchComputed(let1, p0.Target))
 				}) ||
-					anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-						return (in(p0.Op, "<<", "<<-", "<<<") &&
-							matchComputed(("(?m)"+let0), p0.Target))
-					})) ||
-					((in(e.Name, "cat", "tee") &&
-						in(e.Stdin.From, "echo", "printf")) &&
-						anyOf(e.Stdin.Args, func(p0 string) bool {
-							return matchComputed(let0, p0)
-						}))))
+					((e.Name == "tee") &&
+						anyOf(e.Positional, func(p0 string) bool {
+							return matchComputed(let1, p0)
+						}))) &&
+					((anyOf(func() []string {
+						if in(e.Name, "cat", "tee") {
+							return []string{}
+						}
+						return e.Positional
+					}(), func(p0 string) bool {
+						return matchComputed(let0, p0)
+					}) ||
+						anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+							return (in(p0.Op, "<<", "<<-", "<<<") &&
+								matchComputed(("(?m)"+let0), p0.Target))
+						})) ||
+						((in(e.Name, "cat", "tee") &&
+							in(e.Stdin.From, "echo", "printf")) &&
+							anyOf(e.Stdin.Args, func(p0 string) bool {
+								return matchComputed(let0, p0)
+							})))) ||
+					((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+						return (in(p0.Op, ">", ">>") &&
+							matchComputed(let2, p0.Target))
+					}) ||
+						((e.Name == "tee") &&
+							anyOf(e.Positional, func(p0 string) bool {
+								return matchComputed(let2, p0)
+							}))) &&
+						(anyOf(func() []string {
+							if in(e.Name, "cat", "tee") {
+								return []string{}
+							}
+							return e.Positional
+						}(), func(p0 string) bool {
+							return sharedDir(p0)
+						}) ||
+							((in(e.Name, "cat", "tee") &&
+								in(e.Stdin.From, "echo", "printf")) &&
+								anyOf(e.Stdin.Args, func(p0 string) bool {
+									return sharedDir(p0)
+								})))))
+			}()
 		}()
 	}()
 }
@@ -9590,14 +9746,14 @@ func native298(env any) bool {
 func native299(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[468], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[472], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[469], ")", p0.Target))
+				matchReFold(&nativeRegexps[473], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[469], ")", p0)
+				return matchReFold(&nativeRegexps[473], ")", p0)
 			})))
 }
 
@@ -9605,14 +9761,14 @@ func native299(env any) bool {
 func native300(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[470], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[474], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[471], "=", p0)
+				return matchReWith(&nativeRegexps[475], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[472], "A", p0)
+			return matchReWith(&nativeRegexps[476], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -9620,7 +9776,7 @@ func native300(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[473], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[477], "--preserve-env=", p0)
 		}))
 }
 
@@ -9643,7 +9799,7 @@ func native301(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[474], "-R", p0)
+								return matchReWith(&nativeRegexps[478], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -9669,16 +9825,16 @@ func native301(env any) bool {
 									e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 								((e.Name == "pacman") &&
 									(anyOf(e.Flags, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[475], "-R", p0)
+										return matchReWith(&nativeRegexps[479], "-R", p0)
 									}) ||
 										e.HasFlag("nodeps")))) ||
 								((e.Name == "dpkg") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[476], "--force-", p0)
+										return matchReWith(&nativeRegexps[480], "--force-", p0)
 									}))) ||
 								(in(e.Name, "apt", "apt-get", "aptitude") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReFold(&nativeRegexps[477], "--force-", p0)
+										return matchReFold(&nativeRegexps[481], "--force-", p0)
 									}))) ||
 								((e.Name == "apk") &&
 									e.HasFlag("force-broken-world", "force"))))
@@ -9694,8 +9850,8 @@ func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[478], ".", p0) ||
-				matchReFold(&nativeRegexps[479], "://", p0))
+			return (matchReFold(&nativeRegexps[482], ".", p0) ||
+				matchReFold(&nativeRegexps[483], "://", p0))
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -9717,15 +9873,15 @@ func native303(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[480], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[484], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[481], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[485], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[482], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[486], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[483], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[487], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry", "config.registry"), func(p0 string) bool {
@@ -9735,17 +9891,17 @@ func native303(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[484], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[488], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[485], "://", p0) &&
+				return (matchReWith(&nativeRegexps[489], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[485], "://", p0) &&
+				return (matchReWith(&nativeRegexps[489], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -9762,7 +9918,7 @@ func native303(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[485], "://", p0) &&
+				return (matchReWith(&nativeRegexps[489], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -9815,7 +9971,7 @@ func native305(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[486], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[490], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -9826,7 +9982,7 @@ func native306(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[487], "=", p0)
+					return matchReWith(&nativeRegexps[491], "=", p0)
 				})
 			}
 			return func() []string {
@@ -9848,28 +10004,28 @@ func native306(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[488], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[492], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[489], "_", p0) &&
+				(matchReWith(&nativeRegexps[493], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[490], "://", let1) &&
+							return (matchReWith(&nativeRegexps[494], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[491], "=", p0) &&
-					!matchReWith(&nativeRegexps[492], "=0", p0))) ||
-				matchReWith(&nativeRegexps[493], "=", p0)) ||
-				(matchReWith(&nativeRegexps[494], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[495], "=", p0) &&
+					!matchReWith(&nativeRegexps[496], "=0", p0))) ||
+				matchReWith(&nativeRegexps[497], "=", p0)) ||
+				(matchReWith(&nativeRegexps[498], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[495], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[496], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[497], "-insecure", p0))
+				(matchReWith(&nativeRegexps[499], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[500], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[501], "-insecure", p0))
 		})
 	}()
 }
@@ -9914,7 +10070,7 @@ func native308(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[498], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[502], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -9943,9 +10099,9 @@ func native310(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[499], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[500], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[501], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[503], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[504], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[505], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -9986,12 +10142,12 @@ func native311(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[502], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[503], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[506], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[507], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[504], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[508], "systemctl", e.Line)))
 }
 
 // native312 is the condition of fork-bomb.
@@ -10006,10 +10162,10 @@ func native312(env any) bool {
 func native313(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[407], "hguard", p0)
+		return matchReFold(&nativeRegexps[411], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[505], "hguard", p0)
+			return matchReFold(&nativeRegexps[509], "hguard", p0)
 		}))
 }
 
@@ -10026,10 +10182,10 @@ func native315(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[506], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[510], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[507], "history", p0)
+			return matchReWith(&nativeRegexps[511], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -10046,7 +10202,7 @@ func native315(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[508], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[512], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -10062,7 +10218,7 @@ func native316(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[219], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[222], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -10073,7 +10229,7 @@ func native316(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[219], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[222], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -10105,7 +10261,7 @@ func native317(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[509], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[513], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -10127,24 +10283,24 @@ func native317(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[510], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[514], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[511], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[515], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[512], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[516], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[513], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[517], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -10170,17 +10326,17 @@ func native318(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[514], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[518], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[515], "p", p0)
+					return matchReWith(&nativeRegexps[519], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[516], "$", p0)
+						return matchReWith(&nativeRegexps[520], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[517], "=", e.Line)))))
+						matchReWith(&nativeRegexps[521], "=", e.Line)))))
 	}()
 }
 
@@ -10205,7 +10361,7 @@ func native320(env any) bool {
 		})) &&
 		((((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[518], "p", p0)
+				return matchReWith(&nativeRegexps[522], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -10213,7 +10369,7 @@ func native320(env any) bool {
 			(anyOf(e.Args, func(p0 string) bool {
 				return strings.HasPrefix(p0, "$")
 			}) &&
-				matchReAny(&nativeRegexps[519], "grep\x00idof\x00while", e.Line)))) ||
+				matchReAny(&nativeRegexps[523], "grep\x00idof\x00while", e.Line)))) ||
 		((e.Name == "killall") &&
 			e.HasFlag("r", "regexp")))
 }
@@ -10222,10 +10378,10 @@ func native320(env any) bool {
 func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[520], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[524], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[521], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[525], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -10254,10 +10410,10 @@ func native323(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[522], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[526], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[523], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[527], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -10320,14 +10476,14 @@ func native326(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[524], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[528], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[525], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[529], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[526], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[527], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[530], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[531], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native327 is the condition of kernel-module-load-agent.
@@ -10348,13 +10504,13 @@ func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[528], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[532], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[529], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[533], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[530], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[534], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -10366,7 +10522,7 @@ func native329(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[531], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[535], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -10379,7 +10535,7 @@ func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-			!matchReWith(&nativeRegexps[532], "/sys/", cleanPath(p0))) &&
+			!matchReWith(&nativeRegexps[536], "/sys/", cleanPath(p0))) &&
 			!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 				(baseName(p0) != "cgroup.kill"))) &&
 			!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -10414,16 +10570,16 @@ func native333(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[533], p0)
+				return matchRe(&nativeRegexps[537], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[534], p0)
+					return matchRe(&nativeRegexps[538], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[535], p0)
+					return matchRe(&nativeRegexps[539], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[536], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[540], "/var/log/", p0)
 		}))
 }
 
@@ -10499,7 +10655,7 @@ func native334(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[537], "100", e.Line)))))
+					matchReWith(&nativeRegexps[541], "100", e.Line)))))
 }
 
 // native335 is the condition of boot-config-change.
@@ -10530,10 +10686,10 @@ func native336(env any) bool {
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[538], "login1", p0)
+				return matchReFold(&nativeRegexps[542], "login1", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[539], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+				return matchReAny(&nativeRegexps[543], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 			})) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -10542,11 +10698,11 @@ func native336(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[498], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[502], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[540], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[544], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -10560,10 +10716,10 @@ func native337(env any) bool {
 	return (((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[541], "-s", p0)
+				return matchReWith(&nativeRegexps[545], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[542], p0)
+				return matchRe(&nativeRegexps[546], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -10605,7 +10761,7 @@ func native338(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[543], "--", p0)
+					return matchReWith(&nativeRegexps[547], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -10658,7 +10814,7 @@ func native340(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[200], "-", p0)
+				return matchReWith(&nativeRegexps[203], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -10709,9 +10865,9 @@ func native343(env any) bool {
 func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[544], "while", e.Code) ||
-			matchReAny(&nativeRegexps[545], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[546], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[548], "while", e.Code) ||
+			matchReAny(&nativeRegexps[549], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[550], "fork", e.Code)))
 }
 
 // native345 is the condition of service-from-file.
@@ -10731,18 +10887,18 @@ func native346(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "ctr") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[68], "=/", p0)
+			return matchReWith(&nativeRegexps[71], "=/", p0)
 		}) ||
 			(in(e.Pos(0), "run", "container", "c") &&
 				e.HasFlag("privileged", "privileged-without-host-devices")))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[547], "\"", p0)
+				return matchReWith(&nativeRegexps[551], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[548], ".sock", p0)
+				return matchReWith(&nativeRegexps[552], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -10752,10 +10908,10 @@ func native346(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[549], "source=/", p0)
+					return matchReWith(&nativeRegexps[553], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[550], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[554], "security.privileged=true", p0)
 				}))))
 }
 
@@ -10764,18 +10920,18 @@ func native347(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[551], "bind", p0)
+			return matchReWith(&nativeRegexps[555], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[552], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[553], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[556], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[557], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native348 is the condition of mount-over-process.
 func native348(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[554], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[558], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native349 is the condition of snap-unsigned-install.
@@ -10792,7 +10948,7 @@ func native350(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[555], "-", p0)
+				return matchReWith(&nativeRegexps[559], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -10841,7 +10997,7 @@ func native351(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[556], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[560], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -10852,7 +11008,7 @@ func native352(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[557], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[561], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -10860,9 +11016,9 @@ func native352(env any) bool {
 func native353(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[558], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[559], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[560], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[562], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[563], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[564], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -10870,66 +11026,66 @@ func native353(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[561], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[565], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[562], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[566], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[563], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[567], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[564], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[568], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[565], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[569], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[566], e.Line)) &&
-				matchReAny(&nativeRegexps[567], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[568], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[570], e.Line)) &&
+				matchReAny(&nativeRegexps[571], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[572], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native354 is the condition of request-flood-loop.
 func native354(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[569], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[570], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[571], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[573], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[574], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[575], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[572], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[576], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native355 is the condition of busy-loop.
 func native355(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[573], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[574], "do", e.Line) &&
-			matchReWith(&nativeRegexps[575], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[576], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[577], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[578], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[579], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[577], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[578], "do", e.Line) &&
+			matchReWith(&nativeRegexps[579], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[580], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[581], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[582], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[583], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native356 is the condition of spawn-loop.
 func native356(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[580], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[581], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[584], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[585], "sleep\x00wait", e.Line))
 }
 
 // native357 is the condition of thread-storm-code.
 func native357(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[582], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[583], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[584], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[586], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[587], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[588], "sleep\x00.join()", e.Code))
 }
 
 // native358 is the condition of endless-device-read.
@@ -10950,7 +11106,7 @@ func native358(env any) bool {
 func native359(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[585], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[589], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native360 is the condition of write-system-config.
@@ -10976,8 +11132,8 @@ func native360(env any) bool {
 func native361(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[586], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[587], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[590], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[591], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -10997,8 +11153,8 @@ func native362(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[588], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[589], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[592], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[593], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -11026,17 +11182,17 @@ func native363(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[588], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[592], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[590], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[594], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[591], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[595], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -11045,12 +11201,12 @@ func native363(env any) bool {
 func native364(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[592], "$", p0) ||
-			matchReAny(&nativeRegexps[593], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[596], "$", p0) ||
+			matchReAny(&nativeRegexps[597], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[594], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[598], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -11067,7 +11223,7 @@ func native365(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[595], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[599], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -11079,7 +11235,7 @@ func native366(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[596], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[600], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -11098,18 +11254,18 @@ func native367(env any) bool {
 func native368(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((((matchReWith(&nativeRegexps[597], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[598], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[599], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[600], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[601], ".git/", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[602], ".sample", cleanPath(p0)))) ||
-			matchReWith(&nativeRegexps[603], ".git/", cleanPath(p0))) ||
+		return ((((((matchReWith(&nativeRegexps[601], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[602], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[603], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[604], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[605], ".git/", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[606], ".sample", cleanPath(p0)))) ||
+			matchReWith(&nativeRegexps[607], ".git/", cleanPath(p0))) ||
 			(((e.Cwd != "") &&
-				!matchRe(&nativeRegexps[219], p0)) &&
-				(matchReWith(&nativeRegexps[604], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-					(matchReAny(&nativeRegexps[605], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-						!matchReWith(&nativeRegexps[606], ".sample", p0)))))
+				!matchRe(&nativeRegexps[222], p0)) &&
+				(matchReWith(&nativeRegexps[608], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+					(matchReAny(&nativeRegexps[609], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+						!matchReWith(&nativeRegexps[610], ".sample", p0)))))
 	})
 }
 
@@ -11117,7 +11273,7 @@ func native368(env any) bool {
 func native369(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[607], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[611], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -11130,14 +11286,14 @@ func native370(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[608], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[612], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[609], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[610], "=", p0))
+				return (matchReWith(&nativeRegexps[613], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[614], "=", p0))
 			})))
 }
 
@@ -11151,7 +11307,7 @@ func native371(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[611], p0) ||
+			return ((matchRe(&nativeRegexps[615], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -11166,7 +11322,7 @@ func native371(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[612], "credential_process", p0)
+				return matchReAny(&nativeRegexps[616], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -11176,7 +11332,7 @@ func native371(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[613], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[617], ".exec.command", p0)
 					})))))
 }
 
@@ -11185,7 +11341,7 @@ func native372(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[614], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[618], "GOFLAGS=", p0)
 		}))
 }
 
@@ -11211,11 +11367,11 @@ func native373(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[615], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[619], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[616], "scripts.", p0)
+						return matchReWith(&nativeRegexps[620], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -11248,7 +11404,7 @@ func native374(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[617], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[621], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -11256,44 +11412,44 @@ func native374(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[618], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[622], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[619], p0)
+					return matchRe(&nativeRegexps[623], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[620], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[624], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[621], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[625], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[622], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[626], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[623], "alias.", p0)
+				return matchReWith(&nativeRegexps[627], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[624], "credential.", p0)
+				return matchReFold(&nativeRegexps[628], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[625], "include", p0)
+				return matchReFold(&nativeRegexps[629], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[626], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[630], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[627], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[631], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[628], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[632], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -11302,10 +11458,10 @@ func native374(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[629], "remote.", p0)
+				return matchReFold(&nativeRegexps[633], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[630], "protocol.", p0)
+				return matchReFold(&nativeRegexps[634], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -11324,14 +11480,14 @@ func native375(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[625], "include", p0)
+				return matchReFold(&nativeRegexps[629], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[625], "include", let0)) &&
+			!matchReFold(&nativeRegexps[629], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[219], let0) ||
+					(!matchRe(&nativeRegexps[222], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -11340,19 +11496,21 @@ func native375(env any) bool {
 func native376(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
-		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[631], "http.", p0)
+		((((anyOf(e.Positional, func(p0 string) bool {
+			return matchReFold(&nativeRegexps[635], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[632], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[636], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[633], "url.", p0)
+					return matchReFold(&nativeRegexps[637], "url.", p0)
 				}))) ||
+			((len(e.Positional) >= 3) &&
+				gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[634], "http", p0)
+					return matchReFold(&nativeRegexps[638], "http", p0)
 				}))))
 }
 
@@ -11365,9 +11523,9 @@ func native377(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[617], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[621], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[617], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[621], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -11376,8 +11534,8 @@ func native377(env any) bool {
 func native378(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[635], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[636], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[639], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[640], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -11386,8 +11544,8 @@ func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[637], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[638], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[641], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[642], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -11402,18 +11560,18 @@ func native381(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[639], "--action=", p0)
+			return matchReWith(&nativeRegexps[643], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[640], "/", p0)
+			return matchReWith(&nativeRegexps[644], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[641], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[645], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[642], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[646], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -11422,9 +11580,9 @@ func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[643], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[647], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[219], p0) {
+					!matchRe(&nativeRegexps[222], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -11439,7 +11597,7 @@ func native383(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[219], p0) {
+					!matchRe(&nativeRegexps[222], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0

@@ -148,6 +148,7 @@ var helpers = map[string]struct {
 	"scheme":          {"urlScheme", "string", []string{"string"}},
 	"port":            {"urlPort", "string", []string{"string"}},
 	"hasUserinfo":     {"urlUserinfo", "bool", []string{"string"}},
+	"gitURLRedirect":  {"gitURLRedirect", "bool", []string{"string"}},
 	"isIP":            {"isIP", "bool", []string{"string"}},
 	"isPrivateIP":     {"isPrivateIP", "bool", []string{"string"}},
 	"isMetadataHost":  {"isMetadataHost", "bool", []string{"string"}},

@@ -179,10 +179,42 @@ func mayBecome(t string) bool {
 // treeWrites are the sensitive files under the roots, in their home's
 // ~ spelling: the shell start-up, persistence and start-up files of
 // programs, and the credential files hguard knows (persistExact,
-// persistDirs, programStartFiles, programStartDirs, sensitivePatterns).
+// persistDirs and a file in each, programStartFiles, programStartDirs,
+// sensitivePatterns, treeStartFiles).
 // A root outside a home gives none: the system's directories are the
 // write rules' as a whole.
 func treeWrites(roots []string) []string {
+	return filesBelow(roots, homeTreeFiles())
+}
+
+// cloneWrites are the files a clone into the roots writes that run on
+// their own: those of persistDirs (git clone URL ~/.config/fish/conf.d).
+// A program's start-up files are left out: a clone into ~/.config/nvim
+// or ~/.oh-my-zsh is the documented install of a configuration, and what
+// it fetches is judged by the fetch rules.
+func cloneWrites(roots []string) []string {
+	return filesBelow(roots, persistDirFiles())
+}
+
+// persistDirFiles stand for the files of the home's persistDirs.
+var persistDirFiles = sync.OnceValue(func() []string {
+	var fs []string
+	for _, d := range persistDirs {
+		if strings.HasPrefix(d, "~/") {
+			fs = append(fs, d+"x")
+		}
+	}
+	return fs
+})
+
+// homeTreeFiles are homeSensitiveFiles and treeStartFiles.
+var homeTreeFiles = sync.OnceValue(func() []string {
+	return append(slices.Clone(homeSensitiveFiles()), treeStartFiles...)
+})
+
+// filesBelow are the files of known, in the home's ~ spelling, that lie
+// below one of the roots.
+func filesBelow(roots, known []string) []string {
 	var out []string
 	for _, r := range roots {
 		if rest, ok := cutVar(r, "XDG_CONFIG_HOME"); ok {
@@ -192,7 +224,7 @@ func treeWrites(roots []string) []string {
 		if c != "~" && !strings.HasPrefix(c, "~/") || strings.ContainsAny(c, "*?[$`") {
 			continue
 		}
-		for _, f := range homeSensitiveFiles() {
+		for _, f := range known {
 			if c == "~" || strings.HasPrefix(f, c+"/") {
 				out = append(out, f)
 			}
@@ -200,6 +232,12 @@ func treeWrites(roots []string) []string {
 	}
 	return out
 }
+
+// treeStartFiles stand for the directories of a home whose files shells
+// load by themselves (fish's functions, oh-my-zsh's custom/*.zsh), which
+// no write rule names as a directory: a copy's subtree (cp -r
+// /tmp/d/.oh-my-zsh ~) writes them (a clone does not: cloneWrites).
+var treeStartFiles = []string{"~/.oh-my-zsh/custom/x.zsh", "~/.config/fish/functions/x.fish"}
 
 // homeSensitiveFiles are the known sensitive files of a home, sorted; a
 // directory's stands for any file in it.
@@ -213,8 +251,12 @@ var homeSensitiveFiles = sync.OnceValue(func() []string {
 	for _, f := range persistExact.names {
 		add(f)
 	}
+	// a directory whose every file runs stands for them too, by a name
+	// its rules take (conf.d/.*): a subtree whose root is the directory
+	// or one below it (git clone URL ~/.config/fish/conf.d) writes them
 	for _, d := range persistDirs {
 		add(d)
+		add(d + "x")
 	}
 	for f := range programStartFiles {
 		add(f)

@@ -80,6 +80,9 @@ var secretPaths = nameSet{names: []string{
 	// the shells' histories beside bash's and zsh's (redteam13): the
 	// passwords and tokens typed on command lines
 	"~/.local/share/fish/fish_history", "~/.config/fish/fish_history", "~/.histfile", "~/.zhistory", "~/.sh_history",
+	// more logins (rt51): Docker's old registry file, GitLab's CLI, Snowflake's,
+	// NuGet's feeds' passwords
+	"~/.dockercfg", "~/.config/glab-cli/config.yml", "~/.snowsql/config", "~/.nuget/NuGet/NuGet.Config",
 }}
 
 var secretDirs = []string{
@@ -112,6 +115,9 @@ var secretBases = nameSet{names: []string{
 	// Terraform keeps every resource's secrets in its state in clear text;
 	// WordPress its database password and salts in its configuration
 	"terraform.tfstate", "terraform.tfstate.backup", "wp-config.php",
+	// PyPI's upload credentials are its only use (a project's .npmrc is
+	// mostly its registry's address and stays readable; ~/.npmrc is a login)
+	".pypirc",
 }}
 
 // browserBases are the files of a Chromium-family profile that hold its
@@ -160,6 +166,69 @@ var secretBaseGlobs = []string{
 	"*.macaroon", // lnd's and Loop's: admin.macaroon spends the node's funds
 }
 
+// privateKeyGlobs are private keys and keystores by the names the tools
+// that make them give (openssl's server.key, PKCS#12 bundles, Java and
+// Android keystores, Kerberos keytabs and credential caches, a deploy
+// key); keyName says where they count. A .pem is a certificate as often,
+// so it counts only by keyPem.
+var privateKeyGlobs = []string{"*.key", "*.p12", "*.pfx", "*.jks", "*.keystore", "*.keytab", "krb5cc_*", "*deploy_key", "*deploy_key_*"}
+
+// keyPemDirs are directory names (lowercase) whose .pem files are keys.
+var keyPemDirs = nameSet{names: []string{"keys", "private", "secrets", ".ssh"}}
+
+// testDirs are directory names (lowercase) whose keys are test material:
+// tests/fixtures/server.key signs nothing anyone trusts.
+var testDirs = nameSet{names: []string{"test", "tests", "testdata", "fixtures", "__fixtures__", "spec", "testing", "test-fixtures"}}
+
+// publicName reports a key-shaped name that says it is the public half
+// (public.key, pubkey.pem, server_pub.key).
+func publicName(base string) bool {
+	return strings.Contains(strings.ToLower(base), "pub")
+}
+
+// keyShaped reports a word that can be a key file's name: no blank, no
+// leading dot (jq's .data.key), none of the characters of code or
+// expressions (users_email_key in SQL, {.data.tls\.key}), not the public
+// half, and not below a test directory.
+func keyShaped(c, base string) bool {
+	if base == "" || base[0] == '.' || strings.ContainsAny(base, " \t\n{}[]()$=|,;'\"`\\<>") || publicName(base) {
+		return false
+	}
+	for _, d := range strings.Split(path.Dir(c), "/") {
+		if testDirs.has(strings.ToLower(d)) {
+			return false
+		}
+	}
+	return true
+}
+
+// keyName reports a private key or keystore by its name (privateKeyGlobs),
+// or, given as a path (./my_key, keys/prod_key), by a name ending in _key;
+// secretPath leaves URLs out (https://…/v1/YOUR_KEY).
+func keyName(p, c, base string) bool {
+	if !keyShaped(c, base) {
+		return false
+	}
+	b := strings.ToLower(base) // SERVER.KEY where case is ignored
+	for _, g := range privateKeyGlobs {
+		if ok, _ := path.Match(g, b); ok {
+			return true
+		}
+	}
+	return strings.HasSuffix(base, "_key") && strings.Contains(p, "/")
+}
+
+// keyPem reports a .pem file that is a private key by its name (key.pem,
+// ca-key.pem, private.pem) or its directory (~/keys/prod.pem), where
+// cert.pem and fullchain.pem are certificates anyone may read.
+func keyPem(c, base string) bool {
+	b := strings.ToLower(base)
+	if !strings.HasSuffix(b, ".pem") || !keyShaped(c, base) {
+		return false
+	}
+	return strings.Contains(b, "key") || strings.Contains(b, "priv") || keyPemDirs.has(strings.ToLower(path.Base(path.Dir(c))))
+}
+
 // sshPublicFiles are the files of ~/.ssh that hold no key: its
 // configuration, host keys and the keys allowed in (a write there is
 // persistence, sensitivePath's, not a secret read).
@@ -206,6 +275,9 @@ func secretPath(p string) bool {
 	if folded := strings.ToLower(c); folded != c && !strings.HasSuffix(folded, ".pub") &&
 		(secretPaths.has(folded) || secretKeyBase(path.Base(folded))) {
 		return true // macOS's file system ignores case: ~/.SSH/ID_RSA is the key
+	}
+	if !strings.Contains(p, "://") && (keyName(p, c, base) || keyPem(c, base)) || strings.HasPrefix(c, "/run/user/") && strings.HasSuffix(c, "/containers/auth.json") {
+		return true // Podman's registry login in $XDG_RUNTIME_DIR
 	}
 	if secret, decided := secretBaseName(base); decided {
 		return secret
@@ -287,6 +359,9 @@ func fileIn(arg string, is func(string) bool) string {
 	if !strings.HasPrefix(arg, "-") && try(arg) {
 		return arg
 	}
+	if v, ok := strings.CutPrefix(arg, "file://"); ok && strings.HasPrefix(v, "~") && try(v) {
+		return v // aws's file://~/.aws/credentials: the CLI expands the ~ itself
+	}
 	if strings.HasPrefix(arg, "-") && !strings.HasPrefix(arg, "--") && len(arg) > 2 && try(arg[2:]) {
 		return arg[2:]
 	}
@@ -325,6 +400,8 @@ var secretUsers = nameSet{names: []string{
 	"trash", "trash-put", "gio", "inotifywait", "entr", "sudoedit", "vipw", "vigr", "pwck", "grpck", "passwd",
 	"chpasswd", "htpasswd", "ssh-keyscan", "keychain", "git", "true", "false", ":", "cd", "pushd", "export",
 	"sha256sum", "sha1sum", "md5sum", "b2sum", "shasum", "cksum",
+	// Kerberos's: a keytab logs in (kinit -kt) or lists its principals
+	"kinit", "klist",
 }}
 
 // secretAuthOptions are, per program, the options whose value is a
@@ -339,11 +416,15 @@ var secretAuthOptions = map[string][]string{
 	"aws":     {"--exclude", "--include"},
 	"gsutil":  {"-x"},
 	"gcloud":  {"--exclude", "-x"},
-	"openssl": {"-cert", "-key", "-CAfile"},
-	"ncat":    {"--ssl-cert", "--ssl-key"},
-	"socat":   {},
-	"restic":  {"-p", "--password-file", "--password-command", "--cacert", "--tls-client-cert", "--key-hint"},
-	"borg":    {"--keyfile"},
+	"openssl": {"-cert", "-key", "-inkey", "-CAfile", "-signkey", "-CAkey", "-keyout", "-out"},
+	// Java's and Android's signing tools open the keystore they are given
+	"keytool":   {"-keystore", "-srckeystore", "-destkeystore"},
+	"jarsigner": {"-keystore"},
+	"apksigner": {"--ks", "--key"},
+	"ncat":      {"--ssl-cert", "--ssl-key"},
+	"socat":     {},
+	"restic":    {"-p", "--password-file", "--password-command", "--cacert", "--tls-client-cert", "--key-hint"},
+	"borg":      {"--keyfile"},
 	// a database client sends the file it runs (psql -h db -f FILE) and
 	// twine the files it uploads; their credentials come by these
 	"psql":    {"--set", "-v", "--variable"},
@@ -430,6 +511,10 @@ func filesRead(name string, args, pos []string, redirects []RedirectEnv, in func
 		return out
 	}
 	skip := secretAuthOptions[prog]
+	if prog == "openssl" && slices.Contains(args, "-pubout") {
+		// only the key's public half is shown (openssl rsa -in server.key -pubout)
+		skip = append(slices.Clip(skip), "-in")
+	}
 	_, cli := serviceCLIs()[prog]
 	dest := ""
 	if copiers.has(prog) && len(pos) > 1 {
@@ -588,7 +673,8 @@ var outputOptions = nameSet{names: []string{"-o", "-O", "--output", "--output-fi
 	"--out", "-out", "--log-file", "--logfile", "--log", "-log", "--save", "--dump", "--dest", "--destination",
 	"--target", "--target-directory", "--directory-prefix", "--output-dir", "--outdir", "--result",
 	"--write", "--write-to", "--append-output", "--trace-file", "--pidfile", "--pid-file",
-	"-oN", "-oX", "-oG", "-oA", "-oS", "-oM", "--extract-to"}}
+	"-oN", "-oX", "-oG", "-oA", "-oS", "-oM", "--extract-to",
+	"-keyout"}} // openssl req -keyout KEY writes the new private key
 
 // flagLikeOutput are output options that many programs take as flags with
 // no value (sfdisk --dump DEVICE reads the device; --save, --log, --write

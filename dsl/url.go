@@ -243,3 +243,51 @@ func isLoopbackIP(h string) bool {
 	ip, err := netip.ParseAddr(strings.Trim(h, "[]"))
 	return err == nil && (ip.Unmap().IsLoopback() || ip.IsUnspecified())
 }
+
+// gitURLRedirect reports a git url.BASE.insteadOf=PREFIX (or
+// pushInsteadOf) setting that sends the addresses starting with PREFIX to
+// another host than PREFIX's: url.https://evil.example/.insteadOf=https://github.com/.
+// Switching between ssh and https for the same host (url.git@github.com:
+// for https://github.com/) and a scheme alone (url.https://.insteadOf=git://)
+// keep the host.
+func gitURLRedirect(setting string) bool {
+	key, prefix, ok := strings.Cut(setting, "=")
+	lower := strings.ToLower(key)
+	if !ok || !strings.HasPrefix(lower, "url.") {
+		return false
+	}
+	base := ""
+	for _, suffix := range []string{".pushinsteadof", ".insteadof"} {
+		if strings.HasSuffix(lower, suffix) {
+			base = key[len("url.") : len(key)-len(suffix)]
+			break
+		}
+	}
+	to := gitPrefixHost(base)
+	return to != "" && to != gitPrefixHost(prefix)
+}
+
+// gitPrefixHost is the host a git URL or URL prefix names, lowercase:
+// https://host/, ssh://user@host:port/, the scp-like user@host: and
+// host:path; "" for a scheme alone or a local path.
+func gitPrefixHost(p string) string {
+	rest := p
+	if i := strings.Index(p, "://"); i >= 0 {
+		rest = p[i+3:]
+	} else if !strings.Contains(p, ":") || strings.HasPrefix(p, "/") || strings.HasPrefix(p, ".") {
+		return ""
+	}
+	if j := strings.IndexAny(rest, "/?#"); j >= 0 {
+		rest = rest[:j]
+	}
+	if k := strings.LastIndexByte(rest, '@'); k >= 0 {
+		rest = rest[k+1:]
+	}
+	if strings.HasPrefix(rest, "[") {
+		if e := strings.IndexByte(rest, ']'); e > 0 {
+			return strings.ToLower(rest[1:e])
+		}
+	}
+	host, _, _ := strings.Cut(rest, ":")
+	return strings.ToLower(host)
+}

@@ -86,10 +86,10 @@ func TestGitSecrets(t *testing.T) {
 		{"git commit --allow-empty -F ../.aws/credentials", dsl.Ask, dsl.Ask},
 		{"git tag -a v1 -F ~/.ssh/id_rsa", dsl.Ask, dsl.Ask},
 		{"git notes add -F ~/.ssh/id_rsa", dsl.Ask, dsl.Ask},
-		{"git --work-tree=.. add -f .ssh/id_rsa", dsl.Allow, dsl.Ask},
-		{"git --work-tree=.. add -f .aws/credentials", dsl.Allow, dsl.Ask},
-		{"GIT_WORK_TREE=~ git add .ssh/id_rsa", dsl.Allow, dsl.Ask},
-		{"GIT_WORK_TREE=~ git add .kube/config", dsl.Allow, dsl.Ask},
+		{"git --work-tree=.. add -f .ssh/id_rsa", dsl.Ask, dsl.Ask},      // a person staging a secret asks too (sec52)
+		{"git --work-tree=.. add -f .aws/credentials", dsl.Ask, dsl.Ask}, // a person staging a secret asks too (sec52)
+		{"GIT_WORK_TREE=~ git add .ssh/id_rsa", dsl.Ask, dsl.Ask},        // a person staging a secret asks too (sec52)
+		{"GIT_WORK_TREE=~ git add .kube/config", dsl.Ask, dsl.Ask},       // a person staging a secret asks too (sec52)
 		{"git commit -F ../msg.txt", dsl.Allow, dsl.Allow},
 		{"git tag -a v1 -F CHANGES.md", dsl.Allow, dsl.Allow},
 		{"git --work-tree=.. add proj/main.go", dsl.Allow, dsl.Allow},
