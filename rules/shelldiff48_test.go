@@ -24,10 +24,10 @@ func TestShellDiff48(t *testing.T) {
 		{"bash", "eval 'cd ~' && rm .bashrc", dsl.Ask, dsl.Ask}, // eval runs in the shell
 		{"bash", "CDPATH=.. cd proj && rm -f *.o", dsl.Allow, dsl.Allow},
 		// zsh: cd usr etc from /usr is cd /etc; bash and fish refuse it
-		{"zsh", "cd /usr; cd usr etc && rm passwd", dsl.Ask, dsl.Ask},
+		{"zsh", "cd /usr; cd usr etc && rm passwd", dsl.Block, dsl.Block},
 		{"zsh", "cd src && rm -f *.o", dsl.Allow, dsl.Allow},
 		// fish: a command that is a directory path is a cd
-		{"fish", "/etc/; rm passwd", dsl.Ask, dsl.Ask},
+		{"fish", "/etc/; rm passwd", dsl.Block, dsl.Block},
 		{"fish", "~; rm .bashrc", dsl.Ask, dsl.Ask},
 		{"fish", "src/; rm -f *.o", dsl.Allow, dsl.Allow},
 		{"fish", "./configure; and make", dsl.Allow, dsl.Allow},
@@ -75,17 +75,17 @@ func TestInheritedCDPath(t *testing.T) {
 		cdpath, shell, cmd string
 		want               dsl.Level // for a person and an agent
 	}{
-		{"/", "bash", "cd etc && rm passwd", dsl.Ask},
+		{"/", "bash", "cd etc && rm passwd", dsl.Block},
 		{"/", "zsh", "cd etc && rm passwd", dsl.Allow},    // zsh tries ./etc first: where the project has it
 		{".:/", "bash", "cd etc && rm passwd", dsl.Allow}, // so does bash for a CDPATH that starts with .
-		{"/", "fish", "cd etc; and rm passwd", dsl.Ask},
-		{"/tmp:/", "bash", "cd etc && rm passwd", dsl.Ask},
+		{"/", "fish", "cd etc; and rm passwd", dsl.Block},
+		{"/tmp:/", "bash", "cd etc && rm passwd", dsl.Block},
 		{"", "bash", "cd etc && rm passwd", dsl.Allow},
 		{".", "bash", "cd etc && rm passwd", dsl.Allow},
 		{"/", "bash", "cd ./etc && rm passwd", dsl.Allow}, // ./ is not looked up
 		{"/", "bash", "CDPATH=. cd etc && rm passwd", dsl.Allow},
 		{".:~:/", "bash", "cd src && rm -f *.o", dsl.Allow},
-		{"/:.", "bash", "cd etc && rm passwd", dsl.Ask},
+		{"/:.", "bash", "cd etc && rm passwd", dsl.Block},
 		{"/", "bash", "cd /tmp && rm -rf x", dsl.Allow},
 	} {
 		for _, caller := range []string{"", "codex"} {

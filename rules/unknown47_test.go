@@ -50,17 +50,17 @@ func TestUnknownProgramValues(t *testing.T) {
 // allowed before).
 func TestProtectedGlobs(t *testing.T) {
 	checkHoles(t, []holeCase{
-		{"rm ~/.b*", dsl.Ask, dsl.Ask},                   // was allowed
-		{"rm -f ~/.bashr?", dsl.Ask, dsl.Ask},            // was allowed
-		{"rm ~/.[bp]*", dsl.Ask, dsl.Ask},                // was allowed
-		{"rm /home/u/.z*", dsl.Ask, dsl.Ask},             // was allowed
-		{"rm ~/.s*/id_*", dsl.Ask, dsl.Ask},              // was allowed
-		{"cd ~ && rm .bash*", dsl.Ask, dsl.Ask},          // was allowed
-		{"cd ~ && rm .[bp]*", dsl.Ask, dsl.Ask},          // was allowed
-		{"cd ~ && rm .bashr?", dsl.Ask, dsl.Ask},         // was allowed
-		{"rm $(ls /etc/passwd)", dsl.Ask, dsl.Ask},       // was allowed
-		{"cd /etc && rm $(ls passwd)", dsl.Ask, dsl.Ask}, // was allowed
-		{"rm $(echo /etc/passwd)", dsl.Ask, dsl.Ask},
+		{"rm ~/.b*", dsl.Ask, dsl.Ask},                       // was allowed
+		{"rm -f ~/.bashr?", dsl.Ask, dsl.Ask},                // was allowed
+		{"rm ~/.[bp]*", dsl.Ask, dsl.Ask},                    // was allowed
+		{"rm /home/u/.z*", dsl.Ask, dsl.Ask},                 // was allowed
+		{"rm ~/.s*/id_*", dsl.Ask, dsl.Ask},                  // was allowed
+		{"cd ~ && rm .bash*", dsl.Ask, dsl.Ask},              // was allowed
+		{"cd ~ && rm .[bp]*", dsl.Ask, dsl.Ask},              // was allowed
+		{"cd ~ && rm .bashr?", dsl.Ask, dsl.Ask},             // was allowed
+		{"rm $(ls /etc/passwd)", dsl.Block, dsl.Block},       // was allowed
+		{"cd /etc && rm $(ls passwd)", dsl.Block, dsl.Block}, // was allowed
+		{"rm $(echo /etc/passwd)", dsl.Block, dsl.Block},
 		{"rm ~/.bashrc", dsl.Ask, dsl.Ask},
 		{"rm ~/.ssh/*", dsl.Ask, dsl.Ask},
 		{"rm /etc/pass*", dsl.Ask, dsl.Ask},
@@ -84,25 +84,25 @@ func TestProtectedGlobs(t *testing.T) {
 // (unknown47, 2026-12-05: the rows marked were allowed before).
 func TestInPlaceCompressors(t *testing.T) {
 	checkHoles(t, []holeCase{
-		{"gzip /etc/passwd", dsl.Ask, dsl.Ask},            // was allowed
-		{"cd /etc && gzip passwd", dsl.Ask, dsl.Ask},      // was allowed
-		{"gzip ~/.bashrc", dsl.Ask, dsl.Ask},              // was allowed
-		{"cd ~ && gzip .bashrc", dsl.Ask, dsl.Ask},        // was allowed
-		{"bzip2 ~/.bashrc", dsl.Ask, dsl.Ask},             // was allowed
-		{"xz -9 ~/.ssh/id_ed25519", dsl.Ask, dsl.Ask},     // was allowed
-		{"lzma ~/.profile", dsl.Ask, dsl.Ask},             // was allowed
-		{"pigz -p 4 ~/.zshrc", dsl.Ask, dsl.Ask},          // was allowed
-		{"lzip ~/.gitconfig", dsl.Ask, dsl.Ask},           // was allowed
-		{"compress /etc/hosts", dsl.Ask, dsl.Ask},         // was allowed
-		{"zstd --rm ~/.bashrc", dsl.Ask, dsl.Ask},         // was allowed
-		{"lz4 --rm ~/.bashrc", dsl.Ask, dsl.Ask},          // was allowed
-		{"brotli -j ~/.bashrc", dsl.Ask, dsl.Ask},         // was allowed
-		{"lzop -U ~/.bashrc", dsl.Ask, dsl.Ask},           // was allowed
-		{"sudo gzip -S .x /etc/shadow", dsl.Ask, dsl.Ask}, // was allowed
-		{"gunzip /etc/passwd.gz", dsl.Ask, dsl.Ask},       // was allowed
-		{"gunzip -k /etc/cron.d/x.gz", dsl.Ask, dsl.Ask},  // was allowed
-		{"zstd -d /etc/cron.d/x.zst", dsl.Ask, dsl.Ask},   // was allowed
-		{"gzip -d ~/.bashrc.gz", dsl.Ask, dsl.Ask},        // was allowed
+		{"gzip /etc/passwd", dsl.Block, dsl.Block},            // was allowed
+		{"cd /etc && gzip passwd", dsl.Block, dsl.Block},      // was allowed
+		{"gzip ~/.bashrc", dsl.Ask, dsl.Ask},                  // was allowed
+		{"cd ~ && gzip .bashrc", dsl.Ask, dsl.Ask},            // was allowed
+		{"bzip2 ~/.bashrc", dsl.Ask, dsl.Ask},                 // was allowed
+		{"xz -9 ~/.ssh/id_ed25519", dsl.Ask, dsl.Ask},         // was allowed
+		{"lzma ~/.profile", dsl.Ask, dsl.Ask},                 // was allowed
+		{"pigz -p 4 ~/.zshrc", dsl.Ask, dsl.Ask},              // was allowed
+		{"lzip ~/.gitconfig", dsl.Ask, dsl.Ask},               // was allowed
+		{"compress /etc/hosts", dsl.Ask, dsl.Ask},             // was allowed
+		{"zstd --rm ~/.bashrc", dsl.Ask, dsl.Ask},             // was allowed
+		{"lz4 --rm ~/.bashrc", dsl.Ask, dsl.Ask},              // was allowed
+		{"brotli -j ~/.bashrc", dsl.Ask, dsl.Ask},             // was allowed
+		{"lzop -U ~/.bashrc", dsl.Ask, dsl.Ask},               // was allowed
+		{"sudo gzip -S .x /etc/shadow", dsl.Block, dsl.Block}, // was allowed
+		{"gunzip /etc/passwd.gz", dsl.Ask, dsl.Ask},           // was allowed
+		{"gunzip -k /etc/cron.d/x.gz", dsl.Ask, dsl.Ask},      // was allowed
+		{"zstd -d /etc/cron.d/x.zst", dsl.Ask, dsl.Ask},       // was allowed
+		{"gzip -d ~/.bashrc.gz", dsl.Ask, dsl.Ask},            // was allowed
 		{"gzip -dk big.log.gz", dsl.Allow, dsl.Allow},
 		{"gunzip a.tgz && tar xf a.tar", dsl.Allow, dsl.Allow},
 		{"unzstd --rm data.zst", dsl.Allow, dsl.Allow},

@@ -45,10 +45,10 @@ func TestFoundInPlace48(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{`find ~ -name .bashrc -exec gzip {} \;`, dsl.Ask, dsl.Ask},
 		{`find ~/.bashrc -execdir gzip {} +`, dsl.Ask, dsl.Ask},
-		{`find /etc -name passwd -exec gzip {} \;`, dsl.Ask, dsl.Ask},
+		{`find /etc -name passwd -exec gzip {} \;`, dsl.Block, dsl.Block},
 		{`cd ~ && find . -name .bashrc -exec gzip {} \;`, dsl.Ask, dsl.Ask},
 		{`find ~ -name .bashrc | xargs gzip`, dsl.Ask, dsl.Ask},
-		{`find /etc -name passwd | xargs gzip`, dsl.Ask, dsl.Ask},
+		{`find /etc -name passwd | xargs gzip`, dsl.Block, dsl.Block},
 		{`find ~ -name '.b*' -exec xz {} +`, dsl.Ask, dsl.Ask},
 		{`find ~ -name .bashrc -exec mv {} /tmp/ \;`, dsl.Ask, dsl.Ask},
 		{`find ~ -name .bashrc | xargs -I{} mv {} /tmp/`, dsl.Ask, dsl.Ask},
@@ -91,14 +91,14 @@ func TestAttachedAfterCd48(t *testing.T) {
 // relative names unknown (session 48: each chdir line was allowed).
 func TestCodeChdir48(t *testing.T) {
 	checkHoles(t, []holeCase{
-		{`python3 -c "import os; os.chdir('/etc'); os.remove('passwd')"`, dsl.Ask, dsl.Ask},
-		{`python3 -c "import os; os.remove('/etc/passwd')"`, dsl.Ask, dsl.Ask},
+		{`python3 -c "import os; os.chdir('/etc'); os.remove('passwd')"`, dsl.Block, dsl.Block},
+		{`python3 -c "import os; os.remove('/etc/passwd')"`, dsl.Block, dsl.Block},
 		{`python3 -c "import os; os.chdir(os.path.expanduser('~')); open('.bashrc','a')"`, dsl.Ask, dsl.Block},
 		{`python3 -c "import os; open(os.path.expanduser('~/.bashrc'),'a')"`, dsl.Ask, dsl.Block},
-		{`node -e "process.chdir('/etc'); require('fs').unlinkSync('passwd')"`, dsl.Ask, dsl.Ask},
-		{`ruby -e "Dir.chdir('/etc'); File.delete('passwd')"`, dsl.Ask, dsl.Ask},
-		{`perl -e "chdir '/etc'; unlink 'passwd'"`, dsl.Ask, dsl.Ask},
-		{`php -r "chdir('/etc'); unlink('passwd');"`, dsl.Ask, dsl.Ask},
+		{`node -e "process.chdir('/etc'); require('fs').unlinkSync('passwd')"`, dsl.Block, dsl.Block},
+		{`ruby -e "Dir.chdir('/etc'); File.delete('passwd')"`, dsl.Block, dsl.Block},
+		{`perl -e "chdir '/etc'; unlink 'passwd'"`, dsl.Block, dsl.Block},
+		{`php -r "chdir('/etc'); unlink('passwd');"`, dsl.Block, dsl.Block},
 		{`cd /etc && python3 -c "import os; os.chdir('ssh'); os.remove('sshd_config')"`, dsl.Ask, dsl.Ask},
 		// everyday neighbours
 		{`python3 -c "import os; os.chdir('build'); os.remove('x.o')"`, dsl.Allow, dsl.Allow},

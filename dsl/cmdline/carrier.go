@@ -103,6 +103,8 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		w.sshStdinConfig(c, args, cx)
 	case "crontab":
 		w.crontabStdin(c, args, cx)
+	case "cat", "tee":
+		w.scheduledFileStdin(c, args, cx)
 	}
 	switch name := c.Name; {
 	case shells.has(program(name)):
@@ -371,6 +373,69 @@ func (w *walker) crontabStdin(c *Command, args []field, cx ctx) {
 	for _, cmd := range crontabCommands(c.Stdin.Text) {
 		w.nested(c, cmd, "crontab job", cx, false)
 	}
+}
+
+// scheduledFileStdin follows the commands of a systemd unit or a cron
+// table that cat or tee writes from its standard input (cat >
+// /etc/systemd/system/b.service <<EOF): the unit's Exec…= lines and the
+// table's jobs run later, as root for the system's, and are judged as
+// the commands they are.
+func (w *walker) scheduledFileStdin(c *Command, args []field, cx ctx) {
+	if c.Stdin.Kind == "" || !c.Stdin.Static || c.Stdin.Remote || c.Stdin.Decoded {
+		return
+	}
+	var targets []string
+	if c.Name == "tee" {
+		for _, a := range args {
+			if !strings.HasPrefix(a.Value, "-") {
+				targets = append(targets, a.Value)
+			}
+		}
+	}
+	for _, r := range c.Redirects {
+		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|") && (r.Fd == "" || r.Fd == "1") {
+			targets = append(targets, r.Target.Value)
+		}
+	}
+	for _, t := range targets {
+		switch {
+		case unitFile().MatchString(t):
+			for _, cmd := range unitCommands(c.Stdin.Text) {
+				w.nested(c, cmd, "systemd unit", cx, false)
+			}
+			return
+		case cronFile().MatchString(t):
+			user := !strings.HasPrefix(path.Clean(t), "/var/spool/")
+			for _, cmd := range crontabCommands(c.Stdin.Text) {
+				if user { // /etc/crontab and /etc/cron.d name the user first
+					_, cmd, _ = strings.Cut(cmd, " ")
+				}
+				w.nested(c, strings.TrimSpace(cmd), "crontab job", cx, false)
+			}
+			return
+		}
+	}
+}
+
+var (
+	unitFile = lazyRegexp(`(^|/)(systemd/(system|user)|\.config/systemd/user)/[^/]+\.(service|socket|timer|path|mount)$`)
+	cronFile = lazyRegexp(`^/(etc/crontab|etc/cron\.d/[^/]+|var/spool/cron/(crontabs/)?[^/]+)$`)
+)
+
+// unitCommands are the command lines of a systemd unit's Exec…= settings,
+// without the prefixes (-, @, :, +, !) that change how they run.
+func unitCommands(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
+		if !ok || !strings.HasPrefix(strings.TrimSpace(k), "Exec") {
+			continue
+		}
+		if v = strings.TrimLeft(strings.TrimSpace(v), "-@:+!"); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // typedBangShell reports a top-level "! SHELL" statement that starts a
