@@ -1351,7 +1351,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native335
 		}
-	case "any(outputs, cleanPath(#) startsWith \"/sys/\" &&\n  !(cleanPath(#) matches \"^/sys/(class/(backlight|leds)/[^/]+/(brightness|trigger)|devices/.*/(backlight|leds)/[^/]+/(brightness|trigger)|devices/system/cpu/(cpu[0-9]+/)?cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|devices/system/cpu/cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|kernel/mm/transparent_hugepage/(enabled|defrag)|block/[^/]+/queue/(scheduler|read_ahead_kb|nr_requests|rotational)|module/[^/]+/parameters/[^/]+)$\") &&\n  !(cleanPath(#) startsWith \"/sys/fs/cgroup/\" && baseName(#) != \"cgroup.kill\") &&\n  !(cleanPath(#) startsWith \"/sys/kernel/security/\" || cleanPath(#) == \"/sys/kernel/uevent_helper\"))":
+	case "any(outputs, cleanPath(#) startsWith \"/sys/\" &&\n  !(cleanPath(#) matches \"^/sys/(class/(backlight|leds)/[^/]+/(brightness|trigger)|devices/.*/(backlight|leds)/[^/]+/(brightness|trigger)|devices/system/cpu/(cpu([0-9]+|\\\\*)/)?cpufreq/(policy([0-9]+|\\\\*)/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|devices/system/cpu/cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|kernel/mm/transparent_hugepage/(enabled|defrag)|block/[^/]+/queue/(scheduler|read_ahead_kb|nr_requests|rotational)|module/[^/]+/parameters/[^/]+)$\") &&\n  !(cleanPath(#) startsWith \"/sys/fs/cgroup/\" && baseName(#) != \"cgroup.kill\") &&\n  !(cleanPath(#) startsWith \"/sys/kernel/security/\" || cleanPath(#) == \"/sys/kernel/uevent_helper\"))":
 		if scope == "command" {
 			return native336
 		}
@@ -2133,7 +2133,7 @@ var nativeRegexps = [668]lazyRegexp{
 	{src: "^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)"},
 	{src: "^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$"},
 	{src: "^(kernel[./](panic(_on_oops)?)=0|vm[./]overcommit_memory=[01]|vm[./]panic_on_oom=0)$"},
-	{src: "^/sys/(class/(backlight|leds)/[^/]+/(brightness|trigger)|devices/.*/(backlight|leds)/[^/]+/(brightness|trigger)|devices/system/cpu/(cpu[0-9]+/)?cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|devices/system/cpu/cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|kernel/mm/transparent_hugepage/(enabled|defrag)|block/[^/]+/queue/(scheduler|read_ahead_kb|nr_requests|rotational)|module/[^/]+/parameters/[^/]+)$"},
+	{src: "^/sys/(class/(backlight|leds)/[^/]+/(brightness|trigger)|devices/.*/(backlight|leds)/[^/]+/(brightness|trigger)|devices/system/cpu/(cpu([0-9]+|\\*)/)?cpufreq/(policy([0-9]+|\\*)/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|devices/system/cpu/cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|kernel/mm/transparent_hugepage/(enabled|defrag)|block/[^/]+/queue/(scheduler|read_ahead_kb|nr_requests|rotational)|module/[^/]+/parameters/[^/]+)$"},
 	{src: "^(\\s*[0-9]+\\s*(us|usec|µs|ms|msec|s|sec|seconds?|m|min|minutes?|h|hr|hours?)?)+\\s*$"},
 	{src: "^\\s*([0-9]+\\s*[KB]?|[0-9]\\s*M)\\s*$"},
 	{src: "^\\s*[01]\\s*$"},
