@@ -28,7 +28,7 @@ type Program struct {
 	LongStop    []string
 	Operands    int      // its own operands before the command (flock LOCKFILE, setarch ARCH)
 	Sub         []string // subcommands that launch (bundle exec, docker exec); Runs does not apply then
-	SubRun      string   // what follows such a subcommand: argv, line, dashdash (the argv after "--"), or ssh (a Remote one)
+	SubRun      string   // what follows such a subcommand: argv, line, anyline (a line with the program's own options taken out wherever they stand), dashdash (the argv after "--"), or ssh (a Remote one)
 	SubOperands int      // operands between the subcommand's options and the command (docker exec CONTAINER)
 	SubAfter    int      // operands before the subcommand (salt TARGET cmd.run); a later operand is none
 	// Remote are subcommands that open a shell on a remote host (gcloud
@@ -1253,6 +1253,27 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 		}
 	case "line":
 		if rest := afterOptions(args, p.Args, p.Long, p.SubOperands); len(rest) > 0 {
+			j := joinFields(rest)
+			w.nested(c, j.Value, via, cx, j.Dynamic)
+		}
+	case "anyline":
+		// heroku run CMD -a APP: its own options may follow the command's
+		// words, up to --, and are no part of the line
+		var rest []field
+		for i := 0; i < len(args); i++ {
+			name, _, eq := strings.Cut(args[i].Value, "=")
+			switch {
+			case name == "--":
+				rest = append(rest, args[i+1:]...)
+				i = len(args)
+			case !eq && (len(name) == 2 || strings.HasPrefix(name, "--")) && takesValue(name, p.Args, p.Long) && i+1 < len(args):
+				i++
+			case strings.HasPrefix(name, "--") && eq && containsString(p.Long, name[2:]):
+			default:
+				rest = append(rest, args[i])
+			}
+		}
+		if len(rest) > 0 {
 			j := joinFields(rest)
 			w.nested(c, j.Value, via, cx, j.Dynamic)
 		}

@@ -100,280 +100,284 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[45]
 	case "fly", "flyctl":
 		return &catalogPrograms[46]
-	case "az":
+	case "heroku":
 		return &catalogPrograms[47]
-	case "docker", "podman", "nerdctl":
+	case "railway":
 		return &catalogPrograms[48]
-	case "kubectl", "oc":
+	case "az":
 		return &catalogPrograms[49]
-	case "distrobox":
+	case "docker", "podman", "nerdctl":
 		return &catalogPrograms[50]
-	case "vagrant", "multipass", "lxc", "incus":
+	case "kubectl", "oc":
 		return &catalogPrograms[51]
-	case "toolbox":
+	case "distrobox":
 		return &catalogPrograms[52]
-	case "jrunscript", "jjs":
+	case "vagrant", "multipass", "lxc", "incus":
 		return &catalogPrograms[53]
-	case "git":
+	case "toolbox":
 		return &catalogPrograms[54]
-	case "gh":
+	case "jrunscript", "jjs":
 		return &catalogPrograms[55]
-	case "apply_patch", "applypatch":
+	case "git":
 		return &catalogPrograms[56]
-	case "restic":
+	case "gh":
 		return &catalogPrograms[57]
-	case "check_ssl_cert":
+	case "apply_patch", "applypatch":
 		return &catalogPrograms[58]
-	case "tcpdump":
+	case "restic":
 		return &catalogPrograms[59]
-	case "sysctl":
+	case "check_ssl_cert":
 		return &catalogPrograms[60]
-	case "bpftrace":
+	case "tcpdump":
 		return &catalogPrograms[61]
-	case "gnuplot", "octave", "octave-cli", "slsh":
+	case "sysctl":
 		return &catalogPrograms[62]
-	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
+	case "bpftrace":
 		return &catalogPrograms[63]
-	case "erl":
+	case "gnuplot", "octave", "octave-cli", "slsh":
 		return &catalogPrograms[64]
-	case "elixir", "iex":
+	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
 		return &catalogPrograms[65]
-	case "mix":
+	case "erl":
 		return &catalogPrograms[66]
-	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
+	case "elixir", "iex":
 		return &catalogPrograms[67]
-	case "scala", "scala-cli":
+	case "mix":
 		return &catalogPrograms[68]
-	case "jshell":
+	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
 		return &catalogPrograms[69]
-	case "dotnet":
+	case "scala", "scala-cli":
 		return &catalogPrograms[70]
-	case "terraform", "tofu":
+	case "jshell":
 		return &catalogPrograms[71]
-	case "volatility", "vol", "vol.py", "volatility3":
+	case "dotnet":
 		return &catalogPrograms[72]
-	case "clojure", "clj", "bb":
+	case "terraform", "tofu":
 		return &catalogPrograms[73]
-	case "swift":
+	case "volatility", "vol", "vol.py", "volatility3":
 		return &catalogPrograms[74]
-	case "ghc", "runghc", "runhaskell", "stack-ghc":
+	case "clojure", "clj", "bb":
 		return &catalogPrograms[75]
-	case "ghci":
+	case "swift":
 		return &catalogPrograms[76]
-	case "stack":
+	case "ghc", "runghc", "runhaskell", "stack-ghc":
 		return &catalogPrograms[77]
-	case "cabal":
+	case "ghci":
 		return &catalogPrograms[78]
-	case "pidstat":
+	case "stack":
 		return &catalogPrograms[79]
-	case "plymouth":
+	case "cabal":
 		return &catalogPrograms[80]
-	case "enscript":
+	case "pidstat":
 		return &catalogPrograms[81]
-	case "openvt":
+	case "plymouth":
 		return &catalogPrograms[82]
-	case "aa-exec":
+	case "enscript":
 		return &catalogPrograms[83]
-	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+	case "openvt":
 		return &catalogPrograms[84]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "aa-exec":
 		return &catalogPrograms[85]
-	case "latexmk":
+	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
 		return &catalogPrograms[86]
-	case "m4":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[87]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "latexmk":
 		return &catalogPrograms[88]
-	case "hg":
+	case "m4":
 		return &catalogPrograms[89]
-	case "fzf":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[90]
-	case "tmate":
+	case "hg":
 		return &catalogPrograms[91]
-	case "genie":
+	case "fzf":
 		return &catalogPrograms[92]
-	case "dc":
+	case "tmate":
 		return &catalogPrograms[93]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "genie":
 		return &catalogPrograms[94]
-	case "yt-dlp", "youtube-dl":
+	case "dc":
 		return &catalogPrograms[95]
-	case "dmsetup":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[96]
-	case "openvpn":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[97]
-	case "certbot":
+	case "dmsetup":
 		return &catalogPrograms[98]
-	case "borg":
+	case "openvpn":
 		return &catalogPrograms[99]
-	case "sshuttle":
+	case "certbot":
 		return &catalogPrograms[100]
-	case "split", "gsplit":
+	case "borg":
 		return &catalogPrograms[101]
-	case "scrot":
+	case "sshuttle":
 		return &catalogPrograms[102]
-	case "acr":
+	case "split", "gsplit":
 		return &catalogPrograms[103]
-	case "zic":
+	case "scrot":
 		return &catalogPrograms[104]
-	case "dnsmasq":
+	case "acr":
 		return &catalogPrograms[105]
-	case "pip", "pip3":
+	case "zic":
 		return &catalogPrograms[106]
-	case "gem":
+	case "dnsmasq":
 		return &catalogPrograms[107]
-	case "scp", "sftp-s":
+	case "pip", "pip3":
 		return &catalogPrograms[108]
-	case "sshfs":
+	case "gem":
 		return &catalogPrograms[109]
-	case "check_by_ssh":
+	case "scp", "sftp-s":
 		return &catalogPrograms[110]
-	case "puppet":
+	case "sshfs":
 		return &catalogPrograms[111]
-	case "xdotool":
+	case "check_by_ssh":
 		return &catalogPrograms[112]
-	case "ydotool":
+	case "puppet":
 		return &catalogPrograms[113]
-	case "task":
+	case "xdotool":
 		return &catalogPrograms[114]
-	case "perf":
+	case "ydotool":
 		return &catalogPrograms[115]
-	case "ip":
+	case "task":
 		return &catalogPrograms[116]
-	case "rake":
+	case "perf":
 		return &catalogPrograms[117]
-	case "knife":
+	case "ip":
 		return &catalogPrograms[118]
-	case "sqlmap":
+	case "rake":
 		return &catalogPrograms[119]
-	case "exiftool":
+	case "knife":
 		return &catalogPrograms[120]
-	case "fail2ban-client":
+	case "sqlmap":
 		return &catalogPrograms[121]
-	case "fastfetch":
+	case "exiftool":
 		return &catalogPrograms[122]
-	case "rsyslogd":
+	case "fail2ban-client":
 		return &catalogPrograms[123]
-	case "virsh":
+	case "fastfetch":
 		return &catalogPrograms[124]
-	case "bee":
+	case "rsyslogd":
 		return &catalogPrograms[125]
-	case "go":
+	case "virsh":
 		return &catalogPrograms[126]
-	case "cargo":
+	case "bee":
 		return &catalogPrograms[127]
-	case "svn":
+	case "go":
 		return &catalogPrograms[128]
-	case "jj":
+	case "cargo":
 		return &catalogPrograms[129]
-	case "strace":
+	case "svn":
 		return &catalogPrograms[130]
-	case "ltrace":
+	case "jj":
 		return &catalogPrograms[131]
-	case "flock":
+	case "strace":
 		return &catalogPrograms[132]
-	case "systemd-run":
+	case "ltrace":
 		return &catalogPrograms[133]
-	case "unshare":
+	case "flock":
 		return &catalogPrograms[134]
-	case "nsenter":
+	case "systemd-run":
 		return &catalogPrograms[135]
-	case "chroot":
+	case "unshare":
 		return &catalogPrograms[136]
-	case "toybox":
+	case "nsenter":
 		return &catalogPrograms[137]
-	case "sshpass":
+	case "chroot":
 		return &catalogPrograms[138]
-	case "screen":
+	case "toybox":
 		return &catalogPrograms[139]
-	case "cpulimit":
+	case "sshpass":
 		return &catalogPrograms[140]
-	case "dbus-launch":
+	case "screen":
 		return &catalogPrograms[141]
-	case "rlwrap":
+	case "cpulimit":
 		return &catalogPrograms[142]
-	case "valgrind":
+	case "dbus-launch":
 		return &catalogPrograms[143]
-	case "setarch":
+	case "rlwrap":
 		return &catalogPrograms[144]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "valgrind":
 		return &catalogPrograms[145]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "setarch":
 		return &catalogPrograms[146]
-	case "entr":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[147]
-	case "mosh":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[148]
-	case "msgfilter":
+	case "entr":
 		return &catalogPrograms[149]
-	case "start-stop-daemon":
+	case "mosh":
 		return &catalogPrograms[150]
-	case "sg", "newgrp":
+	case "msgfilter":
 		return &catalogPrograms[151]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "start-stop-daemon":
 		return &catalogPrograms[152]
-	case "wezterm":
+	case "sg", "newgrp":
 		return &catalogPrograms[153]
-	case "kitty", "foot", "st":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[154]
-	case "tmux", "byobu", "byobu-tmux":
+	case "wezterm":
 		return &catalogPrograms[155]
-	case "zellij":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[156]
-	case "dtach", "abduco":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[157]
-	case "parallel":
+	case "zellij":
 		return &catalogPrograms[158]
-	case "hping3":
+	case "dtach", "abduco":
 		return &catalogPrograms[159]
-	case "at", "batch":
+	case "parallel":
 		return &catalogPrograms[160]
-	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
+	case "hping3":
 		return &catalogPrograms[161]
-	case "pnpm", "yarn", "npm", "bun":
+	case "at", "batch":
 		return &catalogPrograms[162]
-	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
+	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
 		return &catalogPrograms[163]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[164]
-	case "nix":
+	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[165]
-	case "script":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[166]
-	case "socat":
+	case "nix":
 		return &catalogPrograms[167]
-	case "socket":
+	case "script":
 		return &catalogPrograms[168]
-	case "proot":
+	case "socat":
 		return &catalogPrograms[169]
-	case "sched":
+	case "socket":
 		return &catalogPrograms[170]
-	case "faketime":
+	case "proot":
 		return &catalogPrograms[171]
-	case "trickle":
+	case "sched":
 		return &catalogPrograms[172]
-	case "hyperfine":
+	case "faketime":
 		return &catalogPrograms[173]
-	case "direnv":
+	case "trickle":
 		return &catalogPrograms[174]
-	case "op":
+	case "hyperfine":
 		return &catalogPrograms[175]
-	case "doppler", "infisical":
+	case "direnv":
 		return &catalogPrograms[176]
-	case "dotenv":
+	case "op":
 		return &catalogPrograms[177]
-	case "dotenvx":
+	case "doppler", "infisical":
 		return &catalogPrograms[178]
-	case "aws-vault":
+	case "dotenv":
 		return &catalogPrograms[179]
-	case "launchctl":
+	case "dotenvx":
 		return &catalogPrograms[180]
-	case "hguard":
+	case "aws-vault":
 		return &catalogPrograms[181]
-	case "hguard-shell":
+	case "launchctl":
 		return &catalogPrograms[182]
-	case "nix-shell":
+	case "hguard":
 		return &catalogPrograms[183]
+	case "hguard-shell":
+		return &catalogPrograms[184]
+	case "nix-shell":
+		return &catalogPrograms[185]
 	}
 	return nil
 }
@@ -494,6 +498,8 @@ var catalogNames = [...]string{
 	"aws",
 	"fly",
 	"flyctl",
+	"heroku",
+	"railway",
 	"az",
 	"docker",
 	"podman",
@@ -819,6 +825,8 @@ var catalogPrograms = [...]Program{
 	{Name: "gcloud", Long: []string{"zone", "project", "command", "ssh-flag", "ssh-key-file", "strict-host-key-checking", "tunnel-through-iap", "internal-ip", "ssh-key-expire-after", "account", "configuration", "impersonate-service-account", "verbosity", "format", "container", "dest-group", "network", "region"}, SubAfter: 1, Remote: []string{"ssh"}, Skip: []string{"alpha", "beta", "tpus", "tpu-vm", "queued-resources"}, Code: []CodeOption{{"--command", "sh", nil}}},
 	{Name: "aws", Code: []CodeOption{{"--parameters", "ssm", nil}, {"--command", "sh", nil}}},
 	{Name: "fly", Code: []CodeOption{{"-C", "sh", nil}, {"--command", "sh", nil}}},
+	{Name: "heroku", Args: "arse", Long: []string{"app", "remote", "size", "env", "type"}, Sub: []string{"run", "run:detached", "run:inside"}, SubRun: "anyline"},
+	{Name: "railway", Args: "se", Long: []string{"service", "environment"}, Sub: []string{"run"}, SubRun: "argv"},
 	{Name: "az", Remote: []string{"ssh"}, Code: []CodeOption{{"--scripts", "sh", nil}}},
 	{Name: "docker", Args: "eiuwtHcl", Long: []string{"env", "env-file", "user", "workdir", "detach-keys", "host", "context", "config", "log-level"}, Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1},
 	{Name: "kubectl", Args: "nsc", Long: []string{"namespace", "context", "kubeconfig", "cluster", "user", "server", "token", "as", "as-group", "request-timeout", "cache-dir"}, Sub: []string{"exec"}, SubRun: "dashdash", Prompt: []Prompt{{Sub: []string{"edit"}, Editor: []string{"KUBE_EDITOR"}, Operands: -1}, {Sub: []string{"attach"}, Needs: []string{"-i", "--stdin"}, Operands: -1}}},
