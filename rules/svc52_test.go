@@ -50,7 +50,8 @@ func TestSvc52Carriers(t *testing.T) {
 		{`salt '*' test.ping`, dsl.Allow, dsl.Allow},
 		{`salt '*' state.apply`, dsl.Allow, dsl.Allow},
 		{`salt '*' pkg.install nginx`, dsl.Allow, dsl.Allow},
-		{`docker compose exec web bash`, dsl.Allow, dsl.Ask},
+		{`docker compose exec web bash`, dsl.Allow, dsl.Allow},
+		{`docker compose run --rm --entrypoint sh web`, dsl.Allow, dsl.Allow},
 		{`docker compose run --rm web pytest`, dsl.Allow, dsl.Allow},
 		{`docker compose exec web rails db:migrate`, dsl.Allow, dsl.Allow},
 		{`docker compose run --rm web npm test`, dsl.Allow, dsl.Allow},
@@ -58,5 +59,99 @@ func TestSvc52Carriers(t *testing.T) {
 		{`heroku run rails db:migrate -a app`, dsl.Allow, dsl.Allow},
 		{`heroku logs --tail -a app`, dsl.Allow, dsl.Allow},
 		{`railway run npm start`, dsl.Allow, dsl.Allow},
+	})
+}
+
+// TestSvc52DatastoreVerbs: a datastore's data or its server reached by
+// routes the rules missed (rt51, rtm51 C9): a DELETE to a compose
+// service's scheme-less host:port (es:9200/_all) is a datastore wipe; SQL
+// handed to wrangler d1 execute --command and turso db shell is a
+// client's; SELECT … INTO OUTFILE and COPY … TO have the server write
+// the file they name; mysqladmin shutdown, pg_ctl stop -m immediate,
+// MongoDB's shutdown, vault operator seal, etcdctl member remove and
+// snapshot restore, mc admin service stop take a server down or replace
+// its data; flyway clean, liquibase dropAll, typeorm schema:drop and
+// mikro-orm schema:drop reached through mvn, gradle, npm run and npx
+// drop the schema. A local API's DELETE, a read, a smart stop and a
+// migration stay allowed.
+func TestSvc52DatastoreVerbs(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`curl -XDELETE es:9200/*`, dsl.Ask, dsl.Ask},                                       // was allowed
+		{`curl -X DELETE prod-es:9200/_all`, dsl.Ask, dsl.Ask},                              // was allowed
+		{`curl -s -X DELETE couchdb:5984/app`, dsl.Ask, dsl.Ask},                            // was allowed
+		{`wrangler d1 execute db --command 'DROP TABLE users'`, dsl.Ask, dsl.Ask},           // was allowed
+		{`wrangler d1 execute db --remote --command='DELETE FROM users'`, dsl.Ask, dsl.Ask}, // was allowed
+		{`turso db shell db "DROP TABLE users"`, dsl.Ask, dsl.Ask},                          // was allowed
+		{`mysql -e "select 'x' into outfile '/etc/cron.d/x'"`, dsl.Ask, dsl.Ask},            // was allowed
+		{`mysql -e "select 'x' into dumpfile '/root/.bashrc'"`, dsl.Ask, dsl.Ask},           // was allowed
+		{`psql -c "COPY (select 'x') TO '/etc/cron.d/x'"`, dsl.Ask, dsl.Ask},                // was allowed
+		{`mysqladmin shutdown`, dsl.Ask, dsl.Ask},                                           // was allowed
+		{`pg_ctl stop -m immediate`, dsl.Ask, dsl.Ask},                                      // was allowed
+		{`mongosh --eval 'db.adminCommand({shutdown:1})'`, dsl.Ask, dsl.Ask},                // was allowed
+		{`vault operator seal`, dsl.Ask, dsl.Ask},                                           // was allowed
+		{`etcdctl member remove 1234`, dsl.Ask, dsl.Ask},                                    // was allowed
+		{`etcdctl snapshot restore x.db`, dsl.Ask, dsl.Ask},                                 // was allowed
+		{`mc admin service stop local`, dsl.Ask, dsl.Ask},                                   // was allowed
+		{`mvn flyway:clean`, dsl.Ask, dsl.Ask},                                              // was allowed
+		{`./gradlew flywayClean`, dsl.Ask, dsl.Ask},                                         // was allowed
+		{`mvn liquibase:dropAll`, dsl.Ask, dsl.Ask},                                         // was allowed
+		{`npm run typeorm -- schema:drop`, dsl.Ask, dsl.Ask},                                // was allowed
+		{`npx mikro-orm schema:drop --run`, dsl.Ask, dsl.Ask},                               // was allowed
+		{`curl -X DELETE api:3000/todos/1`, dsl.Allow, dsl.Allow},
+		{`curl es:9200/_cat/indices`, dsl.Allow, dsl.Allow},
+		{`wrangler d1 execute db --command 'SELECT * FROM users'`, dsl.Allow, dsl.Allow},
+		{`turso db shell db 'SELECT count(*) FROM users'`, dsl.Allow, dsl.Allow},
+		{`mysql -e "select * from t into outfile '/tmp/t.csv'"`, dsl.Allow, dsl.Allow},
+		{`pg_ctl -D /usr/local/var/postgres stop`, dsl.Allow, dsl.Allow},
+		{`pg_ctl -D /usr/local/var/postgres -l logfile start`, dsl.Allow, dsl.Allow},
+		{`mysqladmin -u root status`, dsl.Allow, dsl.Allow},
+		{`etcdctl member list`, dsl.Allow, dsl.Allow},
+		{`etcdctl snapshot save backup.db`, dsl.Allow, dsl.Allow},
+		{`vault status`, dsl.Allow, dsl.Allow},
+		{`mvn flyway:migrate`, dsl.Allow, dsl.Allow},
+		{`./gradlew clean build`, dsl.Allow, dsl.Allow},
+		{`npm run typeorm -- migration:run`, dsl.Allow, dsl.Allow},
+		{`npx mikro-orm migration:up`, dsl.Allow, dsl.Allow},
+	})
+}
+
+// TestSvc52RetentionAndAccess: backups and retention turned off (aws rds
+// --backup-retention-period 0, s3api versioning Suspended, a Kafka topic's
+// retention.ms cut below an hour) and access given (vault token create
+// -policy=root, a vault policy written, heroku access:add, npm owner add,
+// npm access public, gh pr merge --admin, branch protection sparing the
+// admins) are asked (rt51 table 1); the everyday settings stay allowed.
+func TestSvc52RetentionAndAccess(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 0 --apply-immediately`, dsl.Ask, dsl.Ask},         // was allowed
+		{`aws s3api put-bucket-versioning --bucket b --versioning-configuration Status=Suspended`, dsl.Ask, dsl.Ask},                           // was allowed
+		{`kafka-configs --bootstrap-server k:9092 --alter --entity-type topics --entity-name t --add-config retention.ms=1`, dsl.Ask, dsl.Ask}, // was allowed
+		{`vault token create -policy=root`, dsl.Ask, dsl.Ask},                                                                                  // was allowed
+		{`vault write sys/policy/x policy=@x.hcl`, dsl.Ask, dsl.Ask},                                                                           // was allowed
+		{`heroku access:add x@evil.com -a app`, dsl.Ask, dsl.Ask},                                                                              // was allowed
+		{`gh api -X PUT repos/o/r/branches/main/protection -F enforce_admins=false`, dsl.Ask, dsl.Ask},                                         // was allowed
+		{`gh pr merge 1 --admin`, dsl.Ask, dsl.Ask},                                                                                            // was allowed
+		{`npm owner add evil x`, dsl.Ask, dsl.Ask},                                                                                             // was allowed
+		{`npm access public x`, dsl.Ask, dsl.Ask},                                                                                              // was allowed
+		{`npm access set status=public x`, dsl.Ask, dsl.Ask},                                                                                   // was allowed
+		{`kubectl replace --force -f x.yaml`, dsl.Ask, dsl.Ask},                                                                                // was allowed
+		{`kubectl apply --prune -l app=x -f dir/`, dsl.Ask, dsl.Ask},                                                                           // was allowed
+		{`kubectl patch pv pv1 -p '{"spec":{"persistentVolumeReclaimPolicy":"Delete"}}'`, dsl.Ask, dsl.Ask},                                    // was allowed
+		{`kubectl taint nodes n1 k=v:NoExecute`, dsl.Ask, dsl.Ask},                                                                             // was allowed
+		{`kubectl delete validatingwebhookconfiguration x`, dsl.Ask, dsl.Ask},                                                                  // was allowed
+		{`kubectl label ns prod pod-security.kubernetes.io/enforce=privileged`, dsl.Ask, dsl.Ask},                                              // was allowed
+		{`kubectl apply -f k8s/`, dsl.Allow, dsl.Allow},
+		{`kubectl replace -f x.yaml`, dsl.Allow, dsl.Allow},
+		{`kubectl taint nodes n1 dedicated=gpu:NoSchedule`, dsl.Allow, dsl.Allow},
+		{`kubectl label ns dev pod-security.kubernetes.io/enforce=baseline`, dsl.Allow, dsl.Allow},
+		{`aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 7`, dsl.Allow, dsl.Allow},
+		{`aws s3api put-bucket-versioning --bucket b --versioning-configuration Status=Enabled`, dsl.Allow, dsl.Allow},
+		{`kafka-configs --bootstrap-server k:9092 --alter --entity-type topics --entity-name t --add-config retention.ms=604800000`, dsl.Allow, dsl.Allow},
+		{`vault token create -policy=dev -ttl=1h`, dsl.Allow, dsl.Ask},
+		{`vault token lookup`, dsl.Allow, dsl.Allow},
+		{`heroku access -a app`, dsl.Allow, dsl.Allow},
+		{`gh pr merge 1 --squash --delete-branch`, dsl.Allow, dsl.Allow},
+		{`npm owner ls x`, dsl.Allow, dsl.Allow},
+		{`npm publish --access public`, dsl.Allow, dsl.Allow},
 	})
 }

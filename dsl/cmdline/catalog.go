@@ -1647,6 +1647,11 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		// SQL that loads a native library (SELECT load_extension('x'),
 		// PostgreSQL's LOAD 'x', MySQL's … SONAME 'x') runs its code; COPY …
 		// FROM PROGRAM 'CMD' runs a shell command where the server runs
+		// SELECT … INTO OUTFILE 'PATH' (DUMPFILE) and COPY … TO 'PATH'
+		// have the server write the file, where it runs
+		for _, m := range sqlOutFile().FindAllStringSubmatch(code, -1) {
+			fileOp("w", m[1]+m[2]+m[3]+m[4])
+		}
 		for _, m := range sqlLoad().FindAllStringSubmatch(code, -1) {
 			if m[1] != "" {
 				w.nested(c, "ld.so "+shellQuote(m[1]), via, cx, f.Dynamic)
@@ -2016,6 +2021,7 @@ var (
 	vimRead     = lazyRegexp(`^(?:r(?:ead)?\s*|(?:w(?:rite)?|\d*,?\d*w)\s+)!(.*)$`)
 	vimFile     = lazyRegexp(`^(r|re|rea|read|w|wr|wri|writ|write|sav|saveas|x|wq)!?\s+([^!|\s][^|]*)$`)
 	sqliteLoad  = lazyRegexp(`(?m)^\s*\.load\s+(\S+)`)
+	sqlOutFile  = lazyRegexp(`(?i)\bINTO\s+(?:OUTFILE|DUMPFILE)\s+(?:'([^']+)'|"([^"]+)")|\bCOPY\b[^;]*?\bTO\s+(?:'(/[^']+)'|"(/[^"]+)")`)
 	sqlLoad     = lazyRegexp(`(?i)(?:\bload_extension\s*\(\s*|\bLOAD\s+|\bSONAME\s+)'([^']+)'|\bPROGRAM\s+'((?:[^']|'')*)'`)
 	sqliteFile  = lazyRegexp(`(?m)^\s*\.(read|output|once|save|backup|import|log)\s+(?:--?\S+\s+)*(\S+)`)
 	sedFile     = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*([rwRW])\s+(\S[^;\n}]*)`)
