@@ -767,7 +767,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native189
 		}
-	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\") || (lang != \"\" && code matches \"(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets\\\\b|net\\\\.(connect|Socket|createConnection)|new\\\\s+Socket|socket\\\\.tcp|socket\\\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\\\(?\\\\s*['\\\"](net|socket)['\\\"])\" &&\n  code matches \"(?is)(/bin/(ba|z|da|k)?sh\\\\b|cmd\\\\.exe|['\\\"`](ba|z)?sh( -i)?['\\\"`]|\\\\bsh -i\\\\b|spawn\\\\(\\\\s*['\\\"](/bin/)?(ba)?sh|pty\\\\.spawn|proc_open|shell_exec|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*[( ]|popen|\\\\brun\\\\()\" &&\n  code matches \"(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\\\bpipe\\\\(|pipeline\\\\(|\\\\.pipe\\\\(|while|loop|readline|gets|\\\\bread)\")":
+	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\") || (lang != \"\" && code matches \"(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets\\\\b|net\\\\.(connect|Socket|createConnection)|new\\\\s+Socket|socket\\\\.tcp|socket\\\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\\\(?\\\\s*['\\\"](net|socket)['\\\"])\" &&\n  code matches \"(?is)(/bin/(ba|z|da|k)?sh\\\\b|cmd\\\\.exe|['\\\"`](ba|z)?sh( -i)?['\\\"`]|\\\\bsh -i\\\\b|spawn\\\\(\\\\s*['\\\"](/bin/)?(ba)?sh|pty\\\\.spawn|proc_open|shell_exec|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*[( ]|popen|\\\\brun\\\\(|\\\\biex\\\\b|Invoke-Expression)\" &&\n  code matches \"(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\\\bpipe\\\\(|pipeline\\\\(|\\\\.pipe\\\\(|while|loop|readline|gets|\\\\bread|\\\\b(input|output)\\\\s*:\\\\s*\\\\w)\")":
 		if scope == "command" {
 			return native190
 		}
@@ -1091,15 +1091,15 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native270
 		}
-	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"])":
+	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\") ||\n  (option(\"a\", \"ask-for-approval\") == \"never\" || any(options(\"c\", \"config\"), # matches \"^approval_policy\\\\s*=\\\\s*[\\\"']?never\")) &&\n  (option(\"s\", \"sandbox\") == \"danger-full-access\" || any(options(\"c\", \"config\"), # matches \"^sandbox_mode\\\\s*=\\\\s*[\\\"']?danger-full-access\")))) ||\n(name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"])":
 		if scope == "command" {
 			return native271
 		}
-	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\", \"plugin-dir\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"]))":
+	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\", \"plugin-dir\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\") ||\n  (option(\"a\", \"ask-for-approval\") == \"never\" || any(options(\"c\", \"config\"), # matches \"^approval_policy\\\\s*=\\\\s*[\\\"']?never\")) &&\n  (option(\"s\", \"sandbox\") == \"danger-full-access\" || any(options(\"c\", \"config\"), # matches \"^sandbox_mode\\\\s*=\\\\s*[\\\"']?danger-full-access\")))) ||\n(name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"]))":
 		if scope == "command" {
 			return native272
 		}
-	case "!(name in [\"claude\", \"codex\", \"gemini\", \"cursor-agent\", \"opencode\", \"crush\", \"amp\", \"hermes\", \"copilot\"]) && any(flags, # matches \"^--(dangerously-[a-z-]+|trust-all-tools|yolo|allow-all-tools|skip-permissions[a-z-]*|bypass-permissions)(=.*)?$\")":
+	case "!(name in [\"claude\", \"codex\", \"gemini\", \"cursor-agent\", \"opencode\", \"crush\", \"amp\", \"hermes\", \"copilot\"]) && (any(flags, # matches \"^--(dangerously-[a-z-]+|trust-all-tools|yolo|allow-all-tools|skip-permissions[a-z-]*|bypass-permissions)(=.*)?$\") ||\n  option(\"approval-mode\") == \"yolo\" || name == \"qwen\" && hasFlag(\"y\"))":
 		if scope == "command" {
 			return native273
 		}
@@ -1139,7 +1139,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native282
 		}
-	case "let publicJSON = \"(?i)\\\"private\\\"\\\\s*:\\\\s*false|\\\"visibility\\\"\\\\s*:\\\\s*\\\"public\\\"\"; name == \"curl\" && any(args, # matches \"(?i)api\\\\.github\\\\.com/repos/|/api/v4/projects/\") && any(args, # matches publicJSON) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && option(\"input\") != \"\" && (stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches publicJSON) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches publicJSON)) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && (any(options(\"f\", \"F\", \"field\", \"raw-field\"), lower(#) in [\"private=false\", \"visibility=public\"]) ||\n  any(positional, # matches \"(^|/)contents/\\\\.(github|gitea|forgejo)/workflows/|(^|/)files/(\\\\.|%2[eE])gitlab-ci(\\\\.|%2[eE])yml\") && upper(option(\"X\", \"method\")) in [\"PUT\", \"POST\"])":
+	case "let publicJSON = \"(?i)\\\"private\\\"\\\\s*:\\\\s*false|\\\"visibility\\\"\\\\s*:\\\\s*\\\"public\\\"\"; let publicMutation = \"(?is)\\\\bmutation\\\\b.*\\\\bvisibility\\\\s*:\\\\s*\\\\\\\\?\\\"?PUBLIC\\\\b\"; name == \"curl\" && any(args, # matches \"(?i)api\\\\.github\\\\.com/repos/|/api/v4/projects/\") && any(args, # matches publicJSON) || name == \"curl\" && any(args, # matches \"(?i)/api/v4/projects/[^?#]*[?&]visibility=public\\\\b\") || name == \"curl\" && any(args, # matches \"(?i)/api/v4/projects/\") && any(args, # matches \"(?i)^visibility=public$\") || name == \"curl\" && any(args, # matches \"(?i)/graphql\\\\b\") && any(args, # matches publicMutation) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && any(options(\"f\", \"F\", \"field\", \"raw-field\"), # matches publicMutation) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && option(\"input\") != \"\" && (stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches publicJSON) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches publicJSON)) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && (any(options(\"f\", \"F\", \"field\", \"raw-field\"), lower(#) in [\"private=false\", \"visibility=public\"]) ||\n  any(positional, # matches \"(^|/)contents/\\\\.(github|gitea|forgejo)/workflows/|(^|/)files/(\\\\.|%2[eE])gitlab-ci(\\\\.|%2[eE])yml\") && upper(option(\"X\", \"method\")) in [\"PUT\", \"POST\"])":
 		if scope == "command" {
 			return native283
 		}
@@ -1175,7 +1175,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native291
 		}
-	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") || path matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && (any(positional, # == \"install\") || name == \"uv\" && pos(0) == \"add\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") ||\n  any(positional, # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\")) || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])) ||\n  any(options(\"r\", \"requirement\", \"c\", \"constraint\"), # matches \"^(https?|ftp)://\"))) ||\n(name in [\"poetry\", \"pdm\"] && \"add\" in positional[:2] && pos(0) != \"source\" && any(positional, # matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|git\\\\+|(github|gitlab|bitbucket):)\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"]) ||\n  # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\"))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) || # matches \"^(github|gitlab|bitbucket|gist):\")) || (name == \"cargo\" && pos(0) == \"install\" && (option(\"git\") != \"\" || any(args, # startsWith \"--git=\"))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
+	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") || path matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && (any(positional, # == \"install\") || name == \"uv\" && pos(0) == \"add\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") ||\n  any(positional, # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\")) || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])) ||\n  any(options(\"r\", \"requirement\", \"c\", \"constraint\"), # matches \"^(https?|ftp)://\"))) ||\n(name in [\"poetry\", \"pdm\"] && \"add\" in positional[:2] && pos(0) != \"source\" && any(positional, # matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|git\\\\+|(github|gitlab|bitbucket):)\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"]) ||\n  # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\"))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) || # matches \"^(github|gitlab|bitbucket|gist):\")) || (name == \"cargo\" && pos(0) == \"install\" && (option(\"git\") != \"\" || any(args, # startsWith \"--git=\"))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\") || (name == \"helm\" && (pos(0) in [\"install\", \"upgrade\", \"template\"] && any(positional[1:], # matches \"^https?://\") ||\n  pos(0) == \"plugin\" && pos(1) in [\"install\", \"add\"] && any(positional[2:], # matches \"^(https?|git|ssh)://|^git@\"))) ||\n(name == \"gh\" && pos(0) in [\"extension\", \"extensions\", \"ext\"] && pos(1) == \"install\" && any(positional[2:], # matches \"^((https?://)?[A-Za-z0-9.-]+/)?[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$\" && !(# matches \"^((https?://)?github\\\\.com/)?(github|cli)/\"))) || (name == \"docker\" && pos(0) == \"plugin\" && pos(1) == \"install\" && hasFlag(\"grant-all-permissions\"))":
 		if scope == "command" {
 			return native292
 		}
@@ -1516,7 +1516,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [624]lazyRegexp{
+var nativeRegexps = [633]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1783,8 +1783,8 @@ var nativeRegexps = [624]lazyRegexp{
 	{src: "(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]"},
 	{src: "(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\.spawn|exec)"},
 	{src: "(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\bSockets\\b|net\\.(connect|Socket|createConnection)|new\\s+Socket|socket\\.tcp|socket\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\(?\\s*['\"](net|socket)['\"])"},
-	{src: "(?is)(/bin/(ba|z|da|k)?sh\\b|cmd\\.exe|['\"`](ba|z)?sh( -i)?['\"`]|\\bsh -i\\b|spawn\\(\\s*['\"](/bin/)?(ba)?sh|pty\\.spawn|proc_open|shell_exec|\\bsystem\\s*\\(|\\bexec\\s*[( ]|popen|\\brun\\()"},
-	{src: "(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\bpipe\\(|pipeline\\(|\\.pipe\\(|while|loop|readline|gets|\\bread)"},
+	{src: "(?is)(/bin/(ba|z|da|k)?sh\\b|cmd\\.exe|['\"`](ba|z)?sh( -i)?['\"`]|\\bsh -i\\b|spawn\\(\\s*['\"](/bin/)?(ba)?sh|pty\\.spawn|proc_open|shell_exec|\\bsystem\\s*\\(|\\bexec\\s*[( ]|popen|\\brun\\(|\\biex\\b|Invoke-Expression)"},
+	{src: "(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\bpipe\\(|pipeline\\(|\\.pipe\\(|while|loop|readline|gets|\\bread|\\b(input|output)\\s*:\\s*\\w)"},
 	{src: "\\$\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\b)[A-Z_]*"},
 	{src: "^\\$\\(cat [^)]*(/etc/(passwd|shadow)|\\.ssh/|\\.aws/|\\.env)"},
 	{src: "\\$\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY|DATABASE_URL|REDIS_URL|MONGODB_URI|DSN\\b)|/etc/(passwd|shadow)|\\.ssh/|\\.aws/"},
@@ -1924,10 +1924,16 @@ var nativeRegexps = [624]lazyRegexp{
 	{src: "(?i)^_*hguard"},
 	{src: "(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\.pid"},
 	{src: "(?i)hook"},
+	{src: "^approval_policy\\s*=\\s*[\"']?never"},
+	{src: "^sandbox_mode\\s*=\\s*[\"']?danger-full-access"},
 	{src: "(?i)hook|permission"},
 	{src: "^--(dangerously-[a-z-]+|trust-all-tools|yolo|allow-all-tools|skip-permissions[a-z-]*|bypass-permissions)(=.*)?$"},
 	{src: "[*?\\[\\]{}%]"},
 	{src: "(?i)api\\.github\\.com/repos/|/api/v4/projects/"},
+	{src: "(?i)/api/v4/projects/[^?#]*[?&]visibility=public\\b"},
+	{src: "(?i)/api/v4/projects/"},
+	{src: "(?i)^visibility=public$"},
+	{src: "(?i)/graphql\\b"},
 	{src: "(^|/)contents/\\.(github|gitea|forgejo)/workflows/|(^|/)files/(\\.|%2[eE])gitlab-ci(\\.|%2[eE])yml"},
 	{src: "(^|/)(branches/[^/]+/protection|rulesets)(/|$)"},
 	{src: "(?i)^enforce_admins(\\[enabled\\])?=false$|^(allow_force_pushes|allow_deletions)=true$|^required_pull_request_reviews=null$|^enforcement=disabled$|\"enforce_admins\"\\s*:\\s*false|\"enforcement\"\\s*:\\s*\"disabled\""},
@@ -1964,6 +1970,9 @@ var nativeRegexps = [624]lazyRegexp{
 	{src: "^(https?|git(\\+[a-z]+)?)://"},
 	{src: "^(github|gitlab|bitbucket|gist):"},
 	{src: "^https?://"},
+	{src: "^(https?|git|ssh)://|^git@"},
+	{src: "^((https?://)?[A-Za-z0-9.-]+/)?[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"},
+	{src: "^((https?://)?github\\.com/)?(github|cli)/"},
 	{src: "(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories"},
 	{src: "^--force-(bad-verify|all)"},
 	{src: "(?i)\\[trusted=yes\\]|gpgcheck\\s*=\\s*0|SigLevel\\s*=\\s*Never|allow-unauthenticated"},
@@ -6173,8 +6182,8 @@ func native190(env any) bool {
 			matchReWith(&nativeRegexps[264], "socket", e.Code))) ||
 		((((e.Lang != "") &&
 			matchReAny(&nativeRegexps[265], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[266], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[267], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[266], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
+			matchReAny(&nativeRegexps[267], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
 }
 
 // native191 is the condition of exfiltrate-secrets.
@@ -8612,13 +8621,21 @@ func native271(env any) bool {
 		(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "safe-mode", "setting-sources", "managed-settings", "managed-settings-in-initialize") ||
 			(e.Option("permission-mode") == "bypassPermissions"))) ||
 		((e.Name == "codex") &&
-			((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
+			(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
 					return matchReAny(&nativeRegexps[406], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
 					return matchReAny(&nativeRegexps[406], "hook", p0)
-				})))) ||
+				})) ||
+				(((e.Option("a", "ask-for-approval") == "never") ||
+					anyOf(e.Options("c", "config"), func(p0 string) bool {
+						return matchReWith(&nativeRegexps[407], "approval_policy", p0)
+					})) &&
+					((e.Option("s", "sandbox") == "danger-full-access") ||
+						anyOf(e.Options("c", "config"), func(p0 string) bool {
+							return matchReWith(&nativeRegexps[408], "danger-full-access", p0)
+						})))))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
 				(e.Option("approval-mode") == "yolo")))) ||
@@ -8628,7 +8645,7 @@ func native271(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[407], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[409], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -8651,13 +8668,21 @@ func native272(env any) bool {
 			(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "safe-mode", "setting-sources", "managed-settings", "managed-settings-in-initialize", "plugin-dir") ||
 				(e.Option("permission-mode") == "bypassPermissions"))) ||
 			((e.Name == "codex") &&
-				((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
+				(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
 						return matchReAny(&nativeRegexps[406], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
 						return matchReAny(&nativeRegexps[406], "hook", p0)
-					})))) ||
+					})) ||
+					(((e.Option("a", "ask-for-approval") == "never") ||
+						anyOf(e.Options("c", "config"), func(p0 string) bool {
+							return matchReWith(&nativeRegexps[407], "approval_policy", p0)
+						})) &&
+						((e.Option("s", "sandbox") == "danger-full-access") ||
+							anyOf(e.Options("c", "config"), func(p0 string) bool {
+								return matchReWith(&nativeRegexps[408], "danger-full-access", p0)
+							})))))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
 					(e.Option("approval-mode") == "yolo")))) ||
@@ -8667,7 +8692,7 @@ func native272(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[407], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[409], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -8686,9 +8711,12 @@ func native272(env any) bool {
 func native273(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
-		anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[408], "--", p0)
-		}))
+		((anyOf(e.Flags, func(p0 string) bool {
+			return matchReWith(&nativeRegexps[410], "--", p0)
+		}) ||
+			(e.Option("approval-mode") == "yolo")) ||
+			((e.Name == "qwen") &&
+				e.HasFlag("y"))))
 }
 
 // native274 is the condition of self-agent-plugin-agent.
@@ -8751,7 +8779,7 @@ func native276(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[409], e.Name)) ||
+				matchRe(&nativeRegexps[411], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -8826,33 +8854,59 @@ func native283(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(?i)\"private\"\\s*:\\s*false|\"visibility\"\\s*:\\s*\"public\""
-		return (((((e.Name == "curl") &&
-			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[410], "api.github.com/repos/\x00/api/v4/projects/", p0)
-			})) &&
-			anyOf(e.Args, func(p0 string) bool {
-				return matchComputed(let0, p0)
-			})) ||
-			(((in(e.Name, "gh", "glab") &&
-				(e.Pos(0) == "api")) &&
-				(e.Option("input") != "")) &&
-				((in(e.Stdin.From, "echo", "printf") &&
-					anyOf(e.Stdin.Args, func(p0 string) bool {
-						return matchComputed(let0, p0)
-					})) ||
-					anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-						return (in(p0.Op, "<<", "<<-", "<<<") &&
-							matchComputed(let0, p0.Target))
-					})))) ||
-			((in(e.Name, "gh", "glab") &&
-				(e.Pos(0) == "api")) &&
-				(anyOf(e.Options("f", "F", "field", "raw-field"), func(p0 string) bool {
-					return in(strings.ToLower(p0), "private=false", "visibility=public")
-				}) ||
-					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[411], "/workflows/\x00gitlab-ci", p0)
-					}) &&
-						in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
+		return func() bool {
+			let1 := "(?is)\\bmutation\\b.*\\bvisibility\\s*:\\s*\\\\?\"?PUBLIC\\b"
+			return (((((((((e.Name == "curl") &&
+				anyOf(e.Args, func(p0 string) bool {
+					return matchReAny(&nativeRegexps[412], "api.github.com/repos/\x00/api/v4/projects/", p0)
+				})) &&
+				anyOf(e.Args, func(p0 string) bool {
+					return matchComputed(let0, p0)
+				})) ||
+				((e.Name == "curl") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReAny(&nativeRegexps[413], "/api/v4/projects/", p0)
+					}))) ||
+				(((e.Name == "curl") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReAny(&nativeRegexps[414], "/api/v4/projects/", p0)
+					})) &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReAny(&nativeRegexps[415], "visibility=public", p0)
+					}))) ||
+				(((e.Name == "curl") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReFold(&nativeRegexps[416], "/graphql", p0)
+					})) &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchComputed(let1, p0)
+					}))) ||
+				((in(e.Name, "gh", "glab") &&
+					(e.Pos(0) == "api")) &&
+					anyOf(e.Options("f", "F", "field", "raw-field"), func(p0 string) bool {
+						return matchComputed(let1, p0)
+					}))) ||
+				(((in(e.Name, "gh", "glab") &&
+					(e.Pos(0) == "api")) &&
+					(e.Option("input") != "")) &&
+					((in(e.Stdin.From, "echo", "printf") &&
+						anyOf(e.Stdin.Args, func(p0 string) bool {
+							return matchComputed(let0, p0)
+						})) ||
+						anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+							return (in(p0.Op, "<<", "<<-", "<<<") &&
+								matchComputed(let0, p0.Target))
+						})))) ||
+				((in(e.Name, "gh", "glab") &&
+					(e.Pos(0) == "api")) &&
+					(anyOf(e.Options("f", "F", "field", "raw-field"), func(p0 string) bool {
+						return in(strings.ToLower(p0), "private=false", "visibility=public")
+					}) ||
+						(anyOf(e.Positional, func(p0 string) bool {
+							return matchReAny(&nativeRegexps[417], "/workflows/\x00gitlab-ci", p0)
+						}) &&
+							in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
+		}()
 	}()
 }
 
@@ -8867,16 +8921,16 @@ func native284(env any) bool {
 		((((e.Name == "gh") &&
 			(e.Pos(0) == "api")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[412], "/protection\x00rulesets", p0)
+				return matchReAny(&nativeRegexps[418], "/protection\x00rulesets", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[413], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
+				return matchReAny(&nativeRegexps[419], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
 			}))) ||
 		(((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[414], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[420], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -8886,15 +8940,15 @@ func native284(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[415], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[421], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[416], "-", p0) ||
+						return (matchReWith(&nativeRegexps[422], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[417], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[423], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -8915,30 +8969,30 @@ func native286(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[418], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[424], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
 			}))) ||
 		((e.Pos(0) == "replace") &&
 			e.HasFlag("force"))) ||
 		((e.Pos(0) == "apply") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[419], "--prune", p0)
+				return matchReWith(&nativeRegexps[425], "--prune", p0)
 			}))) ||
 		((e.Pos(0) == "patch") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[420], "persistentVolumeReclaimPolicy", p0)
+				return matchReWith(&nativeRegexps[426], "persistentVolumeReclaimPolicy", p0)
 			}))) ||
 		(in("taint", e.Positional...) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[421], ":NoExecute", p0)
+				return matchReWith(&nativeRegexps[427], ":NoExecute", p0)
 			}))) ||
 		((e.Pos(0) == "label") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[422], "pod-security.kubernetes.io/", p0)
+				return matchReWith(&nativeRegexps[428], "pod-security.kubernetes.io/", p0)
 			}))) ||
 		((e.Pos(0) == "delete") &&
 			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[423], "-", p0)
+					return matchReWith(&nativeRegexps[429], "-", p0)
 				}))))
 }
 
@@ -8990,13 +9044,13 @@ func native289(env any) bool {
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[424], "=", p0)
+			return matchReWith(&nativeRegexps[430], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[425], "0", p0)
+				return matchReWith(&nativeRegexps[431], "0", p0)
 			})))
 }
 
@@ -9010,7 +9064,7 @@ func native290(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[426], "=", p0)
+					return matchReWith(&nativeRegexps[432], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -9018,20 +9072,20 @@ func native290(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[426], "=", p0) ||
-						matchReWith(&nativeRegexps[427], "test", p0))
+					return (!matchReWith(&nativeRegexps[432], "=", p0) ||
+						matchReWith(&nativeRegexps[433], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[428], "D", p0)
+					return matchReWith(&nativeRegexps[434], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[429], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[435], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[430], "db:", p0)
+					return matchReWith(&nativeRegexps[436], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -9096,7 +9150,7 @@ func native290(env any) bool {
 							return (p0 == "base")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[431], "migrate:", p0)
+						return matchReWith(&nativeRegexps[437], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -9127,7 +9181,7 @@ func native290(env any) bool {
 						return (p0 == "db:migrate")
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[432], "VERSION=", p0)
+							return matchReWith(&nativeRegexps[438], "VERSION=", p0)
 						}))) ||
 					((((e.Name == "knex") ||
 						anyOf(e.Args, func(p0 string) bool {
@@ -9214,7 +9268,7 @@ func native290(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[433], ".", p0)
+							return matchReWith(&nativeRegexps[439], ".", p0)
 						}))))
 		}()
 	}()
@@ -9229,9 +9283,9 @@ func native291(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[434], "secret", p0)
+					return matchReWith(&nativeRegexps[440], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[435], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[441], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
@@ -9241,27 +9295,27 @@ func native291(env any) bool {
 // native292 is the condition of package-from-url.
 func native292(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((((anyOf(e.Wrappers, func(p0 string) bool {
+	return (((((((((((((((((anyOf(e.Wrappers, func(p0 string) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[436], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[442], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[437], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[443], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[437], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[443], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[438], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[444], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[438], "://", p0)
+				return matchReWith(&nativeRegexps[444], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -9270,37 +9324,37 @@ func native292(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[439], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[445], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[440], "://", p0) &&
-						!matchReWith(&nativeRegexps[441], "https://", p0))
+					return (matchReWith(&nativeRegexps[446], "://", p0) &&
+						!matchReWith(&nativeRegexps[447], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[442], "://", p0)
+					return matchReWith(&nativeRegexps[448], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[443], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[449], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[440], "://", p0) &&
-						!matchReWith(&nativeRegexps[441], "https://", p0)))
+					(matchReWith(&nativeRegexps[446], "://", p0) &&
+						!matchReWith(&nativeRegexps[447], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[444], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[450], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[445], ":", p0))
+					matchReWith(&nativeRegexps[451], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -9313,7 +9367,7 @@ func native292(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[446], "http", p0)
+				return matchReWith(&nativeRegexps[452], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -9327,16 +9381,37 @@ func native292(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[446], "http", p0)
+				return matchReWith(&nativeRegexps[452], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[446], "http", p0)
+				return matchReWith(&nativeRegexps[452], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
-			(e.Option("source") != "")))
+			(e.Option("source") != ""))) ||
+		((e.Name == "helm") &&
+			((in(e.Pos(0), "install", "upgrade", "template") &&
+				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+					return matchReWith(&nativeRegexps[452], "http", p0)
+				})) ||
+				(((e.Pos(0) == "plugin") &&
+					in(e.Pos(1), "install", "add")) &&
+					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
+						return matchReAny(&nativeRegexps[453], "http\x00git\x00ssh\x00git@", p0)
+					}))))) ||
+		((((e.Name == "gh") &&
+			in(e.Pos(0), "extension", "extensions", "ext")) &&
+			(e.Pos(1) == "install")) &&
+			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
+				return (matchReWith(&nativeRegexps[454], "/", p0) &&
+					!matchReWith(&nativeRegexps[455], "/", p0))
+			}))) ||
+		((((e.Name == "docker") &&
+			(e.Pos(0) == "plugin")) &&
+			(e.Pos(1) == "install")) &&
+			e.HasFlag("grant-all-permissions")))
 }
 
 // native293 is the condition of unsigned-packages.
@@ -9346,7 +9421,7 @@ func native293(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[447], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[456], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -9354,10 +9429,10 @@ func native293(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[448], "--force-", p0)
+				return matchReWith(&nativeRegexps[457], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[449], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[458], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -9368,11 +9443,11 @@ func native294(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[450], "/etc/", p0)
+			return matchReWith(&nativeRegexps[459], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[451], "/etc/", p0)
+				return matchReWith(&nativeRegexps[460], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -9391,33 +9466,33 @@ func native295(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[452], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[461], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[453], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[462], "/", e.Path)))) &&
 				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
 					matchReWith(&nativeRegexps[125], "ssh", e.Assigns[p0])) &&
-					!matchReFold(&nativeRegexps[454], "command", e.Assigns[p0]))) &&
+					!matchReFold(&nativeRegexps[463], "command", e.Assigns[p0]))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[455], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[464], e.Assigns[p0]))) &&
 				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[456], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[465], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[457], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[466], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((((!matchReWith(&nativeRegexps[458], "ENV=", p0) &&
-						!(matchReWith(&nativeRegexps[459], "GIT_SSH", p0) &&
-							!matchReFold(&nativeRegexps[454], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-						!((matchReWith(&nativeRegexps[460], "=", p0) &&
+					return (((((!matchReWith(&nativeRegexps[467], "ENV=", p0) &&
+						!(matchReWith(&nativeRegexps[468], "GIT_SSH", p0) &&
+							!matchReFold(&nativeRegexps[463], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+						!((matchReWith(&nativeRegexps[469], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -9427,10 +9502,10 @@ func native295(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[461], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[470], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[457], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[462], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[466], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[471], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -9475,14 +9550,14 @@ func native296(env any) bool {
 func native297(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[463], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[472], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[464], ")", p0.Target))
+				matchReFold(&nativeRegexps[473], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[464], ")", p0)
+				return matchReFold(&nativeRegexps[473], ")", p0)
 			})))
 }
 
@@ -9490,14 +9565,14 @@ func native297(env any) bool {
 func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[465], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[474], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[466], "=", p0)
+				return matchReWith(&nativeRegexps[475], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[467], "A", p0)
+			return matchReWith(&nativeRegexps[476], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -9505,7 +9580,7 @@ func native298(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[468], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[477], "--preserve-env=", p0)
 		}))
 }
 
@@ -9514,8 +9589,8 @@ func native299(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[469], ".", p0) ||
-				matchReFold(&nativeRegexps[470], "://", p0))
+			return (matchReFold(&nativeRegexps[478], ".", p0) ||
+				matchReFold(&nativeRegexps[479], "://", p0))
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -9537,15 +9612,15 @@ func native300(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[471], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[480], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[472], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[481], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[473], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[482], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[474], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[483], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry", "config.registry"), func(p0 string) bool {
@@ -9555,17 +9630,17 @@ func native300(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[475], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[484], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[476], "://", p0) &&
+				return (matchReWith(&nativeRegexps[485], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[476], "://", p0) &&
+				return (matchReWith(&nativeRegexps[485], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -9582,7 +9657,7 @@ func native300(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[476], "://", p0) &&
+				return (matchReWith(&nativeRegexps[485], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -9635,7 +9710,7 @@ func native302(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[477], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[486], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -9646,7 +9721,7 @@ func native303(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[478], "=", p0)
+					return matchReWith(&nativeRegexps[487], "=", p0)
 				})
 			}
 			return func() []string {
@@ -9668,28 +9743,28 @@ func native303(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[479], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[488], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[480], "_", p0) &&
+				(matchReWith(&nativeRegexps[489], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[481], "://", let1) &&
+							return (matchReWith(&nativeRegexps[490], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[482], "=", p0) &&
-					!matchReWith(&nativeRegexps[483], "=0", p0))) ||
-				matchReWith(&nativeRegexps[484], "=", p0)) ||
-				(matchReWith(&nativeRegexps[485], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[491], "=", p0) &&
+					!matchReWith(&nativeRegexps[492], "=0", p0))) ||
+				matchReWith(&nativeRegexps[493], "=", p0)) ||
+				(matchReWith(&nativeRegexps[494], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[486], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[487], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[488], "-insecure", p0))
+				(matchReWith(&nativeRegexps[495], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[496], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[497], "-insecure", p0))
 		})
 	}()
 }
@@ -9734,7 +9809,7 @@ func native305(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[489], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[498], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -9763,9 +9838,9 @@ func native307(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[490], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[491], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[492], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[499], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[500], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[501], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -9806,12 +9881,12 @@ func native308(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[493], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[494], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[502], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[503], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[495], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[504], "systemctl", e.Line)))
 }
 
 // native309 is the condition of fork-bomb.
@@ -9829,7 +9904,7 @@ func native310(env any) bool {
 		return matchReFold(&nativeRegexps[397], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[496], "hguard", p0)
+			return matchReFold(&nativeRegexps[505], "hguard", p0)
 		}))
 }
 
@@ -9846,10 +9921,10 @@ func native312(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[497], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[506], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[498], "history", p0)
+			return matchReWith(&nativeRegexps[507], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -9866,7 +9941,7 @@ func native312(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[499], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[508], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -9925,7 +10000,7 @@ func native314(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[500], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[509], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -9947,24 +10022,24 @@ func native314(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[501], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[510], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[502], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[511], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[503], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[512], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[504], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[513], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -9990,17 +10065,17 @@ func native315(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[505], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[514], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[506], "p", p0)
+					return matchReWith(&nativeRegexps[515], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[507], "$", p0)
+						return matchReWith(&nativeRegexps[516], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[508], "=", e.Line)))))
+						matchReWith(&nativeRegexps[517], "=", e.Line)))))
 	}()
 }
 
@@ -10025,7 +10100,7 @@ func native317(env any) bool {
 		})) &&
 		((((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[509], "p", p0)
+				return matchReWith(&nativeRegexps[518], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -10033,7 +10108,7 @@ func native317(env any) bool {
 			(anyOf(e.Args, func(p0 string) bool {
 				return strings.HasPrefix(p0, "$")
 			}) &&
-				matchReAny(&nativeRegexps[510], "grep\x00idof\x00while", e.Line)))) ||
+				matchReAny(&nativeRegexps[519], "grep\x00idof\x00while", e.Line)))) ||
 		((e.Name == "killall") &&
 			e.HasFlag("r", "regexp")))
 }
@@ -10042,10 +10117,10 @@ func native317(env any) bool {
 func native318(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[511], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[520], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[512], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[521], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -10074,10 +10149,10 @@ func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[513], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[522], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[514], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[523], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -10140,7 +10215,7 @@ func native323(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[515], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[524], "allow_writes=", strings.ToLower(p0))
 			})))
 }
 
@@ -10149,13 +10224,13 @@ func native324(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[516], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[525], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[517], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[526], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[518], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[527], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -10186,16 +10261,16 @@ func native327(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[519], p0)
+				return matchRe(&nativeRegexps[528], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[520], p0)
+					return matchRe(&nativeRegexps[529], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[521], p0)
+					return matchRe(&nativeRegexps[530], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[522], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[531], "/var/log/", p0)
 		}))
 }
 
@@ -10275,7 +10350,7 @@ func native329(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[523], "--", p0)
+					return matchReWith(&nativeRegexps[532], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -10379,9 +10454,9 @@ func native334(env any) bool {
 func native335(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[524], "while", e.Code) ||
-			matchReAny(&nativeRegexps[525], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[526], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[533], "while", e.Code) ||
+			matchReAny(&nativeRegexps[534], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[535], "fork", e.Code)))
 }
 
 // native336 is the condition of service-from-file.
@@ -10408,11 +10483,11 @@ func native337(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[527], "\"", p0)
+				return matchReWith(&nativeRegexps[536], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[528], ".sock", p0)
+				return matchReWith(&nativeRegexps[537], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -10422,10 +10497,10 @@ func native337(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[529], "source=/", p0)
+					return matchReWith(&nativeRegexps[538], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[530], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[539], "security.privileged=true", p0)
 				}))))
 }
 
@@ -10434,18 +10509,18 @@ func native338(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[531], "bind", p0)
+			return matchReWith(&nativeRegexps[540], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[532], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[533], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[541], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[542], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native339 is the condition of mount-over-process.
 func native339(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[534], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[543], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native340 is the condition of snap-unsigned-install.
@@ -10462,7 +10537,7 @@ func native341(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[535], "-", p0)
+				return matchReWith(&nativeRegexps[544], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -10511,7 +10586,7 @@ func native342(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[536], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[545], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -10522,7 +10597,7 @@ func native343(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[537], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[546], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -10530,9 +10605,9 @@ func native343(env any) bool {
 func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[538], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[539], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[540], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[547], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[548], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[549], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -10540,66 +10615,66 @@ func native344(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[541], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[550], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[542], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[551], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[543], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[552], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[544], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[553], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[545], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[554], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[546], e.Line)) &&
-				matchReAny(&nativeRegexps[547], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[548], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[555], e.Line)) &&
+				matchReAny(&nativeRegexps[556], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[557], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native345 is the condition of request-flood-loop.
 func native345(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[549], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[550], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[551], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[558], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[559], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[560], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[552], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[561], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native346 is the condition of busy-loop.
 func native346(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[553], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[554], "do", e.Line) &&
-			matchReWith(&nativeRegexps[555], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[556], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[557], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[558], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[559], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[562], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[563], "do", e.Line) &&
+			matchReWith(&nativeRegexps[564], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[565], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[566], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[567], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[568], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native347 is the condition of spawn-loop.
 func native347(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[560], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[561], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[569], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[570], "sleep\x00wait", e.Line))
 }
 
 // native348 is the condition of thread-storm-code.
 func native348(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[562], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[563], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[564], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[571], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[572], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[573], "sleep\x00.join()", e.Code))
 }
 
 // native349 is the condition of endless-device-read.
@@ -10620,7 +10695,7 @@ func native349(env any) bool {
 func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[565], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[574], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native351 is the condition of write-system-config.
@@ -10646,8 +10721,8 @@ func native351(env any) bool {
 func native352(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[566], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[567], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[575], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[576], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -10667,8 +10742,8 @@ func native353(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[568], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[569], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[577], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[578], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -10696,17 +10771,17 @@ func native354(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[568], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[577], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[570], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[579], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[571], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[580], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -10715,12 +10790,12 @@ func native354(env any) bool {
 func native355(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[572], "$", p0) ||
-			matchReAny(&nativeRegexps[573], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[581], "$", p0) ||
+			matchReAny(&nativeRegexps[582], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[574], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[583], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -10737,7 +10812,7 @@ func native356(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[575], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[584], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -10749,7 +10824,7 @@ func native357(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[576], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[585], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -10768,18 +10843,18 @@ func native358(env any) bool {
 func native359(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((((matchReWith(&nativeRegexps[577], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[578], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[579], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[580], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[581], ".git/", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[582], ".sample", cleanPath(p0)))) ||
-			matchReWith(&nativeRegexps[583], ".git/", cleanPath(p0))) ||
+		return ((((((matchReWith(&nativeRegexps[586], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[587], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[588], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[589], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[590], ".git/", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[591], ".sample", cleanPath(p0)))) ||
+			matchReWith(&nativeRegexps[592], ".git/", cleanPath(p0))) ||
 			(((e.Cwd != "") &&
 				!matchRe(&nativeRegexps[209], p0)) &&
-				(matchReWith(&nativeRegexps[584], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-					(matchReAny(&nativeRegexps[585], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-						!matchReWith(&nativeRegexps[586], ".sample", p0)))))
+				(matchReWith(&nativeRegexps[593], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+					(matchReAny(&nativeRegexps[594], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+						!matchReWith(&nativeRegexps[595], ".sample", p0)))))
 	})
 }
 
@@ -10787,7 +10862,7 @@ func native359(env any) bool {
 func native360(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[587], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[596], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -10800,14 +10875,14 @@ func native361(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[588], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[597], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[589], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[590], "=", p0))
+				return (matchReWith(&nativeRegexps[598], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[599], "=", p0))
 			})))
 }
 
@@ -10821,7 +10896,7 @@ func native362(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[591], p0) ||
+			return ((matchRe(&nativeRegexps[600], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -10836,7 +10911,7 @@ func native362(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[592], "credential_process", p0)
+				return matchReAny(&nativeRegexps[601], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -10846,7 +10921,7 @@ func native362(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[593], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[602], ".exec.command", p0)
 					})))))
 }
 
@@ -10855,7 +10930,7 @@ func native363(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[594], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[603], "GOFLAGS=", p0)
 		}))
 }
 
@@ -10881,11 +10956,11 @@ func native364(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[595], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[604], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[596], "scripts.", p0)
+						return matchReWith(&nativeRegexps[605], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -10918,7 +10993,7 @@ func native365(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[597], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[606], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -10926,44 +11001,44 @@ func native365(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[598], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[607], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[599], p0)
+					return matchRe(&nativeRegexps[608], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[600], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[609], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[601], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[610], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[602], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[611], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[603], "alias.", p0)
+				return matchReWith(&nativeRegexps[612], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[604], "credential.", p0)
+				return matchReFold(&nativeRegexps[613], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[605], "include", p0)
+				return matchReFold(&nativeRegexps[614], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[606], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[615], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[607], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[616], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[608], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[617], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -10972,10 +11047,10 @@ func native365(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[609], "remote.", p0)
+				return matchReFold(&nativeRegexps[618], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[610], "protocol.", p0)
+				return matchReFold(&nativeRegexps[619], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -10994,10 +11069,10 @@ func native366(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[605], "include", p0)
+				return matchReFold(&nativeRegexps[614], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[605], "include", let0)) &&
+			!matchReFold(&nativeRegexps[614], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -11011,18 +11086,18 @@ func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[611], "http.", p0)
+			return matchReFold(&nativeRegexps[620], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[612], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[621], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[613], "url.", p0)
+					return matchReFold(&nativeRegexps[622], "url.", p0)
 				}))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[614], "http", p0)
+					return matchReFold(&nativeRegexps[623], "http", p0)
 				}))))
 }
 
@@ -11035,9 +11110,9 @@ func native368(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[597], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[606], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[597], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[606], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -11046,8 +11121,8 @@ func native368(env any) bool {
 func native369(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[615], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[616], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[624], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[625], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -11056,8 +11131,8 @@ func native370(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[617], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[618], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[626], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[627], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -11072,18 +11147,18 @@ func native372(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[619], "--action=", p0)
+			return matchReWith(&nativeRegexps[628], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[620], "/", p0)
+			return matchReWith(&nativeRegexps[629], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[621], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[630], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[622], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[631], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -11092,7 +11167,7 @@ func native373(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[623], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[632], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[209], p0) {
 					return ((e.Cwd + "/") + p0)

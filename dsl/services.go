@@ -101,7 +101,7 @@ var serviceCLIs = sync.OnceValue(func() map[string]serviceCLI {
 		"railway":      {depth: 2, verbs: map[string]string{"down": svcDelete}},
 		"gh":           {depth: 2, values: set("-R", "--repo", "--hostname"), verbs: map[string]string{"edit": svcPublic}},
 		"glab":         {depth: 2, values: set("-R", "--repo"), verbs: map[string]string{"edit": svcPublic}},
-		"stripe":       {depth: 2, verbs: map[string]string{"roll": svcSecret}},
+		"stripe":       {depth: 2, verbs: map[string]string{"roll": svcSecret, "cancel": svcDelete}},
 		"square":       {depth: 2},
 		"wrangler":     {depth: 3, verbs: map[string]string{"rollback": svcDelete}},
 		"fastly":       {depth: 3, verbs: map[string]string{"activate": svcDelete}},
@@ -408,6 +408,12 @@ func accessVerb(name, op string, ops, args []string) string {
 		name == "heroku" && (op == "access:add" || op == "access:update" || op == "members:add" || op == "members:set"),
 		name == "npm" && (op == "add" && at(0, "owner") || op == "grant" && at(0, "access")):
 		return svcGrant
+	case name == "stripe" && op == "listen" && stripeForwardsOut(args),
+		name == "stripe" && op == "create" && (at(0, "webhook-endpoints") || at(0, "webhook_endpoints")) && stripeForwardsOut(args):
+		return svcGrant
+	case name == "stripe" && op == "create" && (at(0, "refunds") || at(0, "payouts") || at(0, "transfers")),
+		name == "stripe" && (at(0, "post") || at(0, "delete")) && len(ops) > 1 && op == ops[1] && moneyPath().MatchString(op):
+		return svcDelete
 	case name == "npm" && at(0, "access") && (op == "public" || op == "set" && hasArg(publicStatus())):
 		return svcPublic
 	case name == "aws" && (op == "modify-db-instance" || op == "modify-db-cluster") && backupRetentionOff(args),
@@ -445,8 +451,28 @@ var (
 	rootPolicy          = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?-policy=root$|^root$`) })
 	vaultPolicyPath     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/?sys/(policy|policies/(acl|rgp|egp))/`) })
 	publicStatus        = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^status=public$`) })
+	moneyPath           = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/?v1/(refunds|payouts|transfers)\b|/cancel$`) })
 	versioningSuspended = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)Status=Suspended|"Status"\s*:\s*"Suspended"`) })
 )
+
+// stripeForwardsOut reports a Stripe account's events sent to a host
+// other than this machine (stripe listen --forward-to, a webhook
+// endpoint's --url): whoever holds the host reads them.
+func stripeForwardsOut(args []string) bool {
+	for i, a := range args {
+		name, v, eq := strings.Cut(a, "=")
+		if !eq && i+1 < len(args) {
+			v = args[i+1]
+		}
+		if (name == "--forward-to" || name == "-f" || name == "--forward-connect-to" || name == "--url" || name == "-d" && strings.HasPrefix(v, "url=")) && v != "" {
+			host, _, _ := splitURL("curl", strings.TrimPrefix(v, "url="))
+			if !isLocalHost(host) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // backupRetentionOff reports --backup-retention-period 0: the database's
 // automated backups deleted and no more taken.
@@ -612,7 +638,13 @@ var datastorePaths = []string{"_all", "/indexes", "/indices", "/_data_stream", "
 // destructivePaths make a POST or PUT destructive.
 var destructivePaths = []string{"_delete_by_query", "delete_series", "/delete-batch", "dodelete", "/_close",
 	"/_cluster/settings", "/_flush", "/purge", "/wipe", "/destroy", "/truncate", "/clean_tombstones", "/_forcemerge",
-	"/delete", "/reset", "/clear", "/drop", "/_shutdown", "/dowipeout"}
+	"/delete", "/reset", "/clear", "/drop", "/_shutdown", "/dowipeout", "/v1/refunds", "/v1/payouts", "/v1/transfers"}
+
+// settingOff is a zone setting's body that turns it off (Cloudflare's
+// PATCH …/settings/ssl {"value":"off"}: TLS, the WAF, HTTPS rewrites).
+var settingOff = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`"value"\s*:\s*"(off|essentially_off|flexible)"`)
+})
 
 // httpAction classifies an HTTP request (see serviceFuncs).
 func httpAction(name string, args []string) string {
@@ -776,6 +808,9 @@ func classifyRequest(name, method, u, data string) string {
 		}
 		ld := strings.ToLower(data)
 		if strings.Contains(ld, "mutation") && strings.Contains(ld, "delete") {
+			destructive = true
+		}
+		if strings.Contains(lowPath, "/settings/") && settingOff().MatchString(ld) {
 			destructive = true
 		}
 	}

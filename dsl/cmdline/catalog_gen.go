@@ -100,284 +100,286 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[45]
 	case "fly", "flyctl":
 		return &catalogPrograms[46]
-	case "heroku":
+	case "crystal":
 		return &catalogPrograms[47]
-	case "railway":
+	case "heroku":
 		return &catalogPrograms[48]
-	case "az":
+	case "railway":
 		return &catalogPrograms[49]
-	case "docker", "podman", "nerdctl":
+	case "az":
 		return &catalogPrograms[50]
-	case "kubectl", "oc":
+	case "docker", "podman", "nerdctl":
 		return &catalogPrograms[51]
-	case "distrobox":
+	case "kubectl", "oc":
 		return &catalogPrograms[52]
-	case "vagrant", "multipass", "lxc", "incus":
+	case "distrobox":
 		return &catalogPrograms[53]
-	case "toolbox":
+	case "vagrant", "multipass", "lxc", "incus":
 		return &catalogPrograms[54]
-	case "jrunscript", "jjs":
+	case "toolbox":
 		return &catalogPrograms[55]
-	case "git":
+	case "jrunscript", "jjs":
 		return &catalogPrograms[56]
-	case "gh":
+	case "git":
 		return &catalogPrograms[57]
-	case "apply_patch", "applypatch":
+	case "gh":
 		return &catalogPrograms[58]
-	case "restic":
+	case "apply_patch", "applypatch":
 		return &catalogPrograms[59]
-	case "check_ssl_cert":
+	case "restic":
 		return &catalogPrograms[60]
-	case "tcpdump":
+	case "check_ssl_cert":
 		return &catalogPrograms[61]
-	case "sysctl":
+	case "tcpdump":
 		return &catalogPrograms[62]
-	case "bpftrace":
+	case "sysctl":
 		return &catalogPrograms[63]
-	case "gnuplot", "octave", "octave-cli", "slsh":
+	case "bpftrace":
 		return &catalogPrograms[64]
-	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
+	case "gnuplot", "octave", "octave-cli", "slsh":
 		return &catalogPrograms[65]
-	case "erl":
+	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
 		return &catalogPrograms[66]
-	case "elixir", "iex":
+	case "erl":
 		return &catalogPrograms[67]
-	case "mix":
+	case "elixir", "iex":
 		return &catalogPrograms[68]
-	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
+	case "mix":
 		return &catalogPrograms[69]
-	case "scala", "scala-cli":
+	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
 		return &catalogPrograms[70]
-	case "jshell":
+	case "scala", "scala-cli":
 		return &catalogPrograms[71]
-	case "dotnet":
+	case "jshell":
 		return &catalogPrograms[72]
-	case "terraform", "tofu":
+	case "dotnet":
 		return &catalogPrograms[73]
-	case "volatility", "vol", "vol.py", "volatility3":
+	case "terraform", "tofu":
 		return &catalogPrograms[74]
-	case "clojure", "clj", "bb":
+	case "volatility", "vol", "vol.py", "volatility3":
 		return &catalogPrograms[75]
-	case "swift":
+	case "clojure", "clj", "bb":
 		return &catalogPrograms[76]
-	case "ghc", "runghc", "runhaskell", "stack-ghc":
+	case "swift":
 		return &catalogPrograms[77]
-	case "ghci":
+	case "ghc", "runghc", "runhaskell", "stack-ghc":
 		return &catalogPrograms[78]
-	case "stack":
+	case "ghci":
 		return &catalogPrograms[79]
-	case "cabal":
+	case "stack":
 		return &catalogPrograms[80]
-	case "pidstat":
+	case "cabal":
 		return &catalogPrograms[81]
-	case "plymouth":
+	case "pidstat":
 		return &catalogPrograms[82]
-	case "enscript":
+	case "plymouth":
 		return &catalogPrograms[83]
-	case "openvt":
+	case "enscript":
 		return &catalogPrograms[84]
-	case "aa-exec":
+	case "openvt":
 		return &catalogPrograms[85]
-	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+	case "aa-exec":
 		return &catalogPrograms[86]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
 		return &catalogPrograms[87]
-	case "latexmk":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[88]
-	case "m4":
+	case "latexmk":
 		return &catalogPrograms[89]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "m4":
 		return &catalogPrograms[90]
-	case "hg":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[91]
-	case "fzf":
+	case "hg":
 		return &catalogPrograms[92]
-	case "tmate":
+	case "fzf":
 		return &catalogPrograms[93]
-	case "genie":
+	case "tmate":
 		return &catalogPrograms[94]
-	case "dc":
+	case "genie":
 		return &catalogPrograms[95]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "dc":
 		return &catalogPrograms[96]
-	case "yt-dlp", "youtube-dl":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[97]
-	case "dmsetup":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[98]
-	case "openvpn":
+	case "dmsetup":
 		return &catalogPrograms[99]
-	case "certbot":
+	case "openvpn":
 		return &catalogPrograms[100]
-	case "borg":
+	case "certbot":
 		return &catalogPrograms[101]
-	case "sshuttle":
+	case "borg":
 		return &catalogPrograms[102]
-	case "split", "gsplit":
+	case "sshuttle":
 		return &catalogPrograms[103]
-	case "scrot":
+	case "split", "gsplit":
 		return &catalogPrograms[104]
-	case "acr":
+	case "scrot":
 		return &catalogPrograms[105]
-	case "zic":
+	case "acr":
 		return &catalogPrograms[106]
-	case "dnsmasq":
+	case "zic":
 		return &catalogPrograms[107]
-	case "pip", "pip3":
+	case "dnsmasq":
 		return &catalogPrograms[108]
-	case "gem":
+	case "pip", "pip3":
 		return &catalogPrograms[109]
-	case "scp", "sftp-s":
+	case "gem":
 		return &catalogPrograms[110]
-	case "sshfs":
+	case "scp", "sftp-s":
 		return &catalogPrograms[111]
-	case "check_by_ssh":
+	case "sshfs":
 		return &catalogPrograms[112]
-	case "puppet":
+	case "check_by_ssh":
 		return &catalogPrograms[113]
-	case "xdotool":
+	case "puppet":
 		return &catalogPrograms[114]
-	case "ydotool":
+	case "xdotool":
 		return &catalogPrograms[115]
-	case "task":
+	case "ydotool":
 		return &catalogPrograms[116]
-	case "perf":
+	case "task":
 		return &catalogPrograms[117]
-	case "ip":
+	case "perf":
 		return &catalogPrograms[118]
-	case "rake":
+	case "ip":
 		return &catalogPrograms[119]
-	case "knife":
+	case "rake":
 		return &catalogPrograms[120]
-	case "sqlmap":
+	case "knife":
 		return &catalogPrograms[121]
-	case "exiftool":
+	case "sqlmap":
 		return &catalogPrograms[122]
-	case "fail2ban-client":
+	case "exiftool":
 		return &catalogPrograms[123]
-	case "fastfetch":
+	case "fail2ban-client":
 		return &catalogPrograms[124]
-	case "rsyslogd":
+	case "fastfetch":
 		return &catalogPrograms[125]
-	case "virsh":
+	case "rsyslogd":
 		return &catalogPrograms[126]
-	case "bee":
+	case "virsh":
 		return &catalogPrograms[127]
-	case "go":
+	case "bee":
 		return &catalogPrograms[128]
-	case "cargo":
+	case "go":
 		return &catalogPrograms[129]
-	case "svn":
+	case "cargo":
 		return &catalogPrograms[130]
-	case "jj":
+	case "svn":
 		return &catalogPrograms[131]
-	case "strace":
+	case "jj":
 		return &catalogPrograms[132]
-	case "ltrace":
+	case "strace":
 		return &catalogPrograms[133]
-	case "flock":
+	case "ltrace":
 		return &catalogPrograms[134]
-	case "systemd-run":
+	case "flock":
 		return &catalogPrograms[135]
-	case "unshare":
+	case "systemd-run":
 		return &catalogPrograms[136]
-	case "nsenter":
+	case "unshare":
 		return &catalogPrograms[137]
-	case "chroot":
+	case "nsenter":
 		return &catalogPrograms[138]
-	case "toybox":
+	case "chroot":
 		return &catalogPrograms[139]
-	case "sshpass":
+	case "toybox":
 		return &catalogPrograms[140]
-	case "screen":
+	case "sshpass":
 		return &catalogPrograms[141]
-	case "cpulimit":
+	case "screen":
 		return &catalogPrograms[142]
-	case "dbus-launch":
+	case "cpulimit":
 		return &catalogPrograms[143]
-	case "rlwrap":
+	case "dbus-launch":
 		return &catalogPrograms[144]
-	case "valgrind":
+	case "rlwrap":
 		return &catalogPrograms[145]
-	case "setarch":
+	case "valgrind":
 		return &catalogPrograms[146]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "setarch":
 		return &catalogPrograms[147]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[148]
-	case "entr":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[149]
-	case "mosh":
+	case "entr":
 		return &catalogPrograms[150]
-	case "msgfilter":
+	case "mosh":
 		return &catalogPrograms[151]
-	case "start-stop-daemon":
+	case "msgfilter":
 		return &catalogPrograms[152]
-	case "sg", "newgrp":
+	case "start-stop-daemon":
 		return &catalogPrograms[153]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "sg", "newgrp":
 		return &catalogPrograms[154]
-	case "wezterm":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[155]
-	case "kitty", "foot", "st":
+	case "wezterm":
 		return &catalogPrograms[156]
-	case "tmux", "byobu", "byobu-tmux":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[157]
-	case "zellij":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[158]
-	case "dtach", "abduco":
+	case "zellij":
 		return &catalogPrograms[159]
-	case "parallel":
+	case "dtach", "abduco":
 		return &catalogPrograms[160]
-	case "hping3":
+	case "parallel":
 		return &catalogPrograms[161]
-	case "at", "batch":
+	case "hping3":
 		return &catalogPrograms[162]
-	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
+	case "at", "batch":
 		return &catalogPrograms[163]
-	case "pnpm", "yarn", "npm", "bun":
+	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
 		return &catalogPrograms[164]
-	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[165]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[166]
-	case "nix":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[167]
-	case "script":
+	case "nix":
 		return &catalogPrograms[168]
-	case "socat":
+	case "script":
 		return &catalogPrograms[169]
-	case "socket":
+	case "socat":
 		return &catalogPrograms[170]
-	case "proot":
+	case "socket":
 		return &catalogPrograms[171]
-	case "sched":
+	case "proot":
 		return &catalogPrograms[172]
-	case "faketime":
+	case "sched":
 		return &catalogPrograms[173]
-	case "trickle":
+	case "faketime":
 		return &catalogPrograms[174]
-	case "hyperfine":
+	case "trickle":
 		return &catalogPrograms[175]
-	case "direnv":
+	case "hyperfine":
 		return &catalogPrograms[176]
-	case "op":
+	case "direnv":
 		return &catalogPrograms[177]
-	case "doppler", "infisical":
+	case "op":
 		return &catalogPrograms[178]
-	case "dotenv":
+	case "doppler", "infisical":
 		return &catalogPrograms[179]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[180]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[181]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[182]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[183]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[184]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[185]
+	case "nix-shell":
+		return &catalogPrograms[186]
 	}
 	return nil
 }
@@ -498,6 +500,7 @@ var catalogNames = [...]string{
 	"aws",
 	"fly",
 	"flyctl",
+	"crystal",
 	"heroku",
 	"railway",
 	"az",
@@ -825,6 +828,7 @@ var catalogPrograms = [...]Program{
 	{Name: "gcloud", Long: []string{"zone", "project", "command", "ssh-flag", "ssh-key-file", "strict-host-key-checking", "tunnel-through-iap", "internal-ip", "ssh-key-expire-after", "account", "configuration", "impersonate-service-account", "verbosity", "format", "container", "dest-group", "network", "region"}, SubAfter: 1, Remote: []string{"ssh"}, Skip: []string{"alpha", "beta", "tpus", "tpu-vm", "queued-resources"}, Code: []CodeOption{{"--command", "sh", nil}}},
 	{Name: "aws", Code: []CodeOption{{"--parameters", "ssm", nil}, {"--command", "sh", nil}}},
 	{Name: "fly", Code: []CodeOption{{"-C", "sh", nil}, {"--command", "sh", nil}}},
+	{Name: "crystal", Code: []CodeOption{{"eval", "ruby", nil}}},
 	{Name: "heroku", Args: "arse", Long: []string{"app", "remote", "size", "env", "type"}, Sub: []string{"run", "run:detached", "run:inside"}, SubRun: "anyline"},
 	{Name: "railway", Args: "se", Long: []string{"service", "environment"}, Sub: []string{"run"}, SubRun: "argv"},
 	{Name: "az", Remote: []string{"ssh"}, Code: []CodeOption{{"--scripts", "sh", nil}}},

@@ -1359,6 +1359,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	w.composeRuns(c, args, cx)
 	w.composeCarries(c, args, cx)
 	w.moduleRuns(c, args, cx)
+	w.apiRuns(c, args, cx)
 }
 
 // completionCode follows code that completion and key bindings run later,

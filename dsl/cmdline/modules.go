@@ -14,7 +14,9 @@ import (
 // state=absent' is rm -rf / and salt '*' system.reboot is reboot. The
 // modules that run a command line (ansible's -a of command, shell, raw;
 // salt's cmd.run) are the catalogue's (code.yaml); a module with no such
-// equal (ping, setup, test.ping, state.apply) is left to the rules.
+// equal (ping, setup, test.ping, state.apply) is left to the rules. A
+// request to Heroku's API that starts a dyno with a command is that
+// command, as heroku run is (apiRuns).
 
 // ansibleValues are ansible's options that take a value.
 var ansibleValues = set("-m", "--module-name", "-a", "--args", "-i", "--inventory", "-u", "--user", "-e", "--extra-vars",
@@ -280,4 +282,43 @@ func saltLine(fn string, args []string) string {
 		}
 	}
 	return ""
+}
+
+// dynoCommand is the command a request to Heroku's API starts a one-off
+// dyno with (POST /apps/APP/dynos {"command": "…"}), as heroku run does;
+// "" for none.
+func dynoCommand(args []field) string {
+	api := slices.ContainsFunc(args, func(a field) bool {
+		return strings.Contains(a.Value, "api.heroku.com/apps/") && strings.Contains(a.Value, "/dynos")
+	})
+	if !api {
+		return ""
+	}
+	for _, a := range args {
+		body := a.Value
+		if i := strings.IndexByte(body, '{'); i >= 0 {
+			body = body[i:]
+		}
+		var m map[string]any
+		if json.Unmarshal([]byte(body), &m) == nil {
+			if cmd, ok := m["command"].(string); ok {
+				return cmd
+			}
+		}
+		if v, ok := strings.CutPrefix(a.Value, "command="); ok {
+			return v // httpie's request item
+		}
+	}
+	return ""
+}
+
+// apiRuns walks the command an HTTP request to a control plane's API has
+// it run (dynoCommand).
+func (w *walker) apiRuns(c *Command, args []field, cx ctx) {
+	switch program(c.Name) {
+	case "curl", "http", "https", "xh", "xhs", "wget", "curlie":
+		if cmd := dynoCommand(args); cmd != "" {
+			w.nested(c, cmd, c.Name+" api.heroku.com dynos", cx, false)
+		}
+	}
 }
