@@ -58,6 +58,10 @@ func TestSvc52Carriers(t *testing.T) {
 		{`docker compose up -d`, dsl.Allow, dsl.Allow},
 		{`heroku run rails db:migrate -a app`, dsl.Allow, dsl.Allow},
 		{`heroku logs --tail -a app`, dsl.Allow, dsl.Allow},
+		{`heroku run bash -a app`, dsl.Allow, dsl.Allow},
+		{`railway run bash`, dsl.Allow, dsl.Allow},
+		{`heroku run -aapp -x dropdb prod`, dsl.Ask, dsl.Ask},              // was allowed
+		{`heroku run:inside web.1 'dropdb prod' -a app`, dsl.Ask, dsl.Ask}, // was allowed
 		{`railway run npm start`, dsl.Allow, dsl.Allow},
 	})
 }
@@ -181,7 +185,7 @@ func TestSvc52InstallersMoneyAgents(t *testing.T) {
 		{`curl -X POST https://api.stripe.com/v1/refunds -u "$K:" -d charge=ch_1`, dsl.Ask, dsl.Ask},                                            // was allowed
 		{`curl -X PATCH https://api.cloudflare.com/client/v4/zones/z/settings/ssl -d '{"value":"off"}'`, dsl.Ask, dsl.Ask},                      // was allowed
 		{`curl --request POST --url https://api.heroku.com/apps/app/dynos -d '{"command":"rails db:drop"}'`, dsl.Ask, dsl.Ask},                  // was allowed
-		{`curl -X POST https://api.heroku.com/apps/app/dynos -d '{"command":"rm -rf /app"}'`, dsl.Ask, dsl.Ask},                             // was allowed
+		{`curl -X POST https://api.heroku.com/apps/app/dynos -d '{"command":"rm -rf /app"}'`, dsl.Ask, dsl.Ask},                                 // was allowed
 		{`gh api graphql -f query='mutation{updateRepository(input:{repositoryId:"x",visibility:PUBLIC}){repository{url}}}'`, dsl.Ask, dsl.Ask}, // was allowed
 		{`curl --request PUT -H "PRIVATE-TOKEN: $T" "https://gitlab.com/api/v4/projects/1?visibility=public"`, dsl.Ask, dsl.Ask},                // was allowed
 		{`qwen -y`, dsl.Ask, dsl.Ask},                                                                     // was allowed

@@ -1258,8 +1258,11 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 		}
 	case "anyline":
 		// heroku run CMD -a APP: its own options may follow the command's
-		// words, up to --, and are no part of the line
+		// words, up to --, and are no part of the line; before the
+		// command every option is its own (-aAPP, -x), after it only
+		// those it takes a value with, as written whole (rm -rf stays)
 		var rest []field
+		skip := anylineOperands[via]
 		for i := 0; i < len(args); i++ {
 			name, _, eq := strings.Cut(args[i].Value, "=")
 			switch {
@@ -1269,6 +1272,9 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 			case !eq && (len(name) == 2 || strings.HasPrefix(name, "--")) && takesValue(name, p.Args, p.Long) && i+1 < len(args):
 				i++
 			case strings.HasPrefix(name, "--") && eq && containsString(p.Long, name[2:]):
+			case len(rest) == 0 && strings.HasPrefix(name, "-") && len(name) > 1:
+			case skip > 0:
+				skip-- // heroku run:inside DYNO CMD
 			default:
 				rest = append(rest, args[i])
 			}
@@ -1312,6 +1318,10 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 		w.spawn(c, afterOptions(args, p.Args, p.Long, p.SubOperands), Wrapper{Name: via}, cx)
 	}
 }
+
+// anylineOperands are the operands an anyline subcommand takes before
+// the command's words: heroku run:inside names the dyno it runs in.
+var anylineOperands = map[string]int{"heroku run:inside": 1}
 
 // afterOptions skips options (and the values of those in arg and long) and
 // then n operands, and returns what follows: the command.
