@@ -41,6 +41,8 @@ func TestSvc52Carriers(t *testing.T) {
 		{`salt '*' file.remove /etc`, dsl.Block, dsl.Block},                                                 // was allowed
 		{`salt '*' system.reboot`, dsl.Block, dsl.Block},                                                    // was allowed
 		{`salt-call user.delete bob`, dsl.Ask, dsl.Ask},                                                     // was allowed
+		{`ansible localhost -m file -a 'path=~ state=absent'`, dsl.Block, dsl.Block},                        // was allowed
+		{`salt-call file.remove ~/.ssh`, dsl.Ask, dsl.Ask},                                                  // was allowed
 		{`ansible all -m ping`, dsl.Allow, dsl.Allow},
 		{`ansible all -m setup`, dsl.Allow, dsl.Allow},
 		{`ansible all -m file -a 'path=/srv/app state=directory'`, dsl.Allow, dsl.Allow},

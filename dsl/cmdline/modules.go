@@ -135,29 +135,29 @@ func ansibleLine(module string, kv map[string]string) string {
 		switch {
 		case path == "":
 		case kv["state"] == "absent":
-			return "rm -rf " + shellQuote(path)
+			return "rm -rf " + pathWord(path)
 		case kv["state"] == "link" || kv["state"] == "hard":
-			return "ln -sf " + shellQuote(kv["src"]) + " " + shellQuote(path)
+			return "ln -sf " + shellQuote(kv["src"]) + " " + pathWord(path)
 		case kv["mode"] != "":
-			return "chmod " + recurse + shellQuote(kv["mode"]) + " " + shellQuote(path)
+			return "chmod " + recurse + shellQuote(kv["mode"]) + " " + pathWord(path)
 		case kv["owner"] != "":
-			return "chown " + recurse + shellQuote(kv["owner"]) + " " + shellQuote(path)
+			return "chown " + recurse + shellQuote(kv["owner"]) + " " + pathWord(path)
 		}
 	case "copy", "template":
 		switch {
 		case path == "":
 		case kv["content"] != "":
-			return "tee " + shellQuote(path)
+			return "tee " + pathWord(path)
 		case kv["src"] != "":
-			return "cp -r " + shellQuote(kv["src"]) + " " + shellQuote(path)
+			return "cp -r " + pathWord(kv["src"]) + " " + pathWord(path)
 		}
 	case "lineinfile", "blockinfile", "replace":
 		if path != "" {
-			return "tee -a " + shellQuote(path)
+			return "tee -a " + pathWord(path)
 		}
 	case "get_url":
 		if kv["url"] != "" && path != "" {
-			return "curl -o " + shellQuote(path) + " " + shellQuote(kv["url"])
+			return "curl -o " + pathWord(path) + " " + shellQuote(kv["url"])
 		}
 	case "reboot":
 		return "reboot"
@@ -203,6 +203,18 @@ func ansibleLine(module string, kv map[string]string) string {
 	return ""
 }
 
+// pathWord quotes a module's path as one shell word whose leading ~ or
+// ~/ is still the home: ansible's and salt's file modules expand it.
+func pathWord(p string) string {
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		if p == "~" {
+			return "~"
+		}
+		return "~/" + shellQuote(p[2:])
+	}
+	return shellQuote(p)
+}
+
 // saltLine is the local command line a salt function run equals, or "".
 func saltLine(fn string, args []string) string {
 	var pos []string
@@ -220,7 +232,7 @@ func saltLine(fn string, args []string) string {
 		}
 		return kv[key]
 	}
-	q := shellQuote
+	q := pathWord
 	switch mod, f, _ := strings.Cut(fn, "."); mod {
 	case "file":
 		p := arg(0, "path")
