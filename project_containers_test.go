@@ -142,9 +142,14 @@ func TestProjectContainers(t *testing.T) {
 				}
 			}
 		}
-		// a person's lines are judged as written
-		if v := g.Check(Request{Command: tt.cmd, Cwd: cwd, Shell: "bash"}); v.Level != dsl.Allow {
-			t.Errorf("in %s, %q (person): %v, want allow (%v)", tt.cwd, tt.cmd, v.Level, v.Findings)
+		// a person's lines are judged as written: compose exec's command
+		// as docker exec's is (rm -rf /h is a recursive delete there)
+		person := dsl.Allow
+		if tt.cmd == "docker compose exec app rm -rf /h" {
+			person = dsl.Ask
+		}
+		if v := g.Check(Request{Command: tt.cmd, Cwd: cwd, Shell: "bash"}); v.Level != person {
+			t.Errorf("in %s, %q (person): %v, want %v (%v)", tt.cwd, tt.cmd, v.Level, person, v.Findings)
 		}
 	}
 }

@@ -211,7 +211,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native50
 		}
-	case "let sql = name in [\"DROP\", \"drop\", \"TRUNCATE\", \"DELETE\", \"delete\", \"GRANT\", \"grant\"] || (name == \"truncate\" && lower(pos(0)) == \"table\") ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\", \"sql\", \"query-string\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\");\n(!(name in [\"heroku\", \"gcloud\", \"aws\"]) || name == \"heroku\" && pos(0) == \"pg:psql\" ||\n  name in [\"gcloud\", \"aws\"] && any(positional, # in [\"execute-sql\", \"execute-statement\", \"batch-execute-statement\", \"start-query-execution\"])) &&\n(sqlDestroys(sql) || sql matches \"(?is)\\\\.(drop|dropDatabase|dropAllUsers|dropAllRoles|dropSchema|dropCollection|dropTable)\\\\s*\\\\(|\\\\bdropDatabase\\\\s*:|\\\\.(deleteMany|remove)\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*[,)]|\\\\bdeleteMany\\\\s*:\\\\s*\\\\{\\\\s*filter\\\\s*:\\\\s*\\\\{\\\\s*\\\\}|\\\\.updateMany\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*,\" || sql matches \"(?is)\\\\bgrant\\\\s+all(\\\\s+privileges)?\\\\s+on\\\\s+\\\\*\\\\.\\\\*\")":
+	case "let sql = name in [\"DROP\", \"drop\", \"TRUNCATE\", \"DELETE\", \"delete\", \"GRANT\", \"grant\"] || (name == \"truncate\" && lower(pos(0)) == \"table\") ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\", \"sql\", \"query-string\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\");\n(!(name in [\"heroku\", \"gcloud\", \"aws\", \"wrangler\", \"turso\"]) || name == \"heroku\" && pos(0) == \"pg:psql\" ||\n  name in [\"gcloud\", \"aws\"] && any(positional, # in [\"execute-sql\", \"execute-statement\", \"batch-execute-statement\", \"start-query-execution\"]) ||\n  name == \"wrangler\" && pos(0) == \"d1\" && pos(1) == \"execute\" || name == \"turso\" && pos(0) == \"db\" && pos(1) == \"shell\") &&\n(sqlDestroys(sql) || sql matches \"(?is)\\\\.(drop|dropDatabase|dropAllUsers|dropAllRoles|dropSchema|dropCollection|dropTable)\\\\s*\\\\(|\\\\bdropDatabase\\\\s*:|\\\\.(deleteMany|remove)\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*[,)]|\\\\bdeleteMany\\\\s*:\\\\s*\\\\{\\\\s*filter\\\\s*:\\\\s*\\\\{\\\\s*\\\\}|\\\\.updateMany\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*,\" || sql matches \"(?is)\\\\bgrant\\\\s+all(\\\\s+privileges)?\\\\s+on\\\\s+\\\\*\\\\.\\\\*\")":
 		if scope == "command" {
 			return native51
 		}
@@ -223,7 +223,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native53
 		}
-	case "name in [\"dropdb\", \"dropuser\"] || name == \"pg_dropcluster\" && len(positional) > 0 && !hasFlag(\"help\") || name in [\"pg_resetwal\", \"pg_resetxlog\"] && !hasFlag(\"n\", \"dry-run\", \"help\", \"V\", \"version\") || (name == \"mysqladmin\" && any(positional, # in [\"drop\", \"DROP\"])) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  (any(positional, upper(#) in [\"EVAL\", \"EVAL_RO\", \"SCRIPT\", \"FUNCTION\"]) && any(positional, # matches \"(?i)\\\\b(flushall|flushdb)\\\\b\")) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\" ||\n  any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"])) ||\n  any(positional, upper(#) == \"SHUTDOWN\") && any(positional, upper(#) == \"NOSAVE\") ||\n  any(positional, upper(#) == \"CLUSTER\") && any(positional, upper(#) == \"RESET\") ||\n  any(positional, upper(#) == \"DEBUG\") && any(positional, upper(#) in [\"SEGFAULT\", \"CRASH-AND-RECOVER\", \"RELOAD\", \"FLUSHALL\"])))":
+	case "name in [\"dropdb\", \"dropuser\"] || name == \"pg_dropcluster\" && len(positional) > 0 && !hasFlag(\"help\") || name in [\"pg_resetwal\", \"pg_resetxlog\"] && !hasFlag(\"n\", \"dry-run\", \"help\", \"V\", \"version\") || (name == \"mysqladmin\" && any(positional, lower(#) in [\"drop\", \"shutdown\"])) || (name == \"pg_ctl\" && (any(positional, # == \"kill\") || any(positional, # in [\"stop\", \"restart\"]) &&\n  (any(args, # in [\"-mi\", \"-mimmediate\", \"--mode=immediate\", \"--mode=i\"]) || any(options(\"m\", \"mode\"), # in [\"i\", \"immediate\"])))) ||\n(name in [\"mongosh\", \"mongo\"] && (join(options(\"eval\"), \";\") + \";\" + stdin.text) matches \"\\\\bshutdownServer\\\\s*\\\\(|[{,]\\\\s*[\\\"']?shutdown[\\\"']?\\\\s*:\\\\s*(1|true)\\\\b\") || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  (any(positional, upper(#) in [\"EVAL\", \"EVAL_RO\", \"SCRIPT\", \"FUNCTION\"]) && any(positional, # matches \"(?i)\\\\b(flushall|flushdb)\\\\b\")) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\" ||\n  any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"])) ||\n  any(positional, upper(#) == \"SHUTDOWN\") && any(positional, upper(#) == \"NOSAVE\") ||\n  any(positional, upper(#) == \"CLUSTER\") && any(positional, upper(#) == \"RESET\") ||\n  any(positional, upper(#) == \"DEBUG\") && any(positional, upper(#) in [\"SEGFAULT\", \"CRASH-AND-RECOVER\", \"RELOAD\", \"FLUSHALL\"])))":
 		if scope == "command" {
 			return native54
 		}
@@ -339,7 +339,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native82
 		}
-	case "!(name in [\"sudo\", \"su\", \"machinectl\"]) && len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && !(stdin.kind == \"pipe\" && stdin.remote) && ((len(via) > 0 && (caller in [\"codex\", \"copilot\", \"agent\"] && !(via[len(via)-1] in [\"newgrp interactive\", \"sg interactive\"]) || !(via[len(via)-1] endsWith \" interactive\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv) \")) ||\n (agent && len(wrappers) > 0 && (caller in [\"codex\", \"copilot\", \"agent\"] || !all(wrappers, # matches \"^(docker|podman|nerdctl|kubectl|oc) (exec|run)$\"))) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(wrappers) == 0 && path matches \"^(\\\\.\\\\.?/|/tmp/|/var/tmp/|/dev/shm/)\") ||\n (len(via) > 0 && via[len(via)-1] == \"script interactive\" && line matches \"(^|[\\\\s;&|(/'\\\\x22])script\\\\)?\\\\s([^;&|]*\\\\s)?/dev/null(\\\\s*($|[;&|)'\\\\x22]))\") ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\") ||\n (stdin.kind == \"\" && any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) &&\n  (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n   any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\")))) ||\nagent && (name == \"sudo\" && hasFlag(\"s\", \"shell\", \"i\", \"login\") && !hasFlag(\"l\", \"list\", \"e\", \"edit\", \"v\", \"validate\", \"V\", \"version\", \"h\", \"help\", \"K\", \"remove-timestamp\") &&\n  all(options(\"u\", \"user\"), # in [\"root\", \"#0\"]) ||\nname == \"su\" && !hasFlag(\"c\", \"command\", \"session-command\", \"h\", \"help\", \"V\", \"version\") && all(positional, # in [\"-\", \"root\"]) || name == \"machinectl\" && pos(0) == \"shell\" && (len(positional) == 1 || positional[1] in [\"root@\", \"root@.host\", \"@\", \"@.host\", \".host\"]) && all(options(\"uid\"), # in [\"root\", \"0\"]) || len(via) > 0 && via[len(via)-1] == \"nsenter interactive\" && stdin.kind == \"\")":
+	case "!(name in [\"sudo\", \"su\", \"machinectl\"]) && len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && !(stdin.kind == \"pipe\" && stdin.remote) && ((len(via) > 0 && (caller in [\"codex\", \"copilot\", \"agent\"] && !(via[len(via)-1] in [\"newgrp interactive\", \"sg interactive\"]) || !(via[len(via)-1] endsWith \" interactive\" || via[len(via)-1] startsWith \"heroku run\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv|docker-compose|podman-compose|railway) \")) ||\n (agent && len(wrappers) > 0 && (caller in [\"codex\", \"copilot\", \"agent\"] || !all(wrappers, # matches \"^(docker|podman|nerdctl|kubectl|oc)( compose)? (exec|run)$|^(docker|podman)-compose (exec|run)$|^railway run$\"))) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(wrappers) == 0 && path matches \"^(\\\\.\\\\.?/|/tmp/|/var/tmp/|/dev/shm/)\") ||\n (len(via) > 0 && via[len(via)-1] == \"script interactive\" && line matches \"(^|[\\\\s;&|(/'\\\\x22])script\\\\)?\\\\s([^;&|]*\\\\s)?/dev/null(\\\\s*($|[;&|)'\\\\x22]))\") ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\") ||\n (stdin.kind == \"\" && any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) &&\n  (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n   any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\")))) ||\nagent && (name == \"sudo\" && hasFlag(\"s\", \"shell\", \"i\", \"login\") && !hasFlag(\"l\", \"list\", \"e\", \"edit\", \"v\", \"validate\", \"V\", \"version\", \"h\", \"help\", \"K\", \"remove-timestamp\") &&\n  all(options(\"u\", \"user\"), # in [\"root\", \"#0\"]) ||\nname == \"su\" && !hasFlag(\"c\", \"command\", \"session-command\", \"h\", \"help\", \"V\", \"version\") && all(positional, # in [\"-\", \"root\"]) || name == \"machinectl\" && pos(0) == \"shell\" && (len(positional) == 1 || positional[1] in [\"root@\", \"root@.host\", \"@\", \"@.host\", \".host\"]) && all(options(\"uid\"), # in [\"root\", \"0\"]) || len(via) > 0 && via[len(via)-1] == \"nsenter interactive\" && stdin.kind == \"\")":
 		if scope == "command" {
 			return native83
 		}
@@ -787,7 +787,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native194
 		}
-	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\") || (lang != \"\" && code matches \"(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets\\\\b|net\\\\.(connect|Socket|createConnection)|new\\\\s+Socket|socket\\\\.tcp|socket\\\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\\\(?\\\\s*['\\\"](net|socket)['\\\"])\" &&\n  code matches \"(?is)(/bin/(ba|z|da|k)?sh\\\\b|cmd\\\\.exe|['\\\"`](ba|z)?sh( -i)?['\\\"`]|\\\\bsh -i\\\\b|spawn\\\\(\\\\s*['\\\"](/bin/)?(ba)?sh|pty\\\\.spawn|proc_open|shell_exec|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*[( ]|popen|\\\\brun\\\\()\" &&\n  code matches \"(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\\\bpipe\\\\(|pipeline\\\\(|\\\\.pipe\\\\(|while|loop|readline|gets|\\\\bread)\")":
+	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\") || (lang != \"\" && code matches \"(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets\\\\b|net\\\\.(connect|Socket|createConnection)|new\\\\s+Socket|socket\\\\.tcp|socket\\\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\\\(?\\\\s*['\\\"](net|socket)['\\\"])\" &&\n  code matches \"(?is)(/bin/(ba|z|da|k)?sh\\\\b|cmd\\\\.exe|['\\\"`](ba|z)?sh( -i)?['\\\"`]|\\\\bsh -i\\\\b|spawn\\\\(\\\\s*['\\\"](/bin/)?(ba)?sh|pty\\\\.spawn|proc_open|shell_exec|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*[( ]|popen|\\\\brun\\\\(|\\\\biex\\\\b|Invoke-Expression)\" &&\n  code matches \"(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\\\bpipe\\\\(|pipeline\\\\(|\\\\.pipe\\\\(|while|loop|readline|gets|\\\\bread|\\\\b(input|output)\\\\s*:\\\\s*\\\\w)\")":
 		if scope == "command" {
 			return native195
 		}
@@ -1119,15 +1119,15 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native277
 		}
-	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"])":
+	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\") ||\n  (option(\"a\", \"ask-for-approval\") == \"never\" || any(options(\"c\", \"config\"), # matches \"^approval_policy\\\\s*=\\\\s*[\\\"']?never\")) &&\n  (option(\"s\", \"sandbox\") == \"danger-full-access\" || any(options(\"c\", \"config\"), # matches \"^sandbox_mode\\\\s*=\\\\s*[\\\"']?danger-full-access\")))) ||\n(name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"])":
 		if scope == "command" {
 			return native278
 		}
-	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\", \"plugin-dir\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\"))) || (name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"]))":
+	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\", \"plugin-dir\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\") ||\n  (option(\"a\", \"ask-for-approval\") == \"never\" || any(options(\"c\", \"config\"), # matches \"^approval_policy\\\\s*=\\\\s*[\\\"']?never\")) &&\n  (option(\"s\", \"sandbox\") == \"danger-full-access\" || any(options(\"c\", \"config\"), # matches \"^sandbox_mode\\\\s*=\\\\s*[\\\"']?danger-full-access\")))) ||\n(name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"]))":
 		if scope == "command" {
 			return native279
 		}
-	case "!(name in [\"claude\", \"codex\", \"gemini\", \"cursor-agent\", \"opencode\", \"crush\", \"amp\", \"hermes\", \"copilot\"]) && any(flags, # matches \"^--(dangerously-[a-z-]+|trust-all-tools|yolo|allow-all-tools|skip-permissions[a-z-]*|bypass-permissions)(=.*)?$\")":
+	case "!(name in [\"claude\", \"codex\", \"gemini\", \"cursor-agent\", \"opencode\", \"crush\", \"amp\", \"hermes\", \"copilot\"]) && (any(flags, # matches \"^--(dangerously-[a-z-]+|trust-all-tools|yolo|allow-all-tools|skip-permissions[a-z-]*|bypass-permissions)(=.*)?$\") ||\n  option(\"approval-mode\") == \"yolo\" || name == \"qwen\" && hasFlag(\"y\"))":
 		if scope == "command" {
 			return native280
 		}
@@ -1167,11 +1167,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native289
 		}
-	case "let publicJSON = \"(?i)\\\"private\\\"\\\\s*:\\\\s*false|\\\"visibility\\\"\\\\s*:\\\\s*\\\"public\\\"\"; name == \"curl\" && any(args, # matches \"(?i)api\\\\.github\\\\.com/repos/|/api/v4/projects/\") && any(args, # matches publicJSON) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && option(\"input\") != \"\" && (stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches publicJSON) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches publicJSON)) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && (any(options(\"f\", \"F\", \"field\", \"raw-field\"), lower(#) in [\"private=false\", \"visibility=public\"]) ||\n  any(positional, # matches \"(^|/)contents/\\\\.(github|gitea|forgejo)/workflows/|(^|/)files/(\\\\.|%2[eE])gitlab-ci(\\\\.|%2[eE])yml\") && upper(option(\"X\", \"method\")) in [\"PUT\", \"POST\"])":
+	case "let publicJSON = \"(?i)\\\"private\\\"\\\\s*:\\\\s*false|\\\"visibility\\\"\\\\s*:\\\\s*\\\"public\\\"\"; let publicMutation = \"(?is)\\\\bmutation\\\\b.*\\\\bvisibility\\\\s*:\\\\s*\\\\\\\\?\\\"?PUBLIC\\\\b\"; name == \"curl\" && any(args, # matches \"(?i)api\\\\.github\\\\.com/repos/|/api/v4/projects/\") && any(args, # matches publicJSON) || name == \"curl\" && any(args, # matches \"(?i)/api/v4/projects/[^?#]*[?&]visibility=public\\\\b\") || name == \"curl\" && any(args, # matches \"(?i)/api/v4/projects/\") && any(args, # matches \"(?i)^visibility=public$\") || name == \"curl\" && any(args, # matches \"(?i)/graphql\\\\b\") && any(args, # matches publicMutation) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && any(options(\"f\", \"F\", \"field\", \"raw-field\"), # matches publicMutation) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && option(\"input\") != \"\" && (stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches publicJSON) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches publicJSON)) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && (any(options(\"f\", \"F\", \"field\", \"raw-field\"), lower(#) in [\"private=false\", \"visibility=public\"]) ||\n  any(positional, # matches \"(^|/)contents/\\\\.(github|gitea|forgejo)/workflows/|(^|/)files/(\\\\.|%2[eE])gitlab-ci(\\\\.|%2[eE])yml\") && upper(option(\"X\", \"method\")) in [\"PUT\", \"POST\"])":
 		if scope == "command" {
 			return native290
 		}
-	case "serviceAction(name, args) == \"grant\" || (name in [\"kubectl\", \"oc\"] && pos(0) == \"create\" && pos(1) in [\"clusterrolebinding\", \"rolebinding\"] && any(args, # matches \"^(--(cluster)?role=)?(cluster-admin|admin)$\")) || (name == \"gh\" && (pos(0) in [\"ssh-key\", \"gpg-key\"] && pos(1) == \"add\" || pos(0) == \"repo\" && pos(1) == \"deploy-key\" && pos(2) == \"add\" ||\n  pos(0) == \"api\" && any(positional, # matches \"(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$\") && (any(args, # matches \"^(-X|--method)=?(POST|PUT|PATCH)$\" || # in [\"POST\", \"PUT\", \"PATCH\"]) || hasFlag(\"f\", \"F\", \"field\", \"raw-field\", \"input\") && !any(args, # matches \"^(-X|--method)=?GET$\" || # == \"GET\"))))":
+	case "serviceAction(name, args) == \"grant\" || (name == \"gh\" && pos(0) == \"pr\" && pos(1) == \"merge\" && hasFlag(\"admin\")) || (name == \"gh\" && pos(0) == \"api\" && any(positional, # matches \"(^|/)(branches/[^/]+/protection|rulesets)(/|$)\") &&\n  any(args, # matches \"(?i)^enforce_admins(\\\\[enabled\\\\])?=false$|^(allow_force_pushes|allow_deletions)=true$|^required_pull_request_reviews=null$|^enforcement=disabled$|\\\"enforce_admins\\\"\\\\s*:\\\\s*false|\\\"enforcement\\\"\\\\s*:\\\\s*\\\"disabled\\\"\")) ||\n(name in [\"kubectl\", \"oc\"] && pos(0) == \"create\" && pos(1) in [\"clusterrolebinding\", \"rolebinding\"] && any(args, # matches \"^(--(cluster)?role=)?(cluster-admin|admin)$\")) || (name == \"gh\" && (pos(0) in [\"ssh-key\", \"gpg-key\"] && pos(1) == \"add\" || pos(0) == \"repo\" && pos(1) == \"deploy-key\" && pos(2) == \"add\" ||\n  pos(0) == \"api\" && any(positional, # matches \"(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$\") && (any(args, # matches \"^(-X|--method)=?(POST|PUT|PATCH)$\" || # in [\"POST\", \"PUT\", \"PATCH\"]) || hasFlag(\"f\", \"F\", \"field\", \"raw-field\", \"input\") && !any(args, # matches \"^(-X|--method)=?GET$\" || # == \"GET\"))))":
 		if scope == "command" {
 			return native291
 		}
@@ -1179,7 +1179,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native292
 		}
-	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)\")) || (pos(0) == \"delete\" && (len(options(\"f\", \"filename\", \"k\", \"kustomize\")) > 0 || any(args, # matches \"^(-f|-k|--filename|--kustomize)(=|.)\")))":
+	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\\\.admissionregistration\\\\.k8s\\\\.io)?)(/|$)\")) || (pos(0) == \"replace\" && hasFlag(\"force\")) || (pos(0) == \"apply\" && any(args, # matches \"^--prune(=true)?$\")) || (pos(0) == \"patch\" && any(args, # matches \"persistentVolumeReclaimPolicy\\\\W+Delete\")) || (\"taint\" in positional && any(positional, # matches \":NoExecute$\")) || (pos(0) == \"label\" && any(positional, # matches \"^pod-security\\\\.kubernetes\\\\.io/(enforce=privileged|enforce-)$\")) || (pos(0) == \"delete\" && (len(options(\"f\", \"filename\", \"k\", \"kustomize\")) > 0 || any(args, # matches \"^(-f|-k|--filename|--kustomize)(=|.)\")))":
 		if scope == "command" {
 			return native293
 		}
@@ -1195,7 +1195,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native296
 		}
-	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # in [\"--force-reset\", \"--accept-data-loss\"]) || (any(args, # == \"drizzle-kit\") || name == \"drizzle-kit\") && any(args, # in [\"push\", \"push:pg\", \"push:mysql\", \"push:sqlite\"]) && any(args, # in [\"--force\", \"-f\"]) || (name == \"alembic\" || any(args, # == \"alembic\") || name == \"flask\" && any(args, # == \"db\")) && any(args, # == \"downgrade\") && any(args, # == \"base\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"sequelize-cli\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || any(args, # == \"migrate\") && any(args, # == \"zero\") && (name in [\"django-admin\", \"manage.py\"] || any(args, # endsWith \"manage.py\" || # in [\"manage.py\", \"django\"])) || any(args, # == \"db:migrate\") && any(args, # matches \"^VERSION=0+$\") || (name == \"knex\" || any(args, # == \"knex\")) && any(args, # == \"migrate:rollback\") && any(args, # in [\"--all\", \"-a\"]) || name == \"goose\" && (any(positional, # == \"reset\") || any(positional, # == \"down-to\") && any(positional, # matches \"^0+$\")) || name == \"migrate\" && (any(args, # == \"down\") && any(args, # in [\"-all\", \"--all\"]) || any(positional, # == \"drop\") || any(positional, # == \"goto\") && any(positional, # matches \"^0+$\")) || name == \"dbmate\" && any(positional, # == \"drop\") || name == \"flyway\" && any(positional, # == \"clean\") || name == \"liquibase\" && any(positional, lower(#) in [\"drop-all\", \"dropall\"]) || (name startsWith \"typeorm\" || any(args, # startsWith \"typeorm\")) && any(args, # == \"schema:drop\") || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
+	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # in [\"--force-reset\", \"--accept-data-loss\"]) || (any(args, # == \"drizzle-kit\") || name == \"drizzle-kit\") && any(args, # in [\"push\", \"push:pg\", \"push:mysql\", \"push:sqlite\"]) && any(args, # in [\"--force\", \"-f\"]) || (name == \"alembic\" || any(args, # == \"alembic\") || name == \"flask\" && any(args, # == \"db\")) && any(args, # == \"downgrade\") && any(args, # == \"base\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"sequelize-cli\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || any(args, # == \"migrate\") && any(args, # == \"zero\") && (name in [\"django-admin\", \"manage.py\"] || any(args, # endsWith \"manage.py\" || # in [\"manage.py\", \"django\"])) || any(args, # == \"db:migrate\") && any(args, # matches \"^VERSION=0+$\") || (name == \"knex\" || any(args, # == \"knex\")) && any(args, # == \"migrate:rollback\") && any(args, # in [\"--all\", \"-a\"]) || name == \"goose\" && (any(positional, # == \"reset\") || any(positional, # == \"down-to\") && any(positional, # matches \"^0+$\")) || name == \"migrate\" && (any(args, # == \"down\") && any(args, # in [\"-all\", \"--all\"]) || any(positional, # == \"drop\") || any(positional, # == \"goto\") && any(positional, # matches \"^0+$\")) || name == \"dbmate\" && any(positional, # == \"drop\") || name == \"flyway\" && any(positional, # == \"clean\") || name == \"liquibase\" && any(positional, lower(#) in [\"drop-all\", \"dropall\"]) || name in [\"mvn\", \"mvnw\", \"gradle\", \"gradlew\"] && any(args, lower(#) in [\"flyway:clean\", \"flywayclean\", \"liquibase:dropall\", \"dropall\"]) || (name == \"mikro-orm\" || any(args, # in [\"mikro-orm\", \"@mikro-orm/cli\"])) && any(args, # in [\"schema:drop\", \"schema:fresh\", \"migration:fresh\"]) && any(args, # in [\"--run\", \"-r\"]) || (name startsWith \"typeorm\" || any(args, # startsWith \"typeorm\")) && any(args, # == \"schema:drop\") || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
 		if scope == "command" {
 			return native297
 		}
@@ -1203,7 +1203,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native298
 		}
-	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") || path matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && (any(positional, # == \"install\") || name == \"uv\" && pos(0) == \"add\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") ||\n  any(positional, # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\")) || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])) ||\n  any(options(\"r\", \"requirement\", \"c\", \"constraint\"), # matches \"^(https?|ftp)://\"))) ||\n(name in [\"poetry\", \"pdm\"] && \"add\" in positional[:2] && pos(0) != \"source\" && any(positional, # matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|git\\\\+|(github|gitlab|bitbucket):)\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"]) ||\n  # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\"))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) || # matches \"^(github|gitlab|bitbucket|gist):\")) || (name == \"cargo\" && pos(0) == \"install\" && (option(\"git\") != \"\" || any(args, # startsWith \"--git=\"))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\")":
+	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") || path matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && (any(positional, # == \"install\") || name == \"uv\" && pos(0) == \"add\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") ||\n  any(positional, # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\")) || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])) ||\n  any(options(\"r\", \"requirement\", \"c\", \"constraint\"), # matches \"^(https?|ftp)://\"))) ||\n(name in [\"poetry\", \"pdm\"] && \"add\" in positional[:2] && pos(0) != \"source\" && any(positional, # matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|git\\\\+|(github|gitlab|bitbucket):)\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"]) ||\n  # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\"))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) || # matches \"^(github|gitlab|bitbucket|gist):\")) || (name == \"cargo\" && pos(0) == \"install\" && (option(\"git\") != \"\" || any(args, # startsWith \"--git=\"))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\") || (name == \"helm\" && (pos(0) in [\"install\", \"upgrade\", \"template\"] && any(positional[1:], # matches \"^https?://\") ||\n  pos(0) == \"plugin\" && pos(1) in [\"install\", \"add\"] && any(positional[2:], # matches \"^(https?|git|ssh)://|^git@\"))) ||\n(name == \"gh\" && pos(0) in [\"extension\", \"extensions\", \"ext\"] && pos(1) == \"install\" && any(positional[2:], # matches \"^((https?://)?[A-Za-z0-9.-]+/)?[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$\" && !(# matches \"^((https?://)?github\\\\.com/)?(github|cli)/\"))) || (name == \"docker\" && pos(0) == \"plugin\" && pos(1) == \"install\" && hasFlag(\"grant-all-permissions\"))":
 		if scope == "command" {
 			return native299
 		}
@@ -1576,7 +1576,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [668]lazyRegexp{
+var nativeRegexps = [684]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1675,6 +1675,7 @@ var nativeRegexps = [668]lazyRegexp{
 	{src: "(?im)^\\s*ACL\\s+SETUSER\\s.*(\\+@(all|admin|dangerous)\\b|\\ballcommands\\b|\\bnopass\\b)"},
 	{src: "(?s)\\b(createUser|updateUser|grantRolesToUser|createRole|grantPrivilegesToRole|grantRolesToRole)\\s*\\(.*['\"`](root|__system|userAdminAnyDatabase|userAdmin|dbOwner|clusterAdmin|clusterManager|hostManager|dbAdminAnyDatabase|readWriteAnyDatabase|readAnyDatabase|restore|backup)['\"`]"},
 	{src: "(?is)\\b(authentication_string|pg_shadow|pg_authid|rolpassword|sys\\.sql_logins|password_hash\\s+from\\s+sys\\.)\\b|\\bselect\\b[^;]*?(\\*|\\bpassword\\b)[^;]*?\\bfrom\\s+[`\"]?mysql[`\"]?\\.[`\"]?user\\b|\\btable\\s+[`\"]?mysql[`\"]?\\.[`\"]?user\\b|\\bmysql[`\"]?\\.[`\"]?global_priv\\b"},
+	{src: "\\bshutdownServer\\s*\\(|[{,]\\s*[\"']?shutdown[\"']?\\s*:\\s*(1|true)\\b"},
 	{src: "(?i)\\b(flushall|flushdb)\\b"},
 	{src: "(?im)^\\s*(flushall|flushdb|shutdown\\s+nosave|cluster\\s+reset|debug\\s+segfault)\\b"},
 	{src: "(?i)^\\s*(flushall|flushdb|shutdown\\s+nosave|cluster\\s+reset|debug\\s+segfault)\\b"},
@@ -1724,8 +1725,8 @@ var nativeRegexps = [668]lazyRegexp{
 	{src: "(^|[\\s(])(/tmp|/var/tmp|/dev/shm|\\$TMPDIR)(/|[\\s)]|$)|^\\(?\\s*\\./?([\\s)]|$)"},
 	{src: "(^|[\\s(])((/tmp|/var/tmp|/dev/shm|\\$TMPDIR)(/|[\\s)]|$)|\\./?([\\s)]|$))"},
 	{src: "(^|:)((/tmp|/var/tmp|/dev/shm|\\$TMPDIR)(/|:|$)|\\./?(:|$))"},
-	{src: "^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv) "},
-	{src: "^(docker|podman|nerdctl|kubectl|oc) (exec|run)$"},
+	{src: "^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv|docker-compose|podman-compose|railway) "},
+	{src: "^(docker|podman|nerdctl|kubectl|oc)( compose)? (exec|run)$|^(docker|podman)-compose (exec|run)$|^railway run$"},
 	{src: "^(\\.\\.?/|/tmp/|/var/tmp/|/dev/shm/)"},
 	{src: "(^|[\\s;&|(/'\\x22])script\\)?\\s([^;&|]*\\s)?/dev/null(\\s*($|[;&|)'\\x22]))"},
 	{src: "^(sudo|doas|run0|pkexec) .* interactive$"},
@@ -1865,8 +1866,8 @@ var nativeRegexps = [668]lazyRegexp{
 	{src: "(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]"},
 	{src: "(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\.spawn|exec)"},
 	{src: "(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\bSockets\\b|net\\.(connect|Socket|createConnection)|new\\s+Socket|socket\\.tcp|socket\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\(?\\s*['\"](net|socket)['\"])"},
-	{src: "(?is)(/bin/(ba|z|da|k)?sh\\b|cmd\\.exe|['\"`](ba|z)?sh( -i)?['\"`]|\\bsh -i\\b|spawn\\(\\s*['\"](/bin/)?(ba)?sh|pty\\.spawn|proc_open|shell_exec|\\bsystem\\s*\\(|\\bexec\\s*[( ]|popen|\\brun\\()"},
-	{src: "(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\bpipe\\(|pipeline\\(|\\.pipe\\(|while|loop|readline|gets|\\bread)"},
+	{src: "(?is)(/bin/(ba|z|da|k)?sh\\b|cmd\\.exe|['\"`](ba|z)?sh( -i)?['\"`]|\\bsh -i\\b|spawn\\(\\s*['\"](/bin/)?(ba)?sh|pty\\.spawn|proc_open|shell_exec|\\bsystem\\s*\\(|\\bexec\\s*[( ]|popen|\\brun\\(|\\biex\\b|Invoke-Expression)"},
+	{src: "(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\bpipe\\(|pipeline\\(|\\.pipe\\(|while|loop|readline|gets|\\bread|\\b(input|output)\\s*:\\s*\\w)"},
 	{src: "\\$\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\b)[A-Z_]*"},
 	{src: "^\\$\\(cat [^)]*(/etc/(passwd|shadow)|\\.ssh/|\\.aws/|\\.env)"},
 	{src: "\\$\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY|DATABASE_URL|REDIS_URL|MONGODB_URI|DSN\\b)|/etc/(passwd|shadow)|\\.ssh/|\\.aws/"},
@@ -2016,16 +2017,28 @@ var nativeRegexps = [668]lazyRegexp{
 	{src: "(?i)^_*hguard"},
 	{src: "(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\.pid"},
 	{src: "(?i)hook"},
+	{src: "^approval_policy\\s*=\\s*[\"']?never"},
+	{src: "^sandbox_mode\\s*=\\s*[\"']?danger-full-access"},
 	{src: "(?i)hook|permission"},
 	{src: "^--(dangerously-[a-z-]+|trust-all-tools|yolo|allow-all-tools|skip-permissions[a-z-]*|bypass-permissions)(=.*)?$"},
 	{src: "[*?\\[\\]{}%]"},
 	{src: "(?i)api\\.github\\.com/repos/|/api/v4/projects/"},
+	{src: "(?i)/api/v4/projects/[^?#]*[?&]visibility=public\\b"},
+	{src: "(?i)/api/v4/projects/"},
+	{src: "(?i)^visibility=public$"},
+	{src: "(?i)/graphql\\b"},
 	{src: "(^|/)contents/\\.(github|gitea|forgejo)/workflows/|(^|/)files/(\\.|%2[eE])gitlab-ci(\\.|%2[eE])yml"},
+	{src: "(^|/)(branches/[^/]+/protection|rulesets)(/|$)"},
+	{src: "(?i)^enforce_admins(\\[enabled\\])?=false$|^(allow_force_pushes|allow_deletions)=true$|^required_pull_request_reviews=null$|^enforcement=disabled$|\"enforce_admins\"\\s*:\\s*false|\"enforcement\"\\s*:\\s*\"disabled\""},
 	{src: "^(--(cluster)?role=)?(cluster-admin|admin)$"},
 	{src: "(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$"},
 	{src: "^(-X|--method)=?(POST|PUT|PATCH)$"},
 	{src: "^(-X|--method)=?GET$"},
-	{src: "^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?)(/|$)"},
+	{src: "^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\.admissionregistration\\.k8s\\.io)?)(/|$)"},
+	{src: "^--prune(=true)?$"},
+	{src: "persistentVolumeReclaimPolicy\\W+Delete"},
+	{src: ":NoExecute$"},
+	{src: "^pod-security\\.kubernetes\\.io/(enforce=privileged|enforce-)$"},
 	{src: "^(-f|-k|--filename|--kustomize)(=|.)"},
 	{src: "^(k3s|k3s-agent|rke2|rke2-agent)-(uninstall|killall)\\.sh$"},
 	{src: "^[A-Za-z0-9_-]+=0+(:.*)?$"},
@@ -2051,6 +2064,9 @@ var nativeRegexps = [668]lazyRegexp{
 	{src: "^(https?|git(\\+[a-z]+)?)://"},
 	{src: "^(github|gitlab|bitbucket|gist):"},
 	{src: "^https?://"},
+	{src: "^(https?|git|ssh)://|^git@"},
+	{src: "^((https?://)?[A-Za-z0-9.-]+/)?[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"},
+	{src: "^((https?://)?github\\.com/)?(github|cli)/"},
 	{src: "(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories"},
 	{src: "^--force-(bad-verify|all)"},
 	{src: "(?i)\\[trusted=yes\\]|gpgcheck\\s*=\\s*0|SigLevel\\s*=\\s*Never|allow-unauthenticated"},
@@ -3475,13 +3491,19 @@ func native51(env any) bool {
 				return p0.Target
 			}), ";"))
 		}()
-		return (((!in(e.Name, "heroku", "gcloud", "aws") ||
+		return (((((!in(e.Name, "heroku", "gcloud", "aws", "wrangler", "turso") ||
 			((e.Name == "heroku") &&
 				(e.Pos(0) == "pg:psql"))) ||
 			(in(e.Name, "gcloud", "aws") &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "execute-sql", "execute-statement", "batch-execute-statement", "start-query-execution")
-				}))) &&
+				}))) ||
+			(((e.Name == "wrangler") &&
+				(e.Pos(0) == "d1")) &&
+				(e.Pos(1) == "execute"))) ||
+			(((e.Name == "turso") &&
+				(e.Pos(0) == "db")) &&
+				(e.Pos(1) == "shell"))) &&
 			((sqlDestroys(let0) ||
 				matchReAny(&nativeRegexps[92], "drop\x00dropdatabase\x00deletemany\x00remove\x00deletemany\x00.updatemany(", let0)) ||
 				matchReFold(&nativeRegexps[93], "grant", let0)))
@@ -3544,7 +3566,7 @@ func native53(env any) bool {
 // native54 is the condition of database-drop.
 func native54(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((in(e.Name, "dropdb", "dropuser") ||
+	return ((((((in(e.Name, "dropdb", "dropuser") ||
 		(((e.Name == "pg_dropcluster") &&
 			(len(e.Positional) > 0)) &&
 			!e.HasFlag("help"))) ||
@@ -3552,8 +3574,23 @@ func native54(env any) bool {
 			!e.HasFlag("n", "dry-run", "help", "V", "version"))) ||
 		((e.Name == "mysqladmin") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return in(p0, "drop", "DROP")
+				return in(strings.ToLower(p0), "drop", "shutdown")
 			}))) ||
+		((e.Name == "pg_ctl") &&
+			(anyOf(e.Positional, func(p0 string) bool {
+				return (p0 == "kill")
+			}) ||
+				(anyOf(e.Positional, func(p0 string) bool {
+					return in(p0, "stop", "restart")
+				}) &&
+					(anyOf(e.Args, func(p0 string) bool {
+						return in(p0, "-mi", "-mimmediate", "--mode=immediate", "--mode=i")
+					}) ||
+						anyOf(e.Options("m", "mode"), func(p0 string) bool {
+							return in(p0, "i", "immediate")
+						})))))) ||
+		(in(e.Name, "mongosh", "mongo") &&
+			matchReAny(&nativeRegexps[98], "shutdownserver\x00shutdown", ((strings.Join(e.Options("eval"), ";")+";")+e.Stdin.Text)))) ||
 		(in(e.Name, "redis-cli", "valkey-cli", "keydb-cli") &&
 			((((((((anyOf(e.Positional, func(p0 string) bool {
 				return in(strings.ToUpper(p0), "FLUSHALL", "FLUSHDB")
@@ -3562,14 +3599,14 @@ func native54(env any) bool {
 					return in(strings.ToUpper(p0), "EVAL", "EVAL_RO", "SCRIPT", "FUNCTION")
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[98], "flush", p0)
+						return matchReAny(&nativeRegexps[99], "flush", p0)
 					}))) ||
-				matchReAny(&nativeRegexps[99], "flush\x00shutdown\x00cluster\x00segfault", e.Stdin.Text)) ||
+				matchReAny(&nativeRegexps[100], "flush\x00shutdown\x00cluster\x00segfault", e.Stdin.Text)) ||
 				anyOf(e.Stdin.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[100], "flush\x00shutdown\x00cluster\x00segfault", p0)
+					return matchReAny(&nativeRegexps[101], "flush\x00shutdown\x00cluster\x00segfault", p0)
 				})) ||
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-					return matchReAny(&nativeRegexps[99], "flush\x00shutdown\x00cluster\x00segfault", p0.Target)
+					return matchReAny(&nativeRegexps[100], "flush\x00shutdown\x00cluster\x00segfault", p0.Target)
 				})) ||
 				((anyOf(e.Positional, func(p0 string) bool {
 					return in(strings.ToUpper(p0), "CONFIG")
@@ -3657,7 +3694,7 @@ func native59(env any) bool {
 		!((((e.Name == "sfdisk") &&
 			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[101], "--part-", p0)
+				return matchReWith(&nativeRegexps[102], "--part-", p0)
 			})) &&
 			(len(e.Positional) < 2))) &&
 		!(((e.Name == "sgdisk") &&
@@ -3699,7 +3736,7 @@ func native60(env any) bool {
 				return isRawDevice(p0)
 			})) > 1))) ||
 		((e.Name == "lvresize") &&
-			matchReWith(&nativeRegexps[102], "-", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[103], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nvme") &&
 			in(e.Pos(0), "format", "sanitize", "delete-ns", "format-nvm"))) ||
 		(((e.Name == "badblocks") &&
@@ -3751,7 +3788,7 @@ func native61(env any) bool {
 		(e.Pos(1) == "resize")) &&
 		!e.HasFlag("help")) &&
 		!anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[103], "+\x00max", p0)
+			return matchReAny(&nativeRegexps[104], "+\x00max", p0)
 		})) ||
 		(anyOf(e.Positional, func(p0 string) bool {
 			return isRawDevice(p0)
@@ -3805,12 +3842,12 @@ func native64(env any) bool {
 func native65(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[104], "/proc/", p0) ||
-			matchReWith(&nativeRegexps[105], "/dev/", p0))
+		return (matchReWith(&nativeRegexps[105], "/proc/", p0) ||
+			matchReWith(&nativeRegexps[106], "/dev/", p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return (matchReWith(&nativeRegexps[106], "/proc/", p0.Target) ||
-				matchReWith(&nativeRegexps[107], "/dev/", p0.Target))
+			return (matchReWith(&nativeRegexps[107], "/proc/", p0.Target) ||
+				matchReWith(&nativeRegexps[108], "/dev/", p0.Target))
 		}))
 }
 
@@ -3843,47 +3880,47 @@ func native66(env any) bool {
 				return strings.HasPrefix(p0, "count=")
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[108], "bs=", p0)
+					return matchReWith(&nativeRegexps[109], "bs=", p0)
 				})) ||
 				(!anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[109], "of=", p0)
+					return matchReWith(&nativeRegexps[110], "of=", p0)
 				}) &&
 					((anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[110], "bs=", p0)
+						return matchReWith(&nativeRegexps[111], "bs=", p0)
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[111], "count=", p0)
+							return matchReWith(&nativeRegexps[112], "count=", p0)
 						})) ||
 						(anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[112], "bs=", p0)
+							return matchReWith(&nativeRegexps[113], "bs=", p0)
 						}) &&
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[113], "count=", p0)
+								return matchReWith(&nativeRegexps[114], "count=", p0)
 							}))))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[114], "bs=", p0)
+					return matchReWith(&nativeRegexps[115], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[115], "count=", p0)
+						return matchReWith(&nativeRegexps[116], "count=", p0)
 					}))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[116], "bs=", p0)
+					return matchReWith(&nativeRegexps[117], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[117], "count=", p0)
+						return matchReWith(&nativeRegexps[118], "count=", p0)
 					}))))) ||
 		(((e.Name == "head") &&
 			anyOf(e.Options("c", "bytes"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[118], p0)
+				return matchRe(&nativeRegexps[119], p0)
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return ((!strings.HasPrefix(p0, "/dev/") ||
 					strings.HasPrefix(p0, "/dev/shm/")) &&
-					!matchReAny(&nativeRegexps[119], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
+					!matchReAny(&nativeRegexps[120], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
 			}))) ||
 		((e.Name == "fallocate") &&
 			anyOf(e.Options("l", "length"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[120], p0)
+				return matchRe(&nativeRegexps[121], p0)
 			})))
 }
 
@@ -3892,7 +3929,7 @@ func native67(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[121], "remount", p0)
+			return matchReWith(&nativeRegexps[122], "remount", p0)
 		})) &&
 		((len(e.Positional) == 0) ||
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3914,11 +3951,11 @@ func native67(env any) bool {
 func native68(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[122], "/dev/", p0)
+		return matchReWith(&nativeRegexps[123], "/dev/", p0)
 	}) ||
 		((e.Name == "dd") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[123], "of=/dev/", p0)
+				return matchReWith(&nativeRegexps[124], "of=/dev/", p0)
 			}))) ||
 		((((((e.Name == "wipefs") &&
 			e.HasFlag("a", "all")) &&
@@ -3927,7 +3964,7 @@ func native68(env any) bool {
 			((e.Name == "sgdisk") &&
 				e.HasFlag("Z", "zap-all", "z", "zap", "o", "clear"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[124], p0)
+				return matchRe(&nativeRegexps[125], p0)
 			})))
 }
 
@@ -4004,7 +4041,7 @@ func native76(env any) bool {
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchReAny(&nativeRegexps[125], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", func() string {
+		matchReAny(&nativeRegexps[126], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", func() string {
 			if e.Agent &&
 				!e.Opaque {
 				return e.Unfollowed
@@ -4021,7 +4058,7 @@ func native77(env any) bool {
 			strings.HasPrefix(p0, "-bem"))
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[126], "${", p0)
+			return matchReWith(&nativeRegexps[127], "${", p0)
 		}))
 }
 
@@ -4029,28 +4066,28 @@ func native77(env any) bool {
 func native78(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return (!((((matchReFold(&nativeRegexps[127], "=", p0) ||
-			matchReFold(&nativeRegexps[128], "c", p0)) ||
-			matchReFold(&nativeRegexps[129], ".pager=", p0)) ||
-			matchReFold(&nativeRegexps[130], ".editor=", p0)) ||
-			matchReAny(&nativeRegexps[131], "core.sshcommand=ssh", p0)) &&
-			matchReAny(&nativeRegexps[132], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
+		return (!((((matchReFold(&nativeRegexps[128], "=", p0) ||
+			matchReFold(&nativeRegexps[129], "c", p0)) ||
+			matchReFold(&nativeRegexps[130], ".pager=", p0)) ||
+			matchReFold(&nativeRegexps[131], ".editor=", p0)) ||
+			matchReAny(&nativeRegexps[132], "core.sshcommand=ssh", p0)) &&
+			matchReAny(&nativeRegexps[133], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[133], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[134], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((!((((in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
 				in(e.Assigns[p0], "", "true", ":", "cat")) ||
 				((p0 == "GIT_PAGER") &&
-					matchReAny(&nativeRegexps[134], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[135], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
 				(in(p0, "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
-					matchReAny(&nativeRegexps[135], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[136], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
 				(in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[136], "ssh", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[137], "ssh", e.Assigns[p0]))) &&
 				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
-				(matchReWith(&nativeRegexps[137], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[138], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[138], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[139], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
 		}))
 }
 
@@ -4060,7 +4097,7 @@ func native79(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[139], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[140], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -4070,7 +4107,7 @@ func native80(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[140], "-", p0)
+				return matchReWith(&nativeRegexps[141], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -4086,16 +4123,16 @@ func native80(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[141], "BASH_", p0) ||
+				return (matchReWith(&nativeRegexps[142], "BASH_", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[142], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[143], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native81 is the condition of command-remap-expansion.
 func native81(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[143], "${", e.Line)
+	return matchReWith(&nativeRegexps[144], "${", e.Line)
 }
 
 // native82 is the condition of path-untrusted-dir.
@@ -4127,18 +4164,18 @@ func native82(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[144], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
+			matchReAny(&nativeRegexps[145], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("module_path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[145], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
+			matchReAny(&nativeRegexps[146], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("MODULE_PATH", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[146], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
+			matchReAny(&nativeRegexps[147], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
 		(((e.Shell == "zsh") &&
 			in(e.Name, "export", "declare", "typeset", "readonly", "local")) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "MODULE_PATH=") &&
-					matchReAny(&nativeRegexps[146], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
+					matchReAny(&nativeRegexps[147], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
 			})))
 }
 
@@ -4154,28 +4191,29 @@ func native83(env any) bool {
 		((((((((((len(e.Via) > 0) &&
 			((in(e.Caller, "codex", "copilot", "agent") &&
 				!in(index(e.Via, (len(e.Via)-1)), "newgrp interactive", "sg interactive")) ||
-				!strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive"))) ||
+				!(strings.HasSuffix(index(e.Via, (len(e.Via)-1)), " interactive") ||
+					strings.HasPrefix(index(e.Via, (len(e.Via)-1)), "heroku run")))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[147], " ", p0))
+					!matchReWith(&nativeRegexps[148], " ", p0))
 			})) ||
 			((e.Agent &&
 				(len(e.Wrappers) > 0)) &&
 				(in(e.Caller, "codex", "copilot", "agent") ||
 					!allOf(e.Wrappers, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[148], " ", p0)
+						return matchReAny(&nativeRegexps[149], "exec\x00run\x00-compose \x00railway run", p0)
 					})))) ||
 			(e.HasFlag("p") &&
 				in(programName(e.Name), "sh", "bash", "dash", "ksh", "mksh", "zsh", "ash", "yash", "posh", "pdksh", "oksh", "loksh"))) ||
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Wrappers) == 0) &&
-				matchReAny(&nativeRegexps[149], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
+				matchReAny(&nativeRegexps[150], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
 			(((len(e.Via) > 0) &&
 				(index(e.Via, (len(e.Via)-1)) == "script interactive")) &&
-				matchReWith(&nativeRegexps[150], "/dev/null", e.Line))) ||
+				matchReWith(&nativeRegexps[151], "/dev/null", e.Line))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[151], " interactive", index(e.Via, (len(e.Via)-1))))) ||
+				matchReWith(&nativeRegexps[152], " interactive", index(e.Via, (len(e.Via)-1))))) ||
 			(((e.Stdin.Kind == "") &&
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec")
@@ -4185,7 +4223,7 @@ func native83(env any) bool {
 					e.WrapperFlag("run0", "u", "user")) ||
 					e.WrapperFlag("pkexec", "user")) ||
 					anyOf(e.WrapperArgs, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[152], "root\x000", p0)
+						return matchReAny(&nativeRegexps[153], "root\x000", p0)
 					}))))) ||
 		(e.Agent &&
 			(((((((e.Name == "sudo") &&
@@ -4214,7 +4252,7 @@ func native83(env any) bool {
 // native84 is the condition of system-program-copy.
 func native84(env any) bool {
 	e := env.(*CommandEnv)
-	return matchReAny(&nativeRegexps[153], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
+	return matchReAny(&nativeRegexps[154], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
 }
 
 // native85 is the condition of root-interpreter-prompt.
@@ -4222,7 +4260,7 @@ func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Stdin.Kind == "") &&
 		allOf(e.Via, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[154], " -c", p0)
+			return matchReWith(&nativeRegexps[155], " -c", p0)
 		})) &&
 		in(programName(e.Name), "pwsh", "powershell", "tclsh", "wish", "irb", "pry", "python", "ipython", "node", "ruby", "lua", "php", "perl")) &&
 		((((len(e.Args) == 0) ||
@@ -4240,7 +4278,7 @@ func native85(env any) bool {
 			e.WrapperFlag("run0", "u", "user")) ||
 			e.WrapperFlag("pkexec", "user")) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[152], "root\x000", p0)
+				return matchReAny(&nativeRegexps[153], "root\x000", p0)
 			})))
 }
 
@@ -4255,28 +4293,28 @@ func native86(env any) bool {
 func native87(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[155], "#", p0)
+		return matchReWith(&nativeRegexps[156], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[155], "#", p0)
+				return matchReWith(&nativeRegexps[156], "#", p0)
 			})))
 }
 
 // native88 is the condition of load-library.
 func native88(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((((matchReWith(&nativeRegexps[156], ".so", e.Name) ||
+	return (((((((((((((((matchReWith(&nativeRegexps[157], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[157], "-", p0))
+					matchReWith(&nativeRegexps[158], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[158], "lib", p0))
+						!matchReWith(&nativeRegexps[159], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -4284,14 +4322,14 @@ func native88(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[159], ".", p0)
+				return matchReWith(&nativeRegexps[160], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[159], ".", p0)
+				return matchReWith(&nativeRegexps[160], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -4299,8 +4337,8 @@ func native88(env any) bool {
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp") &&
 			anyOf(e.Options("o"), func(p0 string) bool {
-				return (matchReAny(&nativeRegexps[160], "pkcs11provider\x00securitykeyprovider", p0) &&
-					!matchReAny(&nativeRegexps[161], "none\x00internal\x00lib", p0))
+				return (matchReAny(&nativeRegexps[161], "pkcs11provider\x00securitykeyprovider", p0) &&
+					!matchReAny(&nativeRegexps[162], "none\x00internal\x00lib", p0))
 			}))) ||
 		((e.Name == "ssh-keygen") &&
 			anyOf(e.Options("D"), func(p0 string) bool {
@@ -4318,26 +4356,26 @@ func native88(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[162], "/", p0)
+				return matchReWith(&nativeRegexps[163], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[163], ".node", p0)
+				return matchReWith(&nativeRegexps[164], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[164], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[165], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[165], "lib", p0))
+					!matchReWith(&nativeRegexps[166], "lib", p0))
 			}))) ||
 		(in(e.Name, "nginx", "openresty", "angie") &&
 			anyOf(e.Options("g"), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[166], "load_module", p0) &&
-					!matchReWith(&nativeRegexps[167], "load_module", p0))
+				return (matchReWith(&nativeRegexps[167], "load_module", p0) &&
+					!matchReWith(&nativeRegexps[168], "load_module", p0))
 			})))
 }
 
@@ -4350,23 +4388,23 @@ func native89(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[168], "-", p0) &&
-				!matchReWith(&nativeRegexps[165], "lib", p0))
+			return (matchReWith(&nativeRegexps[169], "-", p0) &&
+				!matchReWith(&nativeRegexps[166], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[169], "=", p0) &&
-					!matchReWith(&nativeRegexps[165], "lib", p0))
+				return (matchReWith(&nativeRegexps[170], "=", p0) &&
+					!matchReWith(&nativeRegexps[166], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[170], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[165], "lib", p0))
+				return (matchReWith(&nativeRegexps[171], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[166], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[171], "-", p0)
+				return matchReWith(&nativeRegexps[172], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[172], ".", p0) &&
-						!matchReWith(&nativeRegexps[173], "lib", p0))
+					return (matchReWith(&nativeRegexps[173], ".", p0) &&
+						!matchReWith(&nativeRegexps[174], "lib", p0))
 				}))))
 }
 
@@ -4387,7 +4425,7 @@ func native90(env any) bool {
 				return p0
 			}()
 		}), func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[174], "/", p0) &&
+			return (matchReWith(&nativeRegexps[175], "/", p0) &&
 				!in(p0, e.Outputs...))
 		}))
 }
@@ -4403,8 +4441,8 @@ func native91(env any) bool {
 func native92(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[172], ".", p0) &&
-			!matchReWith(&nativeRegexps[173], "lib", p0))
+		return (matchReWith(&nativeRegexps[173], ".", p0) &&
+			!matchReWith(&nativeRegexps[174], "lib", p0))
 	})
 }
 
@@ -4413,7 +4451,7 @@ func native93(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[175], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[176], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -4426,10 +4464,10 @@ func native94(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[175], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[176], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[176], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[177], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -4437,7 +4475,7 @@ func native94(env any) bool {
 func native95(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[177], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[178], "bin", cleanPath(p0))
 	})
 }
 
@@ -4475,13 +4513,13 @@ func native97(env any) bool {
 func native98(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[178], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
-		(((matchReWith(&nativeRegexps[179], "/", e.Code) ||
+		matchReAny(&nativeRegexps[179], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
+		(((matchReWith(&nativeRegexps[180], "/", e.Code) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[180], "/", p0)
+				return matchReWith(&nativeRegexps[181], "/", p0)
 			})) ||
-			matchReWith(&nativeRegexps[181], ".loads(", e.Code)) ||
-			matchReAny(&nativeRegexps[182], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
+			matchReWith(&nativeRegexps[182], ".loads(", e.Code)) ||
+			matchReAny(&nativeRegexps[183], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
 }
 
 // native99 is the condition of deferred-command.
@@ -4502,7 +4540,7 @@ func native100(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[183], "bin/", p0)
+			return matchReWith(&nativeRegexps[184], "bin/", p0)
 		}))
 }
 
@@ -4548,9 +4586,9 @@ func native102(env any) bool {
 func native103(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[184], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[185], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[186], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[185], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[186], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[187], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -4561,7 +4599,7 @@ func native104(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[187], "function", e.Line)))
+			matchReWith(&nativeRegexps[188], "function", e.Line)))
 }
 
 // native105 is the condition of fish-funcsave-agent.
@@ -4576,11 +4614,11 @@ func native106(env any) bool {
 	return ((e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((p0 == "--universal") ||
-				matchReWith(&nativeRegexps[188], "-", p0))
+				matchReWith(&nativeRegexps[189], "-", p0))
 		})) &&
 		!anyOf(e.Args, func(p0 string) bool {
 			return (in(p0, "--query", "--erase", "--show", "--names") ||
-				matchReWith(&nativeRegexps[189], "-", p0))
+				matchReWith(&nativeRegexps[190], "-", p0))
 		}))
 }
 
@@ -4599,18 +4637,18 @@ func native108(env any) bool {
 			e.HasFlag("install", "slave", "set")) &&
 			(anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "/") &&
-					matchReWith(&nativeRegexps[190], "bin/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[191], "bin/", cleanPath(p0)))
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((!strings.HasPrefix(p0, "-") &&
 						strings.Contains(p0, "/")) &&
-						!matchReWith(&nativeRegexps[191], "/", cleanPath(p0)))
+						!matchReWith(&nativeRegexps[192], "/", cleanPath(p0)))
 				})))) ||
 		(((e.Name == "dpkg-divert") &&
 			!e.HasFlag("remove", "list", "listpackage", "truename", "help", "version")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[192], "bin/", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[193], "/", cleanPath(p0)))
+				return (matchReWith(&nativeRegexps[193], "bin/", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[194], "/", cleanPath(p0)))
 			})))
 }
 
@@ -4636,7 +4674,7 @@ func native109(env any) bool {
 						return (((len(let1) == 0) ||
 							!strings.HasPrefix(baseName(index(let1, 0)), let0)) ||
 							(strings.Contains(index(let1, 0), "/") &&
-								!matchReWith(&nativeRegexps[194], "bin/", cleanPath(index(let1, 0)))))
+								!matchReWith(&nativeRegexps[195], "bin/", cleanPath(index(let1, 0)))))
 					}())
 			}()
 		})) ||
@@ -4645,7 +4683,7 @@ func native109(env any) bool {
 				return func() bool {
 					let0 := index(strings.Split(strings.TrimSpace(p0), " "), 0)
 					return ((sharedDir(let0) ||
-						matchReWith(&nativeRegexps[195], ".", let0)) ||
+						matchReWith(&nativeRegexps[196], ".", let0)) ||
 						strings.Contains(let0, "$"))
 				}()
 			}))) ||
@@ -4675,7 +4713,7 @@ func native111(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[196], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[197], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -4775,10 +4813,10 @@ func native117(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[197], "..", p0) ||
+					(matchReWith(&nativeRegexps[198], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[198], "$", p0) &&
+							!(matchReWith(&nativeRegexps[199], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -4805,17 +4843,17 @@ func native118(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[199], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[200], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[200], "-", p0) ||
+						return (matchReWith(&nativeRegexps[201], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[201], "-", p0) ||
+							return (matchReWith(&nativeRegexps[202], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -4841,9 +4879,9 @@ func native119(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[202], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[203], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[203], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[204], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -4862,10 +4900,10 @@ func native120(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[204], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[205], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[205], ".", p0) &&
-						!matchReWith(&nativeRegexps[206], ":", p0)))
+					(matchReWith(&nativeRegexps[206], ".", p0) &&
+						!matchReWith(&nativeRegexps[207], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -4889,7 +4927,7 @@ func native121(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[207], "0", p0)
+					return matchReWith(&nativeRegexps[208], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -4931,7 +4969,7 @@ func native121(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[208], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[209], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -5066,7 +5104,7 @@ func native124(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[209], "-", p0) ||
+							return (matchReWith(&nativeRegexps[210], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -5205,9 +5243,9 @@ func native129(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[210], "/etc/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[211], "bin/", cleanPath(p0))) ||
-			matchReWith(&nativeRegexps[212], "/lib", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[211], "/etc/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[212], "bin/", cleanPath(p0))) ||
+			matchReWith(&nativeRegexps[213], "/lib", cleanPath(p0)))
 	})
 }
 
@@ -5218,7 +5256,7 @@ func native130(env any) bool {
 		(e.Stdin.Kind != "")) &&
 		!e.HasFlag("l", "y", "R", "F", "H", "p", "c", "e", "i", "B", "Y", "L", "Q", "s", "D", "k")) &&
 		anyOf(e.Options("f"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[213], "/.ssh/id_\x00/etc/ssh/ssh_host_", cleanPath(p0))
+			return matchReAny(&nativeRegexps[214], "/.ssh/id_\x00/etc/ssh/ssh_host_", cleanPath(p0))
 		})) ||
 		(in(e.Name, "gpg", "gpg2") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5241,15 +5279,15 @@ func native130(env any) bool {
 					}()
 				}()
 			}(), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[214], "/.", cleanPath(p0)) ||
-					(matchRe(&nativeRegexps[215], cleanPath(p0)) &&
+				return ((matchReWith(&nativeRegexps[215], "/.", cleanPath(p0)) ||
+					(matchRe(&nativeRegexps[216], cleanPath(p0)) &&
 						func() bool {
 							let0 := p0
 							return anyOf([]string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.bash_functions", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.mkshrc", "~/.inputrc", "~/.config/fish", "~/.ssh/id_rsa", "~/.ssh/id_ecdsa", "~/.ssh/id_ed25519", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.gnupg", "~/.gitconfig", "~/.config/git", "~/.aws/credentials", "~/.kube/config", "~/.netrc", "~/.git-credentials", "~/.npmrc", "~/.pypirc"}, func(p1 string) bool {
 								return mayName(let0, p1)
 							})
 						}())) &&
-					!matchReWith(&nativeRegexps[216], "/.ssh/known_hosts", cleanPath(p0)))
+					!matchReWith(&nativeRegexps[217], "/.ssh/known_hosts", cleanPath(p0)))
 			})))
 }
 
@@ -5273,7 +5311,7 @@ func native132(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[217], "of=", p0)
+					return matchReWith(&nativeRegexps[218], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -5324,7 +5362,7 @@ func native132(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[218], "for", e.Line)))))
+						matchReWith(&nativeRegexps[219], "for", e.Line)))))
 	}()
 }
 
@@ -5344,17 +5382,17 @@ func native133(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[219], ":", let0)) &&
+					!matchReWith(&nativeRegexps[220], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[220], p0)
+							return matchRe(&nativeRegexps[221], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[221], "-", p0)
+							return matchReWith(&nativeRegexps[222], "-", p0)
 						})))))
 	}()
 }
@@ -5374,7 +5412,7 @@ func native135(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[222], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[223], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -5428,11 +5466,11 @@ func native135(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[223], "x", p0)
+						return matchReWith(&nativeRegexps[224], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[224], "x", p0)
+						return matchReWith(&nativeRegexps[225], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -5470,7 +5508,7 @@ func native136(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[225], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[226], ".", baseName(p0)))
 			})))
 }
 
@@ -5509,7 +5547,7 @@ func native139(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[226], "-", p0)
+					return matchReWith(&nativeRegexps[227], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5522,7 +5560,7 @@ func native139(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[227], p0)) &&
+					!matchRe(&nativeRegexps[228], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -5575,9 +5613,9 @@ func native143(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[228], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[229], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[230], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[229], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[230], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[231], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native144 is the condition of move-to-dev-null.
@@ -5705,7 +5743,7 @@ func native152(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[231], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[232], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -5729,7 +5767,7 @@ func native153(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[232], let1) {
+						!matchRe(&nativeRegexps[233], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5742,7 +5780,7 @@ func native153(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[232], let2) {
+							!matchRe(&nativeRegexps[233], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -5760,9 +5798,9 @@ func native153(env any) bool {
 								return ((sensitivePath(p0) ||
 									e.HoldsSecret(p0)) ||
 									(((let3 != "") &&
-										!matchRe(&nativeRegexps[232], p0)) &&
+										!matchRe(&nativeRegexps[233], p0)) &&
 										(sensitivePath(((let3 + "/") + p0)) ||
-											(matchReWith(&nativeRegexps[233], "/.", cleanPath(((let3+"/")+p0))) &&
+											(matchReWith(&nativeRegexps[234], "/.", cleanPath(((let3+"/")+p0))) &&
 												secretPath(((let3 + "/") + p0))))))
 							})) ||
 							(!e.Agent &&
@@ -5770,7 +5808,7 @@ func native153(env any) bool {
 									return (!in(baseName(p0), "token", "identity") &&
 										(secretPath(p0) ||
 											(((let3 != "") &&
-												!matchRe(&nativeRegexps[232], p0)) &&
+												!matchRe(&nativeRegexps[233], p0)) &&
 												secretPath(((let3 + "/") + p0)))))
 								}))))
 				}()
@@ -5795,7 +5833,7 @@ func native154(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[232], let1) {
+						!matchRe(&nativeRegexps[233], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5808,7 +5846,7 @@ func native154(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[232], let2) {
+							!matchRe(&nativeRegexps[233], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -5838,11 +5876,11 @@ func native154(env any) bool {
 									}))) ||
 								((in(e.Name, "export", "declare", "typeset") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[234], "GIT_WORK_TREE=", p0) &&
+										return (matchReWith(&nativeRegexps[235], "GIT_WORK_TREE=", p0) &&
 											(isHome(substr(p0, 14, len(p0))) ||
 												isRoot(substr(p0, 14, len(p0)))))
 									})) &&
-									matchReWith(&nativeRegexps[235], "git", e.Line)))) ||
+									matchReWith(&nativeRegexps[236], "git", e.Line)))) ||
 							(((e.Name == "git") &&
 								(e.Pos(0) == "add")) &&
 								((matchComputed(let4, cleanPath(let3)) &&
@@ -5876,7 +5914,7 @@ func native155(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[232], let1) {
+						!matchRe(&nativeRegexps[233], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5937,7 +5975,7 @@ func native156(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[236], "remote.", p0)
+					return matchReWith(&nativeRegexps[237], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -5949,8 +5987,8 @@ func native157(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[237], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[238], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[238], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[239], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -5979,7 +6017,7 @@ func native158(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[232], p0)) &&
+						!matchRe(&nativeRegexps[233], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -6039,14 +6077,14 @@ func native163(env any) bool {
 func native164(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[239], e.Original))
+		!matchRe(&nativeRegexps[240], e.Original))
 }
 
 // native165 is the condition of url-confusable-host.
 func native165(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[240], "://", e.Original))
+		matchReFold(&nativeRegexps[241], "://", e.Original))
 }
 
 // native166 is the condition of macos-protection-off.
@@ -6075,16 +6113,16 @@ func native166(env any) bool {
 					in(e.Pos(1), "add", "clear"))))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[241], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[242], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[242], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[243], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[243], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[244], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[244], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[245], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -6101,7 +6139,7 @@ func native166(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[245], "--set", p0)
+					return matchReWith(&nativeRegexps[246], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -6115,14 +6153,14 @@ func native166(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[246], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[247], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[247], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[248], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -6136,7 +6174,7 @@ func native167(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[248], "-", p0)
+					return matchReWith(&nativeRegexps[249], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -6171,7 +6209,7 @@ func native169(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[249], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[250], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -6183,11 +6221,11 @@ func native169(env any) bool {
 func native170(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[250], "-set", p0)
+		return matchReAny(&nativeRegexps[251], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[251], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[252], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -6199,15 +6237,15 @@ func native171(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[252], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[253], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[253], "login", p0)
+				return matchReFold(&nativeRegexps[254], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[253], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[254], "login", e.Stdin.Text))))
 }
 
 // native172 is the condition of launchd-job.
@@ -6241,9 +6279,9 @@ func native173(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[254], "clipboard", p0)
+					return matchReFold(&nativeRegexps[255], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[254], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[255], "clipboard", e.Stdin.Text)))))
 }
 
 // native174 is the condition of screen-capture-agent.
@@ -6257,7 +6295,7 @@ func native174(env any) bool {
 func native175(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[255], "sleep", e.Line))
+		matchReWith(&nativeRegexps[256], "sleep", e.Line))
 }
 
 // native176 is the condition of mic-camera-capture-agent.
@@ -6275,7 +6313,7 @@ func native176(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[256], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[257], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -6283,23 +6321,23 @@ func native176(env any) bool {
 func native177(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[257], "dialog", p0)
+		return matchReFold(&nativeRegexps[258], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[257], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[258], "dialog", e.Stdin.Text))
 }
 
 // native178 is the condition of applescript-remote-machine.
 func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[258], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[259], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[258], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[259], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[259], "volume", p0)
+				return matchReFold(&nativeRegexps[260], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[259], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[260], "volume", e.Stdin.Text))))
 }
 
 // native179 is the condition of read-private-store-agent.
@@ -6307,7 +6345,7 @@ func native179(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[260], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[261], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -6327,7 +6365,7 @@ func native180(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[261], "/Users/", p0)
+					return matchReWith(&nativeRegexps[262], "/Users/", p0)
 				}))))
 }
 
@@ -6358,10 +6396,10 @@ func native183(env any) bool {
 		anyOf(e.Args, func(p0 string) bool {
 			return ((((urlScheme(p0) != "") &&
 				(urlScheme(p0) != "file")) &&
-				(matchRe(&nativeRegexps[262], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[263], ".", urlHost(p0)))) &&
+				(matchRe(&nativeRegexps[263], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[264], ".", urlHost(p0)))) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[264], "url.", p0)))
+					matchReFold(&nativeRegexps[265], "url.", p0)))
 		}))
 }
 
@@ -6381,7 +6419,7 @@ func native185(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[265], "%25", p0))
+				matchReWith(&nativeRegexps[266], "%25", p0))
 		}))
 }
 
@@ -6404,12 +6442,12 @@ func native187(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[266], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[267], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[267], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[268], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -6427,9 +6465,9 @@ func native188(env any) bool {
 			}()
 		})
 		return anyOf(let0, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[268], "/", p0) &&
+			return ((matchReWith(&nativeRegexps[269], "/", p0) &&
 				isIP(urlHost(p0))) &&
-				!matchReAny(&nativeRegexps[266], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[267], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})
 	}()
 }
@@ -6441,9 +6479,9 @@ func native189(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[269], "@", p0)) &&
+				matchReWith(&nativeRegexps[270], "@", p0)) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[270], "url.", p0)))
+					matchReFold(&nativeRegexps[271], "url.", p0)))
 		}))
 }
 
@@ -6452,7 +6490,7 @@ func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[271], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[272], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -6478,8 +6516,8 @@ func native191(env any) bool {
 func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[272], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[273], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[273], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[274], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native193 is the condition of inline-code-download.
@@ -6487,11 +6525,11 @@ func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[274], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[275], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[276], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[277], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[278], "http://", e.Code))))
+		matchReAny(&nativeRegexps[275], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[276], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[277], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[278], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[279], "http://", e.Code))))
 }
 
 // native194 is the condition of insecure-tls.
@@ -6522,14 +6560,14 @@ func native194(env any) bool {
 						return (p0 == "set")
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[279], ".trusted-host", p0)
+						return matchReWith(&nativeRegexps[280], ".trusted-host", p0)
 					}))) ||
 				((in(e.Name, "npm", "yarn", "pnpm") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[280], "strict-ssl\x00enablestrictssl", p0)
+						return matchReAny(&nativeRegexps[281], "strict-ssl\x00enablestrictssl", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[281], "false", p0)
+						return matchReWith(&nativeRegexps[282], "false", p0)
 					}))) ||
 				(in(e.Name, "helm", "kubectl") &&
 					e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -6564,30 +6602,30 @@ func native194(env any) bool {
 func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[282], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[283], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[283], "/dev/", p0)
+			return matchReWith(&nativeRegexps[284], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[284], ":", p0)
+				return matchReFold(&nativeRegexps[285], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[285], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[286], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[286], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[287], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[287], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[288], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(", e.Code)) &&
-			matchReAny(&nativeRegexps[289], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read", e.Code)))
+			matchReAny(&nativeRegexps[288], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[289], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
+			matchReAny(&nativeRegexps[290], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
 }
 
 // native196 is the condition of exfiltrate-secrets.
@@ -6598,9 +6636,9 @@ func native196(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[290], "$", p0) &&
+				(matchReWith(&nativeRegexps[291], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[291], "$(cat ", p0))
+				matchReWith(&nativeRegexps[292], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -6619,7 +6657,7 @@ func native196(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[292], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[293], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -6633,10 +6671,10 @@ func native196(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[293], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[294], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[294], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[295], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -6658,7 +6696,7 @@ func native196(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[295], "$(", p0)
+				return matchReWith(&nativeRegexps[296], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -6667,7 +6705,7 @@ func native196(env any) bool {
 						(e.Pos(0) == "login")) &&
 						tokenForHost(e.TokenSource(p0), sliceOf(e.Positional, 1, len(e.Positional))))) &&
 					!((in(e.Name, "http", "https", "xh", "xhs") &&
-						matchReWith(&nativeRegexps[296], ":", p0)) &&
+						matchReWith(&nativeRegexps[297], ":", p0)) &&
 						tokenForHost(e.TokenSource(p0), e.Args)))
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp", "rsync") &&
@@ -6677,11 +6715,11 @@ func native196(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[297], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[298], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[295], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[298], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[296], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[299], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -6760,12 +6798,12 @@ func native198(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[299], ":", p0)
+					return matchReWith(&nativeRegexps[300], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[300], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[301], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -6805,7 +6843,7 @@ func native199(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[301], "$", p0) &&
+							(matchReWith(&nativeRegexps[302], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -6815,7 +6853,7 @@ func native199(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[302], "://", p0)
+							return matchReWith(&nativeRegexps[303], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -6833,16 +6871,16 @@ func native199(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[301], "$", p0) &&
+									(matchReWith(&nativeRegexps[302], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[302], "://", p0)
+								return matchReWith(&nativeRegexps[303], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[303], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[304], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -6862,7 +6900,7 @@ func native200(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[304], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[305], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -6886,8 +6924,8 @@ func native201(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[301], "$", p0)) &&
-			matchReWith(&nativeRegexps[305], ".", p0))
+			matchReWith(&nativeRegexps[302], "$", p0)) &&
+			matchReWith(&nativeRegexps[306], ".", p0))
 	})
 }
 
@@ -6935,7 +6973,7 @@ func native202(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[306], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[307], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -6944,7 +6982,7 @@ func native202(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[307], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[308], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -7016,13 +7054,13 @@ func native203(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[308], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[309], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[308], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[309], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -7034,7 +7072,7 @@ func native204(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[309], "cd", e.Line))
+		matchReWith(&nativeRegexps[310], "cd", e.Line))
 }
 
 // native205 is the condition of reverse-shell-fifo.
@@ -7047,7 +7085,7 @@ func native205(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[310], "mk", e.Line))
+		matchReWith(&nativeRegexps[311], "mk", e.Line))
 }
 
 // native206 is the condition of shell-piped-to-network.
@@ -7074,20 +7112,20 @@ func native207(env any) bool {
 // native208 is the condition of awk-network.
 func native208(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[311], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[312], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[312], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[313], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native209 is the condition of dns-update.
 func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[313], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[314], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[314], "del", p0)
+			return matchReFold(&nativeRegexps[315], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[313], "del", p0.Target)
+			return matchReFold(&nativeRegexps[314], "del", p0.Target)
 		}))
 }
 
@@ -7128,7 +7166,7 @@ func native210(env any) bool {
 										!tokenForHost(e.TokenSource(p0), e.Args))
 								}) ||
 									anyOf(e.Options("c"), func(p0 string) bool {
-										return (((matchReFold(&nativeRegexps[315], "extraheader=", p0) &&
+										return (((matchReFold(&nativeRegexps[316], "extraheader=", p0) &&
 											matchComputed(let0, p0)) &&
 											anyOf(e.Args, func(p1 string) bool {
 												return (urlHost(p1) != "")
@@ -7139,15 +7177,15 @@ func native210(env any) bool {
 							return func() bool {
 								if e.Name == "ssh" {
 									return ((anyOf(e.Options("o"), func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[316], "ndenv\x00tenv", p0) &&
-											(matchReFold(&nativeRegexps[317], "*", p0) ||
-												matchReAny(&nativeRegexps[318], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+										return (matchReAny(&nativeRegexps[317], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[318], "*", p0) ||
+												matchReAny(&nativeRegexps[319], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
-										matchReWith(&nativeRegexps[319], "$", e.Source)) ||
+										matchReWith(&nativeRegexps[320], "$", e.Source)) ||
 										(anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[320], "${", p0)
+											return matchReWith(&nativeRegexps[321], "${", p0)
 										}) &&
-											!matchReWith(&nativeRegexps[321], "$", e.Source)))
+											!matchReWith(&nativeRegexps[322], "$", e.Source)))
 								}
 								return func() bool {
 									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -7196,7 +7234,7 @@ func native210(env any) bool {
 													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
 													anyOf(e.PipedSecrets(), func(p0 string) bool {
 														return !tokenForHost(e.TokenSource(func() string {
-															if matchReWith(&nativeRegexps[322], " ", p0) {
+															if matchReWith(&nativeRegexps[323], " ", p0) {
 																return p0
 															}
 															return (("$(" + p0) + ")")
@@ -7210,7 +7248,7 @@ func native210(env any) bool {
 													e.HoldsSecret(e.Stdin.From))))
 									}
 									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-										return ((matchReWith(&nativeRegexps[321], "$", p0) ||
+										return ((matchReWith(&nativeRegexps[322], "$", p0) ||
 											e.SecretValue(p0)) &&
 											!tokenForHost(e.TokenSource(p0), e.Args))
 									}) ||
@@ -7219,23 +7257,23 @@ func native210(env any) bool {
 												return strings.HasPrefix(p0, "--expand-")
 											})) &&
 											anyOf(e.Options("variable"), func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[323], "%", p0) &&
+												return (matchReWith(&nativeRegexps[324], "%", p0) &&
 													!tokenForHost(e.TokenSource(("$"+substr(p0, 1, len(p0)))), e.Args))
 											}))) ||
 										(in(e.Name, "http", "https", "xh", "xhs") &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[324], ":", p0) &&
+												return (matchReWith(&nativeRegexps[325], ":", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											}))) ||
 										anyOf(e.Positional, func(p0 string) bool {
 											return (((urlHost(p0) != "") &&
-												matchReWith(&nativeRegexps[321], "$", p0)) &&
+												matchReWith(&nativeRegexps[322], "$", p0)) &&
 												!tokenForHost(e.TokenSource(p0), e.Args))
 										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchReAny(&nativeRegexps[325], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+												return (matchReAny(&nativeRegexps[326], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											})))
 								}()
@@ -7272,10 +7310,10 @@ func native212(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[326], ".", p0))
+					matchReWith(&nativeRegexps[327], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[321], "$", p0) &&
+			return (matchReWith(&nativeRegexps[322], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -7303,7 +7341,7 @@ func native213(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[327], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[328], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -7311,7 +7349,7 @@ func native213(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[328], p0)
+							return matchRe(&nativeRegexps[329], p0)
 						}))))
 		}()
 	}()
@@ -7325,7 +7363,7 @@ func native214(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[329], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[330], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -7352,7 +7390,7 @@ func native216(env any) bool {
 					in(e.Pos(0), "http", "start")))) ||
 			((e.Name == "cloudflared") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[330], "://", p0) ||
+					return (matchReWith(&nativeRegexps[331], "://", p0) ||
 						matchComputed((("^(--url=)?(https?://)?[^/@]*:"+let0)+"(/|$)"), p0))
 				}) ||
 					((e.Agent &&
@@ -7368,7 +7406,7 @@ func native216(env any) bool {
 				!in(e.Pos(0), "verify", "status"))) ||
 			(((e.Name == "socat") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[331], "-listen:", p0)
+					return matchReAny(&nativeRegexps[332], "-listen:", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed((("(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:" + let0) + "(,|$)"), p0)
@@ -7380,7 +7418,7 @@ func native216(env any) bool {
 			(((e.Name == "chisel") &&
 				(e.Pos(0) == "client")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[332], "R:", p0)
+					return matchReWith(&nativeRegexps[333], "R:", p0)
 				}))) ||
 			((e.Name == "bore") &&
 				(e.Pos(0) == "local"))) ||
@@ -7405,15 +7443,15 @@ func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[333], "@", p0) &&
-				!matchReWith(&nativeRegexps[334], "@", p0))
+			return (matchReWith(&nativeRegexps[334], "@", p0) &&
+				!matchReWith(&nativeRegexps[335], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[335], ":", p0) &&
-						!matchReAny(&nativeRegexps[336], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[336], ":", p0) &&
+						!matchReAny(&nativeRegexps[337], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -7430,7 +7468,7 @@ func native217(env any) bool {
 func native218(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[337], "@", p0)
+		return matchReWith(&nativeRegexps[338], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -7446,18 +7484,18 @@ func native219(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[338], ":", p0)
+				return matchReFold(&nativeRegexps[339], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[339], ":", p0)
+				return matchReFold(&nativeRegexps[340], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[340], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[341], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[335], ":", p0) &&
-						!matchReAny(&nativeRegexps[336], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[336], ":", p0) &&
+						!matchReAny(&nativeRegexps[337], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -7481,14 +7519,14 @@ func native220(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[341], ":", p0)
-			})) &&
-			!anyOf(e.Args, func(p0 string) bool {
 				return matchReFold(&nativeRegexps[342], ":", p0)
 			})) &&
+			!anyOf(e.Args, func(p0 string) bool {
+				return matchReFold(&nativeRegexps[343], ":", p0)
+			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[343], "create:", p0) ||
-					matchReFold(&nativeRegexps[344], ":", p0))
+				return (matchReFold(&nativeRegexps[344], "create:", p0) ||
+					matchReFold(&nativeRegexps[345], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -7499,7 +7537,7 @@ func native220(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[345], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[346], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -7525,7 +7563,7 @@ func native221(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[346], p0)
+					return matchRe(&nativeRegexps[347], p0)
 				}))))
 }
 
@@ -7533,8 +7571,8 @@ func native221(env any) bool {
 func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[347], ":", p0) &&
-			!matchReWith(&nativeRegexps[348], ":", p0))
+		return (matchReWith(&nativeRegexps[348], ":", p0) &&
+			!matchReWith(&nativeRegexps[349], ":", p0))
 	})
 }
 
@@ -7542,8 +7580,8 @@ func native222(env any) bool {
 func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[349], p0) ||
-			matchReWith(&nativeRegexps[350], "w", p0))
+		return (matchRe(&nativeRegexps[350], p0) ||
+			matchReWith(&nativeRegexps[351], "w", p0))
 	})
 }
 
@@ -7556,23 +7594,23 @@ func native224(env any) bool {
 				under(p0, "/etc")) ||
 				under(p0, "/usr")) ||
 				(under(p0, "/var") &&
-					!((matchReWith(&nativeRegexps[351], "/var/www/", cleanPath(p0)) &&
+					!((matchReWith(&nativeRegexps[352], "/var/www/", cleanPath(p0)) &&
 						!e.HasFlag("L")) &&
 						!anyOf(e.Args, func(p1 string) bool {
-							return matchRe(&nativeRegexps[352], p1)
+							return matchRe(&nativeRegexps[353], p1)
 						}))))
 		})) ||
 		(((e.Dynamic &&
 			e.HasFlag("R", "recursive")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[353], "$", p0) &&
-					!matchReWith(&nativeRegexps[354], "$", p0))
+				return (matchReWith(&nativeRegexps[354], "$", p0) &&
+					!matchReWith(&nativeRegexps[355], "$", p0))
 			})) ||
 			((in("find", e.Wrappers...) &&
 				in("{}", e.Positional...)) &&
 				anyOf(e.WrapperArgs, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[353], "$", p0) &&
-						!matchReWith(&nativeRegexps[354], "$", p0))
+					return (matchReWith(&nativeRegexps[354], "$", p0) &&
+						!matchReWith(&nativeRegexps[355], "$", p0))
 				}))))
 }
 
@@ -7581,13 +7619,13 @@ func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[355], "s", p0) ||
-				matchRe(&nativeRegexps[356], p0))
+			return (matchReWith(&nativeRegexps[356], "s", p0) ||
+				matchRe(&nativeRegexps[357], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[356], p0) ||
-					matchReWith(&nativeRegexps[357], "s", p0))
+				return (matchRe(&nativeRegexps[357], p0) ||
+					matchReWith(&nativeRegexps[358], "s", p0))
 			})))
 }
 
@@ -7596,15 +7634,15 @@ func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[358], "s", p0) ||
-				matchRe(&nativeRegexps[359], p0))
+			return (matchReWith(&nativeRegexps[359], "s", p0) ||
+				matchRe(&nativeRegexps[360], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[359], p0)
+				return matchRe(&nativeRegexps[360], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[360], cleanPath(p0))
+			return matchRe(&nativeRegexps[361], cleanPath(p0))
 		}))
 }
 
@@ -7614,7 +7652,7 @@ func native227(env any) bool {
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isRoot(p0) ||
-				matchReWith(&nativeRegexps[361], "${", p0)) ||
+				matchReWith(&nativeRegexps[362], "${", p0)) ||
 				in(cleanPath(p0), "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/var", "/usr/bin", "/usr/lib", "/usr/sbin", "/dev", "/proc", "/sys", "/System", "/Library", "/private", "/etc/*", "/usr/*", "/var/*"))
 		}))
 }
@@ -7626,7 +7664,7 @@ func native228(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[362], "+", p0)
+					return matchReWith(&nativeRegexps[363], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -7635,8 +7673,8 @@ func native228(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[363], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[364], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[364], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[365], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -7655,12 +7693,12 @@ func native228(env any) bool {
 func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[365], p0)
+		return matchRe(&nativeRegexps[366], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[366], "bin/", p0))
+				matchReWith(&nativeRegexps[367], "bin/", p0))
 		}))
 }
 
@@ -7668,9 +7706,9 @@ func native229(env any) bool {
 func native230(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[367], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[368], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[368], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[369], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -7691,52 +7729,52 @@ func native231(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[369], p0) ||
-					matchRe(&nativeRegexps[370], p0)) ||
+				return ((((matchRe(&nativeRegexps[370], p0) ||
 					matchRe(&nativeRegexps[371], p0)) ||
-					matchReWith(&nativeRegexps[372], "w", p0)) ||
-					matchReWith(&nativeRegexps[373], "g", p0))
+					matchRe(&nativeRegexps[372], p0)) ||
+					matchReWith(&nativeRegexps[373], "w", p0)) ||
+					matchReWith(&nativeRegexps[374], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[370], p0) ||
-					matchRe(&nativeRegexps[374], p0)) ||
-					matchReWith(&nativeRegexps[375], "w", p0)) ||
-					matchReWith(&nativeRegexps[372], "w", p0))
+				return (((matchRe(&nativeRegexps[371], p0) ||
+					matchRe(&nativeRegexps[375], p0)) ||
+					matchReWith(&nativeRegexps[376], "w", p0)) ||
+					matchReWith(&nativeRegexps[373], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[376], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[377], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[377], p0)
+				return matchRe(&nativeRegexps[378], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[378], p0)
+				return matchRe(&nativeRegexps[379], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[379], ":", p0)
+					return matchReWith(&nativeRegexps[380], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[380], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[381], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[381], p0)
+				return matchRe(&nativeRegexps[382], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[379], ":", p0)
+					return matchReWith(&nativeRegexps[380], ":", p0)
 				}))))
 }
 
@@ -7749,7 +7787,7 @@ func native232(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[382], "-", p0)
+					return matchReWith(&nativeRegexps[383], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -7763,20 +7801,20 @@ func native232(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[383], "0", p0)
+				return matchReWith(&nativeRegexps[384], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[383], "0", p0)
+				return matchReWith(&nativeRegexps[384], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[384], ":", p0)
+				return matchReWith(&nativeRegexps[385], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[384], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[385], ":", e.Stdin.Text))))
 }
 
 // native233 is the condition of privileged-group.
@@ -7806,7 +7844,7 @@ func native233(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[385], "/Groups/", p0))
+					matchReWith(&nativeRegexps[386], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -7865,14 +7903,14 @@ func native236(env any) bool {
 		((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/hosts", "/etc/resolv.conf", "/etc/ld.so.cache", "/etc/shells")
 		}) &&
-			(matchRe(&nativeRegexps[386], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[387], "-\x00=", index(e.Positional, 0)))) ||
+			(matchRe(&nativeRegexps[387], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[388], "-\x00=", index(e.Positional, 0)))) ||
 			(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (isRoot(p0) ||
 					in(cleanPath(p0), "/etc", "/home", "/Users", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/var", "/tmp", "/usr/lib", "/usr/bin", "/usr/share"))
 			}) &&
-				(matchRe(&nativeRegexps[388], index(e.Positional, 0)) ||
-					matchReAny(&nativeRegexps[389], "-\x00=", index(e.Positional, 0)))))) ||
+				(matchRe(&nativeRegexps[389], index(e.Positional, 0)) ||
+					matchReAny(&nativeRegexps[390], "-\x00=", index(e.Positional, 0)))))) ||
 		((((e.Name == "chown") &&
 			(len(e.Positional) > 1)) &&
 			!e.HasFlag("R", "recursive")) &&
@@ -7880,7 +7918,7 @@ func native236(env any) bool {
 				let0 := index(strings.Split(index(e.Positional, 0), ":"), 0)
 				return ((let0 != "") &&
 					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return ((matchReWith(&nativeRegexps[390], "/", cleanPath(p0)) &&
+						return ((matchReWith(&nativeRegexps[391], "/", cleanPath(p0)) &&
 							(index(strings.Split(cleanPath(p0), "/"), 2) != let0)) ||
 							((cleanPath(p0) == "~") &&
 								!in(let0, "$USER", "${USER}", "$LOGNAME", "$(whoami)", "$(id -un)", "$(id -u)", "$(id -u -n)")))
@@ -7929,7 +7967,7 @@ func native239(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[391], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[392], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -7937,12 +7975,12 @@ func native239(env any) bool {
 func native240(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[392], p0)
+		return matchRe(&nativeRegexps[393], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[393], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[394], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -7961,7 +7999,7 @@ func native241(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[394], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[395], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native242 is the condition of read-secret.
@@ -7975,13 +8013,13 @@ func native242(env any) bool {
 						(e.Pos(0) == "env")) &&
 						(e.Pos(1) == "pull"))))) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[395], ".env", p0)
+				return matchReWith(&nativeRegexps[396], ".env", p0)
 			}))) &&
 		!(storesSecret(e.Name, e.Args) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return ((!matchRe(&nativeRegexps[232], p0) &&
+				return ((!matchRe(&nativeRegexps[233], p0) &&
 					!strings.Contains(p0, "..")) &&
-					!matchReWith(&nativeRegexps[396], ".", p0))
+					!matchReWith(&nativeRegexps[397], ".", p0))
 			})))
 }
 
@@ -8015,8 +8053,8 @@ func native244(env any) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
-				!matchRe(&nativeRegexps[232], p0))) &&
-			matchReWith(&nativeRegexps[397], ".", p0))
+				!matchRe(&nativeRegexps[233], p0))) &&
+			matchReWith(&nativeRegexps[398], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -8068,7 +8106,7 @@ func native245(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[398], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[399], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -8118,10 +8156,10 @@ func native247(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[399], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[400], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[400], "/", p0))
+					matchReWith(&nativeRegexps[401], "/", p0))
 			})))
 }
 
@@ -8151,7 +8189,7 @@ func native249(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[401], ":", p0) ||
+					return (matchReWith(&nativeRegexps[402], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -8160,7 +8198,7 @@ func native249(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[402], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[403], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native250 is the condition of send-secret-dir.
@@ -8179,10 +8217,10 @@ func native251(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[403], p0)
+					return matchRe(&nativeRegexps[404], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[404], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[405], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -8196,7 +8234,7 @@ func native252(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[405], "-", p0)
+						return matchReWith(&nativeRegexps[406], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -8231,7 +8269,7 @@ func native253(env any) bool {
 func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[406], "mount", p0)
+		return matchReFold(&nativeRegexps[407], "mount", p0)
 	})
 }
 
@@ -8297,10 +8335,10 @@ func native255(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[407], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[408], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[408], "hguard", p0)
+					return matchReWith(&nativeRegexps[409], "hguard", p0)
 				}))))
 }
 
@@ -8370,13 +8408,13 @@ func native256(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[409], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[410], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[407], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[408], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[408], "hguard", p0)
+					return matchReWith(&nativeRegexps[409], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -8455,7 +8493,7 @@ func native257(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[222], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[223], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -8465,7 +8503,7 @@ func native257(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[223], "x", p0)
+							return matchReWith(&nativeRegexps[224], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -8495,7 +8533,7 @@ func native257(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[410], baseName(p0)))
+										matchRe(&nativeRegexps[411], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -8519,7 +8557,7 @@ func native258(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[411], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[412], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -8543,7 +8581,7 @@ func native258(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[412], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[413], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -8557,7 +8595,7 @@ func native258(env any) bool {
 func native259(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[413], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[414], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -8575,15 +8613,15 @@ func native259(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[414], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[415], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[415], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[416], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[416], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[417], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native260 is the condition of self-computed-target-agent.
@@ -8614,19 +8652,19 @@ func native261(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[417], "hguard", p0)
+				return matchReWith(&nativeRegexps[418], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[418], "hguard", p0)
+					return matchReWith(&nativeRegexps[419], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[419], "hguard", p0)
+						return matchReWith(&nativeRegexps[420], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[420], "hguard", p0)
+					return matchReWith(&nativeRegexps[421], "hguard", p0)
 				}))))
 }
 
@@ -8657,13 +8695,13 @@ func native262(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[421], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[422], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[422], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[423], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -8701,13 +8739,13 @@ func native263(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[421], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[422], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[422], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[423], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -8718,10 +8756,10 @@ func native263(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[419], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[420], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[423], "hguard", p0) ||
-						matchReWith(&nativeRegexps[424], "hguard", p0))
+					return (matchReWith(&nativeRegexps[424], "hguard", p0) ||
+						matchReWith(&nativeRegexps[425], "hguard", p0))
 				}))))
 }
 
@@ -8731,8 +8769,8 @@ func native264(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[425], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[426], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[426], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[427], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native265 is the condition of self-inline-write-agent.
@@ -8742,8 +8780,8 @@ func native265(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[425], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[426], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[426], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[427], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native266 is the condition of self-env.
@@ -8764,23 +8802,23 @@ func native266(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[427], "hguard_", p0)
+			return matchReFold(&nativeRegexps[428], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[427], "hguard_", p0)
+					return matchReFold(&nativeRegexps[428], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[428], "-", p0) ||
+						return (matchReWith(&nativeRegexps[429], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[429], "hguard", p0)
+					return matchReFold(&nativeRegexps[430], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -8798,13 +8836,13 @@ func native266(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[430], "hguard_", p0)
+					return matchReFold(&nativeRegexps[431], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[427], "hguard_", p0)
+					return matchReFold(&nativeRegexps[428], "hguard_", p0)
 				})))
 	}()
 }
@@ -8828,23 +8866,23 @@ func native267(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[427], "hguard_", p0)
+				return matchReFold(&nativeRegexps[428], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[427], "hguard_", p0)
+						return matchReFold(&nativeRegexps[428], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[428], "-", p0) ||
+							return (matchReWith(&nativeRegexps[429], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[429], "hguard", p0)
+						return matchReFold(&nativeRegexps[430], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -8862,13 +8900,13 @@ func native267(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[430], "hguard_", p0)
+						return matchReFold(&nativeRegexps[431], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[427], "hguard_", p0)
+						return matchReFold(&nativeRegexps[428], "hguard_", p0)
 					}))))
 	}()
 }
@@ -8879,30 +8917,30 @@ func native268(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[431], "-", p0)
+			return matchReWith(&nativeRegexps[432], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[432], p0))
+					matchRe(&nativeRegexps[433], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[433], p0)
+				return matchRe(&nativeRegexps[434], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[434], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[435], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[435], "accept-", p0)
+				return matchReWith(&nativeRegexps[436], "accept-", p0)
 			})))
 }
 
@@ -8913,30 +8951,30 @@ func native269(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[431], "-", p0)
+				return matchReWith(&nativeRegexps[432], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[432], p0))
+						matchRe(&nativeRegexps[433], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[433], p0)
+					return matchRe(&nativeRegexps[434], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[434], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[435], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[435], "accept-", p0)
+					return matchReWith(&nativeRegexps[436], "accept-", p0)
 				}))))
 }
 
@@ -8944,7 +8982,7 @@ func native269(env any) bool {
 func native270(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[436], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[437], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -8956,7 +8994,7 @@ func native271(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[436], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[437], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -8973,7 +9011,7 @@ func native272(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[436], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[437], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -8995,7 +9033,7 @@ func native273(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[436], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[437], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -9078,16 +9116,16 @@ func native276(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[429], "hguard", p0)
+			return matchReFold(&nativeRegexps[430], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[429], "hguard", p0)
+				return matchReFold(&nativeRegexps[430], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[437], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[438], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[429], "hguard", p0)
+				return matchReFold(&nativeRegexps[430], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -9100,16 +9138,16 @@ func native277(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[429], "hguard", p0)
+				return matchReFold(&nativeRegexps[430], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[429], "hguard", p0)
+					return matchReFold(&nativeRegexps[430], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[437], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[438], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[429], "hguard", p0)
+					return matchReFold(&nativeRegexps[430], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -9123,13 +9161,21 @@ func native278(env any) bool {
 		(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "safe-mode", "setting-sources", "managed-settings", "managed-settings-in-initialize") ||
 			(e.Option("permission-mode") == "bypassPermissions"))) ||
 		((e.Name == "codex") &&
-			((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
+			(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[438], "hook", p0)
+					return matchReAny(&nativeRegexps[439], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[438], "hook", p0)
-				})))) ||
+					return matchReAny(&nativeRegexps[439], "hook", p0)
+				})) ||
+				(((e.Option("a", "ask-for-approval") == "never") ||
+					anyOf(e.Options("c", "config"), func(p0 string) bool {
+						return matchReWith(&nativeRegexps[440], "approval_policy", p0)
+					})) &&
+					((e.Option("s", "sandbox") == "danger-full-access") ||
+						anyOf(e.Options("c", "config"), func(p0 string) bool {
+							return matchReWith(&nativeRegexps[441], "danger-full-access", p0)
+						})))))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
 				(e.Option("approval-mode") == "yolo")))) ||
@@ -9139,7 +9185,7 @@ func native278(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[439], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[442], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -9162,13 +9208,21 @@ func native279(env any) bool {
 			(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "safe-mode", "setting-sources", "managed-settings", "managed-settings-in-initialize", "plugin-dir") ||
 				(e.Option("permission-mode") == "bypassPermissions"))) ||
 			((e.Name == "codex") &&
-				((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
+				(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[438], "hook", p0)
+						return matchReAny(&nativeRegexps[439], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[438], "hook", p0)
-					})))) ||
+						return matchReAny(&nativeRegexps[439], "hook", p0)
+					})) ||
+					(((e.Option("a", "ask-for-approval") == "never") ||
+						anyOf(e.Options("c", "config"), func(p0 string) bool {
+							return matchReWith(&nativeRegexps[440], "approval_policy", p0)
+						})) &&
+						((e.Option("s", "sandbox") == "danger-full-access") ||
+							anyOf(e.Options("c", "config"), func(p0 string) bool {
+								return matchReWith(&nativeRegexps[441], "danger-full-access", p0)
+							})))))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
 					(e.Option("approval-mode") == "yolo")))) ||
@@ -9178,7 +9232,7 @@ func native279(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[439], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[442], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -9197,9 +9251,12 @@ func native279(env any) bool {
 func native280(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
-		anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[440], "--", p0)
-		}))
+		((anyOf(e.Flags, func(p0 string) bool {
+			return matchReWith(&nativeRegexps[443], "--", p0)
+		}) ||
+			(e.Option("approval-mode") == "yolo")) ||
+			((e.Name == "qwen") &&
+				e.HasFlag("y"))))
 }
 
 // native281 is the condition of self-agent-plugin-agent.
@@ -9235,7 +9292,7 @@ func native283(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[429], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[430], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -9262,7 +9319,7 @@ func native283(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[441], e.Name)) ||
+				matchRe(&nativeRegexps[444], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -9337,45 +9394,83 @@ func native290(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(?i)\"private\"\\s*:\\s*false|\"visibility\"\\s*:\\s*\"public\""
-		return (((((e.Name == "curl") &&
-			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[442], "api.github.com/repos/\x00/api/v4/projects/", p0)
-			})) &&
-			anyOf(e.Args, func(p0 string) bool {
-				return matchComputed(let0, p0)
-			})) ||
-			(((in(e.Name, "gh", "glab") &&
-				(e.Pos(0) == "api")) &&
-				(e.Option("input") != "")) &&
-				((in(e.Stdin.From, "echo", "printf") &&
-					anyOf(e.Stdin.Args, func(p0 string) bool {
-						return matchComputed(let0, p0)
-					})) ||
-					anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-						return (in(p0.Op, "<<", "<<-", "<<<") &&
-							matchComputed(let0, p0.Target))
-					})))) ||
-			((in(e.Name, "gh", "glab") &&
-				(e.Pos(0) == "api")) &&
-				(anyOf(e.Options("f", "F", "field", "raw-field"), func(p0 string) bool {
-					return in(strings.ToLower(p0), "private=false", "visibility=public")
-				}) ||
-					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[443], "/workflows/\x00gitlab-ci", p0)
-					}) &&
-						in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
+		return func() bool {
+			let1 := "(?is)\\bmutation\\b.*\\bvisibility\\s*:\\s*\\\\?\"?PUBLIC\\b"
+			return (((((((((e.Name == "curl") &&
+				anyOf(e.Args, func(p0 string) bool {
+					return matchReAny(&nativeRegexps[445], "api.github.com/repos/\x00/api/v4/projects/", p0)
+				})) &&
+				anyOf(e.Args, func(p0 string) bool {
+					return matchComputed(let0, p0)
+				})) ||
+				((e.Name == "curl") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReAny(&nativeRegexps[446], "/api/v4/projects/", p0)
+					}))) ||
+				(((e.Name == "curl") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReAny(&nativeRegexps[447], "/api/v4/projects/", p0)
+					})) &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReAny(&nativeRegexps[448], "visibility=public", p0)
+					}))) ||
+				(((e.Name == "curl") &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReFold(&nativeRegexps[449], "/graphql", p0)
+					})) &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchComputed(let1, p0)
+					}))) ||
+				((in(e.Name, "gh", "glab") &&
+					(e.Pos(0) == "api")) &&
+					anyOf(e.Options("f", "F", "field", "raw-field"), func(p0 string) bool {
+						return matchComputed(let1, p0)
+					}))) ||
+				(((in(e.Name, "gh", "glab") &&
+					(e.Pos(0) == "api")) &&
+					(e.Option("input") != "")) &&
+					((in(e.Stdin.From, "echo", "printf") &&
+						anyOf(e.Stdin.Args, func(p0 string) bool {
+							return matchComputed(let0, p0)
+						})) ||
+						anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+							return (in(p0.Op, "<<", "<<-", "<<<") &&
+								matchComputed(let0, p0.Target))
+						})))) ||
+				((in(e.Name, "gh", "glab") &&
+					(e.Pos(0) == "api")) &&
+					(anyOf(e.Options("f", "F", "field", "raw-field"), func(p0 string) bool {
+						return in(strings.ToLower(p0), "private=false", "visibility=public")
+					}) ||
+						(anyOf(e.Positional, func(p0 string) bool {
+							return matchReAny(&nativeRegexps[450], "/workflows/\x00gitlab-ci", p0)
+						}) &&
+							in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
+		}()
 	}()
 }
 
 // native291 is the condition of access-grant.
 func native291(env any) bool {
 	e := env.(*CommandEnv)
-	return (((serviceAction(e.Name, e.Args) == "grant") ||
+	return (((((serviceAction(e.Name, e.Args) == "grant") ||
+		((((e.Name == "gh") &&
+			(e.Pos(0) == "pr")) &&
+			(e.Pos(1) == "merge")) &&
+			e.HasFlag("admin"))) ||
+		((((e.Name == "gh") &&
+			(e.Pos(0) == "api")) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return matchReAny(&nativeRegexps[451], "/protection\x00rulesets", p0)
+			})) &&
+			anyOf(e.Args, func(p0 string) bool {
+				return matchReAny(&nativeRegexps[452], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
+			}))) ||
 		(((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[444], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[453], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -9385,15 +9480,15 @@ func native291(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[445], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[454], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[446], "-", p0) ||
+						return (matchReWith(&nativeRegexps[455], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[447], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[456], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -9407,19 +9502,37 @@ func native292(env any) bool {
 // native293 is the condition of kubectl-scale-drain.
 func native293(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((e.Pos(0) == "scale") &&
+	return ((((((((((e.Pos(0) == "scale") &&
 		anyOf(e.Options("replicas"), func(p0 string) bool {
 			return (p0 == "0")
 		})) ||
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[448], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[457], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
+			}))) ||
+		((e.Pos(0) == "replace") &&
+			e.HasFlag("force"))) ||
+		((e.Pos(0) == "apply") &&
+			anyOf(e.Args, func(p0 string) bool {
+				return matchReWith(&nativeRegexps[458], "--prune", p0)
+			}))) ||
+		((e.Pos(0) == "patch") &&
+			anyOf(e.Args, func(p0 string) bool {
+				return matchReWith(&nativeRegexps[459], "persistentVolumeReclaimPolicy", p0)
+			}))) ||
+		(in("taint", e.Positional...) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return matchReWith(&nativeRegexps[460], ":NoExecute", p0)
+			}))) ||
+		((e.Pos(0) == "label") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return matchReWith(&nativeRegexps[461], "pod-security.kubernetes.io/", p0)
 			}))) ||
 		((e.Pos(0) == "delete") &&
 			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[449], "-", p0)
+					return matchReWith(&nativeRegexps[462], "-", p0)
 				}))))
 }
 
@@ -9450,7 +9563,7 @@ func native295(env any) bool {
 			(((in(e.Name, "bash", "sh", "dash", "zsh") &&
 				!e.HasFlag("c")) &&
 				(len(e.Positional) > 0)) &&
-				matchReWith(&nativeRegexps[450], ".sh", baseName(index(e.Positional, 0))))) ||
+				matchReWith(&nativeRegexps[463], ".sh", baseName(index(e.Positional, 0))))) ||
 			(((e.Name == "minikube") &&
 				(e.Pos(0) == "delete")) &&
 				e.HasFlag("all", "purge"))) ||
@@ -9478,13 +9591,13 @@ func native296(env any) bool {
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[451], "=", p0)
+			return matchReWith(&nativeRegexps[464], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[452], "0", p0)
+				return matchReWith(&nativeRegexps[465], "0", p0)
 			})))
 }
 
@@ -9498,7 +9611,7 @@ func native297(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[453], "=", p0)
+					return matchReWith(&nativeRegexps[466], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -9506,20 +9619,20 @@ func native297(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[453], "=", p0) ||
-						matchReWith(&nativeRegexps[454], "test", p0))
+					return (!matchReWith(&nativeRegexps[466], "=", p0) ||
+						matchReWith(&nativeRegexps[467], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[455], "D", p0)
+					return matchReWith(&nativeRegexps[468], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[456], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[469], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
-				(((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[457], "db:", p0)
+				(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[470], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -9584,7 +9697,7 @@ func native297(env any) bool {
 							return (p0 == "base")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[458], "migrate:", p0)
+						return matchReWith(&nativeRegexps[471], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -9615,7 +9728,7 @@ func native297(env any) bool {
 						return (p0 == "db:migrate")
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[459], "VERSION=", p0)
+							return matchReWith(&nativeRegexps[472], "VERSION=", p0)
 						}))) ||
 					((((e.Name == "knex") ||
 						anyOf(e.Args, func(p0 string) bool {
@@ -9635,7 +9748,7 @@ func native297(env any) bool {
 								return (p0 == "down-to")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[383], "0", p0)
+									return matchReWith(&nativeRegexps[384], "0", p0)
 								}))))) ||
 					((e.Name == "migrate") &&
 						(((anyOf(e.Args, func(p0 string) bool {
@@ -9651,7 +9764,7 @@ func native297(env any) bool {
 								return (p0 == "goto")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[383], "0", p0)
+									return matchReWith(&nativeRegexps[384], "0", p0)
 								}))))) ||
 					((e.Name == "dbmate") &&
 						anyOf(e.Positional, func(p0 string) bool {
@@ -9664,6 +9777,20 @@ func native297(env any) bool {
 					((e.Name == "liquibase") &&
 						anyOf(e.Positional, func(p0 string) bool {
 							return in(strings.ToLower(p0), "drop-all", "dropall")
+						}))) ||
+					(in(e.Name, "mvn", "mvnw", "gradle", "gradlew") &&
+						anyOf(e.Args, func(p0 string) bool {
+							return in(strings.ToLower(p0), "flyway:clean", "flywayclean", "liquibase:dropall", "dropall")
+						}))) ||
+					((((e.Name == "mikro-orm") ||
+						anyOf(e.Args, func(p0 string) bool {
+							return in(p0, "mikro-orm", "@mikro-orm/cli")
+						})) &&
+						anyOf(e.Args, func(p0 string) bool {
+							return in(p0, "schema:drop", "schema:fresh", "migration:fresh")
+						})) &&
+						anyOf(e.Args, func(p0 string) bool {
+							return in(p0, "--run", "-r")
 						}))) ||
 					((strings.HasPrefix(e.Name, "typeorm") ||
 						anyOf(e.Args, func(p0 string) bool {
@@ -9688,7 +9815,7 @@ func native297(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[460], ".", p0)
+							return matchReWith(&nativeRegexps[473], ".", p0)
 						}))))
 		}()
 	}()
@@ -9703,9 +9830,9 @@ func native298(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[461], "secret", p0)
+					return matchReWith(&nativeRegexps[474], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[462], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[475], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
@@ -9715,27 +9842,27 @@ func native298(env any) bool {
 // native299 is the condition of package-from-url.
 func native299(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((((anyOf(e.Wrappers, func(p0 string) bool {
+	return (((((((((((((((((anyOf(e.Wrappers, func(p0 string) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[463], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[476], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[464], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[477], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[464], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[477], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[465], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[478], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[465], "://", p0)
+				return matchReWith(&nativeRegexps[478], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -9744,37 +9871,37 @@ func native299(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[466], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[479], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[467], "://", p0) &&
-						!matchReWith(&nativeRegexps[468], "https://", p0))
+					return (matchReWith(&nativeRegexps[480], "://", p0) &&
+						!matchReWith(&nativeRegexps[481], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[469], "://", p0)
+					return matchReWith(&nativeRegexps[482], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[470], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[483], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[467], "://", p0) &&
-						!matchReWith(&nativeRegexps[468], "https://", p0)))
+					(matchReWith(&nativeRegexps[480], "://", p0) &&
+						!matchReWith(&nativeRegexps[481], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[471], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[484], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[472], ":", p0))
+					matchReWith(&nativeRegexps[485], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -9787,7 +9914,7 @@ func native299(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[473], "http", p0)
+				return matchReWith(&nativeRegexps[486], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -9801,16 +9928,37 @@ func native299(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[473], "http", p0)
+				return matchReWith(&nativeRegexps[486], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[473], "http", p0)
+				return matchReWith(&nativeRegexps[486], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
-			(e.Option("source") != "")))
+			(e.Option("source") != ""))) ||
+		((e.Name == "helm") &&
+			((in(e.Pos(0), "install", "upgrade", "template") &&
+				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+					return matchReWith(&nativeRegexps[486], "http", p0)
+				})) ||
+				(((e.Pos(0) == "plugin") &&
+					in(e.Pos(1), "install", "add")) &&
+					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
+						return matchReAny(&nativeRegexps[487], "http\x00git\x00ssh\x00git@", p0)
+					}))))) ||
+		((((e.Name == "gh") &&
+			in(e.Pos(0), "extension", "extensions", "ext")) &&
+			(e.Pos(1) == "install")) &&
+			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
+				return (matchReWith(&nativeRegexps[488], "/", p0) &&
+					!matchReWith(&nativeRegexps[489], "/", p0))
+			}))) ||
+		((((e.Name == "docker") &&
+			(e.Pos(0) == "plugin")) &&
+			(e.Pos(1) == "install")) &&
+			e.HasFlag("grant-all-permissions")))
 }
 
 // native300 is the condition of unsigned-packages.
@@ -9820,7 +9968,7 @@ func native300(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[474], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[490], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -9828,10 +9976,10 @@ func native300(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[475], "--force-", p0)
+				return matchReWith(&nativeRegexps[491], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[476], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[492], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -9842,11 +9990,11 @@ func native301(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[477], "/etc/", p0)
+			return matchReWith(&nativeRegexps[493], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[478], "/etc/", p0)
+				return matchReWith(&nativeRegexps[494], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -9865,33 +10013,33 @@ func native302(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[479], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[495], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[480], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[496], "/", e.Path)))) &&
 				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[136], "ssh", e.Assigns[p0])) &&
-					!matchReFold(&nativeRegexps[481], "command", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[137], "ssh", e.Assigns[p0])) &&
+					!matchReFold(&nativeRegexps[497], "command", e.Assigns[p0]))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[482], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[498], e.Assigns[p0]))) &&
 				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[483], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[499], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[484], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[500], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((((!matchReWith(&nativeRegexps[485], "ENV=", p0) &&
-						!(matchReWith(&nativeRegexps[486], "GIT_SSH", p0) &&
-							!matchReFold(&nativeRegexps[481], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-						!((matchReWith(&nativeRegexps[487], "=", p0) &&
+					return (((((!matchReWith(&nativeRegexps[501], "ENV=", p0) &&
+						!(matchReWith(&nativeRegexps[502], "GIT_SSH", p0) &&
+							!matchReFold(&nativeRegexps[497], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+						!((matchReWith(&nativeRegexps[503], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -9901,10 +10049,10 @@ func native302(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[488], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[504], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[484], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[489], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[500], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[505], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -9973,14 +10121,14 @@ func native303(env any) bool {
 func native304(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[490], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[506], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[491], ")", p0.Target))
+				matchReFold(&nativeRegexps[507], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[491], ")", p0)
+				return matchReFold(&nativeRegexps[507], ")", p0)
 			})))
 }
 
@@ -9988,14 +10136,14 @@ func native304(env any) bool {
 func native305(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[492], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[508], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[493], "=", p0)
+				return matchReWith(&nativeRegexps[509], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[494], "A", p0)
+			return matchReWith(&nativeRegexps[510], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -10003,7 +10151,7 @@ func native305(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[495], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[511], "--preserve-env=", p0)
 		}))
 }
 
@@ -10026,7 +10174,7 @@ func native306(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[496], "-R", p0)
+								return matchReWith(&nativeRegexps[512], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -10052,16 +10200,16 @@ func native306(env any) bool {
 									e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 								((e.Name == "pacman") &&
 									(anyOf(e.Flags, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[497], "-R", p0)
+										return matchReWith(&nativeRegexps[513], "-R", p0)
 									}) ||
 										e.HasFlag("nodeps")))) ||
 								((e.Name == "dpkg") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[498], "--force-", p0)
+										return matchReWith(&nativeRegexps[514], "--force-", p0)
 									}))) ||
 								(in(e.Name, "apt", "apt-get", "aptitude") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReFold(&nativeRegexps[499], "--force-", p0)
+										return matchReFold(&nativeRegexps[515], "--force-", p0)
 									}))) ||
 								((e.Name == "apk") &&
 									e.HasFlag("force-broken-world", "force"))))
@@ -10077,8 +10225,8 @@ func native307(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[500], ".", p0) ||
-				matchReFold(&nativeRegexps[501], "://", p0))
+			return (matchReFold(&nativeRegexps[516], ".", p0) ||
+				matchReFold(&nativeRegexps[517], "://", p0))
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -10100,15 +10248,15 @@ func native308(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[502], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[518], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[503], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[519], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[504], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[520], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[505], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[521], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry", "config.registry"), func(p0 string) bool {
@@ -10118,17 +10266,17 @@ func native308(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[506], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[522], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[507], "://", p0) &&
+				return (matchReWith(&nativeRegexps[523], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[507], "://", p0) &&
+				return (matchReWith(&nativeRegexps[523], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -10145,7 +10293,7 @@ func native308(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[507], "://", p0) &&
+				return (matchReWith(&nativeRegexps[523], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -10198,7 +10346,7 @@ func native310(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[508], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[524], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -10209,7 +10357,7 @@ func native311(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[509], "=", p0)
+					return matchReWith(&nativeRegexps[525], "=", p0)
 				})
 			}
 			return func() []string {
@@ -10231,28 +10379,28 @@ func native311(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[510], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[526], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[511], "_", p0) &&
+				(matchReWith(&nativeRegexps[527], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[512], "://", let1) &&
+							return (matchReWith(&nativeRegexps[528], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[513], "=", p0) &&
-					!matchReWith(&nativeRegexps[514], "=0", p0))) ||
-				matchReWith(&nativeRegexps[515], "=", p0)) ||
-				(matchReWith(&nativeRegexps[516], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[529], "=", p0) &&
+					!matchReWith(&nativeRegexps[530], "=0", p0))) ||
+				matchReWith(&nativeRegexps[531], "=", p0)) ||
+				(matchReWith(&nativeRegexps[532], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[517], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[518], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[519], "-insecure", p0))
+				(matchReWith(&nativeRegexps[533], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[534], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[535], "-insecure", p0))
 		})
 	}()
 }
@@ -10297,7 +10445,7 @@ func native313(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[520], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[536], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -10307,7 +10455,7 @@ func native313(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[521], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[537], "/", cleanPath(p0)))
 			})))
 }
 
@@ -10323,7 +10471,7 @@ func native314(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[522], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[538], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -10352,9 +10500,9 @@ func native316(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[523], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[524], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[525], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[539], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[540], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[541], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -10395,12 +10543,12 @@ func native317(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[526], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[527], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[542], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[543], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[528], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[544], "systemctl", e.Line)))
 }
 
 // native318 is the condition of fork-bomb.
@@ -10415,10 +10563,10 @@ func native318(env any) bool {
 func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[429], "hguard", p0)
+		return matchReFold(&nativeRegexps[430], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[529], "hguard", p0)
+			return matchReFold(&nativeRegexps[545], "hguard", p0)
 		}))
 }
 
@@ -10435,10 +10583,10 @@ func native321(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[530], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[546], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[531], "history", p0)
+			return matchReWith(&nativeRegexps[547], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -10455,7 +10603,7 @@ func native321(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[532], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[548], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -10471,7 +10619,7 @@ func native322(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[232], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[233], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -10482,7 +10630,7 @@ func native322(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[232], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[233], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -10514,7 +10662,7 @@ func native323(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[533], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[549], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -10536,24 +10684,24 @@ func native323(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[534], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[550], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[535], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[551], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[536], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[552], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[537], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[553], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -10579,17 +10727,17 @@ func native324(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[538], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[554], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[539], "p", p0)
+					return matchReWith(&nativeRegexps[555], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[540], "$", p0)
+						return matchReWith(&nativeRegexps[556], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[541], "=", e.Line)))))
+						matchReWith(&nativeRegexps[557], "=", e.Line)))))
 	}()
 }
 
@@ -10614,7 +10762,7 @@ func native326(env any) bool {
 		})) &&
 		((((e.Name != "kill") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[542], "p", p0)
+				return matchReWith(&nativeRegexps[558], "p", p0)
 			})) ||
 			((in("xargs", e.Wrappers...) &&
 				(e.Stdin.Kind == "pipe")) &&
@@ -10622,7 +10770,7 @@ func native326(env any) bool {
 			(anyOf(e.Args, func(p0 string) bool {
 				return strings.HasPrefix(p0, "$")
 			}) &&
-				matchReAny(&nativeRegexps[543], "grep\x00idof\x00while", e.Line)))) ||
+				matchReAny(&nativeRegexps[559], "grep\x00idof\x00while", e.Line)))) ||
 		((e.Name == "killall") &&
 			e.HasFlag("r", "regexp")))
 }
@@ -10631,10 +10779,10 @@ func native326(env any) bool {
 func native327(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[544], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[560], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[545], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[561], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -10663,10 +10811,10 @@ func native329(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[546], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[562], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[547], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[563], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -10729,14 +10877,14 @@ func native332(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[548], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[564], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[549], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[565], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[550], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[551], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[566], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[567], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native333 is the condition of kernel-module-load-agent.
@@ -10757,13 +10905,13 @@ func native334(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[552], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[568], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[553], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[569], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[554], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[570], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -10775,7 +10923,7 @@ func native335(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[555], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[571], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -10788,7 +10936,7 @@ func native336(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-			!matchReWith(&nativeRegexps[556], "/sys/", cleanPath(p0))) &&
+			!matchReWith(&nativeRegexps[572], "/sys/", cleanPath(p0))) &&
 			!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 				(baseName(p0) != "cgroup.kill"))) &&
 			!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -10823,16 +10971,16 @@ func native339(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[557], p0)
+				return matchRe(&nativeRegexps[573], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[558], p0)
+					return matchRe(&nativeRegexps[574], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[559], p0)
+					return matchRe(&nativeRegexps[575], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[560], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[576], "/var/log/", p0)
 		}))
 }
 
@@ -10908,7 +11056,7 @@ func native340(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[561], "100", e.Line)))))
+					matchReWith(&nativeRegexps[577], "100", e.Line)))))
 }
 
 // native341 is the condition of boot-config-change.
@@ -10939,10 +11087,10 @@ func native342(env any) bool {
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[562], "login1", p0)
+				return matchReFold(&nativeRegexps[578], "login1", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[563], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+				return matchReAny(&nativeRegexps[579], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 			})) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -10951,11 +11099,11 @@ func native342(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[522], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[538], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[564], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[580], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -10969,10 +11117,10 @@ func native343(env any) bool {
 	return (((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[565], "-s", p0)
+				return matchReWith(&nativeRegexps[581], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[566], p0)
+				return matchRe(&nativeRegexps[582], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -11014,7 +11162,7 @@ func native344(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[567], "--", p0)
+					return matchReWith(&nativeRegexps[583], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -11067,7 +11215,7 @@ func native346(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[209], "-", p0)
+				return matchReWith(&nativeRegexps[210], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -11118,9 +11266,9 @@ func native349(env any) bool {
 func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[568], "while", e.Code) ||
-			matchReAny(&nativeRegexps[569], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[570], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[584], "while", e.Code) ||
+			matchReAny(&nativeRegexps[585], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[586], "fork", e.Code)))
 }
 
 // native351 is the condition of service-from-file.
@@ -11147,11 +11295,11 @@ func native352(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[571], "\"", p0)
+				return matchReWith(&nativeRegexps[587], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[572], ".sock", p0)
+				return matchReWith(&nativeRegexps[588], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -11161,10 +11309,10 @@ func native352(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[573], "source=/", p0)
+					return matchReWith(&nativeRegexps[589], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[574], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[590], "security.privileged=true", p0)
 				}))))
 }
 
@@ -11173,18 +11321,18 @@ func native353(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[575], "bind", p0)
+			return matchReWith(&nativeRegexps[591], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[576], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[577], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[592], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[593], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native354 is the condition of mount-over-process.
 func native354(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[578], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[594], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native355 is the condition of snap-unsigned-install.
@@ -11201,7 +11349,7 @@ func native356(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[579], "-", p0)
+				return matchReWith(&nativeRegexps[595], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -11250,7 +11398,7 @@ func native357(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[580], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[596], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -11261,7 +11409,7 @@ func native358(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[581], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[597], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -11269,9 +11417,9 @@ func native358(env any) bool {
 func native359(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[582], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[583], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[584], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[598], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[599], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[600], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -11279,66 +11427,66 @@ func native359(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[585], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[601], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[586], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[602], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[587], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[603], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[588], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[604], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[589], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[605], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[590], e.Line)) &&
-				matchReAny(&nativeRegexps[591], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[592], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[606], e.Line)) &&
+				matchReAny(&nativeRegexps[607], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[608], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native360 is the condition of request-flood-loop.
 func native360(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[593], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[594], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[595], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[609], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[610], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[611], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[596], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[612], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native361 is the condition of busy-loop.
 func native361(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[597], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[598], "do", e.Line) &&
-			matchReWith(&nativeRegexps[599], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[600], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[601], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[602], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[603], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[613], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[614], "do", e.Line) &&
+			matchReWith(&nativeRegexps[615], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[616], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[617], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[618], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[619], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native362 is the condition of spawn-loop.
 func native362(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[604], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[605], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[620], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[621], "sleep\x00wait", e.Line))
 }
 
 // native363 is the condition of thread-storm-code.
 func native363(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[606], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[607], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[608], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[622], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[623], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[624], "sleep\x00.join()", e.Code))
 }
 
 // native364 is the condition of endless-device-read.
@@ -11359,7 +11507,7 @@ func native364(env any) bool {
 func native365(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[609], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[625], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native366 is the condition of write-system-config.
@@ -11385,8 +11533,8 @@ func native366(env any) bool {
 func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[610], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[611], "/etc/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[626], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[627], "/etc/", cleanPath(p0)))
 	})
 }
 
@@ -11406,8 +11554,8 @@ func native368(env any) bool {
 					(e.Stdin.Kind == "pipe")) &&
 					(e.Stdin.From == "ssh-keyscan")))
 			return anyOf(e.Outputs, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[612], "/.ssh", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[613], "authorized_keys", cleanPath(p0))) &&
+				return ((matchReWith(&nativeRegexps[628], "/.ssh", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[629], "authorized_keys", cleanPath(p0))) &&
 					!(let1 &&
 						matchComputed(let0, cleanPath(p0))))
 			})
@@ -11435,17 +11583,17 @@ func native369(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[612], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[628], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[614], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[630], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[615], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[631], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -11454,12 +11602,12 @@ func native369(env any) bool {
 func native370(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[616], "$", p0) ||
-			matchReAny(&nativeRegexps[617], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[632], "$", p0) ||
+			matchReAny(&nativeRegexps[633], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[618], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[634], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -11476,7 +11624,7 @@ func native371(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[619], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[635], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -11488,7 +11636,7 @@ func native372(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[620], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[636], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -11507,18 +11655,18 @@ func native373(env any) bool {
 func native374(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((((matchReWith(&nativeRegexps[621], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[622], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[623], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[624], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[625], ".git/", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[626], ".sample", cleanPath(p0)))) ||
-			matchReWith(&nativeRegexps[627], ".git/", cleanPath(p0))) ||
+		return ((((((matchReWith(&nativeRegexps[637], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[638], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[639], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[640], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[641], ".git/", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[642], ".sample", cleanPath(p0)))) ||
+			matchReWith(&nativeRegexps[643], ".git/", cleanPath(p0))) ||
 			(((e.Cwd != "") &&
-				!matchRe(&nativeRegexps[232], p0)) &&
-				(matchReWith(&nativeRegexps[628], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-					(matchReAny(&nativeRegexps[629], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-						!matchReWith(&nativeRegexps[630], ".sample", p0)))))
+				!matchRe(&nativeRegexps[233], p0)) &&
+				(matchReWith(&nativeRegexps[644], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+					(matchReAny(&nativeRegexps[645], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+						!matchReWith(&nativeRegexps[646], ".sample", p0)))))
 	})
 }
 
@@ -11526,7 +11674,7 @@ func native374(env any) bool {
 func native375(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[631], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[647], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -11539,14 +11687,14 @@ func native376(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[632], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[648], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[633], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[634], "=", p0))
+				return (matchReWith(&nativeRegexps[649], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[650], "=", p0))
 			})))
 }
 
@@ -11560,7 +11708,7 @@ func native377(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[635], p0) ||
+			return ((matchRe(&nativeRegexps[651], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -11575,7 +11723,7 @@ func native377(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[636], "credential_process", p0)
+				return matchReAny(&nativeRegexps[652], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -11585,7 +11733,7 @@ func native377(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[637], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[653], ".exec.command", p0)
 					})))))
 }
 
@@ -11594,7 +11742,7 @@ func native378(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[638], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[654], "GOFLAGS=", p0)
 		}))
 }
 
@@ -11620,11 +11768,11 @@ func native379(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[639], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[655], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[640], "scripts.", p0)
+						return matchReWith(&nativeRegexps[656], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -11657,7 +11805,7 @@ func native380(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[641], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[657], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -11665,44 +11813,44 @@ func native380(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[642], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[658], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[643], p0)
+					return matchRe(&nativeRegexps[659], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[644], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[660], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[645], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[661], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[646], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[662], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[647], "alias.", p0)
+				return matchReWith(&nativeRegexps[663], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[648], "credential.", p0)
+				return matchReFold(&nativeRegexps[664], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[649], "include", p0)
+				return matchReFold(&nativeRegexps[665], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[650], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[666], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[651], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[667], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[652], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[668], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -11711,10 +11859,10 @@ func native380(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[653], "remote.", p0)
+				return matchReFold(&nativeRegexps[669], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[654], "protocol.", p0)
+				return matchReFold(&nativeRegexps[670], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -11733,14 +11881,14 @@ func native381(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[649], "include", p0)
+				return matchReFold(&nativeRegexps[665], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[649], "include", let0)) &&
+			!matchReFold(&nativeRegexps[665], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[232], let0) ||
+					(!matchRe(&nativeRegexps[233], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -11750,20 +11898,20 @@ func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[655], "http.", p0)
+			return matchReFold(&nativeRegexps[671], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[656], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[672], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[657], "url.", p0)
+					return matchReFold(&nativeRegexps[673], "url.", p0)
 				}))) ||
 			((len(e.Positional) >= 3) &&
 				gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[658], "http", p0)
+					return matchReFold(&nativeRegexps[674], "http", p0)
 				}))))
 }
 
@@ -11776,9 +11924,9 @@ func native383(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[641], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[657], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[641], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[657], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -11787,8 +11935,8 @@ func native383(env any) bool {
 func native384(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[659], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[660], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[675], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[676], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -11797,8 +11945,8 @@ func native385(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[661], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[662], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[677], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[678], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -11813,18 +11961,18 @@ func native387(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[663], "--action=", p0)
+			return matchReWith(&nativeRegexps[679], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[664], "/", p0)
+			return matchReWith(&nativeRegexps[680], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[665], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[681], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[666], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[682], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -11833,9 +11981,9 @@ func native388(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[667], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[683], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[232], p0) {
+					!matchRe(&nativeRegexps[233], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -11850,7 +11998,7 @@ func native389(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[232], p0) {
+					!matchRe(&nativeRegexps[233], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -100,11 +101,11 @@ var serviceCLIs = sync.OnceValue(func() map[string]serviceCLI {
 		"railway":      {depth: 2, verbs: map[string]string{"down": svcDelete}},
 		"gh":           {depth: 2, values: set("-R", "--repo", "--hostname"), verbs: map[string]string{"edit": svcPublic}},
 		"glab":         {depth: 2, values: set("-R", "--repo"), verbs: map[string]string{"edit": svcPublic}},
-		"stripe":       {depth: 2, verbs: map[string]string{"roll": svcSecret}},
+		"stripe":       {depth: 2, verbs: map[string]string{"roll": svcSecret, "cancel": svcDelete}},
 		"square":       {depth: 2},
 		"wrangler":     {depth: 3, verbs: map[string]string{"rollback": svcDelete}},
 		"fastly":       {depth: 3, verbs: map[string]string{"activate": svcDelete}},
-		"vault":        {depth: 3, values: set("-namespace", "--namespace", "-address", "--address"), class: svcSecret},
+		"vault":        {depth: 3, values: set("-namespace", "--namespace", "-address", "--address"), class: svcSecret, verbs: map[string]string{"seal": svcDelete}},
 		"op":           {depth: 3, class: svcSecret},
 		"doppler":      {depth: 2, class: svcSecret},
 		"infisical":    {depth: 2, class: svcSecret},
@@ -125,9 +126,9 @@ var serviceCLIs = sync.OnceValue(func() map[string]serviceCLI {
 		"borg": {depth: 1, class: svcBackup, verbs: map[string]string{"compact": svcBackup, "recreate": svcBackup, "break-lock": svcBackup}},
 		"rclone": {depth: 1, verbs: map[string]string{"sync": svcDelete, "move": svcDelete, "moveto": svcDelete, "cleanup": svcDelete, "dedupe": svcDelete},
 			flags: map[string]string{"--delete-before": svcDelete, "--delete-during": svcDelete, "--delete-after": svcDelete, "--delete-excluded": svcDelete}},
-		"mc":            {depth: 3, flags: map[string]string{"--remove": svcDelete}, verbs: map[string]string{"unset": svcDelete}},
+		"mc":            {depth: 3, flags: map[string]string{"--remove": svcDelete}, verbs: map[string]string{"unset": svcDelete, "stop": svcDelete}}, // mc admin service stop
 		"s3cmd":         {depth: 1, verbs: map[string]string{"del": svcDelete, "rb": svcDelete}, flags: map[string]string{"--delete-removed": svcDelete, "--delete-after": svcDelete}},
-		"etcdctl":       {depth: 1, verbs: map[string]string{"compact": svcDelete}},
+		"etcdctl":       {depth: 2, verbs: map[string]string{"compact": svcDelete, "restore": svcDelete}}, // member remove, snapshot restore
 		"consul":        {depth: 2},
 		"nomad":         {depth: 2, verbs: map[string]string{"stop": svcDelete}},
 		"circleci":      {depth: 2},
@@ -185,7 +186,7 @@ var serviceCLIs = sync.OnceValue(func() map[string]serviceCLI {
 		"flux":          {depth: 2},
 		"istioctl":      {depth: 2},
 		"render":        {depth: 2},
-		"npm":           {depth: 1, only: true, verbs: map[string]string{"unpublish": svcDelete}},
+		"npm":           {depth: 2, only: true, verbs: map[string]string{"unpublish": svcDelete}},
 		"cargo":         {depth: 1, only: true, verbs: map[string]string{"yank": svcDelete}},
 		"gem":           {depth: 1, only: true, verbs: map[string]string{"yank": svcDelete}},
 	}
@@ -274,6 +275,15 @@ func serviceAction(name string, args []string) string {
 			if c, ok := cli.flags[flag]; ok {
 				raise(c)
 			}
+			if flag == "--add-config" && strings.HasPrefix(name, "kafka-configs") {
+				v := strings.TrimPrefix(strings.TrimPrefix(low, "--add-config"), "=")
+				if v == "" && i+1 < len(args) {
+					v = strings.ToLower(args[i+1])
+				}
+				if retentionCut(v) {
+					raise(svcDelete)
+				}
+			}
 			if cli.values.has(a) {
 				i++
 			}
@@ -330,6 +340,9 @@ func rank(class string) float64 {
 
 // verbClass is the class of one operation word of a CLI, or "".
 func verbClass(name string, cli serviceCLI, op string, ops, args []string) string {
+	if c := accessVerb(name, op, ops, args); c != "" {
+		return c
+	}
 	op = strings.ReplaceAll(op, "_", "-")
 	if i := strings.LastIndexByte(op, ':'); i >= 0 {
 		op = op[i+1:] // heroku apps:destroy, wrangler kv:key delete
@@ -375,6 +388,104 @@ func verbClass(name string, cli serviceCLI, op string, ops, args []string) strin
 		return svcGrant
 	}
 	return ""
+}
+
+// accessVerb classes the operations that give access, publish or turn
+// retention off only with their arguments or a subcommand's place: vault
+// token create given the root policy, a policy written (vault write
+// sys/policy/NAME, vault policy write), heroku access:add (members:add), npm
+// owner add and access grant (a package's publishers), npm access public
+// (access set status=public), a database's automated backups kept for 0
+// days (aws rds modify-db-instance --backup-retention-period 0), a bucket's
+// versioning suspended (put-bucket-versioning Status=Suspended).
+func accessVerb(name, op string, ops, args []string) string {
+	at := func(i int, v string) bool { return len(ops) > i && ops[i] == v }
+	hasArg := func(re *regexp.Regexp) bool { return slices.ContainsFunc(args, re.MatchString) }
+	switch {
+	case name == "vault" && op == "create" && at(0, "token") && hasArg(rootPolicy()),
+		name == "vault" && op == "write" && at(0, "write") && len(ops) > 1 && vaultPolicyPath().MatchString(ops[1]),
+		name == "vault" && op == "write" && at(0, "policy"),
+		name == "heroku" && (op == "access:add" || op == "access:update" || op == "members:add" || op == "members:set"),
+		name == "npm" && (op == "add" && at(0, "owner") || op == "grant" && at(0, "access")):
+		return svcGrant
+	case name == "stripe" && op == "listen" && stripeForwardsOut(args),
+		name == "stripe" && op == "create" && (at(0, "webhook-endpoints") || at(0, "webhook_endpoints")) && stripeForwardsOut(args):
+		return svcGrant
+	case name == "stripe" && op == "create" && (at(0, "refunds") || at(0, "payouts") || at(0, "transfers")),
+		name == "stripe" && (at(0, "post") || at(0, "delete")) && len(ops) > 1 && op == ops[1] && moneyPath().MatchString(op):
+		return svcDelete
+	case name == "npm" && at(0, "access") && (op == "public" || op == "set" && hasArg(publicStatus())):
+		return svcPublic
+	case name == "aws" && (op == "modify-db-instance" || op == "modify-db-cluster") && backupRetentionOff(args),
+		name == "aws" && op == "put-bucket-versioning" && hasArg(versioningSuspended()):
+		return svcBackup
+	}
+	return ""
+}
+
+// retentionCut reports a Kafka topic config that has the broker delete
+// its records within the hour: retention.ms (or retention.bytes, or the
+// segment's) set below an hour (a kilobyte), 0 included; -1 keeps them.
+func retentionCut(configs string) bool {
+	for _, kv := range strings.Split(configs, ",") {
+		k, v, _ := strings.Cut(strings.TrimSpace(kv), "=")
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			continue
+		}
+		switch k {
+		case "retention.ms", "segment.ms", "delete.retention.ms", "local.retention.ms":
+			if n < 3600000 {
+				return true
+			}
+		case "retention.bytes", "local.retention.bytes":
+			if n < 1024 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	rootPolicy          = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?-policy=root$|^root$`) })
+	vaultPolicyPath     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/?sys/(policy|policies/(acl|rgp|egp))/`) })
+	publicStatus        = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^status=public$`) })
+	moneyPath           = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/?v1/(refunds|payouts|transfers)\b|/cancel$`) })
+	versioningSuspended = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)Status=Suspended|"Status"\s*:\s*"Suspended"`) })
+)
+
+// stripeForwardsOut reports a Stripe account's events sent to a host
+// other than this machine (stripe listen --forward-to, a webhook
+// endpoint's --url): whoever holds the host reads them.
+func stripeForwardsOut(args []string) bool {
+	for i, a := range args {
+		name, v, eq := strings.Cut(a, "=")
+		if !eq && i+1 < len(args) {
+			v = args[i+1]
+		}
+		if (name == "--forward-to" || name == "-f" || name == "--forward-connect-to" || name == "--url" || name == "-d" && strings.HasPrefix(v, "url=")) && v != "" {
+			host, _, _ := splitURL("curl", strings.TrimPrefix(v, "url="))
+			if !isLocalHost(host) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// backupRetentionOff reports --backup-retention-period 0: the database's
+// automated backups deleted and no more taken.
+func backupRetentionOff(args []string) bool {
+	for i, a := range args {
+		if v, ok := strings.CutPrefix(a, "--backup-retention-period="); ok && strings.Trim(v, "0") == "" && v != "" {
+			return true
+		}
+		if a == "--backup-retention-period" && i+1 < len(args) && strings.Trim(args[i+1], "0") == "" && args[i+1] != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // syncDeletes reports whether a sync verb that deletes at its destination
@@ -527,7 +638,13 @@ var datastorePaths = []string{"_all", "/indexes", "/indices", "/_data_stream", "
 // destructivePaths make a POST or PUT destructive.
 var destructivePaths = []string{"_delete_by_query", "delete_series", "/delete-batch", "dodelete", "/_close",
 	"/_cluster/settings", "/_flush", "/purge", "/wipe", "/destroy", "/truncate", "/clean_tombstones", "/_forcemerge",
-	"/delete", "/reset", "/clear", "/drop", "/_shutdown", "/dowipeout"}
+	"/delete", "/reset", "/clear", "/drop", "/_shutdown", "/dowipeout", "/v1/refunds", "/v1/payouts", "/v1/transfers"}
+
+// settingOff is a zone setting's body that turns it off (Cloudflare's
+// PATCH …/settings/ssl {"value":"off"}: TLS, the WAF, HTTPS rewrites).
+var settingOff = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`"value"\s*:\s*"(off|essentially_off|flexible)"`)
+})
 
 // httpAction classifies an HTTP request (see serviceFuncs).
 func httpAction(name string, args []string) string {
@@ -664,8 +781,16 @@ func looksLikeURL(s string) bool {
 	if strings.HasPrefix(s, "localhost") || strings.HasPrefix(s, "127.") || strings.HasPrefix(s, "[::1]") {
 		return true
 	}
-	return urlHost(s) != ""
+	return urlHost(s) != "" || serviceHostPort().MatchString(s)
 }
+
+// serviceHostPort is a scheme-less URL of a single-label host and its
+// port (es:9200/_all, db:5984/x): a compose service's or a cluster's
+// name, which curl reads as http://es:9200/_all. classifyRequest takes
+// the host as local, but a datastore's wipe as a wipe.
+var serviceHostPort = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*:[0-9]{1,5}(?:[/?#]|$)`)
+})
 
 // classifyRequest is one request's class.
 func classifyRequest(name, method, u, data string) string {
@@ -683,6 +808,9 @@ func classifyRequest(name, method, u, data string) string {
 		}
 		ld := strings.ToLower(data)
 		if strings.Contains(ld, "mutation") && strings.Contains(ld, "delete") {
+			destructive = true
+		}
+		if strings.Contains(lowPath, "/settings/") && settingOff().MatchString(ld) {
 			destructive = true
 		}
 	}

@@ -28,7 +28,7 @@ type Program struct {
 	LongStop    []string
 	Operands    int      // its own operands before the command (flock LOCKFILE, setarch ARCH)
 	Sub         []string // subcommands that launch (bundle exec, docker exec); Runs does not apply then
-	SubRun      string   // what follows such a subcommand: argv, line, dashdash (the argv after "--"), or ssh (a Remote one)
+	SubRun      string   // what follows such a subcommand: argv, line, anyline (a line with the program's own options taken out wherever they stand), dashdash (the argv after "--"), or ssh (a Remote one)
 	SubOperands int      // operands between the subcommand's options and the command (docker exec CONTAINER)
 	SubAfter    int      // operands before the subcommand (salt TARGET cmd.run); a later operand is none
 	// Remote are subcommands that open a shell on a remote host (gcloud
@@ -1256,6 +1256,33 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 			j := joinFields(rest)
 			w.nested(c, j.Value, via, cx, j.Dynamic)
 		}
+	case "anyline":
+		// heroku run CMD -a APP: its own options may follow the command's
+		// words, up to --, and are no part of the line; before the
+		// command every option is its own (-aAPP, -x), after it only
+		// those it takes a value with, as written whole (rm -rf stays)
+		var rest []field
+		skip := anylineOperands[via]
+		for i := 0; i < len(args); i++ {
+			name, _, eq := strings.Cut(args[i].Value, "=")
+			switch {
+			case name == "--":
+				rest = append(rest, args[i+1:]...)
+				i = len(args)
+			case !eq && (len(name) == 2 || strings.HasPrefix(name, "--")) && takesValue(name, p.Args, p.Long) && i+1 < len(args):
+				i++
+			case strings.HasPrefix(name, "--") && eq && containsString(p.Long, name[2:]):
+			case len(rest) == 0 && strings.HasPrefix(name, "-") && len(name) > 1:
+			case skip > 0:
+				skip-- // heroku run:inside DYNO CMD
+			default:
+				rest = append(rest, args[i])
+			}
+		}
+		if len(rest) > 0 {
+			j := joinFields(rest)
+			w.nested(c, j.Value, via, cx, j.Dynamic)
+		}
 	case "call":
 		for i, a := range args {
 			if (a.Value == "-c" || a.Value == "--call") && i+1 < len(args) {
@@ -1291,6 +1318,10 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 		w.spawn(c, afterOptions(args, p.Args, p.Long, p.SubOperands), Wrapper{Name: via}, cx)
 	}
 }
+
+// anylineOperands are the operands an anyline subcommand takes before
+// the command's words: heroku run:inside names the dyno it runs in.
+var anylineOperands = map[string]int{"heroku run:inside": 1}
 
 // afterOptions skips options (and the values of those in arg and long) and
 // then n operands, and returns what follows: the command.
@@ -1626,6 +1657,11 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		// SQL that loads a native library (SELECT load_extension('x'),
 		// PostgreSQL's LOAD 'x', MySQL's … SONAME 'x') runs its code; COPY …
 		// FROM PROGRAM 'CMD' runs a shell command where the server runs
+		// SELECT … INTO OUTFILE 'PATH' (DUMPFILE) and COPY … TO 'PATH'
+		// have the server write the file, where it runs
+		for _, m := range sqlOutFile().FindAllStringSubmatch(code, -1) {
+			fileOp("w", m[1]+m[2]+m[3]+m[4])
+		}
 		for _, m := range sqlLoad().FindAllStringSubmatch(code, -1) {
 			if m[1] != "" {
 				w.nested(c, "ld.so "+shellQuote(m[1]), via, cx, f.Dynamic)
@@ -1995,6 +2031,7 @@ var (
 	vimRead     = lazyRegexp(`^(?:r(?:ead)?\s*|(?:w(?:rite)?|\d*,?\d*w)\s+)!(.*)$`)
 	vimFile     = lazyRegexp(`^(r|re|rea|read|w|wr|wri|writ|write|sav|saveas|x|wq)!?\s+([^!|\s][^|]*)$`)
 	sqliteLoad  = lazyRegexp(`(?m)^\s*\.load\s+(\S+)`)
+	sqlOutFile  = lazyRegexp(`(?i)\bINTO\s+(?:OUTFILE|DUMPFILE)\s+(?:'([^']+)'|"([^"]+)")|\bCOPY\b[^;]*?\bTO\s+(?:'(/[^']+)'|"(/[^"]+)")`)
 	sqlLoad     = lazyRegexp(`(?i)(?:\bload_extension\s*\(\s*|\bLOAD\s+|\bSONAME\s+)'([^']+)'|\bPROGRAM\s+'((?:[^']|'')*)'`)
 	sqliteFile  = lazyRegexp(`(?m)^\s*\.(read|output|once|save|backup|import|log)\s+(?:--?\S+\s+)*(\S+)`)
 	sedFile     = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*([rwRW])\s+(\S[^;\n}]*)`)

@@ -100,280 +100,286 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[45]
 	case "fly", "flyctl":
 		return &catalogPrograms[46]
-	case "az":
+	case "crystal":
 		return &catalogPrograms[47]
-	case "docker", "podman", "nerdctl":
+	case "heroku":
 		return &catalogPrograms[48]
-	case "kubectl", "oc":
+	case "railway":
 		return &catalogPrograms[49]
-	case "distrobox":
+	case "az":
 		return &catalogPrograms[50]
-	case "vagrant", "multipass", "lxc", "incus":
+	case "docker", "podman", "nerdctl":
 		return &catalogPrograms[51]
-	case "toolbox":
+	case "kubectl", "oc":
 		return &catalogPrograms[52]
-	case "jrunscript", "jjs":
+	case "distrobox":
 		return &catalogPrograms[53]
-	case "git":
+	case "vagrant", "multipass", "lxc", "incus":
 		return &catalogPrograms[54]
-	case "gh":
+	case "toolbox":
 		return &catalogPrograms[55]
-	case "apply_patch", "applypatch":
+	case "jrunscript", "jjs":
 		return &catalogPrograms[56]
-	case "restic":
+	case "git":
 		return &catalogPrograms[57]
-	case "check_ssl_cert":
+	case "gh":
 		return &catalogPrograms[58]
-	case "tcpdump":
+	case "apply_patch", "applypatch":
 		return &catalogPrograms[59]
-	case "sysctl":
+	case "restic":
 		return &catalogPrograms[60]
-	case "bpftrace":
+	case "check_ssl_cert":
 		return &catalogPrograms[61]
-	case "gnuplot", "octave", "octave-cli", "slsh":
+	case "tcpdump":
 		return &catalogPrograms[62]
-	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
+	case "sysctl":
 		return &catalogPrograms[63]
-	case "erl":
+	case "bpftrace":
 		return &catalogPrograms[64]
-	case "elixir", "iex":
+	case "gnuplot", "octave", "octave-cli", "slsh":
 		return &catalogPrograms[65]
-	case "mix":
+	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
 		return &catalogPrograms[66]
-	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
+	case "erl":
 		return &catalogPrograms[67]
-	case "scala", "scala-cli":
+	case "elixir", "iex":
 		return &catalogPrograms[68]
-	case "jshell":
+	case "mix":
 		return &catalogPrograms[69]
-	case "dotnet":
+	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
 		return &catalogPrograms[70]
-	case "terraform", "tofu":
+	case "scala", "scala-cli":
 		return &catalogPrograms[71]
-	case "volatility", "vol", "vol.py", "volatility3":
+	case "jshell":
 		return &catalogPrograms[72]
-	case "clojure", "clj", "bb":
+	case "dotnet":
 		return &catalogPrograms[73]
-	case "swift":
+	case "terraform", "tofu":
 		return &catalogPrograms[74]
-	case "ghc", "runghc", "runhaskell", "stack-ghc":
+	case "volatility", "vol", "vol.py", "volatility3":
 		return &catalogPrograms[75]
-	case "ghci":
+	case "clojure", "clj", "bb":
 		return &catalogPrograms[76]
-	case "stack":
+	case "swift":
 		return &catalogPrograms[77]
-	case "cabal":
+	case "ghc", "runghc", "runhaskell", "stack-ghc":
 		return &catalogPrograms[78]
-	case "pidstat":
+	case "ghci":
 		return &catalogPrograms[79]
-	case "plymouth":
+	case "stack":
 		return &catalogPrograms[80]
-	case "enscript":
+	case "cabal":
 		return &catalogPrograms[81]
-	case "openvt":
+	case "pidstat":
 		return &catalogPrograms[82]
-	case "aa-exec":
+	case "plymouth":
 		return &catalogPrograms[83]
-	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+	case "enscript":
 		return &catalogPrograms[84]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "openvt":
 		return &catalogPrograms[85]
-	case "latexmk":
+	case "aa-exec":
 		return &catalogPrograms[86]
-	case "m4":
+	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
 		return &catalogPrograms[87]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[88]
-	case "hg":
+	case "latexmk":
 		return &catalogPrograms[89]
-	case "fzf":
+	case "m4":
 		return &catalogPrograms[90]
-	case "tmate":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[91]
-	case "genie":
+	case "hg":
 		return &catalogPrograms[92]
-	case "dc":
+	case "fzf":
 		return &catalogPrograms[93]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "tmate":
 		return &catalogPrograms[94]
-	case "yt-dlp", "youtube-dl":
+	case "genie":
 		return &catalogPrograms[95]
-	case "dmsetup":
+	case "dc":
 		return &catalogPrograms[96]
-	case "openvpn":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[97]
-	case "certbot":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[98]
-	case "borg":
+	case "dmsetup":
 		return &catalogPrograms[99]
-	case "sshuttle":
+	case "openvpn":
 		return &catalogPrograms[100]
-	case "split", "gsplit":
+	case "certbot":
 		return &catalogPrograms[101]
-	case "scrot":
+	case "borg":
 		return &catalogPrograms[102]
-	case "acr":
+	case "sshuttle":
 		return &catalogPrograms[103]
-	case "zic":
+	case "split", "gsplit":
 		return &catalogPrograms[104]
-	case "dnsmasq":
+	case "scrot":
 		return &catalogPrograms[105]
-	case "pip", "pip3":
+	case "acr":
 		return &catalogPrograms[106]
-	case "gem":
+	case "zic":
 		return &catalogPrograms[107]
-	case "scp", "sftp-s":
+	case "dnsmasq":
 		return &catalogPrograms[108]
-	case "sshfs":
+	case "pip", "pip3":
 		return &catalogPrograms[109]
-	case "check_by_ssh":
+	case "gem":
 		return &catalogPrograms[110]
-	case "puppet":
+	case "scp", "sftp-s":
 		return &catalogPrograms[111]
-	case "xdotool":
+	case "sshfs":
 		return &catalogPrograms[112]
-	case "ydotool":
+	case "check_by_ssh":
 		return &catalogPrograms[113]
-	case "task":
+	case "puppet":
 		return &catalogPrograms[114]
-	case "perf":
+	case "xdotool":
 		return &catalogPrograms[115]
-	case "ip":
+	case "ydotool":
 		return &catalogPrograms[116]
-	case "rake":
+	case "task":
 		return &catalogPrograms[117]
-	case "knife":
+	case "perf":
 		return &catalogPrograms[118]
-	case "sqlmap":
+	case "ip":
 		return &catalogPrograms[119]
-	case "exiftool":
+	case "rake":
 		return &catalogPrograms[120]
-	case "fail2ban-client":
+	case "knife":
 		return &catalogPrograms[121]
-	case "fastfetch":
+	case "sqlmap":
 		return &catalogPrograms[122]
-	case "rsyslogd":
+	case "exiftool":
 		return &catalogPrograms[123]
-	case "virsh":
+	case "fail2ban-client":
 		return &catalogPrograms[124]
-	case "bee":
+	case "fastfetch":
 		return &catalogPrograms[125]
-	case "go":
+	case "rsyslogd":
 		return &catalogPrograms[126]
-	case "cargo":
+	case "virsh":
 		return &catalogPrograms[127]
-	case "svn":
+	case "bee":
 		return &catalogPrograms[128]
-	case "jj":
+	case "go":
 		return &catalogPrograms[129]
-	case "strace":
+	case "cargo":
 		return &catalogPrograms[130]
-	case "ltrace":
+	case "svn":
 		return &catalogPrograms[131]
-	case "flock":
+	case "jj":
 		return &catalogPrograms[132]
-	case "systemd-run":
+	case "strace":
 		return &catalogPrograms[133]
-	case "unshare":
+	case "ltrace":
 		return &catalogPrograms[134]
-	case "nsenter":
+	case "flock":
 		return &catalogPrograms[135]
-	case "chroot":
+	case "systemd-run":
 		return &catalogPrograms[136]
-	case "toybox":
+	case "unshare":
 		return &catalogPrograms[137]
-	case "sshpass":
+	case "nsenter":
 		return &catalogPrograms[138]
-	case "screen":
+	case "chroot":
 		return &catalogPrograms[139]
-	case "cpulimit":
+	case "toybox":
 		return &catalogPrograms[140]
-	case "dbus-launch":
+	case "sshpass":
 		return &catalogPrograms[141]
-	case "rlwrap":
+	case "screen":
 		return &catalogPrograms[142]
-	case "valgrind":
+	case "cpulimit":
 		return &catalogPrograms[143]
-	case "setarch":
+	case "dbus-launch":
 		return &catalogPrograms[144]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "rlwrap":
 		return &catalogPrograms[145]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "valgrind":
 		return &catalogPrograms[146]
-	case "entr":
+	case "setarch":
 		return &catalogPrograms[147]
-	case "mosh":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[148]
-	case "msgfilter":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[149]
-	case "start-stop-daemon":
+	case "entr":
 		return &catalogPrograms[150]
-	case "sg", "newgrp":
+	case "mosh":
 		return &catalogPrograms[151]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "msgfilter":
 		return &catalogPrograms[152]
-	case "wezterm":
+	case "start-stop-daemon":
 		return &catalogPrograms[153]
-	case "kitty", "foot", "st":
+	case "sg", "newgrp":
 		return &catalogPrograms[154]
-	case "tmux", "byobu", "byobu-tmux":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[155]
-	case "zellij":
+	case "wezterm":
 		return &catalogPrograms[156]
-	case "dtach", "abduco":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[157]
-	case "parallel":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[158]
-	case "hping3":
+	case "zellij":
 		return &catalogPrograms[159]
-	case "at", "batch":
+	case "dtach", "abduco":
 		return &catalogPrograms[160]
-	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
+	case "parallel":
 		return &catalogPrograms[161]
-	case "pnpm", "yarn", "npm", "bun":
+	case "hping3":
 		return &catalogPrograms[162]
-	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
+	case "at", "batch":
 		return &catalogPrograms[163]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
 		return &catalogPrograms[164]
-	case "nix":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[165]
-	case "script":
+	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[166]
-	case "socat":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[167]
-	case "socket":
+	case "nix":
 		return &catalogPrograms[168]
-	case "proot":
+	case "script":
 		return &catalogPrograms[169]
-	case "sched":
+	case "socat":
 		return &catalogPrograms[170]
-	case "faketime":
+	case "socket":
 		return &catalogPrograms[171]
-	case "trickle":
+	case "proot":
 		return &catalogPrograms[172]
-	case "hyperfine":
+	case "sched":
 		return &catalogPrograms[173]
-	case "direnv":
+	case "faketime":
 		return &catalogPrograms[174]
-	case "op":
+	case "trickle":
 		return &catalogPrograms[175]
-	case "doppler", "infisical":
+	case "hyperfine":
 		return &catalogPrograms[176]
-	case "dotenv":
+	case "direnv":
 		return &catalogPrograms[177]
-	case "dotenvx":
+	case "op":
 		return &catalogPrograms[178]
-	case "aws-vault":
+	case "doppler", "infisical":
 		return &catalogPrograms[179]
-	case "launchctl":
+	case "dotenv":
 		return &catalogPrograms[180]
-	case "hguard":
+	case "dotenvx":
 		return &catalogPrograms[181]
-	case "hguard-shell":
+	case "aws-vault":
 		return &catalogPrograms[182]
-	case "nix-shell":
+	case "launchctl":
 		return &catalogPrograms[183]
+	case "hguard":
+		return &catalogPrograms[184]
+	case "hguard-shell":
+		return &catalogPrograms[185]
+	case "nix-shell":
+		return &catalogPrograms[186]
 	}
 	return nil
 }
@@ -494,6 +500,9 @@ var catalogNames = [...]string{
 	"aws",
 	"fly",
 	"flyctl",
+	"crystal",
+	"heroku",
+	"railway",
 	"az",
 	"docker",
 	"podman",
@@ -819,6 +828,9 @@ var catalogPrograms = [...]Program{
 	{Name: "gcloud", Long: []string{"zone", "project", "command", "ssh-flag", "ssh-key-file", "strict-host-key-checking", "tunnel-through-iap", "internal-ip", "ssh-key-expire-after", "account", "configuration", "impersonate-service-account", "verbosity", "format", "container", "dest-group", "network", "region"}, SubAfter: 1, Remote: []string{"ssh"}, Skip: []string{"alpha", "beta", "tpus", "tpu-vm", "queued-resources"}, Code: []CodeOption{{"--command", "sh", nil}}},
 	{Name: "aws", Code: []CodeOption{{"--parameters", "ssm", nil}, {"--command", "sh", nil}}},
 	{Name: "fly", Code: []CodeOption{{"-C", "sh", nil}, {"--command", "sh", nil}}},
+	{Name: "crystal", Code: []CodeOption{{"eval", "ruby", nil}}},
+	{Name: "heroku", Args: "arse", Long: []string{"app", "remote", "size", "env", "type"}, Sub: []string{"run", "run:detached", "run:inside"}, SubRun: "anyline"},
+	{Name: "railway", Args: "se", Long: []string{"service", "environment"}, Sub: []string{"run"}, SubRun: "argv"},
 	{Name: "az", Remote: []string{"ssh"}, Code: []CodeOption{{"--scripts", "sh", nil}}},
 	{Name: "docker", Args: "eiuwtHcl", Long: []string{"env", "env-file", "user", "workdir", "detach-keys", "host", "context", "config", "log-level"}, Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1},
 	{Name: "kubectl", Args: "nsc", Long: []string{"namespace", "context", "kubeconfig", "cluster", "user", "server", "token", "as", "as-group", "request-timeout", "cache-dir"}, Sub: []string{"exec"}, SubRun: "dashdash", Prompt: []Prompt{{Sub: []string{"edit"}, Editor: []string{"KUBE_EDITOR"}, Operands: -1}, {Sub: []string{"attach"}, Needs: []string{"-i", "--stdin"}, Operands: -1}}},

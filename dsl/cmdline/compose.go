@@ -114,12 +114,9 @@ func (w *walker) composeRuns(c *Command, args []field, cx ctx) {
 	w.composeWalk(c, files, dir, sub, profiles, args[i:], cx)
 }
 
-// composeExecTyped marks docker compose exec SERVICE CMD whose CMD reads
-// what is typed: compose exec gives it the caller's terminal unless -T
-// (--no-TTY) or -d (--detach) is given, and a shell or an interpreter
-// with no script or code, or a program waiting at its prompt (psql),
-// reads its commands from there.
-func composeExecTyped(c *Command, args []field) {
+// composeSub is the subcommand of c, a compose command (docker compose,
+// docker-compose, podman compose), and the words after it; "" for none.
+func composeSub(c *Command, args []field) (string, []field) {
 	i := 0
 	if c.Name != "docker-compose" && c.Name != "podman-compose" {
 		for ; i < len(args) && strings.HasPrefix(args[i].Value, "-"); i++ {
@@ -128,7 +125,7 @@ func composeExecTyped(c *Command, args []field) {
 			}
 		}
 		if i >= len(args) || args[i].Value != "compose" || c.Name == "kubectl" || c.Name == "oc" {
-			return
+			return "", nil
 		}
 		i++
 	}
@@ -137,11 +134,74 @@ func composeExecTyped(c *Command, args []field) {
 			i++
 		}
 	}
-	if i >= len(args) || args[i].Dynamic || args[i].Value != "exec" {
+	if i >= len(args) || args[i].Dynamic {
+		return "", nil
+	}
+	return args[i].Value, args[i+1:]
+}
+
+// composeRunValues are compose run's options that take a value.
+var composeRunValues = set("-e", "--env", "-u", "--user", "-w", "--workdir", "-l", "--label", "-p", "--publish", "-v", "--volume",
+	"--entrypoint", "--name", "--cap-add", "--cap-drop", "--env-from-file", "--pull", "--index")
+
+// composeCarries follows docker compose exec SERVICE CMD and docker
+// compose run SERVICE CMD: CMD runs in the service's container, with the
+// project's volumes and its database's address, so it is judged as a
+// command, as docker exec's and kubectl exec's are (docker compose exec
+// db dropdb app is dropdb app). run's --entrypoint is the program CMD's
+// words follow. A compose file the line shows walks exec again with its
+// bind mounts (composeExec).
+func (w *walker) composeCarries(c *Command, args []field, cx ctx) {
+	if !containerRunners.has(c.Name) || c.Dynamic {
 		return
 	}
-	args = args[i+1:]
-	for i = 0; i < len(args); i++ {
+	sub, args := composeSub(c, args)
+	if sub != "exec" && sub != "run" {
+		return
+	}
+	values := composeExecValues
+	if sub == "run" {
+		values = composeRunValues
+	}
+	var entry []field
+	i := 0
+	for ; i < len(args) && strings.HasPrefix(args[i].Value, "-") && args[i].Value != "-"; i++ {
+		if args[i].Value == "--" {
+			i++
+			break
+		}
+		name, val, eq := strings.Cut(args[i].Value, "=")
+		if values.has(name) && !eq && i+1 < len(args) {
+			i++
+			val = args[i].Value
+		}
+		if name == "--entrypoint" {
+			entry = []field{{Word: Word{Value: val, Dynamic: args[i].Dynamic}, in: args[i].in}}
+		}
+	}
+	if i >= len(args) {
+		return
+	}
+	run := append(entry, args[i+1:]...)
+	name := c.Name + " compose " + sub
+	if c.Name == "docker-compose" || c.Name == "podman-compose" {
+		name = c.Name + " " + sub
+	}
+	w.spawn(c, run, Wrapper{Name: name}, cx)
+}
+
+// composeExecTyped marks docker compose exec SERVICE CMD whose CMD reads
+// what is typed: compose exec gives it the caller's terminal unless -T
+// (--no-TTY) or -d (--detach) is given, and a shell or an interpreter
+// with no script or code, or a program waiting at its prompt (psql),
+// reads its commands from there.
+func composeExecTyped(c *Command, args []field) {
+	sub, args := composeSub(c, args)
+	if sub != "exec" {
+		return
+	}
+	i := 0
+	for ; i < len(args); i++ {
 		v := args[i].Value
 		if args[i].Dynamic {
 			return

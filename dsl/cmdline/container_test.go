@@ -10,7 +10,8 @@ import (
 // container (env files, variables, mounts, a build's context and secrets)
 // and the command the container runs, with the host's paths and
 // variables in place of the container's; that command is no command of
-// the line.
+// the line, but for compose run's (composeCarries: it reaches the
+// project's services, its database, as compose exec's does).
 func TestContainerOf(t *testing.T) {
 	for _, tt := range []struct {
 		line string
@@ -63,6 +64,9 @@ func TestContainerOf(t *testing.T) {
 		}
 		if got != tt.want {
 			t.Errorf("%q:\n got %s\nwant %s", tt.line, got, tt.want)
+		}
+		if strings.Contains(tt.line, "compose") {
+			continue
 		}
 		for _, c := range line.Commands {
 			if c.Name == "nc" || c.Name == "env" || c.Name == "make" {

@@ -1363,6 +1363,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	w.runsEarlier(c, files, cx)
 	done()
 	w.composeRuns(c, args, cx)
+	w.composeCarries(c, args, cx)
+	w.moduleRuns(c, args, cx)
+	w.apiRuns(c, args, cx)
 }
 
 // completionCode follows code that completion and key bindings run later,
