@@ -771,7 +771,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native190
 		}
-	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\" && !(name in [\"https\", \"xhs\"]))) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\") && !(host(#) endsWith \".local\") && !(host(#) endsWith \".lan\"))":
+	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\" && !(name in [\"https\", \"xhs\"]))) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\") && !(host(#) endsWith \".local\") && !(host(#) endsWith \".lan\") && host(#) contains \".\")":
 		if scope == "command" {
 			return native191
 		}
@@ -6499,7 +6499,7 @@ func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return ((((((((urlScheme(p0) == "http") ||
+			return (((((((((urlScheme(p0) == "http") ||
 				(((urlScheme(p0) == "") &&
 					(urlHost(p0) != "")) &&
 					!in(e.Name, "https", "xhs"))) &&
@@ -6508,7 +6508,8 @@ func native191(env any) bool {
 				!strings.HasSuffix(urlHost(p0), ".localhost")) &&
 				!strings.HasSuffix(urlHost(p0), ".internal")) &&
 				!strings.HasSuffix(urlHost(p0), ".local")) &&
-				!strings.HasSuffix(urlHost(p0), ".lan"))
+				!strings.HasSuffix(urlHost(p0), ".lan")) &&
+				strings.Contains(urlHost(p0), "."))
 		}))
 }
 

@@ -22,3 +22,16 @@ func TestMerged52EverydayKeysAndSys(t *testing.T) {
 		{"echo 0 | sudo tee /sys/devices/system/cpu/cpu*/online", dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestMerged52LocalServiceNames: a host name of one label is the local
+// network's (a compose or Kubernetes service), so a plain-http request to
+// it is no download anyone on the Internet's path can change; a wipe
+// through it stays asked (http-delete).
+func TestMerged52LocalServiceNames(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"curl http://api:3000/health", dsl.Allow, dsl.Allow}, // was asked
+		{"curl -s es:9200/_cat/indices", dsl.Allow, dsl.Allow},
+		{"curl http://example.com/x.tar.gz -o x.tar.gz", dsl.Ask, dsl.Ask},
+		{"curl -XDELETE es:9200/*", dsl.Ask, dsl.Ask},
+	})
+}
