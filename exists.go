@@ -103,6 +103,16 @@ func gitHolds(path string) bool {
 	return held && ok
 }
 
+// gitRestores is dsl.Context.GitRestores: a file or link (no directory,
+// whose untracked contents git would not give back) that git holds
+// unchanged, or nothing at all.
+func gitRestores(path string) bool {
+	if fi, err := os.Lstat(path); err == nil && fi.IsDir() {
+		return false
+	}
+	return gitHolds(path)
+}
+
 // untrackedOutput is dsl.Context.UntrackedOutput:
 // checkpoint.UntrackedOutput, when it knows.
 func untrackedOutput(dir string) bool {
