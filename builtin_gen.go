@@ -1192,7 +1192,7 @@ var builtinSpecs = []dsl.Spec{
 		Level:      dsl.Ask,
 		Scope:      "command",
 		On:         []string{"at", "batch", "systemd-run", "openvt", "@wrapped"},
-		When:       "(name in [\"at\", \"batch\"] && !hasFlag(\"l\", \"r\", \"d\", \"c\", \"V\", \"list\", \"remove\", \"version\") &&\n  !(!agent && stdin.static && stdin.text != \"\" && !hasFlag(\"f\") && !(stdin.text contains \"$\"))) ||\n(name == \"systemd-run\" && !hasFlag(\"scope\")) || name == \"openvt\" || (\"systemd-run\" in wrappers && !wrapperFlag(\"systemd-run\", \"scope\")) || \"openvt\" in wrappers",
+		When:       "(name in [\"at\", \"batch\"] && !hasFlag(\"l\", \"r\", \"d\", \"c\", \"V\", \"list\", \"remove\", \"version\") &&\n  !(!agent && stdin.static && stdin.text != \"\" && !hasFlag(\"f\") && !(stdin.text contains \"$\") && len(wrappers) == 0)) ||\n(name == \"systemd-run\" && !hasFlag(\"scope\")) || name == \"openvt\" || (\"systemd-run\" in wrappers && !wrapperFlag(\"systemd-run\", \"scope\")) || \"openvt\" in wrappers",
 		Message:    "runs commands apart from this session (a job scheduled with at or batch, a transient systemd service or timer, another virtual console), later or with the service manager's rights",
 		Checkpoint: false,
 		Pos:        dsl.Pos{File: "exec.yaml", Line: 460, Col: 3},

@@ -399,7 +399,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native97
 		}
-	case "(name in [\"at\", \"batch\"] && !hasFlag(\"l\", \"r\", \"d\", \"c\", \"V\", \"list\", \"remove\", \"version\") &&\n  !(!agent && stdin.static && stdin.text != \"\" && !hasFlag(\"f\") && !(stdin.text contains \"$\"))) ||\n(name == \"systemd-run\" && !hasFlag(\"scope\")) || name == \"openvt\" || (\"systemd-run\" in wrappers && !wrapperFlag(\"systemd-run\", \"scope\")) || \"openvt\" in wrappers":
+	case "(name in [\"at\", \"batch\"] && !hasFlag(\"l\", \"r\", \"d\", \"c\", \"V\", \"list\", \"remove\", \"version\") &&\n  !(!agent && stdin.static && stdin.text != \"\" && !hasFlag(\"f\") && !(stdin.text contains \"$\") && len(wrappers) == 0)) ||\n(name == \"systemd-run\" && !hasFlag(\"scope\")) || name == \"openvt\" || (\"systemd-run\" in wrappers && !wrapperFlag(\"systemd-run\", \"scope\")) || \"openvt\" in wrappers":
 		if scope == "command" {
 			return native98
 		}
@@ -4221,11 +4221,12 @@ func native98(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "at", "batch") &&
 		!e.HasFlag("l", "r", "d", "c", "V", "list", "remove", "version")) &&
-		!((((!e.Agent &&
+		!(((((!e.Agent &&
 			e.Stdin.Static) &&
 			(e.Stdin.Text != "")) &&
 			!e.HasFlag("f")) &&
-			!strings.Contains(e.Stdin.Text, "$"))) ||
+			!strings.Contains(e.Stdin.Text, "$")) &&
+			(len(e.Wrappers) == 0))) ||
 		((e.Name == "systemd-run") &&
 			!e.HasFlag("scope"))) ||
 		(e.Name == "openvt")) ||

@@ -159,6 +159,12 @@ func TestFp52StartupLines(t *testing.T) {
 		{`echo 'echo hi' | at now + 1 minute`, dsl.Allow, dsl.Ask},
 		{`at now + 1 minute <<< 'rm -rf ~'`, dsl.Block, dsl.Block},
 		{`at now <<< "$JOB"`, dsl.Ask, dsl.Ask},
+		{`echo 'pkill -9 chrome' | sudo at now`, dsl.Ask, dsl.Ask},
+		{`echo 'export PYTHONPATH=$HOME/x' >> ~/.bashrc`, dsl.Ask, dsl.Ask},
+		{`echo 'export EDITOR=~/bin/x' >> ~/.bashrc`, dsl.Ask, dsl.Ask},
+		{`echo 'export PATH="$HOME/.local/bin:$PATH"; alias ls=rm' >> ~/.bashrc`, dsl.Ask, dsl.Ask},
+		{`echo 'source <(kubectl completion zsh)' >> ~/.zshrc`, dsl.Allow, dsl.Ask},
+		{`echo 'set -o vi' >> ~/.bashrc`, dsl.Allow, dsl.Ask},
 		{`at now -f job.sh`, dsl.Ask, dsl.Ask},
 	})
 }

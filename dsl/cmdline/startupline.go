@@ -87,10 +87,11 @@ func startupFile(p string) bool {
 // startupScreen finds what a start-up line does to later commands that the
 // same command typed now does not show: an alias, a function or a
 // completion command standing for a program, a trap or prompt hook, a
-// variable the shell or the loader reads to run code (BASH_ENV, ENV,
-// LD_PRELOAD, DYLD_*, PROMPT_COMMAND, precmd), a file sourced from a
+// variable the shell, the loader or an interpreter reads to run code
+// (BASH_ENV, ENV, LD_PRELOAD, DYLD_*, PROMPT_COMMAND, PYTHONPATH,
+// NODE_OPTIONS, PAGER, an EDITOR given as a path), a file sourced from a
 // shared directory.
-var startupScreen = regexp.MustCompile(`\b(alias|unalias|function|complete|compdef|trap|enable|bind|builtin|command_not_found_handle|PROMPT_COMMAND|PS[0-4]|precmd|preexec|chpwd|zle|BASH_ENV|ENV|ZDOTDIR|LD_[A-Z_]+|DYLD_[A-Z_]+|PERL5OPT|PYTHONSTARTUP|NODE_OPTIONS|GIT_[A-Z_]+|HISTFILE)\b|\(\s*\)|/tmp/|/var/tmp/|/dev/shm/|\$([^A-Za-z_{(]|$)`)
+var startupScreen = regexp.MustCompile(`\b(alias|unalias|function|complete|compdef|trap|enable|bind|builtin|command_not_found_handle|PROMPT_COMMAND|PS[0-4]|precmd|preexec|chpwd|zle|BASH_ENV|ENV|ZDOTDIR|LD_[A-Z_]+|DYLD_[A-Z_]+|PERL5OPT|PERL5LIB|PERLLIB|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|RUBYOPT|RUBYLIB|NODE_OPTIONS|NODE_PATH|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|LESSOPEN|LESSCLOSE|SSH_ASKPASS|SUDO_ASKPASS|PAGER|MANPAGER|GIT_[A-Z_]+|HISTFILE)\b|\b(EDITOR|VISUAL)=['"]?[^\s'"]*/|\(\s*\)|/tmp/|/var/tmp/|/dev/shm/|\$([^A-Za-z_{(]|$)`)
 
 // startupVariable finds a variable's expansion, $NAME or ${NAME…}.
 var startupVariable = regexp.MustCompile(`\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([^}]*)\})`)
