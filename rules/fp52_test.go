@@ -173,7 +173,8 @@ func TestFp52StartupLines(t *testing.T) {
 // table 2). docker rm without -f refuses a running container, so of a
 // listing it removes the stopped ones as docker container prune does;
 // gcloud auth revoke is a logout; host networking is asked as what it is
-// (docker-host-network), not as a privileged container.
+// (docker-host-network), not as a privileged container; sed -i deleting
+// a host's lines from known_hosts adds no key, as ssh-keygen -R.
 func TestFp52OfficialSteps(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{"docker rm $(docker ps -aq)", dsl.Allow, dsl.Allow},
@@ -189,6 +190,12 @@ func TestFp52OfficialSteps(t *testing.T) {
 		{"gcloud auth application-default revoke", dsl.Allow, dsl.Allow},
 		{"gcloud auth revoke --all", dsl.Allow, dsl.Allow},
 		{"gcloud iam service-accounts keys delete k --iam-account a@p.iam.gserviceaccount.com", dsl.Ask, dsl.Ask},
+		{"sed -i '/192.168.1.10/d' ~/.ssh/known_hosts", dsl.Allow, dsl.Allow},
+		{"sed -i -e '/oldhost/d' ~/.ssh/known_hosts", dsl.Allow, dsl.Allow},
+		{"sed -i '/x/d' ~/.ssh/authorized_keys", dsl.Ask, dsl.Ask},
+		{"sed -i 's/a/b/' ~/.ssh/known_hosts", dsl.Ask, dsl.Ask},
+		{"sed -i '/x/d;1i * ssh-rsa AAAA' ~/.ssh/known_hosts", dsl.Ask, dsl.Ask},
+		{"sed -i '/x/d' ~/.ssh/known_hosts ~/.ssh/config", dsl.Ask, dsl.Ask},
 		{"docker run --rm --network host nicolaka/netshoot", dsl.Ask, dsl.Ask},
 		{"docker run --rm --privileged --network host x", dsl.Ask, dsl.Ask},
 	})
