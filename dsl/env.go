@@ -77,8 +77,9 @@ type Context struct {
 	// from the index or a commit loses nothing. Nil: none is known.
 	GitHolds func(path string) bool
 	// GitRestores reports a path (absolute, clean) that names a file or
-	// link, no directory, git holds unchanged (GitHolds), or nothing:
-	// deleting it git checkout undoes. Nil: none is known.
+	// link on disk, no directory, that the commit HEAD names holds as it
+	// is, with no change staged: deleting it git checkout undoes. Nil:
+	// none is known.
 	GitRestores func(path string) bool
 	// UntrackedOutput reports a directory (absolute, clean) below which
 	// every file git does not track is a build's output
