@@ -103,6 +103,18 @@ func gitHolds(path string) bool {
 	return held && ok
 }
 
+// gitRestores is dsl.Context.GitRestores: a file or link on disk (no
+// directory, whose untracked contents git would not give back; nothing
+// says what the line puts where nothing is) that the commit HEAD names
+// holds as it is (checkpoint.CommitHolds).
+func gitRestores(path string) bool {
+	if fi, err := os.Lstat(path); err != nil || fi.IsDir() {
+		return false
+	}
+	held, ok := checkpoint.CommitHolds(path)
+	return held && ok
+}
+
 // untrackedOutput is dsl.Context.UntrackedOutput:
 // checkpoint.UntrackedOutput, when it knows.
 func untrackedOutput(dir string) bool {

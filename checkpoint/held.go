@@ -269,6 +269,37 @@ func WorkTreeHeld(dir string) (held, ok bool) {
 	return GitHolds(top)
 }
 
+// CommitHolds reports whether a commit holds the file at path (absolute
+// and clean) as it is: GitHolds of it, and the index is the tree of the
+// commit HEAD names (its cached root tree), so that git checkout HEAD --
+// PATH gives it back even after the index loses it. ok is false as for
+// WorkTreeHeld.
+func CommitHolds(path string) (held, ok bool) {
+	if !filepath.IsAbs(path) || filepath.Clean(path) != path {
+		return false, false
+	}
+	index, _ := projectIndex(filepath.Dir(path))
+	if index == "" {
+		return false, false
+	}
+	data, err := os.ReadFile(index)
+	if err != nil || len(data) >= maxUserIndex {
+		return false, false
+	}
+	ix, err := parseIndexOf(data, true)
+	if err != nil || ix.rootTree == "" {
+		return false, false
+	}
+	tree, found := headTree(filepath.Dir(index))
+	if !found {
+		return false, false
+	}
+	if tree != ix.rootTree {
+		return false, true
+	}
+	return GitHolds(path)
+}
+
 // headTree is the tree of the commit HEAD names in the git directory
 // gitDir, read from git's files: HEAD, a loose or packed ref and a loose
 // commit object (a linked work tree's refs and objects are in its common

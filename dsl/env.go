@@ -76,6 +76,11 @@ type Context struct {
 	// tree's git index already holds (checkpoint.GitHolds): overwriting it
 	// from the index or a commit loses nothing. Nil: none is known.
 	GitHolds func(path string) bool
+	// GitRestores reports a path (absolute, clean) that names a file or
+	// link on disk, no directory, that the commit HEAD names holds as it
+	// is, with no change staged: deleting it git checkout undoes. Nil:
+	// none is known.
+	GitRestores func(path string) bool
 	// UntrackedOutput reports a directory (absolute, clean) below which
 	// every file git does not track is a build's output
 	// (checkpoint.UntrackedOutput). Nil: none is known.
@@ -199,6 +204,12 @@ type CommandEnv struct {
 	// GitHolds reports a path whose content git already holds
 	// (gitHolds).
 	GitHolds func(path string) bool `expr:"gitHolds"`
+	// GitRestores reports a path below the command's directory that git
+	// gives back as it was once deleted (gitRestores).
+	GitRestores func(path string) bool `expr:"gitRestores"`
+	// AppendsStartupLine reports echo appending a static line to a shell
+	// start-up file, which the line judges as commands (appendsStartupLine).
+	AppendsStartupLine func() bool `expr:"appendsStartupLine"`
 	// UntrackedOutput reports a directory below which every file git does
 	// not track is a build's output (untrackedOutput).
 	UntrackedOutput func(path string) bool `expr:"untrackedOutput"`
@@ -427,6 +438,8 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.FindsRegenerable = func() bool { return findsRegenerable(c, line, env.Regenerable) }
 	env.PlainFile = func(p string) bool { return plainFile(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
 	env.GitHolds = func(p string) bool { return gitHolds(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
+	env.GitRestores = func(p string) bool { return gitRestores(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
+	env.AppendsStartupLine = func() bool { _, ok := cmdline.StartupLine(c); return ok }
 	env.WorkTreeHeld = func() bool {
 		return ctx.WorkTreeHeld != nil && strings.HasPrefix(env.Cwd, "/") && !slices.Contains(strings.Split(env.Cwd, "/"), "..") &&
 			!filledEarlier(env.Cwd, env.Cwd, c, line, ctx) && ctx.WorkTreeHeld(path.Clean(env.Cwd))
@@ -1871,6 +1884,24 @@ func gitHolds(p, dir string, ctx Context) bool {
 	return strings.HasPrefix(r, "/") && ctx.GitHolds(path.Clean(r))
 }
 
+// gitRestores reports a path that lies strictly below the command's
+// directory dir, written without a trailing / or /. (rm -rf link/ deletes
+// what a link leads to), that names a file git holds unchanged
+// (Context.GitRestores): deleting it git checkout undoes. A directory is
+// not: what git ignores below it is no one's copy.
+func gitRestores(p, dir string, ctx Context) bool {
+	if p == "" || dir == "" || ctx.GitRestores == nil || strings.HasPrefix(p, "-") || strings.HasSuffix(p, "/") || strings.HasSuffix(p, "/.") ||
+		strings.ContainsAny(p, "$`*?[{\\") {
+		return false
+	}
+	r := resolveIn(cleanPath(p), dir)
+	if !strings.HasPrefix(r, "/") || slices.Contains(strings.Split(r, "/"), "..") || slices.Contains(strings.Split(r, "/"), ".git") {
+		return false
+	}
+	r = path.Clean(r)
+	return strings.HasPrefix(r, strings.TrimSuffix(path.Clean(dir), "/")+"/") && ctx.GitRestores(r)
+}
+
 // untrackedOutput reports a directory, resolved against the command's
 // directory dir, below which every file git does not track is a build's
 // output (Context.UntrackedOutput): a glob, a path known only at run time
@@ -1892,6 +1923,7 @@ var homeCaches = []string{
 	"~/.cache", "~/Library/Caches", "~/.npm/_cacache", "~/.npm/_npx", "~/.pnpm-store", "~/.yarn/cache",
 	"~/.bun/install/cache", "~/go/pkg/mod", "~/.cargo/registry", "~/.cargo/git", "~/.gradle/caches",
 	"~/.m2/repository", "~/.nuget/packages", "~/.rustup/tmp", "~/Library/Developer/Xcode/DerivedData",
+	"~/.kube/cache", "~/.kube/http-cache",
 }
 
 // tildeHome writes a path under home (absolute, not /) with ~: a home

@@ -30,7 +30,7 @@ func (f ExampleFailure) Error() string {
 
 // exampleCallers are the callers every example is tried as: a person at
 // a terminal and a coding agent, whose disk is exampleDisk.
-var exampleCallers = []Context{{BuildOutput: exampleBuildOutput, GitHolds: exampleGitHolds, UntrackedOutput: exampleUntrackedOutput, WorkTreeHeld: exampleWorkTreeHeld}, {Caller: "agent", Exists: exampleExists, BuildOutput: exampleBuildOutput, GitHolds: exampleGitHolds, UntrackedOutput: exampleUntrackedOutput, WorkTreeHeld: exampleWorkTreeHeld}}
+var exampleCallers = []Context{{BuildOutput: exampleBuildOutput, GitHolds: exampleGitHolds, GitRestores: exampleGitRestores, UntrackedOutput: exampleUntrackedOutput, WorkTreeHeld: exampleWorkTreeHeld}, {Caller: "agent", Exists: exampleExists, BuildOutput: exampleBuildOutput, GitHolds: exampleGitHolds, GitRestores: exampleGitRestores, UntrackedOutput: exampleUntrackedOutput, WorkTreeHeld: exampleWorkTreeHeld}}
 
 // exampleDisk is the imaginary disk rules' examples see (Context.Exists),
 // so that an example can name a file that exists without the test reading
@@ -57,6 +57,13 @@ func exampleExists(p string) (dir, ok bool) {
 func exampleGitHolds(p string) bool {
 	rel, found := strings.CutPrefix(p, "/home/u/proj/")
 	return found && rel != "file.txt" && rel != "list.txt" && rel != "src" && !strings.HasPrefix(rel, "src/")
+}
+
+// exampleGitRestores is Context.GitRestores for rules' examples: the
+// files (a name with an extension) exampleGitHolds holds; docs/ is a
+// directory.
+func exampleGitRestores(p string) bool {
+	return exampleGitHolds(p) && path.Ext(p) != ""
 }
 
 // exampleUntrackedOutput is Context.UntrackedOutput for rules' examples:

@@ -81,6 +81,9 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string)
 	}) {
 		return true
 	}
+	if !below && skipsGit(args[i:]) {
+		below = true // find . -not -path './.git/*' -type d -empty -delete
+	}
 	selected := false
 	for ; i < len(args); i++ {
 		switch v := args[i].Value; v {
@@ -136,13 +139,36 @@ func piping(c *cmdline.Command, line *cmdline.Line) *cmdline.Command {
 }
 
 // foundRegenerable reports a name pattern of find's that matches only what
-// a tool writes again and no project tracks: Python's bytecode and its
-// caches, a package manager's dependencies, Finder's .DS_Store.
+// a tool writes again or leaves behind and no project keeps: Python's
+// bytecode and its caches, a package manager's dependencies, Finder's
+// .DS_Store, a run's logs and temporary files; none names anything in
+// .git. Not *.orig or *.rej: patch's and mergetool's may be the only copy
+// of a version or a hunk.
 func foundRegenerable(pattern string) bool {
 	switch pattern {
 	case "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis", ".ipynb_checkpoints",
-		"node_modules", "*.pyc", "*.pyo", "*.py[co]", "*.egg-info", ".DS_Store":
+		"node_modules", "*.pyc", "*.pyo", "*.py[co]", "*.egg-info", ".DS_Store",
+		"*.log", "*.tmp":
 		return true
+	}
+	return false
+}
+
+// skipsGit reports find's tests (from the first after the starting
+// points) excluding everything below ./.git by a negated -path or
+// -wholename joined by and: find . -not -path './.git/*' -type d -empty
+// -delete leaves git's empty refs directories alone.
+func skipsGit(tests []cmdline.Word) bool {
+	for i := 1; i+1 < len(tests); i++ {
+		switch tests[i].Value {
+		case "-o", "-or", ",", "(", ")":
+			return false
+		case "-path", "-wholename":
+			neg := tests[i-1].Value == "!" || tests[i-1].Value == "-not"
+			if p := tests[i+1].Value; neg && !tests[i+1].Dynamic && (p == "./.git/*" || p == "./.git*" || p == "*/.git/*" || p == "./.git/**") {
+				return true
+			}
+		}
 	}
 	return false
 }

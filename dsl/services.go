@@ -365,6 +365,9 @@ func verbClass(name string, cli serviceCLI, op string, ops, args []string) strin
 	if cli.only {
 		return ""
 	}
+	if name == "gcloud" && op == "revoke" && len(ops) > 0 && ops[0] == "auth" {
+		return "" // gcloud auth revoke is a logout: the local credentials, as az logout
+	}
 	if commonVerbs.has(op) {
 		return svcDelete
 	}

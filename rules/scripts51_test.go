@@ -68,9 +68,8 @@ var incidentGaps = map[string]string{
 	"xz: the sandbox test in the build file broken so it is off":                  "design: sed -i on a build file and make install are everyday; the sabotage is what a one-character edit means to CMake, which no command model reads",
 	"Gemini CLI: files moved one by one onto a name that is no directory":         "design: mv -f into a directory is everyday; that mkdir failed, so the name is no directory, is known only at run time",
 	"cleanup: an unset root variable turns the wipe onto /":                       "design: asked, not blocked: STEAMROOT comes from $(cd … && echo $PWD) and is empty only when that cd fails at run time",
-	"exfiltration: the kube config posted":                                        "gap: the default of a variable the environment may set (${KUBECONFIG:-$HOME/.kube/config}) is unknown by design, only ${1:-…} is taken, so no secret path is seen; the word model would have to carry the default as a possible value",
-	"everyday: cleanup: week-old project logs":                                    "design: find -delete asks unless what it matches is regenerable; logs are not",
 	"everyday: Node: reinstall dependencies from scratch":                         "design: rm -rf of a name that is not on disk (the project has no package-lock.json) may be a directory of anything and asks; rm -f would not",
+	"exfiltration: the kube config posted":                                        "gap: the default of a variable the environment may set (${KUBECONFIG:-$HOME/.kube/config}) is unknown by design, only ${1:-…} is taken, so no secret path is seen; the word model would have to carry the default as a possible value",
 }
 
 func incidentGap(source string) string {

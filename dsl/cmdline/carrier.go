@@ -36,6 +36,9 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	w.substsFound(c, args, cx)       // gzip $(find ~ -name .bashrc) is gzip ~/.bashrc
 	pipRequirements(c, c.Name, args) // pip install -r <(curl …)
 	w.remoteCopies(c, args, cx)      // scp x host:/etc/passwd is cp x /etc/passwd there
+	if text, ok := StartupLine(c); ok {
+		w.nestedAt(c, "~", text, "echo startup", cx) // what every new shell runs, in the home
+	}
 	if len(c.Path) > 1 && c.Path[0] == '!' && len(c.Wrappers) == 0 {
 		// No program is named !CMD: a line "!/bin/sh" or "!id" after an
 		// interactive program is the shell escape typed into it (less, ftp,

@@ -92,12 +92,16 @@ func staticCall(st *syntax.Stmt) ([]string, bool) {
 	return words, true
 }
 
+// listSed is a sed script that substitutes in each line (no e or w
+// flag) or deletes lines.
+var listSed = lazyRegexp(`^(s/[^/]*/[^/]*/[gI0-9]*|[0-9,$]*d|/[^/]*/d)$`)
+
 // listColumn is an awk program that prints one column of each line.
 var listColumn = lazyRegexp(`^\s*\{\s*print\s+\$\d+\s*;?\s*\}\s*$`)
 
 // listFilter reports a pipeline element that passes on the lines of a
 // listing, or a column of each: pathFilter's (sort, uniq, grep, tail…),
-// awk '{print $N}' and cut. grep's narrowing is left to the rules, which
+// awk '{print $N}', cut, tr and sed's substitutions and deletions. grep's narrowing is left to the rules, which
 // read it in the substitution.
 func listFilter(prog string, args []string) bool {
 	words := make([]Word, len(args))
@@ -107,8 +111,22 @@ func listFilter(prog string, args []string) bool {
 	switch {
 	case pathFilter(prog, words):
 		return true
-	case prog == "cut":
-		return true
+	case prog == "cut" || prog == "tr":
+		return true // tr '\n' ' ' joins the lines: the words are the same
+	case prog == "sed" || prog == "gsed":
+		// s/…/…/ and d edit or drop lines (sed 's/^/x/' | cut -c2-
+		// gives them back); e and w, -i and -n are not passing them on
+		scripts := 0
+		for _, a := range args {
+			switch {
+			case a == "-E" || a == "-r" || a == "-e" || a == "--regexp-extended":
+			case listSed().MatchString(a):
+				scripts++
+			default:
+				return false
+			}
+		}
+		return scripts > 0
 	case prog == "awk" || prog == "gawk" || prog == "mawk":
 		programs := 0
 		for i := 0; i < len(args); i++ {
