@@ -246,27 +246,11 @@ func WorkTreeHeld(dir string) (held, ok bool) {
 	if !filepath.IsAbs(dir) || filepath.Clean(dir) != dir {
 		return false, false
 	}
-	index, prefix := projectIndex(dir)
-	if index == "" {
-		return false, false
+	prefix, same, ok := indexIsHead(dir)
+	if !ok || !same {
+		return false, ok
 	}
-	top := filepath.Join(dir, filepath.FromSlash(strings.Repeat("../", strings.Count(prefix, "/"))))
-	data, err := os.ReadFile(index)
-	if err != nil || len(data) >= maxUserIndex {
-		return false, false
-	}
-	ix, err := parseIndexOf(data, true)
-	if err != nil || ix.rootTree == "" {
-		return false, false
-	}
-	tree, found := headTree(filepath.Dir(index))
-	if !found {
-		return false, false
-	}
-	if tree != ix.rootTree {
-		return false, true
-	}
-	return GitHolds(top)
+	return GitHolds(filepath.Join(dir, filepath.FromSlash(strings.Repeat("../", strings.Count(prefix, "/")))))
 }
 
 // CommitHolds reports whether a commit holds the file at path (absolute
@@ -278,26 +262,37 @@ func CommitHolds(path string) (held, ok bool) {
 	if !filepath.IsAbs(path) || filepath.Clean(path) != path {
 		return false, false
 	}
-	index, _ := projectIndex(filepath.Dir(path))
+	_, same, ok := indexIsHead(filepath.Dir(path))
+	if !ok || !same {
+		return false, ok
+	}
+	return GitHolds(path)
+}
+
+// indexIsHead reports whether the index of the work tree holding dir is
+// the tree of the commit HEAD names (the index's cached root tree, as the
+// last commit or checkout wrote it); prefix is dir's path below the work
+// tree's top, as projectIndex gives it. ok is false when git's files do
+// not tell: no index, no cached root tree, a HEAD that names no commit, a
+// packed commit object.
+func indexIsHead(dir string) (prefix string, same, ok bool) {
+	index, prefix := projectIndex(dir)
 	if index == "" {
-		return false, false
+		return "", false, false
 	}
 	data, err := os.ReadFile(index)
 	if err != nil || len(data) >= maxUserIndex {
-		return false, false
+		return "", false, false
 	}
 	ix, err := parseIndexOf(data, true)
 	if err != nil || ix.rootTree == "" {
-		return false, false
+		return "", false, false
 	}
 	tree, found := headTree(filepath.Dir(index))
 	if !found {
-		return false, false
+		return "", false, false
 	}
-	if tree != ix.rootTree {
-		return false, true
-	}
-	return GitHolds(path)
+	return prefix, tree == ix.rootTree, true
 }
 
 // headTree is the tree of the commit HEAD names in the git directory
