@@ -73,18 +73,20 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string)
 			below = false
 		}
 	})
-	if !inside {
-		return false
-	}
-	if built && points > 0 && !slices.ContainsFunc(args, func(a cmdline.Word) bool {
+	if !inside || slices.ContainsFunc(args, func(a cmdline.Word) bool {
 		return a.Value == "-L" || a.Value == "-H" || a.Value == "-follow"
 	}) {
+		return false // find -L . -name '*.log' -delete follows links out of the tree
+	}
+	if built && points > 0 {
 		return true
 	}
 	if !below && skipsGit(args[i:]) {
 		below = true // find . -not -path './.git/*' -type d -empty -delete
 	}
 	selected := false
+	files := false // the name selected is a file's (*.log), which a directory may carry too
+	typeFile := false
 	for ; i < len(args); i++ {
 		switch v := args[i].Value; v {
 		case "-o", "-or", ",", "(", ")":
@@ -97,7 +99,10 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string)
 			i++
 			if !negated && !args[i].Dynamic && foundRegenerable(args[i].Value) {
 				selected = true
+				files = files || strings.HasPrefix(args[i].Value, "*.") || args[i].Value == ".DS_Store"
 			}
+		case "-type":
+			typeFile = typeFile || i+1 < len(args) && args[i+1].Value == "f"
 		case "-empty":
 			// An empty file or directory holds nothing to lose, but below
 			// the directory itself, which may hold .git: git's empty
@@ -113,10 +118,18 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string)
 				continue
 			}
 			for i++; i < len(args) && args[i].Value != ";" && args[i].Value != "+"; i++ {
+				if files && !typeFile && recursiveFlag(args[i].Value) {
+					return false // -exec rm -rf {} + of *.log takes a directory named x.log whole
+				}
 			}
 		}
 	}
 	return selected
+}
+
+// recursiveFlag reports rm's recursive option, alone or in a cluster.
+func recursiveFlag(a string) bool {
+	return a == "--recursive" || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsAny(a, "rR")
 }
 
 // piping returns the find that writes into c's pipe, the command just

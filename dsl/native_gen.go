@@ -1315,7 +1315,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native326
 		}
-	case "let daemon = \"d$|^(init|Xorg|Xwayland|gnome-shell|gnome-session.*|plasmashell|kwin.*|dbus-.*|pipewire.*|pulseaudio)$\"; (hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"] ||\n    any(args, # startsWith \"$\") && line matches \"(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b|\\\\b(pgrep|pidof)\\\\b[^|;&]*\\\\|\\\\s*while\\\\s+read\\\\b)\") &&\n  (agent || any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\", \"su\"]) || hasFlag(\"u\", \"U\", \"g\", \"G\", \"euid\", \"uid\", \"group\", \"pgroup\", \"user\") ||\n    line matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s-[a-zA-Z]*[uUgG]\" ||\n    any(positional, # matches daemon) || line matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s['\\\"]?[\\\\w./-]*d['\\\"]?(\\\\s|\\\\)|`|$)\") ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
+	case "let daemon = \"d$|^(init|Xorg|Xwayland|gnome-shell|gnome-session.*|plasmashell|kwin.*|dbus-.*|pipewire.*|pulseaudio)$\"; (hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"] ||\n    any(args, # startsWith \"$\") && line matches \"(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b|\\\\b(pgrep|pidof)\\\\b[^|;&]*\\\\|\\\\s*while\\\\s+read\\\\b)\") &&\n  (agent || any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\", \"su\"]) || hasFlag(\"u\", \"U\", \"g\", \"G\", \"euid\", \"uid\", \"group\", \"pgroup\", \"user\") ||\n    name == \"pkill\" && hasFlag(\"P\", \"parent\", \"s\", \"session\", \"t\", \"terminal\", \"ns\", \"nslist\") ||\n    line matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s-[a-zA-Z]*[uUgGPst]\" ||\n    any(positional, # matches daemon) || line matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s['\\\"]?[\\\\w./-]*d['\\\"]?(\\\\s|\\\\)|`|$)\") ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
 			return native327
 		}
@@ -2141,7 +2141,7 @@ var nativeRegexps = [687]lazyRegexp{
 	{src: "\\b[A-Za-z_][A-Za-z0-9_]*=[\"']?(\\$\\(|`)\\s*(pgrep|pidof)\\b[^)`]*\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\b"},
 	{src: "^(\\$\\(|`)\\s*(pgrep|pidof)\\b"},
 	{src: "(\\bfor\\s+\\w+\\s+in\\s+(\\$\\(|`)\\s*(pgrep|pidof)\\b|\\b(pgrep|pidof)\\b[^|;&]*\\|\\s*while\\s+read\\b)"},
-	{src: "\\b(pgrep|pidof)\\b[^|;&)`]*\\s-[a-zA-Z]*[uUgG]"},
+	{src: "\\b(pgrep|pidof)\\b[^|;&)`]*\\s-[a-zA-Z]*[uUgGPst]"},
 	{src: "\\b(pgrep|pidof)\\b[^|;&)`]*\\s['\"]?[\\w./-]*d['\"]?(\\s|\\)|`|$)"},
 	{src: "(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$"},
 	{src: "(?i)^(/s|/q|/f|-recurse|-force|/w)$"},
@@ -10804,11 +10804,13 @@ func native327(env any) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
 					matchReAny(&nativeRegexps[559], "grep\x00idof\x00while", e.Line)))) &&
-			(((((e.Agent ||
+			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
 				})) ||
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
+				((e.Name == "pkill") &&
+					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
 				matchReWith(&nativeRegexps[560], "p", e.Line)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)

@@ -511,10 +511,11 @@ func filesRead(name string, args, pos []string, redirects []RedirectEnv, in func
 		return out
 	}
 	skip := secretAuthOptions[prog]
-	if prog == "openssl" && (slices.Contains(args, "-pubout") || slices.Contains(args, "-noout") && !slices.Contains(args, "-text")) {
+	if prog == "openssl" && (slices.Contains(args, "-pubout") || slices.Contains(args, "-nokeys") || slices.Contains(args, "-noout") && !slices.Contains(args, "-text")) {
 		// only the key's public half is shown (openssl rsa -in server.key
-		// -pubout), or nothing of it (-noout -check, -noout -modulus);
-		// -text prints the private numbers even with -noout
+		// -pubout), only a bundle's certificates (pkcs12 -nokeys), or
+		// nothing of it (-noout -check, -noout -modulus); -text prints the
+		// private numbers even with -noout
 		skip = append(slices.Clip(skip), "-in")
 	}
 	_, cli := serviceCLIs()[prog]

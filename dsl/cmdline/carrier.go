@@ -36,9 +36,6 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	w.substsFound(c, args, cx)       // gzip $(find ~ -name .bashrc) is gzip ~/.bashrc
 	pipRequirements(c, c.Name, args) // pip install -r <(curl …)
 	w.remoteCopies(c, args, cx)      // scp x host:/etc/passwd is cp x /etc/passwd there
-	if text, ok := StartupLine(c); ok {
-		w.nestedAt(c, "~", text, "echo startup", cx) // what every new shell runs, in the home
-	}
 	if len(c.Path) > 1 && c.Path[0] == '!' && len(c.Wrappers) == 0 {
 		// No program is named !CMD: a line "!/bin/sh" or "!id" after an
 		// interactive program is the shell escape typed into it (less, ftp,
@@ -106,8 +103,8 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		w.sshStdinConfig(c, args, cx)
 	case "crontab":
 		w.crontabStdin(c, args, cx)
-	case "cat", "tee":
-		w.scheduledFileStdin(c, args, cx)
+	case "cat", "tee", "echo", "printf":
+		w.writtenCode(c, args, cx)
 	}
 	switch name := c.Name; {
 	case shells.has(program(name)):
@@ -378,14 +375,24 @@ func (w *walker) crontabStdin(c *Command, args []field, cx ctx) {
 	}
 }
 
-// scheduledFileStdin follows the commands of a systemd unit or a cron
-// table that cat or tee writes from its standard input (cat >
-// /etc/systemd/system/b.service <<EOF): the unit's Exec…= lines and the
-// table's jobs run later, as root for the system's, and are judged as
-// the commands they are.
-func (w *walker) scheduledFileStdin(c *Command, args []field, cx ctx) {
-	if c.Stdin.Kind == "" || !c.Stdin.Static || c.Stdin.Remote || c.Stdin.Decoded {
-		return
+// writtenCode follows the code a file holds that cat or tee writes from
+// a static standard input (cat > /etc/systemd/system/b.service <<EOF), or
+// echo or printf writes (echo 'CMD' >> ~/.bashrc), where something runs it
+// later: a systemd unit's Exec…= lines and a cron table's jobs, as root
+// for the system's, and a bash or zsh start-up file's every line, in each
+// new shell. They are judged as the commands they are.
+func (w *walker) writtenCode(c *Command, args []field, cx ctx) {
+	text := c.Stdin.Text
+	switch c.Name {
+	case "echo", "printf":
+		var ok bool
+		if text, ok = staticOutput(c); !ok {
+			return
+		}
+	default:
+		if c.Stdin.Kind == "" || !c.Stdin.Static || c.Stdin.Remote || c.Stdin.Decoded {
+			return
+		}
 	}
 	var targets []string
 	if c.Name == "tee" {
@@ -403,18 +410,21 @@ func (w *walker) scheduledFileStdin(c *Command, args []field, cx ctx) {
 	for _, t := range targets {
 		switch {
 		case unitFile().MatchString(t):
-			for _, cmd := range unitCommands(c.Stdin.Text) {
+			for _, cmd := range unitCommands(text) {
 				w.nested(c, cmd, "systemd unit", cx, false)
 			}
 			return
 		case cronFile().MatchString(t):
 			user := !strings.HasPrefix(path.Clean(t), "/var/spool/")
-			for _, cmd := range crontabCommands(c.Stdin.Text) {
+			for _, cmd := range crontabCommands(text) {
 				if user { // /etc/crontab and /etc/cron.d name the user first
 					_, cmd, _ = strings.Cut(cmd, " ")
 				}
 				w.nested(c, strings.TrimSpace(cmd), "crontab job", cx, false)
 			}
+			return
+		case startupCodeFile().MatchString(t):
+			w.nestedAt(c, "~", text, "shell start-up file", cx) // what every new shell runs, in the home
 			return
 		}
 	}
@@ -423,6 +433,9 @@ func (w *walker) scheduledFileStdin(c *Command, args []field, cx ctx) {
 var (
 	unitFile = lazyRegexp(`(^|/)(systemd/(system|user)|\.config/systemd/user)/[^/]+\.(service|socket|timer|path|mount)$`)
 	cronFile = lazyRegexp(`^/(etc/crontab|etc/cron\.d/[^/]+|var/spool/cron/(crontabs/)?[^/]+)$`)
+	// bash's and zsh's start-up files, whose lines each new shell runs
+	// (fish's have their own language)
+	startupCodeFile = lazyRegexp(`^((~|\$HOME|\$\{HOME\}|/root|/home/[^/]+|/Users/[^/]+)/\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|xprofile|xinitrc|xsessionrc|(bashrc|zshrc)\.d/[^/]+)|/etc/(profile|bash\.bashrc|bashrc|zshrc|zshenv|zprofile|zsh/[^/]+|profile\.d/[^/]+\.sh))$`)
 )
 
 // unitCommands are the command lines of a systemd unit's Exec…= settings,

@@ -173,7 +173,7 @@ var parseTests = []struct {
 	// A compound command's redirections apply to every command inside it,
 	// before the command's own.
 	{"block redirect", "{ echo a; cat 2>e; } > /etc/cron.d/x", []string{"echo a >/etc/cron.d/x", "cat >/etc/cron.d/x 2>e"}, nil},
-	{"subshell append", "(echo a) >> ~/.bashrc", []string{"echo a >>~/.bashrc"}, nil},
+	{"subshell append", "(echo a) >> ~/.bashrc", []string{"echo a >>~/.bashrc", "a via=shell start-up file"}, nil},
 	{"loop redirects nest", "{ while read l; do echo $l; done < in; } > out", []string{"read l in=file:in >out <in", "echo «$l» in=file:in >out <in"}, nil},
 
 	// Normalization.

@@ -61,7 +61,7 @@ func setsUp(text string) bool {
 			return false
 		}
 		switch ce.Args[0].Lit() {
-		case "export", "source", ".", "eval", "set", "shopt", "setopt", "autoload", "umask", "ulimit":
+		case "export", "source", ".", "eval", "set", "shopt", "setopt", "autoload", "umask":
 		default:
 			return false
 		}
@@ -89,9 +89,10 @@ func startupFile(p string) bool {
 // completion command standing for a program, a trap or prompt hook, a
 // variable the shell, the loader or an interpreter reads to run code
 // (BASH_ENV, ENV, LD_PRELOAD, DYLD_*, PROMPT_COMMAND, PYTHONPATH,
-// NODE_OPTIONS, PAGER, an EDITOR given as a path), a file sourced from a
-// shared directory.
-var startupScreen = regexp.MustCompile(`\b(alias|unalias|function|complete|compdef|trap|enable|bind|builtin|command_not_found_handle|PROMPT_COMMAND|PS[0-4]|precmd|preexec|chpwd|zle|BASH_ENV|ENV|ZDOTDIR|LD_[A-Z_]+|DYLD_[A-Z_]+|PERL5OPT|PERL5LIB|PERLLIB|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|RUBYOPT|RUBYLIB|NODE_OPTIONS|NODE_PATH|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|LESSOPEN|LESSCLOSE|SSH_ASKPASS|SUDO_ASKPASS|PAGER|MANPAGER|GIT_[A-Z_]+|HISTFILE)\b|\b(EDITOR|VISUAL)=['"]?[^\s'"]*/|\(\s*\)|/tmp/|/var/tmp/|/dev/shm/|\$([^A-Za-z_{(]|$)`)
+// NODE_OPTIONS, PAGER, an EDITOR given as a path), a proxy or CA bundle
+// every later download trusts, a file sourced from a shared directory or
+// a socket (source /dev/tcp/HOST/PORT).
+var startupScreen = regexp.MustCompile(`\b(alias|unalias|function|complete|compdef|trap|enable|bind|builtin|command_not_found_handle|PROMPT_COMMAND|PS[0-4]|precmd|preexec|chpwd|zle|BASH_ENV|ENV|ZDOTDIR|LD_[A-Z_]+|DYLD_[A-Z_]+|PERL5OPT|PERL5LIB|PERLLIB|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|RUBYOPT|RUBYLIB|NODE_OPTIONS|NODE_PATH|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|LESSOPEN|LESSCLOSE|SSH_ASKPASS|SUDO_ASKPASS|PAGER|MANPAGER|GIT_[A-Z_]+|HISTFILE|(?i:https?_proxy|all_proxy|ftp_proxy|no_proxy)|(SSL|CURL|REQUESTS|NODE_EXTRA|AWS)_CA_?(CERT_FILE|CERTS|BUNDLE|CERT_DIR)|SSL_CERT_(FILE|DIR))\b|/dev/(tcp|udp)/|\b(EDITOR|VISUAL)=['"]?[^\s'"]*/|\(\s*\)|/tmp/|/var/tmp/|/dev/shm/|\$([^A-Za-z_{(]|$)`)
 
 // startupVariable finds a variable's expansion, $NAME or ${NAME…}.
 var startupVariable = regexp.MustCompile(`\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([^}]*)\})`)
