@@ -44,7 +44,8 @@ func TestMerged52LocalServiceNames(t *testing.T) {
 // shell); find following links (-L) deletes outside the tree, and rm -rf
 // of a file name's matches takes a directory so named whole; pkill by
 // parent, session or terminal is no single program of one's own;
-// openssl pkcs12 -nokeys shows only the certificates.
+// openssl pkcs12 -nokeys shows only the certificates; salt-call runs its
+// function with no target first; an account given no shell is locked out.
 func TestMerged52RedTeam(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{"echo 'rm -rf ~' | tee -a /home/u/.profile", dsl.Block, dsl.Block},
@@ -64,5 +65,9 @@ func TestMerged52RedTeam(t *testing.T) {
 		{"pkill -9 -s 0", dsl.Ask, dsl.Ask}, // was allowed for a person
 		{"openssl pkcs12 -in cert.p12 -nokeys -out cert.pem", dsl.Allow, dsl.Allow},
 		{"openssl pkcs12 -in cert.p12 -nodes -out all.pem", dsl.Ask, dsl.Ask},
+		{"salt-call cmd.run 'rm -rf /'", dsl.Block, dsl.Block},    // was allowed: no target before the function
+		{"sudo chsh -s /usr/sbin/nologin root", dsl.Ask, dsl.Ask}, // was allowed
+		{"usermod -s /bin/false root", dsl.Ask, dsl.Ask},          // was allowed
+		{"chsh -s /bin/zsh", dsl.Allow, dsl.Allow},
 	})
 }

@@ -92,294 +92,296 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[41]
 	case "pdsh", "pssh", "parallel-ssh", "clush", "dsh", "mussh":
 		return &catalogPrograms[42]
-	case "salt", "salt-call", "salt-ssh":
+	case "salt", "salt-ssh":
 		return &catalogPrograms[43]
-	case "gcloud":
+	case "salt-call":
 		return &catalogPrograms[44]
-	case "aws":
+	case "gcloud":
 		return &catalogPrograms[45]
-	case "fly", "flyctl":
+	case "aws":
 		return &catalogPrograms[46]
-	case "crystal":
+	case "fly", "flyctl":
 		return &catalogPrograms[47]
-	case "heroku":
+	case "crystal":
 		return &catalogPrograms[48]
-	case "railway":
+	case "heroku":
 		return &catalogPrograms[49]
-	case "az":
+	case "railway":
 		return &catalogPrograms[50]
-	case "docker", "podman", "nerdctl":
+	case "az":
 		return &catalogPrograms[51]
-	case "kubectl", "oc":
+	case "docker", "podman", "nerdctl":
 		return &catalogPrograms[52]
-	case "distrobox":
+	case "kubectl", "oc":
 		return &catalogPrograms[53]
-	case "vagrant", "multipass", "lxc", "incus":
+	case "distrobox":
 		return &catalogPrograms[54]
-	case "toolbox":
+	case "vagrant", "multipass", "lxc", "incus":
 		return &catalogPrograms[55]
-	case "jrunscript", "jjs":
+	case "toolbox":
 		return &catalogPrograms[56]
-	case "git":
+	case "jrunscript", "jjs":
 		return &catalogPrograms[57]
-	case "gh":
+	case "git":
 		return &catalogPrograms[58]
-	case "apply_patch", "applypatch":
+	case "gh":
 		return &catalogPrograms[59]
-	case "restic":
+	case "apply_patch", "applypatch":
 		return &catalogPrograms[60]
-	case "check_ssl_cert":
+	case "restic":
 		return &catalogPrograms[61]
-	case "tcpdump":
+	case "check_ssl_cert":
 		return &catalogPrograms[62]
-	case "sysctl":
+	case "tcpdump":
 		return &catalogPrograms[63]
-	case "bpftrace":
+	case "sysctl":
 		return &catalogPrograms[64]
-	case "gnuplot", "octave", "octave-cli", "slsh":
+	case "bpftrace":
 		return &catalogPrograms[65]
-	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
+	case "gnuplot", "octave", "octave-cli", "slsh":
 		return &catalogPrograms[66]
-	case "erl":
+	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
 		return &catalogPrograms[67]
-	case "elixir", "iex":
+	case "erl":
 		return &catalogPrograms[68]
-	case "mix":
+	case "elixir", "iex":
 		return &catalogPrograms[69]
-	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
+	case "mix":
 		return &catalogPrograms[70]
-	case "scala", "scala-cli":
+	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
 		return &catalogPrograms[71]
-	case "jshell":
+	case "scala", "scala-cli":
 		return &catalogPrograms[72]
-	case "dotnet":
+	case "jshell":
 		return &catalogPrograms[73]
-	case "terraform", "tofu":
+	case "dotnet":
 		return &catalogPrograms[74]
-	case "volatility", "vol", "vol.py", "volatility3":
+	case "terraform", "tofu":
 		return &catalogPrograms[75]
-	case "clojure", "clj", "bb":
+	case "volatility", "vol", "vol.py", "volatility3":
 		return &catalogPrograms[76]
-	case "swift":
+	case "clojure", "clj", "bb":
 		return &catalogPrograms[77]
-	case "ghc", "runghc", "runhaskell", "stack-ghc":
+	case "swift":
 		return &catalogPrograms[78]
-	case "ghci":
+	case "ghc", "runghc", "runhaskell", "stack-ghc":
 		return &catalogPrograms[79]
-	case "stack":
+	case "ghci":
 		return &catalogPrograms[80]
-	case "cabal":
+	case "stack":
 		return &catalogPrograms[81]
-	case "pidstat":
+	case "cabal":
 		return &catalogPrograms[82]
-	case "plymouth":
+	case "pidstat":
 		return &catalogPrograms[83]
-	case "enscript":
+	case "plymouth":
 		return &catalogPrograms[84]
-	case "openvt":
+	case "enscript":
 		return &catalogPrograms[85]
-	case "aa-exec":
+	case "openvt":
 		return &catalogPrograms[86]
-	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+	case "aa-exec":
 		return &catalogPrograms[87]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
 		return &catalogPrograms[88]
-	case "latexmk":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[89]
-	case "m4":
+	case "latexmk":
 		return &catalogPrograms[90]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "m4":
 		return &catalogPrograms[91]
-	case "hg":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[92]
-	case "fzf":
+	case "hg":
 		return &catalogPrograms[93]
-	case "tmate":
+	case "fzf":
 		return &catalogPrograms[94]
-	case "genie":
+	case "tmate":
 		return &catalogPrograms[95]
-	case "dc":
+	case "genie":
 		return &catalogPrograms[96]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "dc":
 		return &catalogPrograms[97]
-	case "yt-dlp", "youtube-dl":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[98]
-	case "dmsetup":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[99]
-	case "openvpn":
+	case "dmsetup":
 		return &catalogPrograms[100]
-	case "certbot":
+	case "openvpn":
 		return &catalogPrograms[101]
-	case "borg":
+	case "certbot":
 		return &catalogPrograms[102]
-	case "sshuttle":
+	case "borg":
 		return &catalogPrograms[103]
-	case "split", "gsplit":
+	case "sshuttle":
 		return &catalogPrograms[104]
-	case "scrot":
+	case "split", "gsplit":
 		return &catalogPrograms[105]
-	case "acr":
+	case "scrot":
 		return &catalogPrograms[106]
-	case "zic":
+	case "acr":
 		return &catalogPrograms[107]
-	case "dnsmasq":
+	case "zic":
 		return &catalogPrograms[108]
-	case "pip", "pip3":
+	case "dnsmasq":
 		return &catalogPrograms[109]
-	case "gem":
+	case "pip", "pip3":
 		return &catalogPrograms[110]
-	case "scp", "sftp-s":
+	case "gem":
 		return &catalogPrograms[111]
-	case "sshfs":
+	case "scp", "sftp-s":
 		return &catalogPrograms[112]
-	case "check_by_ssh":
+	case "sshfs":
 		return &catalogPrograms[113]
-	case "puppet":
+	case "check_by_ssh":
 		return &catalogPrograms[114]
-	case "xdotool":
+	case "puppet":
 		return &catalogPrograms[115]
-	case "ydotool":
+	case "xdotool":
 		return &catalogPrograms[116]
-	case "task":
+	case "ydotool":
 		return &catalogPrograms[117]
-	case "perf":
+	case "task":
 		return &catalogPrograms[118]
-	case "ip":
+	case "perf":
 		return &catalogPrograms[119]
-	case "rake":
+	case "ip":
 		return &catalogPrograms[120]
-	case "knife":
+	case "rake":
 		return &catalogPrograms[121]
-	case "sqlmap":
+	case "knife":
 		return &catalogPrograms[122]
-	case "exiftool":
+	case "sqlmap":
 		return &catalogPrograms[123]
-	case "fail2ban-client":
+	case "exiftool":
 		return &catalogPrograms[124]
-	case "fastfetch":
+	case "fail2ban-client":
 		return &catalogPrograms[125]
-	case "rsyslogd":
+	case "fastfetch":
 		return &catalogPrograms[126]
-	case "virsh":
+	case "rsyslogd":
 		return &catalogPrograms[127]
-	case "bee":
+	case "virsh":
 		return &catalogPrograms[128]
-	case "go":
+	case "bee":
 		return &catalogPrograms[129]
-	case "cargo":
+	case "go":
 		return &catalogPrograms[130]
-	case "svn":
+	case "cargo":
 		return &catalogPrograms[131]
-	case "jj":
+	case "svn":
 		return &catalogPrograms[132]
-	case "strace":
+	case "jj":
 		return &catalogPrograms[133]
-	case "ltrace":
+	case "strace":
 		return &catalogPrograms[134]
-	case "flock":
+	case "ltrace":
 		return &catalogPrograms[135]
-	case "systemd-run":
+	case "flock":
 		return &catalogPrograms[136]
-	case "unshare":
+	case "systemd-run":
 		return &catalogPrograms[137]
-	case "nsenter":
+	case "unshare":
 		return &catalogPrograms[138]
-	case "chroot":
+	case "nsenter":
 		return &catalogPrograms[139]
-	case "toybox":
+	case "chroot":
 		return &catalogPrograms[140]
-	case "sshpass":
+	case "toybox":
 		return &catalogPrograms[141]
-	case "screen":
+	case "sshpass":
 		return &catalogPrograms[142]
-	case "cpulimit":
+	case "screen":
 		return &catalogPrograms[143]
-	case "dbus-launch":
+	case "cpulimit":
 		return &catalogPrograms[144]
-	case "rlwrap":
+	case "dbus-launch":
 		return &catalogPrograms[145]
-	case "valgrind":
+	case "rlwrap":
 		return &catalogPrograms[146]
-	case "setarch":
+	case "valgrind":
 		return &catalogPrograms[147]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "setarch":
 		return &catalogPrograms[148]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[149]
-	case "entr":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[150]
-	case "mosh":
+	case "entr":
 		return &catalogPrograms[151]
-	case "msgfilter":
+	case "mosh":
 		return &catalogPrograms[152]
-	case "start-stop-daemon":
+	case "msgfilter":
 		return &catalogPrograms[153]
-	case "sg", "newgrp":
+	case "start-stop-daemon":
 		return &catalogPrograms[154]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "sg", "newgrp":
 		return &catalogPrograms[155]
-	case "wezterm":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[156]
-	case "kitty", "foot", "st":
+	case "wezterm":
 		return &catalogPrograms[157]
-	case "tmux", "byobu", "byobu-tmux":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[158]
-	case "zellij":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[159]
-	case "dtach", "abduco":
+	case "zellij":
 		return &catalogPrograms[160]
-	case "parallel":
+	case "dtach", "abduco":
 		return &catalogPrograms[161]
-	case "hping3":
+	case "parallel":
 		return &catalogPrograms[162]
-	case "at", "batch":
+	case "hping3":
 		return &catalogPrograms[163]
-	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
+	case "at", "batch":
 		return &catalogPrograms[164]
-	case "pnpm", "yarn", "npm", "bun":
+	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
 		return &catalogPrograms[165]
-	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[166]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[167]
-	case "nix":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[168]
-	case "script":
+	case "nix":
 		return &catalogPrograms[169]
-	case "socat":
+	case "script":
 		return &catalogPrograms[170]
-	case "socket":
+	case "socat":
 		return &catalogPrograms[171]
-	case "proot":
+	case "socket":
 		return &catalogPrograms[172]
-	case "sched":
+	case "proot":
 		return &catalogPrograms[173]
-	case "faketime":
+	case "sched":
 		return &catalogPrograms[174]
-	case "trickle":
+	case "faketime":
 		return &catalogPrograms[175]
-	case "hyperfine":
+	case "trickle":
 		return &catalogPrograms[176]
-	case "direnv":
+	case "hyperfine":
 		return &catalogPrograms[177]
-	case "op":
+	case "direnv":
 		return &catalogPrograms[178]
-	case "doppler", "infisical":
+	case "op":
 		return &catalogPrograms[179]
-	case "dotenv":
+	case "doppler", "infisical":
 		return &catalogPrograms[180]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[181]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[182]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[183]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[184]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[185]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[186]
+	case "nix-shell":
+		return &catalogPrograms[187]
 	}
 	return nil
 }
@@ -494,8 +496,8 @@ var catalogNames = [...]string{
 	"dsh",
 	"mussh",
 	"salt",
-	"salt-call",
 	"salt-ssh",
+	"salt-call",
 	"gcloud",
 	"aws",
 	"fly",
@@ -825,6 +827,7 @@ var catalogPrograms = [...]Program{
 	{Name: "ansible", Code: []CodeOption{{"-a", "sh", nil}, {"--args", "sh", nil}}},
 	{Name: "pdsh", Runs: "line", Args: "wxlRtuflgXNSbd"},
 	{Name: "salt", Sub: []string{"cmd.run", "cmd.run_all", "cmd.shell", "cmd.script", "cmd.exec_code"}, SubRun: "line", SubAfter: 1},
+	{Name: "salt-call", Sub: []string{"cmd.run", "cmd.run_all", "cmd.shell", "cmd.script", "cmd.exec_code"}, SubRun: "line"},
 	{Name: "gcloud", Long: []string{"zone", "project", "command", "ssh-flag", "ssh-key-file", "strict-host-key-checking", "tunnel-through-iap", "internal-ip", "ssh-key-expire-after", "account", "configuration", "impersonate-service-account", "verbosity", "format", "container", "dest-group", "network", "region"}, SubAfter: 1, Remote: []string{"ssh"}, Skip: []string{"alpha", "beta", "tpus", "tpu-vm", "queued-resources"}, Code: []CodeOption{{"--command", "sh", nil}}},
 	{Name: "aws", Code: []CodeOption{{"--parameters", "ssm", nil}, {"--command", "sh", nil}}},
 	{Name: "fly", Code: []CodeOption{{"-C", "sh", nil}, {"--command", "sh", nil}}},
