@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hguard/hguard/dsl/cmdline"
 )
@@ -123,7 +124,7 @@ func (p *findParser) term(narrowed bool) bool {
 	case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-lname", "-ilname":
 		return !p.everyName(arg) != negated
 	case "-regex", "-iregex":
-		return !universalRegex.MatchString(arg) != negated
+		return !universalRegex().MatchString(arg) != negated
 	case "-false":
 		return !negated
 	case "-size":
@@ -136,7 +137,7 @@ func (p *findParser) term(narrowed bool) bool {
 }
 
 // universalRegex matches a find -regex every path matches.
-var universalRegex = regexp.MustCompile(`^(\.[*+])+$`)
+var universalRegex = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\.[*+])+$`) })
 
 // everyName reports a name or path pattern every file below the starting
 // points matches: only stars (and slashes), or a starting point followed

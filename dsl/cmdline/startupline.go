@@ -2,7 +2,6 @@ package cmdline
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -32,12 +31,12 @@ func StartupLine(c *Command) (text string, ok bool) {
 		words[i] = a.Value
 	}
 	text = strings.Join(words, " ")
-	for _, m := range startupVariable.FindAllStringSubmatch(text, -1) {
+	for _, m := range startupVariable().FindAllStringSubmatch(text, -1) {
 		if v := m[1] + m[2]; v != "HOME" && v != "PATH" && v != "USER" {
 			return "", false // set elsewhere in the file, or by whoever starts the shell
 		}
 	}
-	if strings.ContainsAny(text, "\n\\") || startupScreen.MatchString(text) || !pathEntriesKnown(text) || !setsUp(text) {
+	if strings.ContainsAny(text, "\n\\") || startupScreen().MatchString(text) || !pathEntriesKnown(text) || !setsUp(text) {
 		return "", false
 	}
 	return text, true
@@ -92,10 +91,10 @@ func startupFile(p string) bool {
 // NODE_OPTIONS, PAGER, an EDITOR given as a path), a proxy or CA bundle
 // every later download trusts, a file sourced from a shared directory or
 // a socket (source /dev/tcp/HOST/PORT).
-var startupScreen = regexp.MustCompile(`\b(alias|unalias|function|complete|compdef|trap|enable|bind|builtin|command_not_found_handle|PROMPT_COMMAND|PS[0-4]|precmd|preexec|chpwd|zle|BASH_ENV|ENV|ZDOTDIR|LD_[A-Z_]+|DYLD_[A-Z_]+|PERL5OPT|PERL5LIB|PERLLIB|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|RUBYOPT|RUBYLIB|NODE_OPTIONS|NODE_PATH|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|LESSOPEN|LESSCLOSE|SSH_ASKPASS|SUDO_ASKPASS|PAGER|MANPAGER|GIT_[A-Z_]+|HISTFILE|(?i:https?_proxy|all_proxy|ftp_proxy|no_proxy)|(SSL|CURL|REQUESTS|NODE_EXTRA|AWS)_CA_?(CERT_FILE|CERTS|BUNDLE|CERT_DIR)|SSL_CERT_(FILE|DIR))\b|/dev/(tcp|udp)/|\b(EDITOR|VISUAL)=['"]?[^\s'"]*/|\(\s*\)|/tmp/|/var/tmp/|/dev/shm/|\$([^A-Za-z_{(]|$)`)
+var startupScreen = lazyRegexp(`\b(alias|unalias|function|complete|compdef|trap|enable|bind|builtin|command_not_found_handle|PROMPT_COMMAND|PS[0-4]|precmd|preexec|chpwd|zle|BASH_ENV|ENV|ZDOTDIR|LD_[A-Z_]+|DYLD_[A-Z_]+|PERL5OPT|PERL5LIB|PERLLIB|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|RUBYOPT|RUBYLIB|NODE_OPTIONS|NODE_PATH|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|LESSOPEN|LESSCLOSE|SSH_ASKPASS|SUDO_ASKPASS|PAGER|MANPAGER|GIT_[A-Z_]+|HISTFILE|(?i:https?_proxy|all_proxy|ftp_proxy|no_proxy)|(SSL|CURL|REQUESTS|NODE_EXTRA|AWS)_CA_?(CERT_FILE|CERTS|BUNDLE|CERT_DIR)|SSL_CERT_(FILE|DIR))\b|/dev/(tcp|udp)/|\b(EDITOR|VISUAL)=['"]?[^\s'"]*/|\(\s*\)|/tmp/|/var/tmp/|/dev/shm/|\$([^A-Za-z_{(]|$)`)
 
 // startupVariable finds a variable's expansion, $NAME or ${NAME…}.
-var startupVariable = regexp.MustCompile(`\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([^}]*)\})`)
+var startupVariable = lazyRegexp(`\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([^}]*)\})`)
 
 // pathEntriesKnown reports that a PATH the text sets puts first only
 // directories in the home or the system's (its programs then stand for
