@@ -382,6 +382,25 @@ func (w *walker) crontabStdin(c *Command, args []field, cx ctx) {
 // for the system's, and a bash or zsh start-up file's every line, in each
 // new shell. They are judged as the commands they are.
 func (w *walker) writtenCode(c *Command, args []field, cx ctx) {
+	// the file first: most echo, cat and tee lines write none of these,
+	// and echo's text is worked out only for one that does
+	var target string
+	if c.Name == "tee" {
+		for _, a := range args {
+			if !strings.HasPrefix(a.Value, "-") && codeFile(a.Value) {
+				target = a.Value
+				break
+			}
+		}
+	}
+	for _, r := range c.Redirects {
+		if target == "" && (r.Op == ">" || r.Op == ">>" || r.Op == ">|") && (r.Fd == "" || r.Fd == "1") && codeFile(r.Target.Value) {
+			target = r.Target.Value
+		}
+	}
+	if target == "" {
+		return
+	}
 	text := c.Stdin.Text
 	switch c.Name {
 	case "echo", "printf":
@@ -394,40 +413,27 @@ func (w *walker) writtenCode(c *Command, args []field, cx ctx) {
 			return
 		}
 	}
-	var targets []string
-	if c.Name == "tee" {
-		for _, a := range args {
-			if !strings.HasPrefix(a.Value, "-") {
-				targets = append(targets, a.Value)
-			}
+	switch {
+	case unitFile().MatchString(target):
+		for _, cmd := range unitCommands(text) {
+			w.nested(c, cmd, "systemd unit", cx, false)
 		}
-	}
-	for _, r := range c.Redirects {
-		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|") && (r.Fd == "" || r.Fd == "1") {
-			targets = append(targets, r.Target.Value)
-		}
-	}
-	for _, t := range targets {
-		switch {
-		case unitFile().MatchString(t):
-			for _, cmd := range unitCommands(text) {
-				w.nested(c, cmd, "systemd unit", cx, false)
+	case cronFile().MatchString(target):
+		user := !strings.HasPrefix(path.Clean(target), "/var/spool/")
+		for _, cmd := range crontabCommands(text) {
+			if user { // /etc/crontab and /etc/cron.d name the user first
+				_, cmd, _ = strings.Cut(cmd, " ")
 			}
-			return
-		case cronFile().MatchString(t):
-			user := !strings.HasPrefix(path.Clean(t), "/var/spool/")
-			for _, cmd := range crontabCommands(text) {
-				if user { // /etc/crontab and /etc/cron.d name the user first
-					_, cmd, _ = strings.Cut(cmd, " ")
-				}
-				w.nested(c, strings.TrimSpace(cmd), "crontab job", cx, false)
-			}
-			return
-		case startupCodeFile().MatchString(t):
-			w.nestedAt(c, "~", text, "shell start-up file", cx) // what every new shell runs, in the home
-			return
+			w.nested(c, strings.TrimSpace(cmd), "crontab job", cx, false)
 		}
+	default:
+		w.nestedAt(c, "~", text, "shell start-up file", cx) // what every new shell runs, in the home
 	}
+}
+
+// codeFile reports a file whose written text runs later (writtenCode).
+func codeFile(p string) bool {
+	return unitFile().MatchString(p) || cronFile().MatchString(p) || startupCodeFile().MatchString(p)
 }
 
 var (
