@@ -55,7 +55,7 @@ func TestScripts51IncidentScripts(t *testing.T) {
 
 // incidentFloor is today's score per caller (a person, an agent): risky
 // rows flagged, of 81, and everyday rows asked, of 31.
-var incidentFloor = map[string]struct{ caught, falsePositive int }{"": {75, 2}, "claude-code": {77, 2}}
+var incidentFloor = map[string]struct{ caught, falsePositive int }{"": {76, 2}, "claude-code": {78, 2}}
 
 // incidentGaps are the rows hguard still decides otherwise, keyed by the
 // story in the row's source, each with the reason (design: hguard means
@@ -63,13 +63,11 @@ var incidentFloor = map[string]struct{ caught, falsePositive int }{"": {75, 2}, 
 var incidentGaps = map[string]string{
 	"nx: stolen results published in a new public repository":                     "design: a public repository created and a file pushed to it is everyday; the file is a listing another process wrote, which the line does not show to hold a secret",
 	"Shai-Hulud: a package republished with a postinstall payload":                "design: a person publishing a package is allowed (an agent is asked); the payload is in bundle.js, which the line does not show",
-	"Shai-Hulud 2: the home directory shredded when no credential is found":       "gap: asked, not blocked: find \"$HOME\" … -print0 | xargs -0 shred is a listing fed to a remover (list51's area); a block needs the listing read as the home's files",
 	"Shai-Hulud 2: a self-hosted runner registered and started in the background": "design: for a person these are the runner's documented install steps (a GitHub release unpacked, config.sh, run.sh); an agent is asked",
 	"xz: the sandbox test in the build file broken so it is off":                  "design: sed -i on a build file and make install are everyday; the sabotage is what a one-character edit means to CMake, which no command model reads",
 	"Gemini CLI: files moved one by one onto a name that is no directory":         "design: mv -f into a directory is everyday; that mkdir failed, so the name is no directory, is known only at run time",
 	"cleanup: an unset root variable turns the wipe onto /":                       "design: asked, not blocked: STEAMROOT comes from $(cd … && echo $PWD) and is empty only when that cd fails at run time",
 	"everyday: Node: reinstall dependencies from scratch":                         "design: rm -rf of a name that is not on disk (the project has no package-lock.json) may be a directory of anything and asks; rm -f would not",
-	"exfiltration: the kube config posted":                                        "gap: the default of a variable the environment may set (${KUBECONFIG:-$HOME/.kube/config}) is unknown by design, only ${1:-…} is taken, so no secret path is seen; the word model would have to carry the default as a possible value",
 }
 
 func incidentGap(source string) string {

@@ -32,6 +32,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	w.pytestBasetemp(c, args, cx)    // pytest deletes its --basetemp
 	w.inPlaceDeletes(c, args, cx)    // gzip FILE deletes FILE
 	w.xargsFound(c, args, cx)        // find ~ -name .bashrc | xargs gzip is gzip ~/.bashrc
+	w.xargsFindExec(c, args, cx)     // find ~ | xargs rm is find ~ -exec rm {} +
 	w.listedCopy(c, args, cx)        // docker ps -aq | xargs docker rm is docker rm $(docker ps -aq)
 	w.substsFound(c, args, cx)       // gzip $(find ~ -name .bashrc) is gzip ~/.bashrc
 	pipRequirements(c, c.Name, args) // pip install -r <(curl …)

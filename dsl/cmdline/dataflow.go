@@ -530,13 +530,29 @@ func btoi(b bool) int {
 // unsetDefault is the value of ${1:-WORD} (and ${1-WORD}) when the line
 // does not give the positional parameters: a script run with no
 // arguments, as the line runs it, takes WORD (TARGET=${1:-/}; rm -rf
-// "$TARGET"). Other variables may come from the environment: unknown.
+// "$TARGET"). Other variables may come from the environment: unknown,
+// but their WORD is one value they may take, which the defaults walk
+// (takeDefaults) judges too.
 func (w *walker) unsetDefault(p *syntax.ParamExp) (string, bool) {
-	if p.Exp == nil || p.Exp.Op != syntax.DefaultUnset && p.Exp.Op != syntax.DefaultUnsetOrNull || w.dialect == Fish {
+	if p.Exp == nil || w.dialect == Fish {
+		return "", false
+	}
+	switch p.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
+	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		if !w.defaults {
+			w.sawDefault = true
+			return "", false
+		}
+	default:
 		return "", false
 	}
 	if n := p.Param.Value; len(n) != 1 || n[0] < '1' || n[0] > '9' {
-		return "", false
+		if !w.defaults {
+			w.sawDefault = true
+			return "", false
+		}
+		return defaultValue(w.single(p.Exp.Word))
 	}
 	if _, known := w.vars["#"]; known || w.fnBody > 0 {
 		return "", false // a function's or sh -c's parameters, known or given at its call
@@ -546,6 +562,21 @@ func (w *walker) unsetDefault(p *syntax.ParamExp) (string, bool) {
 		return "", false
 	}
 	return f.Value, true
+}
+
+// defaultValue is a default's value for the defaults walk: static, or the
+// home joined to static text (${KUBECONFIG:-$HOME/.kube/config} is
+// ~/.kube/config).
+func defaultValue(f field) (string, bool) {
+	if !f.Dynamic {
+		return f.Value, true
+	}
+	for _, home := range []string{"$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(f.Value, home); ok && (rest == "" || rest[0] == '/') && !strings.ContainsAny(rest, "$`\\*?[") {
+			return "~" + rest, true
+		}
+	}
+	return "", false
 }
 
 // promptExpansion reports ${x@P}, which runs the substitutions in x's value.

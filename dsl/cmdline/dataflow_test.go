@@ -20,14 +20,16 @@ var flowTests = []struct {
 	// ${X:=WORD} and ${X=WORD} assign WORD when X has no value (red team:
 	// the assignment was not followed, so the delete was only asked)
 	// (the word holding it stays unknown: rm -rf ${X:=/} is asked)
-	{"", "assigned default", ": ${X:=/}; rm -rf $X", []string{": «${X:=/}»", "rm -rf /"}},
-	{"", "assigned default without colon", "echo ${X=/}; rm -rf \"$X\"", []string{"echo «${X=/}»", "rm -rf /"}},
+	{"", "assigned default", ": ${X:=/}; rm -rf $X", []string{": «${X:=/}»", "rm -rf /", ": /"}},
+	{"", "assigned default without colon", "echo ${X=/}; rm -rf \"$X\"", []string{"echo «${X=/}»", "rm -rf /", "echo /"}},
 	{"", "assigned default beside a prefix assignment", "X=../z Y=${X:=/tmp/e} nohup true; rm -rf ./\"$X\"", []string{"true wr=nohup[] X=../z Y=${X:=/tmp/e}", "rm -rf «./$X»"}},
 	{"", "assigned default kept set", "X=/tmp/x; : ${X:=/}; rm -rf $X", []string{": X=/tmp/x", ": /tmp/x", "rm -rf /tmp/x"}},
 	// ${1:-WORD} of a line (a script run with no arguments) is WORD; an
-	// environment variable's default and a function's parameter stay unknown
+	// environment variable's default is one value it may take (the
+	// defaults walk adds the command with it); a function's parameter
+	// stays unknown
 	{"", "positional default", `T="${1:-/}"; rm -rf "$T"`, []string{": T=/", "rm -rf /"}},
-	{"", "environment default unknown", `rm -rf "${TARGET:-/}"`, []string{"rm -rf «${TARGET:-/}»"}},
+	{"", "environment default unknown", `rm -rf "${TARGET:-/}"`, []string{"rm -rf «${TARGET:-/}»", "rm -rf /"}},
 	{"", "function parameter default unknown", `f(){ rm -rf "${1:-/}"; }; f x`, []string{"rm -rf «${1:-/}» fn=f", "f x", "rm -rf x via=f() fn=f"}},
 	{"", "sh -c parameter given", `sh -c 'rm -rf "${1:-/}"' _ ./x`, []string{`sh -c rm -rf "${1:-/}" _ ./x`, "rm -rf ./x via=sh -c"}},
 	{"", "declared array", `declare -a d=(-rf /); rm "${d[@]}"`, []string{"declare -a d=(-rf /)", "rm -rf /"}},

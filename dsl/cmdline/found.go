@@ -296,22 +296,87 @@ func (w *walker) foundIn(c *Command, wrappers []Wrapper, fs []field, found []Wor
 // locate's, passed on by any filters between (find ~ | sort | xargs
 // gzip); nil for any other feeder.
 func (w *walker) pipedFound(c *Command) []Word {
+	if o, _ := w.pipedFinder(c); o != nil {
+		return finderNames(program(o.Name), o.Args)
+	}
+	return nil
+}
+
+// pipedFinder is the command that feeds c through a pipe, past any
+// filters between (pathFilter); narrowed says one of them may drop lines
+// (grep, head), not only reorder or repeat them (sort, uniq, cat).
+func (w *walker) pipedFinder(c *Command) (feeder *Command, narrowed bool) {
 	if c.Stdin.Kind != "pipe" || c.Pipe.Index == 0 {
-		return nil
+		return nil, false
 	}
 	idx := c.Pipe.Index - 1
 	for j := len(w.line.Commands) - 1; j >= 0 && idx >= 0; j-- {
 		o := w.line.Commands[j]
-		if o.Pipe.Len != c.Pipe.Len || o.Pipe.Index != idx || len(o.Wrappers) != 0 || !slices.Equal(o.Via, c.Via) {
+		if o.Pipe.Len != c.Pipe.Len || o.Pipe.Index != idx || !slices.Equal(o.Via, c.Via) ||
+			slices.ContainsFunc(o.Wrappers, func(x Wrapper) bool { return !plainWrappers.has(x.Name) }) {
 			continue
 		}
 		if pathFilter(program(o.Name), o.Args) {
 			idx-- // what it prints is some of what it was fed
+			narrowed = narrowed || !wholeFilters.has(program(o.Name))
 			continue
 		}
-		return finderNames(program(o.Name), o.Args)
+		return o, narrowed
 	}
-	return nil
+	return nil, false
+}
+
+// plainWrappers run the program they wrap with its own words, as it
+// would run alone (sudo find / prints what find / does).
+var plainWrappers = set("sudo", "doas", "env", "nice", "ionice", "command", "nohup", "time", "stdbuf")
+
+// wholeFilters are the pathFilters that pass on every line they read.
+var wholeFilters = set("sort", "uniq", "tee", "cat", "shuf", "tac")
+
+// xargsFindExec emits a remover xargs runs on what find finds, fed
+// straight from it (find ~ -type f -print0 | xargs -0 shred -u), once
+// more as find's own -exec of it (find ~ -type f -print0 -exec shred -u
+// {} +): the rules on what find deletes (find-delete-broad's levels,
+// findNarrows) read find's expression there, so the piped spelling is
+// judged as the one it equals. -I's string stands as {} (one run each,
+// -exec … \;).
+func (w *walker) xargsFindExec(c *Command, args []field, cx ctx) {
+	wr, ok := xargsOf(c)
+	if !ok || c.Dynamic || !removers.has(c.Name) {
+		return
+	}
+	o, narrowed := w.pipedFinder(c)
+	if o == nil || narrowed || !slices.Contains([]string{"find", "gfind"}, program(o.Name)) {
+		return
+	}
+	repl := ""
+	for i := range wr.Args {
+		if r, ok := xargsReplace(wr.Args, i); ok {
+			repl = r
+		}
+	}
+	fs := []field{{Word: Word{Value: "find"}}}
+	for _, a := range o.Args {
+		fs = append(fs, field{Word: a})
+	}
+	fs = append(fs, field{Word: Word{Value: "-exec"}}, field{Word: Word{Value: c.Name}})
+	end := "+"
+	for _, a := range args {
+		if repl != "" && a.Value == repl {
+			a = field{Word: Word{Value: "{}"}}
+			end = ";"
+		}
+		fs = append(fs, a)
+	}
+	if repl != "" && end == "+" {
+		return // the names stand inside a word: not find's {}
+	}
+	if end == "+" {
+		fs = append(fs, field{Word: Word{Value: "{}"}})
+	}
+	fs = append(fs, field{Word: Word{Value: end}})
+	wrappers := c.Wrappers[:slices.IndexFunc(c.Wrappers, func(x Wrapper) bool { return x.Name == "xargs" })]
+	w.spawnBare(c, wrappers, fs, cx, nil)
 }
 
 // finderNames are the names a program that prints paths finds, from its

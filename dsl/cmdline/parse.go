@@ -115,7 +115,51 @@ func ParseShellAfter(s, shell string, before Before) (line *Line) {
 		w.issue(IssueParse, p, fmt.Sprintf("%d:%d: nul byte: no shell runs this line as written (bash -c stops at it, a script drops it)", p.Line, p.Col))
 	}
 	w.text(src, ctx{dialect: d})
+	if w.sawDefault && !w.full {
+		defaultsWalk(line, src, before, d)
+	}
 	return line
+}
+
+// defaultsWalk walks the line once more with each variable it does not
+// set taking its expansion's default (cat ${KUBECONFIG:-~/.kube/config}
+// is cat ~/.kube/config when the environment sets none) and adds the
+// commands that differ from the first walk's: the environment may or may
+// not set the variable, so both readings are judged, and the stricter
+// verdict stands.
+func defaultsWalk(line *Line, src string, before Before, d Dialect) {
+	seen := make(map[string]bool, len(line.Commands))
+	for _, c := range line.Commands {
+		seen[runKey(c)] = true
+	}
+	other := &Line{Original: line.Original, Dialect: d}
+	w := newWalker(other, src)
+	w.before, w.defaults = before, true
+	w.seedBefore(d)
+	w.text(src, ctx{dialect: d})
+	for _, c := range other.Commands {
+		if k := runKey(c); !seen[k] {
+			seen[k] = true
+			line.Commands = append(line.Commands, c)
+		}
+	}
+}
+
+// runKey tells commands apart by what they run: name, words and
+// redirection targets.
+func runKey(c *Command) string {
+	var b strings.Builder
+	b.WriteString(c.Name)
+	for _, a := range c.Args {
+		b.WriteByte(0)
+		b.WriteString(a.Value)
+	}
+	for _, r := range c.Redirects {
+		b.WriteByte(1)
+		b.WriteString(r.Op)
+		b.WriteString(r.Target.Value)
+	}
+	return b.String()
 }
 
 // maxFetchedSeeds bounds what earlier lines pass in.

@@ -56,14 +56,14 @@ var parseTests = []struct {
 	{"printf substitution", "$(printf %s rm) -rf /; $(printf rm) x; $(echo -n rm) y", []string{"rm -rf /", "printf %s rm via=$(…)", "rm x", "printf rm via=$(…)", "rm y", "echo -n rm via=$(…)"}, nil},
 	{"backtick echo", "`echo rm` -rf /", []string{"rm -rf /", "echo rm via=$(…)"}, nil},
 	{"home stays by name", "rm -rf ~ $HOME ${HOME}/x", []string{"rm -rf ~ $HOME ${HOME}/x"}, nil},
-	{"other expansions are dynamic", `rm -rf "$X" ${Y:-/} /*`, []string{"rm -rf «$X» «${Y:-/}» /*"}, nil},
+	{"other expansions are dynamic", `rm -rf "$X" ${Y:-/} /*`, []string{"rm -rf «$X» «${Y:-/}» /*", "rm -rf «$X» / /*"}, nil},
 
 	// Command names.
 	{"paths", "/usr/bin/sudo /bin/rm -rf /", []string{"rm -rf / wr=sudo[]"}, nil},
 	{"backslash", `\rm -rf /`, []string{"rm -rf /"}, nil},
 	// command -v rm runs in c, or where cd c failed
 	{"command builtin", "command rm a; command -p rm b; builtin cd c; command -v rm", []string{"rm a wr=command[]", "rm b wr=command[-p]", "cd c wr=builtin[]", "command -v rm", "command -v rm"}, nil},
-	{"dynamic names", `$X -rf /; ${0/x/r}m a; $(some cmd) b; ${unset:-rm} c`, []string{"«$X» -rf /", "«${0/x/r}m» a", "«$(some cmd)» b", "some cmd via=$(…)", "«${unset:-rm}» c"}, nil},
+	{"dynamic names", `$X -rf /; ${0/x/r}m a; $(some cmd) b; ${unset:-rm} c`, []string{"«$X» -rf /", "«${0/x/r}m» a", "«$(some cmd)» b", "some cmd via=$(…)", "«${unset:-rm}» c", "rm c"}, nil},
 
 	// Wrappers.
 	{"sudo options", "sudo -u root -g wheel -E -S -- rm -rf /", []string{"rm -rf / wr=sudo[-u root -g wheel -E -S --]"}, nil},
@@ -80,7 +80,7 @@ var parseTests = []struct {
 	{"timeout", "timeout -s KILL 10 rm -rf /", []string{"rm -rf / wr=timeout[-s KILL 10]"}, nil},
 	{"time keyword", "time rm -rf /", []string{"rm -rf / wr=time[]"}, nil},
 	{"chroot", "chroot /mnt rm -rf /", []string{"rm -rf / wr=chroot[/mnt]"}, nil},
-	{"xargs", "find . | xargs -0 -n 1 rm -rf", []string{"find . pipe=0/2", "rm -rf wr=xargs[-0 -n 1] pipe=1/2 in=pipe:find"}, nil},
+	{"xargs", "find . | xargs -0 -n 1 rm -rf", []string{"find . pipe=0/2", "rm -rf wr=xargs[-0 -n 1] pipe=1/2 in=pipe:find", "find . -exec rm -rf {} +", "rm -rf {} wr=find[. -exec]"}, nil},
 	{"find exec", "find . -exec rm -rf {} +", []string{"find . -exec rm -rf {} +", "rm -rf {} wr=find[. -exec]"}, nil},
 	{"find execdir and ok", `find / -execdir rm {} \; -ok shred {} \;`, []string{"find / -execdir rm {} ; -ok shred {} ;", "rm {} wr=find[/ -execdir]", "shred {} wr=find[/ -ok]", "shred / /*"}, nil},
 	{"find exec carrier", `find . -exec sh -c 'rm -rf "$1"' _ {} \;`, []string{"find . -exec sh -c rm -rf \"$1\" _ {} ;", "sh -c rm -rf \"$1\" _ {} wr=find[. -exec]", "rm -rf {} via=sh -c"}, nil},
@@ -138,7 +138,7 @@ var parseTests = []struct {
 	{"tool home sourced", `. ./env.sh; $GOROOT/bin/go version`, []string{". ./env.sh", "«$GOROOT/bin/go» version"}, nil},
 	{"project home", `$VIRTUAL_ENV/bin/python -V`, []string{"«$VIRTUAL_ENV/bin/python» -V"}, nil},
 	{"user's programs", `${EDITOR:-nano} notes.txt; exec $SHELL -l; "$PAGER" README.md`, []string{"nano notes.txt", "sh -l wr=exec[]", "less README.md"}, nil},
-	{"user's program set", `read EDITOR; $EDITOR x; ${VISUAL:=vi} y`, []string{"read EDITOR", "«$EDITOR» x", "«${VISUAL:=vi}» y"}, nil},
+	{"user's program set", `read EDITOR; $EDITOR x; ${VISUAL:=vi} y`, []string{"read EDITOR", "«$EDITOR» x", "«${VISUAL:=vi}» y", "vi y"}, nil},
 	{"stdin kinds", "wc < f; cat <<<x", []string{"wc in=file:f <f", "cat in=herestring:static <<<x"}, nil},
 
 	// Interpreter payloads.

@@ -37,6 +37,10 @@ type walker struct {
 	refs      map[string]string // declare -n NAME=TARGET: NAME stands for TARGET
 	nest      int               // containers around the text walked (parseContainer)
 	fnBody    int               // function bodies walked where they are defined, their arguments not known
+	// defaults makes a variable the line does not set take the default
+	// its expansion gives (${X:-WORD}): the second walk of a line on
+	// which sawDefault was met (defaultsWalk).
+	defaults, sawDefault bool
 }
 
 // ctx is what a statement inherits from where it appears.
