@@ -28,7 +28,7 @@ type Program struct {
 	LongStop    []string
 	Operands    int      // its own operands before the command (flock LOCKFILE, setarch ARCH)
 	Sub         []string // subcommands that launch (bundle exec, docker exec); Runs does not apply then
-	SubRun      string   // what follows such a subcommand: argv, line, anyline (a line with the program's own options taken out wherever they stand), dashdash (the argv after "--"), or ssh (a Remote one)
+	SubRun      string   // what follows such a subcommand: argv, line, argvline (one word a line, more an argv whose first word the shell reads), anyline (a line with the program's own options taken out wherever they stand), dashdash (the argv after "--"), or ssh (a Remote one)
 	SubOperands int      // operands between the subcommand's options and the command (docker exec CONTAINER)
 	SubAfter    int      // operands before the subcommand (salt TARGET cmd.run); a later operand is none
 	// Remote are subcommands that open a shell on a remote host (gcloud
@@ -686,6 +686,15 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 					p = &q
 				}
 				w.catalogSub(c, args[i+1:], p, via(v), cx)
+				if p.SubRun == "dashdash" && len(p.Code) > 0 {
+					// doppler run --command CMD -- …: its own options up to
+					// -- still run code; the words after are the command's
+					if k := slices.IndexFunc(args[i+1:], func(a field) bool { return a.Value == "--" }); k >= 0 {
+						args = args[:i+1+k]
+					}
+					operands++
+					continue
+				}
 				if p.SubRun != "ssh" {
 					return
 				}
@@ -1218,18 +1227,75 @@ func hasStop(args []field, p *Program) bool {
 	return false
 }
 
+// vimModifier is an Ex command modifier (:silent!, :execute's string
+// aside): the command after it runs as typed alone.
+var vimModifier = lazyRegexp(`^(?:sil(?:e(?:n(?:t)?)?)?!?|uns(?:i(?:l(?:e(?:n(?:t)?)?)?)?)?|verb(?:o(?:s(?:e)?)?)?|[0-9]*verb(?:ose)?|noa(?:u(?:t(?:o(?:c(?:m(?:d)?)?)?)?)?)?|keepa(?:lt)?|keepj(?:umps)?|keepm(?:arks)?|keepp(?:atterns)?|loc(?:kmarks)?|hid(?:e)?|conf(?:irm)?|bro(?:wse)?|vert(?:ical)?|tab|lefta(?:bove)?|abo(?:veleft)?|rightb(?:elow)?|bel(?:owright)?|to(?:pleft)?|bo(?:tright)?|san(?:dbox)?|try)(?:\s+|$)`)
+
+// vimExecute is :execute of one string literal: the string is the command.
+var vimExecute = lazyRegexp(`^exe(?:c(?:u(?:t(?:e)?)?)?)?\s+("(?:[^"\\]|\\.)*"|'[^']*')\s*$`)
+
+// vimRange is a line range before a filter (:%!CMD, :1,$!CMD, :.!CMD).
+var vimRange = lazyRegexp(`^[%.$0-9,;'<>+-]+\s*!`)
+
+// vimBare is an Ex command without what does not change what it runs:
+// modifiers (silent! !CMD), :execute of a string literal (exe "!CMD") and
+// a filter's range (%!CMD, which pipes the lines through CMD).
+func vimBare(ex string) string {
+	for range 8 {
+		switch {
+		case reMatch(vimRange(), ex):
+			ex = ex[strings.IndexByte(ex, '!'):]
+		case reMatch(vimExecute(), ex):
+			ex = strings.TrimLeft(strings.TrimSpace(unquote(vimExecute().FindStringSubmatch(ex)[1])), ": ")
+		case reMatch(vimModifier(), ex):
+			ex = strings.TrimLeft(strings.TrimSpace(ex[len(vimModifier().FindString(ex)):]), ": ")
+		default:
+			return ex
+		}
+	}
+	return ex
+}
+
+// shellArgv is a command's words as one shell line: the first as written
+// (the shell reads it), each later static one as argvLine quotes it, so
+// it stays one word.
+func shellArgv(fs []field) field {
+	out := joinFields(fs[:1])
+	var b strings.Builder
+	b.WriteString(out.Value)
+	for _, f := range fs[1:] {
+		b.WriteByte(' ')
+		if f.Dynamic {
+			b.WriteString(f.Value)
+		} else {
+			b.WriteString(argvLine([]string{f.Value}))
+		}
+		out.Dynamic = out.Dynamic || f.Dynamic
+		out.in.Remote = out.in.Remote || f.in.Remote
+		out.in.Decoded = out.in.Decoded || f.in.Decoded
+	}
+	out.Value = b.String()
+	return out
+}
+
 // subLine is how a package manager's subcommand runs what follows when
 // that is a shell line, not an argv: bun exec SCRIPT (Bun's shell), npm
 // exec -c CMD (--call), pnpm exec in shell mode (-c), npm explore PKG --
-// CMD (its words joined, unquoted); else "".
+// CMD (its words joined, unquoted), tmux send-keys' keys; else "".
 func subLine(prog, sub string, before, after []field) string {
 	has := func(args []field, opts ...string) bool {
+		// its own options come before the command's name: pnpm exec sh
+		// -c 'x' runs sh with sh's -c
+		if k := slices.IndexFunc(args, func(a field) bool { return !strings.HasPrefix(a.Value, "-") || a.Value == "--" }); k >= 0 {
+			args = args[:k]
+		}
 		return slices.ContainsFunc(args, func(a field) bool {
 			return slices.Contains(opts, a.Value) || strings.HasPrefix(a.Value, "--call=")
 		})
 	}
 	switch {
-	case prog == "bun" && sub == "exec", prog == "xdotool" && sub == "type":
+	case prog == "bun" && sub == "exec", prog == "xdotool" && sub == "type",
+		prog == "tmux" && (sub == "send-keys" || sub == "send"): // keys typed, joined
 		return "line"
 	case prog == "npm" && (sub == "exec" || sub == "x") && has(after, "-c", "--call"):
 		return "call"
@@ -1254,6 +1320,16 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 	case "line":
 		if rest := afterOptions(args, p.Args, p.Long, p.SubOperands); len(rest) > 0 {
 			j := joinFields(rest)
+			w.nested(c, j.Value, via, cx, j.Dynamic)
+		}
+	case "argvline":
+		// git's run_command with use_shell (submodule foreach, bisect
+		// run), tmux 3's new-session: one word is a shell line; more are a
+		// command's words, the first read by the shell (sh -c 'A "$@"' A
+		// B…), so each later word stays one word (git bisect run sh -c
+		// 'rm -rf ~' runs rm -rf ~)
+		if rest := afterOptions(args, p.Args, p.Long, p.SubOperands); len(rest) > 0 {
+			j := shellArgv(rest)
 			w.nested(c, j.Value, via, cx, j.Dynamic)
 		}
 	case "anyline":
@@ -1461,7 +1537,12 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		// lines typed on standard input, and "|" between commands on one
 		segments := strings.FieldsFunc(code, func(r rune) bool { return r == '|' || r == '\n' })
 		for i := 0; i < len(segments); i++ {
-			ex := strings.TrimLeft(strings.TrimSpace(segments[i]), ": ")
+			seg := segments[i]
+			for strings.Contains(seg, "exe") && (strings.Count(seg, `"`)%2 == 1 || strings.Count(seg, "'")%2 == 1) && i+1 < len(segments) {
+				i++ // exe "!curl x | sh": a | in :execute's string is the string's
+				seg += "|" + segments[i]
+			}
+			ex := vimBare(strings.TrimLeft(strings.TrimSpace(seg), ": "))
 			if reMatch(vimLang(), ex) {
 				// :py, :lua, :perl, :ruby take the rest of the line, "|" and
 				// newlines included (os.O_RDWR|os.O_CREAT is Python's)

@@ -340,48 +340,50 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[165]
 	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[166]
-	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "mise", "rbenv", "pyenv", "nodenv":
+	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[167]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "mise":
 		return &catalogPrograms[168]
-	case "nix":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[169]
-	case "script":
+	case "nix":
 		return &catalogPrograms[170]
-	case "socat":
+	case "script":
 		return &catalogPrograms[171]
-	case "socket":
+	case "socat":
 		return &catalogPrograms[172]
-	case "proot":
+	case "socket":
 		return &catalogPrograms[173]
-	case "sched":
+	case "proot":
 		return &catalogPrograms[174]
-	case "faketime":
+	case "sched":
 		return &catalogPrograms[175]
-	case "trickle":
+	case "faketime":
 		return &catalogPrograms[176]
-	case "hyperfine":
+	case "trickle":
 		return &catalogPrograms[177]
-	case "direnv":
+	case "hyperfine":
 		return &catalogPrograms[178]
-	case "op":
+	case "direnv":
 		return &catalogPrograms[179]
-	case "doppler", "infisical":
+	case "op":
 		return &catalogPrograms[180]
-	case "dotenv":
+	case "doppler", "infisical":
 		return &catalogPrograms[181]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[182]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[183]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[184]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[185]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[186]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[187]
+	case "nix-shell":
+		return &catalogPrograms[188]
 	}
 	return nil
 }
@@ -750,10 +752,10 @@ var catalogNames = [...]string{
 	"mamba",
 	"micromamba",
 	"cargo-run",
-	"mise",
 	"rbenv",
 	"pyenv",
 	"nodenv",
+	"mise",
 	"poetry",
 	"pipenv",
 	"hatch",
@@ -841,7 +843,7 @@ var catalogPrograms = [...]Program{
 	{Name: "vagrant", Sub: []string{"exec"}, SubRun: "dashdash", Remote: []string{"ssh"}, Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}, Prompt: []Prompt{{Batch: []string{"-c", "--command"}, Sub: []string{"ssh", "shell"}, Operands: -1}}},
 	{Name: "toolbox", Prompt: []Prompt{{Sub: []string{"enter"}, Operands: -1}}},
 	{Name: "jrunscript", Code: []CodeOption{{"-e", "jsr", nil}}, Stdin: "jsr"},
-	{Name: "git", Args: "Cc", Long: []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env"}, Sub: []string{"foreach", "run"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"--exec", "sh", nil}, {"--extcmd", "sh", nil}, {"--upload-pack", "sh", nil}, {"--receive-pack", "sh", nil}, {"--open-files-in-pager", "sh", nil}}, Prompt: []Prompt{{Batch: []string{"-m", "--message", "-F", "--file", "-C", "--reuse-message", "--no-edit", "--fixup", "--dry-run"}, Sub: []string{"commit"}, Always: []string{"-e", "--edit", "-c", "--reedit-message", "--fixup=amend:", "--fixup=reword:"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"merge"}, Needs: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "--no-edit", "--ff-only", "--squash", "--no-commit", "--abort", "--quit"}, Sub: []string{"merge"}, Editor: []string{"GIT_EDITOR"}, Stdout: true, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "-d", "--delete", "-l", "--list", "-v", "--verify"}, Sub: []string{"tag"}, Needs: []string{"-a", "--annotate", "-s", "--sign", "-u", "--local-user"}, Always: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"rebase"}, Needs: []string{"-i", "--interactive", "--continue", "--edit-todo"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"cherry-pick"}, Needs: []string{"--continue", "-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--no-edit", "-n", "--no-commit", "--abort", "--quit", "--skip"}, Sub: []string{"revert"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"add", "checkout", "reset", "restore"}, Needs: []string{"-p", "--patch", "-i", "--interactive", "-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"config"}, Needs: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "-C", "--reuse-message"}, Sub: []string{"notes add", "notes append"}, Always: []string{"-e", "--edit", "-c", "--reedit-message"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"notes edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--dry-run"}, Sub: []string{"send-email"}, Needs: []string{"--compose", "--annotate"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--no-edit", "--ff-only", "--squash", "--no-commit", "-r", "--rebase"}, Sub: []string{"pull"}, Needs: []string{"--no-rebase", "--no-ff", "--ff"}, Editor: []string{"GIT_EDITOR"}, Stdout: true, Operands: -1}, {Batch: []string{"--tool-help", "-x", "--extcmd", "--dir-diff", "-d", "--no-index"}, Sub: []string{"mergetool", "difftool"}, Operands: -1}}},
+	{Name: "git", Args: "Cc", Long: []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env"}, Sub: []string{"foreach", "run"}, SubRun: "argvline", SubAfter: 1, Code: []CodeOption{{"--exec", "sh", nil}, {"--extcmd", "sh", nil}, {"--upload-pack", "sh", nil}, {"--receive-pack", "sh", nil}, {"--open-files-in-pager", "sh", nil}}, Prompt: []Prompt{{Batch: []string{"-m", "--message", "-F", "--file", "-C", "--reuse-message", "--no-edit", "--fixup", "--dry-run"}, Sub: []string{"commit"}, Always: []string{"-e", "--edit", "-c", "--reedit-message", "--fixup=amend:", "--fixup=reword:"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"merge"}, Needs: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "--no-edit", "--ff-only", "--squash", "--no-commit", "--abort", "--quit"}, Sub: []string{"merge"}, Editor: []string{"GIT_EDITOR"}, Stdout: true, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "-d", "--delete", "-l", "--list", "-v", "--verify"}, Sub: []string{"tag"}, Needs: []string{"-a", "--annotate", "-s", "--sign", "-u", "--local-user"}, Always: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"rebase"}, Needs: []string{"-i", "--interactive", "--continue", "--edit-todo"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"cherry-pick"}, Needs: []string{"--continue", "-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--no-edit", "-n", "--no-commit", "--abort", "--quit", "--skip"}, Sub: []string{"revert"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"add", "checkout", "reset", "restore"}, Needs: []string{"-p", "--patch", "-i", "--interactive", "-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"config"}, Needs: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "-C", "--reuse-message"}, Sub: []string{"notes add", "notes append"}, Always: []string{"-e", "--edit", "-c", "--reedit-message"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"notes edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--dry-run"}, Sub: []string{"send-email"}, Needs: []string{"--compose", "--annotate"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--no-edit", "--ff-only", "--squash", "--no-commit", "-r", "--rebase"}, Sub: []string{"pull"}, Needs: []string{"--no-rebase", "--no-ff", "--ff"}, Editor: []string{"GIT_EDITOR"}, Stdout: true, Operands: -1}, {Batch: []string{"--tool-help", "-x", "--extcmd", "--dir-diff", "-d", "--no-index"}, Sub: []string{"mergetool", "difftool"}, Operands: -1}}},
 	{Name: "gh", Args: "RtbBHalmprTF", Long: []string{"repo", "title", "body", "base", "head", "assignee", "label", "milestone", "project", "reviewer", "template", "body-file"}, Prompt: []Prompt{{Batch: []string{"-b", "--body", "-F", "--body-file", "-f", "--fill", "--fill-first", "--fill-verbose", "-w", "--web"}, Sub: []string{"pr create", "issue create"}, Always: []string{"-e", "--editor"}, Editor: []string{"GH_EDITOR", "VISUAL", "EDITOR"}, Stdout: true, Operands: -1}}},
 	{Name: "apply_patch", Code: []CodeOption{{"", "apply-patch", nil}}, Stdin: "apply-patch"},
 	{Name: "restic", Code: []CodeOption{{Option: "--password-command", Lang: "sh", Helpers: helpersPassword}}},
@@ -942,7 +944,7 @@ var catalogPrograms = [...]Program{
 	{Name: "xterm", Code: []CodeOption{{"-e", "argv", nil}, {"--", "argv", nil}, {"-x", "argv", nil}, {"--command", "sh", nil}}, Shell: "agent"},
 	{Name: "wezterm", Long: []string{"pane-id", "class", "cwd", "config-file", "config", "workspace", "position", "domain"}, Sub: []string{"send-text"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"-e", "argv", nil}, {"--", "argv", nil}}, Shell: "agent"},
 	{Name: "kitty", Runs: "argv", Args: "coTdfntaDwWgl", Long: []string{"config", "override", "title", "directory", "class", "name", "session", "listen-on", "start-as", "watcher", "instance-group", "os-window-tag", "font", "term", "app-id", "working-directory", "window-size-pixels", "window-size-chars", "log-level"}, Code: []CodeOption{{"-e", "argv", nil}}, Shell: "agent"},
-	{Name: "tmux", Args: "ceFnstxyfLST", Sub: []string{"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "display-popup", "popup", "pipe-pane", "pipep", "send-keys", "send"}, SubRun: "line", Code: []CodeOption{{"-c", "sh", nil}}, Shell: "agent", Prompt: []Prompt{{Batch: []string{"-d"}, Sub: []string{"", "new-session", "new"}, Operands: -1}, {Batch: []string{"-r"}, Sub: []string{"attach-session", "attach", "a", "at", "att"}, Operands: -1}}},
+	{Name: "tmux", Args: "ceFnstxyfLST", Sub: []string{"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "display-popup", "popup", "pipe-pane", "pipep", "send-keys", "send"}, SubRun: "argvline", Code: []CodeOption{{"-c", "sh", nil}}, Shell: "agent", Prompt: []Prompt{{Batch: []string{"-d"}, Sub: []string{"", "new-session", "new"}, Operands: -1}, {Batch: []string{"-r"}, Sub: []string{"attach-session", "attach", "a", "at", "att"}, Operands: -1}}},
 	{Name: "zellij", Args: "ndc", Long: []string{"name", "direction", "cwd", "width", "height", "x", "y"}, Sub: []string{"run", "r"}, SubRun: "argv", Shell: "agent"},
 	{Name: "dtach", Runs: "argv", Args: "er", Operands: 1},
 	{Name: "parallel", Args: "jSaIdEPnNsLlC", Long: []string{"jobs", "sshlogin", "arg-file", "delimiter", "max-args", "max-lines", "max-procs", "replace", "tmpdir", "results", "joblog", "timeout", "retries", "colsep", "basefile", "workdir", "env", "load", "memfree", "delay", "tagstring", "block", "block-size", "recstart", "recend", "header", "eof", "nice", "sshloginfile", "return", "transferfile", "termseq", "sqlmaster", "sqlworker", "limit", "arg-sep", "arg-file-sep"}, Code: []CodeOption{{":::", "parallel", nil}, {":::+", "parallel", nil}, {"::::", "parallel", nil}, {"::::+", "parallel", nil}, {"-a", "parallel", nil}, {"--arg-file", "parallel", nil}}},
@@ -951,6 +953,7 @@ var catalogPrograms = [...]Program{
 	{Name: "npx", Runs: "argv", Args: "pc", Long: []string{"package", "call", "registry", "cache", "node-options", "from", "with", "python", "index-url"}, Code: []CodeOption{{"-c", "sh", nil}, {"--call", "sh", nil}}},
 	{Name: "pnpm", Args: "pCw", Long: []string{"package", "filter", "dir", "workspace", "prefix", "call"}, Sub: []string{"dlx", "exec", "x", "explore"}, SubRun: "argv", Code: []CodeOption{{"--script-shell", "shell-program", nil}, {"--config.script-shell", "shell-program", nil}, {"", "pkgscript", nil}}},
 	{Name: "bundle", Args: "nepC", Long: []string{"name", "prefix", "env", "environment", "directory", "project", "with", "python", "cwd", "manifest-path"}, Sub: []string{"exec", "run", "x"}, SubRun: "argv", Prompt: []Prompt{{Sub: []string{"console"}, Operands: -1}}},
+	{Name: "mise", Sub: []string{"exec", "x"}, SubRun: "dashdash", Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}},
 	{Name: "poetry", Args: "nepC", Long: []string{"name", "prefix", "env", "environment", "directory", "project", "with", "python", "cwd", "manifest-path"}, Sub: []string{"exec", "run", "x"}, SubRun: "argv", Prompt: []Prompt{{Sub: []string{"shell"}, Operands: -1}}},
 	{Name: "nix", Sub: []string{"run"}, SubRun: "argv", Code: []CodeOption{{"-c", "argv", nil}, {"--command", "argv", nil}}, Prompt: []Prompt{{Batch: []string{"-c", "--command", "--build", "--check", "--configure", "--install", "--installcheck", "--unpack", "--phase"}, Sub: []string{"develop", "shell"}, Operands: -1}}},
 	{Name: "script", Args: "TBIOEmFt", Long: []string{"log-timing", "log-io", "log-in", "log-out", "echo", "logging-format"}, Shell: "nocmd"},
@@ -963,7 +966,7 @@ var catalogPrograms = [...]Program{
 	{Name: "hyperfine", Args: "wmMrPDLSunsdpc", Long: []string{"warmup", "min-runs", "max-runs", "runs", "parameter-scan", "parameter-step-size", "parameter-list", "shell", "style", "sort", "time-unit", "export-asciidoc", "export-csv", "export-json", "export-markdown", "export-orgmode", "output", "input", "command-name", "reference"}, Code: []CodeOption{{"-s", "sh", nil}, {"--setup", "sh", nil}, {"-p", "sh", nil}, {"--prepare", "sh", nil}, {"-c", "sh", nil}, {"--cleanup", "sh", nil}, {"--conclude", "sh", nil}, {"-S", "shell-program", nil}, {"--shell", "shell-program", nil}, {"", "sh", nil}}},
 	{Name: "direnv", Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1},
 	{Name: "op", Sub: []string{"run"}, SubRun: "dashdash"},
-	{Name: "doppler", Sub: []string{"run"}, SubRun: "dashdash"},
+	{Name: "doppler", Sub: []string{"run"}, SubRun: "dashdash", Code: []CodeOption{{"--command", "sh", nil}}},
 	{Name: "dotenv", Runs: "argv", Args: "evp", Stop: "p"},
 	{Name: "dotenvx", Sub: []string{"run"}, SubRun: "dashdash"},
 	{Name: "aws-vault", Args: "d", Long: []string{"duration", "region", "mfa-token", "prompt", "backend", "server-port"}, Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1},

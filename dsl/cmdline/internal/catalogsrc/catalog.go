@@ -174,7 +174,7 @@ func Read(dir string) ([]Entry, error) {
 			if !slices.Contains([]string{"", "argv", "line", "none"}, e.Runs) {
 				errorf("%s: runs %q, want argv, line or none", where, e.Runs)
 			}
-			if len(e.Sub) > 0 && !slices.Contains([]string{"argv", "line", "anyline", "dashdash"}, e.SubRun) {
+			if len(e.Sub) > 0 && !slices.Contains([]string{"argv", "line", "argvline", "anyline", "dashdash"}, e.SubRun) {
 				errorf("%s: subrun %q, want argv, line, anyline or dashdash", where, e.SubRun)
 			}
 			for _, c := range e.Code {
