@@ -83,7 +83,10 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 		w.inUnknown++
 		w.spawn(c, args[i:], Wrapper{Name: c.Name}, cx)
 		w.inUnknown--
-		return
+		// its later words may be commands of their own too (zzrun ls
+		// 'rm -rf ~', zzwatch --run test --hook 'rm -rf ~'): the
+		// program's use of them is unknown, so both readings are judged
+		break
 	}
 	// A command given as one word, for the program to run through a shell
 	// (hyperfine 'rm -rf ~', nodemon --exec 'rm …', sg wheel 'rm …'); the
@@ -91,6 +94,7 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 	if flowCode.has(c.Name) {
 		return
 	}
+	lines := 0
 	for i, a := range args {
 		// a substitution whose output is known ("$(echo rm -rf ~)", what a
 		// literal echo or printf prints) is that text: the shell runs it
@@ -158,14 +162,22 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 			// a word that does not parse as a command line is the
 			// program's own language (debugfs -R 'stat <2>'), not a shell's
 			if f := strings.Fields(v); (launchable(f[0]) || passedThrough(f[0]) && commandHead(strings.Join(f[1:], " "))) && scriptLike(v) || selfCalling(v) {
+				// each such word: zzwatch --run 'npm test' --hook 'rm -rf ~'
+				// runs both
 				w.inUnknown++
 				w.nested(c, v, c.Name, cx, false)
 				w.inUnknown--
-				return
+				if lines++; lines == maxLauncherLines {
+					return
+				}
 			}
 		}
 	}
 }
+
+// maxLauncherLines bounds the one-word commands an unknown program's
+// words are read as.
+const maxLauncherLines = 4
 
 // computedCommand is the value of args[i] when it is a command option's
 // (commandOption: --exec "$(…)", --command=`…`) and nothing but one
