@@ -703,6 +703,18 @@ var builtinSpecs = []dsl.Spec{
 		WhenPos:    dsl.Pos{File: "database.yaml", Line: 145, Col: 9},
 	},
 	{
+		ID:         "sql-writes-code-file",
+		Aliases:    nil,
+		Level:      dsl.Ask,
+		Scope:      "command",
+		On:         []string{"psql", "mysql", "mariadb", "sqlite3", "sqlite", "usql", "pgcli", "mycli", "mysqlsh", "cockroach", "heroku", "wrangler", "turso"},
+		When:       "let sql = join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\", \"sql\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\"); sql matches \"(?is)\\\\binto\\\\s+(out|dump)file\\\\b|\\\\bcopy\\\\b.*\\\\bto\\\\s+'/\" && (sql matches \"(?is)(<\\\\?(php|=)|<%|#!\\\\s*/|<script\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bshell_exec\\\\s*\\\\(|\\\\bpassthru\\\\s*\\\\(|\\\\beval\\\\s*\\\\(|Runtime\\\\.getRuntime)\" ||\n  sql matches \"(?is)\\\\b(into\\\\s+(out|dump)file|to)\\\\s+'[^']*(\\\\.(php[0-9s]?|phtml|phar|jspx?|aspx?|ashx|asmx|cgi|pl|py|sh|shtml|htaccess)|/(www|htdocs|html|public_html|wwwroot|webapps|cgi-bin)/[^']*)'\")",
+		Message:    "the database server writes code or a page a web server runs (a web shell) through SELECT … INTO OUTFILE or COPY … TO",
+		Checkpoint: false,
+		Pos:        dsl.Pos{File: "database.yaml", Line: 162, Col: 3},
+		WhenPos:    dsl.Pos{File: "database.yaml", Line: 165, Col: 9},
+	},
+	{
 		ID:         "mkfs",
 		Aliases:    []string{"format filesystem"},
 		Level:      dsl.Block,
