@@ -239,7 +239,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native57
 		}
-	case "let sql = join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\", \"sql\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\"); sql matches \"(?is)\\\\binto\\\\s+(out|dump)file\\\\b|\\\\bcopy\\\\b.*\\\\bto\\\\s+'/\" && (sql matches \"(?is)(<\\\\?(php|=)|<%|#!\\\\s*/|<script\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bshell_exec\\\\s*\\\\(|\\\\bpassthru\\\\s*\\\\(|\\\\beval\\\\s*\\\\(|Runtime\\\\.getRuntime)\" ||\n  sql matches \"(?is)\\\\b(into\\\\s+(out|dump)file|to)\\\\s+'[^']*(\\\\.(php[0-9s]?|phtml|phar|jspx?|aspx?|ashx|asmx|cgi|pl|py|sh|shtml|htaccess)|/(www|htdocs|html|public_html|wwwroot|webapps|cgi-bin)/[^']*)'\")":
+	case "let sql = join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\", \"sql\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\"); sql matches \"(?is)\\\\binto\\\\s+(out|dump)file\\\\b|\\\\bcopy\\\\b.*\\\\bto\\\\s+[\\\"']/\" && (sql matches \"(?is)(<\\\\?(php|=)|<%|#!\\\\s*/|<script\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bshell_exec\\\\s*\\\\(|\\\\bpassthru\\\\s*\\\\(|\\\\beval\\\\s*\\\\(|Runtime\\\\.getRuntime)\" ||\n  sql matches \"(?is)\\\\b(into\\\\s+(out|dump)file|to)\\\\s+[\\\"'`][^\\\"'`]*(\\\\.(php[0-9s]?|phtml|phar|jspx?|aspx?|ashx|asmx|cgi|pl|py|sh|shtml|htaccess)|/(www|htdocs|html|public_html|wwwroot|webapps|cgi-bin)/[^\\\"'`]*)[\\\"'`]\")":
 		if scope == "command" {
 			return native58
 		}
@@ -1247,7 +1247,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native309
 		}
-	case "let loader = \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH)=.|^NODE_OPTIONS=.*(--require|-r\\\\s|-r=|--import|--loader|--experimental-loader)\"; any(options(\"e\", \"env\"), # matches loader) || any(args, # matches \"^(-e|--env=)\" && trimPrefix(trimPrefix(#, \"--env=\"), \"-e\") matches loader) || name in [\"kubectl\", \"oc\"] && pos(0) == \"set\" && pos(1) == \"env\" && any(positional[2:], # matches loader)":
+	case "let loader = \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH)=.|^NODE_OPTIONS=.*(--require|-r\\\\s|-r=|--import|--loader|--experimental-loader)\"; any(options(\"e\", \"env\"), # matches loader) || any(args, # matches \"^(-e|--env=)\" && trimPrefix(trimPrefix(#, \"--env=\"), \"-e\") matches loader) || name in [\"kubectl\", \"oc\", \"kubecolor\"] && pos(0) == \"set\" && pos(1) == \"env\" && any(positional[2:], # matches loader)":
 		if scope == "command" {
 			return native310
 		}
@@ -1713,9 +1713,9 @@ var nativeRegexps = [707]lazyRegexp{
 	{src: "\\bshutdownServer\\s*\\(|[{,]\\s*[\"']?shutdown[\"']?\\s*:\\s*(1|true)\\b"},
 	{src: "(?im)^\\s*config\\s+set\\s+(appendonly\\s+no|save\\s+(\"\"|''|$))"},
 	{src: "(?i)\\balter\\s+system\\s+set\\s+(fsync|full_page_writes)\\s*(=|to)\\s*'?(off|false|0)\\b"},
-	{src: "(?is)\\binto\\s+(out|dump)file\\b|\\bcopy\\b.*\\bto\\s+'/"},
+	{src: "(?is)\\binto\\s+(out|dump)file\\b|\\bcopy\\b.*\\bto\\s+[\"']/"},
 	{src: "(?is)(<\\?(php|=)|<%|#!\\s*/|<script\\b|\\bsystem\\s*\\(|\\bshell_exec\\s*\\(|\\bpassthru\\s*\\(|\\beval\\s*\\(|Runtime\\.getRuntime)"},
-	{src: "(?is)\\b(into\\s+(out|dump)file|to)\\s+'[^']*(\\.(php[0-9s]?|phtml|phar|jspx?|aspx?|ashx|asmx|cgi|pl|py|sh|shtml|htaccess)|/(www|htdocs|html|public_html|wwwroot|webapps|cgi-bin)/[^']*)'"},
+	{src: "(?is)\\b(into\\s+(out|dump)file|to)\\s+[\"'`][^\"'`]*(\\.(php[0-9s]?|phtml|phar|jspx?|aspx?|ashx|asmx|cgi|pl|py|sh|shtml|htaccess)|/(www|htdocs|html|public_html|wwwroot|webapps|cgi-bin)/[^\"'`]*)[\"'`]"},
 	{src: "^--part-(label|type|uuid|attrs)$"},
 	{src: "(^|\\s)(-L|-l|--size|--extents)(\\s+|=)?-[0-9]"},
 	{src: "^([0-9]+:)?(\\+[0-9].*|max)$"},
@@ -3754,7 +3754,7 @@ func native58(env any) bool {
 		}), ";"))
 		return (matchReAny(&nativeRegexps[104], "into\x00copy", let0) &&
 			(matchReAny(&nativeRegexps[105], "<\x00#!\x00<script\x00system\x00shell_exec\x00passthru\x00eval\x00runtime.getruntime", let0) ||
-				matchReFold(&nativeRegexps[106], "'", let0)))
+				matchReAny(&nativeRegexps[106], "into\x00to", let0)))
 	}()
 }
 
@@ -10251,7 +10251,7 @@ func native310(env any) bool {
 				return (matchReWith(&nativeRegexps[525], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
-			(((in(e.Name, "kubectl", "oc") &&
+			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
 				(e.Pos(0) == "set")) &&
 				(e.Pos(1) == "env")) &&
 				anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {

@@ -27,6 +27,7 @@ func TestSvc53KubectlIndirect(t *testing.T) {
 		{`kubectl patch configmap app --type json -p '[{"op": "remove", "path": "/data"}]'`, dsl.Ask, dsl.Ask},                      // was allowed
 		{`kubectl patch deploy web -p '{"spec":{"template":{"spec":{"containers":null}}}}'`, dsl.Ask, dsl.Ask},                      // was allowed
 		{`sudo kubectl -n prod patch deploy web -p '{"spec":{"replicas":0}}'`, dsl.Ask, dsl.Ask},                                    // was allowed
+		{`kubecolor patch deploy web -p '{"spec":{"replicas":0}}'`, dsl.Ask, dsl.Ask},                                               // was allowed
 		{`kubectl label ns prod x-`, dsl.Ask, dsl.Ask},                                                                              // was allowed
 		{`kubectl label namespace prod istio-injection-`, dsl.Ask, dsl.Ask},                                                         // was allowed
 		{`kubectl set env deploy/web LD_PRELOAD=/tmp/x.so`, dsl.Ask, dsl.Ask},                                                       // was allowed
@@ -74,6 +75,7 @@ func TestSvc53MoneyRetention(t *testing.T) {
 		{`az storage account blob-service-properties update --account-name a --enable-delete-retention false`, dsl.Ask, dsl.Ask}, // was allowed
 		{`mysql -e "SELECT '<?php system($_GET[c])?>' INTO OUTFILE '/var/www/html/s.php'"`, dsl.Ask, dsl.Ask},                    // was allowed for a person
 		{`mysql -u root -e "select 0x3c3f706870 into dumpfile '/srv/www/x.php'"`, dsl.Ask, dsl.Ask},                              // was allowed for a person
+		{`mysql -e 'SELECT "<?php system($_GET[c])?>" INTO OUTFILE "/var/www/html/s.php"'`, dsl.Ask, dsl.Ask},                    // was allowed for a person
 		{`stripe refunds create --charge=ch_123`, dsl.Ask, dsl.Ask},                                                              // service-money now, not service-delete
 		{`aws s3api put-bucket-versioning --bucket b --versioning-configuration Status=Suspended`, dsl.Ask, dsl.Ask},             // service-retention-off now
 		{`mysqladmin -u root -p shutdown`, dsl.Ask, dsl.Ask},                                                                     // database-server-stop now
