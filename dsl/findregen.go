@@ -118,6 +118,7 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string)
 			negated := i > 0 && (args[i-1].Value == "!" || args[i-1].Value == "-not")
 			if i+1 < len(args) && !negated && caches == points && points > 0 && !args[i+1].Dynamic && olderThanDays(args[i+1].Value) {
 				selected, aged = true, true
+				files = true // an old directory may hold files used today: rm -rf takes them whole
 			}
 		case "-type":
 			typeFile = typeFile || i+1 < len(args) && args[i+1].Value == "f"

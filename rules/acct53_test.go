@@ -92,6 +92,9 @@ func TestAcct53FindFilters(t *testing.T) {
 		{"find ~ -atime +30 -delete", dsl.Ask, dsl.Ask},
 		{"find ~ -name .DS_Store -delete", dsl.Allow, dsl.Allow},
 		{"find ~/.cache -type f -atime +30 -delete", dsl.Allow, dsl.Allow},
+		{"find ~/.cache -atime +30 -exec rm -rf {} +", dsl.Ask, dsl.Ask},
+		{"find / -name .DS_Store -delete", dsl.Allow, dsl.Allow},
+		{"find ~ -name .DS_Store -o -name '*' -delete", dsl.Block, dsl.Block},
 	})
 }
 
@@ -108,6 +111,7 @@ func TestAcct53Leftovers(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{"xargs apt-get remove -y < pkgs.txt", dsl.Ask, dsl.Ask},
 		{"cat pkgs.txt | xargs sudo apt remove -y", dsl.Ask, dsl.Ask},
+		{"apt-get remove -y $(cat pkgs.txt)", dsl.Ask, dsl.Ask},
 		{"xargs sudo apt-get install -y < pkgs.txt", dsl.Allow, dsl.Allow},
 		{"rm -f /etc/passwd*", dsl.Block, dsl.Block},
 		{"sudo rm /etc/[gs]shadow", dsl.Block, dsl.Block},
@@ -116,9 +120,11 @@ func TestAcct53Leftovers(t *testing.T) {
 		{"alias sudo='sudo | tee /tmp/l'", dsl.Ask, dsl.Ask},
 		{"alias sudo='sudo -E'", dsl.Allow, dsl.Allow},
 		{`rm -rf "${X:-/}"`, dsl.Block, dsl.Block},
+		{`rm -rf "${X:=/}"/*`, dsl.Block, dsl.Block},
 		{`rm -rf "${X:-/opt/app}"`, dsl.Ask, dsl.Ask},
 		{"pkill -9 -f 'ssh[d]'", dsl.Ask, dsl.Ask},
 		{"pkill -f 'c.on'", dsl.Ask, dsl.Ask},
+		{"pkill -9 -i SSHD", dsl.Ask, dsl.Ask},
 		{"pkill -f vite", dsl.Allow, dsl.Allow},
 		{"pkill -f 'node.*server'", dsl.Allow, dsl.Allow},
 	})
