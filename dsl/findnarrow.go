@@ -14,7 +14,8 @@ import (
 // command (-delete, -exec, -execdir, -ok, -okdir) runs only on what a
 // positive test before it, in its own branch, selects: a name, path, link
 // or regex pattern that is not every name (-name x; -name '*' is all), a
-// time (-mtime, -newer, …), -empty, -size of a megabyte or more or of one
+// time (-mtime, -newer, …) that is not nearly all time (-mtime -100000,
+// -newer /etc/hostname), -empty, -size of a megabyte or more or of one
 // size, one file (-inum, -samefile) or an owner's absence (-nouser). A
 // negated test (! -path '/proc/*'), an alternative's other branch (-path
 // /proc -prune -o -delete), the type, owner, group, mode, link count or
@@ -129,11 +130,67 @@ func (p *findParser) term(narrowed bool) bool {
 		return !negated
 	case "-size":
 		return !negated && findSizeNarrows(arg)
-	case "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-used", "-newer", "-anewer", "-cnewer",
-		"-empty", "-inum", "-samefile", "-nouser", "-nogroup":
+	case "-mtime", "-atime", "-ctime", "-used":
+		return !negated && findAgeNarrows(arg, 1)
+	case "-mmin", "-amin", "-cmin":
+		return !negated && findAgeNarrows(arg, 24*60)
+	case "-newer", "-anewer", "-cnewer":
+		return !negated && !installedFile(arg)
+	case "-empty", "-inum", "-samefile", "-nouser", "-nogroup":
 		return !negated
 	}
-	return !negated && strings.HasPrefix(v, "-newer")
+	if strings.HasPrefix(v, "-newer") {
+		return !negated && (!strings.HasSuffix(v, "t") && !installedFile(arg) || strings.HasSuffix(v, "t") && !ancientDate(arg))
+	}
+	return false
+}
+
+// findAgeNarrows reports an age test (in days, or minutes: perDay per
+// day) that leaves most files out: younger than ten years (-mtime
+// -100000) or older than less than a day (-mtime +0, -mmin +5) take
+// nearly every file.
+func findAgeNarrows(v string, perDay int64) bool {
+	sign := ""
+	if strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+") {
+		sign, v = v[:1], v[1:]
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	switch {
+	case err != nil:
+		return true // unknown at run time: as the existing rule did, an age narrows
+	case sign == "-":
+		return n < 10*365*perDay
+	case sign == "+":
+		return n >= perDay
+	}
+	return true
+}
+
+// installedFile reports a reference file for -newer that the system wrote
+// as it was installed (/etc/hostname, /bin/sh) or the root: nearly every
+// file of a home or the root is newer.
+func installedFile(p string) bool {
+	p = path.Clean(p)
+	for _, dir := range []string{"/etc", "/bin", "/sbin", "/usr", "/lib", "/lib64", "/boot", "/var/lib"} {
+		if p == dir || strings.HasPrefix(p, dir+"/") {
+			return true
+		}
+	}
+	return p == "/"
+}
+
+// ancientDate reports a -newermt date before 2000 (-newermt 1970-01-01,
+// @0): every file is newer.
+func ancientDate(v string) bool {
+	if strings.HasPrefix(v, "@") {
+		n, err := strconv.ParseInt(v[1:], 10, 64)
+		return err == nil && n < 946684800
+	}
+	if len(v) < 4 {
+		return false
+	}
+	year, err := strconv.Atoi(v[:4])
+	return err == nil && year < 2000
 }
 
 // universalRegex matches a find -regex every path matches.
@@ -146,6 +203,11 @@ func (p *findParser) everyName(pat string) bool {
 	rest := strings.TrimRight(pat, "*/")
 	if rest == "" {
 		return pat != ""
+	}
+	// *?* is every name, and *.* every name with a dot: in a home or the
+	// root, nearly everything.
+	if t := strings.Trim(pat, "*"); t == "?" && pat != "?" || t == "." && strings.HasPrefix(pat, "*") && strings.HasSuffix(pat, "*") {
+		return true
 	}
 	if !strings.HasSuffix(pat, "*") {
 		return false

@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hguard/hguard/dsl/cmdline"
@@ -12,7 +13,8 @@ import (
 // findsRegenerable reports find deleting (-delete), or running the command
 // c on what it finds (find … -exec rm -rf {} +), only what a tool makes
 // again on its next run: its starting points lie below the command's
-// directory (static, relative, no ..), its tests are all joined by and
+// directory (static, relative, no ..), or it selects only .DS_Store or
+// the home's shared cache's files days old, its tests are all joined by and
 // (no -o, no ',', no parentheses), and one of them, not negated and before
 // any action, is -name or -iname of foundRegenerable's; nothing on the line
 // moves, copies or links files, nor runs inline code that may (mv src
@@ -59,6 +61,7 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string)
 	built := regen != nil // and each is a build's output
 	below := true         // and none is the directory itself or a .git
 	points := 0
+	caches := 0 // starting points that are the home's shared cache directory
 	i := cmdline.FindStart(len(args), func(i int) string { return args[i].Value }, func(i int) {
 		points++
 		p := strings.TrimPrefix(args[i].Value, "./")
@@ -72,20 +75,25 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string)
 		if c := path.Clean(p); c == "." || slices.Contains(strings.Split(c, "/"), ".git") {
 			below = false
 		}
+		if c := path.Clean(args[i].Value); !args[i].Dynamic && (c == "~/.cache" || c == "~/Library/Caches") {
+			caches++
+		}
 	})
-	if !inside || slices.ContainsFunc(args, func(a cmdline.Word) bool {
+	if slices.ContainsFunc(args, func(a cmdline.Word) bool {
 		return a.Value == "-L" || a.Value == "-H" || a.Value == "-follow"
 	}) {
 		return false // find -L . -name '*.log' -delete follows links out of the tree
 	}
 	if built && points > 0 {
-		return true
+		return true // a home's tool cache too: find ~/.cache -atime +30 -delete
 	}
 	if !below && skipsGit(args[i:]) {
 		below = true // find . -not -path './.git/*' -type d -empty -delete
 	}
 	selected := false
-	files := false // the name selected is a file's (*.log), which a directory may carry too
+	finder := false // -name .DS_Store: the Finder's own file, made again wherever it was
+	aged := false   // in the shared cache, only what is days old
+	files := false  // the name selected is a file's (*.log), which a directory may carry too
 	typeFile := false
 	for ; i < len(args); i++ {
 		switch v := args[i].Value; v {
@@ -97,9 +105,20 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string)
 			}
 			negated := i > 0 && (args[i-1].Value == "!" || args[i-1].Value == "-not")
 			i++
+			if !negated && !args[i].Dynamic && args[i].Value == ".DS_Store" {
+				finder = true
+			}
 			if !negated && !args[i].Dynamic && foundRegenerable(args[i].Value) {
 				selected = true
 				files = files || strings.HasPrefix(args[i].Value, "*.") || args[i].Value == ".DS_Store"
+			}
+		case "-atime", "-mtime", "-ctime":
+			// The shared cache's files unused for days: what a cache
+			// cleaner deletes (find ~/.cache -type f -atime +30 -delete).
+			negated := i > 0 && (args[i-1].Value == "!" || args[i-1].Value == "-not")
+			if i+1 < len(args) && !negated && caches == points && points > 0 && !args[i+1].Dynamic && olderThanDays(args[i+1].Value) {
+				selected, aged = true, true
+				files = true // an old directory may hold files used today: rm -rf takes them whole
 			}
 		case "-type":
 			typeFile = typeFile || i+1 < len(args) && args[i+1].Value == "f"
@@ -124,7 +143,16 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string)
 			}
 		}
 	}
-	return selected
+	// Outside the directory only the Finder's files are everyone's
+	// clean-up (find ~ -name .DS_Store -delete); find ~ -name '*.pyc'
+	// may take a program's only copy.
+	return selected && (inside || finder || aged)
+}
+
+// olderThanDays reports an age test of more than a day (+1, +30).
+func olderThanDays(v string) bool {
+	n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
+	return strings.HasPrefix(v, "+") && err == nil && n >= 1
 }
 
 // recursiveFlag reports rm's recursive option, alone or in a cluster.

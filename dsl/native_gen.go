@@ -459,7 +459,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native112
 		}
-	case "name == \"alias\" && any(len(positional) == 2 && !(positional[0] contains \"=\") ? [positional[0] + \"=\" + positional[1]] : positional,\n  let n = split(#, \"=\")[0];\n  n in [\"sudo\", \"su\", \"doas\", \"pkexec\", \"run0\", \"ssh\", \"ssh-add\", \"scp\", \"sftp\", \"gpg\", \"gpg2\", \"pass\", \"passwd\", \"kinit\", \"login\"] &&\n  (let ws = filter(split(trim(join(split(#, \"=\")[1:], \"=\")), \" \"), # != \"\" && !(# contains \"=\"));\n   len(ws) == 0 || !(baseName(ws[0]) startsWith n) || ws[0] contains \"/\" && !(cleanPath(ws[0]) matches \"^(/usr(/local)?|/opt/homebrew)?/s?bin/[^/]+$\"))) ||\nname == \"complete\" && any(options(\"C\"), let w = split(trim(#), \" \")[0]; sharedDir(w) || w matches \"^\\\\.\\\\.?/\" || w contains \"$\") || name == \"complete\" && len(options(\"C\")) > 0 && any(positional, # in [\"sudo\", \"su\", \"doas\", \"pkexec\", \"ssh\", \"gpg\", \"pass\", \"passwd\"])":
+	case "name == \"alias\" && any(len(positional) == 2 && !(positional[0] contains \"=\") ? [positional[0] + \"=\" + positional[1]] : positional,\n  let n = split(#, \"=\")[0];\n  n in [\"sudo\", \"su\", \"doas\", \"pkexec\", \"run0\", \"ssh\", \"ssh-add\", \"scp\", \"sftp\", \"gpg\", \"gpg2\", \"pass\", \"passwd\", \"kinit\", \"login\"] &&\n  (let ws = filter(split(trim(join(split(#, \"=\")[1:], \"=\")), \" \"), # != \"\" && !(# contains \"=\"));\n   len(ws) == 0 || !(baseName(ws[0]) startsWith n) || ws[0] contains \"/\" && !(cleanPath(ws[0]) matches \"^(/usr(/local)?|/opt/homebrew)?/s?bin/[^/]+$\") ||\n   join(split(#, \"=\")[1:], \"=\") matches \"[;&|\\n`<>(]\")) ||\nname == \"complete\" && any(options(\"C\"), let w = split(trim(#), \" \")[0]; sharedDir(w) || w matches \"^\\\\.\\\\.?/\" || w contains \"$\") || name == \"complete\" && len(options(\"C\")) > 0 && any(positional, # in [\"sudo\", \"su\", \"doas\", \"pkexec\", \"ssh\", \"gpg\", \"pass\", \"passwd\"])":
 		if scope == "command" {
 			return native113
 		}
@@ -539,1076 +539,1080 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native132
 		}
-	case "any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  cleanPath(#) matches \"^(/private)?/etc/(passwd|shadow|group|gshadow|sudoers|nsswitch\\\\.conf|login\\\\.defs|pam\\\\.d|pam\\\\.d/(common-[a-z]+|system-auth|password-auth|login|sudo|su|sshd))$\" ||\n  cleanPath(#) matches \"^(/usr)?/s?bin/(sudo|su|doas|login|passwd|bash|sh|dash|zsh|unix_chkpwd)$\" ||\n  cleanPath(#) matches \"^(/usr)?/lib(64|/x86_64-linux-gnu|/aarch64-linux-gnu)?/(ld-linux[-a-z0-9_.]*\\\\.so(\\\\.[0-9]+)*|libc\\\\.so\\\\.6|libpam\\\\.so(\\\\.[0-9]+)*)$\")":
+	case "any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  cleanPath(#) matches \"^(/private)?/etc/(passwd|shadow|group|gshadow|sudoers|nsswitch\\\\.conf|login\\\\.defs|pam\\\\.d|pam\\\\.d/(common-[a-z]+|system-auth|password-auth|login|sudo|su|sshd))$\" ||\n  cleanPath(#) matches \"^(/usr)?/s?bin/(sudo|su|doas|login|passwd|bash|sh|dash|zsh|unix_chkpwd)$\" ||\n  cleanPath(#) matches \"^(/usr)?/lib(64|/x86_64-linux-gnu|/aarch64-linux-gnu)?/(ld-linux[-a-z0-9_.]*\\\\.so(\\\\.[0-9]+)*|libc\\\\.so\\\\.6|libpam\\\\.so(\\\\.[0-9]+)*)$\" ||\n  cleanPath(#) matches \"[*?\\\\[]\" && (let p = #; any([\"/etc/passwd\", \"/etc/shadow\", \"/etc/group\", \"/etc/gshadow\", \"/etc/sudoers\", \"/usr/bin/sudo\", \"/usr/bin/su\", \"/bin/bash\", \"/usr/bin/bash\", \"/bin/sh\"], mayName(p, #))))":
 		if scope == "command" {
 			return native133
 		}
-	case "name == \"ssh-keygen\" && stdin.kind != \"\" && !hasFlag(\"l\", \"y\", \"R\", \"F\", \"H\", \"p\", \"c\", \"e\", \"i\", \"B\", \"Y\", \"L\", \"Q\", \"s\", \"D\", \"k\") &&\n  any(options(\"f\"), cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh/id_[a-z0-9_]+$|^/etc/ssh/ssh_host_[a-z0-9]+_key$\") ||\nname in [\"gpg\", \"gpg2\"] && any(args, # in [\"--delete-secret-keys\", \"--delete-secret-key\", \"--delete-secret-and-public-keys\", \"--delete-secret-and-public-key\"]) || name in [\"rm\", \"unlink\", \"shred\", \"mv\"] && any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*|aws|aws/(credentials|config)|kube|kube/config|netrc|git-credentials|docker/config\\\\.json|config/gh|config/gh/hosts\\\\.yml|config/gcloud|config/gcloud/.*|azure|pgpass|npmrc|pypirc)$\" ||\n   cleanPath(#) matches \"[*?\\\\[]\" && (let p = #; any([\"~/.bashrc\", \"~/.bash_profile\", \"~/.bash_login\", \"~/.bash_logout\", \"~/.bash_aliases\", \"~/.bash_functions\", \"~/.profile\",\n     \"~/.zshrc\", \"~/.zshenv\", \"~/.zprofile\", \"~/.zlogin\", \"~/.zlogout\", \"~/.kshrc\", \"~/.cshrc\", \"~/.tcshrc\", \"~/.mkshrc\", \"~/.inputrc\", \"~/.config/fish\",\n     \"~/.ssh/id_rsa\", \"~/.ssh/id_ecdsa\", \"~/.ssh/id_ed25519\", \"~/.ssh/authorized_keys\", \"~/.ssh/config\", \"~/.gnupg\", \"~/.gitconfig\", \"~/.config/git\",\n     \"~/.aws/credentials\", \"~/.kube/config\", \"~/.netrc\", \"~/.git-credentials\", \"~/.npmrc\", \"~/.pypirc\"], mayName(p, #)))) &&\n  !(cleanPath(#) matches \"/\\\\.ssh/known_hosts(\\\\.old)?$\"))":
+	case "name == \"ssh-keygen\" && !hasFlag(\"l\", \"y\", \"R\", \"F\", \"H\", \"p\", \"c\", \"e\", \"i\", \"B\", \"Y\", \"L\", \"Q\", \"s\", \"D\", \"k\") &&\n  any(options(\"f\"), stdin.kind != \"\" && cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh/id_[a-z0-9_]+$\" || cleanPath(#) matches \"^(/private)?/etc/ssh/ssh_host_[a-z0-9]+_key$\") ||\nname in [\"gpg\", \"gpg2\"] && any(args, # in [\"--delete-secret-keys\", \"--delete-secret-key\", \"--delete-secret-and-public-keys\", \"--delete-secret-and-public-key\"]) || name in [\"rm\", \"unlink\", \"shred\", \"mv\"] && any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*|aws|aws/(credentials|config)|kube|kube/config|netrc|git-credentials|docker/config\\\\.json|config/gh|config/gh/hosts\\\\.yml|config/gcloud|config/gcloud/.*|azure|pgpass|npmrc|pypirc)$\" ||\n   cleanPath(#) matches \"[*?\\\\[]\" && (let p = #; any([\"~/.bashrc\", \"~/.bash_profile\", \"~/.bash_login\", \"~/.bash_logout\", \"~/.bash_aliases\", \"~/.bash_functions\", \"~/.profile\",\n     \"~/.zshrc\", \"~/.zshenv\", \"~/.zprofile\", \"~/.zlogin\", \"~/.zlogout\", \"~/.kshrc\", \"~/.cshrc\", \"~/.tcshrc\", \"~/.mkshrc\", \"~/.inputrc\", \"~/.config/fish\",\n     \"~/.ssh/id_rsa\", \"~/.ssh/id_ecdsa\", \"~/.ssh/id_ed25519\", \"~/.ssh/authorized_keys\", \"~/.ssh/config\", \"~/.gnupg\", \"~/.gitconfig\", \"~/.config/git\",\n     \"~/.aws/credentials\", \"~/.kube/config\", \"~/.netrc\", \"~/.git-credentials\", \"~/.npmrc\", \"~/.pypirc\"], mayName(p, #)))) &&\n  !(cleanPath(#) matches \"/\\\\.ssh/known_hosts(\\\\.old)?$\"))":
 		if scope == "command" {
 			return native134
 		}
-	case "hasFlag(\"delete\") && !findsRegenerable()":
+	case "any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  cleanPath(#) matches \"(^|/)\\\\.git/(config|HEAD|ORIG_HEAD|index|packed-refs|shallow|refs|refs/.+|objects|objects/.+|[^/]*[*?\\\\[][^/]*)$\" &&\n  !(cleanPath(#) matches \"\\\\.lock$|(^|/)\\\\.git/refs/original(/|$)\"))":
 		if scope == "command" {
 			return native135
 		}
-	case "let emptied = name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] ||\n  name == \"cp\" && len(positional) >= 2 && positional[0] in [\"/dev/null\", \"/dev/zero\"] ||\n  name == \"dd\" && any(args, # in [\"if=/dev/null\", \"if=/dev/zero\", \"if=/dev/urandom\"]) && any(args, # matches \"^of=\") ||\n  name == \"tee\" && any(redirects, #.op == \"<\" && #.target in [\"/dev/null\", \"/dev/zero\"]) ||\n  any(redirects, #.op in [\">\", \">|\"] && #.fd in [\"\", \"1\"]) && (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # in [\"/dev/null\", \"/dev/zero\"]) || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\"));\nemptied && ( \"find\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) > 0 && all(positional, # == \"{}\") && findsRegenerable()) || \"xargs\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) == 0 && findsRegenerable()) || any(via, # == \"parallel\" || # startsWith \"parallel \") && any(positional, # contains \"$(cat\") || any(redirects, #.op in [\">\", \">|\"] && #.target == \"{}\") || any(positional, # contains \"$\") && (stdin.kind in [\"pipe\", \"procsub\"] && stdin.from in [\"find\", \"gfind\", \"fd\", \"fdfind\", \"locate\", \"plocate\"] ||\n  line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\"?\\\\$\\\\(\\\\s*(find|gfind|fd|fdfind|locate|plocate)\\\\s\"))":
+	case "hasFlag(\"delete\") && !findsRegenerable()":
 		if scope == "command" {
 			return native136
 		}
-	case "let dest = len(positional) > 1 ? positional[len(positional)-1] : \"\"; !hasFlag(\"n\", \"dry-run\") && (\n  any(args, # startsWith \"--delete\" || # == \"--del\") && !(dest != \"\" && !(dest matches \"^[^/]*:\") && regenerable(dest)) ||\n  any(args, # in [\"--remove-source-files\", \"--remove-sent-files\"]) && (dest == \"\" ||\n    any(positional, # matches \"^[^/]*:|^[/~$]|(^|/)\\\\.\\\\.(/|$)\") || any(args, # matches \"^(-e|--rsh|--rsync-path)\")))":
+	case "let emptied = name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] ||\n  name == \"cp\" && len(positional) >= 2 && positional[0] in [\"/dev/null\", \"/dev/zero\"] ||\n  name == \"dd\" && any(args, # in [\"if=/dev/null\", \"if=/dev/zero\", \"if=/dev/urandom\"]) && any(args, # matches \"^of=\") ||\n  name == \"tee\" && any(redirects, #.op == \"<\" && #.target in [\"/dev/null\", \"/dev/zero\"]) ||\n  any(redirects, #.op in [\">\", \">|\"] && #.fd in [\"\", \"1\"]) && (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # in [\"/dev/null\", \"/dev/zero\"]) || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\"));\nemptied && ( \"find\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) > 0 && all(positional, # == \"{}\") && findsRegenerable()) || \"xargs\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) == 0 && findsRegenerable()) || any(via, # == \"parallel\" || # startsWith \"parallel \") && any(positional, # contains \"$(cat\") || any(redirects, #.op in [\">\", \">|\"] && #.target == \"{}\") || any(positional, # contains \"$\") && (stdin.kind in [\"pipe\", \"procsub\"] && stdin.from in [\"find\", \"gfind\", \"fd\", \"fdfind\", \"locate\", \"plocate\"] ||\n  line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\"?\\\\$\\\\(\\\\s*(find|gfind|fd|fdfind|locate|plocate)\\\\s\"))":
 		if scope == "command" {
 			return native137
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") || any(positional, isBroad(#) || isBlockDevice(#))":
+	case "let dest = len(positional) > 1 ? positional[len(positional)-1] : \"\"; !hasFlag(\"n\", \"dry-run\") && (\n  any(args, # startsWith \"--delete\" || # == \"--del\") && !(dest != \"\" && !(dest matches \"^[^/]*:\") && regenerable(dest)) ||\n  any(args, # in [\"--remove-source-files\", \"--remove-sent-files\"]) && (dest == \"\" ||\n    any(positional, # matches \"^[^/]*:|^[/~$]|(^|/)\\\\.\\\\.(/|$)\") || any(args, # matches \"^(-e|--rsh|--rsync-path)\")))":
 		if scope == "command" {
 			return native138
 		}
-	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") &&\n  (any(options(\"C\", \"directory\"), isBroad(#)) || (agent || moved != \"\") && len(options(\"C\", \"directory\")) == 0 && isBroad(cwd))) ||\n(name == \"unzip\" && (any(options(\"d\"), isBroad(#)) || (agent || moved != \"\") && len(options(\"d\")) == 0 && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\") && isBroad(cwd))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && (any(args, # startsWith \"-o\" && isBroad(#[2:])) || (agent || moved != \"\") && !any(args, # startsWith \"-o\") && isBroad(cwd))) || (name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && (agent || moved != \"\") && !hasFlag(\"t\", \"list\") && isBroad(cwd)) || (name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) >= 3 && isBroad(positional[len(positional)-1])) || ((agent || moved != \"\") && isBroad(cwd) && (\n  name in [\"7za\", \"7zz\", \"7zr\"] && pos(0) in [\"x\", \"e\"] && !any(args, # startsWith \"-o\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") ||\n  name == \"ar\" && any(args, # matches \"^-?[a-wyz]*x\") ||\n  name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] && len(positional) < 3 ||\n  name == \"unar\" && !hasFlag(\"o\") ||\n  name == \"dpkg-deb\" && hasFlag(\"x\", \"extract\", \"R\", \"raw-extract\") && len(positional) < 2 ||\n  name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) < 3))":
+	case "hasFlag(\"r\", \"R\", \"recursive\") || any(positional, isBroad(#) || isBlockDevice(#))":
 		if scope == "command" {
 			return native139
 		}
-	case "len(positional) >= 2 && isBroad(positional[len(positional)-1]) && (name == \"ditto\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (name == \"ditto\" || name in [\"cp\", \"gcp\"] && hasFlag(\"T\", \"no-target-directory\") ||\n  any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || # in [\".\", \"*\", \"./\", \".*\", \"./*\"] || baseName(#) matches \"^\\\\.[*?\\\\[]\"))":
+	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") &&\n  (any(options(\"C\", \"directory\"), isBroad(#)) || (agent || moved != \"\") && len(options(\"C\", \"directory\")) == 0 && isBroad(cwd))) ||\n(name == \"unzip\" && (any(options(\"d\"), isBroad(#)) || (agent || moved != \"\") && len(options(\"d\")) == 0 && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\") && isBroad(cwd))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && (any(args, # startsWith \"-o\" && isBroad(#[2:])) || (agent || moved != \"\") && !any(args, # startsWith \"-o\") && isBroad(cwd))) || (name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && (agent || moved != \"\") && !hasFlag(\"t\", \"list\") && isBroad(cwd)) || (name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) >= 3 && isBroad(positional[len(positional)-1])) || ((agent || moved != \"\") && isBroad(cwd) && (\n  name in [\"7za\", \"7zz\", \"7zr\"] && pos(0) in [\"x\", \"e\"] && !any(args, # startsWith \"-o\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") ||\n  name == \"ar\" && any(args, # matches \"^-?[a-wyz]*x\") ||\n  name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] && len(positional) < 3 ||\n  name == \"unar\" && !hasFlag(\"o\") ||\n  name == \"dpkg-deb\" && hasFlag(\"x\", \"extract\", \"R\", \"raw-extract\") && len(positional) < 2 ||\n  name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) < 3))":
 		if scope == "command" {
 			return native140
 		}
-	case "(option(\"s\", \"size\") in [\"0\", \"-0\"]) && any(positional, under(#, \"/etc\") || under(#, \"/var\") || sensitivePath(#))":
+	case "len(positional) >= 2 && isBroad(positional[len(positional)-1]) && (name == \"ditto\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (name == \"ditto\" || name in [\"cp\", \"gcp\"] && hasFlag(\"T\", \"no-target-directory\") ||\n  any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || # in [\".\", \"*\", \"./\", \".*\", \"./*\"] || baseName(#) matches \"^\\\\.[*?\\\\[]\"))":
 		if scope == "command" {
 			return native141
 		}
-	case "(hasFlag(\"delete\") || any(args, # in [\"-exec\", \"-execdir\"]) && any(args, # in [\"rm\", \"/bin/rm\", \"/usr/bin/rm\", \"shred\", \"unlink\"])) && (isRoot(pos(0)) || isHome(pos(0)) || cleanPath(pos(0)) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/home\", \"/Users\", \"/System\", \"/Library\"]) && !findNarrows()":
+	case "(option(\"s\", \"size\") in [\"0\", \"-0\"]) && any(positional, under(#, \"/etc\") || under(#, \"/var\") || sensitivePath(#))":
 		if scope == "command" {
 			return native142
 		}
-	case "(name in [\"tar\", \"bsdtar\", \"gtar\"] && hasFlag(\"remove-files\") || name == \"zip\" && (hasFlag(\"m\", \"move\") || any(flags, # matches \"^-[a-zA-Z]*m[a-zA-Z]*$\")) ||\n  name in [\"7z\", \"7za\", \"7zr\"] && any(args, # == \"-sdel\") || name == \"rar\" && pos(0) in [\"m\", \"mf\"]) &&\nany(positional, isRoot(#) || isHome(#) || isSystemDir(#) || cwd != \"\" && !(# matches \"^[/~$-]\") && (isRoot(cwd + \"/\" + #) || isHome(cwd + \"/\" + #) || isSystemDir(cwd + \"/\" + #)))":
+	case "(hasFlag(\"delete\") || any(args, # in [\"-exec\", \"-execdir\"]) && any(args, # in [\"rm\", \"/bin/rm\", \"/usr/bin/rm\", \"shred\", \"unlink\"])) && (isRoot(pos(0)) || isHome(pos(0)) || cleanPath(pos(0)) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/home\", \"/Users\", \"/System\", \"/Library\"]) && !findNarrows()":
 		if scope == "command" {
 			return native143
 		}
-	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"]) && len(positional) > 1 && !hasFlag(\"n\", \"dry-run\") && (isRoot(positional[len(positional)-1]) || isHome(positional[len(positional)-1]) || isSystemDir(positional[len(positional)-1]))":
+	case "(name in [\"tar\", \"bsdtar\", \"gtar\"] && hasFlag(\"remove-files\") || name == \"zip\" && (hasFlag(\"m\", \"move\") || any(flags, # matches \"^-[a-zA-Z]*m[a-zA-Z]*$\")) ||\n  name in [\"7z\", \"7za\", \"7zr\"] && any(args, # == \"-sdel\") || name == \"rar\" && pos(0) in [\"m\", \"mf\"]) &&\nany(positional, isRoot(#) || isHome(#) || isSystemDir(#) || cwd != \"\" && !(# matches \"^[/~$-]\") && (isRoot(cwd + \"/\" + #) || isHome(cwd + \"/\" + #) || isSystemDir(cwd + \"/\" + #)))":
 		if scope == "command" {
 			return native144
 		}
-	case "len(positional) > 0 && !(all(positional, isTemp(#) || regenerable(#)) && !(agent && any(positional, outsideProject(#))))":
+	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"]) && len(positional) > 1 && !hasFlag(\"n\", \"dry-run\") && (isRoot(positional[len(positional)-1]) || isHome(positional[len(positional)-1]) || isSystemDir(positional[len(positional)-1]))":
 		if scope == "command" {
 			return native145
 		}
-	case "any(positional, isBroad(#))":
+	case "len(positional) > 0 && !(all(positional, isTemp(#) || regenerable(#)) && !(agent && any(positional, outsideProject(#))))":
 		if scope == "command" {
 			return native146
 		}
-	case "(name != \"mv\" || len(positional) == 2 && positional[0] startsWith positional[1] && positional[0] != positional[1]) && (dynamic || \"find\" in wrappers || \"xargs\" in wrappers || line matches \"(?s)\\\\b(for|while|find|xargs)\\\\b.*\\\\b(openssl|gpg|ccrypt|age|7z|zip)\\\\b\") && line matches \"(?s)\\\\b(openssl\\\\s+(enc\\\\b|aes-|des|chacha|bf-|camellia)|gpg2?\\\\b[^\\\\n;|&]*\\\\s(-c|--symmetric|-e|--encrypt)\\\\b|ccrypt\\\\b|age\\\\s+(-e|-r|-p|--encrypt|--recipient|--passphrase)\\\\b|7z\\\\s+a\\\\b[^\\\\n;|&]*\\\\s-p|zip\\\\s[^\\\\n;|&]*(-P|-e|--encrypt)\\\\b)\" && !(line matches \"\\\\b(openssl|gpg2?|ccrypt|age|7z|unzip)\\\\b[^\\\\n;|&]*\\\\s(-d|--decrypt|-decrypt)(\\\\s|$)|\\\\b7z\\\\s+[ex]\\\\b\")":
+	case "any(positional, isBroad(#))":
 		if scope == "command" {
 			return native147
 		}
-	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) in [\"/dev/null\", \"/dev/zero\"]":
+	case "(name != \"mv\" || len(positional) == 2 && positional[0] startsWith positional[1] && positional[0] != positional[1]) && (dynamic || \"find\" in wrappers || \"xargs\" in wrappers || line matches \"(?s)\\\\b(for|while|find|xargs)\\\\b.*\\\\b(openssl|gpg|ccrypt|age|7z|zip)\\\\b\") && line matches \"(?s)\\\\b(openssl\\\\s+(enc\\\\b|aes-|des|chacha|bf-|camellia)|gpg2?\\\\b[^\\\\n;|&]*\\\\s(-c|--symmetric|-e|--encrypt)\\\\b|ccrypt\\\\b|age\\\\s+(-e|-r|-p|--encrypt|--recipient|--passphrase)\\\\b|7z\\\\s+a\\\\b[^\\\\n;|&]*\\\\s-p|zip\\\\s[^\\\\n;|&]*(-P|-e|--encrypt)\\\\b)\" && !(line matches \"\\\\b(openssl|gpg2?|ccrypt|age|7z|unzip)\\\\b[^\\\\n;|&]*\\\\s(-d|--decrypt|-decrypt)(\\\\s|$)|\\\\b7z\\\\s+[ex]\\\\b\")":
 		if scope == "command" {
 			return native148
 		}
-	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\") && !(hasFlag(\"hard\") && !hasFlag(\"merge\") && workTreeHeld())":
+	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) in [\"/dev/null\", \"/dev/zero\"]":
 		if scope == "command" {
 			return native149
 		}
-	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") && !(!hasFlag(\"e\", \"exclude\") && (len(positional) == 1 && untrackedOutput(\".\") || len(positional) > 1 && all(positional[1:], untrackedOutput(#))))":
+	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\") && !(hasFlag(\"hard\") && !hasFlag(\"merge\") && workTreeHeld())":
 		if scope == "command" {
 			return native150
 		}
-	case "pos(0) == \"push\" && (hasFlag(\"f\", \"mirror\", \"delete\", \"d\", \"prune\") ||\n  any(args, # startsWith \"--force\" && !(# == \"--force-with-lease\" || # startsWith \"--force-with-lease=\" || # == \"--force-if-includes\")) ||\n  any(positional[1:], # startsWith \"+\" || # startsWith \":\"))":
+	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") && !(!hasFlag(\"e\", \"exclude\") && (len(positional) == 1 && untrackedOutput(\".\") || len(positional) > 1 && all(positional[1:], untrackedOutput(#))))":
 		if scope == "command" {
 			return native151
 		}
-	case "(pos(0) == \"checkout\" && hasFlag(\"f\", \"force\")) || (pos(0) == \"rm\" && hasFlag(\"f\", \"force\") && !hasFlag(\"cached\", \"n\", \"dry-run\") &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))) ||\n(pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\")) || ((pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"])) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#))))":
+	case "pos(0) == \"push\" && (hasFlag(\"f\", \"mirror\", \"delete\", \"d\", \"prune\") ||\n  any(args, # startsWith \"--force\" && !(# == \"--force-with-lease\" || # startsWith \"--force-with-lease=\" || # == \"--force-if-includes\")) ||\n  any(positional[1:], # startsWith \"+\" || # startsWith \":\"))":
 		if scope == "command" {
 			return native152
 		}
-	case "pos(0) == \"branch\" && (hasFlag(\"D\") || (hasFlag(\"d\", \"delete\") && hasFlag(\"f\", \"force\")))":
+	case "(pos(0) == \"checkout\" && hasFlag(\"f\", \"force\")) || (pos(0) == \"rm\" && hasFlag(\"f\", \"force\") && !hasFlag(\"cached\", \"n\", \"dry-run\") &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))) ||\n(pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\")) || ((pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"])) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#))))":
 		if scope == "command" {
 			return native153
 		}
-	case "pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"]":
+	case "pos(0) == \"branch\" && (hasFlag(\"D\") || (hasFlag(\"d\", \"delete\") && hasFlag(\"f\", \"force\")))":
 		if scope == "command" {
 			return native154
 		}
-	case "pos(0) in [\"filter-branch\", \"filter-repo\"] || (pos(0) == \"reflog\" && pos(1) in [\"expire\", \"delete\"] && !hasFlag(\"n\", \"dry-run\")) || (pos(0) == \"update-ref\" && hasFlag(\"d\")) || (pos(0) == \"gc\" && any(args, # startsWith \"--prune=now\")) || (pos(0) == \"prune\" && !hasFlag(\"n\", \"dry-run\"))":
+	case "pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"]":
 		if scope == "command" {
 			return native155
 		}
-	case "(name == \"git\" && sharedDir(option(\"git-dir\"))) || (name == \"git\" && any([\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\", \"GIT_OBJECT_DIRECTORY\"], sharedDir((assigns ?? {})[#] ?? \"\"))) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(GIT_DIR|GIT_COMMON_DIR|GIT_CONFIG|GIT_CONFIG_SYSTEM|GIT_OBJECT_DIRECTORY)=\" && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) in [\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\"] && sharedDir(pos(1)))":
+	case "pos(0) in [\"filter-branch\", \"filter-repo\"] || (pos(0) == \"reflog\" && pos(1) in [\"expire\", \"delete\"] && !hasFlag(\"n\", \"dry-run\")) || (pos(0) == \"update-ref\" && hasFlag(\"d\")) || (pos(0) == \"gc\" && any(args, # startsWith \"--prune=now\")) || (pos(0) == \"prune\" && !hasFlag(\"n\", \"dry-run\"))":
 		if scope == "command" {
 			return native156
 		}
-	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; (pos(0) in [\"add\", \"stage\"] || pos(0) == \"update-index\" && hasFlag(\"add\")) && (\n  agent && any(positional[1:], sensitivePath(#) || holdsSecret(#) ||\n    dir != \"\" && !(# matches \"^[/~$]\") && (sensitivePath(dir + \"/\" + #) ||\n      cleanPath(dir + \"/\" + #) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.\" && secretPath(dir + \"/\" + #))) ||\n  !agent && any(positional[1:], !(baseName(#) in [\"token\", \"identity\"]) && (secretPath(#) || dir != \"\" && !(# matches \"^[/~$]\") && secretPath(dir + \"/\" + #))))":
+	case "(name == \"git\" && sharedDir(option(\"git-dir\"))) || (name == \"git\" && any([\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\", \"GIT_OBJECT_DIRECTORY\"], sharedDir((assigns ?? {})[#] ?? \"\"))) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(GIT_DIR|GIT_COMMON_DIR|GIT_CONFIG|GIT_CONFIG_SYSTEM|GIT_OBJECT_DIRECTORY)=\" && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) in [\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\"] && sharedDir(pos(1)))":
 		if scope == "command" {
 			return native157
 		}
-	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; let keyDirs = \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; agent && (\n  name == \"git\" && pos(0) == \"add\" && (\n    (isHome(dir) || isRoot(dir)) && (hasFlag(\"A\", \"all\") || len(positional) == 1 && hasFlag(\"u\", \"update\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\", \":(top)\", \":(top)*\"])) ||\n    any(positional[1:], isHome(#) || isRoot(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"~/.azure\"])) ||\n  name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^GIT_WORK_TREE=\" && (isHome(#[14:]) || isRoot(#[14:]))) &&\n    line matches \"\\\\bgit\\\\b[^;&|]*\\\\badd\\\\b[^;&|]*(\\\\s-A\\\\b|\\\\s--all\\\\b|\\\\s\\\\.(\\\\s|$|;|&))\") ||\nname == \"git\" && pos(0) == \"add\" && (\n  cleanPath(dir) matches keyDirs && (hasFlag(\"A\", \"all\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\"])) ||\n  any(positional[1:], cleanPath(#) matches keyDirs))":
+	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; (pos(0) in [\"add\", \"stage\"] || pos(0) == \"update-index\" && hasFlag(\"add\")) && (\n  agent && any(positional[1:], sensitivePath(#) || holdsSecret(#) ||\n    dir != \"\" && !(# matches \"^[/~$]\") && (sensitivePath(dir + \"/\" + #) ||\n      cleanPath(dir + \"/\" + #) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.\" && secretPath(dir + \"/\" + #))) ||\n  !agent && any(positional[1:], !(baseName(#) in [\"token\", \"identity\"]) && (secretPath(#) || dir != \"\" && !(# matches \"^[/~$]\") && secretPath(dir + \"/\" + #))))":
 		if scope == "command" {
 			return native158
 		}
-	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); agent && cwd != \"\" && outsideProject(d == \"\" ? \".\" : d) && (\n  pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\") ||\n  pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") ||\n  pos(0) == \"rm\" && !hasFlag(\"cached\", \"n\", \"dry-run\") ||\n  pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\")) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\")) ||\n  pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\") ||\n  pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"] ||\n  pos(0) in [\"filter-branch\", \"filter-repo\", \"prune\"] ||\n  pos(0) == \"worktree\" && pos(1) in [\"remove\", \"prune\"] ||\n  pos(0) == \"read-tree\" && hasFlag(\"u\") && hasFlag(\"reset\", \"m\") ||\n  pos(0) == \"checkout-index\" && hasFlag(\"f\", \"force\"))":
+	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; let keyDirs = \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; agent && (\n  name == \"git\" && pos(0) == \"add\" && (\n    (isHome(dir) || isRoot(dir)) && (hasFlag(\"A\", \"all\") || len(positional) == 1 && hasFlag(\"u\", \"update\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\", \":(top)\", \":(top)*\"])) ||\n    any(positional[1:], isHome(#) || isRoot(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"~/.azure\"])) ||\n  name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^GIT_WORK_TREE=\" && (isHome(#[14:]) || isRoot(#[14:]))) &&\n    line matches \"\\\\bgit\\\\b[^;&|]*\\\\badd\\\\b[^;&|]*(\\\\s-A\\\\b|\\\\s--all\\\\b|\\\\s\\\\.(\\\\s|$|;|&))\") ||\nname == \"git\" && pos(0) == \"add\" && (\n  cleanPath(dir) matches keyDirs && (hasFlag(\"A\", \"all\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\"])) ||\n  any(positional[1:], cleanPath(#) matches keyDirs))":
 		if scope == "command" {
 			return native159
 		}
-	case "agent && (pos(0) == \"remote\" && pos(1) in [\"add\", \"set-url\"] ||\n  pos(0) == \"config\" && any(positional, # matches \"^remote\\\\.[^.]+\\\\.(url|pushurl)$\") && len(positional) > 2)":
+	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); agent && cwd != \"\" && outsideProject(d == \"\" ? \".\" : d) && (\n  pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\") ||\n  pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") ||\n  pos(0) == \"rm\" && !hasFlag(\"cached\", \"n\", \"dry-run\") ||\n  pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\")) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\")) ||\n  pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\") ||\n  pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"] ||\n  pos(0) in [\"filter-branch\", \"filter-repo\", \"prune\"] ||\n  pos(0) == \"worktree\" && pos(1) in [\"remove\", \"prune\"] ||\n  pos(0) == \"read-tree\" && hasFlag(\"u\") && hasFlag(\"reset\", \"m\") ||\n  pos(0) == \"checkout-index\" && hasFlag(\"f\", \"force\"))":
 		if scope == "command" {
 			return native160
 		}
-	case "agent && (\n  name == \"git\" && pos(0) == \"push\" && (len(positional) > 1 && positional[1] matches \"^([a-z][a-z0-9+.-]*://|[^/:@\\\\s]+@[^/:\\\\s]+:|[^/:@\\\\s]+\\\\.[^/:@\\\\s]+:|(ext|fd)::)\" || option(\"repo\") matches \"[:/]\") ||\n  name == \"gh\" && pos(0) == \"repo\" && pos(1) == \"create\" && hasFlag(\"public\") && (hasFlag(\"push\") || option(\"source\") != \"\"))":
+	case "agent && (pos(0) == \"remote\" && pos(1) in [\"add\", \"set-url\"] ||\n  pos(0) == \"config\" && any(positional, # matches \"^remote\\\\.[^.]+\\\\.(url|pushurl)$\") && len(positional) > 2)":
 		if scope == "command" {
 			return native161
 		}
-	case "let files = pos(0) != \"hash-object\" ? options(\"F\", \"file\", \"t\", \"template\") : (hasFlag(\"w\") ? positional[1:] : positional[0:0]); any(files, # != \"-\" && (secretPath(#) || sensitivePath(#) ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (secretPath(cwd + \"/\" + #) || sensitivePath(cwd + \"/\" + #)))) ||\n(pos(0) in [\"commit\", \"tag\", \"notes\", \"merge\", \"hash-object\"] && (\"-\" in options(\"F\", \"file\") || pos(0) == \"hash-object\" && hasFlag(\"stdin\")) &&\n  (len(pipedSecrets()) > 0 || any(redirects, #.op == \"<\" && secretPath(#.target))))":
+	case "agent && (\n  name == \"git\" && pos(0) == \"push\" && (len(positional) > 1 && positional[1] matches \"^([a-z][a-z0-9+.-]*://|[^/:@\\\\s]+@[^/:\\\\s]+:|[^/:@\\\\s]+\\\\.[^/:@\\\\s]+:|(ext|fd)::)\" || option(\"repo\") matches \"[:/]\") ||\n  name == \"gh\" && pos(0) == \"repo\" && pos(1) == \"create\" && hasFlag(\"public\") && (hasFlag(\"push\") || option(\"source\") != \"\"))":
 		if scope == "command" {
 			return native162
 		}
-	case "hasIssue(\"parse-error\")":
-		if scope == "line" {
+	case "let files = pos(0) != \"hash-object\" ? options(\"F\", \"file\", \"t\", \"template\") : (hasFlag(\"w\") ? positional[1:] : positional[0:0]); any(files, # != \"-\" && (secretPath(#) || sensitivePath(#) ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (secretPath(cwd + \"/\" + #) || sensitivePath(cwd + \"/\" + #)))) ||\n(pos(0) in [\"commit\", \"tag\", \"notes\", \"merge\", \"hash-object\"] && (\"-\" in options(\"F\", \"file\") || pos(0) == \"hash-object\" && hasFlag(\"stdin\")) &&\n  (len(pipedSecrets()) > 0 || any(redirects, #.op == \"<\" && secretPath(#.target))))":
+		if scope == "command" {
 			return native163
 		}
-	case "hasIssue(\"too-large\") || hasIssue(\"depth-limit\") || hasIssue(\"limit\")":
+	case "hasIssue(\"parse-error\")":
 		if scope == "line" {
 			return native164
 		}
-	case "any(issues, #.kind == \"invisible-char\" && (#.message contains \"bidi\" || #.message contains \"tag\"))":
+	case "hasIssue(\"too-large\") || hasIssue(\"depth-limit\") || hasIssue(\"limit\")":
 		if scope == "line" {
 			return native165
 		}
-	case "any(issues, #.kind == \"invisible-char\" && !(#.message contains \"bidi\" || #.message contains \"tag\"))":
+	case "any(issues, #.kind == \"invisible-char\" && (#.message contains \"bidi\" || #.message contains \"tag\"))":
 		if scope == "line" {
 			return native166
 		}
-	case "hasIssue(\"mixed-script\")":
+	case "any(issues, #.kind == \"invisible-char\" && !(#.message contains \"bidi\" || #.message contains \"tag\"))":
 		if scope == "line" {
 			return native167
 		}
-	case "hasIssue(\"control-sequence\") && !(original matches \"^[^\\\\x1b\\\\x9b]*$\")":
+	case "hasIssue(\"mixed-script\")":
 		if scope == "line" {
 			return native168
 		}
-	case "hasIssue(\"confusable\") && original matches \"(?i)[a-z][a-z0-9+.-]*://[^\\\\s/@]*@?[^\\\\s/]*[^\\\\x00-\\\\x7f]\"":
+	case "hasIssue(\"control-sequence\") && !(original matches \"^[^\\\\x1b\\\\x9b]*$\")":
 		if scope == "line" {
 			return native169
 		}
-	case "(name == \"fdesetup\" && pos(0) in [\"disable\", \"removerecovery\", \"changerecovery\", \"remove\"]) || (name == \"pfctl\" && hasFlag(\"d\", \"F\") && !hasFlag(\"s\", \"show\")) || (name == \"networksetup\" && any(args, lower(#) in [\"-setdnsservers\", \"-setsearchdomains\", \"-setv6off\"]) && len(positional) >= 1 && !any(positional, lower(#) == \"empty\") ||\n  name == \"networksetup\" && any(args, lower(#) == \"-setv4off\")) ||\n(name == \"csrutil\" && (pos(0) == \"clear\" || pos(0) == \"netboot\" && pos(1) in [\"add\", \"clear\"])) || (name == \"defaults\" && pos(0) in [\"write\", \"delete\"] && (\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.alf(\\\\.plist)?$\" ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.security(\\\\.plist)?$\" && any(positional, # == \"GKAutoRearm\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.LaunchServices(\\\\.plist)?$\" && any(positional, # == \"LSQuarantine\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.(SoftwareUpdate|commerce)(\\\\.plist)?$\" && any(positional, # in [\"AutomaticCheckEnabled\", \"AutomaticDownload\", \"CriticalUpdateInstall\", \"ConfigDataInstall\", \"AutoUpdate\", \"AutomaticallyInstallMacOSUpdates\"]) && any(args, lower(#) in [\"false\", \"no\", \"0\"]))) ||\n(name == \"softwareupdate\" && lower(option(\"schedule\")) == \"off\") || (name == \"security\" && pos(0) == \"authorizationdb\" && pos(1) == \"write\") || (name == \"socketfilterfw\" && (any(args, # in [\"--add\", \"--unblockapp\"]) || any(args, # matches \"^--set(globalstate|blockall|stealthmode|loggingmode)$\") && any(args, # == \"off\"))) || (name == \"log\" && pos(0) == \"erase\") || (name == \"sfltool\" && pos(0) in [\"resetbtm\", \"clear\"]) || (name == \"profiles\" && (pos(0) in [\"remove\", \"install\"] || hasFlag(\"R\", \"I\"))) || (name == \"nvram\" && any(args, # matches \"^boot-args=.*(amfi_get_out_of_my_way|cs_enforcement_disable)\")) || (name == \"sqlite3\" && any(positional, baseName(#) == \"TCC.db\") && any(args, # matches \"(?i)\\\\b(insert|update|delete|replace)\\\\b\"))":
-		if scope == "command" {
+	case "hasIssue(\"confusable\") && original matches \"(?i)[a-z][a-z0-9+.-]*://[^\\\\s/@]*@?[^\\\\s/]*[^\\\\x00-\\\\x7f]\"":
+		if scope == "line" {
 			return native170
 		}
-	case "agent && ( (name == \"xattr\" && (hasFlag(\"d\", \"c\") && any(args, # == \"com.apple.quarantine\") || any(flags, # matches \"^-[a-z]*c[a-z]*$\") && any(positional, outsideProject(#)))) || (name == \"tccutil\" && pos(0) == \"reset\"))":
+	case "(name == \"fdesetup\" && pos(0) in [\"disable\", \"removerecovery\", \"changerecovery\", \"remove\"]) || (name == \"pfctl\" && hasFlag(\"d\", \"F\") && !hasFlag(\"s\", \"show\")) || (name == \"networksetup\" && any(args, lower(#) in [\"-setdnsservers\", \"-setsearchdomains\", \"-setv6off\"]) && len(positional) >= 1 && !any(positional, lower(#) == \"empty\") ||\n  name == \"networksetup\" && any(args, lower(#) == \"-setv4off\")) ||\n(name == \"csrutil\" && (pos(0) == \"clear\" || pos(0) == \"netboot\" && pos(1) in [\"add\", \"clear\"])) || (name == \"defaults\" && pos(0) in [\"write\", \"delete\"] && (\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.alf(\\\\.plist)?$\" ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.security(\\\\.plist)?$\" && any(positional, # == \"GKAutoRearm\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.LaunchServices(\\\\.plist)?$\" && any(positional, # == \"LSQuarantine\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.(SoftwareUpdate|commerce)(\\\\.plist)?$\" && any(positional, # in [\"AutomaticCheckEnabled\", \"AutomaticDownload\", \"CriticalUpdateInstall\", \"ConfigDataInstall\", \"AutoUpdate\", \"AutomaticallyInstallMacOSUpdates\"]) && any(args, lower(#) in [\"false\", \"no\", \"0\"]))) ||\n(name == \"softwareupdate\" && lower(option(\"schedule\")) == \"off\") || (name == \"security\" && pos(0) == \"authorizationdb\" && pos(1) == \"write\") || (name == \"socketfilterfw\" && (any(args, # in [\"--add\", \"--unblockapp\"]) || any(args, # matches \"^--set(globalstate|blockall|stealthmode|loggingmode)$\") && any(args, # == \"off\"))) || (name == \"log\" && pos(0) == \"erase\") || (name == \"sfltool\" && pos(0) in [\"resetbtm\", \"clear\"]) || (name == \"profiles\" && (pos(0) in [\"remove\", \"install\"] || hasFlag(\"R\", \"I\"))) || (name == \"nvram\" && any(args, # matches \"^boot-args=.*(amfi_get_out_of_my_way|cs_enforcement_disable)\")) || (name == \"sqlite3\" && any(positional, baseName(#) == \"TCC.db\") && any(args, # matches \"(?i)\\\\b(insert|update|delete|replace)\\\\b\"))":
 		if scope == "command" {
 			return native171
 		}
-	case "pos(0) in [\"disable\", \"delete\", \"deletelocalsnapshots\", \"thinlocalsnapshots\", \"disablelocal\"]":
+	case "agent && ( (name == \"xattr\" && (hasFlag(\"d\", \"c\") && any(args, # == \"com.apple.quarantine\") || any(flags, # matches \"^-[a-z]*c[a-z]*$\") && any(positional, outsideProject(#)))) || (name == \"tccutil\" && pos(0) == \"reset\"))":
 		if scope == "command" {
 			return native172
 		}
-	case "(name == \"systemsetup\" && any(args, lower(#) in [\"-setremotelogin\", \"-setremoteappleevents\"]) && any(args, lower(#) in [\"on\", \"yes\"])) || (name == \"sysadminctl\" && any(args, # in [\"-guestAccount\", \"-smbGuestAccess\", \"-afpGuestAccess\"]) && any(args, lower(#) == \"on\")) || (name == \"launchctl\" && pos(0) in [\"load\", \"bootstrap\", \"enable\", \"kickstart\"] && any(positional, # matches \"(?i)(ssh|sshd|smbd|screensharing|tftp|ftp|telnet|RemoteDesktop|eppc|AEServer)[^/]*$\")) || (name == \"kickstart\" && hasFlag(\"activate\")) || (name == \"sharing\" && hasFlag(\"a\"))":
+	case "pos(0) in [\"disable\", \"delete\", \"deletelocalsnapshots\", \"thinlocalsnapshots\", \"disablelocal\"]":
 		if scope == "command" {
 			return native173
 		}
-	case "any(args, # matches \"(?i)^-set(web|secureweb|socksfirewall|ftp|streaming|gopher|autoproxy)(proxy|url)$\") && len(positional) >= 2 || any(args, # matches \"(?i)^-set(web|secureweb|socksfirewall|autoproxy|proxyautodiscovery)(proxy)?state$|^-setproxyautodiscovery$\") && any(args, lower(#) == \"on\")":
+	case "(name == \"systemsetup\" && any(args, lower(#) in [\"-setremotelogin\", \"-setremoteappleevents\"]) && any(args, lower(#) in [\"on\", \"yes\"])) || (name == \"sysadminctl\" && any(args, # in [\"-guestAccount\", \"-smbGuestAccess\", \"-afpGuestAccess\"]) && any(args, lower(#) == \"on\")) || (name == \"launchctl\" && pos(0) in [\"load\", \"bootstrap\", \"enable\", \"kickstart\"] && any(positional, # matches \"(?i)(ssh|sshd|smbd|screensharing|tftp|ftp|telnet|RemoteDesktop|eppc|AEServer)[^/]*$\")) || (name == \"kickstart\" && hasFlag(\"activate\")) || (name == \"sharing\" && hasFlag(\"a\"))":
 		if scope == "command" {
 			return native174
 		}
-	case "(name == \"defaults\" && pos(0) == \"write\" && pos(1) matches \"(^|/)(com\\\\.apple\\\\.)?loginwindow(\\\\.plist)?$\" && any(positional, # in [\"LoginHook\", \"LogoutHook\", \"AutoLaunchedApplicationDictionary\"])) || (name == \"osascript\" && (any(args, # matches \"(?i)\\\\bmake\\\\s+(a\\\\s+)?(new\\\\s+)?login\\\\s+item\\\\b\") || stdin.text matches \"(?i)\\\\bmake\\\\s+(a\\\\s+)?(new\\\\s+)?login\\\\s+item\\\\b\"))":
+	case "any(args, # matches \"(?i)^-set(web|secureweb|socksfirewall|ftp|streaming|gopher|autoproxy)(proxy|url)$\") && len(positional) >= 2 || any(args, # matches \"(?i)^-set(web|secureweb|socksfirewall|autoproxy|proxyautodiscovery)(proxy)?state$|^-setproxyautodiscovery$\") && any(args, lower(#) == \"on\")":
 		if scope == "command" {
 			return native175
 		}
-	case "pos(0) == \"submit\" || pos(0) in [\"load\", \"bootstrap\"] && any(positional, sharedDir(#) || under(#, \"/private/tmp\") || under(#, \"/private/var/tmp\") || under(#, \"/Users/Shared\")) || agent && pos(0) in [\"load\", \"bootstrap\", \"enable\"] && !hasFlag(\"h\", \"help\")":
+	case "(name == \"defaults\" && pos(0) == \"write\" && pos(1) matches \"(^|/)(com\\\\.apple\\\\.)?loginwindow(\\\\.plist)?$\" && any(positional, # in [\"LoginHook\", \"LogoutHook\", \"AutoLaunchedApplicationDictionary\"])) || (name == \"osascript\" && (any(args, # matches \"(?i)\\\\bmake\\\\s+(a\\\\s+)?(new\\\\s+)?login\\\\s+item\\\\b\") || stdin.text matches \"(?i)\\\\bmake\\\\s+(a\\\\s+)?(new\\\\s+)?login\\\\s+item\\\\b\"))":
 		if scope == "command" {
 			return native176
 		}
-	case "agent && ( name in [\"pbpaste\", \"wl-paste\"] || name == \"xclip\" && any(flags, # in [\"-o\", \"-out\"]) || name == \"xsel\" && any(flags, # in [\"-o\", \"--output\"]) || name == \"osascript\" && (any(args, # matches \"(?i)\\\\bthe\\\\s+clipboard\\\\b\") || stdin.text matches \"(?i)\\\\bthe\\\\s+clipboard\\\\b\"))":
+	case "pos(0) == \"submit\" || pos(0) in [\"load\", \"bootstrap\"] && any(positional, sharedDir(#) || under(#, \"/private/tmp\") || under(#, \"/private/var/tmp\") || under(#, \"/Users/Shared\")) || agent && pos(0) in [\"load\", \"bootstrap\", \"enable\"] && !hasFlag(\"h\", \"help\")":
 		if scope == "command" {
 			return native177
 		}
-	case "agent && capturesScreen()":
+	case "agent && ( name in [\"pbpaste\", \"wl-paste\"] || name == \"xclip\" && any(flags, # in [\"-o\", \"-out\"]) || name == \"xsel\" && any(flags, # in [\"-o\", \"--output\"]) || name == \"osascript\" && (any(args, # matches \"(?i)\\\\bthe\\\\s+clipboard\\\\b\") || stdin.text matches \"(?i)\\\\bthe\\\\s+clipboard\\\\b\"))":
 		if scope == "command" {
 			return native178
 		}
-	case "capturesScreen() && line matches \"\\\\b(while|until|for)\\\\b[\\\\s\\\\S]*\\\\bsleep\\\\b\"":
+	case "agent && capturesScreen()":
 		if scope == "command" {
 			return native179
 		}
-	case "agent && !hasFlag(\"h\", \"help\", \"version\", \"l\", \"list-devices\", \"L\", \"list-pcms\", \"list\") && (\n  name in [\"arecord\", \"parecord\", \"pw-record\", \"fswebcam\", \"streamer\", \"imagesnap\", \"rec\"] ||\n  name == \"sox\" && len(args) > 0 && args[0] == \"-d\" ||\n  name in [\"ffmpeg\", \"avconv\"] && any(options(\"f\"), # in [\"alsa\", \"pulse\", \"oss\", \"jack\", \"v4l2\", \"video4linux2\", \"avfoundation\", \"dshow\", \"openal\"]) ||\n  name in [\"gst-launch-1.0\", \"gst-launch\"] && any(args, # matches \"^(alsasrc|pulsesrc|pipewiresrc|autoaudiosrc|v4l2src|autovideosrc|avfvideosrc|osxaudiosrc)\\\\b\"))":
+	case "capturesScreen() && line matches \"\\\\b(while|until|for)\\\\b[\\\\s\\\\S]*\\\\bsleep\\\\b\"":
 		if scope == "command" {
 			return native180
 		}
-	case "any(args, # matches \"(?i)display\\\\s+dialog[\\\\s\\\\S]*hidden\\\\s+answer\") || stdin.text matches \"(?i)display\\\\s+dialog[\\\\s\\\\S]*hidden\\\\s+answer\"":
+	case "agent && !hasFlag(\"h\", \"help\", \"version\", \"l\", \"list-devices\", \"L\", \"list-pcms\", \"list\") && (\n  name in [\"arecord\", \"parecord\", \"pw-record\", \"fswebcam\", \"streamer\", \"imagesnap\", \"rec\"] ||\n  name == \"sox\" && len(args) > 0 && args[0] == \"-d\" ||\n  name in [\"ffmpeg\", \"avconv\"] && any(options(\"f\"), # in [\"alsa\", \"pulse\", \"oss\", \"jack\", \"v4l2\", \"video4linux2\", \"avfoundation\", \"dshow\", \"openal\"]) ||\n  name in [\"gst-launch-1.0\", \"gst-launch\"] && any(args, # matches \"^(alsasrc|pulsesrc|pipewiresrc|autoaudiosrc|v4l2src|autovideosrc|avfvideosrc|osxaudiosrc)\\\\b\"))":
 		if scope == "command" {
 			return native181
 		}
-	case "any(args, # matches \"(?i)\\\\bof\\\\s+machine\\\\b|eppc://\") || stdin.text matches \"(?i)\\\\bof\\\\s+machine\\\\b|eppc://\" || agent && (any(args, # matches \"(?i)\\\\bmount\\\\s+volume\\\\b\") || stdin.text matches \"(?i)\\\\bmount\\\\s+volume\\\\b\")":
+	case "any(args, # matches \"(?i)display\\\\s+dialog[\\\\s\\\\S]*hidden\\\\s+answer\") || stdin.text matches \"(?i)display\\\\s+dialog[\\\\s\\\\S]*hidden\\\\s+answer\"":
 		if scope == "command" {
 			return native182
 		}
-	case "agent && any(args, baseName(#) matches \"^(chat\\\\.db|TCC\\\\.db|History\\\\.db|places\\\\.sqlite|NoteStore\\\\.sqlite|AddressBook-v22\\\\.abcddb|CallHistory\\\\.storedata|knowledgeC\\\\.db|com\\\\.apple\\\\.LaunchServices\\\\.QuarantineEventsV[0-9*]*)$\")":
+	case "any(args, # matches \"(?i)\\\\bof\\\\s+machine\\\\b|eppc://\") || stdin.text matches \"(?i)\\\\bof\\\\s+machine\\\\b|eppc://\" || agent && (any(args, # matches \"(?i)\\\\bmount\\\\s+volume\\\\b\") || stdin.text matches \"(?i)\\\\bmount\\\\s+volume\\\\b\")":
 		if scope == "command" {
 			return native183
 		}
-	case "agent && ( name in [\"useradd\", \"adduser\"] && len(positional) > 0 && !hasFlag(\"h\", \"help\") || name == \"sysadminctl\" && any(args, # == \"-addUser\") || name == \"dscl\" && any(args, lower(#) in [\"-create\", \"create\"]) && any(args, # matches \"^/Users/[^/]+$\"))":
+	case "agent && any(args, baseName(#) matches \"^(chat\\\\.db|TCC\\\\.db|History\\\\.db|places\\\\.sqlite|NoteStore\\\\.sqlite|AddressBook-v22\\\\.abcddb|CallHistory\\\\.storedata|knowledgeC\\\\.db|com\\\\.apple\\\\.LaunchServices\\\\.QuarantineEventsV[0-9*]*)$\")":
 		if scope == "command" {
 			return native184
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"docker\", \"podman\", \"ssh\", \"scp\", \"sftp\", \"open\", \"xdg-open\", \"kubectl\", \"helm\", \"brew\", \"go\"] || isInterpreter(name)) && any(args, nonASCII(host(#)))":
+	case "agent && ( name in [\"useradd\", \"adduser\"] && len(positional) > 0 && !hasFlag(\"h\", \"help\") || name == \"sysadminctl\" && any(args, # == \"-addUser\") || name == \"dscl\" && any(args, lower(#) in [\"-create\", \"create\"]) && any(args, # matches \"^/Users/[^/]+$\"))":
 		if scope == "command" {
 			return native185
 		}
-	case "any(args, isPunycode(host(#)))":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"docker\", \"podman\", \"ssh\", \"scp\", \"sftp\", \"open\", \"xdg-open\", \"kubectl\", \"helm\", \"brew\", \"go\"] || isInterpreter(name)) && any(args, nonASCII(host(#)))":
 		if scope == "command" {
 			return native186
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && scheme(#) != \"file\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\") &&\n  !(name == \"git\" && # matches \"(?i)^url\\\\..*\\\\.(push)?insteadof(=|$)\"))":
+	case "any(args, isPunycode(host(#)))":
 		if scope == "command" {
 			return native187
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\", \"docker\"]) && any(args, lookalikeOf(host(#)) != \"\")":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && scheme(#) != \"file\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\") &&\n  !(name == \"git\" && # matches \"(?i)^url\\\\..*\\\\.(push)?insteadof(=|$)\"))":
 		if scope == "command" {
 			return native188
 		}
-	case "isDownloader(name) && any(args, scheme(#) != \"\" && # matches \"%25[0-9A-Fa-f]{2}\")":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\", \"docker\"]) && any(args, lookalikeOf(host(#)) != \"\")":
 		if scope == "command" {
 			return native189
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, isShortener(host(#)))":
+	case "isDownloader(name) && any(args, scheme(#) != \"\" && # matches \"%25[0-9A-Fa-f]{2}\")":
 		if scope == "command" {
 			return native190
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"ssh\", \"scp\", \"nc\", \"ncat\", \"telnet\", \"ftp\", \"tftp\", \"sftp\", \"lftp\"] || name == \"openssl\" && pos(0) == \"s_client\") && any(args, isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\")) || name == \"restic\" && any(options(\"r\", \"repo\"), isIP(host(trimPrefix(#, \"rest:\"))) && !(host(trimPrefix(#, \"rest:\")) matches \"^(127\\\\.|::1$)\"))":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, isShortener(host(#)))":
 		if scope == "command" {
 			return native191
 		}
-	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); any(vals, # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/]+/[^/?#]\" && isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\"))":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"ssh\", \"scp\", \"nc\", \"ncat\", \"telnet\", \"ftp\", \"tftp\", \"sftp\", \"lftp\"] || name == \"openssl\" && pos(0) == \"s_client\") && any(args, isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\")) || name == \"restic\" && any(options(\"r\", \"repo\"), isIP(host(trimPrefix(#, \"rest:\"))) && !(host(trimPrefix(#, \"rest:\")) matches \"^(127\\\\.|::1$)\"))":
 		if scope == "command" {
 			return native192
 		}
-	case "(isDownloader(name) || name in [\"git\"]) && any(args, hasUserinfo(#) && # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/@]*[.:][^/@]*@\" && !(name == \"git\" && # matches \"(?i)^url\\\\.[^:/@]*@[^/@]*:.*\\\\.(push)?insteadof(=|$)\"))":
+	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); any(vals, # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/]+/[^/?#]\" && isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\"))":
 		if scope == "command" {
 			return native193
 		}
-	case "any(args, isMetadataHost(host(#)) || # matches \"^(https?://)?(169\\\\.254\\\\.169\\\\.254|\\\\[?fd00:ec2::254\\\\]?|metadata\\\\.google\\\\.internal)(/|$|:)\")":
+	case "(isDownloader(name) || name in [\"git\"]) && any(args, hasUserinfo(#) && # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/@]*[.:][^/@]*@\" && !(name == \"git\" && # matches \"(?i)^url\\\\.[^:/@]*@[^/@]*:.*\\\\.(push)?insteadof(=|$)\"))":
 		if scope == "command" {
 			return native194
 		}
-	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\" && !(name in [\"https\", \"xhs\"]))) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\") && !(host(#) endsWith \".local\") && !(host(#) endsWith \".lan\") && host(#) contains \".\")":
+	case "any(args, isMetadataHost(host(#)) || # matches \"^(https?://)?(169\\\\.254\\\\.169\\\\.254|\\\\[?fd00:ec2::254\\\\]?|metadata\\\\.google\\\\.internal)(/|$|:)\")":
 		if scope == "command" {
 			return native195
 		}
-	case "lang != \"\" && code matches \"(?i)(\\\\baccept\\\\s*\\\\(|:accept\\\\b|TCPServer|createServer|IO::Socket::INET[^;]*Listen|stream_socket_server|socket_accept)\" && code matches \"(?i)(\\\\bopen\\\\s*\\\\((?:[^()]|\\\\([^()]*\\\\))*[\\x22'](w|wb|a|ab|w\\\\+|wb\\\\+)[\\x22']|file_put_contents|fwrite|createWriteStream|writeFile(Sync)?\\\\s*\\\\(|File\\\\.(write|binwrite)|IO\\\\.(write|binwrite)|open\\\\s*\\\\(?\\\\s*\\\\$?\\\\w+\\\\s*,\\\\s*[\\x22']>)\"":
+	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\" && !(name in [\"https\", \"xhs\"]))) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\") && !(host(#) endsWith \".local\") && !(host(#) endsWith \".lan\") && host(#) contains \".\")":
 		if scope == "command" {
 			return native196
 		}
-	case "lang != \"\" && code contains \"://\" && code matches \"(?i)(urlopen|urlretrieve|requests\\\\.|httpx|urllib|http\\\\.client|\\\\bhttps?[\\\"']?\\\\)?\\\\.(get|request)\\\\b|\\\\bfetch\\\\s*\\\\(|file_get_contents|fopen|curl_init|\\\\bcopy\\\\s*\\\\(|open-uri|URI\\\\.open|Net::HTTP|LWP|HTTP::Tiny|getstore|\\\\bdownload\\\\s*\\\\(|HTTP\\\\.(get|request)|socket\\\\.http|\\\\bcp\\\\s*\\\\(|openStream|new\\\\s+URL\\\\b|Invoke-WebRequest|\\\\biwr\\\\b|DownloadFile|DownloadString|WebClient|\\\\bwget\\\\b)\" && (code matches \"(?i)\\\\b(https?|ftp)://[0-9]{1,3}(\\\\.[0-9]{1,3}){3}\\\\b\" && !(code matches \"(?i)\\\\b(https?|ftp)://(127\\\\.|0\\\\.0\\\\.0\\\\.0\\\\b)\") ||\n code matches \"(?i)\\\\bhttp://[a-z0-9-]+(\\\\.[a-z0-9-]+)*\\\\.[a-z]{2,}\\\\b\" && !(code matches \"(?i)\\\\bhttp://[a-z0-9.-]+\\\\.(local|lan|internal|localhost)([:/'\\\\x22]|$)\"))":
+	case "lang != \"\" && code matches \"(?i)(\\\\baccept\\\\s*\\\\(|:accept\\\\b|TCPServer|createServer|IO::Socket::INET[^;]*Listen|stream_socket_server|socket_accept)\" && code matches \"(?i)(\\\\bopen\\\\s*\\\\((?:[^()]|\\\\([^()]*\\\\))*[\\x22'](w|wb|a|ab|w\\\\+|wb\\\\+)[\\x22']|file_put_contents|fwrite|createWriteStream|writeFile(Sync)?\\\\s*\\\\(|File\\\\.(write|binwrite)|IO\\\\.(write|binwrite)|open\\\\s*\\\\(?\\\\s*\\\\$?\\\\w+\\\\s*,\\\\s*[\\x22']>)\"":
 		if scope == "command" {
 			return native197
 		}
-	case "let tlsOff = \"^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true)|(?i:npm_config_strict_ssl|yarn_enable_strict_ssl)=false|K8S_AUTH_VERIFY_SSL=(?i:no|false|0)|(CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE)=)$\"; let tlsCA = \"^(SSL_CERT_FILE|SSL_CERT_DIR|CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE|AWS_CA_BUNDLE|NODE_EXTRA_CA_CERTS|GIT_SSL_CAINFO|PIP_CERT)=.\"; (name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\") &&\n  !(len(positional) > 0 && all(positional, host(#) in [\"localhost\", \"127.0.0.1\", \"[::1]\", \"::1\"]) &&\n    !hasFlag(\"proxy-insecure\", \"x\", \"proxy\", \"preproxy\", \"socks4\", \"socks4a\", \"socks5\", \"socks5-hostname\", \"resolve\", \"connect-to\", \"url\", \"K\", \"config\", \"next\", \"doh-url\"))) ||\n(name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"pip\", \"pip3\"] && pos(0) == \"config\" && any(positional, # == \"set\") && any(positional, # matches \"^[a-z]+\\\\.trusted-host$\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # matches \"^(strict-ssl|enableStrictSsl)(=false)?$\") && any(args, # matches \"(^|=)false$\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\", \"K8S_AUTH_VERIFY_SSL\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\", \"no\"])) || any(keys(assigns ?? {}), # in [\"SSL_CERT_FILE\", \"SSL_CERT_DIR\", \"CURL_CA_BUNDLE\", \"REQUESTS_CA_BUNDLE\", \"AWS_CA_BUNDLE\", \"NODE_EXTRA_CA_CERTS\", \"GIT_SSL_CAINFO\", \"PIP_CERT\"] &&\n  (assigns[#] == \"\" && # in [\"CURL_CA_BUNDLE\", \"REQUESTS_CA_BUNDLE\"] || sharedDir(assigns[#]))) ||\n(name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches tlsOff || # matches tlsCA && sharedDir(split(#, \"=\")[1]))) || (name in [\"setenv\", \"set\"] && len(positional) >= 2 && (join(positional[len(positional)-2:], \"=\") matches tlsOff ||\n  join(positional[len(positional)-2:], \"=\") matches tlsCA && sharedDir(positional[len(positional)-1])))":
+	case "lang != \"\" && code contains \"://\" && code matches \"(?i)(urlopen|urlretrieve|requests\\\\.|httpx|urllib|http\\\\.client|\\\\bhttps?[\\\"']?\\\\)?\\\\.(get|request)\\\\b|\\\\bfetch\\\\s*\\\\(|file_get_contents|fopen|curl_init|\\\\bcopy\\\\s*\\\\(|open-uri|URI\\\\.open|Net::HTTP|LWP|HTTP::Tiny|getstore|\\\\bdownload\\\\s*\\\\(|HTTP\\\\.(get|request)|socket\\\\.http|\\\\bcp\\\\s*\\\\(|openStream|new\\\\s+URL\\\\b|Invoke-WebRequest|\\\\biwr\\\\b|DownloadFile|DownloadString|WebClient|\\\\bwget\\\\b)\" && (code matches \"(?i)\\\\b(https?|ftp)://[0-9]{1,3}(\\\\.[0-9]{1,3}){3}\\\\b\" && !(code matches \"(?i)\\\\b(https?|ftp)://(127\\\\.|0\\\\.0\\\\.0\\\\.0\\\\b)\") ||\n code matches \"(?i)\\\\bhttp://[a-z0-9-]+(\\\\.[a-z0-9-]+)*\\\\.[a-z]{2,}\\\\b\" && !(code matches \"(?i)\\\\bhttp://[a-z0-9.-]+\\\\.(local|lan|internal|localhost)([:/'\\\\x22]|$)\"))":
 		if scope == "command" {
 			return native198
 		}
-	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\") || (lang != \"\" && code matches \"(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets\\\\b|net\\\\.(connect|Socket|createConnection)|new\\\\s+Socket|socket\\\\.tcp|socket\\\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\\\(?\\\\s*['\\\"](net|socket)['\\\"])\" &&\n  code matches \"(?is)(/bin/(ba|z|da|k)?sh\\\\b|cmd\\\\.exe|['\\\"`](ba|z)?sh( -i)?['\\\"`]|\\\\bsh -i\\\\b|spawn\\\\(\\\\s*['\\\"](/bin/)?(ba)?sh|pty\\\\.spawn|proc_open|shell_exec|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*[( ]|popen|\\\\brun\\\\(|\\\\biex\\\\b|Invoke-Expression)\" &&\n  code matches \"(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\\\bpipe\\\\(|pipeline\\\\(|\\\\.pipe\\\\(|while|loop|readline|gets|\\\\bread|\\\\b(input|output)\\\\s*:\\\\s*\\\\w)\")":
+	case "let tlsOff = \"^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true)|(?i:npm_config_strict_ssl|yarn_enable_strict_ssl)=false|K8S_AUTH_VERIFY_SSL=(?i:no|false|0)|(CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE)=)$\"; let tlsCA = \"^(SSL_CERT_FILE|SSL_CERT_DIR|CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE|AWS_CA_BUNDLE|NODE_EXTRA_CA_CERTS|GIT_SSL_CAINFO|PIP_CERT)=.\"; (name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\") &&\n  !(len(positional) > 0 && all(positional, host(#) in [\"localhost\", \"127.0.0.1\", \"[::1]\", \"::1\"]) &&\n    !hasFlag(\"proxy-insecure\", \"x\", \"proxy\", \"preproxy\", \"socks4\", \"socks4a\", \"socks5\", \"socks5-hostname\", \"resolve\", \"connect-to\", \"url\", \"K\", \"config\", \"next\", \"doh-url\"))) ||\n(name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"pip\", \"pip3\"] && pos(0) == \"config\" && any(positional, # == \"set\") && any(positional, # matches \"^[a-z]+\\\\.trusted-host$\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # matches \"^(strict-ssl|enableStrictSsl)(=false)?$\") && any(args, # matches \"(^|=)false$\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\", \"K8S_AUTH_VERIFY_SSL\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\", \"no\"])) || any(keys(assigns ?? {}), # in [\"SSL_CERT_FILE\", \"SSL_CERT_DIR\", \"CURL_CA_BUNDLE\", \"REQUESTS_CA_BUNDLE\", \"AWS_CA_BUNDLE\", \"NODE_EXTRA_CA_CERTS\", \"GIT_SSL_CAINFO\", \"PIP_CERT\"] &&\n  (assigns[#] == \"\" && # in [\"CURL_CA_BUNDLE\", \"REQUESTS_CA_BUNDLE\"] || sharedDir(assigns[#]))) ||\n(name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches tlsOff || # matches tlsCA && sharedDir(split(#, \"=\")[1]))) || (name in [\"setenv\", \"set\"] && len(positional) >= 2 && (join(positional[len(positional)-2:], \"=\") matches tlsOff ||\n  join(positional[len(positional)-2:], \"=\") matches tlsCA && sharedDir(positional[len(positional)-1])))":
 		if scope == "command" {
 			return native199
 		}
-	case "lang != \"\" && code matches \"(?is)(TCPSocket|TCPClient|UdpClient|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets?\\\\.|socket\\\\.(socket|create_connection|tcp|connect)|net\\\\.(connect|Socket|createConnection|Dial)|new\\\\s+Socket|make-socket|socketConnection|/inet[46]?/tcp|\\\\.connect\\\\s*\\\\()\" && any(split(code, \"\\\"\"), any(split(#, \"'\"), isIP(trim(#)) && !isPrivateIP(trim(#))))":
+	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\") || (lang != \"\" && code matches \"(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets\\\\b|net\\\\.(connect|Socket|createConnection)|new\\\\s+Socket|socket\\\\.tcp|socket\\\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\\\(?\\\\s*['\\\"](net|socket)['\\\"])\" &&\n  code matches \"(?is)(/bin/(ba|z|da|k)?sh\\\\b|cmd\\\\.exe|['\\\"`](ba|z)?sh( -i)?['\\\"`]|\\\\bsh -i\\\\b|spawn\\\\(\\\\s*['\\\"](/bin/)?(ba)?sh|pty\\\\.spawn|proc_open|shell_exec|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*[( ]|popen|\\\\brun\\\\(|\\\\biex\\\\b|Invoke-Expression)\" &&\n  code matches \"(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\\\bpipe\\\\(|pipeline\\\\(|\\\\.pipe\\\\(|while|loop|readline|gets|\\\\bread|\\\\b(input|output)\\\\s*:\\\\s*\\\\w)\")":
 		if scope == "command" {
 			return native200
 		}
-	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || holdsSecret(dataFile(#)) || secretValue(#) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#) || holdsSecret(#)) || any(positional, secretValue(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#) || holdsSecret(#)) || any(positional, secretValue(#)) || any(options(\"post-data\", \"body-data\"), secretValue(#) || # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY|DATABASE_URL|REDIS_URL|MONGODB_URI|DSN\\\\b)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || ((stdin.kind != \"\" || len(via) > 0) && sendsInput() && ((stdin.kind == \"file\" && (sensitivePath(stdin.from) || holdsSecret(stdin.from))) ||\n  (stdin.kind == \"procsub\" && any(redirects, #.op == \"<\" && holdsSecret(#.target))) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) ||\n  (stdin.kind == \"pipe\" && sensitivePath(stdin.from) || stdin.kind in [\"pipe\", \"\"] && len(pipedSecrets()) > 0))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#) || holdsSecret(#)) && positional[len(positional)-1] contains \":\") || (lang != \"\" && (any(secretFiles, !(baseName(#) startsWith \".env\")) || printsEnvironment() || len(heldFiles) > 0) && sendsInput()) || (name in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"http\", \"https\", \"xh\"] && any(args, # matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\", \"dig\", \"kdig\", \"drill\", \"host\", \"nslookup\", \"ping\", \"ping6\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"whois\", \"traceroute\",\n  \"git\", \"gh\", \"glab\", \"xdg-open\", \"open\", \"sensible-browser\", \"firefox\", \"chromium\", \"google-chrome\", \"logger\", \"mail\", \"mailx\", \"docker\", \"podman\", \"pip\", \"pip3\", \"npm\"] &&\n  any(args, secretValue(#) && !(name in [\"docker\", \"podman\"] && pos(0) == \"login\" && tokenForHost(tokenSource(#), positional[1:])) &&\n    !(name in [\"http\", \"https\", \"xh\", \"xhs\"] && # matches \"^[A-Za-z-]+:[^=/]\" && tokenForHost(tokenSource(#), args)))) ||\n(name in [\"ssh\", \"scp\", \"sftp\", \"rsync\"] && any(args, secretValue(#) && (# contains \"$(\" || # contains \"`\"))) || (stdin.kind in [\"herestring\", \"heredoc\"] && ((stdin.text matches \"\\\\$\\\\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" || secretValue(stdin.text)) && !(name in [\"ssh\", \"psql\", \"mysql\", \"mariadb\", \"mongosh\", \"sqlcmd\", \"kubectl\", \"oc\"]) ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\" ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(<|(cat|base64|xxd|head|tail|gzip|tar|openssl|sed|awk|grep|dd)\\\\b)[^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) && sendsInput())":
+	case "lang != \"\" && code matches \"(?is)(TCPSocket|TCPClient|UdpClient|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets?\\\\.|socket\\\\.(socket|create_connection|tcp|connect)|net\\\\.(connect|Socket|createConnection|Dial)|new\\\\s+Socket|make-socket|socketConnection|/inet[46]?/tcp|\\\\.connect\\\\s*\\\\()\" && any(split(code, \"\\\"\"), any(split(#, \"'\"), isIP(trim(#)) && !isPrivateIP(trim(#))))":
 		if scope == "command" {
 			return native201
 		}
-	case "len(filter(positional, sensitivePath(#))) >= 2 && name in [\"cat\", \"tar\", \"zip\", \"cp\", \"base64\", \"gzip\", \"7z\", \"head\", \"tail\", \"less\", \"more\", \"xxd\", \"strings\"]":
+	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || holdsSecret(dataFile(#)) || secretValue(#) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#) || holdsSecret(#)) || any(positional, secretValue(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#) || holdsSecret(#)) || any(positional, secretValue(#)) || any(options(\"post-data\", \"body-data\"), secretValue(#) || # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY|DATABASE_URL|REDIS_URL|MONGODB_URI|DSN\\\\b)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || ((stdin.kind != \"\" || len(via) > 0) && sendsInput() && ((stdin.kind == \"file\" && (sensitivePath(stdin.from) || holdsSecret(stdin.from))) ||\n  (stdin.kind == \"procsub\" && any(redirects, #.op == \"<\" && holdsSecret(#.target))) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) ||\n  (stdin.kind == \"pipe\" && sensitivePath(stdin.from) || stdin.kind in [\"pipe\", \"\"] && len(pipedSecrets()) > 0))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#) || holdsSecret(#)) && positional[len(positional)-1] contains \":\") || (lang != \"\" && (any(secretFiles, !(baseName(#) startsWith \".env\")) || printsEnvironment() || len(heldFiles) > 0) && sendsInput()) || (name in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"http\", \"https\", \"xh\"] && any(args, # matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\", \"dig\", \"kdig\", \"drill\", \"host\", \"nslookup\", \"ping\", \"ping6\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"whois\", \"traceroute\",\n  \"git\", \"gh\", \"glab\", \"xdg-open\", \"open\", \"sensible-browser\", \"firefox\", \"chromium\", \"google-chrome\", \"logger\", \"mail\", \"mailx\", \"docker\", \"podman\", \"pip\", \"pip3\", \"npm\"] &&\n  any(args, secretValue(#) && !(name in [\"docker\", \"podman\"] && pos(0) == \"login\" && tokenForHost(tokenSource(#), positional[1:])) &&\n    !(name in [\"http\", \"https\", \"xh\", \"xhs\"] && # matches \"^[A-Za-z-]+:[^=/]\" && tokenForHost(tokenSource(#), args)))) ||\n(name in [\"ssh\", \"scp\", \"sftp\", \"rsync\"] && any(args, secretValue(#) && (# contains \"$(\" || # contains \"`\"))) || (stdin.kind in [\"herestring\", \"heredoc\"] && ((stdin.text matches \"\\\\$\\\\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" || secretValue(stdin.text)) && !(name in [\"ssh\", \"psql\", \"mysql\", \"mariadb\", \"mongosh\", \"sqlcmd\", \"kubectl\", \"oc\"]) ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\" ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(<|(cat|base64|xxd|head|tail|gzip|tar|openssl|sed|awk|grep|dd)\\\\b)[^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) && sendsInput())":
 		if scope == "command" {
 			return native202
 		}
-	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || holdsSecret(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] && sendsInput()) || (stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, (sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) && !(# startsWith \"--exclude=\")) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, (sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) && !(# startsWith \"--exclude=\"))) &&\n  sendsInput()) ||\n(stdin.kind == \"file\" && (sensitivePath(stdin.from) || holdsSecret(stdin.from)) && sendsInput()) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || holdsSecret(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) && (agent || !storesSecret(name, args)) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#) || holdsSecret(#))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\", \"twine\"] && pos(0) in [\"publish\", \"upload\"] &&\n  any(positional[1:], (sensitivePath(#) || holdsSecret(#) || isHome(#)) && !(# in options(\"config-file\", \"userconfig\", \"cert\", \"client-cert\", \"i\", \"identity\")))) ||\n(agent && (name in [\"restic\", \"rustic\"] && \"backup\" in positional && any(options(\"r\", \"repo\"), # matches \"^(sftp|s3|rest|b2|azure|gs|swift|rclone):\") ||\n  name == \"borg\" && pos(0) == \"create\" && len(positional) > 1 && positional[1] matches \"^(ssh://|[^/:]+:)\" ||\n  name == \"duplicity\" && any(positional, # contains \"://\") || name == \"tarsnap\") &&\n  any(positional, sensitivePath(#) || holdsSecret(#)))":
+	case "len(filter(positional, sensitivePath(#))) >= 2 && name in [\"cat\", \"tar\", \"zip\", \"cp\", \"base64\", \"gzip\", \"7z\", \"head\", \"tail\", \"less\", \"more\", \"xxd\", \"strings\"]":
 		if scope == "command" {
 			return native203
 		}
-	case "let stdinSystemFile = stdin.kind == \"file\" && ((systemFile(stdin.from) && !ownHome(stdin.from)) || (authFile(stdin.from) && !ownHome(stdin.from))) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"cat\", \"base64\", \"gzip\", \"xxd\", \"head\", \"tail\", \"tar\", \"zip\"] && any(stdin.args, (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#)));\nlet read = \"\\\\$\\\\(\\\\s*(<\\\\s*|(cat|head|tail|base64|xxd|gzip|tac|strings|od)\\\\s+[^)]*?)(/etc|/root|/var/log|/proc|/sys|/boot|/usr/share/base-passwd)/\"; let systemVar = line matches \"(^|[\\\\s;&|({])[A-Za-z_][A-Za-z0-9_]*=[\\\"']?\" + read; name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\"), (systemFile(uploadedFile(#)) && !ownHome(uploadedFile(#))) || (authFile(uploadedFile(#)) && !ownHome(uploadedFile(#))) ||\n    # matches read || # matches \"\\\\$\\\\{?[A-Za-z_]\" && systemVar) ||\n  any(options(\"T\", \"upload-file\"), (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#))) ||\n  any(positional, # matches \"^[a-zA-Z][a-zA-Z0-9+.-]*://[^?#]*[?#].*\\\\$\\\\{?[A-Za-z_]\") && systemVar ||\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"T\", \"upload-file\"), # in [\"@-\", \"-\", \"@/dev/stdin\"]) && stdinSystemFile) ||\nname in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#)) || # in [\"-\", \"/dev/stdin\", \"/dev/fd/0\"] && stdinSystemFile) ||\n  any(options(\"post-data\", \"body-data\"), # matches read || # matches \"\\\\$\\\\{?[A-Za-z_]\" && systemVar) ||\n  any(positional, # matches \"^[a-zA-Z][a-zA-Z0-9+.-]*://[^?#]*[?#].*\\\\$\\\\{?[A-Za-z_]\") && systemVar) ||\nname in [\"http\", \"https\", \"xh\", \"xhs\"] && (any(positional[1:], # matches \"^[^=@:]+=?@/\" && (systemFile(split(#, \"@\")[1]) && !ownHome(split(#, \"@\")[1]))) || stdinSystemFile) || name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"socat\", \"telnet\"] && stdin.kind == \"pipe\" && stdinSystemFile":
+	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || holdsSecret(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] && sendsInput()) || (stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, (sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) && !(# startsWith \"--exclude=\")) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, (sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) && !(# startsWith \"--exclude=\"))) &&\n  sendsInput()) ||\n(stdin.kind == \"file\" && (sensitivePath(stdin.from) || holdsSecret(stdin.from)) && sendsInput()) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || holdsSecret(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) && (agent || !storesSecret(name, args)) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#) || holdsSecret(#))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\", \"twine\"] && pos(0) in [\"publish\", \"upload\"] &&\n  any(positional[1:], (sensitivePath(#) || holdsSecret(#) || isHome(#)) && !(# in options(\"config-file\", \"userconfig\", \"cert\", \"client-cert\", \"i\", \"identity\")))) ||\n(agent && (name in [\"restic\", \"rustic\"] && \"backup\" in positional && any(options(\"r\", \"repo\"), # matches \"^(sftp|s3|rest|b2|azure|gs|swift|rclone):\") ||\n  name == \"borg\" && pos(0) == \"create\" && len(positional) > 1 && positional[1] matches \"^(ssh://|[^/:]+:)\" ||\n  name == \"duplicity\" && any(positional, # contains \"://\") || name == \"tarsnap\") &&\n  any(positional, sensitivePath(#) || holdsSecret(#)))":
 		if scope == "command" {
 			return native204
 		}
-	case "any(args, # contains \"{}\") && (agent || !(line matches \"\\\\s-(i?name|i?path|i?wholename|i?regex|newer|mtime|mmin|size|e|extension|g|glob)\\\\s\")) && (\n  \"find\" in wrappers && any(wrapperArgs, isRoot(#) || isHome(#) || isSystemDir(#)) ||\n  \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"find\", \"fd\", \"fdfind\", \"ls\", \"locate\", \"plocate\", \"tree\", \"git\"] && (stdin.from in [\"locate\", \"plocate\"] || any(stdin.args, isRoot(#) || isHome(#) || isSystemDir(#))))":
+	case "let stdinSystemFile = stdin.kind == \"file\" && ((systemFile(stdin.from) && !ownHome(stdin.from)) || (authFile(stdin.from) && !ownHome(stdin.from))) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"cat\", \"base64\", \"gzip\", \"xxd\", \"head\", \"tail\", \"tar\", \"zip\"] && any(stdin.args, (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#)));\nlet read = \"\\\\$\\\\(\\\\s*(<\\\\s*|(cat|head|tail|base64|xxd|gzip|tac|strings|od)\\\\s+[^)]*?)(/etc|/root|/var/log|/proc|/sys|/boot|/usr/share/base-passwd)/\"; let systemVar = line matches \"(^|[\\\\s;&|({])[A-Za-z_][A-Za-z0-9_]*=[\\\"']?\" + read; name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\"), (systemFile(uploadedFile(#)) && !ownHome(uploadedFile(#))) || (authFile(uploadedFile(#)) && !ownHome(uploadedFile(#))) ||\n    # matches read || # matches \"\\\\$\\\\{?[A-Za-z_]\" && systemVar) ||\n  any(options(\"T\", \"upload-file\"), (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#))) ||\n  any(positional, # matches \"^[a-zA-Z][a-zA-Z0-9+.-]*://[^?#]*[?#].*\\\\$\\\\{?[A-Za-z_]\") && systemVar ||\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"T\", \"upload-file\"), # in [\"@-\", \"-\", \"@/dev/stdin\"]) && stdinSystemFile) ||\nname in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#)) || # in [\"-\", \"/dev/stdin\", \"/dev/fd/0\"] && stdinSystemFile) ||\n  any(options(\"post-data\", \"body-data\"), # matches read || # matches \"\\\\$\\\\{?[A-Za-z_]\" && systemVar) ||\n  any(positional, # matches \"^[a-zA-Z][a-zA-Z0-9+.-]*://[^?#]*[?#].*\\\\$\\\\{?[A-Za-z_]\") && systemVar) ||\nname in [\"http\", \"https\", \"xh\", \"xhs\"] && (any(positional[1:], # matches \"^[^=@:]+=?@/\" && (systemFile(split(#, \"@\")[1]) && !ownHome(split(#, \"@\")[1]))) || stdinSystemFile) || name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"socat\", \"telnet\"] && stdin.kind == \"pipe\" && stdinSystemFile":
 		if scope == "command" {
 			return native205
 		}
-	case "any(positional, (# contains \"$(\" || # contains \"`\" || # matches \"\\\\$\\\\{?[A-Za-z_]\") && # matches \"\\\\.[A-Za-z0-9-]+\\\\.[A-Za-z]{2,}\\\\.?$\")":
+	case "any(args, # contains \"{}\") && (agent || !(line matches \"\\\\s-(i?name|i?path|i?wholename|i?regex|newer|mtime|mmin|size|e|extension|g|glob)\\\\s\")) && (\n  \"find\" in wrappers && any(wrapperArgs, isRoot(#) || isHome(#) || isSystemDir(#)) ||\n  \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"find\", \"fd\", \"fdfind\", \"ls\", \"locate\", \"plocate\", \"tree\", \"git\"] && (stdin.from in [\"locate\", \"plocate\"] || any(stdin.args, isRoot(#) || isHome(#) || isSystemDir(#))))":
 		if scope == "command" {
 			return native206
 		}
-	case "let dir = name == \"httpd\" ? option(\"h\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\"));\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\") || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#))) || isRoot(cwd) || isHome(cwd) ||\n    cleanPath(cwd) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\" || cleanPath(cwd) == \"/etc\"))":
+	case "any(positional, (# contains \"$(\" || # contains \"`\" || # matches \"\\\\$\\\\{?[A-Za-z_]\") && # matches \"\\\\.[A-Za-z0-9-]+\\\\.[A-Za-z]{2,}\\\\.?$\")":
 		if scope == "command" {
 			return native207
 		}
-	case "let dirs = name in [\"netlify\", \"ntl\", \"netlify-cli\"] ? options(\"d\", \"dir\") :\n  name == \"gh-pages\" ? options(\"d\", \"dist\") :\n  name == \"surge\" ? options(\"p\", \"project\") :\n  name == \"vercel\" ? options(\"cwd\") : [];\nlet operands = name == \"surge\" ? positional[:1] :\n  name == \"vercel\" && pos(0) == \"deploy\" ? positional[1:] :\n  name == \"vercel\" && pos(0) in [\"alias\", \"bisect\", \"build\", \"certs\", \"dev\", \"dns\", \"domains\", \"env\", \"git\", \"help\", \"init\", \"inspect\", \"link\", \"list\", \"ls\", \"login\", \"logout\", \"logs\", \"project\", \"projects\", \"promote\", \"pull\", \"redeploy\", \"remove\", \"rm\", \"rollback\", \"secrets\", \"switch\", \"teams\", \"whoami\", \"integration\", \"blob\"] ? [] :\n  name == \"vercel\" ? positional :\n  name == \"wrangler\" && pos(0) == \"pages\" && pos(1) in [\"deploy\", \"publish\"] ? positional[2:] :\n  name == \"tailscale\" && pos(0) in [\"serve\", \"funnel\"] ? positional[1:] : [];\nany(dirs, isHome(#) || isRoot(#) || sensitivePath(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)(/|$)\") || any(operands, isHome(#) || isRoot(#) || sensitivePath(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)(/|$)\")":
+	case "let dir = name == \"httpd\" ? option(\"h\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\"));\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\") || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#))) || isRoot(cwd) || isHome(cwd) ||\n    cleanPath(cwd) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\" || cleanPath(cwd) == \"/etc\"))":
 		if scope == "command" {
 			return native208
 		}
-	case "any(names, # == \"cd\") && line matches \"(^|[;&|(]\\\\s*)cd\\\\s+(~/?|/|\\\\$HOME/?|\\\\$\\\\{HOME\\\\}/?|/root/?|/home/[^/\\\\s;&]+/?)?\\\\s*(&&|;)\\\\s*(sudo\\\\s+)?(python[0-9.]*\\\\s+-m\\\\s+(http\\\\.server|SimpleHTTPServer)|php\\\\s+-S|ruby\\\\s+-run\\\\s+-e\\\\s*httpd|npx\\\\s+(http-server|serve)|busybox\\\\s+httpd|miniserve|updog)(\\\\s|$)\"":
-		if scope == "line" {
+	case "let dirs = name in [\"netlify\", \"ntl\", \"netlify-cli\"] ? options(\"d\", \"dir\") :\n  name == \"gh-pages\" ? options(\"d\", \"dist\") :\n  name == \"surge\" ? options(\"p\", \"project\") :\n  name == \"vercel\" ? options(\"cwd\") : [];\nlet operands = name == \"surge\" ? positional[:1] :\n  name == \"vercel\" && pos(0) == \"deploy\" ? positional[1:] :\n  name == \"vercel\" && pos(0) in [\"alias\", \"bisect\", \"build\", \"certs\", \"dev\", \"dns\", \"domains\", \"env\", \"git\", \"help\", \"init\", \"inspect\", \"link\", \"list\", \"ls\", \"login\", \"logout\", \"logs\", \"project\", \"projects\", \"promote\", \"pull\", \"redeploy\", \"remove\", \"rm\", \"rollback\", \"secrets\", \"switch\", \"teams\", \"whoami\", \"integration\", \"blob\"] ? [] :\n  name == \"vercel\" ? positional :\n  name == \"wrangler\" && pos(0) == \"pages\" && pos(1) in [\"deploy\", \"publish\"] ? positional[2:] :\n  name == \"tailscale\" && pos(0) in [\"serve\", \"funnel\"] ? positional[1:] : [];\nany(dirs, isHome(#) || isRoot(#) || sensitivePath(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)(/|$)\") || any(operands, isHome(#) || isRoot(#) || sensitivePath(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)(/|$)\")":
+		if scope == "command" {
 			return native209
 		}
-	case "any(names, # in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"openssl\", \"telnet\", \"socat\", \"busybox\"]) && any(names, isShell(#) || # in [\"cat\", \"tail\"]) && line matches \"(mkfifo|mknod\\\\s+\\\\S+\\\\s+p)\\\\b\"":
+	case "any(names, # == \"cd\") && line matches \"(^|[;&|(]\\\\s*)cd\\\\s+(~/?|/|\\\\$HOME/?|\\\\$\\\\{HOME\\\\}/?|/root/?|/home/[^/\\\\s;&]+/?)?\\\\s*(&&|;)\\\\s*(sudo\\\\s+)?(python[0-9.]*\\\\s+-m\\\\s+(http\\\\.server|SimpleHTTPServer)|php\\\\s+-S|ruby\\\\s+-run\\\\s+-e\\\\s*httpd|npx\\\\s+(http-server|serve)|busybox\\\\s+httpd|miniserve|updog)(\\\\s|$)\"":
 		if scope == "line" {
 			return native210
 		}
-	case "stdin.kind == \"pipe\" && isShell(stdin.from) && (any(stdin.args, # in [\"-i\", \"-li\", \"-il\"]) || len(stdin.args) == 0)":
-		if scope == "command" {
+	case "any(names, # in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"openssl\", \"telnet\", \"socat\", \"busybox\"]) && any(names, isShell(#) || # in [\"cat\", \"tail\"]) && line matches \"(mkfifo|mknod\\\\s+\\\\S+\\\\s+p)\\\\b\"":
+		if scope == "line" {
 			return native211
 		}
-	case "name in [\"ztcp\", \"zsocket\"] || (name == \"zmodload\" && any(args, # in [\"zsh/net/tcp\", \"zsh/net/socket\"]))":
+	case "stdin.kind == \"pipe\" && isShell(stdin.from) && (any(stdin.args, # in [\"-i\", \"-li\", \"-il\"]) || len(stdin.args) == 0)":
 		if scope == "command" {
 			return native212
 		}
-	case "(code + join(args, \" \")) matches \"/inet[46]?/(tcp|udp)/\" && (code + join(args, \" \")) matches \"(\\\\|&|system\\\\s*\\\\(|getline)\"":
+	case "name in [\"ztcp\", \"zsocket\"] || (name == \"zmodload\" && any(args, # in [\"zsh/net/tcp\", \"zsh/net/socket\"]))":
 		if scope == "command" {
 			return native213
 		}
-	case "hasFlag(\"l\") || stdin.text matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\") || any(redirects, #.target matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\")":
+	case "(code + join(args, \" \")) matches \"/inet[46]?/(tcp|udp)/\" && (code + join(args, \" \")) matches \"(\\\\|&|system\\\\s*\\\\(|getline)\"":
 		if scope == "command" {
 			return native214
 		}
-	case "let secret = \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\"; let loginSecret = secret + \"|\\\\$\\\\{?([A-Za-z_]*_)?PAT\\\\b\"; let registries = filter(positional, !(# in [\"login\", \"registry\", \"auth\"]) && !(# contains \"$\") && (host(#) != \"\" || # contains \":\" || # contains \".\")); let registry = len(registries) > 0 ? registries[len(registries)-1] : \"docker.io\"; let registryURL = split((registry contains \"://\" ? \"\" : \"https://\") + registry, \"\\n\"); name == \"git\" ? (\n  any(positional, host(#) != \"\" && # matches secret && !tokenForHost(tokenSource(#), args)) ||\n  any(options(\"c\"), # matches \"(?i)^http\\\\..*extraheader=\" && # matches secret && any(args, host(#) != \"\") && !tokenForHost(tokenSource(#), args))) :\nname == \"ssh\" ? (any(options(\"o\"), # matches \"(?i)^(SendEnv|SetEnv)[= ]\" && (# matches \"(?i)^(SendEnv|SetEnv)[= ]\\\\*\" || upper(#) matches \"(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|\\\\bAWS_|\\\\bGITHUB_|\\\\bGH_|\\\\bOPENAI_|\\\\bANTHROPIC_|\\\\bAZURE_|\\\\bGOOGLE_|\\\\bNPM_)\")) ||\n  source matches \"^(?:[^'$]|\\\\$|'[^']*')*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" ||\n  any(args, # matches \"\\\\$\\\\{[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\") && !(source matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\")) :\nname in [\"docker\", \"podman\", \"nerdctl\", \"finch\", \"ko\", \"buildah\", \"skopeo\", \"oras\", \"helm\", \"regctl\", \"crane\"] ? (\n  (pos(0) == \"login\" && !(name in [\"helm\", \"regctl\", \"crane\"]) || name in [\"helm\", \"regctl\"] && pos(0) == \"registry\" && pos(1) == \"login\" || name == \"crane\" && pos(0) == \"auth\" && pos(1) == \"login\") && (\n  any(options(\"p\", \"password\", \"pass\"), (# matches loginSecret || secretValue(#)) && !tokenForHost(tokenSource(#), registryURL)) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, (# matches loginSecret || secretValue(#)) && !tokenForHost(tokenSource(#), registryURL)) ||\n  stdin.kind == \"pipe\" && stdin.from == \"printenv\" && any(stdin.args, (\"$\" + #) matches loginSecret && !tokenForHost(tokenSource(\"$\" + #), registryURL)) ||\n  stdin.kind == \"pipe\" && revealsSecret(stdin.from, stdin.args) && !tokenForHost(tokenSource(\"$(\" + stdin.from + \")\"), registryURL) ||\n  stdin.kind == \"procsub\" && any(redirects, #.op == \"<\" && #.target startsWith \"<(\" && (\n    revealsSecret(stdin.from, split(trimSuffix(#.target[2:], \")\"), \" \")[1:]) && !tokenForHost(tokenSource(\"$(\" + stdin.from + \")\"), registryURL) ||\n    stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && (#.target matches loginSecret || secretValue(#.target)) && !tokenForHost(tokenSource(#.target), registryURL))) ||\n  stdin.kind == \"pipe\" && !(stdin.from in [\"echo\", \"printf\", \"printenv\"]) && !revealsSecret(stdin.from, stdin.args) &&\n    any(pipedSecrets(), !tokenForHost(tokenSource(# matches \"^(echo|printf|cat) \" ? # : \"$(\" + # + \")\"), registryURL)) ||\n  stdin.kind in [\"herestring\", \"heredoc\"] && (secretValue(stdin.text) || stdin.text matches loginSecret) && !tokenForHost(tokenSource(stdin.text), registryURL) ||\n  stdin.kind == \"file\" && holdsSecret(stdin.from))) :\nany(options(\"H\", \"header\", \"u\", \"user\", \"proxy-user\", \"x\", \"proxy\", \"preproxy\", \"oauth2-bearer\", \"cookie\", \"b\", \"A\", \"user-agent\", \"e\", \"referer\"), (# matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" || secretValue(#)) && !tokenForHost(tokenSource(#), args)) || (name in [\"curl\", \"curlie\"] && any(args, # startsWith \"--expand-\") && any(options(\"variable\"), # matches \"^%[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(tokenSource(\"$\" + #[1:]), args))) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(positional, # matches \"^[A-Za-z-]+:.*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(tokenSource(#), args))) || any(positional, host(#) != \"\" && # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(tokenSource(#), args)) || (stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)|^[A-Z_]*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)[A-Z_]*$\" && !tokenForHost(tokenSource(#), args)))":
+	case "hasFlag(\"l\") || stdin.text matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\") || any(redirects, #.target matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\")":
 		if scope == "command" {
 			return native215
 		}
-	case "let secret = \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\"; agent && !(name in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"http\", \"https\", \"xh\", \"xhs\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"openssl\", \"git\", \"docker\", \"podman\", \"nerdctl\", \"echo\", \"printf\", \"export\", \"env\", \"test\", \"[\"]) &&\n  any(args, namesHost(#)) && any(args, # matches secret && !tokenForHost(#, args))":
+	case "let secret = \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\"; let loginSecret = secret + \"|\\\\$\\\\{?([A-Za-z_]*_)?PAT\\\\b\"; let registries = filter(positional, !(# in [\"login\", \"registry\", \"auth\"]) && !(# contains \"$\") && (host(#) != \"\" || # contains \":\" || # contains \".\")); let registry = len(registries) > 0 ? registries[len(registries)-1] : \"docker.io\"; let registryURL = split((registry contains \"://\" ? \"\" : \"https://\") + registry, \"\\n\"); name == \"git\" ? (\n  any(positional, host(#) != \"\" && # matches secret && !tokenForHost(tokenSource(#), args)) ||\n  any(options(\"c\"), # matches \"(?i)^http\\\\..*extraheader=\" && # matches secret && any(args, host(#) != \"\") && !tokenForHost(tokenSource(#), args))) :\nname == \"ssh\" ? (any(options(\"o\"), # matches \"(?i)^(SendEnv|SetEnv)[= ]\" && (# matches \"(?i)^(SendEnv|SetEnv)[= ]\\\\*\" || upper(#) matches \"(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|\\\\bAWS_|\\\\bGITHUB_|\\\\bGH_|\\\\bOPENAI_|\\\\bANTHROPIC_|\\\\bAZURE_|\\\\bGOOGLE_|\\\\bNPM_)\")) ||\n  source matches \"^(?:[^'$]|\\\\$|'[^']*')*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" ||\n  any(args, # matches \"\\\\$\\\\{[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\") && !(source matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\")) :\nname in [\"docker\", \"podman\", \"nerdctl\", \"finch\", \"ko\", \"buildah\", \"skopeo\", \"oras\", \"helm\", \"regctl\", \"crane\"] ? (\n  (pos(0) == \"login\" && !(name in [\"helm\", \"regctl\", \"crane\"]) || name in [\"helm\", \"regctl\"] && pos(0) == \"registry\" && pos(1) == \"login\" || name == \"crane\" && pos(0) == \"auth\" && pos(1) == \"login\") && (\n  any(options(\"p\", \"password\", \"pass\"), (# matches loginSecret || secretValue(#)) && !tokenForHost(tokenSource(#), registryURL)) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, (# matches loginSecret || secretValue(#)) && !tokenForHost(tokenSource(#), registryURL)) ||\n  stdin.kind == \"pipe\" && stdin.from == \"printenv\" && any(stdin.args, (\"$\" + #) matches loginSecret && !tokenForHost(tokenSource(\"$\" + #), registryURL)) ||\n  stdin.kind == \"pipe\" && revealsSecret(stdin.from, stdin.args) && !tokenForHost(tokenSource(\"$(\" + stdin.from + \")\"), registryURL) ||\n  stdin.kind == \"procsub\" && any(redirects, #.op == \"<\" && #.target startsWith \"<(\" && (\n    revealsSecret(stdin.from, split(trimSuffix(#.target[2:], \")\"), \" \")[1:]) && !tokenForHost(tokenSource(\"$(\" + stdin.from + \")\"), registryURL) ||\n    stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && (#.target matches loginSecret || secretValue(#.target)) && !tokenForHost(tokenSource(#.target), registryURL))) ||\n  stdin.kind == \"pipe\" && !(stdin.from in [\"echo\", \"printf\", \"printenv\"]) && !revealsSecret(stdin.from, stdin.args) &&\n    any(pipedSecrets(), !tokenForHost(tokenSource(# matches \"^(echo|printf|cat) \" ? # : \"$(\" + # + \")\"), registryURL)) ||\n  stdin.kind in [\"herestring\", \"heredoc\"] && (secretValue(stdin.text) || stdin.text matches loginSecret) && !tokenForHost(tokenSource(stdin.text), registryURL) ||\n  stdin.kind == \"file\" && holdsSecret(stdin.from))) :\nany(options(\"H\", \"header\", \"u\", \"user\", \"proxy-user\", \"x\", \"proxy\", \"preproxy\", \"oauth2-bearer\", \"cookie\", \"b\", \"A\", \"user-agent\", \"e\", \"referer\"), (# matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" || secretValue(#)) && !tokenForHost(tokenSource(#), args)) || (name in [\"curl\", \"curlie\"] && any(args, # startsWith \"--expand-\") && any(options(\"variable\"), # matches \"^%[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(tokenSource(\"$\" + #[1:]), args))) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(positional, # matches \"^[A-Za-z-]+:.*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(tokenSource(#), args))) || any(positional, host(#) != \"\" && # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(tokenSource(#), args)) || (stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)|^[A-Z_]*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)[A-Z_]*$\" && !tokenForHost(tokenSource(#), args)))":
 		if scope == "command" {
 			return native216
 		}
-	case "agent && (name in [\"mail\", \"mailx\", \"s-nail\", \"mutt\", \"sendmail\"] || any(args, namesHost(#) || # matches \"\\\\.[A-Za-z]{2,}$\")) &&\n  any(args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(#, args))":
+	case "let secret = \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\"; agent && !(name in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"http\", \"https\", \"xh\", \"xhs\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"openssl\", \"git\", \"docker\", \"podman\", \"nerdctl\", \"echo\", \"printf\", \"export\", \"env\", \"test\", \"[\"]) &&\n  any(args, namesHost(#)) && any(args, # matches secret && !tokenForHost(#, args))":
 		if scope == "command" {
 			return native217
 		}
-	case "let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"];\nlet inline = lang == \"python\" && code matches \"SimpleHTTPRequestHandler|http\\\\.server\\\\.(test|HTTPServer)|SimpleHTTPServer\"; inline || serving && (\"busybox\" in wrappers || any(wrappers, # in [\"sudo\", \"doas\", \"pkexec\"]) ||\n  any(args, # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\"))":
+	case "agent && (name in [\"mail\", \"mailx\", \"s-nail\", \"mutt\", \"sendmail\"] || any(args, namesHost(#) || # matches \"\\\\.[A-Za-z]{2,}$\")) &&\n  any(args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(#, args))":
 		if scope == "command" {
 			return native218
 		}
-	case "any(options(\"address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\"])) || len(options(\"accept-hosts\")) > 0 && any(options(\"accept-hosts\"), # matches \"^\\\\.?\\\\*$|^\\\\^?\\\\.\\\\*\\\\$?$\") || len(options(\"www\", \"w\")) > 0":
+	case "let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"];\nlet inline = lang == \"python\" && code matches \"SimpleHTTPRequestHandler|http\\\\.server\\\\.(test|HTTPServer)|SimpleHTTPServer\"; inline || serving && (\"busybox\" in wrappers || any(wrappers, # in [\"sudo\", \"doas\", \"pkexec\"]) ||\n  any(args, # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\"))":
 		if scope == "command" {
 			return native219
 		}
-	case "(pos(0) == \"tunnel\" || name == \"code-tunnel\") && !(pos(1) in [\"status\", \"help\", \"kill\", \"prune\", \"unregister\", \"restart\"]) && !hasFlag(\"help\", \"h\")":
+	case "any(options(\"address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\"])) || len(options(\"accept-hosts\")) > 0 && any(options(\"accept-hosts\"), # matches \"^\\\\.?\\\\*$|^\\\\^?\\\\.\\\\*\\\\$?$\") || len(options(\"www\", \"w\")) > 0":
 		if scope == "command" {
 			return native220
 		}
-	case "let shellPort = \"(22|2222|3389|5900|ssh)\"; (name == \"ngrok\" && (pos(0) in [\"tcp\", \"tls\"] || pos(0) == \"http\" && pos(1) matches \"(^|:)\" + shellPort + \"$\" || agent && pos(0) in [\"http\", \"start\"])) || (name == \"cloudflared\" && (any(args, # matches \"^(--url=)?(ssh|rdp|tcp)://\" || # matches \"^(--url=)?(https?://)?[^/@]*:\" + shellPort + \"(/|$)\") ||\n  agent && pos(0) == \"tunnel\" && !(pos(1) in [\"list\", \"info\", \"login\", \"delete\", \"cleanup\", \"token\"]))) ||\n(name in [\"lt\", \"localtunnel\"] && any(options(\"port\", \"p\"), # matches \"^\" + shellPort + \"$\")) || (name == \"frpc\" && agent && !hasFlag(\"help\", \"h\", \"version\", \"v\") && !(pos(0) in [\"verify\", \"status\"])) || (name == \"socat\" && any(args, # matches \"(?i)^(TCP[46]?|SSL|OPENSSL)-LISTEN:\") &&\n  any(args, # matches \"(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:\" + shellPort + \"(,|$)\")) ||\n(name == \"upterm\" && pos(0) == \"host\") || (name in [\"tmate\", \"sshx\"] && !hasFlag(\"help\", \"h\", \"version\", \"V\")) || (name == \"chisel\" && pos(0) == \"client\" && any(positional, # matches \"^R:\")) || (name == \"bore\" && pos(0) == \"local\") || (name in [\"lt\", \"localtunnel\"] && agent) || (name == \"tailscale\" && pos(0) == \"funnel\" && !(pos(1) in [\"status\", \"reset\", \"off\"])) || (name in [\"code\", \"code-insiders\"] && pos(0) == \"serve-web\" && hasFlag(\"without-connection-token\")) || (name in [\"code-server\", \"openvscode-server\"] && (option(\"auth\") == \"none\" || hasFlag(\"without-connection-token\"))) || (name in [\"ttyd\", \"gotty\"] && len(positional) > 0)":
+	case "(pos(0) == \"tunnel\" || name == \"code-tunnel\") && !(pos(1) in [\"status\", \"help\", \"kill\", \"prune\", \"unregister\", \"restart\"]) && !hasFlag(\"help\", \"h\")":
 		if scope == "command" {
 			return native221
 		}
-	case "(name == \"finger\" && any(positional, # matches \"@[^@\\\\s]+$\" && !(# matches \"@(localhost|127\\\\.0\\\\.0\\\\.1)$\"))) || name in [\"rlogin\", \"rsh\", \"rexec\", \"rcp\"] || (name == \"cancel\" && any(options(\"h\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))) || (name == \"whois\" && (len(options(\"p\", \"port\")) > 0 || any(options(\"h\", \"host\"), isIP(#)) || any(positional, # contains \"$(\" || # contains \"`\")))":
+	case "let shellPort = \"(22|2222|3389|5900|ssh)\"; (name == \"ngrok\" && (pos(0) in [\"tcp\", \"tls\"] || pos(0) == \"http\" && pos(1) matches \"(^|:)\" + shellPort + \"$\" || agent && pos(0) in [\"http\", \"start\"])) || (name == \"cloudflared\" && (any(args, # matches \"^(--url=)?(ssh|rdp|tcp)://\" || # matches \"^(--url=)?(https?://)?[^/@]*:\" + shellPort + \"(/|$)\") ||\n  agent && pos(0) == \"tunnel\" && !(pos(1) in [\"list\", \"info\", \"login\", \"delete\", \"cleanup\", \"token\"]))) ||\n(name in [\"lt\", \"localtunnel\"] && any(options(\"port\", \"p\"), # matches \"^\" + shellPort + \"$\")) || (name == \"frpc\" && agent && !hasFlag(\"help\", \"h\", \"version\", \"v\") && !(pos(0) in [\"verify\", \"status\"])) || (name == \"socat\" && any(args, # matches \"(?i)^(TCP[46]?|SSL|OPENSSL)-LISTEN:\") &&\n  any(args, # matches \"(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:\" + shellPort + \"(,|$)\")) ||\n(name == \"upterm\" && pos(0) == \"host\") || (name in [\"tmate\", \"sshx\"] && !hasFlag(\"help\", \"h\", \"version\", \"V\")) || (name == \"chisel\" && pos(0) == \"client\" && any(positional, # matches \"^R:\")) || (name == \"bore\" && pos(0) == \"local\") || (name in [\"lt\", \"localtunnel\"] && agent) || (name == \"tailscale\" && pos(0) == \"funnel\" && !(pos(1) in [\"status\", \"reset\", \"off\"])) || (name in [\"code\", \"code-insiders\"] && pos(0) == \"serve-web\" && hasFlag(\"without-connection-token\")) || (name in [\"code-server\", \"openvscode-server\"] && (option(\"auth\") == \"none\" || hasFlag(\"without-connection-token\"))) || (name in [\"ttyd\", \"gotty\"] && len(positional) > 0)":
 		if scope == "command" {
 			return native222
 		}
-	case "any(args, # matches \"^[^/\\\\s-][^/\\\\s]*@[^/\\\\s:]+:\") || hasFlag(\"rsh-command\") || len(options(\"rmt-command\")) > 0":
+	case "(name == \"finger\" && any(positional, # matches \"@[^@\\\\s]+$\" && !(# matches \"@(localhost|127\\\\.0\\\\.0\\\\.1)$\"))) || name in [\"rlogin\", \"rsh\", \"rexec\", \"rcp\"] || (name == \"cancel\" && any(options(\"h\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))) || (name == \"whois\" && (len(options(\"p\", \"port\")) > 0 || any(options(\"h\", \"host\"), isIP(#)) || any(positional, # contains \"$(\" || # contains \"`\")))":
 		if scope == "command" {
 			return native223
 		}
-	case "(name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"telnet\", \"cryptcat\"] || name == \"openssl\" && pos(0) == \"s_client\") &&\n  stdin.kind == \"file\" && !(stdin.from in [\"/dev/null\", \"/dev/zero\"]) ||\nname == \"socat\" && any(args, # matches \"(?i)^(file|open|gopen|create):[^,]\" ) && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|udp|udp-connect|udp-sendto|openssl|openssl-connect|ssl):\") || name in [\"put\", \"mput\"] && line matches \"(^|[\\\\s;&|(])(t?ftp|sftp|lftp|ncftp|smbclient|pftp)\\\\s+\\\\S\" || name in [\"lp\", \"lpr\"] && any(options(\"h\", \"H\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))":
+	case "any(args, # matches \"^[^/\\\\s-][^/\\\\s]*@[^/\\\\s:]+:\") || hasFlag(\"rsh-command\") || len(options(\"rmt-command\")) > 0":
 		if scope == "command" {
 			return native224
 		}
-	case "name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"telnet\", \"cryptcat\"] &&\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\"] && #.fd in [\"\", \"1\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\", \"/dev/tty\"])) &&\n  !any(positional, # in [\"localhost\", \"127.0.0.1\", \"::1\"]) && !hasFlag(\"z\") &&\n  (hasFlag(\"l\", \"listen\") || any(positional, namesHost(#) || isIP(host(#)))) ||\nname == \"socat\" && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|tcp-listen|tcp4-listen|tcp6-listen|udp-listen|udp-recv|openssl|openssl-listen|ssl):[^,]*[a-z0-9]\") &&\n  !any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|openssl|ssl):(localhost|127\\\\.0\\\\.0\\\\.1):\") &&\n  any(args, # matches \"(?i)^create:[^,]\" || # matches \"(?i)^(file|open|gopen):[^,]+,.*\\\\b(creat|create|append|trunc)\\\\b\") ||\nname == \"openssl\" && pos(0) == \"s_client\" && \"-quiet\" in args &&\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\"] && #.fd in [\"\", \"1\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\", \"/dev/tty\"])) &&\n  !any(args, # matches \"^(localhost|127\\\\.0\\\\.0\\\\.1|\\\\[::1\\\\])(:[0-9]+)?$\")":
+	case "(name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"telnet\", \"cryptcat\"] || name == \"openssl\" && pos(0) == \"s_client\") &&\n  stdin.kind == \"file\" && !(stdin.from in [\"/dev/null\", \"/dev/zero\"]) ||\nname == \"socat\" && any(args, # matches \"(?i)^(file|open|gopen|create):[^,]\" ) && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|udp|udp-connect|udp-sendto|openssl|openssl-connect|ssl):\") || name in [\"put\", \"mput\"] && line matches \"(^|[\\\\s;&|(])(t?ftp|sftp|lftp|ncftp|smbclient|pftp)\\\\s+\\\\S\" || name in [\"lp\", \"lpr\"] && any(options(\"h\", \"H\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))":
 		if scope == "command" {
 			return native225
 		}
-	case "name in [\"curl\", \"curlie\"] && any(args, scheme(#) in [\"gopher\", \"gophers\", \"dict\", \"telnet\", \"tftp\"]) || name in [\"tftp\", \"atftp\"] && any(positional, namesHost(#) || isIP(host(#))) && !any(positional, # in [\"localhost\", \"127.0.0.1\", \"::1\"]) || name == \"ab\" && any(positional, host(#) != \"\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\", \"[::1]\"])) &&\n  (len(options(\"p\", \"u\")) > 0 || any(options(\"v\"), # matches \"^[2-9]\"))":
+	case "name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"telnet\", \"cryptcat\"] &&\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\"] && #.fd in [\"\", \"1\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\", \"/dev/tty\"])) &&\n  !any(positional, # in [\"localhost\", \"127.0.0.1\", \"::1\"]) && !hasFlag(\"z\") &&\n  (hasFlag(\"l\", \"listen\") || any(positional, namesHost(#) || isIP(host(#)))) ||\nname == \"socat\" && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|tcp-listen|tcp4-listen|tcp6-listen|udp-listen|udp-recv|openssl|openssl-listen|ssl):[^,]*[a-z0-9]\") &&\n  !any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|openssl|ssl):(localhost|127\\\\.0\\\\.0\\\\.1):\") &&\n  any(args, # matches \"(?i)^create:[^,]\" || # matches \"(?i)^(file|open|gopen):[^,]+,.*\\\\b(creat|create|append|trunc)\\\\b\") ||\nname == \"openssl\" && pos(0) == \"s_client\" && \"-quiet\" in args &&\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\"] && #.fd in [\"\", \"1\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\", \"/dev/tty\"])) &&\n  !any(args, # matches \"^(localhost|127\\\\.0\\\\.0\\\\.1|\\\\[::1\\\\])(:[0-9]+)?$\")":
 		if scope == "command" {
 			return native226
 		}
-	case "any([option(\"display\"), (assigns ?? {}).DISPLAY ?? \"\"],\n  # matches \"^[A-Za-z0-9._-]+:[0-9]\" && !(# matches \"^(localhost|127\\\\.[0-9.]+|unix)?:\"))":
+	case "name in [\"curl\", \"curlie\"] && any(args, scheme(#) in [\"gopher\", \"gophers\", \"dict\", \"telnet\", \"tftp\"]) || name in [\"tftp\", \"atftp\"] && any(positional, namesHost(#) || isIP(host(#))) && !any(positional, # in [\"localhost\", \"127.0.0.1\", \"::1\"]) || name == \"ab\" && any(positional, host(#) != \"\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\", \"[::1]\"])) &&\n  (len(options(\"p\", \"u\")) > 0 || any(options(\"v\"), # matches \"^[2-9]\"))":
 		if scope == "command" {
 			return native227
 		}
-	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
+	case "any([option(\"display\"), (assigns ?? {}).DISPLAY ?? \"\"],\n  # matches \"^[A-Za-z0-9._-]+:[0-9]\" && !(# matches \"^(localhost|127\\\\.[0-9.]+|unix)?:\"))":
 		if scope == "command" {
 			return native228
 		}
-	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") ||\n  under(#, \"/var\") && !(cleanPath(#) matches \"^/var/www/[^/]\" && !hasFlag(\"L\") && !any(args, # matches \"^[0-7]*[2367]$|(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*w|(^|,)[+=][rwxXst]*w\"))) ||\n(dynamic && hasFlag(\"R\", \"recursive\") && any(positional, # matches \"^\\\\$\\\\{?([A-Za-z_][A-Za-z0-9_]*|[0-9])\\\\}?/\" && !(# matches \"^\\\\$\\\\{?(HOME|PWD)\\\\}?/\")) ||\n  \"find\" in wrappers && \"{}\" in positional && any(wrapperArgs, # matches \"^\\\\$\\\\{?([A-Za-z_][A-Za-z0-9_]*|[0-9])\\\\}?/\" && !(# matches \"^\\\\$\\\\{?(HOME|PWD)\\\\}?/\")))":
+	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
 		if scope == "command" {
 			return native229
 		}
-	case "(name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxXt]*s\" || # matches \"^0?[2-7][0-7]{3}$\")) || (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[2-7][0-7]{3}$\" || # matches \"[ugoa]*[+=][rwxXt]*s\"))":
+	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") ||\n  under(#, \"/var\") && !(cleanPath(#) matches \"^/var/www/[^/]\" && !hasFlag(\"L\") && !any(args, # matches \"^[0-7]*[2367]$|(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*w|(^|,)[+=][rwxXst]*w\"))) ||\n(dynamic && hasFlag(\"R\", \"recursive\") && any(positional, # matches \"^\\\\$\\\\{?([A-Za-z_][A-Za-z0-9_]*|[0-9])\\\\}?/\" && !(# matches \"^\\\\$\\\\{?(HOME|PWD)\\\\}?/\")) ||\n  \"find\" in wrappers && \"{}\" in positional && any(wrapperArgs, # matches \"^\\\\$\\\\{?([A-Za-z_][A-Za-z0-9_]*|[0-9])\\\\}?/\" && !(# matches \"^\\\\$\\\\{?(HOME|PWD)\\\\}?/\")))":
 		if scope == "command" {
 			return native230
 		}
-	case "((name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxX]*s\" || # matches \"^0?[4-7][0-7]{3}$\")) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
+	case "(name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxXt]*s\" || # matches \"^0?[2-7][0-7]{3}$\")) || (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[2-7][0-7]{3}$\" || # matches \"[ugoa]*[+=][rwxXt]*s\"))":
 		if scope == "command" {
 			return native231
 		}
-	case "hasFlag(\"R\", \"recursive\") && any(positional, isRoot(#) || # matches \"^\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*:?-/+\\\\}/*$\" || cleanPath(#) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/usr/bin\", \"/usr/lib\", \"/usr/sbin\", \"/dev\", \"/proc\", \"/sys\", \"/System\", \"/Library\", \"/private\", \"/etc/*\", \"/usr/*\", \"/var/*\"])":
+	case "((name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxX]*s\" || # matches \"^0?[4-7][0-7]{3}$\")) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
 		if scope == "command" {
 			return native232
 		}
-	case "name == \"chattr\" ? (hasFlag(\"R\") && any(positional, # matches \"^\\\\+[a-zA-Z]*i\") && any(positional, isHome(#) || isRoot(#) || isBroad(#))) : len(positional) > 1 && (positional[0] matches \"^[0-7]{1,2}$|^0?0[0-7]{2}$\" || positional[0] matches \"^(a|u|ug|uo|ugo)?(-rwx|-rw|=|=x)$\") && (hasFlag(\"R\", \"recursive\") || any(positional[1:], isHome(#)) ||\n  \"find\" in wrappers && \"{}\" in positional && any(wrapperArgs, isHome(#) || isRoot(#) || isBroad(#)))":
+	case "hasFlag(\"R\", \"recursive\") && any(positional, isRoot(#) || # matches \"^\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*:?-/+\\\\}/*$\" || cleanPath(#) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/usr/bin\", \"/usr/lib\", \"/usr/sbin\", \"/dev\", \"/proc\", \"/sys\", \"/System\", \"/Library\", \"/private\", \"/etc/*\", \"/usr/*\", \"/var/*\"])":
 		if scope == "command" {
 			return native233
 		}
-	case "any(args, # matches \"^[-+=][a-zA-Z]*[ia][a-zA-Z]*$\") && any(positional, systemFile(#) || isSystemDir(#) || # matches \"^/(usr/)?s?bin/\")":
+	case "name == \"chattr\" ? (hasFlag(\"R\") && any(positional, # matches \"^\\\\+[a-zA-Z]*i\") && any(positional, isHome(#) || isRoot(#) || isBroad(#))) : len(positional) > 1 && (positional[0] matches \"^[0-7]{1,2}$|^0?0[0-7]{2}$\" || positional[0] matches \"^(a|u|ug|uo|ugo)?(-rwx|-rw|=|=x)$\") && (hasFlag(\"R\", \"recursive\") || any(positional[1:], isHome(#)) ||\n  \"find\" in wrappers && \"{}\" in positional && any(wrapperArgs, isHome(#) || isRoot(#) || isBroad(#)))":
 		if scope == "command" {
 			return native234
 		}
-	case "(len(positional) > 1 && positional[0] matches \"^0?[0-7]?[0246][0-7]{2}$\" || any(args, # matches \"^[ugoa]*(-[rwxXst]*[xs][rwxXst]*|=[rw]*)$\")) && any(positional, under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/usr/bin\") || under(#, \"/usr/sbin\") || under(#, \"/usr/libexec\") || under(#, \"/lib/systemd\"))":
+	case "any(args, # matches \"^[-+=][a-zA-Z]*[ia][a-zA-Z]*$\") && any(positional, systemFile(#) || isSystemDir(#) || # matches \"^/(usr/)?s?bin/\")":
 		if scope == "command" {
 			return native235
 		}
-	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\")) || (name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, secretPath(#) && cleanPath(#) matches \"^(/root/|/etc/ssh/ssh_host_)\") && !any(args, # matches \"^(root)?(:root)?$\")) || (name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && !any(args, # matches \"^(root|0)?(:(root|0))?$\") &&\n (name != \"setfacl\" || any(args, # matches \"^-?[ug]?:[^:]+:[rx-]*w\"))) ||\n(name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, persistPath(#) && cleanPath(#) matches \"^/(etc|var/spool/cron|usr/lib/systemd|lib/systemd)/\") &&\n !any(args, # matches \"^(root|0)?(:(root|0|wheel|crontab))?$\") && (name != \"setfacl\" || any(args, # matches \"^-?[ug]?:[^:]+:[rx-]*w\")))":
+	case "(len(positional) > 1 && positional[0] matches \"^0?[0-7]?[0246][0-7]{2}$\" || any(args, # matches \"^[ugoa]*(-[rwxXst]*[xs][rwxXst]*|=[rw]*)$\")) && any(positional, under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/usr/bin\") || under(#, \"/usr/sbin\") || under(#, \"/usr/libexec\") || under(#, \"/lib/systemd\"))":
 		if scope == "command" {
 			return native236
 		}
-	case "name in [\"useradd\", \"adduser\", \"usermod\", \"luseradd\", \"pw\"] && ( any(options(\"u\", \"uid\"), # in [\"0\", \"00\", \"000\"]) || (hasFlag(\"o\", \"non-unique\") && any(args, # matches \"^(-u|--uid=?)0+$\")) || any(options(\"g\", \"gid\"), # in [\"0\"]) && hasFlag(\"o\", \"non-unique\")) || name == \"dscl\" && any(args, lower(#) in [\"-create\", \"create\", \"-change\", \"change\", \"-append\", \"append\"]) && any(args, # == \"UniqueID\") && any(args, # matches \"^0+$\") || name == \"sysadminctl\" && any(options(\"UID\"), # matches \"^0+$\") || name in [\"echo\", \"printf\", \"cat\", \"tee\"] && any(outputs, cleanPath(#) in [\"/etc/passwd\", \"/etc/master.passwd\"]) &&\n  (any(args, # matches \"(^|\\\\n)[^:\\\\s]+:[^:]*:0+:\") || stdin.text matches \"(^|\\\\n)[^:\\\\s]+:[^:]*:0+:\")":
+	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\")) || (name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, secretPath(#) && cleanPath(#) matches \"^(/root/|/etc/ssh/ssh_host_)\") && !any(args, # matches \"^(root)?(:root)?$\")) || (name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && !any(args, # matches \"^(root|0)?(:(root|0))?$\") &&\n (name != \"setfacl\" || any(args, # matches \"^-?[ug]?:[^:]+:[rx-]*w\"))) ||\n(name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, persistPath(#) && cleanPath(#) matches \"^/(etc|var/spool/cron|usr/lib/systemd|lib/systemd)/\") &&\n !any(args, # matches \"^(root|0)?(:(root|0|wheel|crontab))?$\") && (name != \"setfacl\" || any(args, # matches \"^-?[ug]?:[^:]+:[rx-]*w\")))":
 		if scope == "command" {
 			return native237
 		}
-	case "(name in [\"usermod\", \"useradd\"] && any(options(\"G\", \"groups\", \"g\", \"gid\"), any(split(#, \",\"), # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]))) || (name == \"usermod\" && hasFlag(\"a\", \"append\") && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"docker\", \"lxd\", \"disk\", \"shadow\"])) || (name == \"gpasswd\" && any(args, # in [\"-a\", \"--add\", \"-M\", \"--members\"]) && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"])) || (name in [\"adduser\", \"addgroup\"] && len(positional) == 2 && positional[1] in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]) || (name in [\"dseditgroup\", \"dscl\"] && any(args, # in [\"admin\", \"wheel\"] || # matches \"^/Groups/(admin|wheel)$\") && any(args, # in [\"-a\", \"-append\", \"append\", \"-merge\", \"merge\", \"edit\", \"-o\"])) || (name == \"sysadminctl\" && any(args, # == \"-addUser\") && any(args, # == \"-admin\"))":
+	case "name in [\"useradd\", \"adduser\", \"usermod\", \"luseradd\", \"pw\"] && ( any(options(\"u\", \"uid\"), # in [\"0\", \"00\", \"000\"]) || (hasFlag(\"o\", \"non-unique\") && any(args, # matches \"^(-u|--uid=?)0+$\")) || any(options(\"g\", \"gid\"), # in [\"0\"]) && hasFlag(\"o\", \"non-unique\")) || name == \"dscl\" && any(args, lower(#) in [\"-create\", \"create\", \"-change\", \"change\", \"-append\", \"append\"]) && any(args, # == \"UniqueID\") && any(args, # matches \"^0+$\") || name == \"sysadminctl\" && any(options(\"UID\"), # matches \"^0+$\") || name in [\"echo\", \"printf\", \"cat\", \"tee\"] && any(outputs, cleanPath(#) in [\"/etc/passwd\", \"/etc/master.passwd\"]) &&\n  (any(args, # matches \"(^|\\\\n)[^:\\\\s]+:[^:]*:0+:\") || stdin.text matches \"(^|\\\\n)[^:\\\\s]+:[^:]*:0+:\")":
 		if scope == "command" {
 			return native238
 		}
-	case "(name == \"passwd\" && hasFlag(\"d\", \"delete\")) || (name == \"usermod\" && any(options(\"p\", \"password\"), # == \"\")) || (name == \"passwd\" && hasFlag(\"u\", \"unlock\") && any(positional, # == \"root\"))":
+	case "(name in [\"usermod\", \"useradd\"] && any(options(\"G\", \"groups\", \"g\", \"gid\"), any(split(#, \",\"), # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]))) || (name == \"usermod\" && hasFlag(\"a\", \"append\") && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"docker\", \"lxd\", \"disk\", \"shadow\"])) || (name == \"gpasswd\" && any(args, # in [\"-a\", \"--add\", \"-M\", \"--members\"]) && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"])) || (name in [\"adduser\", \"addgroup\"] && len(positional) == 2 && positional[1] in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]) || (name in [\"dseditgroup\", \"dscl\"] && any(args, # in [\"admin\", \"wheel\"] || # matches \"^/Groups/(admin|wheel)$\") && any(args, # in [\"-a\", \"-append\", \"append\", \"-merge\", \"merge\", \"edit\", \"-o\"])) || (name == \"sysadminctl\" && any(args, # == \"-addUser\") && any(args, # == \"-admin\"))":
 		if scope == "command" {
 			return native239
 		}
-	case "name in [\"passwd\", \"usermod\"] && hasFlag(name == \"passwd\" ? \"l\" : \"L\", \"lock\") || name in [\"usermod\", \"chage\"] && any(options(name == \"chage\" ? \"E\" : \"e\", \"expiredate\"), !(# in [\"-1\", \"\"])) || name in [\"usermod\", \"chsh\"] && any(options(\"s\", \"shell\"), # matches \"(^|/)(nologin|false)$\")":
+	case "(name == \"passwd\" && hasFlag(\"d\", \"delete\")) || (name == \"usermod\" && any(options(\"p\", \"password\"), # == \"\")) || (name == \"passwd\" && hasFlag(\"u\", \"unlock\") && any(positional, # == \"root\"))":
 		if scope == "command" {
 			return native240
 		}
-	case "name == \"chmod\" && len(positional) > 1 && (\n  any(positional[1:], cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/nsswitch.conf\", \"/etc/hosts\", \"/etc/resolv.conf\", \"/etc/ld.so.cache\", \"/etc/shells\"]) &&\n    (positional[0] matches \"^0?[0-7]?[0-7]{2}[0-3]$\" || positional[0] matches \"(^|,)[ugoa]*[oa][ugoa]*(-[rwxXst]*r|=[wxXst]*(,|$))\") ||\n  any(positional[1:], isRoot(#) || cleanPath(#) in [\"/etc\", \"/home\", \"/Users\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/var\", \"/tmp\", \"/usr/lib\", \"/usr/bin\", \"/usr/share\"]) &&\n    (positional[0] matches \"^0?[0-7]?[0-7]{2}[0246]$\" || positional[0] matches \"(^|,)[ugoa]*[oa][ugoa]*(-[rwXst]*x|=[rwXst]*(,|$))\")) ||\nname == \"chown\" && len(positional) > 1 && !hasFlag(\"R\", \"recursive\") && (let owner = split(positional[0], \":\")[0];\n  owner != \"\" && any(positional[1:], cleanPath(#) matches \"^/(home|Users)/[^/]+$\" && split(cleanPath(#), \"/\")[2] != owner ||\n    cleanPath(#) == \"~\" && !(owner in [\"$USER\", \"${USER}\", \"$LOGNAME\", \"$(whoami)\", \"$(id -un)\", \"$(id -u)\", \"$(id -u -n)\"])))":
+	case "name in [\"passwd\", \"usermod\"] && hasFlag(name == \"passwd\" ? \"l\" : \"L\", \"lock\") || name in [\"usermod\", \"chage\"] && any(options(name == \"chage\" ? \"E\" : \"e\", \"expiredate\"), !(# in [\"-1\", \"\"])) || name in [\"usermod\", \"chsh\"] && any(options(\"s\", \"shell\"), # matches \"(^|/)(nologin|false)$\") || name == \"usermod\" && len(options(\"G\", \"groups\")) > 0 && !hasFlag(\"a\", \"append\") || name == \"gpasswd\" && any(args, # in [\"-d\", \"--delete\"]) && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\"]) || name == \"pwpolicy\" && any(args, lower(#) in [\"disableuser\", \"-disableuser\"] || # matches \"(?i)isDisabled=(1|true)\")":
 		if scope == "command" {
 			return native241
 		}
-	case "(name == \"passwd\" && (stdin.kind in [\"pipe\", \"heredoc\", \"herestring\", \"file\"] || hasFlag(\"stdin\"))) || (name == \"usermod\" && any(options(\"p\", \"password\"), # != \"\")) || (name in [\"chpasswd\", \"chgpasswd\"] && !hasFlag(\"h\", \"help\")) || (name == \"sysadminctl\" && any(args, # == \"-resetPasswordFor\")) || (name == \"dscl\" && any(args, lower(#) in [\"-passwd\", \"passwd\"]) && len(positional) >= 3)":
+	case "name == \"chmod\" && len(positional) > 1 && (\n  any(positional[1:], cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/nsswitch.conf\", \"/etc/hosts\", \"/etc/resolv.conf\", \"/etc/ld.so.cache\", \"/etc/shells\"]) &&\n    (positional[0] matches \"^0?[0-7]?[0-7]{2}[0-3]$\" || positional[0] matches \"(^|,)[ugoa]*[oa][ugoa]*(-[rwxXst]*r|=[wxXst]*(,|$))\") ||\n  any(positional[1:], isRoot(#) || cleanPath(#) in [\"/etc\", \"/home\", \"/Users\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/var\", \"/tmp\", \"/usr/lib\", \"/usr/bin\", \"/usr/share\"]) &&\n    (positional[0] matches \"^0?[0-7]?[0-7]{2}[0246]$\" || positional[0] matches \"(^|,)[ugoa]*[oa][ugoa]*(-[rwXst]*x|=[rwXst]*(,|$))\")) ||\nname == \"chown\" && len(positional) > 1 && !hasFlag(\"R\", \"recursive\") && (let owner = split(positional[0], \":\")[0];\n  owner != \"\" && any(positional[1:], cleanPath(#) matches \"^/(home|Users)/[^/]+$\" && split(cleanPath(#), \"/\")[2] != owner ||\n    cleanPath(#) == \"~\" && !(owner in [\"$USER\", \"${USER}\", \"$LOGNAME\", \"$(whoami)\", \"$(id -un)\", \"$(id -u)\", \"$(id -u -n)\"])))":
 		if scope == "command" {
 			return native242
 		}
-	case "len(positional) > 0 && !hasFlag(\"r\", \"v\")":
+	case "(name == \"passwd\" && (stdin.kind in [\"pipe\", \"heredoc\", \"herestring\", \"file\"] || hasFlag(\"stdin\"))) || (name == \"usermod\" && any(options(\"p\", \"password\"), # != \"\")) || (name in [\"chpasswd\", \"chgpasswd\"] && !hasFlag(\"h\", \"help\")) || (name == \"sysadminctl\" && any(args, # == \"-resetPasswordFor\")) || (name == \"dscl\" && any(args, lower(#) in [\"-passwd\", \"passwd\"]) && len(positional) >= 3)":
 		if scope == "command" {
 			return native243
 		}
-	case "name == \"getent\" && pos(0) in [\"shadow\", \"gshadow\"] || name == \"dscl\" && any(args, lower(#) in [\"-read\", \"read\", \"-cat\", \"cat\", \"-readall\", \"readall\"]) && any(args, # == \"ShadowHashData\" || # matches \"^/Config/shadowhash$\")":
+	case "len(positional) > 0 && !hasFlag(\"r\", \"v\")":
 		if scope == "command" {
 			return native244
 		}
-	case "any(args, # matches \"^[+-=][a-zA-Z]*[ia]\") && any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/passwd\", \"/etc/group\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\") || # matches \"/\\\\.ssh/authorized_keys2?$\")":
+	case "name == \"getent\" && pos(0) in [\"shadow\", \"gshadow\"] || name == \"dscl\" && any(args, lower(#) in [\"-read\", \"read\", \"-cat\", \"cat\", \"-readall\", \"readall\"]) && any(args, # == \"ShadowHashData\" || # matches \"^/Config/shadowhash$\")":
 		if scope == "command" {
 			return native245
 		}
-	case "name in [\"userdel\", \"deluser\", \"luserdel\", \"groupdel\", \"delgroup\"] && !hasFlag(\"h\", \"help\") && len(positional) > 0 || name == \"sysadminctl\" && any(args, # == \"-deleteUser\") || name == \"dscl\" && any(args, lower(#) in [\"-delete\", \"delete\"]) && len(positional) > 0 && positional[len(positional)-1] matches \"^/(Users|Groups)/[^/]+/?$\"":
+	case "any(args, # matches \"^[+-=][a-zA-Z]*[ia]\") && any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/passwd\", \"/etc/group\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\") || # matches \"/\\\\.ssh/authorized_keys2?$\")":
 		if scope == "command" {
 			return native246
 		}
-	case "len(secretFiles) > 0 && !((loadsEnvironment() || !agent && (storesSecret(name, args) || name == \"vercel\" && pos(0) == \"env\" && pos(1) == \"pull\")) && all(secretFiles, # matches \"(^|/)\\\\.env(\\\\.[^/]+)?$\")) && !(storesSecret(name, args) && all(secretFiles, !(# matches \"^[/~$]\") && !(# contains \"..\") && !(# matches \"(^|/)\\\\.\")))":
+	case "name in [\"userdel\", \"deluser\", \"luserdel\", \"groupdel\", \"delgroup\"] && !hasFlag(\"h\", \"help\") && len(positional) > 0 || name == \"sysadminctl\" && any(args, # == \"-deleteUser\") || name == \"dscl\" && any(args, lower(#) in [\"-delete\", \"delete\"]) && len(positional) > 0 && positional[len(positional)-1] matches \"^/(Users|Groups)/[^/]+/?$\"":
 		if scope == "command" {
 			return native247
 		}
-	case "let broad = \"^(file://)?(~|\\\\$\\\\{?HOME\\\\}?|/root|/home|/)/?$\"; let keyDirs = \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; any(positional, isBroad(#) || cleanPath(#) == \"/home\" || # matches broad || cleanPath(#) matches keyDirs || secretPath(#)) ||\n  any(options(\"source\", \"s\", \"directory\", \"path\", \"repo-path\", \"datastore\"), isBroad(#) || # matches broad || cleanPath(#) matches keyDirs)":
+	case "len(secretFiles) > 0 && !((loadsEnvironment() || !agent && (storesSecret(name, args) || name == \"vercel\" && pos(0) == \"env\" && pos(1) == \"pull\")) && all(secretFiles, # matches \"(^|/)\\\\.env(\\\\.[^/]+)?$\")) && !(storesSecret(name, args) && all(secretFiles, !(# matches \"^[/~$]\") && !(# contains \"..\") && !(# matches \"(^|/)\\\\.\")))":
 		if scope == "command" {
 			return native248
 		}
-	case "(any(positional, (sharedDir(#) || cwd != \"\" && sharedDir(cwd) && !(# matches \"^[/~$]\")) && # matches \"\\\\.(tar|tgz|taz|tbz2?|txz|tzst|gz|bz2|xz|zst|lz4|zip|7z|rar)$\") || any(options(\"f\", \"file\"), sharedDir(#))) && any(positional, isHome(#) || isRoot(#) || cleanPath(#) in [\"/etc\", \"/etc/ssh\", \"/home\", \"/Users\", \"/var/lib\"] || (under(#, \"/home\") || under(#, \"/Users\")) && !ownHome(#))":
+	case "let broad = \"^(file://)?(~|\\\\$\\\\{?HOME\\\\}?|/root|/home|/)/?$\"; let keyDirs = \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; any(positional, isBroad(#) || cleanPath(#) == \"/home\" || # matches broad || cleanPath(#) matches keyDirs || secretPath(#)) ||\n  any(options(\"source\", \"s\", \"directory\", \"path\", \"repo-path\", \"datastore\"), isBroad(#) || # matches broad || cleanPath(#) matches keyDirs)":
 		if scope == "command" {
 			return native249
 		}
-	case "let read = authFiles(); let everyLine = [\"\", \"^\", \"$\", \".*\", \"^.*\", \".*$\", \"^.*$\", \".\"]; let printAll = len(options(\"e\", \"regexp\")) > 0 ? any(options(\"e\", \"regexp\"), # in everyLine) : pos(0) in everyLine && len(positional) > 1; let printed = printAll && !hasFlag(\"c\", \"count\", \"l\", \"files-with-matches\", \"L\", \"files-without-match\", \"q\", \"quiet\", \"silent\"); let search = program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\"] && !hasFlag(\"v\", \"invert-match\") && !printed || name == \"tail\" && hasFlag(\"f\", \"F\", \"follow\"); let page = program(name) in [\"cat\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"zcat\", \"zless\", \"zmore\", \"bat\", \"batcat\", \"lnav\"]; program(name) in [\"cp\", \"rsync\", \"scp\", \"rcp\", \"ditto\"] && len(positional) > 1 && any(positional[:len(positional)-1], authDir(#)) || len(read) > 0 && (\n  any(read, !(cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"] || page && cleanPath(#) matches \"^/var/log/(auth\\\\.log|secure)(\\\\.[0-9]+)?(\\\\.gz)?$\")) && !search ||\n  lang in [\"python\", \"node\", \"perl\", \"ruby\", \"php\", \"lua\", \"powershell\"] || any(read, cleanPath(#) != cleanPath(read[0])) || program(name) in [\"cp\", \"mv\", \"install\", \"rsync\", \"scp\", \"rcp\", \"ditto\", \"dd\", \"tar\", \"zip\", \"7z\", \"cpio\", \"tee\"] ||\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\"] && #.fd in [\"\", \"1\"] && !(#.target startsWith \"/dev/\")))":
+	case "(any(positional, (sharedDir(#) || cwd != \"\" && sharedDir(cwd) && !(# matches \"^[/~$]\")) && # matches \"\\\\.(tar|tgz|taz|tbz2?|txz|tzst|gz|bz2|xz|zst|lz4|zip|7z|rar)$\") || any(options(\"f\", \"file\"), sharedDir(#))) && any(positional, isHome(#) || isRoot(#) || cleanPath(#) in [\"/etc\", \"/etc/ssh\", \"/home\", \"/Users\", \"/var/lib\"] || (under(#, \"/home\") || under(#, \"/Users\")) && !ownHome(#))":
 		if scope == "command" {
 			return native250
 		}
-	case "let read = authFiles(); agent && len(read) > 0 &&\n  !(program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\", \"cut\", \"awk\", \"gawk\", \"mawk\"] && all(read, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"]))":
+	case "let read = authFiles(); let everyLine = [\"\", \"^\", \"$\", \".*\", \"^.*\", \".*$\", \"^.*$\", \".\"]; let printAll = len(options(\"e\", \"regexp\")) > 0 ? any(options(\"e\", \"regexp\"), # in everyLine) : pos(0) in everyLine && len(positional) > 1; let printed = printAll && !hasFlag(\"c\", \"count\", \"l\", \"files-with-matches\", \"L\", \"files-without-match\", \"q\", \"quiet\", \"silent\"); let search = program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\"] && !hasFlag(\"v\", \"invert-match\") && !printed || name == \"tail\" && hasFlag(\"f\", \"F\", \"follow\"); let page = program(name) in [\"cat\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"zcat\", \"zless\", \"zmore\", \"bat\", \"batcat\", \"lnav\"]; program(name) in [\"cp\", \"rsync\", \"scp\", \"rcp\", \"ditto\"] && len(positional) > 1 && any(positional[:len(positional)-1], authDir(#)) || len(read) > 0 && (\n  any(read, !(cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"] || page && cleanPath(#) matches \"^/var/log/(auth\\\\.log|secure)(\\\\.[0-9]+)?(\\\\.gz)?$\")) && !search ||\n  lang in [\"python\", \"node\", \"perl\", \"ruby\", \"php\", \"lua\", \"powershell\"] || any(read, cleanPath(#) != cleanPath(read[0])) || program(name) in [\"cp\", \"mv\", \"install\", \"rsync\", \"scp\", \"rcp\", \"ditto\", \"dd\", \"tar\", \"zip\", \"7z\", \"cpio\", \"tee\"] ||\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\"] && #.fd in [\"\", \"1\"] && !(#.target startsWith \"/dev/\")))":
 		if scope == "command" {
 			return native251
 		}
-	case "program(name) in [\"ls\", \"dir\", \"vdir\", \"exa\", \"eza\", \"lsd\", \"tree\", \"find\", \"fd\", \"fdfind\", \"du\", \"stat\", \"getfacl\"] && any(positional, authDir(#) && !ownHome(#)) || name in [\"echo\", \"printf\", \"print\"] && any(positional, # endsWith \"/*\" && authDir(#) && !ownHome(#)) || lang != \"\" && code matches \"\\\\b(listdir|scandir|walk|glob|iterdir|readdirSync|readdir|opendir|Dir\\\\.(entries|children|glob)|glob)\\\\b\" && any(args, authDir(#) || # matches \"['\\\"](/root|/etc/sudoers\\\\.d|/etc/security|/etc/ssl/private|/var/lib/pam|/var/log/audit|/var/spool/cron[^'\\\"]*|/home/[^/'\\\"]+/\\\\.ssh)/?['\\\"]\")":
+	case "let read = authFiles(); agent && len(read) > 0 &&\n  !(program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\", \"cut\", \"awk\", \"gawk\", \"mawk\"] && all(read, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"]))":
 		if scope == "command" {
 			return native252
 		}
-	case "any(args, traversal(#)) || any(wrapperArgs, traversal(#)) || traversal(code) || any(keys(assigns ?? {}), traversal(assigns[#])) || any(redirects, traversal(#.target))":
+	case "program(name) in [\"ls\", \"dir\", \"vdir\", \"exa\", \"eza\", \"lsd\", \"tree\", \"find\", \"fd\", \"fdfind\", \"du\", \"stat\", \"getfacl\"] && any(positional, authDir(#) && !ownHome(#)) || name in [\"echo\", \"printf\", \"print\"] && any(positional, # endsWith \"/*\" && authDir(#) && !ownHome(#)) || lang != \"\" && code matches \"\\\\b(listdir|scandir|walk|glob|iterdir|readdirSync|readdir|opendir|Dir\\\\.(entries|children|glob)|glob)\\\\b\" && any(args, authDir(#) || # matches \"['\\\"](/root|/etc/sudoers\\\\.d|/etc/security|/etc/ssl/private|/var/lib/pam|/var/log/audit|/var/spool/cron[^'\\\"]*|/home/[^/'\\\"]+/\\\\.ssh)/?['\\\"]\")":
 		if scope == "command" {
 			return native253
 		}
-	case "len(secretFiles) + len(heldFiles) > 0 && !storesSecret(name, args) && (program(name) in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"http\", \"https\", \"xh\", \"xhs\", \"httpie\", \"ftp\", \"tftp\", \"lftp\", \"smbclient\", \"mail\", \"mailx\", \"sendmail\", \"mutt\", \"gsutil\", \"gh\", \"ssh\", \"whois\", \"aria2c\", \"tcpclient\", \"cryptcat\"] ||\n  program(name) in [\"scp\", \"rsync\", \"rclone\"] && any(positional, # matches \"^[^/.~$][^/]*:\" || # contains \"://\") ||\n  (name == \"aws\" && pos(0) in [\"s3\", \"s3api\"]) || (name == \"openssl\" && pos(0) == \"s_client\") ||\n  name == \"cat\" && len(via) > 0 && via[len(via)-1] matches \"^(t?ftp|sftp|lftp|ncftp|pftp|smbclient|busybox ftp) .* file$\")":
+	case "any(args, traversal(#)) || any(wrapperArgs, traversal(#)) || traversal(code) || any(keys(assigns ?? {}), traversal(assigns[#])) || any(redirects, traversal(#.target))":
 		if scope == "command" {
 			return native254
 		}
-	case "agent && len(copiedSecrets()) > 0":
+	case "len(secretFiles) + len(heldFiles) > 0 && !storesSecret(name, args) && (program(name) in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"http\", \"https\", \"xh\", \"xhs\", \"httpie\", \"ftp\", \"tftp\", \"lftp\", \"smbclient\", \"mail\", \"mailx\", \"sendmail\", \"mutt\", \"gsutil\", \"gh\", \"ssh\", \"whois\", \"aria2c\", \"tcpclient\", \"cryptcat\"] ||\n  program(name) in [\"scp\", \"rsync\", \"rclone\"] && any(positional, # matches \"^[^/.~$][^/]*:\" || # contains \"://\") ||\n  (name == \"aws\" && pos(0) in [\"s3\", \"s3api\"]) || (name == \"openssl\" && pos(0) == \"s_client\") ||\n  name == \"cat\" && len(via) > 0 && via[len(via)-1] matches \"^(t?ftp|sftp|lftp|ncftp|pftp|smbclient|busybox ftp) .* file$\")":
 		if scope == "command" {
 			return native255
 		}
-	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
+	case "agent && len(copiedSecrets()) > 0":
 		if scope == "command" {
 			return native256
 		}
-	case "(len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*[wg]\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\") ||\n  pos(0) == \"export\" && any(options(\"t\"), # in [\"identities\", \"privKeys\", \"all\"]))) ||\n(name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
+	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
 		if scope == "command" {
 			return native257
 		}
-	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
+	case "(len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*[wg]\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\") ||\n  pos(0) == \"export\" && any(options(\"t\"), # in [\"identities\", \"privKeys\", \"all\"]))) ||\n(name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
 		if scope == "command" {
 			return native258
 		}
-	case "any(args, # matches \"(?i)^\\\\s*mount\\\\s+[a-z]:?\\\\s+[\\\"']?(/|~|\\\\$HOME|/root|/home/[^/\\\\s\\\"']+|/Users/[^/\\\\s\\\"']+|/etc|/var|/proc)/?[\\\"']?(\\\\s+-.*)?\\\\s*$\")":
+	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
 		if scope == "command" {
 			return native259
 		}
-	case "!(name == \"chmod\" && addsReadExec(pos(0))) && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
+	case "any(args, # matches \"(?i)^\\\\s*mount\\\\s+[a-z]:?\\\\s+[\\\"']?(/|~|\\\\$HOME|/root|/home/[^/\\\\s\\\"']+|/Users/[^/\\\\s\\\"']+|/etc|/var|/proc)/?[\\\"']?(\\\\s+-.*)?\\\\s*$\")":
 		if scope == "command" {
 			return native260
 		}
-	case "agent && !(name == \"chmod\" && addsReadExec(pos(0))) && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"ed\", \"red\", \"ex\", \"vi\", \"vim\", \"nvim\"] && stdin.text matches \"(?m)^\\\\s*(w|wq|x|W|saveas|sav)!?\\\\s+\\\\S*(\\\\.hguard\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|bin/hguard)\") || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")) || (\"find\" in wrappers && (any(outputs, # contains \"{}\") || name == \"ln\") && any(wrapperArgs, !(# startsWith \"-\") && guardPath(#))) || (name in [\"cp\", \"gcp\"] && hasFlag(\"l\", \"link\", \"s\", \"symbolic-link\") && len(positional) >= 2 && any(positional[:-1], guardPath(#))) || (name == \"rsync\" && any(args, # startsWith \"--link-dest=\" && guardPath(trimPrefix(#, \"--link-dest=\")))))":
+	case "!(name == \"chmod\" && addsReadExec(pos(0))) && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
 		if scope == "command" {
 			return native261
 		}
-	case "let dest = name in [\"tar\", \"bsdtar\", \"gtar\"] ? option(\"C\", \"directory\") : name == \"unzip\" ? option(\"d\") : name == \"unar\" ? option(\"o\", \"output-directory\") : name in [\"7z\", \"7za\", \"7zz\"] ? join(map(filter(args, # startsWith \"-o\"), #[2:]), \"\") : name in [\"cpio\", \"bsdcpio\"] ? option(\"D\", \"directory\") : name == \"unrar\" && len(positional) > 2 ? positional[len(positional) - 1] :\n  name == \"patch\" ? option(\"d\", \"directory\") : \"\";\nlet there = dest != \"\" ? dest : cwd; agent && ( (name in [\"tar\", \"bsdtar\", \"gtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") ||\n  name == \"unzip\" && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\", \"c\") ||\n  name in [\"7z\", \"7za\", \"7zz\"] && pos(0) in [\"x\", \"e\"] ||\n  name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && !hasFlag(\"t\", \"list\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") || name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] || name == \"unar\" ||\n  name == \"patch\" && len(positional) == 0 && !hasFlag(\"dry-run\") ||\n  name == \"git\" && pos(0) == \"apply\" && !hasFlag(\"check\", \"stat\", \"numstat\", \"summary\", \"cached\")) &&\n  there != \"\" && (guardPath(there) || guardParent(there)) ||\nname in [\"cp\", \"gcp\", \"rsync\", \"ditto\", \"mv\"] && len(positional) >= 2 && (\n  (name in [\"ditto\", \"mv\"] || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (guardPath(positional[len(positional) - 1]) || guardParent(positional[len(positional) - 1])) &&\n    (name == \"ditto\" || name in [\"cp\", \"gcp\", \"mv\"] && hasFlag(\"T\", \"no-target-directory\") || any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || baseName(#) matches \"^\\\\.?[*?\\\\[]\")) ||\n  (name == \"mv\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && !hasFlag(\"T\", \"no-target-directory\") &&\n    any(positional[:-1], !(# endsWith \"/\") && !(# endsWith \"/.\") && guardParent(positional[len(positional) - 1] + \"/\" + baseName(#)))))":
+	case "agent && !(name == \"chmod\" && addsReadExec(pos(0))) && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"ed\", \"red\", \"ex\", \"vi\", \"vim\", \"nvim\"] && stdin.text matches \"(?m)^\\\\s*(w|wq|x|W|saveas|sav)!?\\\\s+\\\\S*(\\\\.hguard\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|bin/hguard)\") || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")) || (\"find\" in wrappers && (any(outputs, # contains \"{}\") || name == \"ln\") && any(wrapperArgs, !(# startsWith \"-\") && guardPath(#))) || (name in [\"cp\", \"gcp\"] && hasFlag(\"l\", \"link\", \"s\", \"symbolic-link\") && len(positional) >= 2 && any(positional[:-1], guardPath(#))) || (name == \"rsync\" && any(args, # startsWith \"--link-dest=\" && guardPath(trimPrefix(#, \"--link-dest=\")))))":
 		if scope == "command" {
 			return native262
 		}
-	case "agent && !isShell(name) && !(name == \"chmod\" && addsReadExec(pos(0))) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])) ||\n  any(args, !(# startsWith \"-\") && !(# in positional) && guardPath(#) && baseName(#) matches \"\\\\.(jsonc?|toml|ya?ml)$|^hguard-shell$\") ||\n  any(args, # startsWith \"(\" && any(split(#, \"\\\"\"), guardPath(#))))":
+	case "let dest = name in [\"tar\", \"bsdtar\", \"gtar\"] ? option(\"C\", \"directory\") : name == \"unzip\" ? option(\"d\") : name == \"unar\" ? option(\"o\", \"output-directory\") : name in [\"7z\", \"7za\", \"7zz\"] ? join(map(filter(args, # startsWith \"-o\"), #[2:]), \"\") : name in [\"cpio\", \"bsdcpio\"] ? option(\"D\", \"directory\") : name == \"unrar\" && len(positional) > 2 ? positional[len(positional) - 1] :\n  name == \"patch\" ? option(\"d\", \"directory\") : \"\";\nlet there = dest != \"\" ? dest : cwd; agent && ( (name in [\"tar\", \"bsdtar\", \"gtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") ||\n  name == \"unzip\" && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\", \"c\") ||\n  name in [\"7z\", \"7za\", \"7zz\"] && pos(0) in [\"x\", \"e\"] ||\n  name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && !hasFlag(\"t\", \"list\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") || name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] || name == \"unar\" ||\n  name == \"patch\" && len(positional) == 0 && !hasFlag(\"dry-run\") ||\n  name == \"git\" && pos(0) == \"apply\" && !hasFlag(\"check\", \"stat\", \"numstat\", \"summary\", \"cached\")) &&\n  there != \"\" && (guardPath(there) || guardParent(there)) ||\nname in [\"cp\", \"gcp\", \"rsync\", \"ditto\", \"mv\"] && len(positional) >= 2 && (\n  (name in [\"ditto\", \"mv\"] || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (guardPath(positional[len(positional) - 1]) || guardParent(positional[len(positional) - 1])) &&\n    (name == \"ditto\" || name in [\"cp\", \"gcp\", \"mv\"] && hasFlag(\"T\", \"no-target-directory\") || any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || baseName(#) matches \"^\\\\.?[*?\\\\[]\")) ||\n  (name == \"mv\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && !hasFlag(\"T\", \"no-target-directory\") &&\n    any(positional[:-1], !(# endsWith \"/\") && !(# endsWith \"/.\") && guardParent(positional[len(positional) - 1] + \"/\" + baseName(#)))))":
 		if scope == "command" {
 			return native263
 		}
-	case "agent && line matches \"(?i)(\\\\.claude\\\\b|\\\\.hguard\\\\b|\\\\bhguard\\\\b|\\\\.codex\\\\b|\\\\.gemini\\\\b|\\\\.cursor\\\\b|\\\\.copilot\\\\b|opencode|crush\\\\.json|\\\\.hermes\\\\b|claude.{0,40}settings|settings.{0,40}claude|(~|\\\\$HOME|\\\\$\\\\{HOME\\\\})/\\\\.[\\\\w.-]*[*?\\\\[].*settings)\" && (any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) > 1 && (positional[len(positional) - 1] contains \"$\" || positional[len(positional) - 1] contains \"`\") ||\n  name in [\"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"sed\", \"perl\", \"gzip\", \"xz\", \"bzip2\", \"zstd\"] && any(positional, # contains \"$\" || # contains \"`\")) ||\nagent && any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"] && #.target matches \"\\\\$\\\\(\\\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\\\b[^)]*[*?\\\\[]\" && #.target matches \"(settings(\\\\.local)?\\\\.json|config\\\\.(ya?ml|toml)|hooks\\\\.json|rules\\\\.ya?ml)\\\"?$\") || agent && name in [\"sed\", \"perl\", \"ruby\", \"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"mv\", \"cp\", \"ln\", \"gzip\", \"xz\", \"zstd\", \"jq\", \"yq\", \"sponge\"] && any(wrappers, # in [\"xargs\", \"parallel\", \"find\"]) &&\n  line matches \"\\\\b(PreToolUse|PostToolUse|BeforeTool|AfterTool|permissionDecision|UserPromptSubmit)\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|\\\\.hguard/|hooks\\\\.json\"":
+	case "agent && !isShell(name) && !(name == \"chmod\" && addsReadExec(pos(0))) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])) ||\n  any(args, !(# startsWith \"-\") && !(# in positional) && guardPath(#) && baseName(#) matches \"\\\\.(jsonc?|toml|ya?ml)$|^hguard-shell$\") ||\n  any(args, # startsWith \"(\" && any(split(#, \"\\\"\"), guardPath(#))))":
 		if scope == "command" {
 			return native264
 		}
-	case "agent && (any(outputs, computedValue(#)) ||\n  name == \"ln\" && hasFlag(\"s\", \"symbolic\") && len(positional) >= 2 && computedValue(positional[0]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) >= 2 && computedValue(positional[len(positional) - 1]) ||\n  name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"truncate\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"mv\"] && any(positional, computedValue(#)) ||\n  xargsTarget())":
+	case "agent && line matches \"(?i)(\\\\.claude\\\\b|\\\\.hguard\\\\b|\\\\bhguard\\\\b|\\\\.codex\\\\b|\\\\.gemini\\\\b|\\\\.cursor\\\\b|\\\\.copilot\\\\b|opencode|crush\\\\.json|\\\\.hermes\\\\b|claude.{0,40}settings|settings.{0,40}claude|(~|\\\\$HOME|\\\\$\\\\{HOME\\\\})/\\\\.[\\\\w.-]*[*?\\\\[].*settings)\" && (any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) > 1 && (positional[len(positional) - 1] contains \"$\" || positional[len(positional) - 1] contains \"`\") ||\n  name in [\"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"sed\", \"perl\", \"gzip\", \"xz\", \"bzip2\", \"zstd\"] && any(positional, # contains \"$\" || # contains \"`\")) ||\nagent && any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"] && #.target matches \"\\\\$\\\\(\\\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\\\b[^)]*[*?\\\\[]\" && #.target matches \"(settings(\\\\.local)?\\\\.json|config\\\\.(ya?ml|toml)|hooks\\\\.json|rules\\\\.ya?ml)\\\"?$\") || agent && name in [\"sed\", \"perl\", \"ruby\", \"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"mv\", \"cp\", \"ln\", \"gzip\", \"xz\", \"zstd\", \"jq\", \"yq\", \"sponge\"] && any(wrappers, # in [\"xargs\", \"parallel\", \"find\"]) &&\n  line matches \"\\\\b(PreToolUse|PostToolUse|BeforeTool|AfterTool|permissionDecision|UserPromptSubmit)\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|\\\\.hguard/|hooks\\\\.json\"":
 		if scope == "command" {
 			return native265
 		}
-	case "agent && (\n  name == \"go\" && pos(0) in [\"install\", \"get\"] && any(positional[1:], # matches \"(^|/)hguard(-plugins|-tirith)?(@[^/]*)?$\") ||\n  name == \"cargo\" && pos(0) == \"install\" && (any(positional[1:], # matches \"^hguard(-plugins|-tirith)?(@.*)?$\") || any(options(\"bin\"), # matches \"^hguard\")) ||\n  name in [\"pipx\", \"uv\", \"npm\", \"pnpm\", \"yarn\", \"bun\", \"gem\"] && any(positional, # matches \"^(@[^/]+/)?hguard(-plugins|-tirith)?([@=<>].*)?$\"))":
+	case "agent && (any(outputs, computedValue(#)) ||\n  name == \"ln\" && hasFlag(\"s\", \"symbolic\") && len(positional) >= 2 && computedValue(positional[0]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) >= 2 && computedValue(positional[len(positional) - 1]) ||\n  name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"truncate\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"mv\"] && any(positional, computedValue(#)) ||\n  xargsTarget())":
 		if scope == "command" {
 			return native266
 		}
-	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
+	case "agent && (\n  name == \"go\" && pos(0) in [\"install\", \"get\"] && any(positional[1:], # matches \"(^|/)hguard(-plugins|-tirith)?(@[^/]*)?$\") ||\n  name == \"cargo\" && pos(0) == \"install\" && (any(positional[1:], # matches \"^hguard(-plugins|-tirith)?(@.*)?$\") || any(options(\"bin\"), # matches \"^hguard\")) ||\n  name in [\"pipx\", \"uv\", \"npm\", \"pnpm\", \"yarn\", \"bun\", \"gem\"] && any(positional, # matches \"^(@[^/]+/)?hguard(-plugins|-tirith)?([@=<>].*)?$\"))":
 		if scope == "command" {
 			return native267
 		}
-	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
+	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
 		if scope == "command" {
 			return native268
 		}
-	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate)|\\\\bwhich\\\\W{1,4}hguard\\\\b)\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
 		if scope == "command" {
 			return native269
 		}
-	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate)|\\\\bwhich\\\\W{1,4}hguard\\\\b)\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate)|\\\\bwhich\\\\W{1,4}hguard\\\\b)\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native270
 		}
-	case "let sessionEnvSet = name == \"tmux\" && pos(0) in [\"set-environment\", \"setenv\"] || name == \"screen\" && any(args, # in [\"setenv\", \"unsetenv\"]) ||\n  name == \"systemctl\" && any(positional, # in [\"set-environment\", \"unset-environment\", \"import-environment\"]) ||\n  name == \"dbus-update-activation-environment\" || name == \"launchctl\" && pos(0) in [\"setenv\", \"unsetenv\"];\nany(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})) || (sessionEnvSet && any(args, # matches \"(?i)^_*hguard_\"))":
+	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate)|\\\\bwhich\\\\W{1,4}hguard\\\\b)\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native271
 		}
-	case "let sessionEnvSet = name == \"tmux\" && pos(0) in [\"set-environment\", \"setenv\"] || name == \"screen\" && any(args, # in [\"setenv\", \"unsetenv\"]) ||\n  name == \"systemctl\" && any(positional, # in [\"set-environment\", \"unset-environment\", \"import-environment\"]) ||\n  name == \"dbus-update-activation-environment\" || name == \"launchctl\" && pos(0) in [\"setenv\", \"unsetenv\"];\nagent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})) || (sessionEnvSet && any(args, # matches \"(?i)^_*hguard_\")))":
+	case "let sessionEnvSet = name == \"tmux\" && pos(0) in [\"set-environment\", \"setenv\"] || name == \"screen\" && any(args, # in [\"setenv\", \"unsetenv\"]) ||\n  name == \"systemctl\" && any(positional, # in [\"set-environment\", \"unset-environment\", \"import-environment\"]) ||\n  name == \"dbus-update-activation-environment\" || name == \"launchctl\" && pos(0) in [\"setenv\", \"unsetenv\"];\nany(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})) || (sessionEnvSet && any(args, # matches \"(?i)^_*hguard_\"))":
 		if scope == "command" {
 			return native272
 		}
-	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
+	case "let sessionEnvSet = name == \"tmux\" && pos(0) in [\"set-environment\", \"setenv\"] || name == \"screen\" && any(args, # in [\"setenv\", \"unsetenv\"]) ||\n  name == \"systemctl\" && any(positional, # in [\"set-environment\", \"unset-environment\", \"import-environment\"]) ||\n  name == \"dbus-update-activation-environment\" || name == \"launchctl\" && pos(0) in [\"setenv\", \"unsetenv\"];\nagent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})) || (sessionEnvSet && any(args, # matches \"(?i)^_*hguard_\")))":
 		if scope == "command" {
 			return native273
 		}
-	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
 		if scope == "command" {
 			return native274
 		}
-	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
-		if scope == "line" {
+	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+		if scope == "command" {
 			return native275
 		}
-	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
+	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
 		if scope == "line" {
 			return native276
 		}
-	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
-		if scope == "command" {
+	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
+		if scope == "line" {
 			return native277
 		}
-	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
+	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
 		if scope == "command" {
 			return native278
 		}
-	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
+	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
 		if scope == "command" {
 			return native279
 		}
-	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
+	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
 		if scope == "command" {
 			return native280
 		}
-	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
+	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
 		if scope == "command" {
 			return native281
 		}
-	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
+	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
 		if scope == "command" {
 			return native282
 		}
-	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\") ||\n  (option(\"a\", \"ask-for-approval\") == \"never\" || any(options(\"c\", \"config\"), # matches \"^approval_policy\\\\s*=\\\\s*[\\\"']?never\")) &&\n  (option(\"s\", \"sandbox\") == \"danger-full-access\" || any(options(\"c\", \"config\"), # matches \"^sandbox_mode\\\\s*=\\\\s*[\\\"']?danger-full-access\")))) ||\n(name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"])":
+	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
 		if scope == "command" {
 			return native283
 		}
-	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\", \"plugin-dir\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\") ||\n  (option(\"a\", \"ask-for-approval\") == \"never\" || any(options(\"c\", \"config\"), # matches \"^approval_policy\\\\s*=\\\\s*[\\\"']?never\")) &&\n  (option(\"s\", \"sandbox\") == \"danger-full-access\" || any(options(\"c\", \"config\"), # matches \"^sandbox_mode\\\\s*=\\\\s*[\\\"']?danger-full-access\")))) ||\n(name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"]))":
+	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\") ||\n  (option(\"a\", \"ask-for-approval\") == \"never\" || any(options(\"c\", \"config\"), # matches \"^approval_policy\\\\s*=\\\\s*[\\\"']?never\")) &&\n  (option(\"s\", \"sandbox\") == \"danger-full-access\" || any(options(\"c\", \"config\"), # matches \"^sandbox_mode\\\\s*=\\\\s*[\\\"']?danger-full-access\")))) ||\n(name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"])":
 		if scope == "command" {
 			return native284
 		}
-	case "!(name in [\"claude\", \"codex\", \"gemini\", \"cursor-agent\", \"opencode\", \"crush\", \"amp\", \"hermes\", \"copilot\"]) && (any(flags, # matches \"^--(dangerously-[a-z-]+|trust-all-tools|yolo|allow-all-tools|skip-permissions[a-z-]*|bypass-permissions)(=.*)?$\") ||\n  option(\"approval-mode\") == \"yolo\" || name == \"qwen\" && hasFlag(\"y\"))":
+	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\", \"plugin-dir\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\") ||\n  (option(\"a\", \"ask-for-approval\") == \"never\" || any(options(\"c\", \"config\"), # matches \"^approval_policy\\\\s*=\\\\s*[\\\"']?never\")) &&\n  (option(\"s\", \"sandbox\") == \"danger-full-access\" || any(options(\"c\", \"config\"), # matches \"^sandbox_mode\\\\s*=\\\\s*[\\\"']?danger-full-access\")))) ||\n(name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"]))":
 		if scope == "command" {
 			return native285
 		}
-	case "agent && (\n  name == \"claude\" && pos(0) in [\"plugin\", \"plugins\"] && (pos(1) in [\"install\", \"i\", \"enable\", \"update\"] || pos(1) == \"marketplace\" && pos(2) in [\"add\", \"update\"]) ||\n  name == \"gemini\" && pos(0) in [\"extensions\", \"extension\"] && pos(1) in [\"install\", \"link\", \"enable\", \"update\", \"new\"] ||\n  name == \"copilot\" && pos(0) == \"plugin\" && pos(1) in [\"install\", \"enable\", \"update\"])":
+	case "!(name in [\"claude\", \"codex\", \"gemini\", \"cursor-agent\", \"opencode\", \"crush\", \"amp\", \"hermes\", \"copilot\"]) && (any(flags, # matches \"^--(dangerously-[a-z-]+|trust-all-tools|yolo|allow-all-tools|skip-permissions[a-z-]*|bypass-permissions)(=.*)?$\") ||\n  option(\"approval-mode\") == \"yolo\" || name == \"qwen\" && hasFlag(\"y\"))":
 		if scope == "command" {
 			return native286
 		}
-	case "agent && !(\"--\" in args) && any(args, computedValue(#))":
+	case "agent && (\n  name == \"claude\" && pos(0) in [\"plugin\", \"plugins\"] && (pos(1) in [\"install\", \"i\", \"enable\", \"update\"] || pos(1) == \"marketplace\" && pos(2) in [\"add\", \"update\"]) ||\n  name == \"gemini\" && pos(0) in [\"extensions\", \"extension\"] && pos(1) in [\"install\", \"link\", \"enable\", \"update\", \"new\"] ||\n  name == \"copilot\" && pos(0) == \"plugin\" && pos(1) in [\"install\", \"enable\", \"update\"])":
 		if scope == "command" {
 			return native287
 		}
-	case "agent && ((name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))) ||\n(dynamicName || name matches \"[*?\\\\[\\\\]{}%]\" || any(wrappers, # in [\"xargs\", \"parallel\"]) && any(wrapperArgs, # == name || # == \"-I\" + name || # == \"-i\" + name || # == \"--replace=\" + name)) && (\n  any(args, # == \"approve\") ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))))":
+	case "agent && !(\"--\" in args) && any(args, computedValue(#))":
 		if scope == "command" {
 			return native288
 		}
-	case "agent && pos(0) in [\"daemon\", \"watch\"]":
+	case "agent && ((name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))) ||\n(dynamicName || name matches \"[*?\\\\[\\\\]{}%]\" || any(wrappers, # in [\"xargs\", \"parallel\"]) && any(wrapperArgs, # == name || # == \"-I\" + name || # == \"-i\" + name || # == \"--replace=\" + name)) && (\n  any(args, # == \"approve\") ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))))":
 		if scope == "command" {
 			return native289
 		}
-	case "serviceAction(name, args) == \"delete\"":
+	case "agent && pos(0) in [\"daemon\", \"watch\"]":
 		if scope == "command" {
 			return native290
 		}
-	case "serviceAction(name, args) == \"secret\"":
+	case "serviceAction(name, args) == \"delete\"":
 		if scope == "command" {
 			return native291
 		}
-	case "serviceAction(name, args) == \"backup\"":
+	case "serviceAction(name, args) == \"secret\"":
 		if scope == "command" {
 			return native292
 		}
-	case "serviceAction(name, args) == \"retention\"":
+	case "serviceAction(name, args) == \"backup\"":
 		if scope == "command" {
 			return native293
 		}
-	case "serviceAction(name, args) == \"money\"":
+	case "serviceAction(name, args) == \"retention\"":
 		if scope == "command" {
 			return native294
 		}
-	case "serviceAction(name, args) == \"audit\"":
+	case "serviceAction(name, args) == \"money\"":
 		if scope == "command" {
 			return native295
 		}
-	case "serviceAction(name, args) == \"public\"":
+	case "serviceAction(name, args) == \"audit\"":
 		if scope == "command" {
 			return native296
 		}
-	case "let publicJSON = \"(?i)\\\"private\\\"\\\\s*:\\\\s*false|\\\"visibility\\\"\\\\s*:\\\\s*\\\"public\\\"\"; let publicMutation = \"(?is)\\\\bmutation\\\\b.*\\\\bvisibility\\\\s*:\\\\s*\\\\\\\\?\\\"?PUBLIC\\\\b\"; name == \"curl\" && any(args, # matches \"(?i)api\\\\.github\\\\.com/repos/|/api/v4/projects/\") && any(args, # matches publicJSON) || name == \"curl\" && any(args, # matches \"(?i)/api/v4/projects/[^?#]*[?&]visibility=public\\\\b\") || name == \"curl\" && any(args, # matches \"(?i)/api/v4/projects/\") && any(args, # matches \"(?i)^visibility=public$\") || name == \"curl\" && any(args, # matches \"(?i)/graphql\\\\b\") && any(args, # matches publicMutation) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && any(options(\"f\", \"F\", \"field\", \"raw-field\"), # matches publicMutation) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && option(\"input\") != \"\" && (stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches publicJSON) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches publicJSON)) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && (any(options(\"f\", \"F\", \"field\", \"raw-field\"), lower(#) in [\"private=false\", \"visibility=public\"]) ||\n  any(positional, # matches \"(^|/)contents/\\\\.(github|gitea|forgejo)/workflows/|(^|/)files/(\\\\.|%2[eE])gitlab-ci(\\\\.|%2[eE])yml\") && upper(option(\"X\", \"method\")) in [\"PUT\", \"POST\"])":
+	case "serviceAction(name, args) == \"public\"":
 		if scope == "command" {
 			return native297
 		}
-	case "serviceAction(name, args) == \"grant\" || (name == \"gh\" && pos(0) == \"pr\" && pos(1) == \"merge\" && hasFlag(\"admin\")) || (name == \"gh\" && pos(0) == \"api\" && any(positional, # matches \"(^|/)(branches/[^/]+/protection|rulesets)(/|$)\") &&\n  any(args, # matches \"(?i)^enforce_admins(\\\\[enabled\\\\])?=false$|^(allow_force_pushes|allow_deletions)=true$|^required_pull_request_reviews=null$|^enforcement=disabled$|\\\"enforce_admins\\\"\\\\s*:\\\\s*false|\\\"enforcement\\\"\\\\s*:\\\\s*\\\"disabled\\\"\")) ||\n(name in [\"kubectl\", \"oc\"] && pos(0) == \"create\" && pos(1) in [\"clusterrolebinding\", \"rolebinding\"] && any(args, # matches \"^(--(cluster)?role=)?(cluster-admin|admin)$\")) || (name == \"gh\" && (pos(0) in [\"ssh-key\", \"gpg-key\"] && pos(1) == \"add\" || pos(0) == \"repo\" && pos(1) == \"deploy-key\" && pos(2) == \"add\" ||\n  pos(0) == \"api\" && any(positional, # matches \"(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$\") && (any(args, # matches \"^(-X|--method)=?(POST|PUT|PATCH)$\" || # in [\"POST\", \"PUT\", \"PATCH\"]) || hasFlag(\"f\", \"F\", \"field\", \"raw-field\", \"input\") && !any(args, # matches \"^(-X|--method)=?GET$\" || # == \"GET\"))))":
+	case "let publicJSON = \"(?i)\\\"private\\\"\\\\s*:\\\\s*false|\\\"visibility\\\"\\\\s*:\\\\s*\\\"public\\\"\"; let publicMutation = \"(?is)\\\\bmutation\\\\b.*\\\\bvisibility\\\\s*:\\\\s*\\\\\\\\?\\\"?PUBLIC\\\\b\"; name == \"curl\" && any(args, # matches \"(?i)api\\\\.github\\\\.com/repos/|/api/v4/projects/\") && any(args, # matches publicJSON) || name == \"curl\" && any(args, # matches \"(?i)/api/v4/projects/[^?#]*[?&]visibility=public\\\\b\") || name == \"curl\" && any(args, # matches \"(?i)/api/v4/projects/\") && any(args, # matches \"(?i)^visibility=public$\") || name == \"curl\" && any(args, # matches \"(?i)/graphql\\\\b\") && any(args, # matches publicMutation) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && any(options(\"f\", \"F\", \"field\", \"raw-field\"), # matches publicMutation) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && option(\"input\") != \"\" && (stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches publicJSON) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches publicJSON)) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && (any(options(\"f\", \"F\", \"field\", \"raw-field\"), lower(#) in [\"private=false\", \"visibility=public\"]) ||\n  any(positional, # matches \"(^|/)contents/\\\\.(github|gitea|forgejo)/workflows/|(^|/)files/(\\\\.|%2[eE])gitlab-ci(\\\\.|%2[eE])yml\") && upper(option(\"X\", \"method\")) in [\"PUT\", \"POST\"])":
 		if scope == "command" {
 			return native298
 		}
-	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
+	case "serviceAction(name, args) == \"grant\" || (name == \"gh\" && pos(0) == \"pr\" && pos(1) == \"merge\" && hasFlag(\"admin\")) || (name == \"gh\" && pos(0) == \"api\" && any(positional, # matches \"(^|/)(branches/[^/]+/protection|rulesets)(/|$)\") &&\n  any(args, # matches \"(?i)^enforce_admins(\\\\[enabled\\\\])?=false$|^(allow_force_pushes|allow_deletions)=true$|^required_pull_request_reviews=null$|^enforcement=disabled$|\\\"enforce_admins\\\"\\\\s*:\\\\s*false|\\\"enforcement\\\"\\\\s*:\\\\s*\\\"disabled\\\"\")) ||\n(name in [\"kubectl\", \"oc\"] && pos(0) == \"create\" && pos(1) in [\"clusterrolebinding\", \"rolebinding\"] && any(args, # matches \"^(--(cluster)?role=)?(cluster-admin|admin)$\")) || (name == \"gh\" && (pos(0) in [\"ssh-key\", \"gpg-key\"] && pos(1) == \"add\" || pos(0) == \"repo\" && pos(1) == \"deploy-key\" && pos(2) == \"add\" ||\n  pos(0) == \"api\" && any(positional, # matches \"(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$\") && (any(args, # matches \"^(-X|--method)=?(POST|PUT|PATCH)$\" || # in [\"POST\", \"PUT\", \"PATCH\"]) || hasFlag(\"f\", \"F\", \"field\", \"raw-field\", \"input\") && !any(args, # matches \"^(-X|--method)=?GET$\" || # == \"GET\"))))":
 		if scope == "command" {
 			return native299
 		}
-	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\\\.admissionregistration\\\\.k8s\\\\.io)?)(/|$)\")) || (pos(0) == \"replace\" && hasFlag(\"force\")) || (pos(0) == \"apply\" && any(args, # matches \"^--prune(=true)?$\")) || (pos(0) == \"patch\" && any(args, # matches \"persistentVolumeReclaimPolicy\\\\W+Delete\")) || (pos(0) == \"patch\" && (let patches = join(args, \"\\n\");\n  patches matches \"(?i)\\\\breplicas[\\\"']?\\\\s*:\\\\s*[\\\"']?0+([^0-9.]|$)|\\\"/spec/replicas\\\"[^}]*\\\"value\\\"\\\\s*:\\\\s*\\\"?0+([^0-9.]|$)|\\\"value\\\"\\\\s*:\\\\s*\\\"?0+[^0-9.][^}]*\\\"/spec/replicas\\\"\" ||\n  patches matches \"\\\\bfinalizers[\\\"']?\\\\s*:\\\\s*(null|~|\\\\[\\\\s*\\\\])|\\\\$patch[\\\"']?\\\\s*:\\\\s*[\\\"']?(delete|replace)\" ||\n  patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"(remove|replace)\\\"\" && patches matches \"\\\"path\\\"\\\\s*:\\\\s*\\\"/(spec|data|stringData|binaryData|rules|subjects|roleRef|webhooks|metadata/finalizers|metadata/ownerReferences)\\\\b\" && (patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"remove\\\"\" || patches matches \"\\\"value\\\"\\\\s*:\\\\s*(null|\\\\[\\\\s*\\\\]|\\\\{\\\\s*\\\\})\") ||\n  any(args, # matches \":\\\\s*null\\\\b\" && !(# matches \"^(-p|--patch=)?\\\\s*\\\\{?\\\\s*[\\\"']?metadata[\\\"']?\\\\s*:\\\\s*\\\\{\\\\s*[\\\"']?(labels|annotations)[\\\"']?\\\\s*:\\\\s*\\\\{[^{}]*\\\\}\\\\s*\\\\}\\\\s*\\\\}?\\\\s*$\")))) ||\n(pos(0) == \"label\" && len(positional) > 1 && lower(positional[1]) matches \"^(ns|namespaces?)(/|$)\" && any(positional[1:], # matches \"^[A-Za-z0-9][A-Za-z0-9_./-]*-$\")) || (\"taint\" in positional && any(positional, # matches \":NoExecute$\")) || (pos(0) == \"label\" && any(positional, # matches \"^pod-security\\\\.kubernetes\\\\.io/(enforce=privileged|enforce-)$\")) || (pos(0) == \"delete\" && (len(options(\"f\", \"filename\", \"k\", \"kustomize\")) > 0 || any(args, # matches \"^(-f|-k|--filename|--kustomize)(=|.)\")))":
+	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
 		if scope == "command" {
 			return native300
 		}
-	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
+	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\\\.admissionregistration\\\\.k8s\\\\.io)?)(/|$)\")) || (pos(0) == \"replace\" && hasFlag(\"force\")) || (pos(0) == \"apply\" && any(args, # matches \"^--prune(=true)?$\")) || (pos(0) == \"patch\" && any(args, # matches \"persistentVolumeReclaimPolicy\\\\W+Delete\")) || (pos(0) == \"patch\" && (let patches = join(args, \"\\n\");\n  patches matches \"(?i)\\\\breplicas[\\\"']?\\\\s*:\\\\s*[\\\"']?0+([^0-9.]|$)|\\\"/spec/replicas\\\"[^}]*\\\"value\\\"\\\\s*:\\\\s*\\\"?0+([^0-9.]|$)|\\\"value\\\"\\\\s*:\\\\s*\\\"?0+[^0-9.][^}]*\\\"/spec/replicas\\\"\" ||\n  patches matches \"\\\\bfinalizers[\\\"']?\\\\s*:\\\\s*(null|~|\\\\[\\\\s*\\\\])|\\\\$patch[\\\"']?\\\\s*:\\\\s*[\\\"']?(delete|replace)\" ||\n  patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"(remove|replace)\\\"\" && patches matches \"\\\"path\\\"\\\\s*:\\\\s*\\\"/(spec|data|stringData|binaryData|rules|subjects|roleRef|webhooks|metadata/finalizers|metadata/ownerReferences)\\\\b\" && (patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"remove\\\"\" || patches matches \"\\\"value\\\"\\\\s*:\\\\s*(null|\\\\[\\\\s*\\\\]|\\\\{\\\\s*\\\\})\") ||\n  any(args, # matches \":\\\\s*null\\\\b\" && !(# matches \"^(-p|--patch=)?\\\\s*\\\\{?\\\\s*[\\\"']?metadata[\\\"']?\\\\s*:\\\\s*\\\\{\\\\s*[\\\"']?(labels|annotations)[\\\"']?\\\\s*:\\\\s*\\\\{[^{}]*\\\\}\\\\s*\\\\}\\\\s*\\\\}?\\\\s*$\")))) ||\n(pos(0) == \"label\" && len(positional) > 1 && lower(positional[1]) matches \"^(ns|namespaces?)(/|$)\" && any(positional[1:], # matches \"^[A-Za-z0-9][A-Za-z0-9_./-]*-$\")) || (\"taint\" in positional && any(positional, # matches \":NoExecute$\")) || (pos(0) == \"label\" && any(positional, # matches \"^pod-security\\\\.kubernetes\\\\.io/(enforce=privileged|enforce-)$\")) || (pos(0) == \"delete\" && (len(options(\"f\", \"filename\", \"k\", \"kustomize\")) > 0 || any(args, # matches \"^(-f|-k|--filename|--kustomize)(=|.)\")))":
 		if scope == "command" {
 			return native301
 		}
-	case "!hasFlag(\"help\", \"h\", \"dry-run\") && ( name == \"kubeadm\" && pos(0) == \"reset\" || name in [\"microk8s\", \"k0s\", \"talosctl\"] && pos(0) == \"reset\" || name in [\"k3s-uninstall.sh\", \"k3s-agent-uninstall.sh\", \"k3s-killall.sh\", \"rke2-uninstall.sh\", \"rke2-agent-uninstall.sh\", \"rke2-killall.sh\"] || name in [\"bash\", \"sh\", \"dash\", \"zsh\"] && !hasFlag(\"c\") && len(positional) > 0 && baseName(positional[0]) matches \"^(k3s|k3s-agent|rke2|rke2-agent)-(uninstall|killall)\\\\.sh$\" || name == \"minikube\" && pos(0) == \"delete\" && hasFlag(\"all\", \"purge\") || name == \"kind\" && pos(0) == \"delete\" && pos(1) == \"clusters\" || name == \"k3d\" && pos(0) == \"cluster\" && pos(1) in [\"delete\", \"rm\"] && hasFlag(\"all\", \"a\") || name == \"docker\" && (pos(0) == \"swarm\" && pos(1) == \"leave\" && hasFlag(\"force\", \"f\") ||\n  pos(0) in [\"stack\", \"service\"] && pos(1) in [\"rm\", \"remove\", \"down\"] ||\n  pos(0) == \"node\" && pos(1) in [\"rm\", \"remove\"] && hasFlag(\"force\", \"f\")))":
+	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
 		if scope == "command" {
 			return native302
 		}
-	case "name == \"heroku\" && pos(0) in [\"ps:scale\", \"ps:resize\", \"scale\"] && any(positional[1:], # matches \"^[A-Za-z0-9_-]+=0+(:.*)?$\") || name in [\"fly\", \"flyctl\"] && pos(0) == \"scale\" && pos(1) == \"count\" && any(positional[2:], # matches \"^(([A-Za-z0-9_-]+=)?0+)$\")":
+	case "!hasFlag(\"help\", \"h\", \"dry-run\") && ( name == \"kubeadm\" && pos(0) == \"reset\" || name in [\"microk8s\", \"k0s\", \"talosctl\"] && pos(0) == \"reset\" || name in [\"k3s-uninstall.sh\", \"k3s-agent-uninstall.sh\", \"k3s-killall.sh\", \"rke2-uninstall.sh\", \"rke2-agent-uninstall.sh\", \"rke2-killall.sh\"] || name in [\"bash\", \"sh\", \"dash\", \"zsh\"] && !hasFlag(\"c\") && len(positional) > 0 && baseName(positional[0]) matches \"^(k3s|k3s-agent|rke2|rke2-agent)-(uninstall|killall)\\\\.sh$\" || name == \"minikube\" && pos(0) == \"delete\" && hasFlag(\"all\", \"purge\") || name == \"kind\" && pos(0) == \"delete\" && pos(1) == \"clusters\" || name == \"k3d\" && pos(0) == \"cluster\" && pos(1) in [\"delete\", \"rm\"] && hasFlag(\"all\", \"a\") || name == \"docker\" && (pos(0) == \"swarm\" && pos(1) == \"leave\" && hasFlag(\"force\", \"f\") ||\n  pos(0) in [\"stack\", \"service\"] && pos(1) in [\"rm\", \"remove\", \"down\"] ||\n  pos(0) == \"node\" && pos(1) in [\"rm\", \"remove\"] && hasFlag(\"force\", \"f\")))":
 		if scope == "command" {
 			return native303
 		}
-	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # in [\"--force-reset\", \"--accept-data-loss\"]) || (any(args, # == \"drizzle-kit\") || name == \"drizzle-kit\") && any(args, # in [\"push\", \"push:pg\", \"push:mysql\", \"push:sqlite\"]) && any(args, # in [\"--force\", \"-f\"]) || (name == \"alembic\" || any(args, # == \"alembic\") || name == \"flask\" && any(args, # == \"db\")) && any(args, # == \"downgrade\") && any(args, # == \"base\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"sequelize-cli\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || any(args, # == \"migrate\") && any(args, # == \"zero\") && (name in [\"django-admin\", \"manage.py\"] || any(args, # endsWith \"manage.py\" || # in [\"manage.py\", \"django\"])) || any(args, # == \"db:migrate\") && any(args, # matches \"^VERSION=0+$\") || (name == \"knex\" || any(args, # == \"knex\")) && any(args, # == \"migrate:rollback\") && any(args, # in [\"--all\", \"-a\"]) || name == \"goose\" && (any(positional, # == \"reset\") || any(positional, # == \"down-to\") && any(positional, # matches \"^0+$\")) || name == \"migrate\" && (any(args, # == \"down\") && any(args, # in [\"-all\", \"--all\"]) || any(positional, # == \"drop\") || any(positional, # == \"goto\") && any(positional, # matches \"^0+$\")) || name == \"dbmate\" && any(positional, # == \"drop\") || name == \"flyway\" && any(positional, # == \"clean\") || name == \"liquibase\" && any(positional, lower(#) in [\"drop-all\", \"dropall\"]) || name in [\"mvn\", \"mvnw\", \"gradle\", \"gradlew\"] && any(args, lower(#) in [\"flyway:clean\", \"flywayclean\", \"liquibase:dropall\", \"dropall\"]) || (name == \"mikro-orm\" || any(args, # in [\"mikro-orm\", \"@mikro-orm/cli\"])) && any(args, # in [\"schema:drop\", \"schema:fresh\", \"migration:fresh\"]) && any(args, # in [\"--run\", \"-r\"]) || (name startsWith \"typeorm\" || any(args, # startsWith \"typeorm\")) && any(args, # == \"schema:drop\") || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
+	case "name == \"heroku\" && pos(0) in [\"ps:scale\", \"ps:resize\", \"scale\"] && any(positional[1:], # matches \"^[A-Za-z0-9_-]+=0+(:.*)?$\") || name in [\"fly\", \"flyctl\"] && pos(0) == \"scale\" && pos(1) == \"count\" && any(positional[2:], # matches \"^(([A-Za-z0-9_-]+=)?0+)$\")":
 		if scope == "command" {
 			return native304
 		}
-	case "let leaf = \"\\\\.(metadata\\\\.(name|namespace|uid|creationTimestamp|resourceVersion|labels(\\\\.[\\\\w./-]+)?)|type|kind|apiVersion|immutable)\"; let o = option(\"o\", \"output\"); pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && o matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\" && !(o matches \"^jsonpath(-as-json)?=(\\\\{(range\\\\s+\\\\.items(\\\\[[^\\\\]]*\\\\])?|end|\\\"[^\\\"]*\\\"|(\\\\.items(\\\\[[^\\\\]]*\\\\])?)?\" + leaf + \")\\\\}|[^{}])*$\" ||\n  o matches \"^custom-columns=[^:,]+:\" + leaf + \"(,[^:,]+:\" + leaf + \")*$\")":
+	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # in [\"--force-reset\", \"--accept-data-loss\"]) || (any(args, # == \"drizzle-kit\") || name == \"drizzle-kit\") && any(args, # in [\"push\", \"push:pg\", \"push:mysql\", \"push:sqlite\"]) && any(args, # in [\"--force\", \"-f\"]) || (name == \"alembic\" || any(args, # == \"alembic\") || name == \"flask\" && any(args, # == \"db\")) && any(args, # == \"downgrade\") && any(args, # == \"base\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"sequelize-cli\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || any(args, # == \"migrate\") && any(args, # == \"zero\") && (name in [\"django-admin\", \"manage.py\"] || any(args, # endsWith \"manage.py\" || # in [\"manage.py\", \"django\"])) || any(args, # == \"db:migrate\") && any(args, # matches \"^VERSION=0+$\") || (name == \"knex\" || any(args, # == \"knex\")) && any(args, # == \"migrate:rollback\") && any(args, # in [\"--all\", \"-a\"]) || name == \"goose\" && (any(positional, # == \"reset\") || any(positional, # == \"down-to\") && any(positional, # matches \"^0+$\")) || name == \"migrate\" && (any(args, # == \"down\") && any(args, # in [\"-all\", \"--all\"]) || any(positional, # == \"drop\") || any(positional, # == \"goto\") && any(positional, # matches \"^0+$\")) || name == \"dbmate\" && any(positional, # == \"drop\") || name == \"flyway\" && any(positional, # == \"clean\") || name == \"liquibase\" && any(positional, lower(#) in [\"drop-all\", \"dropall\"]) || name in [\"mvn\", \"mvnw\", \"gradle\", \"gradlew\"] && any(args, lower(#) in [\"flyway:clean\", \"flywayclean\", \"liquibase:dropall\", \"dropall\"]) || (name == \"mikro-orm\" || any(args, # in [\"mikro-orm\", \"@mikro-orm/cli\"])) && any(args, # in [\"schema:drop\", \"schema:fresh\", \"migration:fresh\"]) && any(args, # in [\"--run\", \"-r\"]) || (name startsWith \"typeorm\" || any(args, # startsWith \"typeorm\")) && any(args, # == \"schema:drop\") || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
 		if scope == "command" {
 			return native305
 		}
-	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") || path matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && (any(positional, # == \"install\") || name == \"uv\" && pos(0) == \"add\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") ||\n  any(positional, # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\")) || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])) ||\n  any(options(\"r\", \"requirement\", \"c\", \"constraint\"), # matches \"^(https?|ftp)://\"))) ||\n(name in [\"poetry\", \"pdm\"] && \"add\" in positional[:2] && pos(0) != \"source\" && any(positional, # matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|git\\\\+|(github|gitlab|bitbucket):)\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"]) ||\n  # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\"))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) || # matches \"^(github|gitlab|bitbucket|gist):\")) || (name == \"cargo\" && pos(0) == \"install\" && (option(\"git\") != \"\" || any(args, # startsWith \"--git=\"))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\") || (name == \"helm\" && (pos(0) in [\"install\", \"upgrade\", \"template\"] && any(positional[1:], # matches \"^https?://\") ||\n  pos(0) == \"plugin\" && pos(1) in [\"install\", \"add\"] && any(positional[2:], # matches \"^(https?|git|ssh)://|^git@\" && (agent || !(# matches \"^https://(github\\\\.com|gitlab\\\\.com|codeberg\\\\.org)/[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+(\\\\.git)?/?$\"))))) ||\n(name == \"gh\" && pos(0) in [\"extension\", \"extensions\", \"ext\"] && pos(1) == \"install\" && any(positional[2:], # matches \"^((https?://)?[A-Za-z0-9.-]+/)?[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$\" && !(# matches \"^((https?://)?github\\\\.com/)?(github|cli)/\") &&\n  (agent || !(# matches \"^((https://)?github\\\\.com/)?[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$\")))) ||\n(name == \"docker\" && pos(0) == \"plugin\" && pos(1) == \"install\" && hasFlag(\"grant-all-permissions\"))":
+	case "let leaf = \"\\\\.(metadata\\\\.(name|namespace|uid|creationTimestamp|resourceVersion|labels(\\\\.[\\\\w./-]+)?)|type|kind|apiVersion|immutable)\"; let o = option(\"o\", \"output\"); pos(0) == \"get\" && any(positional[1:], # matches \"^(secrets?|secret/.+|secrets/.+)$\") && o matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\" && !(o matches \"^jsonpath(-as-json)?=(\\\\{(range\\\\s+\\\\.items(\\\\[[^\\\\]]*\\\\])?|end|\\\"[^\\\"]*\\\"|(\\\\.items(\\\\[[^\\\\]]*\\\\])?)?\" + leaf + \")\\\\}|[^{}])*$\" ||\n  o matches \"^custom-columns=[^:,]+:\" + leaf + \"(,[^:,]+:\" + leaf + \")*$\")":
 		if scope == "command" {
 			return native306
 		}
-	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
+	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") || path matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && (any(positional, # == \"install\") || name == \"uv\" && pos(0) == \"add\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") ||\n  any(positional, # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\")) || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])) ||\n  any(options(\"r\", \"requirement\", \"c\", \"constraint\"), # matches \"^(https?|ftp)://\"))) ||\n(name in [\"poetry\", \"pdm\"] && \"add\" in positional[:2] && pos(0) != \"source\" && any(positional, # matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|git\\\\+|(github|gitlab|bitbucket):)\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"]) ||\n  # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\"))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) || # matches \"^(github|gitlab|bitbucket|gist):\")) || (name == \"cargo\" && pos(0) == \"install\" && (option(\"git\") != \"\" || any(args, # startsWith \"--git=\"))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\") || (name == \"helm\" && (pos(0) in [\"install\", \"upgrade\", \"template\"] && any(positional[1:], # matches \"^https?://\") ||\n  pos(0) == \"plugin\" && pos(1) in [\"install\", \"add\"] && any(positional[2:], # matches \"^(https?|git|ssh)://|^git@\" && (agent || !(# matches \"^https://(github\\\\.com|gitlab\\\\.com|codeberg\\\\.org)/[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+(\\\\.git)?/?$\"))))) ||\n(name == \"gh\" && pos(0) in [\"extension\", \"extensions\", \"ext\"] && pos(1) == \"install\" && any(positional[2:], # matches \"^((https?://)?[A-Za-z0-9.-]+/)?[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$\" && !(# matches \"^((https?://)?github\\\\.com/)?(github|cli)/\") &&\n  (agent || !(# matches \"^((https://)?github\\\\.com/)?[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$\")))) ||\n(name == \"docker\" && pos(0) == \"plugin\" && pos(1) == \"install\" && hasFlag(\"grant-all-permissions\"))":
 		if scope == "command" {
 			return native307
 		}
-	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
+	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
 		if scope == "command" {
 			return native308
 		}
-	case "let local = \"^(\\\\$\\\\{?PWD\\\\}?/?|\\\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && !(assigns[#] contains \"..\") && all(split(assigns[#], \":\"), # matches local) &&\n    (# == \"PYTHONPATH\" && name matches \"^(python[0-9.]*|pytest|py\\\\.test)$\" || # == \"PERL5LIB\" && name in [\"perl\", \"prove\"] || # == \"RUBYLIB\" && name in [\"ruby\", \"rake\", \"rspec\"] ||\n      # == \"LD_LIBRARY_PATH\" && !(path contains \"..\") && path matches \"^(\\\\./)?[A-Za-z0-9_][A-Za-z0-9_.-]*/\")) &&\n  !(# in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(assigns[#] matches \"(?i)command\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") &&\n  !(# matches \"^GIT_SSH(_COMMAND)?=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(#[indexOf(#, \"=\") + 1:] matches \"(?i)command\")) &&\n  !(# matches \"^(PYTHONPATH|PERL5LIB|RUBYLIB)=\" && !(# contains \"..\") && (let n = #[:indexOf(#, \"=\")]; all(split(#[indexOf(#, \"=\") + 1:], \":\"), # matches local || # == \"$\" + n || # == \"${\" + n + \"}\"))) && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
+	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
 		if scope == "command" {
 			return native309
 		}
-	case "let loader = \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH)=.|^NODE_OPTIONS=.*(--require|-r\\\\s|-r=|--import|--loader|--experimental-loader)\"; any(options(\"e\", \"env\"), # matches loader) || any(args, # matches \"^(-e|--env=)\" && trimPrefix(trimPrefix(#, \"--env=\"), \"-e\") matches loader) || name in [\"kubectl\", \"oc\", \"kubecolor\"] && pos(0) == \"set\" && pos(1) == \"env\" && any(positional[2:], # matches loader)":
+	case "let local = \"^(\\\\$\\\\{?PWD\\\\}?/?|\\\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && !(assigns[#] contains \"..\") && all(split(assigns[#], \":\"), # matches local) &&\n    (# == \"PYTHONPATH\" && name matches \"^(python[0-9.]*|pytest|py\\\\.test)$\" || # == \"PERL5LIB\" && name in [\"perl\", \"prove\"] || # == \"RUBYLIB\" && name in [\"ruby\", \"rake\", \"rspec\"] ||\n      # == \"LD_LIBRARY_PATH\" && !(path contains \"..\") && path matches \"^(\\\\./)?[A-Za-z0-9_][A-Za-z0-9_.-]*/\")) &&\n  !(# in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(assigns[#] matches \"(?i)command\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"setenv\", \"launchctl\"] && any(args, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") &&\n  !(# matches \"^GIT_SSH(_COMMAND)?=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(#[indexOf(#, \"=\") + 1:] matches \"(?i)command\")) &&\n  !(# matches \"^(PYTHONPATH|PERL5LIB|RUBYLIB)=\" && !(# contains \"..\") && (let n = #[:indexOf(#, \"=\")]; all(split(#[indexOf(#, \"=\") + 1:], \":\"), # matches local || # == \"$\" + n || # == \"${\" + n + \"}\"))) && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
 			return native310
 		}
-	case "let loader = \"(^|[\\\\s'\\\"])(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|GCONV_PATH)(=|<<)|(^|[\\\\s'\\\"])NODE_OPTIONS(=[^\\\\n]*(--require|-r\\\\s|--import|--loader|--experimental-loader)|<<)\"; let ciFile = \"^\\\\$\\\\{?(GITHUB_ENV|GITEA_ENV|FORGEJO_ENV)\\\\}?$\"; let ciPath = \"^\\\\$\\\\{?(GITHUB_PATH|GITEA_PATH|FORGEJO_PATH)\\\\}?$\"; (any(redirects, #.op in [\">\", \">>\"] && #.target matches ciFile) || name == \"tee\" && any(positional, # matches ciFile)) && (any(name in [\"cat\", \"tee\"] ? [] : positional, # matches loader) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches \"(?m)\" + loader) ||\n  name in [\"cat\", \"tee\"] && stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches loader)) ||\n(any(redirects, #.op in [\">\", \">>\"] && #.target matches ciPath) || name == \"tee\" && any(positional, # matches ciPath)) && (any(name in [\"cat\", \"tee\"] ? [] : positional, sharedDir(#)) || name in [\"cat\", \"tee\"] && stdin.from in [\"echo\", \"printf\"] && any(stdin.args, sharedDir(#)))":
+	case "let loader = \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH)=.|^NODE_OPTIONS=.*(--require|-r\\\\s|-r=|--import|--loader|--experimental-loader)\"; any(options(\"e\", \"env\"), # matches loader) || any(args, # matches \"^(-e|--env=)\" && trimPrefix(trimPrefix(#, \"--env=\"), \"-e\") matches loader) || name in [\"kubectl\", \"oc\", \"kubecolor\"] && pos(0) == \"set\" && pos(1) == \"env\" && any(positional[2:], # matches loader)":
 		if scope == "command" {
 			return native311
 		}
-	case "any(outputs, # matches \"(^|/)\\\\.(github|gitea|forgejo)/workflows/[^/]+$\") && (any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches \"(?i)toJSON\\\\(\\\\s*secrets\\\\s*\\\\)\") || any(positional, # matches \"(?i)toJSON\\\\(\\\\s*secrets\\\\s*\\\\)\"))":
+	case "let loader = \"(^|[\\\\s'\\\"])(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|GCONV_PATH)(=|<<)|(^|[\\\\s'\\\"])NODE_OPTIONS(=[^\\\\n]*(--require|-r\\\\s|--import|--loader|--experimental-loader)|<<)\"; let ciFile = \"^\\\\$\\\\{?(GITHUB_ENV|GITEA_ENV|FORGEJO_ENV)\\\\}?$\"; let ciPath = \"^\\\\$\\\\{?(GITHUB_PATH|GITEA_PATH|FORGEJO_PATH)\\\\}?$\"; (any(redirects, #.op in [\">\", \">>\"] && #.target matches ciFile) || name == \"tee\" && any(positional, # matches ciFile)) && (any(name in [\"cat\", \"tee\"] ? [] : positional, # matches loader) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches \"(?m)\" + loader) ||\n  name in [\"cat\", \"tee\"] && stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches loader)) ||\n(any(redirects, #.op in [\">\", \">>\"] && #.target matches ciPath) || name == \"tee\" && any(positional, # matches ciPath)) && (any(name in [\"cat\", \"tee\"] ? [] : positional, sharedDir(#)) || name in [\"cat\", \"tee\"] && stdin.from in [\"echo\", \"printf\"] && any(stdin.args, sharedDir(#)))":
 		if scope == "command" {
 			return native312
 		}
-	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
+	case "any(outputs, # matches \"(^|/)\\\\.(github|gitea|forgejo)/workflows/[^/]+$\") && (any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches \"(?i)toJSON\\\\(\\\\s*secrets\\\\s*\\\\)\") || any(positional, # matches \"(?i)toJSON\\\\(\\\\s*secrets\\\\s*\\\\)\"))":
 		if scope == "command" {
 			return native313
 		}
-	case "let essential = \"^(libc6|libc-bin|glibc|glibc-common|musl|bash|dash|coreutils|util-linux|findutils|grep|sed|tar|gzip|dpkg|apt|rpm|yum|dnf|pacman|zypper|apk-tools|busybox|systemd|systemd-sysv|init|sysvinit-core|openrc|sudo|doas|login|passwd|shadow|shadow-utils|pam|libpam0g|libpam-modules|libpam-runtime|base-files|base-passwd|filesystem|alpine-baselayout|openssh-server|openssh|python3|python3-minimal|perl-base|linux-image-generic|linux-generic|kernel|kernel-core|linux|grub-pc|grub-efi-amd64|grub2-common|grub2-pc|grub2-efi-x64|shim|shim-signed|libselinux1|libsystemd0|libudev1|udev|dbus|network-manager|NetworkManager|netplan\\\\.io|ifupdown|iproute2)(:[a-z0-9]+)?(\\\\*|[=<>].*)?$\"; let every = \"^(\\\\*|\\\\.\\\\*|\\\\^\\\\.\\\\*\\\\$?|\\\\?installed|~i)$\"; let words = filter(positional, !(# contains \"::\")); let removing = name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\"] && len(words) > 0 && words[0] in [\"remove\", \"purge\", \"erase\", \"rm\", \"autoremove\", \"autopurge\"] ||\n  name == \"rpm\" && hasFlag(\"e\", \"erase\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R\") || hasFlag(\"remove\")) ||\n  name == \"dpkg\" && hasFlag(\"r\", \"P\", \"remove\", \"purge\") ||\n  name in [\"apk\", \"pkg\", \"opkg\"] && pos(0) in [\"del\", \"delete\", \"remove\"] ||\n  name == \"emerge\" && hasFlag(\"C\", \"unmerge\", \"c\", \"depclean\");\nlet pkgs = name in [\"rpm\", \"pacman\", \"dpkg\", \"emerge\"] || len(words) == 0 ? positional : words[1:]; removing && (\n  any(pkgs, # matches essential || # matches every) ||\n  name in [\"rpm\", \"dnf\", \"yum\", \"zypper\"] && hasFlag(\"nodeps\", \"noscripts\", \"force-resolution\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R[A-Za-z]*d\") || hasFlag(\"nodeps\")) ||\n  name == \"dpkg\" && any(args, # matches \"^--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name in [\"apt\", \"apt-get\", \"aptitude\"] && any(args, # matches \"(?i)^(Dpkg::Options::=)?[\\\"']?--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name == \"apk\" && hasFlag(\"force-broken-world\", \"force\"))":
+	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\")) || any(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
 		if scope == "command" {
 			return native314
 		}
-	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\" || # matches \"(?i)^(https?|ftp)://[^/]+/.\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
+	case "let essential = \"^(libc6|libc-bin|glibc|glibc-common|musl|bash|dash|coreutils|util-linux|findutils|grep|sed|tar|gzip|dpkg|apt|rpm|yum|dnf|pacman|zypper|apk-tools|busybox|systemd|systemd-sysv|init|sysvinit-core|openrc|sudo|doas|login|passwd|shadow|shadow-utils|pam|libpam0g|libpam-modules|libpam-runtime|base-files|base-passwd|filesystem|alpine-baselayout|openssh-server|openssh|python3|python3-minimal|perl-base|linux-image-generic|linux-generic|kernel|kernel-core|linux|grub-pc|grub-efi-amd64|grub2-common|grub2-pc|grub2-efi-x64|shim|shim-signed|libselinux1|libsystemd0|libudev1|udev|dbus|network-manager|NetworkManager|netplan\\\\.io|ifupdown|iproute2)(:[a-z0-9]+)?(\\\\*|[=<>].*)?$\"; let every = \"^(\\\\*|\\\\.\\\\*|\\\\^\\\\.\\\\*\\\\$?|\\\\?installed|~i)$\"; let words = filter(positional, !(# contains \"::\")); let removing = name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\"] && len(words) > 0 && words[0] in [\"remove\", \"purge\", \"erase\", \"rm\", \"autoremove\", \"autopurge\"] ||\n  name == \"rpm\" && hasFlag(\"e\", \"erase\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R\") || hasFlag(\"remove\")) ||\n  name == \"dpkg\" && hasFlag(\"r\", \"P\", \"remove\", \"purge\") ||\n  name in [\"apk\", \"pkg\", \"opkg\"] && pos(0) in [\"del\", \"delete\", \"remove\"] ||\n  name == \"emerge\" && hasFlag(\"C\", \"unmerge\", \"c\", \"depclean\");\nlet pkgs = name in [\"rpm\", \"pacman\", \"dpkg\", \"emerge\"] || len(words) == 0 ? positional : words[1:]; removing && (\n  any(pkgs, # matches essential || # matches every) ||\n  any(wrappers, # in [\"xargs\", \"parallel\"]) || any(pkgs, # startsWith \"$(\" || # startsWith \"`\") ||\n  name in [\"rpm\", \"dnf\", \"yum\", \"zypper\"] && hasFlag(\"nodeps\", \"noscripts\", \"force-resolution\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R[A-Za-z]*d\") || hasFlag(\"nodeps\")) ||\n  name == \"dpkg\" && any(args, # matches \"^--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name in [\"apt\", \"apt-get\", \"aptitude\"] && any(args, # matches \"(?i)^(Dpkg::Options::=)?[\\\"']?--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name == \"apk\" && hasFlag(\"force-broken-world\", \"force\"))":
 		if scope == "command" {
 			return native315
 		}
-	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|[:.])(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|[:.])(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name == \"npm\" && pos(0) == \"set\" &&\n  (pos(1) matches \"(^|:)registry$\" && !(host(pos(2)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(1) matches \"(^|:)registry=\" && !(host(split(pos(1), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\", \"config.registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"poetry\" && pos(0) == \"source\" && pos(1) == \"add\" && any(positional[2:], # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\")) || (name in [\"conda\", \"mamba\", \"micromamba\"] && pos(0) == \"config\" && hasFlag(\"add\", \"append\", \"prepend\", \"set\") &&\n  any(args, # matches \"^[a-z+]+://\" && !(host(#) in [\"conda.anaconda.org\", \"repo.anaconda.com\"])))":
+	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\" || # matches \"(?i)^(https?|ftp)://[^/]+/.\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile))":
 		if scope == "command" {
 			return native316
 		}
-	case "let url = name == \"twine\" && pos(0) == \"upload\" ? option(\"repository-url\", \"repository_url\") :\n  name == \"uv\" && pos(0) == \"publish\" ? option(\"publish-url\") : \"\";\nlet envURL = name == \"twine\" && pos(0) == \"upload\" ? ((assigns ?? {}).TWINE_REPOSITORY_URL ?? \"\") :\n  name == \"uv\" && pos(0) == \"publish\" ? ((assigns ?? {}).UV_PUBLISH_URL ?? \"\") : \"\";\nurl != \"\" && !(host(url) in [\"upload.pypi.org\", \"test.pypi.org\"]) || envURL != \"\" && !(host(envURL) in [\"upload.pypi.org\", \"test.pypi.org\"])":
+	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|[:.])(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|[:.])(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name == \"npm\" && pos(0) == \"set\" &&\n  (pos(1) matches \"(^|:)registry$\" && !(host(pos(2)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(1) matches \"(^|:)registry=\" && !(host(split(pos(1), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(options(\"registry\", \"config.registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) || (name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"poetry\" && pos(0) == \"source\" && pos(1) == \"add\" && any(positional[2:], # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\")) || (name in [\"conda\", \"mamba\", \"micromamba\"] && pos(0) == \"config\" && hasFlag(\"add\", \"append\", \"prepend\", \"set\") &&\n  any(args, # matches \"^[a-z+]+://\" && !(host(#) in [\"conda.anaconda.org\", \"repo.anaconda.com\"])))":
 		if scope == "command" {
 			return native317
 		}
-	case "agent && (pos(0) in [\"publish\", \"pack\"] || pos(0) == \"npm\" && pos(1) == \"publish\") && any(positional[1:], isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)$\")":
+	case "let url = name == \"twine\" && pos(0) == \"upload\" ? option(\"repository-url\", \"repository_url\") :\n  name == \"uv\" && pos(0) == \"publish\" ? option(\"publish-url\") : \"\";\nlet envURL = name == \"twine\" && pos(0) == \"upload\" ? ((assigns ?? {}).TWINE_REPOSITORY_URL ?? \"\") :\n  name == \"uv\" && pos(0) == \"publish\" ? ((assigns ?? {}).UV_PUBLISH_URL ?? \"\") : \"\";\nurl != \"\" && !(host(url) in [\"upload.pypi.org\", \"test.pypi.org\"]) || envURL != \"\" && !(host(envURL) in [\"upload.pypi.org\", \"test.pypi.org\"])":
 		if scope == "command" {
 			return native318
 		}
-	case "let kv = name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] ? filter(args, # matches \"^[A-Za-z_][A-Za-z0-9_]*=\") :\n  (name == \"setenv\" || name == \"set\" && hasFlag(\"x\", \"export\") ? [pos(0) + \"=\" + pos(1)] :\n  (name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") ? positional[1:] :\n  map(keys(assigns ?? {}), # + \"=\" + ((assigns ?? {})[#] ?? \"\"))));\nany(kv,\n  (# matches \"(?i)^(npm_config_registry|yarn_npm_registry_server|yarn_registry|bun_config_registry)=.\" && !(host(#[indexOf(#, \"=\") + 1:]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"])) ||\n  (# matches \"^(PIP|UV)_(INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX|DEFAULT_INDEX)=\" &&\n    any(split(#[indexOf(#, \"=\") + 1:], \" \"), let u = #[lastIndexOf(#, \"=\") + 1:]; u matches \"^[A-Za-z+]+://\" && !(host(u) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) ||\n  # matches \"^(PIP_TRUSTED_HOST|UV_INSECURE_HOST|GOINSECURE|GONOSUMDB|GONOSUMCHECK)=.\" && !(# matches \"=0$\") ||\n  # matches \"^(POETRY_REPOSITORIES_[A-Za-z0-9_]+_URL|CARGO_REGISTRIES_[A-Za-z0-9_]+_INDEX|BUNDLE_MIRROR__[A-Za-z0-9_]+)=.\" ||\n  (# matches \"^GOPROXY=.\" && any(split(#[indexOf(#, \"=\") + 1:], \",\"), any(split(#, \"|\"), !(# in [\"direct\", \"off\", \"https://proxy.golang.org\", \"https://proxy.golang.org/\"])))) ||\n  # matches \"^GOSUMDB=.\" && !(# matches \"^GOSUMDB=sum\\\\.golang\\\\.org(\\\\+[^ ]*)?( https://sum\\\\.golang\\\\.org/?)?$\") ||\n  # matches \"^GOFLAGS=(.*[ ,])?-insecure(=|$| )\")":
+	case "agent && (pos(0) in [\"publish\", \"pack\"] || pos(0) == \"npm\" && pos(1) == \"publish\") && any(positional[1:], isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)$\")":
 		if scope == "command" {
 			return native319
 		}
-	case "let vars = \"(?i)^(npm_config_userconfig|npm_config_globalconfig|PIP_CONFIG_FILE|UV_CONFIG_FILE)$\"; (name in [\"npm\", \"pnpm\", \"yarn\"] && (sharedDir(option(\"userconfig\")) || sharedDir(option(\"globalconfig\")) ||\n  sharedDir(option(\"config.userconfig\")) || sharedDir(option(\"config.globalconfig\")))) ||\n(name == \"uv\" && sharedDir(option(\"config-file\"))) || any(keys(assigns ?? {}), # matches vars && sharedDir((assigns ?? {})[#] ?? \"\")) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # contains \"=\" && #[:indexOf(#, \"=\")] matches vars && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) matches vars && sharedDir(pos(1)))":
+	case "let kv = name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] ? filter(args, # matches \"^[A-Za-z_][A-Za-z0-9_]*=\") :\n  (name == \"setenv\" || name == \"set\" && hasFlag(\"x\", \"export\") ? [pos(0) + \"=\" + pos(1)] :\n  (name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") ? positional[1:] :\n  map(keys(assigns ?? {}), # + \"=\" + ((assigns ?? {})[#] ?? \"\"))));\nany(kv,\n  (# matches \"(?i)^(npm_config_registry|yarn_npm_registry_server|yarn_registry|bun_config_registry)=.\" && !(host(#[indexOf(#, \"=\") + 1:]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"])) ||\n  (# matches \"^(PIP|UV)_(INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX|DEFAULT_INDEX)=\" &&\n    any(split(#[indexOf(#, \"=\") + 1:], \" \"), let u = #[lastIndexOf(#, \"=\") + 1:]; u matches \"^[A-Za-z+]+://\" && !(host(u) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) ||\n  # matches \"^(PIP_TRUSTED_HOST|UV_INSECURE_HOST|GOINSECURE|GONOSUMDB|GONOSUMCHECK)=.\" && !(# matches \"=0$\") ||\n  # matches \"^(POETRY_REPOSITORIES_[A-Za-z0-9_]+_URL|CARGO_REGISTRIES_[A-Za-z0-9_]+_INDEX|BUNDLE_MIRROR__[A-Za-z0-9_]+)=.\" ||\n  (# matches \"^GOPROXY=.\" && any(split(#[indexOf(#, \"=\") + 1:], \",\"), any(split(#, \"|\"), !(# in [\"direct\", \"off\", \"https://proxy.golang.org\", \"https://proxy.golang.org/\"])))) ||\n  # matches \"^GOSUMDB=.\" && !(# matches \"^GOSUMDB=sum\\\\.golang\\\\.org(\\\\+[^ ]*)?( https://sum\\\\.golang\\\\.org/?)?$\") ||\n  # matches \"^GOFLAGS=(.*[ ,])?-insecure(=|$| )\")":
 		if scope == "command" {
 			return native320
 		}
-	case "(name in [\"pip\", \"pip3\"] && pos(0) == \"install\" && any(options(\"prefix\", \"root\", \"target\", \"t\"),\n  isRoot(#) || under(#, \"/usr\") || under(#, \"/etc\") || under(#, \"/lib\") || under(#, \"/opt\") || under(#, \"/var/lib\") || cleanPath(#) matches \"(^|/)(site|dist)-packages(/|$)\")) ||\n(name == \"gem\" && pos(0) in [\"install\", \"update\", \"i\"] && any(options(\"install-dir\", \"i\", \"bindir\", \"n\"),\n  isRoot(#) || under(#, \"/usr\") || under(#, \"/etc\") || under(#, \"/lib\") || under(#, \"/var/lib\") || cleanPath(#) matches \"^/(bin|sbin)(/|$)\"))":
+	case "let vars = \"(?i)^(npm_config_userconfig|npm_config_globalconfig|PIP_CONFIG_FILE|UV_CONFIG_FILE)$\"; (name in [\"npm\", \"pnpm\", \"yarn\"] && (sharedDir(option(\"userconfig\")) || sharedDir(option(\"globalconfig\")) ||\n  sharedDir(option(\"config.userconfig\")) || sharedDir(option(\"config.globalconfig\")))) ||\n(name == \"uv\" && sharedDir(option(\"config-file\"))) || any(keys(assigns ?? {}), # matches vars && sharedDir((assigns ?? {})[#] ?? \"\")) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # contains \"=\" && #[:indexOf(#, \"=\")] matches vars && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) matches vars && sharedDir(pos(1)))":
 		if scope == "command" {
 			return native321
 		}
-	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
+	case "(name in [\"pip\", \"pip3\"] && pos(0) == \"install\" && any(options(\"prefix\", \"root\", \"target\", \"t\"),\n  isRoot(#) || under(#, \"/usr\") || under(#, \"/etc\") || under(#, \"/lib\") || under(#, \"/opt\") || under(#, \"/var/lib\") || cleanPath(#) matches \"(^|/)(site|dist)-packages(/|$)\")) ||\n(name == \"gem\" && pos(0) in [\"install\", \"update\", \"i\"] && any(options(\"install-dir\", \"i\", \"bindir\", \"n\"),\n  isRoot(#) || under(#, \"/usr\") || under(#, \"/etc\") || under(#, \"/lib\") || under(#, \"/var/lib\") || cleanPath(#) matches \"^/(bin|sbin)(/|$)\"))":
 		if scope == "command" {
 			return native322
 		}
-	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
+	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"]))":
 		if scope == "command" {
 			return native323
 		}
-	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; lang != \"\" && code matches \"\\\\blistdir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bscandir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bglob\\\\(\\\\s*[\\\"']/proc/(\\\\*|\\\\[0-9\\\\])|\\\\bpsutil\\\\.(process_iter|pids)\\\\b|readdirSync\\\\(\\\\s*[\\\"'`]/proc/?[\\\"'`]|opendir\\\\([^)]*[\\\"']/proc/?[\\\"']\" &&\n  code matches \"\\\\bos\\\\.kill\\\\(|\\\\.(kill|terminate|send_signal)\\\\(|\\\\bprocess\\\\.kill\\\\(|\\\\bkill\\\\s*\\\\(?\\\\s*(9|-9|'KILL'|\\\"KILL\\\"|SIGKILL|'TERM'|\\\"TERM\\\")\" &&\n  !(code matches \"\\\\b(comm|cmdline|exe|status|username|uids|name)\\\\b\") ||\nname in [\"pkill\", \"killall\"] && (\n  let users = options(\"u\", \"U\", \"euid\", \"uid\", \"user\");\n  let names = filter(positional, !(# in users));\n  (name == \"pkill\" || hasFlag(\"r\", \"regexp\")) && any(names, # in [\".\", \".*\", \".+\", \"^\", \"$\", \"^.*\", \"^.*$\", \"^.+$\", \"[^]*\", \"\"]) ||\n  len(users) > 0 && len(names) == 0) ||\nany(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && line matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || line matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
+	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
 		if scope == "command" {
 			return native324
 		}
-	case "(name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] || name == \"service\" && pos(1) == \"stop\") && any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*systemctl\\\\s+(list-units|list-unit-files)\\\\b\" || line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b|\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\") || name == \"systemctl\" && \"xargs\" in wrappers && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b\"":
+	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; lang != \"\" && code matches \"\\\\blistdir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bscandir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bglob\\\\(\\\\s*[\\\"']/proc/(\\\\*|\\\\[0-9\\\\])|\\\\bpsutil\\\\.(process_iter|pids)\\\\b|readdirSync\\\\(\\\\s*[\\\"'`]/proc/?[\\\"'`]|opendir\\\\([^)]*[\\\"']/proc/?[\\\"']\" &&\n  code matches \"\\\\bos\\\\.kill\\\\(|\\\\.(kill|terminate|send_signal)\\\\(|\\\\bprocess\\\\.kill\\\\(|\\\\bkill\\\\s*\\\\(?\\\\s*(9|-9|'KILL'|\\\"KILL\\\"|SIGKILL|'TERM'|\\\"TERM\\\")\" &&\n  !(code matches \"\\\\b(comm|cmdline|exe|status|username|uids|name)\\\\b\") ||\nname in [\"pkill\", \"killall\"] && (\n  let users = options(\"u\", \"U\", \"euid\", \"uid\", \"user\");\n  let names = filter(positional, !(# in users));\n  (name == \"pkill\" || hasFlag(\"r\", \"regexp\")) && any(names, # in [\".\", \".*\", \".+\", \"^\", \"$\", \"^.*\", \"^.*$\", \"^.+$\", \"[^]*\", \"\"]) ||\n  len(users) > 0 && len(names) == 0) ||\nany(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && line matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || line matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
 		if scope == "command" {
 			return native325
 		}
-	case "name == function && (pipeLen > 1 || background)":
+	case "(name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] || name == \"service\" && pos(1) == \"stop\") && any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*systemctl\\\\s+(list-units|list-unit-files)\\\\b\" || line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b|\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\") || name == \"systemctl\" && \"xargs\" in wrappers && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b\"":
 		if scope == "command" {
 			return native326
 		}
-	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
+	case "name == function && (pipeLen > 1 || background)":
 		if scope == "command" {
 			return native327
 		}
-	case "hasFlag(\"r\")":
+	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
 		if scope == "command" {
 			return native328
 		}
-	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
+	case "hasFlag(\"r\")":
 		if scope == "command" {
 			return native329
 		}
-	case "let startup = \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\"; any(keys(assigns ?? {}), # == \"HISTFILE\" && cleanPath(assigns[#] matches \"^[/~$]\" || cwd == \"\" ? assigns[#] : cwd + \"/\" + assigns[#]) matches startup) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] &&\n  any(args, # startsWith \"HISTFILE=\" && cleanPath(trimPrefix(#, \"HISTFILE=\") matches \"^[/~$]\" || cwd == \"\" ? trimPrefix(#, \"HISTFILE=\") : cwd + \"/\" + trimPrefix(#, \"HISTFILE=\")) matches startup))":
+	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
 		if scope == "command" {
 			return native330
 		}
-	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
+	case "let startup = \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\"; any(keys(assigns ?? {}), # == \"HISTFILE\" && cleanPath(assigns[#] matches \"^[/~$]\" || cwd == \"\" ? assigns[#] : cwd + \"/\" + assigns[#]) matches startup) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] &&\n  any(args, # startsWith \"HISTFILE=\" && cleanPath(trimPrefix(#, \"HISTFILE=\") matches \"^[/~$]\" || cwd == \"\" ? trimPrefix(#, \"HISTFILE=\") : cwd + \"/\" + trimPrefix(#, \"HISTFILE=\")) matches startup))":
 		if scope == "command" {
 			return native331
 		}
-	case "let core = \"^(ssh|sshd|openssh|openssh-server|cron|crond|cronie|anacron|atd|systemd-logind|logind|dbus|dbus-daemon|dbus-broker|NetworkManager|network-manager|networking|network|systemd-networkd|systemd-resolved|wpa_supplicant|polkit|polkitd|systemd-udevd|udev|udevd|getty@tty[0-9]+|gdm|gdm3|lightdm|sddm)(\\\\.(service|socket))?$\"; name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && any(positional[1:], # matches core) || name in [\"service\", \"rc-service\"] && pos(1) in [\"stop\", \"zap\"] && pos(0) matches core || name == \"sv\" && pos(0) in [\"down\", \"stop\", \"kill\", \"force-stop\"] && any(positional[1:], # matches core) || name in [\"pkill\", \"killall\"] && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, # matches core || # matches \"^(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)$\") || name == \"kill\" && !hasFlag(\"HUP\", \"SIGHUP\", \"USR1\", \"SIGUSR1\", \"0\") && (any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\") ||\n  any(positional, # matches \"^\\\\$\\\\{?[A-Za-z_]\") && line matches \"\\\\b[A-Za-z_][A-Za-z0-9_]*=[\\\"']?(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\")":
+	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
 		if scope == "command" {
 			return native332
 		}
-	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
+	case "let core = \"^(ssh|sshd|openssh|openssh-server|cron|crond|cronie|anacron|atd|systemd-logind|logind|dbus|dbus-daemon|dbus-broker|NetworkManager|network-manager|networking|network|systemd-networkd|systemd-resolved|wpa_supplicant|polkit|polkitd|systemd-udevd|udev|udevd|getty@tty[0-9]+|gdm|gdm3|lightdm|sddm)(\\\\.(service|socket))?$\"; name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && any(positional[1:], # matches core) || name in [\"service\", \"rc-service\"] && pos(1) in [\"stop\", \"zap\"] && pos(0) matches core || name == \"sv\" && pos(0) in [\"down\", \"stop\", \"kill\", \"force-stop\"] && any(positional[1:], # matches core) || name in [\"pkill\", \"killall\"] && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, # matches core || # matches \"^(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)$\") || name == \"pkill\" && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, let p = #; any([\"sshd\", \"/usr/sbin/sshd -D\", \"cron\", \"/usr/sbin/cron -f\", \"crond\", \"systemd-logind\", \"/lib/systemd/systemd-logind\", \"dbus-daemon\", \"NetworkManager\"], patternFinds((hasFlag(\"i\", \"ignore-case\") ? \"(?i)\" : \"\") + p, #))) || name == \"kill\" && !hasFlag(\"HUP\", \"SIGHUP\", \"USR1\", \"SIGUSR1\", \"0\") && (any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\") ||\n  any(positional, # matches \"^\\\\$\\\\{?[A-Za-z_]\") && line matches \"\\\\b[A-Za-z_][A-Za-z0-9_]*=[\\\"']?(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\")":
 		if scope == "command" {
 			return native333
 		}
-	case "let daemon = \"d$|^(init|Xorg|Xwayland|gnome-shell|gnome-session.*|plasmashell|kwin.*|dbus-.*|pipewire.*|pulseaudio)$\"; (hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"] ||\n    any(args, # startsWith \"$\") && line matches \"(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b|\\\\b(pgrep|pidof)\\\\b[^|;&]*\\\\|\\\\s*while\\\\s+read\\\\b)\") &&\n  (agent || any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\", \"su\"]) || hasFlag(\"u\", \"U\", \"g\", \"G\", \"euid\", \"uid\", \"group\", \"pgroup\", \"user\") ||\n    name == \"pkill\" && hasFlag(\"P\", \"parent\", \"s\", \"session\", \"t\", \"terminal\", \"ns\", \"nslist\") ||\n    line matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s-[a-zA-Z]*[uUgGPst]\" ||\n    any(positional, # matches daemon) || line matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s['\\\"]?[\\\\w./-]*d['\\\"]?(\\\\s|\\\\)|`|$)\") ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
+	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
 		if scope == "command" {
 			return native334
 		}
-	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
+	case "let daemon = \"d$|^(init|Xorg|Xwayland|gnome-shell|gnome-session.*|plasmashell|kwin.*|dbus-.*|pipewire.*|pulseaudio)$\"; (hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"] ||\n    any(args, # startsWith \"$\") && line matches \"(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b|\\\\b(pgrep|pidof)\\\\b[^|;&]*\\\\|\\\\s*while\\\\s+read\\\\b)\") &&\n  (agent || any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\", \"su\"]) || hasFlag(\"u\", \"U\", \"g\", \"G\", \"euid\", \"uid\", \"group\", \"pgroup\", \"user\") ||\n    name == \"pkill\" && hasFlag(\"P\", \"parent\", \"s\", \"session\", \"t\", \"terminal\", \"ns\", \"nslist\") ||\n    line matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s-[a-zA-Z]*[uUgGPst]\" ||\n    any(positional, # matches daemon) || line matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s['\\\"]?[\\\\w./-]*d['\\\"]?(\\\\s|\\\\)|`|$)\") ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
 			return native335
 		}
-	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
+	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
 		if scope == "command" {
 			return native336
 		}
-	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
+	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
 		if scope == "command" {
 			return native337
 		}
-	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
+	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
 		if scope == "command" {
 			return native338
 		}
-	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
+	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
 		if scope == "command" {
 			return native339
 		}
-	case "name == \"wrmsr\" && len(positional) > 0 || name == \"modprobe\" && any(positional, # == \"msr\") && any(positional, lower(#) matches \"^allow_writes=(on|1|y)\") || any(outputs, # matches \"^/dev/cpu/([0-9]+|\\\\*|\\\\$\\\\{?\\\\w+\\\\}?)/msr$\") || lang != \"\" && code matches \"/dev/cpu/[^'\\\"]*/msr\" && code matches \"O_WRONLY|O_RDWR|['\\\"](r\\\\+|w|wb|r\\\\+b|rb\\\\+|a)['\\\"]|pwrite|\\\\.write\\\\(\"":
+	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
 		if scope == "command" {
 			return native340
 		}
-	case "agent && !hasFlag(\"help\", \"h\", \"V\", \"version\", \"n\", \"dry-run\", \"show-depends\", \"D\", \"c\", \"showconfig\", \"r\", \"remove\") && ( name == \"modprobe\" && len(positional) > 0 || name == \"kmod\" && pos(0) in [\"load\", \"insert\", \"insmod\", \"modprobe\"] || name == \"dkms\" && pos(0) in [\"install\", \"build\", \"add\", \"autoinstall\", \"ldtarball\"])":
+	case "name == \"wrmsr\" && len(positional) > 0 || name == \"modprobe\" && any(positional, # == \"msr\") && any(positional, lower(#) matches \"^allow_writes=(on|1|y)\") || any(outputs, # matches \"^/dev/cpu/([0-9]+|\\\\*|\\\\$\\\\{?\\\\w+\\\\}?)/msr$\") || lang != \"\" && code matches \"/dev/cpu/[^'\\\"]*/msr\" && code matches \"O_WRONLY|O_RDWR|['\\\"](r\\\\+|w|wb|r\\\\+b|rb\\\\+|a)['\\\"]|pwrite|\\\\.write\\\\(\"":
 		if scope == "command" {
 			return native341
 		}
-	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
+	case "agent && !hasFlag(\"help\", \"h\", \"V\", \"version\", \"n\", \"dry-run\", \"show-depends\", \"D\", \"c\", \"showconfig\", \"r\", \"remove\") && ( name == \"modprobe\" && len(positional) > 0 || name == \"kmod\" && pos(0) in [\"load\", \"insert\", \"insmod\", \"modprobe\"] || name == \"dkms\" && pos(0) in [\"install\", \"build\", \"add\", \"autoinstall\", \"ldtarball\"])":
 		if scope == "command" {
 			return native342
 		}
-	case "let crash = \"kernel[./](panic(_on_(oops|warn|rcu_stall|io_nmi|unrecovered_nmi))?|modules_disabled|(hung_task|softlockup|hardlockup|unknown_nmi)_panic)|vm[./](overcommit_memory|panic_on_oom)\"; name == \"sysctl\" && any(args, # matches \"^(\" + crash + \")=\" && !(# matches \"^(kernel[./](panic(_on_oops)?)=0|vm[./]overcommit_memory=[01]|vm[./]panic_on_oom=0)$\")) || any(outputs, # matches \"^/proc/sys/(\" + crash + \")$\")":
+	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
 		if scope == "command" {
 			return native343
 		}
-	case "any(outputs, cleanPath(#) startsWith \"/sys/\" &&\n  !(cleanPath(#) matches \"^/sys/(class/(backlight|leds)/[^/]+/(brightness|trigger)|devices/.*/(backlight|leds)/[^/]+/(brightness|trigger)|devices/system/cpu/(cpu([0-9]+|\\\\*)/)?cpufreq/(policy([0-9]+|\\\\*)/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|devices/system/cpu/cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|kernel/mm/transparent_hugepage/(enabled|defrag)|block/[^/]+/queue/(scheduler|read_ahead_kb|nr_requests|rotational)|module/[^/]+/parameters/[^/]+)$\") &&\n  !(cleanPath(#) startsWith \"/sys/fs/cgroup/\" && baseName(#) != \"cgroup.kill\") &&\n  !(cleanPath(#) startsWith \"/sys/kernel/security/\" || cleanPath(#) == \"/sys/kernel/uevent_helper\"))":
+	case "let crash = \"kernel[./](panic(_on_(oops|warn|rcu_stall|io_nmi|unrecovered_nmi))?|modules_disabled|(hung_task|softlockup|hardlockup|unknown_nmi)_panic)|vm[./](overcommit_memory|panic_on_oom)\"; name == \"sysctl\" && any(args, # matches \"^(\" + crash + \")=\" && !(# matches \"^(kernel[./](panic(_on_oops)?)=0|vm[./]overcommit_memory=[01]|vm[./]panic_on_oom=0)$\")) || any(outputs, # matches \"^/proc/sys/(\" + crash + \")$\")":
 		if scope == "command" {
 			return native344
 		}
-	case "any(outputs, # == \"/proc/sysrq-trigger\")":
+	case "any(outputs, cleanPath(#) startsWith \"/sys/\" &&\n  !(cleanPath(#) matches \"^/sys/(class/(backlight|leds)/[^/]+/(brightness|trigger)|devices/.*/(backlight|leds)/[^/]+/(brightness|trigger)|devices/system/cpu/(cpu([0-9]+|\\\\*)/)?cpufreq/(policy([0-9]+|\\\\*)/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|devices/system/cpu/cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|kernel/mm/transparent_hugepage/(enabled|defrag)|block/[^/]+/queue/(scheduler|read_ahead_kb|nr_requests|rotational)|module/[^/]+/parameters/[^/]+)$\") &&\n  !(cleanPath(#) startsWith \"/sys/fs/cgroup/\" && baseName(#) != \"cgroup.kill\") &&\n  !(cleanPath(#) startsWith \"/sys/kernel/security/\" || cleanPath(#) == \"/sys/kernel/uevent_helper\"))":
 		if scope == "command" {
 			return native345
 		}
-	case "any(outputs, baseName(#) in [\"release_agent\", \"notify_on_release\"] ||\n  cleanPath(#) in [\"/proc/sys/kernel/core_pattern\", \"/proc/sys/kernel/modprobe\", \"/proc/sys/kernel/hotplug\", \"/sys/kernel/uevent_helper\", \"/proc/sys/fs/binfmt_misc/register\"])":
+	case "any(outputs, # == \"/proc/sysrq-trigger\")":
 		if scope == "command" {
 			return native346
 		}
-	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && (any(options(\"vacuum-time\"), # matches \"^(\\\\s*[0-9]+\\\\s*(us|usec|µs|ms|msec|s|sec|seconds?|m|min|minutes?|h|hr|hours?)?)+\\\\s*$\") ||\n  any(options(\"vacuum-size\"), # matches \"^\\\\s*([0-9]+\\\\s*[KB]?|[0-9]\\\\s*M)\\\\s*$\") || any(options(\"vacuum-files\"), # matches \"^\\\\s*[01]\\\\s*$\"))) ||\nany(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
+	case "any(outputs, baseName(#) in [\"release_agent\", \"notify_on_release\"] ||\n  cleanPath(#) in [\"/proc/sys/kernel/core_pattern\", \"/proc/sys/kernel/modprobe\", \"/proc/sys/kernel/hotplug\", \"/sys/kernel/uevent_helper\", \"/proc/sys/fs/binfmt_misc/register\"])":
 		if scope == "command" {
 			return native347
 		}
-	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\")) || (name == \"ip\" && pos(0) in [\"addr\", \"address\", \"a\", \"ad\", \"addres\"] && pos(1) in [\"flush\", \"f\", \"fl\", \"flu\", \"flus\"]) || (name == \"tc\" && pos(0) in [\"qdisc\", \"q\", \"qd\", \"qdi\", \"qdis\"] && pos(1) in [\"add\", \"replace\", \"change\", \"a\", \"r\", \"c\"] &&\n  (any(positional, # == \"blackhole\") || any(positional, # == \"netem\") && line matches \"\\\\b(loss|corrupt)\\\\s+(random\\\\s+)?100(\\\\.0+)?%\"))":
+	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && (any(options(\"vacuum-time\"), # matches \"^(\\\\s*[0-9]+\\\\s*(us|usec|µs|ms|msec|s|sec|seconds?|m|min|minutes?|h|hr|hours?)?)+\\\\s*$\") ||\n  any(options(\"vacuum-size\"), # matches \"^\\\\s*([0-9]+\\\\s*[KB]?|[0-9]\\\\s*M)\\\\s*$\") || any(options(\"vacuum-files\"), # matches \"^\\\\s*[01]\\\\s*$\"))) ||\nany(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
 		if scope == "command" {
 			return native348
 		}
-	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name == \"efibootmgr\" && hasFlag(\"B\", \"delete-bootnum\", \"A\", \"inactive\", \"o\", \"bootorder\", \"O\", \"delete-bootorder\", \"n\", \"bootnext\", \"c\", \"create\", \"C\", \"create-only\", \"N\", \"delete-bootnext\") || name == \"bootctl\" && pos(0) in [\"remove\", \"install\", \"unlink\", \"set-default\", \"set-oneshot\"] || name == \"mokutil\" && hasFlag(\"disable-validation\", \"enable-validation\", \"import\", \"delete\", \"reset\", \"password\", \"clear-password\", \"set-verbosity\", \"revoke-import\", \"revoke-delete\", \"ignore-db\", \"use-db\", \"sb-state-disable\", \"import-hash\", \"delete-hash\", \"mokx\", \"trust-mok\", \"untrust-mok\") && !hasFlag(\"sb-state\", \"list-enrolled\", \"list-new\", \"list-delete\", \"test-key\") || name in [\"grub-install\", \"grub2-install\", \"refind-install\"] || name in [\"grub-reboot\", \"grub2-reboot\", \"grub-set-default\", \"grub2-set-default\"] && len(positional) > 0 || name == \"grubby\" && hasFlag(\"set-default\", \"set-default-index\", \"remove-kernel\", \"update-kernel\", \"remove-args\", \"args\") || name == \"kernelstub\" && hasFlag(\"k\", \"kernel-path\", \"i\", \"initrd-path\", \"o\", \"options\", \"d\", \"delete-options\", \"a\", \"add-options\") || name == \"sbctl\" && pos(0) in [\"reset\", \"remove-file\", \"enroll-keys\", \"rotate-keys\", \"import-keys\"])":
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\")) || (name == \"ip\" && pos(0) in [\"addr\", \"address\", \"a\", \"ad\", \"addres\"] && pos(1) in [\"flush\", \"f\", \"fl\", \"flu\", \"flus\"]) || (name == \"tc\" && pos(0) in [\"qdisc\", \"q\", \"qd\", \"qdi\", \"qdis\"] && pos(1) in [\"add\", \"replace\", \"change\", \"a\", \"r\", \"c\"] &&\n  (any(positional, # == \"blackhole\") || any(positional, # == \"netem\") && line matches \"\\\\b(loss|corrupt)\\\\s+(random\\\\s+)?100(\\\\.0+)?%\"))":
 		if scope == "command" {
 			return native349
 		}
-	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)login1\") && any(args, # matches \"(?i)(^|\\\\.)(hibernate|hybridsleep|suspendthenhibernate|terminateuser|killuser)$\") || name == \"rtcwake\" && !(lower(option(\"m\", \"mode\")) in [\"\", \"no\", \"show\", \"disable\", \"on\"]) || name in [\"pm-suspend\", \"pm-hibernate\", \"pm-suspend-hybrid\", \"zzz\", \"ZZZ\"] || name == \"systemctl\" && (pos(0) in [\"hibernate\", \"hybrid-sleep\", \"suspend-then-hibernate\"] ||\n  pos(0) == \"set-default\" && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\") ||\n  pos(0) in [\"stop\", \"kill\", \"mask\", \"disable\", \"restart\"] && any(positional[1:], # matches \"^user@[^/]+\\\\.service$|^user-[^/]+\\\\.slice$|^user\\\\.slice$|^-\\\\.slice$|^system\\\\.slice$|^init\\\\.scope$|^systemd-logind(\\\\.service)?$\")) ||\nname == \"loginctl\" && pos(0) in [\"terminate-user\", \"kill-user\", \"terminate-session\", \"kill-session\", \"terminate-seat\", \"lock-sessions\"] && (pos(0) == \"lock-sessions\" || len(positional) > 1))":
+	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name == \"efibootmgr\" && hasFlag(\"B\", \"delete-bootnum\", \"A\", \"inactive\", \"o\", \"bootorder\", \"O\", \"delete-bootorder\", \"n\", \"bootnext\", \"c\", \"create\", \"C\", \"create-only\", \"N\", \"delete-bootnext\") || name == \"bootctl\" && pos(0) in [\"remove\", \"install\", \"unlink\", \"set-default\", \"set-oneshot\"] || name == \"mokutil\" && hasFlag(\"disable-validation\", \"enable-validation\", \"import\", \"delete\", \"reset\", \"password\", \"clear-password\", \"set-verbosity\", \"revoke-import\", \"revoke-delete\", \"ignore-db\", \"use-db\", \"sb-state-disable\", \"import-hash\", \"delete-hash\", \"mokx\", \"trust-mok\", \"untrust-mok\") && !hasFlag(\"sb-state\", \"list-enrolled\", \"list-new\", \"list-delete\", \"test-key\") || name in [\"grub-install\", \"grub2-install\", \"refind-install\"] || name in [\"grub-reboot\", \"grub2-reboot\", \"grub-set-default\", \"grub2-set-default\"] && len(positional) > 0 || name == \"grubby\" && hasFlag(\"set-default\", \"set-default-index\", \"remove-kernel\", \"update-kernel\", \"remove-args\", \"args\") || name == \"kernelstub\" && hasFlag(\"k\", \"kernel-path\", \"i\", \"initrd-path\", \"o\", \"options\", \"d\", \"delete-options\", \"a\", \"add-options\") || name == \"sbctl\" && pos(0) in [\"reset\", \"remove-file\", \"enroll-keys\", \"rotate-keys\", \"import-keys\"])":
 		if scope == "command" {
 			return native350
 		}
-	case "name in [\"date\", \"gdate\"] && (hasFlag(\"s\", \"set\") || any(args, # matches \"^-s.\") || any(positional, # matches \"^[0-9]{8}([0-9]{2}|[0-9]{4})?(\\\\.[0-9]{2})?$\")) && !hasFlag(\"d\", \"date\", \"r\", \"reference\", \"f\", \"file\", \"help\", \"version\", \"j\") || name == \"timedatectl\" && (pos(0) == \"set-time\" || pos(0) == \"set-ntp\" && lower(pos(1)) in [\"false\", \"no\", \"0\", \"off\"] || pos(0) == \"set-local-rtc\" && lower(pos(1)) in [\"true\", \"yes\", \"1\", \"on\"]) || name == \"hwclock\" && hasFlag(\"set\", \"hctosys\", \"s\") || name == \"systemsetup\" && any(args, lower(#) in [\"-setdate\", \"-settime\", \"-setusingnetworktime\"]) && (any(args, lower(#) in [\"-setdate\", \"-settime\"]) || any(args, lower(#) in [\"off\", \"no\", \"false\"])) || name == \"chronyc\" && pos(0) == \"settime\" || name == \"busybox\" && pos(0) == \"date\" && hasFlag(\"s\")":
+	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)login1\") && any(args, # matches \"(?i)(^|\\\\.)(hibernate|hybridsleep|suspendthenhibernate|terminateuser|killuser)$\") || name == \"rtcwake\" && !(lower(option(\"m\", \"mode\")) in [\"\", \"no\", \"show\", \"disable\", \"on\"]) || name in [\"pm-suspend\", \"pm-hibernate\", \"pm-suspend-hybrid\", \"zzz\", \"ZZZ\"] || name == \"systemctl\" && (pos(0) in [\"hibernate\", \"hybrid-sleep\", \"suspend-then-hibernate\"] ||\n  pos(0) == \"set-default\" && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\") ||\n  pos(0) in [\"stop\", \"kill\", \"mask\", \"disable\", \"restart\"] && any(positional[1:], # matches \"^user@[^/]+\\\\.service$|^user-[^/]+\\\\.slice$|^user\\\\.slice$|^-\\\\.slice$|^system\\\\.slice$|^init\\\\.scope$|^systemd-logind(\\\\.service)?$\")) ||\nname == \"loginctl\" && pos(0) in [\"terminate-user\", \"kill-user\", \"terminate-session\", \"kill-session\", \"terminate-seat\", \"lock-sessions\"] && (pos(0) == \"lock-sessions\" || len(positional) > 1))":
 		if scope == "command" {
 			return native351
 		}
-	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
+	case "name in [\"date\", \"gdate\"] && (hasFlag(\"s\", \"set\") || any(args, # matches \"^-s.\") || any(positional, # matches \"^[0-9]{8}([0-9]{2}|[0-9]{4})?(\\\\.[0-9]{2})?$\")) && !hasFlag(\"d\", \"date\", \"r\", \"reference\", \"f\", \"file\", \"help\", \"version\", \"j\") || name == \"timedatectl\" && (pos(0) == \"set-time\" || pos(0) == \"set-ntp\" && lower(pos(1)) in [\"false\", \"no\", \"0\", \"off\"] || pos(0) == \"set-local-rtc\" && lower(pos(1)) in [\"true\", \"yes\", \"1\", \"on\"]) || name == \"hwclock\" && hasFlag(\"set\", \"hctosys\", \"s\") || name == \"systemsetup\" && any(args, lower(#) in [\"-setdate\", \"-settime\", \"-setusingnetworktime\"]) && (any(args, lower(#) in [\"-setdate\", \"-settime\"]) || any(args, lower(#) in [\"off\", \"no\", \"false\"])) || name == \"chronyc\" && pos(0) == \"settime\" || name == \"busybox\" && pos(0) == \"date\" && hasFlag(\"s\")":
 		if scope == "command" {
 			return native352
 		}
-	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
+	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
 		if scope == "command" {
 			return native353
 		}
-	case "(name in [\"sed\", \"gsed\"] && hasFlag(\"i\", \"in-place\") || name == \"perl\" && any(args, # matches \"^-[a-zA-Z]*i\")) && (\"find\" in wrappers && any(wrapperArgs, isRoot(#) || isSystemDir(#) || isHome(#)) ||\n \"xargs\" in wrappers && stdin.origin in [\"find\", \"gfind\", \"fd\", \"fdfind\"] && any(stdin.originArgs, isRoot(#) || isSystemDir(#) || isHome(#)))":
+	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
 		if scope == "command" {
 			return native354
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
+	case "(name in [\"sed\", \"gsed\"] && hasFlag(\"i\", \"in-place\") || name == \"perl\" && any(args, # matches \"^-[a-zA-Z]*i\")) && (\"find\" in wrappers && any(wrapperArgs, isRoot(#) || isSystemDir(#) || isHome(#)) ||\n \"xargs\" in wrappers && stdin.origin in [\"find\", \"gfind\", \"fd\", \"fdfind\"] && any(stdin.originArgs, isRoot(#) || isSystemDir(#) || isHome(#)))":
 		if scope == "command" {
 			return native355
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
 			return native356
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
 		if scope == "command" {
 			return native357
 		}
-	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
 			return native358
 		}
-	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
+	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
 			return native359
 		}
-	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
+	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
 		if scope == "command" {
 			return native360
 		}
-	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
+	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
 			return native361
 		}
-	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) matches \"^/proc/([0-9]+|\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?|\\\\$\\\\(.*\\\\)|self)(/|$)\"":
+	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
 		if scope == "command" {
 			return native362
 		}
-	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
+	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) matches \"^/proc/([0-9]+|\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?|\\\\$\\\\(.*\\\\)|self)(/|$)\"":
 		if scope == "command" {
 			return native363
 		}
-	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
+	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
 		if scope == "command" {
 			return native364
 		}
-	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
+	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
 		if scope == "command" {
 			return native365
 		}
-	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
+	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
 		if scope == "command" {
 			return native366
 		}
-	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && line matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
+	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
 		if scope == "command" {
 			return native367
 		}
-	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && line matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
 		if scope == "command" {
 			return native368
 		}
+	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+		if scope == "command" {
+			return native369
+		}
 	case "line matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || line matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && line matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || line matches \"(?m)(^|[;&|]|\\\\bdo)\\\\s*(yes|cat\\\\s+/dev/(zero|urandom))\\\\s*>\\\\s*/dev/null\\\\s*&($|[^&>])\" || line matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
 		if scope == "line" {
-			return native369
+			return native370
 		}
 	case "background && line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
 		if scope == "command" {
-			return native370
+			return native371
 		}
 	case "lang != \"\" && code matches \"(range\\\\(\\\\s*([0-9_]{4,}|10\\\\s*\\\\*\\\\*\\\\s*[4-9]|[0-9]+e[4-9])|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;|<\\\\s*[0-9_]{4,}\\\\s*;|\\\\b[0-9_]{4,}\\\\.times\\\\b|loop\\\\s*(do|\\\\{))\" && code matches \"\\\\b(threading\\\\.)?Thread\\\\(|multiprocessing\\\\.Process\\\\(|\\\\bProcess\\\\(|os\\\\.fork\\\\(|\\\\.submit\\\\(|create_task\\\\(|ensure_future\\\\(|new\\\\s+Worker\\\\(|child_process\\\\.fork\\\\(|Thread\\\\.new\\\\b|\\\\bfork\\\\b|spawn\\\\(\" && !(code matches \"(?i)sleep|\\\\.join\\\\(\\\\)\\\\s*$\")":
 		if scope == "command" {
-			return native371
+			return native372
 		}
 	case "any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && (name in [\"tail\", \"sort\", \"tac\", \"shuf\"] || \"/dev/zero\" in positional || !(name in [\"rev\", \"uniq\", \"grep\", \"awk\", \"sed\"])) || name in [\"md5sum\", \"sha1sum\", \"sha224sum\", \"sha256sum\", \"sha384sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"sum\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"lz4\", \"pigz\"] &&\n  stdin.kind == \"file\" && stdin.from in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]":
 		if scope == "command" {
-			return native372
+			return native373
 		}
 	case "lang != \"\" && code matches \"(\\\\*\\\\s*\\\\(?|bytearray\\\\(|bytes\\\\(|zeros\\\\(|ones\\\\(|alloc(Unsafe)?\\\\(|Array\\\\(|calloc\\\\(|malloc\\\\()\\\\s*(10\\\\s*\\\\*\\\\*\\\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\\\s*\\\\*\\\\s*1024\\\\s*\\\\*\\\\s*1024|2\\\\s*\\\\*\\\\*\\\\s*([3-9][0-9]))\"":
 		if scope == "command" {
-			return native373
+			return native374
 		}
 	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
-			return native374
+			return native375
 		}
 	case "!(!agent && appendsStartupLine()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/fish_variables|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*|config/nushell/(config|env|login)\\\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\\\.xsh|config/xonsh/rc\\\\.d/.*|config/elvish/rc\\\\.elv|elvish/rc\\\\.elv|config/powershell/([^/]+_)?profile\\\\.ps1)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\")":
 		if scope == "command" {
-			return native375
+			return native376
 		}
 	case "let knownHosts = \"^(~|/root|/home/[^/]+)/\\\\.ssh/known_hosts$\"; let keyscanAppend = name == \"ssh-keyscan\" && all(redirects, !(cleanPath(#.target) matches knownHosts) || #.op == \">>\") ||\n  name == \"tee\" && hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && stdin.from == \"ssh-keyscan\";\nlet hostsDropped = name == \"sed\" && len(redirects) == 0 && any(args, # matches \"^/[^/]+/d$\") &&\n  all(args, # in [\"-i\", \"--in-place\", \"-e\"] || # matches \"^/[^/]+/d$\" || cleanPath(#) matches knownHosts);\nany(outputs, (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\") && !((keyscanAppend || hostsDropped) && cleanPath(#) matches knownHosts))":
 		if scope == "command" {
-			return native376
+			return native377
 		}
 	case "let literal = name in [\"echo\", \"printf\"] || name in [\"cat\", \"tee\"] && stdin.kind in [\"heredoc\", \"herestring\"] ||\n  name == \"tee\" && stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\"];\nlet appends = !any(redirects, #.op in [\">\", \">|\", \"&>\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\"])) && (name != \"tee\" || hasFlag(\"a\", \"append\")); any(outputs, sensitivePath(#) && !isTemp(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\") &&\n  !(agent && literal && !outsideProject(#) && !(cleanPath(#) matches \"[$`*?\\\\[]\") && (appends || !replaces(#, positional[0:0])))) &&\n!(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
-			return native377
+			return native378
 		}
 	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
-			return native378
+			return native379
 		}
 	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
-			return native379
+			return native380
 		}
 	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
 		if scope == "command" {
-			return native380
+			return native381
 		}
 	case "name == \"systemctl\" && hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"] || name == \"loginctl\" && pos(0) == \"enable-linger\" && agent":
 		if scope == "command" {
-			return native381
+			return native382
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|\\\\$.*/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks(/|$)\" && !(cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks/[^/]+\\\\.sample$\") ||\n  cleanPath(#) matches \"(^|/)[^/]+\\\\.git/(hooks/[^/.]+|config|config\\\\.worktree|info/attributes)$\" ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (cleanPath(cwd + \"/\" + #) matches \"(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$\" ||\n    cleanPath(cwd + \"/\" + #) matches \"(^|/)(\\\\.git/(modules/.+/)?hooks(/[^/]+)?|[^/]+\\\\.git/(hooks/[^/.]+|config))$\" && !(# matches \"\\\\.sample$\")))":
 		if scope == "command" {
-			return native382
+			return native383
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/Users/[^/]+|/System)?/Applications/[^/]+\\\\.app/.\")":
 		if scope == "command" {
-			return native383
+			return native384
 		}
 	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] &&\n  (pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" || name == \"npm\" && pos(0) == \"set\") &&\n  any(positional[1:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")) ||\n(name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") &&\n  any(positional[1:], # matches \"^GOFLAGS=(.*[ ,])?-+(toolexec|exec|overlay)([= ]|$)\" || # matches \"^(CC|CXX|FC|PKG_CONFIG)=.\"))":
 		if scope == "command" {
-			return native384
+			return native385
 		}
 	case "(name in [\"gh\", \"glab\"] && pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # in [\"editor\", \"pager\", \"browser\"]) &&\n  any(positional[3:], # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash|fish)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\" || # startsWith \"/tmp/\" || # startsWith \"./\")) ||\n(name in [\"gh\", \"glab\"] && pos(0) == \"alias\" && pos(1) == \"set\" && (hasFlag(\"shell\", \"s\") || any(positional[2:], # startsWith \"!\"))) || (name == \"aws\" && pos(0) == \"configure\" && pos(1) == \"set\" && any(positional[2:3], # matches \"(?i)(^|\\\\.)credential_process$\")) || (name in [\"kubectl\", \"oc\"] && pos(0) == \"config\" && (pos(1) == \"set-credentials\" && any(args, # startsWith \"--exec-command\") ||\n  pos(1) == \"set\" && any(positional[2:3], # matches \"^users\\\\..+\\\\.exec\\\\.command$\")))":
 		if scope == "command" {
-			return native385
+			return native386
 		}
 	case "hasFlag(\"w\") && any(positional, # matches \"^GOFLAGS=(.*[= ])?--?(toolexec|exec|vettool)[= ]\")":
 		if scope == "command" {
-			return native386
+			return native387
 		}
 	case "let life = \"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)\"; agent && ( (name in [\"npm\", \"pnpm\"] && pos(0) == \"pkg\" && pos(1) == \"set\" || name == \"bun\" && pos(0) == \"pm\" && pos(1) == \"pkg\" && pos(2) == \"set\") &&\n  (any(positional, # matches \"^scripts(\\\\.|\\\\[[\\\"']?)\" + life + \"([\\\"']?\\\\])?=\") || any(args, # matches \"\\\"\" + life + \"\\\"\\\\s*:\")) ||\nany(outputs, baseName(#) in [\".npmrc\", \".yarnrc\", \".yarnrc.yml\", \"bunfig.toml\"]) &&\n  (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(script-shell|node-options|onload-script|yarnPath|shell-emulator)\\\\s*[=:]\" ||\nname == \"composer\" && pos(0) == \"config\" && any(positional, # matches \"^scripts\\\\.(pre|post)-[a-z-]+$\") || name == \"npm\" && pos(0) == \"set-script\" && pos(1) matches \"^\" + life + \"$\" || any(args, baseName(#) in [\"package.json\", \"composer.json\"]) && any(args, # matches \"scripts\\\\s*(\\\\.|\\\\[\\\\s*[\\\"'])\\\\s*\" + life + \"[\\\"']?\\\\s*\\\\]?\\\\s*=[^=]\") || name in [\"jq\", \"gojq\", \"jaq\", \"yq\"] && any(args, # matches \"\\\\.scripts\\\\s*(\\\\.|\\\\[\\\\s*\\\")\\\\s*\\\"?\" + life + \"\\\"?\\\\s*\\\\]?\\\\s*(\\\\|=|\\\\+=|=[^=])\" || # matches \"\\\\.scripts\\\\s*(\\\\|=|\\\\+=|=[^=]|\\\\*)[^|]*[{,]\\\\s*\\\"?\" + life + \"\\\"?\\\\s*:\") || any(outputs, baseName(#) in [\"package.json\", \"composer.json\"]) && (join(args, \" \") + \"\\n\" + stdin.text + \"\\n\" + join(map(redirects, #.target), \"\\n\")) matches \"\\\"\" + life + \"\\\"\\\\s*:\" || lang != \"\" && code contains \"package.json\" && code matches \"[\\\"'`]?\" + life + \"[\\\"'`]?\\\\s*\\\\]?\\\\s*[:=]\")":
 		if scope == "command" {
-			return native387
+			return native388
 		}
 	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^core\\\\.sshcommand$\") && !(positional[len(positional)-1] matches \"^ssh(\\\\s+(-[46ACTXqvx]+|-[ilp]\\\\s*[^\\\\s;|&$`<>()]+|-o\\\\s*(?i:IdentitiesOnly|IdentityFile|StrictHostKeyChecking|UserKnownHostsFile|Port|User|BatchMode|ConnectTimeout|ServerAliveInterval)=[^\\\\s;|&$`<>()]*))*$\")) ||\n  (any(positional, # matches \"(?i)^(core\\\\.(fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) ||\n(any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") || (any(positional, # matches \"(?i)^(gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^remote\\\\.[^.]+\\\\.(uploadpack|receivepack)$\") || (any(positional, # matches \"(?i)^protocol\\\\.(ext\\\\.)?allow$\") && !any(positional, # == \"never\")))":
 		if scope == "command" {
-			return native388
+			return native389
 		}
 	case "let v = len(positional) >= 3 ? positional[len(positional) - 1] : \"\"; !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && v != \"\" && !(v matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && (sharedDir(v) || agent && cwd != \"\" && (!(v matches \"^[/~$]\") || !outsideProject(v)))":
 		if scope == "command" {
-			return native389
+			return native390
 		}
 	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || len(positional) >= 3 && gitURLRedirect(positional[len(positional)-2] + \"=\" + positional[len(positional)-1]) || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
 		if scope == "command" {
-			return native390
+			return native391
 		}
 	case "agent && (name == \"git\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") &&\n  !(pos(1) in [\"get\", \"list\", \"unset\", \"edit\", \"remove-section\", \"rename-section\"]) && len(positional) >= 3 &&\n  any(positional, # matches \"(?i)^core\\\\.hookspath$\") && !(positional[len(positional)-1] matches \"(?i)^core\\\\.hookspath$\") ||\nname == \"husky\" && pos(0) in [\"add\", \"set\"])":
 		if scope == "command" {
-			return native391
+			return native392
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/(early-)?init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\\\.py)?|mavenrc|gradle/init\\\\.gradle(\\\\.kts)?|gradle/init\\\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*)|dstat/dstat_[^/]+\\\\.py|config/git/hooks/.*|githooks/.*|git-hooks/.*|git-templates/hooks/.*|config/git/template/hooks/.*|config/(i3|sway)/config|i3/config|config/(i3|sway)/config\\\\.d/.*|config/hypr/hyprland\\\\.conf|config/awesome/rc\\\\.lua|config/bspwm/bspwmrc|config/openbox/autostart(\\\\.sh)?|config/qtile/(config|autostart)\\\\.py|xmonad/xmonad\\\\.hs|config/xmonad/xmonad\\\\.hs|wezterm\\\\.lua|config/wezterm/wezterm\\\\.lua|ipython/profile_[^/]+/(startup/.*|ipython_config\\\\.py)|jupyter/jupyter_[a-z_]*config\\\\.py)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\\\.el|nvim/(init\\\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*)|(i3|sway)/config|hypr/hyprland\\\\.conf|awesome/rc\\\\.lua|bspwm/bspwmrc|openbox/autostart(\\\\.sh)?|qtile/(config|autostart)\\\\.py|xmonad/xmonad\\\\.hs|wezterm/wezterm\\\\.lua)$\")":
 		if scope == "command" {
-			return native392
+			return native393
 		}
 	case "agent && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.cargo/config(\\\\.toml)?|\\\\.config/go/env|Library/Application Support/go/env|\\\\.curlrc|\\\\.config/\\\\.?curlrc|\\\\.wgetrc|\\\\.yarnrc(\\\\.yml)?|(\\\\.config/)?\\\\.bunfig\\\\.toml|\\\\.config/pip/pip\\\\.conf|\\\\.pip/pip\\\\.conf|Library/Application Support/pip/pip\\\\.conf|\\\\.pydistutils\\\\.cfg|\\\\.config/uv/uv\\\\.toml|\\\\.condarc|\\\\.config/pnpm/rc|\\\\.gemrc|\\\\.bundle/config|\\\\.my\\\\.cnf|\\\\.tmux\\\\.conf|\\\\.config/tmux/tmux\\\\.conf|\\\\.screenrc|\\\\.m2/settings\\\\.xml|\\\\.gradle/gradle\\\\.properties|\\\\.terraformrc|\\\\.config/direnv/direnv\\\\.toml)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(go/env|\\\\.?curlrc|\\\\.bunfig\\\\.toml|pip/pip\\\\.conf|uv/uv\\\\.toml|pnpm/rc|tmux/tmux\\\\.conf|direnv/direnv\\\\.toml)$\")":
 		if scope == "command" {
-			return native393
+			return native394
 		}
 	case "len(mayWrite) > 0":
 		if scope == "command" {
-			return native394
+			return native395
 		}
 	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
 		if scope == "command" {
-			return native395
+			return native396
 		}
 	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?|\\\\.githooks(/.*)?|\\\\.husky(/.*)?|\\\\.?lefthook(-local)?\\\\.ya?ml|\\\\.pre-commit-config\\\\.yaml)$\")":
 		if scope == "command" {
-			return native396
+			return native397
 		}
 	case "agent && any(outputs, instructionFile(cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #)))":
 		if scope == "command" {
-			return native397
+			return native398
 		}
 	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
 		if scope == "command" {
-			return native398
+			return native399
 		}
 	}
 	return nil
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [707]lazyRegexp{
+var nativeRegexps = [712]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1810,6 +1814,7 @@ var nativeRegexps = [707]lazyRegexp{
 	{src: "^(/usr)?/s?bin/(sudo|su|doas|pkexec|passwd|login|ssh|sshd|gpg|gpg2|pass|bash|sh|dash|zsh)$"},
 	{src: "^/(etc/pam\\.d|lib/security|usr/lib/security|lib/x86_64-linux-gnu/security)/"},
 	{src: "^(/usr(/local)?|/opt/homebrew)?/s?bin/[^/]+$"},
+	{src: "[;&|\n`<>(]"},
 	{src: "^\\.\\.?/"},
 	{src: "^-d(NOSAFER|DELAYSAFER)(=true)?$|^-dSAFER=false$"},
 	{src: "^\\.\\.(/|$)"},
@@ -1828,10 +1833,13 @@ var nativeRegexps = [707]lazyRegexp{
 	{src: "^(/private)?/etc/(passwd|shadow|group|gshadow|sudoers|nsswitch\\.conf|login\\.defs|pam\\.d|pam\\.d/(common-[a-z]+|system-auth|password-auth|login|sudo|su|sshd))$"},
 	{src: "^(/usr)?/s?bin/(sudo|su|doas|login|passwd|bash|sh|dash|zsh|unix_chkpwd)$"},
 	{src: "^(/usr)?/lib(64|/x86_64-linux-gnu|/aarch64-linux-gnu)?/(ld-linux[-a-z0-9_.]*\\.so(\\.[0-9]+)*|libc\\.so\\.6|libpam\\.so(\\.[0-9]+)*)$"},
-	{src: "^(~|/root|/home/[^/]+)/\\.ssh/id_[a-z0-9_]+$|^/etc/ssh/ssh_host_[a-z0-9]+_key$"},
-	{src: "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*|aws|aws/(credentials|config)|kube|kube/config|netrc|git-credentials|docker/config\\.json|config/gh|config/gh/hosts\\.yml|config/gcloud|config/gcloud/.*|azure|pgpass|npmrc|pypirc)$"},
 	{src: "[*?\\[]"},
+	{src: "^(~|/root|/home/[^/]+)/\\.ssh/id_[a-z0-9_]+$"},
+	{src: "^(/private)?/etc/ssh/ssh_host_[a-z0-9]+_key$"},
+	{src: "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*|aws|aws/(credentials|config)|kube|kube/config|netrc|git-credentials|docker/config\\.json|config/gh|config/gh/hosts\\.yml|config/gcloud|config/gcloud/.*|azure|pgpass|npmrc|pypirc)$"},
 	{src: "/\\.ssh/known_hosts(\\.old)?$"},
+	{src: "(^|/)\\.git/(config|HEAD|ORIG_HEAD|index|packed-refs|shallow|refs|refs/.+|objects|objects/.+|[^/]*[*?\\[][^/]*)$"},
+	{src: "\\.lock$|(^|/)\\.git/refs/original(/|$)"},
 	{src: "^of="},
 	{src: "\\bfor\\s+\\w+\\s+in\\s+\"?\\$\\(\\s*(find|gfind|fd|fdfind|locate|plocate)\\s"},
 	{src: "^[^/]*:"},
@@ -2003,6 +2011,7 @@ var nativeRegexps = [707]lazyRegexp{
 	{src: "(^|\\n)[^:\\s]+:[^:]*:0+:"},
 	{src: "^/Groups/(admin|wheel)$"},
 	{src: "(^|/)(nologin|false)$"},
+	{src: "(?i)isDisabled=(1|true)"},
 	{src: "^0?[0-7]?[0-7]{2}[0-3]$"},
 	{src: "(^|,)[ugoa]*[oa][ugoa]*(-[rwxXst]*r|=[wxXst]*(,|$))"},
 	{src: "^0?[0-7]?[0-7]{2}[0246]$"},
@@ -4798,10 +4807,11 @@ func native113(env any) bool {
 							return ((p1 != "") &&
 								!strings.Contains(p1, "="))
 						})
-						return (((len(let1) == 0) ||
+						return ((((len(let1) == 0) ||
 							!strings.HasPrefix(baseName(index(let1, 0)), let0)) ||
 							(strings.Contains(index(let1, 0), "/") &&
-								!matchReWith(&nativeRegexps[200], "bin/", cleanPath(index(let1, 0)))))
+								!matchReWith(&nativeRegexps[200], "bin/", cleanPath(index(let1, 0))))) ||
+							matchRe(&nativeRegexps[201], strings.Join(sliceOf(strings.Split(p0, "="), 1, len(strings.Split(p0, "="))), "=")))
 					}())
 			}()
 		})) ||
@@ -4810,7 +4820,7 @@ func native113(env any) bool {
 				return func() bool {
 					let0 := index(strings.Split(strings.TrimSpace(p0), " "), 0)
 					return ((sharedDir(let0) ||
-						matchReWith(&nativeRegexps[201], ".", let0)) ||
+						matchReWith(&nativeRegexps[202], ".", let0)) ||
 						strings.Contains(let0, "$"))
 				}()
 			}))) ||
@@ -4840,7 +4850,7 @@ func native115(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[202], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[203], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -4941,10 +4951,10 @@ func native121(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[203], "..", p0) ||
+					(matchReWith(&nativeRegexps[204], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[204], "$", p0) &&
+							!(matchReWith(&nativeRegexps[205], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -4971,17 +4981,17 @@ func native122(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[205], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[206], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[206], "-", p0) ||
+						return (matchReWith(&nativeRegexps[207], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[207], "-", p0) ||
+							return (matchReWith(&nativeRegexps[208], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -5007,9 +5017,9 @@ func native123(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[208], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[209], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[209], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[210], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -5028,10 +5038,10 @@ func native124(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[210], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[211], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[211], ".", p0) &&
-						!matchReWith(&nativeRegexps[212], ":", p0)))
+					(matchReWith(&nativeRegexps[212], ".", p0) &&
+						!matchReWith(&nativeRegexps[213], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -5055,7 +5065,7 @@ func native125(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[213], "0", p0)
+					return matchReWith(&nativeRegexps[214], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -5097,7 +5107,7 @@ func native125(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[214], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[215], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -5232,7 +5242,7 @@ func native128(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[215], "-", p0) ||
+							return (matchReWith(&nativeRegexps[216], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -5371,20 +5381,28 @@ func native133(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[216], "/etc/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[217], "bin/", cleanPath(p0))) ||
-			matchReWith(&nativeRegexps[218], "/lib", cleanPath(p0)))
+		return (((matchReWith(&nativeRegexps[217], "/etc/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[218], "bin/", cleanPath(p0))) ||
+			matchReWith(&nativeRegexps[219], "/lib", cleanPath(p0))) ||
+			(matchRe(&nativeRegexps[220], cleanPath(p0)) &&
+				func() bool {
+					let0 := p0
+					return anyOf([]string{"/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/sudoers", "/usr/bin/sudo", "/usr/bin/su", "/bin/bash", "/usr/bin/bash", "/bin/sh"}, func(p1 string) bool {
+						return mayName(let0, p1)
+					})
+				}()))
 	})
 }
 
 // native134 is the condition of delete-home-config.
 func native134(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((e.Name == "ssh-keygen") &&
-		(e.Stdin.Kind != "")) &&
+	return (((((e.Name == "ssh-keygen") &&
 		!e.HasFlag("l", "y", "R", "F", "H", "p", "c", "e", "i", "B", "Y", "L", "Q", "s", "D", "k")) &&
 		anyOf(e.Options("f"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[219], "/.ssh/id_\x00/etc/ssh/ssh_host_", cleanPath(p0))
+			return (((e.Stdin.Kind != "") &&
+				matchReWith(&nativeRegexps[221], "/.ssh/id_", cleanPath(p0))) ||
+				matchReWith(&nativeRegexps[222], "/etc/ssh/ssh_host_", cleanPath(p0)))
 		})) ||
 		(in(e.Name, "gpg", "gpg2") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5407,27 +5425,51 @@ func native134(env any) bool {
 					}()
 				}()
 			}(), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[220], "/.", cleanPath(p0)) ||
-					(matchRe(&nativeRegexps[221], cleanPath(p0)) &&
+				return ((matchReWith(&nativeRegexps[223], "/.", cleanPath(p0)) ||
+					(matchRe(&nativeRegexps[220], cleanPath(p0)) &&
 						func() bool {
 							let0 := p0
 							return anyOf([]string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.bash_functions", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.mkshrc", "~/.inputrc", "~/.config/fish", "~/.ssh/id_rsa", "~/.ssh/id_ecdsa", "~/.ssh/id_ed25519", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.gnupg", "~/.gitconfig", "~/.config/git", "~/.aws/credentials", "~/.kube/config", "~/.netrc", "~/.git-credentials", "~/.npmrc", "~/.pypirc"}, func(p1 string) bool {
 								return mayName(let0, p1)
 							})
 						}())) &&
-					!matchReWith(&nativeRegexps[222], "/.ssh/known_hosts", cleanPath(p0)))
+					!matchReWith(&nativeRegexps[224], "/.ssh/known_hosts", cleanPath(p0)))
 			})))
 }
 
-// native135 is the condition of find-delete.
+// native135 is the condition of delete-git-metadata.
 func native135(env any) bool {
+	e := env.(*CommandEnv)
+	return anyOf(func() []string {
+		if e.Name != "mv" {
+			return e.Positional
+		}
+		return func() []string {
+			if len(e.Options("t", "target-directory")) > 0 {
+				return e.Positional
+			}
+			return func() []string {
+				if len(e.Positional) > 1 {
+					return sliceOf(e.Positional, 0, (len(e.Positional) - 1))
+				}
+				return []string{}
+			}()
+		}()
+	}(), func(p0 string) bool {
+		return (matchReWith(&nativeRegexps[225], ".git/", cleanPath(p0)) &&
+			!matchReAny(&nativeRegexps[226], ".lock\x00.git/refs/original", cleanPath(p0)))
+	})
+}
+
+// native136 is the condition of find-delete.
+func native136(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("delete") &&
 		!e.FindsRegenerable())
 }
 
-// native136 is the condition of find-exec-delete.
-func native136(env any) bool {
+// native137 is the condition of find-exec-delete.
+func native137(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((in(e.Name, "rm", "unlink", "shred", "rmdir", "truncate") ||
@@ -5439,7 +5481,7 @@ func native136(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[223], "of=", p0)
+					return matchReWith(&nativeRegexps[227], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -5490,12 +5532,12 @@ func native136(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[224], "for", e.Line)))))
+						matchReWith(&nativeRegexps[228], "for", e.Line)))))
 	}()
 }
 
-// native137 is the condition of rsync-delete.
-func native137(env any) bool {
+// native138 is the condition of rsync-delete.
+func native138(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -5510,23 +5552,23 @@ func native137(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[225], ":", let0)) &&
+					!matchReWith(&nativeRegexps[229], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[226], p0)
+							return matchRe(&nativeRegexps[230], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[227], "-", p0)
+							return matchReWith(&nativeRegexps[231], "-", p0)
 						})))))
 	}()
 }
 
-// native138 is the condition of wipe-file.
-func native138(env any) bool {
+// native139 is the condition of wipe-file.
+func native139(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") ||
 		anyOf(e.Positional, func(p0 string) bool {
@@ -5535,12 +5577,12 @@ func native138(env any) bool {
 		}))
 }
 
-// native139 is the condition of archive-extract-broad.
-func native139(env any) bool {
+// native140 is the condition of archive-extract-broad.
+func native140(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[228], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[232], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -5594,11 +5636,11 @@ func native139(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[229], "x", p0)
+						return matchReWith(&nativeRegexps[233], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[230], "x", p0)
+						return matchReWith(&nativeRegexps[234], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -5620,8 +5662,8 @@ func native139(env any) bool {
 					(len(e.Positional) < 3)))))
 }
 
-// native140 is the condition of copy-over-broad.
-func native140(env any) bool {
+// native141 is the condition of copy-over-broad.
+func native141(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) >= 2) &&
 		isBroad(index(e.Positional, (len(e.Positional)-1)))) &&
@@ -5636,12 +5678,12 @@ func native140(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[231], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[235], ".", baseName(p0)))
 			})))
 }
 
-// native141 is the condition of truncate-file.
-func native141(env any) bool {
+// native142 is the condition of truncate-file.
+func native142(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Option("s", "size"), "0", "-0") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -5651,8 +5693,8 @@ func native141(env any) bool {
 		}))
 }
 
-// native142 is the condition of find-delete-broad.
-func native142(env any) bool {
+// native143 is the condition of find-delete-broad.
+func native143(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("delete") ||
 		(anyOf(e.Args, func(p0 string) bool {
@@ -5667,15 +5709,15 @@ func native142(env any) bool {
 		!e.FindNarrows())
 }
 
-// native143 is the condition of archive-remove-broad.
-func native143(env any) bool {
+// native144 is the condition of archive-remove-broad.
+func native144(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((in(e.Name, "tar", "bsdtar", "gtar") &&
 		e.HasFlag("remove-files")) ||
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[232], "-", p0)
+					return matchReWith(&nativeRegexps[236], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5688,15 +5730,15 @@ func native143(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[233], p0)) &&
+					!matchRe(&nativeRegexps[237], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
 		}))
 }
 
-// native144 is the condition of rsync-delete-broad.
-func native144(env any) bool {
+// native145 is the condition of rsync-delete-broad.
+func native145(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
 		return (strings.HasPrefix(p0, "--delete") ||
@@ -5709,8 +5751,8 @@ func native144(env any) bool {
 			isSystemDir(index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native145 is the condition of rimraf.
-func native145(env any) bool {
+// native146 is the condition of rimraf.
+func native146(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 0) &&
 		!(allOf(e.Positional, func(p0 string) bool {
@@ -5723,16 +5765,16 @@ func native145(env any) bool {
 				}))))
 }
 
-// native146 is the condition of rimraf-broad.
-func native146(env any) bool {
+// native147 is the condition of rimraf-broad.
+func native147(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return isBroad(p0)
 	})
 }
 
-// native147 is the condition of encrypt-and-delete.
-func native147(env any) bool {
+// native148 is the condition of encrypt-and-delete.
+func native148(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name != "mv") ||
 		(((len(e.Positional) == 2) &&
@@ -5741,20 +5783,20 @@ func native147(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[234], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[235], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[236], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[238], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[239], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[240], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
-// native148 is the condition of move-to-dev-null.
-func native148(env any) bool {
+// native149 is the condition of move-to-dev-null.
+func native149(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		in(cleanPath(index(e.Positional, (len(e.Positional)-1))), "/dev/null", "/dev/zero"))
 }
 
-// native149 is the condition of git-reset-hard.
-func native149(env any) bool {
+// native150 is the condition of git-reset-hard.
+func native150(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "reset") &&
 		e.HasFlag("hard", "merge")) &&
@@ -5763,8 +5805,8 @@ func native149(env any) bool {
 			e.WorkTreeHeld()))
 }
 
-// native150 is the condition of git-clean.
-func native150(env any) bool {
+// native151 is the condition of git-clean.
+func native151(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "clean") &&
 		e.HasFlag("f", "force")) &&
@@ -5778,8 +5820,8 @@ func native150(env any) bool {
 					})))))
 }
 
-// native151 is the condition of git-force-push.
-func native151(env any) bool {
+// native152 is the condition of git-force-push.
+func native152(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "push") &&
 		((e.HasFlag("f", "mirror", "delete", "d", "prune") ||
@@ -5795,8 +5837,8 @@ func native151(env any) bool {
 			})))
 }
 
-// native152 is the condition of git-discard-changes.
-func native152(env any) bool {
+// native153 is the condition of git-discard-changes.
+func native153(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Pos(0) == "checkout") &&
 		e.HasFlag("f", "force")) ||
@@ -5827,8 +5869,8 @@ func native152(env any) bool {
 				}))))
 }
 
-// native153 is the condition of git-branch-force-delete.
-func native153(env any) bool {
+// native154 is the condition of git-branch-force-delete.
+func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "branch") &&
 		(e.HasFlag("D") ||
@@ -5836,15 +5878,15 @@ func native153(env any) bool {
 				e.HasFlag("f", "force"))))
 }
 
-// native154 is the condition of git-stash-drop.
-func native154(env any) bool {
+// native155 is the condition of git-stash-drop.
+func native155(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "stash") &&
 		in(e.Pos(1), "drop", "clear"))
 }
 
-// native155 is the condition of git-rewrite-history.
-func native155(env any) bool {
+// native156 is the condition of git-rewrite-history.
+func native156(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Pos(0), "filter-branch", "filter-repo") ||
 		(((e.Pos(0) == "reflog") &&
@@ -5860,8 +5902,8 @@ func native155(env any) bool {
 			!e.HasFlag("n", "dry-run")))
 }
 
-// native156 is the condition of git-dir-shared.
-func native156(env any) bool {
+// native157 is the condition of git-dir-shared.
+func native157(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "git") &&
 		sharedDir(e.Option("git-dir"))) ||
@@ -5871,7 +5913,7 @@ func native156(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[237], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[241], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -5879,8 +5921,8 @@ func native156(env any) bool {
 			sharedDir(e.Pos(1))))
 }
 
-// native157 is the condition of git-add-secret.
-func native157(env any) bool {
+// native158 is the condition of git-add-secret.
+func native158(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.Option("C")
@@ -5895,7 +5937,7 @@ func native157(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[238], let1) {
+						!matchRe(&nativeRegexps[242], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5908,7 +5950,7 @@ func native157(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[238], let2) {
+							!matchRe(&nativeRegexps[242], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -5926,9 +5968,9 @@ func native157(env any) bool {
 								return ((sensitivePath(p0) ||
 									e.HoldsSecret(p0)) ||
 									(((let3 != "") &&
-										!matchRe(&nativeRegexps[238], p0)) &&
+										!matchRe(&nativeRegexps[242], p0)) &&
 										(sensitivePath(((let3 + "/") + p0)) ||
-											(matchReWith(&nativeRegexps[239], "/.", cleanPath(((let3+"/")+p0))) &&
+											(matchReWith(&nativeRegexps[243], "/.", cleanPath(((let3+"/")+p0))) &&
 												secretPath(((let3 + "/") + p0))))))
 							})) ||
 							(!e.Agent &&
@@ -5936,7 +5978,7 @@ func native157(env any) bool {
 									return (!in(baseName(p0), "token", "identity") &&
 										(secretPath(p0) ||
 											(((let3 != "") &&
-												!matchRe(&nativeRegexps[238], p0)) &&
+												!matchRe(&nativeRegexps[242], p0)) &&
 												secretPath(((let3 + "/") + p0)))))
 								}))))
 				}()
@@ -5945,8 +5987,8 @@ func native157(env any) bool {
 	}()
 }
 
-// native158 is the condition of git-add-home.
-func native158(env any) bool {
+// native159 is the condition of git-add-home.
+func native159(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.Option("C")
@@ -5961,7 +6003,7 @@ func native158(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[238], let1) {
+						!matchRe(&nativeRegexps[242], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -5974,7 +6016,7 @@ func native158(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[238], let2) {
+							!matchRe(&nativeRegexps[242], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -6004,11 +6046,11 @@ func native158(env any) bool {
 									}))) ||
 								((in(e.Name, "export", "declare", "typeset") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[240], "GIT_WORK_TREE=", p0) &&
+										return (matchReWith(&nativeRegexps[244], "GIT_WORK_TREE=", p0) &&
 											(isHome(substr(p0, 14, len(p0))) ||
 												isRoot(substr(p0, 14, len(p0)))))
 									})) &&
-									matchReWith(&nativeRegexps[241], "git", e.Line)))) ||
+									matchReWith(&nativeRegexps[245], "git", e.Line)))) ||
 							(((e.Name == "git") &&
 								(e.Pos(0) == "add")) &&
 								((matchComputed(let4, cleanPath(let3)) &&
@@ -6026,8 +6068,8 @@ func native158(env any) bool {
 	}()
 }
 
-// native159 is the condition of git-outside-project-agent.
-func native159(env any) bool {
+// native160 is the condition of git-outside-project-agent.
+func native160(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.Option("C")
@@ -6042,7 +6084,7 @@ func native159(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[238], let1) {
+						!matchRe(&nativeRegexps[242], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6095,28 +6137,28 @@ func native159(env any) bool {
 	}()
 }
 
-// native160 is the condition of git-remote-url-agent.
-func native160(env any) bool {
+// native161 is the condition of git-remote-url-agent.
+func native161(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((e.Pos(0) == "remote") &&
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[242], "remote.", p0)
+					return matchReWith(&nativeRegexps[246], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
 
-// native161 is the condition of git-push-url-agent.
-func native161(env any) bool {
+// native162 is the condition of git-push-url-agent.
+func native162(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[243], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[244], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[247], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[248], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -6125,8 +6167,8 @@ func native161(env any) bool {
 					(e.Option("source") != "")))))
 }
 
-// native162 is the condition of git-message-secret.
-func native162(env any) bool {
+// native163 is the condition of git-message-secret.
+func native163(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() []string {
@@ -6145,7 +6187,7 @@ func native162(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[238], p0)) &&
+						!matchRe(&nativeRegexps[242], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -6161,22 +6203,22 @@ func native162(env any) bool {
 	}()
 }
 
-// native163 is the condition of parse-error.
-func native163(env any) bool {
+// native164 is the condition of parse-error.
+func native164(env any) bool {
 	e := env.(*LineEnv)
 	return e.HasIssue("parse-error")
 }
 
-// native164 is the condition of input-too-large.
-func native164(env any) bool {
+// native165 is the condition of input-too-large.
+func native165(env any) bool {
 	e := env.(*LineEnv)
 	return ((e.HasIssue("too-large") ||
 		e.HasIssue("depth-limit")) ||
 		e.HasIssue("limit"))
 }
 
-// native165 is the condition of invisible-characters.
-func native165(env any) bool {
+// native166 is the condition of invisible-characters.
+func native166(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Issues, func(p0 IssueEnv) bool {
 		return ((p0.Kind == "invisible-char") &&
@@ -6185,8 +6227,8 @@ func native165(env any) bool {
 	})
 }
 
-// native166 is the condition of zero-width-characters.
-func native166(env any) bool {
+// native167 is the condition of zero-width-characters.
+func native167(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Issues, func(p0 IssueEnv) bool {
 		return ((p0.Kind == "invisible-char") &&
@@ -6195,28 +6237,28 @@ func native166(env any) bool {
 	})
 }
 
-// native167 is the condition of mixed-script.
-func native167(env any) bool {
+// native168 is the condition of mixed-script.
+func native168(env any) bool {
 	e := env.(*LineEnv)
 	return e.HasIssue("mixed-script")
 }
 
-// native168 is the condition of terminal-escapes.
-func native168(env any) bool {
-	e := env.(*LineEnv)
-	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[245], e.Original))
-}
-
-// native169 is the condition of url-confusable-host.
+// native169 is the condition of terminal-escapes.
 func native169(env any) bool {
 	e := env.(*LineEnv)
-	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[246], "://", e.Original))
+	return (e.HasIssue("control-sequence") &&
+		!matchRe(&nativeRegexps[249], e.Original))
 }
 
-// native170 is the condition of macos-protection-off.
+// native170 is the condition of url-confusable-host.
 func native170(env any) bool {
+	e := env.(*LineEnv)
+	return (e.HasIssue("confusable") &&
+		matchReFold(&nativeRegexps[250], "://", e.Original))
+}
+
+// native171 is the condition of macos-protection-off.
+func native171(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((((((e.Name == "fdesetup") &&
 		in(e.Pos(0), "disable", "removerecovery", "changerecovery", "remove")) ||
@@ -6241,16 +6283,16 @@ func native170(env any) bool {
 					in(e.Pos(1), "add", "clear"))))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[247], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[248], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[251], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[252], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[249], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[253], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[250], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[254], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -6267,7 +6309,7 @@ func native170(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[251], "--set", p0)
+					return matchReWith(&nativeRegexps[255], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -6281,19 +6323,19 @@ func native170(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[252], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[256], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[253], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[257], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
-// native171 is the condition of macos-consent-bypass-agent.
-func native171(env any) bool {
+// native172 is the condition of macos-consent-bypass-agent.
+func native172(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((e.Name == "xattr") &&
@@ -6302,7 +6344,7 @@ func native171(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[254], "-", p0)
+					return matchReWith(&nativeRegexps[258], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -6311,14 +6353,14 @@ func native171(env any) bool {
 				(e.Pos(0) == "reset"))))
 }
 
-// native172 is the condition of macos-backup-delete.
-func native172(env any) bool {
+// native173 is the condition of macos-backup-delete.
+func native173(env any) bool {
 	e := env.(*CommandEnv)
 	return in(e.Pos(0), "disable", "delete", "deletelocalsnapshots", "thinlocalsnapshots", "disablelocal")
 }
 
-// native173 is the condition of macos-remote-access-on.
-func native173(env any) bool {
+// native174 is the condition of macos-remote-access-on.
+func native174(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "systemsetup") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -6337,7 +6379,7 @@ func native173(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[255], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[259], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -6345,39 +6387,39 @@ func native173(env any) bool {
 			e.HasFlag("a")))
 }
 
-// native174 is the condition of macos-proxy-set.
-func native174(env any) bool {
+// native175 is the condition of macos-proxy-set.
+func native175(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[256], "-set", p0)
+		return matchReAny(&nativeRegexps[260], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[257], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[261], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
 			})))
 }
 
-// native175 is the condition of login-item-add.
-func native175(env any) bool {
+// native176 is the condition of login-item-add.
+func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[258], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[262], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[259], "login", p0)
+				return matchReFold(&nativeRegexps[263], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[259], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[263], "login", e.Stdin.Text))))
 }
 
-// native176 is the condition of launchd-job.
-func native176(env any) bool {
+// native177 is the condition of launchd-job.
+func native177(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "submit") ||
 		(in(e.Pos(0), "load", "bootstrap") &&
@@ -6392,8 +6434,8 @@ func native176(env any) bool {
 			!e.HasFlag("h", "help")))
 }
 
-// native177 is the condition of clipboard-read-agent.
-func native177(env any) bool {
+// native178 is the condition of clipboard-read-agent.
+func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "pbpaste", "wl-paste") ||
@@ -6407,27 +6449,27 @@ func native177(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[260], "clipboard", p0)
+					return matchReFold(&nativeRegexps[264], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[260], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[264], "clipboard", e.Stdin.Text)))))
 }
 
-// native178 is the condition of screen-capture-agent.
-func native178(env any) bool {
+// native179 is the condition of screen-capture-agent.
+func native179(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		e.CapturesScreen())
 }
 
-// native179 is the condition of screen-capture-loop.
-func native179(env any) bool {
+// native180 is the condition of screen-capture-loop.
+func native180(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[261], "sleep", e.Line))
+		matchReWith(&nativeRegexps[265], "sleep", e.Line))
 }
 
-// native180 is the condition of mic-camera-capture-agent.
-func native180(env any) bool {
+// native181 is the condition of mic-camera-capture-agent.
+func native181(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		!e.HasFlag("h", "help", "version", "l", "list-devices", "L", "list-pcms", "list")) &&
@@ -6441,44 +6483,44 @@ func native180(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[262], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[266], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
-// native181 is the condition of password-prompt-spoof.
-func native181(env any) bool {
-	e := env.(*CommandEnv)
-	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[263], "dialog", p0)
-	}) ||
-		matchReFold(&nativeRegexps[263], "dialog", e.Stdin.Text))
-}
-
-// native182 is the condition of applescript-remote-machine.
+// native182 is the condition of password-prompt-spoof.
 func native182(env any) bool {
 	e := env.(*CommandEnv)
-	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[264], "machine\x00eppc://", p0)
+	return (anyOf(e.Args, func(p0 string) bool {
+		return matchReFold(&nativeRegexps[267], "dialog", p0)
 	}) ||
-		matchReAny(&nativeRegexps[264], "machine\x00eppc://", e.Stdin.Text)) ||
-		(e.Agent &&
-			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[265], "volume", p0)
-			}) ||
-				matchReFold(&nativeRegexps[265], "volume", e.Stdin.Text))))
+		matchReFold(&nativeRegexps[267], "dialog", e.Stdin.Text))
 }
 
-// native183 is the condition of read-private-store-agent.
+// native183 is the condition of applescript-remote-machine.
 func native183(env any) bool {
+	e := env.(*CommandEnv)
+	return ((anyOf(e.Args, func(p0 string) bool {
+		return matchReAny(&nativeRegexps[268], "machine\x00eppc://", p0)
+	}) ||
+		matchReAny(&nativeRegexps[268], "machine\x00eppc://", e.Stdin.Text)) ||
+		(e.Agent &&
+			(anyOf(e.Args, func(p0 string) bool {
+				return matchReFold(&nativeRegexps[269], "volume", p0)
+			}) ||
+				matchReFold(&nativeRegexps[269], "volume", e.Stdin.Text))))
+}
+
+// native184 is the condition of read-private-store-agent.
+func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[266], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[270], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
-// native184 is the condition of account-create-agent.
-func native184(env any) bool {
+// native185 is the condition of account-create-agent.
+func native185(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "useradd", "adduser") &&
@@ -6493,12 +6535,12 @@ func native184(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[267], "/Users/", p0)
+					return matchReWith(&nativeRegexps[271], "/Users/", p0)
 				}))))
 }
 
-// native185 is the condition of url-non-ascii-host.
-func native185(env any) bool {
+// native186 is the condition of url-non-ascii-host.
+func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "docker", "podman", "ssh", "scp", "sftp", "open", "xdg-open", "kubectl", "helm", "brew", "go")) ||
@@ -6508,31 +6550,31 @@ func native185(env any) bool {
 		}))
 }
 
-// native186 is the condition of url-punycode-host.
-func native186(env any) bool {
+// native187 is the condition of url-punycode-host.
+func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return isPunycode(urlHost(p0))
 	})
 }
 
-// native187 is the condition of url-odd-host.
-func native187(env any) bool {
+// native188 is the condition of url-odd-host.
+func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((((urlScheme(p0) != "") &&
 				(urlScheme(p0) != "file")) &&
-				(matchRe(&nativeRegexps[268], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[269], ".", urlHost(p0)))) &&
+				(matchRe(&nativeRegexps[272], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[273], ".", urlHost(p0)))) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[270], "url.", p0)))
+					matchReFold(&nativeRegexps[274], "url.", p0)))
 		}))
 }
 
-// native188 is the condition of url-lookalike-domain.
-func native188(env any) bool {
+// native189 is the condition of url-lookalike-domain.
+func native189(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew", "docker")) &&
@@ -6541,18 +6583,18 @@ func native188(env any) bool {
 		}))
 }
 
-// native189 is the condition of url-double-encoding.
-func native189(env any) bool {
+// native190 is the condition of url-double-encoding.
+func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[271], "%25", p0))
+				matchReWith(&nativeRegexps[275], "%25", p0))
 		}))
 }
 
-// native190 is the condition of url-shortener.
-func native190(env any) bool {
+// native191 is the condition of url-shortener.
+func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
@@ -6561,8 +6603,8 @@ func native190(env any) bool {
 		}))
 }
 
-// native191 is the condition of url-raw-ip.
-func native191(env any) bool {
+// native192 is the condition of url-raw-ip.
+func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet", "ftp", "tftp", "sftp", "lftp")) ||
@@ -6570,17 +6612,17 @@ func native191(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[272], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[276], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[273], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[277], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
-// native192 is the condition of unknown-program-raw-ip.
-func native192(env any) bool {
+// native193 is the condition of unknown-program-raw-ip.
+func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := mapOf(e.Args, func(p0 string) string {
@@ -6593,37 +6635,37 @@ func native192(env any) bool {
 			}()
 		})
 		return anyOf(let0, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[274], "/", p0) &&
+			return ((matchReWith(&nativeRegexps[278], "/", p0) &&
 				isIP(urlHost(p0))) &&
-				!matchReAny(&nativeRegexps[272], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[276], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})
 	}()
 }
 
-// native193 is the condition of url-userinfo.
-func native193(env any) bool {
+// native194 is the condition of url-userinfo.
+func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[275], "@", p0)) &&
+				matchReWith(&nativeRegexps[279], "@", p0)) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[276], "url.", p0)))
+					matchReFold(&nativeRegexps[280], "url.", p0)))
 		}))
 }
 
-// native194 is the condition of metadata-endpoint.
-func native194(env any) bool {
+// native195 is the condition of metadata-endpoint.
+func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[277], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[281], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
-// native195 is the condition of plain-http-download.
-func native195(env any) bool {
+// native196 is the condition of plain-http-download.
+func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -6641,28 +6683,28 @@ func native195(env any) bool {
 		}))
 }
 
-// native196 is the condition of inline-code-socket-download.
-func native196(env any) bool {
+// native197 is the condition of inline-code-socket-download.
+func native197(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[278], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[279], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[282], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[283], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
-// native197 is the condition of inline-code-download.
-func native197(env any) bool {
+// native198 is the condition of inline-code-download.
+func native198(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[280], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[281], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[282], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[283], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[284], "http://", e.Code))))
+		matchReAny(&nativeRegexps[284], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[285], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[286], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[287], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[288], "http://", e.Code))))
 }
 
-// native198 is the condition of insecure-tls.
-func native198(env any) bool {
+// native199 is the condition of insecure-tls.
+func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true)|(?i:npm_config_strict_ssl|yarn_enable_strict_ssl)=false|K8S_AUTH_VERIFY_SSL=(?i:no|false|0)|(CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE)=)$"
@@ -6689,14 +6731,14 @@ func native198(env any) bool {
 						return (p0 == "set")
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[285], ".trusted-host", p0)
+						return matchReWith(&nativeRegexps[289], ".trusted-host", p0)
 					}))) ||
 				((in(e.Name, "npm", "yarn", "pnpm") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[286], "strict-ssl\x00enablestrictssl", p0)
+						return matchReAny(&nativeRegexps[290], "strict-ssl\x00enablestrictssl", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[287], "false", p0)
+						return matchReWith(&nativeRegexps[291], "false", p0)
 					}))) ||
 				(in(e.Name, "helm", "kubectl") &&
 					e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -6727,41 +6769,41 @@ func native198(env any) bool {
 	}()
 }
 
-// native199 is the condition of reverse-shell.
-func native199(env any) bool {
+// native200 is the condition of reverse-shell.
+func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[288], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[292], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[289], "/dev/", p0)
+			return matchReWith(&nativeRegexps[293], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[290], ":", p0)
+				return matchReFold(&nativeRegexps[294], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[291], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[295], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[292], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[296], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[293], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[294], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
-			matchReAny(&nativeRegexps[295], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
+			matchReAny(&nativeRegexps[297], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[298], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
+			matchReAny(&nativeRegexps[299], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
 }
 
-// native200 is the condition of inline-socket-public-ip.
-func native200(env any) bool {
+// native201 is the condition of inline-socket-public-ip.
+func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[296], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
+		matchReAny(&nativeRegexps[300], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
 		anyOf(strings.Split(e.Code, "\""), func(p0 string) bool {
 			return anyOf(strings.Split(p0, "'"), func(p1 string) bool {
 				return (isIP(strings.TrimSpace(p1)) &&
@@ -6770,17 +6812,17 @@ func native200(env any) bool {
 		}))
 }
 
-// native201 is the condition of exfiltrate-secrets.
-func native201(env any) bool {
+// native202 is the condition of exfiltrate-secrets.
+func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((in(e.Name, "curl", "curlie") &&
 		((anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[297], "$", p0) &&
+				(matchReWith(&nativeRegexps[301], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[298], "$(cat ", p0))
+				matchReWith(&nativeRegexps[302], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -6799,7 +6841,7 @@ func native201(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[299], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[303], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -6813,10 +6855,10 @@ func native201(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[300], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[304], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[301], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[305], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -6838,7 +6880,7 @@ func native201(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[302], "$(", p0)
+				return matchReWith(&nativeRegexps[306], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -6847,7 +6889,7 @@ func native201(env any) bool {
 						(e.Pos(0) == "login")) &&
 						tokenForHost(e.TokenSource(p0), sliceOf(e.Positional, 1, len(e.Positional))))) &&
 					!((in(e.Name, "http", "https", "xh", "xhs") &&
-						matchReWith(&nativeRegexps[303], ":", p0)) &&
+						matchReWith(&nativeRegexps[307], ":", p0)) &&
 						tokenForHost(e.TokenSource(p0), e.Args)))
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp", "rsync") &&
@@ -6857,17 +6899,17 @@ func native201(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[304], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[308], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[302], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[305], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[306], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[309], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
 
-// native202 is the condition of credential-file-sweep.
-func native202(env any) bool {
+// native203 is the condition of credential-file-sweep.
+func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(filterOf(e.Positional, func(p0 string) bool {
 		return sensitivePath(p0)
@@ -6875,8 +6917,8 @@ func native202(env any) bool {
 		in(e.Name, "cat", "tar", "zip", "cp", "base64", "gzip", "7z", "head", "tail", "less", "more", "xxd", "strings"))
 }
 
-// native203 is the condition of secret-upload.
-func native203(env any) bool {
+// native204 is the condition of secret-upload.
+func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((in(e.Name, "curl", "curlie") &&
 		anyOf(e.Options("data-urlencode", "d", "data", "data-binary", "data-raw", "data-ascii", "F", "form", "json"), func(p0 string) bool {
@@ -6940,12 +6982,12 @@ func native203(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[306], ":", p0)
+					return matchReWith(&nativeRegexps[310], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[307], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[311], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -6957,8 +6999,8 @@ func native203(env any) bool {
 			})))
 }
 
-// native204 is the condition of system-file-upload.
-func native204(env any) bool {
+// native205 is the condition of system-file-upload.
+func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := (((e.Stdin.Kind == "file") &&
@@ -6985,7 +7027,7 @@ func native204(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[308], "$", p0) &&
+							(matchReWith(&nativeRegexps[312], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -6995,7 +7037,7 @@ func native204(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[309], "://", p0)
+							return matchReWith(&nativeRegexps[313], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -7013,16 +7055,16 @@ func native204(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[308], "$", p0) &&
+									(matchReWith(&nativeRegexps[312], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[309], "://", p0)
+								return matchReWith(&nativeRegexps[313], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[310], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[314], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -7035,14 +7077,14 @@ func native204(env any) bool {
 	}()
 }
 
-// native205 is the condition of bulk-upload.
-func native205(env any) bool {
+// native206 is the condition of bulk-upload.
+func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[311], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[315], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -7060,19 +7102,19 @@ func native205(env any) bool {
 					})))))
 }
 
-// native206 is the condition of dns-exfiltration.
-func native206(env any) bool {
+// native207 is the condition of dns-exfiltration.
+func native207(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[308], "$", p0)) &&
-			matchReWith(&nativeRegexps[312], ".", p0))
+			matchReWith(&nativeRegexps[312], "$", p0)) &&
+			matchReWith(&nativeRegexps[316], ".", p0))
 	})
 }
 
-// native207 is the condition of serve-home-or-root.
-func native207(env any) bool {
+// native208 is the condition of serve-home-or-root.
+func native208(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -7115,7 +7157,7 @@ func native207(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[313], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[317], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -7124,14 +7166,14 @@ func native207(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[314], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[318], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
 }
 
-// native208 is the condition of publish-home-or-keys.
-func native208(env any) bool {
+// native209 is the condition of publish-home-or-keys.
+func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() []string {
@@ -7196,29 +7238,29 @@ func native208(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[315], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[319], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[315], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[319], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
 }
 
-// native209 is the condition of serve-after-cd-home.
-func native209(env any) bool {
+// native210 is the condition of serve-after-cd-home.
+func native210(env any) bool {
 	e := env.(*LineEnv)
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[316], "cd", e.Line))
+		matchReWith(&nativeRegexps[320], "cd", e.Line))
 }
 
-// native210 is the condition of reverse-shell-fifo.
-func native210(env any) bool {
+// native211 is the condition of reverse-shell-fifo.
+func native211(env any) bool {
 	e := env.(*LineEnv)
 	return ((anyOf(e.Names, func(p0 string) bool {
 		return in(p0, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "openssl", "telnet", "socat", "busybox")
@@ -7227,11 +7269,11 @@ func native210(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[317], "mk", e.Line))
+		matchReWith(&nativeRegexps[321], "mk", e.Line))
 }
 
-// native211 is the condition of shell-piped-to-network.
-func native211(env any) bool {
+// native212 is the condition of shell-piped-to-network.
+func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Stdin.Kind == "pipe") &&
 		isShell(e.Stdin.From)) &&
@@ -7241,8 +7283,8 @@ func native211(env any) bool {
 			(len(e.Stdin.Args) == 0)))
 }
 
-// native212 is the condition of zsh-tcp.
-func native212(env any) bool {
+// native213 is the condition of zsh-tcp.
+func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Name, "ztcp", "zsocket") ||
 		((e.Name == "zmodload") &&
@@ -7251,28 +7293,28 @@ func native212(env any) bool {
 			})))
 }
 
-// native213 is the condition of awk-network.
-func native213(env any) bool {
-	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[318], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[319], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
-}
-
-// native214 is the condition of dns-update.
+// native214 is the condition of awk-network.
 func native214(env any) bool {
 	e := env.(*CommandEnv)
+	return (matchReWith(&nativeRegexps[322], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[323], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+}
+
+// native215 is the condition of dns-update.
+func native215(env any) bool {
+	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[320], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[324], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[321], "del", p0)
+			return matchReFold(&nativeRegexps[325], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[320], "del", p0.Target)
+			return matchReFold(&nativeRegexps[324], "del", p0.Target)
 		}))
 }
 
-// native215 is the condition of secret-variable-to-host.
-func native215(env any) bool {
+// native216 is the condition of secret-variable-to-host.
+func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "\\$\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\b)"
@@ -7308,7 +7350,7 @@ func native215(env any) bool {
 										!tokenForHost(e.TokenSource(p0), e.Args))
 								}) ||
 									anyOf(e.Options("c"), func(p0 string) bool {
-										return (((matchReFold(&nativeRegexps[322], "extraheader=", p0) &&
+										return (((matchReFold(&nativeRegexps[326], "extraheader=", p0) &&
 											matchComputed(let0, p0)) &&
 											anyOf(e.Args, func(p1 string) bool {
 												return (urlHost(p1) != "")
@@ -7319,15 +7361,15 @@ func native215(env any) bool {
 							return func() bool {
 								if e.Name == "ssh" {
 									return ((anyOf(e.Options("o"), func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[323], "ndenv\x00tenv", p0) &&
-											(matchReFold(&nativeRegexps[324], "*", p0) ||
-												matchReAny(&nativeRegexps[325], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+										return (matchReAny(&nativeRegexps[327], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[328], "*", p0) ||
+												matchReAny(&nativeRegexps[329], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
-										matchReWith(&nativeRegexps[326], "$", e.Source)) ||
+										matchReWith(&nativeRegexps[330], "$", e.Source)) ||
 										(anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[327], "${", p0)
+											return matchReWith(&nativeRegexps[331], "${", p0)
 										}) &&
-											!matchReWith(&nativeRegexps[328], "$", e.Source)))
+											!matchReWith(&nativeRegexps[332], "$", e.Source)))
 								}
 								return func() bool {
 									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -7376,7 +7418,7 @@ func native215(env any) bool {
 													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
 													anyOf(e.PipedSecrets(), func(p0 string) bool {
 														return !tokenForHost(e.TokenSource(func() string {
-															if matchReWith(&nativeRegexps[329], " ", p0) {
+															if matchReWith(&nativeRegexps[333], " ", p0) {
 																return p0
 															}
 															return (("$(" + p0) + ")")
@@ -7390,7 +7432,7 @@ func native215(env any) bool {
 													e.HoldsSecret(e.Stdin.From))))
 									}
 									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-										return ((matchReWith(&nativeRegexps[328], "$", p0) ||
+										return ((matchReWith(&nativeRegexps[332], "$", p0) ||
 											e.SecretValue(p0)) &&
 											!tokenForHost(e.TokenSource(p0), e.Args))
 									}) ||
@@ -7399,23 +7441,23 @@ func native215(env any) bool {
 												return strings.HasPrefix(p0, "--expand-")
 											})) &&
 											anyOf(e.Options("variable"), func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[330], "%", p0) &&
+												return (matchReWith(&nativeRegexps[334], "%", p0) &&
 													!tokenForHost(e.TokenSource(("$"+substr(p0, 1, len(p0)))), e.Args))
 											}))) ||
 										(in(e.Name, "http", "https", "xh", "xhs") &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[331], ":", p0) &&
+												return (matchReWith(&nativeRegexps[335], ":", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											}))) ||
 										anyOf(e.Positional, func(p0 string) bool {
 											return (((urlHost(p0) != "") &&
-												matchReWith(&nativeRegexps[328], "$", p0)) &&
+												matchReWith(&nativeRegexps[332], "$", p0)) &&
 												!tokenForHost(e.TokenSource(p0), e.Args))
 										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchReAny(&nativeRegexps[332], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+												return (matchReAny(&nativeRegexps[336], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											})))
 								}()
@@ -7428,8 +7470,8 @@ func native215(env any) bool {
 	}()
 }
 
-// native216 is the condition of secret-variable-to-host-agent.
-func native216(env any) bool {
+// native217 is the condition of secret-variable-to-host-agent.
+func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "\\$\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\b)"
@@ -7445,23 +7487,23 @@ func native216(env any) bool {
 	}()
 }
 
-// native217 is the condition of secret-variable-to-sender-agent.
-func native217(env any) bool {
+// native218 is the condition of secret-variable-to-sender-agent.
+func native218(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[333], ".", p0))
+					matchReWith(&nativeRegexps[337], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[328], "$", p0) &&
+			return (matchReWith(&nativeRegexps[332], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
 
-// native218 is the condition of serve-files-exposed.
-func native218(env any) bool {
+// native219 is the condition of serve-files-exposed.
+func native219(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((in(e.Name, "python", "python2", "python3") &&
@@ -7483,7 +7525,7 @@ func native218(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[334], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[338], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -7491,27 +7533,27 @@ func native218(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[335], p0)
+							return matchRe(&nativeRegexps[339], p0)
 						}))))
 		}()
 	}()
 }
 
-// native219 is the condition of kubectl-proxy-exposed.
-func native219(env any) bool {
+// native220 is the condition of kubectl-proxy-exposed.
+func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("address"), func(p0 string) bool {
 		return !in(p0, "127.0.0.1", "localhost", "::1")
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[336], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[340], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
 
-// native220 is the condition of remote-tunnel.
-func native220(env any) bool {
+// native221 is the condition of remote-tunnel.
+func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "tunnel") ||
 		(e.Name == "code-tunnel")) &&
@@ -7519,8 +7561,8 @@ func native220(env any) bool {
 		!e.HasFlag("help", "h"))
 }
 
-// native221 is the condition of inbound-tunnel.
-func native221(env any) bool {
+// native222 is the condition of inbound-tunnel.
+func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(22|2222|3389|5900|ssh)"
@@ -7532,7 +7574,7 @@ func native221(env any) bool {
 					in(e.Pos(0), "http", "start")))) ||
 			((e.Name == "cloudflared") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[337], "://", p0) ||
+					return (matchReWith(&nativeRegexps[341], "://", p0) ||
 						matchComputed((("^(--url=)?(https?://)?[^/@]*:"+let0)+"(/|$)"), p0))
 				}) ||
 					((e.Agent &&
@@ -7548,7 +7590,7 @@ func native221(env any) bool {
 				!in(e.Pos(0), "verify", "status"))) ||
 			(((e.Name == "socat") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[338], "-listen:", p0)
+					return matchReAny(&nativeRegexps[342], "-listen:", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed((("(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:" + let0) + "(,|$)"), p0)
@@ -7560,7 +7602,7 @@ func native221(env any) bool {
 			(((e.Name == "chisel") &&
 				(e.Pos(0) == "client")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[339], "R:", p0)
+					return matchReWith(&nativeRegexps[343], "R:", p0)
 				}))) ||
 			((e.Name == "bore") &&
 				(e.Pos(0) == "local"))) ||
@@ -7580,20 +7622,20 @@ func native221(env any) bool {
 	}()
 }
 
-// native222 is the condition of legacy-remote-channel.
-func native222(env any) bool {
+// native223 is the condition of legacy-remote-channel.
+func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[340], "@", p0) &&
-				!matchReWith(&nativeRegexps[341], "@", p0))
+			return (matchReWith(&nativeRegexps[344], "@", p0) &&
+				!matchReWith(&nativeRegexps[345], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[342], ":", p0) &&
-						!matchReAny(&nativeRegexps[343], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[346], ":", p0) &&
+						!matchReAny(&nativeRegexps[347], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -7606,18 +7648,18 @@ func native222(env any) bool {
 				}))))
 }
 
-// native223 is the condition of tar-remote-archive.
-func native223(env any) bool {
+// native224 is the condition of tar-remote-archive.
+func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[344], "@", p0)
+		return matchReWith(&nativeRegexps[348], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
 }
 
-// native224 is the condition of raw-socket-upload.
-func native224(env any) bool {
+// native225 is the condition of raw-socket-upload.
+func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "telnet", "cryptcat") ||
 		((e.Name == "openssl") &&
@@ -7626,23 +7668,23 @@ func native224(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[345], ":", p0)
+				return matchReFold(&nativeRegexps[349], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[346], ":", p0)
+				return matchReFold(&nativeRegexps[350], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[347], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[351], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[342], ":", p0) &&
-						!matchReAny(&nativeRegexps[343], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[346], ":", p0) &&
+						!matchReAny(&nativeRegexps[347], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
-// native225 is the condition of raw-socket-download.
-func native225(env any) bool {
+// native226 is the condition of raw-socket-download.
+func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "telnet", "cryptcat") &&
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -7661,14 +7703,14 @@ func native225(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[348], ":", p0)
+				return matchReFold(&nativeRegexps[352], ":", p0)
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[349], ":", p0)
+				return matchReFold(&nativeRegexps[353], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[350], "create:", p0) ||
-					matchReFold(&nativeRegexps[351], ":", p0))
+				return (matchReFold(&nativeRegexps[354], "create:", p0) ||
+					matchReFold(&nativeRegexps[355], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -7679,12 +7721,12 @@ func native225(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[352], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[356], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
-// native226 is the condition of odd-transfer-channel.
-func native226(env any) bool {
+// native227 is the condition of odd-transfer-channel.
+func native227(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "curl", "curlie") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -7705,30 +7747,30 @@ func native226(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[353], p0)
+					return matchRe(&nativeRegexps[357], p0)
 				}))))
 }
 
-// native227 is the condition of remote-display-terminal.
-func native227(env any) bool {
-	e := env.(*CommandEnv)
-	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[354], ":", p0) &&
-			!matchReWith(&nativeRegexps[355], ":", p0))
-	})
-}
-
-// native228 is the condition of chmod-world-writable.
+// native228 is the condition of remote-display-terminal.
 func native228(env any) bool {
 	e := env.(*CommandEnv)
-	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[356], p0) ||
-			matchReWith(&nativeRegexps[357], "w", p0))
+	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
+		return (matchReWith(&nativeRegexps[358], ":", p0) &&
+			!matchReWith(&nativeRegexps[359], ":", p0))
 	})
 }
 
-// native229 is the condition of recursive-chmod-broad.
+// native229 is the condition of chmod-world-writable.
 func native229(env any) bool {
+	e := env.(*CommandEnv)
+	return anyOf(e.Args, func(p0 string) bool {
+		return (matchRe(&nativeRegexps[360], p0) ||
+			matchReWith(&nativeRegexps[361], "w", p0))
+	})
+}
+
+// native230 is the condition of recursive-chmod-broad.
+func native230(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -7736,77 +7778,77 @@ func native229(env any) bool {
 				under(p0, "/etc")) ||
 				under(p0, "/usr")) ||
 				(under(p0, "/var") &&
-					!((matchReWith(&nativeRegexps[358], "/var/www/", cleanPath(p0)) &&
+					!((matchReWith(&nativeRegexps[362], "/var/www/", cleanPath(p0)) &&
 						!e.HasFlag("L")) &&
 						!anyOf(e.Args, func(p1 string) bool {
-							return matchRe(&nativeRegexps[359], p1)
+							return matchRe(&nativeRegexps[363], p1)
 						}))))
 		})) ||
 		(((e.Dynamic &&
 			e.HasFlag("R", "recursive")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[360], "$", p0) &&
-					!matchReWith(&nativeRegexps[361], "$", p0))
+				return (matchReWith(&nativeRegexps[364], "$", p0) &&
+					!matchReWith(&nativeRegexps[365], "$", p0))
 			})) ||
 			((in("find", e.Wrappers...) &&
 				in("{}", e.Positional...)) &&
 				anyOf(e.WrapperArgs, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[360], "$", p0) &&
-						!matchReWith(&nativeRegexps[361], "$", p0))
+					return (matchReWith(&nativeRegexps[364], "$", p0) &&
+						!matchReWith(&nativeRegexps[365], "$", p0))
 				}))))
 }
 
-// native230 is the condition of setuid-bit.
-func native230(env any) bool {
+// native231 is the condition of setuid-bit.
+func native231(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[362], "s", p0) ||
-				matchRe(&nativeRegexps[363], p0))
+			return (matchReWith(&nativeRegexps[366], "s", p0) ||
+				matchRe(&nativeRegexps[367], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[363], p0) ||
-					matchReWith(&nativeRegexps[364], "s", p0))
+				return (matchRe(&nativeRegexps[367], p0) ||
+					matchReWith(&nativeRegexps[368], "s", p0))
 			})))
 }
 
-// native231 is the condition of setuid-shell.
-func native231(env any) bool {
+// native232 is the condition of setuid-shell.
+func native232(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[365], "s", p0) ||
-				matchRe(&nativeRegexps[366], p0))
+			return (matchReWith(&nativeRegexps[369], "s", p0) ||
+				matchRe(&nativeRegexps[370], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[366], p0)
+				return matchRe(&nativeRegexps[370], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[367], cleanPath(p0))
+			return matchRe(&nativeRegexps[371], cleanPath(p0))
 		}))
 }
 
-// native232 is the condition of recursive-chmod-root.
-func native232(env any) bool {
+// native233 is the condition of recursive-chmod-root.
+func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isRoot(p0) ||
-				matchReWith(&nativeRegexps[368], "${", p0)) ||
+				matchReWith(&nativeRegexps[372], "${", p0)) ||
 				in(cleanPath(p0), "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/var", "/usr/bin", "/usr/lib", "/usr/sbin", "/dev", "/proc", "/sys", "/System", "/Library", "/private", "/etc/*", "/usr/*", "/var/*"))
 		}))
 }
 
-// native233 is the condition of recursive-chmod-lockout.
-func native233(env any) bool {
+// native234 is the condition of recursive-chmod-lockout.
+func native234(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[369], "+", p0)
+					return matchReWith(&nativeRegexps[373], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -7815,8 +7857,8 @@ func native233(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[370], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[371], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[374], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[375], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -7831,26 +7873,26 @@ func native233(env any) bool {
 	}()
 }
 
-// native234 is the condition of system-file-attributes.
-func native234(env any) bool {
+// native235 is the condition of system-file-attributes.
+func native235(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[372], p0)
+		return matchRe(&nativeRegexps[376], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[373], "bin/", p0))
+				matchReWith(&nativeRegexps[377], "bin/", p0))
 		}))
 }
 
-// native235 is the condition of system-program-disabled.
-func native235(env any) bool {
+// native236 is the condition of system-program-disabled.
+func native236(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[374], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[378], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[375], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[379], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -7862,8 +7904,8 @@ func native235(env any) bool {
 		}))
 }
 
-// native236 is the condition of auth-file-permissions.
-func native236(env any) bool {
+// native237 is the condition of auth-file-permissions.
+func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((anyOf(e.Positional, func(p0 string) bool {
 		return (in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/master.passwd") ||
@@ -7871,57 +7913,57 @@ func native236(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[376], p0) ||
-					matchRe(&nativeRegexps[377], p0)) ||
-					matchRe(&nativeRegexps[378], p0)) ||
-					matchReWith(&nativeRegexps[379], "w", p0)) ||
-					matchReWith(&nativeRegexps[380], "g", p0))
+				return ((((matchRe(&nativeRegexps[380], p0) ||
+					matchRe(&nativeRegexps[381], p0)) ||
+					matchRe(&nativeRegexps[382], p0)) ||
+					matchReWith(&nativeRegexps[383], "w", p0)) ||
+					matchReWith(&nativeRegexps[384], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[377], p0) ||
-					matchRe(&nativeRegexps[381], p0)) ||
-					matchReWith(&nativeRegexps[382], "w", p0)) ||
-					matchReWith(&nativeRegexps[379], "w", p0))
+				return (((matchRe(&nativeRegexps[381], p0) ||
+					matchRe(&nativeRegexps[385], p0)) ||
+					matchReWith(&nativeRegexps[386], "w", p0)) ||
+					matchReWith(&nativeRegexps[383], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[383], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[387], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[384], p0)
+				return matchRe(&nativeRegexps[388], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[385], p0)
+				return matchRe(&nativeRegexps[389], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[386], ":", p0)
+					return matchReWith(&nativeRegexps[390], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[387], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[391], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[388], p0)
+				return matchRe(&nativeRegexps[392], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[386], ":", p0)
+					return matchReWith(&nativeRegexps[390], ":", p0)
 				}))))
 }
 
-// native237 is the condition of root-account.
-func native237(env any) bool {
+// native238 is the condition of root-account.
+func native238(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "useradd", "adduser", "usermod", "luseradd", "pw") &&
 		((anyOf(e.Options("u", "uid"), func(p0 string) bool {
@@ -7929,7 +7971,7 @@ func native237(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[389], "-", p0)
+					return matchReWith(&nativeRegexps[393], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -7943,24 +7985,24 @@ func native237(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[390], "0", p0)
+				return matchReWith(&nativeRegexps[394], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[390], "0", p0)
+				return matchReWith(&nativeRegexps[394], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[391], ":", p0)
+				return matchReWith(&nativeRegexps[395], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[391], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[395], ":", e.Stdin.Text))))
 }
 
-// native238 is the condition of privileged-group.
-func native238(env any) bool {
+// native239 is the condition of privileged-group.
+func native239(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "usermod", "useradd") &&
 		anyOf(e.Options("G", "groups", "g", "gid"), func(p0 string) bool {
@@ -7986,7 +8028,7 @@ func native238(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[392], "/Groups/", p0))
+					matchReWith(&nativeRegexps[396], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -8000,8 +8042,8 @@ func native238(env any) bool {
 			})))
 }
 
-// native239 is the condition of remove-password.
-func native239(env any) bool {
+// native240 is the condition of remove-password.
+func native240(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "passwd") &&
 		e.HasFlag("d", "delete")) ||
@@ -8016,10 +8058,10 @@ func native239(env any) bool {
 			})))
 }
 
-// native240 is the condition of account-lockout.
-func native240(env any) bool {
+// native241 is the condition of account-lockout.
+func native241(env any) bool {
 	e := env.(*CommandEnv)
-	return (((in(e.Name, "passwd", "usermod") &&
+	return ((((((in(e.Name, "passwd", "usermod") &&
 		e.HasFlag(func() string {
 			if e.Name == "passwd" {
 				return "l"
@@ -8037,26 +8079,41 @@ func native240(env any) bool {
 			}))) ||
 		(in(e.Name, "usermod", "chsh") &&
 			anyOf(e.Options("s", "shell"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[393], "nologin\x00false", p0)
+				return matchReAny(&nativeRegexps[397], "nologin\x00false", p0)
+			}))) ||
+		(((e.Name == "usermod") &&
+			(len(e.Options("G", "groups")) > 0)) &&
+			!e.HasFlag("a", "append"))) ||
+		(((e.Name == "gpasswd") &&
+			anyOf(e.Args, func(p0 string) bool {
+				return in(p0, "-d", "--delete")
+			})) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return in(p0, "sudo", "wheel", "admin", "root", "adm")
+			}))) ||
+		((e.Name == "pwpolicy") &&
+			anyOf(e.Args, func(p0 string) bool {
+				return (in(strings.ToLower(p0), "disableuser", "-disableuser") ||
+					matchReAny(&nativeRegexps[398], "isdisabled=", p0))
 			})))
 }
 
-// native241 is the condition of login-files-locked.
-func native241(env any) bool {
+// native242 is the condition of login-files-locked.
+func native242(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		(len(e.Positional) > 1)) &&
 		((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/hosts", "/etc/resolv.conf", "/etc/ld.so.cache", "/etc/shells")
 		}) &&
-			(matchRe(&nativeRegexps[394], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[395], "-\x00=", index(e.Positional, 0)))) ||
+			(matchRe(&nativeRegexps[399], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[400], "-\x00=", index(e.Positional, 0)))) ||
 			(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (isRoot(p0) ||
 					in(cleanPath(p0), "/etc", "/home", "/Users", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/var", "/tmp", "/usr/lib", "/usr/bin", "/usr/share"))
 			}) &&
-				(matchRe(&nativeRegexps[396], index(e.Positional, 0)) ||
-					matchReAny(&nativeRegexps[397], "-\x00=", index(e.Positional, 0)))))) ||
+				(matchRe(&nativeRegexps[401], index(e.Positional, 0)) ||
+					matchReAny(&nativeRegexps[402], "-\x00=", index(e.Positional, 0)))))) ||
 		((((e.Name == "chown") &&
 			(len(e.Positional) > 1)) &&
 			!e.HasFlag("R", "recursive")) &&
@@ -8064,7 +8121,7 @@ func native241(env any) bool {
 				let0 := index(strings.Split(index(e.Positional, 0), ":"), 0)
 				return ((let0 != "") &&
 					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return ((matchReWith(&nativeRegexps[398], "/", cleanPath(p0)) &&
+						return ((matchReWith(&nativeRegexps[403], "/", cleanPath(p0)) &&
 							(index(strings.Split(cleanPath(p0), "/"), 2) != let0)) ||
 							((cleanPath(p0) == "~") &&
 								!in(let0, "$USER", "${USER}", "$LOGNAME", "$(whoami)", "$(id -un)", "$(id -u)", "$(id -u -n)")))
@@ -8072,8 +8129,8 @@ func native241(env any) bool {
 			}()))
 }
 
-// native242 is the condition of password-set-unattended.
-func native242(env any) bool {
+// native243 is the condition of password-set-unattended.
+func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "passwd") &&
 		(in(e.Stdin.Kind, "pipe", "heredoc", "herestring", "file") ||
@@ -8095,15 +8152,15 @@ func native242(env any) bool {
 			(len(e.Positional) >= 3)))
 }
 
-// native243 is the condition of set-capabilities.
-func native243(env any) bool {
+// native244 is the condition of set-capabilities.
+func native244(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 0) &&
 		!e.HasFlag("r", "v"))
 }
 
-// native244 is the condition of password-hashes-dump.
-func native244(env any) bool {
+// native245 is the condition of password-hashes-dump.
+func native245(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "getent") &&
 		in(e.Pos(0), "shadow", "gshadow")) ||
@@ -8113,25 +8170,25 @@ func native244(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[399], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[404], "/Config/shadowhash", p0))
 			})))
 }
 
-// native245 is the condition of auth-file-immutable.
-func native245(env any) bool {
+// native246 is the condition of auth-file-immutable.
+func native246(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[400], p0)
+		return matchRe(&nativeRegexps[405], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[401], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[406], "/.ssh/authorized_keys", p0))
 		}))
 }
 
-// native246 is the condition of delete-user.
-func native246(env any) bool {
+// native247 is the condition of delete-user.
+func native247(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "userdel", "deluser", "luserdel", "groupdel", "delgroup") &&
 		!e.HasFlag("h", "help")) &&
@@ -8145,11 +8202,11 @@ func native246(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[402], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[407], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native247 is the condition of read-secret.
-func native247(env any) bool {
+// native248 is the condition of read-secret.
+func native248(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.SecretFiles) > 0) &&
 		!((e.LoadsEnvironment() ||
@@ -8159,18 +8216,18 @@ func native247(env any) bool {
 						(e.Pos(0) == "env")) &&
 						(e.Pos(1) == "pull"))))) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[403], ".env", p0)
+				return matchReWith(&nativeRegexps[408], ".env", p0)
 			}))) &&
 		!(storesSecret(e.Name, e.Args) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return ((!matchRe(&nativeRegexps[238], p0) &&
+				return ((!matchRe(&nativeRegexps[242], p0) &&
 					!strings.Contains(p0, "..")) &&
-					!matchReWith(&nativeRegexps[404], ".", p0))
+					!matchReWith(&nativeRegexps[409], ".", p0))
 			})))
 }
 
-// native248 is the condition of secret-scanner-broad.
-func native248(env any) bool {
+// native249 is the condition of secret-scanner-broad.
+func native249(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(file://)?(~|\\$\\{?HOME\\}?|/root|/home|/)/?$"
@@ -8192,15 +8249,15 @@ func native248(env any) bool {
 	}()
 }
 
-// native249 is the condition of archive-secrets-shared.
-func native249(env any) bool {
+// native250 is the condition of archive-secrets-shared.
+func native250(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
-				!matchRe(&nativeRegexps[238], p0))) &&
-			matchReWith(&nativeRegexps[405], ".", p0))
+				!matchRe(&nativeRegexps[242], p0))) &&
+			matchReWith(&nativeRegexps[410], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -8215,8 +8272,8 @@ func native249(env any) bool {
 		}))
 }
 
-// native250 is the condition of read-auth-file.
-func native250(env any) bool {
+// native251 is the condition of read-auth-file.
+func native251(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.AuthFiles()
@@ -8252,7 +8309,7 @@ func native250(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[406], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[411], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -8273,8 +8330,8 @@ func native250(env any) bool {
 	}()
 }
 
-// native251 is the condition of read-auth-file-agent.
-func native251(env any) bool {
+// native252 is the condition of read-auth-file-agent.
+func native252(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.AuthFiles()
@@ -8287,8 +8344,8 @@ func native251(env any) bool {
 	}()
 }
 
-// native252 is the condition of list-auth-dir.
-func native252(env any) bool {
+// native253 is the condition of list-auth-dir.
+func native253(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(programName(e.Name), "ls", "dir", "vdir", "exa", "eza", "lsd", "tree", "find", "fd", "fdfind", "du", "stat", "getfacl") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -8302,15 +8359,15 @@ func native252(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[407], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[412], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[408], "/", p0))
+					matchReWith(&nativeRegexps[413], "/", p0))
 			})))
 }
 
-// native253 is the condition of path-traversal.
-func native253(env any) bool {
+// native254 is the condition of path-traversal.
+func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((anyOf(e.Args, func(p0 string) bool {
 		return traversal(p0)
@@ -8327,15 +8384,15 @@ func native253(env any) bool {
 		}))
 }
 
-// native254 is the condition of send-secret.
-func native254(env any) bool {
+// native255 is the condition of send-secret.
+func native255(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.SecretFiles) + len(e.HeldFiles)) > 0) &&
 		!storesSecret(e.Name, e.Args)) &&
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[409], ":", p0) ||
+					return (matchReWith(&nativeRegexps[414], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -8344,18 +8401,18 @@ func native254(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[410], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[415], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
-// native255 is the condition of send-secret-dir.
-func native255(env any) bool {
+// native256 is the condition of send-secret-dir.
+func native256(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(len(e.CopiedSecrets()) > 0))
 }
 
-// native256 is the condition of dump-process-memory.
-func native256(env any) bool {
+// native257 is the condition of dump-process-memory.
+func native257(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "gcore", "procdump", "pmdump", "minidump") &&
 		!e.HasFlag("help", "version")) &&
@@ -8363,15 +8420,15 @@ func native256(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[411], p0)
+					return matchRe(&nativeRegexps[416], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[412], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[417], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
-// native257 is the condition of keyring-secret-read.
-func native257(env any) bool {
+// native258 is the condition of keyring-secret-read.
+func native258(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) == 0) ||
 		matchReAny(&nativeRegexps[14], "sh -c\x00eval", index(e.Via, (len(e.Via)-1)))) &&
@@ -8380,7 +8437,7 @@ func native257(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[413], "-", p0)
+						return matchReWith(&nativeRegexps[418], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -8395,8 +8452,8 @@ func native257(env any) bool {
 				(e.Pos(0) == "lookup"))))
 }
 
-// native258 is the condition of service-secret-print-agent.
-func native258(env any) bool {
+// native259 is the condition of service-secret-print-agent.
+func native259(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		((len(e.Via) == 0) ||
@@ -8411,16 +8468,16 @@ func native258(env any) bool {
 				revealsSecret(e.Stdin.Origin, e.Stdin.OriginArgs))))
 }
 
-// native259 is the condition of dosbox-mount-root.
-func native259(env any) bool {
+// native260 is the condition of dosbox-mount-root.
+func native260(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[414], "mount", p0)
+		return matchReFold(&nativeRegexps[419], "mount", p0)
 	})
 }
 
-// native260 is the condition of self-write.
-func native260(env any) bool {
+// native261 is the condition of self-write.
+func native261(env any) bool {
 	e := env.(*CommandEnv)
 	return (!((e.Name == "chmod") &&
 		addsReadExec(e.Pos(0))) &&
@@ -8481,15 +8538,15 @@ func native260(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[415], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[420], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[416], "hguard", p0)
+					return matchReWith(&nativeRegexps[421], "hguard", p0)
 				}))))
 }
 
-// native261 is the condition of self-write-agent.
-func native261(env any) bool {
+// native262 is the condition of self-write-agent.
+func native262(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		!((e.Name == "chmod") &&
@@ -8554,13 +8611,13 @@ func native261(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[417], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[422], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[415], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[420], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[416], "hguard", p0)
+					return matchReWith(&nativeRegexps[421], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -8584,8 +8641,8 @@ func native261(env any) bool {
 				}))))
 }
 
-// native262 is the condition of self-unpack-agent.
-func native262(env any) bool {
+// native263 is the condition of self-unpack-agent.
+func native263(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -8639,7 +8696,7 @@ func native262(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[228], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[232], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -8649,7 +8706,7 @@ func native262(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[229], "x", p0)
+							return matchReWith(&nativeRegexps[233], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -8679,7 +8736,7 @@ func native262(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[418], baseName(p0)))
+										matchRe(&nativeRegexps[423], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -8693,8 +8750,8 @@ func native262(env any) bool {
 	}()
 }
 
-// native263 is the condition of self-operand-agent.
-func native263(env any) bool {
+// native264 is the condition of self-operand-agent.
+func native264(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Agent &&
 		!isShell(e.Name)) &&
@@ -8703,7 +8760,7 @@ func native263(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[419], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[424], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -8727,7 +8784,7 @@ func native263(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[420], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[425], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -8737,11 +8794,11 @@ func native263(env any) bool {
 			})))
 }
 
-// native264 is the condition of self-computed-write-agent.
-func native264(env any) bool {
+// native265 is the condition of self-computed-write-agent.
+func native265(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[421], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[426], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -8759,19 +8816,19 @@ func native264(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[422], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[423], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[427], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[428], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[424], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[429], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
-// native265 is the condition of self-computed-target-agent.
-func native265(env any) bool {
+// native266 is the condition of self-computed-target-agent.
+func native266(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((anyOf(e.Outputs, func(p0 string) bool {
@@ -8791,31 +8848,31 @@ func native265(env any) bool {
 			e.XargsTarget()))
 }
 
-// native266 is the condition of self-replace-agent.
-func native266(env any) bool {
+// native267 is the condition of self-replace-agent.
+func native267(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[425], "hguard", p0)
+				return matchReWith(&nativeRegexps[430], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[426], "hguard", p0)
+					return matchReWith(&nativeRegexps[431], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[427], "hguard", p0)
+						return matchReWith(&nativeRegexps[432], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[428], "hguard", p0)
+					return matchReWith(&nativeRegexps[433], "hguard", p0)
 				}))))
 }
 
-// native267 is the condition of self-write-tools.
-func native267(env any) bool {
+// native268 is the condition of self-write-tools.
+func native268(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "git") &&
 		in(e.Pos(0), "rm", "mv")) &&
@@ -8841,13 +8898,13 @@ func native267(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[429], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[434], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[430], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[435], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -8857,8 +8914,8 @@ func native267(env any) bool {
 			})))
 }
 
-// native268 is the condition of self-write-tools-agent.
-func native268(env any) bool {
+// native269 is the condition of self-write-tools-agent.
+func native269(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "git") &&
@@ -8885,13 +8942,13 @@ func native268(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[429], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[434], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[430], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[435], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -8902,36 +8959,36 @@ func native268(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[427], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[432], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[431], "hguard", p0) ||
-						matchReWith(&nativeRegexps[432], "hguard", p0))
+					return (matchReWith(&nativeRegexps[436], "hguard", p0) ||
+						matchReWith(&nativeRegexps[437], "hguard", p0))
 				}))))
 }
 
-// native269 is the condition of self-inline-write.
-func native269(env any) bool {
+// native270 is the condition of self-inline-write.
+func native270(env any) bool {
 	e := env.(*CommandEnv)
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[433], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[434], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[438], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[439], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native270 is the condition of self-inline-write-agent.
-func native270(env any) bool {
+// native271 is the condition of self-inline-write-agent.
+func native271(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[433], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[434], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[438], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[439], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native271 is the condition of self-env.
-func native271(env any) bool {
+// native272 is the condition of self-env.
+func native272(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((e.Name == "tmux") &&
@@ -8948,23 +9005,23 @@ func native271(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[435], "hguard_", p0)
+			return matchReFold(&nativeRegexps[440], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[435], "hguard_", p0)
+					return matchReFold(&nativeRegexps[440], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[436], "-", p0) ||
+						return (matchReWith(&nativeRegexps[441], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[437], "hguard", p0)
+					return matchReFold(&nativeRegexps[442], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -8982,19 +9039,19 @@ func native271(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[438], "hguard_", p0)
+					return matchReFold(&nativeRegexps[443], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[435], "hguard_", p0)
+					return matchReFold(&nativeRegexps[440], "hguard_", p0)
 				})))
 	}()
 }
 
-// native272 is the condition of self-env-agent.
-func native272(env any) bool {
+// native273 is the condition of self-env-agent.
+func native273(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((e.Name == "tmux") &&
@@ -9012,23 +9069,23 @@ func native272(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[435], "hguard_", p0)
+				return matchReFold(&nativeRegexps[440], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[435], "hguard_", p0)
+						return matchReFold(&nativeRegexps[440], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[436], "-", p0) ||
+							return (matchReWith(&nativeRegexps[441], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[437], "hguard", p0)
+						return matchReFold(&nativeRegexps[442], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -9046,109 +9103,109 @@ func native272(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[438], "hguard_", p0)
+						return matchReFold(&nativeRegexps[443], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[435], "hguard_", p0)
+						return matchReFold(&nativeRegexps[440], "hguard_", p0)
 					}))))
 	}()
 }
 
-// native273 is the condition of self-hook-keys.
-func native273(env any) bool {
+// native274 is the condition of self-hook-keys.
+func native274(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[439], "-", p0)
+			return matchReWith(&nativeRegexps[444], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[440], p0))
+					matchRe(&nativeRegexps[445], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[441], p0)
+				return matchRe(&nativeRegexps[446], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[442], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[447], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[443], "accept-", p0)
+				return matchReWith(&nativeRegexps[448], "accept-", p0)
 			})))
 }
 
-// native274 is the condition of self-hook-keys-agent.
-func native274(env any) bool {
+// native275 is the condition of self-hook-keys-agent.
+func native275(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[439], "-", p0)
+				return matchReWith(&nativeRegexps[444], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[440], p0))
+						matchRe(&nativeRegexps[445], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[441], p0)
+					return matchRe(&nativeRegexps[446], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[442], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[447], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[443], "accept-", p0)
+					return matchReWith(&nativeRegexps[448], "accept-", p0)
 				}))))
 }
 
-// native275 is the condition of self-hook-functions.
-func native275(env any) bool {
+// native276 is the condition of self-hook-functions.
+func native276(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[444], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[449], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
 	})
 }
 
-// native276 is the condition of self-hook-functions-agent.
-func native276(env any) bool {
+// native277 is the condition of self-hook-functions-agent.
+func native277(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[444], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[449], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
 		}))
 }
 
-// native277 is the condition of self-hook-builtins.
-func native277(env any) bool {
+// native278 is the condition of self-hook-builtins.
+func native278(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "enable") &&
 		(e.Shell != "fish")) &&
@@ -9157,7 +9214,7 @@ func native277(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[444], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[449], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -9168,8 +9225,8 @@ func native277(env any) bool {
 			!in(e.Option("e"), "", "-")))
 }
 
-// native278 is the condition of self-hook-builtins-agent.
-func native278(env any) bool {
+// native279 is the condition of self-hook-builtins-agent.
+func native279(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "enable") &&
@@ -9179,7 +9236,7 @@ func native278(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[444], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[449], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -9190,8 +9247,8 @@ func native278(env any) bool {
 				!in(e.Option("e"), "", "-"))))
 }
 
-// native279 is the condition of self-hook-editing.
-func native279(env any) bool {
+// native280 is the condition of self-hook-editing.
+func native280(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((e.Name == "set") &&
 		(e.Shell != "fish")) &&
@@ -9223,8 +9280,8 @@ func native279(env any) bool {
 					e.HasFlag("f")))))
 }
 
-// native280 is the condition of self-hook-editing-agent.
-func native280(env any) bool {
+// native281 is the condition of self-hook-editing-agent.
+func native281(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "set") &&
@@ -9257,51 +9314,51 @@ func native280(env any) bool {
 						e.HasFlag("f"))))))
 }
 
-// native281 is the condition of self-daemon.
-func native281(env any) bool {
+// native282 is the condition of self-daemon.
+func native282(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[437], "hguard", p0)
+			return matchReFold(&nativeRegexps[442], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[437], "hguard", p0)
+				return matchReFold(&nativeRegexps[442], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[445], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[450], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[437], "hguard", p0)
+				return matchReFold(&nativeRegexps[442], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
 			})))
 }
 
-// native282 is the condition of self-daemon-agent.
-func native282(env any) bool {
+// native283 is the condition of self-daemon-agent.
+func native283(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[437], "hguard", p0)
+				return matchReFold(&nativeRegexps[442], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[437], "hguard", p0)
+					return matchReFold(&nativeRegexps[442], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[445], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[450], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[437], "hguard", p0)
+					return matchReFold(&nativeRegexps[442], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
 				}))))
 }
 
-// native283 is the condition of self-agent-unguarded.
-func native283(env any) bool {
+// native284 is the condition of self-agent-unguarded.
+func native284(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((e.Name == "claude") &&
 		(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "safe-mode", "setting-sources", "managed-settings", "managed-settings-in-initialize") ||
@@ -9309,18 +9366,18 @@ func native283(env any) bool {
 		((e.Name == "codex") &&
 			(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[446], "hook", p0)
+					return matchReAny(&nativeRegexps[451], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[446], "hook", p0)
+					return matchReAny(&nativeRegexps[451], "hook", p0)
 				})) ||
 				(((e.Option("a", "ask-for-approval") == "never") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[447], "approval_policy", p0)
+						return matchReWith(&nativeRegexps[452], "approval_policy", p0)
 					})) &&
 					((e.Option("s", "sandbox") == "danger-full-access") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[448], "danger-full-access", p0)
+							return matchReWith(&nativeRegexps[453], "danger-full-access", p0)
 						})))))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -9331,7 +9388,7 @@ func native283(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[449], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[454], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -9346,8 +9403,8 @@ func native283(env any) bool {
 		}))
 }
 
-// native284 is the condition of self-agent-unguarded-agent.
-func native284(env any) bool {
+// native285 is the condition of self-agent-unguarded-agent.
+func native285(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((((((e.Name == "claude") &&
@@ -9356,18 +9413,18 @@ func native284(env any) bool {
 			((e.Name == "codex") &&
 				(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[446], "hook", p0)
+						return matchReAny(&nativeRegexps[451], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[446], "hook", p0)
+						return matchReAny(&nativeRegexps[451], "hook", p0)
 					})) ||
 					(((e.Option("a", "ask-for-approval") == "never") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[447], "approval_policy", p0)
+							return matchReWith(&nativeRegexps[452], "approval_policy", p0)
 						})) &&
 						((e.Option("s", "sandbox") == "danger-full-access") ||
 							anyOf(e.Options("c", "config"), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[448], "danger-full-access", p0)
+								return matchReWith(&nativeRegexps[453], "danger-full-access", p0)
 							})))))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -9378,7 +9435,7 @@ func native284(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[449], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[454], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -9393,20 +9450,20 @@ func native284(env any) bool {
 			})))
 }
 
-// native285 is the condition of agent-tools-trusted.
-func native285(env any) bool {
+// native286 is the condition of agent-tools-trusted.
+func native286(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
 		((anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[450], "--", p0)
+			return matchReWith(&nativeRegexps[455], "--", p0)
 		}) ||
 			(e.Option("approval-mode") == "yolo")) ||
 			((e.Name == "qwen") &&
 				e.HasFlag("y"))))
 }
 
-// native286 is the condition of self-agent-plugin-agent.
-func native286(env any) bool {
+// native287 is the condition of self-agent-plugin-agent.
+func native287(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((e.Name == "claude") &&
@@ -9422,8 +9479,8 @@ func native286(env any) bool {
 				in(e.Pos(1), "install", "enable", "update"))))
 }
 
-// native287 is the condition of self-agent-computed-agent.
-func native287(env any) bool {
+// native288 is the condition of self-agent-computed-agent.
+func native288(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		!in("--", e.Args...)) &&
@@ -9432,13 +9489,13 @@ func native287(env any) bool {
 		}))
 }
 
-// native288 is the condition of self-approve-agent.
-func native288(env any) bool {
+// native289 is the condition of self-approve-agent.
+func native289(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[437], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[442], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -9465,7 +9522,7 @@ func native288(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[451], e.Name)) ||
+				matchRe(&nativeRegexps[456], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -9498,57 +9555,57 @@ func native288(env any) bool {
 						}))))))
 }
 
-// native289 is the condition of self-daemon-start-agent.
-func native289(env any) bool {
+// native290 is the condition of self-daemon-start-agent.
+func native290(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		in(e.Pos(0), "daemon", "watch"))
 }
 
-// native290 is the condition of service-delete.
-func native290(env any) bool {
+// native291 is the condition of service-delete.
+func native291(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "delete")
 }
 
-// native291 is the condition of service-secret-delete.
-func native291(env any) bool {
+// native292 is the condition of service-secret-delete.
+func native292(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "secret")
 }
 
-// native292 is the condition of service-backup-delete.
-func native292(env any) bool {
+// native293 is the condition of service-backup-delete.
+func native293(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "backup")
 }
 
-// native293 is the condition of service-retention-off.
-func native293(env any) bool {
+// native294 is the condition of service-retention-off.
+func native294(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "retention")
 }
 
-// native294 is the condition of service-money.
-func native294(env any) bool {
+// native295 is the condition of service-money.
+func native295(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "money")
 }
 
-// native295 is the condition of cloud-audit-off.
-func native295(env any) bool {
+// native296 is the condition of cloud-audit-off.
+func native296(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "audit")
 }
 
-// native296 is the condition of cloud-public-exposure.
-func native296(env any) bool {
+// native297 is the condition of cloud-public-exposure.
+func native297(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "public")
 }
 
-// native297 is the condition of repo-api-exposure.
-func native297(env any) bool {
+// native298 is the condition of repo-api-exposure.
+func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(?i)\"private\"\\s*:\\s*false|\"visibility\"\\s*:\\s*\"public\""
@@ -9556,25 +9613,25 @@ func native297(env any) bool {
 			let1 := "(?is)\\bmutation\\b.*\\bvisibility\\s*:\\s*\\\\?\"?PUBLIC\\b"
 			return (((((((((e.Name == "curl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[452], "api.github.com/repos/\x00/api/v4/projects/", p0)
+					return matchReAny(&nativeRegexps[457], "api.github.com/repos/\x00/api/v4/projects/", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
 				((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[453], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[458], "/api/v4/projects/", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[454], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[459], "/api/v4/projects/", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[455], "visibility=public", p0)
+						return matchReAny(&nativeRegexps[460], "visibility=public", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[456], "/graphql", p0)
+						return matchReFold(&nativeRegexps[461], "/graphql", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return matchComputed(let1, p0)
@@ -9601,15 +9658,15 @@ func native297(env any) bool {
 						return in(strings.ToLower(p0), "private=false", "visibility=public")
 					}) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[457], "/workflows/\x00gitlab-ci", p0)
+							return matchReAny(&nativeRegexps[462], "/workflows/\x00gitlab-ci", p0)
 						}) &&
 							in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
 		}()
 	}()
 }
 
-// native298 is the condition of access-grant.
-func native298(env any) bool {
+// native299 is the condition of access-grant.
+func native299(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((serviceAction(e.Name, e.Args) == "grant") ||
 		((((e.Name == "gh") &&
@@ -9619,16 +9676,16 @@ func native298(env any) bool {
 		((((e.Name == "gh") &&
 			(e.Pos(0) == "api")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[458], "/protection\x00rulesets", p0)
+				return matchReAny(&nativeRegexps[463], "/protection\x00rulesets", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[459], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
+				return matchReAny(&nativeRegexps[464], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
 			}))) ||
 		(((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[460], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[465], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -9638,27 +9695,27 @@ func native298(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[461], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[466], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[462], "-", p0) ||
+						return (matchReWith(&nativeRegexps[467], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[463], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[468], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
 
-// native299 is the condition of http-delete.
-func native299(env any) bool {
+// native300 is the condition of http-delete.
+func native300(env any) bool {
 	e := env.(*CommandEnv)
 	return in(httpAction(e.Name, e.Args), "delete", "wipe")
 }
 
-// native300 is the condition of kubectl-scale-drain.
-func native300(env any) bool {
+// native301 is the condition of kubectl-scale-drain.
+func native301(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((((e.Pos(0) == "scale") &&
 		anyOf(e.Options("replicas"), func(p0 string) bool {
@@ -9667,55 +9724,55 @@ func native300(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[464], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[469], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
 			}))) ||
 		((e.Pos(0) == "replace") &&
 			e.HasFlag("force"))) ||
 		((e.Pos(0) == "apply") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[465], "--prune", p0)
+				return matchReWith(&nativeRegexps[470], "--prune", p0)
 			}))) ||
 		((e.Pos(0) == "patch") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[466], "persistentVolumeReclaimPolicy", p0)
+				return matchReWith(&nativeRegexps[471], "persistentVolumeReclaimPolicy", p0)
 			}))) ||
 		((e.Pos(0) == "patch") &&
 			func() bool {
 				let0 := strings.Join(e.Args, "\n")
-				return (((matchReAny(&nativeRegexps[467], "replicas\x00/spec/replicas\"\x00\"/spec/replicas\"", let0) ||
-					matchReAny(&nativeRegexps[468], "finalizers\x00$patch", let0)) ||
-					((matchReWith(&nativeRegexps[469], "\"op\"", let0) &&
-						matchReWith(&nativeRegexps[470], "\"path\"", let0)) &&
-						(matchReWith(&nativeRegexps[471], "\"remove\"", let0) ||
-							matchReWith(&nativeRegexps[472], "\"value\"", let0)))) ||
+				return (((matchReAny(&nativeRegexps[472], "replicas\x00/spec/replicas\"\x00\"/spec/replicas\"", let0) ||
+					matchReAny(&nativeRegexps[473], "finalizers\x00$patch", let0)) ||
+					((matchReWith(&nativeRegexps[474], "\"op\"", let0) &&
+						matchReWith(&nativeRegexps[475], "\"path\"", let0)) &&
+						(matchReWith(&nativeRegexps[476], "\"remove\"", let0) ||
+							matchReWith(&nativeRegexps[477], "\"value\"", let0)))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[473], "null", p0) &&
-							!matchReWith(&nativeRegexps[474], "metadata", p0))
+						return (matchReWith(&nativeRegexps[478], "null", p0) &&
+							!matchReWith(&nativeRegexps[479], "metadata", p0))
 					}))
 			}())) ||
 		((((e.Pos(0) == "label") &&
 			(len(e.Positional) > 1)) &&
-			matchReWith(&nativeRegexps[475], "n", strings.ToLower(index(e.Positional, 1)))) &&
+			matchReWith(&nativeRegexps[480], "n", strings.ToLower(index(e.Positional, 1)))) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[476], "-", p0)
+				return matchReWith(&nativeRegexps[481], "-", p0)
 			}))) ||
 		(in("taint", e.Positional...) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[477], ":NoExecute", p0)
+				return matchReWith(&nativeRegexps[482], ":NoExecute", p0)
 			}))) ||
 		((e.Pos(0) == "label") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[478], "pod-security.kubernetes.io/", p0)
+				return matchReWith(&nativeRegexps[483], "pod-security.kubernetes.io/", p0)
 			}))) ||
 		((e.Pos(0) == "delete") &&
 			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[479], "-", p0)
+					return matchReWith(&nativeRegexps[484], "-", p0)
 				}))))
 }
 
-// native301 is the condition of compose-down-volumes.
-func native301(env any) bool {
+// native302 is the condition of compose-down-volumes.
+func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return (func() bool {
 		if in(e.Name, "docker", "podman") {
@@ -9729,8 +9786,8 @@ func native301(env any) bool {
 		e.HasFlag("v", "volumes"))
 }
 
-// native302 is the condition of cluster-teardown.
-func native302(env any) bool {
+// native303 is the condition of cluster-teardown.
+func native303(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("help", "h", "dry-run") &&
 		(((((((((e.Name == "kubeadm") &&
@@ -9741,7 +9798,7 @@ func native302(env any) bool {
 			(((in(e.Name, "bash", "sh", "dash", "zsh") &&
 				!e.HasFlag("c")) &&
 				(len(e.Positional) > 0)) &&
-				matchReWith(&nativeRegexps[480], ".sh", baseName(index(e.Positional, 0))))) ||
+				matchReWith(&nativeRegexps[485], ".sh", baseName(index(e.Positional, 0))))) ||
 			(((e.Name == "minikube") &&
 				(e.Pos(0) == "delete")) &&
 				e.HasFlag("all", "purge"))) ||
@@ -9763,24 +9820,24 @@ func native302(env any) bool {
 						e.HasFlag("force", "f"))))))
 }
 
-// native303 is the condition of app-scale-zero.
-func native303(env any) bool {
+// native304 is the condition of app-scale-zero.
+func native304(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[481], "=", p0)
+			return matchReWith(&nativeRegexps[486], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[482], "0", p0)
+				return matchReWith(&nativeRegexps[487], "0", p0)
 			})))
 }
 
-// native304 is the condition of framework-db-reset.
-func native304(env any) bool {
+// native305 is the condition of framework-db-reset.
+func native305(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := []string{"RAILS_ENV", "RACK_ENV", "MIX_ENV", "APP_ENV"}
@@ -9789,7 +9846,7 @@ func native304(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[483], "=", p0)
+					return matchReWith(&nativeRegexps[488], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -9797,20 +9854,20 @@ func native304(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[483], "=", p0) ||
-						matchReWith(&nativeRegexps[484], "test", p0))
+					return (!matchReWith(&nativeRegexps[488], "=", p0) ||
+						matchReWith(&nativeRegexps[489], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[485], "D", p0)
+					return matchReWith(&nativeRegexps[490], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[486], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[491], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[487], "db:", p0)
+					return matchReWith(&nativeRegexps[492], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -9875,7 +9932,7 @@ func native304(env any) bool {
 							return (p0 == "base")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[488], "migrate:", p0)
+						return matchReWith(&nativeRegexps[493], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -9906,7 +9963,7 @@ func native304(env any) bool {
 						return (p0 == "db:migrate")
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[489], "VERSION=", p0)
+							return matchReWith(&nativeRegexps[494], "VERSION=", p0)
 						}))) ||
 					((((e.Name == "knex") ||
 						anyOf(e.Args, func(p0 string) bool {
@@ -9926,7 +9983,7 @@ func native304(env any) bool {
 								return (p0 == "down-to")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[390], "0", p0)
+									return matchReWith(&nativeRegexps[394], "0", p0)
 								}))))) ||
 					((e.Name == "migrate") &&
 						(((anyOf(e.Args, func(p0 string) bool {
@@ -9942,7 +9999,7 @@ func native304(env any) bool {
 								return (p0 == "goto")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[390], "0", p0)
+									return matchReWith(&nativeRegexps[394], "0", p0)
 								}))))) ||
 					((e.Name == "dbmate") &&
 						anyOf(e.Positional, func(p0 string) bool {
@@ -9993,14 +10050,14 @@ func native304(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[490], ".", p0)
+							return matchReWith(&nativeRegexps[495], ".", p0)
 						}))))
 		}()
 	}()
 }
 
-// native305 is the condition of kubectl-secret-values.
-func native305(env any) bool {
+// native306 is the condition of kubectl-secret-values.
+func native306(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "\\.(metadata\\.(name|namespace|uid|creationTimestamp|resourceVersion|labels(\\.[\\w./-]+)?)|type|kind|apiVersion|immutable)"
@@ -10008,39 +10065,39 @@ func native305(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[491], "secret", p0)
+					return matchReWith(&nativeRegexps[496], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[492], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[497], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
 	}()
 }
 
-// native306 is the condition of package-from-url.
-func native306(env any) bool {
+// native307 is the condition of package-from-url.
+func native307(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((((((((anyOf(e.Wrappers, func(p0 string) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[493], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[498], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[494], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[499], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[494], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[499], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[495], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[500], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[495], "://", p0)
+				return matchReWith(&nativeRegexps[500], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -10049,37 +10106,37 @@ func native306(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[496], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[501], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[497], "://", p0) &&
-						!matchReWith(&nativeRegexps[498], "https://", p0))
+					return (matchReWith(&nativeRegexps[502], "://", p0) &&
+						!matchReWith(&nativeRegexps[503], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[499], "://", p0)
+					return matchReWith(&nativeRegexps[504], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[500], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[505], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[497], "://", p0) &&
-						!matchReWith(&nativeRegexps[498], "https://", p0)))
+					(matchReWith(&nativeRegexps[502], "://", p0) &&
+						!matchReWith(&nativeRegexps[503], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[501], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[506], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[502], ":", p0))
+					matchReWith(&nativeRegexps[507], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -10092,7 +10149,7 @@ func native306(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[503], "http", p0)
+				return matchReWith(&nativeRegexps[508], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -10106,12 +10163,12 @@ func native306(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[503], "http", p0)
+				return matchReWith(&nativeRegexps[508], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[503], "http", p0)
+				return matchReWith(&nativeRegexps[508], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -10119,23 +10176,23 @@ func native306(env any) bool {
 		((e.Name == "helm") &&
 			((in(e.Pos(0), "install", "upgrade", "template") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[503], "http", p0)
+					return matchReWith(&nativeRegexps[508], "http", p0)
 				})) ||
 				(((e.Pos(0) == "plugin") &&
 					in(e.Pos(1), "install", "add")) &&
 					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-						return (matchReAny(&nativeRegexps[504], "http\x00git\x00ssh\x00git@", p0) &&
+						return (matchReAny(&nativeRegexps[509], "http\x00git\x00ssh\x00git@", p0) &&
 							(e.Agent ||
-								!matchReWith(&nativeRegexps[505], "https://", p0)))
+								!matchReWith(&nativeRegexps[510], "https://", p0)))
 					}))))) ||
 		((((e.Name == "gh") &&
 			in(e.Pos(0), "extension", "extensions", "ext")) &&
 			(e.Pos(1) == "install")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[506], "/", p0) &&
-					!matchReWith(&nativeRegexps[507], "/", p0)) &&
+				return ((matchReWith(&nativeRegexps[511], "/", p0) &&
+					!matchReWith(&nativeRegexps[512], "/", p0)) &&
 					(e.Agent ||
-						!matchReWith(&nativeRegexps[508], "/", p0)))
+						!matchReWith(&nativeRegexps[513], "/", p0)))
 			}))) ||
 		((((e.Name == "docker") &&
 			(e.Pos(0) == "plugin")) &&
@@ -10143,14 +10200,14 @@ func native306(env any) bool {
 			e.HasFlag("grant-all-permissions")))
 }
 
-// native307 is the condition of unsigned-packages.
-func native307(env any) bool {
+// native308 is the condition of unsigned-packages.
+func native308(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "apt", "apt-get", "aptitude") &&
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[509], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[514], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -10158,33 +10215,33 @@ func native307(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[510], "--force-", p0)
+				return matchReWith(&nativeRegexps[515], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[511], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[516], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
-// native308 is the condition of repo-from-pipe.
-func native308(env any) bool {
+// native309 is the condition of repo-from-pipe.
+func native309(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Stdin.Kind == "pipe") &&
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[512], "/etc/", p0)
+			return matchReWith(&nativeRegexps[517], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[513], "/etc/", p0)
+				return matchReWith(&nativeRegexps[518], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
 			(e.Stdin.Kind == "pipe")))
 }
 
-// native309 is the condition of environment-hijack.
-func native309(env any) bool {
+// native310 is the condition of environment-hijack.
+func native310(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(\\$\\{?PWD\\}?/?|\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$"
@@ -10195,33 +10252,33 @@ func native309(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[514], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[519], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[515], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[520], "/", e.Path)))) &&
 				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
 					matchReWith(&nativeRegexps[142], "ssh", e.Assigns[p0])) &&
-					!matchReFold(&nativeRegexps[516], "command", e.Assigns[p0]))) &&
+					!matchReFold(&nativeRegexps[521], "command", e.Assigns[p0]))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[517], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[522], e.Assigns[p0]))) &&
 				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[518], e.Assigns[p0]))) &&
+					matchRe(&nativeRegexps[523], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[519], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[524], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((((!matchReWith(&nativeRegexps[520], "ENV=", p0) &&
-						!(matchReWith(&nativeRegexps[521], "GIT_SSH", p0) &&
-							!matchReFold(&nativeRegexps[516], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-						!((matchReWith(&nativeRegexps[522], "=", p0) &&
+					return (((((!matchReWith(&nativeRegexps[525], "ENV=", p0) &&
+						!(matchReWith(&nativeRegexps[526], "GIT_SSH", p0) &&
+							!matchReFold(&nativeRegexps[521], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+						!((matchReWith(&nativeRegexps[527], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -10231,16 +10288,16 @@ func native309(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[523], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[528], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[519], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[524], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[524], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[529], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
 
-// native310 is the condition of workload-environment-hijack.
-func native310(env any) bool {
+// native311 is the condition of workload-environment-hijack.
+func native311(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH)=.|^NODE_OPTIONS=.*(--require|-r\\s|-r=|--import|--loader|--experimental-loader)"
@@ -10248,7 +10305,7 @@ func native310(env any) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[525], "-", p0) &&
+				return (matchReWith(&nativeRegexps[530], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
 			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
@@ -10260,8 +10317,8 @@ func native310(env any) bool {
 	}()
 }
 
-// native311 is the condition of ci-environment-hijack.
-func native311(env any) bool {
+// native312 is the condition of ci-environment-hijack.
+func native312(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(^|[\\s'\"])(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|GCONV_PATH)(=|<<)|(^|[\\s'\"])NODE_OPTIONS(=[^\\n]*(--require|-r\\s|--import|--loader|--experimental-loader)|<<)"
@@ -10320,33 +10377,33 @@ func native311(env any) bool {
 	}()
 }
 
-// native312 is the condition of workflow-dumps-secrets.
-func native312(env any) bool {
+// native313 is the condition of workflow-dumps-secrets.
+func native313(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[526], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[531], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[527], ")", p0.Target))
+				matchReFold(&nativeRegexps[532], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[527], ")", p0)
+				return matchReFold(&nativeRegexps[532], ")", p0)
 			})))
 }
 
-// native313 is the condition of secret-in-command.
-func native313(env any) bool {
+// native314 is the condition of secret-in-command.
+func native314(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[528], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[533], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[529], "=", p0)
+				return matchReWith(&nativeRegexps[534], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[530], "A", p0)
+			return matchReWith(&nativeRegexps[535], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -10354,12 +10411,12 @@ func native313(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[531], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[536], "--preserve-env=", p0)
 		}))
 }
 
-// native314 is the condition of package-remove-essential.
-func native314(env any) bool {
+// native315 is the condition of package-remove-essential.
+func native315(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(libc6|libc-bin|glibc|glibc-common|musl|bash|dash|coreutils|util-linux|findutils|grep|sed|tar|gzip|dpkg|apt|rpm|yum|dnf|pacman|zypper|apk-tools|busybox|systemd|systemd-sysv|init|sysvinit-core|openrc|sudo|doas|login|passwd|shadow|shadow-utils|pam|libpam0g|libpam-modules|libpam-runtime|base-files|base-passwd|filesystem|alpine-baselayout|openssh-server|openssh|python3|python3-minimal|perl-base|linux-image-generic|linux-generic|kernel|kernel-core|linux|grub-pc|grub-efi-amd64|grub2-common|grub2-pc|grub2-efi-x64|shim|shim-signed|libselinux1|libsystemd0|libudev1|udev|dbus|network-manager|NetworkManager|netplan\\.io|ifupdown|iproute2)(:[a-z0-9]+)?(\\*|[=<>].*)?$"
@@ -10377,7 +10434,7 @@ func native314(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[532], "-R", p0)
+								return matchReWith(&nativeRegexps[537], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -10395,24 +10452,31 @@ func native314(env any) bool {
 							return sliceOf(let2, 1, len(let2))
 						}()
 						return (let3 &&
-							(((((anyOf(let4, func(p0 string) bool {
+							(((((((anyOf(let4, func(p0 string) bool {
 								return (matchComputed(let0, p0) ||
 									matchComputed(let1, p0))
 							}) ||
+								anyOf(e.Wrappers, func(p0 string) bool {
+									return in(p0, "xargs", "parallel")
+								})) ||
+								anyOf(let4, func(p0 string) bool {
+									return (strings.HasPrefix(p0, "$(") ||
+										strings.HasPrefix(p0, "`"))
+								})) ||
 								(in(e.Name, "rpm", "dnf", "yum", "zypper") &&
 									e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 								((e.Name == "pacman") &&
 									(anyOf(e.Flags, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[533], "-R", p0)
+										return matchReWith(&nativeRegexps[538], "-R", p0)
 									}) ||
 										e.HasFlag("nodeps")))) ||
 								((e.Name == "dpkg") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[534], "--force-", p0)
+										return matchReWith(&nativeRegexps[539], "--force-", p0)
 									}))) ||
 								(in(e.Name, "apt", "apt-get", "aptitude") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReFold(&nativeRegexps[535], "--force-", p0)
+										return matchReFold(&nativeRegexps[540], "--force-", p0)
 									}))) ||
 								((e.Name == "apk") &&
 									e.HasFlag("force-broken-world", "force"))))
@@ -10423,13 +10487,13 @@ func native314(env any) bool {
 	}()
 }
 
-// native315 is the condition of local-package-install.
-func native315(env any) bool {
+// native316 is the condition of local-package-install.
+func native316(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[536], ".", p0) ||
-				matchReFold(&nativeRegexps[537], "://", p0))
+			return (matchReFold(&nativeRegexps[541], ".", p0) ||
+				matchReFold(&nativeRegexps[542], "://", p0))
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -10445,21 +10509,21 @@ func native315(env any) bool {
 	}()
 }
 
-// native316 is the condition of package-index-redirect.
-func native316(env any) bool {
+// native317 is the condition of package-index-redirect.
+func native317(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[538], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[543], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[539], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[544], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[540], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[545], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[541], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[546], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry", "config.registry"), func(p0 string) bool {
@@ -10469,17 +10533,17 @@ func native316(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[542], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[547], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[543], "://", p0) &&
+				return (matchReWith(&nativeRegexps[548], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[543], "://", p0) &&
+				return (matchReWith(&nativeRegexps[548], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -10496,13 +10560,13 @@ func native316(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[543], "://", p0) &&
+				return (matchReWith(&nativeRegexps[548], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
 
-// native317 is the condition of package-upload-foreign-index.
-func native317(env any) bool {
+// native318 is the condition of package-upload-foreign-index.
+func native318(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -10540,8 +10604,8 @@ func native317(env any) bool {
 	}()
 }
 
-// native318 is the condition of package-publish-secret.
-func native318(env any) bool {
+// native319 is the condition of package-publish-secret.
+func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(in(e.Pos(0), "publish", "pack") ||
@@ -10549,18 +10613,18 @@ func native318(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[544], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[549], "~/.", cleanPath(p0)))
 		}))
 }
 
-// native319 is the condition of package-index-env-redirect.
-func native319(env any) bool {
+// native320 is the condition of package-index-env-redirect.
+func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[545], "=", p0)
+					return matchReWith(&nativeRegexps[550], "=", p0)
 				})
 			}
 			return func() []string {
@@ -10582,34 +10646,34 @@ func native319(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[546], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[551], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[547], "_", p0) &&
+				(matchReWith(&nativeRegexps[552], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[548], "://", let1) &&
+							return (matchReWith(&nativeRegexps[553], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[549], "=", p0) &&
-					!matchReWith(&nativeRegexps[550], "=0", p0))) ||
-				matchReWith(&nativeRegexps[551], "=", p0)) ||
-				(matchReWith(&nativeRegexps[552], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[554], "=", p0) &&
+					!matchReWith(&nativeRegexps[555], "=0", p0))) ||
+				matchReWith(&nativeRegexps[556], "=", p0)) ||
+				(matchReWith(&nativeRegexps[557], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[553], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[554], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[555], "-insecure", p0))
+				(matchReWith(&nativeRegexps[558], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[559], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[560], "-insecure", p0))
 		})
 	}()
 }
 
-// native320 is the condition of package-config-shared.
-func native320(env any) bool {
+// native321 is the condition of package-config-shared.
+func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(?i)^(npm_config_userconfig|npm_config_globalconfig|PIP_CONFIG_FILE|UV_CONFIG_FILE)$"
@@ -10636,8 +10700,8 @@ func native320(env any) bool {
 	}()
 }
 
-// native321 is the condition of package-install-system-path.
-func native321(env any) bool {
+// native322 is the condition of package-install-system-path.
+func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pip", "pip3") &&
 		(e.Pos(0) == "install")) &&
@@ -10648,7 +10712,7 @@ func native321(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[556], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[561], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -10658,12 +10722,12 @@ func native321(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[557], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[562], "/", cleanPath(p0)))
 			})))
 }
 
-// native322 is the condition of shutdown-reboot.
-func native322(env any) bool {
+// native323 is the condition of shutdown-reboot.
+func native323(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "shutdown", "reboot", "halt", "poweroff") &&
 		!e.HasFlag("help", "c", "version")) ||
@@ -10674,7 +10738,7 @@ func native322(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[558], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[563], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -10688,24 +10752,24 @@ func native322(env any) bool {
 			})))
 }
 
-// native323 is the condition of kill-all-processes.
-func native323(env any) bool {
+// native324 is the condition of kill-all-processes.
+func native324(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Args) > 0) &&
 		(index(e.Args, (len(e.Args)-1)) == "-1"))
 }
 
-// native324 is the condition of kill-process-list.
-func native324(env any) bool {
+// native325 is the condition of kill-process-list.
+func native325(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "\\bps(\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\s*\\S+|--no-headers?|--format[= ]\\S+|--sort[= ]\\S+|-?h|[a-z,]*pid[a-z,=]*))+"
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[559], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[560], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[561], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[564], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[565], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[566], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -10736,8 +10800,8 @@ func native324(env any) bool {
 	}()
 }
 
-// native325 is the condition of stop-service-list.
-func native325(env any) bool {
+// native326 is the condition of stop-service-list.
+func native326(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "systemctl") &&
 		in(e.Pos(0), "stop", "kill", "disable", "mask")) ||
@@ -10746,50 +10810,50 @@ func native325(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[562], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[563], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[567], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[568], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[564], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[569], "systemctl", e.Line)))
 }
 
-// native326 is the condition of fork-bomb.
-func native326(env any) bool {
+// native327 is the condition of fork-bomb.
+func native327(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name == e.Function) &&
 		((e.PipeLen > 1) ||
 			e.Background))
 }
 
-// native327 is the condition of kill-hguard.
-func native327(env any) bool {
+// native328 is the condition of kill-hguard.
+func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[437], "hguard", p0)
+		return matchReFold(&nativeRegexps[442], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[565], "hguard", p0)
+			return matchReFold(&nativeRegexps[570], "hguard", p0)
 		}))
 }
 
-// native328 is the condition of crontab-remove.
-func native328(env any) bool {
+// native329 is the condition of crontab-remove.
+func native329(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("r")
 }
 
-// native329 is the condition of history-wipe.
-func native329(env any) bool {
+// native330 is the condition of history-wipe.
+func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((e.Name == "history") &&
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[566], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[571], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[567], "history", p0)
+			return matchReWith(&nativeRegexps[572], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -10806,7 +10870,7 @@ func native329(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[568], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[573], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -10814,15 +10878,15 @@ func native329(env any) bool {
 		}))
 }
 
-// native330 is the condition of history-file-startup.
-func native330(env any) bool {
+// native331 is the condition of history-file-startup.
+func native331(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\.fish)$"
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[238], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[242], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -10833,7 +10897,7 @@ func native330(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[238], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[242], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -10843,8 +10907,8 @@ func native330(env any) bool {
 	}()
 }
 
-// native331 is the condition of firewall-off.
-func native331(env any) bool {
+// native332 is the condition of firewall-off.
+func native332(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((((((e.Name == "ufw") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -10865,7 +10929,7 @@ func native331(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[569], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[574], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -10887,33 +10951,33 @@ func native331(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[570], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[575], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[571], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[576], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[572], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[577], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[573], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[578], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
-// native332 is the condition of stop-core-service.
-func native332(env any) bool {
+// native333 is the condition of stop-core-service.
+func native333(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(ssh|sshd|openssh|openssh-server|cron|crond|cronie|anacron|atd|systemd-logind|logind|dbus|dbus-daemon|dbus-broker|NetworkManager|network-manager|networking|network|systemd-networkd|systemd-resolved|wpa_supplicant|polkit|polkitd|systemd-udevd|udev|udevd|getty@tty[0-9]+|gdm|gdm3|lightdm|sddm)(\\.(service|socket))?$"
-		return (((((((e.Name == "systemctl") &&
+		return ((((((((e.Name == "systemctl") &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return matchComputed(let0, p0)
@@ -10930,22 +10994,37 @@ func native332(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[574], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[579], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+				}))) ||
+			(((e.Name == "pkill") &&
+				!e.HasFlag("l", "list", "V", "version")) &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return func() bool {
+						let1 := p0
+						return anyOf([]string{"sshd", "/usr/sbin/sshd -D", "cron", "/usr/sbin/cron -f", "crond", "systemd-logind", "/lib/systemd/systemd-logind", "dbus-daemon", "NetworkManager"}, func(p1 string) bool {
+							return patternFinds((func() string {
+								if e.HasFlag("i", "ignore-case") {
+									return "(?i)"
+								}
+								return ""
+							}() + let1), p1)
+						})
+					}()
 				}))) ||
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[575], "p", p0)
+					return matchReWith(&nativeRegexps[580], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[576], "$", p0)
+						return matchReWith(&nativeRegexps[581], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[577], "=", e.Line)))))
+						matchReWith(&nativeRegexps[582], "=", e.Line)))))
 	}()
 }
 
-// native333 is the condition of sudo-stdin-password.
-func native333(env any) bool {
+// native334 is the condition of sudo-stdin-password.
+func native334(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sudo") &&
 		e.HasFlag("S", "stdin")) ||
@@ -10956,8 +11035,8 @@ func native333(env any) bool {
 				in(e.Stdin.From, "echo", "printf", "cat", "yes"))))
 }
 
-// native334 is the condition of killall-sigkill.
-func native334(env any) bool {
+// native335 is the condition of killall-sigkill.
+func native335(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "d$|^(init|Xorg|Xwayland|gnome-shell|gnome-session.*|plasmashell|kwin.*|dbus-.*|pipewire.*|pulseaudio)$"
@@ -10967,7 +11046,7 @@ func native334(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[578], "p", p0)
+					return matchReWith(&nativeRegexps[583], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -10975,7 +11054,7 @@ func native334(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[579], "grep\x00idof\x00while", e.Line)))) &&
+					matchReAny(&nativeRegexps[584], "grep\x00idof\x00while", e.Line)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -10983,29 +11062,29 @@ func native334(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[580], "p", e.Line)) ||
+				matchReWith(&nativeRegexps[585], "p", e.Line)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[581], "p", e.Line))) ||
+				matchReWith(&nativeRegexps[586], "p", e.Line))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
 }
 
-// native335 is the condition of windows-destructive.
-func native335(env any) bool {
+// native336 is the condition of windows-destructive.
+func native336(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[582], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[587], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[583], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[588], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
-// native336 is the condition of powershell-evasion.
-func native336(env any) bool {
+// native337 is the condition of powershell-evasion.
+func native337(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Flags, func(p0 string) bool {
 		return in(strings.ToLower(p0), "-encodedcommand", "-enc", "-ec", "-e", "-en", "-encoded")
@@ -11024,15 +11103,15 @@ func native336(env any) bool {
 			})))
 }
 
-// native337 is the condition of power-off-remote.
-func native337(env any) bool {
+// native338 is the condition of power-off-remote.
+func native338(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[584], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[589], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[585], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[590], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11051,8 +11130,8 @@ func native337(env any) bool {
 			})))
 }
 
-// native338 is the condition of kill-init.
-func native338(env any) bool {
+// native339 is the condition of kill-init.
+func native339(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "kill") &&
 		(len(e.Positional) > 0)) &&
@@ -11067,8 +11146,8 @@ func native338(env any) bool {
 			!e.HasFlag("o")))
 }
 
-// native339 is the condition of kernel-module-load.
-func native339(env any) bool {
+// native340 is the condition of kernel-module-load.
+func native340(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "insmod", "kldload", "kextload") ||
 		((e.Name == "rmmod") &&
@@ -11085,8 +11164,8 @@ func native339(env any) bool {
 			e.HasFlag("l", "load", "s", "p")))
 }
 
-// native340 is the condition of cpu-register-write.
-func native340(env any) bool {
+// native341 is the condition of cpu-register-write.
+func native341(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "wrmsr") &&
 		(len(e.Positional) > 0)) ||
@@ -11095,18 +11174,18 @@ func native340(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[586], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[591], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[587], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[592], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[588], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[589], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[593], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[594], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
-// native341 is the condition of kernel-module-load-agent.
-func native341(env any) bool {
+// native342 is the condition of kernel-module-load-agent.
+func native342(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		!e.HasFlag("help", "h", "V", "version", "n", "dry-run", "show-depends", "D", "c", "showconfig", "r", "remove")) &&
@@ -11118,30 +11197,30 @@ func native341(env any) bool {
 				in(e.Pos(0), "install", "build", "add", "autoinstall", "ldtarball"))))
 }
 
-// native342 is the condition of kernel-hardening-off.
-func native342(env any) bool {
+// native343 is the condition of kernel-hardening-off.
+func native343(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[590], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[595], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[591], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[596], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[592], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[597], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
-// native343 is the condition of kernel-setting-crash.
-func native343(env any) bool {
+// native344 is the condition of kernel-setting-crash.
+func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "kernel[./](panic(_on_(oops|warn|rcu_stall|io_nmi|unrecovered_nmi))?|modules_disabled|(hung_task|softlockup|hardlockup|unknown_nmi)_panic)|vm[./](overcommit_memory|panic_on_oom)"
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[593], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[598], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -11149,12 +11228,12 @@ func native343(env any) bool {
 	}()
 }
 
-// native344 is the condition of sys-write.
-func native344(env any) bool {
+// native345 is the condition of sys-write.
+func native345(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-			!matchReWith(&nativeRegexps[594], "/sys/", cleanPath(p0))) &&
+			!matchReWith(&nativeRegexps[599], "/sys/", cleanPath(p0))) &&
 			!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 				(baseName(p0) != "cgroup.kill"))) &&
 			!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -11162,16 +11241,16 @@ func native344(env any) bool {
 	})
 }
 
-// native345 is the condition of sysrq-trigger.
-func native345(env any) bool {
+// native346 is the condition of sysrq-trigger.
+func native346(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (p0 == "/proc/sysrq-trigger")
 	})
 }
 
-// native346 is the condition of kernel-helper-write.
-func native346(env any) bool {
+// native347 is the condition of kernel-helper-write.
+func native347(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (in(baseName(p0), "release_agent", "notify_on_release") ||
@@ -11179,8 +11258,8 @@ func native346(env any) bool {
 	})
 }
 
-// native347 is the condition of audit-rules-off.
-func native347(env any) bool {
+// native348 is the condition of audit-rules-off.
+func native348(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "auditctl") &&
 		(e.HasFlag("D") ||
@@ -11189,21 +11268,21 @@ func native347(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[595], p0)
+				return matchRe(&nativeRegexps[600], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[596], p0)
+					return matchRe(&nativeRegexps[601], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[597], p0)
+					return matchRe(&nativeRegexps[602], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[598], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[603], "/var/log/", p0)
 		}))
 }
 
-// native348 is the condition of network-cut.
-func native348(env any) bool {
+// native349 is the condition of network-cut.
+func native349(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
@@ -11274,11 +11353,11 @@ func native348(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[599], "100", e.Line)))))
+					matchReWith(&nativeRegexps[604], "100", e.Line)))))
 }
 
-// native349 is the condition of boot-config-change.
-func native349(env any) bool {
+// native350 is the condition of boot-config-change.
+func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((e.Name == "efibootmgr") &&
@@ -11299,16 +11378,16 @@ func native349(env any) bool {
 				in(e.Pos(0), "reset", "remove-file", "enroll-keys", "rotate-keys", "import-keys"))))
 }
 
-// native350 is the condition of power-session-cut.
-func native350(env any) bool {
+// native351 is the condition of power-session-cut.
+func native351(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[600], "login1", p0)
+				return matchReFold(&nativeRegexps[605], "login1", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[601], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+				return matchReAny(&nativeRegexps[606], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 			})) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -11317,11 +11396,11 @@ func native350(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[558], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[563], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[602], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[607], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -11329,16 +11408,16 @@ func native350(env any) bool {
 					(len(e.Positional) > 1)))))
 }
 
-// native351 is the condition of clock-set.
-func native351(env any) bool {
+// native352 is the condition of clock-set.
+func native352(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[603], "-s", p0)
+				return matchReWith(&nativeRegexps[608], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[604], p0)
+				return matchRe(&nativeRegexps[609], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -11366,8 +11445,8 @@ func native351(env any) bool {
 			e.HasFlag("s")))
 }
 
-// native352 is the condition of system-network-change-agent.
-func native352(env any) bool {
+// native353 is the condition of system-network-change-agent.
+func native353(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
@@ -11380,7 +11459,7 @@ func native352(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[605], "--", p0)
+					return matchReWith(&nativeRegexps[610], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -11406,8 +11485,8 @@ func native352(env any) bool {
 				}())))
 }
 
-// native353 is the condition of find-exec-broad.
-func native353(env any) bool {
+// native354 is the condition of find-exec-broad.
+func native354(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Args) > 0) &&
 		(isRoot(index(e.Args, 0)) ||
@@ -11426,14 +11505,14 @@ func native353(env any) bool {
 				}))))
 }
 
-// native354 is the condition of find-edit-broad.
-func native354(env any) bool {
+// native355 is the condition of find-edit-broad.
+func native355(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "sed", "gsed") &&
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[215], "-", p0)
+				return matchReWith(&nativeRegexps[216], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -11450,8 +11529,8 @@ func native354(env any) bool {
 				}))))
 }
 
-// native355 is the condition of move-system-dir.
-func native355(env any) bool {
+// native356 is the condition of move-system-dir.
+func native356(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -11461,8 +11540,8 @@ func native355(env any) bool {
 		}))
 }
 
-// native356 is the condition of move-home.
-func native356(env any) bool {
+// native357 is the condition of move-home.
+func native357(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -11471,8 +11550,8 @@ func native356(env any) bool {
 		}))
 }
 
-// native357 is the condition of move-credentials-away.
-func native357(env any) bool {
+// native358 is the condition of move-credentials-away.
+func native358(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -11480,17 +11559,17 @@ func native357(env any) bool {
 		}))
 }
 
-// native358 is the condition of fork-bomb-code.
-func native358(env any) bool {
+// native359 is the condition of fork-bomb-code.
+func native359(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[606], "while", e.Code) ||
-			matchReAny(&nativeRegexps[607], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[608], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[611], "while", e.Code) ||
+			matchReAny(&nativeRegexps[612], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[613], "fork", e.Code)))
 }
 
-// native359 is the condition of service-from-file.
-func native359(env any) bool {
+// native360 is the condition of service-from-file.
+func native360(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!in("--user", e.Args...) &&
 		!in("--global", e.Args...)) &&
@@ -11501,8 +11580,8 @@ func native359(env any) bool {
 				}))))
 }
 
-// native360 is the condition of container-host-root.
-func native360(env any) bool {
+// native361 is the condition of container-host-root.
+func native361(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "ctr") &&
 		(anyOf(e.Args, func(p0 string) bool {
@@ -11513,11 +11592,11 @@ func native360(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[609], "\"", p0)
+				return matchReWith(&nativeRegexps[614], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[610], ".sock", p0)
+				return matchReWith(&nativeRegexps[615], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -11527,47 +11606,47 @@ func native360(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[611], "source=/", p0)
+					return matchReWith(&nativeRegexps[616], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[612], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[617], "security.privileged=true", p0)
 				}))))
 }
 
-// native361 is the condition of bind-mount-system-file.
-func native361(env any) bool {
+// native362 is the condition of bind-mount-system-file.
+func native362(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[613], "bind", p0)
+			return matchReWith(&nativeRegexps[618], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[614], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[615], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[619], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[620], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native362 is the condition of mount-over-process.
-func native362(env any) bool {
+// native363 is the condition of mount-over-process.
+func native363(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[616], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[621], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native363 is the condition of snap-unsigned-install.
-func native363(env any) bool {
+// native364 is the condition of snap-unsigned-install.
+func native364(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "install", "try") &&
 		(e.HasFlag("dangerous", "devmode", "jailmode") ||
 			(e.Pos(0) == "try")))
 }
 
-// native364 is the condition of timestomp.
-func native364(env any) bool {
+// native365 is the condition of timestomp.
+func native365(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[617], "-", p0)
+				return matchReWith(&nativeRegexps[622], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -11590,8 +11669,8 @@ func native364(env any) bool {
 		}))
 }
 
-// native365 is the condition of login-records-wipe.
-func native365(env any) bool {
+// native366 is the condition of login-records-wipe.
+func native366(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "sed", "perl") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -11616,28 +11695,28 @@ func native365(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[618], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[623], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
 }
 
-// native366 is the condition of kernel-thread-name.
-func native366(env any) bool {
+// native367 is the condition of kernel-thread-name.
+func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[619], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[624], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
-// native367 is the condition of mass-create-loop.
-func native367(env any) bool {
+// native368 is the condition of mass-create-loop.
+func native368(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[620], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[621], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[622], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[625], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[626], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[627], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -11645,70 +11724,70 @@ func native367(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[623], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[628], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[624], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[629], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[625], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[630], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[626], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[631], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[627], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[632], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[628], e.Line)) &&
-				matchReAny(&nativeRegexps[629], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[630], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[633], e.Line)) &&
+				matchReAny(&nativeRegexps[634], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[635], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
-// native368 is the condition of request-flood-loop.
-func native368(env any) bool {
+// native369 is the condition of request-flood-loop.
+func native369(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[631], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[632], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[633], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[636], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[637], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[638], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[634], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[639], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
-// native369 is the condition of busy-loop.
-func native369(env any) bool {
-	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[635], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[636], "do", e.Line) &&
-			matchReWith(&nativeRegexps[637], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[638], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[639], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[640], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[641], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
-}
-
-// native370 is the condition of spawn-loop.
+// native370 is the condition of busy-loop.
 func native370(env any) bool {
-	e := env.(*CommandEnv)
-	return ((e.Background &&
-		matchReAny(&nativeRegexps[642], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[643], "sleep\x00wait", e.Line))
+	e := env.(*LineEnv)
+	return (((matchReAny(&nativeRegexps[640], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[641], "do", e.Line) &&
+			matchReWith(&nativeRegexps[642], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[643], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[644], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[645], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[646], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
-// native371 is the condition of thread-storm-code.
+// native371 is the condition of spawn-loop.
 func native371(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[644], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[645], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[646], "sleep\x00.join()", e.Code))
+	return ((e.Background &&
+		matchReAny(&nativeRegexps[647], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[648], "sleep\x00wait", e.Line))
 }
 
-// native372 is the condition of endless-device-read.
+// native372 is the condition of thread-storm-code.
 func native372(env any) bool {
+	e := env.(*CommandEnv)
+	return ((((e.Lang != "") &&
+		matchReAny(&nativeRegexps[649], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[650], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[651], "sleep\x00.join()", e.Code))
+}
+
+// native373 is the condition of endless-device-read.
+func native373(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return in(p0, "/dev/zero", "/dev/urandom", "/dev/random")
@@ -11721,15 +11800,15 @@ func native372(env any) bool {
 			in(e.Stdin.From, "/dev/zero", "/dev/urandom", "/dev/random")))
 }
 
-// native373 is the condition of memory-hog-code.
-func native373(env any) bool {
+// native374 is the condition of memory-hog-code.
+func native374(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[647], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[652], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
-// native374 is the condition of write-system-config.
-func native374(env any) bool {
+// native375 is the condition of write-system-config.
+func native375(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (((((((((((isRoot(p0) ||
@@ -11747,19 +11826,19 @@ func native374(env any) bool {
 	})
 }
 
-// native375 is the condition of write-shell-startup.
-func native375(env any) bool {
+// native376 is the condition of write-shell-startup.
+func native376(env any) bool {
 	e := env.(*CommandEnv)
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[648], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[649], "/etc/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[653], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[654], "/etc/", cleanPath(p0)))
 		}))
 }
 
-// native376 is the condition of write-ssh.
-func native376(env any) bool {
+// native377 is the condition of write-ssh.
+func native377(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(~|/root|/home/[^/]+)/\\.ssh/known_hosts$"
@@ -11777,16 +11856,16 @@ func native376(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[650], "/d", p0)
+						return matchReWith(&nativeRegexps[655], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[650], "/d", p0)) ||
+							matchReWith(&nativeRegexps[655], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[651], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[652], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[656], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[657], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -11796,8 +11875,8 @@ func native376(env any) bool {
 	}()
 }
 
-// native377 is the condition of write-credentials.
-func native377(env any) bool {
+// native378 is the condition of write-credentials.
+func native378(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((in(e.Name, "echo", "printf") ||
@@ -11816,36 +11895,36 @@ func native377(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[651], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[656], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[653], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[658], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[654], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[659], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
 
-// native378 is the condition of write-guard-config.
-func native378(env any) bool {
+// native379 is the condition of write-guard-config.
+func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[655], "$", p0) ||
-			matchReAny(&nativeRegexps[656], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[660], "$", p0) ||
+			matchReAny(&nativeRegexps[661], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[657], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[662], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
-// native379 is the condition of write-sudoers.
-func native379(env any) bool {
+// native380 is the condition of write-sudoers.
+func native380(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -11857,24 +11936,24 @@ func native379(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[658], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[663], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
-// native380 is the condition of editor-command-write.
-func native380(env any) bool {
+// native381 is the condition of editor-command-write.
+func native381(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "crontab") &&
 		e.HasFlag("e")) ||
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[659], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[664], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
-// native381 is the condition of enable-user-service.
-func native381(env any) bool {
+// native382 is the condition of enable-user-service.
+func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "systemctl") &&
 		e.HasFlag("user", "global")) &&
@@ -11884,35 +11963,35 @@ func native381(env any) bool {
 			e.Agent))
 }
 
-// native382 is the condition of write-persistence.
-func native382(env any) bool {
-	e := env.(*CommandEnv)
-	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((((matchReWith(&nativeRegexps[660], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[661], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[662], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[663], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[664], ".git/", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[665], ".sample", cleanPath(p0)))) ||
-			matchReWith(&nativeRegexps[666], ".git/", cleanPath(p0))) ||
-			(((e.Cwd != "") &&
-				!matchRe(&nativeRegexps[238], p0)) &&
-				(matchReWith(&nativeRegexps[667], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-					(matchReAny(&nativeRegexps[668], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-						!matchReWith(&nativeRegexps[669], ".sample", p0)))))
-	})
-}
-
-// native383 is the condition of write-app-bundle.
+// native383 is the condition of write-persistence.
 func native383(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[670], "/Applications/", cleanPath(p0))
+		return ((((((matchReWith(&nativeRegexps[665], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[666], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[667], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[668], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[669], ".git/", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[670], ".sample", cleanPath(p0)))) ||
+			matchReWith(&nativeRegexps[671], ".git/", cleanPath(p0))) ||
+			(((e.Cwd != "") &&
+				!matchRe(&nativeRegexps[242], p0)) &&
+				(matchReWith(&nativeRegexps[672], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+					(matchReAny(&nativeRegexps[673], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+						!matchReWith(&nativeRegexps[674], ".sample", p0)))))
 	})
 }
 
-// native384 is the condition of package-config-exec.
+// native384 is the condition of write-app-bundle.
 func native384(env any) bool {
+	e := env.(*CommandEnv)
+	return anyOf(e.Outputs, func(p0 string) bool {
+		return matchReWith(&nativeRegexps[675], "/Applications/", cleanPath(p0))
+	})
+}
+
+// native385 is the condition of package-config-exec.
+func native385(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		((in(e.Pos(0), "config", "c") &&
@@ -11920,19 +11999,19 @@ func native384(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[671], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[676], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[672], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[673], "=", p0))
+				return (matchReWith(&nativeRegexps[677], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[678], "=", p0))
 			})))
 }
 
-// native385 is the condition of cli-config-exec.
-func native385(env any) bool {
+// native386 is the condition of cli-config-exec.
+func native386(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "gh", "glab") &&
 		(e.Pos(0) == "config")) &&
@@ -11941,7 +12020,7 @@ func native385(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[674], p0) ||
+			return ((matchRe(&nativeRegexps[679], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -11956,7 +12035,7 @@ func native385(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[675], "credential_process", p0)
+				return matchReAny(&nativeRegexps[680], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -11966,21 +12045,21 @@ func native385(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[676], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[681], ".exec.command", p0)
 					})))))
 }
 
-// native386 is the condition of go-env-exec.
-func native386(env any) bool {
+// native387 is the condition of go-env-exec.
+func native387(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[677], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[682], "GOFLAGS=", p0)
 		}))
 }
 
-// native387 is the condition of package-lifecycle-script-agent.
-func native387(env any) bool {
+// native388 is the condition of package-lifecycle-script-agent.
+func native388(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)"
@@ -12001,11 +12080,11 @@ func native387(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[678], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[683], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[679], "scripts.", p0)
+						return matchReWith(&nativeRegexps[684], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -12033,12 +12112,12 @@ func native387(env any) bool {
 	}()
 }
 
-// native388 is the condition of git-config-exec.
-func native388(env any) bool {
+// native389 is the condition of git-config-exec.
+func native389(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[680], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[685], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -12046,44 +12125,44 @@ func native388(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[681], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[686], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[682], p0)
+					return matchRe(&nativeRegexps[687], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[683], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[688], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[684], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[689], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[685], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[690], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[686], "alias.", p0)
+				return matchReWith(&nativeRegexps[691], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[687], "credential.", p0)
+				return matchReFold(&nativeRegexps[692], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[688], "include", p0)
+				return matchReFold(&nativeRegexps[693], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[689], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[694], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[690], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[695], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[691], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[696], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -12092,18 +12171,18 @@ func native388(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[692], "remote.", p0)
+				return matchReFold(&nativeRegexps[697], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[693], "protocol.", p0)
+				return matchReFold(&nativeRegexps[698], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
 				}))))
 }
 
-// native389 is the condition of git-config-include-project.
-func native389(env any) bool {
+// native390 is the condition of git-config-include-project.
+func native390(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -12114,42 +12193,42 @@ func native389(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[688], "include", p0)
+				return matchReFold(&nativeRegexps[693], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[688], "include", let0)) &&
+			!matchReFold(&nativeRegexps[693], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[238], let0) ||
+					(!matchRe(&nativeRegexps[242], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
 
-// native390 is the condition of git-config-trust.
-func native390(env any) bool {
+// native391 is the condition of git-config-trust.
+func native391(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[694], "http.", p0)
+			return matchReFold(&nativeRegexps[699], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[695], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[700], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[696], "url.", p0)
+					return matchReFold(&nativeRegexps[701], "url.", p0)
 				}))) ||
 			((len(e.Positional) >= 3) &&
 				gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[697], "http", p0)
+					return matchReFold(&nativeRegexps[702], "http", p0)
 				}))))
 }
 
-// native391 is the condition of git-hooks-setup-agent.
-func native391(env any) bool {
+// native392 is the condition of git-hooks-setup-agent.
+func native392(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((e.Name == "git") &&
@@ -12157,66 +12236,66 @@ func native391(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[680], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[685], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[680], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[685], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
 
-// native392 is the condition of write-program-hook-file.
-func native392(env any) bool {
+// native393 is the condition of write-program-hook-file.
+func native393(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[698], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[699], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[703], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[704], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
-// native393 is the condition of write-tool-config-agent.
-func native393(env any) bool {
+// native394 is the condition of write-tool-config-agent.
+func native394(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[700], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[701], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[705], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[706], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
-// native394 is the condition of write-persistence-named.
-func native394(env any) bool {
+// native395 is the condition of write-persistence-named.
+func native395(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native395 is the condition of edit-account-file.
-func native395(env any) bool {
+// native396 is the condition of edit-account-file.
+func native396(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[702], "--action=", p0)
+			return matchReWith(&nativeRegexps[707], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[703], "/", p0)
+			return matchReWith(&nativeRegexps[708], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[704], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[709], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[705], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[710], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
-// native396 is the condition of write-runs-later-agent.
-func native396(env any) bool {
+// native397 is the condition of write-runs-later-agent.
+func native397(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[706], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[711], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[238], p0) {
+					!matchRe(&nativeRegexps[242], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -12224,14 +12303,14 @@ func native396(env any) bool {
 		}))
 }
 
-// native397 is the condition of write-agent-instructions-agent.
-func native397(env any) bool {
+// native398 is the condition of write-agent-instructions-agent.
+func native398(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[238], p0) {
+					!matchRe(&nativeRegexps[242], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -12239,8 +12318,8 @@ func native397(env any) bool {
 		}))
 }
 
-// native398 is the condition of edit-system-file-agent.
-func native398(env any) bool {
+// native399 is the condition of edit-system-file-agent.
+func native399(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "vipw", "vigr", "sudoedit") ||

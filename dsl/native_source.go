@@ -132,6 +132,7 @@ var helpers = map[string]struct {
 	"under":           {"under", "bool", []string{"string", "string"}},
 	"within":          {"within", "bool", []string{"string", "string"}},
 	"mayName":         {"mayName", "bool", []string{"string", "string"}},
+	"patternFinds":    {"patternFinds", "bool", []string{"string", "string"}},
 	"cleanPath":       {"cleanPath", "string", []string{"string"}},
 	"baseName":        {"baseName", "string", []string{"string"}},
 	"sensitivePath":   {"sensitivePath", "bool", []string{"string"}},

@@ -3,6 +3,7 @@ package dsl
 import (
 	"os"
 	"path"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -648,3 +649,11 @@ var (
 		"/.amazonq/rules/", "/.kiro/steering/", "/.github/prompts/", "/.claude/agents/", "/.claude/commands/", "/.claude/skills/",
 		"/.claude/rules/", "/.claude/output-styles/", "/.cursor/commands/", "/.codex/prompts/"}
 )
+
+// patternFinds reports that pattern, a program's extended regular
+// expression (pkill ssh[d]), matches somewhere in text; an invalid one
+// matches nothing, as the program refuses it.
+func patternFinds(pattern, text string) bool {
+	re, err := regexp.Compile(pattern)
+	return err == nil && re.MatchString(text)
+}

@@ -63,7 +63,7 @@ func TestProtectedGlobs(t *testing.T) {
 		{"rm $(echo /etc/passwd)", dsl.Block, dsl.Block},
 		{"rm ~/.bashrc", dsl.Ask, dsl.Ask},
 		{"rm ~/.ssh/*", dsl.Ask, dsl.Ask},
-		{"rm /etc/pass*", dsl.Ask, dsl.Ask},
+		{"rm /etc/pass*", dsl.Block, dsl.Block}, // a glob the shell expands to /etc/passwd (acct53; was ask)
 		{"rm *.o", dsl.Allow, dsl.Allow},
 		{"rm -f build/*", dsl.Allow, dsl.Allow},
 		{"rm ~/.zcompdump*", dsl.Allow, dsl.Ask},

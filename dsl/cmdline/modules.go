@@ -176,17 +176,41 @@ func ansibleLine(module string, kv map[string]string) string {
 		}
 	case "user":
 		name := kv["name"]
-		switch {
-		case name == "":
-		case kv["state"] == "absent":
-			return "userdel -r " + shellQuote(name)
-		case kv["password"] != "":
-			return "usermod -p " + shellQuote(kv["password"]) + " " + shellQuote(name)
-		case kv["groups"] != "":
-			return "usermod -aG " + shellQuote(kv["groups"]) + " " + shellQuote(name)
-		case kv["uid"] != "":
-			return "usermod -o -u " + shellQuote(kv["uid"]) + " " + shellQuote(name)
+		if name == "" {
+			return ""
 		}
+		if kv["state"] == "absent" {
+			return "userdel -r " + shellQuote(name)
+		}
+		// One run sets every parameter given: each is a usermod of its own,
+		// so a lock beside a harmless change is still judged.
+		var lines []string
+		add := func(flag, value string) {
+			lines = append(lines, "usermod "+flag+" "+shellQuote(value)+" "+shellQuote(name))
+		}
+		if kv["password"] != "" {
+			add("-p", kv["password"])
+		}
+		if yes("password_lock") {
+			lines = append(lines, "usermod -L "+shellQuote(name))
+		}
+		if kv["shell"] != "" {
+			add("-s", kv["shell"])
+		}
+		if kv["expires"] != "" {
+			add("-e", kv["expires"])
+		}
+		if kv["groups"] != "" {
+			if yes("append") {
+				add("-aG", kv["groups"])
+			} else {
+				add("-G", kv["groups"]) // the account leaves every other group
+			}
+		}
+		if kv["uid"] != "" {
+			lines = append(lines, "usermod -o -u "+shellQuote(kv["uid"])+" "+shellQuote(name))
+		}
+		return strings.Join(lines, "; ")
 	case "authorized_key":
 		if user := kv["user"]; user != "" {
 			home := "/home/" + user
