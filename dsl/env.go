@@ -210,6 +210,9 @@ type CommandEnv struct {
 	// AppendsStartupLine reports echo appending a static line to a shell
 	// start-up file, which the line judges as commands (appendsStartupLine).
 	AppendsStartupLine func() bool `expr:"appendsStartupLine"`
+	// OwnDotfile reports ln or cp putting a dotfile of a repository in
+	// the home in place (ownDotfile).
+	OwnDotfile func() bool `expr:"ownDotfile"`
 	// UntrackedOutput reports a directory below which every file git does
 	// not track is a build's output (untrackedOutput).
 	UntrackedOutput func(path string) bool `expr:"untrackedOutput"`
@@ -440,6 +443,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.GitHolds = func(p string) bool { return gitHolds(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
 	env.GitRestores = func(p string) bool { return gitRestores(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
 	env.AppendsStartupLine = func() bool { _, ok := cmdline.StartupLine(c); return ok }
+	env.OwnDotfile = func() bool { return ownDotfiles(line) }
 	env.WorkTreeHeld = func() bool {
 		return ctx.WorkTreeHeld != nil && strings.HasPrefix(env.Cwd, "/") && !slices.Contains(strings.Split(env.Cwd, "/"), "..") &&
 			!filledEarlier(env.Cwd, env.Cwd, c, line, ctx) && ctx.WorkTreeHeld(path.Clean(env.Cwd))
@@ -2207,4 +2211,16 @@ func cloneOperands(args []string) []string {
 		return nil
 	}
 	return ops[1:]
+}
+
+// ownDotfiles reports a line that only puts a person's own dotfiles in
+// place (cmdline.OwnDotfile), cd aside: nothing on it writes, fetches or
+// clones what it links (echo x > ~/dotfiles/.bashrc; ln -sf …).
+func ownDotfiles(line *cmdline.Line) bool {
+	for _, c := range line.Commands {
+		if _, ok := cmdline.OwnDotfile(c); !ok && !(c.Name == "cd" && len(c.Redirects) == 0 && len(c.Via) == 0) {
+			return false
+		}
+	}
+	return true
 }

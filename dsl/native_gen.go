@@ -1479,7 +1479,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native367
 		}
-	case "!(!agent && appendsStartupLine()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/fish_variables|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*|config/nushell/(config|env|login)\\\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\\\.xsh|config/xonsh/rc\\\\.d/.*|config/elvish/rc\\\\.elv|elvish/rc\\\\.elv|config/powershell/([^/]+_)?profile\\\\.ps1)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\")":
+	case "!(!agent && (appendsStartupLine() || ownDotfile())) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/fish_variables|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*|config/nushell/(config|env|login)\\\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\\\.xsh|config/xonsh/rc\\\\.d/.*|config/elvish/rc\\\\.elv|elvish/rc\\\\.elv|config/powershell/([^/]+_)?profile\\\\.ps1)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\")":
 		if scope == "command" {
 			return native368
 		}
@@ -1507,7 +1507,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native374
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|\\\\$.*/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks(/|$)\" && !(cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks/[^/]+\\\\.sample$\") ||\n  cleanPath(#) matches \"(^|/)[^/]+\\\\.git/(hooks/[^/.]+|config|config\\\\.worktree|info/attributes)$\" ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (cleanPath(cwd + \"/\" + #) matches \"(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$\" ||\n    cleanPath(cwd + \"/\" + #) matches \"(^|/)(\\\\.git/(modules/.+/)?hooks(/[^/]+)?|[^/]+\\\\.git/(hooks/[^/.]+|config))$\" && !(# matches \"\\\\.sample$\")))":
+	case "!(!agent && ownDotfile()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|\\\\$.*/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks(/|$)\" && !(cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks/[^/]+\\\\.sample$\") ||\n  cleanPath(#) matches \"(^|/)[^/]+\\\\.git/(hooks/[^/.]+|config|config\\\\.worktree|info/attributes)$\" ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (cleanPath(cwd + \"/\" + #) matches \"(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$\" ||\n    cleanPath(cwd + \"/\" + #) matches \"(^|/)(\\\\.git/(modules/.+/)?hooks(/[^/]+)?|[^/]+\\\\.git/(hooks/[^/.]+|config))$\" && !(# matches \"\\\\.sample$\")))":
 		if scope == "command" {
 			return native375
 		}
@@ -11584,7 +11584,8 @@ func native367(env any) bool {
 func native368(env any) bool {
 	e := env.(*CommandEnv)
 	return (!(!e.Agent &&
-		e.AppendsStartupLine()) &&
+		(e.AppendsStartupLine() ||
+			e.OwnDotfile())) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (matchReWith(&nativeRegexps[629], "/.", cleanPath(p0)) ||
 				matchReWith(&nativeRegexps[630], "/etc/", cleanPath(p0)))
@@ -11720,20 +11721,22 @@ func native374(env any) bool {
 // native375 is the condition of write-persistence.
 func native375(env any) bool {
 	e := env.(*CommandEnv)
-	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((((matchReWith(&nativeRegexps[641], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[642], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[643], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[644], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[645], ".git/", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[646], ".sample", cleanPath(p0)))) ||
-			matchReWith(&nativeRegexps[647], ".git/", cleanPath(p0))) ||
-			(((e.Cwd != "") &&
-				!matchRe(&nativeRegexps[233], p0)) &&
-				(matchReWith(&nativeRegexps[648], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-					(matchReAny(&nativeRegexps[649], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-						!matchReWith(&nativeRegexps[650], ".sample", p0)))))
-	})
+	return (!(!e.Agent &&
+		e.OwnDotfile()) &&
+		anyOf(e.Outputs, func(p0 string) bool {
+			return ((((((matchReWith(&nativeRegexps[641], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[642], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[643], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[644], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[645], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[646], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[647], ".git/", cleanPath(p0))) ||
+				(((e.Cwd != "") &&
+					!matchRe(&nativeRegexps[233], p0)) &&
+					(matchReWith(&nativeRegexps[648], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[649], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[650], ".sample", p0)))))
+		}))
 }
 
 // native376 is the condition of write-app-bundle.
