@@ -908,6 +908,9 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 	case "tee", "truncate", "shred":
 		out = append(out, pos...)
 	case "cp", "mv", "install", "ln", "rsync", "scp", "rcp":
+		if name == "install" && newDirectories(args) {
+			break // install -m 0755 -d /etc/apt/keyrings is mkdir -p
+		}
 		if t := optionValues(args, []string{"-t", "--target-directory"}, true); len(t) > 0 {
 			out = append(out, t[0])
 		} else if len(pos) > 1 {
@@ -2223,4 +2226,37 @@ func ownDotfiles(line *cmdline.Line) bool {
 		}
 	}
 	return true
+}
+
+// newDirectories reports install -d making apt's keyring directory as
+// mkdir -p does (Docker's and NodeSource's install steps: sudo install -m
+// 0755 -d /etc/apt/keyrings): with the mode it has (755, the default), no
+// owner or group, each a static keyrings directory three names deep, where
+// apt reads a key only when a source list names it. Another directory
+// (sudoers.d/x), another mode (install -m 0777 -d /etc) is still judged as
+// written.
+func newDirectories(args []string) bool {
+	dir, ops := false, 0
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "-d" || a == "--directory":
+			dir = true
+		case a == "-m" || a == "--mode":
+			if i++; i >= len(args) || strings.TrimLeft(args[i], "0") != "755" {
+				return false
+			}
+		case strings.HasPrefix(a, "--mode="):
+			if strings.TrimLeft(strings.TrimPrefix(a, "--mode="), "0") != "755" {
+				return false
+			}
+		case a == "-v" || a == "--verbose" || a == "-D":
+		case strings.HasPrefix(a, "-"):
+			return false // -o, -g, a cluster, an option not read here
+		case path.Clean(a) != "/etc/apt/keyrings" && path.Clean(a) != "/usr/share/keyrings" || strings.Contains(a, ".."):
+			return false
+		default:
+			ops++
+		}
+	}
+	return dir && ops > 0
 }

