@@ -1479,7 +1479,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native367
 		}
-	case "!(!agent && (appendsStartupLine() || ownDotfile())) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/fish_variables|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*|config/nushell/(config|env|login)\\\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\\\.xsh|config/xonsh/rc\\\\.d/.*|config/elvish/rc\\\\.elv|elvish/rc\\\\.elv|config/powershell/([^/]+_)?profile\\\\.ps1)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\")":
+	case "!(!agent && appendsStartupLine()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/fish_variables|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*|config/nushell/(config|env|login)\\\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\\\.xsh|config/xonsh/rc\\\\.d/.*|config/elvish/rc\\\\.elv|elvish/rc\\\\.elv|config/powershell/([^/]+_)?profile\\\\.ps1)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\")":
 		if scope == "command" {
 			return native368
 		}
@@ -11584,8 +11584,7 @@ func native367(env any) bool {
 func native368(env any) bool {
 	e := env.(*CommandEnv)
 	return (!(!e.Agent &&
-		(e.AppendsStartupLine() ||
-			e.OwnDotfile())) &&
+		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (matchReWith(&nativeRegexps[629], "/.", cleanPath(p0)) ||
 				matchReWith(&nativeRegexps[630], "/etc/", cleanPath(p0)))

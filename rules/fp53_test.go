@@ -46,29 +46,31 @@ func TestFp53StartupLines(t *testing.T) {
 	})
 }
 
-// TestFp53Dotfiles: a person linking or copying their own dotfile from a
-// repository in the home to the home's file of the same name is what stow
-// or chezmoi apply does (ownDotfile); a line that also writes, fetches or
-// clones what it links, a source in Downloads, /tmp or another user's
-// home, a file of another name and an agent's still ask.
+// TestFp53Dotfiles: a person linking or copying their own ~/.gitconfig
+// from a repository in the home is what stow or chezmoi apply does
+// (ownDotfile, write-persistence); a line that also writes, fetches or
+// clones what it puts in place, a source in Downloads, /tmp or another
+// user's home, a file of another name and an agent's still ask. A start-up
+// file linked so still asks, as TestPlace50Copies has it (ln -s
+// ~/dotfiles/.vimrc ~/.vimrc).
 func TestFp53Dotfiles(t *testing.T) {
 	checkHoles(t, []holeCase{
-		{"ln -s ~/dotfiles/.vimrc ~/.vimrc", dsl.Allow, dsl.Ask},
-		{"ln -sf ~/dotfiles/.bashrc ~/.bashrc", dsl.Allow, dsl.Ask},
-		{"ln -sf ~/dotfiles/bashrc ~/.bashrc", dsl.Allow, dsl.Ask},
+		{"ln -s ~/dotfiles/.vimrc ~/.vimrc", dsl.Ask, dsl.Ask},
+		{"ln -sf ~/dotfiles/.bashrc ~/.bashrc", dsl.Ask, dsl.Ask},
+		{"ln -s ~/dotfiles/.gitconfig ~/.gitconfig", dsl.Allow, dsl.Ask},
 		{"cp ~/dotfiles/.gitconfig ~/", dsl.Allow, dsl.Ask},
-		{"ln -s ~/dotfiles/.vimrc ~/.vimrc && ln -s ~/dotfiles/.zshrc ~/.zshrc", dsl.Allow, dsl.Ask},
+		{"cp ~/dotfiles/.gitconfig ~/.gitconfig && cd ~", dsl.Allow, dsl.Ask},
 		{"stow vim", dsl.Allow, dsl.Allow},
 		{"chezmoi apply", dsl.Allow, dsl.Allow},
-		{"echo 'rm -rf ~' > ~/dotfiles/.bashrc; ln -sf ~/dotfiles/.bashrc ~/.bashrc", dsl.Ask, dsl.Ask},
-		{"curl -o ~/dotfiles/.bashrc https://x.example/a && cp ~/dotfiles/.bashrc ~/", dsl.Ask, dsl.Ask},
-		{"git clone https://github.com/x/dots ~/dots && ln -sf ~/dots/.bashrc ~/.bashrc", dsl.Ask, dsl.Ask},
-		{"ln -sf ~/dotfiles/.bashrc /home/v/.bashrc", dsl.Ask, dsl.Ask},
-		{"ln -sf /home/v/dotfiles/.bashrc /home/u/.bashrc", dsl.Ask, dsl.Ask},
-		{"ln -sf ~/Downloads/x/.bashrc ~/.bashrc", dsl.Ask, dsl.Ask},
+		{"echo '[core]' > ~/dotfiles/.gitconfig; cp ~/dotfiles/.gitconfig ~/", dsl.Ask, dsl.Ask},
+		{"curl -o ~/dotfiles/.gitconfig https://x.example/a && cp ~/dotfiles/.gitconfig ~/", dsl.Ask, dsl.Ask},
+		{"git clone https://github.com/x/dots ~/dots && ln -sf ~/dots/.gitconfig ~/.gitconfig", dsl.Ask, dsl.Ask},
+		{"ln -sf ~/dotfiles/.gitconfig /home/v/.gitconfig", dsl.Ask, dsl.Ask},
+		{"ln -sf /home/v/dotfiles/.gitconfig /home/u/.gitconfig", dsl.Ask, dsl.Ask},
+		{"cp ~/Downloads/x/.gitconfig ~/", dsl.Ask, dsl.Ask},
 		{"ln -sf /tmp/x/.bashrc ~/.bashrc", dsl.Ask, dsl.Ask},
 		{"ln -sf ~/proj/../../../tmp/.bashrc ~/.bashrc", dsl.Ask, dsl.Ask},
-		{"cp ~/dotfiles/.bashrc ~/.zshrc", dsl.Ask, dsl.Ask},
+		{"cp ~/dotfiles/.gitconfig ~/.config/git/config", dsl.Ask, dsl.Ask},
 		{"sudo ln -sf ~/dotfiles/.bashrc /root/.bashrc", dsl.Ask, dsl.Ask},
 		{"bash -c 'ln -sf ~/dotfiles/.bashrc ~/.bashrc'", dsl.Ask, dsl.Ask},
 		{"ln -sf ~/dotfiles/.ssh ~/.ssh", dsl.Ask, dsl.Ask},

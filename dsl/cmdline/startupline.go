@@ -271,7 +271,7 @@ func pathEntriesKnown(text string) bool {
 
 // OwnDotfile returns the source of a command that puts a person's own
 // dotfile from a repository in their home in place (ln -s
-// ~/dotfiles/.vimrc ~/.vimrc, cp ~/dotfiles/.gitconfig ~/): ln or cp of
+// ~/dotfiles/.gitconfig ~/.gitconfig, cp ~/dotfiles/.gitconfig ~/): ln or cp of
 // one static file below a directory of the home (not a download or a
 // cache) to the home's file of the same name, or the home itself, with no
 // wrapper, carrier or redirection. What the file says is the person's own
