@@ -210,6 +210,9 @@ type CommandEnv struct {
 	// AppendsStartupLine reports echo appending a static line to a shell
 	// start-up file, which the line judges as commands (appendsStartupLine).
 	AppendsStartupLine func() bool `expr:"appendsStartupLine"`
+	// OwnDotfile reports ln or cp putting a dotfile of a repository in
+	// the home in place (ownDotfile).
+	OwnDotfile func() bool `expr:"ownDotfile"`
 	// UntrackedOutput reports a directory below which every file git does
 	// not track is a build's output (untrackedOutput).
 	UntrackedOutput func(path string) bool `expr:"untrackedOutput"`
@@ -440,6 +443,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.GitHolds = func(p string) bool { return gitHolds(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
 	env.GitRestores = func(p string) bool { return gitRestores(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
 	env.AppendsStartupLine = func() bool { _, ok := cmdline.StartupLine(c); return ok }
+	env.OwnDotfile = func() bool { return ownDotfiles(line) }
 	env.WorkTreeHeld = func() bool {
 		return ctx.WorkTreeHeld != nil && strings.HasPrefix(env.Cwd, "/") && !slices.Contains(strings.Split(env.Cwd, "/"), "..") &&
 			!filledEarlier(env.Cwd, env.Cwd, c, line, ctx) && ctx.WorkTreeHeld(path.Clean(env.Cwd))
@@ -904,6 +908,9 @@ func outputs(name string, args, pos []string, redirects []RedirectEnv) []string 
 	case "tee", "truncate", "shred":
 		out = append(out, pos...)
 	case "cp", "mv", "install", "ln", "rsync", "scp", "rcp":
+		if name == "install" && newDirectories(args) {
+			break // install -m 0755 -d /etc/apt/keyrings is mkdir -p
+		}
 		if t := optionValues(args, []string{"-t", "--target-directory"}, true); len(t) > 0 {
 			out = append(out, t[0])
 		} else if len(pos) > 1 {
@@ -2207,4 +2214,49 @@ func cloneOperands(args []string) []string {
 		return nil
 	}
 	return ops[1:]
+}
+
+// ownDotfiles reports a line that only puts a person's own dotfiles in
+// place (cmdline.OwnDotfile), cd aside: nothing on it writes, fetches or
+// clones what it links (echo x > ~/dotfiles/.bashrc; ln -sf …).
+func ownDotfiles(line *cmdline.Line) bool {
+	for _, c := range line.Commands {
+		if _, ok := cmdline.OwnDotfile(c); !ok && !(c.Name == "cd" && len(c.Redirects) == 0 && len(c.Via) == 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// newDirectories reports install -d making apt's keyring directory as
+// mkdir -p does (Docker's and NodeSource's install steps: sudo install -m
+// 0755 -d /etc/apt/keyrings): with the mode it has (755, the default), no
+// owner or group, each a static keyrings directory three names deep, where
+// apt reads a key only when a source list names it. Another directory
+// (sudoers.d/x), another mode (install -m 0777 -d /etc) is still judged as
+// written.
+func newDirectories(args []string) bool {
+	dir, ops := false, 0
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "-d" || a == "--directory":
+			dir = true
+		case a == "-m" || a == "--mode":
+			if i++; i >= len(args) || strings.TrimLeft(args[i], "0") != "755" {
+				return false
+			}
+		case strings.HasPrefix(a, "--mode="):
+			if strings.TrimLeft(strings.TrimPrefix(a, "--mode="), "0") != "755" {
+				return false
+			}
+		case a == "-v" || a == "--verbose" || a == "-D":
+		case strings.HasPrefix(a, "-"):
+			return false // -o, -g, a cluster, an option not read here
+		case path.Clean(a) != "/etc/apt/keyrings" && path.Clean(a) != "/usr/share/keyrings" || strings.Contains(a, ".."):
+			return false
+		default:
+			ops++
+		}
+	}
+	return dir && ops > 0
 }

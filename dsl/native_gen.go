@@ -1539,7 +1539,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native382
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|\\\\$.*/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks(/|$)\" && !(cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks/[^/]+\\\\.sample$\") ||\n  cleanPath(#) matches \"(^|/)[^/]+\\\\.git/(hooks/[^/.]+|config|config\\\\.worktree|info/attributes)$\" ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (cleanPath(cwd + \"/\" + #) matches \"(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$\" ||\n    cleanPath(cwd + \"/\" + #) matches \"(^|/)(\\\\.git/(modules/.+/)?hooks(/[^/]+)?|[^/]+\\\\.git/(hooks/[^/.]+|config))$\" && !(# matches \"\\\\.sample$\")))":
+	case "!(!agent && ownDotfile()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|\\\\$.*/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks(/|$)\" && !(cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks/[^/]+\\\\.sample$\") ||\n  cleanPath(#) matches \"(^|/)[^/]+\\\\.git/(hooks/[^/.]+|config|config\\\\.worktree|info/attributes)$\" ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (cleanPath(cwd + \"/\" + #) matches \"(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$\" ||\n    cleanPath(cwd + \"/\" + #) matches \"(^|/)(\\\\.git/(modules/.+/)?hooks(/[^/]+)?|[^/]+\\\\.git/(hooks/[^/.]+|config))$\" && !(# matches \"\\\\.sample$\")))":
 		if scope == "command" {
 			return native383
 		}
@@ -11966,20 +11966,22 @@ func native382(env any) bool {
 // native383 is the condition of write-persistence.
 func native383(env any) bool {
 	e := env.(*CommandEnv)
-	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((((matchReWith(&nativeRegexps[665], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[666], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[667], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[668], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[669], ".git/", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[670], ".sample", cleanPath(p0)))) ||
-			matchReWith(&nativeRegexps[671], ".git/", cleanPath(p0))) ||
-			(((e.Cwd != "") &&
-				!matchRe(&nativeRegexps[242], p0)) &&
-				(matchReWith(&nativeRegexps[672], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-					(matchReAny(&nativeRegexps[673], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-						!matchReWith(&nativeRegexps[674], ".sample", p0)))))
-	})
+	return (!(!e.Agent &&
+		e.OwnDotfile()) &&
+		anyOf(e.Outputs, func(p0 string) bool {
+			return ((((((matchReWith(&nativeRegexps[665], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[666], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[667], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[668], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[669], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[670], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[671], ".git/", cleanPath(p0))) ||
+				(((e.Cwd != "") &&
+					!matchRe(&nativeRegexps[242], p0)) &&
+					(matchReWith(&nativeRegexps[672], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[673], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[674], ".sample", p0)))))
+		}))
 }
 
 // native384 is the condition of write-app-bundle.

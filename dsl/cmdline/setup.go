@@ -142,11 +142,14 @@ func setupPath(p string) bool {
 
 // shadowed reports a command name the line or the session may have
 // redefined: a function, an alias, or a directory put on PATH before the
-// everyday ones.
+// everyday ones. An install directory setupPath trusts by path (export
+// PATH=$HOME/.local/bin:$PATH; eval "$(direnv hook bash)", a start-up
+// file's usual pair) redefines nothing that naming it would not.
 func (w *walker) shadowed(name string) bool {
 	_, fn := w.funcs[name]
 	_, alias := w.aliases[name]
-	return fn || alias || slices.Contains(w.line.Functions, name) || len(w.line.PathDirs) > 0 || len(w.before.Path) > 0
+	untrusted := slices.ContainsFunc(w.line.PathDirs, func(d string) bool { return !setupPath(d + "/" + name) })
+	return fn || alias || slices.Contains(w.line.Functions, name) || untrusted || len(w.before.Path) > 0
 }
 
 // lookupWord matches a word that is only a lookup of a program's path,

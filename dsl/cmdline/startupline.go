@@ -1,71 +1,218 @@
 package cmdline
 
 import (
+	"cmp"
 	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// StartupLine returns the line echo appends to a bash, zsh or POSIX shell
-// start-up file (echo 'eval "$(direnv hook bash)"' >> ~/.bashrc), which
-// every new shell runs: its arguments static and no option (-e would
-// read escapes), standard output appended (>>) to that file alone, and
-// nothing in the text that changes what a later command runs beyond what
-// typing it now would show (startupScreen). The walker judges the text as
-// commands the shell runs (follow), so a line that is allowed typed is
-// allowed appended; ok is false for any other command.
+// StartupLine returns the lines a command appends to a bash, zsh or POSIX
+// shell start-up file in a home, which every new shell runs: echo's or
+// printf's static arguments (echo 'eval "$(direnv hook bash)"' >>
+// ~/.bashrc; echo without options, which would read escapes), or cat's or
+// tee -a's static here-document (cat >> ~/.zshrc <<'EOF'), appended (>>,
+// tee -a) to that file alone, and nothing in the text that changes what a
+// later command runs beyond what typing it now would show (startupScreen).
+// The walker judges the text as commands the shell runs (writtenCode), so
+// a line that is allowed typed is allowed appended; ok is false for any
+// other command.
 func StartupLine(c *Command) (text string, ok bool) {
-	if c.Name != "echo" || c.Dynamic || len(c.Wrappers) > 0 || len(c.Via) > 0 || len(c.Args) == 0 || len(c.Redirects) != 1 {
+	if c.Dynamic || len(c.Wrappers) > 0 || len(c.Via) > 0 {
 		return "", false
 	}
-	r := c.Redirects[0]
-	if r.Op != ">>" || r.Fd != "" && r.Fd != "1" || r.Target.Dynamic || !startupFile(r.Target.Value) {
-		return "", false
-	}
-	words := make([]string, len(c.Args))
-	for i, a := range c.Args {
-		if a.Dynamic || i == 0 && strings.HasPrefix(a.Value, "-") {
+	switch c.Name {
+	case "echo", "printf":
+		if len(c.Args) == 0 && c.Name == "printf" || len(c.Redirects) != 1 || !appendsTo(c.Redirects[0]) {
 			return "", false
 		}
-		words[i] = a.Value
+		if len(c.Args) == 0 {
+			return "\n", true // (echo; echo 'eval "$(brew shellenv)"') >> ~/.zprofile: an empty line
+		}
+		for i, a := range c.Args {
+			if a.Dynamic && !homeWord(a.Value) || c.Name == "echo" && i == 0 && strings.HasPrefix(a.Value, "-") {
+				return "", false
+			}
+		}
+		if text, ok = staticOutput(c); !ok {
+			return "", false
+		}
+	case "cat", "tee":
+		if text, ok = appendedInput(c); !ok {
+			return "", false
+		}
+	default:
+		return "", false
 	}
-	text = strings.Join(words, " ")
+	text = strings.TrimSuffix(text, "\n")
 	for _, m := range startupVariable().FindAllStringSubmatch(text, -1) {
 		if v := m[1] + m[2]; v != "HOME" && v != "PATH" && v != "USER" {
 			return "", false // set elsewhere in the file, or by whoever starts the shell
 		}
 	}
-	if strings.ContainsAny(text, "\n\\") || startupScreen().MatchString(text) || !pathEntriesKnown(text) || !setsUp(text) {
+	if strings.Contains(text, "\\") || startupScreen().MatchString(text) || !pathEntriesKnown(text) || !setsUp(text) {
 		return "", false
 	}
 	return text, true
 }
 
+// appendsTo reports standard output appended (>>) to a start-up file.
+func appendsTo(r Redirect) bool {
+	return r.Op == ">>" && (r.Fd == "" || r.Fd == "1") && !r.Target.Dynamic && startupFile(r.Target.Value)
+}
+
+// homeWord reports a word whose only expansion is the home ("$HOME/go"),
+// which the shell writes as the same path every new shell would.
+func homeWord(v string) bool {
+	v = strings.NewReplacer("${HOME}", "", "$HOME", "").Replace(v)
+	return !strings.ContainsAny(v, "$`")
+}
+
+// appendedInput is the static here-document, here-string or piped text
+// cat >> FILE or tee -a FILE appends to a start-up file, with no other file read or
+// written (tee's copy on standard output may go to /dev/null).
+func appendedInput(c *Command) (string, bool) {
+	switch c.Stdin.Kind {
+	case "heredoc", "herestring", "pipe": // echo 'export A=1' | tee -a ~/.bashrc
+	default:
+		return "", false
+	}
+	if !c.Stdin.Static || c.Stdin.Remote || c.Stdin.Decoded {
+		return "", false
+	}
+	var redirs []Redirect
+	for _, r := range c.Redirects {
+		if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" || r.Op == ">" && r.Target.Value == "/dev/null" {
+			continue
+		}
+		redirs = append(redirs, r)
+	}
+	switch c.Name {
+	case "cat":
+		if len(c.Args) > 0 || len(redirs) != 1 || !appendsTo(redirs[0]) {
+			return "", false
+		}
+	case "tee":
+		if len(c.Args) != 2 || len(redirs) > 0 || c.Args[0].Value != "-a" && c.Args[0].Value != "--append" || c.Args[1].Dynamic || !startupFile(c.Args[1].Value) {
+			return "", false
+		}
+	}
+	return c.Stdin.Text, true
+}
+
 // setsUp reports a start-up text whose every statement is a simple command
 // of a builtin that sets the shell up (export, source, eval, set, shopt,
-// setopt, autoload, umask, ulimit): what it sources or evaluates the
-// walker follows. A program run at every start (payload, x) is not.
+// setopt, autoload, umask), alone or behind a test of a file or a
+// command's presence ([ -f ~/.fzf.bash ] && source ~/.fzf.bash, if
+// command -v pyenv >/dev/null; then eval "$(pyenv init -)"; fi): what it
+// sources or evaluates the walker follows. A program run at every start
+// (payload, x) is not.
 func setsUp(text string) bool {
 	f, err := syntax.NewParser().Parse(strings.NewReader(text), "")
-	if err != nil || len(f.Stmts) == 0 {
-		return false
-	}
-	for _, st := range f.Stmts {
-		if d, ok := st.Cmd.(*syntax.DeclClause); ok && d.Variant.Value == "export" && len(st.Redirs) == 0 && !st.Background {
-			continue // export NAME=VALUE: what it may set startupScreen has read
-		}
-		ce, ok := st.Cmd.(*syntax.CallExpr)
-		if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || len(ce.Args) == 0 || len(ce.Assigns) > 0 {
-			return false
-		}
-		switch ce.Args[0].Lit() {
-		case "export", "source", ".", "eval", "set", "shopt", "setopt", "autoload", "umask":
-		default:
+	return err == nil && len(f.Stmts) > 0 && setupStmts(f.Stmts)
+}
+
+func setupStmts(stmts []*syntax.Stmt) bool {
+	for _, st := range stmts {
+		if !setupStmt(st) {
 			return false
 		}
 	}
 	return true
+}
+
+func setupStmt(st *syntax.Stmt) bool {
+	if st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 {
+		return false
+	}
+	switch x := st.Cmd.(type) {
+	case *syntax.DeclClause:
+		return x.Variant.Value == "export" // export NAME=VALUE: what it may set startupScreen has read
+	case *syntax.BinaryCmd: // [ -f FILE ] && source FILE
+		return (x.Op == syntax.AndStmt || x.Op == syntax.OrStmt) && presenceTest(x.X) && setupStmt(x.Y)
+	case *syntax.IfClause:
+		for ; x != nil; x = x.Else {
+			if len(x.Cond) > 0 && !(len(x.Cond) == 1 && presenceTest(x.Cond[0])) || !setupStmts(x.Then) {
+				return false
+			}
+		}
+		return true
+	case *syntax.CallExpr:
+		if len(x.Args) == 0 || len(x.Assigns) > 0 {
+			return false
+		}
+		switch x.Args[0].Lit() {
+		case "export", "source", ".", "eval", "set", "shopt", "setopt", "autoload", "umask":
+			return true
+		}
+	}
+	return false
+}
+
+// presenceTest reports a condition that only asks whether a file or a
+// command is there ([ -f FILE ], [[ -s FILE ]], test -d DIR, command -v
+// NAME >/dev/null), which runs nothing.
+func presenceTest(st *syntax.Stmt) bool {
+	if st.Background || st.Coprocess {
+		return false
+	}
+	for _, r := range st.Redirs {
+		if r.Word == nil || r.Word.Lit() != "/dev/null" {
+			return false
+		}
+	}
+	switch x := st.Cmd.(type) {
+	case *syntax.TestClause:
+		u, ok := x.X.(*syntax.UnaryTest)
+		if w, isWord := u.X.(*syntax.Word); ok && isWord && plainWord(w) {
+			return presenceOp(u.Op.String())
+		}
+	case *syntax.CallExpr:
+		var words []string
+		for _, w := range x.Args {
+			if !plainWord(w) {
+				return false
+			}
+			words = append(words, w.Lit())
+		}
+		if len(x.Assigns) > 0 || len(words) < 2 {
+			return false
+		}
+		switch {
+		case words[0] == "[" && len(words) == 4 && words[3] == "]", words[0] == "test" && len(words) == 3:
+			return presenceOp(words[1])
+		case words[0] == "command" && words[1] == "-v" && len(words) == 3, words[0] == "type" && len(words) == 2:
+			return true
+		}
+	}
+	return false
+}
+
+// presenceOp reports a test operator that asks whether a file is there.
+func presenceOp(op string) bool {
+	switch op {
+	case "-e", "-f", "-d", "-r", "-s", "-x", "-h", "-L":
+		return true
+	}
+	return false
+}
+
+// plainWord reports a word that runs nothing as the shell expands it:
+// literal text and plain variables ("$HOME/.fzf.bash"), no command
+// substitution.
+func plainWord(w *syntax.Word) bool {
+	plain := true
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp, *syntax.ExtGlob:
+			plain = false
+		case *syntax.ParamExp:
+			plain = plain && n.Exp == nil && n.Repl == nil && n.Index == nil && n.Slice == nil
+		}
+		return plain
+	})
+	return plain
 }
 
 // startupFile reports a bash, zsh or POSIX shell start-up file in a home
@@ -120,4 +267,89 @@ func pathEntriesKnown(text string) bool {
 		}
 	}
 	return true
+}
+
+// OwnDotfile returns the source of a command that puts a person's own
+// dotfile from a repository in their home in place (ln -s
+// ~/dotfiles/.gitconfig ~/.gitconfig, cp ~/dotfiles/.gitconfig ~/): ln or cp of
+// one static file below a directory of the home (not a download or a
+// cache) to the home's file of the same name, or the home itself, with no
+// wrapper, carrier or redirection. What the file says is the person's own
+// setup, as chezmoi apply or stow puts it; ok is false for anything else.
+func OwnDotfile(c *Command) (src string, ok bool) {
+	if c.Name != "ln" && c.Name != "cp" || c.Dynamic || len(c.Wrappers) > 0 || len(c.Via) > 0 || len(c.Redirects) > 0 {
+		return "", false
+	}
+	letters := map[string]string{"ln": "sfnvTrb", "cp": "fvipb"}[c.Name]
+	var ops []string
+	dashdash := false
+	for _, a := range c.Args {
+		v := a.Value
+		switch {
+		case a.Dynamic || a.Glob || strings.Contains(v, ".."):
+			return "", false
+		case !dashdash && v == "--":
+			dashdash = true
+		case !dashdash && strings.HasPrefix(v, "-") && len(v) > 1:
+			if strings.HasPrefix(v, "--") || strings.Trim(v[1:], letters) != "" {
+				return "", false
+			}
+		default:
+			ops = append(ops, v)
+		}
+	}
+	if len(ops) != 2 {
+		return "", false
+	}
+	from, ok := homeRelative(ops[0])
+	if !ok || !strings.Contains(from, "/") {
+		return "", false // a file of the home itself, not a repository's
+	}
+	switch strings.SplitN(from, "/", 2)[0] {
+	case "Downloads", "Desktop", "tmp", ".cache", ".local", ".ssh", ".gnupg":
+		return "", false
+	}
+	to, ok := homeRelative(strings.TrimSuffix(ops[1], "/"))
+	if !ok || homeUser(ops[0]) != homeUser(ops[1]) {
+		return "", false // another user's home, or one the other spells ~
+	}
+	base := path.Base(from)
+	if to != "" && to != base && to != "."+strings.TrimPrefix(base, ".") || !strings.HasPrefix(cmp.Or(to, base), ".") {
+		return "", false
+	}
+	return ops[0], true
+}
+
+// homeRelative is a path's part below the home ("" for the home itself),
+// spelled with ~, $HOME or /home/NAME.
+func homeRelative(p string) (string, bool) {
+	for _, home := range []string{"~", "$HOME", "${HOME}"} {
+		if p == home {
+			return "", true
+		}
+		if rest, ok := strings.CutPrefix(p, home+"/"); ok {
+			return path.Clean(rest), rest != ""
+		}
+	}
+	if rest, ok := strings.CutPrefix(p, "/home/"); ok {
+		user, rest, _ := strings.Cut(rest, "/")
+		if user == "" {
+			return "", false
+		}
+		if rest == "" {
+			return "", true
+		}
+		return path.Clean(rest), true
+	}
+	return "", false
+}
+
+// homeUser is the NAME of a path under /home/NAME ("" otherwise).
+func homeUser(p string) string {
+	rest, ok := strings.CutPrefix(p, "/home/")
+	if !ok {
+		return ""
+	}
+	user, _, _ := strings.Cut(rest, "/")
+	return user
 }
