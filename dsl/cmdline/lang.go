@@ -2237,6 +2237,16 @@ func (s *scanner) callback(lang string, toks []token, i int, match []int, aliase
 			rest = splitTop(rest[0][1 : len(rest[0])-1])
 		}
 	}
+	if listAt >= 0 {
+		if ws, _, ok := listWords(args[listAt]); ok && len(ws) > 0 {
+			// map(os.system, ["rm -rf ~"]): the function is called with
+			// each element, not with the list
+			for _, w := range ws {
+				s.call(lang, act, fn, [][]token{{{kind: tString, val: w}}}, code[t.off:toks[end].end])
+			}
+			return true
+		}
+	}
 	s.call(lang, act, fn, rest, code[t.off:toks[end].end])
 	return true
 }
