@@ -1099,7 +1099,13 @@ func codeSecrets(code string) []string {
 			}
 		}
 	}
-	return append(out, joinedSecrets(lits)...)
+	joined := joinedSecrets(lits)
+	// a bare name the code joins to a directory is that path's, not one
+	// of its own: os.path.join(home, ".ssh", "id_rsa")
+	out = slices.DeleteFunc(out, func(s string) bool {
+		return bareKeyName(s) && slices.ContainsFunc(joined, func(j string) bool { return strings.HasSuffix(j, "/"+s) })
+	})
+	return append(out, joined...)
 }
 
 // bareKeyName reports a literal that is a private key's file name with no
