@@ -261,6 +261,9 @@ func secretPath(p string) bool {
 		// a directory of secrets is one
 		return secretPaths.has(c) || browserStore(c, base) || slices.ContainsFunc(secretDirs, func(d string) bool { return strings.HasPrefix(c+"/", d) })
 	}
+	if kept, ok := keptAside(p, base); ok && secretPath(kept) {
+		return true
+	}
 	if strings.HasSuffix(base, ".pub") || strings.HasSuffix(base, ".pub.pem") {
 		return false
 	}
@@ -303,6 +306,21 @@ func secretPath(p string) bool {
 	// kubectl's config kept aside in its directory: ~/.kube/config.bak,
 	// config.old, config-prod (not its cache)
 	return path.Dir(c) == "~/.kube" && strings.HasPrefix(base, "config")
+}
+
+// backupSuffixes are what editors and people add to a file they keep
+// aside; the copy holds what the file does (server.key.bak, id_rsa~,
+// id_ed25519.old are the keys).
+var backupSuffixes = []string{"~", ".bak", ".old", ".orig", ".backup", ".save", ".sav", ".bk", ".prev"}
+
+// keptAside is p without the backup suffix its base name ends in.
+func keptAside(p, base string) (string, bool) {
+	for _, s := range backupSuffixes {
+		if len(base) > len(s) && strings.HasSuffix(base, s) && strings.HasSuffix(p, s) {
+			return strings.TrimSuffix(p, s), true
+		}
+	}
+	return "", false
 }
 
 // secretBaseName reports whether a base name is a secret wherever it lies;
@@ -1068,7 +1086,7 @@ func codeSecrets(code string) []string {
 		}
 		// perl's open F, "<FILE" (and "+<"): the mode is no part of the name
 		lit = strings.TrimLeft(strings.TrimPrefix(lit, "+"), "< ")
-		if len(lit) > 1 && (lit[0] == '/' || lit[0] == '~' || lit[0] == '.') && secretPath(lit) {
+		if len(lit) > 1 && (lit[0] == '/' || lit[0] == '~' || lit[0] == '.' || bareKeyName(lit)) && secretPath(lit) {
 			out = append(out, lit)
 		}
 		if len(lit) > 1 && (lit[0] == '/' || lit[0] == '~') && strings.ContainsAny(lit, "*?[") {
@@ -1081,7 +1099,27 @@ func codeSecrets(code string) []string {
 			}
 		}
 	}
-	return append(out, joinedSecrets(lits)...)
+	joined := joinedSecrets(lits)
+	// a bare name the code joins to a directory is that path's, not one
+	// of its own: os.path.join(home, ".ssh", "id_rsa")
+	out = slices.DeleteFunc(out, func(s string) bool {
+		return bareKeyName(s) && slices.ContainsFunc(joined, func(j string) bool { return strings.HasSuffix(j, "/"+s) })
+	})
+	return append(out, joined...)
+}
+
+// bareKeyName reports a literal that is a private key's file name with no
+// directory (open('server.key'), open('id_rsa.bak')): a word like 'token'
+// or 'identity' is as often a dictionary's key, so only the names keys are
+// saved under count.
+func bareKeyName(lit string) bool {
+	if strings.ContainsAny(lit, "/:") {
+		return false
+	}
+	if kept, ok := keptAside(lit, lit); ok {
+		lit = kept
+	}
+	return secretKeyBase(lit) || keyName(lit, lit, lit) || keyPem(lit, lit)
 }
 
 // codeLiterals are the string literals of inline code ('…', "…", `…`), the

@@ -24,7 +24,7 @@ import (
 // its content, and from where.
 type placement struct {
 	file string // the file, cleaned (home as ~)
-	how  byte   // 'd' downloaded, 'w' written by content, 'c' copied, moved, linked or installed, 'm' an archive's member, 'r' a whole directory as the bin directory, 'u' a download the server names in the directory (file), 'b' built by a package manager (go install, cargo install) under its package's name, 'n' files named only as it runs (a rename by an expression, cargo build --artifact-dir DIR): the directory
+	how  byte   // 'd' downloaded, 'w' written by content, 'c' copied, moved, linked or installed, 'm' an archive's member, 'r' a whole directory as the bin directory, 'g' a repository cloned as the bin directory, 'u' a download the server names in the directory (file), 'b' built by a package manager (go install, cargo install) under its package's name, 'n' files named only as it runs (a rename by an expression, cargo build --artifact-dir DIR): the directory
 	from string // the URL of a download; the source of a copy ("" when known only at run time)
 }
 
@@ -278,15 +278,18 @@ func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string,
 	// a whole directory copied or cloned as the bin directory (cp -r
 	// /tmp/d ~/.local/bin when there is none yet, git clone URL ~/bin):
 	// whatever it holds runs by name, no name on the line
-	whole := ""
+	whole, how := "", byte('r')
 	switch {
 	case prog == "cp" && hasFlag(args, []string{"r", "R", "a", "recursive", "archive"}):
 		whole = target
-	case prog == "git" && len(env.Positional) > 2 && env.Positional[0] == "clone":
-		whole = env.Positional[2]
+	case (prog == "git" || prog == "hg") && len(env.Positional) > 2 && env.Positional[0] == "clone":
+		// the directory is the last operand (git clone --depth 1 URL DIR)
+		whole, how = env.Positional[len(env.Positional)-1], 'g'
+	case prog == "gh" && len(env.Positional) > 3 && env.Positional[0] == "repo" && env.Positional[1] == "clone":
+		whole, how = env.Positional[3], 'g'
 	}
 	if t := homeForm(cleanPath(whole)); whole != "" && !strings.ContainsAny(t, "*?[$`") && binDir(t, pathDirs) {
-		out = append(out, placement{file: t, how: 'r'})
+		out = append(out, placement{file: t, how: how})
 	}
 	switch prog {
 	case "go":
@@ -918,7 +921,7 @@ func shadowFiles(ps []placement) []string {
 			// install …/gopls): only a system program's name shadows
 			named = systemPrograms.has(baseName(p.file))
 		}
-		if (p.how == 'r' || p.how == 'u' || p.how == 'n' || named) && !slices.Contains(out, p.file) {
+		if (p.how == 'r' || p.how == 'g' || p.how == 'u' || p.how == 'n' || named) && !slices.Contains(out, p.file) {
 			out = append(out, p.file)
 		}
 	}
@@ -938,6 +941,12 @@ func shadowFiles(ps []placement) []string {
 func plantedPrograms(ps []placement, pathDirs []string) []string {
 	var out []string
 	for _, p := range ps {
+		if p.how == 'g' && !slices.Contains(out, p.file) {
+			// someone's repository as a bin directory: every file it
+			// holds, under whatever name, runs by that name
+			out = append(out, p.file)
+			continue
+		}
 		if p.how == 'r' || p.how == 'u' || p.how == 'n' || !namesProgram(p.file) || slices.Contains(out, p.file) {
 			continue
 		}

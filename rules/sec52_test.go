@@ -135,7 +135,7 @@ func TestSec52Clones(t *testing.T) {
 		{"gh repo clone cli/cli", dsl.Allow, dsl.Allow},
 		{"git clone https://github.com/ohmyzsh/ohmyzsh.git ~/.oh-my-zsh", dsl.Allow, dsl.Allow},
 		{"git clone https://github.com/nvim-lua/kickstart.nvim.git ~/.config/nvim", dsl.Allow, dsl.Allow},
-		{"git clone https://github.com/x/y ~/.local/bin", dsl.Allow, dsl.Ask},
+		{"git clone https://github.com/x/y ~/.local/bin", dsl.Ask, dsl.Ask}, // sec53: a repository as a bin directory
 	})
 }
 

@@ -106,9 +106,10 @@ func TestShadowingSpellings(t *testing.T) {
 		{"mv ~/Downloads/x ~/.local/bin/ssh", dsl.Ask, dsl.Ask}, // was allowed
 		{"mv ~/Downloads/kubectl ~/.local/bin/", dsl.Allow, dsl.Ask},
 		{"cp ./sudo ~/.local/bin/sudo", dsl.Allow, dsl.Ask}, // one's own build under its name
-		// a whole directory, or a repository, as or into a bin directory: no
-		// name known; an agent's is asked (it may become the bin directory)
-		{"git clone https://x.example/y ~/bin", dsl.Allow, dsl.Ask},
+		// a whole directory as or into a bin directory: no name known; an
+		// agent's is asked (it may become the bin directory); a repository
+		// cloned as one is someone's files on PATH (sec53)
+		{"git clone https://x.example/y ~/bin", dsl.Ask, dsl.Ask},
 		{"git clone https://x.example/y ~/src/y", dsl.Allow, dsl.Allow},
 		{"cp -r /tmp/d ~/src/", dsl.Allow, dsl.Allow},
 		{"cp -r /tmp/evilbin ~/.local/bin", dsl.Allow, dsl.Ask},
