@@ -48,19 +48,21 @@ func TestRedteam46InlineCode(t *testing.T) {
 		return "node -e '" + strings.ReplaceAll("const { execSync } = require(\"child_process\"); "+code, "'", `'\''`) + "'"
 	}
 	ask := func(cmd string) callerCase { return callerCase{cmd, dsl.Ask, dsl.Ask, dsl.Ask} }
+	// the literal the code may run is judged too (literalCommands)
+	block := func(cmd string) callerCase { return callerCase{cmd, dsl.Block, dsl.Block, dsl.Block} }
 	agentAllow := func(cmd string) callerCase { return callerCase{cmd, dsl.Ask, dsl.Allow, dsl.Allow} }
 	checkCallers(t, []callerCase{
-		ask(py("c = \"git status\" if False else \"rm -rf ~\"\nsubprocess.run(c, shell=True)\n")),
-		ask(py("c = \"git status\" \\\n    if False else \"rm -rf ~\"\nsubprocess.run(c, shell=True)\n")),
+		block(py("c = \"git status\" if False else \"rm -rf ~\"\nsubprocess.run(c, shell=True)\n")),
+		block(py("c = \"git status\" \\\n    if False else \"rm -rf ~\"\nsubprocess.run(c, shell=True)\n")),
 		ask(py("c = [\"git\", \"status\"] if 0 else [\"rm\", \"-rf\", os.path.expanduser(\"~\")]\nsubprocess.run(c)\n")),
 		ask(py("c = \"~ fr- mr\"[::-1]\nsubprocess.run(c, shell=True)\n")),
-		ask(py("c = \"\" or \"rm -rf ~\"\nsubprocess.run(c, shell=True)\n")),
-		ask(py("c = \"git status\" and \"rm -rf ~\"\nsubprocess.run(c, shell=True)\n")),
+		block(py("c = \"\" or \"rm -rf ~\"\nsubprocess.run(c, shell=True)\n")),
+		block(py("c = \"git status\" and \"rm -rf ~\"\nsubprocess.run(c, shell=True)\n")),
 		ask(py("c = [\"git\", \"status\"] * 0 + [\"rm\", \"-rf\", \"/home/u\"]\nsubprocess.run(c)\n")),
-		ask(py("c = \"git status\".replace(\"git status\", \"rm -rf ~\")\nsubprocess.run(c, shell=True)\n")),
-		ask(py("c = [\"git\", \"status\"]\nc.__init__([\"sh\", \"-c\", \"rm -rf ~\"])\nsubprocess.run(c)\n")),
-		ask(node("const c = \"\" || \"rm -rf ~\"; execSync(c)")),
-		ask(node("const c = \"git status\" && \"rm -rf ~\"; execSync(c)")),
+		block(py("c = \"git status\".replace(\"git status\", \"rm -rf ~\")\nsubprocess.run(c, shell=True)\n")),
+		block(py("c = [\"git\", \"status\"]\nc.__init__([\"sh\", \"-c\", \"rm -rf ~\"])\nsubprocess.run(c)\n")),
+		block(node("const c = \"\" || \"rm -rf ~\"; execSync(c)")),
+		block(node("const c = \"git status\" && \"rm -rf ~\"; execSync(c)")),
 		ask(node("const c = \"~ fr- mr\".split(\"\").reverse().join(\"\"); execSync(c)")),
 		// everyday neighbours
 		agentAllow(py("c = \"git status\"  # the tree\nsubprocess.run(c, shell=True)\n")),

@@ -2050,6 +2050,7 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		for _, m := range tclExec().FindAllStringSubmatch(code, -1) {
 			run(strings.TrimSpace(m[2]))
 		}
+		w.literalCommands(c, code, via, nil, cx) // set f [open "|sh" w]; puts $f "CMD"
 		for _, m := range tclDelete().FindAllStringSubmatch(code, -1) {
 			if strings.Contains(m[1], "-force") {
 				run("rm -rf -- " + m[2]) // file delete -force removes directories whole
@@ -2127,7 +2128,7 @@ var (
 	// as 1e id)
 	sedExecInput = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+(?:~\d+)?|\$|/[^/]*/)?(?:,(?:[+~]?\d+|\$|/[^/]*/))?\s*!?\s*e\s*(?:$|[;}\n])`)
 	sedExec      = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+(?:~\d+)?|\$|/[^/]*/)?(?:,(?:[+~]?\d+|\$|/[^/]*/))?\s*!?\s*e\s*([^;\n}\s][^;\n}]*)`)
-	tclExec      = lazyRegexp(`(?m)(?:^|[;\[{]\s*)(spawn|exec|system|open\s+"\|)\s+([^;\]\n}]+)`)
+	tclExec      = lazyRegexp(`(?m)(?:^|[;\[{]\s*)(?:(?:eval|uplevel(?:\s+#?\d+)?|catch)\s+\{?\s*)*(spawn|exec|system|open\s+"\|)\s*([^;\]\n}"]+)`)
 	tclDelete    = lazyRegexp(`(?m)(?:^|[;\[{]\s*)file\s+delete\s+((?:-force\s+|--\s+)*)([^;\]\n}]+)`)
 	tclFileOp    = lazyRegexp(`(?m)(?:^|[;\[{]\s*)file\s+(rename|copy)\s+(?:-force\s+|--\s+)*([^;\]\n}]+)`)
 	texOpenout   = lazyRegexp(`\\openout\s*(?:\\[A-Za-z@]+|[0-9]+)\s*=?\s*\{?([^\s\\{}]+)`)

@@ -103,6 +103,12 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 			w.destroy(c, f, via, moved)
 		}
 	}
+	if !code.Dynamic && len(c.Via) < MaxDepth {
+		// what the model did not follow: Lua's local o=os; o.execute(…),
+		// R's lapply("CMD", system), Ruby's method(:system).call("CMD"),
+		// Tcl's open "|CMD", a process library's call
+		w.literalCommands(c, text, lang, p.ShellOuts, cx)
+	}
 }
 
 // codeChdir is where inline code's chdir f moves it from moved (nil: where
@@ -748,7 +754,7 @@ func powershellCode(args []field) (field, bool, bool) {
 			i++
 		}
 	}
-	return field{}, false, false
+	return field{}, true, false // no command and no file: it reads its commands (pwsh <<< 'CMD')
 }
 
 // processImports are the imports of the modules that run programs, and

@@ -1095,10 +1095,46 @@ func (s *scanner) powershell(code string) {
 			strings.Contains(lower, "invoke-restmethod") || strings.Contains(lower, "iwr ") || strings.Contains(lower, "irm ")) {
 		s.remote, s.opaque = true, true
 	}
-	for _, stmt := range strings.FieldsFunc(code, func(r rune) bool { return r == ';' || r == '\n' || r == '|' }) {
+	for _, m := range psDelete().FindAllStringSubmatch(code, -1) {
+		// [IO.Directory]::Delete($HOME, $true), [System.IO.File]::Delete(…)
+		kind, arg := remove, strings.Trim(strings.TrimSpace(m[2]), `"'`)
+		if m[1] == "Directory" {
+			kind = removeAll
+		}
+		if arg == "$HOME" || arg == "$env:HOME" || arg == "~" {
+			arg = "~"
+		}
+		s.add(finding{kind: kind, call: "[IO." + m[1] + "]::Delete", arg: arg, dynamic: strings.Contains(arg, "$"), text: m[0]})
+	}
+	// Statements end at ; and newlines, and a script block's braces
+	// (& { … }, Start-Job { … }) hold statements of their own.
+	for _, line := range strings.FieldsFunc(code, func(r rune) bool { return r == ';' || r == '\n' || r == '{' || r == '}' }) {
+		s.psStatement(line)
+	}
+}
+
+// psStatement reads one PowerShell statement, a pipeline of elements: its
+// cmdlets, and the native programs it runs, which run as they would from a
+// shell: the statement is judged as a shell line when an element is one.
+func (s *scanner) psStatement(line string) {
+	native := false
+	listed := "" // what a Get-ChildItem before this element lists: PATH/*
+	for _, stmt := range strings.Split(line, "|") {
 		words := psWords(stmt)
+		if len(words) > 0 && (words[0] == "&" || words[0] == ".") {
+			// the call operator: & CMD ARGS, & "path" ARGS; a computed
+			// name (& ("Remove"+"-Item")) is code hguard cannot see
+			if len(words) == 1 || strings.HasPrefix(strings.TrimSpace(stmt)[1:], " (") || strings.HasPrefix(strings.TrimSpace(stmt)[1:], "(") || strings.HasPrefix(words[1], "$") {
+				s.opaque = true
+				continue
+			}
+			words = words[1:]
+		}
 		if len(words) == 0 {
 			continue
+		}
+		if psNative(words[0]) {
+			native = true
 		}
 		switch strings.ToLower(words[0]) {
 		case "iex", "invoke-expression":
@@ -1126,6 +1162,9 @@ func (s *scanner) powershell(code string) {
 					path = words[k]
 				}
 			}
+			if path == "" {
+				path = listed // Get-ChildItem ~ | Remove-Item: each item listed
+			}
 			if path != "" {
 				s.add(finding{kind: kind, call: words[0], arg: path, dynamic: strings.Contains(path, "$"), text: strings.TrimSpace(stmt)})
 			}
@@ -1134,8 +1173,55 @@ func (s *scanner) powershell(code string) {
 				s.shell(words[0], strings.Join(words[2:], " "), false, strings.TrimSpace(stmt))
 			}
 		}
+		listed = ""
+		if h := strings.ToLower(words[0]); h == "get-childitem" || h == "gci" || h == "dir" {
+			for _, w := range words[1:] {
+				if !strings.HasPrefix(w, "-") {
+					if w == "$HOME" || w == "$env:HOME" {
+						w = "~"
+					}
+					listed = strings.TrimSuffix(w, "/") + "/*"
+					break
+				}
+			}
+		}
+	}
+	if native {
+		text := strings.TrimSpace(line)
+		text = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(text, "&"), "."))
+		s.shell("pwsh native", text, false, text)
 	}
 }
+
+// psDelete matches .NET's delete of a directory or a file.
+var psDelete = lazyRegexp(`(?i)\[(?:System\.)?IO\.(Directory|File)\]::Delete\(\s*([^,)]+)`)
+
+// psNative reports a statement's first word that names a native program:
+// no cmdlet (Verb-Noun), keyword, alias of a cmdlet, variable, type,
+// expression or option. PowerShell on Linux and macOS has no ls, rm, cp,
+// mv or cat alias: those are the system's programs.
+func psNative(w string) bool {
+	if w == "" || strings.ContainsAny(w[:1], "$[(@-'\"0123456789+!%?<>=") || strings.HasSuffix(w, ":") {
+		return false
+	}
+	if i := strings.IndexByte(w, '-'); i > 0 && !strings.ContainsAny(w, "/.") {
+		return false // Verb-Noun
+	}
+	return !psWordsNotNative.has(strings.ToLower(w))
+}
+
+// psWordsNotNative are PowerShell's keywords and the aliases of its
+// cmdlets that every platform has.
+var psWordsNotNative = set("if", "elseif", "else", "foreach", "for", "while", "do", "until", "switch", "function", "filter",
+	"param", "begin", "process", "end", "try", "catch", "finally", "trap", "return", "break", "continue", "throw", "exit",
+	"class", "enum", "using", "data", "dynamicparam", "workflow", "in", "iex", "iwr", "irm", "gci", "gc", "sc", "ri", "rd",
+	"del", "erase", "cls", "gm", "ft", "fl", "select", "where", "measure", "group", "sls", "ni", "si", "gi", "ii", "cpi", "mi",
+	"rni", "sal", "saps", "start", "gps", "spps", "gsv", "sasv", "spsv", "write", "echo", "cd", "chdir", "pwd", "sleep",
+	"clear", "dir", "type", "copy", "move", "ren", "popd", "pushd", "h", "history", "r", "icm", "ipmo", "gal", "gcm", "ghy",
+	"iwmi", "gwmi", "nal", "epal", "ipal", "gv", "sv", "rv", "clv", "ogv", "oh", "fc", "fw", "gu", "tee", "sort", "compare", "diff",
+	"rmdir", "md", "mkdir", "ac", "clc", "cli", "clp", "cvpa", "dbp", "ebp", "gbp", "gcs", "gdr", "gjb", "gl", "gp", "gpv",
+	"gsn", "gtz", "rcjb", "rjb", "rp", "rsn", "sbp", "scb", "sl", "sp", "spjb", "sajb", "wjb", "nsn", "etsn", "exsn", "nmo",
+	"ise", "curl", "wget", "kill", "ps", "man", "help", "more", "ls", "rm", "cp", "mv", "cat", "mount", "lp")
 
 // psWords splits a PowerShell statement into words, removing quotes.
 func psWords(s string) []string {

@@ -822,7 +822,7 @@ func (w *walker) unknownCode(c *Command, args []field, cx ctx) {
 		if i >= maxLauncherOperands*2 {
 			return
 		}
-		if a.Dynamic || a.in.Kind != "" || !strings.Contains(a.Value, "(") && !strings.Contains(a.Value, "import ") {
+		if a.Dynamic || a.in.Kind != "" || !strings.Contains(a.Value, "(") && !strings.Contains(a.Value, "import ") && !(strings.ContainsAny(a.Value, `"'`) && runWord().MatchString(a.Value)) {
 			continue
 		}
 		v := a.Value
@@ -846,7 +846,12 @@ func (w *walker) unknownCode(c *Command, args []field, cx ctx) {
 func (w *walker) codeCalls(c *Command, code, via string, cx ctx) bool {
 	python := pythonCode().MatchString(code)
 	if !shellCall().MatchString(code) && !(python && strings.HasPrefix(strings.TrimSpace(code), "import ")) {
-		return false // a word starting with an import is Python code whatever it calls
+		// a word starting with an import is Python code whatever it
+		// calls; other code may call the shell in its own syntax (raku's
+		// shell "CMD", janet's (os/shell "CMD"), gforth's s" CMD" system)
+		w.inUnknown++
+		defer func() { w.inUnknown-- }()
+		return w.literalCommands(c, code, via, nil, cx)
 	}
 	w.inUnknown++
 	defer func() { w.inUnknown-- }()
@@ -883,7 +888,44 @@ func (w *walker) codeCalls(c *Command, code, via string, cx ctx) bool {
 			found = true
 		}
 	}
+	if !found {
+		found = w.literalCommands(c, code, via, nil, cx)
+	}
 	return found
+}
+
+// runWord matches code that can run a command by some route: a call,
+// a method or a module whose name says so, or a pipe opened by name.
+var runWord = lazyRegexp(`(?i)\b(?:system\w*|exec\w*|popen\w*|spawn\w*|shell\w*|run\w*|readpipe|qx|passthru|proc_open|pipe|cmd|ccall|method|send|invoke\w*|call\w*|open\w*|process\w*|command\w*|ipc|pexpect|execa|subprocess|child_process)\b|\|&`)
+
+// maxLiteralCommands bounds the literals one code text is read for.
+const maxLiteralCommands = 4
+
+// literalCommands is the fallback for code that can run a command by a
+// route its model does not follow (a function passed as a value, a
+// module under another name, a library's call, an interpreter hguard
+// does not know): each string literal that reads as a command line, a
+// known program or a shell first with arguments of its own (scriptLike),
+// is judged as a command the code may run. A pipe's | at either end of
+// the literal (open "|CMD", open(F, "CMD|")) is the pipe-open's, not the
+// command's. skip holds the literals the model followed already. It
+// reports whether it found one.
+func (w *walker) literalCommands(c *Command, code, via string, skip []string, cx ctx) bool {
+	if !runWord().MatchString(code) {
+		return false
+	}
+	found := 0
+	for _, lit := range stringLiteral().FindAllString(code, -1) {
+		cmd := strings.TrimSpace(strings.Trim(strings.TrimSpace(unquote(lit)), "|"))
+		if !strings.ContainsAny(cmd, " \t") || !commandHead(cmd) || slices.Contains(skip, cmd) || !scriptLike(cmd) {
+			continue
+		}
+		w.nested(c, cmd, via+" literal", cx, false)
+		if found++; found == maxLiteralCommands {
+			break
+		}
+	}
+	return found > 0
 }
 
 // commandHead reports text whose first word is a program hguard knows
