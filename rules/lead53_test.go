@@ -115,3 +115,17 @@ func TestLead53InlineCode(t *testing.T) {
 		{`pwsh -c 'Get-ChildItem ./src | Select-Object Name'`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead53LiteralArgv: an argv written as adjacent literals whose first
+// names a program, or after a call named like one with an option first,
+// is a command the code may run (process libraries' calls).
+func TestLead53LiteralArgv(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`Rscript -e 'callr::run("rm", c("-rf","/home"))'`, dsl.Block, dsl.Block},
+		{`python3 -c 'from plumbum.cmd import rm; rm("-rf","/home")'`, dsl.Block, dsl.Block},
+		{`python3 -c 'import sh; sh.rm("-rf","/home")'`, dsl.Block, dsl.Block},
+		{`node -e 'require("cross-spawn").sync("rm",["-rf","/home"])'`, dsl.Block, dsl.Block},
+		{`node -e 'console.log(["rm", "x"].join(" "))'`, dsl.Allow, dsl.Allow},
+		{`python3 -c 'import argparse; p=argparse.ArgumentParser(); p.add_argument("-v")'`, dsl.Allow, dsl.Allow},
+	})
+}

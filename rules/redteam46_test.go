@@ -58,7 +58,7 @@ func TestRedteam46InlineCode(t *testing.T) {
 		ask(py("c = \"~ fr- mr\"[::-1]\nsubprocess.run(c, shell=True)\n")),
 		block(py("c = \"\" or \"rm -rf ~\"\nsubprocess.run(c, shell=True)\n")),
 		block(py("c = \"git status\" and \"rm -rf ~\"\nsubprocess.run(c, shell=True)\n")),
-		ask(py("c = [\"git\", \"status\"] * 0 + [\"rm\", \"-rf\", \"/home/u\"]\nsubprocess.run(c)\n")),
+		block(py("c = [\"git\", \"status\"] * 0 + [\"rm\", \"-rf\", \"/home/u\"]\nsubprocess.run(c)\n")),
 		block(py("c = \"git status\".replace(\"git status\", \"rm -rf ~\")\nsubprocess.run(c, shell=True)\n")),
 		block(py("c = [\"git\", \"status\"]\nc.__init__([\"sh\", \"-c\", \"rm -rf ~\"])\nsubprocess.run(c)\n")),
 		block(node("const c = \"\" || \"rm -rf ~\"; execSync(c)")),

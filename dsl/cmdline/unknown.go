@@ -896,7 +896,7 @@ func (w *walker) codeCalls(c *Command, code, via string, cx ctx) bool {
 
 // runWord matches code that can run a command by some route: a call,
 // a method or a module whose name says so, or a pipe opened by name.
-var runWord = lazyRegexp(`(?i)\b(?:system\w*|exec\w*|popen\w*|spawn\w*|shell\w*|run\w*|readpipe|qx|passthru|proc_open|pipe|cmd|ccall|method|send|invoke\w*|call\w*|open\w*|process\w*|command\w*|ipc|pexpect|execa|subprocess|child_process)\b|\|&`)
+var runWord = lazyRegexp(`(?i)\b(?:system\w*|exec\w*|popen\w*|spawn\w*|shell\w*|run\w*|readpipe|qx|passthru|proc_open|pipe|cmd|ccall|method|send|invoke\w*|call\w*|open\w*|process\w*|command\w*|ipc|pexpect|execa|subprocess|child_process|sh|plumbum|shelljs)\b|\|&`)
 
 // maxLiteralCommands bounds the literals one code text is read for.
 const maxLiteralCommands = 4
@@ -915,9 +915,8 @@ func (w *walker) literalCommands(c *Command, code, via string, skip []string, cx
 		return false
 	}
 	found := 0
-	for _, lit := range stringLiteral().FindAllString(code, -1) {
-		cmd := strings.TrimSpace(strings.Trim(strings.TrimSpace(unquote(lit)), "|"))
-		if !strings.ContainsAny(cmd, " \t") || !commandHead(cmd) || slices.Contains(skip, cmd) || !scriptLike(cmd) {
+	for _, cmd := range codeCommandTexts(code) {
+		if slices.Contains(skip, cmd) || !scriptLike(cmd) {
 			continue
 		}
 		w.nested(c, cmd, via+" literal", cx, false)
@@ -926,6 +925,51 @@ func (w *walker) literalCommands(c *Command, code, via string, skip []string, cx
 		}
 	}
 	return found > 0
+}
+
+// argvSeparator is what stands between the words of an argv written as
+// literals: commas and the brackets of a list or a call.
+var argvSeparator = lazyRegexp(`^[\s,\[\](){}]*(?:c\()?[\s,\[\](){}]*$`)
+
+// calledProgram is a call of a function named like a program whose first
+// argument is an option literal: sh.rm("-rf", …), plumbum's rm("-rf", …).
+var calledProgram = lazyRegexp(`([A-Za-z_][\w-]*)\s*\(\s*$`)
+
+// codeCommandTexts are the command lines code's string literals make: a
+// literal that reads as one (CMD with arguments; a pipe-open's | at
+// either end is the open's), and an argv of adjacent literals whose first
+// names a program ("rm", ["-rf", "/home"]) or that follow a call of a
+// function named like one with an option first (sh.rm("-rf", "/home")).
+func codeCommandTexts(code string) []string {
+	var out []string
+	locs := stringLiteral().FindAllStringIndex(code, -1)
+	for i := 0; i < len(locs); i++ {
+		lit := unquote(code[locs[i][0]:locs[i][1]])
+		cmd := strings.TrimSpace(strings.Trim(strings.TrimSpace(lit), "|"))
+		if strings.ContainsAny(cmd, " \t") {
+			if commandHead(cmd) {
+				out = append(out, cmd)
+			}
+			continue
+		}
+		words := []string{lit}
+		j := i
+		for j+1 < len(locs) && argvSeparator().MatchString(code[locs[j][1]:locs[j+1][0]]) {
+			j++
+			words = append(words, unquote(code[locs[j][0]:locs[j][1]]))
+		}
+		switch {
+		case len(words) > 1 && commandHead(words[0]) && !strings.HasPrefix(words[0], "-"):
+			out = append(out, argvLine(words))
+			i = j
+		case strings.HasPrefix(words[0], "-"):
+			if m := calledProgram().FindStringSubmatch(code[:locs[i][0]]); m != nil && launchable(m[1]) {
+				out = append(out, argvLine(append([]string{m[1]}, words...)))
+				i = j
+			}
+		}
+	}
+	return out
 }
 
 // commandHead reports text whose first word is a program hguard knows
