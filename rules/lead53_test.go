@@ -129,3 +129,18 @@ func TestLead53LiteralArgv(t *testing.T) {
 		{`python3 -c 'import argparse; p=argparse.ArgumentParser(); p.add_argument("-v")'`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead53Escapes: programs' own ways to run a command that the
+// catalogue lacked: TeX's \input|"CMD", latexmk's command variables set
+// by -e, IPython's !CMD, git send-email's --sendmail-cmd.
+func TestLead53Escapes(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`latex -shell-escape '\input|"rm -rf ~"'`, dsl.Block, dsl.Block},
+		{`latexmk -e '$pdflatex="rm -rf ~"' x.tex`, dsl.Block, dsl.Block},
+		{`latexmk -e '$pdflatex="pdflatex -shell-escape %O %S"' x.tex`, dsl.Allow, dsl.Allow},
+		{`ipython -c '!rm -rf ~'`, dsl.Block, dsl.Block},
+		{`ipython -c 'import os; print(os.getcwd())'`, dsl.Allow, dsl.Allow},
+		{`git send-email --sendmail-cmd='rm -rf ~' x.patch`, dsl.Block, dsl.Block},
+		{`pdflatex '\input{chapter1}'`, dsl.Allow, dsl.Allow},
+	})
+}

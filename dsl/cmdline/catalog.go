@@ -1722,6 +1722,13 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			prog = lang
 		}
 		inline(prog, flag, code)
+		if lang == "perl" && c.Name == "latexmk" {
+			// latexmk -e '$pdflatex="CMD"': the commands latexmk runs
+			// are its variables' values (latexmk(1), "configuration variables")
+			for _, m := range latexmkCommand().FindAllStringSubmatch(code, -1) {
+				run(strings.TrimSpace(strings.ReplaceAll(m[2]+m[3], "%O", "")))
+			}
+		}
 	case "sqlite", "mysql", "psql":
 		if lang == "sqlite" {
 			for _, m := range sqliteLoad().FindAllStringSubmatch(code, -1) {
@@ -1921,6 +1928,9 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 	case "tex":
 		for _, cmd := range macroCalls(code, "\\write18{", "}") {
 			run(cmd)
+		}
+		for _, m := range texPipeInput().FindAllStringSubmatch(code, -1) {
+			run(m[1]) // \input|"CMD", \openin\f=|"CMD": CMD's output read (shell escape)
 		}
 		for _, src := range macroCalls(code, "\\directlua{", "}") {
 			inline("lua", "-e", src)
@@ -2126,19 +2136,21 @@ var (
 	// sed's e: after an address or a range (1, $, /re/, 0~2, 1,+3), maybe
 	// negated (!), with the command after it or not (GNU sed runs 1eid
 	// as 1e id)
-	sedExecInput = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+(?:~\d+)?|\$|/[^/]*/)?(?:,(?:[+~]?\d+|\$|/[^/]*/))?\s*!?\s*e\s*(?:$|[;}\n])`)
-	sedExec      = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+(?:~\d+)?|\$|/[^/]*/)?(?:,(?:[+~]?\d+|\$|/[^/]*/))?\s*!?\s*e\s*([^;\n}\s][^;\n}]*)`)
-	tclExec      = lazyRegexp(`(?m)(?:^|[;\[{]\s*)(?:(?:eval|uplevel(?:\s+#?\d+)?|catch)\s+\{?\s*)*(spawn|exec|system|open\s+"\|)\s*([^;\]\n}"]+)`)
-	tclDelete    = lazyRegexp(`(?m)(?:^|[;\[{]\s*)file\s+delete\s+((?:-force\s+|--\s+)*)([^;\]\n}]+)`)
-	tclFileOp    = lazyRegexp(`(?m)(?:^|[;\[{]\s*)file\s+(rename|copy)\s+(?:-force\s+|--\s+)*([^;\]\n}]+)`)
-	texOpenout   = lazyRegexp(`\\openout\s*(?:\\[A-Za-z@]+|[0-9]+)\s*=?\s*\{?([^\s\\{}]+)`)
-	tclOpen      = lazyRegexp(`(?m)(?:^|[;\[{]\s*|set\s+\w+\s+\[)open\s+("[^"|]+"|\{[^}]+\}|[^\s"{|\[;\]]+)(?:\s+"?\{?(w\+?|a\+?|r\+?|WRONLY|RDWR|CREAT|APPEND|RDONLY)\b)?`)
-	tclEval      = lazyRegexp(`(?m)(?:^|[;\[{]\s*)(?:eval|uplevel(?:\s+#?\d+)?)\s+"?\$`)
-	tclEnv       = lazyRegexp(`\$(?:::)?env\(([A-Za-z_][A-Za-z0-9_]*)\)`)
-	rSystem      = lazyRegexp(`\bsystem2?\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
-	backticks    = lazyRegexp("`([^`]+)`")
-	doShell      = lazyRegexp(`(?:do shell script|do script|write text)\s+("(?:[^"\\]|\\.)*")|(?:doShellScript|doScript|\$\.system|\$\.popen)\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
-	ssmJSON      = lazyRegexp(`"commands?"\s*:\s*\[\s*("(?:[^"\\]|\\.)*")`)
+	sedExecInput   = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+(?:~\d+)?|\$|/[^/]*/)?(?:,(?:[+~]?\d+|\$|/[^/]*/))?\s*!?\s*e\s*(?:$|[;}\n])`)
+	sedExec        = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+(?:~\d+)?|\$|/[^/]*/)?(?:,(?:[+~]?\d+|\$|/[^/]*/))?\s*!?\s*e\s*([^;\n}\s][^;\n}]*)`)
+	texPipeInput   = lazyRegexp(`\\(?:input|openin\s*\\?\w*\s*=?)\s*\{?\s*\|\s*"([^"]+)"`)
+	latexmkCommand = lazyRegexp(`\$(\w*(?:latex|tex|dvipdf|dvips|ps2pdf|bibtex|biber|makeindex|makeglossaries|previewer|print_cmd|_cmd|lpr))\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')`)
+	tclExec        = lazyRegexp(`(?m)(?:^|[;\[{]\s*)(?:(?:eval|uplevel(?:\s+#?\d+)?|catch)\s+\{?\s*)*(spawn|exec|system|open\s+"\|)\s*([^;\]\n}"]+)`)
+	tclDelete      = lazyRegexp(`(?m)(?:^|[;\[{]\s*)file\s+delete\s+((?:-force\s+|--\s+)*)([^;\]\n}]+)`)
+	tclFileOp      = lazyRegexp(`(?m)(?:^|[;\[{]\s*)file\s+(rename|copy)\s+(?:-force\s+|--\s+)*([^;\]\n}]+)`)
+	texOpenout     = lazyRegexp(`\\openout\s*(?:\\[A-Za-z@]+|[0-9]+)\s*=?\s*\{?([^\s\\{}]+)`)
+	tclOpen        = lazyRegexp(`(?m)(?:^|[;\[{]\s*|set\s+\w+\s+\[)open\s+("[^"|]+"|\{[^}]+\}|[^\s"{|\[;\]]+)(?:\s+"?\{?(w\+?|a\+?|r\+?|WRONLY|RDWR|CREAT|APPEND|RDONLY)\b)?`)
+	tclEval        = lazyRegexp(`(?m)(?:^|[;\[{]\s*)(?:eval|uplevel(?:\s+#?\d+)?)\s+"?\$`)
+	tclEnv         = lazyRegexp(`\$(?:::)?env\(([A-Za-z_][A-Za-z0-9_]*)\)`)
+	rSystem        = lazyRegexp(`\bsystem2?\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
+	backticks      = lazyRegexp("`([^`]+)`")
+	doShell        = lazyRegexp(`(?:do shell script|do script|write text)\s+("(?:[^"\\]|\\.)*")|(?:doShellScript|doScript|\$\.system|\$\.popen)\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
+	ssmJSON        = lazyRegexp(`"commands?"\s*:\s*\[\s*("(?:[^"\\]|\\.)*")`)
 	// lldb's platform shell options before the command: -h (on the host),
 	// -s SHELL, -t TIMEOUT, and -- ending them
 	platformShellOptions = lazyRegexp(`^(?:\s+(?:-h|--host|-[st]\s+\S+|--shell\s+\S+|--timeout\s+\S+))*(?:\s+--)?`)

@@ -103,6 +103,15 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 			w.destroy(c, f, via, moved)
 		}
 	}
+	if lang == "python" && strings.HasPrefix(program(c.Name), "ipython") {
+		// IPython runs a line's !CMD, x = !CMD and %sx/%system CMD in the
+		// shell
+		for _, line := range strings.Split(text, "\n") {
+			if m := ipythonShell().FindStringSubmatch(line); m != nil {
+				w.nested(c, m[1], "ipython !", cx, code.Dynamic)
+			}
+		}
+	}
 	if !code.Dynamic && len(c.Via) < MaxDepth {
 		// what the model did not follow: Lua's local o=os; o.execute(…),
 		// R's lapply("CMD", system), Ruby's method(:system).call("CMD"),
@@ -110,6 +119,10 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 		w.literalCommands(c, text, lang, p.ShellOuts, cx)
 	}
 }
+
+// ipythonShell matches IPython's shell escapes on a line: !CMD, !!CMD,
+// x = !CMD, %sx CMD, %system CMD.
+var ipythonShell = lazyRegexp(`^\s*(?:[\w, ]+=\s*)?(?:!!?|%(?:sx|system)\s+)\s*(.+)$`)
 
 // codeChdir is where inline code's chdir f moves it from moved (nil: where
 // the shell is, a cd on the line included): a literal path as cd would
