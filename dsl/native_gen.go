@@ -1371,7 +1371,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native340
 		}
-	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && any(positional, # in [\"link\", \"l\"]) && any(positional, # == \"set\") && any(positional, # == \"down\")) || (name == \"ip\" && pos(0) in [\"route\", \"r\"] && pos(1) in [\"flush\", \"del\", \"delete\"] && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"nmcli\" && (any(positional, # == \"networking\") && any(positional, # == \"off\") || any(positional, # == \"radio\") && any(positional, # == \"off\") || any(positional, # == \"device\") && any(positional, # in [\"disconnect\", \"down\"]))) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\")) || (name == \"ip\" && pos(0) in [\"addr\", \"address\", \"a\", \"ad\", \"addres\"] && pos(1) in [\"flush\", \"f\", \"fl\", \"flu\", \"flus\"]) || (name == \"tc\" && pos(0) in [\"qdisc\", \"q\", \"qd\", \"qdi\", \"qdis\"] && pos(1) in [\"add\", \"replace\", \"change\", \"a\", \"r\", \"c\"] &&\n  (any(positional, # == \"blackhole\") || any(positional, # == \"netem\") && line matches \"\\\\b(loss|corrupt)\\\\s+(random\\\\s+)?100(\\\\.0+)?%\"))":
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && abbrevWords(\"link set|change\", positional) && \"down\" in positional) || (name == \"ip\" && abbrevWords(\"address flush\", positional)) || (name == \"ip\" && abbrevWords(\"route flush|delete\", positional) && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"nmcli\" && (abbrevWords(\"device disconnect|down\", positional) || abbrevWords(\"connection down\", positional) || abbrevWords(\"networking off\", positional) ||\n  abbrevWords(\"radio\", positional) && any(positional, # in [\"off\", \"of\", \"no\", \"false\"]))) ||\n(name == \"wg-quick\" && pos(0) == \"down\") || (name == \"tailscale\" && pos(0) in [\"down\", \"logout\"]) || (name == \"rfkill\" && pos(0) == \"block\" && !(lower(pos(1)) in [\"bluetooth\", \"nfc\", \"gps\", \"fm\", \"uwb\", \"ultrawideband\"])) || (name == \"networksetup\" && any(args, lower(#) in [\"-setairportpower\", \"-setnetworkserviceenabled\"]) && lower(args[len(args)-1]) == \"off\" || name == \"networksetup\" && any(args, lower(#) in [\"-setv4off\", \"-removenetworkservice\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\")) || (name == \"ufw\" && !hasFlag(\"dry-run\") && (any(positional, # in [\"deny\", \"reject\"]) || any(positional, # == \"delete\") && any(positional, # == \"allow\")) && any(positional, lower(#) matches \"^(22|ssh|openssh)(/tcp)?$\") &&\n  !(join(positional, \" \") matches \"\\\\bfrom [^a]|\\\\bfrom a[^n]\")) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\") && any(args, # == \"INPUT\") &&\n  any(options(\"j\", \"jump\"), # in [\"DROP\", \"REJECT\"]) && join(args, \" \") matches \"--(dports?|destination-ports?)(\\\\s+|=)([0-9:]+,)*(22|ssh)(,|\\\\s|$)\" &&\n  !(hasFlag(\"s\", \"source\", \"src-range\", \"m\") && join(args, \" \") matches \"(^|\\\\s)(-s|--source|--src-range)(\\\\s+|=)[0-9a-fA-F]\" && !(join(args, \" \") matches \"(^|\\\\s)(-s|--source)(\\\\s+|=)(0\\\\.0\\\\.0\\\\.0/0|::/0)(\\\\s|$)\"))) ||\n(name == \"nft\" && join(args, \" \") matches \"\\\\bdport\\\\s+(\\\\{[^}]*\\\\b(22|ssh)\\\\b[^}]*\\\\}|(22|ssh)\\\\b).*\\\\b(drop|reject)\\\\b\" && !(join(args, \" \") matches \"\\\\bsaddr\\\\b\")) || (name == \"firewall-cmd\" && (hasFlag(\"panic-on\") || any(args, # matches \"^--remove-(service=ssh|port=22/tcp)$\") || join(args, \" \") matches \"--remove-(service ssh|port 22/tcp)(\\\\s|$)\")) || (name == \"tc\" && pos(0) in [\"qdisc\", \"q\", \"qd\", \"qdi\", \"qdis\"] && pos(1) in [\"add\", \"replace\", \"change\", \"a\", \"r\", \"c\"] &&\n  (any(positional, # == \"blackhole\") || any(positional, # == \"netem\") && line matches \"\\\\b(loss|corrupt)\\\\s+(random\\\\s+)?100(\\\\.0+)?%\"))":
 		if scope == "command" {
 			return native341
 		}
@@ -1580,7 +1580,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [697]lazyRegexp{
+var nativeRegexps = [706]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -2165,6 +2165,15 @@ var nativeRegexps = [697]lazyRegexp{
 	{src: "^\\s*([0-9]+\\s*[KB]?|[0-9]\\s*M)\\s*$"},
 	{src: "^\\s*[01]\\s*$"},
 	{src: "^/var/log/(audit/audit\\.log|auth\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$"},
+	{src: "^(22|ssh|openssh)(/tcp)?$"},
+	{src: "\\bfrom [^a]|\\bfrom a[^n]"},
+	{src: "--(dports?|destination-ports?)(\\s+|=)([0-9:]+,)*(22|ssh)(,|\\s|$)"},
+	{src: "(^|\\s)(-s|--source|--src-range)(\\s+|=)[0-9a-fA-F]"},
+	{src: "(^|\\s)(-s|--source)(\\s+|=)(0\\.0\\.0\\.0/0|::/0)(\\s|$)"},
+	{src: "\\bdport\\s+(\\{[^}]*\\b(22|ssh)\\b[^}]*\\}|(22|ssh)\\b).*\\b(drop|reject)\\b"},
+	{src: "\\bsaddr\\b"},
+	{src: "^--remove-(service=ssh|port=22/tcp)$"},
+	{src: "--remove-(service ssh|port 22/tcp)(\\s|$)"},
 	{src: "\\b(loss|corrupt)\\s+(random\\s+)?100(\\.0+)?%"},
 	{src: "(?i)ksmserver|org\\.kde\\.(Shutdown|LogoutPrompt)|SessionManager|org\\.xfce\\.Session"},
 	{src: "(?i)(^|[./])(logout|logoutandreboot|logoutandshutdown|shutdown|reboot|restart|poweroff|requestshutdown|requestreboot)$"},
@@ -11068,7 +11077,7 @@ func native340(env any) bool {
 // native341 is the condition of network-cut.
 func native341(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
+	return ((((((((((((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "DROP", "REJECT")
@@ -11076,47 +11085,46 @@ func native341(env any) bool {
 		anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "INPUT", "OUTPUT")
 		})) ||
-		((((e.Name == "ip") &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return in(p0, "link", "l")
-			})) &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return (p0 == "set")
-			})) &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return (p0 == "down")
-			}))) ||
-		((((e.Name == "ip") &&
-			in(e.Pos(0), "route", "r")) &&
-			in(e.Pos(1), "flush", "del", "delete")) &&
+		(((e.Name == "ip") &&
+			abbrevWords("link set|change", e.Positional)) &&
+			in("down", e.Positional...))) ||
+		((e.Name == "ip") &&
+			abbrevWords("address flush", e.Positional))) ||
+		(((e.Name == "ip") &&
+			abbrevWords("route flush|delete", e.Positional)) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "default", "all", "table")
 			}))) ||
+		((e.Name == "nmcli") &&
+			(((abbrevWords("device disconnect|down", e.Positional) ||
+				abbrevWords("connection down", e.Positional)) ||
+				abbrevWords("networking off", e.Positional)) ||
+				(abbrevWords("radio", e.Positional) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return in(p0, "off", "of", "no", "false")
+					}))))) ||
+		((e.Name == "wg-quick") &&
+			(e.Pos(0) == "down"))) ||
+		((e.Name == "tailscale") &&
+			in(e.Pos(0), "down", "logout"))) ||
+		(((e.Name == "rfkill") &&
+			(e.Pos(0) == "block")) &&
+			!in(strings.ToLower(e.Pos(1)), "bluetooth", "nfc", "gps", "fm", "uwb", "ultrawideband"))) ||
+		((((e.Name == "networksetup") &&
+			anyOf(e.Args, func(p0 string) bool {
+				return in(strings.ToLower(p0), "-setairportpower", "-setnetworkserviceenabled")
+			})) &&
+			(strings.ToLower(index(e.Args, (len(e.Args)-1))) == "off")) ||
+			((e.Name == "networksetup") &&
+				anyOf(e.Args, func(p0 string) bool {
+					return in(strings.ToLower(p0), "-setv4off", "-removenetworkservice")
+				})))) ||
 		((e.Name == "ifconfig") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "down")
 			}))) ||
 		((e.Name == "ifdown") &&
 			(len(e.Positional) > 0))) ||
-		((e.Name == "nmcli") &&
-			(((anyOf(e.Positional, func(p0 string) bool {
-				return (p0 == "networking")
-			}) &&
-				anyOf(e.Positional, func(p0 string) bool {
-					return (p0 == "off")
-				})) ||
-				(anyOf(e.Positional, func(p0 string) bool {
-					return (p0 == "radio")
-				}) &&
-					anyOf(e.Positional, func(p0 string) bool {
-						return (p0 == "off")
-					}))) ||
-				(anyOf(e.Positional, func(p0 string) bool {
-					return (p0 == "device")
-				}) &&
-					anyOf(e.Positional, func(p0 string) bool {
-						return in(p0, "disconnect", "down")
-					}))))) ||
 		((e.Name == "networkctl") &&
 			in(e.Pos(0), "down"))) ||
 		(((e.Name == "route") &&
@@ -11125,9 +11133,42 @@ func native341(env any) bool {
 				return ((p0 == "default") ||
 					(p0 == "-net"))
 			}))) ||
-		(((e.Name == "ip") &&
-			in(e.Pos(0), "addr", "address", "a", "ad", "addres")) &&
-			in(e.Pos(1), "flush", "f", "fl", "flu", "flus"))) ||
+		(((((e.Name == "ufw") &&
+			!e.HasFlag("dry-run")) &&
+			(anyOf(e.Positional, func(p0 string) bool {
+				return in(p0, "deny", "reject")
+			}) ||
+				(anyOf(e.Positional, func(p0 string) bool {
+					return (p0 == "delete")
+				}) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return (p0 == "allow")
+					})))) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return matchReAny(&nativeRegexps[584], "22\x00ssh\x00openssh", strings.ToLower(p0))
+			})) &&
+			!matchReAny(&nativeRegexps[585], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
+			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
+			anyOf(e.Args, func(p0 string) bool {
+				return (p0 == "INPUT")
+			})) &&
+			anyOf(e.Options("j", "jump"), func(p0 string) bool {
+				return in(p0, "DROP", "REJECT")
+			})) &&
+			matchReWith(&nativeRegexps[586], "--", strings.Join(e.Args, " "))) &&
+			!((e.HasFlag("s", "source", "src-range", "m") &&
+				matchReWith(&nativeRegexps[587], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[588], "-", strings.Join(e.Args, " "))))) ||
+		(((e.Name == "nft") &&
+			matchReWith(&nativeRegexps[589], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[590], "saddr", strings.Join(e.Args, " ")))) ||
+		((e.Name == "firewall-cmd") &&
+			((e.HasFlag("panic-on") ||
+				anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[591], "--remove-", p0)
+				})) ||
+				matchReWith(&nativeRegexps[592], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -11137,7 +11178,7 @@ func native341(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[584], "100", e.Line)))))
+					matchReWith(&nativeRegexps[593], "100", e.Line)))))
 }
 
 // native342 is the condition of boot-config-change.
@@ -11170,33 +11211,33 @@ func native343(env any) bool {
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[585], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[594], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[586], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[595], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[587], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[596], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
 					return ((matchReFold(&nativeRegexps[541], "\"", let0) &&
-						matchReFold(&nativeRegexps[588], "log", let0)) ||
-						matchReFold(&nativeRegexps[589], "aevt", let0))
+						matchReFold(&nativeRegexps[597], "log", let0)) ||
+						matchReFold(&nativeRegexps[598], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[590], "login1", p0)
+					return matchReFold(&nativeRegexps[599], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[591], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[600], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -11209,7 +11250,7 @@ func native343(env any) bool {
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[592], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[601], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -11223,10 +11264,10 @@ func native344(env any) bool {
 	return (((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[593], "-s", p0)
+				return matchReWith(&nativeRegexps[602], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[594], p0)
+				return matchRe(&nativeRegexps[603], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -11268,7 +11309,7 @@ func native345(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[595], "--", p0)
+					return matchReWith(&nativeRegexps[604], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -11372,9 +11413,9 @@ func native350(env any) bool {
 func native351(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[596], "while", e.Code) ||
-			matchReAny(&nativeRegexps[597], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[598], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[605], "while", e.Code) ||
+			matchReAny(&nativeRegexps[606], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[607], "fork", e.Code)))
 }
 
 // native352 is the condition of service-from-file.
@@ -11401,11 +11442,11 @@ func native353(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[599], "\"", p0)
+				return matchReWith(&nativeRegexps[608], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[600], ".sock", p0)
+				return matchReWith(&nativeRegexps[609], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -11415,10 +11456,10 @@ func native353(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[601], "source=/", p0)
+					return matchReWith(&nativeRegexps[610], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[602], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[611], "security.privileged=true", p0)
 				}))))
 }
 
@@ -11427,18 +11468,18 @@ func native354(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[603], "bind", p0)
+			return matchReWith(&nativeRegexps[612], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[604], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[605], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[613], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[614], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native355 is the condition of mount-over-process.
 func native355(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[606], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[615], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native356 is the condition of snap-unsigned-install.
@@ -11455,7 +11496,7 @@ func native357(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[607], "-", p0)
+				return matchReWith(&nativeRegexps[616], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -11504,7 +11545,7 @@ func native358(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[608], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[617], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -11515,7 +11556,7 @@ func native359(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[609], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[618], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -11523,9 +11564,9 @@ func native359(env any) bool {
 func native360(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[610], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[611], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[612], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[619], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[620], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[621], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -11533,66 +11574,66 @@ func native360(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[613], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[622], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[614], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[623], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[615], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[624], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[616], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[625], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[617], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[626], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[618], e.Line)) &&
-				matchReAny(&nativeRegexps[619], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[620], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[627], e.Line)) &&
+				matchReAny(&nativeRegexps[628], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[629], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native361 is the condition of request-flood-loop.
 func native361(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[621], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[622], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[623], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[630], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[631], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[632], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[624], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[633], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native362 is the condition of busy-loop.
 func native362(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[625], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[626], "do", e.Line) &&
-			matchReWith(&nativeRegexps[627], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[628], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[629], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[630], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[631], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[634], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[635], "do", e.Line) &&
+			matchReWith(&nativeRegexps[636], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[637], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[638], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[639], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[640], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native363 is the condition of spawn-loop.
 func native363(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[632], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[633], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[641], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[642], "sleep\x00wait", e.Line))
 }
 
 // native364 is the condition of thread-storm-code.
 func native364(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[634], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[635], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[636], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[643], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[644], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[645], "sleep\x00.join()", e.Code))
 }
 
 // native365 is the condition of endless-device-read.
@@ -11613,7 +11654,7 @@ func native365(env any) bool {
 func native366(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[637], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[646], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native367 is the condition of write-system-config.
@@ -11641,8 +11682,8 @@ func native368(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[638], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[639], "/etc/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[647], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[648], "/etc/", cleanPath(p0)))
 		}))
 }
 
@@ -11665,16 +11706,16 @@ func native369(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[640], "/d", p0)
+						return matchReWith(&nativeRegexps[649], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[640], "/d", p0)) ||
+							matchReWith(&nativeRegexps[649], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[641], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[642], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[650], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[651], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -11704,17 +11745,17 @@ func native370(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[641], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[650], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[643], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[652], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[644], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[653], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -11723,12 +11764,12 @@ func native370(env any) bool {
 func native371(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[645], "$", p0) ||
-			matchReAny(&nativeRegexps[646], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[654], "$", p0) ||
+			matchReAny(&nativeRegexps[655], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[647], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[656], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -11745,7 +11786,7 @@ func native372(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[648], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[657], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -11757,7 +11798,7 @@ func native373(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[649], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[658], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -11776,18 +11817,18 @@ func native374(env any) bool {
 func native375(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((((((matchReWith(&nativeRegexps[650], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[651], "/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[652], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[653], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-			(matchReWith(&nativeRegexps[654], ".git/", cleanPath(p0)) &&
-				!matchReWith(&nativeRegexps[655], ".sample", cleanPath(p0)))) ||
-			matchReWith(&nativeRegexps[656], ".git/", cleanPath(p0))) ||
+		return ((((((matchReWith(&nativeRegexps[659], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[660], "/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[661], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[662], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+			(matchReWith(&nativeRegexps[663], ".git/", cleanPath(p0)) &&
+				!matchReWith(&nativeRegexps[664], ".sample", cleanPath(p0)))) ||
+			matchReWith(&nativeRegexps[665], ".git/", cleanPath(p0))) ||
 			(((e.Cwd != "") &&
 				!matchRe(&nativeRegexps[234], p0)) &&
-				(matchReWith(&nativeRegexps[657], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-					(matchReAny(&nativeRegexps[658], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-						!matchReWith(&nativeRegexps[659], ".sample", p0)))))
+				(matchReWith(&nativeRegexps[666], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+					(matchReAny(&nativeRegexps[667], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+						!matchReWith(&nativeRegexps[668], ".sample", p0)))))
 	})
 }
 
@@ -11795,7 +11836,7 @@ func native375(env any) bool {
 func native376(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[660], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[669], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -11808,14 +11849,14 @@ func native377(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[661], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[670], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[662], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[663], "=", p0))
+				return (matchReWith(&nativeRegexps[671], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[672], "=", p0))
 			})))
 }
 
@@ -11829,7 +11870,7 @@ func native378(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[664], p0) ||
+			return ((matchRe(&nativeRegexps[673], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -11844,7 +11885,7 @@ func native378(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[665], "credential_process", p0)
+				return matchReAny(&nativeRegexps[674], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -11854,7 +11895,7 @@ func native378(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[666], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[675], ".exec.command", p0)
 					})))))
 }
 
@@ -11863,7 +11904,7 @@ func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[667], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[676], "GOFLAGS=", p0)
 		}))
 }
 
@@ -11889,11 +11930,11 @@ func native380(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[668], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[677], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[669], "scripts.", p0)
+						return matchReWith(&nativeRegexps[678], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -11926,7 +11967,7 @@ func native381(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[670], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[679], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -11934,44 +11975,44 @@ func native381(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[671], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[680], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[672], p0)
+					return matchRe(&nativeRegexps[681], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[673], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[682], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[674], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[683], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[675], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[684], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[676], "alias.", p0)
+				return matchReWith(&nativeRegexps[685], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[677], "credential.", p0)
+				return matchReFold(&nativeRegexps[686], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[678], "include", p0)
+				return matchReFold(&nativeRegexps[687], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[679], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[688], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[680], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[689], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[681], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[690], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -11980,10 +12021,10 @@ func native381(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[682], "remote.", p0)
+				return matchReFold(&nativeRegexps[691], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[683], "protocol.", p0)
+				return matchReFold(&nativeRegexps[692], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -12002,10 +12043,10 @@ func native382(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[678], "include", p0)
+				return matchReFold(&nativeRegexps[687], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[678], "include", let0)) &&
+			!matchReFold(&nativeRegexps[687], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -12019,20 +12060,20 @@ func native383(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[684], "http.", p0)
+			return matchReFold(&nativeRegexps[693], "http.", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[685], "false\x00no\x00off\x000", p0)
+				return matchReAny(&nativeRegexps[694], "false\x00no\x00off\x000", p0)
 			})) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[686], "url.", p0)
+					return matchReFold(&nativeRegexps[695], "url.", p0)
 				}))) ||
 			((len(e.Positional) >= 3) &&
 				gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 			(e.Agent &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[687], "http", p0)
+					return matchReFold(&nativeRegexps[696], "http", p0)
 				}))))
 }
 
@@ -12045,9 +12086,9 @@ func native384(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[670], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[679], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[670], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[679], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -12056,8 +12097,8 @@ func native384(env any) bool {
 func native385(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[688], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[689], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[697], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[698], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -12066,8 +12107,8 @@ func native386(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[690], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[691], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[699], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[700], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -12082,18 +12123,18 @@ func native388(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[692], "--action=", p0)
+			return matchReWith(&nativeRegexps[701], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[693], "/", p0)
+			return matchReWith(&nativeRegexps[702], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[694], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[703], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[695], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[704], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -12102,7 +12143,7 @@ func native389(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[696], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[705], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[234], p0) {
 					return ((e.Cwd + "/") + p0)
