@@ -169,6 +169,7 @@ var helpers = map[string]struct {
 	"revealsSecret":   {"revealsSecret", "bool", []string{"string", "[]string"}},
 	"secretOutFile":   {"secretOutFile", "string", []string{"string", "[]string"}},
 	"storesSecret":    {"storesSecret", "bool", []string{"string", "[]string"}},
+	"abbrevWords":     {"abbrevWords", "bool", []string{"string", "[]string"}},
 }
 
 // envType is the Go type a condition can reach by name. A switch, not a

@@ -288,102 +288,104 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[139]
 	case "chroot":
 		return &catalogPrograms[140]
-	case "toybox":
+	case "lvm":
 		return &catalogPrograms[141]
-	case "sshpass":
+	case "toybox":
 		return &catalogPrograms[142]
-	case "screen":
+	case "sshpass":
 		return &catalogPrograms[143]
-	case "cpulimit":
+	case "screen":
 		return &catalogPrograms[144]
-	case "dbus-launch":
+	case "cpulimit":
 		return &catalogPrograms[145]
-	case "rlwrap":
+	case "dbus-launch":
 		return &catalogPrograms[146]
-	case "valgrind":
+	case "rlwrap":
 		return &catalogPrograms[147]
-	case "setarch":
+	case "valgrind":
 		return &catalogPrograms[148]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "setarch":
 		return &catalogPrograms[149]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[150]
-	case "entr":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[151]
-	case "mosh":
+	case "entr":
 		return &catalogPrograms[152]
-	case "msgfilter":
+	case "mosh":
 		return &catalogPrograms[153]
-	case "start-stop-daemon":
+	case "msgfilter":
 		return &catalogPrograms[154]
-	case "sg", "newgrp":
+	case "start-stop-daemon":
 		return &catalogPrograms[155]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "sg", "newgrp":
 		return &catalogPrograms[156]
-	case "wezterm":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[157]
-	case "kitty", "foot", "st":
+	case "wezterm":
 		return &catalogPrograms[158]
-	case "tmux", "byobu", "byobu-tmux":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[159]
-	case "zellij":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[160]
-	case "dtach", "abduco":
+	case "zellij":
 		return &catalogPrograms[161]
-	case "parallel":
+	case "dtach", "abduco":
 		return &catalogPrograms[162]
-	case "hping3":
+	case "parallel":
 		return &catalogPrograms[163]
-	case "at", "batch":
+	case "hping3":
 		return &catalogPrograms[164]
-	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
+	case "at", "batch":
 		return &catalogPrograms[165]
-	case "pnpm", "yarn", "npm", "bun":
+	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
 		return &catalogPrograms[166]
-	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[167]
-	case "mise":
+	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[168]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "mise":
 		return &catalogPrograms[169]
-	case "nix":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[170]
-	case "script":
+	case "nix":
 		return &catalogPrograms[171]
-	case "socat":
+	case "script":
 		return &catalogPrograms[172]
-	case "socket":
+	case "socat":
 		return &catalogPrograms[173]
-	case "proot":
+	case "socket":
 		return &catalogPrograms[174]
-	case "sched":
+	case "proot":
 		return &catalogPrograms[175]
-	case "faketime":
+	case "sched":
 		return &catalogPrograms[176]
-	case "trickle":
+	case "faketime":
 		return &catalogPrograms[177]
-	case "hyperfine":
+	case "trickle":
 		return &catalogPrograms[178]
-	case "direnv":
+	case "hyperfine":
 		return &catalogPrograms[179]
-	case "op":
+	case "direnv":
 		return &catalogPrograms[180]
-	case "doppler", "infisical":
+	case "op":
 		return &catalogPrograms[181]
-	case "dotenv":
+	case "doppler", "infisical":
 		return &catalogPrograms[182]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[183]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[184]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[185]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[186]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[187]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[188]
+	case "nix-shell":
+		return &catalogPrograms[189]
 	}
 	return nil
 }
@@ -667,6 +669,7 @@ var catalogNames = [...]string{
 	"unshare",
 	"nsenter",
 	"chroot",
+	"lvm",
 	"toybox",
 	"sshpass",
 	"screen",
@@ -926,6 +929,7 @@ var catalogPrograms = [...]Program{
 	{Name: "unshare", Runs: "argv", Args: "S", Long: []string{"setuid", "setgid", "root", "wd", "propagation", "map-user", "map-group", "map-users", "map-groups", "monotonic", "boottime"}, Shell: "agent"},
 	{Name: "nsenter", Runs: "argv", Args: "tSGN", Long: []string{"target", "setuid", "setgid", "net-socket"}, Shell: "agent"},
 	{Name: "chroot", Runs: "argv", Long: []string{"userspec", "groups"}, Operands: 1, Shell: "agent"},
+	{Name: "lvm", Runs: "argv"},
 	{Name: "toybox", Runs: "argv"},
 	{Name: "sshpass", Runs: "argv", Args: "pfdP"},
 	{Name: "screen", Runs: "argv", Args: "cehpSsTtX", Long: []string{"logfile"}, Stop: "XvlwQ", Shell: "agent"},

@@ -931,6 +931,10 @@ func (w *walker) literalCommands(c *Command, code, via string, skip []string, cx
 // literals: commas and the brackets of a list or a call.
 var argvSeparator = lazyRegexp(`^[\s,\[\](){}]*(?:c\()?[\s,\[\](){}]*$`)
 
+// argvEnd is what follows an argv's last literal: the list's or the
+// call's end.
+var argvEnd = lazyRegexp(`^\s*,?\s*[\])}]`)
+
 // calledProgram is a call of a function named like a program whose first
 // argument is an option literal: sh.rm("-rf", …), plumbum's rm("-rf", …).
 var calledProgram = lazyRegexp(`([A-Za-z_][\w-]*)\s*\(\s*$`)
@@ -957,6 +961,10 @@ func codeCommandTexts(code string) []string {
 		for j+1 < len(locs) && argvSeparator().MatchString(code[locs[j][1]:locs[j+1][0]]) {
 			j++
 			words = append(words, unquote(code[locs[j][0]:locs[j][1]]))
+		}
+		if !argvEnd().MatchString(code[locs[j][1]:]) {
+			i = j
+			continue // ['rm', '-rf', str(p)]: the argv goes on past the literals, as the model reads it
 		}
 		switch {
 		case len(words) > 1 && commandHead(words[0]) && !strings.HasPrefix(words[0], "-"):
