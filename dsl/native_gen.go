@@ -1415,7 +1415,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native351
 		}
-	case "name in [\"date\", \"gdate\"] && (hasFlag(\"s\", \"set\") || any(args, # matches \"^-s.\") || any(positional, # matches \"^[0-9]{8}([0-9]{2}|[0-9]{4})?(\\\\.[0-9]{2})?$\")) && !hasFlag(\"d\", \"date\", \"r\", \"reference\", \"f\", \"file\", \"help\", \"version\", \"j\") || name == \"timedatectl\" && (pos(0) == \"set-time\" || pos(0) == \"set-ntp\" && lower(pos(1)) in [\"false\", \"no\", \"0\", \"off\"] || pos(0) == \"set-local-rtc\" && lower(pos(1)) in [\"true\", \"yes\", \"1\", \"on\"]) || name == \"hwclock\" && hasFlag(\"set\", \"hctosys\", \"s\") || name == \"systemsetup\" && any(args, lower(#) in [\"-setdate\", \"-settime\", \"-setusingnetworktime\"]) && (any(args, lower(#) in [\"-setdate\", \"-settime\"]) || any(args, lower(#) in [\"off\", \"no\", \"false\"])) || name == \"chronyc\" && pos(0) == \"settime\" || name == \"busybox\" && pos(0) == \"date\" && hasFlag(\"s\")":
+	case "name in [\"date\", \"gdate\"] && (hasFlag(\"s\", \"set\") || any(args, # matches \"^-s.\") || any(positional, # matches \"^[0-9]{8}([0-9]{2}|[0-9]{4})?(\\\\.[0-9]{2})?$\")) && !hasFlag(\"d\", \"date\", \"r\", \"reference\", \"f\", \"file\", \"help\", \"version\", \"j\") || name == \"timedatectl\" && (pos(0) == \"set-time\" || pos(0) == \"set-ntp\" && lower(pos(1)) in [\"false\", \"no\", \"0\", \"off\"] || pos(0) == \"set-local-rtc\" && lower(pos(1)) in [\"true\", \"yes\", \"1\", \"on\"]) || name == \"hwclock\" && hasFlag(\"set\", \"hctosys\", \"s\") || name == \"systemsetup\" && any(args, lower(#) in [\"-setdate\", \"-settime\", \"-setusingnetworktime\"]) && (any(args, lower(#) in [\"-setdate\", \"-settime\"]) || any(args, lower(#) in [\"off\", \"no\", \"false\"])) || name == \"chronyc\" && pos(0) == \"settime\" || name == \"busybox\" && pos(0) == \"date\" && hasFlag(\"s\") || (name == \"ntpdate\" && !hasFlag(\"q\", \"d\") || name == \"sntp\" && hasFlag(\"S\", \"s\") || name == \"chronyd\" && hasFlag(\"q\")) &&\n  any(positional, !(lower(#) matches \"(^|\\\\.)(pool\\\\.ntp\\\\.org|ntp\\\\.ubuntu\\\\.com|time\\\\.(google|cloudflare|apple|windows|nist)\\\\.(com|gov)|time\\\\.aws\\\\.com)$\" || # matches \"^server\\\\s+\\\\S*pool\\\\.ntp\\\\.org\"))":
 		if scope == "command" {
 			return native352
 		}
@@ -1507,7 +1507,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native374
 		}
-	case "any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
+	case "!(name in [\"grub-mkconfig\", \"grub2-mkconfig\"] && all(outputs, cleanPath(#) in [\"/boot/grub/grub.cfg\", \"/boot/grub2/grub.cfg\"] || cleanPath(#) matches \"^/boot/efi/EFI/[^/]+/grub\\\\.cfg$\")) && any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
 			return native375
 		}
@@ -1612,7 +1612,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [734]lazyRegexp{
+var nativeRegexps = [737]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -2244,6 +2244,8 @@ var nativeRegexps = [734]lazyRegexp{
 	{src: "^user@[^/]+\\.service$|^user-[^/]+\\.slice$|^user\\.slice$|^-\\.slice$|^system\\.slice$|^init\\.scope$|^systemd-logind(\\.service)?$"},
 	{src: "^-s."},
 	{src: "^[0-9]{8}([0-9]{2}|[0-9]{4})?(\\.[0-9]{2})?$"},
+	{src: "(^|\\.)(pool\\.ntp\\.org|ntp\\.ubuntu\\.com|time\\.(google|cloudflare|apple|windows|nist)\\.(com|gov)|time\\.aws\\.com)$"},
+	{src: "^server\\s+\\S*pool\\.ntp\\.org"},
 	{src: "^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)"},
 	{src: "(?s)\\bwhile\\s*\\(?\\s*(True|true|1|!0|TRUE)\\s*\\)?\\s*(:|\\{|do\\b)?[^;}]{0,60}?\\b(os\\.fork|fork|pcntl_fork|Process\\.fork|cluster\\.fork|child_process[^;]*\\.(fork|spawn|exec)|mcparallel)\\s*(\\(|;|\\}|$)"},
 	{src: "\\bfork\\s*(\\(\\s*\\)\\s*)?while\\s*(fork|1|true)\\b|\\bfork\\s*(\\(\\s*\\)\\s*)?until\\s*0\\b|\\bloop\\s*(\\{|do)\\s*(Process\\.|Kernel\\.)?fork\\b|\\b1\\s+while\\s+fork\\b"},
@@ -2287,6 +2289,7 @@ var nativeRegexps = [734]lazyRegexp{
 	{src: "\\b(threading\\.)?Thread\\(|multiprocessing\\.Process\\(|\\bProcess\\(|os\\.fork\\(|\\.submit\\(|create_task\\(|ensure_future\\(|new\\s+Worker\\(|child_process\\.fork\\(|Thread\\.new\\b|\\bfork\\b|spawn\\("},
 	{src: "(?i)sleep|\\.join\\(\\)\\s*$"},
 	{src: "(\\*\\s*\\(?|bytearray\\(|bytes\\(|zeros\\(|ones\\(|alloc(Unsafe)?\\(|Array\\(|calloc\\(|malloc\\()\\s*(10\\s*\\*\\*\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\s*\\*\\s*1024\\s*\\*\\s*1024|2\\s*\\*\\*\\s*([3-9][0-9]))"},
+	{src: "^/boot/efi/EFI/[^/]+/grub\\.cfg$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\.fish|config/fish/conf\\.d/.*|config/fish/fish_variables|bashrc\\.d/.*|zshrc\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\.d/.*|config/nushell/(config|env|login)\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\.xsh|config/xonsh/rc\\.d/.*|config/elvish/rc\\.elv|elvish/rc\\.elv|config/powershell/([^/]+_)?profile\\.ps1)$"},
 	{src: "^/etc/(profile|bash\\.bashrc|zsh/.*|profile\\.d/.*|environment|environment\\.d/.*|security/pam_env\\.conf)$"},
 	{src: "^/[^/]+/d$"},
@@ -11580,7 +11583,7 @@ func native351(env any) bool {
 // native352 is the condition of clock-set.
 func native352(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((in(e.Name, "date", "gdate") &&
+	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return matchReWith(&nativeRegexps[629], "-s", p0)
@@ -11611,7 +11614,17 @@ func native352(env any) bool {
 			(e.Pos(0) == "settime"))) ||
 		(((e.Name == "busybox") &&
 			(e.Pos(0) == "date")) &&
-			e.HasFlag("s")))
+			e.HasFlag("s"))) ||
+		(((((e.Name == "ntpdate") &&
+			!e.HasFlag("q", "d")) ||
+			((e.Name == "sntp") &&
+				e.HasFlag("S", "s"))) ||
+			((e.Name == "chronyd") &&
+				e.HasFlag("q"))) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return !(matchReAny(&nativeRegexps[631], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[632], "pool.ntp.org", p0))
+			})))
 }
 
 // native353 is the condition of system-network-change-agent.
@@ -11628,7 +11641,7 @@ func native353(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[631], "--", p0)
+					return matchReWith(&nativeRegexps[633], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -11732,9 +11745,9 @@ func native358(env any) bool {
 func native359(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[632], "while", e.Code) ||
-			matchReAny(&nativeRegexps[633], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[634], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[634], "while", e.Code) ||
+			matchReAny(&nativeRegexps[635], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[636], "fork", e.Code)))
 }
 
 // native360 is the condition of service-from-file.
@@ -11761,11 +11774,11 @@ func native361(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[635], "\"", p0)
+				return matchReWith(&nativeRegexps[637], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[636], ".sock", p0)
+				return matchReWith(&nativeRegexps[638], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -11775,10 +11788,10 @@ func native361(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[637], "source=/", p0)
+					return matchReWith(&nativeRegexps[639], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[638], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[640], "security.privileged=true", p0)
 				}))))
 }
 
@@ -11787,18 +11800,18 @@ func native362(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[639], "bind", p0)
+			return matchReWith(&nativeRegexps[641], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[640], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[641], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[642], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[643], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native363 is the condition of mount-over-process.
 func native363(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[642], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[644], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native364 is the condition of snap-unsigned-install.
@@ -11815,7 +11828,7 @@ func native365(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[643], "-", p0)
+				return matchReWith(&nativeRegexps[645], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -11864,7 +11877,7 @@ func native366(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[644], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[646], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -11875,7 +11888,7 @@ func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[645], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[647], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -11883,9 +11896,9 @@ func native367(env any) bool {
 func native368(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[646], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[647], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[648], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[648], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[649], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[650], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -11893,66 +11906,66 @@ func native368(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[649], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[651], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[650], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[652], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[651], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[653], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[652], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[654], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[653], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[655], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[654], e.Line)) &&
-				matchReAny(&nativeRegexps[655], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[656], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[656], e.Line)) &&
+				matchReAny(&nativeRegexps[657], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[658], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native369 is the condition of request-flood-loop.
 func native369(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[657], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[658], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[659], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[659], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[660], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[661], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[660], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[662], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native370 is the condition of busy-loop.
 func native370(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[661], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[662], "do", e.Line) &&
-			matchReWith(&nativeRegexps[663], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[664], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[665], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[666], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[667], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[663], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[664], "do", e.Line) &&
+			matchReWith(&nativeRegexps[665], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[666], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[667], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[668], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[669], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native371 is the condition of spawn-loop.
 func native371(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[668], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[669], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[670], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[671], "sleep\x00wait", e.Line))
 }
 
 // native372 is the condition of thread-storm-code.
 func native372(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[670], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[671], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[672], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[672], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[673], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[674], "sleep\x00.join()", e.Code))
 }
 
 // native373 is the condition of endless-device-read.
@@ -11973,26 +11986,31 @@ func native373(env any) bool {
 func native374(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[673], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[675], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native375 is the condition of write-system-config.
 func native375(env any) bool {
 	e := env.(*CommandEnv)
-	return anyOf(e.Outputs, func(p0 string) bool {
-		return (((((((((((isRoot(p0) ||
-			under(p0, "/etc")) ||
-			under(p0, "/private/etc")) ||
-			under(p0, "/boot")) ||
-			under(p0, "/usr")) ||
-			under(p0, "/bin")) ||
-			under(p0, "/sbin")) ||
-			under(p0, "/lib")) ||
-			under(p0, "/lib64")) ||
-			under(p0, "/var/spool/cron")) ||
-			under(p0, "/Library/LaunchDaemons")) ||
-			under(p0, "/System"))
-	})
+	return (!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
+		allOf(e.Outputs, func(p0 string) bool {
+			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
+				matchReWith(&nativeRegexps[676], "/boot/efi/EFI/", cleanPath(p0)))
+		})) &&
+		anyOf(e.Outputs, func(p0 string) bool {
+			return (((((((((((isRoot(p0) ||
+				under(p0, "/etc")) ||
+				under(p0, "/private/etc")) ||
+				under(p0, "/boot")) ||
+				under(p0, "/usr")) ||
+				under(p0, "/bin")) ||
+				under(p0, "/sbin")) ||
+				under(p0, "/lib")) ||
+				under(p0, "/lib64")) ||
+				under(p0, "/var/spool/cron")) ||
+				under(p0, "/Library/LaunchDaemons")) ||
+				under(p0, "/System"))
+		}))
 }
 
 // native376 is the condition of write-shell-startup.
@@ -12001,8 +12019,8 @@ func native376(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[674], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[675], "/etc/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[677], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[678], "/etc/", cleanPath(p0)))
 		}))
 }
 
@@ -12025,16 +12043,16 @@ func native377(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[676], "/d", p0)
+						return matchReWith(&nativeRegexps[679], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[676], "/d", p0)) ||
+							matchReWith(&nativeRegexps[679], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[677], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[678], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[680], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[681], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -12064,17 +12082,17 @@ func native378(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[677], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[680], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[679], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[682], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[680], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[683], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -12083,12 +12101,12 @@ func native378(env any) bool {
 func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[681], "$", p0) ||
-			matchReAny(&nativeRegexps[682], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[684], "$", p0) ||
+			matchReAny(&nativeRegexps[685], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[683], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[686], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -12105,7 +12123,7 @@ func native380(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[684], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[687], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -12117,7 +12135,7 @@ func native381(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[685], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[688], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -12138,18 +12156,18 @@ func native383(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[686], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[687], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[688], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[689], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[690], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[691], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[692], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[689], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[690], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[691], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[692], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[693], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[694], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[695], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
 					!matchRe(&nativeRegexps[248], p0)) &&
-					(matchReWith(&nativeRegexps[693], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[694], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[695], ".sample", p0)))))
+					(matchReWith(&nativeRegexps[696], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[697], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[698], ".sample", p0)))))
 		}))
 }
 
@@ -12157,7 +12175,7 @@ func native383(env any) bool {
 func native384(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[696], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[699], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -12170,14 +12188,14 @@ func native385(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[697], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[700], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[698], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[699], "=", p0))
+				return (matchReWith(&nativeRegexps[701], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[702], "=", p0))
 			})))
 }
 
@@ -12191,7 +12209,7 @@ func native386(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[700], p0) ||
+			return ((matchRe(&nativeRegexps[703], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -12206,7 +12224,7 @@ func native386(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[701], "credential_process", p0)
+				return matchReAny(&nativeRegexps[704], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -12216,7 +12234,7 @@ func native386(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[702], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[705], ".exec.command", p0)
 					})))))
 }
 
@@ -12225,7 +12243,7 @@ func native387(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[703], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[706], "GOFLAGS=", p0)
 		}))
 }
 
@@ -12251,11 +12269,11 @@ func native388(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[704], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[707], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[705], "scripts.", p0)
+						return matchReWith(&nativeRegexps[708], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -12288,7 +12306,7 @@ func native389(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[706], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[709], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -12296,44 +12314,44 @@ func native389(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[707], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[710], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[708], p0)
+					return matchRe(&nativeRegexps[711], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[709], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[712], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[710], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[713], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[711], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[714], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[712], "alias.", p0)
+				return matchReWith(&nativeRegexps[715], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[713], "credential.", p0)
+				return matchReFold(&nativeRegexps[716], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[714], "include", p0)
+				return matchReFold(&nativeRegexps[717], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[715], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[718], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[716], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[719], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[717], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[720], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -12342,10 +12360,10 @@ func native389(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[718], "remote.", p0)
+				return matchReFold(&nativeRegexps[721], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[719], "protocol.", p0)
+				return matchReFold(&nativeRegexps[722], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -12364,10 +12382,10 @@ func native390(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[714], "include", p0)
+				return matchReFold(&nativeRegexps[717], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[714], "include", let0)) &&
+			!matchReFold(&nativeRegexps[717], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -12383,36 +12401,36 @@ func native391(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[720], "url.", p0)))
+					matchReFold(&nativeRegexps[723], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[720], "url.", p0)
+				return matchReFold(&nativeRegexps[723], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return ((matchReWith(&nativeRegexps[149], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[721], "url.", e.Assigns[p0])) &&
+					matchReFold(&nativeRegexps[724], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[722], "http.", p0)
+				return matchReFold(&nativeRegexps[725], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[723], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[726], "false\x00no\x00off\x000", p0)
 				})) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[721], "url.", p0)
+						return matchReFold(&nativeRegexps[724], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[724], "http", p0)
+						return matchReFold(&nativeRegexps[727], "http", p0)
 					})))))
 }
 
@@ -12425,9 +12443,9 @@ func native392(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[706], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[709], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[706], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[709], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -12436,8 +12454,8 @@ func native392(env any) bool {
 func native393(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[725], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[726], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[728], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[729], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -12446,8 +12464,8 @@ func native394(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[727], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[728], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[730], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[731], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -12462,18 +12480,18 @@ func native396(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[729], "--action=", p0)
+			return matchReWith(&nativeRegexps[732], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[730], "/", p0)
+			return matchReWith(&nativeRegexps[733], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[731], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[734], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[732], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[735], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -12482,7 +12500,7 @@ func native397(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[733], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[736], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[248], p0) {
 					return ((e.Cwd + "/") + p0)

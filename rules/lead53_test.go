@@ -144,3 +144,19 @@ func TestLead53Escapes(t *testing.T) {
 		{`pdflatex '\input{chapter1}'`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead53Machine: sys53's last items. ntpdate, sntp -S and chronyd -q
+// set the clock from the server they name (the public pools and the big
+// providers' services are everyday); grub-mkconfig -o writes GRUB's
+// generated menu where update-grub does.
+func TestLead53Machine(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"sudo ntpdate evil.example", dsl.Ask, dsl.Ask},
+		{"sudo chronyd -q 'server 203.0.113.9 iburst'", dsl.Ask, dsl.Ask},
+		{"sudo ntpdate pool.ntp.org", dsl.Allow, dsl.Allow},
+		{"ntpdate -q evil.example", dsl.Allow, dsl.Allow},
+		{"sudo grub-mkconfig -o /boot/grub/grub.cfg", dsl.Allow, dsl.Allow},
+		{"sudo grub2-mkconfig -o /boot/grub2/grub.cfg", dsl.Allow, dsl.Allow},
+		{"grub-mkconfig -o /etc/grub.d/40_custom", dsl.Ask, dsl.Ask},
+	})
+}
