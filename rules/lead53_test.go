@@ -160,3 +160,14 @@ func TestLead53Machine(t *testing.T) {
 		{"grub-mkconfig -o /etc/grub.d/40_custom", dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestLead53ListingInFile: a listing written to a file earlier on the
+// line and read back by xargs (< FILE, -a FILE) is the listing itself.
+func TestLead53ListingInFile(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"docker ps -aq > /tmp/l; xargs docker rm -f < /tmp/l", dsl.Ask, dsl.Ask},
+		{"docker ps -aq > l.txt && xargs -a l.txt docker rm -f", dsl.Ask, dsl.Ask},
+		{"docker ps -aq -f status=exited > l; xargs docker rm < l", dsl.Allow, dsl.Allow},
+		{"ls > files.txt; xargs wc -l < files.txt", dsl.Allow, dsl.Allow},
+	})
+}

@@ -233,7 +233,7 @@ func (w *walker) listedCopy(c *Command, args []field, cx ctx) {
 	wrappers := c.Wrappers
 	if wr, ok := xargsOf(c); ok {
 		wrappers = wrappers[:slices.IndexFunc(wrappers, func(x Wrapper) bool { return x.Name == "xargs" })]
-		if l, ok := w.xargsListing(wr, cx); ok && l.name == c.Name {
+		if l, ok := w.xargsListing(c, wr, cx); ok && l.name == c.Name {
 			list := field{Word: Word{Value: l.subst, Dynamic: true}}
 			repl := ""
 			for i := range wr.Args {
@@ -261,7 +261,7 @@ func (w *walker) listedCopy(c *Command, args []field, cx ctx) {
 // xargsListing is the listing xargs reads: an -a/--arg-file
 // substitution, the one its standard input is redirected from, or the
 // pipeline elements before it (fedBy).
-func (w *walker) xargsListing(wr Wrapper, cx ctx) (listing, bool) {
+func (w *walker) xargsListing(c *Command, wr Wrapper, cx ctx) (listing, bool) {
 	for i, v := range wr.Args {
 		file := ""
 		switch {
@@ -274,15 +274,59 @@ func (w *walker) xargsListing(wr Wrapper, cx ctx) (listing, bool) {
 		default:
 			continue
 		}
-		name, subst, ok := w.substListing(file)
-		return listing{name, subst}, ok
+		if name, subst, ok := w.substListing(file); ok {
+			return listing{name, subst}, true
+		}
+		return w.fileListing(c, wr) // xargs -a FILE of a listing written earlier
 	}
 	if cx.stdinSubst != "" {
-		name, subst, ok := w.substListing(cx.stdinSubst)
-		return listing{name, subst}, ok
+		if name, subst, ok := w.substListing(cx.stdinSubst); ok {
+			return listing{name, subst}, true
+		}
+		return w.fileListing(c, wr) // < FILE of a listing written earlier
 	}
 	name, subst, ok := w.listingOf(fedBy(cx))
 	return listing{name, subst}, ok
+}
+
+// fileListing is the listing a file holds that xargs reads (< FILE, -a
+// FILE) when a command earlier on the line wrote it, with nothing else
+// on its pipeline: docker ps -aq > /tmp/l; xargs docker rm -f < /tmp/l is
+// docker rm -f $(docker ps -aq).
+func (w *walker) fileListing(c *Command, wr Wrapper) (listing, bool) {
+	file := ""
+	for _, r := range c.Redirects {
+		if r.Op == "<" && (r.Fd == "" || r.Fd == "0") && !r.Target.Dynamic {
+			file = r.Target.Value
+		}
+	}
+	for i, v := range wr.Args {
+		if (v == "-a" || v == "--arg-file") && i+1 < len(wr.Args) {
+			file = wr.Args[i+1]
+		}
+	}
+	if file == "" {
+		return listing{}, false
+	}
+	for j := len(w.line.Commands) - 1; j >= 0; j-- {
+		o := w.line.Commands[j]
+		if o.Pipe.Len > 1 || o.Dynamic || len(o.Via) > 0 {
+			continue
+		}
+		for _, r := range o.Redirects {
+			if (r.Op == ">" || r.Op == ">|") && (r.Fd == "" || r.Fd == "1") && r.Target.Value == file && !r.Target.Dynamic {
+				words := []string{o.Name}
+				for _, a := range o.Args {
+					if a.Dynamic {
+						return listing{}, false
+					}
+					words = append(words, a.Value)
+				}
+				return listing{o.Name, "$(" + strings.Join(words, " ") + ")"}, true
+			}
+		}
+	}
+	return listing{}, false
 }
 
 // fedBy are the pipeline elements whose output a command reads: those
