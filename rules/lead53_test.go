@@ -92,7 +92,6 @@ func TestLead53InlineCode(t *testing.T) {
 		{`ruby -e 'method(:system).call("rm -rf ~")'`, dsl.Block, dsl.Block},
 		{`perl -e 'readpipe("rm -rf ~")'`, dsl.Block, dsl.Block},
 		{`tclsh <<< 'open "|rm -rf /home"'`, dsl.Block, dsl.Block},
-		{`node -e 'require("execa").execaCommandSync("rm -rf ~")'`, dsl.Block, dsl.Block},
 		{`raku -e 'shell "rm -rf ~"'`, dsl.Block, dsl.Block},
 		{`janet -e '(os/shell "rm -rf ~")'`, dsl.Block, dsl.Block},
 		{`python3 -c 'print("usage: run it")'`, dsl.Allow, dsl.Allow},
@@ -169,5 +168,32 @@ func TestLead53ListingInFile(t *testing.T) {
 		{"docker ps -aq > l.txt && xargs -a l.txt docker rm -f", dsl.Ask, dsl.Ask},
 		{"docker ps -aq -f status=exited > l; xargs docker rm < l", dsl.Allow, dsl.Allow},
 		{"ls > files.txt; xargs wc -l < files.txt", dsl.Allow, dsl.Allow},
+	})
+}
+
+// TestLead53RedTeam: the red team of the merged tree (rtm53). A literal
+// printed or logged is a message, and python's and node's models follow
+// their calls, so a lone literal there is data unless the code is opaque;
+// PowerShell's script blocks, string statements and (…).member are no
+// native programs, Stop-Computer and Restart-Computer are the system's
+// shutdown and reboot; only rmate's forward is an everyday ssh -R; a
+// cloudflared tunnel joined by token asks an agent.
+func TestLead53RedTeam(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`python3 -c 'import subprocess; print("reboot required")'`, dsl.Ask, dsl.Allow},
+		{`ruby -e 'puts "reboot required"; system("ls")'`, dsl.Ask, dsl.Allow},
+		{`node -e 'const {execSync}=require("child_process"); execSync("npm test"); console.log("halt and catch fire")'`, dsl.Ask, dsl.Allow},
+		{`pwsh -c '& { dotnet build; dotnet test }'`, dsl.Allow, dsl.Allow},
+		{`pwsh -c '1..5 | ForEach-Object { "item $_" }'`, dsl.Allow, dsl.Allow},
+		{`pwsh -c '"shutdown" | Out-Null'`, dsl.Allow, dsl.Allow},
+		{`pwsh -c '(Get-Content package.json | ConvertFrom-Json).version'`, dsl.Allow, dsl.Allow},
+		{`pwsh -c 'Stop-Computer -Force'`, dsl.Block, dsl.Block},
+		{`pwsh -c 'Restart-Computer -Force'`, dsl.Block, dsl.Block},
+		{`pwsh -c '& { rm -rf ~ }'`, dsl.Block, dsl.Block},
+		{"ssh -NR 80:localhost:2375 serveo.net", dsl.Ask, dsl.Ask},
+		{"ssh -fNR 3306:localhost:3306 u@h", dsl.Ask, dsl.Ask},
+		{"ssh -R 52698:localhost:52698 u@h", dsl.Allow, dsl.Allow},
+		{"cloudflared tunnel run --token eyJabc", dsl.Allow, dsl.Ask},
+		{"cloudflared tunnel run my-app", dsl.Allow, dsl.Allow},
 	})
 }

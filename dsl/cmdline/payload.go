@@ -116,7 +116,10 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 		// what the model did not follow: Lua's local o=os; o.execute(…),
 		// R's lapply("CMD", system), Ruby's method(:system).call("CMD"),
 		// Tcl's open "|CMD", a process library's call
-		w.literalCommands(c, text, lang, p.ShellOuts, cx)
+		// python's and node's models follow their calls, aliases and
+		// callbacks: a lone literal there is data unless the code is
+		// opaque; an argv of literals (a process library's call) counts
+		w.codeLiterals(c, text, lang, p.ShellOuts, (lang == "python" || lang == "node") && !p.Opaque, cx)
 	}
 }
 
@@ -974,14 +977,14 @@ var (
 // template literals are strings, not shell-outs: their backquotes are
 // put as quotes. platform.system() names the system, and is blanked.
 func unfollowedCode(lang, code string, found []finding) string {
-	if lang != "python" && lang != "node" {
-		return code
-	}
 	out := code
 	for _, f := range found {
 		if f.kind == shellOut && f.text != "" && !feedsInput(f) && !runsOtherThanRead(f, code) && !runsWritten(f, found) {
 			out = strings.ReplaceAll(out, f.text, strings.Repeat(" ", len(f.text)))
 		}
+	}
+	if lang != "python" && lang != "node" {
+		return out // ruby -e 'system("bundle install")': the call followed is judged as its command
 	}
 	re := pyProcessImport()
 	if lang == "node" {

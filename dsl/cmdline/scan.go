@@ -1122,9 +1122,14 @@ func (s *scanner) psStatement(line string) {
 	for _, stmt := range strings.Split(line, "|") {
 		words := psWords(stmt)
 		if len(words) > 0 && (words[0] == "&" || words[0] == ".") {
-			// the call operator: & CMD ARGS, & "path" ARGS; a computed
-			// name (& ("Remove"+"-Item")) is code hguard cannot see
-			if len(words) == 1 || strings.HasPrefix(strings.TrimSpace(stmt)[1:], " (") || strings.HasPrefix(strings.TrimSpace(stmt)[1:], "(") || strings.HasPrefix(words[1], "$") {
+			// the call operator: & CMD ARGS, & "path" ARGS; & { … } calls
+			// the block that follows (its statements are read on their
+			// own); a computed name (& ("Remove"+"-Item"), & $x) is code
+			// hguard cannot see
+			if len(words) == 1 {
+				continue
+			}
+			if rest := strings.TrimSpace(strings.TrimSpace(stmt)[1:]); strings.HasPrefix(rest, "(") || strings.HasPrefix(words[1], "$") {
 				s.opaque = true
 				continue
 			}
@@ -1133,8 +1138,8 @@ func (s *scanner) psStatement(line string) {
 		if len(words) == 0 {
 			continue
 		}
-		if psNative(words[0]) {
-			native = true
+		if t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(stmt), "&. ")); psNative(words[0]) && !strings.HasPrefix(t, `"`) && !strings.HasPrefix(t, "'") {
+			native = true // a quoted string first is output ("item $_"), not a command
 		}
 		switch strings.ToLower(words[0]) {
 		case "iex", "invoke-expression":
@@ -1172,6 +1177,10 @@ func (s *scanner) psStatement(line string) {
 			if len(words) > 2 && strings.EqualFold(words[1], "/c") {
 				s.shell(words[0], strings.Join(words[2:], " "), false, strings.TrimSpace(stmt))
 			}
+		case "stop-computer":
+			s.shell(words[0], "shutdown -h now", false, strings.TrimSpace(stmt)) // as the system's own
+		case "restart-computer":
+			s.shell(words[0], "reboot", false, strings.TrimSpace(stmt))
 		}
 		listed = ""
 		if h := strings.ToLower(words[0]); h == "get-childitem" || h == "gci" || h == "dir" {
@@ -1196,6 +1205,9 @@ func (s *scanner) psStatement(line string) {
 // psDelete matches .NET's delete of a directory or a file.
 var psDelete = lazyRegexp(`(?i)\[(?:System\.)?IO\.(Directory|File)\]::Delete\(\s*([^,)]+)`)
 
+// psCmdlet matches a cmdlet's or a function's Verb-Noun name.
+var psCmdlet = lazyRegexp(`^[A-Za-z]+-[A-Za-z]\w*`)
+
 // psNative reports a statement's first word that names a native program:
 // no cmdlet (Verb-Noun), keyword, alias of a cmdlet, variable, type,
 // expression or option. PowerShell on Linux and macOS has no ls, rm, cp,
@@ -1204,8 +1216,8 @@ func psNative(w string) bool {
 	if w == "" || strings.ContainsAny(w[:1], "$[(@-'\"0123456789+!%?<>=") || strings.HasSuffix(w, ":") {
 		return false
 	}
-	if i := strings.IndexByte(w, '-'); i > 0 && !strings.ContainsAny(w, "/.") {
-		return false // Verb-Noun
+	if psCmdlet().MatchString(w) || strings.ContainsAny(w, "()") {
+		return false // Verb-Noun, (…).member
 	}
 	return !psWordsNotNative.has(strings.ToLower(w))
 }

@@ -911,11 +911,18 @@ const maxLiteralCommands = 4
 // command's. skip holds the literals the model followed already. It
 // reports whether it found one.
 func (w *walker) literalCommands(c *Command, code, via string, skip []string, cx ctx) bool {
+	return w.codeLiterals(c, code, via, skip, false, cx)
+}
+
+// codeLiterals is literalCommands; argvOnly keeps only the argv runs
+// (for a language whose model follows its calls, where a lone literal
+// that reads as a command is data: a message, a hint).
+func (w *walker) codeLiterals(c *Command, code, via string, skip []string, argvOnly bool, cx ctx) bool {
 	if !runWord().MatchString(code) {
 		return false
 	}
 	found := 0
-	for _, cmd := range codeCommandTexts(code) {
+	for _, cmd := range codeCommandTexts(code, argvOnly) {
 		if slices.Contains(skip, cmd) || !scriptLike(cmd) {
 			continue
 		}
@@ -931,6 +938,11 @@ func (w *walker) literalCommands(c *Command, code, via string, skip []string, cx
 // literals: commas and the brackets of a list or a call.
 var argvSeparator = lazyRegexp(`^[\s,\[\](){}]*(?:c\()?[\s,\[\](){}]*$`)
 
+// printed matches code that ends where a literal is printed, logged or
+// raised: the literal is a message (print("reboot required"),
+// puts "…", console.log("…"), die "…").
+var printed = lazyRegexp(`(?i)(?:\b(?:print\w*|puts|echo|say|warn|die|log|info|debug|error|warning|write|writeln|format|message|msg|raise|throw|\w*Error|\w*Exception|assert\w*|cat|stop|notice|usage|help)|console\.\w+)\s*[(\[]?\s*f?$`)
+
 // argvEnd is what follows an argv's last literal: the list's or the
 // call's end.
 var argvEnd = lazyRegexp(`^\s*,?\s*[\])}]`)
@@ -944,14 +956,14 @@ var calledProgram = lazyRegexp(`([A-Za-z_][\w-]*)\s*\(\s*$`)
 // either end is the open's), and an argv of adjacent literals whose first
 // names a program ("rm", ["-rf", "/home"]) or that follow a call of a
 // function named like one with an option first (sh.rm("-rf", "/home")).
-func codeCommandTexts(code string) []string {
+func codeCommandTexts(code string, argvOnly bool) []string {
 	var out []string
 	locs := stringLiteral().FindAllStringIndex(code, -1)
 	for i := 0; i < len(locs); i++ {
 		lit := unquote(code[locs[i][0]:locs[i][1]])
 		cmd := strings.TrimSpace(strings.Trim(strings.TrimSpace(lit), "|"))
 		if strings.ContainsAny(cmd, " \t") {
-			if commandHead(cmd) {
+			if !argvOnly && commandHead(cmd) && !printed().MatchString(code[:locs[i][0]]) {
 				out = append(out, cmd)
 			}
 			continue
