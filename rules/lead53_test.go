@@ -197,3 +197,16 @@ func TestLead53RedTeam(t *testing.T) {
 		{"cloudflared tunnel run my-app", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead53AgentShellOuts: the shell-outs every language's model follows
+// are judged as their commands, so an agent's harmless one is no longer
+// asked as an unread shell-out (python's and node's already were not).
+func TestLead53AgentShellOuts(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`ruby -e 'system("bundle install")'`, dsl.Ask, dsl.Allow},
+		{`lua -e 'os.execute("make")'`, dsl.Ask, dsl.Allow},
+		{`php -r 'echo shell_exec("git rev-parse HEAD");'`, dsl.Ask, dsl.Allow},
+		{`ruby -e 'system("rm -rf ~")'`, dsl.Block, dsl.Block},
+		{`ruby -e 'x=gets; system(x)'`, dsl.Ask, dsl.Ask},
+	})
+}
