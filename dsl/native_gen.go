@@ -1251,7 +1251,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native310
 		}
-	case "let loader = \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH)=.|^NODE_OPTIONS=.*(--require|-r\\\\s|-r=|--import|--loader|--experimental-loader)\"; any(options(\"e\", \"env\"), # matches loader) || any(args, # matches \"^(-e|--env=)\" && trimPrefix(trimPrefix(#, \"--env=\"), \"-e\") matches loader) || name in [\"kubectl\", \"oc\", \"kubecolor\"] && pos(0) == \"set\" && pos(1) == \"env\" && any(positional[2:], # matches loader)":
+	case "let loader = \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH)=.|^NODE_OPTIONS=.*(--require|-r\\\\s|-r=|--import|--loader|--experimental-loader)\"; any(options(\"e\", \"env\"), # matches loader) || any(args, # matches \"^(-e|--env=)\" && trimPrefix(trimPrefix(#, \"--env=\"), \"-e\") matches loader) || name in [\"kubectl\", \"oc\", \"kubecolor\"] && pos(0) == \"set\" && pos(1) == \"env\" && any(positional[2:], # matches loader) || name == \"systemctl\" && pos(0) == \"set-environment\" && any(positional[1:], # matches loader) || name == \"launchctl\" && pos(0) == \"setenv\" && len(positional) > 2 && (positional[1] + \"=\" + positional[2]) matches loader":
 		if scope == "command" {
 			return native311
 		}
@@ -10404,7 +10404,7 @@ func native311(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH)=.|^NODE_OPTIONS=.*(--require|-r\\s|-r=|--import|--loader|--experimental-loader)"
-		return ((anyOf(e.Options("e", "env"), func(p0 string) bool {
+		return ((((anyOf(e.Options("e", "env"), func(p0 string) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
@@ -10416,7 +10416,16 @@ func native311(env any) bool {
 				(e.Pos(1) == "env")) &&
 				anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
 					return matchComputed(let0, p0)
-				})))
+				}))) ||
+			(((e.Name == "systemctl") &&
+				(e.Pos(0) == "set-environment")) &&
+				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+					return matchComputed(let0, p0)
+				}))) ||
+			((((e.Name == "launchctl") &&
+				(e.Pos(0) == "setenv")) &&
+				(len(e.Positional) > 2)) &&
+				matchComputed(let0, ((index(e.Positional, 1)+"=")+index(e.Positional, 2)))))
 	}()
 }
 

@@ -210,3 +210,20 @@ func TestLead53AgentShellOuts(t *testing.T) {
 		{`ruby -e 'x=gets; system(x)'`, dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestLead53Late: the last fixes before the session's full run: GNU
+// parallel fed by find is find's -exec as xargs is; git send-email's
+// --to-cmd, --cc-cmd and --header-cmd run commands; the service
+// manager's environment (systemctl set-environment, launchctl setenv)
+// reaches every service started after it.
+func TestLead53Late(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"find ~ | parallel rm -rf", dsl.Block, dsl.Block},
+		{"find ~ -type f | parallel rm {}", dsl.Block, dsl.Block},
+		{"ls | parallel gzip", dsl.Allow, dsl.Allow},
+		{"git send-email --to-cmd='rm -rf ~' x.patch", dsl.Block, dsl.Block},
+		{"git send-email --cc-cmd='./scripts/get_maintainer.pl' x.patch", dsl.Allow, dsl.Allow},
+		{"sudo systemctl set-environment LD_PRELOAD=/tmp/x.so", dsl.Ask, dsl.Ask},
+		{"systemctl --user set-environment EDITOR=vim", dsl.Allow, dsl.Allow},
+	})
+}

@@ -2176,8 +2176,9 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 	}
 	if !in.Static || in.Remote || in.Decoded {
 		if argFile == "" {
-			w.parallelFound(c, cmd, cx)  // find ~ -name .bashrc | parallel gzip is gzip ~/.bashrc
-			w.parallelListed(c, cmd, cx) // docker ps -aq | parallel docker rm
+			w.parallelFound(c, cmd, cx)    // find ~ -name .bashrc | parallel gzip is gzip ~/.bashrc
+			w.parallelListed(c, cmd, cx)   // docker ps -aq | parallel docker rm
+			w.parallelFindExec(c, cmd, cx) // find ~ | parallel rm -rf
 		}
 		if argFile == "" && len(cmd) > 0 { // -a FILE: the catalogue's
 			// arguments read from data the line does not show: CMD runs

@@ -345,21 +345,46 @@ func (w *walker) xargsFindExec(c *Command, args []field, cx ctx) {
 	if !ok || c.Dynamic || !removers.has(c.Name) {
 		return
 	}
-	o, narrowed := w.pipedFinder(c)
-	if o == nil || narrowed || !slices.Contains([]string{"find", "gfind"}, program(o.Name)) {
-		return
-	}
 	repl := ""
 	for i := range wr.Args {
 		if r, ok := xargsReplace(wr.Args, i); ok {
 			repl = r
 		}
 	}
+	wrappers := c.Wrappers[:slices.IndexFunc(c.Wrappers, func(x Wrapper) bool { return x.Name == "xargs" })]
+	w.findExecCopy(c, c.Name, args, repl, wrappers, cx)
+}
+
+// parallelFindExec is xargsFindExec for GNU parallel fed by find (find ~
+// | parallel rm -rf): its command with the names at {} or appended.
+func (w *walker) parallelFindExec(c *Command, cmd []string, cx ctx) {
+	if len(cmd) == 0 || !removers.has(program(baseName(cmd[0]))) {
+		return
+	}
+	args := make([]field, len(cmd)-1)
+	for i, v := range cmd[1:] {
+		args[i] = field{Word: Word{Value: v}}
+	}
+	repl := ""
+	if slices.Contains(cmd, "{}") {
+		repl = "{}"
+	}
+	w.findExecCopy(c, program(baseName(cmd[0])), args, repl, c.Wrappers, cx)
+}
+
+// findExecCopy emits prog ARGS, which c runs on what a find piped into it
+// finds, as find's own -exec of it, wrapped by wrappers; repl is the
+// string that stands for each name in ARGS ("" for names appended).
+func (w *walker) findExecCopy(c *Command, prog string, args []field, repl string, wrappers []Wrapper, cx ctx) {
+	o, narrowed := w.pipedFinder(c)
+	if o == nil || narrowed || !slices.Contains([]string{"find", "gfind"}, program(o.Name)) {
+		return
+	}
 	fs := []field{{Word: Word{Value: "find"}}}
 	for _, a := range o.Args {
 		fs = append(fs, field{Word: a})
 	}
-	fs = append(fs, field{Word: Word{Value: "-exec"}}, field{Word: Word{Value: c.Name}})
+	fs = append(fs, field{Word: Word{Value: "-exec"}}, field{Word: Word{Value: prog}})
 	end := "+"
 	for _, a := range args {
 		if repl != "" && a.Value == repl {
@@ -375,7 +400,6 @@ func (w *walker) xargsFindExec(c *Command, args []field, cx ctx) {
 		fs = append(fs, field{Word: Word{Value: "{}"}})
 	}
 	fs = append(fs, field{Word: Word{Value: end}})
-	wrappers := c.Wrappers[:slices.IndexFunc(c.Wrappers, func(x Wrapper) bool { return x.Name == "xargs" })]
 	w.spawnBare(c, wrappers, fs, cx, nil)
 }
 
