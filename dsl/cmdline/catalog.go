@@ -2060,7 +2060,7 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		for _, m := range tclExec().FindAllStringSubmatch(code, -1) {
 			run(strings.TrimSpace(m[2]))
 		}
-		w.literalCommands(c, code, via, nil, cx) // set f [open "|sh" w]; puts $f "CMD"
+		w.literalCommands(c, code, via, nil, false, cx) // set f [open "|sh" w]; puts $f "CMD"
 		for _, m := range tclDelete().FindAllStringSubmatch(code, -1) {
 			if strings.Contains(m[1], "-force") {
 				run("rm -rf -- " + m[2]) // file delete -force removes directories whole

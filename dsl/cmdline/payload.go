@@ -119,7 +119,7 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 		// python's and node's models follow their calls, aliases and
 		// callbacks: a lone literal there is data unless the code is
 		// opaque; an argv of literals (a process library's call) counts
-		w.codeLiterals(c, text, lang, p.ShellOuts, (lang == "python" || lang == "node") && !p.Opaque, cx)
+		w.literalCommands(c, text, lang, p.ShellOuts, (lang == "python" || lang == "node") && !p.Opaque, cx)
 	}
 }
 

@@ -851,7 +851,7 @@ func (w *walker) codeCalls(c *Command, code, via string, cx ctx) bool {
 		// shell "CMD", janet's (os/shell "CMD"), gforth's s" CMD" system)
 		w.inUnknown++
 		defer func() { w.inUnknown-- }()
-		return w.literalCommands(c, code, via, nil, cx)
+		return w.literalCommands(c, code, via, nil, false, cx)
 	}
 	w.inUnknown++
 	defer func() { w.inUnknown-- }()
@@ -889,7 +889,7 @@ func (w *walker) codeCalls(c *Command, code, via string, cx ctx) bool {
 		}
 	}
 	if !found {
-		found = w.literalCommands(c, code, via, nil, cx)
+		found = w.literalCommands(c, code, via, nil, false, cx)
 	}
 	return found
 }
@@ -908,16 +908,11 @@ const maxLiteralCommands = 4
 // known program or a shell first with arguments of its own (scriptLike),
 // is judged as a command the code may run. A pipe's | at either end of
 // the literal (open "|CMD", open(F, "CMD|")) is the pipe-open's, not the
-// command's. skip holds the literals the model followed already. It
-// reports whether it found one.
-func (w *walker) literalCommands(c *Command, code, via string, skip []string, cx ctx) bool {
-	return w.codeLiterals(c, code, via, skip, false, cx)
-}
-
-// codeLiterals is literalCommands; argvOnly keeps only the argv runs
-// (for a language whose model follows its calls, where a lone literal
-// that reads as a command is data: a message, a hint).
-func (w *walker) codeLiterals(c *Command, code, via string, skip []string, argvOnly bool, cx ctx) bool {
+// command's. skip holds the literals the model followed already;
+// argvOnly keeps only the argv runs, for a language whose model follows
+// its own calls, where a lone literal that reads as a command is data (a
+// message, a hint). It reports whether it found one.
+func (w *walker) literalCommands(c *Command, code, via string, skip []string, argvOnly bool, cx ctx) bool {
 	if !runWord().MatchString(code) {
 		return false
 	}
@@ -963,7 +958,9 @@ func codeCommandTexts(code string, argvOnly bool) []string {
 		lit := unquote(code[locs[i][0]:locs[i][1]])
 		cmd := strings.TrimSpace(strings.Trim(strings.TrimSpace(lit), "|"))
 		if strings.ContainsAny(cmd, " \t") {
-			if !argvOnly && commandHead(cmd) && !printed().MatchString(code[:locs[i][0]]) {
+			// printed reads only what just precedes the literal: the
+			// call's name and its bracket, not the whole code again
+			if !argvOnly && commandHead(cmd) && !printed().MatchString(code[max(0, locs[i][0]-64):locs[i][0]]) {
 				out = append(out, cmd)
 			}
 			continue
@@ -983,7 +980,7 @@ func codeCommandTexts(code string, argvOnly bool) []string {
 			out = append(out, argvLine(words))
 			i = j
 		case strings.HasPrefix(words[0], "-"):
-			if m := calledProgram().FindStringSubmatch(code[:locs[i][0]]); m != nil && launchable(m[1]) {
+			if m := calledProgram().FindStringSubmatch(code[max(0, locs[i][0]-64):locs[i][0]]); m != nil && launchable(m[1]) {
 				out = append(out, argvLine(append([]string{m[1]}, words...)))
 				i = j
 			}
