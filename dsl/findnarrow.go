@@ -267,3 +267,6 @@ func findTakesArg(v string) bool {
 	}
 	return strings.HasPrefix(v, "-newer") && len(v) == len("-newerXY")
 }
+
+// isRemover is cmdline.Remover for the rules (find ~ -exec gshred -u {} +).
+func isRemover(word string) bool { return cmdline.Remover(word) }

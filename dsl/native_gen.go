@@ -579,7 +579,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native142
 		}
-	case "(hasFlag(\"delete\") || any(args, # in [\"-exec\", \"-execdir\"]) && any(args, # in [\"rm\", \"/bin/rm\", \"/usr/bin/rm\", \"shred\", \"unlink\"])) && (isRoot(pos(0)) || isHome(pos(0)) || cleanPath(pos(0)) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/home\", \"/Users\", \"/System\", \"/Library\"]) && !findNarrows()":
+	case "(hasFlag(\"delete\") || any(args, # in [\"-exec\", \"-execdir\"]) && any(args, isRemover(#))) && (isRoot(pos(0)) || isHome(pos(0)) || cleanPath(pos(0)) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/home\", \"/Users\", \"/System\", \"/Library\"]) && !findNarrows()":
 		if scope == "command" {
 			return native143
 		}
@@ -5792,7 +5792,7 @@ func native143(env any) bool {
 			return in(p0, "-exec", "-execdir")
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return in(p0, "rm", "/bin/rm", "/usr/bin/rm", "shred", "unlink")
+				return isRemover(p0)
 			}))) &&
 		((isRoot(e.Pos(0)) ||
 			isHome(e.Pos(0))) ||

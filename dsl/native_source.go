@@ -161,6 +161,7 @@ var helpers = map[string]struct {
 	"serviceAction":   {"serviceAction", "string", []string{"string", "[]string"}},
 	"httpAction":      {"httpAction", "string", []string{"string", "[]string"}},
 	"isRawDevice":     {"isRawDevice", "bool", []string{"string"}},
+	"isRemover":       {"isRemover", "bool", []string{"string"}},
 	"sqlDestroys":     {"sqlDestroys", "bool", []string{"string"}},
 	"sqlGrants":       {"sqlGrants", "bool", []string{"string"}},
 	"tokenForHost":    {"tokenForHost", "bool", []string{"string", "[]string"}},

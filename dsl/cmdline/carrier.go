@@ -747,6 +747,9 @@ func (w *walker) nestedText(c *Command, text, via string, cx ctx, noSubst bool, 
 	at := c.Pos
 	name, _, _ := strings.Cut(via, " ")
 	newShell := shells.has(program(baseName(name)))
+	if newShell {
+		defer w.newShellVars(c)()
+	}
 	w.text(text, ctx{
 		dialect:  d,
 		via:      append(slices.Clip(c.Via), via),
@@ -756,6 +759,7 @@ func (w *walker) nestedText(c *Command, text, via string, cx ctx, noSubst bool, 
 		noSubst:  noSubst || cx.noSubst,
 		newShell: cx.newShell || newShell,
 		tested:   cx.tested && !newShell, // set -e; eval 'cd x' || true; a new shell's own -e holds
+		maybe:    cx.maybe || newShell,   // a new shell's assignments end with it
 	})
 }
 
@@ -1470,6 +1474,7 @@ func (w *walker) fdExec(c *Command, args []field, cx ctx) {
 		}
 		w.spawn(c, args[i+1:j], Wrapper{Name: c.Name, Args: []string{op}}, cx)
 		w.fdFound(c, args, args[i+1:j], cx) // fd -H bashrc ~ -x gzip is gzip ~/*bashrc*
+		w.fdFindExec(c, args, args[i+1:j], op, cx)
 		i = j
 	}
 }

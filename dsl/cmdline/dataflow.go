@@ -62,9 +62,17 @@ const (
 
 // flow is the walker's state of the line so far.
 type flow struct {
-	vars    map[string]string // static values of variables set on the line
-	funcs   map[string]funcDef
-	aliases map[string]string
+	vars map[string]string // static values of variables set on the line
+	// maybeSet are variables whose last assignment may not have run (one
+	// after && or ||, in a branch, a loop, a subshell or a function's
+	// body where it is defined); exported those the line exports
+	// (export, declare -x, set -a), which a new shell inherits
+	maybeSet, exported map[string]bool
+	allExport          bool
+	fnAssigns          map[string][]string // what each function's body assigns wherever it runs
+	inAlias            bool                // walking an alias's text where it is defined (aliasBody)
+	funcs              map[string]funcDef
+	aliases            map[string]string
 	// zsh's global aliases (alias -g), expanded in any unquoted word, and
 	// suffix aliases (alias -s EXT=…), for a command word ending in .EXT.
 	galiases, saliases map[string]string
@@ -415,12 +423,22 @@ func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 		p.Flags != nil || len(p.Modifiers) > 0 || p.NestedParam != nil || p.IsSet || p.Width || p.RcExpand == syntax.OptOn {
 		return "", false
 	}
-	v, ok := w.vars[w.deref(p.Param.Value)]
+	name := w.deref(p.Param.Value)
+	v, ok := w.vars[name]
 	if !ok {
 		return w.unsetDefault(p)
 	}
 	if p.Exp == nil {
 		return v, true
+	}
+	if w.maybeSet[name] && takesDefault(p.Exp.Op) {
+		// [ -n "$X" ] && D=build; rm -rf "${D:-/}": where the assignment
+		// did not run, D is the environment's or unset
+		if !w.defaults {
+			w.sawDefault = true
+			return v, true
+		}
+		return defaultValue(w.single(p.Exp.Word))
 	}
 	switch p.Exp.Op {
 	case syntax.DefaultUnset, syntax.ErrorUnset, syntax.AssignUnset:
@@ -564,6 +582,122 @@ func (w *walker) unsetDefault(p *syntax.ParamExp) (string, bool) {
 	return f.Value, true
 }
 
+// takesDefault reports the expansions that give their word when the
+// variable is unset: ${X:-W}, ${X-W}, ${X:=W}, ${X=W}.
+func takesDefault(op syntax.ParExpOperator) bool {
+	switch op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		return true
+	}
+	return false
+}
+
+// noteAssigned records whether an assignment may not have run where the
+// walk goes on (cx.maybe), for the defaults walk.
+func (w *walker) noteAssigned(name string, cx ctx) {
+	name = w.deref(name)
+	if cx.branch != nil && !cx.maybe {
+		cx.branch[name] = true // if c; then D=a; else D=b; fi: set after the if
+	}
+	if cx.defined && !cx.maybe && cx.branch == nil && cx.fn != "" {
+		// f(){ D=x; }; f: once f is called D is set
+		if w.fnAssigns == nil {
+			w.fnAssigns = make(map[string][]string)
+		}
+		if !slices.Contains(w.fnAssigns[cx.fn], name) {
+			w.fnAssigns[cx.fn] = append(w.fnAssigns[cx.fn], name)
+		}
+	}
+	if !cx.maybe && !cx.defined && cx.branch == nil {
+		delete(w.maybeSet, name)
+		return
+	}
+	if w.maybeSet == nil {
+		w.maybeSet = make(map[string]bool)
+	}
+	w.maybeSet[name] = true
+}
+
+// assignSet are the variables a branch assigns on its every path.
+type assignSet map[string]bool
+
+// noteExported records a variable the line exports (export D=x, export
+// D, declare -x D), which a new shell it starts inherits.
+func (w *walker) noteExported(name string) {
+	if w.exported == nil {
+		w.exported = make(map[string]bool)
+	}
+	w.exported[w.deref(name)] = true
+}
+
+// newShellVars gives a new shell's walk (bash -c TEXT) the variables it
+// has: the command's own assignments (D=x bash -c …) hold in it, and the
+// line's variables it does not export may be unset there (D=x; bash -c
+// 'rm -rf "${D:-/}"' removes / unless the caller's environment exports
+// D), so they are read as assignments that may not have run. The
+// returned function puts the line's variables back.
+func (w *walker) newShellVars(c *Command) func() {
+	savedMaybe := w.maybeSet
+	w.maybeSet = maps.Clone(savedMaybe)
+	if !w.allExport {
+		for name := range w.vars {
+			if !w.exported[name] && !isSpecialParam(name) {
+				if w.maybeSet == nil {
+					w.maybeSet = make(map[string]bool)
+				}
+				w.maybeSet[name] = true
+			}
+		}
+	}
+	type old struct {
+		value string
+		had   bool
+	}
+	var saved map[string]old
+	for _, a := range c.Assigns {
+		if a.Name == "" || !isName(a.Name) {
+			continue
+		}
+		if saved == nil {
+			saved = make(map[string]old)
+		}
+		if _, done := saved[a.Name]; !done {
+			v, had := w.vars[a.Name]
+			saved[a.Name] = old{v, had}
+		}
+		if w.vars == nil {
+			w.vars = make(map[string]string)
+		}
+		if a.Value.Dynamic {
+			delete(w.vars, a.Name)
+		} else {
+			w.vars[a.Name] = a.Value.Value
+		}
+		delete(w.maybeSet, a.Name)
+	}
+	if len(saved) > 0 {
+		w.changed()
+	}
+	return func() {
+		w.maybeSet = savedMaybe
+		for name, o := range saved {
+			if o.had {
+				w.vars[name] = o.value
+			} else {
+				delete(w.vars, name)
+			}
+		}
+		if len(saved) > 0 {
+			w.changed()
+		}
+	}
+}
+
+// isSpecialParam reports the parameters a new shell sets itself ($1, $#).
+func isSpecialParam(name string) bool {
+	return name != "" && !isName(name)
+}
+
 // defaultValue is a default's value for the defaults walk: static, or the
 // home joined to static text (${KUBECONFIG:-$HOME/.kube/config} is
 // ~/.kube/config).
@@ -591,6 +725,7 @@ func (w *walker) assigned(c *Command, name string, v Word, cx ctx) {
 		v = Word{Value: rel, Quoted: v.Quoted}
 	}
 	w.setVar(name, v)
+	w.noteAssigned(name, cx)
 	w.lookedUpVar(name, v)
 	if v.Dynamic && (strings.Contains(v.Value, "$(") || strings.Contains(v.Value, "`")) {
 		if w.substVars == nil {
@@ -1166,6 +1301,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		if on, ok := errexitOption(args); ok {
 			w.errexit = on // set +e undoes set -e
 		}
+		w.allExport = w.allExport || allexportOption(args)
 	}
 	if on, ok := errexitNamed(c.Name, args); ok && w.dialect != Fish {
 		w.errexit = on // shopt -u -o errexit, zsh's setopt errexit
@@ -1201,6 +1337,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	case name == "alias" && w.dialect == Fish && len(args) == 2 && !strings.Contains(args[0].Value, "=") && !args[1].Dynamic:
 		// fish: alias NAME BODY
 		w.defineAlias(args[0].Value, args[1].Value)
+		w.aliasBody(c, args[0].Value, args[1].Value, cx)
 	case name == "alias":
 		kind := &w.aliases
 		for _, a := range args {
@@ -1213,6 +1350,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			default:
 				if n, v, ok := strings.Cut(a.Value, "="); ok && kind == &w.aliases {
 					w.defineAlias(n, v)
+					w.aliasBody(c, n, v, cx)
 				} else if ok {
 					if *kind == nil {
 						*kind = make(map[string]string)
@@ -1270,6 +1408,16 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			w.setVar(n, Word{Dynamic: true})
 		}
 		w.readFetched(c, nil, names)
+		if len(names) == 1 {
+			// find ~ | while read f; rm -rf $f; end
+			fed := Command{Stdin: c.Stdin, Pipe: cx.outer, Via: c.Via}
+			w.holdsFound(names[0], w.pipedFound(&fed))
+			if cx.outer.Index > 0 {
+				if lister, subst, ok := w.listingOf(cx.outerFeeders); ok {
+					w.holdsListing(names[0], lister, subst) // docker ps -aq | while read c; …; end
+				}
+			}
+		}
 	case name == "printf" && w.dialect != Fish && len(args) > 2 && args[0].Value == "-v" && isName(args[1].Value):
 		// printf -v NAME FORMAT ARGS… assigns what printf would print
 		out, ok := "", !slices.ContainsFunc(args[2:], func(a field) bool { return a.Dynamic })
@@ -1374,6 +1522,11 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	if len(w.galiases) > 0 || len(w.saliases) > 0 {
 		w.zshAliases(c, ce, cx)
 	}
+	if _, ok := w.funcs[c.Name]; ok {
+		for _, name := range w.fnAssigns[c.Name] {
+			w.noteAssigned(name, cx) // f(){ D=x; }; f: D is set where f ran
+		}
+	}
 	// an earlier line's function runs with this line's values, with or
 	// without arguments: its body was judged without them
 	if def, ok := w.funcs[c.Name]; ok && cx.fn != c.Name && (len(args) > 0 || def.earlier) && w.walks < maxLoopWalks && cx.depth < MaxDepth {
@@ -1382,7 +1535,8 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		saved, savedD := w.src, w.dialect
 		w.src, w.dialect = def.src, def.dialect
 		at := c.Pos
-		w.stmt(def.body, ctx{dialect: def.dialect, via: append(slices.Clip(c.Via), c.Name+"()"), at: &at, depth: cx.depth + 1, fn: c.Name, pipe: PipePos{Len: 1}})
+		w.stmt(def.body, ctx{dialect: def.dialect, via: append(slices.Clip(c.Via), c.Name+"()"), at: &at, depth: cx.depth + 1, fn: c.Name, pipe: PipePos{Len: 1},
+			maybe: cx.maybe, defined: cx.defined, branch: cx.branch})
 		w.src, w.dialect = saved, savedD
 		restore()
 	}
@@ -2982,6 +3136,46 @@ func shoptSets(args []field, option string) bool {
 // set +e (set +o errexit) among a set's or a shell's options: on is the
 // last one's, ok whether there is one. It stops at the first operand (a
 // shell's -c string or script).
+// aliasBody walks an alias's text where it is defined: typing its name
+// later runs it (alias ls='rm -rf /home' is a trap laid for the next ls,
+// which a later check may not see as the alias). A text that does not
+// parse alone (alias x='sort |') is left to the line that uses it.
+func (w *walker) aliasBody(c *Command, name, text string, cx ctx) {
+	if strings.TrimSpace(text) == "" || w.inAlias {
+		return
+	}
+	if _, err := w.parse(text, w.dialect); err != nil {
+		return
+	}
+	w.inAlias = true
+	defer func() { w.inAlias = false }()
+	w.nestedIn(c, text, "alias "+name, cx, w.dialect)
+}
+
+// allexportOption reports set -a (set -o allexport), after which every
+// variable assigned is exported.
+func allexportOption(args []field) bool {
+	for i, a := range args {
+		v := a.Value
+		switch {
+		case a.Dynamic:
+			return false // set "$OPTS": unknown; unexported is the stricter reading
+		case v == "--" || len(v) < 2 || v[0] != '-':
+			return false
+		case v[1] == '-':
+		case v == "-o":
+			if i+1 < len(args) && args[i+1].Value == "allexport" {
+				return true
+			}
+		default:
+			if flags, _, _ := strings.Cut(v[1:], "o"); strings.Contains(flags, "a") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func errexitOption(args []field) (on, ok bool) {
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value

@@ -135,6 +135,99 @@ var fdValues = set("-e", "--extension", "-t", "--type", "-d", "--max-depth", "--
 	"-j", "--threads", "-o", "--owner", "--base-directory", "--ignore-file", "-c", "--color", "--max-results", "--path-separator",
 	"--format", "--batch-size", "--and", "--hyperlink", "--strip-cwd-prefix")
 
+// fdSearch is what fd [PATTERN] [PATH…] searches: its pattern, starting
+// points (. when none), extensions, and how the pattern is read (-g, -F,
+// --full-path).
+type fdSearch struct {
+	pattern           string
+	points, exts      []string
+	glob, fixed, full bool
+}
+
+// parseFdSearch reads fd's words up to its -x/-X command; ok is false
+// where a word is known only at run time.
+func parseFdSearch(args []Word) (fdSearch, bool) {
+	var q fdSearch
+	var ops []string
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic {
+			return q, false
+		}
+		switch {
+		case v == "-x" || v == "--exec" || v == "-X" || v == "--exec-batch":
+			i = len(args)
+		case v == "--":
+			for _, a := range args[i+1:] {
+				if a.Dynamic {
+					return q, false
+				}
+				ops = append(ops, a.Value)
+			}
+			i = len(args)
+		case v == "-g" || v == "--glob":
+			q.glob = true
+		case v == "-F" || v == "--fixed-strings":
+			q.fixed = true
+		case v == "-p" || v == "--full-path":
+			q.full = true
+		case v == "--search-path" && i+1 < len(args):
+			i++
+			q.points = append(q.points, args[i].Value)
+		case strings.HasPrefix(v, "--search-path="):
+			q.points = append(q.points, strings.TrimPrefix(v, "--search-path="))
+		case (v == "-e" || v == "--extension") && i+1 < len(args):
+			i++
+			q.exts = append(q.exts, strings.TrimPrefix(args[i].Value, "."))
+		case strings.HasPrefix(v, "--extension="):
+			q.exts = append(q.exts, strings.TrimPrefix(strings.TrimPrefix(v, "--extension="), "."))
+		case fdValues.has(v) && i+1 < len(args):
+			i++
+		case strings.HasPrefix(v, "-") && v != "-":
+		default:
+			ops = append(ops, v)
+		}
+	}
+	if len(ops) > 0 {
+		q.pattern, ops = ops[0], ops[1:]
+	}
+	q.points = append(q.points, ops...)
+	if len(q.points) == 0 {
+		q.points = []string{"."}
+	}
+	return q, true
+}
+
+// everything reports a pattern that every name matches (fd . ~, fd ”
+// ~, fd '^' ~): the search lists every file under its points.
+func (q fdSearch) everything() bool {
+	switch q.pattern {
+	case "", ".", "^", "$", ".*", "^.*", ".*$", "^.*$", "*":
+		return len(q.exts) == 0 && (q.pattern != "*" || q.glob)
+	}
+	return false
+}
+
+// asFind is the find command that lists what the fd search does, for
+// the rules on what find deletes: its points, and a -name test standing
+// for a pattern that narrows it (-regex for one no glob spells).
+func (q fdSearch) asFind() []Word {
+	out := []Word{}
+	for _, p := range q.points {
+		out = append(out, Word{Value: p})
+	}
+	switch {
+	case q.everything():
+	case len(q.exts) > 0:
+		out = append(out, Word{Value: "-name"}, Word{Value: "*." + q.exts[0]})
+	case q.glob:
+		out = append(out, Word{Value: "-name"}, Word{Value: q.pattern})
+	default:
+		out = append(out, Word{Value: "-regex"}, Word{Value: ".*" + q.pattern + ".*"})
+	}
+	return out
+}
+
 // fdFoundNames are foundNames for fd [PATTERN] [PATH…]: each starting
 // point (., the paths, --search-path's) joined to a glob the pattern
 // stands for. fd's pattern is a regular expression searched for in the
@@ -144,55 +237,11 @@ var fdValues = set("-e", "--extension", "-t", "--type", "-d", "--max-depth", "--
 // every file (P/*). The words after -x, -X, --exec or --exec-batch are
 // the command's and are not read.
 func fdFoundNames(args []Word) []Word {
-	var ops, points, exts []string
-	glob, fixed, full := false, false, false
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		if args[i].Dynamic {
-			return nil
-		}
-		switch {
-		case v == "-x" || v == "--exec" || v == "-X" || v == "--exec-batch":
-			i = len(args)
-		case v == "--":
-			for _, a := range args[i+1:] {
-				if a.Dynamic {
-					return nil
-				}
-				ops = append(ops, a.Value)
-			}
-			i = len(args)
-		case v == "-g" || v == "--glob":
-			glob = true
-		case v == "-F" || v == "--fixed-strings":
-			fixed = true
-		case v == "-p" || v == "--full-path":
-			full = true
-		case v == "--search-path" && i+1 < len(args):
-			i++
-			points = append(points, args[i].Value)
-		case strings.HasPrefix(v, "--search-path="):
-			points = append(points, strings.TrimPrefix(v, "--search-path="))
-		case (v == "-e" || v == "--extension") && i+1 < len(args):
-			i++
-			exts = append(exts, strings.TrimPrefix(args[i].Value, "."))
-		case strings.HasPrefix(v, "--extension="):
-			exts = append(exts, strings.TrimPrefix(strings.TrimPrefix(v, "--extension="), "."))
-		case fdValues.has(v) && i+1 < len(args):
-			i++
-		case strings.HasPrefix(v, "-") && v != "-":
-		default:
-			ops = append(ops, v)
-		}
+	q, ok := parseFdSearch(args)
+	if !ok {
+		return nil
 	}
-	pattern := ""
-	if len(ops) > 0 {
-		pattern, ops = ops[0], ops[1:]
-	}
-	points = append(points, ops...)
-	if len(points) == 0 {
-		points = []string{"."}
-	}
+	pattern, points, exts, glob, fixed, full := q.pattern, q.points, q.exts, q.glob, q.fixed, q.full
 	var names []string
 	switch {
 	case full:
@@ -342,7 +391,7 @@ var wholeFilters = set("sort", "uniq", "tee", "cat", "shuf", "tac")
 // -exec … \;).
 func (w *walker) xargsFindExec(c *Command, args []field, cx ctx) {
 	wr, ok := xargsOf(c)
-	if !ok || c.Dynamic || !removers.has(c.Name) {
+	if !ok || c.Dynamic || !removes(c.Name) {
 		return
 	}
 	repl := ""
@@ -358,7 +407,7 @@ func (w *walker) xargsFindExec(c *Command, args []field, cx ctx) {
 // parallelFindExec is xargsFindExec for GNU parallel fed by find (find ~
 // | parallel rm -rf): its command with the names at {} or appended.
 func (w *walker) parallelFindExec(c *Command, cmd []string, cx ctx) {
-	if len(cmd) == 0 || !removers.has(program(baseName(cmd[0]))) {
+	if len(cmd) == 0 || !removes(cmd[0]) {
 		return
 	}
 	args := make([]field, len(cmd)-1)
@@ -376,12 +425,92 @@ func (w *walker) parallelFindExec(c *Command, cmd []string, cx ctx) {
 // finds, as find's own -exec of it, wrapped by wrappers; repl is the
 // string that stands for each name in ARGS ("" for names appended).
 func (w *walker) findExecCopy(c *Command, prog string, args []field, repl string, wrappers []Wrapper, cx ctx) {
-	o, narrowed := w.pipedFinder(c)
-	if o == nil || narrowed || !slices.Contains([]string{"find", "gfind"}, program(o.Name)) {
+	name, finderArgs := "", []Word(nil)
+	if o, narrowed := w.pipedFinder(c); o != nil && !narrowed {
+		name, finderArgs = program(o.Name), o.Args
+	} else if o == nil && cx.stdinSubst != "" {
+		name, finderArgs = substFinder(cx.stdinSubst) // xargs rm -rf < <(find ~)
+	}
+	var search []Word
+	switch name {
+	case "find", "gfind":
+		search = finderArgs
+	case "fd", "fdfind":
+		q, ok := parseFdSearch(finderArgs)
+		if !ok {
+			return
+		}
+		search = q.asFind() // fd . ~ | xargs rm -rf is find ~ -exec rm -rf {} +
+	default:
 		return
 	}
+	w.asFindExec(c, search, prog, args, repl, wrappers, cx)
+}
+
+// substFinder is the finder whose listing a process substitution gives
+// (<(find ~ -type f | sort)): its program's name and static words, with
+// only filters that pass on every line after it; "" for any other.
+func substFinder(text string) (string, []Word) {
+	inner, ok := strings.CutPrefix(text, "<(")
+	if inner, ok = strings.CutSuffix(inner, ")"); !ok {
+		return "", nil
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(inner), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return "", nil
+	}
+	elems := pipeline(f.Stmts[0])
+	for i := len(elems) - 1; i >= 0; i-- {
+		ce, ok := elems[i].Cmd.(*syntax.CallExpr)
+		if !ok || len(ce.Args) == 0 || len(ce.Assigns) > 0 {
+			return "", nil
+		}
+		var words []Word
+		for _, a := range ce.Args {
+			v, ok := staticWord(a)
+			if !ok {
+				return "", nil
+			}
+			words = append(words, Word{Value: unescape(v, unquoted)})
+		}
+		name := program(baseName(words[0].Value))
+		if i > 0 && pathFilter(name, words[1:]) {
+			if !wholeFilters.has(name) {
+				return "", nil // grep -v may drop lines: what is left is not known
+			}
+			continue
+		}
+		return name, words[1:]
+	}
+	return "", nil
+}
+
+// fdFindExec emits fd's -x/-X remover (fd . ~ -X rm -rf) as find's
+// -exec of it, as findExecCopy does for one fed by fd through a pipe.
+func (w *walker) fdFindExec(c *Command, args, cmd []field, op string, cx ctx) {
+	if len(cmd) == 0 || cmd[0].Dynamic || !removes(cmd[0].Value) {
+		return
+	}
+	q, ok := parseFdSearch(fieldWords(args))
+	if !ok {
+		return
+	}
+	rest := cmd[1:]
+	repl := ""
+	if slices.ContainsFunc(rest, func(f field) bool { return f.Value == "{}" }) {
+		repl = "{}"
+	} else if op == "-x" || op == "--exec" {
+		// one run per name, given last
+		repl, rest = "{}", append(slices.Clip(rest), field{Word: Word{Value: "{}"}})
+	}
+	w.asFindExec(c, q.asFind(), program(baseName(cmd[0].Value)), rest, repl, c.Wrappers, cx)
+}
+
+// asFindExec emits find SEARCH -exec PROG ARGS {} + (or {} \; where repl
+// stands in ARGS), wrapped by wrappers.
+func (w *walker) asFindExec(c *Command, search []Word, prog string, args []field, repl string, wrappers []Wrapper, cx ctx) {
 	fs := []field{{Word: Word{Value: "find"}}}
-	for _, a := range o.Args {
+	for _, a := range search {
 		fs = append(fs, field{Word: a})
 	}
 	fs = append(fs, field{Word: Word{Value: "-exec"}}, field{Word: Word{Value: prog}})
@@ -521,7 +650,7 @@ func substFound(v string) []Word {
 // what it is given (gzip $(find ~ -name .bashrc), rm `find …`, xargs -a
 // <(find …) gzip).
 func (w *walker) substsFound(c *Command, args []field, cx ctx) {
-	if c.Dynamic || !changesFound(c.Name) && !removers.has(program(c.Name)) {
+	if c.Dynamic || !changesFound(c.Name) && !removes(c.Name) {
 		return
 	}
 	out, replaced := replaceArgs(args, func(a field) []field {
@@ -612,8 +741,28 @@ func (w *walker) argFound(a field) []Word {
 	return w.foundVars[w.deref(name)]
 }
 
-// removers delete the files they are given.
-var removers = set("rm", "unlink", "rmdir", "shred", "srm", "trash", "trash-put")
+// removers delete the files they are given: Remover's, and trash-cli's
+// and its kin's, which move them to the trash.
+var removers = set("trash", "trash-put", "gio", "rmtrash", "gomi", "rip", "rmw")
+
+// Remover reports a program, by name or path, that deletes the files it
+// is given for good: coreutils' rm, unlink and rmdir (g-prefixed as
+// Homebrew installs them), the shredders (shred, srm, wipe), and by the
+// shape of its name a program that says so (safe-rm, secure-delete).
+func Remover(name string) bool {
+	switch name = program(baseName(name)); name {
+	case "rm", "grm", "unlink", "gunlink", "rmdir", "grmdir", "shred", "gshred", "srm", "wipe", "scrub", "sdelete":
+		return true
+	}
+	return removerName().MatchString(name)
+}
+
+var removerName = lazyRegexp(`(?i)^[a-z0-9]+[-_](rm|del|delete|remove|shred|wipe|erase|nuke)$|^(rm|shred|wipe|erase|nuke|delete)[-_][a-z0-9]+$`)
+
+// removes reports a program that deletes or trashes the files it is given.
+func removes(name string) bool {
+	return Remover(name) || removers.has(program(baseName(name)))
+}
 
 // grepValues are grep's options that take the next word as their value.
 var grepValues = set("-e", "-f", "-m", "-A", "-B", "-C", "-d", "-D", "--regexp", "--file", "--max-count", "--after-context",

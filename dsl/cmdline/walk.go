@@ -58,9 +58,17 @@ type ctx struct {
 	redirs  []Redirect
 	pipe    PipePos
 	bg      bool
-	noSubst bool   // substitutions in this text were walked already by its carrier
-	loop    bool   // in a loop's body or condition, walked once: how often it runs is not known
-	procIn  *Input // what the command holding a >(…) writes into it, when known
+	noSubst bool // substitutions in this text were walked already by its carrier
+	loop    bool // in a loop's body or condition, walked once: how often it runs is not known
+	// maybe: the statement may not run where the walk goes on after it
+	// (a part after && or ||, a branch, a loop's body, a subshell, a
+	// function's body where it is defined): its assignments may not hold
+	maybe bool
+	// defined: a function's body walked where it is defined
+	defined bool
+	// branch collects what an if's branch assigns on its every path
+	branch assignSet
+	procIn *Input // what the command holding a >(…) writes into it, when known
 	// timedPipe: the last of wraps is the time keyword in front of a whole
 	// pipeline (time a | b), which stands in front of its first command
 	// only; in a | time b, time is the program that runs b.
@@ -283,6 +291,9 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 		// in the shell itself; nor its set -e (set -e & cd x)
 		defer func(here cwdState, errexit bool) { w.setCwd(here); w.errexit = errexit }(w.cwdNow(), w.errexit)
 	}
+	if st.Background || st.Coprocess || w.fishCond[st] {
+		cx.maybe = true // a job's assignments are its own; fish's and/or may not run
+	}
 	start, hadPrev := w.cwdNow(), w.hasPrev
 	// bash goes on after a return outside a function (cd x || return 1;
 	// rm -rf .git); zsh and fish end the line there
@@ -297,6 +308,9 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 			here, errexit, prev, hasPrev := w.cwdNow(), w.errexit, w.prevCwd, w.hasPrev
 			ecx := cx
 			ecx.tested = cx.tested || tested
+			// after && or || a part may not run; a pipeline's elements
+			// but zsh's last run in child processes
+			ecx.maybe = cx.maybe || part != parts[0] || len(elems) > 1 && (i < len(elems)-1 || w.dialect != Zsh)
 			ecx.pipe = PipePos{Index: i, Len: len(elems)}
 			if ecx.timedPipe {
 				ecx.timedPipe = false
@@ -388,6 +402,21 @@ func (w *walker) stmt(st *syntax.Stmt, cx ctx) {
 	if mayNot || w.fishCond[st] && (w.cwdNow() != start || len(w.alts) > 0) {
 		w.mayBe(start)
 	}
+}
+
+// literalItem reports a for loop over a list with a literal word in it,
+// whose body runs at least once.
+func literalItem(l syntax.Loop) bool {
+	it, ok := l.(*syntax.WordIter)
+	if !ok {
+		return false
+	}
+	for _, word := range it.Items {
+		if word.Lit() != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // mayFail reports a statement that is a cd (or pushd) that may fail: one
@@ -589,6 +618,7 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 	switch c := st.Cmd.(type) {
 	case *syntax.Subshell:
 		here, errexit, prev, hasPrev := w.cwdNow(), w.errexit, w.prevCwd, w.hasPrev
+		inner.maybe = true // (D=x): D is not set after it
 		w.stmts(c.Stmts, inner)
 		w.setCwd(here)                       // ( cd /etc; rm passwd ); rm x: x is where the line is
 		w.errexit = errexit                  // (set -e); cd x; rm -rf .git
@@ -602,13 +632,22 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		var ends []cwdState
 		test := inner
 		test.tested = true // set -e; if cd x; then :; fi; rm -rf .git goes on
+		first, full := true, false
+		// what each branch assigns on its every path: with an else, a
+		// variable every branch assigns is set after the if
+		var sets []assignSet
 		returns := inner.fn != "" && !inner.newShell || w.dialect == Zsh || w.dialect == Fish
 		for ; c != nil; c = c.Else {
+			test.maybe = inner.maybe || !first
+			first, full = false, len(c.Cond) == 0
 			w.stmts(c.Cond, test)
 			cond := w.ends()
 			cdTo := w.cwdNow() // where the cd leads, if the condition is one
 			w.endIn(cond)
-			w.stmts(c.Then, inner)
+			branch := inner
+			branch.branch = assignSet{}
+			sets = append(sets, branch.branch)
+			w.stmts(c.Then, branch)
 			n := len(ends)
 			ends = append(ends, w.ends()...)
 			if c.Else == nil && len(c.Cond) > 0 {
@@ -623,6 +662,13 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		if len(ends) > 0 {
 			w.endIn(ends)
 		}
+		if full {
+			for name := range sets[0] {
+				if !slices.ContainsFunc(sets[1:], func(s assignSet) bool { return !s[name] }) {
+					w.noteAssigned(name, inner)
+				}
+			}
+		}
 	case *syntax.WhileClause:
 		body := inner
 		body.loop = true
@@ -631,6 +677,7 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		}
 		test := body
 		test.tested = true
+		body.maybe = true // the body may not run
 		w.stmts(c.Cond, test)
 		before := w.ends()
 		w.endIn(before)
@@ -660,7 +707,7 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		defer w.mayBe(before...) // the body may not run
 		if !w.loop(c, inner) {
 			body := inner
-			body.loop = true
+			body.loop, body.maybe = true, !literalItem(c.Loop)
 			w.stmts(c.Do, body)
 		}
 	case *syntax.CaseClause:
@@ -671,6 +718,7 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		// the walk may be where any item ended, or there when none matched
 		start := w.ends()
 		ends := start
+		inner.maybe = true // no item, or another, may match
 		for _, item := range c.Items {
 			w.endIn(start)
 			for _, p := range item.Patterns {
@@ -693,6 +741,8 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 			w.defineFunc(inner.fn, c)
 		}
 		inner.bg = false
+		inner.defined = true // walked where it is defined; the call may not come
+		inner.branch = nil
 		w.fnBody++
 		before := w.ends()
 		w.endIn(before)
@@ -1067,6 +1117,7 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 	}
 	var nodes []syntax.Node
 	integer, nameref := false, false
+	exports := c.Name == "export"
 	for _, a := range d.Args {
 		if a == nil {
 			continue
@@ -1081,12 +1132,16 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 				case strings.HasPrefix(f.Value, "-") && !strings.HasPrefix(f.Value, "--"):
 					integer = integer || strings.Contains(f.Value, "i")
 					nameref = nameref || strings.Contains(f.Value, "n")
+					exports = exports || strings.Contains(f.Value, "x")
 				default:
 					defer w.subscript(f.Value, c.Pos, cx) // declare "a[$(…)]=1"
 				}
 			}
 			c.Args = append(c.Args, fieldWords(fs)...)
 		case a.Name != nil:
+			if exports {
+				w.noteExported(a.Name.Value)
+			}
 			v := w.assignValue(a)
 			if integer {
 				if w.ints == nil {
