@@ -96,3 +96,25 @@ func TestLead54Aliases(t *testing.T) {
 		{"zsh", "alias ls='rm -rf ~'", dsl.Block, dsl.Block},
 	})
 }
+
+// TestLead54Writes: what a copy-pass archiver copies lands where cp's
+// copy would (pax -rw, cpio -p fed the names by echo); a script a web
+// server runs put under a web root (a web shell, by any writer);
+// repositories served by git daemon with no authentication; a browser's
+// own profile opened to the DevTools port.
+func TestLead54Writes(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"echo .bashrc | cpio -pdm ~", dsl.Ask, dsl.Ask},
+		{"pax -rw .bashrc ~", dsl.Ask, dsl.Ask},
+		{"pax -rw src /backup", dsl.Allow, dsl.Allow},
+		{"find . -depth | cpio -pdm /backup/proj", dsl.Allow, dsl.Allow},
+		{"cpio -idv < a.cpio", dsl.Allow, dsl.Allow},
+		{"sendmail -t -i -f a@b -X/var/www/html/x.php < mail.txt", dsl.Ask, dsl.Ask},
+		{"cp shell.php /var/www/html/", dsl.Ask, dsl.Ask},
+		{"cp index.html /var/www/html/", dsl.Allow, dsl.Allow},
+		{"git daemon --base-path=$HOME --export-all --enable=receive-pack --listen=0.0.0.0", dsl.Ask, dsl.Ask},
+		{"git daemon --base-path=/srv/git", dsl.Allow, dsl.Allow},
+		{"google-chrome --headless --remote-debugging-port=9222 --user-data-dir=$HOME/.config/google-chrome", dsl.Ask, dsl.Ask},
+		{"google-chrome --headless --remote-debugging-port=9222", dsl.Allow, dsl.Allow},
+	})
+}

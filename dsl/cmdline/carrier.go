@@ -163,6 +163,9 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		w.gitConfigFiles(c, args, cx)
 		w.gitExecPrograms(c, args, cx)
 	default:
+		if name == "pax" || name == "cpio" {
+			w.passCopy(c, name, args, cx)
+		}
 		if baseName(c.Name) == "configure" || program(name) == "remake" {
 			// an autoconf configure script runs the CC it is given
 			// (./configure CC=…, or from the environment) to try the
