@@ -89,8 +89,10 @@ var secretDirs = []string{
 	"~/.gnupg/private-keys-v1.d/", "~/.config/gcloud/legacy_credentials/", "~/.password-store/",
 	"~/.aws/sso/cache/", "~/.aws/cli/cache/", "/var/run/secrets/", "/run/secrets/", "/etc/ssl/private/",
 	"/etc/letsencrypt/live/", "/etc/letsencrypt/archive/", "~/Library/Keychains/",
-	// wallets: Ethereum's keystore, Electrum's wallets
-	"~/.ethereum/keystore/", "~/.electrum/wallets/",
+	// wallets: Ethereum's keystore, Electrum's wallets, Exodus's seed
+	// store, Bitcoin Core's wallets directory, Solana's keys
+	"~/.ethereum/keystore/", "~/.electrum/wallets/", "~/.config/Exodus/exodus.wallet/",
+	"~/Library/Application Support/Exodus/exodus.wallet/", "~/.bitcoin/wallets/",
 	// WireGuard's private keys, NetworkManager's Wi-Fi and VPN secrets
 	"/etc/wireguard/", "/etc/NetworkManager/system-connections/",
 	// macOS's user records, whose ShadowHashData is the password's hash
@@ -135,10 +137,11 @@ var browserDirs = []string{"google-chrome", "google-chrome-beta", "google-chrome
 	// Cookies hold the signed-in session
 	"slack", "discord", "microsoft teams", "teams-for-linux"}
 
-// browserStore reports a browser profile's cookie, autofill or key file.
+// browserStore reports a browser profile's cookie, autofill or key file,
+// or its Local Storage (where Electron apps such as Discord keep a login).
 func browserStore(c, base string) bool {
-	if !browserBases.has(base) {
-		return false
+	if !browserBases.has(base) && !strings.Contains(c, "/Local Storage/leveldb") {
+		return false // a profile's Local Storage holds the sites' tokens (Discord's login)
 	}
 	for _, dir := range strings.Split(path.Dir(c), "/") {
 		if slices.Contains(browserDirs, strings.ToLower(dir)) {
@@ -271,8 +274,8 @@ func secretPath(p string) bool {
 		return true
 	}
 	for _, d := range secretDirs {
-		if strings.HasPrefix(c, d) {
-			return true
+		if strings.HasPrefix(c+"/", d) {
+			return true // in a directory of secrets, or that directory named whole (zip -r w.zip ~/.electrum/wallets)
 		}
 	}
 	if folded := strings.ToLower(c); folded != c && !strings.HasSuffix(folded, ".pub") &&
