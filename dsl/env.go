@@ -2266,8 +2266,8 @@ func newDirectories(args []string) bool {
 }
 
 // writtenText is the text that commands earlier on the line wrote from a
-// static here-document or here-string (cat > FILE <<EOF, tee FILE <<<…)
-// into a file the command names as a word, an option's value (--file=F)
+// static here-document or here-string (cat > FILE <<EOF, tee FILE <<<…),
+// or a literal echo or printf wrote, into a file the command names as a word, an option's value (--file=F)
 // or its input (< F): a script a client then reads (cat > m.sql <<EOF …
 // EOF; psql -f m.sql) holds what the line wrote, which the rules judge as
 // if it were given inline.
@@ -2278,15 +2278,15 @@ func writtenText(c *cmdline.Command, line *cmdline.Line) string {
 	named := map[string]bool{}
 	for _, a := range c.Args {
 		if !a.Dynamic {
-			named[a.Value] = true
+			named[path.Clean(a.Value)] = true
 			if _, v, ok := strings.Cut(a.Value, "="); ok && strings.HasPrefix(a.Value, "-") {
-				named[v] = true
+				named[path.Clean(v)] = true
 			}
 		}
 	}
 	for _, r := range c.Redirects {
 		if r.Op == "<" && !r.Target.Dynamic {
-			named[r.Target.Value] = true
+			named[path.Clean(r.Target.Value)] = true
 		}
 	}
 	var texts []string
@@ -2294,19 +2294,29 @@ func writtenText(c *cmdline.Command, line *cmdline.Line) string {
 		if o == c {
 			break
 		}
-		if !(o.Name == "cat" || o.Name == "tee") || !o.Stdin.Static || o.Stdin.Remote || o.Stdin.Decoded ||
-			o.Stdin.Kind != "heredoc" && o.Stdin.Kind != "herestring" {
+		var text string
+		switch {
+		case o.Name == "echo" || o.Name == "printf":
+			t, ok := o.StaticOutput()
+			if !ok {
+				continue
+			}
+			text = t
+		case (o.Name == "cat" || o.Name == "tee") && o.Stdin.Static && !o.Stdin.Remote && !o.Stdin.Decoded &&
+			(o.Stdin.Kind == "heredoc" || o.Stdin.Kind == "herestring"):
+			text = o.Stdin.Text
+		default:
 			continue
 		}
 		hit := false
 		for _, r := range o.Redirects {
-			hit = hit || (r.Op == ">" || r.Op == ">>" || r.Op == ">|") && (r.Fd == "" || r.Fd == "1") && !r.Target.Dynamic && named[r.Target.Value]
+			hit = hit || (r.Op == ">" || r.Op == ">>" || r.Op == ">|") && (r.Fd == "" || r.Fd == "1") && !r.Target.Dynamic && named[path.Clean(r.Target.Value)]
 		}
 		for _, a := range o.Args {
-			hit = hit || o.Name == "tee" && !a.Dynamic && !strings.HasPrefix(a.Value, "-") && named[a.Value]
+			hit = hit || o.Name == "tee" && !a.Dynamic && !strings.HasPrefix(a.Value, "-") && named[path.Clean(a.Value)]
 		}
 		if hit {
-			texts = append(texts, o.Stdin.Text)
+			texts = append(texts, text)
 		}
 	}
 	return strings.Join(texts, "\n")

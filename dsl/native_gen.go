@@ -1367,7 +1367,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native339
 		}
-	case "(name == \"esxcli\" && any(positional, # == \"vm\") && any(positional, # == \"process\") && any(positional, # == \"kill\")) || (name == \"vim-cmd\" && any(positional, # matches \"^vmsvc/(power\\\\.off|power\\\\.reset|destroy|unregister|snapshot\\\\.removeall)$\")) || (name == \"virsh\" && (pos(0) in [\"destroy\", \"vol-delete\", \"vol-wipe\", \"pool-delete\"] || pos(0) == \"undefine\" && hasFlag(\"remove-all-storage\", \"storage\", \"wipe-storage\"))) || (name in [\"VBoxManage\", \"vboxmanage\"] && (pos(0) == \"controlvm\" && any(positional, # == \"poweroff\") || pos(0) == \"unregistervm\" && hasFlag(\"delete\", \"delete-all\"))) || (name in [\"qm\", \"pct\"] && pos(0) in [\"stop\", \"destroy\"]) || (name == \"prlctl\" && (pos(0) == \"delete\" || pos(0) == \"stop\" && hasFlag(\"kill\")))":
+	case "(name == \"esxcli\" && any(positional, # == \"vm\") && any(positional, # == \"process\") && any(positional, # == \"kill\")) || (name == \"vim-cmd\" && any(positional, # matches \"^vmsvc/(power\\\\.off|power\\\\.reset|destroy|unregister|snapshot\\\\.removeall)$\")) || (name == \"virsh\" && (any(positional, # in [\"destroy\", \"vol-delete\", \"vol-wipe\", \"pool-delete\"]) || any(positional, # == \"undefine\") && hasFlag(\"remove-all-storage\", \"storage\", \"wipe-storage\"))) || (name in [\"VBoxManage\", \"vboxmanage\"] && (pos(0) == \"controlvm\" && any(positional, # == \"poweroff\") || pos(0) == \"unregistervm\" && hasFlag(\"delete\", \"delete-all\"))) || (name in [\"qm\", \"pct\"] && pos(0) in [\"stop\", \"destroy\"]) || (name == \"prlctl\" && (pos(0) == \"delete\" || pos(0) == \"stop\" && hasFlag(\"kill\")))":
 		if scope == "command" {
 			return native340
 		}
@@ -11292,8 +11292,12 @@ func native340(env any) bool {
 				return matchReWith(&nativeRegexps[597], "vmsvc/", p0)
 			}))) ||
 		((e.Name == "virsh") &&
-			(in(e.Pos(0), "destroy", "vol-delete", "vol-wipe", "pool-delete") ||
-				((e.Pos(0) == "undefine") &&
+			(anyOf(e.Positional, func(p0 string) bool {
+				return in(p0, "destroy", "vol-delete", "vol-wipe", "pool-delete")
+			}) ||
+				(anyOf(e.Positional, func(p0 string) bool {
+					return (p0 == "undefine")
+				}) &&
 					e.HasFlag("remove-all-storage", "storage", "wipe-storage"))))) ||
 		(in(e.Name, "VBoxManage", "vboxmanage") &&
 			(((e.Pos(0) == "controlvm") &&

@@ -36,9 +36,13 @@ func TestScripts54IncidentSteps(t *testing.T) {
 		{"grep -ahoE '[A-Za-z0-9_-]{24}' ~/.config/discord/'Local Storage'/leveldb/000005.ldb", dsl.Ask, dsl.Ask},
 		{"cat > m.sql <<'EOF'\nDROP DATABASE app_production;\nEOF\npsql \"$DATABASE_URL\" -f m.sql", dsl.Ask, dsl.Ask},
 		{"cat > d.sql <<EOF\nTRUNCATE TABLE logs;\nEOF\nmysql app < d.sql", dsl.Ask, dsl.Ask},
+		{"printf 'DROP DATABASE prod;\\n' > ./m.sql; psql -f m.sql", dsl.Ask, dsl.Ask},
+		{"echo 'DROP TABLE users;' > m.sql && psql < m.sql", dsl.Ask, dsl.Ask},
+		{"virsh -c qemu:///system destroy web1", dsl.Ask, dsl.Ask},
 		// everyday
 		{"esxcli vm process list", dsl.Allow, dsl.Allow},
 		{"virsh shutdown web1", dsl.Allow, dsl.Allow},
+		{"virsh -c qemu:///system list --all", dsl.Allow, dsl.Allow},
 		{"VBoxManage controlvm dev acpipowerbutton", dsl.Allow, dsl.Allow},
 		{"echo hello | base64", dsl.Allow, dsl.Allow},
 		{"printenv HOME | base64", dsl.Allow, dsl.Allow},
