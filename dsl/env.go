@@ -2266,7 +2266,7 @@ func newDirectories(args []string) bool {
 }
 
 // writtenText is the text that commands earlier on the line wrote from a
-// static here-document or here-string (cat > FILE <<EOF, tee FILE <<<…),
+// here-document or here-string (cat > FILE <<EOF, tee FILE <<<…),
 // or a literal echo or printf wrote, into a file the command names as a word, an option's value (--file=F)
 // or its input (< F): a script a client then reads (cat > m.sql <<EOF …
 // EOF; psql -f m.sql) holds what the line wrote, which the rules judge as
@@ -2302,9 +2302,9 @@ func writtenText(c *cmdline.Command, line *cmdline.Line) string {
 				continue
 			}
 			text = t
-		case (o.Name == "cat" || o.Name == "tee") && o.Stdin.Static && !o.Stdin.Remote && !o.Stdin.Decoded &&
+		case (o.Name == "cat" || o.Name == "tee") && !o.Stdin.Remote && !o.Stdin.Decoded &&
 			(o.Stdin.Kind == "heredoc" || o.Stdin.Kind == "herestring"):
-			text = o.Stdin.Text
+			text = o.Stdin.Text // as written: DROP DATABASE $DB drops one whatever $DB holds
 		default:
 			continue
 		}

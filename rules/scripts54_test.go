@@ -38,6 +38,7 @@ func TestScripts54IncidentSteps(t *testing.T) {
 		{"cat > d.sql <<EOF\nTRUNCATE TABLE logs;\nEOF\nmysql app < d.sql", dsl.Ask, dsl.Ask},
 		{"printf 'DROP DATABASE prod;\\n' > ./m.sql; psql -f m.sql", dsl.Ask, dsl.Ask},
 		{"echo 'DROP TABLE users;' > m.sql && psql < m.sql", dsl.Ask, dsl.Ask},
+		{"cat > m.sql <<EOF\nDROP DATABASE $DB;\nEOF\npsql -f m.sql", dsl.Ask, dsl.Ask},
 		{"virsh -c qemu:///system destroy web1", dsl.Ask, dsl.Ask},
 		// everyday
 		{"esxcli vm process list", dsl.Allow, dsl.Allow},
