@@ -83,6 +83,10 @@ var secretPaths = nameSet{names: []string{
 	// more logins (rt51): Docker's old registry file, GitLab's CLI, Snowflake's,
 	// NuGet's feeds' passwords
 	"~/.dockercfg", "~/.config/glab-cli/config.yml", "~/.snowsql/config", "~/.nuget/NuGet/NuGet.Config",
+	// wallets' directories named whole, which hold nothing but keys
+	// (zip -r w.zip ~/.electrum/wallets; scripts54): secretDirs' files
+	"~/.ethereum/keystore", "~/.electrum/wallets", "~/.config/Exodus/exodus.wallet",
+	"~/Library/Application Support/Exodus/exodus.wallet", "~/.bitcoin/wallets",
 }}
 
 var secretDirs = []string{
@@ -274,8 +278,8 @@ func secretPath(p string) bool {
 		return true
 	}
 	for _, d := range secretDirs {
-		if strings.HasPrefix(c+"/", d) {
-			return true // in a directory of secrets, or that directory named whole (zip -r w.zip ~/.electrum/wallets)
+		if strings.HasPrefix(c, d) {
+			return true
 		}
 	}
 	if folded := strings.ToLower(c); folded != c && !strings.HasSuffix(folded, ".pub") &&
