@@ -158,6 +158,9 @@ type CommandEnv struct {
 	// SendsInput reports that the command sends its standard input to
 	// another host (sendsInput).
 	SendsInput func() bool `expr:"sendsInput"`
+	// WrittenText is the text earlier commands of the line wrote to the
+	// files the command names (writtenText); built when asked.
+	WrittenText func() string `expr:"writtenText"`
 	// PrintsEnvironment reports that the command's output (or its inline
 	// code) holds the environment's values (printsEnvironment).
 	PrintsEnvironment func() bool `expr:"printsEnvironment"`
@@ -415,6 +418,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return piped
 	}
 	env.SendsInput = func() bool { return sendsInput(c, args, pos) }
+	env.WrittenText = func() string { return writtenText(c, line) }
 	var placed []placement
 	placedDone := false
 	pathDirs := ctx.Path
@@ -2259,4 +2263,61 @@ func newDirectories(args []string) bool {
 		}
 	}
 	return dir && ops > 0
+}
+
+// writtenText is the text that commands earlier on the line wrote from a
+// here-document or here-string (cat > FILE <<EOF, tee FILE <<<…),
+// or a literal echo or printf wrote, into a file the command names as a word, an option's value (--file=F)
+// or its input (< F): a script a client then reads (cat > m.sql <<EOF …
+// EOF; psql -f m.sql) holds what the line wrote, which the rules judge as
+// if it were given inline.
+func writtenText(c *cmdline.Command, line *cmdline.Line) string {
+	if line == nil {
+		return ""
+	}
+	named := map[string]bool{}
+	for _, a := range c.Args {
+		if !a.Dynamic {
+			named[path.Clean(a.Value)] = true
+			if _, v, ok := strings.Cut(a.Value, "="); ok && strings.HasPrefix(a.Value, "-") {
+				named[path.Clean(v)] = true
+			}
+		}
+	}
+	for _, r := range c.Redirects {
+		if r.Op == "<" && !r.Target.Dynamic {
+			named[path.Clean(r.Target.Value)] = true
+		}
+	}
+	var texts []string
+	for _, o := range line.Commands {
+		if o == c {
+			break
+		}
+		var text string
+		switch {
+		case o.Name == "echo" || o.Name == "printf":
+			t, ok := o.StaticOutput()
+			if !ok {
+				continue
+			}
+			text = t
+		case (o.Name == "cat" || o.Name == "tee") && !o.Stdin.Remote && !o.Stdin.Decoded &&
+			(o.Stdin.Kind == "heredoc" || o.Stdin.Kind == "herestring"):
+			text = o.Stdin.Text // as written: DROP DATABASE $DB drops one whatever $DB holds
+		default:
+			continue
+		}
+		hit := false
+		for _, r := range o.Redirects {
+			hit = hit || (r.Op == ">" || r.Op == ">>" || r.Op == ">|") && (r.Fd == "" || r.Fd == "1") && !r.Target.Dynamic && named[path.Clean(r.Target.Value)]
+		}
+		for _, a := range o.Args {
+			hit = hit || o.Name == "tee" && !a.Dynamic && !strings.HasPrefix(a.Value, "-") && named[path.Clean(a.Value)]
+		}
+		if hit {
+			texts = append(texts, text)
+		}
+	}
+	return strings.Join(texts, "\n")
 }

@@ -83,14 +83,20 @@ var secretPaths = nameSet{names: []string{
 	// more logins (rt51): Docker's old registry file, GitLab's CLI, Snowflake's,
 	// NuGet's feeds' passwords
 	"~/.dockercfg", "~/.config/glab-cli/config.yml", "~/.snowsql/config", "~/.nuget/NuGet/NuGet.Config",
+	// wallets' directories named whole, which hold nothing but keys
+	// (zip -r w.zip ~/.electrum/wallets; scripts54): secretDirs' files
+	"~/.ethereum/keystore", "~/.electrum/wallets", "~/.config/Exodus/exodus.wallet",
+	"~/Library/Application Support/Exodus/exodus.wallet", "~/.bitcoin/wallets",
 }}
 
 var secretDirs = []string{
 	"~/.gnupg/private-keys-v1.d/", "~/.config/gcloud/legacy_credentials/", "~/.password-store/",
 	"~/.aws/sso/cache/", "~/.aws/cli/cache/", "/var/run/secrets/", "/run/secrets/", "/etc/ssl/private/",
 	"/etc/letsencrypt/live/", "/etc/letsencrypt/archive/", "~/Library/Keychains/",
-	// wallets: Ethereum's keystore, Electrum's wallets
-	"~/.ethereum/keystore/", "~/.electrum/wallets/",
+	// wallets: Ethereum's keystore, Electrum's wallets, Exodus's seed
+	// store, Bitcoin Core's wallets directory, Solana's keys
+	"~/.ethereum/keystore/", "~/.electrum/wallets/", "~/.config/Exodus/exodus.wallet/",
+	"~/Library/Application Support/Exodus/exodus.wallet/", "~/.bitcoin/wallets/",
 	// WireGuard's private keys, NetworkManager's Wi-Fi and VPN secrets
 	"/etc/wireguard/", "/etc/NetworkManager/system-connections/",
 	// macOS's user records, whose ShadowHashData is the password's hash
@@ -135,10 +141,11 @@ var browserDirs = []string{"google-chrome", "google-chrome-beta", "google-chrome
 	// Cookies hold the signed-in session
 	"slack", "discord", "microsoft teams", "teams-for-linux"}
 
-// browserStore reports a browser profile's cookie, autofill or key file.
+// browserStore reports a browser profile's cookie, autofill or key file,
+// or its Local Storage (where Electron apps such as Discord keep a login).
 func browserStore(c, base string) bool {
-	if !browserBases.has(base) {
-		return false
+	if !browserBases.has(base) && !strings.Contains(c, "/Local Storage/leveldb") {
+		return false // a profile's Local Storage holds the sites' tokens (Discord's login)
 	}
 	for _, dir := range strings.Split(path.Dir(c), "/") {
 		if slices.Contains(browserDirs, strings.ToLower(dir)) {

@@ -60,6 +60,9 @@ func TestSecretPath(t *testing.T) {
 		{"~/.config/Slack/Cookies", true}, {"~/.config/discord/Local State", true},
 		{"gradle.properties", false}, {"app/gradle.properties", false}, {"~/.gradle/caches/x.jar", false}, {"/etc/wireguard", false},
 		{"~/.config/Slack/logs/x.log", false}, {"~/.local/share/atuin/history.db", false},
+		// scripts54: wallets' directories named whole, Discord's Local Storage
+		{"~/.electrum/wallets", true}, {"/home/u/.ethereum/keystore", true}, {"~/.config/Exodus/exodus.wallet", true},
+		{"~/.config/discord/Local Storage/leveldb/000005.ldb", true}, {"~/.electrum", false}, {"~/.config/discord/logs/x.log", false},
 		// redteam13: the other shells' histories, as ~/.bash_history
 		{"~/.local/share/fish/fish_history", true}, {"~/.zhistory", true}, {"~/.histfile", true}, {"~/.local/share/fish/fish_variables", false},
 	} {

@@ -14,7 +14,13 @@ import (
 // (trufflehog, workflow injection, repositories made public), Codecov's
 // uploader, tj-actions/changed-files' memory dump, the xz build script,
 // crypto-miner installers, installers that edit shell profiles and agents
-// that wiped files and databases. Each row names the advisory or
+// that wiped files and databases; and a second round (scripts54):
+// cryptojacking droppers (TeamTNT, Kinsing, 8220: rival miners killed,
+// keys and accounts planted, Redis CONFIG SET writes, lateral ssh), ESXi
+// and file ransomware, CI secrets printed or posted and workflows pushed,
+// npm and PyPI stealers (browser stores, Discord tokens, wallets, a .pth
+// file) and agents' clean-ups that wiped a home, a desktop, a database
+// or its volume. Each row names the advisory or
 // post-mortem it follows; everyday build, release and clean-up scripts
 // of the same shape stand beside them. Rows run in everydayProject's work
 // tree, for both callers: every row agrees unless incidentGaps names it
@@ -54,8 +60,8 @@ func TestScripts51IncidentScripts(t *testing.T) {
 }
 
 // incidentFloor is today's score per caller (a person, an agent): risky
-// rows flagged, of 81, and everyday rows asked, of 31.
-var incidentFloor = map[string]struct{ caught, falsePositive int }{"": {76, 2}, "claude-code": {78, 2}}
+// rows flagged, of 135, and everyday rows asked, of 46.
+var incidentFloor = map[string]struct{ caught, falsePositive int }{"": {130, 1}, "claude-code": {132, 1}}
 
 // incidentGaps are the rows hguard still decides otherwise, keyed by the
 // story in the row's source, each with the reason (design: hguard means

@@ -178,6 +178,10 @@ func decodeStatic(c *Command, text string) (string, bool) {
 	return "", false
 }
 
+// StaticOutput is what c writes when it is a literal echo or printf (or
+// another command whose output the model works out: realpath, ls -1).
+func (c *Command) StaticOutput() (string, bool) { return staticOutput(c) }
+
 // staticOutput is what a literal echo or printf writes.
 func staticOutput(c *Command) (string, bool) {
 	if c.Dynamic {
