@@ -543,7 +543,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native133
 		}
-	case "name == \"ssh-keygen\" && !hasFlag(\"l\", \"y\", \"R\", \"F\", \"H\", \"p\", \"c\", \"e\", \"i\", \"B\", \"Y\", \"L\", \"Q\", \"s\", \"D\", \"k\") &&\n  any(options(\"f\"), stdin.kind != \"\" && cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh/id_[a-z0-9_]+$\" || cleanPath(#) matches \"^(/private)?/etc/ssh/ssh_host_[a-z0-9]+_key$\") ||\nname in [\"gpg\", \"gpg2\"] && any(args, # in [\"--delete-secret-keys\", \"--delete-secret-key\", \"--delete-secret-and-public-keys\", \"--delete-secret-and-public-key\"]) || name in [\"rm\", \"unlink\", \"shred\", \"mv\"] && any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*|aws|aws/(credentials|config)|kube|kube/config|netrc|git-credentials|docker/config\\\\.json|config/gh|config/gh/hosts\\\\.yml|config/gcloud|config/gcloud/.*|azure|pgpass|npmrc|pypirc)$\" ||\n   cleanPath(#) matches \"[*?\\\\[]\" && (let p = #; any([\"~/.bashrc\", \"~/.bash_profile\", \"~/.bash_login\", \"~/.bash_logout\", \"~/.bash_aliases\", \"~/.bash_functions\", \"~/.profile\",\n     \"~/.zshrc\", \"~/.zshenv\", \"~/.zprofile\", \"~/.zlogin\", \"~/.zlogout\", \"~/.kshrc\", \"~/.cshrc\", \"~/.tcshrc\", \"~/.mkshrc\", \"~/.inputrc\", \"~/.config/fish\",\n     \"~/.ssh/id_rsa\", \"~/.ssh/id_ecdsa\", \"~/.ssh/id_ed25519\", \"~/.ssh/authorized_keys\", \"~/.ssh/config\", \"~/.gnupg\", \"~/.gitconfig\", \"~/.config/git\",\n     \"~/.aws/credentials\", \"~/.kube/config\", \"~/.netrc\", \"~/.git-credentials\", \"~/.npmrc\", \"~/.pypirc\"], mayName(p, #)))) &&\n  !(cleanPath(#) matches \"/\\\\.ssh/known_hosts(\\\\.old)?$\"))":
+	case "name == \"ssh-keygen\" && !hasFlag(\"l\", \"y\", \"R\", \"F\", \"H\", \"p\", \"c\", \"e\", \"i\", \"B\", \"Y\", \"L\", \"Q\", \"s\", \"D\", \"k\") &&\n  any(options(\"f\"), let f = cleanPath(# matches \"^[/~$]\" || cwd == \"\" ? # : cwd + \"/\" + #); stdin.kind != \"\" && f matches \"^(~|/root|/home/[^/]+)/\\\\.ssh/id_[a-z0-9_]+$\" || f matches \"^(/private)?/etc/ssh/ssh_host_[a-z0-9]+_key$\") ||\nname in [\"gpg\", \"gpg2\"] && any(args, # in [\"--delete-secret-keys\", \"--delete-secret-key\", \"--delete-secret-and-public-keys\", \"--delete-secret-and-public-key\"]) || name in [\"rm\", \"unlink\", \"shred\", \"mv\"] && any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*|aws|aws/(credentials|config)|kube|kube/config|netrc|git-credentials|docker/config\\\\.json|config/gh|config/gh/hosts\\\\.yml|config/gcloud|config/gcloud/.*|azure|pgpass|npmrc|pypirc)$\" ||\n   cleanPath(#) matches \"[*?\\\\[]\" && (let p = #; any([\"~/.bashrc\", \"~/.bash_profile\", \"~/.bash_login\", \"~/.bash_logout\", \"~/.bash_aliases\", \"~/.bash_functions\", \"~/.profile\",\n     \"~/.zshrc\", \"~/.zshenv\", \"~/.zprofile\", \"~/.zlogin\", \"~/.zlogout\", \"~/.kshrc\", \"~/.cshrc\", \"~/.tcshrc\", \"~/.mkshrc\", \"~/.inputrc\", \"~/.config/fish\",\n     \"~/.ssh/id_rsa\", \"~/.ssh/id_ecdsa\", \"~/.ssh/id_ed25519\", \"~/.ssh/authorized_keys\", \"~/.ssh/config\", \"~/.gnupg\", \"~/.gitconfig\", \"~/.config/git\",\n     \"~/.aws/credentials\", \"~/.kube/config\", \"~/.netrc\", \"~/.git-credentials\", \"~/.npmrc\", \"~/.pypirc\"], mayName(p, #)))) &&\n  !(cleanPath(#) matches \"/\\\\.ssh/known_hosts(\\\\.old)?$\"))":
 		if scope == "command" {
 			return native134
 		}
@@ -1843,6 +1843,7 @@ var nativeRegexps = [742]lazyRegexp{
 	{src: "^(/usr)?/s?bin/(sudo|su|doas|login|passwd|bash|sh|dash|zsh|unix_chkpwd)$"},
 	{src: "^(/usr)?/lib(64|/x86_64-linux-gnu|/aarch64-linux-gnu)?/(ld-linux[-a-z0-9_.]*\\.so(\\.[0-9]+)*|libc\\.so\\.6|libpam\\.so(\\.[0-9]+)*)$"},
 	{src: "[*?\\[]"},
+	{src: "^[/~$]"},
 	{src: "^(~|/root|/home/[^/]+)/\\.ssh/id_[a-z0-9_]+$"},
 	{src: "^(/private)?/etc/ssh/ssh_host_[a-z0-9]+_key$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*|aws|aws/(credentials|config)|kube|kube/config|netrc|git-credentials|docker/config\\.json|config/gh|config/gh/hosts\\.yml|config/gcloud|config/gcloud/.*|azure|pgpass|npmrc|pypirc)$"},
@@ -1864,7 +1865,6 @@ var nativeRegexps = [742]lazyRegexp{
 	{src: "(?s)\\b(openssl\\s+(enc\\b|aes-|des|chacha|bf-|camellia)|gpg2?\\b[^\\n;|&]*\\s(-c|--symmetric|-e|--encrypt)\\b|ccrypt\\b|age\\s+(-e|-r|-p|--encrypt|--recipient|--passphrase)\\b|7z\\s+a\\b[^\\n;|&]*\\s-p|zip\\s[^\\n;|&]*(-P|-e|--encrypt)\\b)"},
 	{src: "\\b(openssl|gpg2?|ccrypt|age|7z|unzip)\\b[^\\n;|&]*\\s(-d|--decrypt|-decrypt)(\\s|$)|\\b7z\\s+[ex]\\b"},
 	{src: "^(GIT_DIR|GIT_COMMON_DIR|GIT_CONFIG|GIT_CONFIG_SYSTEM|GIT_OBJECT_DIRECTORY)="},
-	{src: "^[/~$]"},
 	{src: "^(~|/root|/home/[^/]+|/Users/[^/]+)/\\."},
 	{src: "^GIT_WORK_TREE="},
 	{src: "\\bgit\\b[^;&|]*\\badd\\b[^;&|]*(\\s-A\\b|\\s--all\\b|\\s\\.(\\s|$|;|&))"},
@@ -5501,9 +5501,18 @@ func native134(env any) bool {
 	return (((((e.Name == "ssh-keygen") &&
 		!e.HasFlag("l", "y", "R", "F", "H", "p", "c", "e", "i", "B", "Y", "L", "Q", "s", "D", "k")) &&
 		anyOf(e.Options("f"), func(p0 string) bool {
-			return (((e.Stdin.Kind != "") &&
-				matchReWith(&nativeRegexps[226], "/.ssh/id_", cleanPath(p0))) ||
-				matchReWith(&nativeRegexps[227], "/etc/ssh/ssh_host_", cleanPath(p0)))
+			return func() bool {
+				let0 := cleanPath(func() string {
+					if matchRe(&nativeRegexps[226], p0) ||
+						(e.Cwd == "") {
+						return p0
+					}
+					return ((e.Cwd + "/") + p0)
+				}())
+				return (((e.Stdin.Kind != "") &&
+					matchReWith(&nativeRegexps[227], "/.ssh/id_", let0)) ||
+					matchReWith(&nativeRegexps[228], "/etc/ssh/ssh_host_", let0))
+			}()
 		})) ||
 		(in(e.Name, "gpg", "gpg2") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5526,7 +5535,7 @@ func native134(env any) bool {
 					}()
 				}()
 			}(), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[228], "/.", cleanPath(p0)) ||
+				return ((matchReWith(&nativeRegexps[229], "/.", cleanPath(p0)) ||
 					(matchRe(&nativeRegexps[225], cleanPath(p0)) &&
 						func() bool {
 							let0 := p0
@@ -5534,7 +5543,7 @@ func native134(env any) bool {
 								return mayName(let0, p1)
 							})
 						}())) &&
-					!matchReWith(&nativeRegexps[229], "/.ssh/known_hosts", cleanPath(p0)))
+					!matchReWith(&nativeRegexps[230], "/.ssh/known_hosts", cleanPath(p0)))
 			})))
 }
 
@@ -5557,8 +5566,8 @@ func native135(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[230], ".git/", cleanPath(p0)) &&
-			!matchReAny(&nativeRegexps[231], ".lock\x00.git/refs/original", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[231], ".git/", cleanPath(p0)) &&
+			!matchReAny(&nativeRegexps[232], ".lock\x00.git/refs/original", cleanPath(p0)))
 	})
 }
 
@@ -5582,7 +5591,7 @@ func native137(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[232], "of=", p0)
+					return matchReWith(&nativeRegexps[233], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -5633,7 +5642,7 @@ func native137(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[233], "for", e.Line)))))
+						matchReWith(&nativeRegexps[234], "for", e.Line)))))
 	}()
 }
 
@@ -5653,17 +5662,17 @@ func native138(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[234], ":", let0)) &&
+					!matchReWith(&nativeRegexps[235], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[235], p0)
+							return matchRe(&nativeRegexps[236], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[236], "-", p0)
+							return matchReWith(&nativeRegexps[237], "-", p0)
 						})))))
 	}()
 }
@@ -5683,7 +5692,7 @@ func native140(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[237], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[238], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -5737,11 +5746,11 @@ func native140(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[238], "x", p0)
+						return matchReWith(&nativeRegexps[239], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[239], "x", p0)
+						return matchReWith(&nativeRegexps[240], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -5779,7 +5788,7 @@ func native141(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[240], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[241], ".", baseName(p0)))
 			})))
 }
 
@@ -5818,7 +5827,7 @@ func native144(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[241], "-", p0)
+					return matchReWith(&nativeRegexps[242], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5831,7 +5840,7 @@ func native144(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[242], p0)) &&
+					!matchRe(&nativeRegexps[243], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -5884,9 +5893,9 @@ func native148(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[243], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[244], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[245], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[244], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[245], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[246], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native149 is the condition of move-to-dev-null.
@@ -6014,7 +6023,7 @@ func native157(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[246], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[247], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -6038,7 +6047,7 @@ func native158(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[247], let1) {
+						!matchRe(&nativeRegexps[226], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6051,7 +6060,7 @@ func native158(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[247], let2) {
+							!matchRe(&nativeRegexps[226], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -6069,7 +6078,7 @@ func native158(env any) bool {
 								return ((sensitivePath(p0) ||
 									e.HoldsSecret(p0)) ||
 									(((let3 != "") &&
-										!matchRe(&nativeRegexps[247], p0)) &&
+										!matchRe(&nativeRegexps[226], p0)) &&
 										(sensitivePath(((let3 + "/") + p0)) ||
 											(matchReWith(&nativeRegexps[248], "/.", cleanPath(((let3+"/")+p0))) &&
 												secretPath(((let3 + "/") + p0))))))
@@ -6079,7 +6088,7 @@ func native158(env any) bool {
 									return (!in(baseName(p0), "token", "identity") &&
 										(secretPath(p0) ||
 											(((let3 != "") &&
-												!matchRe(&nativeRegexps[247], p0)) &&
+												!matchRe(&nativeRegexps[226], p0)) &&
 												secretPath(((let3 + "/") + p0)))))
 								}))))
 				}()
@@ -6104,7 +6113,7 @@ func native159(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[247], let1) {
+						!matchRe(&nativeRegexps[226], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6117,7 +6126,7 @@ func native159(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[247], let2) {
+							!matchRe(&nativeRegexps[226], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -6185,7 +6194,7 @@ func native160(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[247], let1) {
+						!matchRe(&nativeRegexps[226], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6288,7 +6297,7 @@ func native163(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[247], p0)) &&
+						!matchRe(&nativeRegexps[226], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -8333,7 +8342,7 @@ func native248(env any) bool {
 			}))) &&
 		!(storesSecret(e.Name, e.Args) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return ((!matchRe(&nativeRegexps[247], p0) &&
+				return ((!matchRe(&nativeRegexps[226], p0) &&
 					!strings.Contains(p0, "..")) &&
 					!matchReWith(&nativeRegexps[413], ".", p0))
 			})))
@@ -8369,7 +8378,7 @@ func native250(env any) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
-				!matchRe(&nativeRegexps[247], p0))) &&
+				!matchRe(&nativeRegexps[226], p0))) &&
 			matchReWith(&nativeRegexps[414], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
@@ -8809,7 +8818,7 @@ func native263(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[237], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[238], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -8819,7 +8828,7 @@ func native263(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[238], "x", p0)
+							return matchReWith(&nativeRegexps[239], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -11022,7 +11031,7 @@ func native331(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[247], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[226], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -11033,7 +11042,7 @@ func native331(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[247], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[226], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -12218,7 +12227,7 @@ func native384(env any) bool {
 					!matchReWith(&nativeRegexps[699], ".sample", cleanPath(p0)))) ||
 				matchReWith(&nativeRegexps[700], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[247], p0)) &&
+					!matchRe(&nativeRegexps[226], p0)) &&
 					(matchReWith(&nativeRegexps[701], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
 						(matchReAny(&nativeRegexps[702], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
 							!matchReWith(&nativeRegexps[703], ".sample", p0)))))
@@ -12443,7 +12452,7 @@ func native391(env any) bool {
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[247], let0) ||
+					(!matchRe(&nativeRegexps[226], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -12556,7 +12565,7 @@ func native398(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return matchReAny(&nativeRegexps[741], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[247], p0) {
+					!matchRe(&nativeRegexps[226], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -12571,7 +12580,7 @@ func native399(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[247], p0) {
+					!matchRe(&nativeRegexps[226], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
