@@ -64,11 +64,12 @@ func TestSvc54GitCommandKeys(t *testing.T) {
 	})
 }
 
-// TestSvc54LvmPrompt: lvm alone reads its own prompt's commands, one a
-// line, from standard input as well as from a terminal: piped or given as
-// a here-string, they are judged as lvm COMMAND is. A file's commands are
-// not on the line and stay allowed, as sqlite3 < FILE's are.
-func TestSvc54LvmPrompt(t *testing.T) {
+// TestSvc54LvmPrompt: lvm and parted alone read their own prompt's
+// commands, one a line, from standard input as well as from a terminal:
+// piped or given as a here-string, they are judged as lvm COMMAND and
+// parted DEVICE COMMAND are. A file's commands are not on the line and
+// stay allowed, as sqlite3 < FILE's are.
+func TestSvc54Prompts(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{"echo 'lvremove -f vg0/root' | sudo lvm", dsl.Block, dsl.Block},
 		{"sudo lvm <<< 'vgremove -f vg0'", dsl.Block, dsl.Block},
@@ -76,6 +77,9 @@ func TestSvc54LvmPrompt(t *testing.T) {
 		{"sudo lvm lvs", dsl.Allow, dsl.Allow},
 		{"echo lvs | sudo lvm", dsl.Allow, dsl.Allow},
 		{"sudo lvm < cmds.txt", dsl.Allow, dsl.Allow},
+		{"echo 'rm 1' | sudo parted /dev/sda", dsl.Block, dsl.Block},
+		{"sudo parted /dev/sdb <<< 'mklabel gpt'", dsl.Block, dsl.Block},
+		{"echo print | sudo parted /dev/sda", dsl.Allow, dsl.Allow},
 	})
 }
 
