@@ -1532,7 +1532,8 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 	case "self":
 		// the program's own commands, one a line, read at its prompt
 		// (echo 'rm 1' | parted /dev/sda): each is the program given
-		// its words and the line (parted /dev/sda rm 1)
+		// its words and the line's (parted /dev/sda rm 1), which its
+		// prompt splits at blanks and no shell reads
 		words := []string{shellQuote(c.Name)}
 		dynamic := f.Dynamic
 		for _, a := range c.Args {
@@ -1540,9 +1541,15 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			dynamic = dynamic || a.Dynamic
 		}
 		for _, line := range strings.Split(code, "\n") {
-			if line = strings.TrimSpace(line); line != "" && line[0] != '#' {
-				w.nested(c, strings.Join(words, " ")+" "+line, via, cx, dynamic)
+			fields := strings.Fields(line)
+			if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+				continue
 			}
+			cmd := slices.Clone(words)
+			for _, fl := range fields {
+				cmd = append(cmd, shellQuote(fl))
+			}
+			w.nested(c, strings.Join(cmd, " "), via, cx, dynamic)
 		}
 	case "vim":
 		// writefile(), delete(), rename(), in Vim script or Neovim's Lua

@@ -919,7 +919,7 @@ var catalogPrograms = [...]Program{
 	{Name: "fail2ban-client", Code: []CodeOption{{"actionban", "hook", nil}, {"actionunban", "hook", nil}, {"actionstart", "hook", nil}, {"actionstop", "hook", nil}, {"actioncheck", "hook", nil}, {"actionflush", "hook", nil}, {"actionreload", "hook", nil}}, Settings: []string{"actionstart", "actionstop", "actioncheck", "actionban", "actionunban", "actionflush", "actionreload", "actionrepair"}},
 	{Name: "fastfetch", Settings: []string{"text"}},
 	{Name: "rsyslogd", Settings: []string{"^", "binary"}},
-	{Name: "virsh", Settings: []string{"script", "downscript"}, Prompt: []Prompt{{Sub: []string{"edit", "net-edit", "pool-edit", "iface-edit", "nwfilter-edit", "snapshot-edit"}, Operands: -1}}},
+	{Name: "virsh", Stdin: "self", Settings: []string{"script", "downscript"}, Prompt: []Prompt{{Sub: []string{"edit", "net-edit", "pool-edit", "iface-edit", "nwfilter-edit", "snapshot-edit"}, Operands: -1}}},
 	{Name: "bee", Code: []CodeOption{{"eval", "php", nil}, {"ev", "php", nil}, {"php-eval", "php", nil}}},
 	{Name: "go", Code: []CodeOption{{"-toolexec", "exec", nil}, {"--toolexec", "exec", nil}, {"-exec", "exec", nil}, {"--exec", "exec", nil}, {"-vettool", "exec", nil}, {"--vettool", "exec", nil}, {"-w", "goenv", nil}}, ShellPaths: true},
 	{Name: "cargo", Code: []CodeOption{{"--config", "cargo-config", nil}}},
