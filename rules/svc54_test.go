@@ -67,10 +67,11 @@ func TestSvc54GitCommandKeys(t *testing.T) {
 	})
 }
 
-// TestSvc54LvmPrompt: lvm and parted alone read their own prompt's
+// TestSvc54Prompts: lvm, parted and virsh alone read their own prompt's
 // commands, one a line, from standard input as well as from a terminal:
 // piped or given as a here-string, they are judged as lvm COMMAND and
-// parted DEVICE COMMAND are. A file's commands are not on the line and
+// parted DEVICE COMMAND are; virsh deleting a volume, a pool or a
+// domain's storage is storage-cluster-delete. A file's commands are not on the line and
 // stay allowed, as sqlite3 < FILE's are.
 func TestSvc54Prompts(t *testing.T) {
 	checkHoles(t, []holeCase{
@@ -83,6 +84,11 @@ func TestSvc54Prompts(t *testing.T) {
 		{"echo 'rm 1' | sudo parted /dev/sda", dsl.Block, dsl.Block},
 		{"sudo parted /dev/sdb <<< 'mklabel gpt'", dsl.Block, dsl.Block},
 		{"echo print | sudo parted /dev/sda", dsl.Allow, dsl.Allow},
+		{"echo 'undefine vm1 --remove-all-storage' | virsh", dsl.Ask, dsl.Ask},
+		{"virsh undefine vm1 --remove-all-storage", dsl.Ask, dsl.Ask},
+		{"virsh vol-delete --pool default vm1.qcow2", dsl.Ask, dsl.Ask},
+		{"virsh undefine vm1", dsl.Allow, dsl.Allow},
+		{"echo 'list --all' | virsh", dsl.Allow, dsl.Allow},
 	})
 }
 
