@@ -289,8 +289,9 @@ func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string,
 		if !strings.HasPrefix(whole, "/") && !strings.HasPrefix(whole, "~") && !strings.HasPrefix(whole, "$") && env.Cwd != "" {
 			whole = path.Join(env.Cwd, whole)
 		}
-	case prog == "hg" && len(env.Positional) > 2 && env.Positional[0] == "clone":
-		// the directory is the last operand (hg clone URL DIR)
+	case (prog == "git" || prog == "hg") && len(env.Positional) > 2 && env.Positional[0] == "clone":
+		// the directory is the last operand (hg clone URL DIR, and git's
+		// where an option's value leaves its operands unsure)
 		whole, how = env.Positional[len(env.Positional)-1], 'g'
 	case prog == "gh" && len(env.Positional) > 3 && env.Positional[0] == "repo" && env.Positional[1] == "clone":
 		whole, how = env.Positional[3], 'g'
