@@ -303,7 +303,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native73
 		}
-	case "!hasFlag(\"help\", \"h\") && ( name == \"ceph\" && (pos(0) == \"osd\" && (pos(1) == \"pool\" && pos(2) in [\"delete\", \"rm\"] || pos(1) in [\"destroy\", \"purge\", \"rm\", \"crush\"] && (pos(1) != \"crush\" || pos(2) in [\"remove\", \"rm\", \"unlink\"])) ||\n  pos(0) == \"fs\" && pos(1) in [\"rm\", \"fail\"] || pos(0) == \"mon\" && pos(1) in [\"remove\", \"rm\"]) ||\nname == \"gluster\" && pos(0) == \"volume\" && pos(1) in [\"delete\", \"stop\", \"remove-brick\", \"reset\"] || name == \"rados\" && (pos(0) in [\"rmpool\", \"purge\"] || hasFlag(\"p\", \"pool\") && pos(0) == \"cleanup\") || name == \"rbd\" && (pos(0) in [\"rm\", \"remove\", \"purge\"] || pos(0) == \"trash\" && pos(1) in [\"purge\", \"rm\", \"remove\"] || pos(0) == \"snap\" && pos(1) in [\"purge\", \"rm\", \"remove\"]))":
+	case "!hasFlag(\"help\", \"h\") && ( name == \"ceph\" && (pos(0) == \"osd\" && (pos(1) == \"pool\" && pos(2) in [\"delete\", \"rm\"] || pos(1) in [\"destroy\", \"purge\", \"rm\", \"crush\"] && (pos(1) != \"crush\" || pos(2) in [\"remove\", \"rm\", \"unlink\"])) ||\n  pos(0) == \"fs\" && pos(1) in [\"rm\", \"fail\"] || pos(0) == \"mon\" && pos(1) in [\"remove\", \"rm\"]) ||\nname == \"gluster\" && pos(0) == \"volume\" && pos(1) in [\"delete\", \"stop\", \"remove-brick\", \"reset\"] || name == \"rados\" && (pos(0) in [\"rmpool\", \"purge\"] || hasFlag(\"p\", \"pool\") && pos(0) == \"cleanup\") || name == \"rbd\" && (pos(0) in [\"rm\", \"remove\", \"purge\"] || pos(0) == \"trash\" && pos(1) in [\"purge\", \"rm\", \"remove\"] || pos(0) == \"snap\" && pos(1) in [\"purge\", \"rm\", \"remove\"]) || name == \"virsh\" && (pos(0) in [\"vol-delete\", \"vol-wipe\", \"pool-delete\"] || pos(0) == \"undefine\" && any(args, # matches \"^--(remove-all-storage|storage|wipe-storage)(=|$)\")))":
 		if scope == "command" {
 			return native74
 		}
@@ -339,7 +339,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native82
 		}
-	case "any(options(\"c\"), !(# matches \"(?i)^(core\\\\.(pager|editor)|sequence\\\\.editor)=(true|:|cat)?$\" || # matches \"(?i)^(core\\\\.fsmonitor=(false|no|off|0)?|core\\\\.hookspath=/dev/null|credential\\\\.([^=]+\\\\.)?helper=)$\" ||\n  # matches \"(?i)^(core|delta)\\\\.pager=(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^(core|sequence)\\\\.editor=(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^core\\\\.sshcommand=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|delta\\\\.pager|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|remote\\\\.[^=]+\\\\.(uploadpack|receivepack)|tar\\\\.[^.=]+\\\\.command|sendemail\\\\.(to|cc|header)cmd|gpg\\\\.ssh\\\\.defaultkeycommand|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.((ext|file)\\\\.)?allow=(always|user))\") ||\nany(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), !(# in [\"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] in [\"\", \"true\", \":\", \"cat\"] ||\n  # == \"GIT_PAGER\" && assigns[#] matches \"^(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] matches \"^(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|remote\\\\.[^.]+\\\\.(uploadpack|receivepack)|tar\\\\.|include)\")":
+	case "any(options(\"c\"), !(# matches \"(?i)^(core\\\\.(pager|editor)|sequence\\\\.editor)=(true|:|cat)?$\" || # matches \"(?i)^(core\\\\.fsmonitor=(false|no|off|0)?|core\\\\.hookspath=/dev/null|credential\\\\.([^=]+\\\\.)?helper=)$\" ||\n  # matches \"(?i)^(core|delta)\\\\.pager=(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^(core|sequence)\\\\.editor=(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^core\\\\.sshcommand=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|delta\\\\.pager|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|remote\\\\.[^=]+\\\\.(uploadpack|receivepack)|tar\\\\.[^.=]+\\\\.command|sendemail\\\\.([^.=]+\\\\.)?(to|cc|header|sendmail)cmd|sendemail\\\\.([^.=]+\\\\.)?smtpserver=/|gpg\\\\.ssh\\\\.defaultkeycommand|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.((ext|file)\\\\.)?allow=(always|user))\") ||\nany(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), !(# in [\"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] in [\"\", \"true\", \":\", \"cat\"] ||\n  # == \"GIT_PAGER\" && assigns[#] matches \"^(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] matches \"^(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|remote\\\\.[^.]+\\\\.(uploadpack|receivepack)|tar\\\\.|include|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|tocmd|cccmd|headercmd|smtpserver))\")":
 		if scope == "command" {
 			return native83
 		}
@@ -547,7 +547,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native134
 		}
-	case "name == \"ssh-keygen\" && !hasFlag(\"l\", \"y\", \"R\", \"F\", \"H\", \"p\", \"c\", \"e\", \"i\", \"B\", \"Y\", \"L\", \"Q\", \"s\", \"D\", \"k\") &&\n  any(options(\"f\"), stdin.kind != \"\" && cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh/id_[a-z0-9_]+$\" || cleanPath(#) matches \"^(/private)?/etc/ssh/ssh_host_[a-z0-9]+_key$\") ||\nname in [\"gpg\", \"gpg2\"] && any(args, # in [\"--delete-secret-keys\", \"--delete-secret-key\", \"--delete-secret-and-public-keys\", \"--delete-secret-and-public-key\"]) || name in [\"rm\", \"unlink\", \"shred\", \"mv\"] && any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*|aws|aws/(credentials|config)|kube|kube/config|netrc|git-credentials|docker/config\\\\.json|config/gh|config/gh/hosts\\\\.yml|config/gcloud|config/gcloud/.*|azure|pgpass|npmrc|pypirc)$\" ||\n   cleanPath(#) matches \"[*?\\\\[]\" && (let p = #; any([\"~/.bashrc\", \"~/.bash_profile\", \"~/.bash_login\", \"~/.bash_logout\", \"~/.bash_aliases\", \"~/.bash_functions\", \"~/.profile\",\n     \"~/.zshrc\", \"~/.zshenv\", \"~/.zprofile\", \"~/.zlogin\", \"~/.zlogout\", \"~/.kshrc\", \"~/.cshrc\", \"~/.tcshrc\", \"~/.mkshrc\", \"~/.inputrc\", \"~/.config/fish\",\n     \"~/.ssh/id_rsa\", \"~/.ssh/id_ecdsa\", \"~/.ssh/id_ed25519\", \"~/.ssh/authorized_keys\", \"~/.ssh/config\", \"~/.gnupg\", \"~/.gitconfig\", \"~/.config/git\",\n     \"~/.aws/credentials\", \"~/.kube/config\", \"~/.netrc\", \"~/.git-credentials\", \"~/.npmrc\", \"~/.pypirc\"], mayName(p, #)))) &&\n  !(cleanPath(#) matches \"/\\\\.ssh/known_hosts(\\\\.old)?$\"))":
+	case "name == \"ssh-keygen\" && !hasFlag(\"l\", \"y\", \"R\", \"F\", \"H\", \"p\", \"c\", \"e\", \"i\", \"B\", \"Y\", \"L\", \"Q\", \"s\", \"D\", \"k\") &&\n  any(options(\"f\"), let f = cleanPath(# matches \"^[/~$]\" || cwd == \"\" ? # : cwd + \"/\" + #); stdin.kind != \"\" && f matches \"^(~|/root|/home/[^/]+)/\\\\.ssh/id_[a-z0-9_]+$\" || f matches \"^(/private)?/etc/ssh/ssh_host_[a-z0-9]+_key$\") ||\nname in [\"gpg\", \"gpg2\"] && any(args, # in [\"--delete-secret-keys\", \"--delete-secret-key\", \"--delete-secret-and-public-keys\", \"--delete-secret-and-public-key\"]) || name in [\"rm\", \"unlink\", \"shred\", \"mv\"] && any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*|aws|aws/(credentials|config)|kube|kube/config|netrc|git-credentials|docker/config\\\\.json|config/gh|config/gh/hosts\\\\.yml|config/gcloud|config/gcloud/.*|azure|pgpass|npmrc|pypirc)$\" ||\n   cleanPath(#) matches \"[*?\\\\[]\" && (let p = #; any([\"~/.bashrc\", \"~/.bash_profile\", \"~/.bash_login\", \"~/.bash_logout\", \"~/.bash_aliases\", \"~/.bash_functions\", \"~/.profile\",\n     \"~/.zshrc\", \"~/.zshenv\", \"~/.zprofile\", \"~/.zlogin\", \"~/.zlogout\", \"~/.kshrc\", \"~/.cshrc\", \"~/.tcshrc\", \"~/.mkshrc\", \"~/.inputrc\", \"~/.config/fish\",\n     \"~/.ssh/id_rsa\", \"~/.ssh/id_ecdsa\", \"~/.ssh/id_ed25519\", \"~/.ssh/authorized_keys\", \"~/.ssh/config\", \"~/.gnupg\", \"~/.gitconfig\", \"~/.config/git\",\n     \"~/.aws/credentials\", \"~/.kube/config\", \"~/.netrc\", \"~/.git-credentials\", \"~/.npmrc\", \"~/.pypirc\"], mayName(p, #)))) &&\n  !(cleanPath(#) matches \"/\\\\.ssh/known_hosts(\\\\.old)?$\"))":
 		if scope == "command" {
 			return native135
 		}
@@ -1223,7 +1223,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native303
 		}
-	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # == \"0\")) || pos(0) == \"drain\" || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\\\.admissionregistration\\\\.k8s\\\\.io)?)(/|$)\")) || (pos(0) == \"replace\" && hasFlag(\"force\")) || (pos(0) == \"apply\" && any(args, # matches \"^--prune(=true)?$\")) || (pos(0) == \"patch\" && any(args, # matches \"persistentVolumeReclaimPolicy\\\\W+Delete\")) || (pos(0) == \"patch\" && (let patches = join(args, \"\\n\");\n  patches matches \"(?i)\\\\breplicas[\\\"']?\\\\s*:\\\\s*[\\\"']?0+([^0-9.]|$)|\\\"/spec/replicas\\\"[^}]*\\\"value\\\"\\\\s*:\\\\s*\\\"?0+([^0-9.]|$)|\\\"value\\\"\\\\s*:\\\\s*\\\"?0+[^0-9.][^}]*\\\"/spec/replicas\\\"\" ||\n  patches matches \"\\\\bfinalizers[\\\"']?\\\\s*:\\\\s*(null|~|\\\\[\\\\s*\\\\])|\\\\$patch[\\\"']?\\\\s*:\\\\s*[\\\"']?(delete|replace)\" ||\n  patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"(remove|replace)\\\"\" && patches matches \"\\\"path\\\"\\\\s*:\\\\s*\\\"/(spec|data|stringData|binaryData|rules|subjects|roleRef|webhooks|metadata/finalizers|metadata/ownerReferences)\\\\b\" && (patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"remove\\\"\" || patches matches \"\\\"value\\\"\\\\s*:\\\\s*(null|\\\\[\\\\s*\\\\]|\\\\{\\\\s*\\\\})\") ||\n  any(args, # matches \":\\\\s*null\\\\b\" && !(# matches \"^(-p|--patch=)?\\\\s*\\\\{?\\\\s*[\\\"']?metadata[\\\"']?\\\\s*:\\\\s*\\\\{\\\\s*[\\\"']?(labels|annotations)[\\\"']?\\\\s*:\\\\s*\\\\{[^{}]*\\\\}\\\\s*\\\\}\\\\s*\\\\}?\\\\s*$\")))) ||\n(pos(0) == \"label\" && len(positional) > 1 && lower(positional[1]) matches \"^(ns|namespaces?)(/|$)\" && any(positional[1:], # matches \"^[A-Za-z0-9][A-Za-z0-9_./-]*-$\")) || (\"taint\" in positional && any(positional, # matches \":NoExecute$\")) || (pos(0) == \"label\" && any(positional, # matches \"^pod-security\\\\.kubernetes\\\\.io/(enforce=privileged|enforce-)$\")) || (pos(0) == \"delete\" && (len(options(\"f\", \"filename\", \"k\", \"kustomize\")) > 0 || any(args, # matches \"^(-f|-k|--filename|--kustomize)(=|.)\")))":
+	case "(pos(0) == \"scale\" && any(options(\"replicas\"), # matches \"^0+$\")) || pos(0) == \"drain\" || (pos(0) == \"autoscale\" && any(options(\"max\"), # matches \"^0+$\")) || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\\\.admissionregistration\\\\.k8s\\\\.io)?)(/|$)\")) || (pos(0) == \"replace\" && hasFlag(\"force\")) || (pos(0) == \"apply\" && any(args, # matches \"^--prune(=true)?$\")) || (pos(0) == \"patch\" && any(args, # matches \"persistentVolumeReclaimPolicy\\\\W+Delete\")) || (pos(0) == \"patch\" && (let patches = join(args, \"\\n\");\n  patches matches \"(?i)\\\\b(max)?replicas[\\\"']?\\\\s*:\\\\s*[\\\"']?0+([^0-9.]|$)|\\\"/spec/(max)?replicas\\\"[^}]*\\\"value\\\"\\\\s*:\\\\s*\\\"?0+([^0-9.]|$)|\\\"value\\\"\\\\s*:\\\\s*\\\"?0+[^0-9.][^}]*\\\"/spec/(max)?replicas\\\"\" ||\n  patches matches \"\\\\bfinalizers[\\\"']?\\\\s*:\\\\s*(null|~|\\\\[\\\\s*\\\\])|\\\\$patch[\\\"']?\\\\s*:\\\\s*[\\\"']?(delete|replace)\" ||\n  patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"(remove|replace)\\\"\" && patches matches \"\\\"path\\\"\\\\s*:\\\\s*\\\"/(spec|data|stringData|binaryData|rules|subjects|roleRef|webhooks|metadata/finalizers|metadata/ownerReferences)\\\\b\" && (patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"remove\\\"\" || patches matches \"\\\"value\\\"\\\\s*:\\\\s*(null|\\\\[\\\\s*\\\\]|\\\\{\\\\s*\\\\})\") ||\n  any(args, # matches \":\\\\s*null\\\\b\" && !(# matches \"^(-p|--patch=)?\\\\s*\\\\{?\\\\s*[\\\"']?metadata[\\\"']?\\\\s*:\\\\s*\\\\{\\\\s*[\\\"']?(labels|annotations)[\\\"']?\\\\s*:\\\\s*\\\\{[^{}]*\\\\}\\\\s*\\\\}\\\\s*\\\\}?\\\\s*$\")))) ||\n(pos(0) == \"label\" && len(positional) > 1 && lower(positional[1]) matches \"^(ns|namespaces?)(/|$)\" && any(positional[1:], # matches \"^[A-Za-z0-9][A-Za-z0-9_./-]*-$\")) || (\"taint\" in positional && any(positional, # matches \":NoExecute$\")) || (pos(0) == \"label\" && any(positional, # matches \"^pod-security\\\\.kubernetes\\\\.io/(enforce=privileged|enforce-)$\")) || (pos(0) == \"delete\" && (len(options(\"f\", \"filename\", \"k\", \"kustomize\")) > 0 || any(args, # matches \"^(-f|-k|--filename|--kustomize)(=|.)\")))":
 		if scope == "command" {
 			return native304
 		}
@@ -1403,236 +1403,240 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native348
 		}
-	case "name in [\"rm\", \"unlink\", \"rmdir\", \"shred\", \"mv\"] && any(positional, cleanPath(#) startsWith \"/sys/\") || any(outputs, cleanPath(#) startsWith \"/sys/\" &&\n  !(cleanPath(#) matches \"^/sys/(class/(backlight|leds)/[^/]+/(brightness|trigger)|devices/.*/(backlight|leds)/[^/]+/(brightness|trigger)|devices/system/cpu/(cpu([0-9]+|\\\\*)/)?cpufreq/(policy([0-9]+|\\\\*)/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|devices/system/cpu/cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|kernel/mm/transparent_hugepage/(enabled|defrag)|block/[^/]+/queue/(scheduler|read_ahead_kb|nr_requests|rotational)|module/[^/]+/parameters/[^/]+)$\") &&\n  !(cleanPath(#) startsWith \"/sys/fs/cgroup/\" && baseName(#) != \"cgroup.kill\") &&\n  !(cleanPath(#) startsWith \"/sys/kernel/security/\" || cleanPath(#) == \"/sys/kernel/uevent_helper\"))":
+	case "let system = \"^(/etc/sysctl\\\\.conf|/(etc|run|usr/lib|lib|usr/local/lib)/sysctl\\\\.d/[^/]+\\\\.conf)$\"; !hasFlag(\"help\", \"h\", \"V\", \"version\", \"N\", \"names\") && ( hasFlag(\"p\", \"load\", \"f\") && any(positional, !(# matches system)) || any(args, # matches \"^(-p|--load=).\" && !(trimPrefix(trimPrefix(#, \"--load=\"), \"-p\") matches system)))":
 		if scope == "command" {
 			return native349
 		}
-	case "any(outputs, # == \"/proc/sysrq-trigger\")":
+	case "name in [\"rm\", \"unlink\", \"rmdir\", \"shred\", \"mv\"] && any(positional, cleanPath(#) startsWith \"/sys/\") || any(outputs, cleanPath(#) startsWith \"/sys/\" &&\n  !(cleanPath(#) matches \"^/sys/(class/(backlight|leds)/[^/]+/(brightness|trigger)|devices/.*/(backlight|leds)/[^/]+/(brightness|trigger)|devices/system/cpu/(cpu([0-9]+|\\\\*)/)?cpufreq/(policy([0-9]+|\\\\*)/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|devices/system/cpu/cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|kernel/mm/transparent_hugepage/(enabled|defrag)|block/[^/]+/queue/(scheduler|read_ahead_kb|nr_requests|rotational)|module/[^/]+/parameters/[^/]+)$\") &&\n  !(cleanPath(#) startsWith \"/sys/fs/cgroup/\" && baseName(#) != \"cgroup.kill\") &&\n  !(cleanPath(#) startsWith \"/sys/kernel/security/\" || cleanPath(#) == \"/sys/kernel/uevent_helper\"))":
 		if scope == "command" {
 			return native350
 		}
-	case "any(outputs, baseName(#) in [\"release_agent\", \"notify_on_release\"] ||\n  cleanPath(#) in [\"/proc/sys/kernel/core_pattern\", \"/proc/sys/kernel/modprobe\", \"/proc/sys/kernel/hotplug\", \"/sys/kernel/uevent_helper\", \"/proc/sys/fs/binfmt_misc/register\"])":
+	case "any(outputs, # == \"/proc/sysrq-trigger\")":
 		if scope == "command" {
 			return native351
 		}
-	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && (any(options(\"vacuum-time\"), # matches \"^(\\\\s*[0-9]+\\\\s*(us|usec|µs|ms|msec|s|sec|seconds?|m|min|minutes?|h|hr|hours?)?)+\\\\s*$\") ||\n  any(options(\"vacuum-size\"), # matches \"^\\\\s*([0-9]+\\\\s*[KB]?|[0-9]\\\\s*M)\\\\s*$\") || any(options(\"vacuum-files\"), # matches \"^\\\\s*[01]\\\\s*$\"))) ||\nany(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
+	case "any(outputs, baseName(#) in [\"release_agent\", \"notify_on_release\"] ||\n  cleanPath(#) in [\"/proc/sys/kernel/core_pattern\", \"/proc/sys/kernel/modprobe\", \"/proc/sys/kernel/hotplug\", \"/sys/kernel/uevent_helper\", \"/proc/sys/fs/binfmt_misc/register\"])":
 		if scope == "command" {
 			return native352
 		}
-	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && abbrevWords(\"link set|change\", positional) && \"down\" in positional) || (name == \"ip\" && abbrevWords(\"address flush\", positional)) || (name == \"ip\" && abbrevWords(\"route flush|delete\", positional) && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"nmcli\" && (abbrevWords(\"device disconnect|down\", positional) || abbrevWords(\"connection down\", positional) || abbrevWords(\"networking off\", positional) ||\n  abbrevWords(\"radio\", positional) && any(positional, # in [\"off\", \"of\", \"no\", \"false\"]))) ||\n(name == \"wg-quick\" && pos(0) == \"down\") || (name == \"tailscale\" && pos(0) in [\"down\", \"logout\"]) || (name == \"rfkill\" && pos(0) == \"block\" && !(lower(pos(1)) in [\"bluetooth\", \"nfc\", \"gps\", \"fm\", \"uwb\", \"ultrawideband\"])) || (name == \"networksetup\" && any(args, lower(#) in [\"-setairportpower\", \"-setnetworkserviceenabled\"]) && lower(args[len(args)-1]) == \"off\" || name == \"networksetup\" && any(args, lower(#) in [\"-setv4off\", \"-removenetworkservice\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\")) || (name == \"ufw\" && !hasFlag(\"dry-run\") && (any(positional, # in [\"deny\", \"reject\"]) || any(positional, # == \"delete\") && any(positional, # == \"allow\")) && any(positional, lower(#) matches \"^(22|ssh|openssh)(/tcp)?$\") &&\n  !(join(positional, \" \") matches \"\\\\bfrom [^a]|\\\\bfrom a[^n]\")) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\") && any(args, # == \"INPUT\") &&\n  any(options(\"j\", \"jump\"), # in [\"DROP\", \"REJECT\"]) && join(args, \" \") matches \"--(dports?|destination-ports?)(\\\\s+|=)([0-9:]+,)*(22|ssh)(,|\\\\s|$)\" &&\n  !(hasFlag(\"s\", \"source\", \"src-range\", \"m\") && join(args, \" \") matches \"(^|\\\\s)(-s|--source|--src-range)(\\\\s+|=)[0-9a-fA-F]\" && !(join(args, \" \") matches \"(^|\\\\s)(-s|--source)(\\\\s+|=)(0\\\\.0\\\\.0\\\\.0/0|::/0)(\\\\s|$)\"))) ||\n(name == \"nft\" && join(args, \" \") matches \"\\\\bdport\\\\s+(\\\\{[^}]*\\\\b(22|ssh)\\\\b[^}]*\\\\}|(22|ssh)\\\\b).*\\\\b(drop|reject)\\\\b\" && !(join(args, \" \") matches \"\\\\bsaddr\\\\b\")) || (name == \"firewall-cmd\" && (hasFlag(\"panic-on\") || any(args, # matches \"^--remove-(service=ssh|port=22/tcp)$\") || join(args, \" \") matches \"--remove-(service ssh|port 22/tcp)(\\\\s|$)\")) || (name == \"tc\" && pos(0) in [\"qdisc\", \"q\", \"qd\", \"qdi\", \"qdis\"] && pos(1) in [\"add\", \"replace\", \"change\", \"a\", \"r\", \"c\"] &&\n  (any(positional, # == \"blackhole\") || any(positional, # == \"netem\") && line matches \"\\\\b(loss|corrupt)\\\\s+(random\\\\s+)?100(\\\\.0+)?%\"))":
+	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && (any(options(\"vacuum-time\"), # matches \"^(\\\\s*[0-9]+\\\\s*(us|usec|µs|ms|msec|s|sec|seconds?|m|min|minutes?|h|hr|hours?)?)+\\\\s*$\") ||\n  any(options(\"vacuum-size\"), # matches \"^\\\\s*([0-9]+\\\\s*[KB]?|[0-9]\\\\s*M)\\\\s*$\") || any(options(\"vacuum-files\"), # matches \"^\\\\s*[01]\\\\s*$\"))) ||\nany(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
 		if scope == "command" {
 			return native353
 		}
-	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name == \"efibootmgr\" && hasFlag(\"B\", \"delete-bootnum\", \"A\", \"inactive\", \"o\", \"bootorder\", \"O\", \"delete-bootorder\", \"n\", \"bootnext\", \"c\", \"create\", \"C\", \"create-only\", \"N\", \"delete-bootnext\") || name == \"bootctl\" && pos(0) in [\"remove\", \"install\", \"unlink\", \"set-default\", \"set-oneshot\"] || name == \"mokutil\" && hasFlag(\"disable-validation\", \"enable-validation\", \"import\", \"delete\", \"reset\", \"password\", \"clear-password\", \"set-verbosity\", \"revoke-import\", \"revoke-delete\", \"ignore-db\", \"use-db\", \"sb-state-disable\", \"import-hash\", \"delete-hash\", \"mokx\", \"trust-mok\", \"untrust-mok\") && !hasFlag(\"sb-state\", \"list-enrolled\", \"list-new\", \"list-delete\", \"test-key\") || name == \"efivar\" && hasFlag(\"w\", \"write\", \"a\", \"append\") || name in [\"grub-install\", \"grub2-install\", \"refind-install\"] || name in [\"grub-reboot\", \"grub2-reboot\", \"grub-set-default\", \"grub2-set-default\"] && len(positional) > 0 || name == \"grubby\" && hasFlag(\"set-default\", \"set-default-index\", \"remove-kernel\", \"update-kernel\", \"remove-args\", \"args\") || name == \"kernelstub\" && hasFlag(\"k\", \"kernel-path\", \"i\", \"initrd-path\", \"o\", \"options\", \"d\", \"delete-options\", \"a\", \"add-options\") || name == \"sbctl\" && pos(0) in [\"reset\", \"remove-file\", \"enroll-keys\", \"rotate-keys\", \"import-keys\"])":
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && abbrevWords(\"link set|change\", positional) && \"down\" in positional) || (name == \"ip\" && abbrevWords(\"address flush\", positional)) || (name == \"ip\" && (abbrevWords(\"link delete\", positional) || abbrevWords(\"address delete\", positional)) && any(positional, # matches \"^(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|ww[a-z0-9]+|bond[0-9]+|team[0-9]+|vmbr[0-9]+|br[0-9]+)$\")) || (name == \"ip\" && abbrevWords(\"route flush|delete\", positional) && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"nmcli\" && (abbrevWords(\"device disconnect|down\", positional) || abbrevWords(\"connection down|delete\", positional) || abbrevWords(\"networking off\", positional) ||\n  abbrevWords(\"radio\", positional) && any(positional, # in [\"off\", \"of\", \"no\", \"false\"]))) ||\n(name == \"wg-quick\" && pos(0) == \"down\") || (name == \"tailscale\" && pos(0) in [\"down\", \"logout\"]) || (name == \"rfkill\" && pos(0) == \"block\" && !(lower(pos(1)) in [\"bluetooth\", \"nfc\", \"gps\", \"fm\", \"uwb\", \"ultrawideband\"])) || (name == \"networksetup\" && any(args, lower(#) in [\"-setairportpower\", \"-setnetworkserviceenabled\"]) && lower(args[len(args)-1]) == \"off\" || name == \"networksetup\" && any(args, lower(#) in [\"-setv4off\", \"-removenetworkservice\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\")) || (name == \"ufw\" && !hasFlag(\"dry-run\") && (any(positional, # in [\"deny\", \"reject\"]) || any(positional, # == \"delete\") && any(positional, # == \"allow\")) && any(positional, lower(#) matches \"^(22|ssh|openssh)(/tcp)?$\") &&\n  !(join(positional, \" \") matches \"\\\\bfrom [^a]|\\\\bfrom a[^n]\")) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\") && any(args, # == \"INPUT\") &&\n  any(options(\"j\", \"jump\"), # in [\"DROP\", \"REJECT\"]) && join(args, \" \") matches \"--(dports?|destination-ports?)(\\\\s+|=)([0-9:]+,)*(22|ssh|(0*([0-9]|1[0-9]|2[0-2]))?:(0*(2[2-9]|[3-9][0-9]|[1-9][0-9]{2,4}))?)(,|\\\\s|$)\" &&\n  !(hasFlag(\"s\", \"source\", \"src-range\", \"m\") && join(args, \" \") matches \"(^|\\\\s)(-s|--source|--src-range)(\\\\s+|=)[0-9a-fA-F]\" && !(join(args, \" \") matches \"(^|\\\\s)(-s|--source)(\\\\s+|=)(0\\\\.0\\\\.0\\\\.0/0|::/0)(\\\\s|$)\"))) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && join(args, \" \") matches \"^((^|\\\\s+)((-[AI]\\\\s*|--append(\\\\s+|=)|--insert(\\\\s+|=))(INPUT|OUTPUT)(\\\\s+[0-9]+)?|(-j\\\\s*|--jump(\\\\s+|=))(DROP|REJECT)|--reject-with(\\\\s+|=)\\\\S+|(-p\\\\s*|--protocol(\\\\s+|=))(tcp|all|6)|(-t\\\\s*|--table(\\\\s+|=))filter|(-w|--wait)(\\\\s+[0-9]+)?|-v|(-s\\\\s*|--source(\\\\s+|=))(0\\\\.0\\\\.0\\\\.0/0|::/0)|(-[io]\\\\s*|--(in|out)-interface(\\\\s+|=))(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|bond[0-9]+|br[0-9]+|vmbr[0-9]+|\\\\+)|-m\\\\s+comment\\\\s+--comment(\\\\s+|=).*))+\\\\s*$\" &&\n  join(args, \" \") matches \"(^|\\\\s)(-j\\\\s*|--jump(\\\\s+|=))(DROP|REJECT)(\\\\s|$)\") ||\n(name == \"nft\" && (join(args, \" \") matches \"(?i)\\\\bhook\\\\s+(input|output)\\\\b.*\\\\bpolicy\\\\s+(drop|reject)\\\\b\" ||\n  join(args, \" \") matches \"(?i)\\\\b(add|insert|a|i)\\\\s+rule\\\\s+(\\\\S+\\\\s+)?\\\\S+\\\\s+(input|output)\\\\s+(counter\\\\s+|log\\\\s+)*(drop|reject)\\\\s*$\")) ||\n(name == \"nft\" && join(args, \" \") matches \"\\\\bdport\\\\s+(\\\\{[^}]*\\\\b(22|ssh)\\\\b[^}]*\\\\}|(22|ssh)\\\\b).*\\\\b(drop|reject)\\\\b\" && !(join(args, \" \") matches \"\\\\bsaddr\\\\b\")) || (name == \"firewall-cmd\" && (hasFlag(\"panic-on\") || any(args, # matches \"^--remove-(service=ssh|port=22/tcp)$\") || join(args, \" \") matches \"--remove-(service ssh|port 22/tcp)(\\\\s|$)\")) || (name == \"tc\" && pos(0) in [\"qdisc\", \"q\", \"qd\", \"qdi\", \"qdis\"] && pos(1) in [\"add\", \"replace\", \"change\", \"a\", \"r\", \"c\"] &&\n  (any(positional, # == \"blackhole\") || any(positional, # == \"netem\") && line matches \"\\\\b(loss|corrupt)\\\\s+(random\\\\s+)?100(\\\\.0+)?%\"))":
 		if scope == "command" {
 			return native354
 		}
-	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)ksmserver|org\\\\.kde\\\\.(Shutdown|LogoutPrompt)|SessionManager|org\\\\.xfce\\\\.Session\") && any(args, # matches \"(?i)(^|[./])(logout|logoutandreboot|logoutandshutdown|shutdown|reboot|restart|poweroff|requestshutdown|requestreboot)$\") || name == \"launchctl\" && (pos(0) == \"reboot\" && pos(1) in [\"logout\", \"apps\"] || pos(0) == \"bootout\" && len(positional) == 2 && pos(1) matches \"^((gui|user|login)/[0-9]+|system)/?$\") || name == \"osascript\" && (let t = join(args, \" \") + \"\\n\" + stdin.text;\n  t matches \"(?i)\\\"(system events|loginwindow|finder)\\\"\" && t matches \"(?i)(^|[^\\\"\\\\w])log\\\\s*out([^\\\"\\\\w]|$)\" || t matches \"(?i)aevt(rlgo|logo)\") ||\nname in [\"gnome-session-quit\", \"cinnamon-session-quit\", \"xfce4-session-logout\"] || name == \"mate-session-save\" && hasFlag(\"logout\", \"force-logout\", \"shutdown-dialog\", \"logout-dialog\") || name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)login1\") && any(args, # matches \"(?i)(^|\\\\.)(hibernate|hybridsleep|suspendthenhibernate|terminateuser|killuser)$\") || name == \"rtcwake\" && !(lower(option(\"m\", \"mode\")) in [\"\", \"no\", \"show\", \"disable\", \"on\"]) || name in [\"pm-suspend\", \"pm-hibernate\", \"pm-suspend-hybrid\", \"zzz\", \"ZZZ\"] || name == \"systemctl\" && (pos(0) in [\"hibernate\", \"hybrid-sleep\", \"suspend-then-hibernate\"] ||\n  pos(0) == \"set-default\" && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\") ||\n  pos(0) in [\"stop\", \"kill\", \"mask\", \"disable\", \"restart\"] && any(positional[1:], # matches \"^user@[^/]+\\\\.service$|^user-[^/]+\\\\.slice$|^user\\\\.slice$|^-\\\\.slice$|^system\\\\.slice$|^init\\\\.scope$|^systemd-logind(\\\\.service)?$\")) ||\nname == \"loginctl\" && pos(0) in [\"terminate-user\", \"kill-user\", \"terminate-session\", \"kill-session\", \"terminate-seat\", \"lock-sessions\"] && (pos(0) == \"lock-sessions\" || len(positional) > 1))":
+	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name == \"efibootmgr\" && hasFlag(\"B\", \"delete-bootnum\", \"A\", \"inactive\", \"o\", \"bootorder\", \"O\", \"delete-bootorder\", \"n\", \"bootnext\", \"c\", \"create\", \"C\", \"create-only\", \"N\", \"delete-bootnext\") || name == \"bootctl\" && pos(0) in [\"remove\", \"install\", \"unlink\", \"set-default\", \"set-oneshot\"] || name == \"mokutil\" && hasFlag(\"disable-validation\", \"enable-validation\", \"import\", \"delete\", \"reset\", \"password\", \"clear-password\", \"set-verbosity\", \"revoke-import\", \"revoke-delete\", \"ignore-db\", \"use-db\", \"sb-state-disable\", \"import-hash\", \"delete-hash\", \"mokx\", \"trust-mok\", \"untrust-mok\") && !hasFlag(\"sb-state\", \"list-enrolled\", \"list-new\", \"list-delete\", \"test-key\") || name == \"efivar\" && hasFlag(\"w\", \"write\", \"a\", \"append\") || name in [\"grub-install\", \"grub2-install\", \"refind-install\"] || name in [\"grub-reboot\", \"grub2-reboot\", \"grub-set-default\", \"grub2-set-default\"] && len(positional) > 0 || name == \"grubby\" && hasFlag(\"set-default\", \"set-default-index\", \"remove-kernel\", \"update-kernel\", \"remove-args\", \"args\") || name == \"kernelstub\" && hasFlag(\"k\", \"kernel-path\", \"i\", \"initrd-path\", \"o\", \"options\", \"d\", \"delete-options\", \"a\", \"add-options\") || name == \"sbctl\" && pos(0) in [\"reset\", \"remove-file\", \"enroll-keys\", \"rotate-keys\", \"import-keys\"])":
 		if scope == "command" {
 			return native355
 		}
-	case "name in [\"date\", \"gdate\"] && (hasFlag(\"s\", \"set\") || any(args, # matches \"^-s.\") || any(positional, # matches \"^[0-9]{8}([0-9]{2}|[0-9]{4})?(\\\\.[0-9]{2})?$\")) && !hasFlag(\"d\", \"date\", \"r\", \"reference\", \"f\", \"file\", \"help\", \"version\", \"j\") || name == \"timedatectl\" && (pos(0) == \"set-time\" || pos(0) == \"set-ntp\" && lower(pos(1)) in [\"false\", \"no\", \"0\", \"off\"] || pos(0) == \"set-local-rtc\" && lower(pos(1)) in [\"true\", \"yes\", \"1\", \"on\"]) || name == \"hwclock\" && hasFlag(\"set\", \"hctosys\", \"s\") || name == \"systemsetup\" && any(args, lower(#) in [\"-setdate\", \"-settime\", \"-setusingnetworktime\"]) && (any(args, lower(#) in [\"-setdate\", \"-settime\"]) || any(args, lower(#) in [\"off\", \"no\", \"false\"])) || name == \"chronyc\" && pos(0) == \"settime\" || name == \"busybox\" && pos(0) == \"date\" && hasFlag(\"s\") || (name == \"ntpdate\" && !hasFlag(\"q\", \"d\") || name == \"sntp\" && hasFlag(\"S\", \"s\") || name == \"chronyd\" && hasFlag(\"q\")) &&\n  any(positional, !(lower(#) matches \"(^|\\\\.)(pool\\\\.ntp\\\\.org|ntp\\\\.ubuntu\\\\.com|time\\\\.(google|cloudflare|apple|windows|nist)\\\\.(com|gov)|time\\\\.aws\\\\.com)$\" || # matches \"^server\\\\s+\\\\S*pool\\\\.ntp\\\\.org\"))":
+	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)ksmserver|org\\\\.kde\\\\.(Shutdown|LogoutPrompt)|SessionManager|org\\\\.xfce\\\\.Session\") && any(args, # matches \"(?i)(^|[./])(logout|logoutandreboot|logoutandshutdown|shutdown|reboot|restart|poweroff|requestshutdown|requestreboot)$\") || name == \"launchctl\" && (pos(0) == \"reboot\" && pos(1) in [\"logout\", \"apps\"] || pos(0) == \"bootout\" && len(positional) == 2 && pos(1) matches \"^((gui|user|login)/[0-9]+|system)/?$\") || name == \"osascript\" && (let t = join(args, \" \") + \"\\n\" + stdin.text;\n  t matches \"(?i)\\\"(system events|loginwindow|finder)\\\"\" && t matches \"(?i)(^|[^\\\"\\\\w])log\\\\s*out([^\\\"\\\\w]|$)\" || t matches \"(?i)aevt(rlgo|logo)\") ||\nname in [\"gnome-session-quit\", \"cinnamon-session-quit\", \"xfce4-session-logout\"] || name == \"mate-session-save\" && hasFlag(\"logout\", \"force-logout\", \"shutdown-dialog\", \"logout-dialog\") || name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)login1\") && any(args, # matches \"(?i)(^|\\\\.)(hibernate|hybridsleep|suspendthenhibernate|terminateuser|killuser)$\") || name == \"rtcwake\" && !(lower(option(\"m\", \"mode\")) in [\"\", \"no\", \"show\", \"disable\", \"on\"]) || name in [\"pm-suspend\", \"pm-hibernate\", \"pm-suspend-hybrid\", \"zzz\", \"ZZZ\"] || name == \"systemctl\" && (pos(0) in [\"hibernate\", \"hybrid-sleep\", \"suspend-then-hibernate\"] ||\n  pos(0) == \"set-default\" && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\") ||\n  pos(0) in [\"stop\", \"kill\", \"mask\", \"disable\", \"restart\"] && any(positional[1:], # matches \"^user@[^/]+\\\\.service$|^user-[^/]+\\\\.slice$|^user\\\\.slice$|^-\\\\.slice$|^system\\\\.slice$|^init\\\\.scope$|^systemd-logind(\\\\.service)?$\")) ||\nname == \"loginctl\" && pos(0) in [\"terminate-user\", \"kill-user\", \"terminate-session\", \"kill-session\", \"terminate-seat\", \"lock-sessions\"] && (pos(0) == \"lock-sessions\" || len(positional) > 1))":
 		if scope == "command" {
 			return native356
 		}
-	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
+	case "name in [\"date\", \"gdate\"] && (hasFlag(\"s\", \"set\") || any(args, # matches \"^-s.\") || any(positional, # matches \"^[0-9]{8}([0-9]{2}|[0-9]{4})?(\\\\.[0-9]{2})?$\")) && !hasFlag(\"d\", \"date\", \"r\", \"reference\", \"f\", \"file\", \"help\", \"version\", \"j\") || name == \"timedatectl\" && (pos(0) == \"set-time\" || pos(0) == \"set-ntp\" && lower(pos(1)) in [\"false\", \"no\", \"0\", \"off\"] || pos(0) == \"set-local-rtc\" && lower(pos(1)) in [\"true\", \"yes\", \"1\", \"on\"]) || name == \"hwclock\" && hasFlag(\"set\", \"hctosys\", \"s\") || name == \"systemsetup\" && any(args, lower(#) in [\"-setdate\", \"-settime\", \"-setusingnetworktime\"]) && (any(args, lower(#) in [\"-setdate\", \"-settime\"]) || any(args, lower(#) in [\"off\", \"no\", \"false\"])) || name == \"chronyc\" && pos(0) == \"settime\" || name == \"busybox\" && pos(0) == \"date\" && hasFlag(\"s\") || (name == \"ntpdate\" && !hasFlag(\"q\", \"d\") || name == \"sntp\" && hasFlag(\"S\", \"s\") || name == \"chronyd\" && hasFlag(\"q\")) &&\n  any(positional, !(lower(#) matches \"(^|\\\\.)(pool\\\\.ntp\\\\.org|ntp\\\\.ubuntu\\\\.com|time\\\\.(google|cloudflare|apple|windows|nist)\\\\.(com|gov)|time\\\\.aws\\\\.com)$\" || # matches \"^server\\\\s+\\\\S*pool\\\\.ntp\\\\.org\"))":
 		if scope == "command" {
 			return native357
 		}
-	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
+	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
 		if scope == "command" {
 			return native358
 		}
-	case "(name in [\"sed\", \"gsed\"] && hasFlag(\"i\", \"in-place\") || name == \"perl\" && any(args, # matches \"^-[a-zA-Z]*i\")) && (\"find\" in wrappers && any(wrapperArgs, isRoot(#) || isSystemDir(#) || isHome(#)) ||\n \"xargs\" in wrappers && stdin.origin in [\"find\", \"gfind\", \"fd\", \"fdfind\"] && any(stdin.originArgs, isRoot(#) || isSystemDir(#) || isHome(#)))":
+	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
 		if scope == "command" {
 			return native359
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
+	case "(name in [\"sed\", \"gsed\"] && hasFlag(\"i\", \"in-place\") || name == \"perl\" && any(args, # matches \"^-[a-zA-Z]*i\")) && (\"find\" in wrappers && any(wrapperArgs, isRoot(#) || isSystemDir(#) || isHome(#)) ||\n \"xargs\" in wrappers && stdin.origin in [\"find\", \"gfind\", \"fd\", \"fdfind\"] && any(stdin.originArgs, isRoot(#) || isSystemDir(#) || isHome(#)))":
 		if scope == "command" {
 			return native360
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
 			return native361
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
 		if scope == "command" {
 			return native362
 		}
-	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
 			return native363
 		}
-	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
+	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
 			return native364
 		}
-	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
+	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
 		if scope == "command" {
 			return native365
 		}
-	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
+	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
 			return native366
 		}
-	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) matches \"^/proc/([0-9]+|\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?|\\\\$\\\\(.*\\\\)|self)(/|$)\"":
+	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
 		if scope == "command" {
 			return native367
 		}
-	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
+	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) matches \"^/proc/([0-9]+|\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?|\\\\$\\\\(.*\\\\)|self)(/|$)\"":
 		if scope == "command" {
 			return native368
 		}
-	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
+	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
 		if scope == "command" {
 			return native369
 		}
-	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
+	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
 		if scope == "command" {
 			return native370
 		}
-	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
+	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
 		if scope == "command" {
 			return native371
 		}
-	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && line matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
+	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
 		if scope == "command" {
 			return native372
 		}
-	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && line matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
 		if scope == "command" {
 			return native373
 		}
+	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+		if scope == "command" {
+			return native374
+		}
 	case "line matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || line matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && line matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || line matches \"(?m)(^|[;&|]|\\\\bdo)\\\\s*(yes|cat\\\\s+/dev/(zero|urandom))\\\\s*>\\\\s*/dev/null\\\\s*&($|[^&>])\" || line matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
 		if scope == "line" {
-			return native374
+			return native375
 		}
 	case "background && line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
 		if scope == "command" {
-			return native375
+			return native376
 		}
 	case "lang != \"\" && code matches \"(range\\\\(\\\\s*([0-9_]{4,}|10\\\\s*\\\\*\\\\*\\\\s*[4-9]|[0-9]+e[4-9])|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;|<\\\\s*[0-9_]{4,}\\\\s*;|\\\\b[0-9_]{4,}\\\\.times\\\\b|loop\\\\s*(do|\\\\{))\" && code matches \"\\\\b(threading\\\\.)?Thread\\\\(|multiprocessing\\\\.Process\\\\(|\\\\bProcess\\\\(|os\\\\.fork\\\\(|\\\\.submit\\\\(|create_task\\\\(|ensure_future\\\\(|new\\\\s+Worker\\\\(|child_process\\\\.fork\\\\(|Thread\\\\.new\\\\b|\\\\bfork\\\\b|spawn\\\\(\" && !(code matches \"(?i)sleep|\\\\.join\\\\(\\\\)\\\\s*$\")":
 		if scope == "command" {
-			return native376
+			return native377
 		}
 	case "any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && (name in [\"tail\", \"sort\", \"tac\", \"shuf\"] || \"/dev/zero\" in positional || !(name in [\"rev\", \"uniq\", \"grep\", \"awk\", \"sed\"])) || name in [\"md5sum\", \"sha1sum\", \"sha224sum\", \"sha256sum\", \"sha384sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"sum\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"lz4\", \"pigz\"] &&\n  stdin.kind == \"file\" && stdin.from in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]":
 		if scope == "command" {
-			return native377
+			return native378
 		}
 	case "lang != \"\" && code matches \"(\\\\*\\\\s*\\\\(?|bytearray\\\\(|bytes\\\\(|zeros\\\\(|ones\\\\(|alloc(Unsafe)?\\\\(|Array\\\\(|calloc\\\\(|malloc\\\\()\\\\s*(10\\\\s*\\\\*\\\\*\\\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\\\s*\\\\*\\\\s*1024\\\\s*\\\\*\\\\s*1024|2\\\\s*\\\\*\\\\*\\\\s*([3-9][0-9]))\"":
 		if scope == "command" {
-			return native378
+			return native379
 		}
 	case "!(name in [\"grub-mkconfig\", \"grub2-mkconfig\"] && all(outputs, cleanPath(#) in [\"/boot/grub/grub.cfg\", \"/boot/grub2/grub.cfg\"] || cleanPath(#) matches \"^/boot/efi/EFI/[^/]+/grub\\\\.cfg$\")) && any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
-			return native379
+			return native380
 		}
 	case "any(outputs, cleanPath(#) matches \"^(/var/www|/srv/(www|http|htdocs)|/usr/share/nginx/html|/usr/local/apache2/htdocs|/usr/local/www|/opt/lampp/htdocs|/var/lib/tomcat[0-9]*/webapps|/usr/share/tomcat[0-9]*/webapps|/Library/WebServer/Documents)/(.*/)?([^/]+\\\\.(php[0-9s]?|phtml|phar|jspx?|aspx?|ashx|asmx|cgi|shtml)|\\\\.htaccess)$\" ||\n  cleanPath(#) matches \"^(/usr/lib/cgi-bin|/var/www/cgi-bin|/usr/local/apache2/cgi-bin)/[^/]+$\")":
 		if scope == "command" {
-			return native380
+			return native381
 		}
 	case "!(!agent && appendsStartupLine()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/fish_variables|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*|config/nushell/(config|env|login)\\\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\\\.xsh|config/xonsh/rc\\\\.d/.*|config/elvish/rc\\\\.elv|elvish/rc\\\\.elv|config/powershell/([^/]+_)?profile\\\\.ps1)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\")":
 		if scope == "command" {
-			return native381
+			return native382
 		}
 	case "let knownHosts = \"^(~|/root|/home/[^/]+)/\\\\.ssh/known_hosts$\"; let keyscanAppend = name == \"ssh-keyscan\" && all(redirects, !(cleanPath(#.target) matches knownHosts) || #.op == \">>\") ||\n  name == \"tee\" && hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && stdin.from == \"ssh-keyscan\";\nlet hostsDropped = name == \"sed\" && len(redirects) == 0 && any(args, # matches \"^/[^/]+/d$\") &&\n  all(args, # in [\"-i\", \"--in-place\", \"-e\"] || # matches \"^/[^/]+/d$\" || cleanPath(#) matches knownHosts);\nany(outputs, (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\") && !((keyscanAppend || hostsDropped) && cleanPath(#) matches knownHosts))":
 		if scope == "command" {
-			return native382
+			return native383
 		}
 	case "let literal = name in [\"echo\", \"printf\"] || name in [\"cat\", \"tee\"] && stdin.kind in [\"heredoc\", \"herestring\"] ||\n  name == \"tee\" && stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\"];\nlet appends = !any(redirects, #.op in [\">\", \">|\", \"&>\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\"])) && (name != \"tee\" || hasFlag(\"a\", \"append\")); any(outputs, sensitivePath(#) && !isTemp(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\") &&\n  !(agent && literal && !outsideProject(#) && !(cleanPath(#) matches \"[$`*?\\\\[]\") && (appends || !replaces(#, positional[0:0])))) &&\n!(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
-			return native383
+			return native384
 		}
 	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
-			return native384
+			return native385
 		}
 	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
-			return native385
+			return native386
 		}
 	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
 		if scope == "command" {
-			return native386
+			return native387
 		}
 	case "name == \"systemctl\" && hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"] || name == \"loginctl\" && pos(0) == \"enable-linger\" && agent":
 		if scope == "command" {
-			return native387
+			return native388
 		}
 	case "!(!agent && ownDotfile()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|\\\\$.*/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks(/|$)\" && !(cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks/[^/]+\\\\.sample$\") ||\n  cleanPath(#) matches \"(^|/)[^/]+\\\\.git/(hooks/[^/.]+|config|config\\\\.worktree|info/attributes)$\" ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (cleanPath(cwd + \"/\" + #) matches \"(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$\" ||\n    cleanPath(cwd + \"/\" + #) matches \"(^|/)(\\\\.git/(modules/.+/)?hooks(/[^/]+)?|[^/]+\\\\.git/(hooks/[^/.]+|config))$\" && !(# matches \"\\\\.sample$\")))":
 		if scope == "command" {
-			return native388
+			return native389
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/Users/[^/]+|/System)?/Applications/[^/]+\\\\.app/.\")":
 		if scope == "command" {
-			return native389
+			return native390
 		}
 	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] &&\n  (pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" || name == \"npm\" && pos(0) == \"set\") &&\n  any(positional[1:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")) ||\n(name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") &&\n  any(positional[1:], # matches \"^GOFLAGS=(.*[ ,])?-+(toolexec|exec|overlay)([= ]|$)\" || # matches \"^(CC|CXX|FC|PKG_CONFIG)=.\"))":
 		if scope == "command" {
-			return native390
+			return native391
 		}
 	case "(name in [\"gh\", \"glab\"] && pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # in [\"editor\", \"pager\", \"browser\"]) &&\n  any(positional[3:], # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash|fish)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\" || # startsWith \"/tmp/\" || # startsWith \"./\")) ||\n(name in [\"gh\", \"glab\"] && pos(0) == \"alias\" && pos(1) == \"set\" && (hasFlag(\"shell\", \"s\") || any(positional[2:], # startsWith \"!\"))) || (name == \"aws\" && pos(0) == \"configure\" && pos(1) == \"set\" && any(positional[2:3], # matches \"(?i)(^|\\\\.)credential_process$\")) || (name in [\"kubectl\", \"oc\"] && pos(0) == \"config\" && (pos(1) == \"set-credentials\" && any(args, # startsWith \"--exec-command\") ||\n  pos(1) == \"set\" && any(positional[2:3], # matches \"^users\\\\..+\\\\.exec\\\\.command$\")))":
 		if scope == "command" {
-			return native391
+			return native392
 		}
 	case "hasFlag(\"w\") && any(positional, # matches \"^GOFLAGS=(.*[= ])?--?(toolexec|exec|vettool)[= ]\")":
 		if scope == "command" {
-			return native392
+			return native393
 		}
 	case "let life = \"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)\"; agent && ( (name in [\"npm\", \"pnpm\"] && pos(0) == \"pkg\" && pos(1) == \"set\" || name == \"bun\" && pos(0) == \"pm\" && pos(1) == \"pkg\" && pos(2) == \"set\") &&\n  (any(positional, # matches \"^scripts(\\\\.|\\\\[[\\\"']?)\" + life + \"([\\\"']?\\\\])?=\") || any(args, # matches \"\\\"\" + life + \"\\\"\\\\s*:\")) ||\nany(outputs, baseName(#) in [\".npmrc\", \".yarnrc\", \".yarnrc.yml\", \"bunfig.toml\"]) &&\n  (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(script-shell|node-options|onload-script|yarnPath|shell-emulator)\\\\s*[=:]\" ||\nname == \"composer\" && pos(0) == \"config\" && any(positional, # matches \"^scripts\\\\.(pre|post)-[a-z-]+$\") || name == \"npm\" && pos(0) == \"set-script\" && pos(1) matches \"^\" + life + \"$\" || any(args, baseName(#) in [\"package.json\", \"composer.json\"]) && any(args, # matches \"scripts\\\\s*(\\\\.|\\\\[\\\\s*[\\\"'])\\\\s*\" + life + \"[\\\"']?\\\\s*\\\\]?\\\\s*=[^=]\") || name in [\"jq\", \"gojq\", \"jaq\", \"yq\"] && any(args, # matches \"\\\\.scripts\\\\s*(\\\\.|\\\\[\\\\s*\\\")\\\\s*\\\"?\" + life + \"\\\"?\\\\s*\\\\]?\\\\s*(\\\\|=|\\\\+=|=[^=])\" || # matches \"\\\\.scripts\\\\s*(\\\\|=|\\\\+=|=[^=]|\\\\*)[^|]*[{,]\\\\s*\\\"?\" + life + \"\\\"?\\\\s*:\") || any(outputs, baseName(#) in [\"package.json\", \"composer.json\"]) && (join(args, \" \") + \"\\n\" + stdin.text + \"\\n\" + join(map(redirects, #.target), \"\\n\")) matches \"\\\"\" + life + \"\\\"\\\\s*:\" || lang != \"\" && code contains \"package.json\" && code matches \"[\\\"'`]?\" + life + \"[\\\"'`]?\\\\s*\\\\]?\\\\s*[:=]\")":
 		if scope == "command" {
-			return native393
-		}
-	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor)$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^core\\\\.sshcommand$\") && !(positional[len(positional)-1] matches \"^ssh(\\\\s+(-[46ACTXqvx]+|-[ilp]\\\\s*[^\\\\s;|&$`<>()]+|-o\\\\s*(?i:IdentitiesOnly|IdentityFile|StrictHostKeyChecking|UserKnownHostsFile|Port|User|BatchMode|ConnectTimeout|ServerAliveInterval)=[^\\\\s;|&$`<>()]*))*$\")) ||\n  (any(positional, # matches \"(?i)^(core\\\\.(fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) ||\n(any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") || (any(positional, # matches \"(?i)^(gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper)$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^remote\\\\.[^.]+\\\\.(uploadpack|receivepack)$\") || (any(positional, # matches \"(?i)^protocol\\\\.(ext\\\\.)?allow$\") && !any(positional, # == \"never\")))":
-		if scope == "command" {
 			return native394
 		}
-	case "let v = len(positional) >= 3 ? positional[len(positional) - 1] : \"\"; !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && v != \"\" && !(v matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && (sharedDir(v) || agent && cwd != \"\" && (!(v matches \"^[/~$]\") || !outsideProject(v)))":
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor|gpg\\\\.([^.]+\\\\.)?program|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|tocmd|cccmd|headercmd))$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^core\\\\.sshcommand$\") && !(positional[len(positional)-1] matches \"^ssh(\\\\s+(-[46ACTXqvx]+|-[ilp]\\\\s*[^\\\\s;|&$`<>()]+|-o\\\\s*(?i:IdentitiesOnly|IdentityFile|StrictHostKeyChecking|UserKnownHostsFile|Port|User|BatchMode|ConnectTimeout|ServerAliveInterval)=[^\\\\s;|&$`<>()]*))*$\")) ||\n  (any(positional, # matches \"(?i)^(core\\\\.(fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"^alias\\\\.\" ) && any(positional, # startsWith \"!\")) ||\n(any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") || (any(positional, # matches \"(?i)^(gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|smtpserver))$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper|sendemail\\\\.([^.]+\\\\.)?sendmailcmd)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential|sendemail)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^remote\\\\.[^.]+\\\\.(uploadpack|receivepack)$\") || (any(positional, # matches \"(?i)^protocol\\\\.(ext\\\\.)?allow$\") && !any(positional, # == \"never\")))":
 		if scope == "command" {
 			return native395
 		}
-	case "name == \"git\" && any(options(\"c\"), gitURLRedirect(#) || agent && # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)=\") || name == \"git\" && any(options(\"config-env\"), # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)=\") || name == \"git\" && any(keys(assigns ?? {}), # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\" &&\n  (agent || gitURLRedirect(assigns[#] + \"=\" + (assigns[\"GIT_CONFIG_VALUE_\" + trimPrefix(#, \"GIT_CONFIG_KEY_\")] ?? \"\")))) ||\npos(0) == \"config\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || len(positional) >= 3 && gitURLRedirect(positional[len(positional)-2] + \"=\" + positional[len(positional)-1]) || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
+	case "let v = len(positional) >= 3 ? positional[len(positional) - 1] : \"\"; !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && v != \"\" && !(v matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && (sharedDir(v) || agent && cwd != \"\" && (!(v matches \"^[/~$]\") || !outsideProject(v)))":
 		if scope == "command" {
 			return native396
 		}
-	case "agent && (name == \"git\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") &&\n  !(pos(1) in [\"get\", \"list\", \"unset\", \"edit\", \"remove-section\", \"rename-section\"]) && len(positional) >= 3 &&\n  any(positional, # matches \"(?i)^core\\\\.hookspath$\") && !(positional[len(positional)-1] matches \"(?i)^core\\\\.hookspath$\") ||\nname == \"husky\" && pos(0) in [\"add\", \"set\"])":
+	case "name == \"git\" && any(options(\"c\"), gitURLRedirect(#) || agent && # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)=\") || name == \"git\" && any(options(\"config-env\"), # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)=\") || name == \"git\" && any(keys(assigns ?? {}), # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\" &&\n  (agent || gitURLRedirect(assigns[#] + \"=\" + (assigns[\"GIT_CONFIG_VALUE_\" + trimPrefix(#, \"GIT_CONFIG_KEY_\")] ?? \"\")))) ||\npos(0) == \"config\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || len(positional) >= 3 && gitURLRedirect(positional[len(positional)-2] + \"=\" + positional[len(positional)-1]) || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
 		if scope == "command" {
 			return native397
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/(early-)?init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\\\.py)?|mavenrc|gradle/init\\\\.gradle(\\\\.kts)?|gradle/init\\\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*)|dstat/dstat_[^/]+\\\\.py|config/git/hooks/.*|githooks/.*|git-hooks/.*|git-templates/hooks/.*|config/git/template/hooks/.*|config/(i3|sway)/config|i3/config|config/(i3|sway)/config\\\\.d/.*|config/hypr/hyprland\\\\.conf|config/awesome/rc\\\\.lua|config/bspwm/bspwmrc|config/openbox/autostart(\\\\.sh)?|config/qtile/(config|autostart)\\\\.py|xmonad/xmonad\\\\.hs|config/xmonad/xmonad\\\\.hs|wezterm\\\\.lua|config/wezterm/wezterm\\\\.lua|ipython/profile_[^/]+/(startup/.*|ipython_config\\\\.py)|jupyter/jupyter_[a-z_]*config\\\\.py)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\\\.el|nvim/(init\\\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*)|(i3|sway)/config|hypr/hyprland\\\\.conf|awesome/rc\\\\.lua|bspwm/bspwmrc|openbox/autostart(\\\\.sh)?|qtile/(config|autostart)\\\\.py|xmonad/xmonad\\\\.hs|wezterm/wezterm\\\\.lua)$\")":
+	case "agent && (name == \"git\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") &&\n  !(pos(1) in [\"get\", \"list\", \"unset\", \"edit\", \"remove-section\", \"rename-section\"]) && len(positional) >= 3 &&\n  any(positional, # matches \"(?i)^core\\\\.hookspath$\") && !(positional[len(positional)-1] matches \"(?i)^core\\\\.hookspath$\") ||\nname == \"husky\" && pos(0) in [\"add\", \"set\"])":
 		if scope == "command" {
 			return native398
 		}
-	case "agent && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.cargo/config(\\\\.toml)?|\\\\.config/go/env|Library/Application Support/go/env|\\\\.curlrc|\\\\.config/\\\\.?curlrc|\\\\.wgetrc|\\\\.yarnrc(\\\\.yml)?|(\\\\.config/)?\\\\.bunfig\\\\.toml|\\\\.config/pip/pip\\\\.conf|\\\\.pip/pip\\\\.conf|Library/Application Support/pip/pip\\\\.conf|\\\\.pydistutils\\\\.cfg|\\\\.config/uv/uv\\\\.toml|\\\\.condarc|\\\\.config/pnpm/rc|\\\\.gemrc|\\\\.bundle/config|\\\\.my\\\\.cnf|\\\\.tmux\\\\.conf|\\\\.config/tmux/tmux\\\\.conf|\\\\.screenrc|\\\\.m2/settings\\\\.xml|\\\\.gradle/gradle\\\\.properties|\\\\.terraformrc|\\\\.config/direnv/direnv\\\\.toml)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(go/env|\\\\.?curlrc|\\\\.bunfig\\\\.toml|pip/pip\\\\.conf|uv/uv\\\\.toml|pnpm/rc|tmux/tmux\\\\.conf|direnv/direnv\\\\.toml)$\")":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/(early-)?init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\\\.py)?|mavenrc|gradle/init\\\\.gradle(\\\\.kts)?|gradle/init\\\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*)|dstat/dstat_[^/]+\\\\.py|config/git/hooks/.*|githooks/.*|git-hooks/.*|git-templates/hooks/.*|config/git/template/hooks/.*|config/(i3|sway)/config|i3/config|config/(i3|sway)/config\\\\.d/.*|config/hypr/hyprland\\\\.conf|config/awesome/rc\\\\.lua|config/bspwm/bspwmrc|config/openbox/autostart(\\\\.sh)?|config/qtile/(config|autostart)\\\\.py|xmonad/xmonad\\\\.hs|config/xmonad/xmonad\\\\.hs|wezterm\\\\.lua|config/wezterm/wezterm\\\\.lua|ipython/profile_[^/]+/(startup/.*|ipython_config\\\\.py)|jupyter/jupyter_[a-z_]*config\\\\.py)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\\\.el|nvim/(init\\\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*)|(i3|sway)/config|hypr/hyprland\\\\.conf|awesome/rc\\\\.lua|bspwm/bspwmrc|openbox/autostart(\\\\.sh)?|qtile/(config|autostart)\\\\.py|xmonad/xmonad\\\\.hs|wezterm/wezterm\\\\.lua)$\")":
 		if scope == "command" {
 			return native399
 		}
-	case "len(mayWrite) > 0":
+	case "agent && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.cargo/config(\\\\.toml)?|\\\\.config/go/env|Library/Application Support/go/env|\\\\.curlrc|\\\\.config/\\\\.?curlrc|\\\\.wgetrc|\\\\.yarnrc(\\\\.yml)?|(\\\\.config/)?\\\\.bunfig\\\\.toml|\\\\.config/pip/pip\\\\.conf|\\\\.pip/pip\\\\.conf|Library/Application Support/pip/pip\\\\.conf|\\\\.pydistutils\\\\.cfg|\\\\.config/uv/uv\\\\.toml|\\\\.condarc|\\\\.config/pnpm/rc|\\\\.gemrc|\\\\.bundle/config|\\\\.my\\\\.cnf|\\\\.tmux\\\\.conf|\\\\.config/tmux/tmux\\\\.conf|\\\\.screenrc|\\\\.m2/settings\\\\.xml|\\\\.gradle/gradle\\\\.properties|\\\\.terraformrc|\\\\.config/direnv/direnv\\\\.toml)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(go/env|\\\\.?curlrc|\\\\.bunfig\\\\.toml|pip/pip\\\\.conf|uv/uv\\\\.toml|pnpm/rc|tmux/tmux\\\\.conf|direnv/direnv\\\\.toml)$\")":
 		if scope == "command" {
 			return native400
 		}
-	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
+	case "len(mayWrite) > 0":
 		if scope == "command" {
 			return native401
 		}
-	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?|\\\\.githooks(/.*)?|\\\\.husky(/.*)?|\\\\.?lefthook(-local)?\\\\.ya?ml|\\\\.pre-commit-config\\\\.yaml)$\")":
+	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
 		if scope == "command" {
 			return native402
 		}
-	case "agent && any(outputs, instructionFile(cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #)))":
+	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?|\\\\.githooks(/.*)?|\\\\.husky(/.*)?|\\\\.?lefthook(-local)?\\\\.ya?ml|\\\\.pre-commit-config\\\\.yaml)$\")":
 		if scope == "command" {
 			return native403
 		}
-	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+	case "agent && any(outputs, instructionFile(cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #)))":
 		if scope == "command" {
 			return native404
+		}
+	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+		if scope == "command" {
+			return native405
 		}
 	}
 	return nil
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [741]lazyRegexp{
+var nativeRegexps = [748]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1769,6 +1773,7 @@ var nativeRegexps = [741]lazyRegexp{
 	{src: "^/dev/[^ ]*(\\$|`)"},
 	{src: "^of=/dev/[^ ]*(\\$|`)"},
 	{src: "^\"?(\\$|`)"},
+	{src: "^--(remove-all-storage|storage|wipe-storage)(=|$)"},
 	{src: "(?i)(os\\.system|os\\.popen|subprocess|os\\.exec[lv]p?e?|pty\\.spawn|child_process|\\bexecSync\\b|\\bspawnSync\\b|\\bsystem\\s*\\(|\\bexec\\s*\\(|`[^`]+`|%x[({\\[]|\\bqx[({\\[]|shell_exec|passthru|proc_open|pcntl_exec|\\bpopen\\s*\\(|IO\\.popen|Open3|Process\\.spawn|os\\.spawn|os\\.execute|commands\\.getoutput|\\bexecFile(Sync)?\\b|\\bspawn\\s*\\(|\\b(system|exec)\\s+[\"'$qQ%]|Start-Process|Invoke-Expression|\\biex\\b|Runtime\\.getRuntime)"},
 	{src: "\\$\\{(run|readfile|readsocket|perl|dlfunc)\\b"},
 	{src: "(?i)^(core\\.(pager|editor)|sequence\\.editor)=(true|:|cat)?$"},
@@ -1776,13 +1781,13 @@ var nativeRegexps = [741]lazyRegexp{
 	{src: "(?i)^(core|delta)\\.pager=(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\s+[-+\\w=.,:/]+)*$"},
 	{src: "(?i)^(core|sequence)\\.editor=(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\s+[-+\\w=.,:/]+)*$"},
 	{src: "(?i)^core\\.sshcommand=ssh(\\s+[-\\w=.,:/~@]+)*$"},
-	{src: "(?i)^(core\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|delta\\.pager|diff\\.[^.]+\\.(textconv|command)|diff\\.external|merge\\.[^.]+\\.driver|filter\\.[^.]+\\.(clean|smudge|process)|alias\\.[^=]+=!|credential\\.([^=]+\\.)?helper|sequence\\.editor|gpg\\.([^.=]+\\.)?program|uploadpack\\.packobjectshook|remote\\.[^=]+\\.(uploadpack|receivepack)|tar\\.[^.=]+\\.command|sendemail\\.(to|cc|header)cmd|gpg\\.ssh\\.defaultkeycommand|includeif\\..*\\.path|include\\.path|http\\.sslverify=(false|0|no|off)$|protocol\\.((ext|file)\\.)?allow=(always|user))"},
+	{src: "(?i)^(core\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|delta\\.pager|diff\\.[^.]+\\.(textconv|command)|diff\\.external|merge\\.[^.]+\\.driver|filter\\.[^.]+\\.(clean|smudge|process)|alias\\.[^=]+=!|credential\\.([^=]+\\.)?helper|sequence\\.editor|gpg\\.([^.=]+\\.)?program|uploadpack\\.packobjectshook|remote\\.[^=]+\\.(uploadpack|receivepack)|tar\\.[^.=]+\\.command|sendemail\\.([^.=]+\\.)?(to|cc|header|sendmail)cmd|sendemail\\.([^.=]+\\.)?smtpserver=/|gpg\\.ssh\\.defaultkeycommand|includeif\\..*\\.path|include\\.path|http\\.sslverify=(false|0|no|off)$|protocol\\.((ext|file)\\.)?allow=(always|user))"},
 	{src: "(?i)^(core\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\.|merge\\.|filter\\.|alias\\.|credential\\.|sequence\\.editor|gpg\\.|uploadpack\\.|include)"},
 	{src: "^(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\s+[-+\\w=.,:/]+)*$"},
 	{src: "^(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\s+[-+\\w=.,:/]+)*$"},
 	{src: "^ssh(\\s+[-\\w=.,:/~@]+)*$"},
 	{src: "^GIT_CONFIG_KEY_[0-9]+$"},
-	{src: "(?i)^(core\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\.|merge\\.[^.]+\\.driver|filter\\.|alias\\.|credential\\.|sequence\\.editor|gpg\\.|uploadpack\\.|remote\\.[^.]+\\.(uploadpack|receivepack)|tar\\.|include)"},
+	{src: "(?i)^(core\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\.|merge\\.[^.]+\\.driver|filter\\.|alias\\.|credential\\.|sequence\\.editor|gpg\\.|uploadpack\\.|remote\\.[^.]+\\.(uploadpack|receivepack)|tar\\.|include|sendemail\\.([^.]+\\.)?(sendmailcmd|tocmd|cccmd|headercmd|smtpserver))"},
 	{src: "^(/dev/null|~/?|\\$\\{?HOME\\}?/?|(~|\\$\\{?HOME\\}?)/\\.config/?|/root/?|/home/[^/]+/?|/Users/[^/]+/?)$"},
 	{src: "^-[a-zA-Z]*p"},
 	{src: "(^|=)BASH_(CMDS|ALIASES)(\\[|=|$)"},
@@ -1859,6 +1864,7 @@ var nativeRegexps = [741]lazyRegexp{
 	{src: "^(/usr)?/s?bin/(sudo|su|doas|login|passwd|bash|sh|dash|zsh|unix_chkpwd)$"},
 	{src: "^(/usr)?/lib(64|/x86_64-linux-gnu|/aarch64-linux-gnu)?/(ld-linux[-a-z0-9_.]*\\.so(\\.[0-9]+)*|libc\\.so\\.6|libpam\\.so(\\.[0-9]+)*)$"},
 	{src: "[*?\\[]"},
+	{src: "^[/~$]"},
 	{src: "^(~|/root|/home/[^/]+)/\\.ssh/id_[a-z0-9_]+$"},
 	{src: "^(/private)?/etc/ssh/ssh_host_[a-z0-9]+_key$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*|aws|aws/(credentials|config)|kube|kube/config|netrc|git-credentials|docker/config\\.json|config/gh|config/gh/hosts\\.yml|config/gcloud|config/gcloud/.*|azure|pgpass|npmrc|pypirc)$"},
@@ -1880,7 +1886,6 @@ var nativeRegexps = [741]lazyRegexp{
 	{src: "(?s)\\b(openssl\\s+(enc\\b|aes-|des|chacha|bf-|camellia)|gpg2?\\b[^\\n;|&]*\\s(-c|--symmetric|-e|--encrypt)\\b|ccrypt\\b|age\\s+(-e|-r|-p|--encrypt|--recipient|--passphrase)\\b|7z\\s+a\\b[^\\n;|&]*\\s-p|zip\\s[^\\n;|&]*(-P|-e|--encrypt)\\b)"},
 	{src: "\\b(openssl|gpg2?|ccrypt|age|7z|unzip)\\b[^\\n;|&]*\\s(-d|--decrypt|-decrypt)(\\s|$)|\\b7z\\s+[ex]\\b"},
 	{src: "^(GIT_DIR|GIT_COMMON_DIR|GIT_CONFIG|GIT_CONFIG_SYSTEM|GIT_OBJECT_DIRECTORY)="},
-	{src: "^[/~$]"},
 	{src: "^(~|/root|/home/[^/]+|/Users/[^/]+)/\\."},
 	{src: "^GIT_WORK_TREE="},
 	{src: "\\bgit\\b[^;&|]*\\badd\\b[^;&|]*(\\s-A\\b|\\s--all\\b|\\s\\.(\\s|$|;|&))"},
@@ -2111,7 +2116,7 @@ var nativeRegexps = [741]lazyRegexp{
 	{src: "^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\.admissionregistration\\.k8s\\.io)?)(/|$)"},
 	{src: "^--prune(=true)?$"},
 	{src: "persistentVolumeReclaimPolicy\\W+Delete"},
-	{src: "(?i)\\breplicas[\"']?\\s*:\\s*[\"']?0+([^0-9.]|$)|\"/spec/replicas\"[^}]*\"value\"\\s*:\\s*\"?0+([^0-9.]|$)|\"value\"\\s*:\\s*\"?0+[^0-9.][^}]*\"/spec/replicas\""},
+	{src: "(?i)\\b(max)?replicas[\"']?\\s*:\\s*[\"']?0+([^0-9.]|$)|\"/spec/(max)?replicas\"[^}]*\"value\"\\s*:\\s*\"?0+([^0-9.]|$)|\"value\"\\s*:\\s*\"?0+[^0-9.][^}]*\"/spec/(max)?replicas\""},
 	{src: "\\bfinalizers[\"']?\\s*:\\s*(null|~|\\[\\s*\\])|\\$patch[\"']?\\s*:\\s*[\"']?(delete|replace)"},
 	{src: "\"op\"\\s*:\\s*\"(remove|replace)\""},
 	{src: "\"path\"\\s*:\\s*\"/(spec|data|stringData|binaryData|rules|subjects|roleRef|webhooks|metadata/finalizers|metadata/ownerReferences)\\b"},
@@ -2241,16 +2246,22 @@ var nativeRegexps = [741]lazyRegexp{
 	{src: "^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)"},
 	{src: "^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$"},
 	{src: "^(kernel[./](panic(_on_oops)?)=0|vm[./]overcommit_memory=[01]|vm[./]panic_on_oom=0)$"},
+	{src: "^(-p|--load=)."},
 	{src: "^/sys/(class/(backlight|leds)/[^/]+/(brightness|trigger)|devices/.*/(backlight|leds)/[^/]+/(brightness|trigger)|devices/system/cpu/(cpu([0-9]+|\\*)/)?cpufreq/(policy([0-9]+|\\*)/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|devices/system/cpu/cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|kernel/mm/transparent_hugepage/(enabled|defrag)|block/[^/]+/queue/(scheduler|read_ahead_kb|nr_requests|rotational)|module/[^/]+/parameters/[^/]+)$"},
 	{src: "^(\\s*[0-9]+\\s*(us|usec|µs|ms|msec|s|sec|seconds?|m|min|minutes?|h|hr|hours?)?)+\\s*$"},
 	{src: "^\\s*([0-9]+\\s*[KB]?|[0-9]\\s*M)\\s*$"},
 	{src: "^\\s*[01]\\s*$"},
 	{src: "^/var/log/(audit/audit\\.log|auth\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$"},
+	{src: "^(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|ww[a-z0-9]+|bond[0-9]+|team[0-9]+|vmbr[0-9]+|br[0-9]+)$"},
 	{src: "^(22|ssh|openssh)(/tcp)?$"},
 	{src: "\\bfrom [^a]|\\bfrom a[^n]"},
-	{src: "--(dports?|destination-ports?)(\\s+|=)([0-9:]+,)*(22|ssh)(,|\\s|$)"},
+	{src: "--(dports?|destination-ports?)(\\s+|=)([0-9:]+,)*(22|ssh|(0*([0-9]|1[0-9]|2[0-2]))?:(0*(2[2-9]|[3-9][0-9]|[1-9][0-9]{2,4}))?)(,|\\s|$)"},
 	{src: "(^|\\s)(-s|--source|--src-range)(\\s+|=)[0-9a-fA-F]"},
 	{src: "(^|\\s)(-s|--source)(\\s+|=)(0\\.0\\.0\\.0/0|::/0)(\\s|$)"},
+	{src: "^((^|\\s+)((-[AI]\\s*|--append(\\s+|=)|--insert(\\s+|=))(INPUT|OUTPUT)(\\s+[0-9]+)?|(-j\\s*|--jump(\\s+|=))(DROP|REJECT)|--reject-with(\\s+|=)\\S+|(-p\\s*|--protocol(\\s+|=))(tcp|all|6)|(-t\\s*|--table(\\s+|=))filter|(-w|--wait)(\\s+[0-9]+)?|-v|(-s\\s*|--source(\\s+|=))(0\\.0\\.0\\.0/0|::/0)|(-[io]\\s*|--(in|out)-interface(\\s+|=))(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|bond[0-9]+|br[0-9]+|vmbr[0-9]+|\\+)|-m\\s+comment\\s+--comment(\\s+|=).*))+\\s*$"},
+	{src: "(^|\\s)(-j\\s*|--jump(\\s+|=))(DROP|REJECT)(\\s|$)"},
+	{src: "(?i)\\bhook\\s+(input|output)\\b.*\\bpolicy\\s+(drop|reject)\\b"},
+	{src: "(?i)\\b(add|insert|a|i)\\s+rule\\s+(\\S+\\s+)?\\S+\\s+(input|output)\\s+(counter\\s+|log\\s+)*(drop|reject)\\s*$"},
 	{src: "\\bdport\\s+(\\{[^}]*\\b(22|ssh)\\b[^}]*\\}|(22|ssh)\\b).*\\b(drop|reject)\\b"},
 	{src: "\\bsaddr\\b"},
 	{src: "^--remove-(service=ssh|port=22/tcp)$"},
@@ -2347,7 +2358,7 @@ var nativeRegexps = [741]lazyRegexp{
 	{src: "(?i)(script-shell|node-options|onload-script|yarnPath|shell-emulator)\\s*[=:]"},
 	{src: "^scripts\\.(pre|post)-[a-z-]+$"},
 	{src: "(?i)^core\\.hookspath$"},
-	{src: "(?i)^(core\\.(pager|editor|askpass)|sequence\\.editor)$"},
+	{src: "(?i)^(core\\.(pager|editor|askpass)|sequence\\.editor|gpg\\.([^.]+\\.)?program|sendemail\\.([^.]+\\.)?(sendmailcmd|tocmd|cccmd|headercmd))$"},
 	{src: "[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\b"},
 	{src: "(?i)^core\\.sshcommand$"},
 	{src: "^ssh(\\s+(-[46ACTXqvx]+|-[ilp]\\s*[^\\s;|&$`<>()]+|-o\\s*(?i:IdentitiesOnly|IdentityFile|StrictHostKeyChecking|UserKnownHostsFile|Port|User|BatchMode|ConnectTimeout|ServerAliveInterval)=[^\\s;|&$`<>()]*))*$"},
@@ -2355,9 +2366,9 @@ var nativeRegexps = [741]lazyRegexp{
 	{src: "^alias\\."},
 	{src: "(?i)^credential\\.([^.]+\\.)?helper$"},
 	{src: "(?i)^(include\\.path|includeif\\..+\\.path)$"},
-	{src: "(?i)^(gpg\\.([^.]+\\.)?program|core\\.askpass|credential\\.([^.]+\\.)?helper)$"},
-	{src: "(?i)^(include\\.path|includeif\\..+\\.path|gpg\\.([^.]+\\.)?program|core\\.(askpass|pager|editor)|sequence\\.editor|credential\\.([^.]+\\.)?helper)$"},
-	{src: "(?i)^(include|includeif|gpg|core|sequence|credential)\\."},
+	{src: "(?i)^(gpg\\.([^.]+\\.)?program|core\\.askpass|credential\\.([^.]+\\.)?helper|sendemail\\.([^.]+\\.)?(sendmailcmd|smtpserver))$"},
+	{src: "(?i)^(include\\.path|includeif\\..+\\.path|gpg\\.([^.]+\\.)?program|core\\.(askpass|pager|editor)|sequence\\.editor|credential\\.([^.]+\\.)?helper|sendemail\\.([^.]+\\.)?sendmailcmd)$"},
+	{src: "(?i)^(include|includeif|gpg|core|sequence|credential|sendemail)\\."},
 	{src: "(?i)^remote\\.[^.]+\\.(uploadpack|receivepack)$"},
 	{src: "(?i)^protocol\\.(ext\\.)?allow$"},
 	{src: "(?i)^url\\..+\\.(insteadof|pushinsteadof)="},
@@ -4231,7 +4242,7 @@ func native73(env any) bool {
 func native74(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("help", "h") &&
-		(((((e.Name == "ceph") &&
+		((((((e.Name == "ceph") &&
 			((((e.Pos(0) == "osd") &&
 				(((e.Pos(1) == "pool") &&
 					in(e.Pos(2), "delete", "rm")) ||
@@ -4254,7 +4265,13 @@ func native74(env any) bool {
 					((e.Pos(0) == "trash") &&
 						in(e.Pos(1), "purge", "rm", "remove"))) ||
 					((e.Pos(0) == "snap") &&
-						in(e.Pos(1), "purge", "rm", "remove"))))))
+						in(e.Pos(1), "purge", "rm", "remove"))))) ||
+			((e.Name == "virsh") &&
+				(in(e.Pos(0), "vol-delete", "vol-wipe", "pool-delete") ||
+					((e.Pos(0) == "undefine") &&
+						anyOf(e.Args, func(p0 string) bool {
+							return matchReWith(&nativeRegexps[136], "--", p0)
+						}))))))
 }
 
 // native75 is the condition of remote-code-exec.
@@ -4300,7 +4317,7 @@ func native81(env any) bool {
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchReAny(&nativeRegexps[136], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", func() string {
+		matchReAny(&nativeRegexps[137], "system\x00popen\x00subprocess\x00os.exec\x00pty.spawn\x00child_process\x00execsync\x00spawnsync\x00system\x00exec\x00`\x00%x\x00qx\x00shell_exec\x00assthru\x00roc_open\x00cntl_exec\x00popen\x00io.popen\x00open3\x00process.spawn\x00spawn\x00execute\x00commands.getoutput\x00execfile\x00spawn\x00system\x00exec\x00start-process\x00invoke-expression\x00iex\x00runtime.getruntime", func() string {
 			if e.Agent &&
 				!e.Opaque {
 				return e.Unfollowed
@@ -4317,7 +4334,7 @@ func native82(env any) bool {
 			strings.HasPrefix(p0, "-bem"))
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[137], "${", p0)
+			return matchReWith(&nativeRegexps[138], "${", p0)
 		}))
 }
 
@@ -4325,28 +4342,28 @@ func native82(env any) bool {
 func native83(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return (!((((matchReFold(&nativeRegexps[138], "=", p0) ||
-			matchReFold(&nativeRegexps[139], "c", p0)) ||
-			matchReFold(&nativeRegexps[140], ".pager=", p0)) ||
-			matchReFold(&nativeRegexps[141], ".editor=", p0)) ||
-			matchReAny(&nativeRegexps[142], "core.sshcommand=ssh", p0)) &&
-			matchReAny(&nativeRegexps[143], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
+		return (!((((matchReFold(&nativeRegexps[139], "=", p0) ||
+			matchReFold(&nativeRegexps[140], "c", p0)) ||
+			matchReFold(&nativeRegexps[141], ".pager=", p0)) ||
+			matchReFold(&nativeRegexps[142], ".editor=", p0)) ||
+			matchReAny(&nativeRegexps[143], "core.sshcommand=ssh", p0)) &&
+			matchReAny(&nativeRegexps[144], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[144], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[145], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((!((((in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
 				in(e.Assigns[p0], "", "true", ":", "cat")) ||
 				((p0 == "GIT_PAGER") &&
-					matchReAny(&nativeRegexps[145], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[146], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
 				(in(p0, "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
-					matchReAny(&nativeRegexps[146], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[147], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
 				(in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[147], "ssh", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[148], "ssh", e.Assigns[p0]))) &&
 				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
-				(matchReWith(&nativeRegexps[148], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[149], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[149], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[150], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include\x00sendemail.", e.Assigns[p0])))
 		}))
 }
 
@@ -4356,7 +4373,7 @@ func native84(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[150], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[151], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -4366,7 +4383,7 @@ func native85(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[151], "-", p0)
+				return matchReWith(&nativeRegexps[152], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -4382,16 +4399,16 @@ func native85(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[152], "BASH_", p0) ||
+				return (matchReWith(&nativeRegexps[153], "BASH_", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[153], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[154], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native86 is the condition of command-remap-expansion.
 func native86(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[154], "${", e.Line)
+	return matchReWith(&nativeRegexps[155], "${", e.Line)
 }
 
 // native87 is the condition of path-untrusted-dir.
@@ -4423,18 +4440,18 @@ func native87(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[155], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
+			matchReAny(&nativeRegexps[156], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("module_path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[156], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
+			matchReAny(&nativeRegexps[157], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("MODULE_PATH", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[157], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
+			matchReAny(&nativeRegexps[158], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
 		(((e.Shell == "zsh") &&
 			in(e.Name, "export", "declare", "typeset", "readonly", "local")) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "MODULE_PATH=") &&
-					matchReAny(&nativeRegexps[157], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
+					matchReAny(&nativeRegexps[158], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
 			})))
 }
 
@@ -4454,25 +4471,25 @@ func native88(env any) bool {
 					strings.HasPrefix(index(e.Via, (len(e.Via)-1)), "heroku run")))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[158], " ", p0))
+					!matchReWith(&nativeRegexps[159], " ", p0))
 			})) ||
 			((e.Agent &&
 				(len(e.Wrappers) > 0)) &&
 				(in(e.Caller, "codex", "copilot", "agent") ||
 					!allOf(e.Wrappers, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[159], "exec\x00run\x00-compose \x00railway run", p0)
+						return matchReAny(&nativeRegexps[160], "exec\x00run\x00-compose \x00railway run", p0)
 					})))) ||
 			(e.HasFlag("p") &&
 				in(programName(e.Name), "sh", "bash", "dash", "ksh", "mksh", "zsh", "ash", "yash", "posh", "pdksh", "oksh", "loksh"))) ||
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Wrappers) == 0) &&
-				matchReAny(&nativeRegexps[160], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
+				matchReAny(&nativeRegexps[161], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
 			(((len(e.Via) > 0) &&
 				(index(e.Via, (len(e.Via)-1)) == "script interactive")) &&
-				matchReWith(&nativeRegexps[161], "/dev/null", e.Line))) ||
+				matchReWith(&nativeRegexps[162], "/dev/null", e.Line))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[162], " interactive", index(e.Via, (len(e.Via)-1))))) ||
+				matchReWith(&nativeRegexps[163], " interactive", index(e.Via, (len(e.Via)-1))))) ||
 			(((e.Stdin.Kind == "") &&
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec")
@@ -4482,7 +4499,7 @@ func native88(env any) bool {
 					e.WrapperFlag("run0", "u", "user")) ||
 					e.WrapperFlag("pkexec", "user")) ||
 					anyOf(e.WrapperArgs, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[163], "root\x000", p0)
+						return matchReAny(&nativeRegexps[164], "root\x000", p0)
 					}))))) ||
 		(e.Agent &&
 			(((((((e.Name == "sudo") &&
@@ -4511,7 +4528,7 @@ func native88(env any) bool {
 // native89 is the condition of system-program-copy.
 func native89(env any) bool {
 	e := env.(*CommandEnv)
-	return matchReAny(&nativeRegexps[164], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
+	return matchReAny(&nativeRegexps[165], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
 }
 
 // native90 is the condition of root-interpreter-prompt.
@@ -4519,7 +4536,7 @@ func native90(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Stdin.Kind == "") &&
 		allOf(e.Via, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[165], " -c", p0)
+			return matchReWith(&nativeRegexps[166], " -c", p0)
 		})) &&
 		in(programName(e.Name), "pwsh", "powershell", "tclsh", "wish", "irb", "pry", "python", "ipython", "node", "ruby", "lua", "php", "perl")) &&
 		((((len(e.Args) == 0) ||
@@ -4537,7 +4554,7 @@ func native90(env any) bool {
 			e.WrapperFlag("run0", "u", "user")) ||
 			e.WrapperFlag("pkexec", "user")) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[163], "root\x000", p0)
+				return matchReAny(&nativeRegexps[164], "root\x000", p0)
 			})))
 }
 
@@ -4552,28 +4569,28 @@ func native91(env any) bool {
 func native92(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[166], "#", p0)
+		return matchReWith(&nativeRegexps[167], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[166], "#", p0)
+				return matchReWith(&nativeRegexps[167], "#", p0)
 			})))
 }
 
 // native93 is the condition of load-library.
 func native93(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((((matchReWith(&nativeRegexps[167], ".so", e.Name) ||
+	return (((((((((((((((matchReWith(&nativeRegexps[168], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[168], "-", p0))
+					matchReWith(&nativeRegexps[169], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[169], "lib", p0))
+						!matchReWith(&nativeRegexps[170], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -4581,14 +4598,14 @@ func native93(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[170], ".", p0)
+				return matchReWith(&nativeRegexps[171], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[170], ".", p0)
+				return matchReWith(&nativeRegexps[171], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -4596,8 +4613,8 @@ func native93(env any) bool {
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp") &&
 			anyOf(e.Options("o"), func(p0 string) bool {
-				return (matchReAny(&nativeRegexps[171], "pkcs11provider\x00securitykeyprovider", p0) &&
-					!matchReAny(&nativeRegexps[172], "none\x00internal\x00lib", p0))
+				return (matchReAny(&nativeRegexps[172], "pkcs11provider\x00securitykeyprovider", p0) &&
+					!matchReAny(&nativeRegexps[173], "none\x00internal\x00lib", p0))
 			}))) ||
 		((e.Name == "ssh-keygen") &&
 			anyOf(e.Options("D"), func(p0 string) bool {
@@ -4615,26 +4632,26 @@ func native93(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[173], "/", p0)
+				return matchReWith(&nativeRegexps[174], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[174], ".node", p0)
+				return matchReWith(&nativeRegexps[175], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[175], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[176], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[176], "lib", p0))
+					!matchReWith(&nativeRegexps[177], "lib", p0))
 			}))) ||
 		(in(e.Name, "nginx", "openresty", "angie") &&
 			anyOf(e.Options("g"), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[177], "load_module", p0) &&
-					!matchReWith(&nativeRegexps[178], "load_module", p0))
+				return (matchReWith(&nativeRegexps[178], "load_module", p0) &&
+					!matchReWith(&nativeRegexps[179], "load_module", p0))
 			})))
 }
 
@@ -4647,23 +4664,23 @@ func native94(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[179], "-", p0) &&
-				!matchReWith(&nativeRegexps[176], "lib", p0))
+			return (matchReWith(&nativeRegexps[180], "-", p0) &&
+				!matchReWith(&nativeRegexps[177], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[180], "=", p0) &&
-					!matchReWith(&nativeRegexps[176], "lib", p0))
+				return (matchReWith(&nativeRegexps[181], "=", p0) &&
+					!matchReWith(&nativeRegexps[177], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[181], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[176], "lib", p0))
+				return (matchReWith(&nativeRegexps[182], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[177], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[182], "-", p0)
+				return matchReWith(&nativeRegexps[183], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[183], ".", p0) &&
-						!matchReWith(&nativeRegexps[184], "lib", p0))
+					return (matchReWith(&nativeRegexps[184], ".", p0) &&
+						!matchReWith(&nativeRegexps[185], "lib", p0))
 				}))))
 }
 
@@ -4684,7 +4701,7 @@ func native95(env any) bool {
 				return p0
 			}()
 		}), func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[185], "/", p0) &&
+			return (matchReWith(&nativeRegexps[186], "/", p0) &&
 				!in(p0, e.Outputs...))
 		}))
 }
@@ -4700,8 +4717,8 @@ func native96(env any) bool {
 func native97(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[183], ".", p0) &&
-			!matchReWith(&nativeRegexps[184], "lib", p0))
+		return (matchReWith(&nativeRegexps[184], ".", p0) &&
+			!matchReWith(&nativeRegexps[185], "lib", p0))
 	})
 }
 
@@ -4710,7 +4727,7 @@ func native98(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[186], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[187], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -4723,10 +4740,10 @@ func native99(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[186], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[187], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[187], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[188], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -4734,7 +4751,7 @@ func native99(env any) bool {
 func native100(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[188], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[189], "bin", cleanPath(p0))
 	})
 }
 
@@ -4772,13 +4789,13 @@ func native102(env any) bool {
 func native103(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[189], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
-		(((matchReWith(&nativeRegexps[190], "/", e.Code) ||
+		matchReAny(&nativeRegexps[190], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
+		(((matchReWith(&nativeRegexps[191], "/", e.Code) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[191], "/", p0)
+				return matchReWith(&nativeRegexps[192], "/", p0)
 			})) ||
-			matchReWith(&nativeRegexps[192], ".loads(", e.Code)) ||
-			matchReAny(&nativeRegexps[193], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
+			matchReWith(&nativeRegexps[193], ".loads(", e.Code)) ||
+			matchReAny(&nativeRegexps[194], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
 }
 
 // native104 is the condition of deferred-command.
@@ -4805,7 +4822,7 @@ func native105(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[194], "bin/", p0)
+			return matchReWith(&nativeRegexps[195], "bin/", p0)
 		}))
 }
 
@@ -4851,9 +4868,9 @@ func native107(env any) bool {
 func native108(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[195], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[196], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[197], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[196], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[197], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[198], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -4864,7 +4881,7 @@ func native109(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[198], "function", e.Line)))
+			matchReWith(&nativeRegexps[199], "function", e.Line)))
 }
 
 // native110 is the condition of fish-funcsave-agent.
@@ -4879,11 +4896,11 @@ func native111(env any) bool {
 	return ((e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((p0 == "--universal") ||
-				matchReWith(&nativeRegexps[199], "-", p0))
+				matchReWith(&nativeRegexps[200], "-", p0))
 		})) &&
 		!anyOf(e.Args, func(p0 string) bool {
 			return (in(p0, "--query", "--erase", "--show", "--names") ||
-				matchReWith(&nativeRegexps[200], "-", p0))
+				matchReWith(&nativeRegexps[201], "-", p0))
 		}))
 }
 
@@ -4902,18 +4919,18 @@ func native113(env any) bool {
 			e.HasFlag("install", "slave", "set")) &&
 			(anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "/") &&
-					matchReWith(&nativeRegexps[201], "bin/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[202], "bin/", cleanPath(p0)))
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((!strings.HasPrefix(p0, "-") &&
 						strings.Contains(p0, "/")) &&
-						!matchReWith(&nativeRegexps[202], "/", cleanPath(p0)))
+						!matchReWith(&nativeRegexps[203], "/", cleanPath(p0)))
 				})))) ||
 		(((e.Name == "dpkg-divert") &&
 			!e.HasFlag("remove", "list", "listpackage", "truename", "help", "version")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[203], "bin/", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[204], "/", cleanPath(p0)))
+				return (matchReWith(&nativeRegexps[204], "bin/", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[205], "/", cleanPath(p0)))
 			})))
 }
 
@@ -4939,8 +4956,8 @@ func native114(env any) bool {
 						return ((((len(let1) == 0) ||
 							!strings.HasPrefix(baseName(index(let1, 0)), let0)) ||
 							(strings.Contains(index(let1, 0), "/") &&
-								!matchReWith(&nativeRegexps[205], "bin/", cleanPath(index(let1, 0))))) ||
-							matchRe(&nativeRegexps[206], strings.Join(sliceOf(strings.Split(p0, "="), 1, len(strings.Split(p0, "="))), "=")))
+								!matchReWith(&nativeRegexps[206], "bin/", cleanPath(index(let1, 0))))) ||
+							matchRe(&nativeRegexps[207], strings.Join(sliceOf(strings.Split(p0, "="), 1, len(strings.Split(p0, "="))), "=")))
 					}())
 			}()
 		})) ||
@@ -4949,7 +4966,7 @@ func native114(env any) bool {
 				return func() bool {
 					let0 := index(strings.Split(strings.TrimSpace(p0), " "), 0)
 					return ((sharedDir(let0) ||
-						matchReWith(&nativeRegexps[207], ".", let0)) ||
+						matchReWith(&nativeRegexps[208], ".", let0)) ||
 						strings.Contains(let0, "$"))
 				}()
 			}))) ||
@@ -4979,7 +4996,7 @@ func native116(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[208], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[209], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -5080,10 +5097,10 @@ func native122(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[209], "..", p0) ||
+					(matchReWith(&nativeRegexps[210], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[210], "$", p0) &&
+							!(matchReWith(&nativeRegexps[211], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -5110,17 +5127,17 @@ func native123(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[211], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[212], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[212], "-", p0) ||
+						return (matchReWith(&nativeRegexps[213], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[213], "-", p0) ||
+							return (matchReWith(&nativeRegexps[214], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -5146,9 +5163,9 @@ func native124(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[214], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[215], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[215], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[216], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -5167,10 +5184,10 @@ func native125(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[216], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[217], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[217], ".", p0) &&
-						!matchReWith(&nativeRegexps[218], ":", p0)))
+					(matchReWith(&nativeRegexps[218], ".", p0) &&
+						!matchReWith(&nativeRegexps[219], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -5194,7 +5211,7 @@ func native126(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[219], "0", p0)
+					return matchReWith(&nativeRegexps[220], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -5236,7 +5253,7 @@ func native126(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[220], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[221], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -5371,7 +5388,7 @@ func native129(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[221], "-", p0) ||
+							return (matchReWith(&nativeRegexps[222], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -5510,10 +5527,10 @@ func native134(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return (((matchReWith(&nativeRegexps[222], "/etc/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[223], "bin/", cleanPath(p0))) ||
-			matchReWith(&nativeRegexps[224], "/lib", cleanPath(p0))) ||
-			(matchRe(&nativeRegexps[225], cleanPath(p0)) &&
+		return (((matchReWith(&nativeRegexps[223], "/etc/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[224], "bin/", cleanPath(p0))) ||
+			matchReWith(&nativeRegexps[225], "/lib", cleanPath(p0))) ||
+			(matchRe(&nativeRegexps[226], cleanPath(p0)) &&
 				func() bool {
 					let0 := p0
 					return anyOf([]string{"/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/sudoers", "/usr/bin/sudo", "/usr/bin/su", "/bin/bash", "/usr/bin/bash", "/bin/sh"}, func(p1 string) bool {
@@ -5529,9 +5546,18 @@ func native135(env any) bool {
 	return (((((e.Name == "ssh-keygen") &&
 		!e.HasFlag("l", "y", "R", "F", "H", "p", "c", "e", "i", "B", "Y", "L", "Q", "s", "D", "k")) &&
 		anyOf(e.Options("f"), func(p0 string) bool {
-			return (((e.Stdin.Kind != "") &&
-				matchReWith(&nativeRegexps[226], "/.ssh/id_", cleanPath(p0))) ||
-				matchReWith(&nativeRegexps[227], "/etc/ssh/ssh_host_", cleanPath(p0)))
+			return func() bool {
+				let0 := cleanPath(func() string {
+					if matchRe(&nativeRegexps[227], p0) ||
+						(e.Cwd == "") {
+						return p0
+					}
+					return ((e.Cwd + "/") + p0)
+				}())
+				return (((e.Stdin.Kind != "") &&
+					matchReWith(&nativeRegexps[228], "/.ssh/id_", let0)) ||
+					matchReWith(&nativeRegexps[229], "/etc/ssh/ssh_host_", let0))
+			}()
 		})) ||
 		(in(e.Name, "gpg", "gpg2") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5554,15 +5580,15 @@ func native135(env any) bool {
 					}()
 				}()
 			}(), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[228], "/.", cleanPath(p0)) ||
-					(matchRe(&nativeRegexps[225], cleanPath(p0)) &&
+				return ((matchReWith(&nativeRegexps[230], "/.", cleanPath(p0)) ||
+					(matchRe(&nativeRegexps[226], cleanPath(p0)) &&
 						func() bool {
 							let0 := p0
 							return anyOf([]string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.bash_functions", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.mkshrc", "~/.inputrc", "~/.config/fish", "~/.ssh/id_rsa", "~/.ssh/id_ecdsa", "~/.ssh/id_ed25519", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.gnupg", "~/.gitconfig", "~/.config/git", "~/.aws/credentials", "~/.kube/config", "~/.netrc", "~/.git-credentials", "~/.npmrc", "~/.pypirc"}, func(p1 string) bool {
 								return mayName(let0, p1)
 							})
 						}())) &&
-					!matchReWith(&nativeRegexps[229], "/.ssh/known_hosts", cleanPath(p0)))
+					!matchReWith(&nativeRegexps[231], "/.ssh/known_hosts", cleanPath(p0)))
 			})))
 }
 
@@ -5585,8 +5611,8 @@ func native136(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[230], ".git/", cleanPath(p0)) &&
-			!matchReAny(&nativeRegexps[231], ".lock\x00.git/refs/original", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[232], ".git/", cleanPath(p0)) &&
+			!matchReAny(&nativeRegexps[233], ".lock\x00.git/refs/original", cleanPath(p0)))
 	})
 }
 
@@ -5610,7 +5636,7 @@ func native138(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[232], "of=", p0)
+					return matchReWith(&nativeRegexps[234], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -5661,7 +5687,7 @@ func native138(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[233], "for", e.Line)))))
+						matchReWith(&nativeRegexps[235], "for", e.Line)))))
 	}()
 }
 
@@ -5681,17 +5707,17 @@ func native139(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[234], ":", let0)) &&
+					!matchReWith(&nativeRegexps[236], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[235], p0)
+							return matchRe(&nativeRegexps[237], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[236], "-", p0)
+							return matchReWith(&nativeRegexps[238], "-", p0)
 						})))))
 	}()
 }
@@ -5711,7 +5737,7 @@ func native141(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[237], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[239], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -5765,11 +5791,11 @@ func native141(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[238], "x", p0)
+						return matchReWith(&nativeRegexps[240], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[239], "x", p0)
+						return matchReWith(&nativeRegexps[241], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -5807,7 +5833,7 @@ func native142(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[240], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[242], ".", baseName(p0)))
 			})))
 }
 
@@ -5846,7 +5872,7 @@ func native145(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[241], "-", p0)
+					return matchReWith(&nativeRegexps[243], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5859,7 +5885,7 @@ func native145(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[242], p0)) &&
+					!matchRe(&nativeRegexps[244], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -5912,9 +5938,9 @@ func native149(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[243], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[244], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[245], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[245], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[246], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[247], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native150 is the condition of move-to-dev-null.
@@ -6042,7 +6068,7 @@ func native158(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[246], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[248], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -6066,7 +6092,7 @@ func native159(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[247], let1) {
+						!matchRe(&nativeRegexps[227], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6079,7 +6105,7 @@ func native159(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[247], let2) {
+							!matchRe(&nativeRegexps[227], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -6097,9 +6123,9 @@ func native159(env any) bool {
 								return ((sensitivePath(p0) ||
 									e.HoldsSecret(p0)) ||
 									(((let3 != "") &&
-										!matchRe(&nativeRegexps[247], p0)) &&
+										!matchRe(&nativeRegexps[227], p0)) &&
 										(sensitivePath(((let3 + "/") + p0)) ||
-											(matchReWith(&nativeRegexps[248], "/.", cleanPath(((let3+"/")+p0))) &&
+											(matchReWith(&nativeRegexps[249], "/.", cleanPath(((let3+"/")+p0))) &&
 												secretPath(((let3 + "/") + p0))))))
 							})) ||
 							(!e.Agent &&
@@ -6107,7 +6133,7 @@ func native159(env any) bool {
 									return (!in(baseName(p0), "token", "identity") &&
 										(secretPath(p0) ||
 											(((let3 != "") &&
-												!matchRe(&nativeRegexps[247], p0)) &&
+												!matchRe(&nativeRegexps[227], p0)) &&
 												secretPath(((let3 + "/") + p0)))))
 								}))))
 				}()
@@ -6132,7 +6158,7 @@ func native160(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[247], let1) {
+						!matchRe(&nativeRegexps[227], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6145,7 +6171,7 @@ func native160(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[247], let2) {
+							!matchRe(&nativeRegexps[227], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -6175,11 +6201,11 @@ func native160(env any) bool {
 									}))) ||
 								((in(e.Name, "export", "declare", "typeset") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[249], "GIT_WORK_TREE=", p0) &&
+										return (matchReWith(&nativeRegexps[250], "GIT_WORK_TREE=", p0) &&
 											(isHome(substr(p0, 14, len(p0))) ||
 												isRoot(substr(p0, 14, len(p0)))))
 									})) &&
-									matchReWith(&nativeRegexps[250], "git", e.Line)))) ||
+									matchReWith(&nativeRegexps[251], "git", e.Line)))) ||
 							(((e.Name == "git") &&
 								(e.Pos(0) == "add")) &&
 								((matchComputed(let4, cleanPath(let3)) &&
@@ -6213,7 +6239,7 @@ func native161(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[247], let1) {
+						!matchRe(&nativeRegexps[227], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6274,7 +6300,7 @@ func native162(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[251], "remote.", p0)
+					return matchReWith(&nativeRegexps[252], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -6286,8 +6312,8 @@ func native163(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[252], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[253], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[253], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[254], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -6316,7 +6342,7 @@ func native164(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[247], p0)) &&
+						!matchRe(&nativeRegexps[227], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -6376,14 +6402,14 @@ func native169(env any) bool {
 func native170(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[254], e.Original))
+		!matchRe(&nativeRegexps[255], e.Original))
 }
 
 // native171 is the condition of url-confusable-host.
 func native171(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[255], "://", e.Original))
+		matchReFold(&nativeRegexps[256], "://", e.Original))
 }
 
 // native172 is the condition of macos-protection-off.
@@ -6412,16 +6438,16 @@ func native172(env any) bool {
 					in(e.Pos(1), "add", "clear"))))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[256], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[257], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[257], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[258], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[258], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[259], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[259], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[260], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -6438,7 +6464,7 @@ func native172(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[260], "--set", p0)
+					return matchReWith(&nativeRegexps[261], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -6452,14 +6478,14 @@ func native172(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[261], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[262], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[262], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[263], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -6473,7 +6499,7 @@ func native173(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[263], "-", p0)
+					return matchReWith(&nativeRegexps[264], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -6508,7 +6534,7 @@ func native175(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[264], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[265], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -6520,11 +6546,11 @@ func native175(env any) bool {
 func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[265], "-set", p0)
+		return matchReAny(&nativeRegexps[266], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[266], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[267], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -6536,15 +6562,15 @@ func native177(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[267], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[268], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[268], "login", p0)
+				return matchReFold(&nativeRegexps[269], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[268], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[269], "login", e.Stdin.Text))))
 }
 
 // native178 is the condition of launchd-job.
@@ -6578,9 +6604,9 @@ func native179(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[269], "clipboard", p0)
+					return matchReFold(&nativeRegexps[270], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[269], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[270], "clipboard", e.Stdin.Text)))))
 }
 
 // native180 is the condition of screen-capture-agent.
@@ -6594,7 +6620,7 @@ func native180(env any) bool {
 func native181(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[270], "sleep", e.Line))
+		matchReWith(&nativeRegexps[271], "sleep", e.Line))
 }
 
 // native182 is the condition of mic-camera-capture-agent.
@@ -6612,7 +6638,7 @@ func native182(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[271], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[272], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -6620,23 +6646,23 @@ func native182(env any) bool {
 func native183(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[272], "dialog", p0)
+		return matchReFold(&nativeRegexps[273], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[272], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[273], "dialog", e.Stdin.Text))
 }
 
 // native184 is the condition of applescript-remote-machine.
 func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[273], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[274], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[273], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[274], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[274], "volume", p0)
+				return matchReFold(&nativeRegexps[275], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[274], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[275], "volume", e.Stdin.Text))))
 }
 
 // native185 is the condition of read-private-store-agent.
@@ -6644,7 +6670,7 @@ func native185(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[275], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[276], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -6664,7 +6690,7 @@ func native186(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[276], "/Users/", p0)
+					return matchReWith(&nativeRegexps[277], "/Users/", p0)
 				}))))
 }
 
@@ -6695,10 +6721,10 @@ func native189(env any) bool {
 		anyOf(e.Args, func(p0 string) bool {
 			return ((((urlScheme(p0) != "") &&
 				(urlScheme(p0) != "file")) &&
-				(matchRe(&nativeRegexps[277], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[278], ".", urlHost(p0)))) &&
+				(matchRe(&nativeRegexps[278], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[279], ".", urlHost(p0)))) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[279], "url.", p0)))
+					matchReFold(&nativeRegexps[280], "url.", p0)))
 		}))
 }
 
@@ -6718,7 +6744,7 @@ func native191(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[280], "%25", p0))
+				matchReWith(&nativeRegexps[281], "%25", p0))
 		}))
 }
 
@@ -6741,12 +6767,12 @@ func native193(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[281], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[282], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[282], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[283], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -6764,9 +6790,9 @@ func native194(env any) bool {
 			}()
 		})
 		return anyOf(let0, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[283], "/", p0) &&
+			return ((matchReWith(&nativeRegexps[284], "/", p0) &&
 				isIP(urlHost(p0))) &&
-				!matchReAny(&nativeRegexps[281], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[282], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})
 	}()
 }
@@ -6778,9 +6804,9 @@ func native195(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[284], "@", p0)) &&
+				matchReWith(&nativeRegexps[285], "@", p0)) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[285], "url.", p0)))
+					matchReFold(&nativeRegexps[286], "url.", p0)))
 		}))
 }
 
@@ -6789,7 +6815,7 @@ func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[286], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[287], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -6816,8 +6842,8 @@ func native197(env any) bool {
 func native198(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[287], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[288], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[288], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[289], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native199 is the condition of inline-code-download.
@@ -6825,11 +6851,11 @@ func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[289], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[290], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[291], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[292], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[293], "http://", e.Code))))
+		matchReAny(&nativeRegexps[290], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[291], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[292], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[293], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[294], "http://", e.Code))))
 }
 
 // native200 is the condition of insecure-tls.
@@ -6860,14 +6886,14 @@ func native200(env any) bool {
 						return (p0 == "set")
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[294], ".trusted-host", p0)
+						return matchReWith(&nativeRegexps[295], ".trusted-host", p0)
 					}))) ||
 				((in(e.Name, "npm", "yarn", "pnpm") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[295], "strict-ssl\x00enablestrictssl", p0)
+						return matchReAny(&nativeRegexps[296], "strict-ssl\x00enablestrictssl", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[296], "false", p0)
+						return matchReWith(&nativeRegexps[297], "false", p0)
 					}))) ||
 				(in(e.Name, "helm", "kubectl") &&
 					e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -6902,37 +6928,37 @@ func native200(env any) bool {
 func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[297], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[298], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[298], "/dev/", p0)
+			return matchReWith(&nativeRegexps[299], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[299], ":", p0)
+				return matchReFold(&nativeRegexps[300], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[300], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[301], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[301], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[302], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[302], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[303], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
-			matchReAny(&nativeRegexps[304], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
+			matchReAny(&nativeRegexps[303], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[304], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
+			matchReAny(&nativeRegexps[305], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
 }
 
 // native202 is the condition of inline-socket-public-ip.
 func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[305], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
+		matchReAny(&nativeRegexps[306], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
 		anyOf(strings.Split(e.Code, "\""), func(p0 string) bool {
 			return anyOf(strings.Split(p0, "'"), func(p1 string) bool {
 				return (isIP(strings.TrimSpace(p1)) &&
@@ -6949,9 +6975,9 @@ func native203(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[306], "$", p0) &&
+				(matchReWith(&nativeRegexps[307], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[307], "$(cat ", p0))
+				matchReWith(&nativeRegexps[308], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -6970,7 +6996,7 @@ func native203(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[308], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[309], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -6984,10 +7010,10 @@ func native203(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[309], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[310], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[310], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[311], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -7009,7 +7035,7 @@ func native203(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[311], "$(", p0)
+				return matchReWith(&nativeRegexps[312], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7018,7 +7044,7 @@ func native203(env any) bool {
 						(e.Pos(0) == "login")) &&
 						tokenForHost(e.TokenSource(p0), sliceOf(e.Positional, 1, len(e.Positional))))) &&
 					!((in(e.Name, "http", "https", "xh", "xhs") &&
-						matchReWith(&nativeRegexps[312], ":", p0)) &&
+						matchReWith(&nativeRegexps[313], ":", p0)) &&
 						tokenForHost(e.TokenSource(p0), e.Args)))
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp", "rsync") &&
@@ -7028,11 +7054,11 @@ func native203(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[313], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[314], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[311], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[314], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[312], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[315], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -7111,7 +7137,7 @@ func native205(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[315], ":", p0)
+					return matchReWith(&nativeRegexps[316], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
@@ -7156,7 +7182,7 @@ func native206(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[316], "$", p0) &&
+							(matchReWith(&nativeRegexps[317], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -7166,7 +7192,7 @@ func native206(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[317], "://", p0)
+							return matchReWith(&nativeRegexps[318], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -7184,16 +7210,16 @@ func native206(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[316], "$", p0) &&
+									(matchReWith(&nativeRegexps[317], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[317], "://", p0)
+								return matchReWith(&nativeRegexps[318], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[318], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[319], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -7213,7 +7239,7 @@ func native207(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[319], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[320], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -7237,8 +7263,8 @@ func native208(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[316], "$", p0)) &&
-			matchReWith(&nativeRegexps[320], ".", p0))
+			matchReWith(&nativeRegexps[317], "$", p0)) &&
+			matchReWith(&nativeRegexps[321], ".", p0))
 	})
 }
 
@@ -7286,7 +7312,7 @@ func native209(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[321], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[322], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -7295,7 +7321,7 @@ func native209(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[322], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[323], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -7367,13 +7393,13 @@ func native210(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[323], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[324], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[323], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[324], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -7385,7 +7411,7 @@ func native211(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[324], "cd", e.Line))
+		matchReWith(&nativeRegexps[325], "cd", e.Line))
 }
 
 // native212 is the condition of reverse-shell-fifo.
@@ -7398,7 +7424,7 @@ func native212(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[325], "mk", e.Line))
+		matchReWith(&nativeRegexps[326], "mk", e.Line))
 }
 
 // native213 is the condition of shell-piped-to-network.
@@ -7425,20 +7451,20 @@ func native214(env any) bool {
 // native215 is the condition of awk-network.
 func native215(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[326], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[327], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[327], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[328], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native216 is the condition of dns-update.
 func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[328], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[329], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[329], "del", p0)
+			return matchReFold(&nativeRegexps[330], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[328], "del", p0.Target)
+			return matchReFold(&nativeRegexps[329], "del", p0.Target)
 		}))
 }
 
@@ -7479,7 +7505,7 @@ func native217(env any) bool {
 										!tokenForHost(e.TokenSource(p0), e.Args))
 								}) ||
 									anyOf(e.Options("c"), func(p0 string) bool {
-										return (((matchReFold(&nativeRegexps[330], "extraheader=", p0) &&
+										return (((matchReFold(&nativeRegexps[331], "extraheader=", p0) &&
 											matchComputed(let0, p0)) &&
 											anyOf(e.Args, func(p1 string) bool {
 												return (urlHost(p1) != "")
@@ -7490,15 +7516,15 @@ func native217(env any) bool {
 							return func() bool {
 								if e.Name == "ssh" {
 									return ((anyOf(e.Options("o"), func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[331], "ndenv\x00tenv", p0) &&
-											(matchReFold(&nativeRegexps[332], "*", p0) ||
-												matchReAny(&nativeRegexps[333], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+										return (matchReAny(&nativeRegexps[332], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[333], "*", p0) ||
+												matchReAny(&nativeRegexps[334], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
-										matchReWith(&nativeRegexps[334], "$", e.Source)) ||
+										matchReWith(&nativeRegexps[335], "$", e.Source)) ||
 										(anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[335], "${", p0)
+											return matchReWith(&nativeRegexps[336], "${", p0)
 										}) &&
-											!matchReWith(&nativeRegexps[336], "$", e.Source)))
+											!matchReWith(&nativeRegexps[337], "$", e.Source)))
 								}
 								return func() bool {
 									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -7547,7 +7573,7 @@ func native217(env any) bool {
 													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
 													anyOf(e.PipedSecrets(), func(p0 string) bool {
 														return !tokenForHost(e.TokenSource(func() string {
-															if matchReWith(&nativeRegexps[337], " ", p0) {
+															if matchReWith(&nativeRegexps[338], " ", p0) {
 																return p0
 															}
 															return (("$(" + p0) + ")")
@@ -7561,7 +7587,7 @@ func native217(env any) bool {
 													e.HoldsSecret(e.Stdin.From))))
 									}
 									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-										return ((matchReWith(&nativeRegexps[336], "$", p0) ||
+										return ((matchReWith(&nativeRegexps[337], "$", p0) ||
 											e.SecretValue(p0)) &&
 											!tokenForHost(e.TokenSource(p0), e.Args))
 									}) ||
@@ -7570,23 +7596,23 @@ func native217(env any) bool {
 												return strings.HasPrefix(p0, "--expand-")
 											})) &&
 											anyOf(e.Options("variable"), func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[338], "%", p0) &&
+												return (matchReWith(&nativeRegexps[339], "%", p0) &&
 													!tokenForHost(e.TokenSource(("$"+substr(p0, 1, len(p0)))), e.Args))
 											}))) ||
 										(in(e.Name, "http", "https", "xh", "xhs") &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[339], ":", p0) &&
+												return (matchReWith(&nativeRegexps[340], ":", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											}))) ||
 										anyOf(e.Positional, func(p0 string) bool {
 											return (((urlHost(p0) != "") &&
-												matchReWith(&nativeRegexps[336], "$", p0)) &&
+												matchReWith(&nativeRegexps[337], "$", p0)) &&
 												!tokenForHost(e.TokenSource(p0), e.Args))
 										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchReAny(&nativeRegexps[340], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+												return (matchReAny(&nativeRegexps[341], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											})))
 								}()
@@ -7623,10 +7649,10 @@ func native219(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[341], ".", p0))
+					matchReWith(&nativeRegexps[342], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[336], "$", p0) &&
+			return (matchReWith(&nativeRegexps[337], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -7654,7 +7680,7 @@ func native220(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[342], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[343], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -7662,7 +7688,7 @@ func native220(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[343], p0)
+							return matchRe(&nativeRegexps[344], p0)
 						}))))
 		}()
 	}()
@@ -7676,7 +7702,7 @@ func native221(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[344], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[345], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -7705,7 +7731,7 @@ func native223(env any) bool {
 					in(e.Pos(0), "http", "start")))) ||
 			((e.Name == "cloudflared") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[345], "://", p0) ||
+					return (matchReWith(&nativeRegexps[346], "://", p0) ||
 						matchComputed((("^(--url=)?(https?://)?[^/@]*:"+let0)+"(/|$)"), p0))
 				}) ||
 					(((e.Agent &&
@@ -7731,7 +7757,7 @@ func native223(env any) bool {
 				!in(e.Pos(0), "verify", "status"))) ||
 			(((e.Name == "socat") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[346], "-listen:", p0)
+					return matchReAny(&nativeRegexps[347], "-listen:", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed((("(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:" + let0) + "(,|$)"), p0)
@@ -7743,7 +7769,7 @@ func native223(env any) bool {
 			(((e.Name == "chisel") &&
 				(e.Pos(0) == "client")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[347], "R:", p0)
+					return matchReWith(&nativeRegexps[348], "R:", p0)
 				}))) ||
 			((e.Name == "bore") &&
 				(e.Pos(0) == "local"))) ||
@@ -7768,15 +7794,15 @@ func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[348], "@", p0) &&
-				!matchReWith(&nativeRegexps[349], "@", p0))
+			return (matchReWith(&nativeRegexps[349], "@", p0) &&
+				!matchReWith(&nativeRegexps[350], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[350], ":", p0) &&
-						!matchReAny(&nativeRegexps[351], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[351], ":", p0) &&
+						!matchReAny(&nativeRegexps[352], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -7793,7 +7819,7 @@ func native224(env any) bool {
 func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[352], "@", p0)
+		return matchReWith(&nativeRegexps[353], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -7809,18 +7835,18 @@ func native226(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[353], ":", p0)
+				return matchReFold(&nativeRegexps[354], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[354], ":", p0)
+				return matchReFold(&nativeRegexps[355], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[355], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[356], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[350], ":", p0) &&
-						!matchReAny(&nativeRegexps[351], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[351], ":", p0) &&
+						!matchReAny(&nativeRegexps[352], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -7844,14 +7870,14 @@ func native227(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[356], ":", p0)
-			})) &&
-			!anyOf(e.Args, func(p0 string) bool {
 				return matchReFold(&nativeRegexps[357], ":", p0)
 			})) &&
+			!anyOf(e.Args, func(p0 string) bool {
+				return matchReFold(&nativeRegexps[358], ":", p0)
+			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[358], "create:", p0) ||
-					matchReFold(&nativeRegexps[359], ":", p0))
+				return (matchReFold(&nativeRegexps[359], "create:", p0) ||
+					matchReFold(&nativeRegexps[360], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -7862,7 +7888,7 @@ func native227(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[360], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[361], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -7888,7 +7914,7 @@ func native228(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[361], p0)
+					return matchRe(&nativeRegexps[362], p0)
 				}))))
 }
 
@@ -7896,8 +7922,8 @@ func native228(env any) bool {
 func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[362], ":", p0) &&
-			!matchReWith(&nativeRegexps[363], ":", p0))
+		return (matchReWith(&nativeRegexps[363], ":", p0) &&
+			!matchReWith(&nativeRegexps[364], ":", p0))
 	})
 }
 
@@ -7906,7 +7932,7 @@ func native230(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "daemon") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[364], "--enable=receive-pack", p0)
+			return matchReWith(&nativeRegexps[365], "--enable=receive-pack", p0)
 		}) ||
 			(e.HasFlag("export-all") &&
 				((anyOf(e.Options("base-path"), func(p0 string) bool {
@@ -7931,7 +7957,7 @@ func native231(env any) bool {
 				return !in(p0, "127.0.0.1", "localhost", "::1", "[::1]")
 			}) ||
 				anyOf(e.Options("user-data-dir"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[365], "/", cleanPath(p0))
+					return matchReWith(&nativeRegexps[366], "/", cleanPath(p0))
 				})))
 	}()
 }
@@ -7940,8 +7966,8 @@ func native231(env any) bool {
 func native232(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[366], p0) ||
-			matchReWith(&nativeRegexps[367], "w", p0))
+		return (matchRe(&nativeRegexps[367], p0) ||
+			matchReWith(&nativeRegexps[368], "w", p0))
 	})
 }
 
@@ -7954,23 +7980,23 @@ func native233(env any) bool {
 				under(p0, "/etc")) ||
 				under(p0, "/usr")) ||
 				(under(p0, "/var") &&
-					!((matchReWith(&nativeRegexps[368], "/var/www/", cleanPath(p0)) &&
+					!((matchReWith(&nativeRegexps[369], "/var/www/", cleanPath(p0)) &&
 						!e.HasFlag("L")) &&
 						!anyOf(e.Args, func(p1 string) bool {
-							return matchRe(&nativeRegexps[369], p1)
+							return matchRe(&nativeRegexps[370], p1)
 						}))))
 		})) ||
 		(((e.Dynamic &&
 			e.HasFlag("R", "recursive")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[370], "$", p0) &&
-					!matchReWith(&nativeRegexps[371], "$", p0))
+				return (matchReWith(&nativeRegexps[371], "$", p0) &&
+					!matchReWith(&nativeRegexps[372], "$", p0))
 			})) ||
 			((in("find", e.Wrappers...) &&
 				in("{}", e.Positional...)) &&
 				anyOf(e.WrapperArgs, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[370], "$", p0) &&
-						!matchReWith(&nativeRegexps[371], "$", p0))
+					return (matchReWith(&nativeRegexps[371], "$", p0) &&
+						!matchReWith(&nativeRegexps[372], "$", p0))
 				}))))
 }
 
@@ -7979,13 +8005,13 @@ func native234(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[372], "s", p0) ||
-				matchRe(&nativeRegexps[373], p0))
+			return (matchReWith(&nativeRegexps[373], "s", p0) ||
+				matchRe(&nativeRegexps[374], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[373], p0) ||
-					matchReWith(&nativeRegexps[374], "s", p0))
+				return (matchRe(&nativeRegexps[374], p0) ||
+					matchReWith(&nativeRegexps[375], "s", p0))
 			})))
 }
 
@@ -7994,15 +8020,15 @@ func native235(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[375], "s", p0) ||
-				matchRe(&nativeRegexps[376], p0))
+			return (matchReWith(&nativeRegexps[376], "s", p0) ||
+				matchRe(&nativeRegexps[377], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[376], p0)
+				return matchRe(&nativeRegexps[377], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[377], cleanPath(p0))
+			return matchRe(&nativeRegexps[378], cleanPath(p0))
 		}))
 }
 
@@ -8012,7 +8038,7 @@ func native236(env any) bool {
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isRoot(p0) ||
-				matchReWith(&nativeRegexps[378], "${", p0)) ||
+				matchReWith(&nativeRegexps[379], "${", p0)) ||
 				in(cleanPath(p0), "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/var", "/usr/bin", "/usr/lib", "/usr/sbin", "/dev", "/proc", "/sys", "/System", "/Library", "/private", "/etc/*", "/usr/*", "/var/*"))
 		}))
 }
@@ -8024,7 +8050,7 @@ func native237(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[379], "+", p0)
+					return matchReWith(&nativeRegexps[380], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -8033,8 +8059,8 @@ func native237(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[380], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[381], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[381], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[382], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -8053,12 +8079,12 @@ func native237(env any) bool {
 func native238(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[382], p0)
+		return matchRe(&nativeRegexps[383], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[383], "bin/", p0))
+				matchReWith(&nativeRegexps[384], "bin/", p0))
 		}))
 }
 
@@ -8066,9 +8092,9 @@ func native238(env any) bool {
 func native239(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[384], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[385], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[385], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[386], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -8089,52 +8115,52 @@ func native240(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[386], p0) ||
-					matchRe(&nativeRegexps[387], p0)) ||
+				return ((((matchRe(&nativeRegexps[387], p0) ||
 					matchRe(&nativeRegexps[388], p0)) ||
-					matchReWith(&nativeRegexps[389], "w", p0)) ||
-					matchReWith(&nativeRegexps[390], "g", p0))
+					matchRe(&nativeRegexps[389], p0)) ||
+					matchReWith(&nativeRegexps[390], "w", p0)) ||
+					matchReWith(&nativeRegexps[391], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[387], p0) ||
-					matchRe(&nativeRegexps[391], p0)) ||
-					matchReWith(&nativeRegexps[392], "w", p0)) ||
-					matchReWith(&nativeRegexps[389], "w", p0))
+				return (((matchRe(&nativeRegexps[388], p0) ||
+					matchRe(&nativeRegexps[392], p0)) ||
+					matchReWith(&nativeRegexps[393], "w", p0)) ||
+					matchReWith(&nativeRegexps[390], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[393], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[394], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[394], p0)
+				return matchRe(&nativeRegexps[395], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[395], p0)
+				return matchRe(&nativeRegexps[396], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[396], ":", p0)
+					return matchReWith(&nativeRegexps[397], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[397], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[398], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[398], p0)
+				return matchRe(&nativeRegexps[399], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[396], ":", p0)
+					return matchReWith(&nativeRegexps[397], ":", p0)
 				}))))
 }
 
@@ -8147,7 +8173,7 @@ func native241(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[399], "-", p0)
+					return matchReWith(&nativeRegexps[400], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -8161,20 +8187,20 @@ func native241(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[400], "0", p0)
+				return matchReWith(&nativeRegexps[401], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[400], "0", p0)
+				return matchReWith(&nativeRegexps[401], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[401], ":", p0)
+				return matchReWith(&nativeRegexps[402], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[401], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[402], ":", e.Stdin.Text))))
 }
 
 // native242 is the condition of privileged-group.
@@ -8204,7 +8230,7 @@ func native242(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[402], "/Groups/", p0))
+					matchReWith(&nativeRegexps[403], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -8255,7 +8281,7 @@ func native244(env any) bool {
 			}))) ||
 		(in(e.Name, "usermod", "chsh") &&
 			anyOf(e.Options("s", "shell"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[403], "nologin\x00false", p0)
+				return matchReAny(&nativeRegexps[404], "nologin\x00false", p0)
 			}))) ||
 		(((e.Name == "usermod") &&
 			(len(e.Options("G", "groups")) > 0)) &&
@@ -8270,7 +8296,7 @@ func native244(env any) bool {
 		((e.Name == "pwpolicy") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(strings.ToLower(p0), "disableuser", "-disableuser") ||
-					matchReAny(&nativeRegexps[404], "isdisabled=", p0))
+					matchReAny(&nativeRegexps[405], "isdisabled=", p0))
 			})))
 }
 
@@ -8282,14 +8308,14 @@ func native245(env any) bool {
 		((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/hosts", "/etc/resolv.conf", "/etc/ld.so.cache", "/etc/shells")
 		}) &&
-			(matchRe(&nativeRegexps[405], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[406], "-\x00=", index(e.Positional, 0)))) ||
+			(matchRe(&nativeRegexps[406], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[407], "-\x00=", index(e.Positional, 0)))) ||
 			(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (isRoot(p0) ||
 					in(cleanPath(p0), "/etc", "/home", "/Users", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/var", "/tmp", "/usr/lib", "/usr/bin", "/usr/share"))
 			}) &&
-				(matchRe(&nativeRegexps[407], index(e.Positional, 0)) ||
-					matchReAny(&nativeRegexps[408], "-\x00=", index(e.Positional, 0)))))) ||
+				(matchRe(&nativeRegexps[408], index(e.Positional, 0)) ||
+					matchReAny(&nativeRegexps[409], "-\x00=", index(e.Positional, 0)))))) ||
 		((((e.Name == "chown") &&
 			(len(e.Positional) > 1)) &&
 			!e.HasFlag("R", "recursive")) &&
@@ -8297,7 +8323,7 @@ func native245(env any) bool {
 				let0 := index(strings.Split(index(e.Positional, 0), ":"), 0)
 				return ((let0 != "") &&
 					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return ((matchReWith(&nativeRegexps[409], "/", cleanPath(p0)) &&
+						return ((matchReWith(&nativeRegexps[410], "/", cleanPath(p0)) &&
 							(index(strings.Split(cleanPath(p0), "/"), 2) != let0)) ||
 							((cleanPath(p0) == "~") &&
 								!in(let0, "$USER", "${USER}", "$LOGNAME", "$(whoami)", "$(id -un)", "$(id -u)", "$(id -u -n)")))
@@ -8346,7 +8372,7 @@ func native248(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[410], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[411], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -8354,12 +8380,12 @@ func native248(env any) bool {
 func native249(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[411], p0)
+		return matchRe(&nativeRegexps[412], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[412], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[413], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -8378,7 +8404,7 @@ func native250(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[413], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[414], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native251 is the condition of read-secret.
@@ -8392,13 +8418,13 @@ func native251(env any) bool {
 						(e.Pos(0) == "env")) &&
 						(e.Pos(1) == "pull"))))) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[414], ".env", p0)
+				return matchReWith(&nativeRegexps[415], ".env", p0)
 			}))) &&
 		!(storesSecret(e.Name, e.Args) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return ((!matchRe(&nativeRegexps[247], p0) &&
+				return ((!matchRe(&nativeRegexps[227], p0) &&
 					!strings.Contains(p0, "..")) &&
-					!matchReWith(&nativeRegexps[415], ".", p0))
+					!matchReWith(&nativeRegexps[416], ".", p0))
 			})))
 }
 
@@ -8432,8 +8458,8 @@ func native253(env any) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
-				!matchRe(&nativeRegexps[247], p0))) &&
-			matchReWith(&nativeRegexps[416], ".", p0))
+				!matchRe(&nativeRegexps[227], p0))) &&
+			matchReWith(&nativeRegexps[417], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -8485,7 +8511,7 @@ func native254(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[417], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[418], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -8535,10 +8561,10 @@ func native256(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[418], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[419], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[419], "/", p0))
+					matchReWith(&nativeRegexps[420], "/", p0))
 			})))
 }
 
@@ -8568,7 +8594,7 @@ func native258(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[420], ":", p0) ||
+					return (matchReWith(&nativeRegexps[421], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -8577,7 +8603,7 @@ func native258(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[421], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[422], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native259 is the condition of send-secret-dir.
@@ -8596,10 +8622,10 @@ func native260(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[422], p0)
+					return matchRe(&nativeRegexps[423], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[423], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[424], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -8613,7 +8639,7 @@ func native261(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[424], "-", p0)
+						return matchReWith(&nativeRegexps[425], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -8648,7 +8674,7 @@ func native262(env any) bool {
 func native263(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[425], "mount", p0)
+		return matchReFold(&nativeRegexps[426], "mount", p0)
 	})
 }
 
@@ -8714,10 +8740,10 @@ func native264(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[426], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[427], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[427], "hguard", p0)
+					return matchReWith(&nativeRegexps[428], "hguard", p0)
 				}))))
 }
 
@@ -8787,13 +8813,13 @@ func native265(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[428], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[429], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[426], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[427], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[427], "hguard", p0)
+					return matchReWith(&nativeRegexps[428], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -8872,7 +8898,7 @@ func native266(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[237], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[239], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -8882,7 +8908,7 @@ func native266(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[238], "x", p0)
+							return matchReWith(&nativeRegexps[240], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -8912,7 +8938,7 @@ func native266(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[429], baseName(p0)))
+										matchRe(&nativeRegexps[430], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -8936,7 +8962,7 @@ func native267(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[430], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[431], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -8960,7 +8986,7 @@ func native267(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[431], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[432], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -8974,7 +9000,7 @@ func native267(env any) bool {
 func native268(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[432], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[433], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -8992,15 +9018,15 @@ func native268(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[433], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[434], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[434], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[435], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[435], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[436], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native269 is the condition of self-computed-target-agent.
@@ -9031,19 +9057,19 @@ func native270(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[436], "hguard", p0)
+				return matchReWith(&nativeRegexps[437], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[437], "hguard", p0)
+					return matchReWith(&nativeRegexps[438], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[438], "hguard", p0)
+						return matchReWith(&nativeRegexps[439], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[439], "hguard", p0)
+					return matchReWith(&nativeRegexps[440], "hguard", p0)
 				}))))
 }
 
@@ -9074,13 +9100,13 @@ func native271(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[440], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[441], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[441], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[442], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -9118,13 +9144,13 @@ func native272(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[440], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[441], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[441], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[442], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -9135,10 +9161,10 @@ func native272(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[438], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[439], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[442], "hguard", p0) ||
-						matchReWith(&nativeRegexps[443], "hguard", p0))
+					return (matchReWith(&nativeRegexps[443], "hguard", p0) ||
+						matchReWith(&nativeRegexps[444], "hguard", p0))
 				}))))
 }
 
@@ -9148,8 +9174,8 @@ func native273(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[444], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[445], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[445], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[446], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native274 is the condition of self-inline-write-agent.
@@ -9159,8 +9185,8 @@ func native274(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[444], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[445], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[445], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[446], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native275 is the condition of self-env.
@@ -9181,23 +9207,23 @@ func native275(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[446], "hguard_", p0)
+			return matchReFold(&nativeRegexps[447], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[446], "hguard_", p0)
+					return matchReFold(&nativeRegexps[447], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[447], "-", p0) ||
+						return (matchReWith(&nativeRegexps[448], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[448], "hguard", p0)
+					return matchReFold(&nativeRegexps[449], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -9215,13 +9241,13 @@ func native275(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[449], "hguard_", p0)
+					return matchReFold(&nativeRegexps[450], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[446], "hguard_", p0)
+					return matchReFold(&nativeRegexps[447], "hguard_", p0)
 				})))
 	}()
 }
@@ -9245,23 +9271,23 @@ func native276(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[446], "hguard_", p0)
+				return matchReFold(&nativeRegexps[447], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[446], "hguard_", p0)
+						return matchReFold(&nativeRegexps[447], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[447], "-", p0) ||
+							return (matchReWith(&nativeRegexps[448], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[448], "hguard", p0)
+						return matchReFold(&nativeRegexps[449], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -9279,13 +9305,13 @@ func native276(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[449], "hguard_", p0)
+						return matchReFold(&nativeRegexps[450], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[446], "hguard_", p0)
+						return matchReFold(&nativeRegexps[447], "hguard_", p0)
 					}))))
 	}()
 }
@@ -9296,30 +9322,30 @@ func native277(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[450], "-", p0)
+			return matchReWith(&nativeRegexps[451], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[451], p0))
+					matchRe(&nativeRegexps[452], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[452], p0)
+				return matchRe(&nativeRegexps[453], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[453], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[454], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[454], "accept-", p0)
+				return matchReWith(&nativeRegexps[455], "accept-", p0)
 			})))
 }
 
@@ -9330,30 +9356,30 @@ func native278(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[450], "-", p0)
+				return matchReWith(&nativeRegexps[451], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[451], p0))
+						matchRe(&nativeRegexps[452], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[452], p0)
+					return matchRe(&nativeRegexps[453], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[453], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[454], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[454], "accept-", p0)
+					return matchReWith(&nativeRegexps[455], "accept-", p0)
 				}))))
 }
 
@@ -9361,7 +9387,7 @@ func native278(env any) bool {
 func native279(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[455], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[456], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -9373,7 +9399,7 @@ func native280(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[455], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[456], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -9390,7 +9416,7 @@ func native281(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[455], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[456], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -9412,7 +9438,7 @@ func native282(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[455], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[456], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -9495,16 +9521,16 @@ func native285(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[448], "hguard", p0)
+			return matchReFold(&nativeRegexps[449], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[448], "hguard", p0)
+				return matchReFold(&nativeRegexps[449], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[456], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[457], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[448], "hguard", p0)
+				return matchReFold(&nativeRegexps[449], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -9517,16 +9543,16 @@ func native286(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[448], "hguard", p0)
+				return matchReFold(&nativeRegexps[449], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[448], "hguard", p0)
+					return matchReFold(&nativeRegexps[449], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[456], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[457], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[448], "hguard", p0)
+					return matchReFold(&nativeRegexps[449], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -9542,18 +9568,18 @@ func native287(env any) bool {
 		((e.Name == "codex") &&
 			(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[457], "hook", p0)
+					return matchReAny(&nativeRegexps[458], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[457], "hook", p0)
+					return matchReAny(&nativeRegexps[458], "hook", p0)
 				})) ||
 				(((e.Option("a", "ask-for-approval") == "never") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[458], "approval_policy", p0)
+						return matchReWith(&nativeRegexps[459], "approval_policy", p0)
 					})) &&
 					((e.Option("s", "sandbox") == "danger-full-access") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[459], "danger-full-access", p0)
+							return matchReWith(&nativeRegexps[460], "danger-full-access", p0)
 						})))))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -9564,7 +9590,7 @@ func native287(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[460], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[461], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -9589,18 +9615,18 @@ func native288(env any) bool {
 			((e.Name == "codex") &&
 				(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[457], "hook", p0)
+						return matchReAny(&nativeRegexps[458], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[457], "hook", p0)
+						return matchReAny(&nativeRegexps[458], "hook", p0)
 					})) ||
 					(((e.Option("a", "ask-for-approval") == "never") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[458], "approval_policy", p0)
+							return matchReWith(&nativeRegexps[459], "approval_policy", p0)
 						})) &&
 						((e.Option("s", "sandbox") == "danger-full-access") ||
 							anyOf(e.Options("c", "config"), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[459], "danger-full-access", p0)
+								return matchReWith(&nativeRegexps[460], "danger-full-access", p0)
 							})))))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -9611,7 +9637,7 @@ func native288(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[460], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[461], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -9631,7 +9657,7 @@ func native289(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
 		((anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[461], "--", p0)
+			return matchReWith(&nativeRegexps[462], "--", p0)
 		}) ||
 			(e.Option("approval-mode") == "yolo")) ||
 			((e.Name == "qwen") &&
@@ -9671,7 +9697,7 @@ func native292(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[448], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[449], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -9698,7 +9724,7 @@ func native292(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[462], e.Name)) ||
+				matchRe(&nativeRegexps[463], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -9789,25 +9815,25 @@ func native301(env any) bool {
 			let1 := "(?is)\\bmutation\\b.*\\bvisibility\\s*:\\s*\\\\?\"?PUBLIC\\b"
 			return (((((((((e.Name == "curl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[463], "api.github.com/repos/\x00/api/v4/projects/", p0)
+					return matchReAny(&nativeRegexps[464], "api.github.com/repos/\x00/api/v4/projects/", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
 				((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[464], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[465], "/api/v4/projects/", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[465], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[466], "/api/v4/projects/", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[466], "visibility=public", p0)
+						return matchReAny(&nativeRegexps[467], "visibility=public", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[467], "/graphql", p0)
+						return matchReFold(&nativeRegexps[468], "/graphql", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return matchComputed(let1, p0)
@@ -9834,7 +9860,7 @@ func native301(env any) bool {
 						return in(strings.ToLower(p0), "private=false", "visibility=public")
 					}) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[468], "/workflows/\x00gitlab-ci", p0)
+							return matchReAny(&nativeRegexps[469], "/workflows/\x00gitlab-ci", p0)
 						}) &&
 							in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
 		}()
@@ -9852,16 +9878,16 @@ func native302(env any) bool {
 		((((e.Name == "gh") &&
 			(e.Pos(0) == "api")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[469], "/protection\x00rulesets", p0)
+				return matchReAny(&nativeRegexps[470], "/protection\x00rulesets", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[470], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
+				return matchReAny(&nativeRegexps[471], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
 			}))) ||
 		(((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[471], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[472], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -9871,15 +9897,15 @@ func native302(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[472], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[473], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[473], "-", p0) ||
+						return (matchReWith(&nativeRegexps[474], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[474], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[475], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -9893,57 +9919,61 @@ func native303(env any) bool {
 // native304 is the condition of kubectl-scale-drain.
 func native304(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((e.Pos(0) == "scale") &&
+	return (((((((((((((e.Pos(0) == "scale") &&
 		anyOf(e.Options("replicas"), func(p0 string) bool {
-			return (p0 == "0")
+			return matchReWith(&nativeRegexps[401], "0", p0)
 		})) ||
 		(e.Pos(0) == "drain")) ||
+		((e.Pos(0) == "autoscale") &&
+			anyOf(e.Options("max"), func(p0 string) bool {
+				return matchReWith(&nativeRegexps[401], "0", p0)
+			}))) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[475], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[476], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
 			}))) ||
 		((e.Pos(0) == "replace") &&
 			e.HasFlag("force"))) ||
 		((e.Pos(0) == "apply") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[476], "--prune", p0)
+				return matchReWith(&nativeRegexps[477], "--prune", p0)
 			}))) ||
 		((e.Pos(0) == "patch") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[477], "persistentVolumeReclaimPolicy", p0)
+				return matchReWith(&nativeRegexps[478], "persistentVolumeReclaimPolicy", p0)
 			}))) ||
 		((e.Pos(0) == "patch") &&
 			func() bool {
 				let0 := strings.Join(e.Args, "\n")
-				return (((matchReAny(&nativeRegexps[478], "replicas\x00/spec/replicas\"\x00\"/spec/replicas\"", let0) ||
-					matchReAny(&nativeRegexps[479], "finalizers\x00$patch", let0)) ||
-					((matchReWith(&nativeRegexps[480], "\"op\"", let0) &&
-						matchReWith(&nativeRegexps[481], "\"path\"", let0)) &&
-						(matchReWith(&nativeRegexps[482], "\"remove\"", let0) ||
-							matchReWith(&nativeRegexps[483], "\"value\"", let0)))) ||
+				return (((matchReAny(&nativeRegexps[479], "replicas\x00replicas\"\x00replicas\"", let0) ||
+					matchReAny(&nativeRegexps[480], "finalizers\x00$patch", let0)) ||
+					((matchReWith(&nativeRegexps[481], "\"op\"", let0) &&
+						matchReWith(&nativeRegexps[482], "\"path\"", let0)) &&
+						(matchReWith(&nativeRegexps[483], "\"remove\"", let0) ||
+							matchReWith(&nativeRegexps[484], "\"value\"", let0)))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[484], "null", p0) &&
-							!matchReWith(&nativeRegexps[485], "metadata", p0))
+						return (matchReWith(&nativeRegexps[485], "null", p0) &&
+							!matchReWith(&nativeRegexps[486], "metadata", p0))
 					}))
 			}())) ||
 		((((e.Pos(0) == "label") &&
 			(len(e.Positional) > 1)) &&
-			matchReWith(&nativeRegexps[486], "n", strings.ToLower(index(e.Positional, 1)))) &&
+			matchReWith(&nativeRegexps[487], "n", strings.ToLower(index(e.Positional, 1)))) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[487], "-", p0)
+				return matchReWith(&nativeRegexps[488], "-", p0)
 			}))) ||
 		(in("taint", e.Positional...) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[488], ":NoExecute", p0)
+				return matchReWith(&nativeRegexps[489], ":NoExecute", p0)
 			}))) ||
 		((e.Pos(0) == "label") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[489], "pod-security.kubernetes.io/", p0)
+				return matchReWith(&nativeRegexps[490], "pod-security.kubernetes.io/", p0)
 			}))) ||
 		((e.Pos(0) == "delete") &&
 			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[490], "-", p0)
+					return matchReWith(&nativeRegexps[491], "-", p0)
 				}))))
 }
 
@@ -9974,7 +10004,7 @@ func native306(env any) bool {
 			(((in(e.Name, "bash", "sh", "dash", "zsh") &&
 				!e.HasFlag("c")) &&
 				(len(e.Positional) > 0)) &&
-				matchReWith(&nativeRegexps[491], ".sh", baseName(index(e.Positional, 0))))) ||
+				matchReWith(&nativeRegexps[492], ".sh", baseName(index(e.Positional, 0))))) ||
 			(((e.Name == "minikube") &&
 				(e.Pos(0) == "delete")) &&
 				e.HasFlag("all", "purge"))) ||
@@ -10002,13 +10032,13 @@ func native307(env any) bool {
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[492], "=", p0)
+			return matchReWith(&nativeRegexps[493], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[493], "0", p0)
+				return matchReWith(&nativeRegexps[494], "0", p0)
 			})))
 }
 
@@ -10022,7 +10052,7 @@ func native308(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[494], "=", p0)
+					return matchReWith(&nativeRegexps[495], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -10030,20 +10060,20 @@ func native308(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[494], "=", p0) ||
-						matchReWith(&nativeRegexps[495], "test", p0))
+					return (!matchReWith(&nativeRegexps[495], "=", p0) ||
+						matchReWith(&nativeRegexps[496], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[496], "D", p0)
+					return matchReWith(&nativeRegexps[497], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[497], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[498], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[498], "db:", p0)
+					return matchReWith(&nativeRegexps[499], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -10108,7 +10138,7 @@ func native308(env any) bool {
 							return (p0 == "base")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[499], "migrate:", p0)
+						return matchReWith(&nativeRegexps[500], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -10139,7 +10169,7 @@ func native308(env any) bool {
 						return (p0 == "db:migrate")
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[500], "VERSION=", p0)
+							return matchReWith(&nativeRegexps[501], "VERSION=", p0)
 						}))) ||
 					((((e.Name == "knex") ||
 						anyOf(e.Args, func(p0 string) bool {
@@ -10159,7 +10189,7 @@ func native308(env any) bool {
 								return (p0 == "down-to")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[400], "0", p0)
+									return matchReWith(&nativeRegexps[401], "0", p0)
 								}))))) ||
 					((e.Name == "migrate") &&
 						(((anyOf(e.Args, func(p0 string) bool {
@@ -10175,7 +10205,7 @@ func native308(env any) bool {
 								return (p0 == "goto")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[400], "0", p0)
+									return matchReWith(&nativeRegexps[401], "0", p0)
 								}))))) ||
 					((e.Name == "dbmate") &&
 						anyOf(e.Positional, func(p0 string) bool {
@@ -10226,7 +10256,7 @@ func native308(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[501], ".", p0)
+							return matchReWith(&nativeRegexps[502], ".", p0)
 						}))))
 		}()
 	}()
@@ -10241,9 +10271,9 @@ func native309(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[502], "secret", p0)
+					return matchReWith(&nativeRegexps[503], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[503], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[504], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
@@ -10257,23 +10287,23 @@ func native310(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[504], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[505], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[505], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[506], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[505], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[506], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[506], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[507], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[506], "://", p0)
+				return matchReWith(&nativeRegexps[507], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -10282,37 +10312,37 @@ func native310(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[507], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[508], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[508], "://", p0) &&
-						!matchReWith(&nativeRegexps[509], "https://", p0))
+					return (matchReWith(&nativeRegexps[509], "://", p0) &&
+						!matchReWith(&nativeRegexps[510], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[510], "://", p0)
+					return matchReWith(&nativeRegexps[511], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[511], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[512], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[508], "://", p0) &&
-						!matchReWith(&nativeRegexps[509], "https://", p0)))
+					(matchReWith(&nativeRegexps[509], "://", p0) &&
+						!matchReWith(&nativeRegexps[510], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[512], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[513], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[513], ":", p0))
+					matchReWith(&nativeRegexps[514], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -10357,18 +10387,18 @@ func native310(env any) bool {
 				(((e.Pos(0) == "plugin") &&
 					in(e.Pos(1), "install", "add")) &&
 					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-						return (matchReAny(&nativeRegexps[514], "http\x00git\x00ssh\x00git@", p0) &&
+						return (matchReAny(&nativeRegexps[515], "http\x00git\x00ssh\x00git@", p0) &&
 							(e.Agent ||
-								!matchReWith(&nativeRegexps[515], "https://", p0)))
+								!matchReWith(&nativeRegexps[516], "https://", p0)))
 					}))))) ||
 		((((e.Name == "gh") &&
 			in(e.Pos(0), "extension", "extensions", "ext")) &&
 			(e.Pos(1) == "install")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[516], "/", p0) &&
-					!matchReWith(&nativeRegexps[517], "/", p0)) &&
+				return ((matchReWith(&nativeRegexps[517], "/", p0) &&
+					!matchReWith(&nativeRegexps[518], "/", p0)) &&
 					(e.Agent ||
-						!matchReWith(&nativeRegexps[518], "/", p0)))
+						!matchReWith(&nativeRegexps[519], "/", p0)))
 			}))) ||
 		((((e.Name == "docker") &&
 			(e.Pos(0) == "plugin")) &&
@@ -10383,7 +10413,7 @@ func native311(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[519], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[520], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -10391,10 +10421,10 @@ func native311(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[520], "--force-", p0)
+				return matchReWith(&nativeRegexps[521], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[521], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[522], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -10405,11 +10435,11 @@ func native312(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[522], "/etc/", p0)
+			return matchReWith(&nativeRegexps[523], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[523], "/etc/", p0)
+				return matchReWith(&nativeRegexps[524], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -10428,33 +10458,33 @@ func native313(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[524], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[525], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[525], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[526], "/", e.Path)))) &&
 				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[147], "ssh", e.Assigns[p0])) &&
-					!matchReFold(&nativeRegexps[526], "command", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[148], "ssh", e.Assigns[p0])) &&
+					!matchReFold(&nativeRegexps[527], "command", e.Assigns[p0]))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[527], e.Assigns[p0]))) &&
-				!((p0 == "PS4") &&
 					matchRe(&nativeRegexps[528], e.Assigns[p0]))) &&
+				!((p0 == "PS4") &&
+					matchRe(&nativeRegexps[529], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[529], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[530], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((((!matchReWith(&nativeRegexps[530], "ENV=", p0) &&
-						!(matchReWith(&nativeRegexps[531], "GIT_SSH", p0) &&
-							!matchReFold(&nativeRegexps[526], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-						!((matchReWith(&nativeRegexps[532], "=", p0) &&
+					return (((((!matchReWith(&nativeRegexps[531], "ENV=", p0) &&
+						!(matchReWith(&nativeRegexps[532], "GIT_SSH", p0) &&
+							!matchReFold(&nativeRegexps[527], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+						!((matchReWith(&nativeRegexps[533], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -10464,10 +10494,10 @@ func native313(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[533], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[534], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[529], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[534], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[530], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[535], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -10481,7 +10511,7 @@ func native314(env any) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[535], "-", p0) &&
+				return (matchReWith(&nativeRegexps[536], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
 			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
@@ -10566,14 +10596,14 @@ func native315(env any) bool {
 func native316(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[536], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[537], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[537], ")", p0.Target))
+				matchReFold(&nativeRegexps[538], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[537], ")", p0)
+				return matchReFold(&nativeRegexps[538], ")", p0)
 			})))
 }
 
@@ -10581,14 +10611,14 @@ func native316(env any) bool {
 func native317(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[538], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[539], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[539], "=", p0)
+				return matchReWith(&nativeRegexps[540], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[540], "A", p0)
+			return matchReWith(&nativeRegexps[541], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -10596,7 +10626,7 @@ func native317(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[541], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[542], "--preserve-env=", p0)
 		}))
 }
 
@@ -10619,7 +10649,7 @@ func native318(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[542], "-R", p0)
+								return matchReWith(&nativeRegexps[543], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -10652,16 +10682,16 @@ func native318(env any) bool {
 									e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 								((e.Name == "pacman") &&
 									(anyOf(e.Flags, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[543], "-R", p0)
+										return matchReWith(&nativeRegexps[544], "-R", p0)
 									}) ||
 										e.HasFlag("nodeps")))) ||
 								((e.Name == "dpkg") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[544], "--force-", p0)
+										return matchReWith(&nativeRegexps[545], "--force-", p0)
 									}))) ||
 								(in(e.Name, "apt", "apt-get", "aptitude") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReFold(&nativeRegexps[545], "--force-", p0)
+										return matchReFold(&nativeRegexps[546], "--force-", p0)
 									}))) ||
 								((e.Name == "apk") &&
 									e.HasFlag("force-broken-world", "force"))))
@@ -10677,8 +10707,8 @@ func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[546], ".", p0) ||
-				matchReFold(&nativeRegexps[547], "://", p0))
+			return (matchReFold(&nativeRegexps[547], ".", p0) ||
+				matchReFold(&nativeRegexps[548], "://", p0))
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -10700,15 +10730,15 @@ func native320(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[548], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[549], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[549], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[550], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[550], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[551], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[551], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[552], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry", "config.registry"), func(p0 string) bool {
@@ -10718,17 +10748,17 @@ func native320(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[552], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[553], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[553], "://", p0) &&
+				return (matchReWith(&nativeRegexps[554], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[553], "://", p0) &&
+				return (matchReWith(&nativeRegexps[554], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -10745,7 +10775,7 @@ func native320(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[553], "://", p0) &&
+				return (matchReWith(&nativeRegexps[554], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -10798,7 +10828,7 @@ func native322(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[554], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[555], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -10809,7 +10839,7 @@ func native323(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[555], "=", p0)
+					return matchReWith(&nativeRegexps[556], "=", p0)
 				})
 			}
 			return func() []string {
@@ -10831,28 +10861,28 @@ func native323(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[556], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[557], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[557], "_", p0) &&
+				(matchReWith(&nativeRegexps[558], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[558], "://", let1) &&
+							return (matchReWith(&nativeRegexps[559], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[559], "=", p0) &&
-					!matchReWith(&nativeRegexps[560], "=0", p0))) ||
-				matchReWith(&nativeRegexps[561], "=", p0)) ||
-				(matchReWith(&nativeRegexps[562], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[560], "=", p0) &&
+					!matchReWith(&nativeRegexps[561], "=0", p0))) ||
+				matchReWith(&nativeRegexps[562], "=", p0)) ||
+				(matchReWith(&nativeRegexps[563], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[563], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[564], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[565], "-insecure", p0))
+				(matchReWith(&nativeRegexps[564], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[565], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[566], "-insecure", p0))
 		})
 	}()
 }
@@ -10897,7 +10927,7 @@ func native325(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[566], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[567], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -10907,7 +10937,7 @@ func native325(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[567], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[568], "/", cleanPath(p0)))
 			})))
 }
 
@@ -10923,7 +10953,7 @@ func native326(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[568], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[569], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -10941,9 +10971,9 @@ func native326(env any) bool {
 		((e.Name == "osascript") &&
 			func() bool {
 				let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-				return ((matchReFold(&nativeRegexps[569], "\"", let0) &&
-					matchReAny(&nativeRegexps[570], "restart\x00shut", let0)) ||
-					matchReFold(&nativeRegexps[571], "aevtr", let0))
+				return ((matchReFold(&nativeRegexps[570], "\"", let0) &&
+					matchReAny(&nativeRegexps[571], "restart\x00shut", let0)) ||
+					matchReFold(&nativeRegexps[572], "aevtr", let0))
 			}()))
 }
 
@@ -10962,9 +10992,9 @@ func native328(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[572], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[573], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[574], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[573], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[574], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[575], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -11005,12 +11035,12 @@ func native329(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[575], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[576], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[576], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[577], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[577], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[578], "systemctl", e.Line)))
 }
 
 // native330 is the condition of fork-bomb.
@@ -11025,10 +11055,10 @@ func native330(env any) bool {
 func native331(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[448], "hguard", p0)
+		return matchReFold(&nativeRegexps[449], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[578], "hguard", p0)
+			return matchReFold(&nativeRegexps[579], "hguard", p0)
 		}))
 }
 
@@ -11045,10 +11075,10 @@ func native333(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[579], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[580], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[580], "history", p0)
+			return matchReWith(&nativeRegexps[581], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11065,7 +11095,7 @@ func native333(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[581], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[582], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -11081,7 +11111,7 @@ func native334(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[247], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[227], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -11092,7 +11122,7 @@ func native334(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[247], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[227], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -11124,7 +11154,7 @@ func native335(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[582], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[583], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11146,24 +11176,24 @@ func native335(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[583], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[584], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[584], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[585], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[585], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[586], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[586], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[587], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -11189,7 +11219,7 @@ func native336(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[587], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[588], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "pkill") &&
 				!e.HasFlag("l", "list", "V", "version")) &&
@@ -11209,12 +11239,12 @@ func native336(env any) bool {
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[588], "p", p0)
+					return matchReWith(&nativeRegexps[589], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[589], "$", p0)
+						return matchReWith(&nativeRegexps[590], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[590], "=", e.Line)))))
+						matchReWith(&nativeRegexps[591], "=", e.Line)))))
 	}()
 }
 
@@ -11241,7 +11271,7 @@ func native338(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[591], "p", p0)
+					return matchReWith(&nativeRegexps[592], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -11249,7 +11279,7 @@ func native338(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[592], "grep\x00idof\x00while", e.Line)))) &&
+					matchReAny(&nativeRegexps[593], "grep\x00idof\x00while", e.Line)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -11257,11 +11287,11 @@ func native338(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[593], "p", e.Line)) ||
+				matchReWith(&nativeRegexps[594], "p", e.Line)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[594], "p", e.Line))) ||
+				matchReWith(&nativeRegexps[595], "p", e.Line))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
@@ -11271,10 +11301,10 @@ func native338(env any) bool {
 func native339(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[595], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[596], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[596], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[597], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -11303,10 +11333,10 @@ func native341(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[597], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[598], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[598], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[599], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11340,7 +11370,7 @@ func native342(env any) bool {
 		})) ||
 		((e.Name == "vim-cmd") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[599], "vmsvc/", p0)
+				return matchReWith(&nativeRegexps[600], "vmsvc/", p0)
 			}))) ||
 		((e.Name == "virsh") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -11409,14 +11439,14 @@ func native345(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[600], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[601], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[601], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[602], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[602], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[603], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[603], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[604], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native346 is the condition of kernel-module-load-agent.
@@ -11437,13 +11467,13 @@ func native347(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[604], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[605], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[605], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[606], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[606], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[607], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -11455,7 +11485,7 @@ func native348(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[607], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[608], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -11463,8 +11493,25 @@ func native348(env any) bool {
 	}()
 }
 
-// native349 is the condition of sys-write.
+// native349 is the condition of kernel-settings-file.
 func native349(env any) bool {
+	e := env.(*CommandEnv)
+	return func() bool {
+		let0 := "^(/etc/sysctl\\.conf|/(etc|run|usr/lib|lib|usr/local/lib)/sysctl\\.d/[^/]+\\.conf)$"
+		return (!e.HasFlag("help", "h", "V", "version", "N", "names") &&
+			((e.HasFlag("p", "load", "f") &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return !matchComputed(let0, p0)
+				})) ||
+				anyOf(e.Args, func(p0 string) bool {
+					return (matchReWith(&nativeRegexps[609], "-", p0) &&
+						!matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--load="), "-p")))
+				})))
+	}()
+}
+
+// native350 is the condition of sys-write.
+func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return ((in(e.Name, "rm", "unlink", "rmdir", "shred", "mv") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -11472,7 +11519,7 @@ func native349(env any) bool {
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-				!matchReWith(&nativeRegexps[608], "/sys/", cleanPath(p0))) &&
+				!matchReWith(&nativeRegexps[610], "/sys/", cleanPath(p0))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 					(baseName(p0) != "cgroup.kill"))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -11480,16 +11527,16 @@ func native349(env any) bool {
 		}))
 }
 
-// native350 is the condition of sysrq-trigger.
-func native350(env any) bool {
+// native351 is the condition of sysrq-trigger.
+func native351(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (p0 == "/proc/sysrq-trigger")
 	})
 }
 
-// native351 is the condition of kernel-helper-write.
-func native351(env any) bool {
+// native352 is the condition of kernel-helper-write.
+func native352(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (in(baseName(p0), "release_agent", "notify_on_release") ||
@@ -11497,8 +11544,8 @@ func native351(env any) bool {
 	})
 }
 
-// native352 is the condition of audit-rules-off.
-func native352(env any) bool {
+// native353 is the condition of audit-rules-off.
+func native353(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "auditctl") &&
 		(e.HasFlag("D") ||
@@ -11507,23 +11554,23 @@ func native352(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[609], p0)
+				return matchRe(&nativeRegexps[611], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[610], p0)
+					return matchRe(&nativeRegexps[612], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[611], p0)
+					return matchRe(&nativeRegexps[613], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[612], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[614], "/var/log/", p0)
 		}))
 }
 
-// native353 is the condition of network-cut.
-func native353(env any) bool {
+// native354 is the condition of network-cut.
+func native354(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
+	return (((((((((((((((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return in(p0, "DROP", "REJECT")
@@ -11537,13 +11584,19 @@ func native353(env any) bool {
 		((e.Name == "ip") &&
 			abbrevWords("address flush", e.Positional))) ||
 		(((e.Name == "ip") &&
+			(abbrevWords("link delete", e.Positional) ||
+				abbrevWords("address delete", e.Positional))) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return matchReAny(&nativeRegexps[615], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
+			}))) ||
+		(((e.Name == "ip") &&
 			abbrevWords("route flush|delete", e.Positional)) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "default", "all", "table")
 			}))) ||
 		((e.Name == "nmcli") &&
 			(((abbrevWords("device disconnect|down", e.Positional) ||
-				abbrevWords("connection down", e.Positional)) ||
+				abbrevWords("connection down|delete", e.Positional)) ||
 				abbrevWords("networking off", e.Positional)) ||
 				(abbrevWords("radio", e.Positional) &&
 					anyOf(e.Positional, func(p0 string) bool {
@@ -11591,9 +11644,9 @@ func native353(env any) bool {
 						return (p0 == "allow")
 					})))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[613], "22\x00ssh\x00openssh", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[616], "22\x00ssh\x00openssh", strings.ToLower(p0))
 			})) &&
-			!matchReAny(&nativeRegexps[614], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+			!matchReAny(&nativeRegexps[617], "from \x00from a", strings.Join(e.Positional, " ")))) ||
 		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11602,19 +11655,25 @@ func native353(env any) bool {
 			anyOf(e.Options("j", "jump"), func(p0 string) bool {
 				return in(p0, "DROP", "REJECT")
 			})) &&
-			matchReWith(&nativeRegexps[615], "--", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[618], "--", strings.Join(e.Args, " "))) &&
 			!((e.HasFlag("s", "source", "src-range", "m") &&
-				matchReWith(&nativeRegexps[616], "-", strings.Join(e.Args, " "))) &&
-				!matchReWith(&nativeRegexps[617], "-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[619], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[620], "-", strings.Join(e.Args, " "))))) ||
+		((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
+			matchReAny(&nativeRegexps[621], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[622], "-", strings.Join(e.Args, " ")))) ||
+		((e.Name == "nft") &&
+			(matchReFold(&nativeRegexps[623], "policy", strings.Join(e.Args, " ")) ||
+				matchReFold(&nativeRegexps[624], "rule", strings.Join(e.Args, " "))))) ||
 		(((e.Name == "nft") &&
-			matchReWith(&nativeRegexps[618], "dport", strings.Join(e.Args, " "))) &&
-			!matchReWith(&nativeRegexps[619], "saddr", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[625], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[626], "saddr", strings.Join(e.Args, " ")))) ||
 		((e.Name == "firewall-cmd") &&
 			((e.HasFlag("panic-on") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[620], "--remove-", p0)
+					return matchReWith(&nativeRegexps[627], "--remove-", p0)
 				})) ||
-				matchReWith(&nativeRegexps[621], "--remove-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[628], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -11624,11 +11683,11 @@ func native353(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[622], "100", e.Line)))))
+					matchReWith(&nativeRegexps[629], "100", e.Line)))))
 }
 
-// native354 is the condition of boot-config-change.
-func native354(env any) bool {
+// native355 is the condition of boot-config-change.
+func native355(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		((((((((((e.Name == "efibootmgr") &&
@@ -11651,39 +11710,39 @@ func native354(env any) bool {
 				in(e.Pos(0), "reset", "remove-file", "enroll-keys", "rotate-keys", "import-keys"))))
 }
 
-// native355 is the condition of power-session-cut.
-func native355(env any) bool {
+// native356 is the condition of power-session-cut.
+func native356(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[623], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[630], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[624], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[631], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[625], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[632], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[569], "\"", let0) &&
-						matchReFold(&nativeRegexps[626], "log", let0)) ||
-						matchReFold(&nativeRegexps[627], "aevt", let0))
+					return ((matchReFold(&nativeRegexps[570], "\"", let0) &&
+						matchReFold(&nativeRegexps[633], "log", let0)) ||
+						matchReFold(&nativeRegexps[634], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[628], "login1", p0)
+					return matchReFold(&nativeRegexps[635], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[629], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[636], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -11692,11 +11751,11 @@ func native355(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[568], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[569], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[630], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[637], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -11704,16 +11763,16 @@ func native355(env any) bool {
 					(len(e.Positional) > 1)))))
 }
 
-// native356 is the condition of clock-set.
-func native356(env any) bool {
+// native357 is the condition of clock-set.
+func native357(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[631], "-s", p0)
+				return matchReWith(&nativeRegexps[638], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[632], p0)
+				return matchRe(&nativeRegexps[639], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -11746,13 +11805,13 @@ func native356(env any) bool {
 			((e.Name == "chronyd") &&
 				e.HasFlag("q"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return !(matchReAny(&nativeRegexps[633], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
-					matchReWith(&nativeRegexps[634], "pool.ntp.org", p0))
+				return !(matchReAny(&nativeRegexps[640], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[641], "pool.ntp.org", p0))
 			})))
 }
 
-// native357 is the condition of system-network-change-agent.
-func native357(env any) bool {
+// native358 is the condition of system-network-change-agent.
+func native358(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
@@ -11765,7 +11824,7 @@ func native357(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[635], "--", p0)
+					return matchReWith(&nativeRegexps[642], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -11791,8 +11850,8 @@ func native357(env any) bool {
 				}())))
 }
 
-// native358 is the condition of find-exec-broad.
-func native358(env any) bool {
+// native359 is the condition of find-exec-broad.
+func native359(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Args) > 0) &&
 		(isRoot(index(e.Args, 0)) ||
@@ -11811,14 +11870,14 @@ func native358(env any) bool {
 				}))))
 }
 
-// native359 is the condition of find-edit-broad.
-func native359(env any) bool {
+// native360 is the condition of find-edit-broad.
+func native360(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "sed", "gsed") &&
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[221], "-", p0)
+				return matchReWith(&nativeRegexps[222], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -11835,8 +11894,8 @@ func native359(env any) bool {
 				}))))
 }
 
-// native360 is the condition of move-system-dir.
-func native360(env any) bool {
+// native361 is the condition of move-system-dir.
+func native361(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -11846,8 +11905,8 @@ func native360(env any) bool {
 		}))
 }
 
-// native361 is the condition of move-home.
-func native361(env any) bool {
+// native362 is the condition of move-home.
+func native362(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -11856,8 +11915,8 @@ func native361(env any) bool {
 		}))
 }
 
-// native362 is the condition of move-credentials-away.
-func native362(env any) bool {
+// native363 is the condition of move-credentials-away.
+func native363(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -11865,17 +11924,17 @@ func native362(env any) bool {
 		}))
 }
 
-// native363 is the condition of fork-bomb-code.
-func native363(env any) bool {
+// native364 is the condition of fork-bomb-code.
+func native364(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[636], "while", e.Code) ||
-			matchReAny(&nativeRegexps[637], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[638], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[643], "while", e.Code) ||
+			matchReAny(&nativeRegexps[644], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[645], "fork", e.Code)))
 }
 
-// native364 is the condition of service-from-file.
-func native364(env any) bool {
+// native365 is the condition of service-from-file.
+func native365(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!in("--user", e.Args...) &&
 		!in("--global", e.Args...)) &&
@@ -11886,8 +11945,8 @@ func native364(env any) bool {
 				}))))
 }
 
-// native365 is the condition of container-host-root.
-func native365(env any) bool {
+// native366 is the condition of container-host-root.
+func native366(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "ctr") &&
 		(anyOf(e.Args, func(p0 string) bool {
@@ -11898,11 +11957,11 @@ func native365(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[639], "\"", p0)
+				return matchReWith(&nativeRegexps[646], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[640], ".sock", p0)
+				return matchReWith(&nativeRegexps[647], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -11912,47 +11971,47 @@ func native365(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[641], "source=/", p0)
+					return matchReWith(&nativeRegexps[648], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[642], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[649], "security.privileged=true", p0)
 				}))))
 }
 
-// native366 is the condition of bind-mount-system-file.
-func native366(env any) bool {
+// native367 is the condition of bind-mount-system-file.
+func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[643], "bind", p0)
+			return matchReWith(&nativeRegexps[650], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[644], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[645], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[651], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[652], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native367 is the condition of mount-over-process.
-func native367(env any) bool {
+// native368 is the condition of mount-over-process.
+func native368(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[646], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[653], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native368 is the condition of snap-unsigned-install.
-func native368(env any) bool {
+// native369 is the condition of snap-unsigned-install.
+func native369(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "install", "try") &&
 		(e.HasFlag("dangerous", "devmode", "jailmode") ||
 			(e.Pos(0) == "try")))
 }
 
-// native369 is the condition of timestomp.
-func native369(env any) bool {
+// native370 is the condition of timestomp.
+func native370(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[647], "-", p0)
+				return matchReWith(&nativeRegexps[654], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -11975,8 +12034,8 @@ func native369(env any) bool {
 		}))
 }
 
-// native370 is the condition of login-records-wipe.
-func native370(env any) bool {
+// native371 is the condition of login-records-wipe.
+func native371(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "sed", "perl") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -12001,28 +12060,28 @@ func native370(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[648], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[655], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
 }
 
-// native371 is the condition of kernel-thread-name.
-func native371(env any) bool {
+// native372 is the condition of kernel-thread-name.
+func native372(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[649], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[656], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
-// native372 is the condition of mass-create-loop.
-func native372(env any) bool {
+// native373 is the condition of mass-create-loop.
+func native373(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[650], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[651], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[652], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[657], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[658], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[659], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -12030,70 +12089,70 @@ func native372(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[653], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[660], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[654], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[661], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[655], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[662], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[656], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[663], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[657], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[664], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[658], e.Line)) &&
-				matchReAny(&nativeRegexps[659], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[660], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[665], e.Line)) &&
+				matchReAny(&nativeRegexps[666], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[667], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
-// native373 is the condition of request-flood-loop.
-func native373(env any) bool {
+// native374 is the condition of request-flood-loop.
+func native374(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[661], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[662], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[663], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[668], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[669], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[670], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[664], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[671], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
-// native374 is the condition of busy-loop.
-func native374(env any) bool {
-	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[665], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[666], "do", e.Line) &&
-			matchReWith(&nativeRegexps[667], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[668], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[669], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[670], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[671], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
-}
-
-// native375 is the condition of spawn-loop.
+// native375 is the condition of busy-loop.
 func native375(env any) bool {
-	e := env.(*CommandEnv)
-	return ((e.Background &&
-		matchReAny(&nativeRegexps[672], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[673], "sleep\x00wait", e.Line))
+	e := env.(*LineEnv)
+	return (((matchReAny(&nativeRegexps[672], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[673], "do", e.Line) &&
+			matchReWith(&nativeRegexps[674], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[675], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[676], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[677], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[678], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
-// native376 is the condition of thread-storm-code.
+// native376 is the condition of spawn-loop.
 func native376(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[674], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[675], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[676], "sleep\x00.join()", e.Code))
+	return ((e.Background &&
+		matchReAny(&nativeRegexps[679], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[680], "sleep\x00wait", e.Line))
 }
 
-// native377 is the condition of endless-device-read.
+// native377 is the condition of thread-storm-code.
 func native377(env any) bool {
+	e := env.(*CommandEnv)
+	return ((((e.Lang != "") &&
+		matchReAny(&nativeRegexps[681], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[682], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[683], "sleep\x00.join()", e.Code))
+}
+
+// native378 is the condition of endless-device-read.
+func native378(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return in(p0, "/dev/zero", "/dev/urandom", "/dev/random")
@@ -12106,20 +12165,20 @@ func native377(env any) bool {
 			in(e.Stdin.From, "/dev/zero", "/dev/urandom", "/dev/random")))
 }
 
-// native378 is the condition of memory-hog-code.
-func native378(env any) bool {
+// native379 is the condition of memory-hog-code.
+func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[677], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[684], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
-// native379 is the condition of write-system-config.
-func native379(env any) bool {
+// native380 is the condition of write-system-config.
+func native380(env any) bool {
 	e := env.(*CommandEnv)
 	return (!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[678], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[685], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
@@ -12137,28 +12196,28 @@ func native379(env any) bool {
 		}))
 }
 
-// native380 is the condition of write-web-script.
-func native380(env any) bool {
+// native381 is the condition of write-web-script.
+func native381(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[679], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[680], "/", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[686], "/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[687], "/", cleanPath(p0)))
 	})
 }
 
-// native381 is the condition of write-shell-startup.
-func native381(env any) bool {
+// native382 is the condition of write-shell-startup.
+func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[681], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[682], "/etc/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[688], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[689], "/etc/", cleanPath(p0)))
 		}))
 }
 
-// native382 is the condition of write-ssh.
-func native382(env any) bool {
+// native383 is the condition of write-ssh.
+func native383(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(~|/root|/home/[^/]+)/\\.ssh/known_hosts$"
@@ -12176,16 +12235,16 @@ func native382(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[683], "/d", p0)
+						return matchReWith(&nativeRegexps[690], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[683], "/d", p0)) ||
+							matchReWith(&nativeRegexps[690], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[684], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[685], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[691], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[692], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -12195,8 +12254,8 @@ func native382(env any) bool {
 	}()
 }
 
-// native383 is the condition of write-credentials.
-func native383(env any) bool {
+// native384 is the condition of write-credentials.
+func native384(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((in(e.Name, "echo", "printf") ||
@@ -12215,36 +12274,36 @@ func native383(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[684], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[691], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[686], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[693], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[687], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[694], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
 
-// native384 is the condition of write-guard-config.
-func native384(env any) bool {
+// native385 is the condition of write-guard-config.
+func native385(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[688], "$", p0) ||
-			matchReAny(&nativeRegexps[689], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[695], "$", p0) ||
+			matchReAny(&nativeRegexps[696], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[690], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[697], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
-// native385 is the condition of write-sudoers.
-func native385(env any) bool {
+// native386 is the condition of write-sudoers.
+func native386(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -12256,24 +12315,24 @@ func native385(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[691], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[698], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
-// native386 is the condition of editor-command-write.
-func native386(env any) bool {
+// native387 is the condition of editor-command-write.
+func native387(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "crontab") &&
 		e.HasFlag("e")) ||
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[692], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[699], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
-// native387 is the condition of enable-user-service.
-func native387(env any) bool {
+// native388 is the condition of enable-user-service.
+func native388(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "systemctl") &&
 		e.HasFlag("user", "global")) &&
@@ -12283,37 +12342,37 @@ func native387(env any) bool {
 			e.Agent))
 }
 
-// native388 is the condition of write-persistence.
-func native388(env any) bool {
+// native389 is the condition of write-persistence.
+func native389(env any) bool {
 	e := env.(*CommandEnv)
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[693], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[694], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[695], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[696], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[697], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[698], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[699], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[700], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[701], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[702], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[703], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[704], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[705], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[706], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[247], p0)) &&
-					(matchReWith(&nativeRegexps[700], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[701], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[702], ".sample", p0)))))
+					!matchRe(&nativeRegexps[227], p0)) &&
+					(matchReWith(&nativeRegexps[707], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[708], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[709], ".sample", p0)))))
 		}))
 }
 
-// native389 is the condition of write-app-bundle.
-func native389(env any) bool {
+// native390 is the condition of write-app-bundle.
+func native390(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[703], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[710], "/Applications/", cleanPath(p0))
 	})
 }
 
-// native390 is the condition of package-config-exec.
-func native390(env any) bool {
+// native391 is the condition of package-config-exec.
+func native391(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		((in(e.Pos(0), "config", "c") &&
@@ -12321,19 +12380,19 @@ func native390(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[704], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[711], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[705], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[706], "=", p0))
+				return (matchReWith(&nativeRegexps[712], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[713], "=", p0))
 			})))
 }
 
-// native391 is the condition of cli-config-exec.
-func native391(env any) bool {
+// native392 is the condition of cli-config-exec.
+func native392(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "gh", "glab") &&
 		(e.Pos(0) == "config")) &&
@@ -12342,7 +12401,7 @@ func native391(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[707], p0) ||
+			return ((matchRe(&nativeRegexps[714], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -12357,7 +12416,7 @@ func native391(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[708], "credential_process", p0)
+				return matchReAny(&nativeRegexps[715], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -12367,21 +12426,21 @@ func native391(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[709], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[716], ".exec.command", p0)
 					})))))
 }
 
-// native392 is the condition of go-env-exec.
-func native392(env any) bool {
+// native393 is the condition of go-env-exec.
+func native393(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[710], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[717], "GOFLAGS=", p0)
 		}))
 }
 
-// native393 is the condition of package-lifecycle-script-agent.
-func native393(env any) bool {
+// native394 is the condition of package-lifecycle-script-agent.
+func native394(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)"
@@ -12402,11 +12461,11 @@ func native393(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[711], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[718], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[712], "scripts.", p0)
+						return matchReWith(&nativeRegexps[719], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -12434,12 +12493,12 @@ func native393(env any) bool {
 	}()
 }
 
-// native394 is the condition of git-config-exec.
-func native394(env any) bool {
+// native395 is the condition of git-config-exec.
+func native395(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[713], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[720], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -12447,44 +12506,44 @@ func native394(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[714], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[721], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[715], p0)
+					return matchRe(&nativeRegexps[722], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[716], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[723], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[717], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[724], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[718], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[725], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[719], "alias.", p0)
+				return matchReWith(&nativeRegexps[726], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[720], "credential.", p0)
+				return matchReFold(&nativeRegexps[727], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[721], "include", p0)
+				return matchReFold(&nativeRegexps[728], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[722], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[729], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[723], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[730], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[724], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[731], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -12493,18 +12552,18 @@ func native394(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[725], "remote.", p0)
+				return matchReFold(&nativeRegexps[732], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[726], "protocol.", p0)
+				return matchReFold(&nativeRegexps[733], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
 				}))))
 }
 
-// native395 is the condition of git-config-include-project.
-func native395(env any) bool {
+// native396 is the condition of git-config-include-project.
+func native396(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -12515,60 +12574,60 @@ func native395(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[721], "include", p0)
+				return matchReFold(&nativeRegexps[728], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[721], "include", let0)) &&
+			!matchReFold(&nativeRegexps[728], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[247], let0) ||
+					(!matchRe(&nativeRegexps[227], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
 
-// native396 is the condition of git-config-trust.
-func native396(env any) bool {
+// native397 is the condition of git-config-trust.
+func native397(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "git") &&
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[727], "url.", p0)))
+					matchReFold(&nativeRegexps[734], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[727], "url.", p0)
+				return matchReFold(&nativeRegexps[734], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[148], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[728], "url.", e.Assigns[p0])) &&
+				return ((matchReWith(&nativeRegexps[149], "GIT_CONFIG_KEY_", p0) &&
+					matchReFold(&nativeRegexps[735], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[729], "http.", p0)
+				return matchReFold(&nativeRegexps[736], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[730], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[737], "false\x00no\x00off\x000", p0)
 				})) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[728], "url.", p0)
+						return matchReFold(&nativeRegexps[735], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[731], "http", p0)
+						return matchReFold(&nativeRegexps[738], "http", p0)
 					})))))
 }
 
-// native397 is the condition of git-hooks-setup-agent.
-func native397(env any) bool {
+// native398 is the condition of git-hooks-setup-agent.
+func native398(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((e.Name == "git") &&
@@ -12576,66 +12635,66 @@ func native397(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[713], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[720], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[713], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[720], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
 
-// native398 is the condition of write-program-hook-file.
-func native398(env any) bool {
+// native399 is the condition of write-program-hook-file.
+func native399(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[732], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[733], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[739], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[740], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
-// native399 is the condition of write-tool-config-agent.
-func native399(env any) bool {
+// native400 is the condition of write-tool-config-agent.
+func native400(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[734], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[735], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[741], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[742], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
-// native400 is the condition of write-persistence-named.
-func native400(env any) bool {
+// native401 is the condition of write-persistence-named.
+func native401(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native401 is the condition of edit-account-file.
-func native401(env any) bool {
+// native402 is the condition of edit-account-file.
+func native402(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[736], "--action=", p0)
+			return matchReWith(&nativeRegexps[743], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[737], "/", p0)
+			return matchReWith(&nativeRegexps[744], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[738], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[745], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[739], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[746], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
-// native402 is the condition of write-runs-later-agent.
-func native402(env any) bool {
+// native403 is the condition of write-runs-later-agent.
+func native403(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[740], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[747], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[247], p0) {
+					!matchRe(&nativeRegexps[227], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -12643,14 +12702,14 @@ func native402(env any) bool {
 		}))
 }
 
-// native403 is the condition of write-agent-instructions-agent.
-func native403(env any) bool {
+// native404 is the condition of write-agent-instructions-agent.
+func native404(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[247], p0) {
+					!matchRe(&nativeRegexps[227], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -12658,8 +12717,8 @@ func native403(env any) bool {
 		}))
 }
 
-// native404 is the condition of edit-system-file-agent.
-func native404(env any) bool {
+// native405 is the condition of edit-system-file-agent.
+func native405(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "vipw", "vigr", "sudoedit") ||

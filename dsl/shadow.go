@@ -282,8 +282,16 @@ func placements(c *cmdline.Command, line *cmdline.Line, pathDirs, args []string,
 	switch {
 	case prog == "cp" && hasFlag(args, []string{"r", "R", "a", "recursive", "archive"}):
 		whole = target
+	case prog == "git" && len(cloneDestination(args)) == 1:
+		// the directory operand, below the one -C moves to (git -C ~
+		// clone URL bin), or the working directory
+		whole, how = cloneDestination(args)[0], 'g'
+		if !strings.HasPrefix(whole, "/") && !strings.HasPrefix(whole, "~") && !strings.HasPrefix(whole, "$") && env.Cwd != "" {
+			whole = path.Join(env.Cwd, whole)
+		}
 	case (prog == "git" || prog == "hg") && len(env.Positional) > 2 && env.Positional[0] == "clone":
-		// the directory is the last operand (git clone --depth 1 URL DIR)
+		// the directory is the last operand (hg clone URL DIR, and git's
+		// where an option's value leaves its operands unsure)
 		whole, how = env.Positional[len(env.Positional)-1], 'g'
 	case prog == "gh" && len(env.Positional) > 3 && env.Positional[0] == "repo" && env.Positional[1] == "clone":
 		whole, how = env.Positional[3], 'g'

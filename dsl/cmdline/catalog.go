@@ -1529,6 +1529,28 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		w.runString(c, f, via, cx)
 	case "each-sh":
 		run(code)
+	case "self":
+		// the program's own commands, one a line, read at its prompt
+		// (echo 'rm 1' | parted /dev/sda): each is the program given
+		// its words and the line's (parted /dev/sda rm 1), which its
+		// prompt splits at blanks and no shell reads
+		words := []string{shellQuote(c.Name)}
+		dynamic := f.Dynamic
+		for _, a := range c.Args {
+			words = append(words, shellQuote(a.Value))
+			dynamic = dynamic || a.Dynamic
+		}
+		for _, line := range strings.Split(code, "\n") {
+			fields := strings.Fields(line)
+			if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+				continue
+			}
+			cmd := slices.Clone(words)
+			for _, fl := range fields {
+				cmd = append(cmd, shellQuote(fl))
+			}
+			w.nested(c, strings.Join(cmd, " "), via, cx, dynamic)
+		}
 	case "vim":
 		// writefile(), delete(), rename(), in Vim script or Neovim's Lua
 		for _, op := range vimFileOps(code) {

@@ -290,102 +290,104 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[140]
 	case "lvm":
 		return &catalogPrograms[141]
-	case "toybox":
+	case "parted":
 		return &catalogPrograms[142]
-	case "sshpass":
+	case "toybox":
 		return &catalogPrograms[143]
-	case "screen":
+	case "sshpass":
 		return &catalogPrograms[144]
-	case "cpulimit":
+	case "screen":
 		return &catalogPrograms[145]
-	case "dbus-launch":
+	case "cpulimit":
 		return &catalogPrograms[146]
-	case "rlwrap":
+	case "dbus-launch":
 		return &catalogPrograms[147]
-	case "valgrind":
+	case "rlwrap":
 		return &catalogPrograms[148]
-	case "setarch":
+	case "valgrind":
 		return &catalogPrograms[149]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "setarch":
 		return &catalogPrograms[150]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[151]
-	case "entr":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[152]
-	case "mosh":
+	case "entr":
 		return &catalogPrograms[153]
-	case "msgfilter":
+	case "mosh":
 		return &catalogPrograms[154]
-	case "start-stop-daemon":
+	case "msgfilter":
 		return &catalogPrograms[155]
-	case "sg", "newgrp":
+	case "start-stop-daemon":
 		return &catalogPrograms[156]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "sg", "newgrp":
 		return &catalogPrograms[157]
-	case "wezterm":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[158]
-	case "kitty", "foot", "st":
+	case "wezterm":
 		return &catalogPrograms[159]
-	case "tmux", "byobu", "byobu-tmux":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[160]
-	case "zellij":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[161]
-	case "dtach", "abduco":
+	case "zellij":
 		return &catalogPrograms[162]
-	case "parallel":
+	case "dtach", "abduco":
 		return &catalogPrograms[163]
-	case "hping3":
+	case "parallel":
 		return &catalogPrograms[164]
-	case "at", "batch":
+	case "hping3":
 		return &catalogPrograms[165]
-	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
+	case "at", "batch":
 		return &catalogPrograms[166]
-	case "pnpm", "yarn", "npm", "bun":
+	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
 		return &catalogPrograms[167]
-	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[168]
-	case "mise":
+	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[169]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "mise":
 		return &catalogPrograms[170]
-	case "nix":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[171]
-	case "script":
+	case "nix":
 		return &catalogPrograms[172]
-	case "socat":
+	case "script":
 		return &catalogPrograms[173]
-	case "socket":
+	case "socat":
 		return &catalogPrograms[174]
-	case "proot":
+	case "socket":
 		return &catalogPrograms[175]
-	case "sched":
+	case "proot":
 		return &catalogPrograms[176]
-	case "faketime":
+	case "sched":
 		return &catalogPrograms[177]
-	case "trickle":
+	case "faketime":
 		return &catalogPrograms[178]
-	case "hyperfine":
+	case "trickle":
 		return &catalogPrograms[179]
-	case "direnv":
+	case "hyperfine":
 		return &catalogPrograms[180]
-	case "op":
+	case "direnv":
 		return &catalogPrograms[181]
-	case "doppler", "infisical":
+	case "op":
 		return &catalogPrograms[182]
-	case "dotenv":
+	case "doppler", "infisical":
 		return &catalogPrograms[183]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[184]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[185]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[186]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[187]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[188]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[189]
+	case "nix-shell":
+		return &catalogPrograms[190]
 	}
 	return nil
 }
@@ -670,6 +672,7 @@ var catalogNames = [...]string{
 	"nsenter",
 	"chroot",
 	"lvm",
+	"parted",
 	"toybox",
 	"sshpass",
 	"screen",
@@ -846,7 +849,7 @@ var catalogPrograms = [...]Program{
 	{Name: "vagrant", Sub: []string{"exec"}, SubRun: "dashdash", Remote: []string{"ssh"}, Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}, Prompt: []Prompt{{Batch: []string{"-c", "--command"}, Sub: []string{"ssh", "shell"}, Operands: -1}}},
 	{Name: "toolbox", Prompt: []Prompt{{Sub: []string{"enter"}, Operands: -1}}},
 	{Name: "jrunscript", Code: []CodeOption{{"-e", "jsr", nil}}, Stdin: "jsr"},
-	{Name: "git", Args: "Cc", Long: []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env"}, Sub: []string{"foreach", "run"}, SubRun: "argvline", SubAfter: 1, Code: []CodeOption{{"--exec", "sh", nil}, {"--extcmd", "sh", nil}, {"--upload-pack", "sh", nil}, {"--receive-pack", "sh", nil}, {"--open-files-in-pager", "sh", nil}, {"--sendmail-cmd", "sh", nil}, {"--to-cmd", "sh", nil}, {"--cc-cmd", "sh", nil}, {"--header-cmd", "sh", nil}}, Prompt: []Prompt{{Batch: []string{"-m", "--message", "-F", "--file", "-C", "--reuse-message", "--no-edit", "--fixup", "--dry-run"}, Sub: []string{"commit"}, Always: []string{"-e", "--edit", "-c", "--reedit-message", "--fixup=amend:", "--fixup=reword:"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"merge"}, Needs: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "--no-edit", "--ff-only", "--squash", "--no-commit", "--abort", "--quit"}, Sub: []string{"merge"}, Editor: []string{"GIT_EDITOR"}, Stdout: true, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "-d", "--delete", "-l", "--list", "-v", "--verify"}, Sub: []string{"tag"}, Needs: []string{"-a", "--annotate", "-s", "--sign", "-u", "--local-user"}, Always: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"rebase"}, Needs: []string{"-i", "--interactive", "--continue", "--edit-todo"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"cherry-pick"}, Needs: []string{"--continue", "-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--no-edit", "-n", "--no-commit", "--abort", "--quit", "--skip"}, Sub: []string{"revert"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"add", "checkout", "reset", "restore"}, Needs: []string{"-p", "--patch", "-i", "--interactive", "-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"config"}, Needs: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "-C", "--reuse-message"}, Sub: []string{"notes add", "notes append"}, Always: []string{"-e", "--edit", "-c", "--reedit-message"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"notes edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--dry-run"}, Sub: []string{"send-email"}, Needs: []string{"--compose", "--annotate"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--no-edit", "--ff-only", "--squash", "--no-commit", "-r", "--rebase"}, Sub: []string{"pull"}, Needs: []string{"--no-rebase", "--no-ff", "--ff"}, Editor: []string{"GIT_EDITOR"}, Stdout: true, Operands: -1}, {Batch: []string{"--tool-help", "-x", "--extcmd", "--dir-diff", "-d", "--no-index"}, Sub: []string{"mergetool", "difftool"}, Operands: -1}}},
+	{Name: "git", Args: "Cc", Long: []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env"}, Sub: []string{"foreach", "run"}, SubRun: "argvline", SubAfter: 1, Code: []CodeOption{{"--exec", "sh", nil}, {"--extcmd", "sh", nil}, {"--upload-pack", "sh", nil}, {"--receive-pack", "sh", nil}, {"--open-files-in-pager", "sh", nil}, {"--sendmail-cmd", "sh", nil}, {"--to-cmd", "sh", nil}, {"--cc-cmd", "sh", nil}, {"--header-cmd", "sh", nil}, {"--smtp-server", "sh", nil}}, Prompt: []Prompt{{Batch: []string{"-m", "--message", "-F", "--file", "-C", "--reuse-message", "--no-edit", "--fixup", "--dry-run"}, Sub: []string{"commit"}, Always: []string{"-e", "--edit", "-c", "--reedit-message", "--fixup=amend:", "--fixup=reword:"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"merge"}, Needs: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "--no-edit", "--ff-only", "--squash", "--no-commit", "--abort", "--quit"}, Sub: []string{"merge"}, Editor: []string{"GIT_EDITOR"}, Stdout: true, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "-d", "--delete", "-l", "--list", "-v", "--verify"}, Sub: []string{"tag"}, Needs: []string{"-a", "--annotate", "-s", "--sign", "-u", "--local-user"}, Always: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"rebase"}, Needs: []string{"-i", "--interactive", "--continue", "--edit-todo"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"cherry-pick"}, Needs: []string{"--continue", "-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--no-edit", "-n", "--no-commit", "--abort", "--quit", "--skip"}, Sub: []string{"revert"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"add", "checkout", "reset", "restore"}, Needs: []string{"-p", "--patch", "-i", "--interactive", "-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"config"}, Needs: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "-C", "--reuse-message"}, Sub: []string{"notes add", "notes append"}, Always: []string{"-e", "--edit", "-c", "--reedit-message"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"notes edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--dry-run"}, Sub: []string{"send-email"}, Needs: []string{"--compose", "--annotate"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--no-edit", "--ff-only", "--squash", "--no-commit", "-r", "--rebase"}, Sub: []string{"pull"}, Needs: []string{"--no-rebase", "--no-ff", "--ff"}, Editor: []string{"GIT_EDITOR"}, Stdout: true, Operands: -1}, {Batch: []string{"--tool-help", "-x", "--extcmd", "--dir-diff", "-d", "--no-index"}, Sub: []string{"mergetool", "difftool"}, Operands: -1}}},
 	{Name: "gh", Args: "RtbBHalmprTF", Long: []string{"repo", "title", "body", "base", "head", "assignee", "label", "milestone", "project", "reviewer", "template", "body-file"}, Prompt: []Prompt{{Batch: []string{"-b", "--body", "-F", "--body-file", "-f", "--fill", "--fill-first", "--fill-verbose", "-w", "--web"}, Sub: []string{"pr create", "issue create"}, Always: []string{"-e", "--editor"}, Editor: []string{"GH_EDITOR", "VISUAL", "EDITOR"}, Stdout: true, Operands: -1}}},
 	{Name: "apply_patch", Code: []CodeOption{{"", "apply-patch", nil}}, Stdin: "apply-patch"},
 	{Name: "restic", Code: []CodeOption{{Option: "--password-command", Lang: "sh", Helpers: helpersPassword}}},
@@ -916,7 +919,7 @@ var catalogPrograms = [...]Program{
 	{Name: "fail2ban-client", Code: []CodeOption{{"actionban", "hook", nil}, {"actionunban", "hook", nil}, {"actionstart", "hook", nil}, {"actionstop", "hook", nil}, {"actioncheck", "hook", nil}, {"actionflush", "hook", nil}, {"actionreload", "hook", nil}}, Settings: []string{"actionstart", "actionstop", "actioncheck", "actionban", "actionunban", "actionflush", "actionreload", "actionrepair"}},
 	{Name: "fastfetch", Settings: []string{"text"}},
 	{Name: "rsyslogd", Settings: []string{"^", "binary"}},
-	{Name: "virsh", Settings: []string{"script", "downscript"}, Prompt: []Prompt{{Sub: []string{"edit", "net-edit", "pool-edit", "iface-edit", "nwfilter-edit", "snapshot-edit"}, Operands: -1}}},
+	{Name: "virsh", Stdin: "self", Settings: []string{"script", "downscript"}, Prompt: []Prompt{{Sub: []string{"edit", "net-edit", "pool-edit", "iface-edit", "nwfilter-edit", "snapshot-edit"}, Operands: -1}}},
 	{Name: "bee", Code: []CodeOption{{"eval", "php", nil}, {"ev", "php", nil}, {"php-eval", "php", nil}}},
 	{Name: "go", Code: []CodeOption{{"-toolexec", "exec", nil}, {"--toolexec", "exec", nil}, {"-exec", "exec", nil}, {"--exec", "exec", nil}, {"-vettool", "exec", nil}, {"--vettool", "exec", nil}, {"-w", "goenv", nil}}, ShellPaths: true},
 	{Name: "cargo", Code: []CodeOption{{"--config", "cargo-config", nil}}},
@@ -929,7 +932,8 @@ var catalogPrograms = [...]Program{
 	{Name: "unshare", Runs: "argv", Args: "S", Long: []string{"setuid", "setgid", "root", "wd", "propagation", "map-user", "map-group", "map-users", "map-groups", "monotonic", "boottime"}, Shell: "agent"},
 	{Name: "nsenter", Runs: "argv", Args: "tSGN", Long: []string{"target", "setuid", "setgid", "net-socket"}, Shell: "agent"},
 	{Name: "chroot", Runs: "argv", Long: []string{"userspec", "groups"}, Operands: 1, Shell: "agent"},
-	{Name: "lvm", Runs: "argv"},
+	{Name: "lvm", Runs: "argv", Stdin: "self"},
+	{Name: "parted", Stdin: "self"},
 	{Name: "toybox", Runs: "argv"},
 	{Name: "sshpass", Runs: "argv", Args: "pfdP"},
 	{Name: "screen", Runs: "argv", Args: "cehpSsTtX", Long: []string{"logfile"}, Stop: "XvlwQ", Shell: "agent"},

@@ -230,7 +230,9 @@ func gitConfigValue(v string) string {
 // (a bare name is git's own credential-NAME), a remote's upload or
 // receive pack, a diff, merge, man or web tool's cmd or path (difftool
 // -t, help -w, web--browse), git archive's tar.FORMAT.command, send-email's
-// --to-cmd, the SSH signer's key command and delta's pager (delta.pager,
+// --sendmail-cmd, --to-cmd, --cc-cmd and --header-cmd and a full path as
+// its SMTP server (sendemail.KEY and an identity's sendemail.ID.KEY), the
+// SSH signer's key command and delta's pager (delta.pager,
 // which the diff highlighter git pages through reads as its --pager).
 func gitKeyCommand(key, val string) string {
 	if val == "" {
@@ -258,8 +260,11 @@ func gitKeyCommand(key, val string) string {
 		(first == "difftool" || first == "mergetool" || first == "browser" || first == "man") && len(parts) == 3 && (last == "cmd" || last == "path"),
 		first == "guitool" && len(parts) == 3 && last == "cmd",
 		first == "tar" && len(parts) == 3 && last == "command",
-		key == "sendemail.tocmd", key == "sendemail.cccmd", key == "sendemail.headercmd", key == "gpg.ssh.defaultkeycommand",
-		key == "uploadpack.packobjectshook", key == "delta.pager":
+		first == "sendemail" && (len(parts) == 2 || len(parts) == 3) && (last == "sendmailcmd" || last == "tocmd" || last == "cccmd" || last == "headercmd"),
+		key == "gpg.ssh.defaultkeycommand", key == "uploadpack.packobjectshook", key == "delta.pager":
+		return val
+	case first == "sendemail" && (len(parts) == 2 || len(parts) == 3) && last == "smtpserver" && strings.HasPrefix(val, "/"):
+		// a full path names a sendmail-like program, run in place of SMTP
 		return val
 	}
 	return ""
