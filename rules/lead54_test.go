@@ -116,5 +116,9 @@ func TestLead54Writes(t *testing.T) {
 		{"git daemon --base-path=/srv/git", dsl.Allow, dsl.Allow},
 		{"google-chrome --headless --remote-debugging-port=9222 --user-data-dir=$HOME/.config/google-chrome", dsl.Ask, dsl.Ask},
 		{"google-chrome --headless --remote-debugging-port=9222", dsl.Allow, dsl.Allow},
+		// a VM manager's own verb and the machine's id, not shutdown's time
+		{"qm shutdown 101", dsl.Allow, dsl.Allow},
+		{"pct reboot 101", dsl.Allow, dsl.Allow},
+		{"zzwrap shutdown +5", dsl.Block, dsl.Block},
 	})
 }

@@ -800,8 +800,9 @@ var powerLongOptions = []string{"help", "version", "halt", "poweroff", "reboot",
 	"no-sync", "no-wall", "wall", "show", "when", "kexec", "soft-reboot", "firmware-setup", "boot-loader-menu",
 	"boot-loader-entry"}
 
-// powerTime matches shutdown's TIME: now, +MINUTES, MINUTES or HH:MM.
-var powerTime = lazyRegexp(`^(now|\+?[0-9]+|[0-9]{1,2}:[0-9]{2})$`)
+// powerTime matches shutdown's TIME: now, +MINUTES or HH:MM; a bare number
+// after a program's own verb is a machine's id (qm shutdown 101).
+var powerTime = lazyRegexp(`^(now|\+[0-9]+|[0-9]{1,2}:[0-9]{2})$`)
 
 // unknownCode is the fallback for code given to a program hguard has no
 // entry for (an interpreter, a scriptable editor or player, a computer
