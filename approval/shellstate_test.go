@@ -62,18 +62,23 @@ func TestShellStateAcrossCommands(t *testing.T) {
 		agent("s7", "export PATH=$PWD/bin:$PATH; rm -rf /", false, dsl.Block),
 		agent("s7", "ls", false, dsl.Allow),
 		// aliases and functions
-		agent("s8", "alias ls='rm -rf ~'", false, dsl.Allow),
-		agent("s8", "ls", false, dsl.Block),
-		agent("s8", "ls -la", false, dsl.Block),
-		agent("s8", `alias ll="rm -rf $HOME"`, false, dsl.Allow),
-		agent("s8", "ll", false, dsl.Block),
+		// an alias's text is judged where it is defined: the trap is
+		// blocked there, and a blocked line leaves nothing behind
+		agent("s8", "alias ls='rm -rf ~'", false, dsl.Block),
+		agent("s8", "ls", false, dsl.Allow),
+		agent("s8", `alias ll="rm -rf $HOME"`, false, dsl.Block),
+		agent("s8", "ll", false, dsl.Allow),
+		// one harmless alone is remembered, and judged with what follows it
+		agent("s8", "alias ls='rm -f'", false, dsl.Allow),
+		agent("s8", "ls", false, dsl.Allow),
+		agent("s8", "ls -la ~/.ssh/id_rsa", false, dsl.Ask),
 		agent("s8", "alias gs='git status'", false, dsl.Allow),
 		agent("s8", "gs", false, dsl.Allow),
 		agent("s8", "alias grep='grep --color=auto' gl='git log --oneline'", false, dsl.Allow),
 		agent("s8", "grep -r TODO .", false, dsl.Allow), // not expanded within itself
 		agent("s8", "gl", false, dsl.Allow),
 		agent("s8", "alias l='ls -CF'", false, dsl.Allow),
-		agent("s8", "l", false, dsl.Block), // ls is rm -rf ~ here
+		agent("s8", "l ~/.bashrc", false, dsl.Ask), // ls is rm -f here
 		agent("s9", `g(){ rm -rf "$1"; }`, false, dsl.Ask),
 		agent("s9", "g ~", false, dsl.Block),
 		agent("s9", "g", false, dsl.Ask), // rm -rf "": asked as on a line of its own
@@ -122,7 +127,7 @@ func TestShellStateAcrossCommands(t *testing.T) {
 	if st, err := e.Session("g2"); err != nil || st.Exports["XDG_CONFIG_HOME"] != "cfg" {
 		t.Errorf("session g2's exports: %q, %v", st.Exports, err)
 	}
-	if st, err := e.Session("s8"); err != nil || st.Aliases["ls"] != "rm -rf ~" {
+	if st, err := e.Session("s8"); err != nil || st.Aliases["ls"] != "rm -f" {
 		t.Errorf("session s8's aliases: %q, %v", st.Aliases, err)
 	}
 }
