@@ -1739,12 +1739,26 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 				if m[1] == "read" || m[1] == "import" {
 					op = "r"
 				}
-				fileOp(op, m[2])
+				if !strings.HasPrefix(strings.TrimLeft(m[2], `'"`), "|") {
+					fileOp(op, m[2]) // a pipe is clientPipes'
+				}
+			}
+		}
+		for _, p := range clientPipes(lang, code) {
+			switch {
+			case p.file != "":
+				fileOp("w", p.file)
+			case p.pager && missedHelper(p.cmd, helperSet("@pager")) == "":
+				// mysql's pager less is mysql --pager=less: a pager is
+				// what it is for, no escape
+				w.nested(c, p.cmd, c.Name+" --pager", cx, f.Dynamic)
+			default:
+				run(p.cmd)
 			}
 		}
 		// SQL that loads a native library (SELECT load_extension('x'),
 		// PostgreSQL's LOAD 'x', MySQL's … SONAME 'x') runs its code; COPY …
-		// FROM PROGRAM 'CMD' runs a shell command where the server runs
+		// FROM PROGRAM 'CMD' (or $$CMD$$) runs a shell command where the server runs
 		// SELECT … INTO OUTFILE 'PATH' (DUMPFILE) and COPY … TO 'PATH'
 		// have the server write the file, where it runs
 		for _, m := range sqlOutFile().FindAllStringSubmatch(code, -1) {
@@ -1754,7 +1768,7 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			if m[1] != "" {
 				w.nested(c, "ld.so "+shellQuote(m[1]), via, cx, f.Dynamic)
 			} else {
-				run(strings.ReplaceAll(m[2], "''", "'"))
+				run(strings.ReplaceAll(m[2], "''", "'") + m[3] + m[4]) // '…', $$…$$ or $tag$…$tag$
 			}
 		}
 		for _, line := range strings.FieldsFunc(code, func(r rune) bool { return r == '\n' || r == ';' && lang != "sqlite" }) {
@@ -2124,7 +2138,7 @@ var (
 	vimFile     = lazyRegexp(`^(r|re|rea|read|w|wr|wri|writ|write|sav|saveas|x|wq)!?\s+([^!|\s][^|]*)$`)
 	sqliteLoad  = lazyRegexp(`(?m)^\s*\.load\s+(\S+)`)
 	sqlOutFile  = lazyRegexp(`(?i)\bINTO\s+(?:OUTFILE|DUMPFILE)\s+(?:'([^']+)'|"([^"]+)")|\bCOPY\b[^;]*?\bTO\s+(?:'(/[^']+)'|"(/[^"]+)")`)
-	sqlLoad     = lazyRegexp(`(?i)(?:\bload_extension\s*\(\s*|\bLOAD\s+|\bSONAME\s+)'([^']+)'|\bPROGRAM\s+'((?:[^']|'')*)'`)
+	sqlLoad     = lazyRegexp(`(?i)(?:\bload_extension\s*\(\s*|\bLOAD\s+|\bSONAME\s+)'([^']+)'|\bPROGRAM\s+(?:E?'((?:[^']|'')*)'|\$\$((?s:.*?))\$\$|\$\w+\$((?s:.*?))\$\w+\$)`)
 	sqliteFile  = lazyRegexp(`(?m)^\s*\.(read|output|once|save|backup|import|log)\s+(?:--?\S+\s+)*(\S+)`)
 	sedFile     = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*([rwRW])\s+(\S[^;\n}]*)`)
 	vimLang     = lazyRegexp(`(?s)^(py3?|python3?|pyx|pythonx|py3do|pydo|lua|luado|perl|perldo|rub|ruby|rubydo)!?\s+(.*)$`)
