@@ -65,6 +65,7 @@ func TestLotp54ClientPipes(t *testing.T) {
 		{`psql -c '\gx |rm -rf ~'`, dsl.Block, dsl.Block},
 		{`psql -c '\w |rm -rf ~'`, dsl.Block, dsl.Block},
 		{`psql -c '\o|rm -rf ~'`, dsl.Block, dsl.Block},
+		{`psql -c "\o '|rm -rf ~'"`, dsl.Block, dsl.Block},
 		{`psql -c '\setenv PAGER "rm -rf ~"' -c 'select 1'`, dsl.Block, dsl.Block},
 		{`psql -c '\setenv PAGER id'`, dsl.Ask, dsl.Ask},
 		{`psql -c '\setenv PAGER less'`, dsl.Allow, dsl.Allow},

@@ -44,6 +44,10 @@ func clientPipes(lang, code string) []clientPipe {
 			}
 			for _, m := range psqlOutput().FindAllStringSubmatch(line, 8) {
 				rest := strings.TrimSpace(m[1] + m[2])
+				if q := rest[:min(len(rest), 1)]; (q == "'" || q == `"`) && strings.HasPrefix(rest[1:], "|") {
+					// \o '|CMD': psql takes the argument unquoted, then pipes
+					rest, _, _ = strings.Cut(rest[1:], q)
+				}
 				if cmd, ok := strings.CutPrefix(rest, "|"); ok {
 					out = append(out, clientPipe{cmd: cmd})
 				} else if f := strings.Fields(rest); len(f) > 0 && !strings.HasPrefix(f[0], `\`) {
