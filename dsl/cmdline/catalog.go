@@ -142,7 +142,7 @@ func Lookup(name string) *Program { return catalogProgram(FoldWord(name)) }
 // (gimp -b, jrunscript -e), whose own calls the inline-code model judges.
 func escapeLang(lang string) bool {
 	switch lang {
-	case "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite", "mysql", "psql", "bang", "ftp", "ftp-file", "sed", "sed-file",
+	case "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite", "mysql", "psql", "db-file", "bang", "ftp", "ftp-file", "sed", "sed-file",
 		"tar-action", "apt", "make", "tcl", "r", "julia", "applescript", "socat",
 		"hook", "sysctl", "system", "tex", "m4", "rpm", "hg", "puppet", "pipe",
 		"erlang", "erlang-call", "elixir", "jvm", "clojure", "swift", "dotnet":
@@ -719,6 +719,13 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			}
 		case c.Stdin.Text != "":
 			w.runCode(c, p.Stdin, field{Word: Word{Value: c.Stdin.Text, Dynamic: !c.Stdin.Static}}, via("stdin"), cx)
+		case c.Stdin.Kind == "file" && dbLangs.has(p.Stdin):
+			// psql < x.sql: a database client's commands in a file the
+			// line or the session wrote (its SQL is data; its \!, \o |CMD
+			// and .shell are not)
+			if in, _, ok := w.fileInput(c.Stdin.From); ok && in.Text != "" {
+				w.runCode(c, p.Stdin, field{Word: Word{Value: in.Text, Dynamic: !in.Static}}, via("stdin"), cx)
+			}
 		}
 	}
 	if p.Runs == "line" {
@@ -1796,6 +1803,20 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		}
 		if ok && in.Text != "" {
 			w.runCode(c, "ftp", field{Word: Word{Value: in.Text, Dynamic: !in.Static}}, via, cx)
+		}
+	case "db-file":
+		// psql -f FILE, sqlite3 -init FILE: the client's commands (its
+		// entry's stdin language) in a file the line or the session
+		// wrote, or in a <(…) whose output is known
+		if fetchedScript(c, f, code) {
+			break
+		}
+		in, ok := f.in, f.in.Kind == "procsub" && f.in.Static
+		if !ok && !f.Dynamic && code != "-" {
+			in, _, ok = w.fileInput(code)
+		}
+		if p := catalogProgram(FoldWord(c.Name)); ok && in.Text != "" && p != nil && p.Stdin != "" {
+			w.runCode(c, p.Stdin, field{Word: Word{Value: in.Text, Dynamic: !in.Static}}, via, cx)
 		}
 	case "sed-file":
 		// sed -f FILE: a script the line or the session wrote, a <(…)
