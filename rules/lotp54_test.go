@@ -49,7 +49,8 @@ func TestLotp54BuildSettings(t *testing.T) {
 // judged: psql's \o |CMD, \g |CMD, \w |CMD, -o '|CMD' and \setenv PAGER
 // CMD, COPY … PROGRAM
 // with a dollar-quoted command, sqlite3's .output, .once, .read and
-// .import with |CMD, mysql's pager CMD and \P CMD. Each CMD is a shell
+// .import with |CMD (and their prefixes: .o, .on, .rea, .imp, and .sh
+// and .sy for .shell and .system), mysql's pager CMD and \P CMD. Each CMD is a shell
 // line judged as typed, through -c, -e, standard input, a file the line
 // wrote (psql -f, sqlite3 -init, < FILE) and wrappers; psql's
 // \o FILE and mysql's tee FILE (\T) are writes of FILE. A pager's pager
@@ -83,6 +84,15 @@ func TestLotp54ClientPipes(t *testing.T) {
 		{`sqlite3 db '.read |rm -rf ~'`, dsl.Block, dsl.Block},
 		{`sqlite3 db ".read '|rm -rf ~'"`, dsl.Block, dsl.Block},
 		{`sqlite3 -cmd '.once -x |rm -rf ~' db 'select 1'`, dsl.Block, dsl.Block},
+		// the sqlite3 shell takes a dot command by any prefix
+		{`sqlite3 db '.o |rm -rf ~'`, dsl.Block, dsl.Block},
+		{`sqlite3 db '.on |rm -rf ~'`, dsl.Block, dsl.Block},
+		{`sqlite3 db ".imp '|rm -rf ~' t"`, dsl.Block, dsl.Block},
+		{`sqlite3 db '.rea	|rm -rf ~'`, dsl.Block, dsl.Block},
+		{`sqlite3 db '.sh rm -rf ~'`, dsl.Block, dsl.Block},
+		{`sqlite3 db '.sy rm -rf ~'`, dsl.Block, dsl.Block},
+		{`sqlite3 db 'select 1; .once |rm -rf ~'`, dsl.Allow, dsl.Allow}, // a dot command starts its line
+		{`sqlite3 db '.sch' '.ta'`, dsl.Allow, dsl.Allow},
 		{`bash -c "sqlite3 db '.once |rm -rf ~'"`, dsl.Block, dsl.Block},
 		{`echo '.once |rm -rf ~' | sqlite3 db`, dsl.Block, dsl.Block},
 		{`printf '.output |rm -rf ~\nselect 1;\n' | sqlite3 db`, dsl.Block, dsl.Block},

@@ -1,6 +1,9 @@
 package cmdline
 
-import "strings"
+import (
+	"cmp"
+	"strings"
+)
 
 // The database clients' own commands that send output to a program or a
 // file: psql's \o, \g and \w with |CMD or FILE (and -o, the catalogue's
@@ -28,9 +31,9 @@ var (
 	// psqlPager is psql's \setenv of a pager variable: the pager it
 	// starts for a long result
 	psqlPager = lazyRegexp(`\\setenv[ \t]+(?:PAGER|PSQL_PAGER|PSQL_WATCH_PAGER)[ \t]+(.+)`)
-	// sqlitePipe is a dot command whose file may be |CMD, quoted or not,
-	// after its options (.once -x, .import --csv)
-	sqlitePipe = lazyRegexp(`(?m)^[ \t]*\.(?:output|once|read|import|excel)[ \t]+(?:-\S+[ \t]+)*(?:'\|([^'\n]*)'|"\|([^"\n]*)"|\|(.*))`)
+	// sqlitePipe is what follows a dot command's options (.once -x,
+	// .import --csv) when it is |CMD, quoted or not
+	sqlitePipe = lazyRegexp(`^(?:-\S+[ \t]+)*(?:'\|([^'\n]*)'|"\|([^"\n]*)"|\|(.*))`)
 	// mysqlShort is mysql's \P CMD and \T FILE, anywhere on a line, up to
 	// a ; or the line's end
 	mysqlShort = lazyRegexp(`\\([PT])[ \t]*([^;\n]*)`)
@@ -60,8 +63,22 @@ func clientPipes(lang, code string) []clientPipe {
 			}
 		}
 	case "sqlite":
-		for _, m := range sqlitePipe().FindAllStringSubmatch(code, 16) {
-			out = append(out, clientPipe{cmd: m[1] + m[2] + m[3]})
+		for _, line := range strings.Split(code, "\n") {
+			line = strings.TrimSpace(line)
+			word, rest := line, ""
+			if i := strings.IndexAny(line, " \t"); i >= 0 {
+				word, rest = line[:i], strings.TrimSpace(line[i:])
+			}
+			switch name := sqliteDot(word); {
+			case name == "shell" || name == "system":
+				if word != ".shell" && word != ".system" { // those are runCode's own
+					out = append(out, clientPipe{cmd: cmp.Or(rest, "sh")})
+				}
+			case name != "":
+				if m := sqlitePipe().FindStringSubmatch(rest); m != nil {
+					out = append(out, clientPipe{cmd: m[1] + m[2] + m[3]})
+				}
+			}
 		}
 	case "mysql":
 		for _, line := range strings.FieldsFunc(code, func(r rune) bool { return r == '\n' || r == ';' }) {
@@ -86,4 +103,27 @@ func clientPipes(lang, code string) []clientPipe {
 		}
 	}
 	return out
+}
+
+// sqliteDots are the sqlite3 shell's dot commands that open a pipe or run
+// a command, with the shortest prefix it takes for each (it matches a
+// dot command by any prefix: .o is .output, .sh is .shell).
+var sqliteDots = []struct {
+	name string
+	min  int
+}{{"output", 1}, {"once", 2}, {"read", 3}, {"import", 2}, {"excel", 5}, {"shell", 2}, {"system", 2}}
+
+// sqliteDot is the dot command word names (".out" is "output"), of
+// sqliteDots, or "".
+func sqliteDot(word string) string {
+	w, ok := strings.CutPrefix(word, ".")
+	if !ok {
+		return ""
+	}
+	for _, d := range sqliteDots {
+		if len(w) >= d.min && strings.HasPrefix(d.name, w) {
+			return d.name
+		}
+	}
+	return ""
 }
