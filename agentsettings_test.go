@@ -153,7 +153,7 @@ func TestAgentSettingsCommands(t *testing.T) {
 		{wipe, "gemini", dsl.Allow, ""},
 		{wipe, "git status", dsl.Allow, ""},
 		{lint, "claude", dsl.Allow, ""},
-		{tools, "claude", dsl.Allow, ""},
+		{tools, "claude", dsl.Ask, ".claude/settings.json: hooks.Stop"}, // a curl | sh is asked as on the line
 		{branch, "claude", dsl.Allow, ""},
 		{gcp, "claude -p x", dsl.Ask, ".claude/settings.json: gcpAuthRefresh"},
 		{gcloud, "claude -p x", dsl.Allow, ""},

@@ -17,8 +17,8 @@ import (
 // repository may be poisoned: its README steers the agent to make setup,
 // whose recipe sends ~/.ssh away or deletes it. What would be blocked on
 // the line is blocked; what would be asked is asked, unless the project
-// does it to itself (projectBusiness: rm -rf build in make clean, a curl
-// | sh installer), as the person chose the project and its scripts run
+// does it to itself (projectBusiness: rm -rf build in make clean), as the
+// person chose the project and its scripts run
 // all day. declined are the paths the first reading was not given;
 // findings are its findings, not repeated. The line as read with the
 // project's files is returned too (nil when not read again): what a
@@ -73,8 +73,11 @@ var projectBusiness = map[string]bool{
 	// cleaning the project: make clean's rm -rf build, find . -delete
 	"recursive-delete": true, "find-delete": true, "find-exec-delete": true, "rimraf": true,
 	"git-clean": true, "git-reset-hard": true, "git-branch-force-delete": true,
-	// installing its tools: golangci-lint's curl | sh
-	"remote-code-exec": true, "url-shortener": true, "plain-http-download": true,
+	// fetching its tools: a download alone (url-shortener, plain http);
+	// what the network sent run as code (remote-code-exec, a curl | sh
+	// installer) is asked as it is on the line, since a poisoned project
+	// may name any server
+	"url-shortener": true, "plain-http-download": true,
 	// releasing and deploying it, its test harness, its git hooks
 	"git-force-push": true, "git-remote-url-agent": true, "git-push-url-agent": true, "kubectl-apply-remote": true,
 	"docker-privileged": true, "git-hooks-setup-agent": true, "package-lifecycle-script-agent": true,

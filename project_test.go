@@ -143,7 +143,7 @@ func TestProjectFiles(t *testing.T) {
 		{"repo/sub2", "cd .. && make", "agent", dsl.Block},
 		// an ask in the project's own files stays the project's business
 		{"repo/sub", "./clean.sh", "agent", dsl.Allow},
-		{"repo/sub", "./install.sh", "agent", dsl.Allow},
+		{"repo/sub", "./install.sh", "agent", dsl.Ask}, // a curl | sh is asked as on the line (TestLotp54ProjectFiles)
 		{"tidy", "make clean", "agent", dsl.Allow},
 		{"tidy", "npm test", "agent", dsl.Allow},
 		{"tidy", "sh scripts/build.sh", "agent", dsl.Allow},
@@ -155,7 +155,7 @@ func TestProjectFiles(t *testing.T) {
 		{"mixed", "npm run setup", "agent", dsl.Ask},
 		{"mixed", "make test", "agent", dsl.Allow},
 		{"mixed", "make", "agent", dsl.Allow},
-		{"mixed", "make lint", "agent", dsl.Allow}, // its installer is the project's business
+		{"mixed", "make lint", "agent", dsl.Ask}, // its curl | sh installer is asked as on the line
 		{"mixed", "make clean", "agent", dsl.Allow},
 		{"mixed", "npm test", "agent", dsl.Allow},
 		{"mixed", "npm install", "agent", dsl.Allow},

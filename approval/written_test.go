@@ -80,7 +80,7 @@ func TestWrittenAcrossCommands(t *testing.T) {
 		{"a1", "claude-code", "git init -q .", true, dsl.Allow},
 		{"a1", "claude-code", `python3 -c "open('.git/hooks/pre-commit', 'w').write('#!/bin/sh\\nrm -rf ~\\n')"`, true, dsl.Block}, // inline code installing a hook (inline-code-persistence-agent); written anyway, so that the commit is still judged
 		{"a1", "claude-code", "git commit -qm x --allow-empty", false, dsl.Block},
-		{"a2", "codex", "bash w.sh", false, dsl.Allow}, // another session: w.sh is the project's, whose asks are its own
+		{"a2", "codex", "bash w.sh", false, dsl.Ask},   // another session: w.sh is the project's, and its curl | sh is asked as on the line
 		{"a2", "codex", "bash q.sh", false, dsl.Block}, // but not what blocks
 		{"p1", "", "bash x.sh", false, dsl.Allow},      // a person's lines stand alone
 	})

@@ -142,7 +142,7 @@ func Lookup(name string) *Program { return catalogProgram(FoldWord(name)) }
 // (gimp -b, jrunscript -e), whose own calls the inline-code model judges.
 func escapeLang(lang string) bool {
 	switch lang {
-	case "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite", "mysql", "psql", "bang", "ftp", "ftp-file", "sed", "sed-file",
+	case "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite", "mysql", "psql", "db-file", "bang", "ftp", "ftp-file", "sed", "sed-file",
 		"tar-action", "apt", "make", "tcl", "r", "julia", "applescript", "socat",
 		"hook", "sysctl", "system", "tex", "m4", "rpm", "hg", "puppet", "pipe",
 		"erlang", "erlang-call", "elixir", "jvm", "clojure", "swift", "dotnet":
@@ -719,6 +719,13 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			}
 		case c.Stdin.Text != "":
 			w.runCode(c, p.Stdin, field{Word: Word{Value: c.Stdin.Text, Dynamic: !c.Stdin.Static}}, via("stdin"), cx)
+		case c.Stdin.Kind == "file" && dbLangs.has(p.Stdin):
+			// psql < x.sql: a database client's commands in a file the
+			// line or the session wrote (its SQL is data; its \!, \o |CMD
+			// and .shell are not)
+			if in, _, ok := w.fileInput(c.Stdin.From); ok && in.Text != "" {
+				w.runCode(c, p.Stdin, field{Word: Word{Value: in.Text, Dynamic: !in.Static}}, via("stdin"), cx)
+			}
 		}
 	}
 	if p.Runs == "line" {
@@ -1761,12 +1768,26 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 				if m[1] == "read" || m[1] == "import" {
 					op = "r"
 				}
-				fileOp(op, m[2])
+				if !strings.HasPrefix(strings.TrimLeft(m[2], `'"`), "|") {
+					fileOp(op, m[2]) // a pipe is clientPipes'
+				}
+			}
+		}
+		for _, p := range clientPipes(lang, code) {
+			switch {
+			case p.file != "":
+				fileOp("w", p.file)
+			case p.pager && missedHelper(p.cmd, helperSet("@pager")) == "":
+				// mysql's pager less is mysql --pager=less: a pager is
+				// what it is for, no escape
+				w.nested(c, p.cmd, c.Name+" --pager", cx, f.Dynamic)
+			default:
+				run(p.cmd)
 			}
 		}
 		// SQL that loads a native library (SELECT load_extension('x'),
 		// PostgreSQL's LOAD 'x', MySQL's … SONAME 'x') runs its code; COPY …
-		// FROM PROGRAM 'CMD' runs a shell command where the server runs
+		// FROM PROGRAM 'CMD' (or $$CMD$$) runs a shell command where the server runs
 		// SELECT … INTO OUTFILE 'PATH' (DUMPFILE) and COPY … TO 'PATH'
 		// have the server write the file, where it runs
 		for _, m := range sqlOutFile().FindAllStringSubmatch(code, -1) {
@@ -1776,7 +1797,7 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			if m[1] != "" {
 				w.nested(c, "ld.so "+shellQuote(m[1]), via, cx, f.Dynamic)
 			} else {
-				run(strings.ReplaceAll(m[2], "''", "'"))
+				run(strings.ReplaceAll(m[2], "''", "'") + m[3] + m[4]) // '…', $$…$$ or $tag$…$tag$
 			}
 		}
 		for _, line := range strings.FieldsFunc(code, func(r rune) bool { return r == '\n' || r == ';' && lang != "sqlite" }) {
@@ -1804,6 +1825,20 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		}
 		if ok && in.Text != "" {
 			w.runCode(c, "ftp", field{Word: Word{Value: in.Text, Dynamic: !in.Static}}, via, cx)
+		}
+	case "db-file":
+		// psql -f FILE, sqlite3 -init FILE: the client's commands (its
+		// entry's stdin language) in a file the line or the session
+		// wrote, or in a <(…) whose output is known
+		if fetchedScript(c, f, code) {
+			break
+		}
+		in, ok := f.in, f.in.Kind == "procsub" && f.in.Static
+		if !ok && !f.Dynamic && code != "-" {
+			in, _, ok = w.fileInput(code)
+		}
+		if p := catalogProgram(FoldWord(c.Name)); ok && in.Text != "" && p != nil && p.Stdin != "" {
+			w.runCode(c, p.Stdin, field{Word: Word{Value: in.Text, Dynamic: !in.Static}}, via, cx)
 		}
 	case "sed-file":
 		// sed -f FILE: a script the line or the session wrote, a <(…)
@@ -2146,7 +2181,7 @@ var (
 	vimFile     = lazyRegexp(`^(r|re|rea|read|w|wr|wri|writ|write|sav|saveas|x|wq)!?\s+([^!|\s][^|]*)$`)
 	sqliteLoad  = lazyRegexp(`(?m)^\s*\.load\s+(\S+)`)
 	sqlOutFile  = lazyRegexp(`(?i)\bINTO\s+(?:OUTFILE|DUMPFILE)\s+(?:'([^']+)'|"([^"]+)")|\bCOPY\b[^;]*?\bTO\s+(?:'(/[^']+)'|"(/[^"]+)")`)
-	sqlLoad     = lazyRegexp(`(?i)(?:\bload_extension\s*\(\s*|\bLOAD\s+|\bSONAME\s+)'([^']+)'|\bPROGRAM\s+'((?:[^']|'')*)'`)
+	sqlLoad     = lazyRegexp(`(?i)(?:\bload_extension\s*\(\s*|\bLOAD\s+|\bSONAME\s+)'([^']+)'|\bPROGRAM\s+(?:E?'((?:[^']|'')*)'|\$\$((?s:.*?))\$\$|\$\w+\$((?s:.*?))\$\w+\$)`)
 	sqliteFile  = lazyRegexp(`(?m)^\s*\.(read|output|once|save|backup|import|log)\s+(?:--?\S+\s+)*(\S+)`)
 	sedFile     = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*([rwRW])\s+(\S[^;\n}]*)`)
 	vimLang     = lazyRegexp(`(?s)^(py3?|python3?|pyx|pythonx|py3do|pydo|lua|luado|perl|perldo|rub|ruby|rubydo)!?\s+(.*)$`)

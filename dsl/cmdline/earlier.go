@@ -702,6 +702,7 @@ var configLoaders = map[string][]string{
 	"tilt":         {"Tiltfile"},
 	"lein":         {"project.clj"},
 	"sbt":          {"build.sbt", "project/plugins.sbt"},
+	"pylint":       pylintConfigs, // its init-hook (pylintHooks)
 	"mill":         {"build.mill", "build.sc"},
 }
 
@@ -722,12 +723,12 @@ func nodeTestRun(args []field) bool {
 	return test
 }
 
-// moduleRunner is the runner python -m starts (python3 -m pytest), when
-// codeRunners knows it, else "".
+// moduleRunner is the runner python -m starts (python3 -m pytest, python3
+// -m pylint), when codeRunners or configLoaders knows it, else "".
 func moduleRunner(args []field) string {
 	for i, a := range args {
 		if a.Value == "-m" && i+1 < len(args) {
-			if m := args[i+1].Value; codeRunners[m] != nil {
+			if m := args[i+1].Value; codeRunners[m] != nil || configLoaders[m] != nil {
 				return m
 			}
 			return ""
@@ -770,6 +771,8 @@ func runnerFiles(prog string) []string {
 		return []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}
 	case prog == "composer":
 		return []string{"composer.json"}
+	case prog == "mvn" || prog == "mvnw":
+		return []string{"pom.xml"}
 	case prog == "pdm" || prog == "hatch" || prog == "poe" || prog == "rye":
 		return []string{"pyproject.toml", "hatch.toml"}
 	case prog == "pipenv":
@@ -910,6 +913,14 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 			for _, r := range packageScriptLines(in.Text, names, known) {
 				w.nestedAt(c, runDir, r, via, cx)
 			}
+		case prog == "mvn" || prog == "mvnw": // its pom.xml, or -f FILE
+			for _, r := range mavenCommands(in.Text) {
+				w.nestedAt(c, runDir, r, via, cx)
+			}
+		case prog == "pylint":
+			for _, code := range pylintHooks(in.Text) {
+				w.runCode(c, "python", field{Word: Word{Value: code}}, via, cx)
+			}
 		case runnerRecipes(prog, f, in.Text) != nil:
 			for _, r := range runnerRecipes(prog, f, in.Text) {
 				w.nested(c, r, via, cx, false)
@@ -1018,7 +1029,7 @@ func (w *walker) writtenMatches(files []string, dir string) []string {
 // joined to the names it looks up), the file its options name instead,
 // and where its recipes run: npm --prefix DIR (-C), pnpm -C DIR (--dir),
 // yarn and bun --cwd DIR; just -f FILE runs in FILE's directory, or in
-// -d DIR's (--working-directory). A dynamic one is "$", known only as it
+// -d DIR's (--working-directory); mvn -f reads FILE, or DIR/pom.xml. A dynamic one is "$", known only as it
 // runs.
 func runnerDir(prog string, args []field) (dir, runDir, file string) {
 	var opts []string
@@ -1031,6 +1042,8 @@ func runnerDir(prog string, args []field) (dir, runDir, file string) {
 		opts = []string{"--cwd"}
 	case "just":
 		opts = []string{"-d", "--working-directory", "-f", "--justfile"}
+	case "mvn", "mvnw":
+		opts = []string{"-f", "--file"} // a pom.xml, or the directory holding one
 	default:
 		return "", "", ""
 	}
@@ -1054,12 +1067,18 @@ func runnerDir(prog string, args []field) (dir, runDir, file string) {
 		if dyn {
 			val = "$"
 		}
-		switch name {
-		case "-f", "--justfile":
+		switch {
+		case name == "-f" || name == "--justfile" || name == "--file":
 			file = val
+			if (prog == "mvn" || prog == "mvnw") && !strings.HasSuffix(val, ".xml") {
+				file = path.Join(val, "pom.xml")
+			}
 		default:
 			dir = val
 		}
+	}
+	if (prog == "mvn" || prog == "mvnw") && file != "" {
+		return "", path.Dir(file), file
 	}
 	if prog == "just" {
 		runDir = dir

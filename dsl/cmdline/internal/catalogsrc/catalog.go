@@ -130,7 +130,7 @@ type Code struct {
 // Langs are the languages cmdline's runCode reads.
 var Langs = []string{"sh", "each-sh", "self", "argv", "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite",
 	"mysql", "psql", "bang", "sed", "sed-file", "tar-action", "apt", "make", "tcl", "r", "julia", "applescript", "ssm", "socat", "file", "none",
-	"python", "node", "jsr", "mongo", "perl", "ruby", "php", "lua", "ftp", "ftp-file", "hook", "sysctl", "system", "tex", "m4", "rpm", "hg", "puppet",
+	"python", "node", "jsr", "mongo", "perl", "ruby", "php", "lua", "ftp", "ftp-file", "db-file", "hook", "sysctl", "system", "tex", "m4", "rpm", "hg", "puppet",
 	"sshopt", "lisp", "haskell", "fzf", "parallel", "shell-program", "program", "pipe", "cmake", "exec", "cargo-config", "goenv",
 	"erlang", "erlang-call", "elixir", "jvm", "clojure", "swift", "dotnet", "hcl", "pkgscript", "apply-patch"}
 
