@@ -419,7 +419,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native102
 		}
-	case "(name in [\"at\", \"batch\"] && !hasFlag(\"l\", \"r\", \"d\", \"c\", \"V\", \"list\", \"remove\", \"version\") &&\n  !(!agent && stdin.static && stdin.text != \"\" && !hasFlag(\"f\") && !(stdin.text contains \"$\") && len(wrappers) == 0)) ||\n(name == \"systemd-run\" && !hasFlag(\"scope\")) || name == \"openvt\" || (\"systemd-run\" in wrappers && !wrapperFlag(\"systemd-run\", \"scope\")) || \"openvt\" in wrappers":
+	case "(name in [\"at\", \"batch\"] && !hasFlag(\"l\", \"r\", \"d\", \"c\", \"V\", \"list\", \"remove\", \"version\") &&\n  !(!agent && stdin.static && stdin.text != \"\" && !hasFlag(\"f\") && !(stdin.text contains \"$\") && len(wrappers) == 0)) ||\n(name == \"systemd-run\" && !hasFlag(\"scope\")) || name == \"openvt\" || (name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(^|\\\\.)StartTransientUnit$\")) || (\"systemd-run\" in wrappers && !wrapperFlag(\"systemd-run\", \"scope\")) || \"openvt\" in wrappers":
 		if scope == "command" {
 			return native103
 		}
@@ -1612,7 +1612,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [736]lazyRegexp{
+var nativeRegexps = [737]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1807,6 +1807,7 @@ var nativeRegexps = [736]lazyRegexp{
 	{src: "^(/tmp|/var/tmp|/dev/shm)/"},
 	{src: "\\b(pickle|cPickle|_pickle|dill|cloudpickle|marshal)\\.loads\\(\\s*(base64\\.|binascii\\.|codecs\\.decode|zlib\\.decompress|bytes\\.fromhex|b[\"'])"},
 	{src: "\\burlopen\\(|\\brequests\\.(get|post)\\(|\\bhttpx\\.get\\(|\\.recv\\(|\\burllib\\.request\\b|\\bfile_get_contents\\(\\s*[\"']https?:|\\bNet::HTTP\\b|\\bopen-uri\\b|\\bURI\\.open\\b"},
+	{src: "(?i)(^|\\.)StartTransientUnit$"},
 	{src: "^/(usr/)?(local/)?bin/(sh|bash|dash|zsh|ksh|mksh|ash|yash|fish|csh|tcsh|busybox)$"},
 	{src: "(^|/)(\\.config|\\.local/share)/fish/(functions|completions|vendor_functions\\.d|vendor_conf\\.d|vendor_completions\\.d)(/.*)?$"},
 	{src: "^/(etc|usr/share|usr/local/share)/fish/(functions|completions|conf\\.d|vendor_functions\\.d|vendor_conf\\.d|vendor_completions\\.d)(/.*)?$"},
@@ -4746,7 +4747,7 @@ func native102(env any) bool {
 // native103 is the condition of deferred-command.
 func native103(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((in(e.Name, "at", "batch") &&
+	return (((((((in(e.Name, "at", "batch") &&
 		!e.HasFlag("l", "r", "d", "c", "V", "list", "remove", "version")) &&
 		!(((((!e.Agent &&
 			e.Stdin.Static) &&
@@ -4757,6 +4758,10 @@ func native103(env any) bool {
 		((e.Name == "systemd-run") &&
 			!e.HasFlag("scope"))) ||
 		(e.Name == "openvt")) ||
+		(in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
+			anyOf(e.Args, func(p0 string) bool {
+				return matchReAny(&nativeRegexps[194], "starttransientunit", p0)
+			}))) ||
 		(in("systemd-run", e.Wrappers...) &&
 			!e.WrapperFlag("systemd-run", "scope"))) ||
 		in("openvt", e.Wrappers...))
@@ -4767,7 +4772,7 @@ func native104(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[194], "bin/", p0)
+			return matchReWith(&nativeRegexps[195], "bin/", p0)
 		}))
 }
 
@@ -4813,9 +4818,9 @@ func native106(env any) bool {
 func native107(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[195], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[196], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[197], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[196], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[197], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[198], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -4826,7 +4831,7 @@ func native108(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[198], "function", e.Line)))
+			matchReWith(&nativeRegexps[199], "function", e.Line)))
 }
 
 // native109 is the condition of fish-funcsave-agent.
@@ -4841,11 +4846,11 @@ func native110(env any) bool {
 	return ((e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((p0 == "--universal") ||
-				matchReWith(&nativeRegexps[199], "-", p0))
+				matchReWith(&nativeRegexps[200], "-", p0))
 		})) &&
 		!anyOf(e.Args, func(p0 string) bool {
 			return (in(p0, "--query", "--erase", "--show", "--names") ||
-				matchReWith(&nativeRegexps[200], "-", p0))
+				matchReWith(&nativeRegexps[201], "-", p0))
 		}))
 }
 
@@ -4864,18 +4869,18 @@ func native112(env any) bool {
 			e.HasFlag("install", "slave", "set")) &&
 			(anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "/") &&
-					matchReWith(&nativeRegexps[201], "bin/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[202], "bin/", cleanPath(p0)))
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((!strings.HasPrefix(p0, "-") &&
 						strings.Contains(p0, "/")) &&
-						!matchReWith(&nativeRegexps[202], "/", cleanPath(p0)))
+						!matchReWith(&nativeRegexps[203], "/", cleanPath(p0)))
 				})))) ||
 		(((e.Name == "dpkg-divert") &&
 			!e.HasFlag("remove", "list", "listpackage", "truename", "help", "version")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[203], "bin/", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[204], "/", cleanPath(p0)))
+				return (matchReWith(&nativeRegexps[204], "bin/", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[205], "/", cleanPath(p0)))
 			})))
 }
 
@@ -4901,8 +4906,8 @@ func native113(env any) bool {
 						return ((((len(let1) == 0) ||
 							!strings.HasPrefix(baseName(index(let1, 0)), let0)) ||
 							(strings.Contains(index(let1, 0), "/") &&
-								!matchReWith(&nativeRegexps[205], "bin/", cleanPath(index(let1, 0))))) ||
-							matchRe(&nativeRegexps[206], strings.Join(sliceOf(strings.Split(p0, "="), 1, len(strings.Split(p0, "="))), "=")))
+								!matchReWith(&nativeRegexps[206], "bin/", cleanPath(index(let1, 0))))) ||
+							matchRe(&nativeRegexps[207], strings.Join(sliceOf(strings.Split(p0, "="), 1, len(strings.Split(p0, "="))), "=")))
 					}())
 			}()
 		})) ||
@@ -4911,7 +4916,7 @@ func native113(env any) bool {
 				return func() bool {
 					let0 := index(strings.Split(strings.TrimSpace(p0), " "), 0)
 					return ((sharedDir(let0) ||
-						matchReWith(&nativeRegexps[207], ".", let0)) ||
+						matchReWith(&nativeRegexps[208], ".", let0)) ||
 						strings.Contains(let0, "$"))
 				}()
 			}))) ||
@@ -4941,7 +4946,7 @@ func native115(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[208], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[209], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -5042,10 +5047,10 @@ func native121(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[209], "..", p0) ||
+					(matchReWith(&nativeRegexps[210], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[210], "$", p0) &&
+							!(matchReWith(&nativeRegexps[211], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -5072,17 +5077,17 @@ func native122(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[211], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[212], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[212], "-", p0) ||
+						return (matchReWith(&nativeRegexps[213], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[213], "-", p0) ||
+							return (matchReWith(&nativeRegexps[214], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -5108,9 +5113,9 @@ func native123(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[214], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[215], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[215], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[216], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -5129,10 +5134,10 @@ func native124(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[216], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[217], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[217], ".", p0) &&
-						!matchReWith(&nativeRegexps[218], ":", p0)))
+					(matchReWith(&nativeRegexps[218], ".", p0) &&
+						!matchReWith(&nativeRegexps[219], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
@@ -5156,7 +5161,7 @@ func native125(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[219], "0", p0)
+					return matchReWith(&nativeRegexps[220], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -5198,7 +5203,7 @@ func native125(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[220], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[221], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -5333,7 +5338,7 @@ func native128(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[221], "-", p0) ||
+							return (matchReWith(&nativeRegexps[222], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -5472,10 +5477,10 @@ func native133(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return (((matchReWith(&nativeRegexps[222], "/etc/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[223], "bin/", cleanPath(p0))) ||
-			matchReWith(&nativeRegexps[224], "/lib", cleanPath(p0))) ||
-			(matchRe(&nativeRegexps[225], cleanPath(p0)) &&
+		return (((matchReWith(&nativeRegexps[223], "/etc/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[224], "bin/", cleanPath(p0))) ||
+			matchReWith(&nativeRegexps[225], "/lib", cleanPath(p0))) ||
+			(matchRe(&nativeRegexps[226], cleanPath(p0)) &&
 				func() bool {
 					let0 := p0
 					return anyOf([]string{"/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/sudoers", "/usr/bin/sudo", "/usr/bin/su", "/bin/bash", "/usr/bin/bash", "/bin/sh"}, func(p1 string) bool {
@@ -5492,8 +5497,8 @@ func native134(env any) bool {
 		!e.HasFlag("l", "y", "R", "F", "H", "p", "c", "e", "i", "B", "Y", "L", "Q", "s", "D", "k")) &&
 		anyOf(e.Options("f"), func(p0 string) bool {
 			return (((e.Stdin.Kind != "") &&
-				matchReWith(&nativeRegexps[226], "/.ssh/id_", cleanPath(p0))) ||
-				matchReWith(&nativeRegexps[227], "/etc/ssh/ssh_host_", cleanPath(p0)))
+				matchReWith(&nativeRegexps[227], "/.ssh/id_", cleanPath(p0))) ||
+				matchReWith(&nativeRegexps[228], "/etc/ssh/ssh_host_", cleanPath(p0)))
 		})) ||
 		(in(e.Name, "gpg", "gpg2") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5516,15 +5521,15 @@ func native134(env any) bool {
 					}()
 				}()
 			}(), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[228], "/.", cleanPath(p0)) ||
-					(matchRe(&nativeRegexps[225], cleanPath(p0)) &&
+				return ((matchReWith(&nativeRegexps[229], "/.", cleanPath(p0)) ||
+					(matchRe(&nativeRegexps[226], cleanPath(p0)) &&
 						func() bool {
 							let0 := p0
 							return anyOf([]string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.bash_functions", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.mkshrc", "~/.inputrc", "~/.config/fish", "~/.ssh/id_rsa", "~/.ssh/id_ecdsa", "~/.ssh/id_ed25519", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.gnupg", "~/.gitconfig", "~/.config/git", "~/.aws/credentials", "~/.kube/config", "~/.netrc", "~/.git-credentials", "~/.npmrc", "~/.pypirc"}, func(p1 string) bool {
 								return mayName(let0, p1)
 							})
 						}())) &&
-					!matchReWith(&nativeRegexps[229], "/.ssh/known_hosts", cleanPath(p0)))
+					!matchReWith(&nativeRegexps[230], "/.ssh/known_hosts", cleanPath(p0)))
 			})))
 }
 
@@ -5547,8 +5552,8 @@ func native135(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[230], ".git/", cleanPath(p0)) &&
-			!matchReAny(&nativeRegexps[231], ".lock\x00.git/refs/original", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[231], ".git/", cleanPath(p0)) &&
+			!matchReAny(&nativeRegexps[232], ".lock\x00.git/refs/original", cleanPath(p0)))
 	})
 }
 
@@ -5572,7 +5577,7 @@ func native137(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[232], "of=", p0)
+					return matchReWith(&nativeRegexps[233], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -5623,7 +5628,7 @@ func native137(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[233], "for", e.Line)))))
+						matchReWith(&nativeRegexps[234], "for", e.Line)))))
 	}()
 }
 
@@ -5643,17 +5648,17 @@ func native138(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[234], ":", let0)) &&
+					!matchReWith(&nativeRegexps[235], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[235], p0)
+							return matchRe(&nativeRegexps[236], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[236], "-", p0)
+							return matchReWith(&nativeRegexps[237], "-", p0)
 						})))))
 	}()
 }
@@ -5673,7 +5678,7 @@ func native140(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[237], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[238], "x", e.Pos(0)))) &&
 		(anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
@@ -5727,11 +5732,11 @@ func native140(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[238], "x", p0)
+						return matchReWith(&nativeRegexps[239], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[239], "x", p0)
+						return matchReWith(&nativeRegexps[240], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -5769,7 +5774,7 @@ func native141(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[240], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[241], ".", baseName(p0)))
 			})))
 }
 
@@ -5808,7 +5813,7 @@ func native144(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[241], "-", p0)
+					return matchReWith(&nativeRegexps[242], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5821,7 +5826,7 @@ func native144(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[242], p0)) &&
+					!matchRe(&nativeRegexps[243], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -5874,9 +5879,9 @@ func native148(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[243], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[244], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[245], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[244], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[245], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[246], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native149 is the condition of move-to-dev-null.
@@ -6004,7 +6009,7 @@ func native157(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[246], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[247], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -6028,7 +6033,7 @@ func native158(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[247], let1) {
+						!matchRe(&nativeRegexps[248], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6041,7 +6046,7 @@ func native158(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[247], let2) {
+							!matchRe(&nativeRegexps[248], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -6059,9 +6064,9 @@ func native158(env any) bool {
 								return ((sensitivePath(p0) ||
 									e.HoldsSecret(p0)) ||
 									(((let3 != "") &&
-										!matchRe(&nativeRegexps[247], p0)) &&
+										!matchRe(&nativeRegexps[248], p0)) &&
 										(sensitivePath(((let3 + "/") + p0)) ||
-											(matchReWith(&nativeRegexps[248], "/.", cleanPath(((let3+"/")+p0))) &&
+											(matchReWith(&nativeRegexps[249], "/.", cleanPath(((let3+"/")+p0))) &&
 												secretPath(((let3 + "/") + p0))))))
 							})) ||
 							(!e.Agent &&
@@ -6069,7 +6074,7 @@ func native158(env any) bool {
 									return (!in(baseName(p0), "token", "identity") &&
 										(secretPath(p0) ||
 											(((let3 != "") &&
-												!matchRe(&nativeRegexps[247], p0)) &&
+												!matchRe(&nativeRegexps[248], p0)) &&
 												secretPath(((let3 + "/") + p0)))))
 								}))))
 				}()
@@ -6094,7 +6099,7 @@ func native159(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[247], let1) {
+						!matchRe(&nativeRegexps[248], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6107,7 +6112,7 @@ func native159(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[247], let2) {
+							!matchRe(&nativeRegexps[248], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -6137,11 +6142,11 @@ func native159(env any) bool {
 									}))) ||
 								((in(e.Name, "export", "declare", "typeset") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[249], "GIT_WORK_TREE=", p0) &&
+										return (matchReWith(&nativeRegexps[250], "GIT_WORK_TREE=", p0) &&
 											(isHome(substr(p0, 14, len(p0))) ||
 												isRoot(substr(p0, 14, len(p0)))))
 									})) &&
-									matchReWith(&nativeRegexps[250], "git", e.Line)))) ||
+									matchReWith(&nativeRegexps[251], "git", e.Line)))) ||
 							(((e.Name == "git") &&
 								(e.Pos(0) == "add")) &&
 								((matchComputed(let4, cleanPath(let3)) &&
@@ -6175,7 +6180,7 @@ func native160(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[247], let1) {
+						!matchRe(&nativeRegexps[248], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6236,7 +6241,7 @@ func native161(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[251], "remote.", p0)
+					return matchReWith(&nativeRegexps[252], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -6248,8 +6253,8 @@ func native162(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[252], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[253], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[253], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[254], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -6278,7 +6283,7 @@ func native163(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[247], p0)) &&
+						!matchRe(&nativeRegexps[248], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -6338,14 +6343,14 @@ func native168(env any) bool {
 func native169(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[254], e.Original))
+		!matchRe(&nativeRegexps[255], e.Original))
 }
 
 // native170 is the condition of url-confusable-host.
 func native170(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[255], "://", e.Original))
+		matchReFold(&nativeRegexps[256], "://", e.Original))
 }
 
 // native171 is the condition of macos-protection-off.
@@ -6374,16 +6379,16 @@ func native171(env any) bool {
 					in(e.Pos(1), "add", "clear"))))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[256], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[257], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[257], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[258], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[258], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[259], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[259], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[260], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -6400,7 +6405,7 @@ func native171(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[260], "--set", p0)
+					return matchReWith(&nativeRegexps[261], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -6414,14 +6419,14 @@ func native171(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[261], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[262], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[262], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[263], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -6435,7 +6440,7 @@ func native172(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[263], "-", p0)
+					return matchReWith(&nativeRegexps[264], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -6470,7 +6475,7 @@ func native174(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[264], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[265], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -6482,11 +6487,11 @@ func native174(env any) bool {
 func native175(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[265], "-set", p0)
+		return matchReAny(&nativeRegexps[266], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[266], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[267], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -6498,15 +6503,15 @@ func native176(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[267], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[268], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[268], "login", p0)
+				return matchReFold(&nativeRegexps[269], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[268], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[269], "login", e.Stdin.Text))))
 }
 
 // native177 is the condition of launchd-job.
@@ -6540,9 +6545,9 @@ func native178(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[269], "clipboard", p0)
+					return matchReFold(&nativeRegexps[270], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[269], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[270], "clipboard", e.Stdin.Text)))))
 }
 
 // native179 is the condition of screen-capture-agent.
@@ -6556,7 +6561,7 @@ func native179(env any) bool {
 func native180(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[270], "sleep", e.Line))
+		matchReWith(&nativeRegexps[271], "sleep", e.Line))
 }
 
 // native181 is the condition of mic-camera-capture-agent.
@@ -6574,7 +6579,7 @@ func native181(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[271], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[272], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -6582,23 +6587,23 @@ func native181(env any) bool {
 func native182(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[272], "dialog", p0)
+		return matchReFold(&nativeRegexps[273], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[272], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[273], "dialog", e.Stdin.Text))
 }
 
 // native183 is the condition of applescript-remote-machine.
 func native183(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[273], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[274], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[273], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[274], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[274], "volume", p0)
+				return matchReFold(&nativeRegexps[275], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[274], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[275], "volume", e.Stdin.Text))))
 }
 
 // native184 is the condition of read-private-store-agent.
@@ -6606,7 +6611,7 @@ func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[275], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[276], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -6626,7 +6631,7 @@ func native185(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[276], "/Users/", p0)
+					return matchReWith(&nativeRegexps[277], "/Users/", p0)
 				}))))
 }
 
@@ -6657,10 +6662,10 @@ func native188(env any) bool {
 		anyOf(e.Args, func(p0 string) bool {
 			return ((((urlScheme(p0) != "") &&
 				(urlScheme(p0) != "file")) &&
-				(matchRe(&nativeRegexps[277], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[278], ".", urlHost(p0)))) &&
+				(matchRe(&nativeRegexps[278], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[279], ".", urlHost(p0)))) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[279], "url.", p0)))
+					matchReFold(&nativeRegexps[280], "url.", p0)))
 		}))
 }
 
@@ -6680,7 +6685,7 @@ func native190(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[280], "%25", p0))
+				matchReWith(&nativeRegexps[281], "%25", p0))
 		}))
 }
 
@@ -6703,12 +6708,12 @@ func native192(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[281], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[282], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[282], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[283], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -6726,9 +6731,9 @@ func native193(env any) bool {
 			}()
 		})
 		return anyOf(let0, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[283], "/", p0) &&
+			return ((matchReWith(&nativeRegexps[284], "/", p0) &&
 				isIP(urlHost(p0))) &&
-				!matchReAny(&nativeRegexps[281], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[282], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})
 	}()
 }
@@ -6740,9 +6745,9 @@ func native194(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[284], "@", p0)) &&
+				matchReWith(&nativeRegexps[285], "@", p0)) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[285], "url.", p0)))
+					matchReFold(&nativeRegexps[286], "url.", p0)))
 		}))
 }
 
@@ -6751,7 +6756,7 @@ func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[286], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[287], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -6778,8 +6783,8 @@ func native196(env any) bool {
 func native197(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[287], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[288], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[288], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[289], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native198 is the condition of inline-code-download.
@@ -6787,11 +6792,11 @@ func native198(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[289], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[290], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[291], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[292], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[293], "http://", e.Code))))
+		matchReAny(&nativeRegexps[290], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[291], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[292], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[293], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[294], "http://", e.Code))))
 }
 
 // native199 is the condition of insecure-tls.
@@ -6822,14 +6827,14 @@ func native199(env any) bool {
 						return (p0 == "set")
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[294], ".trusted-host", p0)
+						return matchReWith(&nativeRegexps[295], ".trusted-host", p0)
 					}))) ||
 				((in(e.Name, "npm", "yarn", "pnpm") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[295], "strict-ssl\x00enablestrictssl", p0)
+						return matchReAny(&nativeRegexps[296], "strict-ssl\x00enablestrictssl", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[296], "false", p0)
+						return matchReWith(&nativeRegexps[297], "false", p0)
 					}))) ||
 				(in(e.Name, "helm", "kubectl") &&
 					e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -6864,37 +6869,37 @@ func native199(env any) bool {
 func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[297], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[298], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[298], "/dev/", p0)
+			return matchReWith(&nativeRegexps[299], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[299], ":", p0)
+				return matchReFold(&nativeRegexps[300], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[300], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[301], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[301], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[302], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[302], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[303], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
-			matchReAny(&nativeRegexps[304], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
+			matchReAny(&nativeRegexps[303], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[304], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
+			matchReAny(&nativeRegexps[305], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
 }
 
 // native201 is the condition of inline-socket-public-ip.
 func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[305], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
+		matchReAny(&nativeRegexps[306], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
 		anyOf(strings.Split(e.Code, "\""), func(p0 string) bool {
 			return anyOf(strings.Split(p0, "'"), func(p1 string) bool {
 				return (isIP(strings.TrimSpace(p1)) &&
@@ -6911,9 +6916,9 @@ func native202(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[306], "$", p0) &&
+				(matchReWith(&nativeRegexps[307], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[307], "$(cat ", p0))
+				matchReWith(&nativeRegexps[308], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -6932,7 +6937,7 @@ func native202(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[308], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[309], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -6946,10 +6951,10 @@ func native202(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[309], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[310], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[310], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[311], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -6971,7 +6976,7 @@ func native202(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[311], "$(", p0)
+				return matchReWith(&nativeRegexps[312], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -6980,7 +6985,7 @@ func native202(env any) bool {
 						(e.Pos(0) == "login")) &&
 						tokenForHost(e.TokenSource(p0), sliceOf(e.Positional, 1, len(e.Positional))))) &&
 					!((in(e.Name, "http", "https", "xh", "xhs") &&
-						matchReWith(&nativeRegexps[312], ":", p0)) &&
+						matchReWith(&nativeRegexps[313], ":", p0)) &&
 						tokenForHost(e.TokenSource(p0), e.Args)))
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp", "rsync") &&
@@ -6990,11 +6995,11 @@ func native202(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[313], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[314], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[311], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[314], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[312], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[315], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -7073,7 +7078,7 @@ func native204(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[315], ":", p0)
+					return matchReWith(&nativeRegexps[316], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
@@ -7118,7 +7123,7 @@ func native205(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[316], "$", p0) &&
+							(matchReWith(&nativeRegexps[317], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -7128,7 +7133,7 @@ func native205(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[317], "://", p0)
+							return matchReWith(&nativeRegexps[318], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -7146,16 +7151,16 @@ func native205(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[316], "$", p0) &&
+									(matchReWith(&nativeRegexps[317], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[317], "://", p0)
+								return matchReWith(&nativeRegexps[318], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[318], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[319], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -7175,7 +7180,7 @@ func native206(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[319], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[320], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -7199,8 +7204,8 @@ func native207(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[316], "$", p0)) &&
-			matchReWith(&nativeRegexps[320], ".", p0))
+			matchReWith(&nativeRegexps[317], "$", p0)) &&
+			matchReWith(&nativeRegexps[321], ".", p0))
 	})
 }
 
@@ -7248,7 +7253,7 @@ func native208(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[321], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[322], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -7257,7 +7262,7 @@ func native208(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[322], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[323], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -7329,13 +7334,13 @@ func native209(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[323], "~/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[324], "~/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[323], "~/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[324], "~/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -7347,7 +7352,7 @@ func native210(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[324], "cd", e.Line))
+		matchReWith(&nativeRegexps[325], "cd", e.Line))
 }
 
 // native211 is the condition of reverse-shell-fifo.
@@ -7360,7 +7365,7 @@ func native211(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[325], "mk", e.Line))
+		matchReWith(&nativeRegexps[326], "mk", e.Line))
 }
 
 // native212 is the condition of shell-piped-to-network.
@@ -7387,20 +7392,20 @@ func native213(env any) bool {
 // native214 is the condition of awk-network.
 func native214(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[326], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[327], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[327], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[328], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native215 is the condition of dns-update.
 func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[328], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[329], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[329], "del", p0)
+			return matchReFold(&nativeRegexps[330], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[328], "del", p0.Target)
+			return matchReFold(&nativeRegexps[329], "del", p0.Target)
 		}))
 }
 
@@ -7441,7 +7446,7 @@ func native216(env any) bool {
 										!tokenForHost(e.TokenSource(p0), e.Args))
 								}) ||
 									anyOf(e.Options("c"), func(p0 string) bool {
-										return (((matchReFold(&nativeRegexps[330], "extraheader=", p0) &&
+										return (((matchReFold(&nativeRegexps[331], "extraheader=", p0) &&
 											matchComputed(let0, p0)) &&
 											anyOf(e.Args, func(p1 string) bool {
 												return (urlHost(p1) != "")
@@ -7452,15 +7457,15 @@ func native216(env any) bool {
 							return func() bool {
 								if e.Name == "ssh" {
 									return ((anyOf(e.Options("o"), func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[331], "ndenv\x00tenv", p0) &&
-											(matchReFold(&nativeRegexps[332], "*", p0) ||
-												matchReAny(&nativeRegexps[333], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+										return (matchReAny(&nativeRegexps[332], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[333], "*", p0) ||
+												matchReAny(&nativeRegexps[334], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
-										matchReWith(&nativeRegexps[334], "$", e.Source)) ||
+										matchReWith(&nativeRegexps[335], "$", e.Source)) ||
 										(anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[335], "${", p0)
+											return matchReWith(&nativeRegexps[336], "${", p0)
 										}) &&
-											!matchReWith(&nativeRegexps[336], "$", e.Source)))
+											!matchReWith(&nativeRegexps[337], "$", e.Source)))
 								}
 								return func() bool {
 									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -7509,7 +7514,7 @@ func native216(env any) bool {
 													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
 													anyOf(e.PipedSecrets(), func(p0 string) bool {
 														return !tokenForHost(e.TokenSource(func() string {
-															if matchReWith(&nativeRegexps[337], " ", p0) {
+															if matchReWith(&nativeRegexps[338], " ", p0) {
 																return p0
 															}
 															return (("$(" + p0) + ")")
@@ -7523,7 +7528,7 @@ func native216(env any) bool {
 													e.HoldsSecret(e.Stdin.From))))
 									}
 									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-										return ((matchReWith(&nativeRegexps[336], "$", p0) ||
+										return ((matchReWith(&nativeRegexps[337], "$", p0) ||
 											e.SecretValue(p0)) &&
 											!tokenForHost(e.TokenSource(p0), e.Args))
 									}) ||
@@ -7532,23 +7537,23 @@ func native216(env any) bool {
 												return strings.HasPrefix(p0, "--expand-")
 											})) &&
 											anyOf(e.Options("variable"), func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[338], "%", p0) &&
+												return (matchReWith(&nativeRegexps[339], "%", p0) &&
 													!tokenForHost(e.TokenSource(("$"+substr(p0, 1, len(p0)))), e.Args))
 											}))) ||
 										(in(e.Name, "http", "https", "xh", "xhs") &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[339], ":", p0) &&
+												return (matchReWith(&nativeRegexps[340], ":", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											}))) ||
 										anyOf(e.Positional, func(p0 string) bool {
 											return (((urlHost(p0) != "") &&
-												matchReWith(&nativeRegexps[336], "$", p0)) &&
+												matchReWith(&nativeRegexps[337], "$", p0)) &&
 												!tokenForHost(e.TokenSource(p0), e.Args))
 										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchReAny(&nativeRegexps[340], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+												return (matchReAny(&nativeRegexps[341], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											})))
 								}()
@@ -7585,10 +7590,10 @@ func native218(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[341], ".", p0))
+					matchReWith(&nativeRegexps[342], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[336], "$", p0) &&
+			return (matchReWith(&nativeRegexps[337], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -7616,7 +7621,7 @@ func native219(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[342], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[343], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -7624,7 +7629,7 @@ func native219(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[343], p0)
+							return matchRe(&nativeRegexps[344], p0)
 						}))))
 		}()
 	}()
@@ -7638,7 +7643,7 @@ func native220(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[344], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[345], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -7667,7 +7672,7 @@ func native222(env any) bool {
 					in(e.Pos(0), "http", "start")))) ||
 			((e.Name == "cloudflared") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[345], "://", p0) ||
+					return (matchReWith(&nativeRegexps[346], "://", p0) ||
 						matchComputed((("^(--url=)?(https?://)?[^/@]*:"+let0)+"(/|$)"), p0))
 				}) ||
 					(((e.Agent &&
@@ -7693,7 +7698,7 @@ func native222(env any) bool {
 				!in(e.Pos(0), "verify", "status"))) ||
 			(((e.Name == "socat") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[346], "-listen:", p0)
+					return matchReAny(&nativeRegexps[347], "-listen:", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed((("(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:" + let0) + "(,|$)"), p0)
@@ -7705,7 +7710,7 @@ func native222(env any) bool {
 			(((e.Name == "chisel") &&
 				(e.Pos(0) == "client")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[347], "R:", p0)
+					return matchReWith(&nativeRegexps[348], "R:", p0)
 				}))) ||
 			((e.Name == "bore") &&
 				(e.Pos(0) == "local"))) ||
@@ -7730,15 +7735,15 @@ func native223(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[348], "@", p0) &&
-				!matchReWith(&nativeRegexps[349], "@", p0))
+			return (matchReWith(&nativeRegexps[349], "@", p0) &&
+				!matchReWith(&nativeRegexps[350], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[350], ":", p0) &&
-						!matchReAny(&nativeRegexps[351], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[351], ":", p0) &&
+						!matchReAny(&nativeRegexps[352], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -7755,7 +7760,7 @@ func native223(env any) bool {
 func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[352], "@", p0)
+		return matchReWith(&nativeRegexps[353], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -7771,18 +7776,18 @@ func native225(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[353], ":", p0)
+				return matchReFold(&nativeRegexps[354], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[354], ":", p0)
+				return matchReFold(&nativeRegexps[355], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[355], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[356], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[350], ":", p0) &&
-						!matchReAny(&nativeRegexps[351], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[351], ":", p0) &&
+						!matchReAny(&nativeRegexps[352], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -7806,14 +7811,14 @@ func native226(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[356], ":", p0)
-			})) &&
-			!anyOf(e.Args, func(p0 string) bool {
 				return matchReFold(&nativeRegexps[357], ":", p0)
 			})) &&
+			!anyOf(e.Args, func(p0 string) bool {
+				return matchReFold(&nativeRegexps[358], ":", p0)
+			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[358], "create:", p0) ||
-					matchReFold(&nativeRegexps[359], ":", p0))
+				return (matchReFold(&nativeRegexps[359], "create:", p0) ||
+					matchReFold(&nativeRegexps[360], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -7824,7 +7829,7 @@ func native226(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[360], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[361], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -7850,7 +7855,7 @@ func native227(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[361], p0)
+					return matchRe(&nativeRegexps[362], p0)
 				}))))
 }
 
@@ -7858,8 +7863,8 @@ func native227(env any) bool {
 func native228(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[362], ":", p0) &&
-			!matchReWith(&nativeRegexps[363], ":", p0))
+		return (matchReWith(&nativeRegexps[363], ":", p0) &&
+			!matchReWith(&nativeRegexps[364], ":", p0))
 	})
 }
 
@@ -7867,8 +7872,8 @@ func native228(env any) bool {
 func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[364], p0) ||
-			matchReWith(&nativeRegexps[365], "w", p0))
+		return (matchRe(&nativeRegexps[365], p0) ||
+			matchReWith(&nativeRegexps[366], "w", p0))
 	})
 }
 
@@ -7881,23 +7886,23 @@ func native230(env any) bool {
 				under(p0, "/etc")) ||
 				under(p0, "/usr")) ||
 				(under(p0, "/var") &&
-					!((matchReWith(&nativeRegexps[366], "/var/www/", cleanPath(p0)) &&
+					!((matchReWith(&nativeRegexps[367], "/var/www/", cleanPath(p0)) &&
 						!e.HasFlag("L")) &&
 						!anyOf(e.Args, func(p1 string) bool {
-							return matchRe(&nativeRegexps[367], p1)
+							return matchRe(&nativeRegexps[368], p1)
 						}))))
 		})) ||
 		(((e.Dynamic &&
 			e.HasFlag("R", "recursive")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[368], "$", p0) &&
-					!matchReWith(&nativeRegexps[369], "$", p0))
+				return (matchReWith(&nativeRegexps[369], "$", p0) &&
+					!matchReWith(&nativeRegexps[370], "$", p0))
 			})) ||
 			((in("find", e.Wrappers...) &&
 				in("{}", e.Positional...)) &&
 				anyOf(e.WrapperArgs, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[368], "$", p0) &&
-						!matchReWith(&nativeRegexps[369], "$", p0))
+					return (matchReWith(&nativeRegexps[369], "$", p0) &&
+						!matchReWith(&nativeRegexps[370], "$", p0))
 				}))))
 }
 
@@ -7906,13 +7911,13 @@ func native231(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[370], "s", p0) ||
-				matchRe(&nativeRegexps[371], p0))
+			return (matchReWith(&nativeRegexps[371], "s", p0) ||
+				matchRe(&nativeRegexps[372], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[371], p0) ||
-					matchReWith(&nativeRegexps[372], "s", p0))
+				return (matchRe(&nativeRegexps[372], p0) ||
+					matchReWith(&nativeRegexps[373], "s", p0))
 			})))
 }
 
@@ -7921,15 +7926,15 @@ func native232(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[373], "s", p0) ||
-				matchRe(&nativeRegexps[374], p0))
+			return (matchReWith(&nativeRegexps[374], "s", p0) ||
+				matchRe(&nativeRegexps[375], p0))
 		})) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[374], p0)
+				return matchRe(&nativeRegexps[375], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[375], cleanPath(p0))
+			return matchRe(&nativeRegexps[376], cleanPath(p0))
 		}))
 }
 
@@ -7939,7 +7944,7 @@ func native233(env any) bool {
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isRoot(p0) ||
-				matchReWith(&nativeRegexps[376], "${", p0)) ||
+				matchReWith(&nativeRegexps[377], "${", p0)) ||
 				in(cleanPath(p0), "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/var", "/usr/bin", "/usr/lib", "/usr/sbin", "/dev", "/proc", "/sys", "/System", "/Library", "/private", "/etc/*", "/usr/*", "/var/*"))
 		}))
 }
@@ -7951,7 +7956,7 @@ func native234(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[377], "+", p0)
+					return matchReWith(&nativeRegexps[378], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -7960,8 +7965,8 @@ func native234(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[378], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[379], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[379], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[380], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -7980,12 +7985,12 @@ func native234(env any) bool {
 func native235(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[380], p0)
+		return matchRe(&nativeRegexps[381], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[381], "bin/", p0))
+				matchReWith(&nativeRegexps[382], "bin/", p0))
 		}))
 }
 
@@ -7993,9 +7998,9 @@ func native235(env any) bool {
 func native236(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[382], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[383], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[383], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[384], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -8016,52 +8021,52 @@ func native237(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[384], p0) ||
-					matchRe(&nativeRegexps[385], p0)) ||
+				return ((((matchRe(&nativeRegexps[385], p0) ||
 					matchRe(&nativeRegexps[386], p0)) ||
-					matchReWith(&nativeRegexps[387], "w", p0)) ||
-					matchReWith(&nativeRegexps[388], "g", p0))
+					matchRe(&nativeRegexps[387], p0)) ||
+					matchReWith(&nativeRegexps[388], "w", p0)) ||
+					matchReWith(&nativeRegexps[389], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[385], p0) ||
-					matchRe(&nativeRegexps[389], p0)) ||
-					matchReWith(&nativeRegexps[390], "w", p0)) ||
-					matchReWith(&nativeRegexps[387], "w", p0))
+				return (((matchRe(&nativeRegexps[386], p0) ||
+					matchRe(&nativeRegexps[390], p0)) ||
+					matchReWith(&nativeRegexps[391], "w", p0)) ||
+					matchReWith(&nativeRegexps[388], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[391], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[392], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[392], p0)
+				return matchRe(&nativeRegexps[393], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[393], p0)
+				return matchRe(&nativeRegexps[394], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[394], ":", p0)
+					return matchReWith(&nativeRegexps[395], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[395], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[396], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[396], p0)
+				return matchRe(&nativeRegexps[397], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[394], ":", p0)
+					return matchReWith(&nativeRegexps[395], ":", p0)
 				}))))
 }
 
@@ -8074,7 +8079,7 @@ func native238(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[397], "-", p0)
+					return matchReWith(&nativeRegexps[398], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -8088,20 +8093,20 @@ func native238(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[398], "0", p0)
+				return matchReWith(&nativeRegexps[399], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[398], "0", p0)
+				return matchReWith(&nativeRegexps[399], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[399], ":", p0)
+				return matchReWith(&nativeRegexps[400], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[399], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[400], ":", e.Stdin.Text))))
 }
 
 // native239 is the condition of privileged-group.
@@ -8131,7 +8136,7 @@ func native239(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[400], "/Groups/", p0))
+					matchReWith(&nativeRegexps[401], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -8182,7 +8187,7 @@ func native241(env any) bool {
 			}))) ||
 		(in(e.Name, "usermod", "chsh") &&
 			anyOf(e.Options("s", "shell"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[401], "nologin\x00false", p0)
+				return matchReAny(&nativeRegexps[402], "nologin\x00false", p0)
 			}))) ||
 		(((e.Name == "usermod") &&
 			(len(e.Options("G", "groups")) > 0)) &&
@@ -8197,7 +8202,7 @@ func native241(env any) bool {
 		((e.Name == "pwpolicy") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(strings.ToLower(p0), "disableuser", "-disableuser") ||
-					matchReAny(&nativeRegexps[402], "isdisabled=", p0))
+					matchReAny(&nativeRegexps[403], "isdisabled=", p0))
 			})))
 }
 
@@ -8209,14 +8214,14 @@ func native242(env any) bool {
 		((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/hosts", "/etc/resolv.conf", "/etc/ld.so.cache", "/etc/shells")
 		}) &&
-			(matchRe(&nativeRegexps[403], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[404], "-\x00=", index(e.Positional, 0)))) ||
+			(matchRe(&nativeRegexps[404], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[405], "-\x00=", index(e.Positional, 0)))) ||
 			(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (isRoot(p0) ||
 					in(cleanPath(p0), "/etc", "/home", "/Users", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/var", "/tmp", "/usr/lib", "/usr/bin", "/usr/share"))
 			}) &&
-				(matchRe(&nativeRegexps[405], index(e.Positional, 0)) ||
-					matchReAny(&nativeRegexps[406], "-\x00=", index(e.Positional, 0)))))) ||
+				(matchRe(&nativeRegexps[406], index(e.Positional, 0)) ||
+					matchReAny(&nativeRegexps[407], "-\x00=", index(e.Positional, 0)))))) ||
 		((((e.Name == "chown") &&
 			(len(e.Positional) > 1)) &&
 			!e.HasFlag("R", "recursive")) &&
@@ -8224,7 +8229,7 @@ func native242(env any) bool {
 				let0 := index(strings.Split(index(e.Positional, 0), ":"), 0)
 				return ((let0 != "") &&
 					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return ((matchReWith(&nativeRegexps[407], "/", cleanPath(p0)) &&
+						return ((matchReWith(&nativeRegexps[408], "/", cleanPath(p0)) &&
 							(index(strings.Split(cleanPath(p0), "/"), 2) != let0)) ||
 							((cleanPath(p0) == "~") &&
 								!in(let0, "$USER", "${USER}", "$LOGNAME", "$(whoami)", "$(id -un)", "$(id -u)", "$(id -u -n)")))
@@ -8273,7 +8278,7 @@ func native245(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[408], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[409], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -8281,12 +8286,12 @@ func native245(env any) bool {
 func native246(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[409], p0)
+		return matchRe(&nativeRegexps[410], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[410], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[411], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -8305,7 +8310,7 @@ func native247(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[411], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[412], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native248 is the condition of read-secret.
@@ -8319,13 +8324,13 @@ func native248(env any) bool {
 						(e.Pos(0) == "env")) &&
 						(e.Pos(1) == "pull"))))) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[412], ".env", p0)
+				return matchReWith(&nativeRegexps[413], ".env", p0)
 			}))) &&
 		!(storesSecret(e.Name, e.Args) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return ((!matchRe(&nativeRegexps[247], p0) &&
+				return ((!matchRe(&nativeRegexps[248], p0) &&
 					!strings.Contains(p0, "..")) &&
-					!matchReWith(&nativeRegexps[413], ".", p0))
+					!matchReWith(&nativeRegexps[414], ".", p0))
 			})))
 }
 
@@ -8359,8 +8364,8 @@ func native250(env any) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
-				!matchRe(&nativeRegexps[247], p0))) &&
-			matchReWith(&nativeRegexps[414], ".", p0))
+				!matchRe(&nativeRegexps[248], p0))) &&
+			matchReWith(&nativeRegexps[415], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -8412,7 +8417,7 @@ func native251(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[415], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[416], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -8462,10 +8467,10 @@ func native253(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[416], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[417], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[417], "/", p0))
+					matchReWith(&nativeRegexps[418], "/", p0))
 			})))
 }
 
@@ -8495,7 +8500,7 @@ func native255(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[418], ":", p0) ||
+					return (matchReWith(&nativeRegexps[419], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -8504,7 +8509,7 @@ func native255(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[419], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[420], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native256 is the condition of send-secret-dir.
@@ -8523,10 +8528,10 @@ func native257(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[420], p0)
+					return matchRe(&nativeRegexps[421], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[421], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[422], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -8540,7 +8545,7 @@ func native258(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[422], "-", p0)
+						return matchReWith(&nativeRegexps[423], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -8575,7 +8580,7 @@ func native259(env any) bool {
 func native260(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[423], "mount", p0)
+		return matchReFold(&nativeRegexps[424], "mount", p0)
 	})
 }
 
@@ -8641,10 +8646,10 @@ func native261(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[424], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[425], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[425], "hguard", p0)
+					return matchReWith(&nativeRegexps[426], "hguard", p0)
 				}))))
 }
 
@@ -8714,13 +8719,13 @@ func native262(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[426], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[427], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[424], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[425], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[425], "hguard", p0)
+					return matchReWith(&nativeRegexps[426], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -8799,7 +8804,7 @@ func native263(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[237], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[238], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -8809,7 +8814,7 @@ func native263(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[238], "x", p0)
+							return matchReWith(&nativeRegexps[239], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -8839,7 +8844,7 @@ func native263(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[427], baseName(p0)))
+										matchRe(&nativeRegexps[428], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -8863,7 +8868,7 @@ func native264(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[428], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[429], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -8887,7 +8892,7 @@ func native264(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[429], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[430], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -8901,7 +8906,7 @@ func native264(env any) bool {
 func native265(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[430], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[431], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -8919,15 +8924,15 @@ func native265(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[431], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[432], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[432], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[433], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[433], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[434], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native266 is the condition of self-computed-target-agent.
@@ -8958,19 +8963,19 @@ func native267(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[434], "hguard", p0)
+				return matchReWith(&nativeRegexps[435], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[435], "hguard", p0)
+					return matchReWith(&nativeRegexps[436], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[436], "hguard", p0)
+						return matchReWith(&nativeRegexps[437], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[437], "hguard", p0)
+					return matchReWith(&nativeRegexps[438], "hguard", p0)
 				}))))
 }
 
@@ -9001,13 +9006,13 @@ func native268(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[438], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[439], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[439], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[440], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -9045,13 +9050,13 @@ func native269(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[438], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[439], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[439], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[440], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -9062,10 +9067,10 @@ func native269(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[436], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[437], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[440], "hguard", p0) ||
-						matchReWith(&nativeRegexps[441], "hguard", p0))
+					return (matchReWith(&nativeRegexps[441], "hguard", p0) ||
+						matchReWith(&nativeRegexps[442], "hguard", p0))
 				}))))
 }
 
@@ -9075,8 +9080,8 @@ func native270(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[442], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[443], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[443], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[444], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native271 is the condition of self-inline-write-agent.
@@ -9086,8 +9091,8 @@ func native271(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[442], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[443], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[443], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[444], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native272 is the condition of self-env.
@@ -9108,23 +9113,23 @@ func native272(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[444], "hguard_", p0)
+			return matchReFold(&nativeRegexps[445], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[444], "hguard_", p0)
+					return matchReFold(&nativeRegexps[445], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[445], "-", p0) ||
+						return (matchReWith(&nativeRegexps[446], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[446], "hguard", p0)
+					return matchReFold(&nativeRegexps[447], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -9142,13 +9147,13 @@ func native272(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[447], "hguard_", p0)
+					return matchReFold(&nativeRegexps[448], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[444], "hguard_", p0)
+					return matchReFold(&nativeRegexps[445], "hguard_", p0)
 				})))
 	}()
 }
@@ -9172,23 +9177,23 @@ func native273(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[444], "hguard_", p0)
+				return matchReFold(&nativeRegexps[445], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[444], "hguard_", p0)
+						return matchReFold(&nativeRegexps[445], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[445], "-", p0) ||
+							return (matchReWith(&nativeRegexps[446], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[446], "hguard", p0)
+						return matchReFold(&nativeRegexps[447], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -9206,13 +9211,13 @@ func native273(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[447], "hguard_", p0)
+						return matchReFold(&nativeRegexps[448], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[444], "hguard_", p0)
+						return matchReFold(&nativeRegexps[445], "hguard_", p0)
 					}))))
 	}()
 }
@@ -9223,30 +9228,30 @@ func native274(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[448], "-", p0)
+			return matchReWith(&nativeRegexps[449], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[449], p0))
+					matchRe(&nativeRegexps[450], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[450], p0)
+				return matchRe(&nativeRegexps[451], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[451], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[452], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[452], "accept-", p0)
+				return matchReWith(&nativeRegexps[453], "accept-", p0)
 			})))
 }
 
@@ -9257,30 +9262,30 @@ func native275(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[448], "-", p0)
+				return matchReWith(&nativeRegexps[449], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[449], p0))
+						matchRe(&nativeRegexps[450], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[450], p0)
+					return matchRe(&nativeRegexps[451], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[451], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[452], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[452], "accept-", p0)
+					return matchReWith(&nativeRegexps[453], "accept-", p0)
 				}))))
 }
 
@@ -9288,7 +9293,7 @@ func native275(env any) bool {
 func native276(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[453], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[454], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -9300,7 +9305,7 @@ func native277(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[453], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[454], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -9317,7 +9322,7 @@ func native278(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[453], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[454], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -9339,7 +9344,7 @@ func native279(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[453], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[454], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -9422,16 +9427,16 @@ func native282(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[446], "hguard", p0)
+			return matchReFold(&nativeRegexps[447], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[446], "hguard", p0)
+				return matchReFold(&nativeRegexps[447], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[454], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[455], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[446], "hguard", p0)
+				return matchReFold(&nativeRegexps[447], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -9444,16 +9449,16 @@ func native283(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[446], "hguard", p0)
+				return matchReFold(&nativeRegexps[447], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[446], "hguard", p0)
+					return matchReFold(&nativeRegexps[447], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[454], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[455], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[446], "hguard", p0)
+					return matchReFold(&nativeRegexps[447], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -9469,18 +9474,18 @@ func native284(env any) bool {
 		((e.Name == "codex") &&
 			(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[455], "hook", p0)
+					return matchReAny(&nativeRegexps[456], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[455], "hook", p0)
+					return matchReAny(&nativeRegexps[456], "hook", p0)
 				})) ||
 				(((e.Option("a", "ask-for-approval") == "never") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[456], "approval_policy", p0)
+						return matchReWith(&nativeRegexps[457], "approval_policy", p0)
 					})) &&
 					((e.Option("s", "sandbox") == "danger-full-access") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[457], "danger-full-access", p0)
+							return matchReWith(&nativeRegexps[458], "danger-full-access", p0)
 						})))))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -9491,7 +9496,7 @@ func native284(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[458], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[459], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -9516,18 +9521,18 @@ func native285(env any) bool {
 			((e.Name == "codex") &&
 				(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[455], "hook", p0)
+						return matchReAny(&nativeRegexps[456], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[455], "hook", p0)
+						return matchReAny(&nativeRegexps[456], "hook", p0)
 					})) ||
 					(((e.Option("a", "ask-for-approval") == "never") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[456], "approval_policy", p0)
+							return matchReWith(&nativeRegexps[457], "approval_policy", p0)
 						})) &&
 						((e.Option("s", "sandbox") == "danger-full-access") ||
 							anyOf(e.Options("c", "config"), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[457], "danger-full-access", p0)
+								return matchReWith(&nativeRegexps[458], "danger-full-access", p0)
 							})))))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -9538,7 +9543,7 @@ func native285(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[458], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[459], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -9558,7 +9563,7 @@ func native286(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
 		((anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[459], "--", p0)
+			return matchReWith(&nativeRegexps[460], "--", p0)
 		}) ||
 			(e.Option("approval-mode") == "yolo")) ||
 			((e.Name == "qwen") &&
@@ -9598,7 +9603,7 @@ func native289(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[446], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[447], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -9625,7 +9630,7 @@ func native289(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[460], e.Name)) ||
+				matchRe(&nativeRegexps[461], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -9716,25 +9721,25 @@ func native298(env any) bool {
 			let1 := "(?is)\\bmutation\\b.*\\bvisibility\\s*:\\s*\\\\?\"?PUBLIC\\b"
 			return (((((((((e.Name == "curl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[461], "api.github.com/repos/\x00/api/v4/projects/", p0)
+					return matchReAny(&nativeRegexps[462], "api.github.com/repos/\x00/api/v4/projects/", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
 				((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[462], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[463], "/api/v4/projects/", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[463], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[464], "/api/v4/projects/", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[464], "visibility=public", p0)
+						return matchReAny(&nativeRegexps[465], "visibility=public", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[465], "/graphql", p0)
+						return matchReFold(&nativeRegexps[466], "/graphql", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return matchComputed(let1, p0)
@@ -9761,7 +9766,7 @@ func native298(env any) bool {
 						return in(strings.ToLower(p0), "private=false", "visibility=public")
 					}) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[466], "/workflows/\x00gitlab-ci", p0)
+							return matchReAny(&nativeRegexps[467], "/workflows/\x00gitlab-ci", p0)
 						}) &&
 							in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
 		}()
@@ -9779,16 +9784,16 @@ func native299(env any) bool {
 		((((e.Name == "gh") &&
 			(e.Pos(0) == "api")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[467], "/protection\x00rulesets", p0)
+				return matchReAny(&nativeRegexps[468], "/protection\x00rulesets", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[468], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
+				return matchReAny(&nativeRegexps[469], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
 			}))) ||
 		(((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[469], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[470], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -9798,15 +9803,15 @@ func native299(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[470], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[471], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[471], "-", p0) ||
+						return (matchReWith(&nativeRegexps[472], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[472], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[473], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -9827,50 +9832,50 @@ func native301(env any) bool {
 		(e.Pos(0) == "drain")) ||
 		((e.Pos(0) == "delete") &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[473], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[474], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
 			}))) ||
 		((e.Pos(0) == "replace") &&
 			e.HasFlag("force"))) ||
 		((e.Pos(0) == "apply") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[474], "--prune", p0)
+				return matchReWith(&nativeRegexps[475], "--prune", p0)
 			}))) ||
 		((e.Pos(0) == "patch") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[475], "persistentVolumeReclaimPolicy", p0)
+				return matchReWith(&nativeRegexps[476], "persistentVolumeReclaimPolicy", p0)
 			}))) ||
 		((e.Pos(0) == "patch") &&
 			func() bool {
 				let0 := strings.Join(e.Args, "\n")
-				return (((matchReAny(&nativeRegexps[476], "replicas\x00/spec/replicas\"\x00\"/spec/replicas\"", let0) ||
-					matchReAny(&nativeRegexps[477], "finalizers\x00$patch", let0)) ||
-					((matchReWith(&nativeRegexps[478], "\"op\"", let0) &&
-						matchReWith(&nativeRegexps[479], "\"path\"", let0)) &&
-						(matchReWith(&nativeRegexps[480], "\"remove\"", let0) ||
-							matchReWith(&nativeRegexps[481], "\"value\"", let0)))) ||
+				return (((matchReAny(&nativeRegexps[477], "replicas\x00/spec/replicas\"\x00\"/spec/replicas\"", let0) ||
+					matchReAny(&nativeRegexps[478], "finalizers\x00$patch", let0)) ||
+					((matchReWith(&nativeRegexps[479], "\"op\"", let0) &&
+						matchReWith(&nativeRegexps[480], "\"path\"", let0)) &&
+						(matchReWith(&nativeRegexps[481], "\"remove\"", let0) ||
+							matchReWith(&nativeRegexps[482], "\"value\"", let0)))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[482], "null", p0) &&
-							!matchReWith(&nativeRegexps[483], "metadata", p0))
+						return (matchReWith(&nativeRegexps[483], "null", p0) &&
+							!matchReWith(&nativeRegexps[484], "metadata", p0))
 					}))
 			}())) ||
 		((((e.Pos(0) == "label") &&
 			(len(e.Positional) > 1)) &&
-			matchReWith(&nativeRegexps[484], "n", strings.ToLower(index(e.Positional, 1)))) &&
+			matchReWith(&nativeRegexps[485], "n", strings.ToLower(index(e.Positional, 1)))) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[485], "-", p0)
+				return matchReWith(&nativeRegexps[486], "-", p0)
 			}))) ||
 		(in("taint", e.Positional...) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[486], ":NoExecute", p0)
+				return matchReWith(&nativeRegexps[487], ":NoExecute", p0)
 			}))) ||
 		((e.Pos(0) == "label") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[487], "pod-security.kubernetes.io/", p0)
+				return matchReWith(&nativeRegexps[488], "pod-security.kubernetes.io/", p0)
 			}))) ||
 		((e.Pos(0) == "delete") &&
 			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[488], "-", p0)
+					return matchReWith(&nativeRegexps[489], "-", p0)
 				}))))
 }
 
@@ -9901,7 +9906,7 @@ func native303(env any) bool {
 			(((in(e.Name, "bash", "sh", "dash", "zsh") &&
 				!e.HasFlag("c")) &&
 				(len(e.Positional) > 0)) &&
-				matchReWith(&nativeRegexps[489], ".sh", baseName(index(e.Positional, 0))))) ||
+				matchReWith(&nativeRegexps[490], ".sh", baseName(index(e.Positional, 0))))) ||
 			(((e.Name == "minikube") &&
 				(e.Pos(0) == "delete")) &&
 				e.HasFlag("all", "purge"))) ||
@@ -9929,13 +9934,13 @@ func native304(env any) bool {
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[490], "=", p0)
+			return matchReWith(&nativeRegexps[491], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[491], "0", p0)
+				return matchReWith(&nativeRegexps[492], "0", p0)
 			})))
 }
 
@@ -9949,7 +9954,7 @@ func native305(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[492], "=", p0)
+					return matchReWith(&nativeRegexps[493], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -9957,20 +9962,20 @@ func native305(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[492], "=", p0) ||
-						matchReWith(&nativeRegexps[493], "test", p0))
+					return (!matchReWith(&nativeRegexps[493], "=", p0) ||
+						matchReWith(&nativeRegexps[494], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[494], "D", p0)
+					return matchReWith(&nativeRegexps[495], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[495], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[496], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[496], "db:", p0)
+					return matchReWith(&nativeRegexps[497], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -10035,7 +10040,7 @@ func native305(env any) bool {
 							return (p0 == "base")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[497], "migrate:", p0)
+						return matchReWith(&nativeRegexps[498], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -10066,7 +10071,7 @@ func native305(env any) bool {
 						return (p0 == "db:migrate")
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[498], "VERSION=", p0)
+							return matchReWith(&nativeRegexps[499], "VERSION=", p0)
 						}))) ||
 					((((e.Name == "knex") ||
 						anyOf(e.Args, func(p0 string) bool {
@@ -10086,7 +10091,7 @@ func native305(env any) bool {
 								return (p0 == "down-to")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[398], "0", p0)
+									return matchReWith(&nativeRegexps[399], "0", p0)
 								}))))) ||
 					((e.Name == "migrate") &&
 						(((anyOf(e.Args, func(p0 string) bool {
@@ -10102,7 +10107,7 @@ func native305(env any) bool {
 								return (p0 == "goto")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[398], "0", p0)
+									return matchReWith(&nativeRegexps[399], "0", p0)
 								}))))) ||
 					((e.Name == "dbmate") &&
 						anyOf(e.Positional, func(p0 string) bool {
@@ -10153,7 +10158,7 @@ func native305(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[499], ".", p0)
+							return matchReWith(&nativeRegexps[500], ".", p0)
 						}))))
 		}()
 	}()
@@ -10168,9 +10173,9 @@ func native306(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[500], "secret", p0)
+					return matchReWith(&nativeRegexps[501], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[501], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[502], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
@@ -10184,23 +10189,23 @@ func native307(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[502], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[503], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[503], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[504], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[503], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[504], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[504], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[505], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[504], "://", p0)
+				return matchReWith(&nativeRegexps[505], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -10209,37 +10214,37 @@ func native307(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[505], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[506], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[506], "://", p0) &&
-						!matchReWith(&nativeRegexps[507], "https://", p0))
+					return (matchReWith(&nativeRegexps[507], "://", p0) &&
+						!matchReWith(&nativeRegexps[508], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[508], "://", p0)
+					return matchReWith(&nativeRegexps[509], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[509], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[510], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[506], "://", p0) &&
-						!matchReWith(&nativeRegexps[507], "https://", p0)))
+					(matchReWith(&nativeRegexps[507], "://", p0) &&
+						!matchReWith(&nativeRegexps[508], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[510], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[511], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[511], ":", p0))
+					matchReWith(&nativeRegexps[512], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -10284,18 +10289,18 @@ func native307(env any) bool {
 				(((e.Pos(0) == "plugin") &&
 					in(e.Pos(1), "install", "add")) &&
 					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-						return (matchReAny(&nativeRegexps[512], "http\x00git\x00ssh\x00git@", p0) &&
+						return (matchReAny(&nativeRegexps[513], "http\x00git\x00ssh\x00git@", p0) &&
 							(e.Agent ||
-								!matchReWith(&nativeRegexps[513], "https://", p0)))
+								!matchReWith(&nativeRegexps[514], "https://", p0)))
 					}))))) ||
 		((((e.Name == "gh") &&
 			in(e.Pos(0), "extension", "extensions", "ext")) &&
 			(e.Pos(1) == "install")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[514], "/", p0) &&
-					!matchReWith(&nativeRegexps[515], "/", p0)) &&
+				return ((matchReWith(&nativeRegexps[515], "/", p0) &&
+					!matchReWith(&nativeRegexps[516], "/", p0)) &&
 					(e.Agent ||
-						!matchReWith(&nativeRegexps[516], "/", p0)))
+						!matchReWith(&nativeRegexps[517], "/", p0)))
 			}))) ||
 		((((e.Name == "docker") &&
 			(e.Pos(0) == "plugin")) &&
@@ -10310,7 +10315,7 @@ func native308(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[517], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[518], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -10318,10 +10323,10 @@ func native308(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[518], "--force-", p0)
+				return matchReWith(&nativeRegexps[519], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[519], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[520], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -10332,11 +10337,11 @@ func native309(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[520], "/etc/", p0)
+			return matchReWith(&nativeRegexps[521], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[521], "/etc/", p0)
+				return matchReWith(&nativeRegexps[522], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -10355,33 +10360,33 @@ func native310(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[522], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[523], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[523], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[524], "/", e.Path)))) &&
 				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
 					matchReWith(&nativeRegexps[147], "ssh", e.Assigns[p0])) &&
-					!matchReFold(&nativeRegexps[524], "command", e.Assigns[p0]))) &&
+					!matchReFold(&nativeRegexps[525], "command", e.Assigns[p0]))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[525], e.Assigns[p0]))) &&
-				!((p0 == "PS4") &&
 					matchRe(&nativeRegexps[526], e.Assigns[p0]))) &&
+				!((p0 == "PS4") &&
+					matchRe(&nativeRegexps[527], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[527], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[528], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((((!matchReWith(&nativeRegexps[528], "ENV=", p0) &&
-						!(matchReWith(&nativeRegexps[529], "GIT_SSH", p0) &&
-							!matchReFold(&nativeRegexps[524], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-						!((matchReWith(&nativeRegexps[530], "=", p0) &&
+					return (((((!matchReWith(&nativeRegexps[529], "ENV=", p0) &&
+						!(matchReWith(&nativeRegexps[530], "GIT_SSH", p0) &&
+							!matchReFold(&nativeRegexps[525], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+						!((matchReWith(&nativeRegexps[531], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -10391,10 +10396,10 @@ func native310(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[531], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[532], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[527], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[532], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[528], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[533], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -10408,7 +10413,7 @@ func native311(env any) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[533], "-", p0) &&
+				return (matchReWith(&nativeRegexps[534], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
 			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
@@ -10493,14 +10498,14 @@ func native312(env any) bool {
 func native313(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[534], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[535], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[535], ")", p0.Target))
+				matchReFold(&nativeRegexps[536], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[535], ")", p0)
+				return matchReFold(&nativeRegexps[536], ")", p0)
 			})))
 }
 
@@ -10508,14 +10513,14 @@ func native313(env any) bool {
 func native314(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[536], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[537], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[537], "=", p0)
+				return matchReWith(&nativeRegexps[538], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[538], "A", p0)
+			return matchReWith(&nativeRegexps[539], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -10523,7 +10528,7 @@ func native314(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[539], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[540], "--preserve-env=", p0)
 		}))
 }
 
@@ -10546,7 +10551,7 @@ func native315(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[540], "-R", p0)
+								return matchReWith(&nativeRegexps[541], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -10579,16 +10584,16 @@ func native315(env any) bool {
 									e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 								((e.Name == "pacman") &&
 									(anyOf(e.Flags, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[541], "-R", p0)
+										return matchReWith(&nativeRegexps[542], "-R", p0)
 									}) ||
 										e.HasFlag("nodeps")))) ||
 								((e.Name == "dpkg") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[542], "--force-", p0)
+										return matchReWith(&nativeRegexps[543], "--force-", p0)
 									}))) ||
 								(in(e.Name, "apt", "apt-get", "aptitude") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReFold(&nativeRegexps[543], "--force-", p0)
+										return matchReFold(&nativeRegexps[544], "--force-", p0)
 									}))) ||
 								((e.Name == "apk") &&
 									e.HasFlag("force-broken-world", "force"))))
@@ -10604,8 +10609,8 @@ func native316(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[544], ".", p0) ||
-				matchReFold(&nativeRegexps[545], "://", p0))
+			return (matchReFold(&nativeRegexps[545], ".", p0) ||
+				matchReFold(&nativeRegexps[546], "://", p0))
 		})
 		return (((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -10627,15 +10632,15 @@ func native317(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[546], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[547], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[547], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[548], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[548], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[549], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[549], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[550], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry", "config.registry"), func(p0 string) bool {
@@ -10645,17 +10650,17 @@ func native317(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[550], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[551], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[551], "://", p0) &&
+				return (matchReWith(&nativeRegexps[552], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[551], "://", p0) &&
+				return (matchReWith(&nativeRegexps[552], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -10672,7 +10677,7 @@ func native317(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[551], "://", p0) &&
+				return (matchReWith(&nativeRegexps[552], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -10725,7 +10730,7 @@ func native319(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[552], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[553], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -10736,7 +10741,7 @@ func native320(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[553], "=", p0)
+					return matchReWith(&nativeRegexps[554], "=", p0)
 				})
 			}
 			return func() []string {
@@ -10758,28 +10763,28 @@ func native320(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[554], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[555], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[555], "_", p0) &&
+				(matchReWith(&nativeRegexps[556], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[556], "://", let1) &&
+							return (matchReWith(&nativeRegexps[557], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[557], "=", p0) &&
-					!matchReWith(&nativeRegexps[558], "=0", p0))) ||
-				matchReWith(&nativeRegexps[559], "=", p0)) ||
-				(matchReWith(&nativeRegexps[560], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[558], "=", p0) &&
+					!matchReWith(&nativeRegexps[559], "=0", p0))) ||
+				matchReWith(&nativeRegexps[560], "=", p0)) ||
+				(matchReWith(&nativeRegexps[561], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[561], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[562], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[563], "-insecure", p0))
+				(matchReWith(&nativeRegexps[562], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[563], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[564], "-insecure", p0))
 		})
 	}()
 }
@@ -10824,7 +10829,7 @@ func native322(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[564], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[565], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -10834,7 +10839,7 @@ func native322(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[565], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[566], "/", cleanPath(p0)))
 			})))
 }
 
@@ -10850,7 +10855,7 @@ func native323(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[566], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[567], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -10868,9 +10873,9 @@ func native323(env any) bool {
 		((e.Name == "osascript") &&
 			func() bool {
 				let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-				return ((matchReFold(&nativeRegexps[567], "\"", let0) &&
-					matchReAny(&nativeRegexps[568], "restart\x00shut", let0)) ||
-					matchReFold(&nativeRegexps[569], "aevtr", let0))
+				return ((matchReFold(&nativeRegexps[568], "\"", let0) &&
+					matchReAny(&nativeRegexps[569], "restart\x00shut", let0)) ||
+					matchReFold(&nativeRegexps[570], "aevtr", let0))
 			}()))
 }
 
@@ -10889,9 +10894,9 @@ func native325(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[570], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[571], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[572], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[571], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[572], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[573], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -10932,12 +10937,12 @@ func native326(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[573], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[574], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[574], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[575], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[575], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[576], "systemctl", e.Line)))
 }
 
 // native327 is the condition of fork-bomb.
@@ -10952,10 +10957,10 @@ func native327(env any) bool {
 func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[446], "hguard", p0)
+		return matchReFold(&nativeRegexps[447], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[576], "hguard", p0)
+			return matchReFold(&nativeRegexps[577], "hguard", p0)
 		}))
 }
 
@@ -10972,10 +10977,10 @@ func native330(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[577], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[578], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[578], "history", p0)
+			return matchReWith(&nativeRegexps[579], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -10992,7 +10997,7 @@ func native330(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[579], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[580], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -11008,7 +11013,7 @@ func native331(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[247], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[248], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -11019,7 +11024,7 @@ func native331(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[247], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[248], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -11051,7 +11056,7 @@ func native332(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[580], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[581], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11073,24 +11078,24 @@ func native332(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[581], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[582], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[582], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[583], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[583], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[584], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[584], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[585], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -11116,7 +11121,7 @@ func native333(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[585], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[586], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "pkill") &&
 				!e.HasFlag("l", "list", "V", "version")) &&
@@ -11136,12 +11141,12 @@ func native333(env any) bool {
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[586], "p", p0)
+					return matchReWith(&nativeRegexps[587], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[587], "$", p0)
+						return matchReWith(&nativeRegexps[588], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[588], "=", e.Line)))))
+						matchReWith(&nativeRegexps[589], "=", e.Line)))))
 	}()
 }
 
@@ -11168,7 +11173,7 @@ func native335(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[589], "p", p0)
+					return matchReWith(&nativeRegexps[590], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -11176,7 +11181,7 @@ func native335(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[590], "grep\x00idof\x00while", e.Line)))) &&
+					matchReAny(&nativeRegexps[591], "grep\x00idof\x00while", e.Line)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -11184,11 +11189,11 @@ func native335(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[591], "p", e.Line)) ||
+				matchReWith(&nativeRegexps[592], "p", e.Line)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[592], "p", e.Line))) ||
+				matchReWith(&nativeRegexps[593], "p", e.Line))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
@@ -11198,10 +11203,10 @@ func native335(env any) bool {
 func native336(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[593], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[594], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[594], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[595], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -11230,10 +11235,10 @@ func native338(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[595], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[596], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[596], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[597], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11296,14 +11301,14 @@ func native341(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[597], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[598], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[598], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[599], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[599], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[600], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[600], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[601], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native342 is the condition of kernel-module-load-agent.
@@ -11324,13 +11329,13 @@ func native343(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[601], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[602], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[602], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[603], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[603], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[604], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -11342,7 +11347,7 @@ func native344(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[604], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[605], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -11359,7 +11364,7 @@ func native345(env any) bool {
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-				!matchReWith(&nativeRegexps[605], "/sys/", cleanPath(p0))) &&
+				!matchReWith(&nativeRegexps[606], "/sys/", cleanPath(p0))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 					(baseName(p0) != "cgroup.kill"))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -11394,16 +11399,16 @@ func native348(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[606], p0)
+				return matchRe(&nativeRegexps[607], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[607], p0)
+					return matchRe(&nativeRegexps[608], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[608], p0)
+					return matchRe(&nativeRegexps[609], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[609], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[610], "/var/log/", p0)
 		}))
 }
 
@@ -11478,9 +11483,9 @@ func native349(env any) bool {
 						return (p0 == "allow")
 					})))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[610], "22\x00ssh\x00openssh", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[611], "22\x00ssh\x00openssh", strings.ToLower(p0))
 			})) &&
-			!matchReAny(&nativeRegexps[611], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+			!matchReAny(&nativeRegexps[612], "from \x00from a", strings.Join(e.Positional, " ")))) ||
 		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11489,19 +11494,19 @@ func native349(env any) bool {
 			anyOf(e.Options("j", "jump"), func(p0 string) bool {
 				return in(p0, "DROP", "REJECT")
 			})) &&
-			matchReWith(&nativeRegexps[612], "--", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[613], "--", strings.Join(e.Args, " "))) &&
 			!((e.HasFlag("s", "source", "src-range", "m") &&
-				matchReWith(&nativeRegexps[613], "-", strings.Join(e.Args, " "))) &&
-				!matchReWith(&nativeRegexps[614], "-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[614], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[615], "-", strings.Join(e.Args, " "))))) ||
 		(((e.Name == "nft") &&
-			matchReWith(&nativeRegexps[615], "dport", strings.Join(e.Args, " "))) &&
-			!matchReWith(&nativeRegexps[616], "saddr", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[616], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[617], "saddr", strings.Join(e.Args, " ")))) ||
 		((e.Name == "firewall-cmd") &&
 			((e.HasFlag("panic-on") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[617], "--remove-", p0)
+					return matchReWith(&nativeRegexps[618], "--remove-", p0)
 				})) ||
-				matchReWith(&nativeRegexps[618], "--remove-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[619], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -11511,7 +11516,7 @@ func native349(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[619], "100", e.Line)))))
+					matchReWith(&nativeRegexps[620], "100", e.Line)))))
 }
 
 // native350 is the condition of boot-config-change.
@@ -11544,33 +11549,33 @@ func native351(env any) bool {
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[620], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[621], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[621], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[622], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[622], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[623], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[567], "\"", let0) &&
-						matchReFold(&nativeRegexps[623], "log", let0)) ||
-						matchReFold(&nativeRegexps[624], "aevt", let0))
+					return ((matchReFold(&nativeRegexps[568], "\"", let0) &&
+						matchReFold(&nativeRegexps[624], "log", let0)) ||
+						matchReFold(&nativeRegexps[625], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[625], "login1", p0)
+					return matchReFold(&nativeRegexps[626], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[626], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[627], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -11579,11 +11584,11 @@ func native351(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[566], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[567], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[627], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[628], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -11597,10 +11602,10 @@ func native352(env any) bool {
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[628], "-s", p0)
+				return matchReWith(&nativeRegexps[629], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[629], p0)
+				return matchRe(&nativeRegexps[630], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -11633,8 +11638,8 @@ func native352(env any) bool {
 			((e.Name == "chronyd") &&
 				e.HasFlag("q"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return !(matchReAny(&nativeRegexps[630], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
-					matchReWith(&nativeRegexps[631], "pool.ntp.org", p0))
+				return !(matchReAny(&nativeRegexps[631], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[632], "pool.ntp.org", p0))
 			})))
 }
 
@@ -11652,7 +11657,7 @@ func native353(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[632], "--", p0)
+					return matchReWith(&nativeRegexps[633], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -11705,7 +11710,7 @@ func native355(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[221], "-", p0)
+				return matchReWith(&nativeRegexps[222], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -11756,9 +11761,9 @@ func native358(env any) bool {
 func native359(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[633], "while", e.Code) ||
-			matchReAny(&nativeRegexps[634], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[635], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[634], "while", e.Code) ||
+			matchReAny(&nativeRegexps[635], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[636], "fork", e.Code)))
 }
 
 // native360 is the condition of service-from-file.
@@ -11785,11 +11790,11 @@ func native361(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[636], "\"", p0)
+				return matchReWith(&nativeRegexps[637], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[637], ".sock", p0)
+				return matchReWith(&nativeRegexps[638], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -11799,10 +11804,10 @@ func native361(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[638], "source=/", p0)
+					return matchReWith(&nativeRegexps[639], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[639], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[640], "security.privileged=true", p0)
 				}))))
 }
 
@@ -11811,18 +11816,18 @@ func native362(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[640], "bind", p0)
+			return matchReWith(&nativeRegexps[641], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[641], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[642], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[642], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[643], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native363 is the condition of mount-over-process.
 func native363(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[643], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[644], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native364 is the condition of snap-unsigned-install.
@@ -11839,7 +11844,7 @@ func native365(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[644], "-", p0)
+				return matchReWith(&nativeRegexps[645], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -11888,7 +11893,7 @@ func native366(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[645], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[646], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -11899,7 +11904,7 @@ func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[646], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[647], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -11907,9 +11912,9 @@ func native367(env any) bool {
 func native368(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[647], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[648], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[649], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[648], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[649], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[650], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -11917,66 +11922,66 @@ func native368(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[650], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[651], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[651], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[652], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[652], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[653], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[653], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[654], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[654], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[655], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[655], e.Line)) &&
-				matchReAny(&nativeRegexps[656], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[657], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[656], e.Line)) &&
+				matchReAny(&nativeRegexps[657], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[658], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native369 is the condition of request-flood-loop.
 func native369(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[658], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[659], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[660], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[659], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[660], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[661], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[661], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[662], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native370 is the condition of busy-loop.
 func native370(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[662], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[663], "do", e.Line) &&
-			matchReWith(&nativeRegexps[664], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[665], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[666], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[667], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[668], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[663], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[664], "do", e.Line) &&
+			matchReWith(&nativeRegexps[665], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[666], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[667], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[668], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[669], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native371 is the condition of spawn-loop.
 func native371(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[669], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[670], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[670], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[671], "sleep\x00wait", e.Line))
 }
 
 // native372 is the condition of thread-storm-code.
 func native372(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[671], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[672], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[673], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[672], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[673], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[674], "sleep\x00.join()", e.Code))
 }
 
 // native373 is the condition of endless-device-read.
@@ -11997,7 +12002,7 @@ func native373(env any) bool {
 func native374(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[674], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[675], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native375 is the condition of write-system-config.
@@ -12006,7 +12011,7 @@ func native375(env any) bool {
 	return (!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[675], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[676], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
@@ -12030,8 +12035,8 @@ func native376(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[676], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[677], "/etc/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[677], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[678], "/etc/", cleanPath(p0)))
 		}))
 }
 
@@ -12054,16 +12059,16 @@ func native377(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[678], "/d", p0)
+						return matchReWith(&nativeRegexps[679], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[678], "/d", p0)) ||
+							matchReWith(&nativeRegexps[679], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[679], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[680], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[680], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[681], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -12093,17 +12098,17 @@ func native378(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[679], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[680], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[681], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[682], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[682], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[683], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -12112,12 +12117,12 @@ func native378(env any) bool {
 func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[683], "$", p0) ||
-			matchReAny(&nativeRegexps[684], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[684], "$", p0) ||
+			matchReAny(&nativeRegexps[685], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[685], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[686], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -12134,7 +12139,7 @@ func native380(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[686], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[687], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -12146,7 +12151,7 @@ func native381(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[687], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[688], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -12167,18 +12172,18 @@ func native383(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[688], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[689], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[690], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[691], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[692], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[693], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[694], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[689], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[690], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[691], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[692], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[693], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[694], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[695], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[247], p0)) &&
-					(matchReWith(&nativeRegexps[695], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[696], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[697], ".sample", p0)))))
+					!matchRe(&nativeRegexps[248], p0)) &&
+					(matchReWith(&nativeRegexps[696], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[697], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[698], ".sample", p0)))))
 		}))
 }
 
@@ -12186,7 +12191,7 @@ func native383(env any) bool {
 func native384(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[698], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[699], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -12199,14 +12204,14 @@ func native385(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[699], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[700], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[700], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[701], "=", p0))
+				return (matchReWith(&nativeRegexps[701], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[702], "=", p0))
 			})))
 }
 
@@ -12220,7 +12225,7 @@ func native386(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[702], p0) ||
+			return ((matchRe(&nativeRegexps[703], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -12235,7 +12240,7 @@ func native386(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[703], "credential_process", p0)
+				return matchReAny(&nativeRegexps[704], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -12245,7 +12250,7 @@ func native386(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[704], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[705], ".exec.command", p0)
 					})))))
 }
 
@@ -12254,7 +12259,7 @@ func native387(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[705], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[706], "GOFLAGS=", p0)
 		}))
 }
 
@@ -12280,11 +12285,11 @@ func native388(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[706], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[707], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[707], "scripts.", p0)
+						return matchReWith(&nativeRegexps[708], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -12317,7 +12322,7 @@ func native389(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[708], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[709], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -12325,44 +12330,44 @@ func native389(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[709], "core.\x00sequence.editor", p0)
+				return matchReAny(&nativeRegexps[710], "core.\x00sequence.editor", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[710], p0)
+					return matchRe(&nativeRegexps[711], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[711], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[712], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[712], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[713], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[713], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[714], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[714], "alias.", p0)
+				return matchReWith(&nativeRegexps[715], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[715], "credential.", p0)
+				return matchReFold(&nativeRegexps[716], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[716], "include", p0)
+				return matchReFold(&nativeRegexps[717], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[717], "program\x00ore.askpass\x00redential.", p0)
+				return matchReAny(&nativeRegexps[718], "program\x00ore.askpass\x00redential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[718], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
+				return matchReAny(&nativeRegexps[719], "include\x00program\x00core.\x00sequence.editor\x00credential.", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[719], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[720], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -12371,10 +12376,10 @@ func native389(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[720], "remote.", p0)
+				return matchReFold(&nativeRegexps[721], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[721], "protocol.", p0)
+				return matchReFold(&nativeRegexps[722], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -12393,14 +12398,14 @@ func native390(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[716], "include", p0)
+				return matchReFold(&nativeRegexps[717], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[716], "include", let0)) &&
+			!matchReFold(&nativeRegexps[717], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[247], let0) ||
+					(!matchRe(&nativeRegexps[248], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -12412,36 +12417,36 @@ func native391(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[722], "url.", p0)))
+					matchReFold(&nativeRegexps[723], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[722], "url.", p0)
+				return matchReFold(&nativeRegexps[723], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return ((matchReWith(&nativeRegexps[148], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[723], "url.", e.Assigns[p0])) &&
+					matchReFold(&nativeRegexps[724], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[724], "http.", p0)
+				return matchReFold(&nativeRegexps[725], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[725], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[726], "false\x00no\x00off\x000", p0)
 				})) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[723], "url.", p0)
+						return matchReFold(&nativeRegexps[724], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[726], "http", p0)
+						return matchReFold(&nativeRegexps[727], "http", p0)
 					})))))
 }
 
@@ -12454,9 +12459,9 @@ func native392(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[708], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[709], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[708], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[709], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -12465,8 +12470,8 @@ func native392(env any) bool {
 func native393(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[727], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[728], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[728], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[729], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -12475,8 +12480,8 @@ func native394(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[729], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[730], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[730], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[731], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -12491,18 +12496,18 @@ func native396(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[731], "--action=", p0)
+			return matchReWith(&nativeRegexps[732], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[732], "/", p0)
+			return matchReWith(&nativeRegexps[733], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[733], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[734], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[734], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[735], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -12511,9 +12516,9 @@ func native397(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[735], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[736], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[247], p0) {
+					!matchRe(&nativeRegexps[248], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -12528,7 +12533,7 @@ func native398(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[247], p0) {
+					!matchRe(&nativeRegexps[248], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
