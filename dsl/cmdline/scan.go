@@ -370,6 +370,10 @@ func (s *scanner) call(lang string, act action, name string, args [][]token, tex
 	}
 	switch act {
 	case runShell:
+		if lang == "node" && len(args[0]) > 2 && args[0][0].val == "{" {
+			s.effect(runOpts, name, args, text) // Bun.spawn({cmd: [...]})
+			return
+		}
 		if words, dyn, ok := listWords(args[0]); ok { // subprocess.run(["rm", "-rf", p]): an argv
 			if len(words) > 0 && shellOption(args[1:]) {
 				s.shell(name, words[0], dyn, text) // run(["ls; id", "x"], shell=True): sh -c "ls; id" x
