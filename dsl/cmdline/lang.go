@@ -982,7 +982,7 @@ func termValue(a []token) (string, bool, bool) {
 	}
 	if !have {
 		switch name {
-		case "process.env.HOME", "ENV.HOME", "Dir.home", "Deno.env.HOME", "vim.env.HOME":
+		case "process.env.HOME", "ENV.HOME", "Dir.home", "Deno.env.HOME", "vim.env.HOME", "Bun.env.HOME":
 			return "$HOME", false, true
 		case "Dir.pwd", "Dir.getwd": // ruby calls without parentheses
 			return ".", false, true
