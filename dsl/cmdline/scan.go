@@ -257,7 +257,7 @@ func (s *scanner) scan(lang, code string) {
 		}
 		act, ok := lookupCall(lang, name, qual)
 		if !ok && lang == "r" {
-			qual, name, act, ok = rLookup(t.val)
+			name, act, ok = rLookup(t.val)
 		}
 		if !ok || lang == "node" && (act == runShell || act == runPath || act == runArgv) && !usesChildProcess {
 			continue
@@ -283,14 +283,14 @@ func (s *scanner) scan(lang, code string) {
 // rLookup finds an R call whose name has dots of its own
 // (download.file, utils::download.file): each split of the name into a
 // package and a function is tried, the whole name first.
-func rLookup(full string) (qual, name string, act action, ok bool) {
-	for k := 0; k >= 0 && k <= len(full); {
-		qual, name = "", full
+func rLookup(full string) (name string, act action, ok bool) {
+	for k := 0; k <= len(full); {
+		qual, name := "", full
 		if k > 0 {
 			qual, name = full[:k-1], full[k:]
 		}
-		if act, ok = lookupCall("r", name, qual); ok {
-			return qual, name, act, true
+		if act, ok := lookupCall("r", name, qual); ok {
+			return name, act, true
 		}
 		next := strings.IndexByte(full[k:], '.')
 		if next < 0 {
@@ -298,7 +298,7 @@ func rLookup(full string) (qual, name string, act action, ok bool) {
 		}
 		k += next + 1
 	}
-	return "", "", 0, false
+	return "", 0, false
 }
 
 // nodeProcessLib names a library whose exec, spawn or execa calls run
