@@ -145,7 +145,7 @@ func escapeLang(lang string) bool {
 	case "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite", "mysql", "psql", "db-file", "bang", "ftp", "ftp-file", "sed", "sed-file",
 		"tar-action", "apt", "make", "tcl", "r", "julia", "applescript", "socat",
 		"hook", "sysctl", "system", "tex", "m4", "rpm", "hg", "puppet", "pipe",
-		"erlang", "erlang-call", "elixir", "jvm", "clojure", "swift", "dotnet":
+		"erlang", "erlang-call", "elixir", "jvm", "clojure", "swift", "dotnet", "muttrc":
 		return true
 	}
 	return false
@@ -630,6 +630,13 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 					call := field{Word: Word{Value: words[0] + ":" + words[1] + "(" + strings.Join(quoted, ", ") + ")"}}
 					w.runCode(c, "erlang", call, via(v), cx)
 				}
+			case v == co.Option && co.Lang == "transient-unit":
+				// busctl call … StartTransientUnit NAME MODE N PROPS…: the
+				// service manager runs the unit's ExecStart= argv as root
+				for _, argv := range transientExecs(args[i+1:]) {
+					w.spawn(c, argv, Wrapper{Name: c.Name, Args: []string{v}}, cx)
+				}
+				i = len(args)
 			case v == co.Option && co.Lang == "cmake" && i+1 < len(args):
 				w.cmakeTool(c, args[i+1:], Wrapper{Name: c.Name, Args: []string{v}}, cx)
 				i = len(args)
@@ -1238,8 +1245,69 @@ func hasStop(args []field, p *Program) bool {
 // aside): the command after it runs as typed alone.
 var vimModifier = lazyRegexp(`^(?:sil(?:e(?:n(?:t)?)?)?!?|uns(?:i(?:l(?:e(?:n(?:t)?)?)?)?)?|verb(?:o(?:s(?:e)?)?)?|[0-9]*verb(?:ose)?|noa(?:u(?:t(?:o(?:c(?:m(?:d)?)?)?)?)?)?|keepa(?:lt)?|keepj(?:umps)?|keepm(?:arks)?|keepp(?:atterns)?|loc(?:kmarks)?|hid(?:e)?|conf(?:irm)?|bro(?:wse)?|vert(?:ical)?|tab|lefta(?:bove)?|abo(?:veleft)?|rightb(?:elow)?|bel(?:owright)?|to(?:pleft)?|bo(?:tright)?|san(?:dbox)?|try)(?:\s+|$)`)
 
-// vimExecute is :execute of one string literal: the string is the command.
-var vimExecute = lazyRegexp(`^exe(?:c(?:u(?:t(?:e)?)?)?)?\s+("(?:[^"\\]|\\.)*"|'[^']*')\s*$`)
+// vimExecute is :execute of string literals, joined by . or .. (exe "!"
+// . "rm -rf ~") or given side by side (joined with a space): the joined
+// string is the command.
+var vimExecute = lazyRegexp(`^exe(?:c(?:u(?:t(?:e)?)?)?)?\s+((?:"(?:[^"\\]|\\.)*"|'[^']*')(?:\s*(?:\.\.?)?\s*(?:"(?:[^"\\]|\\.)*"|'[^']*'))*)\s*$`)
+
+// vimLiteral is one string literal of an :execute, and the join before it.
+var vimLiteral = lazyRegexp(`(\s*(?:\.\.?)?\s*)("(?:[^"\\]|\\.)*"|'[^']*')`)
+
+// vimExecuteBang is an :execute whose string starts a shell escape and
+// goes on with what vimExecute cannot read (a variable, a call).
+var vimExecuteBang = lazyRegexp(`^exe(?:c(?:u(?:t(?:e)?)?)?)?\s+["']\s*(?:sil(?:ent)?!?\s*)?!`)
+
+// vimExecuted is the string an :execute of literals (vimExecute's
+// group) runs: literals joined by a dot are concatenated, side by side
+// they are joined with a space, as :execute joins its arguments.
+func vimExecuted(lits string) string {
+	var b strings.Builder
+	for i, m := range vimLiteral().FindAllStringSubmatch(lits, -1) {
+		if i > 0 && !strings.Contains(m[1], ".") {
+			b.WriteByte(' ')
+		}
+		b.WriteString(unquote(m[2]))
+	}
+	return b.String()
+}
+
+// vimTerminal is the command :terminal [++OPT…] CMD runs, "" for none.
+func vimTerminal(ex string) string {
+	words := strings.Fields(ex)[1:]
+	for len(words) > 0 && strings.HasPrefix(words[0], "++") {
+		words = words[1:]
+	}
+	return strings.Join(words, " ")
+}
+
+// vimGlobal is :g/PAT/CMD, :g!/PAT/CMD and :v/PAT/CMD (any delimiter that
+// is no letter, digit, space, " or |): CMD runs once for each matching
+// line, so it is judged as typed alone. ok is false for any other
+// command; an empty CMD is :print.
+func vimGlobal(ex string) (cmd string, ok bool) {
+	name := ex[:len(ex)-len(strings.TrimLeft(ex, "abcdefghijklmnopqrstuvwxyz"))]
+	if name == "" || !strings.HasPrefix("global", name) && !strings.HasPrefix("vglobal", name) {
+		return "", false
+	}
+	rest := strings.TrimPrefix(ex[len(name):], "!")
+	rest = strings.TrimLeft(rest, " \t")
+	if rest == "" {
+		return "", false
+	}
+	d := rest[0]
+	if d == '"' || d == '|' || d == '\\' || isIdentChar(d) {
+		return "", false
+	}
+	for i := 1; i < len(rest); i++ {
+		switch rest[i] {
+		case '\\':
+			i++
+		case d:
+			return strings.TrimLeft(rest[i+1:], " \t:"), true
+		}
+	}
+	return "", false
+}
 
 // vimRange is a line range before a filter (:%!CMD, :1,$!CMD, :.!CMD).
 var vimRange = lazyRegexp(`^[%.$0-9,;'<>+-]+\s*!`)
@@ -1253,11 +1321,15 @@ func vimBare(ex string) string {
 		case reMatch(vimRange(), ex):
 			ex = ex[strings.IndexByte(ex, '!'):]
 		case reMatch(vimExecute(), ex):
-			ex = strings.TrimLeft(strings.TrimSpace(unquote(vimExecute().FindStringSubmatch(ex)[1])), ": ")
+			ex = strings.TrimLeft(strings.TrimSpace(vimExecuted(vimExecute().FindStringSubmatch(ex)[1])), ": ")
 		case reMatch(vimModifier(), ex):
 			ex = strings.TrimLeft(strings.TrimSpace(ex[len(vimModifier().FindString(ex)):]), ": ")
 		default:
-			return ex
+			cmd, ok := vimGlobal(ex)
+			if !ok {
+				return ex
+			}
+			ex = cmd
 		}
 	}
 	return ex
@@ -1567,8 +1639,8 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		segments := strings.FieldsFunc(code, func(r rune) bool { return r == '|' || r == '\n' })
 		for i := 0; i < len(segments); i++ {
 			seg := segments[i]
-			for strings.Contains(seg, "exe") && (strings.Count(seg, `"`)%2 == 1 || strings.Count(seg, "'")%2 == 1) && i+1 < len(segments) {
-				i++ // exe "!curl x | sh": a | in :execute's string is the string's
+			for (strings.Contains(seg, "exe") || strings.Contains(seg, "system")) && (strings.Count(seg, `"`)%2 == 1 || strings.Count(seg, "'")%2 == 1) && i+1 < len(segments) {
+				i++ // exe "!curl x | sh", call system("curl x | sh"): a | in a string is the string's
 				seg += "|" + segments[i]
 			}
 			ex := vimBare(strings.TrimLeft(strings.TrimSpace(seg), ": "))
@@ -1581,9 +1653,10 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			switch {
 			case strings.HasPrefix(ex, "!"):
 				run(ex[1:])
-			case strings.HasPrefix(ex, "sh") && strings.HasPrefix("shell", strings.Fields(ex + " ")[0]),
-				strings.HasPrefix(ex, "ter") && strings.HasPrefix("terminal", strings.Fields(ex + " ")[0]):
+			case strings.HasPrefix(ex, "sh") && strings.HasPrefix("shell", strings.Fields(ex + " ")[0]):
 				run("")
+			case strings.HasPrefix(ex, "ter") && strings.HasPrefix("terminal", strings.Fields(ex + " ")[0]):
+				run(vimTerminal(ex)) // :terminal CMD runs CMD, bare it starts a shell
 			case reMatch(vimRead(), ex):
 				run(vimRead().FindStringSubmatch(ex)[1])
 			case reMatch(vimFile(), ex):
@@ -1601,6 +1674,8 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 				case strings.HasPrefix(l, "rub"):
 					inline("ruby", "-e", m[2])
 				}
+			case reMatch(vimExecuteBang(), ex):
+				run("") // exe "!" . $CMD: a shell escape whose command is computed
 			default:
 				for _, m := range callSystem().FindAllStringSubmatch(ex, -1) {
 					run(unquote(m[1]))
@@ -1645,6 +1720,20 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		}
 		if strings.Contains(code, "(shell)") || strings.Contains(code, "(eshell)") {
 			run("")
+		}
+	case "muttrc":
+		// mutt's and neomutt's configuration commands (-e): source of a
+		// name ending in | runs it and reads its output as commands, a
+		// `CMD` is replaced by CMD's output, push and exec of
+		// <shell-escape> type a command at the prompt
+		for _, m := range muttSource().FindAllStringSubmatch(code, -1) {
+			run(strings.TrimSuffix(unquote(m[1]), "|"))
+		}
+		for _, m := range muttBacktick().FindAllStringSubmatch(code, -1) {
+			run(m[1])
+		}
+		for _, m := range muttShellEscape().FindAllStringSubmatch(code, -1) {
+			run(m[1])
 		}
 	case "gdb":
 		// gdb's commands, and lldb's, which share shell and add platform
@@ -1983,8 +2072,9 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			}
 		}
 	case "tex":
+		code = texShellEscapes().ReplaceAllString(texCaret(code), `\write18{`)
 		for _, cmd := range macroCalls(code, "\\write18{", "}") {
-			run(cmd)
+			run(texWritten(cmd))
 		}
 		for _, m := range texPipeInput().FindAllStringSubmatch(code, -1) {
 			run(m[1]) // \input|"CMD", \openin\f=|"CMD": CMD's output read (shell escape)
@@ -2265,6 +2355,118 @@ func macroCalls(code, open, close string) []string {
 		out = append(out, code[:end])
 		code = code[end:]
 	}
+}
+
+// transientExecs are the commands a transient unit's Exec…= properties
+// give, in busctl's words: ExecStart a(sasbttttuii) N, then N times PATH
+// ARGC ARGV… IGNORE-FAILURE (and the signature's further numbers). Each
+// is PATH with ARGV after argv[0]; a count that is not a number ends the
+// reading.
+func transientExecs(args []field) [][]field {
+	var out [][]field
+	count := func(k int) (int, bool) {
+		if k >= len(args) || args[k].Dynamic {
+			return 0, false
+		}
+		n, err := strconv.Atoi(args[k].Value)
+		return n, err == nil && n >= 0 && n <= len(args)
+	}
+	for i := 0; i < len(args); i++ {
+		name := args[i].Value
+		if !strings.HasPrefix(name, "Exec") || i+1 >= len(args) || !strings.HasPrefix(args[i+1].Value, "a(sasb") {
+			continue
+		}
+		extra := len(strings.TrimSuffix(strings.TrimPrefix(args[i+1].Value, "a(sasb"), ")")) // ttttuii
+		n, ok := count(i + 2)
+		k := i + 3
+		for ; ok && n > 0 && k < len(args); n-- {
+			path := args[k]
+			argc, ok2 := count(k + 1)
+			if !ok2 || k+2+argc > len(args) {
+				break
+			}
+			argv := []field{path} // the program is PATH: ARGV's first word is a name only
+			if argc > 1 {
+				argv = append(argv, args[k+3:k+2+argc]...)
+			}
+			out = append(out, argv)
+			k += 2 + argc + 1 + extra
+		}
+		i = k - 1
+	}
+	return out
+}
+
+// muttSource is mutt's source of a command's output: source "CMD|".
+var muttSource = lazyRegexp(`(?:^|[;\n])\s*source\s+("[^"]*\|"|'[^']*\|'|[^\s;'"]*\|)`)
+
+// muttBacktick is a `CMD` in a mutt command, replaced by CMD's output.
+var muttBacktick = lazyRegexp("`([^`]+)`")
+
+// muttShellEscape is the line a push or exec types after <shell-escape>.
+var muttShellEscape = lazyRegexp(`<shell-escape>([^<"']*)`)
+
+// texShellEscapes are the spellings of a shell escape: \write18{…},
+// \write 18 {…}, and the shellesc package's \ShellEscape{…} and
+// \DelayedShellEscape{…}.
+var texShellEscapes = lazyRegexp(`\\write\s*18\s*\{|\\(?:Delayed)?ShellEscape\s*\{`)
+
+// texCaret is code as TeX reads it: ^^7e is the character 0x7e, ^^M (a
+// character below 128) the character 64 from it, before any macro is
+// read, so rm -rf ^^7e is rm -rf ~.
+func texCaret(code string) string {
+	if !strings.Contains(code, "^^") {
+		return code
+	}
+	var b strings.Builder
+	for i := 0; i < len(code); i++ {
+		if !strings.HasPrefix(code[i:], "^^") || i+2 >= len(code) {
+			b.WriteByte(code[i])
+			continue
+		}
+		if i+3 < len(code) && isLowerHex(code[i+2]) && isLowerHex(code[i+3]) {
+			n, _ := strconv.ParseUint(code[i+2:i+4], 16, 8)
+			b.WriteByte(byte(n))
+			i += 3
+			continue
+		}
+		if c := code[i+2]; c < 128 {
+			b.WriteByte(c ^ 0x40)
+			i += 2
+			continue
+		}
+		b.WriteByte(code[i])
+	}
+	return b.String()
+}
+
+func isLowerHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' }
+
+// texWord is a control word a shell escape's text expands as it is
+// written, with the text it gives: \space a space, \string~ and
+// \string\x the character itself, \detokenize and \unexpanded their
+// group, \@percentchar a %.
+var texWord = lazyRegexp(`\\space\b\s*|\\string\s*\\?(.)|\\(?:detokenize|unexpanded)\s*\{([^{}]*)\}|\\@percentchar\b|\\@charlb\b|\\@charrb\b`)
+
+// texWritten is the command a \write18's text gives the shell, its
+// spelling macros expanded: rm\space -rf\space \string~ is rm -rf ~.
+func texWritten(text string) string {
+	return texWord().ReplaceAllStringFunc(text, func(m string) string {
+		switch sub := texWord().FindStringSubmatch(m); {
+		case strings.HasPrefix(m, `\space`):
+			return " "
+		case strings.HasPrefix(m, `\string`):
+			return sub[1]
+		case strings.HasPrefix(m, `\@percentchar`):
+			return "%"
+		case strings.HasPrefix(m, `\@charlb`):
+			return "{"
+		case strings.HasPrefix(m, `\@charrb`):
+			return "}"
+		default:
+			return sub[2]
+		}
+	})
 }
 
 func reMatch(re *regexp.Regexp, s string) bool { return re.MatchString(s) }

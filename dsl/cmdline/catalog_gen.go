@@ -8,386 +8,390 @@ func catalogProgram(name string) *Program {
 	switch name {
 	case "vim", "vi", "nvim", "rvim", "view", "rview", "vimdiff", "ex", "gvim", "gview", "rgvim", "rgview", "evim", "eview", "vimx", "nvi", "elvis":
 		return &catalogPrograms[0]
-	case "less", "more", "most", "pg":
+	case "mutt", "neomutt":
 		return &catalogPrograms[1]
-	case "emacs", "emacsclient", "xemacs":
+	case "less", "more", "most", "pg":
 		return &catalogPrograms[2]
-	case "gdb", "gdb-multiarch", "cgdb":
+	case "emacs", "emacsclient", "xemacs":
 		return &catalogPrograms[3]
-	case "lldb":
+	case "gdb", "gdb-multiarch", "cgdb":
 		return &catalogPrograms[4]
-	case "sqlite3", "sqlite":
+	case "lldb":
 		return &catalogPrograms[5]
-	case "opencode":
+	case "sqlite3", "sqlite":
 		return &catalogPrograms[6]
-	case "mysql", "mariadb":
+	case "opencode":
 		return &catalogPrograms[7]
-	case "psql":
+	case "mysql", "mariadb":
 		return &catalogPrograms[8]
-	case "mongosh", "mongo":
+	case "psql":
 		return &catalogPrograms[9]
-	case "nano":
+	case "mongosh", "mongo":
 		return &catalogPrograms[10]
-	case "w3m":
+	case "nano":
 		return &catalogPrograms[11]
-	case "lynx":
+	case "w3m":
 		return &catalogPrograms[12]
-	case "elinks", "links", "links2":
+	case "lynx":
 		return &catalogPrograms[13]
-	case "ranger":
+	case "elinks", "links", "links2":
 		return &catalogPrograms[14]
-	case "nnn", "vifm", "yazi":
+	case "ranger":
 		return &catalogPrograms[15]
-	case "lf":
+	case "nnn", "vifm", "yazi":
 		return &catalogPrograms[16]
-	case "pdb", "pdb3", "ipdb", "ipdb3":
+	case "lf":
 		return &catalogPrograms[17]
-	case "tig":
+	case "pdb", "pdb3", "ipdb", "ipdb3":
 		return &catalogPrograms[18]
-	case "mc":
+	case "tig":
 		return &catalogPrograms[19]
-	case "duckdb":
+	case "mc":
 		return &catalogPrograms[20]
-	case "rails":
+	case "duckdb":
 		return &catalogPrograms[21]
-	case "manage.py", "django-admin":
+	case "rails":
 		return &catalogPrograms[22]
-	case "ed", "red", "telnet":
+	case "manage.py", "django-admin":
 		return &catalogPrograms[23]
-	case "jupyter":
+	case "ed", "red", "telnet":
 		return &catalogPrograms[24]
-	case "ftp", "tftp", "smbclient", "cadaver", "ncftp":
+	case "jupyter":
 		return &catalogPrograms[25]
-	case "lftp":
+	case "ftp", "tftp", "smbclient", "cadaver", "ncftp":
 		return &catalogPrograms[26]
-	case "sftp":
+	case "lftp":
 		return &catalogPrograms[27]
-	case "gimp", "gimp-console", "gimp-2.10":
+	case "sftp":
 		return &catalogPrograms[28]
-	case "capsh":
+	case "gimp", "gimp-console", "gimp-2.10":
 		return &catalogPrograms[29]
-	case "sed", "gsed":
+	case "capsh":
 		return &catalogPrograms[30]
-	case "apt-get", "apt", "apt-cache", "aptitude":
+	case "sed", "gsed":
 		return &catalogPrograms[31]
-	case "make", "gmake":
+	case "apt-get", "apt", "apt-cache", "aptitude":
 		return &catalogPrograms[32]
-	case "cmake":
+	case "make", "gmake":
 		return &catalogPrograms[33]
-	case "expect":
+	case "cmake":
 		return &catalogPrograms[34]
-	case "tclsh", "wish", "jimsh":
+	case "expect":
 		return &catalogPrograms[35]
-	case "rscript", "Rscript", "R":
+	case "tclsh", "wish", "jimsh":
 		return &catalogPrograms[36]
-	case "julia":
+	case "rscript", "Rscript", "R":
 		return &catalogPrograms[37]
-	case "osascript":
+	case "julia":
 		return &catalogPrograms[38]
-	case "nu", "xonsh", "elvish", "ion", "murex", "oil", "osh", "ysh", "pwsh-sh":
+	case "osascript":
 		return &catalogPrograms[39]
-	case "nmap":
+	case "nu", "xonsh", "elvish", "ion", "murex", "oil", "osh", "ysh", "pwsh-sh":
 		return &catalogPrograms[40]
-	case "ansible":
+	case "nmap":
 		return &catalogPrograms[41]
-	case "pdsh", "pssh", "parallel-ssh", "clush", "dsh", "mussh":
+	case "ansible":
 		return &catalogPrograms[42]
-	case "salt", "salt-ssh":
+	case "pdsh", "pssh", "parallel-ssh", "clush", "dsh", "mussh":
 		return &catalogPrograms[43]
-	case "salt-call":
+	case "salt", "salt-ssh":
 		return &catalogPrograms[44]
-	case "gcloud":
+	case "salt-call":
 		return &catalogPrograms[45]
-	case "aws":
+	case "gcloud":
 		return &catalogPrograms[46]
-	case "fly", "flyctl":
+	case "aws":
 		return &catalogPrograms[47]
-	case "crystal":
+	case "fly", "flyctl":
 		return &catalogPrograms[48]
-	case "heroku":
+	case "crystal":
 		return &catalogPrograms[49]
-	case "railway":
+	case "heroku":
 		return &catalogPrograms[50]
-	case "az":
+	case "railway":
 		return &catalogPrograms[51]
-	case "docker", "podman", "nerdctl":
+	case "az":
 		return &catalogPrograms[52]
-	case "kubectl", "oc":
+	case "docker", "podman", "nerdctl":
 		return &catalogPrograms[53]
-	case "distrobox":
+	case "kubectl", "oc":
 		return &catalogPrograms[54]
-	case "vagrant", "multipass", "lxc", "incus":
+	case "distrobox":
 		return &catalogPrograms[55]
-	case "toolbox":
+	case "vagrant", "multipass", "lxc", "incus":
 		return &catalogPrograms[56]
-	case "jrunscript", "jjs":
+	case "toolbox":
 		return &catalogPrograms[57]
-	case "git":
+	case "jrunscript", "jjs":
 		return &catalogPrograms[58]
-	case "gh":
+	case "git":
 		return &catalogPrograms[59]
-	case "apply_patch", "applypatch":
+	case "gh":
 		return &catalogPrograms[60]
-	case "restic":
+	case "apply_patch", "applypatch":
 		return &catalogPrograms[61]
-	case "check_ssl_cert":
+	case "restic":
 		return &catalogPrograms[62]
-	case "tcpdump":
+	case "check_ssl_cert":
 		return &catalogPrograms[63]
-	case "sysctl":
+	case "tcpdump":
 		return &catalogPrograms[64]
-	case "bpftrace":
+	case "sysctl":
 		return &catalogPrograms[65]
-	case "gnuplot", "octave", "octave-cli", "slsh":
+	case "bpftrace":
 		return &catalogPrograms[66]
-	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
+	case "gnuplot", "octave", "octave-cli", "slsh":
 		return &catalogPrograms[67]
-	case "erl":
+	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
 		return &catalogPrograms[68]
-	case "elixir", "iex":
+	case "erl":
 		return &catalogPrograms[69]
-	case "mix":
+	case "elixir", "iex":
 		return &catalogPrograms[70]
-	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
+	case "mix":
 		return &catalogPrograms[71]
-	case "scala", "scala-cli":
+	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
 		return &catalogPrograms[72]
-	case "jshell":
+	case "scala", "scala-cli":
 		return &catalogPrograms[73]
-	case "dotnet":
+	case "jshell":
 		return &catalogPrograms[74]
-	case "terraform", "tofu":
+	case "dotnet":
 		return &catalogPrograms[75]
-	case "volatility", "vol", "vol.py", "volatility3":
+	case "terraform", "tofu":
 		return &catalogPrograms[76]
-	case "clojure", "clj", "bb":
+	case "volatility", "vol", "vol.py", "volatility3":
 		return &catalogPrograms[77]
-	case "swift":
+	case "clojure", "clj", "bb":
 		return &catalogPrograms[78]
-	case "ghc", "runghc", "runhaskell", "stack-ghc":
+	case "swift":
 		return &catalogPrograms[79]
-	case "ghci":
+	case "ghc", "runghc", "runhaskell", "stack-ghc":
 		return &catalogPrograms[80]
-	case "stack":
+	case "ghci":
 		return &catalogPrograms[81]
-	case "cabal":
+	case "stack":
 		return &catalogPrograms[82]
-	case "pidstat":
+	case "cabal":
 		return &catalogPrograms[83]
-	case "plymouth":
+	case "pidstat":
 		return &catalogPrograms[84]
-	case "enscript":
+	case "plymouth":
 		return &catalogPrograms[85]
-	case "openvt":
+	case "enscript":
 		return &catalogPrograms[86]
-	case "aa-exec":
+	case "openvt":
 		return &catalogPrograms[87]
-	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+	case "aa-exec":
 		return &catalogPrograms[88]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
 		return &catalogPrograms[89]
-	case "latexmk":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[90]
-	case "m4":
+	case "latexmk":
 		return &catalogPrograms[91]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "m4":
 		return &catalogPrograms[92]
-	case "hg":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[93]
-	case "fzf":
+	case "hg":
 		return &catalogPrograms[94]
-	case "tmate":
+	case "fzf":
 		return &catalogPrograms[95]
-	case "genie":
+	case "tmate":
 		return &catalogPrograms[96]
-	case "dc":
+	case "genie":
 		return &catalogPrograms[97]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "dc":
 		return &catalogPrograms[98]
-	case "yt-dlp", "youtube-dl":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[99]
-	case "dmsetup":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[100]
-	case "openvpn":
+	case "dmsetup":
 		return &catalogPrograms[101]
-	case "certbot":
+	case "openvpn":
 		return &catalogPrograms[102]
-	case "borg":
+	case "certbot":
 		return &catalogPrograms[103]
-	case "sshuttle":
+	case "borg":
 		return &catalogPrograms[104]
-	case "split", "gsplit":
+	case "sshuttle":
 		return &catalogPrograms[105]
-	case "scrot":
+	case "split", "gsplit":
 		return &catalogPrograms[106]
-	case "acr":
+	case "scrot":
 		return &catalogPrograms[107]
-	case "zic":
+	case "acr":
 		return &catalogPrograms[108]
-	case "dnsmasq":
+	case "zic":
 		return &catalogPrograms[109]
-	case "pip", "pip3":
+	case "dnsmasq":
 		return &catalogPrograms[110]
-	case "gem":
+	case "pip", "pip3":
 		return &catalogPrograms[111]
-	case "scp", "sftp-s":
+	case "gem":
 		return &catalogPrograms[112]
-	case "sshfs":
+	case "scp", "sftp-s":
 		return &catalogPrograms[113]
-	case "check_by_ssh":
+	case "sshfs":
 		return &catalogPrograms[114]
-	case "puppet":
+	case "check_by_ssh":
 		return &catalogPrograms[115]
-	case "xdotool":
+	case "puppet":
 		return &catalogPrograms[116]
-	case "ydotool":
+	case "xdotool":
 		return &catalogPrograms[117]
-	case "task":
+	case "ydotool":
 		return &catalogPrograms[118]
-	case "perf":
+	case "task":
 		return &catalogPrograms[119]
-	case "ip":
+	case "perf":
 		return &catalogPrograms[120]
-	case "rake":
+	case "ip":
 		return &catalogPrograms[121]
-	case "knife":
+	case "rake":
 		return &catalogPrograms[122]
-	case "sqlmap":
+	case "knife":
 		return &catalogPrograms[123]
-	case "exiftool":
+	case "sqlmap":
 		return &catalogPrograms[124]
-	case "fail2ban-client":
+	case "exiftool":
 		return &catalogPrograms[125]
-	case "fastfetch":
+	case "fail2ban-client":
 		return &catalogPrograms[126]
-	case "rsyslogd":
+	case "fastfetch":
 		return &catalogPrograms[127]
-	case "virsh":
+	case "rsyslogd":
 		return &catalogPrograms[128]
-	case "bee":
+	case "virsh":
 		return &catalogPrograms[129]
-	case "go":
+	case "bee":
 		return &catalogPrograms[130]
-	case "cargo":
+	case "go":
 		return &catalogPrograms[131]
-	case "svn":
+	case "cargo":
 		return &catalogPrograms[132]
-	case "jj":
+	case "svn":
 		return &catalogPrograms[133]
-	case "strace":
+	case "jj":
 		return &catalogPrograms[134]
-	case "ltrace":
+	case "strace":
 		return &catalogPrograms[135]
-	case "flock":
+	case "ltrace":
 		return &catalogPrograms[136]
-	case "systemd-run":
+	case "flock":
 		return &catalogPrograms[137]
-	case "unshare":
+	case "systemd-run":
 		return &catalogPrograms[138]
-	case "nsenter":
+	case "busctl":
 		return &catalogPrograms[139]
-	case "chroot":
+	case "unshare":
 		return &catalogPrograms[140]
-	case "lvm":
+	case "nsenter":
 		return &catalogPrograms[141]
-	case "parted":
+	case "chroot":
 		return &catalogPrograms[142]
-	case "toybox":
+	case "lvm":
 		return &catalogPrograms[143]
-	case "sshpass":
+	case "parted":
 		return &catalogPrograms[144]
-	case "screen":
+	case "toybox":
 		return &catalogPrograms[145]
-	case "cpulimit":
+	case "sshpass":
 		return &catalogPrograms[146]
-	case "dbus-launch":
+	case "screen":
 		return &catalogPrograms[147]
-	case "rlwrap":
+	case "cpulimit":
 		return &catalogPrograms[148]
-	case "valgrind":
+	case "dbus-launch":
 		return &catalogPrograms[149]
-	case "setarch":
+	case "rlwrap":
 		return &catalogPrograms[150]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "valgrind":
 		return &catalogPrograms[151]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "setarch":
 		return &catalogPrograms[152]
-	case "entr":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[153]
-	case "mosh":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[154]
-	case "msgfilter":
+	case "entr":
 		return &catalogPrograms[155]
-	case "start-stop-daemon":
+	case "mosh":
 		return &catalogPrograms[156]
-	case "sg", "newgrp":
+	case "msgfilter":
 		return &catalogPrograms[157]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "start-stop-daemon":
 		return &catalogPrograms[158]
-	case "wezterm":
+	case "sg", "newgrp":
 		return &catalogPrograms[159]
-	case "kitty", "foot", "st":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[160]
-	case "tmux", "byobu", "byobu-tmux":
+	case "wezterm":
 		return &catalogPrograms[161]
-	case "zellij":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[162]
-	case "dtach", "abduco":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[163]
-	case "parallel":
+	case "zellij":
 		return &catalogPrograms[164]
-	case "hping3":
+	case "dtach", "abduco":
 		return &catalogPrograms[165]
-	case "at", "batch":
+	case "parallel":
 		return &catalogPrograms[166]
-	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
+	case "hping3":
 		return &catalogPrograms[167]
-	case "pnpm", "yarn", "npm", "bun":
+	case "at", "batch":
 		return &catalogPrograms[168]
-	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
+	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
 		return &catalogPrograms[169]
-	case "mise":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[170]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[171]
-	case "nix":
+	case "mise":
 		return &catalogPrograms[172]
-	case "script":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[173]
-	case "socat":
+	case "nix":
 		return &catalogPrograms[174]
-	case "socket":
+	case "script":
 		return &catalogPrograms[175]
-	case "proot":
+	case "socat":
 		return &catalogPrograms[176]
-	case "sched":
+	case "socket":
 		return &catalogPrograms[177]
-	case "faketime":
+	case "proot":
 		return &catalogPrograms[178]
-	case "trickle":
+	case "sched":
 		return &catalogPrograms[179]
-	case "hyperfine":
+	case "faketime":
 		return &catalogPrograms[180]
-	case "direnv":
+	case "trickle":
 		return &catalogPrograms[181]
-	case "op":
+	case "hyperfine":
 		return &catalogPrograms[182]
-	case "doppler", "infisical":
+	case "direnv":
 		return &catalogPrograms[183]
-	case "dotenv":
+	case "op":
 		return &catalogPrograms[184]
-	case "dotenvx":
+	case "doppler", "infisical":
 		return &catalogPrograms[185]
-	case "aws-vault":
+	case "dotenv":
 		return &catalogPrograms[186]
-	case "launchctl":
+	case "dotenvx":
 		return &catalogPrograms[187]
-	case "hguard":
+	case "aws-vault":
 		return &catalogPrograms[188]
-	case "hguard-shell":
+	case "launchctl":
 		return &catalogPrograms[189]
-	case "nix-shell":
+	case "hguard":
 		return &catalogPrograms[190]
+	case "hguard-shell":
+		return &catalogPrograms[191]
+	case "nix-shell":
+		return &catalogPrograms[192]
 	}
 	return nil
 }
@@ -411,6 +415,8 @@ var catalogNames = [...]string{
 	"vimx",
 	"nvi",
 	"elvis",
+	"mutt",
+	"neomutt",
 	"less",
 	"more",
 	"most",
@@ -668,6 +674,7 @@ var catalogNames = [...]string{
 	"ltrace",
 	"flock",
 	"systemd-run",
+	"busctl",
 	"unshare",
 	"nsenter",
 	"chroot",
@@ -792,6 +799,7 @@ var catalogNames = [...]string{
 
 var catalogPrograms = [...]Program{
 	{Name: "vim", Code: []CodeOption{{"-c", "vim", nil}, {"--cmd", "vim", nil}, {"+", "vim", nil}, {"-S", "vim-file", nil}}, Stdin: "vim", Shell: "via", Prompt: []Prompt{{Batch: []string{"--headless"}, Quit: []string{"q", "q!", "qa", "qa!", "qall", "qall!", "quit", "quit!", "quitall", "wq", "wq!", "wqa", "wqa!", "wqall", "x", "x!", "xa", "xall", "xit", "exit", "cq"}, Operands: -1}}},
+	{Name: "mutt", Args: "abcdeFfHimQs", Code: []CodeOption{{"-e", "muttrc", nil}}},
 	{Name: "less", Code: []CodeOption{{"+", "less", nil}}, Prompt: []Prompt{{Operands: -1}}},
 	{Name: "emacs", Code: []CodeOption{{"--eval", "elisp", nil}, {"-eval", "elisp", nil}, {"--execute", "elisp", nil}, {"-l", "elisp-file", nil}, {"--load", "elisp-file", nil}}, Prompt: []Prompt{{Batch: []string{"--batch", "-batch", "--script", "-script", "-e"}, Quit: []string{"(kill-emacs)"}, Operands: -1}}},
 	{Name: "gdb", Code: []CodeOption{{"-ex", "gdb", nil}, {"--ex", "gdb", nil}, {"-eval-command", "gdb", nil}, {"--eval-command", "gdb", nil}, {"-iex", "gdb", nil}, {"--args", "argv", nil}, {"-args", "argv", nil}}, Stdin: "gdb", Prompt: []Prompt{{Batch: []string{"-batch", "--batch", "-batch-silent", "--batch-silent"}, Quit: []string{"quit", "q"}, Confirm: []string{"run", "r", "start", "starti", "attach"}, NoConfirm: []string{"set confirm off"}, Operands: -1}}},
@@ -929,6 +937,7 @@ var catalogPrograms = [...]Program{
 	{Name: "ltrace", Runs: "argv", Args: "aADeFlnopsuwx", Long: []string{"align", "config", "indent", "library", "output", "where"}},
 	{Name: "flock", Runs: "argv", Args: "wEn", Long: []string{"timeout", "conflict-exit-code"}, Stop: "c", LongStop: []string{"command"}, Operands: 1, Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}},
 	{Name: "systemd-run", Runs: "argv", Args: "pMHEu", Long: []string{"unit", "property", "description", "slice", "setenv", "uid", "gid", "working-directory", "machine", "host", "on-active", "on-boot", "on-calendar", "on-startup", "on-unit-active", "on-unit-inactive", "on-clock-change", "service-type", "nice", "timer-property", "path-property", "socket-property", "slice-inherit", "expand-environment"}, ShellOptions: []string{"-S", "--shell"}},
+	{Name: "busctl", Args: "HMC", Long: []string{"host", "machine", "address", "timeout", "match", "size", "expect-reply", "auto-start", "allow-interactive-authorization", "destination", "json"}, Code: []CodeOption{{"StartTransientUnit", "transient-unit", nil}}, ShellPaths: true},
 	{Name: "unshare", Runs: "argv", Args: "S", Long: []string{"setuid", "setgid", "root", "wd", "propagation", "map-user", "map-group", "map-users", "map-groups", "monotonic", "boottime"}, Shell: "agent"},
 	{Name: "nsenter", Runs: "argv", Args: "tSGN", Long: []string{"target", "setuid", "setgid", "net-socket"}, Shell: "agent"},
 	{Name: "chroot", Runs: "argv", Long: []string{"userspec", "groups"}, Operands: 1, Shell: "agent"},

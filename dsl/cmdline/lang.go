@@ -90,7 +90,8 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 		"node": {
 			"renameSync": spec(moveAct), "rename": spec(moveAct, "fs", "fsp", "promises", "fs.promises"),
 			"copyFileSync": spec(copyAct), "cpSync": spec(copyAct), "copyFile": spec(copyAct, "fs", "fsp", "promises", "fs.promises"),
-			"writeFileSync": spec(writeFile), "writeFile": spec(writeFile, "fs", "fsp", "promises", "fs.promises"),
+			"writeFileSync": spec(writeFile), "writeFile": spec(writeFile, "fs", "fsp", "promises", "fs.promises", "Deno"),
+			"writeTextFileSync": spec(writeFile, "Deno"), "writeTextFile": spec(writeFile, "Deno"), "write": spec(writeFile, "Bun"),
 			"appendFileSync": spec(appendFile), "appendFile": spec(appendFile, "fs", "fsp", "promises", "fs.promises"),
 			"chmodSync": spec(chmodPM), "chmod": spec(chmodPM, "fs", "fsp", "promises", "fs.promises"),
 			"kill": spec(killPS, "process"), "dlopen": {{loadLib2, []string{"process", "os"}}, {loadLib, []string{"Deno", ""}}}, // Deno's, bun:ffi's
@@ -154,6 +155,9 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"file.copy": spec(copyAct, ""), "writeLines": spec(writeR, ""), "write": spec(writeR, ""), "cat": spec(writeR, ""),
 			"Sys.chmod": spec(chmodPM, ""), "eval": spec(evalCode, ""), "parse": spec(evalCode, ""),
 			"load": spec(loadLib, "dyn"), "library.dynam": spec(loadLib, ""),
+			"download.file": spec(writeTo2, "", "utils"), "curl_download": spec(writeTo2, "", "curl"),
+			"dir_delete": spec(delTree, "fs"), "file_delete": spec(delFile, "fs"), "file_copy": spec(copyAct, "fs"),
+			"file_move": spec(moveAct, "fs"), "run": spec(runArgv, "processx"),
 		},
 		"julia": {
 			"rm": spec(delMaybe, "", "Base", "Base.Filesystem"), "mv": spec(moveAct, "", "Base"), "cp": spec(copyAct, "", "Base"),
@@ -161,6 +165,7 @@ var effectCalls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"include_string": spec(evalCode, ""), "dlopen": spec(loadLib, "", "Libdl", "Base.Libc.Libdl"),
 			"download": spec(writeTo2, "", "Base", "Downloads"), "open": spec(writeOpen, "", "Base"),
 			"symlink": spec(linkAct, "", "Base"), "hardlink": spec(linkAct, "", "Base"),
+			"Cmd": spec(runShell, "", "Base"), // run(Cmd(["rm", "-rf", p])): an argv made to be run
 		},
 		"awk": {
 			"@load": spec(loadLib, ""),
@@ -194,11 +199,14 @@ const writeR action = 120
 var receiverMethods = map[string]action{
 	"write_text": writeFile, "write_bytes": writeFile, "unlink": delFile, "rmdir": delDir, "rmtree": delTree,
 	"rename": moveAct, "replace": moveAct, "chmod": chmodPM, "lchmod": chmodPM, "delete": delFile,
+	// perl's Path::Tiny: path("~")->remove_tree, ->spew, ->append
+	"remove_tree": delTree, "spew": writeFile, "spew_utf8": writeFile, "spew_raw": writeFile,
+	"append": appendFile, "append_utf8": appendFile, "append_raw": appendFile,
 }
 
 // pathConstructors make a path object from their first argument.
 var pathConstructors = map[string]bool{"Path": true, "pathlib.Path": true, "PosixPath": true, "pathlib.PosixPath": true,
-	"PurePath": true, "Pathname.new": true, "Pathname": true}
+	"PurePath": true, "Pathname.new": true, "Pathname": true, "Path.Tiny.path": true, "Path.Tiny.new": true}
 
 // lookupEffect finds a call in the calls and effectCalls tables of lang.
 func lookupCall(lang, name, qual string) (action, bool) {
@@ -401,10 +409,13 @@ func (s *scanner) effect(act action, name string, args [][]token, text string) b
 			s.add(finding{kind: chmodK, call: name, arg: p, args: []string{mode, p}, dynamic: dyn, text: text})
 		}
 	case writeTo2:
-		if len(args) < 2 || isOptions(args[1]) {
+		p, dyn := callArg(args, 1, "destfile", str) // R's download.file(url, destfile=)
+		if p == "" && !dyn || len(args) < 2 {
 			return true
 		}
-		p, dyn := str(1)
+		if isOptions(args[1]) && !slices.ContainsFunc(args, func(a []token) bool { return len(a) > 1 && a[0].val == "destfile" }) {
+			return true
+		}
 		s.add(finding{kind: writeK, call: name, arg: p, dynamic: dyn, text: text})
 	case requireAddon, loadExt2:
 		// only a compiled module is a library: require("./x.js"), require
@@ -764,7 +775,10 @@ func receiverPath(toks []token, i int, opener []int) (p string, dyn, ok bool, st
 // pathExpr reports tokens that make a path object: a path class's
 // constructor or home, or a name bound to a path.
 func pathExpr(toks []token) bool {
-	for _, t := range toks {
+	for k, t := range toks {
+		if t.val == "path" && k+1 < len(toks) && toks[k+1].val == "(" {
+			return true // Path::Tiny's path("~") called bare
+		}
 		if t.path || t.kind == tIdent && (pathConstructors[t.val] || pathConstructors[strings.TrimSuffix(strings.TrimSuffix(t.val, ".home"), ".cwd")]) {
 			return true
 		}
@@ -838,7 +852,7 @@ var sameCalls = map[string]bool{"os.path.expanduser": true, "expanduser": true, 
 	"Pathname": true, "compile": true, "fs.realpathSync": true, "realpath": true, "abspath": true, "path.expand": true,
 	"glob": true, "glob.glob": true, "glob.iglob": true, "iglob": true, "Dir.glob": true, "bsd_glob": true,
 	"File.Glob.bsd_glob": true, "File.realpath": true, "Cwd.abs_path": true, "abs_path": true, "Sys.glob": true,
-	"Path.Tiny.path": true, "path": true, "os.fspath": true, "fs.globSync": true}
+	"Path.Tiny.path": true, "Path.Tiny.new": true, "path": true, "os.fspath": true, "fs.globSync": true, "Bun.file": true}
 
 // joinCalls join their arguments into a path.
 var joinCalls = map[string]bool{"os.path.join": true, "path.join": true, "File.join": true, "joinpath": true,
@@ -968,7 +982,7 @@ func termValue(a []token) (string, bool, bool) {
 	}
 	if !have {
 		switch name {
-		case "process.env.HOME", "ENV.HOME", "Dir.home", "Deno.env.HOME":
+		case "process.env.HOME", "ENV.HOME", "Dir.home", "Deno.env.HOME", "vim.env.HOME", "Bun.env.HOME":
 			return "$HOME", false, true
 		case "Dir.pwd", "Dir.getwd": // ruby calls without parentheses
 			return ".", false, true
@@ -2133,6 +2147,8 @@ func listWords(a []token) ([]string, bool, bool) {
 		inner = a[1 : len(a)-1]
 	case len(a) >= 3 && a[0].val == "c" && a[1].val == "(" && a[len(a)-1].val == ")" && closeOf(a, 1) == len(a)-1:
 		inner = a[2 : len(a)-1]
+	case len(a) >= 2 && a[0].val == "{" && a[len(a)-1].val == "}" && closeOf(a, 0) == len(a)-1:
+		inner = a[1 : len(a)-1] // a Lua table: vim.fn.system({"rm", "-rf", p})
 	default:
 		return nil, false, false
 	}

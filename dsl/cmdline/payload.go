@@ -106,9 +106,15 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 	if lang == "python" && strings.HasPrefix(program(c.Name), "ipython") {
 		// IPython runs a line's !CMD, x = !CMD and %sx/%system CMD in the
 		// shell
-		for _, line := range strings.Split(text, "\n") {
+		lines := strings.Split(text, "\n")
+		for i, line := range lines {
 			if m := ipythonShell().FindStringSubmatch(line); m != nil {
 				w.nested(c, m[1], "ipython !", cx, code.Dynamic)
+			}
+			if ipythonCell().MatchString(line) {
+				// %%bash, %%sh, %%script sh: the cell's other lines are a script
+				w.nested(c, strings.Join(lines[i+1:], "\n"), "ipython !", cx, code.Dynamic)
+				break
 			}
 		}
 	}
@@ -124,8 +130,11 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 }
 
 // ipythonShell matches IPython's shell escapes on a line: !CMD, !!CMD,
-// x = !CMD, %sx CMD, %system CMD.
-var ipythonShell = lazyRegexp(`^\s*(?:[\w, ]+=\s*)?(?:!!?|%(?:sx|system)\s+)\s*(.+)$`)
+// x = !CMD, %sx CMD, %system CMD, %sc [-l] [-v] VAR=CMD.
+var ipythonShell = lazyRegexp(`^\s*(?:[\w, ]+=\s*)?(?:!!?|%(?:sx|system)\s+|%sc(?:\s+-[lv]+)*\s+\w+\s*=)\s*(.+)$`)
+
+// ipythonCell is a cell magic whose cell is a shell script.
+var ipythonCell = lazyRegexp(`^\s*%%(?:bash|sh|zsh|system|script\s+\S+)\s*$`)
 
 // codeChdir is where inline code's chdir f moves it from moved (nil: where
 // the shell is, a cd on the line included): a literal path as cd would

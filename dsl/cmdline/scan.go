@@ -86,8 +86,11 @@ var calls = sync.OnceValue(func() map[string]map[string][]callSpec {
 		},
 		"node": {
 			"exec": spec(runShell), "execSync": spec(runShell),
-			"spawn": spec(runArgv), "spawnSync": spec(runArgv), "execFile": spec(runArgv), "execFileSync": spec(runArgv), // (cmd, [args])
-			"rmSync": spec(delMaybe), "rm": spec(delMaybe, "fs", "fsp", "promises", "fs.promises", ""),
+			// Bun.spawn(["rm", "-rf", p]) takes one argv, child_process's spawn (cmd, [args])
+			"spawn": {{runShell, []string{"Bun"}}, {runArgv, nil}}, "spawnSync": {{runShell, []string{"Bun"}}, {runArgv, nil}},
+			"execFile": spec(runArgv), "execFileSync": spec(runArgv), // (cmd, [args])
+			"execa": spec(runArgv), "execaSync": spec(runArgv), "execaCommand": spec(runShell), "execaCommandSync": spec(runShell),
+			"rmSync": spec(delMaybe), "rm": spec(delMaybe, "fs", "fsp", "promises", "fs.promises", "", "shell", "sh", "shelljs"),
 			"rmdirSync": spec(delMaybe), "rmdir": spec(delMaybe, "fs", "fsp", "promises", "fs.promises", ""),
 			"unlinkSync": spec(delFile), "unlink": spec(delFile, "fs", "fsp", "promises", "fs.promises", ""),
 			"eval": spec(evalCode, ""), "Function": spec(evalCode, ""),
@@ -121,6 +124,9 @@ var calls = sync.OnceValue(func() map[string]map[string][]callSpec {
 		},
 		"lua": {
 			"execute": spec(runShell, "os"), "popen": spec(runShell, "io"), "remove": spec(delFile, "os"),
+			// Neovim's: vim.fn.system({"rm", "-rf", p}) and vim.system take a line or an argv
+			"system": spec(runShell, "vim.fn", "vim"), "systemlist": spec(runShell, "vim.fn"),
+			"jobstart": spec(runShell, "vim.fn"), "termopen": spec(runShell, "vim.fn"),
 			"load": spec(evalCode, ""), "loadstring": spec(evalCode, ""),
 		},
 		"awk": {
@@ -165,7 +171,7 @@ func (s *scanner) scan(lang, code string) {
 		imported = fromImports(toks)
 	}
 	s.httpDeletes(resolvedText(toks, aliases, imported)) // r.delete(u) after import requests as r
-	usesChildProcess := lang != "node" || strings.Contains(code, "child_process") || strings.Contains(code, "ProcessBuilder")
+	usesChildProcess := lang != "node" || nodeProcessLib().MatchString(code)
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		switch {
@@ -236,8 +242,8 @@ func (s *scanner) scan(lang, code string) {
 			}
 			if p, dyn, ok, from := receiverPath(toks, i, opener); ok {
 				args, end := callArgs(lang, toks, i, match)
-				if end < 0 && lang == "ruby" {
-					args, end = nil, i // Pathname.new("/x").rmtree: ruby calls without parentheses
+				if end < 0 && (lang == "ruby" || lang == "perl") {
+					args, end = nil, i // Pathname.new("/x").rmtree, path("~")->remove_tree: calls without parentheses
 				}
 				if end >= 0 {
 					recv := [][]token{{{kind: tString, val: p, dynamic: dyn}}}
@@ -250,6 +256,9 @@ func (s *scanner) scan(lang, code string) {
 			}
 		}
 		act, ok := lookupCall(lang, name, qual)
+		if !ok && lang == "r" {
+			name, act, ok = rLookup(t.val)
+		}
 		if !ok || lang == "node" && (act == runShell || act == runPath || act == runArgv) && !usesChildProcess {
 			continue
 		}
@@ -270,6 +279,31 @@ func (s *scanner) scan(lang, code string) {
 		s.call(lang, act, t.val, args, text)
 	}
 }
+
+// rLookup finds an R call whose name has dots of its own
+// (download.file, utils::download.file): each split of the name into a
+// package and a function is tried, the whole name first.
+func rLookup(full string) (name string, act action, ok bool) {
+	for k := 0; k <= len(full); {
+		qual, name := "", full
+		if k > 0 {
+			qual, name = full[:k-1], full[k:]
+		}
+		if act, ok := lookupCall("r", name, qual); ok {
+			return name, act, true
+		}
+		next := strings.IndexByte(full[k:], '.')
+		if next < 0 {
+			break
+		}
+		k += next + 1
+	}
+	return "", 0, false
+}
+
+// nodeProcessLib names a library whose exec, spawn or execa calls run
+// programs; without one, a node program's own exec(…) is not a shell-out.
+var nodeProcessLib = lazyRegexp(`child_process|ProcessBuilder|\bexeca\b|shelljs|\bBun\.spawn`)
 
 // homeChdir reports a chdir at toks[i] given no directory, which perl's
 // chdir and ruby's Dir.chdir take to be the home: chdir; chdir() (end is
@@ -336,6 +370,10 @@ func (s *scanner) call(lang string, act action, name string, args [][]token, tex
 	}
 	switch act {
 	case runShell:
+		if lang == "node" && len(args[0]) > 2 && args[0][0].val == "{" {
+			s.effect(runOpts, name, args, text) // Bun.spawn({cmd: [...]})
+			return
+		}
 		if words, dyn, ok := listWords(args[0]); ok { // subprocess.run(["rm", "-rf", p]): an argv
 			if len(words) > 0 && shellOption(args[1:]) {
 				s.shell(name, words[0], dyn, text) // run(["ls; id", "x"], shell=True): sh -c "ls; id" x
@@ -403,6 +441,20 @@ func (s *scanner) call(lang string, act action, name string, args [][]token, tex
 		kind := map[action]findingKind{delFile: remove, delTree: removeAll, delDir: removeDir, delMaybe: remove}[act]
 		if k := slices.IndexFunc(args[0], func(t token) bool { return t.val == ";" }); k >= 0 {
 			args = append([][]token{args[0][:k], args[0][k+1:]}, args[1:]...) // julia rm(p; recursive=true)
+		}
+		if v, _, ok := value(args[0]); act == delMaybe && lang == "node" && ok && len(args) > 1 && strings.HasPrefix(v, "-") {
+			// shelljs's rm("-rf", p…): its options first, as rm's
+			if strings.ContainsAny(v, "rR") {
+				kind = removeAll
+			}
+			for _, a := range args[1:] {
+				p, dyn, ok := value(a)
+				if !ok {
+					p, dyn = tokensText(a), true
+				}
+				s.add(finding{kind: kind, call: name, arg: p, dynamic: dyn, text: text})
+			}
+			return
 		}
 		if act == delMaybe {
 			if strings.HasPrefix(splitLast(name), "rmdir") {
@@ -829,6 +881,11 @@ func tokenize(lang, code string) []token {
 			toks = append(toks, t)
 		case c == '.' && i+1 < len(code) && isIdentStart(code[i+1]) && afterValue(toks):
 			t := ident(lang, code, i+1)
+			t.val, t.off = "."+t.val, i
+			toks = append(toks, t)
+			i = t.end
+		case c == '-' && lang == "perl" && i+2 < len(code) && code[i+1] == '>' && isIdentStart(code[i+2]) && afterValue(toks):
+			t := ident(lang, code, i+2) // path("~")->remove_tree: a method of a call's value, as .m
 			t.val, t.off = "."+t.val, i
 			toks = append(toks, t)
 			i = t.end

@@ -132,7 +132,7 @@ var Langs = []string{"sh", "each-sh", "self", "argv", "vim", "vim-file", "less",
 	"mysql", "psql", "bang", "sed", "sed-file", "tar-action", "apt", "make", "tcl", "r", "julia", "applescript", "ssm", "socat", "file", "none",
 	"python", "node", "jsr", "mongo", "perl", "ruby", "php", "lua", "ftp", "ftp-file", "db-file", "hook", "sysctl", "system", "tex", "m4", "rpm", "hg", "puppet",
 	"sshopt", "lisp", "haskell", "fzf", "parallel", "shell-program", "program", "pipe", "cmake", "exec", "cargo-config", "goenv",
-	"erlang", "erlang-call", "elixir", "jvm", "clojure", "swift", "dotnet", "hcl", "pkgscript", "apply-patch"}
+	"erlang", "erlang-call", "elixir", "jvm", "clojure", "swift", "dotnet", "hcl", "pkgscript", "apply-patch", "muttrc", "transient-unit"}
 
 // Read reads and checks the catalogue files dir/*.yaml: every field known,
 // every language one runCode reads, every name once, every program with
