@@ -90,7 +90,9 @@ var secretDirs = []string{
 	"~/.aws/sso/cache/", "~/.aws/cli/cache/", "/var/run/secrets/", "/run/secrets/", "/etc/ssl/private/",
 	"/etc/letsencrypt/live/", "/etc/letsencrypt/archive/", "~/Library/Keychains/",
 	// wallets: Ethereum's keystore, Electrum's wallets
-	"~/.ethereum/keystore/", "~/.electrum/wallets/",
+	"~/.ethereum/keystore/", "~/.electrum/wallets/", "~/.bitcoin/wallets/",
+	// Exodus's wallet (its seed and keys), the desktop keyring's files
+	"~/Library/Application Support/Exodus/exodus.wallet/", "~/.config/Exodus/exodus.wallet/", "~/.local/share/keyrings/",
 	// WireGuard's private keys, NetworkManager's Wi-Fi and VPN secrets
 	"/etc/wireguard/", "/etc/NetworkManager/system-connections/",
 	// macOS's user records, whose ShadowHashData is the password's hash
