@@ -2104,6 +2104,29 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		for _, m := range doShell().FindAllStringSubmatch(code, -1) {
 			run(unquote(m[1] + m[2]))
 		}
+		// run script "…" compiles and runs a string as AppleScript
+		for _, m := range runScript().FindAllStringSubmatch(code, -1) {
+			w.runCode(c, lang, field{Word: Word{Value: unquote(m[1]), Dynamic: f.Dynamic}}, via, cx)
+		}
+		// JXA's NSTask: launchPath (or executableURL) and arguments, however
+		// set, are the program and its argv
+		if prog := nsTaskPath().FindStringSubmatch(code); prog != nil {
+			line := shellQuote(unquote(prog[1] + prog[2]))
+			if a := nsTaskArgs().FindStringSubmatch(code); a != nil {
+				for _, arg := range jsStrings().FindAllString(a[1], -1) {
+					line += " " + shellQuote(unquote(arg))
+				}
+			}
+			run(line)
+		}
+		// System Events' keystroke "CMD" & return types a command into the
+		// frontmost window, a terminal's shell as often as not; the Return
+		// key may be pressed by another -e (key code 36, 76)
+		if slices.ContainsFunc(append([]Word{{Value: code}}, c.Args...), func(a Word) bool { return keyReturn().MatchString(a.Value) }) {
+			for _, m := range keystroke().FindAllStringSubmatch(code, -1) {
+				run(unquote(m[1]))
+			}
+		}
 	case "ssm":
 		// send-command's commands, and start-session's command of
 		// AWS-StartInteractiveCommand (a remote shell's command)
@@ -2150,6 +2173,12 @@ var (
 	rSystem        = lazyRegexp(`\bsystem2?\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
 	backticks      = lazyRegexp("`([^`]+)`")
 	doShell        = lazyRegexp(`(?:do shell script|do script|write text)\s+("(?:[^"\\]|\\.)*")|(?:doShellScript|doScript|\$\.system|\$\.popen)\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
+	runScript      = lazyRegexp(`\brun script\s+("(?:[^"\\]|\\.)*")`)
+	nsTaskPath     = lazyRegexp(`(?:launchPath\s*=|setLaunchPath\s*\(|launchedTaskWithLaunchPathArguments\s*\(|fileURLWithPath\s*\()\s*(?:\$\()?\s*(?:("(?:[^"\\]|\\.)*")|('[^']*'))`)
+	nsTaskArgs     = lazyRegexp(`(?:arguments\s*=|setArguments\s*\(|launchedTaskWithLaunchPathArguments\s*\([^,]*,)\s*(?:\$\()?\s*\[([^\]]*)\]`)
+	jsStrings      = lazyRegexp(`"(?:[^"\\]|\\.)*"|'[^']*'`)
+	keyReturn      = lazyRegexp(`\breturn\b|\bkey code (?:36|76)\b`)
+	keystroke      = lazyRegexp(`\bkeystroke\s+("(?:[^"\\]|\\.)*")`)
 	ssmJSON        = lazyRegexp(`"commands?"\s*:\s*\[\s*("(?:[^"\\]|\\.)*")`)
 	// lldb's platform shell options before the command: -h (on the host),
 	// -s SHELL, -t TIMEOUT, and -- ending them

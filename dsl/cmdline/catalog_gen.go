@@ -826,7 +826,7 @@ var catalogPrograms = [...]Program{
 	{Name: "tclsh", Code: []CodeOption{{"-c", "tcl", nil}}, Stdin: "tcl"},
 	{Name: "rscript", Code: []CodeOption{{"-e", "r", nil}}},
 	{Name: "julia", Code: []CodeOption{{"-e", "julia", nil}, {"--eval", "julia", nil}, {"-E", "julia", nil}, {"--print", "julia", nil}}},
-	{Name: "osascript", Code: []CodeOption{{"-e", "applescript", nil}}},
+	{Name: "osascript", Code: []CodeOption{{"-e", "applescript", nil}}, Stdin: "applescript"},
 	{Name: "nu", Code: []CodeOption{{"-c", "sh", nil}, {"--commands", "sh", nil}}},
 	{Name: "nmap", Code: []CodeOption{{"--script", "file", nil}}, ShellOptions: []string{"--interactive"}},
 	{Name: "ansible", Code: []CodeOption{{"-a", "sh", nil}, {"--args", "sh", nil}}},
