@@ -228,7 +228,56 @@ func helperMissed(co CodeOption, val field) string {
 		}
 		cmd = strings.TrimLeft(rest, "=; ")
 	}
+	switch co.Lang {
+	case "argv-comma":
+		cmd = commaArgv(cmd)
+	case "cmake-define":
+		if cmd = cmakeLauncher(cmd); cmd == "" {
+			return ""
+		}
+	}
 	return missedHelper(cmd, co.Helpers)
+}
+
+// commaArgv is an argv given as one word with its words separated by
+// commas (gcc -wrapper gdb,--args), as one command line.
+func commaArgv(v string) string {
+	return shellQuoteWords(strings.Split(v, ","))
+}
+
+// cmakeLauncher is the command line a CMake cache entry NAME[:TYPE]=VALUE
+// runs before every compile or link: a compiler or linker launcher, a
+// list in CMake's syntax (ccache, or sh;-c;CMD: argv's words separated by
+// semicolons), or a RULE_LAUNCH_* prefix, a shell line; "" for any other
+// entry.
+func cmakeLauncher(def string) string {
+	name, val, ok := strings.Cut(def, "=")
+	if !ok {
+		return ""
+	}
+	name, _, _ = strings.Cut(name, ":")
+	switch {
+	case cmakeLauncherVar(name):
+		return shellQuoteWords(slices.DeleteFunc(strings.Split(val, ";"), func(s string) bool { return s == "" }))
+	case name == "RULE_LAUNCH_COMPILE" || name == "RULE_LAUNCH_LINK" || name == "RULE_LAUNCH_CUSTOM":
+		return val
+	}
+	return ""
+}
+
+// cmakeLauncherVar reports a CMake variable naming a compiler's or a
+// linker's launcher (CMAKE_C_COMPILER_LAUNCHER, CMAKE_CXX_LINKER_LAUNCHER),
+// read from the environment too.
+func cmakeLauncherVar(name string) bool {
+	lang, ok := strings.CutPrefix(name, "CMAKE_")
+	if !ok {
+		return false
+	}
+	lang, ok = strings.CutSuffix(lang, "_COMPILER_LAUNCHER")
+	if !ok {
+		lang, ok = strings.CutSuffix(lang, "_LINKER_LAUNCHER")
+	}
+	return ok && lang != ""
 }
 
 // missedHelper returns the first program the command line cmd runs that is
@@ -2127,6 +2176,12 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 				run(unquote(m[1]))
 			}
 		}
+	case "argv-comma":
+		run(commaArgv(code))
+	case "cmake-define":
+		if cmd := cmakeLauncher(code); cmd != "" {
+			run(cmd)
+		}
 	case "ssm":
 		// send-command's commands, and start-session's command of
 		// AWS-StartInteractiveCommand (a remote shell's command)
@@ -2512,6 +2567,12 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 				words[i] = arg.Value
 			}
 			w.nested(c, "tar "+v+" "+shellQuoteWords(words), a.Name+"=", cx, slices.ContainsFunc(c.Args, func(w Word) bool { return w.Dynamic }))
+		case cmakeLauncherVar(a.Name) && !a.Value.Dynamic:
+			// CMake (3.17 on) takes a launcher missing from its cache from
+			// the environment: CMAKE_C_COMPILER_LAUNCHER='sh;-c;CMD'
+			if cmd := cmakeLauncher(a.Name + "=" + v); cmd != "" {
+				w.nested(c, cmd, a.Name+"=", cx, false)
+			}
 		case cargoProgramVar(a.Name) && !a.Value.Dynamic:
 			// as the exec language: RUSTC_WRAPPER=$(which sccache) is left
 			w.nested(c, v, a.Name+"=", cx, false)
