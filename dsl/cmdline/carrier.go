@@ -171,11 +171,11 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			// ./configure --cc=CMD)
 			w.makeVariables(c, args, cx)
 		}
-		if spec, ok := programs[name]; ok {
+		if spec, ok := optionsEntry(name); ok {
 			w.programOptions(c, args, spec, cx)
 		}
 		lang := interpreter(name)
-		if _, known := programs[name]; !known && lang == "" && !catalogKnows(name) && !otherInterpreters.has(program(name)) {
+		if _, known := optionsEntry(name); !known && lang == "" && !catalogKnows(name) && !otherInterpreters.has(program(name)) {
 			if !notLaunchers.has(program(name)) {
 				w.shellArgs(c, args, cx)
 				w.unknownLauncher(c, args, cx)

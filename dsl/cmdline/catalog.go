@@ -197,7 +197,22 @@ func codeOptions(name string) []CodeOption {
 	if p := Lookup(name); p != nil {
 		return p.Code
 	}
-	return programs[FoldWord(name)].code
+	spec, _ := optionsEntry(FoldWord(name))
+	return spec.code
+}
+
+// optionsEntry is the entry of kind options of the program name, by its
+// name or with a version taken off its end (gcc-13, clang-17, g++-12: the
+// distributions' compilers installed side by side).
+func optionsEntry(name string) (optSpec, bool) {
+	if spec, ok := programs[name]; ok {
+		return spec, true
+	}
+	if i := strings.LastIndexByte(name, '-'); i > 0 && i+1 < len(name) && strings.Trim(name[i+1:], "0123456789.") == "" {
+		spec, ok := programs[name[:i]]
+		return spec, ok
+	}
+	return optSpec{}, false
 }
 
 // sshCommandKey reports whether key, an ssh -o option's name, is one whose
