@@ -133,7 +133,8 @@ func TestMac54Admin(t *testing.T) {
 // TestMac54CommandOptions: options of known programs that run a command
 // (rtx54 table H class 3): gcc's -wrapper with its argv joined by commas,
 // logrotate -m, sdiff's and diff3's --diff-program, and CMake's compiler
-// launchers as a ;-list in a -D cache entry or in the environment, and its
+// launchers as a ;-list in a -D cache entry or in the environment (set on
+// the command or exported before it), and its
 // RULE_LAUNCH_COMPILE. Another program than the option's helpers (a
 // script in /tmp) is an escape and asks; ccache, sccache, gdb, mailx and
 // colordiff, and plain builds, stay allowed. A compiler installed beside
@@ -163,6 +164,10 @@ func TestMac54CommandOptions(t *testing.T) {
 		{`cmake -DRULE_LAUNCH_COMPILE='rm -rf ~' -S . -B build`, dsl.Block, dsl.Block},
 		{`env CMAKE_C_COMPILER_LAUNCHER='sh;-c;rm -rf ~' cmake -S . -B build`, dsl.Block, dsl.Block},
 		{`CMAKE_CXX_COMPILER_LAUNCHER='sh;-c;rm -rf ~' cmake --build build`, dsl.Block, dsl.Block},
+		{`export CMAKE_C_COMPILER_LAUNCHER='sh;-c;rm -rf ~'; cmake -S . -B build`, dsl.Block, dsl.Block},
+		{`export CMAKE_C_COMPILER_LAUNCHER=/tmp/evil.sh; cmake --build build`, dsl.Ask, dsl.Ask},
+		{`CMAKE_C_COMPILER_LAUNCHER=/tmp/evil.sh cmake -S . -B build`, dsl.Ask, dsl.Ask},
+		{`export CMAKE_CXX_COMPILER_LAUNCHER=ccache; cmake -S . -B build`, dsl.Allow, dsl.Allow},
 		{`gcc -O2 -o x x.c`, dsl.Allow, dsl.Allow},
 		{`gcc -wrapper gdb,--args x.c`, dsl.Allow, dsl.Allow},
 		{`g++ -O2 -o app main.cpp -lpthread`, dsl.Allow, dsl.Allow},

@@ -27,6 +27,9 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	if pytestRun(c, args) {
 		w.inheritConfigHomes(c, PytestEnv) // export PYTEST_ADDOPTS=…; pytest
 	}
+	if program(c.Name) == "cmake" {
+		w.inheritConfigHomes(c, CMakeLaunchers) // export CMAKE_C_COMPILER_LAUNCHER=…; cmake -B build
+	}
 	w.envCarriers(c, cx)
 	w.inheritedPager(c)
 	w.pytestBasetemp(c, args, cx)    // pytest deletes its --basetemp

@@ -460,6 +460,9 @@ func envHelpers(name string) []string {
 	case "PAGER", "MANPAGER", "SYSTEMD_PAGER", "BAT_PAGER", "PSQL_PAGER", "GH_PAGER", "GLAB_PAGER", "AWS_PAGER", "DELTA_PAGER", "PERLDOC_PAGER":
 		return helperSet("@pager")
 	}
+	if cmakeLauncherVar(name) {
+		return helperSet("@compiler-launcher")
+	}
 	return nil
 }
 
@@ -2586,7 +2589,11 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 			// CMake (3.17 on) takes a launcher missing from its cache from
 			// the environment: CMAKE_C_COMPILER_LAUNCHER='sh;-c;CMD'
 			if cmd := cmakeLauncher(a.Name + "=" + v); cmd != "" {
-				w.nested(c, cmd, a.Name+"=", cx, false)
+				carrier := a.Name + "="
+				if prog := missedHelper(cmd, envHelpers(a.Name)); prog != "" {
+					carrier += " " + prog // an escape, as -D's is: not a compiler launcher
+				}
+				w.nested(c, cmd, carrier, cx, false)
 			}
 		case cargoProgramVar(a.Name) && !a.Value.Dynamic:
 			// as the exec language: RUSTC_WRAPPER=$(which sccache) is left
