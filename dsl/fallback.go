@@ -570,12 +570,12 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 	pos := env.Positional
 	if recursiveReaders.has(prog) && (prog == "rg" || prog == "ag" || hasFlag(args, []string{"r", "R", "recursive", "dereference-recursive"})) {
 		for _, p := range pos {
-			if credentialDirs.has(homeForm(cleanPath(p))) {
+			if readWhole(p) {
 				out = append(out, p) // grep -r KEY ~/.aws, diff -r /tmp/empty ~/.ssh
 			}
 		}
 	}
-	if dirCopiers.has(prog) && (!copiers.has(prog) || hasFlag(args, []string{"r", "R", "a", "recursive", "archive"}) || prog == "rsync" || prog == "ditto") {
+	if dirCopiers.has(prog) && (!copiers.has(prog) || hasFlag(args, []string{"r", "R", "a", "recursive", "archive"}) || prog == "rsync" || prog == "ditto" || prog == "rclone") {
 		// tar cf - ~/.ssh, zip -r k.zip ~/.gnupg, cp -r ~/.aws /tmp/x: the
 		// whole directory is read; a copier's destination is not
 		srcs := pos
@@ -583,7 +583,7 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 			srcs = srcs[:len(srcs)-1]
 		}
 		for _, p := range srcs {
-			if credentialDirs.has(homeForm(cleanPath(p))) {
+			if readWhole(p) {
 				out = append(out, p)
 			}
 		}
@@ -591,7 +591,7 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 	if prog == "hdiutil" {
 		// hdiutil create -srcfolder DIR packs the directory into a disk image
 		for _, p := range optionValues(args, []string{"srcfolder", "srcdir"}, false) {
-			if credentialDirs.has(homeForm(cleanPath(p))) {
+			if readWhole(p) {
 				out = append(out, p)
 			}
 		}
@@ -643,13 +643,21 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 var recursiveReaders = nameSet{names: []string{"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "diff", "colordiff"}}
 
 // dirCopiers read every file of a directory they archive or copy (cp, scp
-// and rsync with -r or -a; ditto always).
-var dirCopiers = nameSet{names: []string{"tar", "bsdtar", "zip", "7z", "7za", "7zz", "rar", "cpio", "cp", "scp", "rsync", "gcp", "ditto"}}
+// and rsync with -r or -a; ditto and rclone always).
+var dirCopiers = nameSet{names: []string{"tar", "bsdtar", "zip", "7z", "7za", "7zz", "rar", "cpio", "cp", "scp", "rsync", "gcp", "ditto", "rclone"}}
 
 // credentialDirs hold keys and credentials and little else: read whole,
 // they are read secrets.
 var credentialDirs = nameSet{names: []string{"~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "~/.docker", "~/.config/gcloud",
 	"~/.password-store", "~/.azure", "/etc/ssl/private", "/run/secrets", "/var/run/secrets"}}
+
+// readWhole reports a directory of secrets read whole: one of
+// credentialDirs, or a secret store (storeDirs: a keychain, a browser
+// profile, a wallet).
+func readWhole(p string) bool {
+	c := homeForm(cleanPath(p))
+	return credentialDirs.has(c) || storeDir(c)
+}
 
 // execIndex is the index of find's first -exec, -execdir, -ok or -okdir.
 func execIndex(args []string) int {

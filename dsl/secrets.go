@@ -94,9 +94,9 @@ var secretDirs = []string{
 	"~/.aws/sso/cache/", "~/.aws/cli/cache/", "/var/run/secrets/", "/run/secrets/", "/etc/ssl/private/",
 	"/etc/letsencrypt/live/", "/etc/letsencrypt/archive/", "~/Library/Keychains/",
 	// wallets: Ethereum's keystore, Electrum's wallets, Exodus's seed
-	// store, Bitcoin Core's wallets directory, Solana's keys
-	"~/.ethereum/keystore/", "~/.electrum/wallets/", "~/.config/Exodus/exodus.wallet/",
-	"~/Library/Application Support/Exodus/exodus.wallet/", "~/.bitcoin/wallets/",
+	// store, Bitcoin Core's wallets directory; the desktop keyring's files
+	"~/.ethereum/keystore/", "~/.electrum/wallets/", "~/.bitcoin/wallets/",
+	"~/Library/Application Support/Exodus/exodus.wallet/", "~/.config/Exodus/exodus.wallet/", "~/.local/share/keyrings/",
 	// WireGuard's private keys, NetworkManager's Wi-Fi and VPN secrets
 	"/etc/wireguard/", "/etc/NetworkManager/system-connections/",
 	// macOS's user records, whose ShadowHashData is the password's hash

@@ -361,9 +361,51 @@ func excluded(pattern, rel string) bool {
 // keyDirs are the directories that hold credentials and keys, whole.
 var keyDirs = []string{"~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "~/.docker", "~/.config/gcloud", "~/.password-store", "~/.azure", "/etc/ssl/private", "/root/.ssh"}
 
-// secretDir reports a cleaned path that is one of keyDirs, or a glob
-// that can match one (~/.s?h, ~/.[s]sh).
+// storeDirs are where programs keep their secret stores: macOS's
+// keychains and cookie jars and its messages, browsers' and mail clients'
+// profiles (cookies, saved logins and the keys to them), the desktop
+// keyring, crypto wallets, Terraform's logins. Each, a directory up to
+// two levels below it (a profile) and their names in any case (macOS's file system
+// ignores it) are packed or sent whole as ~/.ssh is.
+var storeDirs = []string{
+	"~/Library/Keychains", "~/Library/Cookies", "~/Library/Messages", "~/Library/Safari",
+	"~/Library/Application Support/Google/Chrome", "~/Library/Application Support/Chromium",
+	"~/Library/Application Support/BraveSoftware", "~/Library/Application Support/Microsoft Edge",
+	"~/Library/Application Support/Vivaldi", "~/Library/Application Support/Firefox", "~/Library/Thunderbird",
+	"~/.config/google-chrome", "~/.config/chromium", "~/.config/BraveSoftware", "~/.config/microsoft-edge",
+	"~/.config/vivaldi", "~/.mozilla/firefox", "~/.thunderbird", "~/snap/firefox/common/.mozilla/firefox",
+	"~/.var/app/org.mozilla.firefox/.mozilla/firefox", "~/.local/share/keyrings",
+	"~/.electrum", "~/.bitcoin", "~/.ethereum", "~/.config/Exodus", "~/Library/Application Support/Exodus",
+	"~/Library/Application Support/Bitcoin", "~/Library/Application Support/Electrum", "~/Library/Ethereum",
+	"~/.terraform.d",
+}
+
+// storeDir reports a path after homeForm that is one of storeDirs or
+// up to two levels below one, or a glob that can match one.
+func storeDir(c string) bool {
+	folded := strings.ToLower(c)
+	for _, d := range storeDirs {
+		d = strings.ToLower(d)
+		if rest, ok := strings.CutPrefix(folded, d+"/"); folded == d || ok && strings.Count(rest, "/") < 2 {
+			return true // the store, a profile in it (Default, Profiles/x.default)
+		}
+		if strings.ContainsAny(c, "*?[") {
+			if ok, _ := path.Match(folded, d); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// secretDir reports a cleaned path that is one of keyDirs or storeDirs
+// (or below one of storeDirs), or a glob that can match one (~/.s?h,
+// ~/.[s]sh, ~/Library/Key*).
 func secretDir(c string) bool {
+	c = homeForm(c)
+	if storeDir(c) {
+		return true
+	}
 	for _, d := range keyDirs {
 		if c == d {
 			return true

@@ -27,6 +27,9 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	if pytestRun(c, args) {
 		w.inheritConfigHomes(c, PytestEnv) // export PYTEST_ADDOPTS=…; pytest
 	}
+	if program(c.Name) == "cmake" {
+		w.inheritConfigHomes(c, CMakeLaunchers) // export CMAKE_C_COMPILER_LAUNCHER=…; cmake -B build
+	}
 	w.envCarriers(c, cx)
 	w.inheritedPager(c)
 	w.pytestBasetemp(c, args, cx)    // pytest deletes its --basetemp
@@ -174,11 +177,11 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			// ./configure --cc=CMD)
 			w.makeVariables(c, args, cx)
 		}
-		if spec, ok := programs[name]; ok {
+		if spec, ok := optionsEntry(name); ok {
 			w.programOptions(c, args, spec, cx)
 		}
 		lang := interpreter(name)
-		if _, known := programs[name]; !known && lang == "" && !catalogKnows(name) && !otherInterpreters.has(program(name)) {
+		if _, known := optionsEntry(name); !known && lang == "" && !catalogKnows(name) && !otherInterpreters.has(program(name)) {
 			if !notLaunchers.has(program(name)) {
 				w.shellArgs(c, args, cx)
 				w.unknownLauncher(c, args, cx)

@@ -197,7 +197,22 @@ func codeOptions(name string) []CodeOption {
 	if p := Lookup(name); p != nil {
 		return p.Code
 	}
-	return programs[FoldWord(name)].code
+	spec, _ := optionsEntry(FoldWord(name))
+	return spec.code
+}
+
+// optionsEntry is the entry of kind options of the program name, by its
+// name or with a version taken off its end (gcc-13, clang-17, g++-12: the
+// distributions' compilers installed side by side).
+func optionsEntry(name string) (optSpec, bool) {
+	if spec, ok := programs[name]; ok {
+		return spec, true
+	}
+	if i := strings.LastIndexByte(name, '-'); i > 0 && i+1 < len(name) && strings.Trim(name[i+1:], "0123456789.") == "" {
+		spec, ok := programs[name[:i]]
+		return spec, ok
+	}
+	return optSpec{}, false
 }
 
 // sshCommandKey reports whether key, an ssh -o option's name, is one whose
@@ -228,7 +243,56 @@ func helperMissed(co CodeOption, val field) string {
 		}
 		cmd = strings.TrimLeft(rest, "=; ")
 	}
+	switch co.Lang {
+	case "argv-comma":
+		cmd = commaArgv(cmd)
+	case "cmake-define":
+		if cmd = cmakeLauncher(cmd); cmd == "" {
+			return ""
+		}
+	}
 	return missedHelper(cmd, co.Helpers)
+}
+
+// commaArgv is an argv given as one word with its words separated by
+// commas (gcc -wrapper gdb,--args), as one command line.
+func commaArgv(v string) string {
+	return shellQuoteWords(strings.Split(v, ","))
+}
+
+// cmakeLauncher is the command line a CMake cache entry NAME[:TYPE]=VALUE
+// runs before every compile or link: a compiler or linker launcher, a
+// list in CMake's syntax (ccache, or sh;-c;CMD: argv's words separated by
+// semicolons), or a RULE_LAUNCH_* prefix, a shell line; "" for any other
+// entry.
+func cmakeLauncher(def string) string {
+	name, val, ok := strings.Cut(def, "=")
+	if !ok {
+		return ""
+	}
+	name, _, _ = strings.Cut(name, ":")
+	switch {
+	case cmakeLauncherVar(name):
+		return shellQuoteWords(slices.DeleteFunc(strings.Split(val, ";"), func(s string) bool { return s == "" }))
+	case name == "RULE_LAUNCH_COMPILE" || name == "RULE_LAUNCH_LINK" || name == "RULE_LAUNCH_CUSTOM":
+		return val
+	}
+	return ""
+}
+
+// cmakeLauncherVar reports a CMake variable naming a compiler's or a
+// linker's launcher (CMAKE_C_COMPILER_LAUNCHER, CMAKE_CXX_LINKER_LAUNCHER),
+// read from the environment too.
+func cmakeLauncherVar(name string) bool {
+	lang, ok := strings.CutPrefix(name, "CMAKE_")
+	if !ok {
+		return false
+	}
+	lang, ok = strings.CutSuffix(lang, "_COMPILER_LAUNCHER")
+	if !ok {
+		lang, ok = strings.CutSuffix(lang, "_LINKER_LAUNCHER")
+	}
+	return ok && lang != ""
 }
 
 // missedHelper returns the first program the command line cmd runs that is
@@ -395,6 +459,9 @@ func envHelpers(name string) []string {
 		return sshHelpers()
 	case "PAGER", "MANPAGER", "SYSTEMD_PAGER", "BAT_PAGER", "PSQL_PAGER", "GH_PAGER", "GLAB_PAGER", "AWS_PAGER", "DELTA_PAGER", "PERLDOC_PAGER":
 		return helperSet("@pager")
+	}
+	if cmakeLauncherVar(name) {
+		return helperSet("@compiler-launcher")
 	}
 	return nil
 }
@@ -2251,6 +2318,35 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		for _, m := range doShell().FindAllStringSubmatch(code, -1) {
 			run(unquote(m[1] + m[2]))
 		}
+		// run script "…" compiles and runs a string as AppleScript
+		for _, m := range runScript().FindAllStringSubmatch(code, -1) {
+			w.runCode(c, lang, field{Word: Word{Value: unquote(m[1]), Dynamic: f.Dynamic}}, via, cx)
+		}
+		// JXA's NSTask: launchPath (or executableURL) and arguments, however
+		// set, are the program and its argv
+		if prog := nsTaskPath().FindStringSubmatch(code); prog != nil {
+			line := shellQuote(unquote(prog[1] + prog[2]))
+			if a := nsTaskArgs().FindStringSubmatch(code); a != nil {
+				for _, arg := range jsStrings().FindAllString(a[1], -1) {
+					line += " " + shellQuote(unquote(arg))
+				}
+			}
+			run(line)
+		}
+		// System Events' keystroke "CMD" & return types a command into the
+		// frontmost window, a terminal's shell as often as not; the Return
+		// key may be pressed by another -e (key code 36, 76)
+		if slices.ContainsFunc(append([]Word{{Value: code}}, c.Args...), func(a Word) bool { return keyReturn().MatchString(a.Value) }) {
+			for _, m := range keystroke().FindAllStringSubmatch(code, -1) {
+				run(unquote(m[1]))
+			}
+		}
+	case "argv-comma":
+		run(commaArgv(code))
+	case "cmake-define":
+		if cmd := cmakeLauncher(code); cmd != "" {
+			run(cmd)
+		}
 	case "ssm":
 		// send-command's commands, and start-session's command of
 		// AWS-StartInteractiveCommand (a remote shell's command)
@@ -2297,6 +2393,12 @@ var (
 	rSystem        = lazyRegexp(`\bsystem2?\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
 	backticks      = lazyRegexp("`([^`]+)`")
 	doShell        = lazyRegexp(`(?:do shell script|do script|write text)\s+("(?:[^"\\]|\\.)*")|(?:doShellScript|doScript|\$\.system|\$\.popen)\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
+	runScript      = lazyRegexp(`\brun script\s+("(?:[^"\\]|\\.)*")`)
+	nsTaskPath     = lazyRegexp(`(?:launchPath\s*=|setLaunchPath\s*\(|launchedTaskWithLaunchPathArguments\s*\(|fileURLWithPath\s*\()\s*(?:\$\()?\s*(?:("(?:[^"\\]|\\.)*")|('[^']*'))`)
+	nsTaskArgs     = lazyRegexp(`(?:arguments\s*=|setArguments\s*\(|launchedTaskWithLaunchPathArguments\s*\([^,]*,)\s*(?:\$\()?\s*\[([^\]]*)\]`)
+	jsStrings      = lazyRegexp(`"(?:[^"\\]|\\.)*"|'[^']*'`)
+	keyReturn      = lazyRegexp(`\breturn\b|\bkey code (?:36|76)\b`)
+	keystroke      = lazyRegexp(`\bkeystroke\s+("(?:[^"\\]|\\.)*")`)
 	ssmJSON        = lazyRegexp(`"commands?"\s*:\s*\[\s*("(?:[^"\\]|\\.)*")`)
 	// lldb's platform shell options before the command: -h (on the host),
 	// -s SHELL, -t TIMEOUT, and -- ending them
@@ -2742,6 +2844,16 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 				words[i] = arg.Value
 			}
 			w.nested(c, "tar "+v+" "+shellQuoteWords(words), a.Name+"=", cx, slices.ContainsFunc(c.Args, func(w Word) bool { return w.Dynamic }))
+		case cmakeLauncherVar(a.Name) && !a.Value.Dynamic:
+			// CMake (3.17 on) takes a launcher missing from its cache from
+			// the environment: CMAKE_C_COMPILER_LAUNCHER='sh;-c;CMD'
+			if cmd := cmakeLauncher(a.Name + "=" + v); cmd != "" {
+				carrier := a.Name + "="
+				if prog := missedHelper(cmd, envHelpers(a.Name)); prog != "" {
+					carrier += " " + prog // an escape, as -D's is: not a compiler launcher
+				}
+				w.nested(c, cmd, carrier, cx, false)
+			}
 		case cargoProgramVar(a.Name) && !a.Value.Dynamic:
 			// as the exec language: RUSTC_WRAPPER=$(which sccache) is left
 			w.nested(c, v, a.Name+"=", cx, false)

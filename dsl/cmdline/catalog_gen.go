@@ -832,12 +832,12 @@ var catalogPrograms = [...]Program{
 	{Name: "sed", Code: []CodeOption{{"-e", "sed", nil}, {"--expression", "sed", nil}, {"", "sed", nil}, {"-f", "sed-file", nil}, {"--file", "sed-file", nil}}},
 	{Name: "apt-get", Code: []CodeOption{{"-o", "apt", nil}, {"--option", "apt", nil}}},
 	{Name: "make", Code: []CodeOption{{"--eval", "make", nil}, {"-E", "make", nil}}},
-	{Name: "cmake", Code: []CodeOption{{"-E", "cmake", nil}}, ShellPaths: true},
+	{Name: "cmake", Code: []CodeOption{{"-E", "cmake", nil}, {Option: "-D", Lang: "cmake-define", Helpers: helpersCompilerLauncher}}, ShellPaths: true},
 	{Name: "expect", Code: []CodeOption{{"-c", "tcl", nil}}, Stdin: "tcl"},
 	{Name: "tclsh", Code: []CodeOption{{"-c", "tcl", nil}}, Stdin: "tcl"},
 	{Name: "rscript", Code: []CodeOption{{"-e", "r", nil}}},
 	{Name: "julia", Code: []CodeOption{{"-e", "julia", nil}, {"--eval", "julia", nil}, {"-E", "julia", nil}, {"--print", "julia", nil}}},
-	{Name: "osascript", Code: []CodeOption{{"-e", "applescript", nil}}},
+	{Name: "osascript", Code: []CodeOption{{"-e", "applescript", nil}}, Stdin: "applescript"},
 	{Name: "nu", Code: []CodeOption{{"-c", "sh", nil}, {"--commands", "sh", nil}}},
 	{Name: "nmap", Code: []CodeOption{{"--script", "file", nil}}, ShellOptions: []string{"--interactive"}},
 	{Name: "ansible", Code: []CodeOption{{"-a", "sh", nil}, {"--args", "sh", nil}}},
@@ -1032,16 +1032,28 @@ var wrappers = map[string]optSpec{
 
 // programs have options whose value is a command line they run (kind: options).
 var programs = map[string]optSpec{
-	"rg":     {arg: "ABCdEefgjMmrTt", longArg: []string{"after-context", "before-context", "context", "color", "colors", "context-separator", "dfa-size-limit", "encoding", "engine", "field-context-separator", "field-match-separator", "file", "glob", "iglob", "ignore-file", "max-columns", "max-count", "max-depth", "max-filesize", "path-separator", "pre-glob", "regex-size-limit", "regexp", "replace", "sort", "sortr", "threads", "type", "type-add", "type-clear", "type-not", "hyperlink-format", "generate"}, code: []CodeOption{{"--pre", "hook", nil}, {"--hostname-bin", "hook", nil}}},
-	"sort":   {arg: "kSTto", longArg: []string{"key", "output", "buffer-size", "temporary-directory", "field-separator", "files0-from", "batch-size", "parallel", "random-source", "sort"}, code: []CodeOption{{Option: "--compress-program", Lang: "sh", Helpers: helpersCompressor}}},
-	"ag":     {arg: "ABCGgm", longArg: []string{"after", "before", "context", "depth", "file-search-regex", "ignore", "ignore-dir", "max-count", "path-to-ignore", "workers"}, code: []CodeOption{{Option: "--pager", Lang: "sh", Helpers: helpersPager}}},
-	"bat":    {arg: "lHmr", longArg: []string{"language", "highlight-line", "file-name", "diff-context", "tabs", "wrap", "terminal-width", "color", "italic-text", "decorations", "paging", "map-syntax", "ignored-suffix", "theme", "style", "line-range", "chop-long-lines", "nonprintable-notation", "binary", "strip-ansi", "squeeze-limit"}, code: []CodeOption{{Option: "--pager", Lang: "sh", Helpers: helpersPager}}},
-	"batcat": {arg: "lHmr", longArg: []string{"language", "highlight-line", "file-name", "diff-context", "tabs", "wrap", "terminal-width", "color", "italic-text", "decorations", "paging", "map-syntax", "ignored-suffix", "theme", "style", "line-range", "chop-long-lines", "nonprintable-notation", "binary", "strip-ansi", "squeeze-limit"}, code: []CodeOption{{Option: "--pager", Lang: "sh", Helpers: helpersPager}}},
-	"delta":  {arg: "w", longArg: []string{"syntax-theme", "features", "width", "tabs", "config", "file-style", "hunk-header-style", "line-numbers-left-format", "line-numbers-right-format", "minus-style", "plus-style", "zero-style", "wrap-max-lines", "max-line-length", "paging", "hyperlinks-file-link-format", "diff-args", "default-language"}, code: []CodeOption{{Option: "--pager", Lang: "sh", Helpers: helpersPager}}},
-	"man":    {arg: "CMSsLmpeERr", longArg: []string{"config-file", "manpath", "sections", "locale", "systems", "preprocessor", "extension", "encoding", "recode", "prompt"}, code: []CodeOption{{Option: "-P", Lang: "sh", Helpers: helpersPager}, {Option: "--pager", Lang: "sh", Helpers: helpersPager}, {"-H", "hook", nil}, {"--html", "hook", nil}}},
-	"tar":    {arg: "bCfgHKLNTVX", longArg: []string{"file", "directory", "files-from", "exclude-from", "blocking-factor", "listed-incremental", "label", "owner", "group", "mode", "transform"}, code: []CodeOption{{Option: "-I", Lang: "sh", Helpers: helpersCompressor}, {Option: "--use-compress-program", Lang: "sh", Helpers: helpersCompressor}, {Option: "--to-command", Lang: "sh", Helpers: helpersFilter}, {Option: "--rsh-command", Lang: "sh", Helpers: helpersSsh}, {"-F", "hook", nil}, {"--info-script", "hook", nil}, {"--new-volume-script", "hook", nil}, {"--checkpoint-action", "tar-action", nil}}, oldStyle: true},
-	"rsync":  {arg: "BfMT", code: []CodeOption{{Option: "-e", Lang: "sh", Helpers: helpersSsh}, {Option: "--rsh", Lang: "sh", Helpers: helpersSsh}, {Option: "--rsync-path", Lang: "sh", Helpers: []string{"rsync", "mkdir"}}}},
-	"zip":    {arg: "bnt", code: []CodeOption{{Option: "-TT", Lang: "sh", Helpers: []string{"unzip"}}, {Option: "--unzip-command", Lang: "sh", Helpers: []string{"unzip"}}}},
+	"rg":                    {arg: "ABCdEefgjMmrTt", longArg: []string{"after-context", "before-context", "context", "color", "colors", "context-separator", "dfa-size-limit", "encoding", "engine", "field-context-separator", "field-match-separator", "file", "glob", "iglob", "ignore-file", "max-columns", "max-count", "max-depth", "max-filesize", "path-separator", "pre-glob", "regex-size-limit", "regexp", "replace", "sort", "sortr", "threads", "type", "type-add", "type-clear", "type-not", "hyperlink-format", "generate"}, code: []CodeOption{{"--pre", "hook", nil}, {"--hostname-bin", "hook", nil}}},
+	"sort":                  {arg: "kSTto", longArg: []string{"key", "output", "buffer-size", "temporary-directory", "field-separator", "files0-from", "batch-size", "parallel", "random-source", "sort"}, code: []CodeOption{{Option: "--compress-program", Lang: "sh", Helpers: helpersCompressor}}},
+	"ag":                    {arg: "ABCGgm", longArg: []string{"after", "before", "context", "depth", "file-search-regex", "ignore", "ignore-dir", "max-count", "path-to-ignore", "workers"}, code: []CodeOption{{Option: "--pager", Lang: "sh", Helpers: helpersPager}}},
+	"bat":                   {arg: "lHmr", longArg: []string{"language", "highlight-line", "file-name", "diff-context", "tabs", "wrap", "terminal-width", "color", "italic-text", "decorations", "paging", "map-syntax", "ignored-suffix", "theme", "style", "line-range", "chop-long-lines", "nonprintable-notation", "binary", "strip-ansi", "squeeze-limit"}, code: []CodeOption{{Option: "--pager", Lang: "sh", Helpers: helpersPager}}},
+	"batcat":                {arg: "lHmr", longArg: []string{"language", "highlight-line", "file-name", "diff-context", "tabs", "wrap", "terminal-width", "color", "italic-text", "decorations", "paging", "map-syntax", "ignored-suffix", "theme", "style", "line-range", "chop-long-lines", "nonprintable-notation", "binary", "strip-ansi", "squeeze-limit"}, code: []CodeOption{{Option: "--pager", Lang: "sh", Helpers: helpersPager}}},
+	"delta":                 {arg: "w", longArg: []string{"syntax-theme", "features", "width", "tabs", "config", "file-style", "hunk-header-style", "line-numbers-left-format", "line-numbers-right-format", "minus-style", "plus-style", "zero-style", "wrap-max-lines", "max-line-length", "paging", "hyperlinks-file-link-format", "diff-args", "default-language"}, code: []CodeOption{{Option: "--pager", Lang: "sh", Helpers: helpersPager}}},
+	"man":                   {arg: "CMSsLmpeERr", longArg: []string{"config-file", "manpath", "sections", "locale", "systems", "preprocessor", "extension", "encoding", "recode", "prompt"}, code: []CodeOption{{Option: "-P", Lang: "sh", Helpers: helpersPager}, {Option: "--pager", Lang: "sh", Helpers: helpersPager}, {"-H", "hook", nil}, {"--html", "hook", nil}}},
+	"tar":                   {arg: "bCfgHKLNTVX", longArg: []string{"file", "directory", "files-from", "exclude-from", "blocking-factor", "listed-incremental", "label", "owner", "group", "mode", "transform"}, code: []CodeOption{{Option: "-I", Lang: "sh", Helpers: helpersCompressor}, {Option: "--use-compress-program", Lang: "sh", Helpers: helpersCompressor}, {Option: "--to-command", Lang: "sh", Helpers: helpersFilter}, {Option: "--rsh-command", Lang: "sh", Helpers: helpersSsh}, {"-F", "hook", nil}, {"--info-script", "hook", nil}, {"--new-volume-script", "hook", nil}, {"--checkpoint-action", "tar-action", nil}}, oldStyle: true},
+	"rsync":                 {arg: "BfMT", code: []CodeOption{{Option: "-e", Lang: "sh", Helpers: helpersSsh}, {Option: "--rsh", Lang: "sh", Helpers: helpersSsh}, {Option: "--rsync-path", Lang: "sh", Helpers: []string{"rsync", "mkdir"}}}},
+	"zip":                   {arg: "bnt", code: []CodeOption{{Option: "-TT", Lang: "sh", Helpers: []string{"unzip"}}, {Option: "--unzip-command", Lang: "sh", Helpers: []string{"unzip"}}}},
+	"gcc":                   {arg: "oIDLUlxBe", code: []CodeOption{{Option: "-wrapper", Lang: "argv-comma", Helpers: []string{"gdb", "valgrind", "strace", "ltrace", "time", "perf", "ccache", "sccache", "distcc"}}}},
+	"g++":                   {arg: "oIDLUlxBe", code: []CodeOption{{Option: "-wrapper", Lang: "argv-comma", Helpers: []string{"gdb", "valgrind", "strace", "ltrace", "time", "perf", "ccache", "sccache", "distcc"}}}},
+	"cc":                    {arg: "oIDLUlxBe", code: []CodeOption{{Option: "-wrapper", Lang: "argv-comma", Helpers: []string{"gdb", "valgrind", "strace", "ltrace", "time", "perf", "ccache", "sccache", "distcc"}}}},
+	"c++":                   {arg: "oIDLUlxBe", code: []CodeOption{{Option: "-wrapper", Lang: "argv-comma", Helpers: []string{"gdb", "valgrind", "strace", "ltrace", "time", "perf", "ccache", "sccache", "distcc"}}}},
+	"clang":                 {arg: "oIDLUlxBe", code: []CodeOption{{Option: "-wrapper", Lang: "argv-comma", Helpers: []string{"gdb", "valgrind", "strace", "ltrace", "time", "perf", "ccache", "sccache", "distcc"}}}},
+	"clang++":               {arg: "oIDLUlxBe", code: []CodeOption{{Option: "-wrapper", Lang: "argv-comma", Helpers: []string{"gdb", "valgrind", "strace", "ltrace", "time", "perf", "ccache", "sccache", "distcc"}}}},
+	"gfortran":              {arg: "oIDLUlxBe", code: []CodeOption{{Option: "-wrapper", Lang: "argv-comma", Helpers: []string{"gdb", "valgrind", "strace", "ltrace", "time", "perf", "ccache", "sccache", "distcc"}}}},
+	"x86_64-linux-gnu-gcc":  {arg: "oIDLUlxBe", code: []CodeOption{{Option: "-wrapper", Lang: "argv-comma", Helpers: []string{"gdb", "valgrind", "strace", "ltrace", "time", "perf", "ccache", "sccache", "distcc"}}}},
+	"aarch64-linux-gnu-gcc": {arg: "oIDLUlxBe", code: []CodeOption{{Option: "-wrapper", Lang: "argv-comma", Helpers: []string{"gdb", "valgrind", "strace", "ltrace", "time", "perf", "ccache", "sccache", "distcc"}}}},
+	"logrotate":             {arg: "sl", longArg: []string{"state", "log"}, code: []CodeOption{{Option: "-m", Lang: "sh", Helpers: helpersMail}, {Option: "--mail", Lang: "sh", Helpers: helpersMail}}},
+	"sdiff":                 {arg: "wLo", longArg: []string{"width", "output", "label"}, code: []CodeOption{{Option: "--diff-program", Lang: "sh", Helpers: []string{"diff", "colordiff", "gdiff"}}}},
+	"diff3":                 {arg: "wLo", longArg: []string{"width", "output", "label"}, code: []CodeOption{{Option: "--diff-program", Lang: "sh", Helpers: []string{"diff", "colordiff", "gdiff"}}}},
 }
 
 // helperSet returns the programs of a kind of helper (kind: helpers) by its
@@ -1058,6 +1070,10 @@ func helperSet(name string) []string {
 		return helpersSsh
 	case "@password":
 		return helpersPassword
+	case "@mail":
+		return helpersMail
+	case "@compiler-launcher":
+		return helpersCompilerLauncher
 	}
 	return nil
 }
@@ -1076,3 +1092,9 @@ var helpersSsh = []string{"ssh", "sshpass", "autossh", "nc", "ncat", "netcat", "
 
 // helpersPassword are the helpers @password.
 var helpersPassword = []string{"pass", "gopass", "op", "security", "secret-tool", "bw", "rbw", "lpass", "keepassxc-cli", "kwallet-query", "gpg", "age", "sops", "vault", "systemd-creds", "keyring", "cat", "head", "echo", "printf", "printenv", "aws", "gcloud", "az", "doppler", "bws", "infisical"}
+
+// helpersMail are the helpers @mail.
+var helpersMail = []string{"mail", "mailx", "bsd-mailx", "s-nail", "mutt", "neomutt", "sendmail", "msmtp", "ssmtp", "exim", "postfix"}
+
+// helpersCompilerLauncher are the helpers @compiler-launcher.
+var helpersCompilerLauncher = []string{"ccache", "sccache", "distcc", "icecc", "buildcache", "time", "env"}

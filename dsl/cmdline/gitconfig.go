@@ -343,9 +343,22 @@ var GoInstallDirs = []string{"GOBIN", "GOPATH"}
 // PytestEnv are the variables pytest reads its options and plugins from.
 var PytestEnv = []string{"PYTEST_ADDOPTS", "PYTEST_PLUGINS"}
 
+// CMakeLaunchers are the compiler and linker launchers CMake takes from
+// the environment, one of each for each language it builds.
+var CMakeLaunchers = cmakeLaunchers()
+
+func cmakeLaunchers() []string {
+	var out []string
+	for _, lang := range []string{"C", "CXX", "CUDA", "HIP", "OBJC", "OBJCXX", "Fortran", "ISPC", "Swift"} {
+		out = append(out, "CMAKE_"+lang+"_COMPILER_LAUNCHER", "CMAKE_"+lang+"_LINKER_LAUNCHER")
+	}
+	return out
+}
+
 func carriedEnv() []string {
 	out := append(slices.Clip(GitConfigHomes), "COMPOSE_PROFILES")
 	out = append(out, PytestEnv...)
+	out = append(out, CMakeLaunchers...)
 	out = append(out, GoInstallDirs...)
 	for _, v := range append(slices.Clip(AgentConfigHomes), PromptEnv...) {
 		if !slices.Contains(out, v) {

@@ -711,7 +711,7 @@ func knownProgram(name string) bool {
 	if dataPrograms.has(name) || shells.has(name) || fetchers.has(name) || catalogKnows(name) || interpreter(name) != "" || ruledPrograms.has(name) {
 		return true
 	}
-	_, ok := programs[name]
+	_, ok := optionsEntry(name)
 	return ok
 }
 
