@@ -62,12 +62,14 @@ func TestShellStateAcrossCommands(t *testing.T) {
 		agent("s7", "export PATH=$PWD/bin:$PATH; rm -rf /", false, dsl.Block),
 		agent("s7", "ls", false, dsl.Allow),
 		// aliases and functions
-		// an alias's text is judged where it is defined: the trap is
-		// blocked there, and a blocked line leaves nothing behind
+		// the text of an alias that takes a command's name is judged where
+		// it is defined: the trap is blocked there, and a blocked line
+		// leaves nothing behind
 		agent("s8", "alias ls='rm -rf ~'", false, dsl.Block),
 		agent("s8", "ls", false, dsl.Allow),
-		agent("s8", `alias ll="rm -rf $HOME"`, false, dsl.Block),
-		agent("s8", "ll", false, dsl.Allow),
+		// an alias of a name of its own is judged where it is used
+		agent("s8", `alias ll="rm -rf $HOME"`, false, dsl.Allow),
+		agent("s8", "ll", false, dsl.Block),
 		// one harmless alone is remembered, and judged with what follows it
 		agent("s8", "alias ls='rm -f'", false, dsl.Allow),
 		agent("s8", "ls", false, dsl.Allow),

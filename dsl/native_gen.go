@@ -51,7 +51,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native10
 		}
-	case "stdin.kind == \"pipe\" && stdin.origin in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"typeset\"] && pipeIndex == 1 && all(stdin.originArgs, # startsWith \"-\") && (name != \"openssl\" || pos(0) in [\"base64\", \"enc\"])":
+	case "stdin.kind == \"pipe\" && stdin.origin in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"typeset\"] && pipeIndex == 1 && all(stdin.originArgs, # startsWith \"-\") && (name != \"openssl\" || pos(0) in [\"base64\", \"enc\"]) && !hasFlag(\"d\", \"decode\", \"D\", \"r\", \"revert\")":
 		if scope == "command" {
 			return native11
 		}
@@ -263,7 +263,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native63
 		}
-	case "any(positional, isRawDevice(#)) && !(name in [\"fdisk\", \"sfdisk\", \"gdisk\"] && hasFlag(\"l\", \"list\", \"s\", \"show-size\", \"d\", \"dump\", \"J\", \"json\", \"V\", \"verify\", \"g\", \"show-geometry\")) && !(name == \"parted\" && hasFlag(\"l\", \"list\")) && !(name == \"sfdisk\" && hasFlag(\"backup-pt-sectors\", \"list-types\", \"T\", \"list-free\", \"F\", \"disk-id\", \"part-label\", \"part-type\", \"part-uuid\", \"part-attrs\") && !any(args, # matches \"^--part-(label|type|uuid|attrs)$\") && len(positional) < 2) && !(name == \"sgdisk\" && hasFlag(\"p\", \"print\", \"i\", \"info\", \"v\", \"verify\", \"b\", \"backup\", \"O\", \"print-mbr\", \"L\", \"list-types\", \"P\", \"pretend\") && !hasFlag(\"o\", \"clear\", \"Z\", \"zap-all\", \"z\", \"zap\", \"n\", \"new\", \"d\", \"delete\", \"g\", \"mbrtogpt\", \"l\", \"load-backup\", \"R\", \"replicate\", \"t\", \"typecode\", \"c\", \"change-name\", \"x\", \"attributes\", \"e\", \"move-second-header\", \"G\", \"randomize-guids\", \"m\", \"gpttombr\")) && !(name == \"parted\" && all(args, # in [\"print\", \"-l\", \"--list\", \"-s\", \"--script\", \"-m\", \"--machine\", \"unit\", \"s\", \"B\", \"MiB\", \"GB\", \"free\", \"list\", \"devices\"] || isRawDevice(#))) && !(name == \"wipefs\" && !hasFlag(\"a\", \"all\", \"o\", \"offset\") || name == \"wipefs\" && hasFlag(\"n\", \"no-act\")) && !(name == \"hdparm\" && !hasFlag(\"security-erase\", \"security-erase-enhanced\", \"trim-sector-ranges\", \"write-sector\", \"fibmap\", \"make-bad-sector\", \"dco-restore\", \"security-set-pass\")) && !(name == \"sdparm\" && !hasFlag(\"command\", \"C\"))":
+	case "any(positional, isRawDevice(#)) && !(name in [\"fdisk\", \"sfdisk\", \"gdisk\"] && hasFlag(\"l\", \"list\", \"s\", \"show-size\", \"d\", \"dump\", \"J\", \"json\", \"V\", \"verify\", \"g\", \"show-geometry\")) && !(name == \"parted\" && hasFlag(\"l\", \"list\")) && !(name == \"sfdisk\" && hasFlag(\"backup-pt-sectors\", \"list-types\", \"T\", \"list-free\", \"F\", \"disk-id\", \"part-label\", \"part-type\", \"part-uuid\", \"part-attrs\") && !any(args, # matches \"^--part-(label|type|uuid|attrs)$\") && len(positional) < 2) && !(name == \"sgdisk\" && hasFlag(\"p\", \"print\", \"i\", \"info\", \"v\", \"verify\", \"b\", \"backup\", \"O\", \"print-mbr\", \"L\", \"list-types\", \"P\", \"pretend\") && !hasFlag(\"o\", \"clear\", \"Z\", \"zap-all\", \"z\", \"zap\", \"n\", \"new\", \"d\", \"delete\", \"g\", \"mbrtogpt\", \"l\", \"load-backup\", \"R\", \"replicate\", \"t\", \"typecode\", \"c\", \"change-name\", \"x\", \"attributes\", \"e\", \"move-second-header\", \"G\", \"randomize-guids\", \"m\", \"gpttombr\")) && !(name == \"parted\" && all(args, # in [\"print\", \"p\", \"-l\", \"--list\", \"-s\", \"--script\", \"-m\", \"--machine\", \"unit\", \"s\", \"B\", \"kB\", \"MB\", \"GB\", \"TB\", \"KiB\", \"MiB\", \"GiB\", \"TiB\", \"%\", \"cyl\", \"chs\", \"compact\", \"free\", \"list\", \"all\", \"devices\", \"quit\", \"q\", \"help\", \"version\", \"select\"] || isRawDevice(#))) && !(name == \"wipefs\" && !hasFlag(\"a\", \"all\", \"o\", \"offset\") || name == \"wipefs\" && hasFlag(\"n\", \"no-act\")) && !(name == \"hdparm\" && !hasFlag(\"security-erase\", \"security-erase-enhanced\", \"trim-sector-ranges\", \"write-sector\", \"fibmap\", \"make-bad-sector\", \"dco-restore\", \"security-set-pass\")) && !(name == \"sdparm\" && !hasFlag(\"command\", \"C\"))":
 		if scope == "command" {
 			return native64
 		}
@@ -511,7 +511,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native125
 		}
-	case "agent && ( (name in [\"rm\", \"unlink\", \"shred\"] && !hasFlag(\"r\", \"R\", \"recursive\") && any(positional, outsideProject(#))) || (name == \"truncate\" && any(options(\"s\", \"size\"), # matches \"^[<=]?0+[KMGTPEZY]?$\") && any(positional, outsideProject(#))) || (name == \"fallocate\" && hasFlag(\"p\", \"punch-hole\", \"z\", \"zero-range\", \"c\", \"collapse-range\") && any(positional, outsideProject(#))) || (name in [\"cp\", \"install\", \"ln\"] && len(positional) == 2 && positional[0] == \"/dev/null\" && outsideProject(positional[1])) || ((name in [\":\", \"true\", \"echo\", \"printf\"] && len(positional) == 0 || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\")) && any(redirects, #.op in [\">\", \">|\"] && outsideProject(#.target))) || (name == \"dd\" && any(args, # in [\"if=/dev/null\", \"if=/dev/zero\"]) && any(args, # startsWith \"of=\" && outsideProject(trimPrefix(#, \"of=\")))) || (name == \"tee\" && stdin.kind == \"file\" && stdin.from == \"/dev/null\" && any(positional, outsideProject(#))) || (name == \"sed\" && hasFlag(\"i\", \"in-place\") && len(positional) > 1 && positional[0] matches \"^(1,)?\\\\$?d$\" && any(positional[1:], outsideProject(#))))":
+	case "agent && ( (name in [\"rm\", \"unlink\", \"shred\"] && !hasFlag(\"r\", \"R\", \"recursive\") && any(positional, outsideProject(#))) || (name == \"truncate\" && any(options(\"s\", \"size\"), # matches \"^[<=]?0+[KMGTPEZY]?$\") && any(positional, outsideProject(#))) || (name == \"fallocate\" && hasFlag(\"p\", \"punch-hole\", \"z\", \"zero-range\", \"c\", \"collapse-range\") && any(positional, outsideProject(#))) || (name in [\"cp\", \"install\", \"ln\"] && len(positional) == 2 && positional[0] == \"/dev/null\" && outsideProject(positional[1])) || ((name in [\":\", \"true\", \"echo\", \"printf\"] && len(positional) == 0 || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\")) && any(redirects, #.op in [\">\", \">|\"] && outsideProject(#.target))) || (name == \"dd\" && any(args, # in [\"if=/dev/null\", \"if=/dev/zero\"]) && any(args, # startsWith \"of=\" && outsideProject(trimPrefix(#, \"of=\")))) || (name == \"tee\" && !hasFlag(\"a\", \"append\") && stdin.kind == \"file\" && stdin.from == \"/dev/null\" && any(positional, outsideProject(#))) || (name == \"sed\" && hasFlag(\"i\", \"in-place\") && len(positional) > 1 && positional[0] matches \"^(1,)?\\\\$?d$\" && any(positional[1:], outsideProject(#))))":
 		if scope == "command" {
 			return native126
 		}
@@ -927,7 +927,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native229
 		}
-	case "pos(0) == \"daemon\" && (any(args, # matches \"^--enable=receive-pack$\") ||\n hasFlag(\"export-all\") && (any(options(\"base-path\"), isHome(#) || isRoot(#)) || any(positional[1:], isHome(#) || isRoot(#)) ||\n   len(options(\"base-path\")) == 0 && len(positional) == 1))":
+	case "let dirs = name == \"git\" ? positional[1:] : positional; (name == \"git-daemon\" || pos(0) == \"daemon\") && (any(args, # matches \"^--enable=receive-pack$\") ||\n hasFlag(\"export-all\") && (any(options(\"base-path\"), isHome(#) || isRoot(#)) || any(dirs, isHome(#) || isRoot(#)) ||\n   len(options(\"base-path\")) == 0 && len(dirs) == 0))":
 		if scope == "command" {
 			return native230
 		}
@@ -1347,7 +1347,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native334
 		}
-	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name == \"launchctl\" && pos(0) in [\"remove\", \"disable\", \"bootout\", \"unload\", \"stop\", \"kill\"] && any(positional[1:], # matches \"(?i)(^|[/.])(com\\\\.apple\\\\.|auditd|syslogd|osquery|falcon|crowdstrike|objective-see|lulu|littlesnitch|at\\\\.obdev|santa|sentinel|carbonblack|cbdefense|mdatp|wdav|jamf|kandji|xprotect|eset|sophos|malwarebytes|blockblock)\")) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
+	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name == \"launchctl\" && pos(0) in [\"remove\", \"disable\", \"bootout\", \"unload\", \"stop\", \"kill\"] && any(positional[1:], # matches \"(?i)(^|[/.])(com\\\\.apple\\\\.(auditd|syslogd|logd|alf|socketfilterfw|security|syspolicyd|xprotect|mrt|trustd|amfid|endpointsecurity|tccd|sandboxd|managedclient|mdmclient|firewall|opendirectoryd)|auditd|syslogd|osquery|falcon|crowdstrike|objective-see|lulu|littlesnitch|at\\\\.obdev|santa|sentinel|carbonblack|cbdefense|mdatp|wdav|jamf|kandji|xprotect|eset|sophos|malwarebytes|blockblock)\")) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
 		if scope == "command" {
 			return native335
 		}
@@ -1531,7 +1531,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native380
 		}
-	case "any(outputs, cleanPath(#) matches \"^(/var/www|/srv/(www|http|htdocs)|/usr/share/nginx/html|/usr/local/apache2/htdocs|/usr/local/www|/opt/lampp/htdocs|/var/lib/tomcat[0-9]*/webapps|/usr/share/tomcat[0-9]*/webapps|/Library/WebServer/Documents)/(.*/)?([^/]+\\\\.(php[0-9s]?|phtml|phar|jspx?|aspx?|ashx|asmx|cgi|shtml)|\\\\.htaccess)$\" ||\n  cleanPath(#) matches \"^(/usr/lib/cgi-bin|/var/www/cgi-bin|/usr/local/apache2/cgi-bin)/[^/]+$\")":
+	case "(agent || !(name in [\"cp\", \"install\", \"mv\", \"rsync\", \"ln\", \"ditto\", \"scp\", \"tee\", \"echo\", \"printf\", \"cat\"])) && any(outputs, cleanPath(#) matches \"^(/var/www|/srv/(www|http|htdocs)|/usr/share/nginx/html|/usr/local/apache2/htdocs|/usr/local/www|/opt/lampp/htdocs|/var/lib/tomcat[0-9]*/webapps|/usr/share/tomcat[0-9]*/webapps|/Library/WebServer/Documents)/(.*/)?([^/]+\\\\.(php[0-9s]?|phtml|phar|jspx?|aspx?|ashx|asmx|cgi|shtml)|\\\\.htaccess)$\" ||\n  cleanPath(#) matches \"^(/usr/lib/cgi-bin|/var/www/cgi-bin|/usr/local/apache2/cgi-bin)/[^/]+$\")":
 		if scope == "command" {
 			return native381
 		}
@@ -2224,7 +2224,7 @@ var nativeRegexps = [750]lazyRegexp{
 	{src: "^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\.service)?$"},
 	{src: "^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$"},
 	{src: "^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$"},
-	{src: "(?i)(^|[/.])(com\\.apple\\.|auditd|syslogd|osquery|falcon|crowdstrike|objective-see|lulu|littlesnitch|at\\.obdev|santa|sentinel|carbonblack|cbdefense|mdatp|wdav|jamf|kandji|xprotect|eset|sophos|malwarebytes|blockblock)"},
+	{src: "(?i)(^|[/.])(com\\.apple\\.(auditd|syslogd|logd|alf|socketfilterfw|security|syspolicyd|xprotect|mrt|trustd|amfid|endpointsecurity|tccd|sandboxd|managedclient|mdmclient|firewall|opendirectoryd)|auditd|syslogd|osquery|falcon|crowdstrike|objective-see|lulu|littlesnitch|at\\.obdev|santa|sentinel|carbonblack|cbdefense|mdatp|wdav|jamf|kandji|xprotect|eset|sophos|malwarebytes|blockblock)"},
 	{src: "(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\b|\\beset\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)"},
 	{src: "\\b(pidof|pgrep)\\b[^)`]*\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\.pid$|cat\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\.pid"},
 	{src: "^(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)$"},
@@ -2579,14 +2579,15 @@ func native10(env any) bool {
 // native11 is the condition of environment-encode.
 func native11(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((e.Stdin.Kind == "pipe") &&
+	return ((((((e.Stdin.Kind == "pipe") &&
 		in(e.Stdin.Origin, "env", "printenv", "set", "export", "declare", "typeset")) &&
 		(e.PipeIndex == 1)) &&
 		allOf(e.Stdin.OriginArgs, func(p0 string) bool {
 			return strings.HasPrefix(p0, "-")
 		})) &&
 		((e.Name != "openssl") ||
-			in(e.Pos(0), "base64", "enc")))
+			in(e.Pos(0), "base64", "enc"))) &&
+		!e.HasFlag("d", "decode", "D", "r", "revert"))
 }
 
 // native12 is the condition of secret-variable-print-agent.
@@ -3967,7 +3968,7 @@ func native64(env any) bool {
 			!e.HasFlag("o", "clear", "Z", "zap-all", "z", "zap", "n", "new", "d", "delete", "g", "mbrtogpt", "l", "load-backup", "R", "replicate", "t", "typecode", "c", "change-name", "x", "attributes", "e", "move-second-header", "G", "randomize-guids", "m", "gpttombr"))) &&
 		!((e.Name == "parted") &&
 			allOf(e.Args, func(p0 string) bool {
-				return (in(p0, "print", "-l", "--list", "-s", "--script", "-m", "--machine", "unit", "s", "B", "MiB", "GB", "free", "list", "devices") ||
+				return (in(p0, "print", "p", "-l", "--list", "-s", "--script", "-m", "--machine", "unit", "s", "B", "kB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB", "%", "cyl", "chs", "compact", "free", "list", "all", "devices", "quit", "q", "help", "version", "select") ||
 					isRawDevice(p0))
 			}))) &&
 		!(((e.Name == "wipefs") &&
@@ -5250,7 +5251,8 @@ func native126(env any) bool {
 					return (strings.HasPrefix(p0, "of=") &&
 						e.OutsideProject(strings.TrimPrefix(p0, "of=")))
 				}))) ||
-			((((e.Name == "tee") &&
+			(((((e.Name == "tee") &&
+				!e.HasFlag("a", "append")) &&
 				(e.Stdin.Kind == "file")) &&
 				(e.Stdin.From == "/dev/null")) &&
 				anyOf(e.Positional, func(p0 string) bool {
@@ -7963,21 +7965,30 @@ func native229(env any) bool {
 // native230 is the condition of git-daemon-exposed.
 func native230(env any) bool {
 	e := env.(*CommandEnv)
-	return ((e.Pos(0) == "daemon") &&
-		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[366], "--enable=receive-pack", p0)
-		}) ||
-			(e.HasFlag("export-all") &&
-				((anyOf(e.Options("base-path"), func(p0 string) bool {
-					return (isHome(p0) ||
-						isRoot(p0))
-				}) ||
-					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+	return func() bool {
+		let0 := func() []string {
+			if e.Name == "git" {
+				return sliceOf(e.Positional, 1, len(e.Positional))
+			}
+			return e.Positional
+		}()
+		return (((e.Name == "git-daemon") ||
+			(e.Pos(0) == "daemon")) &&
+			(anyOf(e.Args, func(p0 string) bool {
+				return matchReWith(&nativeRegexps[366], "--enable=receive-pack", p0)
+			}) ||
+				(e.HasFlag("export-all") &&
+					((anyOf(e.Options("base-path"), func(p0 string) bool {
 						return (isHome(p0) ||
 							isRoot(p0))
-					})) ||
-					((len(e.Options("base-path")) == 0) &&
-						(len(e.Positional) == 1))))))
+					}) ||
+						anyOf(let0, func(p0 string) bool {
+							return (isHome(p0) ||
+								isRoot(p0))
+						})) ||
+						((len(e.Options("base-path")) == 0) &&
+							(len(let0) == 0))))))
+	}()
 }
 
 // native231 is the condition of browser-debugging-profile.
@@ -12249,10 +12260,12 @@ func native380(env any) bool {
 // native381 is the condition of write-web-script.
 func native381(env any) bool {
 	e := env.(*CommandEnv)
-	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[688], "/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[689], "/", cleanPath(p0)))
-	})
+	return ((e.Agent ||
+		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
+		anyOf(e.Outputs, func(p0 string) bool {
+			return (matchReWith(&nativeRegexps[688], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[689], "/", cleanPath(p0)))
+		}))
 }
 
 // native382 is the condition of write-shell-startup.

@@ -375,15 +375,25 @@ var storeDirs = []string{
 	"~/.config/google-chrome", "~/.config/chromium", "~/.config/BraveSoftware", "~/.config/microsoft-edge",
 	"~/.config/vivaldi", "~/.mozilla/firefox", "~/.thunderbird", "~/snap/firefox/common/.mozilla/firefox",
 	"~/.var/app/org.mozilla.firefox/.mozilla/firefox", "~/.local/share/keyrings",
-	"~/.electrum", "~/.bitcoin", "~/.ethereum", "~/.config/Exodus", "~/Library/Application Support/Exodus",
-	"~/Library/Application Support/Bitcoin", "~/Library/Application Support/Electrum", "~/Library/Ethereum",
-	"~/.terraform.d",
+	"~/.config/Exodus", "~/Library/Application Support/Exodus", "~/Library/Application Support/Electrum",
+	"~/.electrum", "~/.terraform.d",
 }
+
+// chainDirs are crypto wallets' data directories: whole they hold the
+// wallet, but their other directories hold the public block chain
+// (~/.bitcoin/blocks), so only the directory itself is a store (its
+// wallets directory is a secret directory of its own).
+var chainDirs = []string{"~/.bitcoin", "~/.ethereum", "~/Library/Application Support/Bitcoin", "~/Library/Ethereum"}
 
 // storeDir reports a path after homeForm that is one of storeDirs or
 // up to two levels below one, or a glob that can match one.
 func storeDir(c string) bool {
 	folded := strings.ToLower(c)
+	for _, d := range chainDirs {
+		if strings.TrimSuffix(folded, "/") == strings.ToLower(d) {
+			return true
+		}
+	}
 	for _, d := range storeDirs {
 		d = strings.ToLower(d)
 		if rest, ok := strings.CutPrefix(folded, d+"/"); folded == d || ok && strings.Count(rest, "/") < 2 {

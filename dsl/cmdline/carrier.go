@@ -1470,19 +1470,53 @@ func (w *walker) findExec(c *Command, args []field, cx ctx) {
 // fdExec emits the command of fd's -x/--exec and -X/--exec-batch.
 func (w *walker) fdExec(c *Command, args []field, cx ctx) {
 	for i := 0; i < len(args); i++ {
-		op := args[i].Value
-		if op != "-x" && op != "--exec" && op != "-X" && op != "--exec-batch" {
+		if args[i].Dynamic {
+			continue
+		}
+		op, attached, ok := fdExecOption(args[i].Value)
+		if !ok {
 			continue
 		}
 		j := i + 1
 		for j < len(args) && args[j].Value != ";" {
 			j++
 		}
-		w.spawn(c, args[i+1:j], Wrapper{Name: c.Name, Args: []string{op}}, cx)
-		w.fdFound(c, args, args[i+1:j], cx) // fd -H bashrc ~ -x gzip is gzip ~/*bashrc*
-		w.fdFindExec(c, args, args[i+1:j], op, cx)
+		cmd := args[i+1 : j]
+		if attached != "" {
+			// -xrm, --exec=rm: the command's first word given with the option
+			cmd = append([]field{{Word: Word{Value: attached}}}, cmd...)
+		}
+		w.spawn(c, cmd, Wrapper{Name: c.Name, Args: []string{op}}, cx)
+		w.fdFound(c, args, cmd, cx) // fd -H bashrc ~ -x gzip is gzip ~/*bashrc*
+		w.fdFindExec(c, args, cmd, op, cx)
 		i = j
 	}
+}
+
+// fdExecOption reads fd's -x/--exec and -X/--exec-batch, also with the
+// command's first word attached (-xrm, --exec=rm) or after flags in a
+// cluster (-Hx rm); op is the option's short or long name.
+func fdExecOption(v string) (op, attached string, ok bool) {
+	for _, long := range []string{"--exec", "--exec-batch"} {
+		if v == long {
+			return long, "", true
+		}
+		if rest, found := strings.CutPrefix(v, long+"="); found {
+			return long, rest, true
+		}
+	}
+	if len(v) < 2 || v[0] != '-' || v[1] == '-' {
+		return "", "", false
+	}
+	for k := 1; k < len(v); k++ {
+		switch f := v[k]; {
+		case f == 'x' || f == 'X':
+			return "-" + string(f), v[k+1:], true
+		case strings.IndexByte("etdESjoc", f) >= 0:
+			return "", "", false // an option whose value is the rest
+		}
+	}
+	return "", "", false
 }
 
 // gitCommandKeys are configuration keys whose value git runs as a command.

@@ -1660,6 +1660,8 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		switch op[0] {
 		case 'r', 'l':
 			w.nested(c, "cat "+shellQuote(file), via+" file", cx, f.Dynamic)
+		case 'a':
+			w.nested(c, "tee -a "+shellQuote(file)+" </dev/null", via+" file", cx, f.Dynamic)
 		default:
 			w.nested(c, "tee "+shellQuote(file)+" </dev/null", via+" file", cx, f.Dynamic)
 		}
@@ -1931,6 +1933,8 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		}
 		for _, p := range clientPipes(lang, code) {
 			switch {
+			case p.file != "" && p.appends:
+				fileOp("a", p.file)
 			case p.file != "":
 				fileOp("w", p.file)
 			case p.pager && missedHelper(p.cmd, helperSet("@pager")) == "":

@@ -639,9 +639,10 @@ func (w *walker) noteExported(name string) {
 func (w *walker) newShellVars(c *Command) func() {
 	savedMaybe := w.maybeSet
 	w.maybeSet = maps.Clone(savedMaybe)
-	if !w.allExport {
+	reset, unset := envResets(c.Wrappers)
+	if !w.allExport || reset || len(unset) > 0 {
 		for name := range w.vars {
-			if !w.exported[name] && !isSpecialParam(name) {
+			if (reset || slices.Contains(unset, name) || !w.exported[name] && !w.allExport) && !isSpecialParam(name) {
 				if w.maybeSet == nil {
 					w.maybeSet = make(map[string]bool)
 				}
@@ -655,8 +656,8 @@ func (w *walker) newShellVars(c *Command) func() {
 	}
 	var saved map[string]old
 	for _, a := range c.Assigns {
-		if a.Name == "" || !isName(a.Name) {
-			continue
+		if a.Name == "" || !isName(a.Name) || reset || slices.Contains(unset, a.Name) {
+			continue // D=x sudo sh -c …: sudo's own environment
 		}
 		if saved == nil {
 			saved = make(map[string]old)
@@ -691,6 +692,40 @@ func (w *walker) newShellVars(c *Command) func() {
 			w.changed()
 		}
 	}
+}
+
+// envResets reports wrappers that start the command with an environment
+// of their own: sudo (unless -E or --preserve-env), doas, run0, pkexec,
+// su -, env -i; and the names env -u takes out.
+func envResets(wrappers []Wrapper) (reset bool, unset []string) {
+	for _, wr := range wrappers {
+		switch program(baseName(wr.Name)) {
+		case "sudo":
+			if !slices.ContainsFunc(wr.Args, func(a string) bool {
+				return a == "--preserve-env" || strings.HasPrefix(a, "--preserve-env=") || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "E")
+			}) {
+				reset = true
+			}
+		case "doas", "run0", "pkexec":
+			reset = true
+		case "su", "runuser":
+			reset = reset || slices.ContainsFunc(wr.Args, func(a string) bool { return a == "-" || a == "-l" || a == "--login" })
+		case "env":
+			for i, a := range wr.Args {
+				switch {
+				case a == "-i" || a == "--ignore-environment" || a == "-":
+					reset = true
+				case (a == "-u" || a == "--unset") && i+1 < len(wr.Args):
+					unset = append(unset, wr.Args[i+1])
+				case strings.HasPrefix(a, "--unset="):
+					unset = append(unset, strings.TrimPrefix(a, "--unset="))
+				case strings.HasPrefix(a, "-u") && len(a) > 2:
+					unset = append(unset, a[2:])
+				}
+			}
+		}
+	}
+	return reset, unset
 }
 
 // isSpecialParam reports the parameters a new shell sets itself ($1, $#).
@@ -3136,20 +3171,26 @@ func shoptSets(args []field, option string) bool {
 // set +e (set +o errexit) among a set's or a shell's options: on is the
 // last one's, ok whether there is one. It stops at the first operand (a
 // shell's -c string or script).
-// aliasBody walks an alias's text where it is defined: typing its name
-// later runs it (alias ls='rm -rf /home' is a trap laid for the next ls,
-// which a later check may not see as the alias). A text that does not
+// aliasBody walks the text of an alias that takes a command's name where
+// it is defined: typing that name later runs it (alias ls='rm -rf /home'
+// is a trap laid for the next ls, which a later check may not see as the
+// alias). An alias of a name of its own (alias grhh='git reset --hard')
+// is typed by someone who knows what it runs, and a text that does not
 // parse alone (alias x='sort |') is left to the line that uses it.
 func (w *walker) aliasBody(c *Command, name, text string, cx ctx) {
-	if strings.TrimSpace(text) == "" || w.inAlias {
-		return
+	if strings.TrimSpace(text) == "" || w.inAlias || !KnownName(name) && !pathBuiltins.has(name) {
+		return // a name of its own (grhh, rmrf) is typed knowing what it runs
 	}
 	if _, err := w.parse(text, w.dialect); err != nil {
 		return
 	}
 	w.inAlias = true
 	defer func() { w.inAlias = false }()
+	n := len(w.line.Commands)
 	w.nestedIn(c, text, "alias "+name, cx, w.dialect)
+	for _, b := range w.line.Commands[n:] {
+		b.Typed = false // it runs when the name is typed later, not on this line
+	}
 }
 
 // allexportOption reports set -a (set -o allexport), after which every

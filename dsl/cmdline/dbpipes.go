@@ -21,6 +21,7 @@ var dbLangs = set("sqlite", "mysql", "psql")
 type clientPipe struct {
 	cmd, file string
 	pager     bool
+	appends   bool // mysql's tee adds to the file
 }
 
 var (
@@ -88,7 +89,7 @@ func clientPipes(lang, code string) []clientPipe {
 			case strings.EqualFold(word, "pager") && rest != "":
 				out = append(out, clientPipe{cmd: rest, pager: true})
 			case strings.EqualFold(word, "tee") && rest != "":
-				out = append(out, clientPipe{file: strings.Trim(rest, `'"`)})
+				out = append(out, clientPipe{file: strings.Trim(rest, `'"`), appends: true})
 			}
 		}
 		for _, m := range mysqlShort().FindAllStringSubmatch(code, 8) {
@@ -98,7 +99,7 @@ func clientPipes(lang, code string) []clientPipe {
 			case m[1] == "P":
 				out = append(out, clientPipe{cmd: arg, pager: true})
 			default:
-				out = append(out, clientPipe{file: strings.Trim(arg, `'"`)})
+				out = append(out, clientPipe{file: strings.Trim(arg, `'"`), appends: true})
 			}
 		}
 	}

@@ -155,7 +155,7 @@ func parseFdSearch(args []Word) (fdSearch, bool) {
 			return q, false
 		}
 		switch {
-		case v == "-x" || v == "--exec" || v == "-X" || v == "--exec-batch":
+		case isFdExec(v):
 			i = len(args)
 		case v == "--":
 			for _, a := range args[i+1:] {
@@ -196,6 +196,12 @@ func parseFdSearch(args []Word) (fdSearch, bool) {
 		q.points = []string{"."}
 	}
 	return q, true
+}
+
+// isFdExec reports fd's -x/-X in any spelling (fdExecOption).
+func isFdExec(v string) bool {
+	_, _, ok := fdExecOption(v)
+	return ok
 }
 
 // everything reports a pattern that every name matches (fd . ~, fd ”
@@ -452,6 +458,9 @@ func (w *walker) findExecCopy(c *Command, prog string, args []field, repl string
 // only filters that pass on every line after it; "" for any other.
 func substFinder(text string) (string, []Word) {
 	inner, ok := strings.CutPrefix(text, "<(")
+	if !ok {
+		return "", nil
+	}
 	if inner, ok = strings.CutSuffix(inner, ")"); !ok {
 		return "", nil
 	}

@@ -1117,7 +1117,7 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 	}
 	var nodes []syntax.Node
 	integer, nameref := false, false
-	exports := c.Name == "export"
+	exports, unexports := c.Name == "export", false
 	for _, a := range d.Args {
 		if a == nil {
 			continue
@@ -1132,14 +1132,20 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 				case strings.HasPrefix(f.Value, "-") && !strings.HasPrefix(f.Value, "--"):
 					integer = integer || strings.Contains(f.Value, "i")
 					nameref = nameref || strings.Contains(f.Value, "n")
-					exports = exports || strings.Contains(f.Value, "x")
+					exports = exports || strings.Contains(f.Value, "x") && !(c.Name == "export" && strings.Contains(f.Value, "n"))
+					unexports = unexports || c.Name == "export" && strings.Contains(f.Value, "n")
+				case strings.HasPrefix(f.Value, "+") && strings.Contains(f.Value, "x"):
+					unexports, exports = true, false // declare +x D: no longer exported
 				default:
 					defer w.subscript(f.Value, c.Pos, cx) // declare "a[$(…)]=1"
 				}
 			}
 			c.Args = append(c.Args, fieldWords(fs)...)
 		case a.Name != nil:
-			if exports {
+			switch {
+			case unexports:
+				delete(w.exported, w.deref(a.Name.Value))
+			case exports:
 				w.noteExported(a.Name.Value)
 			}
 			v := w.assignValue(a)

@@ -105,6 +105,15 @@ func fetchedBin(c *Command) string {
 	return c.Name
 }
 
+// gnuPrefixed are the GNU programs Homebrew installs on macOS with a g
+// in front of their names (coreutils, findutils, gnu-sed, gnu-tar, grep):
+// grm is GNU's rm.
+var gnuPrefixed = set("rm", "cp", "mv", "ln", "chmod", "chown", "chgrp", "dd", "shred", "touch", "tee", "install", "truncate",
+	"mkdir", "rmdir", "unlink", "cat", "head", "tail", "split", "csplit", "date", "stat", "env", "nice", "nohup", "timeout",
+	"stdbuf", "chroot", "sort", "base64", "basename", "dirname", "realpath", "readlink", "df", "ls", "wc", "cut", "tr",
+	"uniq", "od", "printf", "echo", "mktemp", "mknod", "mkfifo", "tac", "shuf", "xargs", "find", "locate", "updatedb",
+	"sed", "tar", "grep", "egrep", "fgrep", "make", "which", "link", "sync", "kill", "runcon", "chcon")
+
 // variantName is the program a distribution's variant of a known program
 // is: NAME.SUFFIX, when hguard knows NAME and not the whole name, and the
 // suffix does not say what kind of file it is (vim.tiny, vim.gtk3,
@@ -112,6 +121,9 @@ func fetchedBin(c *Command) string {
 // find and curl; test.py, install.sh and ld.so are not test, install and
 // ld).
 func variantName(name string) string {
+	if gnu, ok := strings.CutPrefix(name, "g"); ok && gnuPrefixed.has(gnu) {
+		return gnu // Homebrew's GNU tools: grm, gcp, gsed, gfind are rm, cp, sed, find
+	}
 	head, suffix, ok := strings.Cut(name, ".")
 	if !ok || head == "" || suffix == "" || KnownName(name) || !KnownName(head) {
 		return name
