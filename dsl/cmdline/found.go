@@ -750,9 +750,9 @@ func (w *walker) argFound(a field) []Word {
 	return w.foundVars[w.deref(name)]
 }
 
-// removers delete the files they are given: Remover's, and trash-cli's
-// and its kin's, which move them to the trash.
-var removers = set("trash", "trash-put", "gio", "rmtrash", "gomi", "rip", "rmw")
+// trashers move the files they are given to the trash: trash-cli's and
+// its kin's.
+var trashers = set("trash", "trash-put", "rmtrash", "gomi", "rip", "rmw")
 
 // Remover reports a program, by name or path, that deletes the files it
 // is given for good: coreutils' rm, unlink and rmdir (g-prefixed as
@@ -770,7 +770,7 @@ var removerName = lazyRegexp(`(?i)^[a-z0-9]+[-_](rm|del|delete|remove|shred|wipe
 
 // removes reports a program that deletes or trashes the files it is given.
 func removes(name string) bool {
-	return Remover(name) || removers.has(program(baseName(name)))
+	return Remover(name) || trashers.has(program(baseName(name)))
 }
 
 // grepValues are grep's options that take the next word as their value.
