@@ -389,14 +389,14 @@ var chainDirs = []string{"~/.bitcoin", "~/.ethereum", "~/Library/Application Sup
 // up to two levels below one, or a glob that can match one.
 func storeDir(c string) bool {
 	folded := strings.ToLower(c)
-	for _, d := range chainDirs {
-		if strings.TrimSuffix(folded, "/") == strings.ToLower(d) {
+	dirs := foldedStoreDirs()
+	for _, d := range dirs.chains {
+		if strings.TrimSuffix(folded, "/") == d {
 			return true
 		}
 	}
-	for _, d := range storeDirs {
-		d = strings.ToLower(d)
-		if rest, ok := strings.CutPrefix(folded, d+"/"); folded == d || ok && strings.Count(rest, "/") < 2 {
+	for i, d := range dirs.stores {
+		if rest, ok := strings.CutPrefix(folded, dirs.prefixes[i]); folded == d || ok && strings.Count(rest, "/") < 2 {
 			return true // the store, a profile in it (Default, Profiles/x.default)
 		}
 		if strings.ContainsAny(c, "*?[") {
@@ -407,6 +407,20 @@ func storeDir(c string) bool {
 	}
 	return false
 }
+
+// foldedStoreDirs are chainDirs and storeDirs in lower case, and each
+// store with its trailing slash, made once: storeDir runs on every path
+// a command reads whole.
+var foldedStoreDirs = sync.OnceValue(func() (f struct{ chains, stores, prefixes []string }) {
+	for _, d := range chainDirs {
+		f.chains = append(f.chains, strings.ToLower(d))
+	}
+	for _, d := range storeDirs {
+		d = strings.ToLower(d)
+		f.stores, f.prefixes = append(f.stores, d), append(f.prefixes, d+"/")
+	}
+	return f
+})
 
 // secretDir reports a cleaned path that is one of keyDirs or storeDirs
 // (or below one of storeDirs), or a glob that can match one (~/.s?h,
