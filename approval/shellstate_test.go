@@ -67,9 +67,11 @@ func TestShellStateAcrossCommands(t *testing.T) {
 		// leaves nothing behind
 		agent("s8", "alias ls='rm -rf ~'", false, dsl.Block),
 		agent("s8", "ls", false, dsl.Allow),
-		// an alias of a name of its own is judged where it is used
-		agent("s8", `alias ll="rm -rf $HOME"`, false, dsl.Allow),
-		agent("s8", "ll", false, dsl.Block),
+		// an alias of a name of its own is judged where it is used, but
+		// for a block, which stands where it is defined
+		agent("s8", `alias ll="git push --force"`, false, dsl.Allow),
+		agent("s8", "ll", false, dsl.Ask),
+		agent("s8", `alias lz="rm -rf $HOME"`, false, dsl.Block),
 		// one harmless alone is remembered, and judged with what follows it
 		agent("s8", "alias ls='rm -f'", false, dsl.Allow),
 		agent("s8", "ls", false, dsl.Allow),

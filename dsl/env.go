@@ -797,12 +797,29 @@ func hasFlag(args, names []string) bool {
 				}
 				continue
 			}
-			if !strings.HasPrefix(a, "--") && bundled(a[1:]) && strings.Contains(a[1:], flag) {
+			if !strings.HasPrefix(a, "--") && strings.Contains(clusterFlags(a[1:]), flag) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// clusterFlags is the part of a short-option word that names flags: all
+// of bundled short flags ("rf", "xzvf"), or the letters before a path the
+// last of them takes as its value, as getopt reads it (nc -e/bin/sh, gh
+// -Ro/r, tar -xf~/x.tar); "" for a word of another shape (-Dkey.x=1).
+func clusterFlags(s string) string {
+	if bundled(s) {
+		return s
+	}
+	i := strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	})
+	if i > 0 && (s[i] == '/' || s[i] == '~') {
+		return s[:i]
+	}
+	return ""
 }
 
 // bundled reports whether s looks like bundled short flags ("rf", "xzvf").

@@ -39,7 +39,7 @@ func (rs *RuleSet) Evaluate(line *cmdline.Line, ctx Context) []Finding {
 		}
 		env := cmd.env()
 		for _, r := range rules {
-			if f, ok := r.run(env, c.Source); ok {
+			if f, ok := r.run(env, c.Source); ok && (c.OwnAlias == "" || f.Level >= Block) {
 				out = append(out, f)
 			}
 		}

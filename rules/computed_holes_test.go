@@ -92,7 +92,7 @@ func TestAgentBoundaryHoles(t *testing.T) {
 		{`python3 -c "import shutil; shutil.copy('/bin/true', shutil.which('hguard'))"`, dsl.Ask, dsl.Block},
 		{`emacs --batch --eval '(delete-file "~/.claude/settings.json")'`, dsl.Ask, dsl.Block}, // a person: as rm -f FILE (edit51)
 		{`find ~/.claude -name settings.json -exec sh -c 'cp /tmp/evil "$1"' _ {} \;`, dsl.Allow, dsl.Ask},
-		{`find ~/.c* -name settings.json -exec bash -c 'echo {} > $0' {} \;`, dsl.Allow, dsl.Ask},
+		{`find ~/.c* -name settings.json -exec bash -c 'echo {} > $0' {} \;`, dsl.Ask, dsl.Block}, // ~/.c* matches ~/.config, hguard's own
 		// everyday neighbours
 		{"export NODE_ENV=test; claude -p 'fix the tests'", dsl.Allow, dsl.Allow},
 		{"claude -p -- \"$(cat task.md)\"", dsl.Allow, dsl.Allow},

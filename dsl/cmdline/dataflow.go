@@ -68,11 +68,16 @@ type flow struct {
 	// body where it is defined); exported those the line exports
 	// (export, declare -x, set -a), which a new shell inherits
 	maybeSet, exported map[string]bool
-	allExport          bool
-	fnAssigns          map[string][]string // what each function's body assigns wherever it runs
-	inAlias            bool                // walking an alias's text where it is defined (aliasBody)
-	funcs              map[string]funcDef
-	aliases            map[string]string
+	// others are values a variable may still hold where its last
+	// assignment may not have run (D=/; if c; then D=build; fi), or
+	// another branch's value (if c; then D=/; else D=build; fi): the
+	// defaults walk reads the variable as this one
+	others    map[string]string
+	allExport bool
+	fnAssigns map[string][]string // what each function's body assigns wherever it runs
+	inAlias   bool                // walking an alias's text where it is defined (aliasBody)
+	funcs     map[string]funcDef
+	aliases   map[string]string
 	// zsh's global aliases (alias -g), expanded in any unquoted word, and
 	// suffix aliases (alias -s EXT=…), for a command word ending in .EXT.
 	galiases, saliases map[string]string
@@ -428,10 +433,16 @@ func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 	if !ok {
 		return w.unsetDefault(p)
 	}
+	other, hasOther := w.others[name]
+	if hasOther && !w.defaults {
+		w.sawDefault = true // D=/; (D=build); rm -rf "$D": judge / too
+	} else if hasOther {
+		v = other
+	}
 	if p.Exp == nil {
 		return v, true
 	}
-	if w.maybeSet[name] && takesDefault(p.Exp.Op) {
+	if w.maybeSet[name] && !hasOther && takesDefault(p.Exp.Op) {
 		// [ -n "$X" ] && D=build; rm -rf "${D:-/}": where the assignment
 		// did not run, D is the environment's or unset
 		if !w.defaults {
@@ -446,6 +457,9 @@ func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 	case syntax.DefaultUnsetOrNull, syntax.ErrorUnsetOrNull, syntax.AssignUnsetOrNull:
 		if v != "" {
 			return v, true
+		}
+		if p.Exp.Op != syntax.ErrorUnsetOrNull {
+			return defaultValue(w.single(p.Exp.Word)) // D=""; rm -rf "${D:-/}"
 		}
 	}
 	return "", false
@@ -597,7 +611,11 @@ func takesDefault(op syntax.ParExpOperator) bool {
 func (w *walker) noteAssigned(name string, cx ctx) {
 	name = w.deref(name)
 	if cx.branch != nil && !cx.maybe {
-		cx.branch[name] = true // if c; then D=a; else D=b; fi: set after the if
+		v, ok := w.vars[name]
+		if !ok {
+			v = unknownValue
+		}
+		cx.branch[name] = v // if c; then D=a; else D=b; fi: set after the if
 	}
 	if cx.defined && !cx.maybe && cx.branch == nil && cx.fn != "" {
 		// f(){ D=x; }; f: once f is called D is set
@@ -610,6 +628,7 @@ func (w *walker) noteAssigned(name string, cx ctx) {
 	}
 	if !cx.maybe && !cx.defined && cx.branch == nil {
 		delete(w.maybeSet, name)
+		delete(w.others, name)
 		return
 	}
 	if w.maybeSet == nil {
@@ -618,8 +637,64 @@ func (w *walker) noteAssigned(name string, cx ctx) {
 	w.maybeSet[name] = true
 }
 
-// assignSet are the variables a branch assigns on its every path.
-type assignSet map[string]bool
+// assignSet are the variables a branch assigns on its every path, with
+// the value each has at the branch's end (unknownValue when not static).
+type assignSet map[string]string
+
+// unknownValue stands in an assignSet for a value that is not static.
+const unknownValue = "\x00"
+
+// setAssigned gives a variable a value where cx says the assignment may
+// not run (noteAssigned, noteOther).
+func (w *walker) setAssigned(name string, v Word, cx ctx) {
+	old, had := w.vars[w.deref(name)]
+	w.setVar(name, v)
+	w.noteAssigned(name, cx)
+	w.noteOther(name, old, had, cx)
+}
+
+// noteOther keeps the value a variable had before an assignment that may
+// not run (old, when had): the variable may still hold it. The first such
+// value stands until an assignment that certainly runs: it is the one the
+// line keeps when none of them runs.
+func (w *walker) noteOther(name, old string, had bool, cx ctx) {
+	name = w.deref(name)
+	if !had || !cx.maybe && !cx.defined && cx.branch == nil {
+		return
+	}
+	if _, ok := w.others[name]; ok {
+		return
+	}
+	if v, ok := w.vars[name]; ok && v == old {
+		return
+	}
+	if w.others == nil {
+		w.others = make(map[string]string)
+	}
+	w.others[name] = old
+}
+
+// branchesSet records what a variable every branch of an if assigns may
+// hold after it: the last branch's value is the variable's, another
+// branch's differing value is the one it may hold instead.
+func (w *walker) branchesSet(name string, sets []assignSet) {
+	_, had := w.others[name]
+	delete(w.others, name)
+	cur, ok := w.vars[name]
+	for _, s := range sets {
+		if v := s[name]; v != unknownValue && (!ok || v != cur) {
+			if w.others == nil {
+				w.others = make(map[string]string)
+			}
+			w.others[name] = v
+			w.changed()
+			return
+		}
+	}
+	if had {
+		w.changed()
+	}
+}
 
 // noteExported records a variable the line exports (export D=x, export
 // D, declare -x D), which a new shell it starts inherits.
@@ -759,8 +834,7 @@ func (w *walker) assigned(c *Command, name string, v Word, cx ctx) {
 	if rel, ok := inWorkingDir(v.Value); ok && v.Dynamic && configHomes.has(name) {
 		v = Word{Value: rel, Quoted: v.Quoted}
 	}
-	w.setVar(name, v)
-	w.noteAssigned(name, cx)
+	w.setAssigned(name, v, cx)
 	w.lookedUpVar(name, v)
 	if v.Dynamic && (strings.Contains(v.Value, "$(") || strings.Contains(v.Value, "`")) {
 		if w.substVars == nil {
@@ -1081,6 +1155,15 @@ func joinPath(dir, p string) string {
 	return j
 }
 
+// isWrapperName reports a program peel takes off the command it runs.
+func isWrapperName(name string) bool {
+	if _, ok := wrappers[name]; ok {
+		return true
+	}
+	_, ok := catalogWrapper(name)
+	return ok
+}
+
 // xargsInput gives the command xargs runs the words of its input when
 // known: a static standard input, or a file the line or the session wrote
 // (xargs -a FILE, xargs … < FILE). They are appended, or put in place of
@@ -1224,6 +1307,16 @@ func (w *walker) xargsInput(c *Command) {
 		}
 		c.Args = append(c.Args, Word{Value: FoldWord(f)})
 	}
+	if base := baseName(c.Name); base != "" && len(c.Args) > len(args) && isWrapperName(base) {
+		// printf '%s\0' zpool destroy tank | xargs -0 env: env runs the
+		// program its new words name, which peel takes off only when the
+		// words are walked as a command of their own
+		words := []string{shellQuote(c.Path)}
+		for _, a := range c.Args {
+			words = append(words, shellQuote(a.Value))
+		}
+		w.xargsMore = append(w.xargsMore, strings.Join(words, " "))
+	}
 	for n, items := range batches[1:] {
 		if n >= maxLoopItems {
 			break
@@ -1327,6 +1420,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		w.globName(c, cx)
 		return
 	}
+	w.globArgs(c, args, cx)
 	w.copied(c, args)
 	w.nameArgs(c, args, cx)
 	if c.Name == "ssh" || c.Name == "scp" || c.Name == "sftp" {
@@ -1407,7 +1501,11 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		}
 		if name == "read" {
 			if line, ok := w.readLine(c); ok {
-				w.readFields(line, readNames(name, args))
+				w.readFields(line, readNames(name, args), cx)
+			} else if nullInput(c) {
+				for _, n := range readNames(name, args) {
+					w.setAssigned(n, Word{}, cx) // read D </dev/null: no line, D is emptied
+				}
 			}
 			if names := readNames(name, args); len(names) == 1 {
 				// find ~ | while read f: the loop is the pipeline's element
@@ -1463,7 +1561,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			}
 			out, ok = printf(words)
 		}
-		w.setVar(args[1].Value, Word{Value: out, Dynamic: !ok})
+		w.setAssigned(args[1].Value, Word{Value: out, Dynamic: !ok}, cx)
 		for _, a := range args[2:] {
 			w.noteFetched(args[1].Value, a) // printf -v C %s "$(curl …)"
 		}
@@ -2926,6 +3024,12 @@ func (w *walker) readLine(c *Command) (string, bool) {
 	return text, true
 }
 
+// nullInput reports a command that reads /dev/null in the shell itself
+// (not a pipeline's element, whose variables are a child's).
+func nullInput(c *Command) bool {
+	return c.Stdin.Kind == "file" && c.Stdin.From == "/dev/null" && c.Pipe.Len <= 1
+}
+
 // readLoop is the lines a loop of read takes from static input of several
 // lines (while read -r f; do …; done <<EOF with a line per file, a
 // here-string, printf '%s\n' a b | while read f) and the names each line
@@ -2973,19 +3077,19 @@ func (w *walker) readLoop(wc *syntax.WhileClause, in Input) (names, lines []stri
 
 // readFields gives read's names the fields of its line as the shell
 // splits them on the default IFS: the last name takes the rest.
-func (w *walker) readFields(line string, names []string) {
+func (w *walker) readFields(line string, names []string, cx ctx) {
 	blank := func(r rune) bool { return r == ' ' || r == '\t' }
 	for i, n := range names {
 		line = strings.TrimLeftFunc(line, blank)
 		if i == len(names)-1 {
-			w.setVar(n, Word{Value: strings.TrimRightFunc(line, blank)})
+			w.setAssigned(n, Word{Value: strings.TrimRightFunc(line, blank)}, cx)
 			return
 		}
 		end := strings.IndexFunc(line, blank)
 		if end < 0 {
 			end = len(line)
 		}
-		w.setVar(n, Word{Value: line[:end]})
+		w.setAssigned(n, Word{Value: line[:end]}, cx)
 		line = line[end:]
 	}
 }
@@ -3178,18 +3282,24 @@ func shoptSets(args []field, option string) bool {
 // is typed by someone who knows what it runs, and a text that does not
 // parse alone (alias x='sort |') is left to the line that uses it.
 func (w *walker) aliasBody(c *Command, name, text string, cx ctx) {
-	if strings.TrimSpace(text) == "" || w.inAlias || !KnownName(name) && !pathBuiltins.has(name) {
-		return // a name of its own (grhh, rmrf) is typed knowing what it runs
+	if strings.TrimSpace(text) == "" || w.inAlias {
+		return
 	}
 	if _, err := w.parse(text, w.dialect); err != nil {
 		return
 	}
+	// a name of its own (grhh, rmrf, or a program hguard does not know:
+	// clear) is typed knowing what it runs, unless it is a wipe
+	own := !KnownName(name) && !pathBuiltins.has(name)
 	w.inAlias = true
 	defer func() { w.inAlias = false }()
 	n := len(w.line.Commands)
 	w.nestedIn(c, text, "alias "+name, cx, w.dialect)
 	for _, b := range w.line.Commands[n:] {
 		b.Typed = false // it runs when the name is typed later, not on this line
+		if own {
+			b.OwnAlias = name
+		}
 	}
 }
 

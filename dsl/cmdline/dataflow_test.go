@@ -43,7 +43,7 @@ var flowTests = []struct {
 	{"", "bash -c all positional", `bash -c 'rm -rf "$@"' x / ~`, []string{`bash -c rm -rf "$@" x / ~`, "rm -rf / ~ via=bash -c"}},
 	{"", "function call", "f(){ rm -rf $1; }; f /", []string{"rm -rf «$1» fn=f", "f /", "rm -rf / via=f() fn=f"}},
 	{"", "function sees variables", "X=/; f(){ rm -rf $X; }; f", []string{": X=/", "rm -rf / fn=f", "f"}},
-	{"", "alias", "alias del='rm -rf'; del ~/*", []string{"alias del=rm -rf", "del ~/*", "rm -rf ~/* via=alias del"}},
+	{"", "alias", "alias del='rm -rf'; del ~/*", []string{"alias del=rm -rf", "rm -rf via=alias del", "del ~/*", "rm -rf ~/* via=alias del"}},
 	{"", "hash -p", "hash -p /bin/rm ls; ls -rf ~", []string{"hash -p /bin/rm ls", "ls -rf ~", "rm -rf ~ via=alias ls"}},
 	{"zsh", "zsh hash NAME=FILE", "hash ls=/bin/rm; ls -rf ~", []string{"hash ls=/bin/rm", "ls -rf ~", "rm -rf ~ via=alias ls"}},
 	{"", "hash -pFILE", "hash -p/bin/rm ls; ls -rf ~", []string{"hash -p/bin/rm ls", "ls -rf ~", "rm -rf ~ via=alias ls"}},
@@ -253,7 +253,7 @@ var flowTests = []struct {
 	{"zsh", "zsh global alias as an argument", "alias -g X=/; rm -rf X", []string{"alias -g X=/", "rm -rf X", "rm -rf / via=alias"}},
 	{"zsh", "zsh suffix alias", "alias -s txt='rm -rf ~'; a.txt", []string{"alias -s txt=rm -rf ~", "a.txt", "rm -rf ~ a.txt via=alias"}},
 	{"zsh", "zsh global alias not expanded in itself", "alias -g G=G; echo G", []string{"alias -g G=G", "echo G", "echo G via=alias"}},
-	{"", "bash has no global aliases", "alias -g X=/; rm -rf X", []string{"alias -g X=/", "rm -rf X"}},
+	{"", "bash has no global aliases", "alias -g X=/; rm -rf X", []string{"alias -g X=/", "/ via=alias X", "rm -rf X"}},
 	// zsh's alias and function tables (zsh/parameter) written as arrays
 	// (red team: each was allowed).
 	{"zsh", "zsh aliases table", "aliases[ls]=rm; ls -rf ~", []string{": aliases=rm", "ls -rf ~", "rm -rf ~ via=alias ls"}},

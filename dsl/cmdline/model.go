@@ -84,7 +84,12 @@ type Command struct {
 	Pos       Pos        // where it starts in Line.Original (for nested commands: where the carrier starts)
 
 	// Added by the parser, beyond the first contract:
-	Func       string // the function whose body holds this command ("" outside functions): with Name == Func it recurses
+	Func string // the function whose body holds this command ("" outside functions): with Name == Func it recurses
+	// OwnAlias is the name of the alias whose text this command is, walked
+	// where the alias is defined, when that name is one of its own (alias
+	// nuke='rm -rf ~'): it runs only when the name is typed, by one who
+	// knows what it runs, so only what is blocked anyway counts there.
+	OwnAlias   string
 	Background bool   // runs asynchronously (cmd &, or part of a backgrounded pipeline or list)
 	Cwd        string // the directory a cd earlier on the line moved to, when static ("" otherwise)
 	// CwdRel is, when Cwd is "" because the line moved by relative cds

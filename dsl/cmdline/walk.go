@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"slices"
@@ -37,6 +38,7 @@ type walker struct {
 	refs      map[string]string // declare -n NAME=TARGET: NAME stands for TARGET
 	nest      int               // containers around the text walked (parseContainer)
 	fnBody    int               // function bodies walked where they are defined, their arguments not known
+	evals     int               // eval texts read for their output (evalOutput), nested
 	// defaults makes a variable the line does not set take the default
 	// its expansion gives (${X:-WORD}): the second walk of a line on
 	// which sawDefault was met (defaultsWalk).
@@ -664,8 +666,11 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		}
 		if full {
 			for name := range sets[0] {
-				if !slices.ContainsFunc(sets[1:], func(s assignSet) bool { return !s[name] }) {
+				if !slices.ContainsFunc(sets[1:], func(s assignSet) bool { _, ok := s[name]; return !ok }) {
 					w.noteAssigned(name, inner)
+					if !inner.maybe && !inner.defined && inner.branch == nil {
+						w.branchesSet(name, sets)
+					}
 				}
 			}
 		}
@@ -685,7 +690,7 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		if names, lines, ok := w.readLoop(c, inner.stdin); ok {
 			for _, l := range lines {
 				w.walks++
-				w.readFields(l, names)
+				w.readFields(l, names, inner)
 				w.stmts(c.Do, body)
 			}
 		} else {
@@ -796,6 +801,10 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 // that mvdan/sh took for the coprocess's name and then for a word of the
 // command: bash runs coproc X=a Y=b cmd as cmd with X and Y set, where the
 // parser made X=a the command's name.
+//
+// It also gives the command back the words after its name that the
+// parser took for assignments: in coproc dd if=/dev/zero of=/dev/sda,
+// if= and of= are dd's arguments.
 func coprocAssigns(st *syntax.Stmt) {
 	call, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Args) == 0 {
@@ -805,6 +814,39 @@ func coprocAssigns(st *syntax.Stmt) {
 		call.Assigns = append([]*syntax.Assign{a}, call.Assigns...)
 		call.Args = call.Args[1:]
 	}
+	if len(call.Args) == 0 {
+		return
+	}
+	name := call.Args[0].End().Offset()
+	var words []*syntax.Word
+	kept := call.Assigns[:0]
+	for _, a := range call.Assigns {
+		if a.Name != nil && a.Array == nil && a.Index == nil && a.Name.Pos().Offset() >= name {
+			words = append(words, assignAsWord(a))
+			continue
+		}
+		kept = append(kept, a)
+	}
+	if len(words) > 0 {
+		call.Assigns = kept
+		call.Args = append(call.Args[:1:1], append(words, call.Args[1:]...)...)
+		slices.SortStableFunc(call.Args[1:], func(a, b *syntax.Word) int { return cmp.Compare(a.Pos().Offset(), b.Pos().Offset()) })
+	}
+}
+
+// assignAsWord is the word an assignment was written as (NAME=VALUE).
+func assignAsWord(a *syntax.Assign) *syntax.Word {
+	op := "="
+	if a.Append {
+		op = "+="
+	}
+	lit := &syntax.Lit{ValuePos: a.Name.ValuePos, ValueEnd: a.Name.ValueEnd, Value: a.Name.Value + op}
+	w := &syntax.Word{Parts: []syntax.WordPart{lit}}
+	if a.Value != nil {
+		lit.ValueEnd = a.Value.Pos()
+		w.Parts = append(w.Parts, a.Value.Parts...)
+	}
+	return w
 }
 
 // assignOf reads a word that starts with an unquoted NAME= as the
@@ -1231,6 +1273,11 @@ func (w *walker) redirects(rs []*syntax.Redirect) []Redirect {
 		}
 		if r.N != nil {
 			rd.Fd = r.N.Value
+			if r.Op == syntax.RdrInOut && rd.Fd != "0" {
+				// 1<> FILE opens FILE for the command's output too: its
+				// bytes land at the file's start, a new file is what > makes
+				rd.Op = ">"
+			}
 		}
 		switch {
 		case isHeredoc(r.Op):
@@ -1321,6 +1368,9 @@ func (w *walker) elementOutput(st *syntax.Stmt, in Input) Input {
 				return Input{From: "cat", Text: f.Text, Static: f.Static, Remote: f.Remote, Decoded: f.Decoded}
 			}
 		}
+		if out, ok := w.evalOutput(&cmd, in); ok {
+			return out // $(eval echo ~): what the text eval runs prints
+		}
 		if out, ok := w.mktempOutput(&cmd, offset(st.Pos(), len(w.src))); ok && !slices.ContainsFunc(cmd.Redirects, func(r Redirect) bool { return r.Fd != "2" }) {
 			return out // T=$(mktemp -d): a new, empty place
 		}
@@ -1341,6 +1391,32 @@ func (w *walker) elementOutput(st *syntax.Stmt, in Input) Input {
 		return w.output(st, in)
 	}
 	return Input{}
+}
+
+// evalOutput is what eval prints when its words are static: the output
+// of the one command their text is (eval joins them with spaces and reads
+// them again), as far as known.
+func (w *walker) evalOutput(c *Command, in Input) (Input, bool) {
+	if c.Name != "eval" || len(c.Args) == 0 || len(c.Redirects) > 0 || w.dialect == Fish || w.evals >= MaxDepth {
+		return Input{}, false
+	}
+	words := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		if a.Dynamic {
+			return Input{}, false
+		}
+		words[i] = a.Value
+	}
+	text := strings.Join(words, " ")
+	stmts, err := w.parse(text, w.dialect)
+	if err != nil || len(stmts) != 1 {
+		return Input{}, false
+	}
+	saved := w.src
+	w.src, w.evals = text, w.evals+1
+	out := w.output(stmts[0], in)
+	w.src, w.evals = saved, w.evals-1
+	return out, true
 }
 
 // substOutput is what a command or process substitution produces.

@@ -1,0 +1,173 @@
+package cmdline
+
+import (
+	"path"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// A glob argument is expanded by the shell against the disk when the
+// command runs: rclone copy ~/.ss[h] remote: sends ~/.ssh, dd
+// of=/d?v/sda writes /dev/sda. hguard does not list the disk a command
+// will see; it matches the glob against the layout every machine shares
+// (wellKnownPaths: the root's directories, disks' device names, the
+// system's account and start-up files, the home's secret stores and
+// start-up files) and emits the command once more with each glob
+// replaced by what it may match there, so that the rules judge the
+// command as the shell may run it. A glob below a directory the layout
+// does not describe (~/.cache/*, /var/log/*) matches nothing here and is
+// left to the rules as written.
+
+// maxGlobPaths bounds the paths one glob is replaced by.
+const maxGlobPaths = 32
+
+// wellKnownPaths are the paths whose names every machine shares, as a
+// tree the glob's components are matched against; ~ is the home.
+var wellKnownPaths = []string{
+	"/bin", "/boot/efi", "/boot/grub", "/lib", "/lib64", "/media", "/mnt", "/opt", "/run", "/sbin", "/srv", "/sys", "/tmp", "/usr/bin", "/usr/lib", "/usr/local",
+	"/dev/sda", "/dev/sdb", "/dev/sdc", "/dev/sdd", "/dev/nvme0n1", "/dev/nvme1n1", "/dev/vda", "/dev/vdb", "/dev/xvda", "/dev/hda",
+	"/dev/mmcblk0", "/dev/md0", "/dev/sg0", "/dev/sr0", "/dev/dm-0", "/dev/loop0", "/dev/mapper", "/dev/disk", "/dev/mem", "/dev/kmem",
+	"/dev/port", "/dev/zero", "/dev/null", "/dev/random", "/dev/urandom", "/dev/tty",
+	"/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/sudoers.d", "/etc/crontab", "/etc/cron.d",
+	"/etc/cron.daily", "/etc/cron.hourly", "/etc/profile", "/etc/profile.d", "/etc/bash.bashrc", "/etc/environment", "/etc/ld.so.preload",
+	"/etc/ld.so.conf", "/etc/hosts", "/etc/fstab", "/etc/pam.d", "/etc/security", "/etc/systemd", "/etc/apt", "/etc/resolv.conf",
+	"/etc/ssh/sshd_config", "/etc/ssh/ssh_host_rsa_key", "/etc/ssh/ssh_host_ecdsa_key", "/etc/ssh/ssh_host_ed25519_key",
+	"/proc/sysrq-trigger", "/proc/kcore", "/proc/self", "/home",
+	"/var/www", "/var/log", "/var/lib", "/var/spool/cron/crontabs",
+	"/root/.ssh/authorized_keys", "/root/.ssh/id_rsa", "/root/.ssh/id_ed25519", "/root/.bashrc", "/root/.profile", "/root/.aws/credentials",
+	"~/.ssh/id_rsa", "~/.ssh/id_ed25519", "~/.ssh/id_ecdsa", "~/.ssh/id_dsa", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.ssh/known_hosts",
+	"~/.aws/credentials", "~/.aws/config", "~/.kube/config", "~/.docker/config.json", "~/.gnupg/private-keys-v1.d", "~/.gnupg/secring.gpg",
+	"~/.config/gcloud", "~/.config/gh", "~/.config/autostart", "~/.config/systemd", "~/.local/share/keyrings", "~/.azure",
+	"~/.password-store", "~/.mozilla", "~/.thunderbird", "~/.terraform.d", "~/.vault-token", "~/.pgpass", "~/.my.cnf", "~/.netrc",
+	"~/.git-credentials", "~/.gitconfig", "~/.npmrc", "~/.pypirc", "~/.env", "~/.bashrc", "~/.bash_profile", "~/.bash_login",
+	"~/.bash_logout", "~/.profile", "~/.zshrc", "~/.zprofile", "~/.zshenv", "~/.zlogin", "~/.bash_history", "~/.zsh_history",
+	"~/.bitcoin", "~/.electrum", "~/.ethereum", "~/Library/Keychains", "~/Library/Cookies", "~/Library/LaunchAgents",
+	"~/Library/Application Support",
+}
+
+// pathNode is a directory of wellKnownPaths: its entries by name.
+type pathNode map[string]pathNode
+
+var wellKnownTree = sync.OnceValue(func() pathNode {
+	root := pathNode{}
+	for _, p := range wellKnownPaths {
+		n := root
+		for _, c := range strings.Split(p, "/") {
+			if c == "" {
+				c = "/"
+			}
+			next, ok := n[c]
+			if !ok {
+				next = pathNode{}
+				n[c] = next
+			}
+			n = next
+		}
+	}
+	return root
+})
+
+// globPaths are the well-known paths a glob may match, spelled as the
+// glob starts (~/ or /), nil when it matches none, more than
+// maxGlobPaths, or starts elsewhere (a relative glob names the project's
+// own files).
+func globPaths(glob string) []string {
+	for _, home := range []string{"$HOME/", "${HOME}/"} {
+		if rest, ok := strings.CutPrefix(glob, home); ok {
+			glob = "~/" + rest
+		}
+	}
+	var first string
+	switch {
+	case strings.HasPrefix(glob, "~/"):
+		first = "~"
+	case strings.HasPrefix(glob, "/"):
+		first = "/"
+	default:
+		return nil
+	}
+	comps := strings.Split(strings.TrimPrefix(strings.TrimPrefix(glob, "~"), "/"), "/")
+	type partial struct {
+		at   string
+		node pathNode
+	}
+	start := wellKnownTree()[first]
+	cur := []partial{{strings.TrimSuffix(first, "/"), start}}
+	matched := false
+	for _, comp := range comps {
+		if comp == "" {
+			continue
+		}
+		var next []partial
+		for _, p := range cur {
+			if !isGlob(comp) {
+				next = append(next, partial{p.at + "/" + comp, p.node[comp]})
+				continue
+			}
+			if p.node == nil || comp == "*" {
+				// below a directory the layout does not describe; or all of
+				// a directory, which the rules judge as written (rm -rf ~/*)
+				return nil
+			}
+			names := make([]string, 0, len(p.node))
+			for name := range p.node {
+				names = append(names, name)
+			}
+			slices.Sort(names)
+			for _, name := range names {
+				if strings.HasPrefix(name, ".") && !strings.HasPrefix(comp, ".") {
+					continue // a glob matches a leading dot only with one of its own
+				}
+				if ok, err := path.Match(comp, name); ok && err == nil {
+					next = append(next, partial{p.at + "/" + name, p.node[name]})
+				}
+			}
+			matched = true
+		}
+		if len(next) == 0 || len(next) > maxGlobPaths {
+			return nil
+		}
+		cur = next
+	}
+	if !matched {
+		return nil
+	}
+	out := make([]string, len(cur))
+	for i, p := range cur {
+		out[i] = p.at
+		if strings.HasSuffix(glob, "/") {
+			out[i] += "/"
+		}
+	}
+	return out
+}
+
+// globArgs emits c again with each glob argument replaced by the
+// well-known paths it may match (globPaths), when any does.
+func (w *walker) globArgs(c *Command, args []field, cx ctx) {
+	if c.Dynamic || w.walks >= maxLoopWalks || !slices.ContainsFunc(args, func(f field) bool { return f.glob && !f.Dynamic }) {
+		return
+	}
+	var words []Word
+	changed := false
+	for _, f := range args {
+		if f.glob && !f.Dynamic && !strings.ContainsAny(f.Value, "\\'\"") {
+			if ps := globPaths(f.Value); ps != nil {
+				for _, p := range ps {
+					words = append(words, Word{Value: p})
+				}
+				changed = true
+				continue
+			}
+		}
+		words = append(words, f.Word)
+	}
+	if !changed || len(words) > maxWords {
+		return
+	}
+	w.walks++
+	m := *c
+	m.Args = words
+	w.runAs(&m, c.Path, "glob", cx)
+}
