@@ -51,7 +51,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native10
 		}
-	case "stdin.kind == \"pipe\" && stdin.origin in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"typeset\"] && pipeIndex == 1 && all(stdin.originArgs, # startsWith \"-\") && (name != \"openssl\" || pos(0) in [\"base64\", \"enc\"]) && !hasFlag(\"d\", \"decode\", \"D\", \"r\", \"revert\")":
+	case "(stdin.kind == \"pipe\" && stdin.origin in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"typeset\"] && pipeIndex == 1 && all(stdin.originArgs, # startsWith \"-\") || environmentInput()) && (name != \"openssl\" || pos(0) in [\"base64\", \"enc\"]) && !hasFlag(\"d\", \"decode\", \"D\", \"r\", \"revert\")":
 		if scope == "command" {
 			return native11
 		}
@@ -59,7 +59,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native12
 		}
-	case "let remoteRepo = \"^(sftp|s3|rest|b2|azure|gs|swift|rclone|opendal):\"; let keyDirs = \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; let dest = len(positional) > 0 ? positional[len(positional)-1] : \"\"; name == \"aws\" && pos(0) == \"s3\" && pos(1) in [\"sync\", \"cp\", \"mv\"] && dest matches \"^s3://\" &&\n  any(positional[2:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\n(name == \"gsutil\" || name == \"gcloud\" && pos(0) == \"storage\") && any(positional, # in [\"cp\", \"rsync\", \"mv\"]) && dest matches \"^gs://\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\nname in [\"restic\", \"rustic\", \"borg\"] && any(positional, # in [\"backup\", \"create\"]) && any(positional, cleanPath(#) matches keyDirs) || name in [\"restic\", \"rustic\"] && \"backup\" in positional && any(positional, isHome(#) || isRoot(#) || cleanPath(#) in [\"/home\", \"/Users\"]) &&\n  (any(options(\"r\", \"repo\"), # matches remoteRepo) || (\"RESTIC_REPOSITORY\" in keys(assigns ?? {}) && assigns.RESTIC_REPOSITORY matches remoteRepo)) ||\nname == \"borg\" && pos(0) == \"create\" && any(positional[1:], isHome(#) || isRoot(#) || cleanPath(#) in [\"/home\", \"/Users\"]) &&\n  (any(positional[1:], # matches \"^(ssh://|[^/:]+:[^:])\") || any(options(\"r\", \"repo\"), # matches \"^(ssh://|[^/:]+:)\") ||\n   \"BORG_REPO\" in keys(assigns ?? {}) && assigns.BORG_REPO matches \"^(ssh://|[^/:]+:)\") ||\nname == \"kopia\" && pos(0) in [\"snapshot\", \"snap\"] && pos(1) == \"create\" &&\n  any(positional[2:], cleanPath(#) matches keyDirs || agent && (isHome(#) || isRoot(#))) ||\nname == \"az\" && pos(0) == \"storage\" && any(options(\"s\", \"source\"), isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) || name == \"azcopy\" && pos(0) in [\"copy\", \"cp\", \"sync\"] && dest matches \"^https?://\" &&\n  any(positional[1:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\nname in [\"wormhole\", \"magic-wormhole\", \"croc\"] && \"send\" in positional && any(positional, isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) || name in [\"docker\", \"podman\"] && (pos(0) == \"cp\" || pos(0) == \"container\" && pos(1) == \"cp\") && dest matches \"^[A-Za-z0-9][A-Za-z0-9_.-]*:\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\nname in [\"rsync\", \"scp\"] && len(positional) >= 2 && positional[len(positional)-1] matches \"^([^/@]+@)?[A-Za-z0-9._\\\\[\\\\]:-]+:|^rsync://\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) in [\"/etc\", \"/home\", \"/root\", \"/var/lib\", \"/Users\"]) ||\nname == \"rclone\" && pos(0) in [\"copy\", \"sync\", \"move\", \"copyto\", \"moveto\"] && len(positional) >= 3 && positional[len(positional)-1] matches \"^[A-Za-z0-9_.-]+:\" &&\n  (isHome(pos(1)) || isRoot(pos(1)) || cleanPath(pos(1)) in [\"/etc\", \"/home\", \"/root\"] ||\n   cleanPath(pos(1)) matches \"^~/(Documents|Desktop|Pictures|Downloads|Mail|\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.config|\\\\.password-store)(/|$)\")":
+	case "let remoteRepo = \"^(sftp|s3|rest|b2|azure|gs|swift|rclone|opendal):\"; let keyDirs = \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; let dest = len(positional) > 0 ? positional[len(positional)-1] : \"\"; name == \"aws\" && pos(0) == \"s3\" && pos(1) in [\"sync\", \"cp\", \"mv\"] && dest matches \"^s3://\" &&\n  any(positional[2:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\n(name == \"gsutil\" || name == \"gcloud\" && pos(0) == \"storage\") && any(positional, # in [\"cp\", \"rsync\", \"mv\"]) && dest matches \"^gs://\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\nname in [\"restic\", \"rustic\", \"borg\"] && any(positional, # in [\"backup\", \"create\"]) && any(positional, cleanPath(#) matches keyDirs) || name in [\"restic\", \"rustic\"] && \"backup\" in positional && any(positional, isHome(#) || isRoot(#) || cleanPath(#) in [\"/home\", \"/Users\"]) &&\n  (any(options(\"r\", \"repo\"), # matches remoteRepo) || (\"RESTIC_REPOSITORY\" in keys(assigns ?? {}) && assigns.RESTIC_REPOSITORY matches remoteRepo)) ||\nname == \"borg\" && pos(0) == \"create\" && any(positional[1:], isHome(#) || isRoot(#) || cleanPath(#) in [\"/home\", \"/Users\"]) &&\n  (any(positional[1:], # matches \"^(ssh://|[^/:]+:[^:])\") || any(options(\"r\", \"repo\"), # matches \"^(ssh://|[^/:]+:)\") ||\n   \"BORG_REPO\" in keys(assigns ?? {}) && assigns.BORG_REPO matches \"^(ssh://|[^/:]+:)\") ||\nname == \"kopia\" && pos(0) in [\"snapshot\", \"snap\"] && pos(1) == \"create\" &&\n  any(positional[2:], cleanPath(#) matches keyDirs || agent && (isHome(#) || isRoot(#))) ||\nname == \"az\" && pos(0) == \"storage\" && any(options(\"s\", \"source\"), isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) || name == \"azcopy\" && pos(0) in [\"copy\", \"cp\", \"sync\"] && dest matches \"^https?://\" &&\n  any(positional[1:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\nname in [\"wormhole\", \"magic-wormhole\", \"croc\"] && \"send\" in positional && any(positional, isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) || name in [\"docker\", \"podman\"] && (pos(0) == \"cp\" || pos(0) == \"container\" && pos(1) == \"cp\") && dest matches \"^[A-Za-z0-9][A-Za-z0-9_.-]*:\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) matches keyDirs) ||\nname in [\"rsync\", \"scp\"] && len(positional) >= 2 && positional[len(positional)-1] matches \"^([^/@]+@)?[A-Za-z0-9._\\\\[\\\\]:-]+:|^rsync://\" &&\n  any(positional[:len(positional)-1], isHome(#) || isRoot(#) || cleanPath(#) in [\"/etc\", \"/home\", \"/root\", \"/var/lib\", \"/Users\"] || holdsStore(#)) ||\nname == \"rclone\" && pos(0) in [\"copy\", \"sync\", \"move\", \"copyto\", \"moveto\"] && len(positional) >= 3 && positional[len(positional)-1] matches \"^[A-Za-z0-9_.-]+:\" &&\n  (isHome(pos(1)) || isRoot(pos(1)) || cleanPath(pos(1)) in [\"/etc\", \"/home\", \"/root\"] || holdsStore(pos(1)) ||\n   cleanPath(pos(1)) matches \"^~/(Documents|Desktop|Pictures|Downloads|Mail|\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.config|\\\\.password-store)(/|$)\")":
 		if scope == "command" {
 			return native13
 		}
@@ -83,7 +83,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native18
 		}
-	case "stdin.kind == \"pipe\" && sendsInput() && stdin.origin in [\"tar\", \"bsdtar\", \"gtar\", \"zip\", \"cpio\", \"7z\", \"7za\", \"pax\", \"afio\", \"rsync\", \"dd\"] && any(stdin.originArgs, isHome(#) || isRoot(#) || cleanPath(#) in [\"/etc\", \"/home\", \"/root\", \"/var/lib\", \"/Users\"] ||\n  cleanPath(#) matches \"^~/(Documents|Desktop|Pictures|Downloads|Music|Videos|Mail|\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.config|\\\\.kube|\\\\.mozilla|\\\\.password-store)(/|$)\")":
+	case "stdin.kind == \"pipe\" && sendsInput() && stdin.origin in [\"tar\", \"bsdtar\", \"gtar\", \"zip\", \"cpio\", \"7z\", \"7za\", \"pax\", \"afio\", \"rsync\", \"dd\"] && any(stdin.originArgs, isHome(#) || isRoot(#) || cleanPath(#) in [\"/etc\", \"/home\", \"/root\", \"/var/lib\", \"/Users\"] ||\n  cleanPath(#) matches \"^~/(Documents|Desktop|Pictures|Downloads|Music|Videos|Mail|\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.config|\\\\.kube|\\\\.mozilla|\\\\.password-store)(/|$)\" ||\n  holdsStore(#))":
 		if scope == "command" {
 			return native19
 		}
@@ -2579,12 +2579,13 @@ func native10(env any) bool {
 // native11 is the condition of environment-encode.
 func native11(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((e.Stdin.Kind == "pipe") &&
+	return (((((((e.Stdin.Kind == "pipe") &&
 		in(e.Stdin.Origin, "env", "printenv", "set", "export", "declare", "typeset")) &&
 		(e.PipeIndex == 1)) &&
 		allOf(e.Stdin.OriginArgs, func(p0 string) bool {
 			return strings.HasPrefix(p0, "-")
-		})) &&
+		})) ||
+		e.EnvironmentInput()) &&
 		((e.Name != "openssl") ||
 			in(e.Pos(0), "base64", "enc"))) &&
 		!e.HasFlag("d", "decode", "D", "r", "revert"))
@@ -2750,17 +2751,19 @@ func native13(env any) bool {
 						(len(e.Positional) >= 2)) &&
 						matchReAny(&nativeRegexps[28], ":\x00rsync://", index(e.Positional, (len(e.Positional)-1)))) &&
 						anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-							return ((isHome(p0) ||
+							return (((isHome(p0) ||
 								isRoot(p0)) ||
-								in(cleanPath(p0), "/etc", "/home", "/root", "/var/lib", "/Users"))
+								in(cleanPath(p0), "/etc", "/home", "/root", "/var/lib", "/Users")) ||
+								holdsStore(p0))
 						}))) ||
 					(((((e.Name == "rclone") &&
 						in(e.Pos(0), "copy", "sync", "move", "copyto", "moveto")) &&
 						(len(e.Positional) >= 3)) &&
 						matchReWith(&nativeRegexps[29], ":", index(e.Positional, (len(e.Positional)-1)))) &&
-						(((isHome(e.Pos(1)) ||
+						((((isHome(e.Pos(1)) ||
 							isRoot(e.Pos(1))) ||
 							in(cleanPath(e.Pos(1)), "/etc", "/home", "/root")) ||
+							holdsStore(e.Pos(1))) ||
 							matchReWith(&nativeRegexps[30], "~/", cleanPath(e.Pos(1))))))
 			}()
 		}()
@@ -2836,10 +2839,11 @@ func native19(env any) bool {
 		e.SendsInput()) &&
 		in(e.Stdin.Origin, "tar", "bsdtar", "gtar", "zip", "cpio", "7z", "7za", "pax", "afio", "rsync", "dd")) &&
 		anyOf(e.Stdin.OriginArgs, func(p0 string) bool {
-			return (((isHome(p0) ||
+			return ((((isHome(p0) ||
 				isRoot(p0)) ||
 				in(cleanPath(p0), "/etc", "/home", "/root", "/var/lib", "/Users")) ||
-				matchReWith(&nativeRegexps[40], "~/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[40], "~/", cleanPath(p0))) ||
+				holdsStore(p0))
 		}))
 }
 
