@@ -317,22 +317,15 @@ func chdirSecrets(c *cmdline.Command, args, positional []string, cwd string) []s
 // pax -w), joined to its -C directory or to cwd when relative
 // and known.
 func archiveOperands(c *cmdline.Command, args, positional []string, cwd string) []string {
-	var ops []string
-	base := cwd
+	var ops, bases []string // each operand and the directory it is read in
 	switch programName(c.Name) {
 	case "tar", "bsdtar", "gtar":
 		if !hasFlag(args, []string{"c", "create", "r", "append"}) && !(len(positional) > 0 && bundled(positional[0]) && strings.ContainsAny(positional[0], "cr")) {
 			return nil
 		}
-		if d := optionValues(args, []string{"C", "directory"}, true); len(d) > 0 {
-			base = d[0]
-			if !strings.HasPrefix(base, "/") && !strings.HasPrefix(base, "~") && !strings.HasPrefix(base, "$") && cwd != "" {
-				base = path.Join(cwd, base) // tar c -C sub .; -C $HOME is the home, not a directory named so
-			}
-		}
-		ops = positional
+		ops, bases = positional, tarDirs(args, positional, cwd)
 		if len(ops) > 0 && bundled(ops[0]) && !strings.HasPrefix(ops[0], "-") {
-			ops = ops[1:] // tar czf - DIR: the bundled operations
+			ops, bases = ops[1:], bases[1:] // tar czf - DIR: the bundled operations
 		}
 	case "zip", "7z", "7za", "7zr", "rar":
 		if len(positional) < 2 {
@@ -350,17 +343,72 @@ func archiveOperands(c *cmdline.Command, args, positional []string, cwd string) 
 		ops = cr.inputs // jar cf A ~/.ssh, python3 -m zipfile -c A ~/.ssh
 	}
 	var out []string
-	for _, p := range ops {
+	for i, p := range ops {
 		if p == "" || p == "-" {
 			continue
 		}
-		full := p
-		if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$") && base != "" {
-			full = path.Join(base, p)
+		base := cwd
+		if bases != nil {
+			base = bases[i]
 		}
-		out = append(out, full)
+		out = append(out, underDir(base, p))
 	}
 	return out
+}
+
+// underDir is p read in the directory dir: joined to it when relative
+// and dir is known. A word starting with $ ($HOME/x) is no relative path.
+func underDir(dir, p string) string {
+	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$") || dir == "" {
+		return p
+	}
+	return path.Join(dir, p)
+}
+
+// tarDirs is, for each of tar's operands, the directory tar reads it in:
+// that of the last -C (--directory) before it, each relative one read in
+// the one before, or cwd (tar -cf a.tar -C /tmp x -C ~ .ssh packs /tmp/x
+// and ~/.ssh; -C $HOME is the home, not a directory named so).
+func tarDirs(args, positional []string, cwd string) []string {
+	dirs := make([]string, len(positional))
+	dir, k := cwd, 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		value := ""
+		switch {
+		case k < len(positional) && a == positional[k]:
+			dirs[k] = dir
+			k++
+			continue
+		case (a == "-C" || a == "--directory") && i+1 < len(args):
+			i++
+			value = args[i]
+		case strings.HasPrefix(a, "--directory="):
+			value = strings.TrimPrefix(a, "--directory=")
+		case len(a) > 1 && a[0] == '-' && a[1] != '-':
+			// -czC DIR, -CDIR: the first letter that takes a value takes
+			// the rest of the word, or the next word when it ends it
+			for j := 1; j < len(a); j++ {
+				if strings.IndexByte(tarValued, a[j]) < 0 {
+					continue
+				}
+				if a[j] == 'C' && j < len(a)-1 {
+					value = a[j+1:]
+				} else if a[j] == 'C' && i+1 < len(args) {
+					i++
+					value = args[i]
+				}
+				break
+			}
+		}
+		if value != "" {
+			dir = underDir(dir, value)
+		}
+	}
+	for ; k < len(positional); k++ {
+		dirs[k] = dir
+	}
+	return dirs
 }
 
 // packedSecrets are, for an agent, the secret files on disk under the
