@@ -164,6 +164,9 @@ type CommandEnv struct {
 	// PrintsEnvironment reports that the command's output (or its inline
 	// code) holds the environment's values (printsEnvironment).
 	PrintsEnvironment func() bool `expr:"printsEnvironment"`
+	// EnvironmentInput reports that what the command reads holds the
+	// environment's values (environmentInput).
+	EnvironmentInput func() bool `expr:"environmentInput"`
 	// CapturesScreen reports that the command captures the screen
 	// (capturesScreen).
 	CapturesScreen func() bool `expr:"capturesScreen"`
@@ -358,6 +361,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	}
 	env.Outputs = outputs(c.Name, args, env.Positional, env.Redirects)
 	env.SecretFiles = secretFiles(c.Name, args, env.Positional, env.Redirects)
+	env.SecretFiles = append(env.SecretFiles, chdirSecrets(c, args, env.Positional, env.Cwd)...)
 	env.Outputs = append(env.Outputs, patchedFiles(line, c, args, env.Positional, env.Cwd)...)
 	env.Outputs = append(env.Outputs, scriptedEdits(c, args, env.Positional)...)
 	if !ctx.inside {
@@ -434,6 +438,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.ShadowFiles = func() []string { return shadowFiles(place()) }
 	env.PlantedPrograms = func() []string { return plantedPrograms(place(), pathDirs) }
 	env.PrintsEnvironment = func() bool { return printsEnvironment(c) }
+	env.EnvironmentInput = func() bool { return environmentInput(c, line) }
 	env.CapturesScreen = func() bool { return capturesScreen(c) }
 	env.LoadsEnvironment = func() bool { return loadsEnvironment(c, line) }
 	env.HoldsSecret = func(p string) bool {

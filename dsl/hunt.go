@@ -244,7 +244,7 @@ var (
 		".pgpass", "shadow", "gshadow", "server.key", "tls.key", "wallet.dat", "vault.kdbx",
 		"login.keychain-db", ".npmrc", ".pypirc", "key.p12", "cert.pfx", ".htpasswd", "master.key"}
 	plainNames = []string{"main.go", "readme.md", "index.html", "notes.txt", "x", "makefile", "app.py", "config.yaml",
-		"package.json", "a.out", "data.csv"}
+		"package.json", "a.out", "data.csv", "app.db", "data.sqlite", "index.php", "config.yml", "cert.pem", "notes.bak", "data.backup"}
 	// privateKeyLines and passwordLines are lines a grep for secrets
 	// matches; plainLines are lines any program holds.
 	privateKeyLines = []string{"-----BEGIN RSA PRIVATE KEY-----", "-----BEGIN OPENSSH PRIVATE KEY-----", "-----BEGIN PRIVATE KEY-----", "-----BEGIN EC PRIVATE KEY-----"}
@@ -269,15 +269,21 @@ func globNamesSecret(glob string, fold bool) bool {
 	if fold {
 		glob = strings.ToLower(glob)
 	}
+	glob = shellClass(glob)
 	match := func(names []string) bool {
 		for _, n := range names {
+			if fold {
+				n = strings.ToLower(n)
+			}
 			if ok, _ := path.Match(glob, n); ok {
 				return true
 			}
 		}
 		return false
 	}
-	return match(secretNames) && !match(plainNames)
+	// secretBases too: a finder's pattern for a browser's cookies.sqlite
+	// or Login Data hunts as one for id_rsa does
+	return (match(secretNames) || match(secretBases.names)) && !match(plainNames)
 }
 
 // substringNamesSecret is locate's plain pattern: a substring of the path.
@@ -318,7 +324,7 @@ func regexpNamesSecret(expr string, fold, whole bool) bool {
 		}
 		return false
 	}
-	return match(secretNames) && !match(plainNames)
+	return (match(secretNames) || match(secretBases.names)) && !match(plainNames)
 }
 
 // regexpMatchesAny reports whether grep's pattern (a basic or extended
@@ -409,11 +415,17 @@ func globSegments(glob, p []string) bool {
 		if !strings.ContainsAny(g, "*?[") || strings.HasPrefix(p[i], ".") && !strings.HasPrefix(g, ".") {
 			return false
 		}
-		if ok, _ := path.Match(g, p[i]); !ok {
+		if ok, _ := path.Match(shellClass(g), p[i]); !ok {
 			return false
 		}
 	}
 	return true
+}
+
+// shellClass writes a shell glob's negated class ([!b]) as path.Match's
+// ([^b]), which reads ! as itself.
+func shellClass(glob string) string {
+	return strings.ReplaceAll(glob, "[!", "[^")
 }
 
 // pathGlobNamesSecret reports whether find's -path pattern (whose * takes

@@ -118,6 +118,7 @@ var helpers = map[string]struct {
 }{
 	"isRoot":          {"isRoot", "bool", []string{"string"}},
 	"isHome":          {"isHome", "bool", []string{"string"}},
+	"holdsStore":      {"holdsStore", "bool", []string{"string"}},
 	"isSystemDir":     {"isSystemDir", "bool", []string{"string"}},
 	"isBroad":         {"isBroad", "bool", []string{"string"}},
 	"isTemp":          {"isTemp", "bool", []string{"string"}},

@@ -160,6 +160,40 @@ var netCode = sync.OnceValue(func() *regexp.Regexp {
 		`Socket\.tcp|xmlrpc|import\(\s*['"](node:)?(net|http|https|dgram|tls)['"]|__import__\(\s*['"][^'"]*['"]\s*\+`)
 })
 
+// environmentInput reports that what c reads holds the environment's
+// values: the command just before it in its pipeline prints it, or a
+// process substitution among its words or its input does (base64
+// <(env)). Only the next command counts: env | grep PATH | base64
+// encodes a filtered line.
+func environmentInput(c *cmdline.Command, line *cmdline.Line) bool {
+	at := slices.Index(line.Commands, c)
+	if at < 0 {
+		return false
+	}
+	if c.Stdin.Kind == "pipe" && c.Pipe.Index > 0 {
+		for j := at - 1; j >= 0; j-- {
+			u := line.Commands[j]
+			if slices.Equal(u.Via, c.Via) && u.Pipe.Len == c.Pipe.Len && u.Pipe.Index == c.Pipe.Index-1 {
+				if printsEnvironment(u) {
+					return true
+				}
+				break
+			}
+		}
+	}
+	// the commands of c's own <(…) follow it, one carrier further in
+	n := len(c.Via)
+	for _, u := range line.Commands[at+1:] {
+		if len(u.Via) <= n || !slices.Equal(u.Via[:n], c.Via) {
+			break
+		}
+		if len(u.Via) == n+1 && u.Via[n] == "<(…)" && printsEnvironment(u) {
+			return true
+		}
+	}
+	return false
+}
+
 // printsEnvironment reports a command whose output holds the values of
 // the environment (its API keys and tokens): env and printenv with no
 // name (or a secret-looking one), export -p, declare -p/-x, set, and inline
@@ -252,27 +286,46 @@ func archivedSecrets(c *cmdline.Command, args, positional []string, cwd string) 
 	return out
 }
 
+// chdirSecrets are the secrets tar packs by a path relative to its own
+// directory (tar -C ~ -czf h.tgz .ssh .gnupg): the word names the file
+// under -C's directory, not under the one the line runs in.
+func chdirSecrets(c *cmdline.Command, args, positional []string, cwd string) []string {
+	switch programName(c.Name) {
+	case "tar", "bsdtar", "gtar":
+	default:
+		return nil
+	}
+	if len(optionValues(args, []string{"C", "directory"}, true)) == 0 {
+		return nil
+	}
+	var out []string
+	for _, full := range archiveOperands(c, args, positional, cwd) {
+		if slices.Contains(positional, full) {
+			continue // named whole on the line: secretFiles has it
+		}
+		if s := secretIn(full); s != "" {
+			out = append(out, s)
+		} else if secretDir(cleanPath(full)) {
+			out = append(out, full)
+		}
+	}
+	return out
+}
+
 // archiveOperands are the files and directories an archiver packs (tar
 // c, zip, 7z a, and createdArchive's: jar c, python3 -m zipfile -c, ar r,
 // pax -w), joined to its -C directory or to cwd when relative
 // and known.
 func archiveOperands(c *cmdline.Command, args, positional []string, cwd string) []string {
-	var ops []string
-	base := cwd
+	var ops, bases []string // each operand and the directory it is read in
 	switch programName(c.Name) {
 	case "tar", "bsdtar", "gtar":
 		if !hasFlag(args, []string{"c", "create", "r", "append"}) && !(len(positional) > 0 && bundled(positional[0]) && strings.ContainsAny(positional[0], "cr")) {
 			return nil
 		}
-		if d := optionValues(args, []string{"C", "directory"}, true); len(d) > 0 {
-			base = d[0]
-			if !strings.HasPrefix(base, "/") && !strings.HasPrefix(base, "~") && cwd != "" {
-				base = path.Join(cwd, base) // tar c -C sub .
-			}
-		}
-		ops = positional
+		ops, bases = positional, tarDirs(args, positional, cwd)
 		if len(ops) > 0 && bundled(ops[0]) && !strings.HasPrefix(ops[0], "-") {
-			ops = ops[1:] // tar czf - DIR: the bundled operations
+			ops, bases = ops[1:], bases[1:] // tar czf - DIR: the bundled operations
 		}
 	case "zip", "7z", "7za", "7zr", "rar":
 		if len(positional) < 2 {
@@ -290,17 +343,72 @@ func archiveOperands(c *cmdline.Command, args, positional []string, cwd string) 
 		ops = cr.inputs // jar cf A ~/.ssh, python3 -m zipfile -c A ~/.ssh
 	}
 	var out []string
-	for _, p := range ops {
+	for i, p := range ops {
 		if p == "" || p == "-" {
 			continue
 		}
-		full := p
-		if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$") && base != "" {
-			full = path.Join(base, p)
+		base := cwd
+		if bases != nil {
+			base = bases[i]
 		}
-		out = append(out, full)
+		out = append(out, underDir(base, p))
 	}
 	return out
+}
+
+// underDir is p read in the directory dir: joined to it when relative
+// and dir is known. A word starting with $ ($HOME/x) is no relative path.
+func underDir(dir, p string) string {
+	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$") || dir == "" {
+		return p
+	}
+	return path.Join(dir, p)
+}
+
+// tarDirs is, for each of tar's operands, the directory tar reads it in:
+// that of the last -C (--directory) before it, each relative one read in
+// the one before, or cwd (tar -cf a.tar -C /tmp x -C ~ .ssh packs /tmp/x
+// and ~/.ssh; -C $HOME is the home, not a directory named so).
+func tarDirs(args, positional []string, cwd string) []string {
+	dirs := make([]string, len(positional))
+	dir, k := cwd, 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		value := ""
+		switch {
+		case k < len(positional) && a == positional[k]:
+			dirs[k] = dir
+			k++
+			continue
+		case (a == "-C" || a == "--directory") && i+1 < len(args):
+			i++
+			value = args[i]
+		case strings.HasPrefix(a, "--directory="):
+			value = strings.TrimPrefix(a, "--directory=")
+		case len(a) > 1 && a[0] == '-' && a[1] != '-':
+			// -czC DIR, -CDIR: the first letter that takes a value takes
+			// the rest of the word, or the next word when it ends it
+			for j := 1; j < len(a); j++ {
+				if strings.IndexByte(tarValued, a[j]) < 0 {
+					continue
+				}
+				if a[j] == 'C' && j < len(a)-1 {
+					value = a[j+1:]
+				} else if a[j] == 'C' && i+1 < len(args) {
+					i++
+					value = args[i]
+				}
+				break
+			}
+		}
+		if value != "" {
+			dir = underDir(dir, value)
+		}
+	}
+	for ; k < len(positional); k++ {
+		dirs[k] = dir
+	}
+	return dirs
 }
 
 // packedSecrets are, for an agent, the secret files on disk under the
@@ -436,6 +544,26 @@ func secretDir(c string) bool {
 		}
 		if strings.ContainsAny(c, "*?[") {
 			if ok, _ := path.Match(c, d); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// holdsStore reports a directory that holds a key directory or a secret
+// store without being one (~/Library, ~/Library/Application Support,
+// ~/.config, ~/.mozilla, ~/.local/share, /etc/ssl): packing or sending
+// it whole takes the store along. A home and the root are isHome's and
+// isRoot's; a store and what lies in it are secretDir's.
+func holdsStore(p string) bool {
+	c := strings.ToLower(strings.TrimSuffix(homeForm(cleanPath(p)), "/"))
+	if c == "" || c == "~" || c == "." || !strings.HasPrefix(c, "~/") && !strings.HasPrefix(c, "/") || len(c) < 2 {
+		return false
+	}
+	for _, dirs := range [][]string{keyDirs, storeDirs, chainDirs} {
+		for _, d := range dirs {
+			if strings.HasPrefix(strings.ToLower(d), c+"/") {
 				return true
 			}
 		}

@@ -230,8 +230,9 @@ func gitConfigValue(v string) string {
 // (a bare name is git's own credential-NAME), a remote's upload or
 // receive pack, a diff, merge, man or web tool's cmd or path (difftool
 // -t, help -w, web--browse), git archive's tar.FORMAT.command, send-email's
-// --sendmail-cmd, --to-cmd, --cc-cmd and --header-cmd and a full path as
-// its SMTP server (sendemail.KEY and an identity's sendemail.ID.KEY), the
+// --sendmail-cmd, --to-cmd, --cc-cmd and --header-cmd and a path (/x,
+// ./x, ~/x) as its SMTP server (sendemail.KEY and an identity's
+// sendemail.ID.KEY), instaweb's web server, the
 // SSH signer's key command and delta's pager (delta.pager,
 // which the diff highlighter git pages through reads as its --pager).
 func gitKeyCommand(key, val string) string {
@@ -263,9 +264,11 @@ func gitKeyCommand(key, val string) string {
 		first == "sendemail" && (len(parts) == 2 || len(parts) == 3) && (last == "sendmailcmd" || last == "tocmd" || last == "cccmd" || last == "headercmd"),
 		key == "gpg.ssh.defaultkeycommand", key == "uploadpack.packobjectshook", key == "delta.pager":
 		return val
-	case first == "sendemail" && (len(parts) == 2 || len(parts) == 3) && last == "smtpserver" && strings.HasPrefix(val, "/"):
-		// a full path names a sendmail-like program, run in place of SMTP
+	case first == "sendemail" && (len(parts) == 2 || len(parts) == 3) && last == "smtpserver" && isPathWord(val):
+		// a path names a sendmail-like program, run in place of SMTP
 		return val
+	case key == "instaweb.httpd":
+		return val // the web server's command line
 	}
 	return ""
 }
@@ -403,4 +406,10 @@ func (w *walker) inheritConfigHomes(c *Command, homes []string) {
 		}
 		c.Assigns = append(c.Assigns, Assign{Name: name, Value: Word{Value: v, Dynamic: strings.ContainsAny(v, "$`")}})
 	}
+}
+
+// isPathWord reports a word git takes as a file's path rather than a
+// host's name: absolute, relative to . or .., or under ~.
+func isPathWord(v string) bool {
+	return strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "~/")
 }
