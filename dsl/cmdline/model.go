@@ -180,6 +180,10 @@ type Input struct {
 	Remote  bool   // content comes from the network (curl, wget, ...), possibly through decoders
 	Decoded bool   // content passes through a decoder (base64 -d, xxd -r, openssl enc -d, tr, rev, ...)
 	setup   bool   // the output of a tool's own shell set-up (pyenv init -, ssh-agent -s): see setupScript
+	// items are, when Text is not all known, the words an echo or a
+	// printf '%s\n' (or '%s\0') prints one an item, some known only at
+	// run time (printedItems): what xargs makes arguments of
+	items *[]Word
 }
 
 // Payload is interpreter code passed inline.

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -74,6 +75,7 @@ func produces(c *Command, in Input) Input {
 			out.Text, out.Static = text, true
 			return out
 		}
+		out.items = printedItems(c)
 		out.Remote, out.Decoded = in.Remote, in.Decoded
 		out.setup = !in.Remote && !in.Decoded && setupScript(c)
 		if c.Name == "cat" && in.Static && (len(c.Args) == 0 || len(c.Args) == 1 && c.Args[0].Value == "-") {
@@ -181,6 +183,31 @@ func decodeStatic(c *Command, text string) (string, bool) {
 // StaticOutput is what c writes when it is a literal echo or printf (or
 // another command whose output the model works out: realpath, ls -1).
 func (c *Command) StaticOutput() (string, bool) { return staticOutput(c) }
+
+// printedItems are the words echo WORDS or printf '%s\n' WORDS (also
+// '%s\0', '%s ') prints, one an item, when some are known only at run time
+// (printf '%s\0' mkfs.ext4 "$DEV"); nil for any other command or format.
+func printedItems(c *Command) *[]Word {
+	if c.Dynamic || len(c.Wrappers) > 0 || len(c.Args) == 0 || len(c.Args) > maxWords {
+		return nil
+	}
+	args := c.Args
+	switch c.Name {
+	case "echo":
+		if strings.HasPrefix(args[0].Value, "-") {
+			return nil
+		}
+	case "printf":
+		if args[0].Dynamic || !slices.Contains([]string{`%s\n`, `%s\0`, `%s `, `%s\t`}, args[0].Value) || len(args) < 2 {
+			return nil
+		}
+		args = args[1:]
+	default:
+		return nil
+	}
+	items := slices.Clone(args)
+	return &items
+}
 
 // staticOutput is what a literal echo or printf writes.
 func staticOutput(c *Command) (string, bool) {
