@@ -1,10 +1,6 @@
 package cmdline
 
-import (
-	"encoding/xml"
-	"io"
-	"strings"
-)
+import "strings"
 
 // The commands a project's build and lint settings run as the tool reads
 // them: a pom.xml's exec-maven-plugin executions and maven-antrun-plugin
@@ -18,10 +14,6 @@ import (
 // line=…>. All of them are taken, whatever phase they are bound to: which
 // phases a line reaches is Maven's lifecycle, not read here.
 func mavenCommands(text string) []string {
-	d := xml.NewDecoder(strings.NewReader(text))
-	d.Strict = false
-	d.AutoClose = xml.HTMLAutoClose
-	d.Entity = xml.HTMLEntity
 	var out, cur []string // cur: the command being gathered, quoted words
 	var elem string       // the element whose text is read next
 	flush := func() {
@@ -30,31 +22,33 @@ func mavenCommands(text string) []string {
 		}
 		cur = nil
 	}
-	for {
-		tok, err := d.Token()
-		if err == io.EOF || err != nil {
-			break // what was read so far is judged
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			elem = t.Name.Local
+	xmlTokens(text, func(t xmlToken) bool {
+		switch t.kind {
+		case xmlStart:
+			elem = t.name
 			switch elem {
 			case "executable":
 				flush()
 			case "exec": // antrun's <exec executable="sh">
 				flush()
-				if v := xmlAttr(t, "executable"); v != "" {
+				if v := t.attr("executable"); v != "" {
 					cur = []string{shellQuote(v)}
 				}
 			case "arg": // antrun's <arg value="-c"/>, <arg line="-c 'x'"/>
-				if v := xmlAttr(t, "value"); v != "" && cur != nil {
+				if v := t.attr("value"); v != "" && cur != nil {
 					cur = append(cur, shellQuote(v))
-				} else if v := xmlAttr(t, "line"); v != "" && cur != nil {
+				} else if v := t.attr("line"); v != "" && cur != nil {
 					cur = append(cur, v)
 				}
 			}
-		case xml.CharData:
-			v := strings.TrimSpace(string(t))
+			if t.end {
+				elem = ""
+				if t.name == "exec" {
+					flush()
+				}
+			}
+		case xmlText:
+			v := strings.TrimSpace(t.text)
 			switch {
 			case v == "":
 			case elem == "executable":
@@ -64,29 +58,20 @@ func mavenCommands(text string) []string {
 			case elem == "commandlineArgs" && cur != nil:
 				cur = append(cur, v) // split by Maven as a shell splits it
 			}
-		case xml.EndElement:
+		case xmlEnd:
 			elem = ""
-			if t.Name.Local == "configuration" || t.Name.Local == "exec" {
+			if t.name == "configuration" || t.name == "exec" {
 				flush()
 			}
 		}
-	}
+		return len(out) < maxMavenCommands
+	})
 	flush()
 	return out
 }
 
 // maxMavenCommands bounds the commands taken from one pom.xml.
 const maxMavenCommands = 32
-
-// xmlAttr is the value of t's attribute name, or "".
-func xmlAttr(t xml.StartElement, name string) string {
-	for _, a := range t.Attr {
-		if a.Name.Local == name {
-			return a.Value
-		}
-	}
-	return ""
-}
 
 // pylintConfigs are the files pylint reads its settings from in the
 // directory it runs in, the first found winning; all are read here.
