@@ -1935,7 +1935,7 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			// psql's :NAME, :'NAME' and :"NAME" are its variables' values
 			// (-v NAME=VALUE, \set NAME VALUE) by the time a command reads
 			// its argument: \o :x is \o |CMD when x is |CMD
-			if expanded := psqlInterpolate(code, psqlVariables(c.Args, code)); expanded != code {
+			if expanded := psqlInterpolate(code, psqlVariables(c.Args, code, w.knownText)); expanded != code {
 				w.psqlExpanded = true
 				w.runCode(c, lang, field{Word: Word{Value: expanded, Dynamic: f.Dynamic}}, via, cx)
 				w.psqlExpanded = false

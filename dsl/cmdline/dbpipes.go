@@ -171,8 +171,9 @@ var psqlSet = lazyRegexp(`\\set[ \t]+([A-Za-z0-9_]+)[ \t]*([^\n\\]*(?:\\\\[^\n\\
 
 // psqlVariables are the variables psql is given: -v NAME=VALUE (--set,
 // --variable, attached or not) among args, and \set NAME VALUE in any of
-// its code (every -c reaches the same session) and in code.
-func psqlVariables(args []Word, code string) map[string]string {
+// its code (every -c reaches the same session, as every -f FILE does,
+// whose text file gives when known) and in code.
+func psqlVariables(args []Word, code string, file func(string) string) map[string]string {
 	vars := map[string]string{}
 	assign := func(s string) {
 		if name, value, ok := strings.Cut(s, "="); ok && name != "" {
@@ -194,6 +195,12 @@ func psqlVariables(args []Word, code string) map[string]string {
 			assign(v[2:])
 		case strings.Contains(v, `\set`):
 			sets = append(sets, v)
+		case (v == "-f" || v == "--file") && i+1 < len(args):
+			sets = append(sets, file(args[i+1].Value))
+		case strings.HasPrefix(v, "--file="):
+			sets = append(sets, file(v[len("--file="):]))
+		case strings.HasPrefix(v, "-f"):
+			sets = append(sets, file(v[2:]))
 		}
 	}
 	for _, s := range sets {
