@@ -123,6 +123,8 @@ func TestDB55Encoded(t *testing.T) {
 // TestDB55Pom: the pom.xml reader that replaced encoding/xml reads what
 // Maven reads: text split by comments and CDATA, entities, either quote,
 // namespace prefixes, a DOCTYPE; markup inside CDATA or a comment is none.
+// Maven's ${user.home}, ${env.NAME} and the pom's own properties are what
+// they stand for.
 func TestDB55Pom(t *testing.T) {
 	pom := func(conf string) string {
 		return `printf '%s' '<?xml version="1.0"?><project><build><plugins><plugin><artifactId>exec-maven-plugin</artifactId><executions><execution>` +
@@ -135,8 +137,14 @@ func TestDB55Pom(t *testing.T) {
 		{pom(`<executable>sh</executable><arguments><argument>-c</argument><argument>rm<![CDATA[ -rf ]]>~</argument></arguments>`), dsl.Block, dsl.Block},
 		{`printf '%s' '<!DOCTYPE project [<!ENTITY a "x>y">]><m:project xmlns:m="http://maven.apache.org/POM/4.0.0"><m:configuration><m:executable>sh</m:executable><m:arguments><m:argument>-c</m:argument><m:argument>rm -rf ~</m:argument></m:arguments></m:configuration></m:project>' > pom.xml && mvn package`, dsl.Block, dsl.Block},
 		{`printf '%s' '<project><target><exec executable='"'sh'"'><arg value="-c" /><arg value="rm -rf ~"></arg></exec></target></project>' > pom.xml && mvn package`, dsl.Block, dsl.Block},
+		// Maven's properties: the home, the environment, the pom's own (rtm54)
+		{pom(`<executable>rm</executable><commandlineArgs>-rf ${user.home}</commandlineArgs>`), dsl.Block, dsl.Block},
+		{pom(`<executable>rm</executable><arguments><argument>-rf</argument><argument>${env.HOME}</argument></arguments>`), dsl.Block, dsl.Block},
+		{`printf '%s' '<project><properties><d>${user.home}</d></properties><build><plugins><plugin><configuration><executable>sh</executable><arguments><argument>-c</argument><argument>rm -rf ${d}/</argument></arguments></configuration></plugin></plugins></build></project>' > pom.xml && mvn package`, dsl.Block, dsl.Block},
 		// the everyday ones
 		{pom(`<executable>npm</executable><arguments><argument>ci</argument></arguments>`), dsl.Allow, dsl.Allow},
+		{pom(`<executable>npm</executable><arguments><argument>--prefix</argument><argument>${project.basedir}/web</argument><argument>ci</argument></arguments>`), dsl.Allow, dsl.Allow},
+		{pom(`<executable>java</executable><arguments><argument>-jar</argument><argument>${project.build.directory}/app-${project.version}.jar</argument></arguments>`), dsl.Allow, dsl.Allow},
 		{pom(`<executable>echo</executable><arguments><!-- <argument>; rm -rf ~</argument> --><argument>built &amp; tested</argument></arguments>`), dsl.Allow, dsl.Allow},
 		{`printf '%s' '<project><description><![CDATA[<executable>sh</executable><argument>rm -rf ~</argument>]]></description><build><plugins><plugin><artifactId>maven-compiler-plugin</artifactId><configuration><release>17</release></configuration></plugin></plugins></build></project>' > pom.xml && mvn package`, dsl.Allow, dsl.Allow},
 		{`mvn package`, dsl.Allow, dsl.Allow},

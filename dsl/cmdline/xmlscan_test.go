@@ -100,3 +100,19 @@ func FuzzMavenCommands(f *testing.F) {
 		}
 	})
 }
+
+func TestMavenExpand(t *testing.T) {
+	const props = `<project><properties><dir>${user.home}/.ssh</dir><cmd>rm -rf</cmd><loop>${loop}x</loop></properties>`
+	for _, tt := range []struct{ in, want string }{
+		{props + `<configuration><executable>rm</executable><commandlineArgs>-rf ${user.home}</commandlineArgs></configuration>`, `'rm' -rf $HOME`},
+		{props + `<configuration><executable>rm</executable><argument>-rf</argument><argument>${user.home}/</argument></configuration>`, `'rm' '-rf' "$HOME"'/'`},
+		{props + `<configuration><executable>rm</executable><argument>-rf</argument><argument>${dir}</argument></configuration>`, `'rm' '-rf' "$HOME"'/.ssh'`},
+		{props + `<configuration><executable>sh</executable><argument>-c</argument><argument>${cmd} ${env.HOME}</argument></configuration>`, `'sh' '-c' 'rm -rf '"$HOME"`},
+		{props + `<configuration><executable>echo</executable><argument>${loop}</argument><argument>${project.version}</argument><argument>${basedir}/x</argument></configuration>`, `'echo' '${loop}xxxx' '${project.version}' "."'/x'`},
+		{props + `<target><exec executable="rm"><arg line="-rf ${dir}"/></exec></target>`, `'rm' -rf $HOME/.ssh`},
+	} {
+		if got := mavenCommands(tt.in); len(got) != 1 || got[0] != tt.want {
+			t.Errorf("mavenCommands(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
