@@ -110,8 +110,8 @@ func mavenProperties(text string) map[string]string {
 // (<commandlineArgs>), and they are put in as $HOME and $NAME.
 func mavenExpand(v string, props map[string]string, quoted bool) string {
 	for range 4 {
-		if !strings.Contains(v, "${") {
-			break
+		if !strings.Contains(v, "${") || len(v) > 1<<16 {
+			break // a property made of itself grows no further
 		}
 		v = mavenProperty().ReplaceAllStringFunc(v, func(ref string) string {
 			if p, ok := props[ref[2:len(ref)-1]]; ok {
