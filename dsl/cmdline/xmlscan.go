@@ -185,7 +185,9 @@ func xmlAttr(text string, i int) (xmlAttribute, int) {
 		if end < 0 {
 			return a, len(text)
 		}
-		a.value = xmlUnescape(text[j+1 : j+1+end])
+		// a literal tab or line break in a value is a blank (XML's
+		// normalisation); one written &#10; stays what it is
+		a.value = xmlUnescape(attrBlanks.Replace(text[j+1 : j+1+end]))
 		return a, j + 1 + end + 1
 	}
 	start = j
@@ -195,6 +197,8 @@ func xmlAttr(text string, i int) (xmlAttribute, int) {
 	a.value = xmlUnescape(text[start:j])
 	return a, j
 }
+
+var attrBlanks = strings.NewReplacer("\r\n", " ", "\t", " ", "\n", " ", "\r", " ")
 
 func xmlSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 

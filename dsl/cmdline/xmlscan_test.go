@@ -35,6 +35,9 @@ var xmlTests = []struct {
 		[]string{`'sh' -c 'rm -rf ~'`}},
 	{`<target><exec executable="sh" dir="." failonerror="true"><arg value="-c"></arg><arg value="id"/></exec><exec executable=rm><arg value=-rf /><arg value="~"/></exec></target>`,
 		[]string{`'sh' '-c' 'id'`, `'rm' '-rf' '~'`}},
+	// a literal line break in an attribute's value is a blank, &#10; a line break
+	{"<target><exec executable=\"sh\"><arg value=\"-c\"/><arg value=\"rm\n-rf\t~&#10;id\"/></exec></target>",
+		[]string{"'sh' '-c' 'rm -rf ~\nid'"}},
 	// a namespace prefix, a declaration, a DOCTYPE whose subset holds a >
 	{`<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE project [<!ENTITY x "a>b">]><p:project xmlns:p="x"><p:configuration><p:executable>sh</p:executable><p:argument>-c</p:argument><p:argument>rm -rf ~</p:argument></p:configuration></p:project>`,
 		[]string{`'sh' '-c' 'rm -rf ~'`}},
