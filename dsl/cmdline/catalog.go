@@ -1931,6 +1931,11 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 				}
 			}
 		}
+		if lang == "psql" {
+			for _, cmd := range psqlBackquotes(code) {
+				run(cmd) // \echo `CMD`: a shell runs CMD
+			}
+		}
 		if lang == "psql" && !w.psqlExpanded {
 			// psql's :NAME, :'NAME' and :"NAME" are its variables' values
 			// (-v NAME=VALUE, \set NAME VALUE) by the time a command reads

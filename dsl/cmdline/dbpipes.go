@@ -267,3 +267,36 @@ func psqlInterpolate(code string, vars map[string]string) string {
 	}
 	return b.String()
 }
+
+// psqlMeta finds where a line's psql meta-command starts: a backslash
+// and its command's name, at the line's start or after a blank.
+var psqlMeta = lazyRegexp(`(?:^|[ \t])\\[A-Za-z!?]`)
+
+// psqlBackquotes are the shell lines psql runs for `…` in its
+// meta-commands' arguments (\echo `CMD`, \set x `CMD`), whose output
+// takes their place; in single quotes a backquote is a character, and
+// in SQL nothing is run.
+func psqlBackquotes(code string) []string {
+	var out []string
+	for _, line := range strings.Split(code, "\n") {
+		loc := psqlMeta().FindStringIndex(line)
+		if loc == nil {
+			continue
+		}
+		quoted, start := false, -1
+		for i := loc[1]; i < len(line) && len(out) < 16; i++ {
+			switch c := line[i]; {
+			case c == '`' && !quoted && start < 0:
+				start = i + 1
+			case c == '`' && start >= 0:
+				out = append(out, line[start:i])
+				start = -1
+			case c == '\'' && start < 0:
+				quoted = !quoted
+			case c == '\\' && quoted:
+				i++ // '\'' is a quote in a quoted argument
+			}
+		}
+	}
+	return out
+}
