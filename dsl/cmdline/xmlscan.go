@@ -187,7 +187,7 @@ func xmlAttr(text string, i int) (xmlAttribute, int) {
 		}
 		// a literal tab or line break in a value is a blank (XML's
 		// normalisation); one written &#10; stays what it is
-		a.value = xmlUnescape(attrBlanks.Replace(text[j+1 : j+1+end]))
+		a.value = xmlUnescape(strings.Map(attrBlank, strings.ReplaceAll(text[j+1:j+1+end], "\r\n", "\n")))
 		return a, j + 1 + end + 1
 	}
 	start = j
@@ -198,7 +198,14 @@ func xmlAttr(text string, i int) (xmlAttribute, int) {
 	return a, j
 }
 
-var attrBlanks = strings.NewReplacer("\r\n", " ", "\t", " ", "\n", " ", "\r", " ")
+// attrBlank is the blank a literal tab or line break in an attribute's
+// value becomes (a \r\n pair is one, made \n by the caller).
+func attrBlank(r rune) rune {
+	if r == '\t' || r == '\n' || r == '\r' {
+		return ' '
+	}
+	return r
+}
 
 func xmlSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
@@ -210,8 +217,22 @@ func xmlLocal(name string) string {
 	return name
 }
 
-// xmlEntities are the five entities XML defines.
-var xmlEntities = map[string]string{"amp": "&", "lt": "<", "gt": ">", "quot": `"`, "apos": "'"}
+// xmlEntity is what one of the five entities XML defines stands for.
+func xmlEntity(name string) (string, bool) {
+	switch name {
+	case "amp":
+		return "&", true
+	case "lt":
+		return "<", true
+	case "gt":
+		return ">", true
+	case "quot":
+		return `"`, true
+	case "apos":
+		return "'", true
+	}
+	return "", false
+}
 
 // xmlUnescape decodes s's entity and character references; one it does
 // not know is left as written.
@@ -235,7 +256,7 @@ func xmlUnescape(s string) string {
 			continue
 		}
 		ref := s[1:semi]
-		if v, ok := xmlEntities[ref]; ok {
+		if v, ok := xmlEntity(ref); ok {
 			b.WriteString(v)
 		} else if r, ok := xmlCharRef(ref); ok {
 			b.WriteRune(r)
