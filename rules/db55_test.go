@@ -179,11 +179,15 @@ func TestDB55Cpio(t *testing.T) {
 		{`find . | env cpio -pdm ~`, dsl.Ask, dsl.Ask},
 		{`find . | bash -c 'cpio -pdm ~'`, dsl.Ask, dsl.Ask},
 		{`ls | cpio -p ~/.config/autostart`, dsl.Ask, dsl.Ask},
+		{`find . | pax -rw ~`, dsl.Ask, dsl.Ask}, // pax -rw with only the directory reads names as cpio -p does
+		{`echo .bashrc | pax -rw -pe ~`, dsl.Ask, dsl.Ask},
 		// the everyday ones
 		{`find . -name '*.go' | cpio -pdm ../backup`, dsl.Allow, dsl.Allow},
 		{`git ls-files | cpio -pdm ../export`, dsl.Allow, dsl.Allow},
 		{`find src -name '*.h' | cpio -pdmv /tmp/headers`, dsl.Allow, dsl.Allow},
 		{`cpio -pdm ../backup < filelist`, dsl.Allow, dsl.Allow},
 		{`find . -depth -print | cpio -pdm /mnt/new`, dsl.Allow, dsl.Allow},
+		{`find . -name '*.go' | pax -rw ../backup`, dsl.Allow, dsl.Allow},
+		{`pax -rw src ../backup`, dsl.Allow, dsl.Allow},
 	})
 }

@@ -9,10 +9,10 @@ import (
 // passCopy emits the copy a copy-pass archiver makes as cp's (pax -rw
 // .bashrc ~ and echo .bashrc | cpio -pdm ~ are cp -R .bashrc ~/): the
 // rules read a copy's destination and what lands there (outputs).
-// pax -rw copies its operands into the last; cpio -p copies the names its
-// standard input lists into its operand: those the line shows, or, when
-// they are computed as it runs (ls | cpio -p ~, find . | cpio -pdm DIR),
-// any of the tree it runs in (cp -R ./. DIR/).
+// pax -rw copies its operands into the last; cpio -p, and pax -rw given
+// only the directory, copy the names standard input lists into it: those
+// the line shows, or, when they are computed as it runs (ls | cpio -p ~,
+// find . | pax -rw DIR), any of the tree it runs in (cp -R ./. DIR/).
 func (w *walker) passCopy(c *Command, name string, args []field, cx ctx) {
 	var sources []string
 	var ops []field
@@ -73,7 +73,9 @@ func (w *walker) passCopy(c *Command, name string, args []field, cx ctx) {
 		for _, o := range ops[:len(ops)-1] {
 			sources = append(sources, o.Value)
 		}
-	case name == "cpio" && pass && len(ops) == 1:
+	case (name == "cpio" && pass || name == "pax" && read && write) && len(ops) == 1:
+		// the names on standard input (pax -rw with no file operand reads
+		// them there too)
 		in := c.Stdin
 		if in.Kind == "file" {
 			if known, _, ok := w.fileInput(in.From); ok {
