@@ -160,10 +160,11 @@ func TestDB55Pom(t *testing.T) {
 	})
 }
 
-// TestDB55Cpio: cpio -p copies the names its standard input lists; when
-// they are computed as it runs (ls, find, a list file) they may be any of
-// the tree it runs in, dotfiles too, so a copy into a home or a
-// persistence directory is judged as cp -R ./. DIR/ is (note54, rtx54).
+// TestDB55Cpio: cpio -p (and pax -rw given only the directory) copies the
+// names its standard input lists; when they are computed as it runs (ls,
+// find, a list file) they may be any of the tree it runs in, dotfiles
+// too, so a copy into a home or a persistence directory is judged as
+// cp -R ./. DIR/ is (note54, rtx54).
 func TestDB55Cpio(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{`ls | cpio -p ~`, dsl.Ask, dsl.Ask},
