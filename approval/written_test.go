@@ -75,6 +75,12 @@ func TestWrittenAcrossCommands(t *testing.T) {
 		{"a1", "claude-code", "make -f ok.mk", false, dsl.Allow},
 		{"a1", "claude-code", `printf '{"scripts": {"test": "rm -rf ~"}}' > package.json`, true, dsl.Allow},
 		{"a1", "claude-code", "npm test", false, dsl.Block},
+		// a database client's include of a file the session wrote
+		{"a1", "claude-code", `printf '%s\n' '\! rm -rf ~' > x.sql`, true, dsl.Allow},
+		{"a1", "claude-code", `psql -c '\i x.sql'`, false, dsl.Block},
+		{"a1", "claude-code", `mysql -e 'source x.sql'`, false, dsl.Block},
+		{"a1", "claude-code", `printf '%s\n' '\set x '"'|rm -rf ~'" > v.sql`, true, dsl.Allow},
+		{"a1", "claude-code", `psql -f v.sql -c '\o :x'`, false, dsl.Block},
 		{"a1", "claude-code", "printf 'import os\\nos.system(\"rm -rf ~\")\\n' > evil.py", true, dsl.Allow},
 		{"a1", "claude-code", "python3 -m evil", false, dsl.Block},
 		{"a1", "claude-code", "git init -q .", true, dsl.Allow},

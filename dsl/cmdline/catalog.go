@@ -1931,6 +1931,35 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 				}
 			}
 		}
+		if lang == "psql" {
+			for _, cmd := range psqlBackquotes(code) {
+				run(cmd) // \echo `CMD`: a shell runs CMD
+			}
+		}
+		if lang == "psql" && !w.psqlExpanded {
+			// psql's :NAME, :'NAME' and :"NAME" are its variables' values
+			// (-v NAME=VALUE, \set NAME VALUE) by the time a command reads
+			// its argument: \o :x is \o |CMD when x is |CMD
+			if expanded := psqlInterpolate(code, psqlVariables(c.Args, code, w.knownText)); expanded != code {
+				w.psqlExpanded = true
+				w.runCode(c, lang, field{Word: Word{Value: expanded, Dynamic: f.Dynamic}}, via, cx)
+				w.psqlExpanded = false
+			}
+		}
+		// \i FILE, .read FILE, source FILE: the client's commands in a file
+		// the line or the session wrote, read as typed here
+		for _, name := range dbIncludes(lang, code) {
+			in, _, ok := w.fileInput(name)
+			switch {
+			case !ok || cx.depth >= MaxDepth:
+			case in.Remote || in.Decoded:
+				c.Untrusted = cmp.Or(c.Untrusted, untrusted(in))
+			case in.Text != "":
+				inner := cx
+				inner.depth++ // a file that includes itself ends here
+				w.runCode(c, lang, field{Word: Word{Value: in.Text, Dynamic: f.Dynamic || !in.Static}}, via, inner)
+			}
+		}
 		for _, p := range clientPipes(lang, code) {
 			switch {
 			case p.file != "" && p.appends:

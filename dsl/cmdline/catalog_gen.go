@@ -819,7 +819,7 @@ var catalogPrograms = [...]Program{
 	{Name: "pdb", Prompt: []Prompt{{Operands: -1}}},
 	{Name: "tig", Prompt: []Prompt{{Operands: -1}}},
 	{Name: "mc", Args: "CSlPk", Long: []string{"colors", "skin", "ftplog", "printwd", "keymap", "config-dir", "limit-upload", "limit-download", "custom-header"}, Prompt: []Prompt{{Others: []string{"admin", "alias", "anonymous", "batch", "cat", "config", "cors", "cp", "diff", "du", "encrypt", "event", "find", "get", "head", "help", "idp", "ilm", "legalhold", "license", "ls", "mb", "mirror", "mv", "od", "ping", "pipe", "put", "quota", "rb", "ready", "replicate", "retention", "rm", "share", "sql", "stat", "support", "tag", "tree", "undo", "update", "version", "watch"}, Operands: 2}}},
-	{Name: "duckdb", Long: []string{"cmd", "init", "separator", "newline", "nullvalue"}, Prompt: []Prompt{{Batch: []string{"-c", "-s", "-f"}, Words: true, Operands: 1}}},
+	{Name: "duckdb", Long: []string{"cmd", "init", "separator", "newline", "nullvalue"}, Code: []CodeOption{{"-c", "sqlite", nil}, {"-s", "sqlite", nil}, {"-cmd", "sqlite", nil}, {"", "sqlite", nil}, {"-init", "db-file", nil}, {"-f", "db-file", nil}}, Stdin: "sqlite", Prompt: []Prompt{{Batch: []string{"-c", "-s", "-f"}, Words: true, Operands: 1}}},
 	{Name: "rails", Prompt: []Prompt{{Sub: []string{"console", "c", "dbconsole", "db"}, Operands: -1}}},
 	{Name: "manage.py", Prompt: []Prompt{{Batch: []string{"-c", "--command"}, Sub: []string{"shell", "dbshell"}, Operands: -1}}},
 	{Name: "ed", Stdin: "bang", Prompt: []Prompt{{Operands: -1}}},

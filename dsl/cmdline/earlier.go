@@ -1256,6 +1256,15 @@ func (w *walker) fileInput(name string) (in Input, via string, ok bool) {
 	return Input{}, "", false
 }
 
+// knownText is the text of the file name the line or the session wrote,
+// when fileInput knows all of it, or "".
+func (w *walker) knownText(name string) string {
+	if in, _, ok := w.fileInput(name); ok && in.Static {
+		return in.Text
+	}
+	return ""
+}
+
 // runKnownFile walks a file fileInput knows as the shell script c runs.
 func (w *walker) runKnownFile(c *Command, in Input, via string, cx ctx) {
 	w.runText(c, in, "sh", via, cx)

@@ -2165,11 +2165,6 @@ func projectCommands(lang, text string) []string {
 // msbuildExec finds MSBuild's <Exec Command="CMD"/>.
 var msbuildExec = lazyRegexp(`(?is)<Exec\b[^>]*?\bCommand\s*=\s*(?:"([^"]*)"|'([^']*)')`)
 
-// xmlUnescape decodes XML's predefined entities.
-func xmlUnescape(s string) string {
-	return strings.NewReplacer("&quot;", `"`, "&apos;", "'", "&lt;", "<", "&gt;", ">", "&#xA;", "\n", "&#10;", "\n", "&amp;", "&").Replace(s)
-}
-
 var (
 	tfCommand = lazyRegexp(`(?m)^\s*command\s*=\s*(?:"((?:[^"\\]|\\.)*)"|<<-?\s*(\w+)\n((?s:.*?))\n\s*(\w+)\s*$)`)
 	tfProgram = lazyRegexp(`(?s)\bprogram\s*=\s*\[(.*?)\]`)

@@ -384,7 +384,12 @@ func (s *scanner) call(lang string, act action, name string, args [][]token, tex
 		}
 		v, dyn, ok := value(args[0])
 		if !ok {
+			// os.system(b64decode("…").decode()): hidden, so opaque, and
+			// a literal's decoding is the command it runs
 			s.opaque = true
+			if d, ok := decoded(args[0]); ok {
+				s.shell(name, d, false, text)
+			}
 			return
 		}
 		s.shell(name, v, dyn, text)

@@ -43,6 +43,9 @@ type walker struct {
 	// its expansion gives (${X:-WORD}): the second walk of a line on
 	// which sawDefault was met (defaultsWalk).
 	defaults, sawDefault bool
+	// psqlExpanded: psql's code being walked has its variables'
+	// values in place already (runCode), not to be expanded again
+	psqlExpanded bool
 }
 
 // ctx is what a statement inherits from where it appears.
