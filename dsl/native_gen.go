@@ -1375,7 +1375,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native341
 		}
-	case "(name == \"esxcli\" && any(positional, # == \"vm\") && any(positional, # == \"process\") && any(positional, # == \"kill\")) || (name == \"vim-cmd\" && any(positional, # matches \"^vmsvc/(power\\\\.off|power\\\\.reset|destroy|unregister|snapshot\\\\.removeall)$\")) || (name == \"virsh\" && (any(positional, # in [\"destroy\", \"vol-delete\", \"vol-wipe\", \"pool-delete\"]) || any(positional, # == \"undefine\") && hasFlag(\"remove-all-storage\", \"storage\", \"wipe-storage\"))) || (name in [\"VBoxManage\", \"vboxmanage\"] && (pos(0) == \"controlvm\" && any(positional, # == \"poweroff\") || pos(0) == \"unregistervm\" && hasFlag(\"delete\", \"delete-all\"))) || (name in [\"qm\", \"pct\"] && pos(0) in [\"stop\", \"destroy\"]) || (name == \"prlctl\" && (pos(0) == \"delete\" || pos(0) == \"stop\" && hasFlag(\"kill\")))":
+	case "vmAction(name, args) != \"\" || (name == \"esxcli\" && any(positional, # == \"vm\") && any(positional, # == \"process\") && any(positional, # == \"kill\")) || (name == \"vim-cmd\" && any(positional, # matches \"^vmsvc/(power\\\\.off|power\\\\.reset|destroy|unregister|snapshot\\\\.removeall)$\")) || (name == \"virsh\" && (any(positional, # in [\"destroy\", \"vol-delete\", \"vol-wipe\", \"pool-delete\"]) || any(positional, # == \"undefine\") && hasFlag(\"remove-all-storage\", \"storage\", \"wipe-storage\"))) || (name in [\"VBoxManage\", \"vboxmanage\"] && (pos(0) == \"controlvm\" && any(positional, # == \"poweroff\") || pos(0) == \"unregistervm\" && hasFlag(\"delete\", \"delete-all\"))) || (name in [\"qm\", \"pct\"] && pos(0) in [\"stop\", \"destroy\"]) || (name == \"prlctl\" && (pos(0) == \"delete\" || pos(0) == \"stop\" && hasFlag(\"kill\")))":
 		if scope == "command" {
 			return native342
 		}
@@ -11417,16 +11417,17 @@ func native341(env any) bool {
 // native342 is the condition of vm-force-stop-delete.
 func native342(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((e.Name == "esxcli") &&
-		anyOf(e.Positional, func(p0 string) bool {
-			return (p0 == "vm")
-		})) &&
-		anyOf(e.Positional, func(p0 string) bool {
-			return (p0 == "process")
-		})) &&
-		anyOf(e.Positional, func(p0 string) bool {
-			return (p0 == "kill")
-		})) ||
+	return (((((((vmAction(e.Name, e.Args) != "") ||
+		((((e.Name == "esxcli") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return (p0 == "vm")
+			})) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return (p0 == "process")
+			})) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return (p0 == "kill")
+			}))) ||
 		((e.Name == "vim-cmd") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return matchReWith(&nativeRegexps[602], "vmsvc/", p0)

@@ -160,6 +160,7 @@ var helpers = map[string]struct {
 	"nonASCII":        {"nonASCII", "bool", []string{"string"}},
 	"serviceAction":   {"serviceAction", "string", []string{"string", "[]string"}},
 	"httpAction":      {"httpAction", "string", []string{"string", "[]string"}},
+	"vmAction":        {"vmAction", "string", []string{"string", "[]string"}},
 	"isRawDevice":     {"isRawDevice", "bool", []string{"string"}},
 	"isRemover":       {"isRemover", "bool", []string{"string"}},
 	"sqlDestroys":     {"sqlDestroys", "bool", []string{"string"}},
