@@ -931,7 +931,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native230
 		}
-	case "let debugging = hasFlag(\"remote-debugging-port\", \"remote-debugging-pipe\"); debugging && (any(options(\"remote-debugging-address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\", \"[::1]\"])) ||\n  any(options(\"user-data-dir\"), cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/(google-chrome|google-chrome-beta|chromium|BraveSoftware/Brave-Browser|microsoft-edge|vivaldi|opera)|Library/Application Support/(Google/Chrome|Chromium|BraveSoftware/Brave-Browser|Microsoft Edge|Vivaldi|com\\\\.operasoftware\\\\.Opera))(/|$)\"))":
+	case "let debugging = hasFlag(\"remote-debugging-port\", \"remote-debugging-pipe\"); browserDebugging(name, args) || debugging && (any(options(\"remote-debugging-address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\", \"[::1]\"])) ||\n  any(options(\"user-data-dir\"), cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/(google-chrome|google-chrome-beta|chromium|BraveSoftware/Brave-Browser|microsoft-edge|vivaldi|opera)|Library/Application Support/(Google/Chrome|Chromium|BraveSoftware/Brave-Browser|Microsoft Edge|Vivaldi|com\\\\.operasoftware\\\\.Opera))(/|$)\"))":
 		if scope == "command" {
 			return native231
 		}
@@ -7996,13 +7996,14 @@ func native231(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.HasFlag("remote-debugging-port", "remote-debugging-pipe")
-		return (let0 &&
-			(anyOf(e.Options("remote-debugging-address"), func(p0 string) bool {
-				return !in(p0, "127.0.0.1", "localhost", "::1", "[::1]")
-			}) ||
-				anyOf(e.Options("user-data-dir"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[367], "/", cleanPath(p0))
-				})))
+		return (browserDebugging(e.Name, e.Args) ||
+			(let0 &&
+				(anyOf(e.Options("remote-debugging-address"), func(p0 string) bool {
+					return !in(p0, "127.0.0.1", "localhost", "::1", "[::1]")
+				}) ||
+					anyOf(e.Options("user-data-dir"), func(p0 string) bool {
+						return matchReWith(&nativeRegexps[367], "/", cleanPath(p0))
+					}))))
 	}()
 }
 
