@@ -31,18 +31,20 @@ type vmManager struct {
 	// prompts: its destroy asks on a terminal unless forced (vagrant
 	// destroy), so only the forced one counts
 	prompts bool
+	values  *nameSet // options that take a separate value, as written lowercased without dashes (vmrun -T ws)
+	forced  *nameSet // options of its own that force a delete (multipass --purge, -p)
 }
 
 // vmManagers are the managers the model knows, by program name.
 var vmManagers = map[string]vmManager{
 	"govc":           {dotted: true, silent: true},
-	"multipass":      {},
+	"multipass":      {forced: set("p", "purge")},
 	"lxc":            {},
 	"incus":          {},
 	"xl":             {silent: true},
-	"vmrun":          {silent: true},
+	"vmrun":          {silent: true, values: set("t", "h", "p", "u", "vp", "gu", "gp")},
 	"vagrant":        {prompts: true},
-	"podman":         {group: "machine"},
+	"podman":         {group: "machine", values: set("log-level", "connection", "c", "url", "identity", "root", "runroot", "storage-driver", "module")},
 	"colima":         {},
 	"limactl":        {},
 	"utmctl":         {silent: true},
@@ -52,11 +54,11 @@ var vmManagers = map[string]vmManager{
 
 // vmDeletes are the verbs that remove a machine; vmStops those that stop one.
 var (
-	vmDeletes = set("delete", "rm", "remove", "destroy", "deletevm", "purge")
+	vmDeletes = set("delete", "rm", "remove", "destroy", "deletevm", "purge", "factory-reset")
 	vmStops   = set("stop", "halt", "kill", "power", "poweroff", "reset")
-	// vmForced are the options that take a delete past its prompt or its
-	// recovery (multipass delete --purge), or make a stop a power pull.
-	vmForced = set("f", "force", "purge", "p", "y", "yes", "kill")
+	// vmForced are the options that take a delete past its prompt, or
+	// make a stop a power pull.
+	vmForced = set("f", "force", "y", "yes", "kill")
 )
 
 // vmAction returns what a manager's arguments do: "delete", "stop" or "".
@@ -67,16 +69,28 @@ func vmAction(name string, args []string) string {
 	}
 	var operands []string
 	flags := map[string]bool{}
-	for _, a := range args {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		if a == "--" {
 			break
 		}
 		if strings.HasPrefix(a, "-") && len(a) > 1 {
-			flag, _, _ := strings.Cut(strings.ToLower(strings.TrimLeft(a, "-")), "=")
-			if flag == "help" || flag == "h" || flag == "dry-run" {
+			flag, _, eq := strings.Cut(strings.ToLower(strings.TrimLeft(a, "-")), "=")
+			if m.values.has(flag) {
+				if !eq {
+					i++ // its value is no operand
+				}
+				continue
+			}
+			if flag == "help" || flag == "dry-run" || flag == "h" && !m.dotted {
 				return ""
 			}
 			flags[flag] = true
+			if !m.dotted && !strings.HasPrefix(a, "--") {
+				for _, r := range flag {
+					flags[string(r)] = true // -vp is -v -p
+				}
+			}
 			continue
 		}
 		operands = append(operands, strings.ToLower(a))
@@ -106,7 +120,7 @@ func vmAction(name string, args []string) string {
 	}
 	forced := false
 	for f := range flags {
-		if vmForced.has(f) {
+		if vmForced.has(f) || m.forced.has(f) {
 			forced = true
 		}
 	}
@@ -114,7 +128,7 @@ func vmAction(name string, args []string) string {
 	case verb == "purge":
 		return "delete" // multipass purge: every deleted machine gone for good
 	case vmDeletes.has(verb):
-		if storage || m.silent || forced || verb == "destroy" && !m.prompts {
+		if storage || m.silent || forced || verb == "destroy" && !m.prompts || verb == "factory-reset" {
 			return "delete"
 		}
 	case vmStops.has(verb):

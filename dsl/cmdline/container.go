@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"cmp"
+	"encoding/json"
 	"path"
 	"slices"
 	"strings"
@@ -712,7 +713,15 @@ func (k *Container) dockerfile(text string) {
 				}
 			}
 			if strings.HasPrefix(run, "[") {
-				continue // the exec form: a JSON list
+				// the exec form: a JSON list, the argv run without a shell
+				var argv []string
+				if json.Unmarshal([]byte(run), &argv) != nil || len(argv) == 0 {
+					continue
+				}
+				for i, a := range argv {
+					argv[i] = shellQuote(a)
+				}
+				run = strings.Join(argv, " ")
 			}
 			// RUN <<EOF, RUN python3 <<EOF: the here-documents' lines
 			for _, m := range dockerHeredoc().FindAllStringSubmatch(run, 4) {
