@@ -52,6 +52,8 @@ func browserDebugging(name string, args []string) bool {
 			if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a, "ab") && i+1 < len(args) {
 				family = browserFamily(args[i+1])
 				i++
+			} else if strings.HasSuffix(strings.TrimSuffix(a, "/"), ".app") {
+				family = browserFamily(a) // open "/Applications/Google Chrome.app" --args …
 			}
 			if i == len(args)-1 {
 				args = nil // no --args: the browser gets none

@@ -151,6 +151,7 @@ func TestVm55Browsers(t *testing.T) {
 		{"open -na Chromium --args --remote-debugging-port=9222", dsl.Ask, dsl.Ask},
 		{`open -na "Google Chrome" --args --remote-debugging-port=9222 --user-data-dir="$HOME/Library/Application Support/Google/Chrome"`, dsl.Ask, dsl.Ask},
 		{"open -b com.google.Chrome --args --remote-debugging-port=9222", dsl.Ask, dsl.Ask},
+		{`open "/Applications/Google Chrome.app" --args --remote-debugging-port=9222`, dsl.Ask, dsl.Ask},
 		{"google-chrome --remote-debugging-port=9222", dsl.Ask, dsl.Ask},
 		{"google-chrome --remote-debugging-port=9222 --profile-directory=Default", dsl.Ask, dsl.Ask},
 		{"firefox --remote-debugging-port 9222", dsl.Ask, dsl.Ask},
