@@ -142,3 +142,17 @@ func hostPath(f string, mounts []string, cwd string) bool {
 	}
 	return false
 }
+
+// runsRemote reports whether a container's line, or a container its
+// commands start, runs code fetched from the network (RUN curl … | sh).
+func runsRemote(line *cmdline.Line, depth int) bool {
+	if line == nil || depth >= maxContainerDepth {
+		return false
+	}
+	for _, c := range line.Commands {
+		if c.Untrusted == "remote" || c.Container != nil && runsRemote(c.Container.Line, depth+1) {
+			return true
+		}
+	}
+	return false
+}

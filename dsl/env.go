@@ -231,6 +231,10 @@ type CommandEnv struct {
 	// ContainerSecrets are the secrets of this machine a container
 	// runner's command gives its container or build (containerSecrets).
 	ContainerSecrets func() []string `expr:"containerSecrets"`
+	// BuildRunsRemote: an image build's Dockerfile (on the line, or
+	// where the session or project wrote it) has a RUN line that runs
+	// code fetched from the network (buildRunsRemote).
+	BuildRunsRemote func() bool `expr:"buildRunsRemote"`
 	// CopiedSecrets are the secrets a copier sends to another host from
 	// a directory (copiedSecrets).
 	CopiedSecrets func() []string `expr:"copiedSecrets"`
@@ -469,6 +473,9 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 			return nil
 		}
 		return containerSecrets(c.Container, env.Cwd, env.HoldsSecret)
+	}
+	env.BuildRunsRemote = func() bool {
+		return c.Container != nil && strings.HasSuffix(c.Container.Runner, " build") && runsRemote(c.Container.Line, 0)
 	}
 	env.CopiedSecrets = func() []string { return copiedSecrets(c, args, pos, env.Cwd, ctx) }
 	env.OwnHome = func(p string) bool { return ownHome(p, ctx.Home) }

@@ -2368,10 +2368,12 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		}
 		// System Events' keystroke "CMD" & return types a command into the
 		// frontmost window, a terminal's shell as often as not; the Return
-		// key may be pressed by another -e (key code 36, 76)
+		// key may be pressed by another -e (key code 36, 76), by JXA's
+		// keyCode(36), or typed as the string's own \n or \r
+		// (JXA's Application("System Events").keystroke("CMD\n"))
 		if slices.ContainsFunc(append([]Word{{Value: code}}, c.Args...), func(a Word) bool { return keyReturn().MatchString(a.Value) }) {
 			for _, m := range keystroke().FindAllStringSubmatch(code, -1) {
-				run(unquote(m[1]))
+				run(typedEscapes.Replace(unquote(m[1] + m[2])))
 			}
 		}
 	case "argv-comma":
@@ -2392,6 +2394,10 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		}
 	}
 }
+
+// typedEscapes are a JavaScript string's escapes for the keys that end a
+// typed line: the Return key runs what was typed before it.
+var typedEscapes = strings.NewReplacer(`\n`, "\n", `\r`, "\n")
 
 // The languages' calls that run commands, matched loosely: a miss leaves
 // the command to the other rules, a match only adds commands to analyse.
@@ -2430,8 +2436,8 @@ var (
 	nsTaskPath     = lazyRegexp(`(?:launchPath\s*=|setLaunchPath\s*\(|launchedTaskWithLaunchPathArguments\s*\(|fileURLWithPath\s*\()\s*(?:\$\()?\s*(?:("(?:[^"\\]|\\.)*")|('[^']*'))`)
 	nsTaskArgs     = lazyRegexp(`(?:arguments\s*=|setArguments\s*\(|launchedTaskWithLaunchPathArguments\s*\([^,]*,)\s*(?:\$\()?\s*\[([^\]]*)\]`)
 	jsStrings      = lazyRegexp(`"(?:[^"\\]|\\.)*"|'[^']*'`)
-	keyReturn      = lazyRegexp(`\breturn\b|\bkey code (?:36|76)\b`)
-	keystroke      = lazyRegexp(`\bkeystroke\s+("(?:[^"\\]|\\.)*")`)
+	keyReturn      = lazyRegexp(`\breturn\b|\bkey code (?:36|76)\b|\bkeyCode\s*\(\s*(?:36|76)\s*[,)]|\.keystroke\s*\(\s*(?:"(?:[^"\\]|\\.)*(?:\\[nr]|[\n\r])(?:[^"\\]|\\.)*"|'[^']*(?:\\[nr]|[\n\r])[^']*')`)
+	keystroke      = lazyRegexp(`\bkeystroke\s+("(?:[^"\\]|\\.)*")|\.keystroke\s*\(\s*("(?:[^"\\]|\\.)*"|'[^']*')`)
 	ssmJSON        = lazyRegexp(`"commands?"\s*:\s*\[\s*("(?:[^"\\]|\\.)*")`)
 	// lldb's platform shell options before the command: -h (on the host),
 	// -s SHELL, -t TIMEOUT, and -- ending them

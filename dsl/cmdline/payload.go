@@ -117,6 +117,15 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 				break
 			}
 		}
+		// The same magics called as methods, as IPython itself rewrites
+		// them: get_ipython().run_cell_magic('bash', '', CELL),
+		// run_line_magic('sx', CMD); system() and getoutput() are the
+		// python model's shell calls
+		for _, m := range ipythonMagicCall().FindAllStringSubmatch(text, -1) {
+			if cmd, ok := ipythonMagicShell(m[1], m[2], pyUnescape(unquote(m[3])), pyUnescape(unquote(m[4]))); ok {
+				w.nested(c, cmd, "ipython "+m[1]+"_magic", cx, code.Dynamic)
+			}
+		}
 	}
 	if !code.Dynamic && len(c.Via) < MaxDepth {
 		// what the model did not follow: Lua's local o=os; o.execute(…),
@@ -135,6 +144,28 @@ var ipythonShell = lazyRegexp(`^\s*(?:[\w, ]+=\s*)?(?:!!?|%(?:sx|system)\s+|%sc(
 
 // ipythonCell is a cell magic whose cell is a shell script.
 var ipythonCell = lazyRegexp(`^\s*%%(?:bash|sh|zsh|system|script\s+\S+)\s*$`)
+
+// ipythonMagicCall is a magic called as a method: run_line_magic(NAME,
+// LINE) or run_cell_magic(NAME, LINE, CELL), with string literals.
+var ipythonMagicCall = lazyRegexp(`\brun_(line|cell)_magic\s*\(\s*['"]%*(\w+)['"]\s*,\s*('[^']*'|"(?:[^"\\]|\\.)*")(?:\s*,\s*('[^']*'|"(?:[^"\\]|\\.)*"))?`)
+
+// ipythonMagicShell is the shell command a magic called as a method runs:
+// a line magic's %sx, %system or %sc line, a cell magic's shell cell.
+func ipythonMagicShell(kind, name, line, cell string) (string, bool) {
+	if kind == "cell" {
+		if ipythonCell().MatchString("%%"+name+" "+line) || ipythonCell().MatchString("%%"+name) && strings.TrimSpace(line) == "" {
+			return cell, true
+		}
+		return "", false
+	}
+	if m := ipythonShell().FindStringSubmatch("%" + name + " " + line); m != nil && name != "" {
+		return m[1], true
+	}
+	return "", false
+}
+
+// pyUnescape reads a Python string literal's common escapes.
+var pyUnescape = strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\'`, "'", `\"`, `"`, `\\`, `\`).Replace
 
 // codeChdir is where inline code's chdir f moves it from moved (nil: where
 // the shell is, a cd on the line included): a literal path as cd would
