@@ -8,9 +8,9 @@ import (
 
 // TestLead55Values: a variable whose last assignment may not have run
 // still holds the value it had before (D=/; if c; then D=build; fi), and
-// after an if whose every branch assigns it, another branch's value (if c;
-// then D=/; else D=build; fi): the defaults walk reads a plain $D as that
-// value too, beside the last one. A read from /dev/null empties its names
+// after an if whose every branch assigns it, the other branches' values
+// (if c; then D=/; else D=build; fi): a defaults walk for each reads a
+// plain $D as that value too, beside the last one. A read from /dev/null empties its names
 // (bash, dash, zsh and fish agree), and ${D:-WORD} of an empty D is WORD.
 func TestLead55Values(t *testing.T) {
 	checkHoles(t, []holeCase{
@@ -24,6 +24,9 @@ func TestLead55Values(t *testing.T) {
 		{`D=/; if c; then D=$(mktemp -d); fi; rm -rf "$D"`, dsl.Block, dsl.Block},
 		{`D=/; while false; do D=build; done; rm -rf "$D"`, dsl.Block, dsl.Block},
 		{`D=/; D=build & rm -rf "$D"`, dsl.Block, dsl.Block},
+		{`if c; then D=build; elif d; then D=/; else D=dist; fi; rm -rf "$D"`, dsl.Block, dsl.Block},
+		{`D=a; [ -n "$X" ] && D=/; [ -n "$Y" ] && D=b; rm -rf "$D"`, dsl.Block, dsl.Block},
+		{`if c; then D=build; elif d; then D=dist; else D=out; fi; rm -rf "$D"`, dsl.Ask, dsl.Ask},
 		{`D=""; rm -rf "${D:-/}"`, dsl.Block, dsl.Block},
 		{`D=build; read D </dev/null; rm -rf "${D:-/}"`, dsl.Block, dsl.Block},
 		{`D=build; read -r D < /dev/null; rm -rf "${D:-~}"`, dsl.Block, dsl.Block},

@@ -70,9 +70,9 @@ type flow struct {
 	maybeSet, exported map[string]bool
 	// others are values a variable may still hold where its last
 	// assignment may not have run (D=/; if c; then D=build; fi), or
-	// another branch's value (if c; then D=/; else D=build; fi): the
-	// defaults walk reads the variable as this one
-	others    map[string]string
+	// other branches' values (if c; then D=/; else D=build; fi): the
+	// defaults walks read the variable as each of them in turn
+	others    map[string][]string
 	allExport bool
 	fnAssigns map[string][]string // what each function's body assigns wherever it runs
 	inAlias   bool                // walking an alias's text where it is defined (aliasBody)
@@ -430,14 +430,16 @@ func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 	}
 	name := w.deref(p.Param.Value)
 	v, ok := w.vars[name]
-	if !ok {
-		return w.unsetDefault(p)
-	}
-	other, hasOther := w.others[name]
+	others := w.others[name]
+	hasOther := len(others) > 0
 	if hasOther && !w.defaults {
 		w.sawDefault = true // D=/; (D=build); rm -rf "$D": judge / too
+		w.otherWalks = max(w.otherWalks, len(others))
 	} else if hasOther {
-		v = other
+		v, ok = others[min(w.other, len(others)-1)], true
+	}
+	if !ok {
+		return w.unsetDefault(p)
 	}
 	if p.Exp == nil {
 		return v, true
@@ -653,46 +655,46 @@ func (w *walker) setAssigned(name string, v Word, cx ctx) {
 	w.noteOther(name, old, had, cx)
 }
 
+// maxOthers bounds the other values kept for a variable, and so the
+// defaults walks a line gets.
+const maxOthers = 3
+
 // noteOther keeps the value a variable had before an assignment that may
-// not run (old, when had): the variable may still hold it. The first such
-// value stands until an assignment that certainly runs: it is the one the
-// line keeps when none of them runs.
+// not run (old, when had): the variable may still hold it, as it may each
+// value kept before, until an assignment that certainly runs.
 func (w *walker) noteOther(name, old string, had bool, cx ctx) {
 	name = w.deref(name)
 	if !had || !cx.maybe && !cx.defined && cx.branch == nil {
 		return
 	}
-	if _, ok := w.others[name]; ok {
-		return
-	}
-	if v, ok := w.vars[name]; ok && v == old {
+	w.addOther(name, old)
+}
+
+// addOther adds v to the other values name may hold, unless it is the
+// value it has, is kept already, or maxOthers are.
+func (w *walker) addOther(name, v string) {
+	if cur, ok := w.vars[name]; ok && cur == v || slices.Contains(w.others[name], v) || len(w.others[name]) >= maxOthers {
 		return
 	}
 	if w.others == nil {
-		w.others = make(map[string]string)
+		w.others = make(map[string][]string)
 	}
-	w.others[name] = old
+	w.others[name] = append(w.others[name], v)
+	w.changed()
 }
 
 // branchesSet records what a variable every branch of an if assigns may
-// hold after it: the last branch's value is the variable's, another
-// branch's differing value is the one it may hold instead.
+// hold after it: the last branch's value is the variable's, the other
+// branches' differing values are the ones it may hold instead.
 func (w *walker) branchesSet(name string, sets []assignSet) {
-	_, had := w.others[name]
-	delete(w.others, name)
-	cur, ok := w.vars[name]
-	for _, s := range sets {
-		if v := s[name]; v != unknownValue && (!ok || v != cur) {
-			if w.others == nil {
-				w.others = make(map[string]string)
-			}
-			w.others[name] = v
-			w.changed()
-			return
-		}
-	}
-	if had {
+	if _, had := w.others[name]; had {
+		delete(w.others, name)
 		w.changed()
+	}
+	for _, s := range sets {
+		if v := s[name]; v != unknownValue {
+			w.addOther(name, v)
+		}
 	}
 }
 

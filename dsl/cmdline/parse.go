@@ -116,7 +116,9 @@ func ParseShellAfter(s, shell string, before Before) (line *Line) {
 	}
 	w.text(src, ctx{dialect: d})
 	if w.sawDefault && !w.full {
-		defaultsWalk(line, src, before, d)
+		for other := range max(w.otherWalks, 1) {
+			defaultsWalk(line, src, before, d, other)
+		}
 	}
 	return line
 }
@@ -127,17 +129,20 @@ func ParseShellAfter(s, shell string, before Before) (line *Line) {
 // commands that differ from the first walk's: the environment may or may
 // not set the variable, so both readings are judged, and the stricter
 // verdict stands.
-func defaultsWalk(line *Line, src string, before Before, d Dialect) {
+//
+// A variable with other values it may hold (flow.others) takes the
+// other-th of them (its last for a walk past its count).
+func defaultsWalk(line *Line, src string, before Before, d Dialect, other int) {
 	seen := make(map[string]bool, len(line.Commands))
 	for _, c := range line.Commands {
 		seen[runKey(c)] = true
 	}
-	other := &Line{Original: line.Original, Dialect: d}
-	w := newWalker(other, src)
-	w.before, w.defaults = before, true
+	second := &Line{Original: line.Original, Dialect: d}
+	w := newWalker(second, src)
+	w.before, w.defaults, w.other = before, true, other
 	w.seedBefore(d)
 	w.text(src, ctx{dialect: d})
-	for _, c := range other.Commands {
+	for _, c := range second.Commands {
 		if k := runKey(c); !seen[k] {
 			seen[k] = true
 			line.Commands = append(line.Commands, c)

@@ -43,6 +43,9 @@ type walker struct {
 	// its expansion gives (${X:-WORD}): the second walk of a line on
 	// which sawDefault was met (defaultsWalk).
 	defaults, sawDefault bool
+	// other is which of a variable's other values (flow.others) the
+	// defaults walk reads it as; otherWalks how many a first walk met
+	other, otherWalks int
 	// psqlExpanded: psql's code being walked has its variables'
 	// values in place already (runCode), not to be expanded again
 	psqlExpanded bool
