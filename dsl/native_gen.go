@@ -755,7 +755,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native186
 		}
-	case "agent && ( name == \"log\" && pos(0) in [\"show\", \"stream\", \"collect\"] && any(options(\"predicate\"), # matches \"(?i)pass(word|wd|phrase)?\\\\b|secret|token|credential|api.?key|private.?key|auth\") || name == \"dsexport\" && len(positional) > 1 && !hasFlag(\"h\", \"help\"))":
+	case "agent && ( name == \"log\" && pos(0) in [\"show\", \"stream\", \"collect\"] && any(options(\"predicate\"), # matches \"(?i)\\\\b(pass(word|wd|phrase)?|secrets?|tokens?|credentials?|api.?keys?|private.?keys?|auth(entication|orization|token)?)\\\\b\") || name == \"dsexport\" && len(positional) > 1 && !hasFlag(\"h\", \"help\"))":
 		if scope == "command" {
 			return native187
 		}
@@ -943,7 +943,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native233
 		}
-	case "let debugging = hasFlag(\"remote-debugging-port\", \"remote-debugging-pipe\"); browserDebugging(name, args) || debugging && (any(options(\"remote-debugging-address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\", \"[::1]\"])) ||\n  any(options(\"user-data-dir\"), cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/(google-chrome|google-chrome-beta|chromium|BraveSoftware/Brave-Browser|microsoft-edge|vivaldi|opera)|Library/Application Support/(Google/Chrome|Chromium|BraveSoftware/Brave-Browser|Microsoft Edge|Vivaldi|com\\\\.operasoftware\\\\.Opera))(/|$)\"))":
+	case "let debugging = hasFlag(\"remote-debugging-port\", \"remote-debugging-pipe\"); browserDebugging(name, args) && !any(keys(assigns ?? {}), # == \"CHROME_CONFIG_HOME\" || # == \"XDG_CONFIG_HOME\" && !(name in [\"firefox\", \"firefox-esr\", \"librewolf\", \"Firefox\"])) ||\n  debugging && (any(options(\"remote-debugging-address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\", \"[::1]\"])) ||\n  any(options(\"user-data-dir\"), cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/(google-chrome|google-chrome-beta|chromium|BraveSoftware/Brave-Browser|microsoft-edge|vivaldi|opera)|Library/Application Support/(Google/Chrome|Chromium|BraveSoftware/Brave-Browser|Microsoft Edge|Vivaldi|com\\\\.operasoftware\\\\.Opera))(/|$)\"))":
 		if scope == "command" {
 			return native234
 		}
@@ -1235,7 +1235,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native306
 		}
-	case "(pos(0) in [\"apply\", \"create\", \"replace\"] && (any(options(\"f\", \"filename\"), # in [\"-\", \"/dev/stdin\"]) || any(args, # in [\"-f-\", \"--filename=-\", \"-f/dev/stdin\", \"--filename=/dev/stdin\"])) &&\n  (stdin.text + \"\\n\" + join(stdin.args, \"\\n\")) matches \"(?i)(^|[\\\\s{,\\\"'])(max)?replicas[\\\"']?\\\\s*:\\\\s*[\\\"']?0+([^0-9.]|$)\") ||\n(pos(0) == \"scale\" && any(options(\"replicas\"), # matches \"^0+$\")) || pos(0) == \"drain\" || (pos(0) == \"autoscale\" && any(options(\"max\"), # matches \"^0+$\")) || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\\\.admissionregistration\\\\.k8s\\\\.io)?)(/|$)\")) || (pos(0) == \"replace\" && hasFlag(\"force\")) || (pos(0) == \"apply\" && any(args, # matches \"^--prune(=true)?$\")) || (pos(0) == \"patch\" && any(args, # matches \"persistentVolumeReclaimPolicy\\\\W+Delete\")) || (pos(0) == \"patch\" && (let patches = join(args, \"\\n\");\n  patches matches \"(?i)\\\\b(max)?replicas[\\\"']?\\\\s*:\\\\s*[\\\"']?0+([^0-9.]|$)|\\\"/spec/(max)?replicas\\\"[^}]*\\\"value\\\"\\\\s*:\\\\s*\\\"?0+([^0-9.]|$)|\\\"value\\\"\\\\s*:\\\\s*\\\"?0+[^0-9.][^}]*\\\"/spec/(max)?replicas\\\"\" ||\n  patches matches \"\\\\bfinalizers[\\\"']?\\\\s*:\\\\s*(null|~|\\\\[\\\\s*\\\\])|\\\\$patch[\\\"']?\\\\s*:\\\\s*[\\\"']?(delete|replace)\" ||\n  patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"(remove|replace)\\\"\" && patches matches \"\\\"path\\\"\\\\s*:\\\\s*\\\"/(spec|data|stringData|binaryData|rules|subjects|roleRef|webhooks|metadata/finalizers|metadata/ownerReferences)\\\\b\" && (patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"remove\\\"\" || patches matches \"\\\"value\\\"\\\\s*:\\\\s*(null|\\\\[\\\\s*\\\\]|\\\\{\\\\s*\\\\})\") ||\n  any(args, # matches \":\\\\s*null\\\\b\" && !(# matches \"^(-p|--patch=)?\\\\s*\\\\{?\\\\s*[\\\"']?metadata[\\\"']?\\\\s*:\\\\s*\\\\{\\\\s*[\\\"']?(labels|annotations)[\\\"']?\\\\s*:\\\\s*\\\\{[^{}]*\\\\}\\\\s*\\\\}\\\\s*\\\\}?\\\\s*$\")))) ||\n(pos(0) == \"label\" && len(positional) > 1 && lower(positional[1]) matches \"^(ns|namespaces?)(/|$)\" && any(positional[1:], # matches \"^[A-Za-z0-9][A-Za-z0-9_./-]*-$\")) || (\"taint\" in positional && any(positional, # matches \":NoExecute$\")) || (pos(0) == \"label\" && any(positional, # matches \"^pod-security\\\\.kubernetes\\\\.io/(enforce=privileged|enforce-)$\")) || (pos(0) == \"delete\" && (len(options(\"f\", \"filename\", \"k\", \"kustomize\")) > 0 || any(args, # matches \"^(-f|-k|--filename|--kustomize)(=|.)\")))":
+	case "(pos(0) in [\"apply\", \"create\", \"replace\"] && (any(options(\"f\", \"filename\"), # in [\"-\", \"/dev/stdin\"]) || any(args, # in [\"-f-\", \"--filename=-\", \"-f/dev/stdin\", \"--filename=/dev/stdin\"])) &&\n  (stdin.text + \"\\n\" + join(stdin.args, \"\\n\")) matches \"(?i)(^|[\\\\s{,\\\"'])(max)?replicas[\\\"']?\\\\s*:\\\\s*0+([^0-9.\\\"']|$)\") ||\n(pos(0) == \"scale\" && any(options(\"replicas\"), # matches \"^0+$\")) || pos(0) == \"drain\" || (pos(0) == \"autoscale\" && any(options(\"max\"), # matches \"^0+$\")) || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\\\.admissionregistration\\\\.k8s\\\\.io)?)(/|$)\")) || (pos(0) == \"replace\" && hasFlag(\"force\")) || (pos(0) == \"apply\" && any(args, # matches \"^--prune(=true)?$\")) || (pos(0) == \"patch\" && any(args, # matches \"persistentVolumeReclaimPolicy\\\\W+Delete\")) || (pos(0) == \"patch\" && (let patches = join(args, \"\\n\");\n  patches matches \"(?i)\\\\b(max)?replicas[\\\"']?\\\\s*:\\\\s*[\\\"']?0+([^0-9.]|$)|\\\"/spec/(max)?replicas\\\"[^}]*\\\"value\\\"\\\\s*:\\\\s*\\\"?0+([^0-9.]|$)|\\\"value\\\"\\\\s*:\\\\s*\\\"?0+[^0-9.][^}]*\\\"/spec/(max)?replicas\\\"\" ||\n  patches matches \"\\\\bfinalizers[\\\"']?\\\\s*:\\\\s*(null|~|\\\\[\\\\s*\\\\])|\\\\$patch[\\\"']?\\\\s*:\\\\s*[\\\"']?(delete|replace)\" ||\n  patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"(remove|replace)\\\"\" && patches matches \"\\\"path\\\"\\\\s*:\\\\s*\\\"/(spec|data|stringData|binaryData|rules|subjects|roleRef|webhooks|metadata/finalizers|metadata/ownerReferences)\\\\b\" && (patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"remove\\\"\" || patches matches \"\\\"value\\\"\\\\s*:\\\\s*(null|\\\\[\\\\s*\\\\]|\\\\{\\\\s*\\\\})\") ||\n  any(args, # matches \":\\\\s*null\\\\b\" && !(# matches \"^(-p|--patch=)?\\\\s*\\\\{?\\\\s*[\\\"']?metadata[\\\"']?\\\\s*:\\\\s*\\\\{\\\\s*[\\\"']?(labels|annotations)[\\\"']?\\\\s*:\\\\s*\\\\{[^{}]*\\\\}\\\\s*\\\\}\\\\s*\\\\}?\\\\s*$\")))) ||\n(pos(0) == \"label\" && len(positional) > 1 && lower(positional[1]) matches \"^(ns|namespaces?)(/|$)\" && any(positional[1:], # matches \"^[A-Za-z0-9][A-Za-z0-9_./-]*-$\")) || (\"taint\" in positional && any(positional, # matches \":NoExecute$\")) || (pos(0) == \"label\" && any(positional, # matches \"^pod-security\\\\.kubernetes\\\\.io/(enforce=privileged|enforce-)$\")) || (pos(0) == \"delete\" && (len(options(\"f\", \"filename\", \"k\", \"kustomize\")) > 0 || any(args, # matches \"^(-f|-k|--filename|--kustomize)(=|.)\")))":
 		if scope == "command" {
 			return native307
 		}
@@ -1929,7 +1929,7 @@ var nativeRegexps = [758]lazyRegexp{
 	{src: "(?i)\\bof\\s+machine\\b|eppc://"},
 	{src: "(?i)\\bmount\\s+volume\\b"},
 	{src: "^(chat\\.db|TCC\\.db|History\\.db|places\\.sqlite|NoteStore\\.sqlite|AddressBook-v22\\.abcddb|CallHistory\\.storedata|knowledgeC\\.db|com\\.apple\\.LaunchServices\\.QuarantineEventsV[0-9*]*)$"},
-	{src: "(?i)pass(word|wd|phrase)?\\b|secret|token|credential|api.?key|private.?key|auth"},
+	{src: "(?i)\\b(pass(word|wd|phrase)?|secrets?|tokens?|credentials?|api.?keys?|private.?keys?|auth(entication|orization|token)?)\\b"},
 	{src: "^/Users/[^/]+$"},
 	{src: "[%\\\\]|\\.$|^\\.|\\.\\."},
 	{src: "\\.(zip|mov)$"},
@@ -2129,7 +2129,7 @@ var nativeRegexps = [758]lazyRegexp{
 	{src: "(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$"},
 	{src: "^(-X|--method)=?(POST|PUT|PATCH)$"},
 	{src: "^(-X|--method)=?GET$"},
-	{src: "(?i)(^|[\\s{,\"'])(max)?replicas[\"']?\\s*:\\s*[\"']?0+([^0-9.]|$)"},
+	{src: "(?i)(^|[\\s{,\"'])(max)?replicas[\"']?\\s*:\\s*0+([^0-9.\"']|$)"},
 	{src: "^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\.admissionregistration\\.k8s\\.io)?)(/|$)"},
 	{src: "^--prune(=true)?$"},
 	{src: "persistentVolumeReclaimPolicy\\W+Delete"},
@@ -8054,7 +8054,12 @@ func native234(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.HasFlag("remote-debugging-port", "remote-debugging-pipe")
-		return (browserDebugging(e.Name, e.Args) ||
+		return ((browserDebugging(e.Name, e.Args) &&
+			!anyOf(keysOf(e.Assigns), func(p0 string) bool {
+				return ((p0 == "CHROME_CONFIG_HOME") ||
+					((p0 == "XDG_CONFIG_HOME") &&
+						!in(e.Name, "firefox", "firefox-esr", "librewolf", "Firefox")))
+			})) ||
 			(let0 &&
 				(anyOf(e.Options("remote-debugging-address"), func(p0 string) bool {
 					return !in(p0, "127.0.0.1", "localhost", "::1", "[::1]")

@@ -1255,7 +1255,7 @@ func (w *walker) xargsInput(c *Command) {
 	case c.Stdin.Kind == "file":
 		in, _, _ = w.fileInput(c.Stdin.From)
 	}
-	if !in.Static && !in.Remote && !in.Decoded && in.items != nil && repl == "" && batch == 0 && c.Pipe.Index > 0 {
+	if !in.Static && !in.Remote && !in.Decoded && in.items != nil && repl == "" && batch == 0 && c.Pipe.Index > 0 && isWrapperName(baseName(c.Name)) {
 		w.xargsItems(c, *in.items) // printf '%s\0' mkfs.ext4 "$DEV" | xargs -0 env
 		return
 	}

@@ -795,12 +795,33 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 	case *syntax.CoprocClause:
 		inner.bg = true
 		if c.Stmt != nil {
+			coprocName(c)
 			coprocAssigns(c.Stmt)
 		}
 		w.stmt(c.Stmt, inner)
 	case *syntax.TestDecl:
 		w.stmt(c.Body, inner)
 	}
+}
+
+// coprocName gives back to the command the word mvdan/sh took for the
+// coprocess's name before a pipeline (coproc dd if=/dev/sda | nc h 1): bash
+// takes a NAME only before a compound command, and dd is the program.
+func coprocName(c *syntax.CoprocClause) {
+	st := c.Stmt
+	for {
+		b, ok := st.Cmd.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+			break
+		}
+		st = b.X
+	}
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if c.Name == nil || !ok || st == c.Stmt {
+		return
+	}
+	call.Args = append([]*syntax.Word{c.Name}, call.Args...)
+	c.Name = nil
 }
 
 // coprocAssigns gives a coprocess's simple command back the assignment
@@ -812,6 +833,10 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 // parser took for assignments: in coproc dd if=/dev/zero of=/dev/sda,
 // if= and of= are dd's arguments.
 func coprocAssigns(st *syntax.Stmt) {
+	if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) {
+		coprocAssigns(b.X) // coproc dd if=/dev/sda | nc h 1: the pipeline's first command
+		return
+	}
 	call, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Args) == 0 {
 		return
@@ -959,6 +984,8 @@ func (w *walker) substs(cx ctx, nodes ...syntax.Node) {
 	}
 }
 
+// subCtx is the context of a command or process substitution's
+// statements, carried by via.
 func subCtx(cx ctx, via string) ctx {
 	return ctx{
 		dialect: cx.dialect,
@@ -967,6 +994,7 @@ func subCtx(cx ctx, via string) ctx {
 		depth:   cx.depth,
 		fn:      cx.fn,
 		pipe:    PipePos{Len: 1},
+		maybe:   true, // a substitution runs in a subshell: its assignments stay there
 	}
 }
 
@@ -1164,8 +1192,19 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 		c.Name, c.Path = "declare", "declare"
 	}
 	var nodes []syntax.Node
-	integer, nameref := false, false
+	integer, nameref, global := false, false, false
 	exports, unexports := c.Name == "export", false
+	// local D=x in a function (declare and typeset there too, but for -g)
+	// sets a D of the function's own: past its end the caller's D holds
+	// again, which the walk keeps as a value D may hold (noteOther)
+	scoped := func() ctx {
+		if cx.fn != "" && (c.Name == "local" || (c.Name == "declare" || c.Name == "typeset") && !global) {
+			in := cx
+			in.maybe = true
+			return in
+		}
+		return cx
+	}
 	for _, a := range d.Args {
 		if a == nil {
 			continue
@@ -1180,6 +1219,7 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 				case strings.HasPrefix(f.Value, "-") && !strings.HasPrefix(f.Value, "--"):
 					integer = integer || strings.Contains(f.Value, "i")
 					nameref = nameref || strings.Contains(f.Value, "n")
+					global = global || strings.Contains(f.Value, "g")
 					exports = exports || strings.Contains(f.Value, "x") && !(c.Name == "export" && strings.Contains(f.Value, "n"))
 					unexports = unexports || c.Name == "export" && strings.Contains(f.Value, "n")
 				case strings.HasPrefix(f.Value, "+") && strings.Contains(f.Value, "x"):
@@ -1219,7 +1259,7 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 				if v.Dynamic && a.Value != nil {
 					defer w.noteFetched(a.Name.Value, w.single(a.Value)) // export C=$(curl …), after assigned
 				}
-				defer w.assigned(&c, a.Name.Value, v, cx)
+				defer w.assigned(&c, a.Name.Value, v, scoped())
 				if envCommands[a.Name.Value] && !envEscapes.has(a.Name.Value) && !v.Dynamic {
 					// export PAGER=CMD: the programs after it run CMD (a value
 					// known only as it runs, "$EDITOR", is left)
