@@ -34,6 +34,7 @@ func TestLead55Values(t *testing.T) {
 		{`D=/; [ -d x ] && read D <<< x; rm -rf "$D"`, dsl.Block, dsl.Block},
 		{`[ -n "$X" ] && printf -v D build; rm -rf "${D:-/}"`, dsl.Block, dsl.Block},
 		{`D=/home; [ -d x ] && export D=x; rm -rf "$D"/*`, dsl.Block, dsl.Block},
+		{`D=/; if c; then D=build; fi; rm -rf "${D%/}"/*`, dsl.Block, dsl.Block},
 		{`D=/; f(){ local D=build; }; f; rm -rf "$D"`, dsl.Block, dsl.Block},
 		{`D=/; x=$(D=build; echo); rm -rf "$D"`, dsl.Block, dsl.Block},
 		{`D=/; cat <(D=build); rm -rf "$D"`, dsl.Block, dsl.Block},

@@ -429,15 +429,8 @@ func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 		return "", false
 	}
 	name := w.deref(p.Param.Value)
-	v, ok := w.vars[name]
-	others := w.others[name]
-	hasOther := len(others) > 0
-	if hasOther && !w.defaults {
-		w.sawDefault = true // D=/; (D=build); rm -rf "$D": judge / too
-		w.otherWalks = max(w.otherWalks, len(others))
-	} else if hasOther {
-		v, ok = others[min(w.other, len(others)-1)], true
-	}
+	v, ok := w.value(name)
+	hasOther := len(w.others[name]) > 0
 	if !ok {
 		return w.unsetDefault(p)
 	}
@@ -467,6 +460,22 @@ func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 	return "", false
 }
 
+// value is a variable's static value, or in a defaults walk the other
+// value it may hold that the walk takes (flow.others); a first walk that
+// meets such a variable asks for the defaults walks.
+func (w *walker) value(name string) (string, bool) {
+	v, ok := w.vars[name]
+	if others := w.others[name]; len(others) > 0 {
+		if !w.defaults {
+			w.sawDefault = true // D=/; (D=build); rm -rf "$D": judge / too
+			w.otherWalks = max(w.otherWalks, len(others))
+		} else {
+			v, ok = others[min(w.other, len(others)-1)], true
+		}
+	}
+	return v, ok
+}
+
 // operated is the value of ${x/pat/rep}, ${x//pat/rep}, ${x%pat},
 // ${x%%pat}, ${x:off:len} and ${a[@]:off:len} (bash's, sh's) when the
 // line gave x a value: x='rmXX-rfXX~'; ${x//XX/ } runs rm -rf ~ as
@@ -484,7 +493,7 @@ func (w *walker) operated(p *syntax.ParamExp) (string, bool) {
 	if btoi(p.Repl != nil)+btoi(p.Slice != nil)+btoi(p.Exp != nil) != 1 || p.Exp != nil && !trim {
 		return "", false
 	}
-	v, ok := w.vars[w.deref(p.Param.Value)]
+	v, ok := w.value(w.deref(p.Param.Value))
 	if !ok {
 		return "", false
 	}
