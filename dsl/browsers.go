@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr"
 )
@@ -34,7 +35,9 @@ func browserFamily(name string) string {
 }
 
 // browserProfiles are the browsers' own profile directories.
-var browserProfiles = regexp.MustCompile(`^(~|/root|/home/[^/]+|/Users/[^/]+)/(\.config/(google-chrome[^/]*|chromium|BraveSoftware/Brave-Browser|microsoft-edge[^/]*|vivaldi|opera)|Library/Application Support/(Google/Chrome|Chromium|BraveSoftware/Brave-Browser|Microsoft Edge|Vivaldi|com\.operasoftware\.Opera|Firefox)|\.mozilla/firefox|snap/firefox/common/\.mozilla/firefox|\.var/app/org\.mozilla\.firefox/\.mozilla/firefox)(/|$)`)
+var browserProfiles = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(~|/root|/home/[^/]+|/Users/[^/]+)/(\.config/(google-chrome[^/]*|chromium|BraveSoftware/Brave-Browser|microsoft-edge[^/]*|vivaldi|opera)|Library/Application Support/(Google/Chrome|Chromium|BraveSoftware/Brave-Browser|Microsoft Edge|Vivaldi|com\.operasoftware\.Opera|Firefox)|\.mozilla/firefox|snap/firefox/common/\.mozilla/firefox|\.var/app/org\.mozilla\.firefox/\.mozilla/firefox)(/|$)`)
+})
 
 // browserDebugging reports whether a browser's arguments open its
 // debugging interface on the person's own profile.
@@ -78,7 +81,7 @@ func browserDebugging(name string, args []string) bool {
 		return "", false
 	}
 	has := func(names ...string) bool { _, ok := value(names...); return ok }
-	own := func(dir string) bool { return browserProfiles.MatchString(cleanPath(dir)) }
+	own := func(dir string) bool { return browserProfiles().MatchString(cleanPath(dir)) }
 	if family == "chromium" {
 		if !has("remote-debugging-port", "remote-debugging-pipe") {
 			return false
