@@ -1268,8 +1268,16 @@ func (w *walker) xargsInput(c *Command) {
 		w.xargsItems(c, *in.items) // printf '%s\0' mkfs.ext4 "$DEV" | xargs -0 env
 		return
 	}
+	fed := in // what xargs reads its words from
+	if argFile == "" && !in.Static {
+		fed = c.Stdin
+	}
 	if !in.Static || in.Remote || in.Decoded {
 		switch {
+		case (fed.Remote || fed.Decoded) && repl == "" && isWrapperName(baseName(c.Name)) && !slices.ContainsFunc(c.Args, func(a Word) bool { return !strings.HasPrefix(a.Value, "-") }):
+			// curl -s URL | xargs env: the program env runs is a
+			// downloaded (or decoded) word
+			c.Untrusted = untrusted(fed)
 		case repl != "" && shells.has(program(c.Name)):
 			// xargs -I{} sh -c {}: each line of the input is a script
 			for i, a := range c.Args {
