@@ -35,6 +35,9 @@ func TestLead55Values(t *testing.T) {
 		{`[ -n "$X" ] && printf -v D build; rm -rf "${D:-/}"`, dsl.Block, dsl.Block},
 		{`D=/home; [ -d x ] && export D=x; rm -rf "$D"/*`, dsl.Block, dsl.Block},
 		{`D=/; if c; then D=build; fi; rm -rf "${D%/}"/*`, dsl.Block, dsl.Block},
+		{`D=/; if c; then D=; fi; rm -rf "$D"`, dsl.Block, dsl.Block},
+		{`D=/; if c; then eval D=build; fi; rm -rf "$D"`, dsl.Block, dsl.Block},
+		{`if c; then eval D=/; else D=build; fi; rm -rf "$D"`, dsl.Block, dsl.Block},
 		{`D=/; f(){ local D=build; }; f; rm -rf "$D"`, dsl.Block, dsl.Block},
 		{`D=/; x=$(D=build; echo); rm -rf "$D"`, dsl.Block, dsl.Block},
 		{`D=/; cat <(D=build); rm -rf "$D"`, dsl.Block, dsl.Block},
@@ -51,6 +54,7 @@ func TestLead55Values(t *testing.T) {
 		{`OUT=build; [ -n "$CI" ] && OUT=dist; ls "$OUT"`, dsl.Allow, dsl.Allow},
 		{`N=1; [ -n "$X" ] && N=2; echo "$N"`, dsl.Allow, dsl.Allow},
 		{`D=""; echo "${D:-none}"`, dsl.Allow, dsl.Allow},
+		{`D=; echo "[$D]"`, dsl.Allow, dsl.Allow},
 		{`if [ -f go.mod ]; then CMD="go test ./..."; else CMD="npm test"; fi; echo "$CMD"`, dsl.Allow, dsl.Allow},
 	})
 }

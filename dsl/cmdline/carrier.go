@@ -766,6 +766,8 @@ func (w *walker) nestedText(c *Command, text, via string, cx ctx, noSubst bool, 
 		newShell: cx.newShell || newShell,
 		tested:   cx.tested && !newShell, // set -e; eval 'cd x' || true; a new shell's own -e holds
 		maybe:    cx.maybe || newShell,   // a new shell's assignments end with it
+		defined:  cx.defined,
+		branch:   cx.branch, // if c; then eval D=x; fi: the branch's own assignment
 	})
 }
 

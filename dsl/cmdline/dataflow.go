@@ -1460,6 +1460,8 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				f := w.single(a.Value)
 				w.assigned(c, a.Name.Value, f.Word, cx)
 				w.noteFetched(a.Name.Value, f)
+			} else if a != nil && a.Name != nil && a.Value == nil && a.Array == nil && a.Index == nil && !a.Append {
+				w.assigned(c, a.Name.Value, Word{}, cx) // D=: empty, not unknown
 			} else if a != nil && a.Name != nil && a.Array != nil && a.Index == nil && !a.Append {
 				w.setVar(a.Name.Value, w.arrayValue(a.Array))
 			} else if a != nil && a.Name != nil {
