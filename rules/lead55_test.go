@@ -37,6 +37,7 @@ func TestLead55Values(t *testing.T) {
 		{`D=/; if c; then D=build; fi; rm -rf "${D%/}"/*`, dsl.Block, dsl.Block},
 		{`D=/; if c; then D=; fi; rm -rf "$D"`, dsl.Block, dsl.Block},
 		{`D=/; if c; then eval D=build; fi; rm -rf "$D"`, dsl.Block, dsl.Block},
+		{`D=/; trap 'D=build' EXIT; rm -rf "$D"`, dsl.Block, dsl.Block},
 		{`if c; then eval D=/; else D=build; fi; rm -rf "$D"`, dsl.Block, dsl.Block},
 		{`D=/; f(){ local D=build; }; f; rm -rf "$D"`, dsl.Block, dsl.Block},
 		{`D=/; x=$(D=build; echo); rm -rf "$D"`, dsl.Block, dsl.Block},

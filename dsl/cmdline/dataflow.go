@@ -1654,7 +1654,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		}
 	case name == "trap":
 		if len(args) >= 2 && !strings.HasPrefix(args[0].Value, "-") {
-			w.nested(c, args[0].Value, "trap", cx, args[0].Dynamic)
+			later := cx
+			later.maybe = true // it runs at the signal, after what follows it, or never
+			w.nested(c, args[0].Value, "trap", later, args[0].Dynamic)
 		}
 	case name == "complete" || name == "compgen" || name == "bind":
 		w.completionCode(c, name, args, cx)
