@@ -163,3 +163,16 @@ func TestLead55PersonClimbs(t *testing.T) {
 		{`ls ..`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead55FishValues: fish's set in a branch, an uncalled function or
+// a new fish leaves the earlier value one the variable may hold, as an
+// assignment of bash's does.
+func TestLead55FishValues(t *testing.T) {
+	checkShellHoles(t, []shellHoleCase{
+		{"fish", `set D /; if test -n "$X"; set D build; end; rm -rf $D`, dsl.Block, dsl.Block},
+		{"fish", `set D /; function f; set D build; end; rm -rf $D`, dsl.Block, dsl.Block},
+		{"fish", `if test -n "$X"; set D /; else; set D build; end; rm -rf $D`, dsl.Block, dsl.Block},
+		{"fish", `set D /; set D build; rm -rf $D`, dsl.Ask, dsl.Ask}, // rm -rf build, as in bash
+		{"fish", `set N 1; if test -n "$X"; set N 2; end; echo $N`, dsl.Allow, dsl.Allow},
+	})
+}

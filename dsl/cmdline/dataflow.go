@@ -1622,7 +1622,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	case name == "hash" && w.dialect != Fish:
 		w.hashRemap(args)
 	case name == "set" && w.dialect == Fish:
-		w.fishSet(args)
+		w.fishSet(args, cx)
 	case name == "fish_add_path" && w.dialect == Fish:
 		// fish_add_path [-gUpamPn…] DIR…: DIR on PATH (fish_user_paths)
 		if !slices.ContainsFunc(args, func(a field) bool { return a.Value == "-n" || a.Value == "--dry-run" }) {
@@ -2285,8 +2285,9 @@ func (w *walker) lineVar(name string, assigns []Assign) (string, bool) {
 	return "", false
 }
 
-// fishSet records set [-glxUe…] NAME VALUES….
-func (w *walker) fishSet(args []field) {
+// fishSet records set [-glxUe…] NAME VALUES…, as an assignment that may
+// not run where cx says so (setAssigned).
+func (w *walker) fishSet(args []field, cx ctx) {
 	erase := false
 	i := 0
 	for ; i < len(args) && strings.HasPrefix(args[i].Value, "-"); i++ {
@@ -2299,7 +2300,7 @@ func (w *walker) fishSet(args []field) {
 	}
 	name := args[i].Value
 	if erase || args[i].Dynamic {
-		w.setVar(name, Word{Dynamic: true})
+		w.setAssigned(name, Word{Dynamic: true}, cx)
 		return
 	}
 	if name == "PATH" || name == "fish_user_paths" {
@@ -2313,7 +2314,7 @@ func (w *walker) fishSet(args []field) {
 	var elems []string
 	for _, a := range args[i+1:] {
 		if a.Dynamic {
-			w.setVar(name, Word{Dynamic: true})
+			w.setAssigned(name, Word{Dynamic: true}, cx)
 			if len(args) == i+2 {
 				w.noteFetched(name, a) // set C (curl -s URL)
 				if lister, subst, ok := w.substListing(a.Value); ok {
@@ -2324,7 +2325,7 @@ func (w *walker) fishSet(args []field) {
 		}
 		elems = append(elems, a.Value)
 	}
-	w.setVar(name, Word{Value: strings.Join(elems, listSep)})
+	w.setAssigned(name, Word{Value: strings.Join(elems, listSep)}, cx)
 	if len(elems) == 1 && elems[0] == "" {
 		w.setEmptyElem(name)
 	}
