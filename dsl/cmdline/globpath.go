@@ -96,8 +96,8 @@ func globPaths(glob string) []string {
 	cur := []partial{{strings.TrimSuffix(first, "/"), start}}
 	matched := false
 	for _, comp := range comps {
-		if comp == "" {
-			continue
+		if comp == "" || comp == "." {
+			continue // ~/./.ss*: the same directory
 		}
 		var next []partial
 		for _, p := range cur {
