@@ -1167,8 +1167,7 @@ func joinPath(dir, p string) string {
 }
 
 // xargsItems appends to c's arguments the words an echo or a printf
-// feeding xargs prints, some known only at run time, and walks them as a
-// command of their own when c is a wrapper (peel takes it off there).
+// feeding xargs prints, some known only at run time (wrapperWords).
 func (w *walker) xargsItems(c *Command, items []Word) {
 	args := len(c.Args)
 	for _, it := range items {
@@ -1177,8 +1176,17 @@ func (w *walker) xargsItems(c *Command, items []Word) {
 		}
 		c.Args = append(c.Args, it)
 	}
-	base := baseName(c.Name)
-	if base == "" || len(c.Args) == args || !isWrapperName(base) {
+	if len(c.Args) > args {
+		w.wrapperWords(c)
+	}
+}
+
+// wrapperWords walks c, a wrapper xargs gave words of its input (printf
+// '%s\0' zpool destroy tank | xargs -0 env), as a command of its own: the
+// wrapper runs the program its new words name, which peel takes off only
+// there. A word known only at run time is written as its expansions.
+func (w *walker) wrapperWords(c *Command) {
+	if base := baseName(c.Name); base == "" || !isWrapperName(base) {
 		return
 	}
 	words := []string{shellQuote(c.Path)}
@@ -1359,15 +1367,8 @@ func (w *walker) xargsInput(c *Command) {
 		}
 		c.Args = append(c.Args, Word{Value: FoldWord(f)})
 	}
-	if base := baseName(c.Name); base != "" && len(c.Args) > len(args) && isWrapperName(base) {
-		// printf '%s\0' zpool destroy tank | xargs -0 env: env runs the
-		// program its new words name, which peel takes off only when the
-		// words are walked as a command of their own
-		words := []string{shellQuote(c.Path)}
-		for _, a := range c.Args {
-			words = append(words, shellQuote(a.Value))
-		}
-		w.xargsMore = append(w.xargsMore, strings.Join(words, " "))
+	if len(c.Args) > len(args) {
+		w.wrapperWords(c)
 	}
 	for n, items := range batches[1:] {
 		if n >= maxLoopItems {
