@@ -475,7 +475,7 @@ func (g *Guard) check(req Request) Verdict {
 		ctx.Present = present()
 	}
 	findings := g.rules.Evaluate(line, ctx)
-	if req.Caller != "" || makesLinks(line) || strings.Contains(line.Original, "..") {
+	if req.Caller != "" || makesLinks(line) || climbs(line) {
 		// An agent may be steered to a link a repository planted (notes.txt
 		// -> ~/.ssh/id_rsa), or to a relative path that climbs out of the
 		// project (rm -rf ..): the paths are judged where they lead too.

@@ -149,7 +149,7 @@ func (l *linker) linked(p, dir string) string {
 // tar c .): written under ~ in the home. From ~/proj, rm -rf .. and find
 // .. -delete are the home's deletion; "" for any other word.
 func (l *linker) upward(p, dir, cwd string) string {
-	if p == "" || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "-") || strings.ContainsAny(p, "$`*?[=:@") || !filepath.IsAbs(dir) {
+	if p == "" || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "-") || strings.ContainsAny(p, "$`=:@") || !filepath.IsAbs(dir) {
 		return ""
 	}
 	parts := strings.Split(p, "/")
@@ -523,9 +523,22 @@ func linkedLine(line *cmdline.Line, cwd string, madeOnly bool) *cmdline.Line {
 				change().Path, cc.Name = r, filepath.Base(r)
 			}
 		}
+		var globbed []*cmdline.Command // one more copy for each further path a glob may match
 		for j, a := range c.Args {
 			if r, ok := word(a); ok {
-				change().Args[j].Value = r
+				// ../.ba?hrc from ~/proj: the glob is matched as the walk
+				// matches one typed from the home (cmdline.GlobPaths)
+				ps := cmdline.GlobPaths(r)
+				if len(ps) == 0 {
+					ps = []string{r}
+				}
+				change().Args[j].Value = ps[0]
+				for _, p := range ps[1:] {
+					more := *cc
+					more.Args = slices.Clone(cc.Args)
+					more.Args[j].Value = p
+					globbed = append(globbed, &more)
+				}
 			}
 		}
 		if c.Payload != nil {
@@ -564,6 +577,7 @@ func linkedLine(line *cmdline.Line, cwd string, madeOnly bool) *cmdline.Line {
 			out = &copied
 		}
 		out.Commands[i] = cc
+		out.Commands = append(out.Commands, globbed...)
 	}
 	return out
 }
@@ -574,6 +588,18 @@ func linkedLine(line *cmdline.Line, cwd string, madeOnly bool) *cmdline.Line {
 func makesLinks(line *cmdline.Line) bool {
 	return slices.ContainsFunc(line.Commands, func(c *cmdline.Command) bool {
 		return c.Name == "ln" || c.Name == "mount" || c.Name == "bindfs"
+	})
+}
+
+// climbs reports a line with a path that may climb: ".." in its text, or
+// in a word the walk worked out (eval $'cat \x2e./.aws/credentials').
+func climbs(line *cmdline.Line) bool {
+	if strings.Contains(line.Original, "..") {
+		return true
+	}
+	return slices.ContainsFunc(line.Commands, func(c *cmdline.Command) bool {
+		return slices.ContainsFunc(c.Args, func(a cmdline.Word) bool { return strings.Contains(a.Value, "..") }) ||
+			slices.ContainsFunc(c.Redirects, func(r cmdline.Redirect) bool { return strings.Contains(r.Target.Value, "..") })
 	})
 }
 

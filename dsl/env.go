@@ -575,9 +575,9 @@ func expandedSecrets(c *cmdline.Command, env *CommandEnv) []string {
 	var out []string
 	for i, w := range c.Args {
 		v := w.Value
-		if (prog == "curl" || prog == "curlie") && i > 0 && (c.Args[i-1].Value == "-T" || c.Args[i-1].Value == "--upload-file") && !w.Dynamic {
+		if up, ok := curlUpload(c.Args, i); ok && (prog == "curl" || prog == "curlie") && !w.Dynamic {
 			// curl globs what it uploads itself, quoted or not: -T '.en[v-v]'
-			for _, q := range curlExpansions(v) {
+			for _, q := range curlExpansions(up) {
 				if q != v && sensitivePath(q) && !slices.Contains(out, q) {
 					out = append(out, q)
 				}
@@ -2141,6 +2141,21 @@ func commandCwd(caller, cd, rel string) string {
 		return path.Join(caller, rel)
 	}
 	return caller
+}
+
+// curlUpload is the file curl's argument i uploads: the word after -T or
+// --upload-file, or the value attached to it (-T.env, --upload-file=.env).
+func curlUpload(args []cmdline.Word, i int) (string, bool) {
+	v := args[i].Value
+	switch {
+	case i > 0 && (args[i-1].Value == "-T" || args[i-1].Value == "--upload-file"):
+		return v, true
+	case strings.HasPrefix(v, "--upload-file="):
+		return strings.TrimPrefix(v, "--upload-file="), true
+	case strings.HasPrefix(v, "-T") && len(v) > 2:
+		return v[2:], true
+	}
+	return "", false
 }
 
 // maxCurlExpansions bounds the names curlExpansions makes of one word.

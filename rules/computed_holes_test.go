@@ -23,7 +23,10 @@ func TestComputedWriteTarget(t *testing.T) {
 		{`while read f; do cp /tmp/evil "$f"; done < /tmp/list`, dsl.Allow, dsl.Ask},
 		{`for f in $(cat /tmp/list); do echo x > "$f"; done`, dsl.Allow, dsl.Ask},
 		{`mapfile -t a < /tmp/list; cp /tmp/evil "${a[0]}"`, dsl.Allow, dsl.Ask},
-		{`d=$(tr a-z b-za <<< .bkzvcd); echo x > ~/$d/settings.json`, dsl.Allow, dsl.Ask},
+		{`d=$(sed s/x/c/ <<< .xlaude); echo x > ~/$d/settings.json`, dsl.Allow, dsl.Ask},
+		// tr's output is worked out: the path is known, and is the hook settings
+		{`d=$(tr a-z b-za <<< .bkztcd); echo x > ~/$d/settings.json`, dsl.Ask, dsl.Block},
+		{`d=$(tr a-z b-za <<< .bkzvcd); echo x > ~/$d/settings.json`, dsl.Allow, dsl.Allow}, // ~/.clawde
 		{`exec {fd}>"$(cat /tmp/p)"; echo x >&$fd`, dsl.Allow, dsl.Ask},
 		{`xargs -a /tmp/list -I{} cp /tmp/evil {}`, dsl.Allow, dsl.Ask},
 		{`cat /tmp/list | xargs -n1 cp /tmp/evil`, dsl.Allow, dsl.Ask},
@@ -45,7 +48,7 @@ func TestComputedWriteTarget(t *testing.T) {
 		{`cat /tmp/list | xargs mv -t /tmp/`, dsl.Allow, dsl.Ask},
 		{`curl -o "$(cat /tmp/p)" https://x.example/s.json`, dsl.Allow, dsl.Ask},
 		// a line that names the settings is still refused
-		{`d=$(echo .CLAUDE | tr A-Z a-z); echo x > ~/$d/settings.json`, dsl.Allow, dsl.Block},
+		{`d=$(echo .CLAUDE | tr A-Z a-z); echo x > ~/$d/settings.json`, dsl.Ask, dsl.Block}, // a person's write of the hook settings, as typed
 		// everyday neighbours
 		{`echo x > "$OUT"`, dsl.Allow, dsl.Allow},
 		{`tmp=$(mktemp); jq '.version="2.0"' package.json > "$tmp" && mv "$tmp" package.json`, dsl.Allow, dsl.Allow},

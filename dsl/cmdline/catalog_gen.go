@@ -116,282 +116,284 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[53]
 	case "kubectl", "oc":
 		return &catalogPrograms[54]
-	case "distrobox":
+	case "machinectl":
 		return &catalogPrograms[55]
-	case "vagrant", "multipass", "lxc", "incus":
+	case "distrobox":
 		return &catalogPrograms[56]
-	case "toolbox":
+	case "vagrant", "multipass", "lxc", "incus":
 		return &catalogPrograms[57]
-	case "jrunscript", "jjs":
+	case "toolbox":
 		return &catalogPrograms[58]
-	case "git":
+	case "jrunscript", "jjs":
 		return &catalogPrograms[59]
-	case "gh":
+	case "git":
 		return &catalogPrograms[60]
-	case "apply_patch", "applypatch":
+	case "gh":
 		return &catalogPrograms[61]
-	case "restic":
+	case "apply_patch", "applypatch":
 		return &catalogPrograms[62]
-	case "check_ssl_cert":
+	case "restic":
 		return &catalogPrograms[63]
-	case "tcpdump":
+	case "check_ssl_cert":
 		return &catalogPrograms[64]
-	case "sysctl":
+	case "tcpdump":
 		return &catalogPrograms[65]
-	case "bpftrace":
+	case "sysctl":
 		return &catalogPrograms[66]
-	case "gnuplot", "octave", "octave-cli", "slsh":
+	case "bpftrace":
 		return &catalogPrograms[67]
-	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
+	case "gnuplot", "octave", "octave-cli", "slsh":
 		return &catalogPrograms[68]
-	case "erl":
+	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
 		return &catalogPrograms[69]
-	case "elixir", "iex":
+	case "erl":
 		return &catalogPrograms[70]
-	case "mix":
+	case "elixir", "iex":
 		return &catalogPrograms[71]
-	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
+	case "mix":
 		return &catalogPrograms[72]
-	case "scala", "scala-cli":
+	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
 		return &catalogPrograms[73]
-	case "jshell":
+	case "scala", "scala-cli":
 		return &catalogPrograms[74]
-	case "dotnet":
+	case "jshell":
 		return &catalogPrograms[75]
-	case "terraform", "tofu":
+	case "dotnet":
 		return &catalogPrograms[76]
-	case "volatility", "vol", "vol.py", "volatility3":
+	case "terraform", "tofu":
 		return &catalogPrograms[77]
-	case "clojure", "clj", "bb":
+	case "volatility", "vol", "vol.py", "volatility3":
 		return &catalogPrograms[78]
-	case "swift":
+	case "clojure", "clj", "bb":
 		return &catalogPrograms[79]
-	case "ghc", "runghc", "runhaskell", "stack-ghc":
+	case "swift":
 		return &catalogPrograms[80]
-	case "ghci":
+	case "ghc", "runghc", "runhaskell", "stack-ghc":
 		return &catalogPrograms[81]
-	case "stack":
+	case "ghci":
 		return &catalogPrograms[82]
-	case "cabal":
+	case "stack":
 		return &catalogPrograms[83]
-	case "pidstat":
+	case "cabal":
 		return &catalogPrograms[84]
-	case "plymouth":
+	case "pidstat":
 		return &catalogPrograms[85]
-	case "enscript":
+	case "plymouth":
 		return &catalogPrograms[86]
-	case "openvt":
+	case "enscript":
 		return &catalogPrograms[87]
-	case "aa-exec":
+	case "openvt":
 		return &catalogPrograms[88]
-	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+	case "aa-exec":
 		return &catalogPrograms[89]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
 		return &catalogPrograms[90]
-	case "latexmk":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[91]
-	case "m4":
+	case "latexmk":
 		return &catalogPrograms[92]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "m4":
 		return &catalogPrograms[93]
-	case "hg":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[94]
-	case "fzf":
+	case "hg":
 		return &catalogPrograms[95]
-	case "tmate":
+	case "fzf":
 		return &catalogPrograms[96]
-	case "genie":
+	case "tmate":
 		return &catalogPrograms[97]
-	case "dc":
+	case "genie":
 		return &catalogPrograms[98]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "dc":
 		return &catalogPrograms[99]
-	case "yt-dlp", "youtube-dl":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[100]
-	case "dmsetup":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[101]
-	case "openvpn":
+	case "dmsetup":
 		return &catalogPrograms[102]
-	case "certbot":
+	case "openvpn":
 		return &catalogPrograms[103]
-	case "borg":
+	case "certbot":
 		return &catalogPrograms[104]
-	case "sshuttle":
+	case "borg":
 		return &catalogPrograms[105]
-	case "split", "gsplit":
+	case "sshuttle":
 		return &catalogPrograms[106]
-	case "scrot":
+	case "split", "gsplit":
 		return &catalogPrograms[107]
-	case "acr":
+	case "scrot":
 		return &catalogPrograms[108]
-	case "zic":
+	case "acr":
 		return &catalogPrograms[109]
-	case "dnsmasq":
+	case "zic":
 		return &catalogPrograms[110]
-	case "pip", "pip3":
+	case "dnsmasq":
 		return &catalogPrograms[111]
-	case "gem":
+	case "pip", "pip3":
 		return &catalogPrograms[112]
-	case "scp", "sftp-s":
+	case "gem":
 		return &catalogPrograms[113]
-	case "sshfs":
+	case "scp", "sftp-s":
 		return &catalogPrograms[114]
-	case "check_by_ssh":
+	case "sshfs":
 		return &catalogPrograms[115]
-	case "puppet":
+	case "check_by_ssh":
 		return &catalogPrograms[116]
-	case "xdotool":
+	case "puppet":
 		return &catalogPrograms[117]
-	case "ydotool":
+	case "xdotool":
 		return &catalogPrograms[118]
-	case "task":
+	case "ydotool":
 		return &catalogPrograms[119]
-	case "perf":
+	case "task":
 		return &catalogPrograms[120]
-	case "ip":
+	case "perf":
 		return &catalogPrograms[121]
-	case "rake":
+	case "ip":
 		return &catalogPrograms[122]
-	case "knife":
+	case "rake":
 		return &catalogPrograms[123]
-	case "sqlmap":
+	case "knife":
 		return &catalogPrograms[124]
-	case "exiftool":
+	case "sqlmap":
 		return &catalogPrograms[125]
-	case "fail2ban-client":
+	case "exiftool":
 		return &catalogPrograms[126]
-	case "fastfetch":
+	case "fail2ban-client":
 		return &catalogPrograms[127]
-	case "rsyslogd":
+	case "fastfetch":
 		return &catalogPrograms[128]
-	case "virsh":
+	case "rsyslogd":
 		return &catalogPrograms[129]
-	case "bee":
+	case "virsh":
 		return &catalogPrograms[130]
-	case "go":
+	case "bee":
 		return &catalogPrograms[131]
-	case "cargo":
+	case "go":
 		return &catalogPrograms[132]
-	case "svn":
+	case "cargo":
 		return &catalogPrograms[133]
-	case "jj":
+	case "svn":
 		return &catalogPrograms[134]
-	case "strace":
+	case "jj":
 		return &catalogPrograms[135]
-	case "ltrace":
+	case "strace":
 		return &catalogPrograms[136]
-	case "flock":
+	case "ltrace":
 		return &catalogPrograms[137]
-	case "systemd-run":
+	case "flock":
 		return &catalogPrograms[138]
-	case "busctl":
+	case "systemd-run":
 		return &catalogPrograms[139]
-	case "unshare":
+	case "busctl":
 		return &catalogPrograms[140]
-	case "nsenter":
+	case "unshare":
 		return &catalogPrograms[141]
-	case "chroot":
+	case "nsenter":
 		return &catalogPrograms[142]
-	case "lvm":
+	case "chroot":
 		return &catalogPrograms[143]
-	case "parted":
+	case "lvm":
 		return &catalogPrograms[144]
-	case "toybox":
+	case "parted":
 		return &catalogPrograms[145]
-	case "sshpass":
+	case "toybox":
 		return &catalogPrograms[146]
-	case "screen":
+	case "sshpass":
 		return &catalogPrograms[147]
-	case "cpulimit":
+	case "screen":
 		return &catalogPrograms[148]
-	case "dbus-launch":
+	case "cpulimit":
 		return &catalogPrograms[149]
-	case "rlwrap":
+	case "dbus-launch":
 		return &catalogPrograms[150]
-	case "valgrind":
+	case "rlwrap":
 		return &catalogPrograms[151]
-	case "setarch":
+	case "valgrind":
 		return &catalogPrograms[152]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "setarch":
 		return &catalogPrograms[153]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[154]
-	case "entr":
+	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
 		return &catalogPrograms[155]
-	case "mosh":
+	case "entr":
 		return &catalogPrograms[156]
-	case "msgfilter":
+	case "mosh":
 		return &catalogPrograms[157]
-	case "start-stop-daemon":
+	case "msgfilter":
 		return &catalogPrograms[158]
-	case "sg", "newgrp":
+	case "start-stop-daemon":
 		return &catalogPrograms[159]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "sg", "newgrp":
 		return &catalogPrograms[160]
-	case "wezterm":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[161]
-	case "kitty", "foot", "st":
+	case "wezterm":
 		return &catalogPrograms[162]
-	case "tmux", "byobu", "byobu-tmux":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[163]
-	case "zellij":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[164]
-	case "dtach", "abduco":
+	case "zellij":
 		return &catalogPrograms[165]
-	case "parallel":
+	case "dtach", "abduco":
 		return &catalogPrograms[166]
-	case "hping3":
+	case "parallel":
 		return &catalogPrograms[167]
-	case "at", "batch":
+	case "hping3":
 		return &catalogPrograms[168]
-	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
+	case "at", "batch":
 		return &catalogPrograms[169]
-	case "pnpm", "yarn", "npm", "bun":
+	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
 		return &catalogPrograms[170]
-	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[171]
-	case "mise":
+	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[172]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "mise":
 		return &catalogPrograms[173]
-	case "nix":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[174]
-	case "script":
+	case "nix":
 		return &catalogPrograms[175]
-	case "socat":
+	case "script":
 		return &catalogPrograms[176]
-	case "socket":
+	case "socat":
 		return &catalogPrograms[177]
-	case "proot":
+	case "socket":
 		return &catalogPrograms[178]
-	case "sched":
+	case "proot":
 		return &catalogPrograms[179]
-	case "faketime":
+	case "sched":
 		return &catalogPrograms[180]
-	case "trickle":
+	case "faketime":
 		return &catalogPrograms[181]
-	case "hyperfine":
+	case "trickle":
 		return &catalogPrograms[182]
-	case "direnv":
+	case "hyperfine":
 		return &catalogPrograms[183]
-	case "op":
+	case "direnv":
 		return &catalogPrograms[184]
-	case "doppler", "infisical":
+	case "op":
 		return &catalogPrograms[185]
-	case "dotenv":
+	case "doppler", "infisical":
 		return &catalogPrograms[186]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[187]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[188]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[189]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[190]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[191]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[192]
+	case "nix-shell":
+		return &catalogPrograms[193]
 	}
 	return nil
 }
@@ -523,6 +525,7 @@ var catalogNames = [...]string{
 	"nerdctl",
 	"kubectl",
 	"oc",
+	"machinectl",
 	"distrobox",
 	"vagrant",
 	"multipass",
@@ -853,6 +856,7 @@ var catalogPrograms = [...]Program{
 	{Name: "az", Remote: []string{"ssh"}, Code: []CodeOption{{"--scripts", "sh", nil}}},
 	{Name: "docker", Args: "eiuwtHcl", Long: []string{"env", "env-file", "user", "workdir", "detach-keys", "host", "context", "config", "log-level"}, Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1},
 	{Name: "kubectl", Args: "nsc", Long: []string{"namespace", "context", "kubeconfig", "cluster", "user", "server", "token", "as", "as-group", "request-timeout", "cache-dir"}, Sub: []string{"exec"}, SubRun: "dashdash", Prompt: []Prompt{{Sub: []string{"edit"}, Editor: []string{"KUBE_EDITOR"}, Operands: -1}, {Sub: []string{"attach"}, Needs: []string{"-i", "--stdin"}, Operands: -1}}},
+	{Name: "machinectl", Args: "MpoHEn", Long: []string{"machine", "property", "output", "host", "setenv", "lines", "uid", "kill-whom", "signal"}, Sub: []string{"shell"}, SubRun: "argv", SubOperands: 1},
 	{Name: "distrobox", Sub: []string{"enter"}, SubRun: "dashdash", Prompt: []Prompt{{Batch: []string{"--"}, Sub: []string{"enter"}, Operands: -1}}},
 	{Name: "vagrant", Sub: []string{"exec"}, SubRun: "dashdash", Remote: []string{"ssh"}, Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}, Prompt: []Prompt{{Batch: []string{"-c", "--command"}, Sub: []string{"ssh", "shell"}, Operands: -1}}},
 	{Name: "toolbox", Prompt: []Prompt{{Sub: []string{"enter"}, Operands: -1}}},
@@ -995,39 +999,43 @@ var catalogPrograms = [...]Program{
 
 // wrappers run the command that follows their own options (kind: wrapper).
 var wrappers = map[string]optSpec{
-	"sudo":         {arg: "CDgpRrTUu", longArg: []string{"user", "group", "host", "chdir", "close-from", "prompt", "role", "type", "command-timeout", "other-user", "chroot"}, stop: "eKlVvh", longStop: []string{"edit", "list", "validate", "version", "help", "remove-timestamp"}, assigns: true},
-	"doas":         {arg: "uaC"},
-	"run0":         {arg: "ugD", longArg: []string{"user", "group", "chdir", "unit", "property", "description", "slice", "nice", "setenv"}},
-	"pkexec":       {longArg: []string{"user"}},
-	"env":          {arg: "uCP", longArg: []string{"unset", "chdir"}, longStop: []string{"help", "version"}, split: "S", longSplit: []string{"split-string"}, assigns: true},
-	"exec":         {arg: "a"},
-	"command":      {stop: "vV"},
-	"builtin":      {},
-	"nocorrect":    {assigns: true},
-	"noglob":       {},
-	"nohup":        {},
-	"setsid":       {},
-	"busybox":      {},
-	"unbuffer":     {},
-	"tsocks":       {},
-	"torsocks":     {arg: "upaP", longArg: []string{"user", "pass", "address", "port"}},
-	"firejail":     {},
-	"dumb-init":    {arg: "r", longArg: []string{"rewrite"}, stop: "hVl", longStop: []string{"help", "version", "list"}},
-	"tini":         {arg: "pe", stop: "hl", longStop: []string{"version"}},
-	"proxychains":  {arg: "f"},
-	"proxychains4": {arg: "f"},
-	"caffeinate":   {arg: "tw"},
-	"nice":         {arg: "n", longArg: []string{"adjustment"}},
-	"time":         {arg: "fo", longArg: []string{"format", "output"}},
-	"timeout":      {arg: "sk", longArg: []string{"signal", "kill-after"}, operands: 1},
-	"gtimeout":     {arg: "sk", longArg: []string{"signal", "kill-after"}, operands: 1},
-	"stdbuf":       {arg: "ioe", longArg: []string{"input", "output", "error"}},
-	"ionice":       {arg: "cnpPu", longArg: []string{"class", "classdata", "pid", "pgid", "uid"}},
-	"chrt":         {arg: "TPD", longArg: []string{"sched-runtime", "sched-period", "sched-deadline"}, operands: 1},
-	"taskset":      {operands: 1},
-	"gosu":         {operands: 1},
-	"su-exec":      {operands: 1},
-	"xargs":        {arg: "adEILnPs", longArg: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}},
+	"sudo":                {arg: "CDgpRrTUu", longArg: []string{"user", "group", "host", "chdir", "close-from", "prompt", "role", "type", "command-timeout", "other-user", "chroot"}, stop: "eKlVvh", longStop: []string{"edit", "list", "validate", "version", "help", "remove-timestamp"}, assigns: true},
+	"doas":                {arg: "uaC"},
+	"run0":                {arg: "ugD", longArg: []string{"user", "group", "chdir", "unit", "property", "description", "slice", "nice", "setenv"}},
+	"pkexec":              {longArg: []string{"user"}},
+	"env":                 {arg: "uCP", longArg: []string{"unset", "chdir"}, longStop: []string{"help", "version"}, split: "S", longSplit: []string{"split-string"}, assigns: true},
+	"exec":                {arg: "a"},
+	"command":             {stop: "vV"},
+	"builtin":             {},
+	"nocorrect":           {assigns: true},
+	"noglob":              {},
+	"nohup":               {},
+	"setsid":              {},
+	"setpriv":             {longArg: []string{"reuid", "regid", "ruid", "rgid", "euid", "egid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label", "apparmor-profile", "landlock-access", "landlock-rule", "seccomp-filter", "reset-env"}, stop: "dhV", longStop: []string{"dump", "list-caps", "help", "version"}},
+	"flatpak-spawn":       {longArg: []string{"forward-fd", "sandbox-expose", "sandbox-expose-ro", "sandbox-expose-path", "sandbox-expose-path-ro", "sandbox-flag", "directory", "env", "unset-env", "app-path", "usr-path"}, longStop: []string{"help", "version"}},
+	"distrobox-host-exec": {longStop: []string{"help", "version"}},
+	"host-spawn":          {longStop: []string{"help", "version"}},
+	"busybox":             {},
+	"unbuffer":            {},
+	"tsocks":              {},
+	"torsocks":            {arg: "upaP", longArg: []string{"user", "pass", "address", "port"}},
+	"firejail":            {},
+	"dumb-init":           {arg: "r", longArg: []string{"rewrite"}, stop: "hVl", longStop: []string{"help", "version", "list"}},
+	"tini":                {arg: "pe", stop: "hl", longStop: []string{"version"}},
+	"proxychains":         {arg: "f"},
+	"proxychains4":        {arg: "f"},
+	"caffeinate":          {arg: "tw"},
+	"nice":                {arg: "n", longArg: []string{"adjustment"}},
+	"time":                {arg: "fo", longArg: []string{"format", "output"}},
+	"timeout":             {arg: "sk", longArg: []string{"signal", "kill-after"}, operands: 1},
+	"gtimeout":            {arg: "sk", longArg: []string{"signal", "kill-after"}, operands: 1},
+	"stdbuf":              {arg: "ioe", longArg: []string{"input", "output", "error"}},
+	"ionice":              {arg: "cnpPu", longArg: []string{"class", "classdata", "pid", "pgid", "uid"}},
+	"chrt":                {arg: "TPD", longArg: []string{"sched-runtime", "sched-period", "sched-deadline"}, operands: 1},
+	"taskset":             {operands: 1},
+	"gosu":                {operands: 1},
+	"su-exec":             {operands: 1},
+	"xargs":               {arg: "adEILnPs", longArg: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}},
 }
 
 // programs have options whose value is a command line they run (kind: options).

@@ -72,7 +72,14 @@ type flow struct {
 	// assignment may not have run (D=/; if c; then D=build; fi), or
 	// other branches' values (if c; then D=/; else D=build; fi): the
 	// defaults walks read the variable as each of them in turn
-	others    map[string][]string
+	others map[string][]string
+	// locals are the names a function made its own (local D, declare D
+	// or typeset D there without -g), keyed "FUNCTION\x00NAME": an
+	// assignment to one in that function leaves the caller's value
+	locals map[string]bool
+	// cased are the variables declare -l (lower) or -u (upper) gave a
+	// case: every value assigned to them is changed to it
+	cased     map[string]byte
 	allExport bool
 	fnAssigns map[string][]string // what each function's body assigns wherever it runs
 	inAlias   bool                // walking an alias's text where it is defined (aliasBody)
@@ -87,12 +94,13 @@ type flow struct {
 	// later command runs it; "" for go build's output named after its
 	// directory, which the line runs as ./NAME
 	built   map[string][]builtSource
-	fds     map[string]Input // file descriptors opened for reading by exec (exec 3<<EOF)
-	ints    map[string]bool  // variables declared integer (declare -i): assigning evaluates the value
-	cwd     string           // the directory set by cd, "" when unknown
-	cwdRel  string           // with cwd "", where relative cds moved from the caller's directory
-	cwdLost bool             // a cd to an unknown directory: cwdRel is no longer known
-	dirs    []cwdState       // the directories pushd left, for popd
+	fds     map[string]Input    // file descriptors opened for reading by exec (exec 3<<EOF)
+	outFds  map[string]Redirect // file descriptors opened for writing by exec (exec 3>>/etc/passwd), for a later >&3
+	ints    map[string]bool     // variables declared integer (declare -i): assigning evaluates the value
+	cwd     string              // the directory set by cd, "" when unknown
+	cwdRel  string              // with cwd "", where relative cds moved from the caller's directory
+	cwdLost bool                // a cd to an unknown directory: cwdRel is no longer known
+	dirs    []cwdState          // the directories pushd left, for popd
 	// alts are the other directories the walk may be in after a cd that
 	// may not have run (false && cd /tmp, cd x || true, if c; then cd
 	// x; fi): stmts walks the rest of its list once in each (forkRest)
@@ -327,6 +335,7 @@ func (w *walker) positional(zero string, args []field) func() {
 		delete(w.vars, k)
 	}
 	w.vars["0"] = zero
+	args = globbedParams(args)
 	var all []string
 	dynamic := false
 	for i, a := range args {
@@ -355,6 +364,30 @@ func (w *walker) positional(zero string, args []field) func() {
 		}
 		w.changed()
 	}
+}
+
+// globbedParams are the parameters a call's words make: the shell
+// expands a glob there (f -a /d?v/sda gives f /dev/sda), which is read
+// as the well-known paths it may match (globPaths).
+func globbedParams(args []field) []field {
+	if !slices.ContainsFunc(args, func(a field) bool { return a.glob && !a.Dynamic }) {
+		return args
+	}
+	var out []field
+	for _, a := range args {
+		ps := []string(nil)
+		if a.glob && !a.Dynamic {
+			ps = globPaths(a.Value)
+		}
+		if len(ps) == 0 {
+			out = append(out, a)
+			continue
+		}
+		for _, p := range ps {
+			out = append(out, field{Word: Word{Value: p}})
+		}
+	}
+	return out
 }
 
 // arrayValue is the value of an indexed array assigned a static list,
@@ -658,6 +691,15 @@ const unknownValue = "\x00"
 // setAssigned gives a variable a value where cx says the assignment may
 // not run (noteAssigned, noteOther).
 func (w *walker) setAssigned(name string, v Word, cx ctx) {
+	if cx.fn != "" && w.locals[cx.fn+"\x00"+name] {
+		cx.maybe = true // f(){ local D; D=build; }: the caller's D holds again
+	}
+	switch w.cased[w.deref(name)] {
+	case 'l':
+		v.Value = strings.ToLower(v.Value) // declare -l X; X=DD: $X is dd
+	case 'u':
+		v.Value = strings.ToUpper(v.Value)
+	}
 	old, had := w.vars[w.deref(name)]
 	w.setVar(name, v)
 	w.noteAssigned(name, cx)
@@ -1203,6 +1245,12 @@ func (w *walker) wrapperWords(c *Command) {
 	w.xargsMore = append(w.xargsMore, strings.Join(words, " "))
 }
 
+// bareWrapper reports a wrapper given options only, which runs the
+// program its input's first word names (curl -s URL | xargs env).
+func bareWrapper(c *Command) bool {
+	return isWrapperName(baseName(c.Name)) && !slices.ContainsFunc(c.Args, func(a Word) bool { return !strings.HasPrefix(a.Value, "-") })
+}
+
 // isWrapperName reports a program peel takes off the command it runs.
 func isWrapperName(name string) bool {
 	if _, ok := wrappers[name]; ok {
@@ -1281,8 +1329,16 @@ func (w *walker) xargsInput(c *Command) {
 		fed = c.Stdin
 	}
 	if !in.Static || in.Remote || in.Decoded {
+		if in.Static && !in.Remote && bareWrapper(c) {
+			// echo ZPOOL DESTROY | tr A-Z a-z | xargs env: the words are
+			// known though decoded; env runs them as decoded code
+			c.Untrusted = untrusted(in)
+			in.Decoded = false
+		}
+	}
+	if !in.Static || in.Remote || in.Decoded {
 		switch {
-		case (fed.Remote || fed.Decoded) && repl == "" && isWrapperName(baseName(c.Name)) && !slices.ContainsFunc(c.Args, func(a Word) bool { return !strings.HasPrefix(a.Value, "-") }):
+		case (fed.Remote || fed.Decoded) && repl == "" && bareWrapper(c):
 			// curl -s URL | xargs env: the program env runs is a
 			// downloaded (or decoded) word
 			c.Untrusted = untrusted(fed)
@@ -1654,6 +1710,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			}
 		}
 	case name == "trap":
+		if len(args) > 0 && args[0].Value == "--" {
+			args = args[1:] // trap -- CODE EXIT: -- only ends the options
+		}
 		if len(args) >= 2 && !strings.HasPrefix(args[0].Value, "-") {
 			later := cx
 			later.maybe = true // it runs at the signal, after what follows it, or never
@@ -2701,36 +2760,62 @@ func uses(stmts []*syntax.Stmt, name string) bool {
 	return found
 }
 
-// openFds records what exec 3<<EOF, exec 3<file or exec 3< <(…) opens, for
-// a later <&3.
+// openFds records what exec 3<<EOF, exec 3<file or exec 3< <(…) opens,
+// for a later <&3, and what exec 3>FILE or 3>>FILE opens, for a later >&3.
 func (w *walker) openFds(st *syntax.Stmt) {
 	for _, r := range st.Redirs {
 		if r == nil || r.N == nil || r.N.Value == "0" || r.N.Value == "1" || r.N.Value == "2" {
 			continue
 		}
+		reads := false
 		switch r.Op {
 		case syntax.RdrIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.RdrInOut:
+			reads = true
+		case syntax.RdrOut, syntax.AppOut, syntax.ClbOut, syntax.AppClob:
 		default:
 			continue
-		}
-		in := *r
-		in.N = nil
-		if w.fds == nil {
-			w.fds = make(map[string]Input)
 		}
 		fd := r.N.Value
 		if name, ok := strings.CutPrefix(fd, "{"); ok && strings.HasSuffix(name, "}") {
 			// exec {NAME}<…: bash opens a descriptor of its choosing, from
 			// 10 up, and puts its number in NAME (bash /dev/fd/$NAME)
 			n := 10
-			for _, taken := w.fds[strconv.Itoa(n)]; taken; _, taken = w.fds[strconv.Itoa(n)] {
+			for w.fdTaken(strconv.Itoa(n)) {
 				n++
 			}
 			fd = strconv.Itoa(n)
 			w.setVar(strings.TrimSuffix(name, "}"), Word{Value: fd})
 		}
-		w.fds[fd] = w.stdin([]*syntax.Redirect{&in}, Input{})
+		opened := *r
+		opened.N = nil
+		delete(w.fds, fd)
+		delete(w.outFds, fd)
+		if r.Op != syntax.RdrIn && !isHeredoc(r.Op) && r.Op != syntax.WordHdoc {
+			// exec 3<>FILE is open for writing too; its bytes land at
+			// the file's start, as 1<> FILE's do
+			if w.outFds == nil {
+				w.outFds = make(map[string]Redirect)
+			}
+			out := w.redirects([]*syntax.Redirect{&opened})[0]
+			if r.Op == syntax.RdrInOut {
+				out.Op = ">"
+			}
+			w.outFds[fd] = out
+		}
+		if reads {
+			if w.fds == nil {
+				w.fds = make(map[string]Input)
+			}
+			w.fds[fd] = w.stdin([]*syntax.Redirect{&opened}, Input{})
+		}
 	}
+}
+
+// fdTaken reports a descriptor exec opened already.
+func (w *walker) fdTaken(fd string) bool {
+	_, in := w.fds[fd]
+	_, out := w.outFds[fd]
+	return in || out
 }
 
 // Arithmetic evaluation runs code. bash evaluates a variable named in an

@@ -153,7 +153,8 @@ var flowTests = []struct {
 	// known program it may match is judged (red team: only asked).
 	{"", "glob command name", "/???/?m -rf /", []string{"«/???/?m» -rf /", "nm -rf / via=glob /???/?m", "rm -rf / via=glob /???/?m"}},
 	{"", "glob of one letter", "/bin/r? -rf ~", []string{"«/bin/r?» -rf ~", "rg -rf ~ via=glob /bin/r?", "rm -rf ~ via=glob /bin/r?"}},
-	{"", "bracket glob", "/usr/bin/[r]m -rf ~", []string{"«/usr/bin/[r]m» -rf ~", "rm -rf ~ via=glob /usr/bin/[r]m"}},
+	{"", "bracket glob", "/usr/bin/[r]m -rf ~", []string{"rm -rf ~"}}, // a bracket of one character is that character
+	{"", "bracket glob of two", "/usr/bin/[rR]m -rf ~", []string{"«/usr/bin/[rR]m» -rf ~", "rm -rf ~ via=glob /usr/bin/[rR]m"}},
 	{"", "glob in the directory only", "/???/rm -rf ~", []string{"«/???/rm» -rf ~", "rm -rf ~ via=glob /???/rm"}},
 	{"", "glob of many programs is left dynamic", "/usr/bin/* -rf ~", []string{"«/usr/bin/*» -rf ~"}},
 	{"", "glob of no known program", "./build/app? --serve", []string{"«./build/app?» --serve"}},

@@ -43,7 +43,7 @@ var wellKnownPaths = []string{
 	"~/.git-credentials", "~/.gitconfig", "~/.npmrc", "~/.pypirc", "~/.env", "~/.bashrc", "~/.bash_profile", "~/.bash_login",
 	"~/.bash_logout", "~/.profile", "~/.zshrc", "~/.zprofile", "~/.zshenv", "~/.zlogin", "~/.bash_history", "~/.zsh_history",
 	"~/.bitcoin", "~/.electrum", "~/.ethereum", "~/Library/Keychains", "~/Library/Cookies", "~/Library/LaunchAgents",
-	"~/Library/Application Support",
+	"~/Library/Application Support", "~/bin", "~/.bin", "~/.local/bin",
 }
 
 // pathNode is a directory of wellKnownPaths: its entries by name.
@@ -78,7 +78,10 @@ func globPaths(glob string) []string {
 			glob = "~/" + rest
 		}
 	}
-	var first string
+	var first, home string
+	if h, ok := homeDir(glob); ok {
+		home, glob = h, "~"+glob[len(h):] // /home/u/.ba?hrc: a home's layout
+	}
 	switch {
 	case strings.HasPrefix(glob, "~/"):
 		first = "~"
@@ -136,11 +139,37 @@ func globPaths(glob string) []string {
 	out := make([]string, len(cur))
 	for i, p := range cur {
 		out[i] = p.at
+		if home != "" {
+			out[i] = home + strings.TrimPrefix(p.at, "~")
+		}
 		if strings.HasSuffix(glob, "/") {
 			out[i] += "/"
 		}
 	}
 	return out
+}
+
+// homeDir is the home a glob starts with when spelled as a path,
+// /home/NAME or /root, followed by a slash.
+func homeDir(glob string) (string, bool) {
+	if strings.HasPrefix(glob, "/root/") {
+		return "/root", true
+	}
+	rest, ok := strings.CutPrefix(glob, "/home/")
+	name, _, slash := strings.Cut(rest, "/")
+	if !ok || !slash || name == "" || isGlob(name) {
+		return "", false
+	}
+	return "/home/" + name, true
+}
+
+// GlobPaths are the well-known paths a glob spelled from the home or the
+// root may match (cp x ~/.ba?hrc writes ~/.bashrc), nil for none.
+func GlobPaths(glob string) []string {
+	if !isGlob(glob) {
+		return nil
+	}
+	return globPaths(glob)
 }
 
 // globArgs emits c again with each glob argument replaced by the
@@ -150,24 +179,42 @@ func (w *walker) globArgs(c *Command, args []field, cx ctx) {
 		return
 	}
 	var words []Word
-	changed := false
+	globs, multi, at := 0, 0, 0 // the globs that match, those of several paths, and where the last of those is
+	var matched []string        // its paths
 	for _, f := range args {
 		if f.glob && !f.Dynamic && !strings.ContainsAny(f.Value, "\\'\"") {
 			if ps := globPaths(f.Value); ps != nil {
+				globs++
+				if len(ps) > 1 {
+					multi, at, matched = multi+1, len(words), ps
+				}
 				for _, p := range ps {
 					words = append(words, Word{Value: p})
 				}
-				changed = true
 				continue
 			}
 		}
 		words = append(words, f.Word)
 	}
-	if !changed || len(words) > maxWords {
+	if globs == 0 || len(words) > maxWords {
 		return
 	}
 	w.walks++
 	m := *c
 	m.Args = words
 	w.runAs(&m, c.Path, "glob", cx)
+	if multi != 1 {
+		return
+	}
+	// cp x ~/.bi*/git: the glob may match one path only where the
+	// command runs (~/.bin/git), which reads as a command of its own
+	for _, p := range matched {
+		if w.walks >= maxLoopWalks {
+			return
+		}
+		w.walks++
+		one := *c
+		one.Args = slices.Concat(words[:at], []Word{{Value: p}}, words[at+len(matched):])
+		w.runAs(&one, c.Path, "glob", cx)
+	}
 }

@@ -184,6 +184,10 @@ type Input struct {
 	// printf '%s\n' (or '%s\0') prints one an item, some known only at
 	// run time (printedItems): what xargs makes arguments of
 	items *[]Word
+	// home is the home field of the account line getent passwd NAME
+	// prints (~NAME, ~ for a name known only at run time): its one
+	// field a filter may pick that the model knows (accountHome)
+	home string
 }
 
 // Payload is interpreter code passed inline.

@@ -75,8 +75,22 @@ func produces(c *Command, in Input) Input {
 			out.Text, out.Static = text, true
 			return out
 		}
+		if home, ok := accountHome(c); ok {
+			out.home = home // getent passwd u
+			return out
+		}
 		out.items = printedItems(c)
 		out.Remote, out.Decoded = in.Remote, in.Decoded
+		switch {
+		case in.Static:
+			out.Text, out.Static = filterStatic(c, in.Text) // echo x:rm | cut -d: -f2
+		case in.home != "":
+			// getent passwd u | cut -d: -f6: the one field known is the home
+			line := "name:x:uid:gid:gecos:" + in.home + ":shell\n"
+			if text, ok := filterStatic(c, line); ok && text == in.home+"\n" {
+				out.Text, out.Static = text, true
+			}
+		}
 		out.setup = !in.Remote && !in.Decoded && setupScript(c)
 		if c.Name == "cat" && in.Static && (len(c.Args) == 0 || len(c.Args) == 1 && c.Args[0].Value == "-") {
 			out.Text, out.Static = in.Text, true
@@ -166,6 +180,8 @@ func decodeStatic(c *Command, text string) (string, bool) {
 				return string(b), true
 			}
 		}
+	case "tr":
+		return translate(c.Args, text)
 	case "rev":
 		lines := strings.Split(text, "\n")
 		for i, l := range lines {

@@ -1193,6 +1193,7 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 	}
 	var nodes []syntax.Node
 	integer, nameref, global := false, false, false
+	var letterCase byte // declare -l, -u: values are lower- or upper-cased
 	exports, unexports := c.Name == "export", false
 	// local D=x in a function (declare and typeset there too, but for -g)
 	// sets a D of the function's own: past its end the caller's D holds
@@ -1220,16 +1221,36 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 					integer = integer || strings.Contains(f.Value, "i")
 					nameref = nameref || strings.Contains(f.Value, "n")
 					global = global || strings.Contains(f.Value, "g")
+					if i := strings.LastIndexAny(f.Value, "lu"); i > 0 {
+						letterCase = f.Value[i]
+					}
 					exports = exports || strings.Contains(f.Value, "x") && !(c.Name == "export" && strings.Contains(f.Value, "n"))
 					unexports = unexports || c.Name == "export" && strings.Contains(f.Value, "n")
-				case strings.HasPrefix(f.Value, "+") && strings.Contains(f.Value, "x"):
-					unexports, exports = true, false // declare +x D: no longer exported
+				case strings.HasPrefix(f.Value, "+") && strings.ContainsAny(f.Value, "xlu"):
+					if strings.Contains(f.Value, "x") {
+						unexports, exports = true, false // declare +x D: no longer exported
+					}
+					if strings.ContainsAny(f.Value, "lu") {
+						letterCase = '+' // declare +l D: its case is kept again
+					}
 				default:
 					defer w.subscript(f.Value, c.Pos, cx) // declare "a[$(…)]=1"
 				}
 			}
 			c.Args = append(c.Args, fieldWords(fs)...)
 		case a.Name != nil:
+			if letterCase != 0 {
+				if w.cased == nil {
+					w.cased = make(map[string]byte)
+				}
+				w.cased[w.deref(a.Name.Value)] = letterCase
+			}
+			if scoped().maybe {
+				if w.locals == nil {
+					w.locals = make(map[string]bool)
+				}
+				w.locals[cx.fn+"\x00"+a.Name.Value] = true // local D: D=… after it in cx.fn is the function's own
+			}
 			switch {
 			case unexports:
 				delete(w.exported, w.deref(a.Name.Value))
@@ -1332,6 +1353,9 @@ func (w *walker) redirects(rs []*syntax.Redirect) []Redirect {
 			f := w.single(r.Word)
 			rd.Target = folded(f.Word)
 			rd.Target.Glob = f.glob // bash and zsh expand a redirection's glob too
+			if to, ok := w.outFds[f.Value]; ok && r.Op == syntax.DplOut && !f.Dynamic {
+				rd.Op, rd.Target = to.Op, to.Target // exec 3>>/etc/passwd; echo … >&3
+			}
 		}
 		out = append(out, rd)
 	}

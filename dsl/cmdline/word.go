@@ -369,7 +369,10 @@ func (w *walker) expand(parts []syntax.WordPart, split bool, mode int) []field {
 	for i, p := range parts {
 		if l, ok := p.(*syntax.Lit); ok && i == 0 && mode == unquoted && strings.HasPrefix(l.Value, "~") {
 			if v, dynamic, ok := tildeUser(l.Value); ok {
-				if mode == unquoted && isGlob(l.Value) {
+				if w.dialect != Fish {
+					v = oneCharClasses(v)
+				}
+				if mode == unquoted && isGlob(v) {
 					e.cur.glob = true
 				}
 				e.write(unescape(v, mode))
@@ -542,10 +545,14 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 	w := e.w
 	switch p := p.(type) {
 	case *syntax.Lit:
-		if mode == unquoted && isGlob(p.Value) {
+		v := p.Value
+		if mode == unquoted && w.dialect != Fish {
+			v = oneCharClasses(v)
+		}
+		if mode == unquoted && isGlob(v) {
 			e.cur.glob = true
 		}
-		e.write(unescape(p.Value, mode))
+		e.write(unescape(v, mode))
 	case *syntax.SglQuoted:
 		e.cur.Quoted = true
 		if p.Dollar {
@@ -927,6 +934,41 @@ func isGlob(s string) bool {
 	}
 	i := strings.IndexByte(s, '[')
 	return i >= 0 && strings.IndexByte(s[i+1:], ']') > 0
+}
+
+// oneCharClasses writes each bracket expression of a glob that matches
+// one character only ([c], [v-v]) as that character: ~/.bashr[c] names
+// ~/.bashrc and nothing else (or itself, a file no one has).
+func oneCharClasses(s string) string {
+	if !strings.Contains(s, "[") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '\\' && i+1 < len(s):
+			b.WriteString(s[i : i+2])
+			i++
+			continue
+		case s[i] != '[':
+		case i+2 < len(s) && s[i+2] == ']' && plainGlobChar(s[i+1]):
+			b.WriteByte(s[i+1]) // [c]
+			i += 2
+			continue
+		case i+4 < len(s) && s[i+4] == ']' && s[i+2] == '-' && s[i+1] == s[i+3] && plainGlobChar(s[i+1]):
+			b.WriteByte(s[i+1]) // [c-c]
+			i += 4
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// plainGlobChar reports a character that means itself in a glob and in
+// a path.
+func plainGlobChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("._@%+,:=~", c) >= 0
 }
 
 // elementParam reports ${A[i]}, ${A[@]} and the like: an element, or all,

@@ -1,0 +1,134 @@
+package cmdline
+
+import (
+	"strings"
+	"testing"
+)
+
+// words makes a command's static arguments of a space-separated list.
+func words(s string) []Word {
+	var out []Word
+	for f := range strings.FieldsSeq(s) {
+		out = append(out, Word{Value: f})
+	}
+	return out
+}
+
+func TestFilterStatic(t *testing.T) {
+	tests := []struct {
+		name, args, in, want string
+		ok                   bool
+	}{
+		{"cut", "-d: -f6", "u:x:1:1::/home/u:/bin/sh\n", "/home/u\n", true},
+		{"cut", "-d : -f 2,3", "a:b:c:d\n", "b:c\n", true},
+		{"cut", "--delimiter=, --fields=2-", "a,b,c\n", "b,c\n", true},
+		{"cut", "-f1 -d,", "a,b\nno delimiter\n", "a\nno delimiter\n", true},
+		{"cut", "-d: -f-2", "a:b:c", "a:b", true},
+		{"cut", "-d: -f9", "a:b\n", "\n", true},
+		{"cut", "-c1-3", "abcdef\n", "", false},    // characters: not read
+		{"cut", "-d: -f1 file", "a:b\n", "", false}, // reads a file, not its input
+		{"cut", "-d:: -f1", "a:b\n", "", false},
+		{"cut", "-d: -f0", "a:b\n", "", false},
+		{"cut", "-d: -f3-1", "a:b\n", "", false},
+		{"cut", "-d: -s -f1", "a:b\n", "", false},
+		{"awk", "-F: {print$6}", "u:x:1:1::/home/u:/bin/sh\n", "/home/u\n", true},
+		{"awk", "{print $2}", "a  b c\n", "b\n", true},
+		{"awk", "{print $0}", "a b\n", "a b\n", true},
+		{"awk", "-F, {print $5}", "a,b\n", "\n", true},
+		{"awk", "{print $1, $2}", "a b\n", "", false},
+		{"awk", "-F: $1==\"u\"{print $6}", "u:x\n", "", false},
+		{"sort", "", "b\na\n", "", false},
+	}
+	for _, tt := range tests {
+		c := &Command{Name: tt.name, Args: words(tt.args)}
+		if tt.name == "awk" && strings.Contains(tt.args, "{") {
+			// the program is one word however it is spaced
+			i := strings.Index(tt.args, "{")
+			j := strings.LastIndexByte(tt.args[:i], ' ') + 1
+			c.Args = append(words(tt.args[:j]), Word{Value: tt.args[j:]})
+		}
+		got, ok := filterStatic(c, tt.in)
+		if ok != tt.ok || ok && got != tt.want {
+			t.Errorf("%s %s of %q = %q, %v; want %q, %v", tt.name, tt.args, tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestTranslate(t *testing.T) {
+	tests := []struct {
+		args []string
+		in   string
+		want string
+		ok   bool
+	}{
+		{[]string{`\n`, `\0`}, "zpool\ndestroy\n", "zpool\x00destroy\x00", true},
+		{[]string{"A-Z", "a-z"}, "RM -RF ~", "rm -rf ~", true},
+		{[]string{"[:upper:]", "[:lower:]"}, "LS", "ls", true},
+		{[]string{"-d", "X"}, "rXm", "rm", true},
+		{[]string{"X", " "}, "rmX-rf", "rm -rf", true},
+		{[]string{"abc", "x"}, "abcd", "xxxd", true}, // SET2's last character repeats
+		{[]string{`\101`, "b"}, "A", "b", true},
+		{[]string{`\\`, "/"}, `a\b`, "a/b", true},
+		{[]string{"-s", "a", "b"}, "aa", "", false},
+		{[]string{"-c", "a", "b"}, "ab", "", false},
+		{[]string{"[a*3]", "b"}, "a", "", false},
+		{[]string{"z-a", "b"}, "a", "", false},
+		{[]string{"é", "e"}, "é", "", false},
+		{[]string{"a"}, "a", "", false},
+	}
+	for _, tt := range tests {
+		var args []Word
+		for _, a := range tt.args {
+			args = append(args, Word{Value: a})
+		}
+		got, ok := translate(args, tt.in)
+		if ok != tt.ok || ok && got != tt.want {
+			t.Errorf("tr %q of %q = %q, %v; want %q, %v", tt.args, tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestAccountHome(t *testing.T) {
+	tests := []struct {
+		args    []Word
+		want    string
+		ok      bool
+		comment string
+	}{
+		{words("passwd u"), "~u", true, "a name"},
+		{words("passwd root"), "~root", true, ""},
+		{words("passwd 0"), "~root", true, "uid 0"},
+		{words("passwd 1000"), "~", true, "a uid"},
+		{[]Word{{Value: "passwd"}, {Value: "$USER", Dynamic: true}}, "~", true, "a name known at run time"},
+		{words("passwd"), "", false, "every account"},
+		{words("group u"), "", false, "another database"},
+		{words("-s files passwd u"), "", false, "an option"},
+		{words("passwd a/b"), "", false, "no account's name"},
+	}
+	for _, tt := range tests {
+		got, ok := accountHome(&Command{Name: "getent", Args: tt.args})
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("getent %v (%s) = %q, %v; want %q, %v", tt.args, tt.comment, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestOneCharClasses(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"~/.bashr[c]", "~/.bashrc"},
+		{".en[v-v]", ".env"},
+		{"/tm[p]/[e]", "/tmp/e"},
+		{"[rR]m", "[rR]m"},
+		{"[!c]", "[!c]"},
+		{"[a-c]", "[a-c]"},
+		{`\[c]`, `\[c]`},
+		{"[*]", "[*]"},
+		{"[", "["},
+		{"a[1]", "a1"},
+	}
+	for _, tt := range tests {
+		if got := oneCharClasses(tt.in); got != tt.want {
+			t.Errorf("oneCharClasses(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
