@@ -2771,7 +2771,7 @@ func (w *walker) openFds(st *syntax.Stmt) {
 		switch r.Op {
 		case syntax.RdrIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.RdrInOut:
 			reads = true
-		case syntax.RdrOut, syntax.AppOut, syntax.ClbOut, syntax.AppClob:
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.AppClob:
 		default:
 			continue
 		}

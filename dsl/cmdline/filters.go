@@ -174,8 +174,9 @@ func awkPrintField(args []Word) (string, int, bool) {
 	if len(sep) > 1 || sep == " " {
 		return "", 0, false
 	}
-	body, ok := strings.CutPrefix(strings.TrimSpace(prog), "{")
-	if body, ok = strings.CutSuffix(strings.TrimSpace(body), "}"); !ok {
+	body, open := strings.CutPrefix(strings.TrimSpace(prog), "{")
+	body, closed := strings.CutSuffix(strings.TrimSpace(body), "}")
+	if !open || !closed {
 		return "", 0, false
 	}
 	body = strings.TrimSuffix(strings.TrimSpace(body), ";")

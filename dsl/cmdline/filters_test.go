@@ -25,7 +25,7 @@ func TestFilterStatic(t *testing.T) {
 		{"cut", "-f1 -d,", "a,b\nno delimiter\n", "a\nno delimiter\n", true},
 		{"cut", "-d: -f-2", "a:b:c", "a:b", true},
 		{"cut", "-d: -f9", "a:b\n", "\n", true},
-		{"cut", "-c1-3", "abcdef\n", "", false},    // characters: not read
+		{"cut", "-c1-3", "abcdef\n", "", false},     // characters: not read
 		{"cut", "-d: -f1 file", "a:b\n", "", false}, // reads a file, not its input
 		{"cut", "-d:: -f1", "a:b\n", "", false},
 		{"cut", "-d: -f0", "a:b\n", "", false},
@@ -36,6 +36,7 @@ func TestFilterStatic(t *testing.T) {
 		{"awk", "{print $0}", "a b\n", "a b\n", true},
 		{"awk", "-F, {print $5}", "a,b\n", "\n", true},
 		{"awk", "{print $1, $2}", "a b\n", "", false},
+		{"awk", "print $1}", "a b\n", "", false},
 		{"awk", "-F: $1==\"u\"{print $6}", "u:x\n", "", false},
 		{"sort", "", "b\na\n", "", false},
 	}
