@@ -150,6 +150,10 @@ type flow struct {
 	substVars map[string]string // variables given a value holding a substitution, as written: CC="$(curl …)" (makeVariables)
 	setNames  map[string]bool   // variables the line gave a value, static or not (setsVar)
 	aliasOf   map[string]string // variables holding another's value, unknown: K=$GITHUB_TOKEN (setVar)
+	// refParams are the positional parameters when some are another
+	// variable's value, unknown (f -d "$TOKEN" URL): "$@" is each of
+	// them, those as ${NAME}; nil otherwise
+	refParams []Word
 	fetched   map[string]Input  // variables holding downloaded or decoded text: C=$(curl -s URL) (noteFetched)
 	pathText  string            // the last value given to PATH, as written when not static
 	// containers are the bind mounts of the containers the line started
@@ -338,12 +342,33 @@ func (w *walker) positional(zero string, args []field) func() {
 	args = globbedParams(args)
 	var all []string
 	dynamic := false
+	savedRefs, savedAliases := w.refParams, make(map[string]string)
+	refs, allKnown := make([]Word, len(args)), true // "$@": each known or another variable's value
 	for i, a := range args {
+		n := strconv.Itoa(i + 1)
+		if old, ok := w.aliasOf[n]; ok {
+			savedAliases[n] = old
+		}
+		delete(w.aliasOf, n)
+		refs[i] = a.Word
+		if target := varReference(a.Word); a.Dynamic && target != "" {
+			if w.aliasOf == nil {
+				w.aliasOf = map[string]string{}
+			}
+			w.aliasOf[n] = target // f(){ curl -d "$1"; }; f "$TOKEN"
+			refs[i] = Word{Value: "${" + target + "}", Dynamic: true}
+		} else if a.Dynamic {
+			allKnown = false
+		}
 		if !a.Dynamic {
-			w.vars[strconv.Itoa(i+1)] = a.Value
+			w.vars[n] = a.Value
 		}
 		dynamic = dynamic || a.Dynamic
 		all = append(all, a.Value)
+	}
+	w.refParams = nil
+	if dynamic && allKnown {
+		w.refParams = refs
 	}
 	for i := len(args); i < 9; i++ {
 		w.vars[strconv.Itoa(i+1)] = ""
@@ -362,6 +387,13 @@ func (w *walker) positional(zero string, args []field) func() {
 				w.vars[k] = v
 			}
 		}
+		for i := range args {
+			delete(w.aliasOf, strconv.Itoa(i+1))
+		}
+		for k, v := range savedAliases {
+			w.aliasOf[k] = v
+		}
+		w.refParams = savedRefs
 		w.changed()
 	}
 }

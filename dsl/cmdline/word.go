@@ -575,6 +575,21 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			v, ok := w.vars[p.Param.Value]
 			e.cur.prompt = &Word{Value: v, Dynamic: !ok}
 		}
+		if mode == dquoted && e.split && w.refParams != nil && simpleParam(p) && p.Param.Value == "@" {
+			// "$@" of f -d "$TOKEN" URL: -d, ${TOKEN}, URL
+			for i, r := range w.refParams {
+				if i > 0 {
+					e.end()
+					e.open = true
+				}
+				if r.Dynamic {
+					e.dynamic(r.Value)
+				} else {
+					e.write(r.Value)
+				}
+			}
+			return
+		}
 		if v, ok := w.lookup(p); ok && !isHome(p) {
 			elems := strings.Split(v, listSep)
 			switch {
