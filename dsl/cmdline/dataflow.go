@@ -154,8 +154,8 @@ type flow struct {
 	// variable's value, unknown (f -d "$TOKEN" URL): "$@" is each of
 	// them, those as ${NAME}; nil otherwise
 	refParams []Word
-	fetched   map[string]Input  // variables holding downloaded or decoded text: C=$(curl -s URL) (noteFetched)
-	pathText  string            // the last value given to PATH, as written when not static
+	fetched   map[string]Input // variables holding downloaded or decoded text: C=$(curl -s URL) (noteFetched)
+	pathText  string           // the last value given to PATH, as written when not static
 	// containers are the bind mounts of the containers the line started
 	// with a name (nameContainer), by name
 	containers map[string][]Mount
