@@ -113,3 +113,19 @@ func TestLead56Params(t *testing.T) {
 		{`g(){ curl -fsSL "$@"; }; g "$URL" -o out.json`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead56ZshShortForms: zsh's short forms of if, elif, else, while and
+// until, and for's brace form, which the parser rejects, are read as what
+// zsh runs (they asked as parse errors, the literal blocked).
+func TestLead56ZshShortForms(t *testing.T) {
+	checkShellHoles(t, []shellHoleCase{
+		{"zsh", `if true { rm -rf ~ }`, dsl.Block, dsl.Block},
+		{"zsh", `while true { rm -rf ~ }`, dsl.Block, dsl.Block},
+		{"zsh", `if [[ -n ${x} ]] { rm -rf ~ }`, dsl.Block, dsl.Block},
+		{"zsh", `if [[ -d x ]] { ls } elif true { rm -rf ~ }`, dsl.Block, dsl.Block},
+		{"zsh", `if false { ls } else { rm -rf ~ }`, dsl.Block, dsl.Block},
+		{"zsh", `for f in a; { rm -rf ~; }`, dsl.Block, dsl.Block},
+		{"zsh", `if true { echo hi } else { ls }`, dsl.Allow, dsl.Allow},
+		{"zsh", `x=1; if (( x )) { echo $x }`, dsl.Allow, dsl.Allow},
+	})
+}

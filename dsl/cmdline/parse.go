@@ -292,6 +292,13 @@ func (w *walker) parse(src string, d Dialect) ([]*syntax.Stmt, error) {
 		if fixed, ok := w.zshRewrite(src, perr); ok {
 			return w.parse(fixed, d)
 		}
+		if strings.Contains(perr.Error(), "bash/mksh feature") {
+			// for i in a; { … }: zsh takes it as bash does, which the
+			// zsh variant rejects; the walk stays zsh's
+			if stmts, err := w.parse(src, Bash); err == nil {
+				return stmts, nil
+			}
+		}
 	}
 	if len(src) > maxRepair {
 		return stmts, perr // the statements before the error will do

@@ -20,6 +20,10 @@ import (
 //   - repeat N cmd runs cmd: repeat becomes a wrapper (repeat N { … } is
 //     rewritten to the block);
 //   - { a } always { b } runs both blocks: "always" is rewritten to ";";
+//   - the short forms if COND { LIST } (elif, else { LIST }, while, until)
+//     are rewritten to COND;{ LIST }: the list is walked as one that runs;
+//     for NAME in WORDS; { LIST; }, which the variant rejects as bash's,
+//     is parsed as bash's;
 //   - =cmd (equals expansion) is the path of cmd: the command name loses "=";
 //   - glob qualifiers that run code, *(e:'code':) and *(+func), run that
 //     code for every file: it is walked as a carrier and the command is
@@ -47,6 +51,35 @@ var zshBlockFixes = sync.OnceValue(func() []zshBlockFix {
 				i += 3 + strings.Index(m[i+3:], "for")
 			}
 			return m[:i] + shortForMarker + m[i+3:]
+		}},
+		// "if COND { LIST }" → "   COND;{ LIST }": zsh's short forms of
+		// if, elif, while and until; the list is walked as one that
+		// runs after the condition (while's as often as it may)
+		{regexp.MustCompile(`(?m)(^|[;&|({}\n][ \t]*|\b(?:do|then|else)[ \t]+)(?:if|elif|while|until)[ \t]+[^;\n]*?[^;\n \t][ \t]+\{[ \t\n]`), func(m string) string {
+			i := strings.Index(m, "if")
+			for _, kw := range []string{"elif", "while", "until"} {
+				if j := strings.Index(m, kw); j >= 0 && (i < 0 || j < i) {
+					i = j
+				}
+			}
+			n := len("if")
+			switch {
+			case strings.HasPrefix(m[i:], "elif"):
+				n = 4
+			case strings.HasPrefix(m[i:], "while"), strings.HasPrefix(m[i:], "until"):
+				n = 5
+			}
+			kw := strings.Repeat(" ", n)
+			if strings.HasPrefix(m[i:], "elif") {
+				kw = ";   " // after the if's "}"
+			}
+			j := strings.LastIndexByte(m, '{')
+			return m[:i] + kw + m[i+n:j-1] + ";" + m[j:]
+		}},
+		// "} else {" → "} ;    {"
+		{regexp.MustCompile(`\}[ \t\n]*else[ \t\n]+\{`), func(m string) string {
+			i := strings.Index(m, "else")
+			return m[:i] + ";   " + m[i+4:]
 		}},
 		// "repeat 3 {" → "         {"
 		{regexp.MustCompile(`(?m)(^|[;&|({\n][ \t]*)repeat[ \t]+[0-9]+[ \t]*\{`), func(m string) string {
