@@ -541,6 +541,12 @@ func (w *walker) value(name string) (string, bool) {
 	return v, ok
 }
 
+// hasValue reports a variable the line gave a value it knows.
+func (w *walker) hasValue(name string) bool {
+	_, ok := w.vars[w.deref(name)]
+	return ok
+}
+
 // operated is the value of ${x/pat/rep}, ${x//pat/rep}, ${x%pat},
 // ${x%%pat}, ${x:off:len} and ${a[@]:off:len} (bash's, sh's) when the
 // line gave x a value: x='rmXX-rfXX~'; ${x//XX/ } runs rm -rf ~ as

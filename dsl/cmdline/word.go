@@ -663,6 +663,13 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			e.write("$HOME") // declare -n r=HOME; rm -rf "$r"
 		case p.Param != nil && p.Param.Value == "PWD" && simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && w.cwd != "":
 			e.write(w.cwd) // cd ~ && rm -rf "$PWD": the directory the line moved to
+		case w.dialect != Zsh && w.dialect != Fish && indirectParam(p) && isName(w.vars[p.Param.Value]) && w.hasValue(w.vars[p.Param.Value]):
+			// X=rm; R=X; ${!R}: the value of the variable R names, known
+			if v, _ := w.value(w.deref(w.vars[p.Param.Value])); mode == unquoted && e.split {
+				e.splitWrite(v, Input{})
+			} else {
+				e.write(v)
+			}
 		case w.dialect != Zsh && w.dialect != Fish && indirectParam(p) && isName(w.vars[p.Param.Value]):
 			e.dynamic("${" + w.vars[p.Param.Value] + "}") // v=GITHUB_TOKEN; echo "${!v}": the value of the variable v names
 		case (simpleParam(p) || elementParam(p)) && w.fetched[p.Param.Value].Kind != "":
