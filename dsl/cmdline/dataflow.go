@@ -1804,6 +1804,11 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		if n := len(ce.Args); n > 1 {
 			text += " " + w.source(ce.Args[1].Pos(), ce.Args[n-1].End())
 		}
+		if n := len(ce.Assigns); n > 0 {
+			// GIT_DIR=/tmp/evil x status: bash expands the alias after
+			// the assignments, which the command it runs takes
+			text = w.source(ce.Assigns[0].Pos(), ce.Assigns[n-1].End()) + " " + text
+		}
 		w.nestedIn(c, text, "alias "+c.Name, cx, cx.dialect) // an alias is read in the shell's own grammar
 	}
 	if len(w.galiases) > 0 || len(w.saliases) > 0 {
