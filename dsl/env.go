@@ -2299,13 +2299,18 @@ func newDirectories(args []string) bool {
 // or a literal echo or printf wrote, into a file the command names as a word, an option's value (--file=F)
 // or its input (< F): a script a client then reads (cat > m.sql <<EOF …
 // EOF; psql -f m.sql) holds what the line wrote, which the rules judge as
-// if it were given inline.
+// if it were given inline. A <(echo …) or <(printf …) the command is
+// given is such a file too (kubectl apply -f <(echo …)).
 func writtenText(c *cmdline.Command, line *cmdline.Line) string {
 	if line == nil {
 		return ""
 	}
 	named := map[string]bool{}
+	substs := map[string]bool{} // the commands of the <(…) words, as written
 	for _, a := range c.Args {
+		if inner, ok := strings.CutPrefix(a.Value, "<("); ok && a.Dynamic && strings.HasSuffix(inner, ")") {
+			substs[strings.TrimSpace(strings.TrimSuffix(inner, ")"))] = true
+		}
 		if !a.Dynamic {
 			named[path.Clean(a.Value)] = true
 			if _, v, ok := strings.Cut(a.Value, "="); ok && strings.HasPrefix(a.Value, "-") {
@@ -2319,6 +2324,14 @@ func writtenText(c *cmdline.Command, line *cmdline.Line) string {
 		}
 	}
 	var texts []string
+	for _, o := range line.Commands {
+		// the substitution's command stands after c in the line's order
+		if (o.Name == "echo" || o.Name == "printf") && len(substs) > 0 && len(o.Via) > 0 && o.Via[len(o.Via)-1] == "<(…)" && substs[o.Source] {
+			if t, ok := o.StaticOutput(); ok {
+				texts = append(texts, t)
+			}
+		}
+	}
 	for _, o := range line.Commands {
 		if o == c {
 			break

@@ -1235,7 +1235,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native306
 		}
-	case "(pos(0) in [\"apply\", \"create\", \"replace\"] && (any(options(\"f\", \"filename\"), # in [\"-\", \"/dev/stdin\"]) || any(args, # in [\"-f-\", \"--filename=-\", \"-f/dev/stdin\", \"--filename=/dev/stdin\"])) &&\n  (stdin.text + \"\\n\" + join(stdin.args, \"\\n\")) matches \"(?i)(^|[\\\\s{,\\\"'])(max)?replicas[\\\"']?\\\\s*:\\\\s*0+([^0-9.\\\"']|$)\") ||\n(pos(0) == \"scale\" && any(options(\"replicas\"), # matches \"^0+$\")) || pos(0) == \"drain\" || (pos(0) == \"autoscale\" && any(options(\"max\"), # matches \"^0+$\")) || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\\\.admissionregistration\\\\.k8s\\\\.io)?)(/|$)\")) || (pos(0) == \"replace\" && hasFlag(\"force\")) || (pos(0) == \"apply\" && any(args, # matches \"^--prune(=true)?$\")) || (pos(0) == \"patch\" && any(args, # matches \"persistentVolumeReclaimPolicy\\\\W+Delete\")) || (pos(0) == \"patch\" && (let patches = join(args, \"\\n\");\n  patches matches \"(?i)\\\\b(max)?replicas[\\\"']?\\\\s*:\\\\s*[\\\"']?0+([^0-9.]|$)|\\\"/spec/(max)?replicas\\\"[^}]*\\\"value\\\"\\\\s*:\\\\s*\\\"?0+([^0-9.]|$)|\\\"value\\\"\\\\s*:\\\\s*\\\"?0+[^0-9.][^}]*\\\"/spec/(max)?replicas\\\"\" ||\n  patches matches \"\\\\bfinalizers[\\\"']?\\\\s*:\\\\s*(null|~|\\\\[\\\\s*\\\\])|\\\\$patch[\\\"']?\\\\s*:\\\\s*[\\\"']?(delete|replace)\" ||\n  patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"(remove|replace)\\\"\" && patches matches \"\\\"path\\\"\\\\s*:\\\\s*\\\"/(spec|data|stringData|binaryData|rules|subjects|roleRef|webhooks|metadata/finalizers|metadata/ownerReferences)\\\\b\" && (patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"remove\\\"\" || patches matches \"\\\"value\\\"\\\\s*:\\\\s*(null|\\\\[\\\\s*\\\\]|\\\\{\\\\s*\\\\})\") ||\n  any(args, # matches \":\\\\s*null\\\\b\" && !(# matches \"^(-p|--patch=)?\\\\s*\\\\{?\\\\s*[\\\"']?metadata[\\\"']?\\\\s*:\\\\s*\\\\{\\\\s*[\\\"']?(labels|annotations)[\\\"']?\\\\s*:\\\\s*\\\\{[^{}]*\\\\}\\\\s*\\\\}\\\\s*\\\\}?\\\\s*$\")))) ||\n(pos(0) == \"label\" && len(positional) > 1 && lower(positional[1]) matches \"^(ns|namespaces?)(/|$)\" && any(positional[1:], # matches \"^[A-Za-z0-9][A-Za-z0-9_./-]*-$\")) || (\"taint\" in positional && any(positional, # matches \":NoExecute$\")) || (pos(0) == \"label\" && any(positional, # matches \"^pod-security\\\\.kubernetes\\\\.io/(enforce=privileged|enforce-)$\")) || (pos(0) == \"delete\" && (len(options(\"f\", \"filename\", \"k\", \"kustomize\")) > 0 || any(args, # matches \"^(-f|-k|--filename|--kustomize)(=|.)\")))":
+	case "let zero = \"(?i)(^|[\\\\s{,\\\"'])(max)?replica(s|count)[\\\"']?\\\\s*:\\\\s*((!!|!<tag:yaml\\\\.org,2002:)(int|float)>?\\\\s+[\\\"']?[-+]?(0[xob]?[0_]*(\\\\.[0_]*)?|\\\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?[\\\"']?|[-+]?(0[xob]?[0_]*(\\\\.[0_]*)?|\\\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?)([^0-9a-z._\\\"']|$)\"; (pos(0) in [\"apply\", \"create\", \"replace\"] && ((any(options(\"f\", \"filename\"), # in [\"-\", \"/dev/stdin\"]) || any(args, # in [\"-f-\", \"--filename=-\", \"-f/dev/stdin\", \"--filename=/dev/stdin\"])) &&\n    (stdin.text + \"\\n\" + join(stdin.args, \"\\n\")) matches zero || writtenText() matches zero)) ||\n(name == \"helm\" && pos(0) in [\"upgrade\", \"install\"] && (writtenText() matches zero ||\n  any(options(\"set\", \"set-string\", \"set-literal\", \"set-json\"), # matches \"(?i)(^|[.,])(max)?replica(s|count)\\\\s*=\\\\s*[\\\"']?[-+]?(0[xob]?[0_]*(\\\\.[0_]*)?|\\\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?[\\\"']?\\\\s*(,|$)\"))) ||\n(pos(0) == \"scale\" && any(options(\"replicas\"), # matches \"^0+$\")) || pos(0) == \"drain\" || (pos(0) == \"autoscale\" && any(options(\"max\"), # matches \"^0+$\")) || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\\\.admissionregistration\\\\.k8s\\\\.io)?)(/|$)\")) || (pos(0) == \"replace\" && hasFlag(\"force\")) || (pos(0) == \"apply\" && any(args, # matches \"^--prune(=true)?$\")) || (pos(0) == \"patch\" && any(args, # matches \"persistentVolumeReclaimPolicy\\\\W+Delete\")) || (pos(0) == \"patch\" && (let patches = join(args, \"\\n\");\n  patches matches \"(?i)\\\\b(max)?replicas[\\\"']?\\\\s*:\\\\s*[\\\"']?0+([^0-9.]|$)|\\\"/spec/(max)?replicas\\\"[^}]*\\\"value\\\"\\\\s*:\\\\s*\\\"?0+([^0-9.]|$)|\\\"value\\\"\\\\s*:\\\\s*\\\"?0+[^0-9.][^}]*\\\"/spec/(max)?replicas\\\"\" ||\n  patches matches \"\\\\bfinalizers[\\\"']?\\\\s*:\\\\s*(null|~|\\\\[\\\\s*\\\\])|\\\\$patch[\\\"']?\\\\s*:\\\\s*[\\\"']?(delete|replace)\" ||\n  patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"(remove|replace)\\\"\" && patches matches \"\\\"path\\\"\\\\s*:\\\\s*\\\"/(spec|data|stringData|binaryData|rules|subjects|roleRef|webhooks|metadata/finalizers|metadata/ownerReferences)\\\\b\" && (patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"remove\\\"\" || patches matches \"\\\"value\\\"\\\\s*:\\\\s*(null|\\\\[\\\\s*\\\\]|\\\\{\\\\s*\\\\})\") ||\n  any(args, # matches \":\\\\s*null\\\\b\" && !(# matches \"^(-p|--patch=)?\\\\s*\\\\{?\\\\s*[\\\"']?metadata[\\\"']?\\\\s*:\\\\s*\\\\{\\\\s*[\\\"']?(labels|annotations)[\\\"']?\\\\s*:\\\\s*\\\\{[^{}]*\\\\}\\\\s*\\\\}\\\\s*\\\\}?\\\\s*$\")))) ||\n(pos(0) == \"label\" && len(positional) > 1 && lower(positional[1]) matches \"^(ns|namespaces?)(/|$)\" && any(positional[1:], # matches \"^[A-Za-z0-9][A-Za-z0-9_./-]*-$\")) || (\"taint\" in positional && any(positional, # matches \":NoExecute$\")) || (pos(0) == \"label\" && any(positional, # matches \"^pod-security\\\\.kubernetes\\\\.io/(enforce=privileged|enforce-)$\")) || (pos(0) == \"delete\" && (len(options(\"f\", \"filename\", \"k\", \"kustomize\")) > 0 || any(args, # matches \"^(-f|-k|--filename|--kustomize)(=|.)\")))":
 		if scope == "command" {
 			return native307
 		}
@@ -2129,7 +2129,7 @@ var nativeRegexps = [758]lazyRegexp{
 	{src: "(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$"},
 	{src: "^(-X|--method)=?(POST|PUT|PATCH)$"},
 	{src: "^(-X|--method)=?GET$"},
-	{src: "(?i)(^|[\\s{,\"'])(max)?replicas[\"']?\\s*:\\s*0+([^0-9.\"']|$)"},
+	{src: "(?i)(^|[.,])(max)?replica(s|count)\\s*=\\s*[\"']?[-+]?(0[xob]?[0_]*(\\.[0_]*)?|\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?[\"']?\\s*(,|$)"},
 	{src: "^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\.admissionregistration\\.k8s\\.io)?)(/|$)"},
 	{src: "^--prune(=true)?$"},
 	{src: "persistentVolumeReclaimPolicy\\W+Delete"},
@@ -10027,70 +10027,80 @@ func native306(env any) bool {
 // native307 is the condition of kubectl-scale-drain.
 func native307(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((((in(e.Pos(0), "apply", "create", "replace") &&
-		(anyOf(e.Options("f", "filename"), func(p0 string) bool {
-			return in(p0, "-", "/dev/stdin")
-		}) ||
-			anyOf(e.Args, func(p0 string) bool {
-				return in(p0, "-f-", "--filename=-", "-f/dev/stdin", "--filename=/dev/stdin")
-			}))) &&
-		matchReFold(&nativeRegexps[480], ":", ((e.Stdin.Text+"\n")+strings.Join(e.Stdin.Args, "\n")))) ||
-		((e.Pos(0) == "scale") &&
-			anyOf(e.Options("replicas"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[405], "0", p0)
-			}))) ||
-		(e.Pos(0) == "drain")) ||
-		((e.Pos(0) == "autoscale") &&
-			anyOf(e.Options("max"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[405], "0", p0)
-			}))) ||
-		((e.Pos(0) == "delete") &&
-			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[481], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
-			}))) ||
-		((e.Pos(0) == "replace") &&
-			e.HasFlag("force"))) ||
-		((e.Pos(0) == "apply") &&
-			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[482], "--prune", p0)
-			}))) ||
-		((e.Pos(0) == "patch") &&
-			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[483], "persistentVolumeReclaimPolicy", p0)
-			}))) ||
-		((e.Pos(0) == "patch") &&
-			func() bool {
-				let0 := strings.Join(e.Args, "\n")
-				return (((matchReAny(&nativeRegexps[484], "replicas\x00replicas\"\x00replicas\"", let0) ||
-					matchReAny(&nativeRegexps[485], "finalizers\x00$patch", let0)) ||
-					((matchReWith(&nativeRegexps[486], "\"op\"", let0) &&
-						matchReWith(&nativeRegexps[487], "\"path\"", let0)) &&
-						(matchReWith(&nativeRegexps[488], "\"remove\"", let0) ||
-							matchReWith(&nativeRegexps[489], "\"value\"", let0)))) ||
-					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[490], "null", p0) &&
-							!matchReWith(&nativeRegexps[491], "metadata", p0))
-					}))
-			}())) ||
-		((((e.Pos(0) == "label") &&
-			(len(e.Positional) > 1)) &&
-			matchReWith(&nativeRegexps[492], "n", strings.ToLower(index(e.Positional, 1)))) &&
-			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[493], "-", p0)
-			}))) ||
-		(in("taint", e.Positional...) &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[494], ":NoExecute", p0)
-			}))) ||
-		((e.Pos(0) == "label") &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[495], "pod-security.kubernetes.io/", p0)
-			}))) ||
-		((e.Pos(0) == "delete") &&
-			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
+	return func() bool {
+		let0 := "(?i)(^|[\\s{,\"'])(max)?replica(s|count)[\"']?\\s*:\\s*((!!|!<tag:yaml\\.org,2002:)(int|float)>?\\s+[\"']?[-+]?(0[xob]?[0_]*(\\.[0_]*)?|\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?[\"']?|[-+]?(0[xob]?[0_]*(\\.[0_]*)?|\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?)([^0-9a-z._\"']|$)"
+		return ((((((((((((((in(e.Pos(0), "apply", "create", "replace") &&
+			(((anyOf(e.Options("f", "filename"), func(p0 string) bool {
+				return in(p0, "-", "/dev/stdin")
+			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[496], "-", p0)
-				}))))
+					return in(p0, "-f-", "--filename=-", "-f/dev/stdin", "--filename=/dev/stdin")
+				})) &&
+				matchComputed(let0, ((e.Stdin.Text+"\n")+strings.Join(e.Stdin.Args, "\n")))) ||
+				matchComputed(let0, e.WrittenText()))) ||
+			(((e.Name == "helm") &&
+				in(e.Pos(0), "upgrade", "install")) &&
+				(matchComputed(let0, e.WrittenText()) ||
+					anyOf(e.Options("set", "set-string", "set-literal", "set-json"), func(p0 string) bool {
+						return matchReFold(&nativeRegexps[480], "replica", p0)
+					})))) ||
+			((e.Pos(0) == "scale") &&
+				anyOf(e.Options("replicas"), func(p0 string) bool {
+					return matchReWith(&nativeRegexps[405], "0", p0)
+				}))) ||
+			(e.Pos(0) == "drain")) ||
+			((e.Pos(0) == "autoscale") &&
+				anyOf(e.Options("max"), func(p0 string) bool {
+					return matchReWith(&nativeRegexps[405], "0", p0)
+				}))) ||
+			((e.Pos(0) == "delete") &&
+				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+					return matchReAny(&nativeRegexps[481], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
+				}))) ||
+			((e.Pos(0) == "replace") &&
+				e.HasFlag("force"))) ||
+			((e.Pos(0) == "apply") &&
+				anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[482], "--prune", p0)
+				}))) ||
+			((e.Pos(0) == "patch") &&
+				anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[483], "persistentVolumeReclaimPolicy", p0)
+				}))) ||
+			((e.Pos(0) == "patch") &&
+				func() bool {
+					let1 := strings.Join(e.Args, "\n")
+					return (((matchReAny(&nativeRegexps[484], "replicas\x00replicas\"\x00replicas\"", let1) ||
+						matchReAny(&nativeRegexps[485], "finalizers\x00$patch", let1)) ||
+						((matchReWith(&nativeRegexps[486], "\"op\"", let1) &&
+							matchReWith(&nativeRegexps[487], "\"path\"", let1)) &&
+							(matchReWith(&nativeRegexps[488], "\"remove\"", let1) ||
+								matchReWith(&nativeRegexps[489], "\"value\"", let1)))) ||
+						anyOf(e.Args, func(p0 string) bool {
+							return (matchReWith(&nativeRegexps[490], "null", p0) &&
+								!matchReWith(&nativeRegexps[491], "metadata", p0))
+						}))
+				}())) ||
+			((((e.Pos(0) == "label") &&
+				(len(e.Positional) > 1)) &&
+				matchReWith(&nativeRegexps[492], "n", strings.ToLower(index(e.Positional, 1)))) &&
+				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+					return matchReWith(&nativeRegexps[493], "-", p0)
+				}))) ||
+			(in("taint", e.Positional...) &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[494], ":NoExecute", p0)
+				}))) ||
+			((e.Pos(0) == "label") &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[495], "pod-security.kubernetes.io/", p0)
+				}))) ||
+			((e.Pos(0) == "delete") &&
+				((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReWith(&nativeRegexps[496], "-", p0)
+					}))))
+	}()
 }
 
 // native308 is the condition of compose-down-volumes.
