@@ -800,12 +800,22 @@ func (w *walker) runInput(c *Command, via string, cx ctx) {
 
 // mavenExec follows the exec plugin's exec goal (mvn exec:exec), which runs
 // -Dexec.executable=PROG with -Dexec.args=ARGS (split on blanks, with
-// quotes kept together), as that command line.
+// quotes kept together), as that command line. A property is defined by
+// -DNAME=VALUE, -D NAME=VALUE or --define[=]NAME=VALUE, as Maven's option
+// parser takes an option's value attached or as the next word.
 func (w *walker) mavenExec(c *Command, args []field, cx ctx) {
 	var prog, argv string
 	dynamic, goal := false, false
-	for _, a := range args {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		v := a.Value
+		if (v == "-D" || v == "--define") && i+1 < len(args) {
+			i++
+			a = args[i]
+			v, a.Dynamic = "-D"+a.Value, a.Dynamic || args[i-1].Dynamic
+		} else if d, ok := strings.CutPrefix(v, "--define="); ok {
+			v = "-D" + d
+		}
 		switch {
 		case !strings.HasPrefix(v, "-") && strings.HasSuffix(v, ":exec"): // exec:exec, org.codehaus.mojo:exec-maven-plugin:3.1.0:exec
 			goal = true
