@@ -2376,6 +2376,13 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 				run(typedEscapes.Replace(unquote(m[1] + m[2])))
 			}
 		}
+		// keystroke("rm -rf " + home + "\n"): the joined string, whose own
+		// \n or \r is a Return too
+		for _, s := range jxaKeystrokes(code) {
+			if typed := typedEscapes.Replace(s); strings.ContainsRune(typed, '\n') || slices.ContainsFunc(append([]Word{{Value: code}}, c.Args...), func(a Word) bool { return keyReturn().MatchString(a.Value) }) {
+				run(typed)
+			}
+		}
 	case "argv-comma":
 		run(commaArgv(code))
 	case "cmake-define":
