@@ -2299,8 +2299,9 @@ func newDirectories(args []string) bool {
 // or a literal echo or printf wrote, into a file the command names as a word, an option's value (--file=F)
 // or its input (< F): a script a client then reads (cat > m.sql <<EOF …
 // EOF; psql -f m.sql) holds what the line wrote, which the rules judge as
-// if it were given inline. A <(echo …) or <(printf …) the command is
-// given is such a file too (kubectl apply -f <(echo …)).
+// if it were given inline. A file a client's word includes (psql -c '\i
+// F') is named too, and a <(echo …) or <(printf …) the command is given is
+// such a file (kubectl apply -f <(echo …)).
 func writtenText(c *cmdline.Command, line *cmdline.Line) string {
 	if line == nil {
 		return ""
@@ -2312,6 +2313,11 @@ func writtenText(c *cmdline.Command, line *cmdline.Line) string {
 			substs[strings.TrimSpace(strings.TrimSuffix(inner, ")"))] = true
 		}
 		if !a.Dynamic {
+			if p := cmdline.Lookup(c.Name); p != nil && p.Stdin != "" {
+				for _, f := range cmdline.DBIncludes(p.Stdin, a.Value) {
+					named[path.Clean(f)] = true // psql -c '\i m.sql', sqlite3 db '.read m.sql'
+				}
+			}
 			named[path.Clean(a.Value)] = true
 			if _, v, ok := strings.Cut(a.Value, "="); ok && strings.HasPrefix(a.Value, "-") {
 				named[path.Clean(v)] = true

@@ -2381,11 +2381,14 @@ func (w *walker) writes(c *Command, args []field) {
 			if r.Op == ">>" {
 				// appended to a file written whole earlier on the line: the
 				// content is both texts (echo '#!/bin/sh' >x; echo 'exec
-				// /bin/sh' >>x); to any other file, unknown
+				// /bin/sh' >>x); to any other file, unknown but for its end
 				prev, seen := w.files[file]
 				if seen && prev.Static && out.Static {
 					out.Text = prev.Text + out.Text
 				} else {
+					if out.Static {
+						out.appended = prev.partText() + out.Text
+					}
 					out.Static, out.Text = false, ""
 					out.Remote, out.Decoded = out.Remote || prev.Remote, out.Decoded || prev.Decoded
 				}

@@ -184,6 +184,19 @@ type Input struct {
 	// printf '%s\n' (or '%s\0') prints one an item, some known only at
 	// run time (printedItems): what xargs makes arguments of
 	items *[]Word
+	// appended is, when Text is not known, what appends (>>) on the line
+	// added to the end of a file whose earlier content is unknown: a
+	// client that reads the file reads it too (partText)
+	appended string
+}
+
+// partText is the text known of a file: all of it, or the end appends
+// added to a file of unknown content (not Static then).
+func (in Input) partText() string {
+	if in.Text != "" {
+		return in.Text
+	}
+	return in.appended
 }
 
 // Payload is interpreter code passed inline.
