@@ -2307,10 +2307,14 @@ func writtenText(c *cmdline.Command, line *cmdline.Line) string {
 		return ""
 	}
 	named := map[string]bool{}
-	substs := map[string]bool{} // the commands of the <(…) words, as written
+	var substs []string // the commands of the <(…) words, as written
 	for _, a := range c.Args {
-		if inner, ok := strings.CutPrefix(a.Value, "<("); ok && a.Dynamic && strings.HasSuffix(inner, ")") {
-			substs[strings.TrimSpace(strings.TrimSuffix(inner, ")"))] = true
+		v := a.Value
+		if opt, val, ok := strings.Cut(v, "="); ok && strings.HasPrefix(opt, "-") {
+			v = val // --filename=<(…)
+		}
+		if inner, ok := strings.CutPrefix(v, "<("); ok && a.Dynamic && strings.HasSuffix(inner, ")") {
+			substs = append(substs, strings.TrimSpace(strings.TrimSuffix(inner, ")")))
 		}
 		if !a.Dynamic {
 			if p := cmdline.Lookup(c.Name); p != nil && p.Stdin != "" {
@@ -2331,11 +2335,16 @@ func writtenText(c *cmdline.Command, line *cmdline.Line) string {
 	}
 	var texts []string
 	for _, o := range line.Commands {
-		// the substitution's command stands after c in the line's order
-		if (o.Name == "echo" || o.Name == "printf") && len(substs) > 0 && len(o.Via) > 0 && o.Via[len(o.Via)-1] == "<(…)" && substs[o.Source] {
-			if t, ok := o.StaticOutput(); ok {
-				texts = append(texts, t)
-			}
+		// the substitution's command stands after c in the line's order;
+		// its source leaves out a heredoc's body (<(cat <<EOF …))
+		if len(substs) == 0 || len(o.Via) == 0 || o.Via[len(o.Via)-1] != "<(…)" || o.Source == "" ||
+			!slices.ContainsFunc(substs, func(s string) bool { return strings.HasPrefix(s, o.Source) }) {
+			continue
+		}
+		if t, ok := o.StaticOutput(); ok && (o.Name == "echo" || o.Name == "printf") {
+			texts = append(texts, t)
+		} else if o.Name == "cat" && len(o.Args) == 0 && o.Stdin.Static && !o.Stdin.Remote && !o.Stdin.Decoded {
+			texts = append(texts, o.Stdin.Text)
 		}
 	}
 	for _, o := range line.Commands {
@@ -2351,7 +2360,7 @@ func writtenText(c *cmdline.Command, line *cmdline.Line) string {
 			}
 			text = t
 		case (o.Name == "cat" || o.Name == "tee") && !o.Stdin.Remote && !o.Stdin.Decoded &&
-			(o.Stdin.Kind == "heredoc" || o.Stdin.Kind == "herestring"):
+			(o.Stdin.Kind == "heredoc" || o.Stdin.Kind == "herestring" || o.Name == "tee" && o.Stdin.Static):
 			text = o.Stdin.Text // as written: DROP DATABASE $DB drops one whatever $DB holds
 		default:
 			continue

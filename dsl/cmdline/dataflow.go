@@ -2411,6 +2411,9 @@ func (w *walker) writes(c *Command, args []field) {
 			appends = appends || a.Value == "-a" || a.Value == "--append"
 		}
 		if appends {
+			if in.Static {
+				in.appended = in.Text // tee -a: the file's end
+			}
 			in.Static, in.Text = false, ""
 		}
 		for _, a := range args {
