@@ -13,7 +13,8 @@ import (
 // through tee, a <(…) (echo, printf, cat <<EOF, --filename=) or a file the
 // line wrote; helm upgrade|install --set replicaCount=0 (--set-string,
 // --set-json, a values file the line wrote) scales a release to zero as
-// kubectl scale --replicas=0 does. A quoted "0" in a ConfigMap is data.
+// kubectl scale --replicas=0 does. kubectl's integer flags and a patch's
+// values take the same spellings. A quoted "0" in a ConfigMap is data.
 func TestKube56Manifests(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{"kubectl apply -f - <<EOF\nkind: Deployment\nspec:\n  replicas: !!int 0\nEOF", dsl.Ask, dsl.Ask},
@@ -32,6 +33,12 @@ func TestKube56Manifests(t *testing.T) {
 		{`echo 'spec: {replicas: 0}' | tee m.yaml >/dev/null; kubectl apply -f m.yaml`, dsl.Ask, dsl.Ask},
 		{`printf 'kind: Deployment\nspec:\n  replicas: 0\n' > m.yaml && kubectl apply -f m.yaml`, dsl.Ask, dsl.Ask},
 		{`echo 'spec: {replicas: 0}' > m.yaml; oc create -f ./m.yaml`, dsl.Ask, dsl.Ask},
+		{`echo 'spec: {replicas: 0}' > m.yaml; kubectl apply -f - < m.yaml`, dsl.Ask, dsl.Ask},
+		{"kubectl scale deploy/web --replicas=0x0", dsl.Ask, dsl.Ask},
+		{"kubectl scale deploy/web --replicas -0", dsl.Ask, dsl.Ask},
+		{"kubectl autoscale deploy web --max=+0", dsl.Ask, dsl.Ask},
+		{`kubectl patch deploy web -p '{"spec":{"replicas":-0}}'`, dsl.Ask, dsl.Ask},
+		{`kubectl patch deploy web -p 'spec: {replicas: !!int "0"}'`, dsl.Ask, dsl.Ask},
 		{"helm upgrade web ./chart --set replicaCount=0", dsl.Ask, dsl.Ask},
 		{"helm install web ./chart --set-string replicaCount=0", dsl.Ask, dsl.Ask},
 		{"helm upgrade web ./chart --set replicas=0", dsl.Ask, dsl.Ask},
@@ -49,6 +56,8 @@ func TestKube56Manifests(t *testing.T) {
 		{`kubectl apply -f <(echo 'spec: {replicas: 2}')`, dsl.Allow, dsl.Allow},
 		{`echo 'spec: {replicas: 3}' | tee m.yaml | kubectl apply -f -`, dsl.Allow, dsl.Allow},
 		{"kubectl create configmap x --from-literal=replicas=0", dsl.Allow, dsl.Allow},
+		{"kubectl scale deploy/web --replicas=10", dsl.Allow, dsl.Allow},
+		{`kubectl patch deploy web -p '{"spec":{"replicas":5}}'`, dsl.Allow, dsl.Allow},
 		{"helm upgrade web ./chart --set replicaCount=3", dsl.Allow, dsl.Allow},
 		{"helm upgrade web ./chart --set replicaCount=1,other=0", dsl.Allow, dsl.Allow},
 		{"helm install web ./chart --set autoscaling.minReplicas=0", dsl.Allow, dsl.Allow},
