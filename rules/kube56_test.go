@@ -80,6 +80,9 @@ func TestKube56Runs(t *testing.T) {
 		{`osascript -l JavaScript -e 'var se = Application("System Events"); var a = "rm -rf "; var b = "~"; se.keystroke(a+b); se.keyCode(36)'`, dsl.Block, dsl.Block},
 		{`osascript -l JavaScript -e 'var se = Application("System Events"); const a = "rm -rf "; let b = a + "~"; se.keystroke(b + "\n")'`, dsl.Block, dsl.Block},
 		{"osascript -l JavaScript -e 'var se = Application(\"System Events\"); se.keystroke((\"rm -rf \") + `~`, {using: []}); se.keyCode(76)'", dsl.Block, dsl.Block},
+		{"MAVEN_ARGS='-Dexec.executable=rm' mvn exec:exec -Dexec.args='-rf ~'", dsl.Block, dsl.Block},
+		{`osascript -l JavaScript -e 'var se = Application("System Events"); var a = "rm -rf ", b = "~"; se.keystroke(a + b); se.keyCode(36)'`, dsl.Block, dsl.Block},
+		{"osascript -l JavaScript -e 'var se = Application(\"System Events\"); var h = \"~\"; se.keystroke(`rm -rf ${h}`); se.keyCode(36)'", dsl.Block, dsl.Block},
 		// everyday, and a keystroke with no Return types nothing that runs
 		{"mvn exec:java -Dexec.mainClass=x.Main", dsl.Allow, dsl.Allow},
 		{"mvn -D skipTests package", dsl.Allow, dsl.Allow},
@@ -109,6 +112,7 @@ func TestKube56Files(t *testing.T) {
 		{`echo 'SELECT 1;' >> x.sql; echo '\! rm -rf ~' >> x.sql; psql -f x.sql`, dsl.Block, dsl.Block},
 		{`echo '\! rm -rf ~' | tee -a x.sql; psql -c '\i x.sql'`, dsl.Block, dsl.Block},
 		{"cat >> x.sql <<'EOF'\n\\! rm -rf ~\nEOF\npsql -f x.sql", dsl.Block, dsl.Block},
+		{`echo '\! rm -rf ~' &>> x.sql; psql -c '\i x.sql'`, dsl.Block, dsl.Block},
 		{`echo '\o |sh' >> x.sql; psql -c '\i x.sql'`, dsl.Ask, dsl.Ask},
 		{`echo 'DROP DATABASE prod;' >> x.sql; psql -c '\i x.sql'`, dsl.Ask, dsl.Ask},
 		{`echo 'DROP TABLE users;' >> x.sql && sqlite3 db '.read x.sql'`, dsl.Ask, dsl.Ask},

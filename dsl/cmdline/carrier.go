@@ -802,10 +802,21 @@ func (w *walker) runInput(c *Command, via string, cx ctx) {
 // -Dexec.executable=PROG with -Dexec.args=ARGS (split on blanks, with
 // quotes kept together), as that command line. A property is defined by
 // -DNAME=VALUE, -D NAME=VALUE or --define[=]NAME=VALUE, as Maven's option
-// parser takes an option's value attached or as the next word.
+// parser takes an option's value attached or as the next word; MAVEN_ARGS
+// (words Maven adds to its own) and MAVEN_OPTS (the JVM's system
+// properties, which Maven's are too) set on the command define them as well.
 func (w *walker) mavenExec(c *Command, args []field, cx ctx) {
 	var prog, argv string
 	dynamic, goal := false, false
+	var env []field
+	for _, a := range c.Assigns {
+		if a.Name == "MAVEN_ARGS" || a.Name == "MAVEN_OPTS" {
+			for _, v := range strings.Fields(a.Value.Value) {
+				env = append(env, field{Word: Word{Value: v, Dynamic: a.Value.Dynamic}})
+			}
+		}
+	}
+	args = append(env, args...)
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value

@@ -2370,7 +2370,7 @@ func (w *walker) writes(c *Command, args []field) {
 		w.files[file] = in
 	}
 	for _, r := range c.Redirects {
-		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>") && (r.Fd == "" || r.Fd == "1") && (!r.Target.Dynamic || varKey(r.Target.Value) != "") {
+		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>" || r.Op == "&>>") && (r.Fd == "" || r.Fd == "1") && (!r.Target.Dynamic || varKey(r.Target.Value) != "") {
 			file := r.Target.Value
 			if r.Target.Dynamic {
 				file = varKey(file)
@@ -2378,7 +2378,7 @@ func (w *walker) writes(c *Command, args []field) {
 			bare := *c
 			bare.Redirects = nil
 			out := produces(w.dialectEcho(&bare), c.Stdin)
-			if r.Op == ">>" {
+			if r.Op == ">>" || r.Op == "&>>" {
 				// appended to a file written whole earlier on the line: the
 				// content is both texts (echo '#!/bin/sh' >x; echo 'exec
 				// /bin/sh' >>x); to any other file, unknown but for its end

@@ -5,8 +5,8 @@ import "strings"
 // JavaScript for Automation's strings as a script builds them before it
 // types one: System Events' keystroke("rm -rf " + "~") or keystroke(a + b)
 // with a and b assigned string literals earlier in the script types the
-// joined text. Only literals and names joined by + are folded; anything
-// else (a call, a template with ${…}, a name assigned twice by other means)
+// joined text. Only literals, names and templates of names joined by +
+// are folded; anything else (a call, a name assigned other than a string)
 // leaves the argument unread, as it was.
 
 // jxaKeystrokes are the texts of the script's keystroke(…) calls whose
@@ -36,21 +36,34 @@ var jxaKeystroke = lazyRegexp(`\.keystroke\s*\(`)
 func jsStringVars(code string) map[string]string {
 	vars := map[string]string{}
 	for _, st := range jsSplit(code, ";\n") {
-		m := jsAssign().FindStringSubmatch(strings.TrimSpace(st))
-		if m == nil {
-			continue
+		st = strings.TrimSpace(st)
+		decls := []string{st}
+		if m := jsDeclare().FindStringSubmatch(st); m != nil {
+			decls = jsSplit(m[1], ",") // var a = "x", b = "y"
 		}
-		if s, ok := jsConcat(m[2], vars); ok && len(vars) < 256 {
-			vars[m[1]] = s
-		} else {
-			delete(vars, m[1])
+		for _, d := range decls {
+			m := jsAssign().FindStringSubmatch(strings.TrimSpace(d))
+			if m == nil {
+				continue
+			}
+			if s, ok := jsConcat(m[2], vars); ok && len(vars) < 256 {
+				vars[m[1]] = s
+			} else {
+				delete(vars, m[1])
+			}
 		}
 	}
 	return vars
 }
 
-// jsAssign is a statement that assigns one name: var a = …, a = ….
-var jsAssign = lazyRegexp(`^(?:(?:var|let|const)\s+)?([A-Za-z_$][\w$]*)\s*=([^=].*)$`)
+var (
+	// jsDeclare is a declaration, of one name or several
+	jsDeclare = lazyRegexp(`^(?:var|let|const)\s+(.*)$`)
+	// jsAssign assigns one name: a = …
+	jsAssign = lazyRegexp(`^([A-Za-z_$][\w$]*)\s*=([^=].*)$`)
+	// jsTemplateName is a template literal's ${NAME}
+	jsTemplateName = lazyRegexp(`\$\{\s*([A-Za-z_$][\w$]*)\s*\}`)
+)
 
 // jsConcat is the string expr makes when it joins string literals and
 // names vars knows with +, in parentheses or not; ok is false otherwise.
@@ -61,6 +74,17 @@ func jsConcat(expr string, vars map[string]string) (string, bool) {
 		switch v, known := vars[part]; {
 		case jsLiteral(part):
 			b.WriteString(unquote(part))
+		case len(part) > 1 && part[0] == '`' && part[len(part)-1] == '`' && len(jsSplit(part, "+;,()")) == 1:
+			// a template whose ${NAME}s are all known
+			missed := false
+			b.WriteString(jsTemplateName().ReplaceAllStringFunc(unquote(part), func(ref string) string {
+				v, ok := vars[jsTemplateName().FindStringSubmatch(ref)[1]]
+				missed = missed || !ok
+				return v
+			}))
+			if missed {
+				return "", false
+			}
 		case known:
 			b.WriteString(v)
 		default:
