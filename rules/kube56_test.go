@@ -66,8 +66,9 @@ func TestKube56Manifests(t *testing.T) {
 }
 
 // TestKube56Runs: Maven's exec:exec with its properties given as -D NAME=V
-// with a space or --define, or set in a pom's <properties> (an exec plugin
-// without its own <executable> runs exec.executable with exec.args); JXA's
+// with a space or --define, in MAVEN_ARGS or a .mvn/maven.config the line
+// wrote, or set in a pom's <properties> (an exec plugin without its own
+// <executable> runs exec.executable with exec.args); JXA's
 // keystroke of a string joined by + from literals and names assigned
 // earlier in the script, typed with a Return.
 func TestKube56Runs(t *testing.T) {
@@ -81,11 +82,13 @@ func TestKube56Runs(t *testing.T) {
 		{`osascript -l JavaScript -e 'var se = Application("System Events"); const a = "rm -rf "; let b = a + "~"; se.keystroke(b + "\n")'`, dsl.Block, dsl.Block},
 		{"osascript -l JavaScript -e 'var se = Application(\"System Events\"); se.keystroke((\"rm -rf \") + `~`, {using: []}); se.keyCode(76)'", dsl.Block, dsl.Block},
 		{"MAVEN_ARGS='-Dexec.executable=rm' mvn exec:exec -Dexec.args='-rf ~'", dsl.Block, dsl.Block},
+		{"mkdir -p .mvn && echo '-Dexec.executable=rm' > .mvn/maven.config && mvn exec:exec -Dexec.args='-rf ~'", dsl.Block, dsl.Block},
 		{`osascript -l JavaScript -e 'var se = Application("System Events"); var a = "rm -rf ", b = "~"; se.keystroke(a + b); se.keyCode(36)'`, dsl.Block, dsl.Block},
 		{"osascript -l JavaScript -e 'var se = Application(\"System Events\"); var h = \"~\"; se.keystroke(`rm -rf ${h}`); se.keyCode(36)'", dsl.Block, dsl.Block},
 		// everyday, and a keystroke with no Return types nothing that runs
 		{"mvn exec:java -Dexec.mainClass=x.Main", dsl.Allow, dsl.Allow},
 		{"mvn -D skipTests package", dsl.Allow, dsl.Allow},
+		{"echo '-T 4' > .mvn/maven.config; mvn exec:exec -Dexec.executable=echo", dsl.Allow, dsl.Allow},
 		{"mvn exec:exec -D exec.executable=echo -D exec.args=hello", dsl.Allow, dsl.Allow},
 		{"cat > pom.xml <<'EOF'\n<project><properties><exec.executable>echo</exec.executable></properties></project>\nEOF\nmvn exec:exec", dsl.Allow, dsl.Allow},
 		{`osascript -l JavaScript -e 'var se = Application("System Events"); var a = "rm -rf "; se.keystroke(a + "~")'`, dsl.Allow, dsl.Allow},

@@ -804,11 +804,18 @@ func (w *walker) runInput(c *Command, via string, cx ctx) {
 // -DNAME=VALUE, -D NAME=VALUE or --define[=]NAME=VALUE, as Maven's option
 // parser takes an option's value attached or as the next word; MAVEN_ARGS
 // (words Maven adds to its own) and MAVEN_OPTS (the JVM's system
-// properties, which Maven's are too) set on the command define them as well.
+// properties, which Maven's are too) set on the command define them as
+// well, as does the project's .mvn/maven.config (its words are Maven's
+// options) when the line or the session wrote it.
 func (w *walker) mavenExec(c *Command, args []field, cx ctx) {
 	var prog, argv string
 	dynamic, goal := false, false
 	var env []field
+	if in, _, ok := w.fileInput(".mvn/maven.config"); ok {
+		for _, v := range strings.Fields(in.partText()) {
+			env = append(env, field{Word: Word{Value: v, Dynamic: !in.Static}})
+		}
+	}
 	for _, a := range c.Assigns {
 		if a.Name == "MAVEN_ARGS" || a.Name == "MAVEN_OPTS" {
 			for _, v := range strings.Fields(a.Value.Value) {
