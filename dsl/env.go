@@ -2301,7 +2301,8 @@ func newDirectories(args []string) bool {
 // EOF; psql -f m.sql) holds what the line wrote, which the rules judge as
 // if it were given inline. A file a client's word includes (psql -c '\i
 // F') is named too, and a <(echo …) or <(printf …) the command is given is
-// such a file (kubectl apply -f <(echo …)).
+// such a file (kubectl apply -f <(echo …)); so is what a tee whose input
+// is known passes to the command's standard input.
 func writtenText(c *cmdline.Command, line *cmdline.Line) string {
 	if line == nil {
 		return ""
@@ -2334,6 +2335,9 @@ func writtenText(c *cmdline.Command, line *cmdline.Line) string {
 		}
 	}
 	var texts []string
+	if f := feeder(c, line); f != nil && f.Name == "tee" && f.Stdin.Static && !f.Stdin.Remote && !f.Stdin.Decoded {
+		texts = append(texts, f.Stdin.Text) // echo … | tee m.yaml | kubectl apply -f -: tee's input is c's
+	}
 	for _, o := range line.Commands {
 		// the substitution's command stands after c in the line's order;
 		// its source leaves out a heredoc's body (<(cat <<EOF …))

@@ -78,9 +78,7 @@ func produces(c *Command, in Input) Input {
 		out.items = printedItems(c)
 		out.Remote, out.Decoded = in.Remote, in.Decoded
 		out.setup = !in.Remote && !in.Decoded && setupScript(c)
-		// cat with no file, and tee whatever files it also writes, print
-		// their standard input
-		if in.Static && (c.Name == "cat" && (len(c.Args) == 0 || len(c.Args) == 1 && c.Args[0].Value == "-") || c.Name == "tee") {
+		if c.Name == "cat" && in.Static && (len(c.Args) == 0 || len(c.Args) == 1 && c.Args[0].Value == "-") {
 			out.Text, out.Static = in.Text, true
 		}
 	}
