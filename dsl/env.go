@@ -2314,14 +2314,30 @@ func newDirectories(args []string) bool {
 // or a literal echo or printf wrote, into a file the command names as a word, an option's value (--file=F)
 // or its input (< F): a script a client then reads (cat > m.sql <<EOF …
 // EOF; psql -f m.sql) holds what the line wrote, which the rules judge as
-// if it were given inline.
+// if it were given inline. A file a client's word includes (psql -c '\i
+// F') is named too, and a <(echo …) or <(printf …) the command is given is
+// such a file (kubectl apply -f <(echo …)); so is what a tee whose input
+// is known passes to the command's standard input.
 func writtenText(c *cmdline.Command, line *cmdline.Line) string {
 	if line == nil {
 		return ""
 	}
 	named := map[string]bool{}
+	var substs []string // the commands of the <(…) words, as written
 	for _, a := range c.Args {
+		v := a.Value
+		if opt, val, ok := strings.Cut(v, "="); ok && strings.HasPrefix(opt, "-") {
+			v = val // --filename=<(…)
+		}
+		if inner, ok := strings.CutPrefix(v, "<("); ok && a.Dynamic && strings.HasSuffix(inner, ")") {
+			substs = append(substs, strings.TrimSpace(strings.TrimSuffix(inner, ")")))
+		}
 		if !a.Dynamic {
+			if p := cmdline.Lookup(c.Name); p != nil && p.Stdin != "" {
+				for _, f := range cmdline.DBIncludes(p.Stdin, a.Value) {
+					named[path.Clean(f)] = true // psql -c '\i m.sql', sqlite3 db '.read m.sql'
+				}
+			}
 			named[path.Clean(a.Value)] = true
 			if _, v, ok := strings.Cut(a.Value, "="); ok && strings.HasPrefix(a.Value, "-") {
 				named[path.Clean(v)] = true
@@ -2334,6 +2350,22 @@ func writtenText(c *cmdline.Command, line *cmdline.Line) string {
 		}
 	}
 	var texts []string
+	if f := feeder(c, line); f != nil && f.Name == "tee" && f.Stdin.Static && !f.Stdin.Remote && !f.Stdin.Decoded {
+		texts = append(texts, f.Stdin.Text) // echo … | tee m.yaml | kubectl apply -f -: tee's input is c's
+	}
+	for _, o := range line.Commands {
+		// the substitution's command stands after c in the line's order;
+		// its source leaves out a heredoc's body (<(cat <<EOF …))
+		if len(substs) == 0 || len(o.Via) == 0 || o.Via[len(o.Via)-1] != "<(…)" || o.Source == "" ||
+			!slices.ContainsFunc(substs, func(s string) bool { return strings.HasPrefix(s, o.Source) }) {
+			continue
+		}
+		if t, ok := o.StaticOutput(); ok && (o.Name == "echo" || o.Name == "printf") {
+			texts = append(texts, t)
+		} else if o.Name == "cat" && len(o.Args) == 0 && o.Stdin.Static && !o.Stdin.Remote && !o.Stdin.Decoded {
+			texts = append(texts, o.Stdin.Text)
+		}
+	}
 	for _, o := range line.Commands {
 		if o == c {
 			break
@@ -2347,7 +2379,7 @@ func writtenText(c *cmdline.Command, line *cmdline.Line) string {
 			}
 			text = t
 		case (o.Name == "cat" || o.Name == "tee") && !o.Stdin.Remote && !o.Stdin.Decoded &&
-			(o.Stdin.Kind == "heredoc" || o.Stdin.Kind == "herestring"):
+			(o.Stdin.Kind == "heredoc" || o.Stdin.Kind == "herestring" || o.Name == "tee" && o.Stdin.Static):
 			text = o.Stdin.Text // as written: DROP DATABASE $DB drops one whatever $DB holds
 		default:
 			continue

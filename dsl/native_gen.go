@@ -575,7 +575,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native141
 		}
-	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") &&\n  (any(options(\"C\", \"directory\"), isBroad(#)) || (agent || moved != \"\") && len(options(\"C\", \"directory\")) == 0 && isBroad(cwd))) ||\n(name == \"unzip\" && (any(options(\"d\"), isBroad(#)) || (agent || moved != \"\") && len(options(\"d\")) == 0 && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\") && isBroad(cwd))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && (any(args, # startsWith \"-o\" && isBroad(#[2:])) || (agent || moved != \"\") && !any(args, # startsWith \"-o\") && isBroad(cwd))) || (name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && (agent || moved != \"\") && !hasFlag(\"t\", \"list\") && isBroad(cwd)) || (name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) >= 3 && isBroad(positional[len(positional)-1])) || ((agent || moved != \"\") && isBroad(cwd) && (\n  name in [\"7za\", \"7zz\", \"7zr\"] && pos(0) in [\"x\", \"e\"] && !any(args, # startsWith \"-o\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") ||\n  name == \"ar\" && any(args, # matches \"^-?[a-wyz]*x\") ||\n  name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] && len(positional) < 3 ||\n  name == \"unar\" && !hasFlag(\"o\") ||\n  name == \"dpkg-deb\" && hasFlag(\"x\", \"extract\", \"R\", \"raw-extract\") && len(positional) < 2 ||\n  name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) < 3))":
+	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") &&\n  (any(options(\"C\", \"directory\"), isBroad(#)) || (agent || moved != \"\") && len(options(\"C\", \"directory\")) == 0 && isBroad(cwd))) ||\n(name == \"unzip\" && (any(options(\"d\"), isBroad(#)) || (agent || moved != \"\") && len(options(\"d\")) == 0 && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\") && isBroad(cwd))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && (any(args, # startsWith \"-o\" && isBroad(#[2:])) || (agent || moved != \"\") && !any(args, # startsWith \"-o\") && isBroad(cwd))) || (name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && !hasFlag(\"t\", \"list\") &&\n  (any(options(\"D\", \"directory\"), isBroad(#)) || (agent || moved != \"\") && len(options(\"D\", \"directory\")) == 0 && isBroad(cwd))) ||\n(name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) >= 3 && isBroad(positional[len(positional)-1])) || ((agent || moved != \"\") && isBroad(cwd) && (\n  name in [\"7za\", \"7zz\", \"7zr\"] && pos(0) in [\"x\", \"e\"] && !any(args, # startsWith \"-o\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") ||\n  name == \"ar\" && any(args, # matches \"^-?[a-wyz]*x\") ||\n  name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] && len(positional) < 3 ||\n  name == \"unar\" && !hasFlag(\"o\") ||\n  name == \"dpkg-deb\" && hasFlag(\"x\", \"extract\", \"R\", \"raw-extract\") && len(positional) < 2 ||\n  name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) < 3))":
 		if scope == "command" {
 			return native142
 		}
@@ -1235,7 +1235,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native306
 		}
-	case "(pos(0) in [\"apply\", \"create\", \"replace\"] && (any(options(\"f\", \"filename\"), # in [\"-\", \"/dev/stdin\"]) || any(args, # in [\"-f-\", \"--filename=-\", \"-f/dev/stdin\", \"--filename=/dev/stdin\"])) &&\n  (stdin.text + \"\\n\" + join(stdin.args, \"\\n\")) matches \"(?i)(^|[\\\\s{,\\\"'])(max)?replicas[\\\"']?\\\\s*:\\\\s*0+([^0-9.\\\"']|$)\") ||\n(pos(0) == \"scale\" && any(options(\"replicas\"), # matches \"^0+$\")) || pos(0) == \"drain\" || (pos(0) == \"autoscale\" && any(options(\"max\"), # matches \"^0+$\")) || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\\\.admissionregistration\\\\.k8s\\\\.io)?)(/|$)\")) || (pos(0) == \"replace\" && hasFlag(\"force\")) || (pos(0) == \"apply\" && any(args, # matches \"^--prune(=true)?$\")) || (pos(0) == \"patch\" && any(args, # matches \"persistentVolumeReclaimPolicy\\\\W+Delete\")) || (pos(0) == \"patch\" && (let patches = join(args, \"\\n\");\n  patches matches \"(?i)\\\\b(max)?replicas[\\\"']?\\\\s*:\\\\s*[\\\"']?0+([^0-9.]|$)|\\\"/spec/(max)?replicas\\\"[^}]*\\\"value\\\"\\\\s*:\\\\s*\\\"?0+([^0-9.]|$)|\\\"value\\\"\\\\s*:\\\\s*\\\"?0+[^0-9.][^}]*\\\"/spec/(max)?replicas\\\"\" ||\n  patches matches \"\\\\bfinalizers[\\\"']?\\\\s*:\\\\s*(null|~|\\\\[\\\\s*\\\\])|\\\\$patch[\\\"']?\\\\s*:\\\\s*[\\\"']?(delete|replace)\" ||\n  patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"(remove|replace)\\\"\" && patches matches \"\\\"path\\\"\\\\s*:\\\\s*\\\"/(spec|data|stringData|binaryData|rules|subjects|roleRef|webhooks|metadata/finalizers|metadata/ownerReferences)\\\\b\" && (patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"remove\\\"\" || patches matches \"\\\"value\\\"\\\\s*:\\\\s*(null|\\\\[\\\\s*\\\\]|\\\\{\\\\s*\\\\})\") ||\n  any(args, # matches \":\\\\s*null\\\\b\" && !(# matches \"^(-p|--patch=)?\\\\s*\\\\{?\\\\s*[\\\"']?metadata[\\\"']?\\\\s*:\\\\s*\\\\{\\\\s*[\\\"']?(labels|annotations)[\\\"']?\\\\s*:\\\\s*\\\\{[^{}]*\\\\}\\\\s*\\\\}\\\\s*\\\\}?\\\\s*$\")))) ||\n(pos(0) == \"label\" && len(positional) > 1 && lower(positional[1]) matches \"^(ns|namespaces?)(/|$)\" && any(positional[1:], # matches \"^[A-Za-z0-9][A-Za-z0-9_./-]*-$\")) || (\"taint\" in positional && any(positional, # matches \":NoExecute$\")) || (pos(0) == \"label\" && any(positional, # matches \"^pod-security\\\\.kubernetes\\\\.io/(enforce=privileged|enforce-)$\")) || (pos(0) == \"delete\" && (len(options(\"f\", \"filename\", \"k\", \"kustomize\")) > 0 || any(args, # matches \"^(-f|-k|--filename|--kustomize)(=|.)\")))":
+	case "let zero = \"(?i)(^|[\\\\s{,\\\"'])(max)?replica(s|count)[\\\"']?\\\\s*:\\\\s*(&\\\\S+\\\\s+)?((!!|!<tag:yaml\\\\.org,2002:)(int|float)>?\\\\s+(&\\\\S+\\\\s+)?[\\\"']?[-+]?(0[xob]?[0_]*(\\\\.[0_]*)?|\\\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?[\\\"']?|[-+]?(0[xob]?[0_]*(\\\\.[0_]*)?|\\\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?)([^0-9a-z._\\\"']|$)\"; (pos(0) in [\"apply\", \"create\", \"replace\"] && ((any(options(\"f\", \"filename\"), # in [\"-\", \"/dev/stdin\"]) || any(args, # in [\"-f-\", \"--filename=-\", \"-f/dev/stdin\", \"--filename=/dev/stdin\"])) &&\n    (stdin.text + \"\\n\" + join(stdin.args, \"\\n\")) matches zero || writtenText() matches zero)) ||\n(name == \"helm\" && pos(0) in [\"upgrade\", \"install\"] && (writtenText() matches zero ||\n  any(options(\"set\", \"set-string\", \"set-literal\", \"set-json\"), # matches \"(?i)(^|[.,])(max)?replica(s|count)\\\\s*=\\\\s*[\\\"']?[-+]?(0[xob]?[0_]*(\\\\.[0_]*)?|\\\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?[\\\"']?\\\\s*(,|$)\"))) ||\n(pos(0) == \"scale\" && any(options(\"replicas\"), # matches \"(?i)^[-+]?0[xob]?[0_]*$\")) || pos(0) == \"drain\" || (pos(0) == \"autoscale\" && any(options(\"max\"), # matches \"(?i)^[-+]?0[xob]?[0_]*$\")) || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\\\.admissionregistration\\\\.k8s\\\\.io)?)(/|$)\")) || (pos(0) == \"replace\" && hasFlag(\"force\")) || (pos(0) == \"apply\" && any(args, # matches \"^--prune(=true)?$\")) || (pos(0) == \"patch\" && any(args, # matches \"persistentVolumeReclaimPolicy\\\\W+Delete\")) || (pos(0) == \"patch\" && (let patches = join(args, \"\\n\");\n  patches matches zero || patches matches \"(?i)\\\\b(max)?replicas[\\\"']?\\\\s*:\\\\s*[\\\"']?0+([^0-9.]|$)|\\\"/spec/(max)?replicas\\\"[^}]*\\\"value\\\"\\\\s*:\\\\s*\\\"?0+([^0-9.]|$)|\\\"value\\\"\\\\s*:\\\\s*\\\"?0+[^0-9.][^}]*\\\"/spec/(max)?replicas\\\"\" ||\n  patches matches \"\\\\bfinalizers[\\\"']?\\\\s*:\\\\s*(null|~|\\\\[\\\\s*\\\\])|\\\\$patch[\\\"']?\\\\s*:\\\\s*[\\\"']?(delete|replace)\" ||\n  patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"(remove|replace)\\\"\" && patches matches \"\\\"path\\\"\\\\s*:\\\\s*\\\"/(spec|data|stringData|binaryData|rules|subjects|roleRef|webhooks|metadata/finalizers|metadata/ownerReferences)\\\\b\" && (patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"remove\\\"\" || patches matches \"\\\"value\\\"\\\\s*:\\\\s*(null|\\\\[\\\\s*\\\\]|\\\\{\\\\s*\\\\})\") ||\n  any(args, # matches \":\\\\s*null\\\\b\" && !(# matches \"^(-p|--patch=)?\\\\s*\\\\{?\\\\s*[\\\"']?metadata[\\\"']?\\\\s*:\\\\s*\\\\{\\\\s*[\\\"']?(labels|annotations)[\\\"']?\\\\s*:\\\\s*\\\\{[^{}]*\\\\}\\\\s*\\\\}\\\\s*\\\\}?\\\\s*$\")))) ||\n(pos(0) == \"label\" && len(positional) > 1 && lower(positional[1]) matches \"^(ns|namespaces?)(/|$)\" && any(positional[1:], # matches \"^[A-Za-z0-9][A-Za-z0-9_./-]*-$\")) || (\"taint\" in positional && any(positional, # matches \":NoExecute$\")) || (pos(0) == \"label\" && any(positional, # matches \"^pod-security\\\\.kubernetes\\\\.io/(enforce=privileged|enforce-)$\")) || (pos(0) == \"delete\" && (len(options(\"f\", \"filename\", \"k\", \"kustomize\")) > 0 || any(args, # matches \"^(-f|-k|--filename|--kustomize)(=|.)\")))":
 		if scope == "command" {
 			return native307
 		}
@@ -1648,7 +1648,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [758]lazyRegexp{
+var nativeRegexps = [759]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -2129,7 +2129,8 @@ var nativeRegexps = [758]lazyRegexp{
 	{src: "(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$"},
 	{src: "^(-X|--method)=?(POST|PUT|PATCH)$"},
 	{src: "^(-X|--method)=?GET$"},
-	{src: "(?i)(^|[\\s{,\"'])(max)?replicas[\"']?\\s*:\\s*0+([^0-9.\"']|$)"},
+	{src: "(?i)(^|[.,])(max)?replica(s|count)\\s*=\\s*[\"']?[-+]?(0[xob]?[0_]*(\\.[0_]*)?|\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?[\"']?\\s*(,|$)"},
+	{src: "(?i)^[-+]?0[xob]?[0_]*$"},
 	{src: "^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\.admissionregistration\\.k8s\\.io)?)(/|$)"},
 	{src: "^--prune(=true)?$"},
 	{src: "persistentVolumeReclaimPolicy\\W+Delete"},
@@ -5807,12 +5808,16 @@ func native142(env any) bool {
 						return strings.HasPrefix(p0, "-o")
 					})) &&
 					isBroad(e.Cwd))))) ||
-		((((in(e.Name, "cpio", "bsdcpio") &&
+		(((in(e.Name, "cpio", "bsdcpio") &&
 			e.HasFlag("i", "extract")) &&
-			(e.Agent ||
-				(e.Moved != ""))) &&
 			!e.HasFlag("t", "list")) &&
-			isBroad(e.Cwd))) ||
+			(anyOf(e.Options("D", "directory"), func(p0 string) bool {
+				return isBroad(p0)
+			}) ||
+				(((e.Agent ||
+					(e.Moved != "")) &&
+					(len(e.Options("D", "directory")) == 0)) &&
+					isBroad(e.Cwd))))) ||
 		((((in(e.Name, "python", "python3") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "tarfile", "zipfile")
@@ -10027,70 +10032,81 @@ func native306(env any) bool {
 // native307 is the condition of kubectl-scale-drain.
 func native307(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((((in(e.Pos(0), "apply", "create", "replace") &&
-		(anyOf(e.Options("f", "filename"), func(p0 string) bool {
-			return in(p0, "-", "/dev/stdin")
-		}) ||
-			anyOf(e.Args, func(p0 string) bool {
-				return in(p0, "-f-", "--filename=-", "-f/dev/stdin", "--filename=/dev/stdin")
-			}))) &&
-		matchReFold(&nativeRegexps[480], ":", ((e.Stdin.Text+"\n")+strings.Join(e.Stdin.Args, "\n")))) ||
-		((e.Pos(0) == "scale") &&
-			anyOf(e.Options("replicas"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[405], "0", p0)
-			}))) ||
-		(e.Pos(0) == "drain")) ||
-		((e.Pos(0) == "autoscale") &&
-			anyOf(e.Options("max"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[405], "0", p0)
-			}))) ||
-		((e.Pos(0) == "delete") &&
-			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[481], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
-			}))) ||
-		((e.Pos(0) == "replace") &&
-			e.HasFlag("force"))) ||
-		((e.Pos(0) == "apply") &&
-			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[482], "--prune", p0)
-			}))) ||
-		((e.Pos(0) == "patch") &&
-			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[483], "persistentVolumeReclaimPolicy", p0)
-			}))) ||
-		((e.Pos(0) == "patch") &&
-			func() bool {
-				let0 := strings.Join(e.Args, "\n")
-				return (((matchReAny(&nativeRegexps[484], "replicas\x00replicas\"\x00replicas\"", let0) ||
-					matchReAny(&nativeRegexps[485], "finalizers\x00$patch", let0)) ||
-					((matchReWith(&nativeRegexps[486], "\"op\"", let0) &&
-						matchReWith(&nativeRegexps[487], "\"path\"", let0)) &&
-						(matchReWith(&nativeRegexps[488], "\"remove\"", let0) ||
-							matchReWith(&nativeRegexps[489], "\"value\"", let0)))) ||
-					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[490], "null", p0) &&
-							!matchReWith(&nativeRegexps[491], "metadata", p0))
-					}))
-			}())) ||
-		((((e.Pos(0) == "label") &&
-			(len(e.Positional) > 1)) &&
-			matchReWith(&nativeRegexps[492], "n", strings.ToLower(index(e.Positional, 1)))) &&
-			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[493], "-", p0)
-			}))) ||
-		(in("taint", e.Positional...) &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[494], ":NoExecute", p0)
-			}))) ||
-		((e.Pos(0) == "label") &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[495], "pod-security.kubernetes.io/", p0)
-			}))) ||
-		((e.Pos(0) == "delete") &&
-			((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
+	return func() bool {
+		let0 := "(?i)(^|[\\s{,\"'])(max)?replica(s|count)[\"']?\\s*:\\s*(&\\S+\\s+)?((!!|!<tag:yaml\\.org,2002:)(int|float)>?\\s+(&\\S+\\s+)?[\"']?[-+]?(0[xob]?[0_]*(\\.[0_]*)?|\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?[\"']?|[-+]?(0[xob]?[0_]*(\\.[0_]*)?|\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?)([^0-9a-z._\"']|$)"
+		return ((((((((((((((in(e.Pos(0), "apply", "create", "replace") &&
+			(((anyOf(e.Options("f", "filename"), func(p0 string) bool {
+				return in(p0, "-", "/dev/stdin")
+			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[496], "-", p0)
-				}))))
+					return in(p0, "-f-", "--filename=-", "-f/dev/stdin", "--filename=/dev/stdin")
+				})) &&
+				matchComputed(let0, ((e.Stdin.Text+"\n")+strings.Join(e.Stdin.Args, "\n")))) ||
+				matchComputed(let0, e.WrittenText()))) ||
+			(((e.Name == "helm") &&
+				in(e.Pos(0), "upgrade", "install")) &&
+				(matchComputed(let0, e.WrittenText()) ||
+					anyOf(e.Options("set", "set-string", "set-literal", "set-json"), func(p0 string) bool {
+						return matchReFold(&nativeRegexps[480], "replica", p0)
+					})))) ||
+			((e.Pos(0) == "scale") &&
+				anyOf(e.Options("replicas"), func(p0 string) bool {
+					return matchReFold(&nativeRegexps[481], "0", p0)
+				}))) ||
+			(e.Pos(0) == "drain")) ||
+			((e.Pos(0) == "autoscale") &&
+				anyOf(e.Options("max"), func(p0 string) bool {
+					return matchReFold(&nativeRegexps[481], "0", p0)
+				}))) ||
+			((e.Pos(0) == "delete") &&
+				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+					return matchReAny(&nativeRegexps[482], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
+				}))) ||
+			((e.Pos(0) == "replace") &&
+				e.HasFlag("force"))) ||
+			((e.Pos(0) == "apply") &&
+				anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[483], "--prune", p0)
+				}))) ||
+			((e.Pos(0) == "patch") &&
+				anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[484], "persistentVolumeReclaimPolicy", p0)
+				}))) ||
+			((e.Pos(0) == "patch") &&
+				func() bool {
+					let1 := strings.Join(e.Args, "\n")
+					return ((((matchComputed(let0, let1) ||
+						matchReAny(&nativeRegexps[485], "replicas\x00replicas\"\x00replicas\"", let1)) ||
+						matchReAny(&nativeRegexps[486], "finalizers\x00$patch", let1)) ||
+						((matchReWith(&nativeRegexps[487], "\"op\"", let1) &&
+							matchReWith(&nativeRegexps[488], "\"path\"", let1)) &&
+							(matchReWith(&nativeRegexps[489], "\"remove\"", let1) ||
+								matchReWith(&nativeRegexps[490], "\"value\"", let1)))) ||
+						anyOf(e.Args, func(p0 string) bool {
+							return (matchReWith(&nativeRegexps[491], "null", p0) &&
+								!matchReWith(&nativeRegexps[492], "metadata", p0))
+						}))
+				}())) ||
+			((((e.Pos(0) == "label") &&
+				(len(e.Positional) > 1)) &&
+				matchReWith(&nativeRegexps[493], "n", strings.ToLower(index(e.Positional, 1)))) &&
+				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+					return matchReWith(&nativeRegexps[494], "-", p0)
+				}))) ||
+			(in("taint", e.Positional...) &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[495], ":NoExecute", p0)
+				}))) ||
+			((e.Pos(0) == "label") &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[496], "pod-security.kubernetes.io/", p0)
+				}))) ||
+			((e.Pos(0) == "delete") &&
+				((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReWith(&nativeRegexps[497], "-", p0)
+					}))))
+	}()
 }
 
 // native308 is the condition of compose-down-volumes.
@@ -10120,7 +10136,7 @@ func native309(env any) bool {
 			(((in(e.Name, "bash", "sh", "dash", "zsh") &&
 				!e.HasFlag("c")) &&
 				(len(e.Positional) > 0)) &&
-				matchReWith(&nativeRegexps[497], ".sh", baseName(index(e.Positional, 0))))) ||
+				matchReWith(&nativeRegexps[498], ".sh", baseName(index(e.Positional, 0))))) ||
 			(((e.Name == "minikube") &&
 				(e.Pos(0) == "delete")) &&
 				e.HasFlag("all", "purge"))) ||
@@ -10148,13 +10164,13 @@ func native310(env any) bool {
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[498], "=", p0)
+			return matchReWith(&nativeRegexps[499], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[499], "0", p0)
+				return matchReWith(&nativeRegexps[500], "0", p0)
 			})))
 }
 
@@ -10168,7 +10184,7 @@ func native311(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[500], "=", p0)
+					return matchReWith(&nativeRegexps[501], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -10176,20 +10192,20 @@ func native311(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[500], "=", p0) ||
-						matchReWith(&nativeRegexps[501], "test", p0))
+					return (!matchReWith(&nativeRegexps[501], "=", p0) ||
+						matchReWith(&nativeRegexps[502], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[502], "D", p0)
+					return matchReWith(&nativeRegexps[503], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[503], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[504], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[504], "db:", p0)
+					return matchReWith(&nativeRegexps[505], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -10254,7 +10270,7 @@ func native311(env any) bool {
 							return (p0 == "base")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[505], "migrate:", p0)
+						return matchReWith(&nativeRegexps[506], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -10285,7 +10301,7 @@ func native311(env any) bool {
 						return (p0 == "db:migrate")
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[506], "VERSION=", p0)
+							return matchReWith(&nativeRegexps[507], "VERSION=", p0)
 						}))) ||
 					((((e.Name == "knex") ||
 						anyOf(e.Args, func(p0 string) bool {
@@ -10372,7 +10388,7 @@ func native311(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[507], ".", p0)
+							return matchReWith(&nativeRegexps[508], ".", p0)
 						}))))
 		}()
 	}()
@@ -10387,9 +10403,9 @@ func native312(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[508], "secret", p0)
+					return matchReWith(&nativeRegexps[509], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[509], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[510], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
@@ -10403,23 +10419,23 @@ func native313(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[510], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[511], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[511], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[512], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[511], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[512], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[512], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[513], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[512], "://", p0)
+				return matchReWith(&nativeRegexps[513], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -10428,37 +10444,37 @@ func native313(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[513], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[514], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[514], "://", p0) &&
-						!matchReWith(&nativeRegexps[515], "https://", p0))
+					return (matchReWith(&nativeRegexps[515], "://", p0) &&
+						!matchReWith(&nativeRegexps[516], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[516], "://", p0)
+					return matchReWith(&nativeRegexps[517], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[517], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[518], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[514], "://", p0) &&
-						!matchReWith(&nativeRegexps[515], "https://", p0)))
+					(matchReWith(&nativeRegexps[515], "://", p0) &&
+						!matchReWith(&nativeRegexps[516], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[518], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[519], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[519], ":", p0))
+					matchReWith(&nativeRegexps[520], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -10503,18 +10519,18 @@ func native313(env any) bool {
 				(((e.Pos(0) == "plugin") &&
 					in(e.Pos(1), "install", "add")) &&
 					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-						return (matchReAny(&nativeRegexps[520], "http\x00git\x00ssh\x00git@", p0) &&
+						return (matchReAny(&nativeRegexps[521], "http\x00git\x00ssh\x00git@", p0) &&
 							(e.Agent ||
-								!matchReWith(&nativeRegexps[521], "https://", p0)))
+								!matchReWith(&nativeRegexps[522], "https://", p0)))
 					}))))) ||
 		((((e.Name == "gh") &&
 			in(e.Pos(0), "extension", "extensions", "ext")) &&
 			(e.Pos(1) == "install")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[522], "/", p0) &&
-					!matchReWith(&nativeRegexps[523], "/", p0)) &&
+				return ((matchReWith(&nativeRegexps[523], "/", p0) &&
+					!matchReWith(&nativeRegexps[524], "/", p0)) &&
 					(e.Agent ||
-						!matchReWith(&nativeRegexps[524], "/", p0)))
+						!matchReWith(&nativeRegexps[525], "/", p0)))
 			}))) ||
 		((((e.Name == "docker") &&
 			(e.Pos(0) == "plugin")) &&
@@ -10529,7 +10545,7 @@ func native314(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[525], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[526], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -10537,10 +10553,10 @@ func native314(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[526], "--force-", p0)
+				return matchReWith(&nativeRegexps[527], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[527], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[528], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -10551,11 +10567,11 @@ func native315(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[528], "/etc/", p0)
+			return matchReWith(&nativeRegexps[529], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[529], "/etc/", p0)
+				return matchReWith(&nativeRegexps[530], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -10574,33 +10590,33 @@ func native316(env any) bool {
 					return matchComputed(let0, p1)
 				})) &&
 				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[530], "py", e.Name)) ||
+					matchReWith(&nativeRegexps[531], "py", e.Name)) ||
 					((p0 == "PERL5LIB") &&
 						in(e.Name, "perl", "prove"))) ||
 					((p0 == "RUBYLIB") &&
 						in(e.Name, "ruby", "rake", "rspec"))) ||
 					(((p0 == "LD_LIBRARY_PATH") &&
 						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[531], "/", e.Path)))) &&
+						matchReWith(&nativeRegexps[532], "/", e.Path)))) &&
 				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
 					matchReWith(&nativeRegexps[149], "ssh", e.Assigns[p0])) &&
-					!matchReFold(&nativeRegexps[532], "command", e.Assigns[p0]))) &&
+					!matchReFold(&nativeRegexps[533], "command", e.Assigns[p0]))) &&
 				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[533], e.Assigns[p0]))) &&
-				!((p0 == "PS4") &&
 					matchRe(&nativeRegexps[534], e.Assigns[p0]))) &&
+				!((p0 == "PS4") &&
+					matchRe(&nativeRegexps[535], e.Assigns[p0]))) &&
 				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[535], "--", e.Assigns["NODE_OPTIONS"]))) &&
+					matchReWith(&nativeRegexps[536], "--", e.Assigns["NODE_OPTIONS"]))) &&
 				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 				strings.HasPrefix(p0, "DYLD_")) ||
 				strings.HasPrefix(p0, "LUA_INIT_"))
 		}) ||
 			(in(e.Name, "export", "declare", "typeset", "readonly", "setenv", "launchctl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (((((!matchReWith(&nativeRegexps[536], "ENV=", p0) &&
-						!(matchReWith(&nativeRegexps[537], "GIT_SSH", p0) &&
-							!matchReFold(&nativeRegexps[532], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-						!((matchReWith(&nativeRegexps[538], "=", p0) &&
+					return (((((!matchReWith(&nativeRegexps[537], "ENV=", p0) &&
+						!(matchReWith(&nativeRegexps[538], "GIT_SSH", p0) &&
+							!matchReFold(&nativeRegexps[533], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+						!((matchReWith(&nativeRegexps[539], "=", p0) &&
 							!strings.Contains(p0, "..")) &&
 							func() bool {
 								let1 := substr(p0, 0, strings.Index(p0, "="))
@@ -10610,10 +10626,10 @@ func native316(env any) bool {
 										(p1 == (("${" + let1) + "}")))
 								})
 							}())) &&
-						!matchReWith(&nativeRegexps[539], "PS4=", p0)) &&
+						!matchReWith(&nativeRegexps[540], "PS4=", p0)) &&
 						!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-							matchReWith(&nativeRegexps[535], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-						matchReAny(&nativeRegexps[540], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							matchReWith(&nativeRegexps[536], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+						matchReAny(&nativeRegexps[541], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 				})))
 	}()
 }
@@ -10627,7 +10643,7 @@ func native317(env any) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[541], "-", p0) &&
+				return (matchReWith(&nativeRegexps[542], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
 			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
@@ -10712,14 +10728,14 @@ func native318(env any) bool {
 func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[542], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[543], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[543], ")", p0.Target))
+				matchReFold(&nativeRegexps[544], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[543], ")", p0)
+				return matchReFold(&nativeRegexps[544], ")", p0)
 			})))
 }
 
@@ -10727,14 +10743,14 @@ func native319(env any) bool {
 func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[544], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[545], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[545], "=", p0)
+				return matchReWith(&nativeRegexps[546], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[546], "A", p0)
+			return matchReWith(&nativeRegexps[547], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -10742,7 +10758,7 @@ func native320(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[547], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[548], "--preserve-env=", p0)
 		}))
 }
 
@@ -10765,7 +10781,7 @@ func native321(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[548], "-R", p0)
+								return matchReWith(&nativeRegexps[549], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -10798,16 +10814,16 @@ func native321(env any) bool {
 									e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 								((e.Name == "pacman") &&
 									(anyOf(e.Flags, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[549], "-R", p0)
+										return matchReWith(&nativeRegexps[550], "-R", p0)
 									}) ||
 										e.HasFlag("nodeps")))) ||
 								((e.Name == "dpkg") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[550], "--force-", p0)
+										return matchReWith(&nativeRegexps[551], "--force-", p0)
 									}))) ||
 								(in(e.Name, "apt", "apt-get", "aptitude") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReFold(&nativeRegexps[551], "--force-", p0)
+										return matchReFold(&nativeRegexps[552], "--force-", p0)
 									}))) ||
 								((e.Name == "apk") &&
 									e.HasFlag("force-broken-world", "force"))))
@@ -10823,8 +10839,8 @@ func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[552], ".", p0) ||
-				matchReFold(&nativeRegexps[553], "://", p0))
+			return (matchReFold(&nativeRegexps[553], ".", p0) ||
+				matchReFold(&nativeRegexps[554], "://", p0))
 		})
 		return ((((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -10856,15 +10872,15 @@ func native323(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[554], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[555], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[555], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[556], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[556], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[557], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[557], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[558], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry", "config.registry"), func(p0 string) bool {
@@ -10874,17 +10890,17 @@ func native323(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[558], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[559], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[559], "://", p0) &&
+				return (matchReWith(&nativeRegexps[560], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[559], "://", p0) &&
+				return (matchReWith(&nativeRegexps[560], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -10901,7 +10917,7 @@ func native323(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[559], "://", p0) &&
+				return (matchReWith(&nativeRegexps[560], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -10954,7 +10970,7 @@ func native325(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[560], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[561], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -10965,7 +10981,7 @@ func native326(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[561], "=", p0)
+					return matchReWith(&nativeRegexps[562], "=", p0)
 				})
 			}
 			return func() []string {
@@ -10987,28 +11003,28 @@ func native326(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[562], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[563], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[563], "_", p0) &&
+				(matchReWith(&nativeRegexps[564], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[564], "://", let1) &&
+							return (matchReWith(&nativeRegexps[565], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[565], "=", p0) &&
-					!matchReWith(&nativeRegexps[566], "=0", p0))) ||
-				matchReWith(&nativeRegexps[567], "=", p0)) ||
-				(matchReWith(&nativeRegexps[568], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[566], "=", p0) &&
+					!matchReWith(&nativeRegexps[567], "=0", p0))) ||
+				matchReWith(&nativeRegexps[568], "=", p0)) ||
+				(matchReWith(&nativeRegexps[569], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[569], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[570], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[571], "-insecure", p0))
+				(matchReWith(&nativeRegexps[570], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[571], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[572], "-insecure", p0))
 		})
 	}()
 }
@@ -11053,7 +11069,7 @@ func native328(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[572], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[573], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -11063,7 +11079,7 @@ func native328(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[573], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[574], "/", cleanPath(p0)))
 			})))
 }
 
@@ -11079,7 +11095,7 @@ func native329(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[574], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[575], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11097,9 +11113,9 @@ func native329(env any) bool {
 		((e.Name == "osascript") &&
 			func() bool {
 				let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-				return ((matchReFold(&nativeRegexps[575], "\"", let0) &&
-					matchReAny(&nativeRegexps[576], "restart\x00shut", let0)) ||
-					matchReFold(&nativeRegexps[577], "aevtr", let0))
+				return ((matchReFold(&nativeRegexps[576], "\"", let0) &&
+					matchReAny(&nativeRegexps[577], "restart\x00shut", let0)) ||
+					matchReFold(&nativeRegexps[578], "aevtr", let0))
 			}()))
 }
 
@@ -11118,9 +11134,9 @@ func native331(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[578], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[579], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[580], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[579], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[580], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[581], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -11161,12 +11177,12 @@ func native332(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[581], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[582], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[582], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[583], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[583], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[584], "systemctl", e.Line)))
 }
 
 // native333 is the condition of fork-bomb.
@@ -11184,7 +11200,7 @@ func native334(env any) bool {
 		return matchReFold(&nativeRegexps[453], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[584], "hguard", p0)
+			return matchReFold(&nativeRegexps[585], "hguard", p0)
 		}))
 }
 
@@ -11201,10 +11217,10 @@ func native336(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[585], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[586], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[586], "history", p0)
+			return matchReWith(&nativeRegexps[587], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11221,7 +11237,7 @@ func native336(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[587], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[588], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -11280,7 +11296,7 @@ func native338(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[588], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[589], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11302,29 +11318,29 @@ func native338(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[589], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[590], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[590], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[591], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "remove", "disable", "bootout", "unload", "stop", "kill")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[591], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
+				return matchReAny(&nativeRegexps[592], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
 			}))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[592], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[593], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[593], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[594], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -11350,7 +11366,7 @@ func native339(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[594], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[595], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "pkill") &&
 				!e.HasFlag("l", "list", "V", "version")) &&
@@ -11370,12 +11386,12 @@ func native339(env any) bool {
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[595], "p", p0)
+					return matchReWith(&nativeRegexps[596], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[596], "$", p0)
+						return matchReWith(&nativeRegexps[597], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[597], "=", e.Line)))))
+						matchReWith(&nativeRegexps[598], "=", e.Line)))))
 	}()
 }
 
@@ -11402,7 +11418,7 @@ func native341(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[598], "p", p0)
+					return matchReWith(&nativeRegexps[599], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -11410,7 +11426,7 @@ func native341(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[599], "grep\x00idof\x00while", e.Line)))) &&
+					matchReAny(&nativeRegexps[600], "grep\x00idof\x00while", e.Line)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -11418,11 +11434,11 @@ func native341(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[600], "p", e.Line)) ||
+				matchReWith(&nativeRegexps[601], "p", e.Line)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[601], "p", e.Line))) ||
+				matchReWith(&nativeRegexps[602], "p", e.Line))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
@@ -11432,10 +11448,10 @@ func native341(env any) bool {
 func native342(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[602], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[603], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[603], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[604], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -11464,10 +11480,10 @@ func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[604], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[605], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[605], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[606], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11502,7 +11518,7 @@ func native345(env any) bool {
 			}))) ||
 		((e.Name == "vim-cmd") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[606], "vmsvc/", p0)
+				return matchReWith(&nativeRegexps[607], "vmsvc/", p0)
 			}))) ||
 		((e.Name == "virsh") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -11573,14 +11589,14 @@ func native348(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[607], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[608], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[608], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[609], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[609], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[610], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[610], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[611], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native349 is the condition of kernel-module-load-agent.
@@ -11601,13 +11617,13 @@ func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[611], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[612], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[612], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[613], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[613], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[614], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -11619,7 +11635,7 @@ func native351(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[614], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[615], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -11638,7 +11654,7 @@ func native352(env any) bool {
 					return !matchComputed(let0, p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[615], "-", p0) &&
+					return (matchReWith(&nativeRegexps[616], "-", p0) &&
 						!matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--load="), "-p")))
 				})))
 	}()
@@ -11653,7 +11669,7 @@ func native353(env any) bool {
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-				!matchReWith(&nativeRegexps[616], "/sys/", cleanPath(p0))) &&
+				!matchReWith(&nativeRegexps[617], "/sys/", cleanPath(p0))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 					(baseName(p0) != "cgroup.kill"))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -11688,16 +11704,16 @@ func native356(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[617], p0)
+				return matchRe(&nativeRegexps[618], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[618], p0)
+					return matchRe(&nativeRegexps[619], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[619], p0)
+					return matchRe(&nativeRegexps[620], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[620], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[621], "/var/log/", p0)
 		}))
 }
 
@@ -11721,7 +11737,7 @@ func native357(env any) bool {
 			(abbrevWords("link delete", e.Positional) ||
 				abbrevWords("address delete", e.Positional))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[621], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
+				return matchReAny(&nativeRegexps[622], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
 			}))) ||
 		(((e.Name == "ip") &&
 			abbrevWords("route flush|delete", e.Positional)) &&
@@ -11778,9 +11794,9 @@ func native357(env any) bool {
 						return (p0 == "allow")
 					})))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[622], "22\x00ssh\x00openssh", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[623], "22\x00ssh\x00openssh", strings.ToLower(p0))
 			})) &&
-			!matchReAny(&nativeRegexps[623], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+			!matchReAny(&nativeRegexps[624], "from \x00from a", strings.Join(e.Positional, " ")))) ||
 		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11789,25 +11805,25 @@ func native357(env any) bool {
 			anyOf(e.Options("j", "jump"), func(p0 string) bool {
 				return in(p0, "DROP", "REJECT")
 			})) &&
-			matchReWith(&nativeRegexps[624], "--", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[625], "--", strings.Join(e.Args, " "))) &&
 			!((e.HasFlag("s", "source", "src-range", "m") &&
-				matchReWith(&nativeRegexps[625], "-", strings.Join(e.Args, " "))) &&
-				!matchReWith(&nativeRegexps[626], "-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[626], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[627], "-", strings.Join(e.Args, " "))))) ||
 		((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
-			matchReAny(&nativeRegexps[627], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
-			matchReWith(&nativeRegexps[628], "-", strings.Join(e.Args, " ")))) ||
+			matchReAny(&nativeRegexps[628], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[629], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nft") &&
-			(matchReFold(&nativeRegexps[629], "policy", strings.Join(e.Args, " ")) ||
-				matchReFold(&nativeRegexps[630], "rule", strings.Join(e.Args, " "))))) ||
+			(matchReFold(&nativeRegexps[630], "policy", strings.Join(e.Args, " ")) ||
+				matchReFold(&nativeRegexps[631], "rule", strings.Join(e.Args, " "))))) ||
 		(((e.Name == "nft") &&
-			matchReWith(&nativeRegexps[631], "dport", strings.Join(e.Args, " "))) &&
-			!matchReWith(&nativeRegexps[632], "saddr", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[632], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[633], "saddr", strings.Join(e.Args, " ")))) ||
 		((e.Name == "firewall-cmd") &&
 			((e.HasFlag("panic-on") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[633], "--remove-", p0)
+					return matchReWith(&nativeRegexps[634], "--remove-", p0)
 				})) ||
-				matchReWith(&nativeRegexps[634], "--remove-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[635], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -11817,7 +11833,7 @@ func native357(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[635], "100", e.Line)))))
+					matchReWith(&nativeRegexps[636], "100", e.Line)))))
 }
 
 // native358 is the condition of boot-config-change.
@@ -11850,33 +11866,33 @@ func native359(env any) bool {
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[636], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[637], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[637], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[638], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[638], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[639], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[575], "\"", let0) &&
-						matchReFold(&nativeRegexps[639], "log", let0)) ||
-						matchReFold(&nativeRegexps[640], "aevt", let0))
+					return ((matchReFold(&nativeRegexps[576], "\"", let0) &&
+						matchReFold(&nativeRegexps[640], "log", let0)) ||
+						matchReFold(&nativeRegexps[641], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[641], "login1", p0)
+					return matchReFold(&nativeRegexps[642], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[642], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[643], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -11885,11 +11901,11 @@ func native359(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[574], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[575], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[643], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[644], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -11903,10 +11919,10 @@ func native360(env any) bool {
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[644], "-s", p0)
+				return matchReWith(&nativeRegexps[645], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[645], p0)
+				return matchRe(&nativeRegexps[646], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -11939,8 +11955,8 @@ func native360(env any) bool {
 			((e.Name == "chronyd") &&
 				e.HasFlag("q"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return !(matchReAny(&nativeRegexps[646], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
-					matchReWith(&nativeRegexps[647], "pool.ntp.org", p0))
+				return !(matchReAny(&nativeRegexps[647], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[648], "pool.ntp.org", p0))
 			})))
 }
 
@@ -11958,7 +11974,7 @@ func native361(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[648], "--", p0)
+					return matchReWith(&nativeRegexps[649], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -12062,9 +12078,9 @@ func native366(env any) bool {
 func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[649], "while", e.Code) ||
-			matchReAny(&nativeRegexps[650], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[651], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[650], "while", e.Code) ||
+			matchReAny(&nativeRegexps[651], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[652], "fork", e.Code)))
 }
 
 // native368 is the condition of service-from-file.
@@ -12091,11 +12107,11 @@ func native369(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[652], "\"", p0)
+				return matchReWith(&nativeRegexps[653], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[653], ".sock", p0)
+				return matchReWith(&nativeRegexps[654], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -12105,10 +12121,10 @@ func native369(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[654], "source=/", p0)
+					return matchReWith(&nativeRegexps[655], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[655], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[656], "security.privileged=true", p0)
 				}))))
 }
 
@@ -12117,18 +12133,18 @@ func native370(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[656], "bind", p0)
+			return matchReWith(&nativeRegexps[657], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[657], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[658], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[658], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[659], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native371 is the condition of mount-over-process.
 func native371(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[659], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[660], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native372 is the condition of snap-unsigned-install.
@@ -12145,7 +12161,7 @@ func native373(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[660], "-", p0)
+				return matchReWith(&nativeRegexps[661], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -12194,7 +12210,7 @@ func native374(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[661], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[662], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -12205,7 +12221,7 @@ func native375(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[662], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[663], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -12213,9 +12229,9 @@ func native375(env any) bool {
 func native376(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[663], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[664], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[665], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[664], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[665], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[666], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -12223,66 +12239,66 @@ func native376(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[666], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[667], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[667], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[668], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[668], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[669], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[669], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[670], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[670], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[671], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[671], e.Line)) &&
-				matchReAny(&nativeRegexps[672], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[673], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[672], e.Line)) &&
+				matchReAny(&nativeRegexps[673], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[674], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native377 is the condition of request-flood-loop.
 func native377(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[674], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[675], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[676], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[675], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[676], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[677], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[677], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[678], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native378 is the condition of busy-loop.
 func native378(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[678], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[679], "do", e.Line) &&
-			matchReWith(&nativeRegexps[680], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[681], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[682], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[683], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[684], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[679], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[680], "do", e.Line) &&
+			matchReWith(&nativeRegexps[681], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[682], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[683], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[684], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[685], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native379 is the condition of spawn-loop.
 func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[685], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[686], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[686], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[687], "sleep\x00wait", e.Line))
 }
 
 // native380 is the condition of thread-storm-code.
 func native380(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[687], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[688], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[689], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[688], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[689], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[690], "sleep\x00.join()", e.Code))
 }
 
 // native381 is the condition of endless-device-read.
@@ -12303,7 +12319,7 @@ func native381(env any) bool {
 func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[690], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[691], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native383 is the condition of write-system-config.
@@ -12312,7 +12328,7 @@ func native383(env any) bool {
 	return (!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[691], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[692], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
@@ -12336,8 +12352,8 @@ func native384(env any) bool {
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[692], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[693], "/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[693], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[694], "/", cleanPath(p0)))
 		}))
 }
 
@@ -12347,8 +12363,8 @@ func native385(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[694], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[695], "/etc/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[695], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[696], "/etc/", cleanPath(p0)))
 		}))
 }
 
@@ -12371,16 +12387,16 @@ func native386(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[696], "/d", p0)
+						return matchReWith(&nativeRegexps[697], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[696], "/d", p0)) ||
+							matchReWith(&nativeRegexps[697], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[697], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[698], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[698], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[699], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -12410,17 +12426,17 @@ func native387(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[697], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[698], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[699], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[700], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[700], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[701], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -12429,12 +12445,12 @@ func native387(env any) bool {
 func native388(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[701], "$", p0) ||
-			matchReAny(&nativeRegexps[702], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[702], "$", p0) ||
+			matchReAny(&nativeRegexps[703], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[703], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[704], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -12451,7 +12467,7 @@ func native389(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[704], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[705], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -12463,7 +12479,7 @@ func native390(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[705], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[706], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -12484,18 +12500,18 @@ func native392(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[706], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[707], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[708], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[709], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[710], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[711], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[712], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[707], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[708], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[709], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[710], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[711], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[712], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[713], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
 					!matchRe(&nativeRegexps[230], p0)) &&
-					(matchReWith(&nativeRegexps[713], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[714], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[715], ".sample", p0)))))
+					(matchReWith(&nativeRegexps[714], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[715], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[716], ".sample", p0)))))
 		}))
 }
 
@@ -12503,7 +12519,7 @@ func native392(env any) bool {
 func native393(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[716], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[717], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -12516,14 +12532,14 @@ func native394(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[717], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[718], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[718], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[719], "=", p0))
+				return (matchReWith(&nativeRegexps[719], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[720], "=", p0))
 			})))
 }
 
@@ -12537,7 +12553,7 @@ func native395(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[720], p0) ||
+			return ((matchRe(&nativeRegexps[721], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -12552,7 +12568,7 @@ func native395(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[721], "credential_process", p0)
+				return matchReAny(&nativeRegexps[722], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -12562,7 +12578,7 @@ func native395(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[722], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[723], ".exec.command", p0)
 					})))))
 }
 
@@ -12571,7 +12587,7 @@ func native396(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[723], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[724], "GOFLAGS=", p0)
 		}))
 }
 
@@ -12597,11 +12613,11 @@ func native397(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[724], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[725], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[725], "scripts.", p0)
+						return matchReWith(&nativeRegexps[726], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -12634,7 +12650,7 @@ func native398(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[726], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[727], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -12642,44 +12658,44 @@ func native398(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[727], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[728], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[728], p0)
+					return matchRe(&nativeRegexps[729], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[729], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[730], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[730], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[731], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[731], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[732], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[732], "alias.", p0)
+				return matchReWith(&nativeRegexps[733], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[733], "credential.", p0)
+				return matchReFold(&nativeRegexps[734], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[734], "include", p0)
+				return matchReFold(&nativeRegexps[735], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[735], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[736], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[736], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[737], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[737], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[738], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -12688,21 +12704,21 @@ func native398(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[738], "remote.", p0)
+				return matchReFold(&nativeRegexps[739], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[739], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[740], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[740], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[741], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[741], "bin/", p0)))
+							!matchReWith(&nativeRegexps[742], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[742], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[743], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[743], "protocol.", p0)
+				return matchReFold(&nativeRegexps[744], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -12721,10 +12737,10 @@ func native399(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[734], "include", p0)
+				return matchReFold(&nativeRegexps[735], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[734], "include", let0)) &&
+			!matchReFold(&nativeRegexps[735], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -12740,36 +12756,36 @@ func native400(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[744], "url.", p0)))
+					matchReFold(&nativeRegexps[745], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[744], "url.", p0)
+				return matchReFold(&nativeRegexps[745], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return ((matchReWith(&nativeRegexps[150], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[745], "url.", e.Assigns[p0])) &&
+					matchReFold(&nativeRegexps[746], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[746], "http.", p0)
+				return matchReFold(&nativeRegexps[747], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[747], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[748], "false\x00no\x00off\x000", p0)
 				})) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[745], "url.", p0)
+						return matchReFold(&nativeRegexps[746], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[748], "http", p0)
+						return matchReFold(&nativeRegexps[749], "http", p0)
 					})))))
 }
 
@@ -12782,9 +12798,9 @@ func native401(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[726], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[727], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[726], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[727], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -12793,8 +12809,8 @@ func native401(env any) bool {
 func native402(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[749], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[750], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[750], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[751], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -12803,8 +12819,8 @@ func native403(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[751], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[752], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[752], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[753], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -12819,18 +12835,18 @@ func native405(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[753], "--action=", p0)
+			return matchReWith(&nativeRegexps[754], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[754], "/", p0)
+			return matchReWith(&nativeRegexps[755], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[755], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[756], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[756], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[757], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -12839,7 +12855,7 @@ func native406(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[757], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[758], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[230], p0) {
 					return ((e.Cwd + "/") + p0)

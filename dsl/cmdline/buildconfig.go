@@ -71,6 +71,15 @@ func mavenCommands(text string) []string {
 		return len(out) < maxMavenCommands
 	})
 	flush()
+	// an exec plugin without its own <executable> runs the exec.executable
+	// property with exec.args, which <properties> may set
+	if exe := props["exec.executable"]; exe != "" && len(out) < maxMavenCommands {
+		line := word(exe)
+		if a := props["exec.args"]; a != "" {
+			line += " " + split(a)
+		}
+		out = append(out, line)
+	}
 	return out
 }
 

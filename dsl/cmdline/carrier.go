@@ -800,12 +800,40 @@ func (w *walker) runInput(c *Command, via string, cx ctx) {
 
 // mavenExec follows the exec plugin's exec goal (mvn exec:exec), which runs
 // -Dexec.executable=PROG with -Dexec.args=ARGS (split on blanks, with
-// quotes kept together), as that command line.
+// quotes kept together), as that command line. A property is defined by
+// -DNAME=VALUE, -D NAME=VALUE or --define[=]NAME=VALUE, as Maven's option
+// parser takes an option's value attached or as the next word; MAVEN_ARGS
+// (words Maven adds to its own) and MAVEN_OPTS (the JVM's system
+// properties, which Maven's are too) set on the command define them as
+// well, as does the project's .mvn/maven.config (its words are Maven's
+// options) when the line or the session wrote it.
 func (w *walker) mavenExec(c *Command, args []field, cx ctx) {
 	var prog, argv string
 	dynamic, goal := false, false
-	for _, a := range args {
+	var env []field
+	if in, _, ok := w.fileInput(".mvn/maven.config"); ok {
+		for _, v := range strings.Fields(in.partText()) {
+			env = append(env, field{Word: Word{Value: v, Dynamic: !in.Static}})
+		}
+	}
+	for _, a := range c.Assigns {
+		if a.Name == "MAVEN_ARGS" || a.Name == "MAVEN_OPTS" {
+			for _, v := range strings.Fields(a.Value.Value) {
+				env = append(env, field{Word: Word{Value: v, Dynamic: a.Value.Dynamic}})
+			}
+		}
+	}
+	args = append(env, args...)
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		v := a.Value
+		if (v == "-D" || v == "--define") && i+1 < len(args) {
+			i++
+			a = args[i]
+			v, a.Dynamic = "-D"+a.Value, a.Dynamic || args[i-1].Dynamic
+		} else if d, ok := strings.CutPrefix(v, "--define="); ok {
+			v = "-D" + d
+		}
 		switch {
 		case !strings.HasPrefix(v, "-") && strings.HasSuffix(v, ":exec"): // exec:exec, org.codehaus.mojo:exec-maven-plugin:3.1.0:exec
 			goal = true

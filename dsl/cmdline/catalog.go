@@ -797,8 +797,8 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			// psql < x.sql: a database client's commands in a file the
 			// line or the session wrote (its SQL is data; its \!, \o |CMD
 			// and .shell are not)
-			if in, _, ok := w.fileInput(c.Stdin.From); ok && in.Text != "" {
-				w.runCode(c, p.Stdin, field{Word: Word{Value: in.Text, Dynamic: !in.Static}}, via("stdin"), cx)
+			if in, _, ok := w.fileInput(c.Stdin.From); ok && in.partText() != "" {
+				w.runCode(c, p.Stdin, field{Word: Word{Value: in.partText(), Dynamic: !in.Static}}, via("stdin"), cx)
 			}
 		}
 	}
@@ -1948,16 +1948,16 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		}
 		// \i FILE, .read FILE, source FILE: the client's commands in a file
 		// the line or the session wrote, read as typed here
-		for _, name := range dbIncludes(lang, code) {
+		for _, name := range DBIncludes(lang, code) {
 			in, _, ok := w.fileInput(name)
 			switch {
 			case !ok || cx.depth >= MaxDepth:
 			case in.Remote || in.Decoded:
 				c.Untrusted = cmp.Or(c.Untrusted, untrusted(in))
-			case in.Text != "":
+			case in.partText() != "": // what the line appended to a file is read too
 				inner := cx
 				inner.depth++ // a file that includes itself ends here
-				w.runCode(c, lang, field{Word: Word{Value: in.Text, Dynamic: f.Dynamic || !in.Static}}, via, inner)
+				w.runCode(c, lang, field{Word: Word{Value: in.partText(), Dynamic: f.Dynamic || !in.Static}}, via, inner)
 			}
 		}
 		for _, p := range clientPipes(lang, code) {
@@ -2026,8 +2026,8 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		if !ok && !f.Dynamic && code != "-" {
 			in, _, ok = w.fileInput(code)
 		}
-		if p := catalogProgram(FoldWord(c.Name)); ok && in.Text != "" && p != nil && p.Stdin != "" {
-			w.runCode(c, p.Stdin, field{Word: Word{Value: in.Text, Dynamic: !in.Static}}, via, cx)
+		if p := catalogProgram(FoldWord(c.Name)); ok && in.partText() != "" && p != nil && p.Stdin != "" {
+			w.runCode(c, p.Stdin, field{Word: Word{Value: in.partText(), Dynamic: !in.Static}}, via, cx)
 		}
 	case "sed-file":
 		// sed -f FILE: a script the line or the session wrote, a <(…)
@@ -2374,6 +2374,13 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		if slices.ContainsFunc(append([]Word{{Value: code}}, c.Args...), func(a Word) bool { return keyReturn().MatchString(a.Value) }) {
 			for _, m := range keystroke().FindAllStringSubmatch(code, -1) {
 				run(typedEscapes.Replace(unquote(m[1] + m[2])))
+			}
+		}
+		// keystroke("rm -rf " + home + "\n"): the joined string, whose own
+		// \n or \r is a Return too
+		for _, s := range jxaKeystrokes(code) {
+			if typed := typedEscapes.Replace(s); strings.ContainsRune(typed, '\n') || slices.ContainsFunc(append([]Word{{Value: code}}, c.Args...), func(a Word) bool { return keyReturn().MatchString(a.Value) }) {
+				run(typed)
 			}
 		}
 	case "argv-comma":

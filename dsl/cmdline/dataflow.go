@@ -2472,7 +2472,7 @@ func (w *walker) writes(c *Command, args []field) {
 		w.files[file] = in
 	}
 	for _, r := range c.Redirects {
-		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>") && (r.Fd == "" || r.Fd == "1") && (!r.Target.Dynamic || varKey(r.Target.Value) != "") {
+		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>" || r.Op == "&>>") && (r.Fd == "" || r.Fd == "1") && (!r.Target.Dynamic || varKey(r.Target.Value) != "") {
 			file := r.Target.Value
 			if r.Target.Dynamic {
 				file = varKey(file)
@@ -2480,14 +2480,17 @@ func (w *walker) writes(c *Command, args []field) {
 			bare := *c
 			bare.Redirects = nil
 			out := produces(w.dialectEcho(&bare), c.Stdin)
-			if r.Op == ">>" {
+			if r.Op == ">>" || r.Op == "&>>" {
 				// appended to a file written whole earlier on the line: the
 				// content is both texts (echo '#!/bin/sh' >x; echo 'exec
-				// /bin/sh' >>x); to any other file, unknown
+				// /bin/sh' >>x); to any other file, unknown but for its end
 				prev, seen := w.files[file]
 				if seen && prev.Static && out.Static {
 					out.Text = prev.Text + out.Text
 				} else {
+					if out.Static {
+						out.appended = prev.partText() + out.Text
+					}
 					out.Static, out.Text = false, ""
 					out.Remote, out.Decoded = out.Remote || prev.Remote, out.Decoded || prev.Decoded
 				}
@@ -2510,6 +2513,9 @@ func (w *walker) writes(c *Command, args []field) {
 			appends = appends || a.Value == "-a" || a.Value == "--append"
 		}
 		if appends {
+			if in.Static {
+				in.appended = in.Text // tee -a: the file's end
+			}
 			in.Static, in.Text = false, ""
 		}
 		for _, a := range args {

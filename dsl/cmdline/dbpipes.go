@@ -46,10 +46,10 @@ var (
 	mysqlSource = lazyRegexp(`(?im)(?:^[ \t]*source[ \t]+|\\\.[ \t]*)([^;\n]+)`)
 )
 
-// dbIncludes are the files lang's code (sqlite, mysql, psql) reads as
+// DBIncludes are the files lang's code (sqlite, mysql, psql) reads as
 // more of its own commands: psql's \i FILE, sqlite3's .read FILE,
 // mysql's source FILE (a |CMD to .read is clientPipes').
-func dbIncludes(lang, code string) []string {
+func DBIncludes(lang, code string) []string {
 	var out []string
 	add := func(name string) {
 		if name = strings.Trim(strings.TrimSpace(name), `'"`); name != "" && !strings.HasPrefix(name, "|") && len(out) < 16 {

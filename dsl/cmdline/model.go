@@ -188,6 +188,19 @@ type Input struct {
 	// prints (~NAME, ~ for a name known only at run time): its one
 	// field a filter may pick that the model knows (accountHome)
 	home string
+	// appended is, when Text is not known, what appends (>>) on the line
+	// added to the end of a file whose earlier content is unknown: a
+	// client that reads the file reads it too (partText)
+	appended string
+}
+
+// partText is the text known of a file: all of it, or the end appends
+// added to a file of unknown content (not Static then).
+func (in Input) partText() string {
+	if in.Text != "" {
+		return in.Text
+	}
+	return in.appended
 }
 
 // Payload is interpreter code passed inline.

@@ -50,6 +50,10 @@ var xmlTests = []struct {
 	{`<configuration><executable>sh</executable><argument>-c</argument><!-- <argument>x`,
 		[]string{`'sh' '-c'`}},
 	{`<configuration><executable>sh</executable><argument x="`, []string{`'sh'`}},
+	// the exec.executable and exec.args properties an exec plugin without
+	// its own <executable> runs
+	{`<project><properties><exec.executable>sh</exec.executable><exec.args>-c "rm -rf ${user.home}"</exec.args></properties></project>`,
+		[]string{`'sh' -c "rm -rf $HOME"`}},
 	// an ordinary pom
 	{`<project><build><plugins><plugin><artifactId>maven-compiler-plugin</artifactId><configuration><release>17</release></configuration></plugin></plugins></build></project>`,
 		nil},
