@@ -149,7 +149,7 @@ func (l *linker) linked(p, dir string) string {
 // tar c .): written under ~ in the home. From ~/proj, rm -rf .. and find
 // .. -delete are the home's deletion; "" for any other word.
 func (l *linker) upward(p, dir, cwd string) string {
-	if p == "" || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "-") || strings.ContainsAny(p, "$`=:@") || !filepath.IsAbs(dir) {
+	if p == "" || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "-") || strings.ContainsAny(withoutClasses(p), "$`=:@") || !filepath.IsAbs(dir) {
 		return ""
 	}
 	parts := strings.Split(p, "/")
@@ -171,6 +171,19 @@ func (l *linker) upward(p, dir, cwd string) string {
 		}
 	}
 	return abs
+}
+
+// withoutClasses is p less a glob's [:NAME:] classes, whose colons
+// are no host's or option's.
+func withoutClasses(p string) string {
+	for {
+		i := strings.Index(p, "[:")
+		j := strings.Index(p[max(i, 0):], ":]")
+		if i < 0 || j < 0 {
+			return p
+		}
+		p = p[:i] + p[i+j+2:]
+	}
 }
 
 // maxGlobLinks bounds the matches of a glob looked at for links.

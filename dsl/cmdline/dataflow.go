@@ -181,6 +181,39 @@ type flow struct {
 	xargsMore []string
 }
 
+// notFoundHandlers are the functions a shell calls with a command it
+// does not find and its arguments: bash's, zsh's and fish's.
+var notFoundHandlers = map[Dialect]string{Bash: "command_not_found_handle", Zsh: "command_not_found_handler", Fish: "fish_command_not_found"}
+
+// notFound walks the line's command-not-found handler, when it defined
+// one, with c's words as its parameters: a command hguard cannot tell is
+// on PATH may be one the shell does not find (command_not_found_handle(){
+// rm "$@"; }; -rf ~ runs rm -rf ~). Builtins, functions and aliases are
+// found.
+func (w *walker) notFound(c *Command, args []field, cx ctx) {
+	name := notFoundHandlers[cmp.Or(cx.dialect, Bash)]
+	def, ok := w.funcs[name]
+	if name == "" || !ok || c.Dynamic || cx.fn == name || pathBuiltins.has(c.Name) || w.walks >= maxLoopWalks || cx.depth >= MaxDepth {
+		return
+	}
+	if _, fn := w.funcs[c.Name]; fn {
+		return
+	}
+	if _, alias := w.aliases[c.Name]; alias {
+		return
+	}
+	w.walks++
+	params := append([]field{{Word: Word{Value: c.Path}}}, args...)
+	restore := w.positional(name, params)
+	saved, savedD := w.src, w.dialect
+	w.src, w.dialect = def.src, def.dialect
+	at := c.Pos
+	w.stmt(def.body, ctx{dialect: def.dialect, via: append(slices.Clip(c.Via), name+"()"), at: &at, depth: cx.depth + 1, fn: name, pipe: PipePos{Len: 1},
+		maybe: true, defined: cx.defined, branch: cx.branch})
+	w.src, w.dialect = saved, savedD
+	restore()
+}
+
 type funcDef struct {
 	body    *syntax.Stmt
 	src     string
@@ -487,6 +520,9 @@ func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 	if v, ok := w.operated(p); ok {
 		return v, true
 	}
+	if v, ok, done := w.arrayElement(p); done {
+		return v, ok
+	}
 	if p.Param == nil || p.Excl || p.Length || p.Index != nil && !wholeArray(p) || p.Slice != nil || p.Repl != nil || p.Names != 0 ||
 		// zsh flags and modifiers compute another value (${(U)x},
 		// ${x:h:h}, ${(e)x} even runs substitutions): not the one known.
@@ -541,10 +577,108 @@ func (w *walker) value(name string) (string, bool) {
 	return v, ok
 }
 
+// arrayElement is ${A[N]} of an array the line gave a value, N a literal
+// number (zsh counts from 1, a negative N from the end); done is false
+// for any other expansion.
+func (w *walker) arrayElement(p *syntax.ParamExp) (v string, ok, done bool) {
+	if p.Param == nil || p.Index == nil || wholeArray(p) || !elementParam(p) || p.Flags != nil || len(p.Modifiers) > 0 || p.NestedParam != nil || p.IsSet || w.dialect == Fish {
+		return "", false, false
+	}
+	word, isWord := p.Index.(*syntax.Word)
+	if !isWord {
+		return "", false, false
+	}
+	i, err := strconv.Atoi(word.Lit())
+	if err != nil {
+		return "", false, false
+	}
+	all, known := w.value(w.deref(p.Param.Value))
+	if !known || !assignedOnce(w.line.Original, p.Param.Value) {
+		return "", false, true
+	}
+	elems := strings.Split(all, listSep)
+	switch {
+	case w.dialect == Zsh && i > 0:
+		i--
+	case i < 0:
+		i += len(elems)
+	}
+	if i < 0 || i >= len(elems) {
+		return "", true, true // past the end: empty
+	}
+	return elems[i], true, true
+}
+
+// assignedOnce reports whether text names the array name once only, in
+// its assignment NAME=( (else only in expansions, $NAME, ${NAME…}): an
+// element may be written in more ways than the walk follows (read -a,
+// mapfile, declare NAME[0]=, printf -v, for NAME in), so one is read
+// only where the array has no other writer.
+func assignedOnce(text, name string) bool {
+	mentions := 0
+	for i := 0; i < len(text); {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			break
+		}
+		at, end := i+j, i+j+len(name)
+		i = end
+		if at > 0 && isNameByte(text[at-1]) || end < len(text) && isNameByte(text[end]) {
+			continue // part of a longer name
+		}
+		if before := text[:at]; strings.HasSuffix(before, "$") || strings.HasSuffix(before, "${") ||
+			strings.HasSuffix(before, "${!") || strings.HasSuffix(before, "${#") {
+			continue // an expansion reads it
+		}
+		if mentions++; mentions > 1 || !strings.HasPrefix(text[end:], "=(") {
+			return false
+		}
+	}
+	return mentions == 1
+}
+
 // hasValue reports a variable the line gave a value it knows.
 func (w *walker) hasValue(name string) bool {
 	_, ok := w.vars[w.deref(name)]
 	return ok
+}
+
+// caseChanged is ${x,,}, ${x^^}, ${x,}, ${x^}, ${x@L}, ${x@U} and ${x@u} of a
+// value the line gave x, with no pattern and nothing expanded in it.
+func (w *walker) caseChanged(p *syntax.ParamExp) (string, bool) {
+	if p.Exp == nil || p.Repl != nil || p.Slice != nil || p.Index != nil {
+		return "", false
+	}
+	arg := ""
+	if p.Exp.Word != nil {
+		arg = p.Exp.Word.Lit()
+	}
+	var change func(string) string
+	first := func(f func(string) string) func(string) string {
+		return func(s string) string {
+			if s == "" {
+				return s
+			}
+			return f(s[:1]) + s[1:]
+		}
+	}
+	switch {
+	case p.Exp.Op == syntax.LowerAll && arg == "", p.Exp.Op == syntax.OtherParamOps && arg == "L":
+		change = strings.ToLower
+	case p.Exp.Op == syntax.UpperAll && arg == "", p.Exp.Op == syntax.OtherParamOps && arg == "U":
+		change = strings.ToUpper
+	case p.Exp.Op == syntax.LowerFirst && arg == "":
+		change = first(strings.ToLower)
+	case p.Exp.Op == syntax.UpperFirst && arg == "", p.Exp.Op == syntax.OtherParamOps && arg == "u":
+		change = first(strings.ToUpper)
+	default:
+		return "", false
+	}
+	v, ok := w.value(w.deref(p.Param.Value))
+	if !ok || strings.ContainsAny(v, "~$`"+listSep) {
+		return "", false
+	}
+	return change(v), true
 }
 
 // operated is the value of ${x/pat/rep}, ${x//pat/rep}, ${x%pat},
@@ -559,6 +693,9 @@ func (w *walker) operated(p *syntax.ParamExp) (string, bool) {
 		len(p.Modifiers) > 0 || p.NestedParam != nil || p.IsSet || p.Width || p.Index != nil && !wholeArray(p) ||
 		p.Param.Value == "HOME" || p.Param.Value == "PWD" {
 		return "", false
+	}
+	if v, ok := w.caseChanged(p); ok {
+		return v, true
 	}
 	trim := p.Exp != nil && (p.Exp.Op == syntax.RemSmallSuffix || p.Exp.Op == syntax.RemLargeSuffix)
 	if btoi(p.Repl != nil)+btoi(p.Slice != nil)+btoi(p.Exp != nil) != 1 || p.Exp != nil && !trim {
@@ -1832,6 +1969,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		w.src, w.dialect = saved, savedD
 		restore()
 	}
+	w.notFound(c, args, cx)
 	w.runsWritten(c, args, cx)       // bash <(…) and source <(…) are follow's
 	files, done := w.procFiles(args) // make -f <(…): a file it runs
 	w.zshFuncCall(c, args, cx)

