@@ -150,6 +150,9 @@ type flow struct {
 	substVars map[string]string // variables given a value holding a substitution, as written: CC="$(curl …)" (makeVariables)
 	setNames  map[string]bool   // variables the line gave a value, static or not (setsVar)
 	aliasOf   map[string]string // variables holding another's value, unknown: K=$GITHUB_TOKEN (setVar)
+	// spelled are variables whose value, unknown, reads as written
+	// where it is used: D=~u, D=$PWD/.. (spelledValue)
+	spelled map[string]string
 	// refParams are the positional parameters when some are another
 	// variable's value, unknown (f -d "$TOKEN" URL): "$@" is each of
 	// them, those as ${NAME}; nil otherwise
@@ -246,6 +249,13 @@ func (w *walker) setVar(name string, v Word) {
 	}
 	w.setNames[name] = true
 	delete(w.substVars, name)
+	delete(w.spelled, name)
+	if v.Dynamic && spelledValue(v.Value) {
+		if w.spelled == nil {
+			w.spelled = map[string]string{}
+		}
+		w.spelled[name] = v.Value
+	}
 	old, had := w.vars[name]
 	if w.emptyElem[name] {
 		delete(w.emptyElem, name)
@@ -635,6 +645,39 @@ func assignedOnce(text, name string) bool {
 		}
 	}
 	return mentions == 1
+}
+
+// readsParams reports a function's text that expands its positional
+// parameters ($1, ${2:-x}, "$@", $*, $#).
+func readsParams(src string) bool {
+	for i := 0; i+1 < len(src); i++ {
+		if src[i] != '$' {
+			continue
+		}
+		c := src[i+1]
+		if c == '{' && i+2 < len(src) {
+			c = src[i+2]
+		}
+		if c >= '0' && c <= '9' || c == '@' || c == '*' || c == '#' {
+			return true
+		}
+	}
+	return false
+}
+
+// spelledValue reports a value known only at run time that the rules
+// read as written: another user's home (~u) or a path below or above the
+// directory the line runs in ($PWD/..), with nothing else expanded.
+func spelledValue(v string) bool {
+	rest, ok := strings.CutPrefix(v, "~")
+	if !ok {
+		for _, here := range []string{"$PWD", "${PWD}"} {
+			if r, found := strings.CutPrefix(v, here); found && (r == "" || r[0] == '/') {
+				rest, ok = r, true
+			}
+		}
+	}
+	return ok && !strings.ContainsAny(rest, "$`\\\"'*?[")
 }
 
 // hasValue reports a variable the line gave a value it knows.
@@ -1696,6 +1739,10 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				w.assigned(c, a.Name.Value, Word{}, cx) // D=: empty, not unknown
 			} else if a != nil && a.Name != nil && a.Array != nil && a.Index == nil && !a.Append {
 				w.setVar(a.Name.Value, w.arrayValue(a.Array))
+			} else if old, known := w.vars[w.deref(name0(a))]; known && a.Append && a.Value != nil && a.Index == nil && a.Array == nil && !w.ints[a.Name.Value] && !strings.Contains(old, listSep) {
+				f := w.single(a.Value)
+				f.Value = old + f.Value // D=x; D+=~/y: x~/y
+				w.assigned(c, a.Name.Value, f.Word, cx)
 			} else if a != nil && a.Name != nil {
 				w.setVar(a.Name.Value, Word{Dynamic: true})
 			}
@@ -1787,7 +1834,11 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		}
 		if name == "read" {
 			if line, ok := w.readLine(c); ok {
-				w.readFields(line, readNames(name, args), cx)
+				if i := slices.IndexFunc(c.Assigns, func(a Assign) bool { return a.Name == "IFS" }); i >= 0 {
+					w.readSplit(line, readNames(name, args), c.Assigns[i].Value.Value, cx) // IFS= read -r X, IFS=: read …
+				} else {
+					w.readFields(line, readNames(name, args), cx)
+				}
 			} else if nullInput(c) {
 				for _, n := range readNames(name, args) {
 					w.setAssigned(n, Word{}, cx) // read D </dev/null: no line, D is emptied
@@ -1958,7 +2009,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	}
 	// an earlier line's function runs with this line's values, with or
 	// without arguments: its body was judged without them
-	if def, ok := w.funcs[c.Name]; ok && cx.fn != c.Name && (len(args) > 0 || def.earlier) && w.walks < maxLoopWalks && cx.depth < MaxDepth {
+	// one called without arguments whose body reads its parameters runs
+	// with none: f(){ rm -rf "${1:-~}"; }; f
+	if def, ok := w.funcs[c.Name]; ok && cx.fn != c.Name && (len(args) > 0 || def.earlier || readsParams(def.src)) && w.walks < maxLoopWalks && cx.depth < MaxDepth {
 		w.walks++
 		restore := w.positional(c.Name, args)
 		saved, savedD := w.src, w.dialect
@@ -3320,7 +3373,7 @@ func singleQuoted(word *syntax.Word) bool {
 func (w *walker) readLine(c *Command) (string, bool) {
 	in, args := c.Stdin, c.Args
 	if _, ifs := w.vars["IFS"]; ifs || w.ifsSet || w.dialect == Fish || !in.Static || in.Kind == "" || in.Kind == "file" ||
-		c.Pipe.Len > 1 || slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == "IFS" }) {
+		c.Pipe.Len > 1 || slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == "IFS" && (a.Value.Dynamic || strings.ContainsAny(a.Value.Value, " \t\n")) }) {
 		return "", false
 	}
 	text := strings.TrimSuffix(in.Text, "\n")
@@ -3421,6 +3474,35 @@ func (w *walker) readFields(line string, names []string, cx ctx) {
 		}
 		w.setAssigned(n, Word{Value: line[:end]}, cx)
 		line = line[end:]
+	}
+}
+
+// name0 is an assignment's name, "" for none.
+func name0(a *syntax.Assign) string {
+	if a == nil || a.Name == nil {
+		return ""
+	}
+	return a.Name.Value
+}
+
+// readSplit is readFields for an IFS of no blanks given to read alone:
+// empty, the whole line is the one name's; else each of its characters
+// ends a field, the last name taking the rest of the line.
+func (w *walker) readSplit(line string, names []string, ifs string, cx ctx) {
+	for i, n := range names {
+		if i == len(names)-1 || ifs == "" {
+			w.setAssigned(n, Word{Value: line}, cx)
+			line = ""
+			continue
+		}
+		end := strings.IndexAny(line, ifs)
+		if end < 0 {
+			w.setAssigned(n, Word{Value: line}, cx)
+			line = ""
+			continue
+		}
+		w.setAssigned(n, Word{Value: line[:end]}, cx)
+		line = line[end+1:]
 	}
 }
 

@@ -1250,6 +1250,9 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 					w.locals = make(map[string]bool)
 				}
 				w.locals[cx.fn+"\x00"+a.Name.Value] = true // local D: D=… after it in cx.fn is the function's own
+				if a.Naked && !nameref && !integer {
+					defer w.setAssigned(a.Name.Value, Word{}, scoped()) // local D: a new D, empty
+				}
 			}
 			switch {
 			case unexports:

@@ -654,6 +654,8 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			e.write("${HOME}" + strings.Repeat("/..", len(p.Modifiers))) // zsh ${HOME:h}: the home's parent
 		case isHome(p):
 			e.write(src)
+		case simpleParam(p) && w.spelled[p.Param.Value] != "":
+			e.dynamic(w.spelled[p.Param.Value]) // D=~u; npm publish "$D"/.ssh
 		case (simpleParam(p) || elementParam(p)) && w.aliasOf[p.Param.Value] != "":
 			if in, ok := w.fetched[p.Param.Value]; ok && simpleParam(p) {
 				e.note(in) // C=$(curl …); D=$C; zzprog -e "$D"
