@@ -3373,7 +3373,9 @@ func singleQuoted(word *syntax.Word) bool {
 func (w *walker) readLine(c *Command) (string, bool) {
 	in, args := c.Stdin, c.Args
 	if _, ifs := w.vars["IFS"]; ifs || w.ifsSet || w.dialect == Fish || !in.Static || in.Kind == "" || in.Kind == "file" ||
-		c.Pipe.Len > 1 || slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == "IFS" && (a.Value.Dynamic || strings.ContainsAny(a.Value.Value, " \t\n")) }) {
+		c.Pipe.Len > 1 || slices.ContainsFunc(c.Assigns, func(a Assign) bool {
+		return a.Name == "IFS" && (a.Value.Dynamic || strings.ContainsAny(a.Value.Value, " \t\n"))
+	}) {
 		return "", false
 	}
 	text := strings.TrimSuffix(in.Text, "\n")
