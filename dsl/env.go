@@ -2154,8 +2154,19 @@ func curlUpload(args []cmdline.Word, i int) (string, bool) {
 		return strings.TrimPrefix(v, "--upload-file="), true
 	case strings.HasPrefix(v, "-T") && len(v) > 2:
 		return v[2:], true
+	case i > 0 && curlFlagsThenT(args[i-1].Value):
+		return v, true // -sT FILE
 	}
 	return "", false
+}
+
+// curlFlagsThenT reports a cluster of curl's short flags that ends with
+// -T (-sT, -fsST), whose value is the next word.
+func curlFlagsThenT(v string) bool {
+	if len(v) < 3 || v[0] != '-' || v[1] == '-' || v[len(v)-1] != 'T' {
+		return false
+	}
+	return !strings.ContainsAny(v[1:len(v)-1], "dDeEFHKoPrTuUxXYyzAbcCmwhQt")
 }
 
 // maxCurlExpansions bounds the names curlExpansions makes of one word.

@@ -16,13 +16,13 @@ import (
 func filterStatic(c *Command, text string) (string, bool) {
 	switch c.Name {
 	case "cut":
-		delim, list, ok := cutOptions(c.Args)
+		delim, list, only, ok := cutOptions(c.Args)
 		if !ok {
 			return "", false
 		}
 		return mapLines(text, func(line string) (string, bool) {
 			if !strings.Contains(line, delim) {
-				return line, true // cut prints a line without the delimiter whole
+				return line, !only // cut prints a line without the delimiter whole, or not with -s
 			}
 			fields := strings.Split(line, delim)
 			var keep []string
@@ -112,12 +112,18 @@ func readsAccounts(c *Command, in Input) bool {
 	return slices.ContainsFunc(c.Args, func(a Word) bool { return !a.Dynamic && a.Value == "/etc/passwd" })
 }
 
-// mapLines applies f to each line of text, keeping the final newline.
+// mapLines applies f to each line of text, keeping the final newline;
+// a line f does not keep is left out.
 func mapLines(text string, f func(string) (string, bool)) string {
 	body, nl := strings.CutSuffix(text, "\n")
-	lines := strings.Split(body, "\n")
-	for i, l := range lines {
-		lines[i], _ = f(l)
+	var lines []string
+	for l := range strings.SplitSeq(body, "\n") {
+		if out, keep := f(l); keep {
+			lines = append(lines, out)
+		}
+	}
+	if len(lines) == 0 {
+		return ""
 	}
 	out := strings.Join(lines, "\n")
 	if nl {
@@ -127,14 +133,14 @@ func mapLines(text string, f func(string) (string, bool)) string {
 }
 
 // cutOptions reads cut -d DELIM -f LIST (also -dDELIM, -fLIST,
-// --delimiter=, --fields=); any other option, or a missing one, is not
-// read.
-func cutOptions(args []Word) (string, func(int) bool, bool) {
-	delim, fields, files := "", "", 0
+// --delimiter=, --fields=) and -s (--only-delimited); any other option,
+// or a missing one, is not read.
+func cutOptions(args []Word) (string, func(int) bool, bool, bool) {
+	delim, fields, files, only := "", "", 0, false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a.Dynamic {
-			return "", nil, false
+			return "", nil, false, false
 		}
 		v := a.Value
 		next := func() (string, bool) {
@@ -158,18 +164,20 @@ func cutOptions(args []Word) (string, func(int) bool, bool) {
 			delim, ok = v[2:], true
 		case strings.HasPrefix(v, "-f") && len(v) > 2:
 			fields, ok = v[2:], true
+		case v == "-s" || v == "--only-delimited":
+			only, ok = true, true
 		case v == "-" || !strings.HasPrefix(v, "-"):
 			files++ // a file operand: cut reads it, not its input
 		}
 		if strings.HasPrefix(v, "-") && v != "-" && !ok {
-			return "", nil, false
+			return "", nil, false, false
 		}
 	}
 	if len(delim) != 1 || fields == "" || files > 0 {
-		return "", nil, false
+		return "", nil, false, false
 	}
 	list, ok := fieldList(fields)
-	return delim, list, ok
+	return delim, list, only, ok
 }
 
 // fieldList reads cut's LIST: N, N-M, N-, -M, comma separated.
@@ -252,24 +260,39 @@ func awkPrintField(args []Word) (string, int, bool) {
 // characters, escapes, ranges and the ASCII classes; other options (-s,
 // -c) and forms ([c*n], [=c=]) are not read.
 func translate(args []Word, text string) (string, bool) {
-	del := false
+	del, truncate, ended := false, false, false
 	var sets []string
 	for _, a := range args {
 		switch {
 		case a.Dynamic:
 			return "", false
+		case ended:
+		case a.Value == "--":
+			ended = true
+			continue
 		case a.Value == "-d" || a.Value == "--delete":
 			del = true
+			continue
+		case a.Value == "-t" || a.Value == "--truncate-set1":
+			truncate = true
+			continue
 		case strings.HasPrefix(a.Value, "-") && len(a.Value) > 1:
 			return "", false
-		default:
-			set, ok := trSet(a.Value)
-			if !ok {
-				return "", false
-			}
-			sets = append(sets, set)
 		}
+		set, ok := trSet(a.Value)
+		if !ok {
+			return "", false
+		}
+		sets = append(sets, set)
 	}
+	if truncate && len(sets) == 2 && len(sets[0]) > len(sets[1]) {
+		sets[0] = sets[0][:len(sets[1])] // tr -t: SET1 cut to SET2's length
+	}
+	return translateSets(del, sets, text)
+}
+
+// translateSets applies tr's expanded sets to text.
+func translateSets(del bool, sets []string, text string) (string, bool) {
 	switch {
 	case del && len(sets) == 1:
 		return strings.Map(func(r rune) rune {
