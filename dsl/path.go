@@ -429,6 +429,9 @@ func sensitivePath(p string) bool {
 	if c == "" {
 		return false
 	}
+	if h := homeForm(c); h != c && sensitivePath(h) {
+		return true // /home/u/.aws/credentials, /root/.kube/config: a home's store
+	}
 	base := path.Base(c)
 	if publicFile(base) {
 		return false

@@ -243,3 +243,16 @@ func TestLead56Filters2(t *testing.T) {
 		{`echo a:b | cut -s -d: -f2`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead56HomePaths: a home's store spelled from /home/NAME or /root is
+// the store (sensitivePath reads it in the home's form, as secretPath
+// did): the rows' home is /home/u.
+func TestLead56HomePaths(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`npm publish /home/u/.ssh`, dsl.Block, dsl.Block},
+		{`npm publish "$(echo /HOME/U/.SSH | tr A-Z a-z)"`, dsl.Block, dsl.Block},
+		{`npm publish /root/.aws`, dsl.Block, dsl.Block},
+		{`ls /home/u/.ssh`, dsl.Allow, dsl.Allow},
+		{`npm publish /home/u/proj`, dsl.Allow, dsl.Allow},
+	})
+}
