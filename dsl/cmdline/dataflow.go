@@ -474,7 +474,7 @@ func (w *walker) arrayValue(arr *syntax.ArrayExpr) Word {
 		if el.Index != nil || el.Value == nil {
 			return Word{Dynamic: true}
 		}
-		for _, f := range w.fields(el.Value) {
+		for _, f := range globbedParams(w.fields(el.Value)) { // A=(~/.?ws): the glob's paths
 			if f.Dynamic {
 				return Word{Dynamic: true}
 			}
@@ -1842,6 +1842,16 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			} else if nullInput(c) {
 				for _, n := range readNames(name, args) {
 					w.setAssigned(n, Word{}, cx) // read D </dev/null: no line, D is emptied
+				}
+			} else if names := readNames(name, args); c.Stdin.home != "" && len(names) >= 6 && w.readIFS(c) == ":" {
+				// IFS=: read -r _ _ _ _ _ H _ <<< "$(getent passwd u)": the
+				// sixth field is the home, the others are not known
+				for i, n := range names {
+					v := Word{Value: "$" + n, Dynamic: true}
+					if i == 5 && (len(names) > 6 || !strings.Contains(c.Stdin.home, ":")) {
+						v = Word{Value: c.Stdin.home}
+					}
+					w.setAssigned(n, v, cx)
 				}
 			}
 			if names := readNames(name, args); len(names) == 1 {
@@ -3477,6 +3487,16 @@ func (w *walker) readFields(line string, names []string, cx ctx) {
 		w.setAssigned(n, Word{Value: line[:end]}, cx)
 		line = line[end:]
 	}
+}
+
+// readIFS is the IFS given to read alone, static ("" when none is).
+func (w *walker) readIFS(c *Command) string {
+	for _, a := range c.Assigns {
+		if a.Name == "IFS" && !a.Value.Dynamic {
+			return a.Value.Value
+		}
+	}
+	return ""
 }
 
 // name0 is an assignment's name, "" for none.

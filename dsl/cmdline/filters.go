@@ -33,6 +33,13 @@ func filterStatic(c *Command, text string) (string, bool) {
 			}
 			return strings.Join(keep, delim), true
 		}), true
+	case "head":
+		n, ok := headLines(c.Args)
+		if !ok {
+			return "", false
+		}
+		lines := strings.SplitAfter(text, "\n")
+		return strings.Join(lines[:min(n, len(lines))], ""), true
 	case "awk", "gawk", "mawk", "nawk":
 		sep, n, ok := awkPrintField(c.Args)
 		if !ok {
@@ -110,6 +117,37 @@ func readsAccounts(c *Command, in Input) bool {
 		return true
 	}
 	return slices.ContainsFunc(c.Args, func(a Word) bool { return !a.Dynamic && a.Value == "/etc/passwd" })
+}
+
+// headLines is the count of lines head -n N (-N, -nN, --lines=N) keeps;
+// 10 with none.
+func headLines(args []Word) (int, bool) {
+	n := 10
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		switch {
+		case a.Dynamic:
+			return 0, false
+		case v == "-n" && i+1 < len(args) && !args[i+1].Dynamic:
+			i++
+			v = args[i].Value
+		case strings.HasPrefix(v, "--lines="):
+			v = strings.TrimPrefix(v, "--lines=")
+		case strings.HasPrefix(v, "-n"):
+			v = v[2:]
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			v = v[1:]
+		default:
+			return 0, false // a file operand
+		}
+		k, err := strconv.Atoi(v)
+		if err != nil || k < 0 {
+			return 0, false
+		}
+		n = k
+	}
+	return n, true
 }
 
 // mapLines applies f to each line of text, keeping the final newline;
@@ -431,6 +469,9 @@ func accountHome(c *Command) (string, bool) {
 		default:
 			ops = append(ops, a)
 		}
+	}
+	if len(ops) == 1 && !ops[0].Dynamic && ops[0].Value == "passwd" {
+		return "~", true // every account: each line a home
 	}
 	if len(ops) != 2 || ops[0].Dynamic || ops[0].Value != "passwd" {
 		return "", false
