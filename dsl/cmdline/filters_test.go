@@ -105,7 +105,7 @@ func TestAccountHome(t *testing.T) {
 		{words("passwd 0"), "~root", true, "uid 0"},
 		{words("passwd 1000"), "~", true, "a uid"},
 		{[]Word{{Value: "passwd"}, {Value: "$USER", Dynamic: true}}, "~", true, "a name known at run time"},
-		{words("passwd"), "", false, "every account"},
+		{words("passwd"), "~", true, "every account: each line a home"},
 		{words("group u"), "", false, "another database"},
 		{words("-s files passwd u"), "~u", true, "a service"},
 		{words("passwd -- u"), "~u", true, ""},
