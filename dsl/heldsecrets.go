@@ -38,6 +38,9 @@ type heldSecrets struct {
 	// fns are the functions whose body carries a secret, each with the
 	// index of the first command of its body that does.
 	fns map[string]int
+	// whole says, by index, a command's output is the whole environment
+	// (env, echo "$(env)", cat e.txt after env > e.txt, env | sort).
+	whole []bool
 	// line is the line being walked, for the find whose files a {} stands for.
 	line *cmdline.Line
 }
@@ -65,7 +68,11 @@ type heldFile struct {
 	// it is held too, and the caller, which can look, drops the one that
 	// is not the copy.
 	into bool
-	by   int
+	// environment says the file holds the whole environment (env > e.txt,
+	// echo "$(env)" > e.txt, cat e.txt > f): encoding it encodes every
+	// secret in it (environmentInput).
+	environment bool
+	by          int
 }
 
 // heldVar is a variable an assignment of the line set from a secret.
@@ -92,7 +99,9 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 	ctx.held = h // the environments built below ask what is held before them here, not anew
 	h.at = make(map[*cmdline.Command]int, len(line.Commands))
 	carries := make([]bool, len(line.Commands)) // the command's output holds a secret
-	lastAt := map[[2]int]int{}                  // the latest command at a pipeline position
+	whole := make([]bool, len(line.Commands))
+	h.whole = whole
+	lastAt := map[[2]int]int{} // the latest command at a pipeline position
 	loops := line.Loops
 	for i, u := range line.Commands {
 		h.at[u] = i
@@ -107,11 +116,13 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 		ue := newCommandEnv(u, line, ctx)
 		h.noteSets(u, ue, i)
 		secrets, dirs := h.commandSecrets(u, ue, i, ctx)
+		whole[i] = printsEnvironment(u) || echoesEnvironment(u, line, i) || passesWhole[u.Name] && h.readsEnvironment(u, ue, i)
 		switch {
 		case u.Stdin.Kind != "pipe":
 		case u.Pipe.Index > 0:
 			if j, ok := lastAt[[2]int{u.Pipe.Len, u.Pipe.Index - 1}]; ok && carries[j] && line.Commands[j].Name == u.Stdin.From {
 				secrets = append(secrets, line.Commands[j].Source)
+				whole[i] = whole[i] || whole[j] && passesWhole[u.Name] // env | sort > e.txt
 			}
 		default:
 			// a command inside a compound a pipe feeds (cat key | while
@@ -120,6 +131,7 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 				if line.Commands[j].Name == u.Stdin.From && line.Commands[j].Pipe.Len > 1 {
 					if carries[j] {
 						secrets = append(secrets, line.Commands[j].Source)
+						whole[i] = whole[i] || whole[j] && passesWhole[u.Name] // printenv | parallel --pipe base64
 					}
 					break
 				}
@@ -132,7 +144,7 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			secrets = append(secrets, u.Source) // f(){ cat key; }; f > k.txt: the function prints the key
 		}
 		lastAt[[2]int{u.Pipe.Len, u.Pipe.Index}] = i
-		carries[i] = len(secrets) > 0 || dirs
+		carries[i] = len(secrets) > 0 || dirs || whole[i]
 		if _, ok := h.fns[u.Func]; carries[i] && u.Func != "" && !ok {
 			if h.fns == nil {
 				h.fns = map[string]int{}
@@ -193,7 +205,7 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			if o == "" || o == "-" || strings.HasPrefix(o, "/dev/") && !sharedDir(o) { // /dev/shm is a directory like /tmp
 				continue
 			}
-			h.files = append(h.files, heldFile{path: resolveIn(o, ue.Cwd), bases: bases, whole: dirs, dir: strings.HasSuffix(o, "/") || isTargetDir(u, ue), into: copiers.has(programName(u.Name)), by: i})
+			h.files = append(h.files, heldFile{path: resolveIn(o, ue.Cwd), bases: bases, whole: dirs, dir: strings.HasSuffix(o, "/") || isTargetDir(u, ue), into: copiers.has(programName(u.Name)), environment: whole[i], by: i})
 		}
 	}
 }
@@ -833,6 +845,65 @@ func (h *heldSecrets) holds(p string, i int) bool {
 		}
 		if rest, ok := strings.CutPrefix(p, f.path+"/"); ok && (f.whole || slices.Contains(f.bases, path.Base(rest))) {
 			return true
+		}
+	}
+	return false
+}
+
+// passesWhole are the programs whose output is their input whole, in
+// some order: what they read, the environment included, they write on.
+var passesWhole = map[string]bool{"cat": true, "tac": true, "tee": true, "sort": true, "cp": true, "mv": true, "dd": true, "install": true}
+
+// readsEnvironment reports command u (at index i) reading, as an operand
+// or on standard input, a file a command before it filled with the whole
+// environment (env > e.txt; base64 e.txt).
+func (h *heldSecrets) readsEnvironment(u *cmdline.Command, ue *CommandEnv, i int) bool {
+	for _, r := range ue.Redirects {
+		if r.Op == "<" && (r.Fd == "" || r.Fd == "0") && h.holdsEnvironment(resolveIn(r.Target, ue.Cwd), i) {
+			return true
+		}
+	}
+	return slices.ContainsFunc(ue.Positional, func(a string) bool {
+		return a != "" && !strings.HasPrefix(a, "-") && h.holdsEnvironment(resolveIn(a, ue.Cwd), i)
+	}) || slices.ContainsFunc(ue.Args, func(a string) bool {
+		key, file, ok := strings.Cut(a, "=") // dd if=e.txt, openssl base64 -in e.txt is a positional
+		return ok && (key == "if" || key == "--input" || key == "--infile") && h.holdsEnvironment(resolveIn(file, ue.Cwd), i)
+	})
+}
+
+// holdsEnvironment reports a resolved path a command before index i
+// filled with the whole environment.
+func (h *heldSecrets) holdsEnvironment(p string, i int) bool {
+	for _, f := range h.files {
+		if f.by >= i {
+			break
+		}
+		if f.environment && p == f.path {
+			return true
+		}
+	}
+	return false
+}
+
+// echoesEnvironment reports an echo or printf (at index i) whose words,
+// or a here-string or heredoc read by any command, hold a substitution
+// printing the environment: echo "$(env)", base64 <<< "$(printenv)". The
+// substitution's commands follow the command, one carrier further in.
+func echoesEnvironment(c *cmdline.Command, line *cmdline.Line, i int) bool {
+	fed := c.Stdin.Kind == "herestring" || c.Stdin.Kind == "heredoc"
+	if !fed && c.Name != "echo" && c.Name != "printf" && c.Name != "print" {
+		return false
+	}
+	n := len(c.Via)
+	for _, u := range line.Commands[i+1:] {
+		if len(u.Via) <= n || !slices.Equal(u.Via[:n], c.Via) {
+			break
+		}
+		if len(u.Via) != n+1 || u.Via[n] != "$(…)" && u.Via[n] != "`…`" || !printsEnvironment(u) {
+			continue
+		}
+		if !fed || !slices.ContainsFunc(c.Args, func(a cmdline.Word) bool { return holdsCommand(a.Value, u.Source) }) {
+			return true // in base64 "$(env)" the substitution is a file's name
 		}
 	}
 	return false

@@ -54,6 +54,11 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 			}
 		}
 	}
+	if p := parallelOf(c, line); p != nil {
+		for _, f := range listFeeders(p, line, "-") {
+			hunt(f.Name, wordValues(f.Args)) // find ~/.ssh -name 'id_*' | parallel cat
+		}
+	}
 	if list, ok := readsList(prog, c, env.Args); ok {
 		for _, f := range listFeeders(c, line, list) {
 			hunt(f.Name, wordValues(f.Args))
@@ -67,6 +72,22 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 		}
 	}
 	return out
+}
+
+// parallelOf is the GNU parallel that runs c with words read from its
+// input (ls ~/.aws/* | parallel cat: the walk gives c a "$(cat)" word, one
+// carrier in), as xargs does when it is c's wrapper; nil for another c.
+func parallelOf(c *cmdline.Command, line *cmdline.Line) *cmdline.Command {
+	n := len(c.Via)
+	if n == 0 || c.Via[n-1] != "parallel" {
+		return nil
+	}
+	for i := slices.Index(line.Commands, c) - 1; i >= 0; i-- {
+		if p := line.Commands[i]; p.Pos == c.Pos && len(p.Via) == n-1 && programName(p.Name) == "parallel" {
+			return p
+		}
+	}
+	return nil
 }
 
 // substituted parses the commands of a word's $(…) or `…` substitutions.
@@ -129,6 +150,9 @@ func secretSearch(prog string, args []string) string {
 			if (a == "-path" || a == "-wholename" || a == "-ipath" || a == "-iwholename") && pathGlobNamesSecret(value(i), a[1] == 'i') {
 				return value(i)
 			}
+		}
+		if p := browserSearch(args); p != "" {
+			return p
 		}
 		return holderSearch(prog, args)
 	case "fd", "fdfind":
@@ -497,6 +521,47 @@ func secretHolder(p string) bool {
 		}
 	}
 	return false
+}
+
+// browserSearch is find's name test that takes a browser profile's
+// cookie, autofill or key file (Cookies, Web Data, Local State: common
+// words, secrets only in a browser's directory) when a starting point
+// holds such a directory: a home, the root, a system directory (/home),
+// a parent of a store (~/.config, ~/Library) or a browser's own
+// directory (find ~ -name Cookies | xargs -I{} sqlite3 {} …). "" when
+// there is none.
+func browserSearch(args []string) string {
+	var starts []string
+	for _, a := range args {
+		if strings.HasPrefix(a, "-") || a == "(" || a == "!" {
+			break
+		}
+		starts = append(starts, a)
+	}
+	if !slices.ContainsFunc(starts, func(d string) bool {
+		return isBroad(d) || holdsStore(d) || browserStore(homeForm(cleanPath(d))+"/Cookies", "Cookies")
+	}) {
+		return ""
+	}
+	for i := 0; i+1 < len(args); i++ {
+		fold := args[i] == "-iname"
+		if args[i] != "-name" && !fold {
+			continue
+		}
+		glob := args[i+1]
+		if fold {
+			glob = strings.ToLower(glob)
+		}
+		for _, n := range browserBases.names {
+			if fold {
+				n = strings.ToLower(n)
+			}
+			if ok, _ := path.Match(shellClass(glob), n); ok {
+				return args[i+1]
+			}
+		}
+	}
+	return ""
 }
 
 // holderSearch is the directory a find or fd starts from that holds secret
