@@ -79,6 +79,8 @@ type heldFile struct {
 type heldVar struct {
 	name string
 	by   int
+	// environment says the value is the whole environment (E=$(env)).
+	environment bool
 }
 
 // setVar is a variable an assignment of the line set: value is the text
@@ -108,7 +110,7 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 		for len(loops) > 0 && loops[0].At <= i {
 			// for K in $(cat key): K holds what the words hold
 			if l := loops[0]; h.expands(l.Words, i) {
-				h.vars = append(h.vars, heldVar{l.Name, i - 1})
+				h.vars = append(h.vars, heldVar{name: l.Name, by: i - 1})
 			}
 			h.sets = append(h.sets, setVar{name: loops[0].Name, unknown: true, by: i - 1})
 			loops = loops[1:]
@@ -116,7 +118,7 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 		ue := newCommandEnv(u, line, ctx)
 		h.noteSets(u, ue, i)
 		secrets, dirs := h.commandSecrets(u, ue, i, ctx)
-		whole[i] = printsEnvironment(u) || echoesEnvironment(u, line, i) || passesWhole[u.Name] && h.readsEnvironment(u, ue, i)
+		whole[i] = printsEnvironment(u) || h.echoesEnvironment(u, line, i) || passesWhole[u.Name] && h.readsEnvironment(u, ue, i)
 		switch {
 		case u.Stdin.Kind != "pipe":
 		case u.Pipe.Index > 0:
@@ -160,8 +162,9 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			}
 		}
 		if len(u.Assigns) > 0 && (u.Name == "" || u.Name == ":") && h.assignedSecret(u, line, i, ctx) {
+			whole := len(substitutesEnvironment(u, line, i)) > 0
 			for _, a := range u.Assigns {
-				h.vars = append(h.vars, heldVar{a.Name, i})
+				h.vars = append(h.vars, heldVar{name: a.Name, by: i, environment: whole})
 			}
 			continue
 		}
@@ -171,7 +174,7 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			for _, a := range ue.Args {
 				if name, value, ok := strings.Cut(a, "="); ok && name != "" && !strings.HasPrefix(name, "-") &&
 					(h.expands(value, i) || h.substitutionsCarry(u, line, i, ctx)) {
-					h.vars = append(h.vars, heldVar{name, i})
+					h.vars = append(h.vars, heldVar{name: name, by: i})
 				}
 			}
 			continue
@@ -193,7 +196,7 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			continue
 		}
 		for _, v := range readInto(u, ue) {
-			h.vars = append(h.vars, heldVar{v, i}) // read K < key, mapfile -t A < key, printf -v K %s "$S"
+			h.vars = append(h.vars, heldVar{name: v, by: i}) // read K < key, mapfile -t A < key, printf -v K %s "$S"
 		}
 		var bases []string
 		for _, s := range secrets {
@@ -887,23 +890,78 @@ func (h *heldSecrets) holdsEnvironment(p string, i int) bool {
 
 // echoesEnvironment reports an echo or printf (at index i) whose words,
 // or a here-string or heredoc read by any command, hold a substitution
-// printing the environment: echo "$(env)", base64 <<< "$(printenv)". The
-// substitution's commands follow the command, one carrier further in.
-func echoesEnvironment(c *cmdline.Command, line *cmdline.Line, i int) bool {
+// printing the whole environment or a variable set from one: echo
+// "$(env)", base64 <<< "$(printenv)", E=$(env); base64 <<< "$E".
+func (h *heldSecrets) echoesEnvironment(c *cmdline.Command, line *cmdline.Line, i int) bool {
 	fed := c.Stdin.Kind == "herestring" || c.Stdin.Kind == "heredoc"
 	if !fed && c.Name != "echo" && c.Name != "printf" && c.Name != "print" {
 		return false
 	}
+	var texts []string
+	if fed {
+		for _, r := range c.Redirects {
+			if r.Op == "<<<" {
+				texts = append(texts, r.Target.Value)
+			}
+		}
+	} else {
+		for _, a := range c.Args {
+			texts = append(texts, a.Value)
+		}
+	}
+	if slices.ContainsFunc(texts, func(t string) bool { return h.expandsEnvironment(t, i) }) {
+		return true
+	}
+	for _, u := range substitutesEnvironment(c, line, i) {
+		if !fed || !slices.ContainsFunc(c.Args, func(a cmdline.Word) bool { return holdsCommand(a.Value, u.Source) }) {
+			return true // in base64 "$(env)" the substitution is a file's name
+		}
+	}
+	return false
+}
+
+// substitutesEnvironment are the commands of c's substitutions (c at
+// index i; they follow it, one carrier further in) whose output is the
+// whole environment: the last of a pipeline that prints it and passes it
+// on whole ($(env), $(env | sort); not $(env | grep PATH)).
+func substitutesEnvironment(c *cmdline.Command, line *cmdline.Line, i int) []*cmdline.Command {
 	n := len(c.Via)
-	for _, u := range line.Commands[i+1:] {
+	var out []*cmdline.Command
+	for k := i + 1; k < len(line.Commands); k++ {
+		u := line.Commands[k]
 		if len(u.Via) <= n || !slices.Equal(u.Via[:n], c.Via) {
 			break
 		}
-		if len(u.Via) != n+1 || u.Via[n] != "$(…)" && u.Via[n] != "`…`" || !printsEnvironment(u) {
+		if len(u.Via) != n+1 || u.Via[n] != "$(…)" && u.Via[n] != "`…`" || u.Pipe.Index != u.Pipe.Len-1 {
 			continue
 		}
-		if !fed || !slices.ContainsFunc(c.Args, func(a cmdline.Word) bool { return holdsCommand(a.Value, u.Source) }) {
-			return true // in base64 "$(env)" the substitution is a file's name
+		for j, v := k, u; ; {
+			if printsEnvironment(v) {
+				out = append(out, u)
+				break
+			}
+			if !passesWhole[v.Name] || v.Pipe.Index == 0 || j <= i+1 {
+				break
+			}
+			j--
+			v = line.Commands[j]
+			if !slices.Equal(v.Via, u.Via) {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// expandsEnvironment reports a text that expands a variable an
+// assignment before index i set to the whole environment (E=$(env)).
+func (h *heldSecrets) expandsEnvironment(text string, i int) bool {
+	for _, v := range h.vars {
+		if v.by >= i {
+			break
+		}
+		if v.environment && expandsName(text, v.name) {
+			return true
 		}
 	}
 	return false
@@ -923,19 +981,27 @@ func (h *heldSecrets) expands(text string, i int) bool {
 		if v.by >= i {
 			break
 		}
-		for rest := text; ; {
-			j := strings.IndexByte(rest, '$')
-			if j < 0 {
-				break
-			}
-			rest = rest[j+1:]
-			name := strings.TrimPrefix(rest, "{")
-			if strings.HasPrefix(name, v.name) && (len(name) == len(v.name) || !isNameByte(name[len(v.name)])) {
-				return true
-			}
+		if expandsName(text, v.name) {
+			return true
 		}
 	}
 	return false
+}
+
+// expandsName reports a text that expands the variable name: $K, ${K},
+// ${K:-x}, "x$K".
+func expandsName(text, name string) bool {
+	for rest := text; ; {
+		j := strings.IndexByte(rest, '$')
+		if j < 0 {
+			return false
+		}
+		rest = rest[j+1:]
+		n := strings.TrimPrefix(rest, "{")
+		if strings.HasPrefix(n, name) && (len(n) == len(name) || !isNameByte(n[len(name)])) {
+			return true
+		}
+	}
 }
 
 // holdsCommand reports a word that holds the command src where a command

@@ -172,6 +172,9 @@ func secretSearch(prog string, args []string) string {
 				return a
 			}
 		}
+		if p := fdBrowserSearch(args, glob); p != "" {
+			return p
+		}
 		return holderSearch(prog, args)
 	case "locate", "plocate", "mlocate", "slocate":
 		for _, a := range args {
@@ -538,9 +541,7 @@ func browserSearch(args []string) string {
 		}
 		starts = append(starts, a)
 	}
-	if !slices.ContainsFunc(starts, func(d string) bool {
-		return isBroad(d) || holdsStore(d) || browserStore(homeForm(cleanPath(d))+"/Cookies", "Cookies")
-	}) {
+	if !slices.ContainsFunc(starts, holdsBrowser) {
 		return ""
 	}
 	for i := 0; i+1 < len(args); i++ {
@@ -548,18 +549,61 @@ func browserSearch(args []string) string {
 		if args[i] != "-name" && !fold {
 			continue
 		}
-		glob := args[i+1]
+		glob := shellClass(args[i+1])
 		if fold {
 			glob = strings.ToLower(glob)
 		}
-		for _, n := range browserBases.names {
+		if takesBrowserFile(func(n string) bool {
 			if fold {
 				n = strings.ToLower(n)
 			}
-			if ok, _ := path.Match(shellClass(glob), n); ok {
-				return args[i+1]
-			}
+			ok, _ := path.Match(glob, n)
+			return ok
+		}) {
+			return args[i+1]
 		}
+	}
+	return ""
+}
+
+// takesBrowserFile reports a name test that takes a browser profile's
+// file (browserBases) and no plain name (* takes every file, the
+// profile's among them, and is no hunt).
+func takesBrowserFile(takes func(name string) bool) bool {
+	return slices.ContainsFunc(browserBases.names, takes) && !slices.ContainsFunc(plainNames, takes)
+}
+
+// holdsBrowser reports a directory a browser's profiles may lie under: a
+// home, the root, a system directory, a parent of a store, or a browser's
+// own directory.
+func holdsBrowser(d string) bool {
+	return isBroad(d) || holdsStore(d) || browserStore(homeForm(cleanPath(d))+"/Cookies", "Cookies")
+}
+
+// fdBrowserSearch is browserSearch for fd: its pattern (a regular
+// expression on the name, or a glob with -g) when it takes a browser
+// profile's file and a search path holds a browser (fd -g Cookies ~).
+func fdBrowserSearch(args []string, glob bool) string {
+	var pos []string
+	for i, a := range args {
+		if strings.HasPrefix(a, "-") || i > 0 && strings.HasPrefix(args[i-1], "-") && fdValueOptions.has(args[i-1]) {
+			continue
+		}
+		pos = append(pos, a)
+	}
+	if len(pos) < 2 || len(pos[0]) > 256 || !slices.ContainsFunc(pos[1:], holdsBrowser) || hasFlag(args, []string{"e", "extension"}) {
+		return "" // the profile's files have no extension
+	}
+	takes := func(n string) bool { ok, _ := path.Match(shellClass(pos[0]), n); return ok }
+	if !glob {
+		re, err := regexp.Compile("(?i)" + pos[0])
+		if err != nil {
+			return ""
+		}
+		takes = re.MatchString
+	}
+	if takesBrowserFile(takes) {
+		return pos[0]
 	}
 	return ""
 }

@@ -177,7 +177,7 @@ func environmentInput(c *cmdline.Command, line *cmdline.Line, ctx Context, ce *C
 	if pipedEnvironment(c, line, at, h) {
 		return true
 	}
-	if c.Stdin.Kind != "pipe" && echoesEnvironment(c, line, at) || h.readsEnvironment(c, ce, i) {
+	if c.Stdin.Kind != "pipe" && h.echoesEnvironment(c, line, at) || h.readsEnvironment(c, ce, i) {
 		return true
 	}
 	// the commands of c's own <(…) follow it, one carrier further in
