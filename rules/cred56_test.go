@@ -11,21 +11,23 @@ import (
 // A credential an agent prints through inline code reaches its context as
 // one printed by sh -c does: perl's backticks and qx{}, ruby's %x(),
 // python's check_output, getoutput and os.popen, node's execSync and exec,
-// awk's system() and "CMD" | getline, php's shell_exec; the command they
+// awk's system() and "CMD" | getline, php's shell_exec, and perl's
+// readpipe, which the perl model now reads as qx//; the command they
 // run carries their call as its carrier (showsOutput), and a secrets
 // service's value too (service-secret-print-agent). A person's inline code
 // that starts programs asks anyway (inline-code-shell-out), so the
 // everyday spellings below stay allowed for agents only.
 //
 // The environment written to a file and encoded later on the line, or held
-// in a here-string, is the environment (environment-encode): env > e.txt;
-// base64 e.txt, base64 <<< "$(env)", echo "$(env)" | base64, through
-// cat, sort, cp and parallel --pipe, which pass it whole.
+// in a here-string or a variable, is the environment (environment-encode):
+// env > e.txt; base64 e.txt, base64 <<< "$(env)", E=$(env); base64 <<<
+// "$E", echo "$(env)" | base64, through cat, sort, cp and parallel
+// --pipe, which pass it whole; a filtered one ($(env | grep PATH)) is not.
 //
 // A finder's name test for a browser profile's Cookies, Web Data or Local
-// State hunts from a home or a parent of a store, as one for Login Data
-// does; GNU parallel fed a list (ls ~/.aws/* | parallel cat) reads it as
-// xargs does.
+// State (find's -name, fd's pattern) hunts from a home or a parent of a
+// store, as one for Login Data does, unless it takes every name; GNU
+// parallel fed a list (ls ~/.aws/* | parallel cat) reads it as xargs does.
 //
 // git send-email --smtp-server given a path runs it (path-program, an
 // escape unless a mailer), and git instaweb's -d is --httpd.
