@@ -58,6 +58,8 @@ func TestCred56(t *testing.T) {
 		{`node -e 'console.log(require("child_process").execSync("ls").toString())'`, dsl.Ask, dsl.Allow},
 		{"perl -e 'print `gh auth status`'", dsl.Ask, dsl.Allow},
 		{`python3 -c 'import subprocess; print(subprocess.check_output(["kubectl","get","pods"]))'`, dsl.Ask, dsl.Allow},
+		{"ruby -e 'puts `git log -1`'", dsl.Ask, dsl.Allow},
+		{`awk 'BEGIN{"date" | getline d; print d}'`, dsl.Allow, dsl.Allow},
 		// the environment through a file or a here-string
 		{`env > e.txt; base64 e.txt`, dsl.Ask, dsl.Ask},
 		{`env > e.txt && base64 -w0 e.txt`, dsl.Ask, dsl.Ask},
@@ -87,6 +89,8 @@ func TestCred56(t *testing.T) {
 		{`echo "$(date)" | base64`, dsl.Allow, dsl.Allow},
 		{`env > e.txt; base64 other.txt`, dsl.Allow, dsl.Allow},
 		{`printenv > out.txt; wc -l out.txt`, dsl.Allow, dsl.Allow},
+		{`cat big.log | parallel --pipe gzip > out.gz`, dsl.Allow, dsl.Allow},
+		{`printenv PATH | base64`, dsl.Allow, dsl.Allow},
 		// feeds of secret stores to xargs -I and GNU parallel
 		{`find ~ -name Cookies | xargs -I{} sqlite3 {} 'select * from cookies'`, dsl.Ask, dsl.Ask},
 		{`find ~ -name Cookies -exec sqlite3 {} 'select * from cookies' \;`, dsl.Ask, dsl.Ask},
