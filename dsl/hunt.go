@@ -49,7 +49,11 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 				}
 			}
 		case "xargs", "gxargs", "parallel":
-			for _, f := range listFeeders(c, line, "-") {
+			list := "-"
+			if v := optionValues(w.Args, []string{"a", "arg-file"}, true); len(v) > 0 {
+				list = v[0] // ls ~/.aws/* > l; xargs -a l cat
+			}
+			for _, f := range listFeeders(c, line, list) {
 				hunt(f.Name, wordValues(f.Args))
 			}
 		}
@@ -68,6 +72,13 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 		if a.Dynamic && (strings.Contains(a.Value, "$(") || strings.Contains(a.Value, "`")) {
 			for _, f := range substituted(a.Value) {
 				hunt(f.Name, wordValues(f.Args))
+				if args := wordValues(f.Args); f.Name == "cat" && len(args) == 1 && !strings.HasPrefix(args[0], "-") {
+					// "$(cat l)": the list a command before wrote (ls
+					// ~/.aws/* > l; parallel -a l cat, cat $(cat l))
+					for _, g := range listFeeders(c, line, args[0]) {
+						hunt(g.Name, wordValues(g.Args))
+					}
+				}
 			}
 		}
 	}

@@ -27,7 +27,9 @@ import (
 // A finder's name test for a browser profile's Cookies, Web Data or Local
 // State (find's -name, fd's pattern) hunts from a home or a parent of a
 // store, as one for Login Data does, unless it takes every name; GNU
-// parallel fed a list (ls ~/.aws/* | parallel cat) reads it as xargs does.
+// parallel fed a list (ls ~/.aws/* | parallel cat) reads it as xargs does,
+// and a list a command wrote to a file is read from it (xargs -a, parallel
+// -a and ::::, cat $(cat l)).
 //
 // git send-email --smtp-server given a path runs it (path-program, an
 // escape unless a mailer), and git instaweb's -d is --httpd.
@@ -111,6 +113,12 @@ func TestCred56(t *testing.T) {
 		{`find ~/.ssh -name 'id_*' | parallel -I% cat %`, dsl.Ask, dsl.Ask},
 		{`ls ~/.aws/* | sudo parallel cat`, dsl.Ask, dsl.Ask},
 		{`ls ~/.ssh/id_* | parallel -j1 'cat {}'`, dsl.Ask, dsl.Ask},
+		{`ls ~/.aws/* > list; xargs -a list cat`, dsl.Ask, dsl.Ask},
+		{`ls ~/.aws/* > list; parallel -a list cat`, dsl.Ask, dsl.Ask},
+		{`ls ~/.aws/* > list; parallel cat :::: list`, dsl.Ask, dsl.Ask},
+		{`find ~/.ssh -name 'id_*' > l; cat $(cat l)`, dsl.Ask, dsl.Ask},
+		{`ls src/*.go > l; xargs -a l gofmt -l`, dsl.Allow, dsl.Allow},
+		{`ls *.log > l; parallel -a l gzip`, dsl.Allow, dsl.Allow},
 		{`fd -g Cookies . -x sqlite3 {} .dump`, dsl.Allow, dsl.Allow},
 		{`fd -e log . ~ -x gzip`, dsl.Allow, dsl.Ask},
 		{`find ~/proj -name Cookies | xargs -I{} sqlite3 {} .dump`, dsl.Allow, dsl.Allow},
