@@ -442,7 +442,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.ShadowFiles = func() []string { return shadowFiles(place()) }
 	env.PlantedPrograms = func() []string { return plantedPrograms(place(), pathDirs) }
 	env.PrintsEnvironment = func() bool { return printsEnvironment(c) }
-	env.EnvironmentInput = func() bool { return environmentInput(c, line) }
+	env.EnvironmentInput = func() bool { return environmentInput(c, line, ctx, env) }
 	env.CapturesScreen = func() bool { return capturesScreen(c) }
 	env.LoadsEnvironment = func() bool { return loadsEnvironment(c, line) }
 	env.HoldsSecret = func(p string) bool {

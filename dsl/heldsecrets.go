@@ -38,6 +38,9 @@ type heldSecrets struct {
 	// fns are the functions whose body carries a secret, each with the
 	// index of the first command of its body that does.
 	fns map[string]int
+	// whole says, by index, a command's output is the whole environment
+	// (env, echo "$(env)", cat e.txt after env > e.txt, env | sort).
+	whole []bool
 	// line is the line being walked, for the find whose files a {} stands for.
 	line *cmdline.Line
 }
@@ -65,13 +68,19 @@ type heldFile struct {
 	// it is held too, and the caller, which can look, drops the one that
 	// is not the copy.
 	into bool
-	by   int
+	// environment says the file holds the whole environment (env > e.txt,
+	// echo "$(env)" > e.txt, cat e.txt > f): encoding it encodes every
+	// secret in it (environmentInput).
+	environment bool
+	by          int
 }
 
 // heldVar is a variable an assignment of the line set from a secret.
 type heldVar struct {
 	name string
 	by   int
+	// environment says the value is the whole environment (E=$(env)).
+	environment bool
 }
 
 // setVar is a variable an assignment of the line set: value is the text
@@ -92,14 +101,16 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 	ctx.held = h // the environments built below ask what is held before them here, not anew
 	h.at = make(map[*cmdline.Command]int, len(line.Commands))
 	carries := make([]bool, len(line.Commands)) // the command's output holds a secret
-	lastAt := map[[2]int]int{}                  // the latest command at a pipeline position
+	whole := make([]bool, len(line.Commands))
+	h.whole = whole
+	lastAt := map[[2]int]int{} // the latest command at a pipeline position
 	loops := line.Loops
 	for i, u := range line.Commands {
 		h.at[u] = i
 		for len(loops) > 0 && loops[0].At <= i {
 			// for K in $(cat key): K holds what the words hold
 			if l := loops[0]; h.expands(l.Words, i) {
-				h.vars = append(h.vars, heldVar{l.Name, i - 1})
+				h.vars = append(h.vars, heldVar{name: l.Name, by: i - 1})
 			}
 			h.sets = append(h.sets, setVar{name: loops[0].Name, unknown: true, by: i - 1})
 			loops = loops[1:]
@@ -107,11 +118,13 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 		ue := newCommandEnv(u, line, ctx)
 		h.noteSets(u, ue, i)
 		secrets, dirs := h.commandSecrets(u, ue, i, ctx)
+		whole[i] = printsEnvironment(u) || h.echoesEnvironment(u, line, i) || passesWhole[u.Name] && h.readsEnvironment(u, ue, i)
 		switch {
 		case u.Stdin.Kind != "pipe":
 		case u.Pipe.Index > 0:
 			if j, ok := lastAt[[2]int{u.Pipe.Len, u.Pipe.Index - 1}]; ok && carries[j] && line.Commands[j].Name == u.Stdin.From {
 				secrets = append(secrets, line.Commands[j].Source)
+				whole[i] = whole[i] || whole[j] && passesWhole[u.Name] // env | sort > e.txt
 			}
 		default:
 			// a command inside a compound a pipe feeds (cat key | while
@@ -120,6 +133,7 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 				if line.Commands[j].Name == u.Stdin.From && line.Commands[j].Pipe.Len > 1 {
 					if carries[j] {
 						secrets = append(secrets, line.Commands[j].Source)
+						whole[i] = whole[i] || whole[j] && passesWhole[u.Name] // printenv | parallel --pipe base64
 					}
 					break
 				}
@@ -132,7 +146,7 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			secrets = append(secrets, u.Source) // f(){ cat key; }; f > k.txt: the function prints the key
 		}
 		lastAt[[2]int{u.Pipe.Len, u.Pipe.Index}] = i
-		carries[i] = len(secrets) > 0 || dirs
+		carries[i] = len(secrets) > 0 || dirs || whole[i]
 		if _, ok := h.fns[u.Func]; carries[i] && u.Func != "" && !ok {
 			if h.fns == nil {
 				h.fns = map[string]int{}
@@ -148,8 +162,9 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			}
 		}
 		if len(u.Assigns) > 0 && (u.Name == "" || u.Name == ":") && h.assignedSecret(u, line, i, ctx) {
+			whole := len(substitutesEnvironment(u, line, i)) > 0
 			for _, a := range u.Assigns {
-				h.vars = append(h.vars, heldVar{a.Name, i})
+				h.vars = append(h.vars, heldVar{name: a.Name, by: i, environment: whole})
 			}
 			continue
 		}
@@ -159,7 +174,7 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			for _, a := range ue.Args {
 				if name, value, ok := strings.Cut(a, "="); ok && name != "" && !strings.HasPrefix(name, "-") &&
 					(h.expands(value, i) || h.substitutionsCarry(u, line, i, ctx)) {
-					h.vars = append(h.vars, heldVar{name, i})
+					h.vars = append(h.vars, heldVar{name: name, by: i})
 				}
 			}
 			continue
@@ -181,7 +196,7 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			continue
 		}
 		for _, v := range readInto(u, ue) {
-			h.vars = append(h.vars, heldVar{v, i}) // read K < key, mapfile -t A < key, printf -v K %s "$S"
+			h.vars = append(h.vars, heldVar{name: v, by: i}) // read K < key, mapfile -t A < key, printf -v K %s "$S"
 		}
 		var bases []string
 		for _, s := range secrets {
@@ -193,7 +208,7 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			if o == "" || o == "-" || strings.HasPrefix(o, "/dev/") && !sharedDir(o) { // /dev/shm is a directory like /tmp
 				continue
 			}
-			h.files = append(h.files, heldFile{path: resolveIn(o, ue.Cwd), bases: bases, whole: dirs, dir: strings.HasSuffix(o, "/") || isTargetDir(u, ue), into: copiers.has(programName(u.Name)), by: i})
+			h.files = append(h.files, heldFile{path: resolveIn(o, ue.Cwd), bases: bases, whole: dirs, dir: strings.HasSuffix(o, "/") || isTargetDir(u, ue), into: copiers.has(programName(u.Name)), environment: whole[i], by: i})
 		}
 	}
 }
@@ -838,6 +853,120 @@ func (h *heldSecrets) holds(p string, i int) bool {
 	return false
 }
 
+// passesWhole are the programs whose output is their input whole, in
+// some order: what they read, the environment included, they write on.
+var passesWhole = map[string]bool{"cat": true, "tac": true, "tee": true, "sort": true, "cp": true, "mv": true, "dd": true, "install": true}
+
+// readsEnvironment reports command u (at index i) reading, as an operand
+// or on standard input, a file a command before it filled with the whole
+// environment (env > e.txt; base64 e.txt).
+func (h *heldSecrets) readsEnvironment(u *cmdline.Command, ue *CommandEnv, i int) bool {
+	for _, r := range ue.Redirects {
+		if r.Op == "<" && (r.Fd == "" || r.Fd == "0") && h.holdsEnvironment(resolveIn(r.Target, ue.Cwd), i) {
+			return true
+		}
+	}
+	return slices.ContainsFunc(ue.Positional, func(a string) bool {
+		return a != "" && !strings.HasPrefix(a, "-") && h.holdsEnvironment(resolveIn(a, ue.Cwd), i)
+	}) || slices.ContainsFunc(ue.Args, func(a string) bool {
+		key, file, ok := strings.Cut(a, "=") // dd if=e.txt, openssl base64 -in e.txt is a positional
+		return ok && (key == "if" || key == "--input" || key == "--infile") && h.holdsEnvironment(resolveIn(file, ue.Cwd), i)
+	})
+}
+
+// holdsEnvironment reports a resolved path a command before index i
+// filled with the whole environment.
+func (h *heldSecrets) holdsEnvironment(p string, i int) bool {
+	for _, f := range h.files {
+		if f.by >= i {
+			break
+		}
+		if f.environment && p == f.path {
+			return true
+		}
+	}
+	return false
+}
+
+// echoesEnvironment reports an echo or printf (at index i) whose words,
+// or a here-string or heredoc read by any command, hold a substitution
+// printing the whole environment or a variable set from one: echo
+// "$(env)", base64 <<< "$(printenv)", E=$(env); base64 <<< "$E".
+func (h *heldSecrets) echoesEnvironment(c *cmdline.Command, line *cmdline.Line, i int) bool {
+	fed := c.Stdin.Kind == "herestring" || c.Stdin.Kind == "heredoc"
+	if !fed && c.Name != "echo" && c.Name != "printf" && c.Name != "print" {
+		return false
+	}
+	var texts []string
+	if fed {
+		for _, r := range c.Redirects {
+			if r.Op == "<<<" {
+				texts = append(texts, r.Target.Value)
+			}
+		}
+	} else {
+		for _, a := range c.Args {
+			texts = append(texts, a.Value)
+		}
+	}
+	if slices.ContainsFunc(texts, func(t string) bool { return h.expandsEnvironment(t, i) }) {
+		return true
+	}
+	for _, u := range substitutesEnvironment(c, line, i) {
+		if !fed || !slices.ContainsFunc(c.Args, func(a cmdline.Word) bool { return holdsCommand(a.Value, u.Source) }) {
+			return true // in base64 "$(env)" the substitution is a file's name
+		}
+	}
+	return false
+}
+
+// substitutesEnvironment are the commands of c's substitutions (c at
+// index i; they follow it, one carrier further in) whose output is the
+// whole environment: the last of a pipeline that prints it and passes it
+// on whole ($(env), $(env | sort); not $(env | grep PATH)).
+func substitutesEnvironment(c *cmdline.Command, line *cmdline.Line, i int) []*cmdline.Command {
+	n := len(c.Via)
+	var out []*cmdline.Command
+	for k := i + 1; k < len(line.Commands); k++ {
+		u := line.Commands[k]
+		if len(u.Via) <= n || !slices.Equal(u.Via[:n], c.Via) {
+			break
+		}
+		if len(u.Via) != n+1 || u.Via[n] != "$(…)" && u.Via[n] != "`…`" || u.Pipe.Index != u.Pipe.Len-1 {
+			continue
+		}
+		for j, v := k, u; ; {
+			if printsEnvironment(v) {
+				out = append(out, u)
+				break
+			}
+			if !passesWhole[v.Name] || v.Pipe.Index == 0 || j <= i+1 {
+				break
+			}
+			j--
+			v = line.Commands[j]
+			if !slices.Equal(v.Via, u.Via) {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// expandsEnvironment reports a text that expands a variable an
+// assignment before index i set to the whole environment (E=$(env)).
+func (h *heldSecrets) expandsEnvironment(text string, i int) bool {
+	for _, v := range h.vars {
+		if v.by >= i {
+			break
+		}
+		if v.environment && expandsName(text, v.name) {
+			return true
+		}
+	}
+	return false
+}
+
 // expands reports a text that expands a variable an assignment before
 // index i set from a secret: $K, ${K}, ${K:-x}, "x$K".
 func (h *heldSecrets) expands(text string, i int) bool {
@@ -852,19 +981,27 @@ func (h *heldSecrets) expands(text string, i int) bool {
 		if v.by >= i {
 			break
 		}
-		for rest := text; ; {
-			j := strings.IndexByte(rest, '$')
-			if j < 0 {
-				break
-			}
-			rest = rest[j+1:]
-			name := strings.TrimPrefix(rest, "{")
-			if strings.HasPrefix(name, v.name) && (len(name) == len(v.name) || !isNameByte(name[len(v.name)])) {
-				return true
-			}
+		if expandsName(text, v.name) {
+			return true
 		}
 	}
 	return false
+}
+
+// expandsName reports a text that expands the variable name: $K, ${K},
+// ${K:-x}, "x$K".
+func expandsName(text, name string) bool {
+	for rest := text; ; {
+		j := strings.IndexByte(rest, '$')
+		if j < 0 {
+			return false
+		}
+		rest = rest[j+1:]
+		n := strings.TrimPrefix(rest, "{")
+		if strings.HasPrefix(n, name) && (len(n) == len(name) || !isNameByte(n[len(name)])) {
+			return true
+		}
+	}
 }
 
 // holdsCommand reports a word that holds the command src where a command

@@ -49,9 +49,18 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 				}
 			}
 		case "xargs", "gxargs", "parallel":
-			for _, f := range listFeeders(c, line, "-") {
+			list := "-"
+			if v := optionValues(w.Args, []string{"a", "arg-file"}, true); len(v) > 0 {
+				list = v[0] // ls ~/.aws/* > l; xargs -a l cat
+			}
+			for _, f := range listFeeders(c, line, list) {
 				hunt(f.Name, wordValues(f.Args))
 			}
+		}
+	}
+	if p := parallelOf(c, line); p != nil {
+		for _, f := range listFeeders(p, line, "-") {
+			hunt(f.Name, wordValues(f.Args)) // find ~/.ssh -name 'id_*' | parallel cat
 		}
 	}
 	if list, ok := readsList(prog, c, env.Args); ok {
@@ -63,10 +72,33 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 		if a.Dynamic && (strings.Contains(a.Value, "$(") || strings.Contains(a.Value, "`")) {
 			for _, f := range substituted(a.Value) {
 				hunt(f.Name, wordValues(f.Args))
+				if args := wordValues(f.Args); f.Name == "cat" && len(args) == 1 && !strings.HasPrefix(args[0], "-") {
+					// "$(cat l)": the list a command before wrote (ls
+					// ~/.aws/* > l; parallel -a l cat, cat $(cat l))
+					for _, g := range listFeeders(c, line, args[0]) {
+						hunt(g.Name, wordValues(g.Args))
+					}
+				}
 			}
 		}
 	}
 	return out
+}
+
+// parallelOf is the GNU parallel that runs c with words read from its
+// input (ls ~/.aws/* | parallel cat: the walk gives c a "$(cat)" word, one
+// carrier in), as xargs does when it is c's wrapper; nil for another c.
+func parallelOf(c *cmdline.Command, line *cmdline.Line) *cmdline.Command {
+	n := len(c.Via)
+	if n == 0 || c.Via[n-1] != "parallel" {
+		return nil
+	}
+	for i := slices.Index(line.Commands, c) - 1; i >= 0; i-- {
+		if p := line.Commands[i]; p.Pos == c.Pos && len(p.Via) == n-1 && programName(p.Name) == "parallel" {
+			return p
+		}
+	}
+	return nil
 }
 
 // substituted parses the commands of a word's $(…) or `…` substitutions.
@@ -130,6 +162,9 @@ func secretSearch(prog string, args []string) string {
 				return value(i)
 			}
 		}
+		if p := browserSearch(args); p != "" {
+			return p
+		}
 		return holderSearch(prog, args)
 	case "fd", "fdfind":
 		glob := hasFlag(args, []string{"g", "glob"})
@@ -147,6 +182,9 @@ func secretSearch(prog string, args []string) string {
 			case glob && globNamesSecret(a, false), !glob && regexpNamesSecret(a, true, false):
 				return a
 			}
+		}
+		if p := fdBrowserSearch(args, glob); p != "" {
+			return p
 		}
 		return holderSearch(prog, args)
 	case "locate", "plocate", "mlocate", "slocate":
@@ -497,6 +535,88 @@ func secretHolder(p string) bool {
 		}
 	}
 	return false
+}
+
+// browserSearch is find's name test that takes a browser profile's
+// cookie, autofill or key file (Cookies, Web Data, Local State: common
+// words, secrets only in a browser's directory) when a starting point
+// holds such a directory: a home, the root, a system directory (/home),
+// a parent of a store (~/.config, ~/Library) or a browser's own
+// directory (find ~ -name Cookies | xargs -I{} sqlite3 {} …). "" when
+// there is none.
+func browserSearch(args []string) string {
+	var starts []string
+	for _, a := range args {
+		if strings.HasPrefix(a, "-") || a == "(" || a == "!" {
+			break
+		}
+		starts = append(starts, a)
+	}
+	if !slices.ContainsFunc(starts, holdsBrowser) {
+		return ""
+	}
+	for i := 0; i+1 < len(args); i++ {
+		fold := args[i] == "-iname"
+		if args[i] != "-name" && !fold {
+			continue
+		}
+		glob := shellClass(args[i+1])
+		if fold {
+			glob = strings.ToLower(glob)
+		}
+		if takesBrowserFile(func(n string) bool {
+			if fold {
+				n = strings.ToLower(n)
+			}
+			ok, _ := path.Match(glob, n)
+			return ok
+		}) {
+			return args[i+1]
+		}
+	}
+	return ""
+}
+
+// takesBrowserFile reports a name test that takes a browser profile's
+// file (browserBases) and no plain name (* takes every file, the
+// profile's among them, and is no hunt).
+func takesBrowserFile(takes func(name string) bool) bool {
+	return slices.ContainsFunc(browserBases.names, takes) && !slices.ContainsFunc(plainNames, takes)
+}
+
+// holdsBrowser reports a directory a browser's profiles may lie under: a
+// home, the root, a system directory, a parent of a store, or a browser's
+// own directory.
+func holdsBrowser(d string) bool {
+	return isBroad(d) || holdsStore(d) || browserStore(homeForm(cleanPath(d))+"/Cookies", "Cookies")
+}
+
+// fdBrowserSearch is browserSearch for fd: its pattern (a regular
+// expression on the name, or a glob with -g) when it takes a browser
+// profile's file and a search path holds a browser (fd -g Cookies ~).
+func fdBrowserSearch(args []string, glob bool) string {
+	var pos []string
+	for i, a := range args {
+		if strings.HasPrefix(a, "-") || i > 0 && strings.HasPrefix(args[i-1], "-") && fdValueOptions.has(args[i-1]) {
+			continue
+		}
+		pos = append(pos, a)
+	}
+	if len(pos) < 2 || len(pos[0]) > 256 || !slices.ContainsFunc(pos[1:], holdsBrowser) || hasFlag(args, []string{"e", "extension"}) {
+		return "" // the profile's files have no extension
+	}
+	takes := func(n string) bool { ok, _ := path.Match(shellClass(pos[0]), n); return ok }
+	if !glob {
+		re, err := regexp.Compile("(?i)" + pos[0])
+		if err != nil {
+			return ""
+		}
+		takes = re.MatchString
+	}
+	if takesBrowserFile(takes) {
+		return pos[0]
+	}
+	return ""
 }
 
 // holderSearch is the directory a find or fd starts from that holds secret

@@ -169,6 +169,7 @@ var helpers = map[string]struct {
 	"tokenForHost":     {"tokenForHost", "bool", []string{"string", "[]string"}},
 	"uploadedFile":     {"uploadedFile", "string", []string{"string"}},
 	"isEscape":         {"isEscape", "bool", []string{"string"}},
+	"showsOutput":      {"showsOutput", "bool", []string{"string"}},
 	"revealsSecret":    {"revealsSecret", "bool", []string{"string", "[]string"}},
 	"secretOutFile":    {"secretOutFile", "string", []string{"string", "[]string"}},
 	"storesSecret":     {"storesSecret", "bool", []string{"string", "[]string"}},

@@ -161,25 +161,24 @@ var netCode = sync.OnceValue(func() *regexp.Regexp {
 })
 
 // environmentInput reports that what c reads holds the environment's
-// values: the command just before it in its pipeline prints it, or a
-// process substitution among its words or its input does (base64
-// <(env)). Only the next command counts: env | grep PATH | base64
+// values: the command just before it in its pipeline prints it (or echoes
+// a substitution that does: echo "$(env)" | base64), a process
+// substitution among its words or its input does (base64 <(env)), a
+// here-string or heredoc holds one (base64 <<< "$(env)"), or it reads a
+// file a command before it filled with the environment (env > e.txt;
+// base64 e.txt). Only the next command counts: env | grep PATH | base64
 // encodes a filtered line.
-func environmentInput(c *cmdline.Command, line *cmdline.Line) bool {
+func environmentInput(c *cmdline.Command, line *cmdline.Line, ctx Context, ce *CommandEnv) bool {
 	at := slices.Index(line.Commands, c)
 	if at < 0 {
 		return false
 	}
-	if c.Stdin.Kind == "pipe" && c.Pipe.Index > 0 {
-		for j := at - 1; j >= 0; j-- {
-			u := line.Commands[j]
-			if slices.Equal(u.Via, c.Via) && u.Pipe.Len == c.Pipe.Len && u.Pipe.Index == c.Pipe.Index-1 {
-				if printsEnvironment(u) {
-					return true
-				}
-				break
-			}
-		}
+	h, i := ctx.heldBefore(c, line)
+	if pipedEnvironment(c, line, at, h) {
+		return true
+	}
+	if c.Stdin.Kind != "pipe" && h.echoesEnvironment(c, line, at) || h.readsEnvironment(c, ce, i) {
+		return true
 	}
 	// the commands of c's own <(…) follow it, one carrier further in
 	n := len(c.Via)
@@ -190,6 +189,31 @@ func environmentInput(c *cmdline.Command, line *cmdline.Line) bool {
 		if len(u.Via) == n+1 && u.Via[n] == "<(…)" && printsEnvironment(u) {
 			return true
 		}
+	}
+	return false
+}
+
+// pipedEnvironment reports that the command just before c (at index at)
+// in its pipeline prints the whole environment (env | base64, cat e.txt |
+// base64, echo "$(env)" | base64), or, for the cat that stands for GNU
+// parallel's --pipe input, that the command piped into parallel does
+// (printenv | parallel --pipe base64).
+func pipedEnvironment(c *cmdline.Command, line *cmdline.Line, at int, h *heldSecrets) bool {
+	if c.Stdin.Kind != "pipe" || c.Pipe.Index == 0 {
+		return false
+	}
+	for j := at - 1; j >= 0; j-- {
+		u := line.Commands[j]
+		if !slices.Equal(u.Via, c.Via) || u.Pipe.Len != c.Pipe.Len || u.Pipe.Index != c.Pipe.Index-1 {
+			continue
+		}
+		if printsEnvironment(u) || j < len(h.whole) && h.whole[j] {
+			return true
+		}
+		if p := parallelOf(u, line); p != nil && u.Name == "cat" && u.Stdin.Kind == "" && len(u.Args) == 0 {
+			return pipedEnvironment(p, line, slices.Index(line.Commands, p), h)
+		}
+		return false
 	}
 	return false
 }

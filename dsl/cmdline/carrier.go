@@ -165,6 +165,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		w.gitConfig(c, args, cx)
 		w.gitConfigFiles(c, args, cx)
 		w.gitExecPrograms(c, args, cx)
+		w.gitInstawebServer(c, args, cx)
 	default:
 		if name == "pax" || name == "cpio" {
 			w.passCopy(c, name, args, cx)
@@ -671,6 +672,29 @@ func passesStdin(via string) bool {
 	name, ok := strings.CutSuffix(via, " -c")
 	// an alias is the shell's own text (zsh expands one on a later line)
 	return via == "eval" || strings.HasPrefix(via, "alias ") || ok && shells.has(program(baseName(name)))
+}
+
+// ShowsOutput reports whether via, a carrier as Command.Via names it,
+// writes its command's standard output where the carrier's own goes, for
+// whoever ran the carrier to read: a shell's -c string or standard input,
+// eval, source, emulate -c, script -c, su -c, and inline code's calls that
+// run a command (os.system, subprocess.check_output, backticks, qx{}, %x(),
+// execSync, awk's system() and "CMD" | getline): what code captures from a
+// command it mostly prints or returns, so an agent reads it as it reads
+// sh -c's. Captures the shell keeps ($(…)) and launchers (xargs) are not.
+func ShowsOutput(via string) bool {
+	switch via {
+	case "eval", "source", "source stdin", ".", "emulate -c", "script -c", "su -c", "runuser -c":
+		return true
+	}
+	if name, ok := strings.CutSuffix(via, " -c"); ok && shells.has(program(baseName(name))) {
+		return true
+	}
+	if name, ok := strings.CutSuffix(via, " stdin"); ok && shells.has(program(baseName(name))) {
+		return true
+	}
+	lang, call, ok := strings.Cut(via, " ")
+	return ok && call != "" && interpreter(baseName(lang)) != ""
 }
 
 // infoOption reports an option after which an interpreter prints its

@@ -2136,6 +2136,12 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 		for _, cmd := range makeRecipes(code) {
 			run(cmd)
 		}
+	case "path-program":
+		// a program only when written as a path (git send-email
+		// --smtp-server=/usr/bin/msmtp, ./x): another value names a host
+		if f.Dynamic || isPathWord(strings.TrimSpace(code)) {
+			w.runString(c, f, via, cx)
+		}
 	case "shell-program":
 		// the shell a program runs its scripts with (npm --script-shell):
 		// a shell's name or path is a setting, anything else a command

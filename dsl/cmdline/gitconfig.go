@@ -316,6 +316,63 @@ func (w *walker) gitExecPrograms(c *Command, args []field, cx ctx) {
 	}
 }
 
+// gitInstawebServer follows instaweb's -d, the short form of --httpd (a
+// code option of git's catalogue entry): the web server's command line,
+// which git-instaweb runs in a shell (git instaweb -d 'sh -c …', -ld CMD).
+// Other subcommands' -d is another option (git branch -d), so only
+// instaweb's counts.
+func (w *walker) gitInstawebServer(c *Command, args []field, cx ctx) {
+	sub := -1
+	for i := 0; i < len(args) && sub < 0; i++ {
+		switch v := args[i].Value; {
+		case args[i].Dynamic:
+			return
+		case !strings.HasPrefix(v, "-"):
+			sub = i
+		case takesValue(v, "Cc", []string{"git-dir", "work-tree", "namespace", "config-env"}):
+			i++
+		}
+	}
+	if sub < 0 || args[sub].Value != "instaweb" {
+		return
+	}
+	rest := args[sub+1:]
+	for i := 0; i < len(rest); i++ {
+		v := rest[i].Value
+		if v == "--" {
+			return
+		}
+		if !strings.HasPrefix(v, "-") || strings.HasPrefix(v, "--") {
+			continue
+		}
+		// a bundle of short options: -l is a flag; -d, -m, -p and -b
+		// take the rest of the word or the next one
+		for j := 1; j < len(v); j++ {
+			if !strings.ContainsRune("dmpb", rune(v[j])) {
+				continue
+			}
+			val := field{Word: Word{Value: v[j+1:], Dynamic: rest[i].Dynamic}, in: rest[i].in}
+			if j+1 == len(v) {
+				if i+1 >= len(rest) {
+					return
+				}
+				i++
+				val = rest[i]
+			}
+			if v[j] == 'd' {
+				carrier := c.Name + " --httpd"
+				for _, co := range codeOptions("git") {
+					if p := helperMissed(co, val); co.Option == "--httpd" && p != "" {
+						carrier += " " + p // not a web server instaweb knows: an escape, as --httpd's
+					}
+				}
+				w.runCode(c, "sh", val, carrier, cx)
+			}
+			break
+		}
+	}
+}
+
 // GitConfigHomes are the variables that say where git reads its
 // configuration: a file (GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM,
 // GIT_CONFIG) or the directory ~/.gitconfig and ~/.config/git/config are

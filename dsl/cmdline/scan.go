@@ -97,7 +97,7 @@ var calls = sync.OnceValue(func() map[string]map[string][]callSpec {
 			"removeSync": spec(delMaybe, "Deno"), "remove": spec(delMaybe, "Deno"), // Deno's own API, { recursive: true } as fs.rm
 		},
 		"perl": {
-			"system": spec(runArgv, ""), "exec": spec(runArgv, ""),
+			"system": spec(runArgv, ""), "exec": spec(runArgv, ""), "readpipe": spec(runShell, ""), // readpipe is qx// as a function
 			"unlink": spec(delFile, ""), "rmtree": spec(delTree, "File.Path", ""), "remove_tree": spec(delTree, "File.Path", ""),
 			"rmdir": spec(delDir, ""), "eval": spec(evalCode, ""),
 		},

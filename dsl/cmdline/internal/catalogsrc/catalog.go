@@ -131,7 +131,7 @@ type Code struct {
 var Langs = []string{"sh", "each-sh", "self", "argv", "vim", "vim-file", "less", "elisp", "elisp-file", "gdb", "sqlite",
 	"mysql", "psql", "bang", "sed", "sed-file", "tar-action", "apt", "make", "tcl", "r", "julia", "applescript", "ssm", "socat", "file", "none",
 	"python", "node", "jsr", "mongo", "perl", "ruby", "php", "lua", "ftp", "ftp-file", "db-file", "hook", "sysctl", "system", "tex", "m4", "rpm", "hg", "puppet",
-	"sshopt", "lisp", "haskell", "fzf", "parallel", "shell-program", "program", "pipe", "cmake", "exec", "cargo-config", "goenv",
+	"sshopt", "lisp", "haskell", "fzf", "parallel", "shell-program", "path-program", "program", "pipe", "cmake", "exec", "cargo-config", "goenv",
 	"erlang", "erlang-call", "elixir", "jvm", "clojure", "swift", "dotnet", "hcl", "pkgscript", "apply-patch", "muttrc", "transient-unit",
 	"argv-comma", "cmake-define"}
 
@@ -290,8 +290,8 @@ func checkKind(where string, e Entry) []error {
 		}
 	}
 	for _, c := range e.Code {
-		if len(c.Helpers) > 0 && !slices.Contains([]string{"sh", "sshopt", "argv-comma", "cmake-define"}, c.Lang) {
-			errs = append(errs, fmt.Errorf("%s: option %s: helpers are read for the languages sh, sshopt, argv-comma and cmake-define only", where, c.Option))
+		if len(c.Helpers) > 0 && !slices.Contains([]string{"sh", "path-program", "sshopt", "argv-comma", "cmake-define"}, c.Lang) {
+			errs = append(errs, fmt.Errorf("%s: option %s: helpers are read for the languages sh, path-program, sshopt, argv-comma and cmake-define only", where, c.Option))
 		}
 		if e.Kind == "options" && !(strings.HasPrefix(c.Option, "--") && len(c.Option) > 3 || len(c.Option) > 1 && c.Option[0] == '-' && c.Option[1] != '-') {
 			errs = append(errs, fmt.Errorf("%s: option %q: an options entry's code options are -X, --NAME or a single-dash word (zip -TT)", where, c.Option))

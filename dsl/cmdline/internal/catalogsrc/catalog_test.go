@@ -27,7 +27,7 @@ func TestCheckKind(t *testing.T) {
 		{Entry{Runs: "argv", Args: "w", Operands: 1, Stop: "c"}, ""},
 		{Entry{Kind: "wrapper", Runs: "argv"}, `runs is not a field of kind "wrapper"`},
 		{Entry{Kind: "options", Operands: 1}, `operands is not a field of kind "options"`},
-		{Entry{Code: []Code{{Option: "-x", Lang: "vim", Helpers: []string{"less"}}}}, `helpers are read for the languages sh, sshopt, argv-comma and cmake-define only`},
+		{Entry{Code: []Code{{Option: "-x", Lang: "vim", Helpers: []string{"less"}}}}, `helpers are read for the languages sh, path-program, sshopt, argv-comma and cmake-define only`},
 		{Entry{Split: "S"}, `split is not a field of kind ""`},
 		{Entry{Assigns: true}, `assigns is not a field of kind ""`},
 		{Entry{Kind: "launcher"}, `kind "launcher", want wrapper, options, helpers or none`},
