@@ -90,8 +90,10 @@ func produces(c *Command, in Input) Input {
 		out.items = printedItems(c)
 		out.Remote, out.Decoded = in.Remote, in.Decoded
 		switch {
-		case in.Static:
-			out.Text, out.Static = filterStatic(c, in.Text) // echo x:rm | cut -d: -f2
+		case in.Static && in.From != "ls":
+			// echo x:rm | cut -d: -f2; ls's text stands in for a
+			// directory's entries, which a filter would not keep
+			out.Text, out.Static = filterStatic(c, in.Text)
 		case in.home != "":
 			// getent passwd u | cut -d: -f6: the one field known is the home
 			line := "name:x:uid:gid:gecos:" + in.home + ":shell\n"
