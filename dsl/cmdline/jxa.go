@@ -107,11 +107,11 @@ func jsLiteral(s string) bool {
 	return len(parts) == 1
 }
 
-// jsSplit cuts s at each of seps that stands outside a string literal.
-func jsSplit(s, seps string) []string {
-	var out []string
+// jsOutside calls visit with the index of each byte of s that stands
+// outside a string literal ('…', "…", `…`, with backslash escapes), until
+// visit returns true.
+func jsOutside(s string, visit func(i int) bool) {
 	var quote byte
-	start := 0
 	for i := 0; i < len(s); i++ {
 		ch := s[i]
 		switch {
@@ -123,11 +123,25 @@ func jsSplit(s, seps string) []string {
 			}
 		case ch == '"' || ch == '\'' || ch == '`':
 			quote = ch
-		case strings.IndexByte(seps, ch) >= 0:
+		default:
+			if visit(i) {
+				return
+			}
+		}
+	}
+}
+
+// jsSplit cuts s at each of seps that stands outside a string literal.
+func jsSplit(s, seps string) []string {
+	var out []string
+	start := 0
+	jsOutside(s, func(i int) bool {
+		if strings.IndexByte(seps, s[i]) >= 0 {
 			out = append(out, s[start:i])
 			start = i + 1
 		}
-	}
+		return false
+	})
 	return append(out, s[start:])
 }
 
@@ -135,26 +149,21 @@ func jsSplit(s, seps string) []string {
 // opening parenthesis in rest: up to the comma or parenthesis that ends it
 // outside string literals and nested parentheses.
 func jsCallArg(rest string) (string, bool) {
-	var quote byte
-	depth := 0
-	for i := 0; i < len(rest); i++ {
-		ch := rest[i]
-		switch {
-		case quote != 0 && ch == '\\':
-			i++
-		case quote != 0:
-			if ch == quote {
-				quote = 0
-			}
-		case ch == '"' || ch == '\'' || ch == '`':
-			quote = ch
+	depth, end := 0, -1
+	jsOutside(rest, func(i int) bool {
+		switch ch := rest[i]; {
 		case ch == '(':
 			depth++
 		case ch == ')' && depth > 0:
 			depth--
 		case (ch == ')' || ch == ',') && depth == 0:
-			return rest[:i], true
+			end = i
+			return true
 		}
+		return false
+	})
+	if end < 0 {
+		return "", false
 	}
-	return "", false
+	return rest[:end], true
 }
