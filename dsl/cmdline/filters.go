@@ -430,21 +430,8 @@ func trChar(s string) (byte, int, bool) {
 		}
 		return byte(v), n, true
 	}
-	switch s[1] {
-	case 'n':
-		return '\n', 2, true
-	case 't':
-		return '\t', 2, true
-	case 'r':
-		return '\r', 2, true
-	case 'a':
-		return '\a', 2, true
-	case 'b':
-		return '\b', 2, true
-	case 'f':
-		return '\f', 2, true
-	case 'v':
-		return '\v', 2, true
+	if i := strings.IndexByte("ntrabfv", s[1]); i >= 0 {
+		return "\n\t\r\a\b\f\v"[i], 2, true
 	}
 	return s[1], 2, true // \\ and any other escaped character
 }
