@@ -24,6 +24,9 @@ func cleanPath(p string) string {
 		return ""
 	}
 	p = tildeUser(p)
+	if h, ok := unknownHome(p); ok && strings.HasPrefix(h, "~/.") {
+		p = h // $X/.bashrc: a hidden name under an unknown directory is read as the home's
+	}
 	for _, pre := range homePrefixes {
 		if p == pre || strings.HasPrefix(p, pre+"/") {
 			rest := path.Clean("." + p[len(pre):])

@@ -39,6 +39,91 @@ func homeForm(c string) string {
 	return c
 }
 
+// unknownHome spells a path that starts with an expansion the walk could
+// not work out ($X/.aws/credentials, "${A[0]}/.bashrc", $(f)/.netrc) as if
+// the expansion were the home: a home is what a hidden store under an
+// unknown directory most likely lies in, and the spelling is how a line
+// hides one. ok is false for any other path.
+func unknownHome(p string) (string, bool) {
+	n := expansionEnd(p)
+	if n <= 0 || n >= len(p) || p[n] != '/' {
+		return "", false
+	}
+	rest := path.Clean(p[n:])
+	if rest == "/" {
+		return "~", true
+	}
+	return "~" + rest, true
+}
+
+// expansionEnd is the length of the parameter expansion, command
+// substitution or backquoted text p starts with, 0 if it starts with none
+// or it is not closed.
+func expansionEnd(p string) int {
+	if p == "" {
+		return 0
+	}
+	var open, close byte
+	start := 2
+	switch {
+	case strings.HasPrefix(p, "${"):
+		open, close = '{', '}'
+	case strings.HasPrefix(p, "$("):
+		open, close = '(', ')'
+	case p[0] == '`':
+		if i := strings.IndexByte(p[1:], '`'); i >= 0 {
+			return i + 2
+		}
+		return 0
+	case p[0] == '$':
+		i := 1
+		for i < len(p) && (p[i] == '_' || p[i] >= 'a' && p[i] <= 'z' || p[i] >= 'A' && p[i] <= 'Z' || p[i] >= '0' && p[i] <= '9') {
+			i++
+		}
+		if i == 1 {
+			return 0
+		}
+		return i
+	default:
+		return 0
+	}
+	depth := 1
+	for i := start; i < len(p); i++ {
+		switch p[i] {
+		case open:
+			depth++
+		case close:
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// storeTail is the home's spelling of the hidden store a path ends in
+// below any directory: /mnt/b/home/u/.aws/credentials and
+// backup/.kube/config are ~/.aws/credentials and ~/.kube/config, a copy of
+// a home's store being as secret as the store. Only a store inside a hidden
+// directory counts (a project's own .npmrc is not ~/.npmrc), and only below
+// a local directory's name: not in a text (gh pr create --body 'stop
+// reading ~/.aws/credentials'), a URL or another host's path (host:/root/…).
+func storeTail(c string) (string, bool) {
+	for i := 0; i+2 < len(c); i++ {
+		if c[i] != '/' || c[i+1] != '.' || i == 0 {
+			continue
+		}
+		if strings.ContainsAny(c[:i], " \t\n:") {
+			return "", false
+		}
+		rest := c[i:]
+		if strings.Count(rest, "/") >= 2 && secretPaths.has("~"+rest) {
+			return "~" + rest, true
+		}
+	}
+	return "", false
+}
+
 // secretPaths are files whose content is a credential, whole paths after
 // homeForm; secretDirs hold nothing but secrets.
 var secretPaths = nameSet{names: []string{
@@ -275,6 +360,12 @@ func secretPath(p string) bool {
 		return false
 	}
 	if secretPaths.has(c) || secretBases.has(base) || browserStore(c, base) {
+		return true
+	}
+	if h, ok := unknownHome(p); ok && secretPath(h) {
+		return true
+	}
+	if _, ok := storeTail(c); ok {
 		return true
 	}
 	for _, d := range secretDirs {

@@ -370,3 +370,55 @@ func TestSensitivePathExported(t *testing.T) {
 		}
 	}
 }
+
+func TestUnknownHome(t *testing.T) {
+	tests := []struct {
+		in, want string
+		ok       bool
+	}{
+		{"$X/.aws/credentials", "~/.aws/credentials", true},
+		{"${A[0]}/.bashrc", "~/.bashrc", true},
+		{"${X:-/a/b}/.netrc", "~/.netrc", true},
+		{"$(getent passwd u | cut -d: -f6)/.ssh/id_rsa", "~/.ssh/id_rsa", true},
+		{"`f`/.netrc", "~/.netrc", true},
+		{"$X/", "~", true},
+		{"$X/a/../.npmrc", "~/.npmrc", true},
+		{"$X", "", false},
+		{"$Xy/.a", "~/.a", true},
+		{"$/.a", "", false},
+		{"${X/.a", "", false},
+		{"$(f/.a", "", false},
+		{"`f/.a", "", false},
+		{"a/$X/.aws", "", false},
+		{"~/.aws", "", false},
+		{"", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := unknownHome(tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("unknownHome(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestStoreTail(t *testing.T) {
+	tests := []struct {
+		in, want string
+		ok       bool
+	}{
+		{"/mnt/b/home/u/.aws/credentials", "~/.aws/credentials", true},
+		{"backup/.kube/config", "~/.kube/config", true},
+		{"x/.config/gh/hosts.yml", "~/.config/gh/hosts.yml", true},
+		{"proj/.npmrc", "", false},                     // one name: a project's own file
+		{"/.aws/credentials", "", false},               // no directory above it
+		{"stop reading ~/.aws/credentials", "", false}, // a text
+		{"host:/root/.aws/credentials", "", false},     // another host's
+		{"docs/.aws/credentials.example", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := storeTail(tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("storeTail(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
