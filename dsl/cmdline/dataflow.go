@@ -182,6 +182,12 @@ type flow struct {
 	// xargsMore are the command lines xargs -I runs for the lines of its
 	// input after the first (xargsInput), walked once the command is.
 	xargsMore []string
+	// emptyList are the arrays assigned no element (A=()), whose value ""
+	// is otherwise one empty element; arrayWrites the offsets in the
+	// line's text of the array writes the walk followed (A=(…), A+=(…),
+	// A[N]=…), which arrayElement checks every write of the array against.
+	emptyList   map[string]bool
+	arrayWrites map[int]bool
 }
 
 // notFoundHandlers are the functions a shell calls with a command it
@@ -257,6 +263,7 @@ func (w *walker) setVar(name string, v Word) {
 		w.spelled[name] = v.Value
 	}
 	old, had := w.vars[name]
+	delete(w.emptyList, name)
 	if w.emptyElem[name] {
 		delete(w.emptyElem, name)
 		w.changed()
@@ -471,8 +478,8 @@ func globbedParams(args []field) []field {
 func (w *walker) arrayValue(arr *syntax.ArrayExpr) Word {
 	var elems []string
 	for _, el := range arr.Elems {
-		if el.Index != nil || el.Value == nil {
-			return Word{Dynamic: true}
+		if el.Index != nil && (w.dialect != Bash || literalIndex(el.Index) != len(elems)) || el.Value == nil {
+			return Word{Dynamic: true} // A=([0]=x [1]=~) in order only: a gap makes it sparse
 		}
 		for _, f := range globbedParams(w.fields(el.Value)) { // A=(~/.?ws): the glob's paths
 			if f.Dynamic {
@@ -603,10 +610,13 @@ func (w *walker) arrayElement(p *syntax.ParamExp) (v string, ok, done bool) {
 		return "", false, false
 	}
 	all, known := w.value(w.deref(p.Param.Value))
-	if !known || !assignedOnce(w.line.Original, p.Param.Value) {
+	if !known || !w.writesFollowed(p.Param.Value) {
 		return "", false, true
 	}
 	elems := strings.Split(all, listSep)
+	if w.emptyList[w.deref(p.Param.Value)] {
+		elems = nil
+	}
 	switch {
 	case w.dialect == Zsh && i > 0:
 		i--
@@ -619,12 +629,14 @@ func (w *walker) arrayElement(p *syntax.ParamExp) (v string, ok, done bool) {
 	return elems[i], true, true
 }
 
-// assignedOnce reports whether text names the array name once only, in
-// its assignment NAME=( (else only in expansions, $NAME, ${NAME…}): an
-// element may be written in more ways than the walk follows (read -a,
-// mapfile, declare NAME[0]=, printf -v, for NAME in), so one is read
-// only where the array has no other writer.
-func assignedOnce(text, name string) bool {
+// writesFollowed reports whether every place the line's text names the
+// array name, but in expansions ($NAME, ${NAME…}), is a write of it the
+// walk followed (A=(…), A+=(…), A[N]=…): an element may be written in more
+// ways than the walk follows (read -a, mapfile, declare NAME[0]=, printf
+// -v, for NAME in), so one is read only where the array has no other
+// writer.
+func (w *walker) writesFollowed(name string) bool {
+	text := w.line.Original
 	mentions := 0
 	for i := 0; i < len(text); {
 		j := strings.Index(text[i:], name)
@@ -640,11 +652,117 @@ func assignedOnce(text, name string) bool {
 			strings.HasSuffix(before, "${!") || strings.HasSuffix(before, "${#") {
 			continue // an expansion reads it
 		}
-		if mentions++; mentions > 1 || !strings.HasPrefix(text[end:], "=(") {
+		if !w.arrayWrites[at] {
 			return false
 		}
+		mentions++
 	}
-	return mentions == 1
+	return mentions > 0
+}
+
+// arrayWritten records a's write of an array as followed (writesFollowed)
+// when a lies in the line's own text, and whether it left no element.
+func (w *walker) arrayWritten(a *syntax.Assign, empty bool) {
+	name := w.deref(a.Name.Value)
+	if empty {
+		if w.emptyList == nil {
+			w.emptyList = make(map[string]bool)
+		}
+		w.emptyList[name] = true
+	}
+	if w.src != w.line.Original {
+		return // an alias's or eval's text: its offsets are not the line's
+	}
+	if w.arrayWrites == nil {
+		w.arrayWrites = make(map[int]bool)
+	}
+	w.arrayWrites[int(a.Name.Pos().Offset())] = true
+}
+
+// elements are the elements of a known array name, nil for an unknown one.
+func (w *walker) elements(name string) (elems []string, known bool) {
+	name = w.deref(name)
+	v, ok := w.vars[name]
+	if !ok || w.ints[name] || len(w.others[name]) > 0 {
+		return nil, false
+	}
+	if w.emptyList[name] {
+		return []string{}, true
+	}
+	return strings.Split(v, listSep), true
+}
+
+// setList gives name the elements elems.
+func (w *walker) setList(a *syntax.Assign, elems []string) {
+	w.setVar(a.Name.Value, Word{Value: strings.Join(elems, listSep)})
+	w.arrayWritten(a, len(elems) == 0)
+}
+
+// appendArray follows A+=(…) of a known A: its elements, then the list's
+// (a scalar is one element: D=x; D+=(~) is (x ~)).
+func (w *walker) appendArray(a *syntax.Assign) {
+	elems, known := w.elements(a.Name.Value)
+	add := w.arrayValue(a.Array)
+	if !known || add.Dynamic {
+		w.setVar(a.Name.Value, Word{Dynamic: true})
+		return
+	}
+	if len(a.Array.Elems) > 0 {
+		elems = append(elems, strings.Split(add.Value, listSep)...)
+	}
+	w.setList(a, elems)
+}
+
+// setElement follows A[N]=V of a known A and a literal N that names an
+// element or the one after the last (zsh counts from 1, a negative N
+// from the end); any other makes A unknown.
+func (w *walker) setElement(a *syntax.Assign) {
+	elems, known := w.elements(a.Name.Value)
+	i := literalIndex(a.Index)
+	v := w.single(a.Value)
+	switch {
+	case w.dialect == Zsh && i > 0:
+		i--
+	case w.dialect == Zsh && i == 0:
+		known = false // zsh refuses index 0
+	case i < 0 && i != noIndex:
+		i += len(elems)
+	}
+	if !known || v.Dynamic || i < 0 || i > len(elems) {
+		w.setVar(a.Name.Value, Word{Dynamic: true})
+		return
+	}
+	if i == len(elems) {
+		elems = append(elems, v.Value)
+	} else {
+		elems = slices.Clone(elems)
+		elems[i] = v.Value
+	}
+	w.setList(a, elems)
+}
+
+// noIndex is literalIndex's answer for an index that is not a literal
+// number.
+const noIndex = -1 << 30
+
+// literalIndex is the number an array index is written as, noIndex for
+// any other index.
+func literalIndex(x syntax.ArithmExpr) int {
+	if u, ok := x.(*syntax.UnaryArithm); ok && u.Op == syntax.Minus && !u.Post {
+		if i := literalIndex(u.X); i != noIndex {
+			return -i // A[-1]
+		}
+		return noIndex
+	}
+	word, ok := x.(*syntax.Word)
+	if !ok {
+		return noIndex
+	}
+	i, err := strconv.Atoi(word.Lit())
+	if err != nil || i <= noIndex {
+		return noIndex
+	}
+	return i
 }
 
 // readsParams reports a function's text that expands its positional
@@ -1739,6 +1857,11 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				w.assigned(c, a.Name.Value, Word{}, cx) // D=: empty, not unknown
 			} else if a != nil && a.Name != nil && a.Array != nil && a.Index == nil && !a.Append {
 				w.setVar(a.Name.Value, w.arrayValue(a.Array))
+				w.arrayWritten(a, len(a.Array.Elems) == 0)
+			} else if a != nil && a.Name != nil && a.Array != nil && a.Index == nil && a.Append {
+				w.appendArray(a) // A+=(~)
+			} else if a != nil && a.Name != nil && a.Index != nil && a.Value != nil && a.Array == nil && !a.Append {
+				w.setElement(a) // A[1]=~
 			} else if old, known := w.vars[w.deref(name0(a))]; known && a.Append && a.Value != nil && a.Index == nil && a.Array == nil && !w.ints[a.Name.Value] && !strings.Contains(old, listSep) {
 				f := w.single(a.Value)
 				f.Value = old + f.Value // D=x; D+=~/y: x~/y

@@ -161,22 +161,49 @@ func TestGlobMatch(t *testing.T) {
 	}
 }
 
-func TestAssignedOnce(t *testing.T) {
+// TestArrayWrites: an element of an array is known where every write of
+// the array is one the walk followed (A=(…), A+=(…), A[N]=…, A=([0]=…)),
+// in order; any other writer leaves it unknown ("").
+func TestArrayWrites(t *testing.T) {
 	tests := []struct {
-		text string
-		want bool
+		dialect    Dialect
+		line, want string
 	}{
-		{`A=(~/.ssh); npm publish "${A[0]}"`, true},
-		{`A=(a b); echo $A ${#A} ${!A}`, true},
-		{`A=(a b); A+=(c); echo "${A[0]}"`, false},
-		{`A=(ls); read -a A <<< rm; "${A[0]}"`, false},
-		{`A=(ls); printf -v "A[0]" rm; "${A[0]}"`, false},
-		{`AB=(x); A=(ls); "${A[0]}"`, true},
-		{`echo "${A[0]}"`, false},
+		{Bash, `A=(~/.ssh); echo "${A[0]}"`, "~/.ssh"},
+		{Bash, `A=(a b); echo $A ${#A} ${!A} "${A[1]}"`, "b"},
+		{Bash, `A=(a b); A+=(c); echo "${A[2]}"`, "c"},
+		{Bash, `A=(); A+=(~); echo "${A[0]}"`, "~"},
+		{Bash, `A=(""); A+=(~); echo "${A[1]}"`, "~"},
+		{Bash, `A=x; A+=(~); echo "${A[1]}"`, ""}, // a scalar's write is not followed as an array's
+		{Bash, `A=(x); A[0]=~; echo "${A[0]}"`, "~"},
+		{Bash, `A=(x); A[1]=~; echo "${A[1]}"`, "~"},
+		{Bash, `A=(x y); A[-1]=~; echo "${A[1]}"`, "~"},
+		{Bash, `A=(x); A[5]=~; echo "${A[5]}"`, ""}, // sparse
+		{Bash, `A=([0]=x [1]=~); echo "${A[1]}"`, "~"},
+		{Bash, `A=([1]=~); echo "${A[1]}"`, ""},
+		{Bash, `A[0]=~; echo "${A[0]}"`, ""}, // unset before: maybe the environment's scalar
+		{Bash, `A=(ls); read -a A <<< rm; echo "${A[0]}"`, ""},
+		{Bash, `A=(ls); printf -v "A[0]" rm; echo "${A[0]}"`, ""},
+		{Bash, `A=(ls); declare A+=(rm); echo "${A[1]}"`, ""},
+		{Bash, `declare -a A=(x ~); echo "${A[1]}"`, "~"},
+		{Bash, `AB=(x); A=(ls); echo "${A[0]}"`, "ls"},
+		{Bash, `echo "${A[0]}"`, ""},
+		{Zsh, `A=(x); A+=(~); echo "${A[2]}"`, "~"},
+		{Zsh, `A=(x y); A[2]=~; echo "${A[2]}"`, "~"},
 	}
 	for _, tt := range tests {
-		if got := assignedOnce(tt.text, "A"); got != tt.want {
-			t.Errorf("assignedOnce(%q, A) = %v, want %v", tt.text, got, tt.want)
+		l := ParseShell(tt.line, string(tt.dialect))
+		var got string
+		for _, c := range l.Commands {
+			if c.Name == "echo" && len(c.Args) > 0 {
+				last := c.Args[len(c.Args)-1]
+				if !last.Dynamic {
+					got = last.Value
+				}
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%v %s: last echo word %q, want %q", tt.dialect, tt.line, got, tt.want)
 		}
 	}
 }
