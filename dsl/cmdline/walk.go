@@ -1299,7 +1299,7 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 					defer w.nested(&c, "tar "+v.Value, n+"=", cx, false) // export TAR_OPTIONS='--to-command=CMD'
 				}
 			} else if !a.Naked && a.Index == nil && a.Array != nil && !nameref && !a.Append {
-				defer w.arrayWritten(a, len(a.Array.Elems) == 0) // after setVar, which forgets emptyList
+				defer w.arrayWritten(a, len(a.Array.Elems) == 0)    // after setVar, which forgets emptyList
 				defer w.setVar(a.Name.Value, w.arrayValue(a.Array)) // local bins=(/usr/bin/sudo /bin/su), as bins=(…) is
 			}
 			word := Word{Value: a.Name.Value, Dynamic: v.Dynamic, Quoted: v.Quoted}
