@@ -365,6 +365,10 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	}
 	env.Outputs = outputs(c.Name, args, env.Positional, env.Redirects)
 	env.SecretFiles = secretFiles(c.Name, args, env.Positional, env.Redirects)
+	if outs, secrets := lostNames(c, env.Redirects); len(outs)+len(secrets) > 0 {
+		env.Outputs = append(env.Outputs, outs...)
+		env.SecretFiles = append(env.SecretFiles, secrets...)
+	}
 	env.SecretFiles = append(env.SecretFiles, chdirSecrets(c, args, env.Positional, env.Cwd)...)
 	env.Outputs = append(env.Outputs, patchedFiles(line, c, args, env.Positional, env.Cwd)...)
 	env.Outputs = append(env.Outputs, scriptedEdits(c, args, env.Positional)...)
@@ -1991,6 +1995,39 @@ func movedDir(moved string) string {
 		return moved
 	}
 	return ""
+}
+
+// lostNames are the outputs and secret files of c read relative to the
+// unknown directory a cd moved it to, as written (Command.LostDir): those
+// a hidden name below it makes (cd "$X" && echo x >> .bashrc writes
+// $X/.bashrc, which path helpers read as ~/.bashrc), and the secrets
+// there (cd "$X" && cat .aws/credentials). Other names stay as written:
+// node_modules below an unknown directory is no one's.
+func lostNames(c *cmdline.Command, redirects []RedirectEnv) (outs, secrets []string) {
+	dir := c.LostDir
+	if dir == "" {
+		return nil, nil
+	}
+	view := movedView(dir, c)
+	pos, _ := splitArgs(view, valueOptions[programName(c.Name)])
+	joined := slices.Clone(redirects)
+	for i, r := range joined {
+		if !r.Dynamic && r.Target != "" && !strings.ContainsAny(r.Target[:1], "/~$&-") {
+			joined[i].Target = joinDir(dir, r.Target)
+		}
+	}
+	below := func(p string) bool { return strings.HasPrefix(p, dir+"/") }
+	for _, o := range outputs(c.Name, view, pos, joined) {
+		if h, ok := unknownHome(o); ok && below(o) && strings.HasPrefix(h, "~/.") {
+			outs = append(outs, o)
+		}
+	}
+	for _, s := range secretFiles(c.Name, view, pos, joined) {
+		if below(s) {
+			secrets = append(secrets, s)
+		}
+	}
+	return outs, secrets
 }
 
 // movedView is c's words with each relative file name joined to dir,

@@ -39,21 +39,58 @@ func homeForm(c string) string {
 	return c
 }
 
-// unknownHome spells a path that starts with an expansion the walk could
-// not work out ($X/.aws/credentials, "${A[0]}/.bashrc", $(f)/.netrc) as if
-// the expansion were the home: a home is what a hidden store under an
-// unknown directory most likely lies in, and the spelling is how a line
-// hides one. ok is false for any other path.
+// unknownHome spells a path that starts with expansions the walk could
+// not work out ($X/.aws/credentials, "${A[0]}/.bashrc", $(f)/.netrc,
+// $X$Y/.profile, ${X}.aws/credentials for an X ending in /) as if they were
+// the home, and the expansions after them as empty ($X/$Y.aws/credentials):
+// a home is what a hidden store under an unknown directory most likely
+// lies in, and the spelling is how a line hides one. ok is false for any
+// other path.
 func unknownHome(p string) (string, bool) {
-	n := expansionEnd(p)
-	if n <= 0 || n >= len(p) || p[n] != '/' {
+	n := 0
+	for n < len(p) {
+		m := expansionEnd(p[n:])
+		if m == 0 {
+			break
+		}
+		n += m
+	}
+	if n == 0 || n >= len(p) {
 		return "", false
 	}
-	rest := path.Clean(p[n:])
-	if rest == "/" {
+	rest := withoutExpansions(p[n:])
+	switch {
+	case rest == "":
+		return "", false
+	case rest[0] == '/':
+	case rest[0] == '.' && rest != "." && !strings.HasPrefix(rest, ".."):
+		rest = "/" + rest
+	default:
+		return "", false
+	}
+	if rest = path.Clean(rest); rest == "/" {
 		return "~", true
 	}
 	return "~" + rest, true
+}
+
+// withoutExpansions is s with every closed expansion in it removed, as if
+// each were empty: ~/.aws/credentials$Y names ~/.aws/credentials where Y is
+// unset.
+func withoutExpansions(s string) string {
+	if !strings.ContainsAny(s, "$`") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if n := expansionEnd(s[i:]); n > 0 {
+			i += n
+			continue
+		}
+		b.WriteByte(s[i])
+		i++
+	}
+	return b.String()
 }
 
 // expansionEnd is the length of the parameter expansion, command
@@ -104,11 +141,15 @@ func expansionEnd(p string) int {
 // storeTail is the home's spelling of the hidden store a path ends in
 // below any directory: /mnt/b/home/u/.aws/credentials and
 // backup/.kube/config are ~/.aws/credentials and ~/.kube/config, a copy of
-// a home's store being as secret as the store. Only a store inside a hidden
+// a home's store being as secret as the store; so is .aws/credentials
+// where the command runs. Only a store inside a hidden
 // directory counts (a project's own .npmrc is not ~/.npmrc), and only below
 // a local directory's name: not in a text (gh pr create --body 'stop
 // reading ~/.aws/credentials'), a URL or another host's path (host:/root/…).
 func storeTail(c string) (string, bool) {
+	if strings.HasPrefix(c, ".") && strings.Contains(c, "/") && !strings.HasPrefix(c, "..") && secretPaths.has("~/"+c) {
+		return "~/" + c, true // .aws/credentials where the line runs (cd "$X" && cat .aws/credentials)
+	}
 	for i := 0; i+2 < len(c); i++ {
 		if c[i] != '/' || c[i+1] != '.' || i == 0 {
 			continue
@@ -364,6 +405,9 @@ func secretPath(p string) bool {
 	}
 	if h, ok := unknownHome(p); ok && secretPath(h) {
 		return true
+	}
+	if bare := withoutExpansions(p); bare != p && bare != "" && !strings.ContainsAny(bare, "$`") && secretPath(bare) {
+		return true // ~/.aws/credentials$Y
 	}
 	if _, ok := storeTail(c); ok {
 		return true

@@ -383,6 +383,11 @@ func TestUnknownHome(t *testing.T) {
 		{"`f`/.netrc", "~/.netrc", true},
 		{"$X/", "~", true},
 		{"$X/a/../.npmrc", "~/.npmrc", true},
+		{"$X$Y/.bashrc", "~/.bashrc", true},
+		{"$X/$Y.aws/credentials", "~/.aws/credentials", true},
+		{"${X}.aws/credentials", "~/.aws/credentials", true},
+		{"$X/.docker/config.json$Y", "~/.docker/config.json", true},
+		{"$X..", "", false},
 		{"$X", "", false},
 		{"$Xy/.a", "~/.a", true},
 		{"$/.a", "", false},
@@ -409,10 +414,13 @@ func TestStoreTail(t *testing.T) {
 		{"/mnt/b/home/u/.aws/credentials", "~/.aws/credentials", true},
 		{"backup/.kube/config", "~/.kube/config", true},
 		{"x/.config/gh/hosts.yml", "~/.config/gh/hosts.yml", true},
-		{"proj/.npmrc", "", false},                     // one name: a project's own file
-		{"/.aws/credentials", "", false},               // no directory above it
-		{"stop reading ~/.aws/credentials", "", false}, // a text
-		{"host:/root/.aws/credentials", "", false},     // another host's
+		{".aws/credentials", "~/.aws/credentials", true},
+		{".npmrc", "", false},
+		{"../.aws/credentials", "~/.aws/credentials", true}, // the home, from a project in it
+		{"proj/.npmrc", "", false},                          // one name: a project's own file
+		{"/.aws/credentials", "", false},                    // no directory above it
+		{"stop reading ~/.aws/credentials", "", false},      // a text
+		{"host:/root/.aws/credentials", "", false},          // another host's
 		{"docs/.aws/credentials.example", "", false},
 	}
 	for _, tt := range tests {

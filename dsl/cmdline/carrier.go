@@ -728,12 +728,13 @@ func (w *walker) nestedAt(c *Command, dir, text, via string, cx ctx) {
 	if strings.HasPrefix(dir, "-") {
 		dir = "./" + dir // a directory, not cd's option
 	}
-	cwd, rel, lost, fetchDir, prev, hasPrev, alts := w.cwd, w.cwdRel, w.cwdLost, w.fetch.dir, w.prevCwd, w.hasPrev, w.alts
+	here, fetchDir, prev, hasPrev, alts := w.cwdNow(), w.fetch.dir, w.prevCwd, w.hasPrev, w.alts
 	to := []field{{Word: Word{Value: dir, Dynamic: strings.ContainsAny(dir, "$`")}}}
 	w.fetch.dir = w.fetchedCd(to)
 	w.cd(to)
 	w.nested(c, text, via, cx, false)
-	w.cwd, w.cwdRel, w.cwdLost, w.fetch.dir, w.prevCwd, w.hasPrev, w.alts = cwd, rel, lost, fetchDir, prev, hasPrev, alts
+	w.cwd, w.cwdRel, w.cwdLost, w.cwdSpelled = here.cwd, here.rel, here.lost, here.spelled
+	w.fetch.dir, w.prevCwd, w.hasPrev, w.alts = fetchDir, prev, hasPrev, alts
 	w.changed()
 }
 

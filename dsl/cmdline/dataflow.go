@@ -100,7 +100,10 @@ type flow struct {
 	cwd     string              // the directory set by cd, "" when unknown
 	cwdRel  string              // with cwd "", where relative cds moved from the caller's directory
 	cwdLost bool                // a cd to an unknown directory: cwdRel is no longer known
-	dirs    []cwdState          // the directories pushd left, for popd
+	// cwdSpelled is, with cwdLost, the unknown directory as written (cd
+	// "$X", cd "$X"/.aws): Command.LostDir
+	cwdSpelled string
+	dirs       []cwdState // the directories pushd left, for popd
 	// alts are the other directories the walk may be in after a cd that
 	// may not have run (false && cd /tmp, cd x || true, if c; then cd
 	// x; fi): stmts walks the rest of its list once in each (forkRest)
@@ -1298,6 +1301,9 @@ func (w *walker) flowBefore(c *Command) {
 		c.CwdRel = w.cwdRel
 	}
 	c.CwdLost = w.cwdLost
+	if w.cwdLost {
+		c.LostDir = w.cwdSpelled
+	}
 	if w.cwd != "" {
 		c.Cwd = w.cwd
 		for i, a := range c.Args {
@@ -1319,9 +1325,11 @@ func (w *walker) flowBefore(c *Command) {
 		joinRedirects(c, dir) // the shell opens them, where it is
 	}
 	was := c.Cwd
-	envChdir(c)
+	spelled := envChdir(c)
 	if c.Cwd != was && (path.IsAbs(c.Cwd) || strings.HasPrefix(c.Cwd, "~")) {
 		dir, moved = c.Cwd, true // env -C /etc rm passwd
+	} else if spelled != "" {
+		c.LostDir = spelled // env -C "$X" cat .aws/credentials
 	}
 	if moved {
 		c.Moved = dir // emit joins the operands (joinOperands)
@@ -1494,8 +1502,9 @@ var chdirOption = map[string]string{"env": "-C", "sudo": "-D", "run0": "-D"}
 
 // envChdir applies env -C DIR (--chdir; sudo's and run0's -D) to the
 // command env runs, which starts there: env -C ../other git clean -fdx
-// cleans the other repository.
-func envChdir(c *Command) {
+// cleans the other repository. spelled is a DIR known only at run time as
+// written (spelledDir).
+func envChdir(c *Command) (spelled string) {
 	for _, wr := range c.Wrappers {
 		short, ok := chdirOption[wr.Name]
 		if !ok {
@@ -1512,9 +1521,17 @@ func envChdir(c *Command) {
 				d = a[2:]
 			}
 			switch {
-			case d == "" || strings.ContainsAny(d, "$`"):
+			case d == "":
+			case strings.ContainsAny(d, "$`"):
+				spelled = spelledDir(d)
 			case path.IsAbs(d) || strings.HasPrefix(d, "~"):
-				c.Cwd, c.CwdRel = path.Clean(d), ""
+				c.Cwd, c.CwdRel, spelled = path.Clean(d), "", ""
+			case spelled != "":
+				if slices.Contains(strings.Split(d, "/"), "..") {
+					spelled = "" // above an unknown directory: unknown
+				} else {
+					spelled = joinPath(spelled, d)
+				}
 			case c.Cwd != "":
 				c.Cwd = joinPath(c.Cwd, d)
 			default:
@@ -1522,6 +1539,7 @@ func envChdir(c *Command) {
 			}
 		}
 	}
+	return spelled
 }
 
 // JoinPath is p joined to dir as the walker joins a relative name to
@@ -1534,8 +1552,9 @@ func joinPath(dir, p string) string {
 		return dir
 	}
 	j := path.Join(dir, p)
-	if home := strings.HasPrefix(dir, "~") || strings.HasPrefix(dir, "$HOME"); home && !strings.HasPrefix(j, dir[:1]) {
-		// Above the home, whose parent hguard does not know: ~/.. stays.
+	if home := strings.HasPrefix(dir, "~") || strings.HasPrefix(dir, "$") || strings.HasPrefix(dir, "`"); home && !strings.HasPrefix(j, dir[:1]) {
+		// Above the home or a directory known only at run time, whose
+		// parent hguard does not know: ~/.. and $X/.. stay.
 		j = dir + "/" + path.Clean(p)
 	}
 	if strings.HasSuffix(p, "/") && !strings.HasSuffix(j, "/") {
@@ -2513,16 +2532,17 @@ func (w *walker) makefileStdin(c *Command, cx ctx) {
 type cwdState struct {
 	cwd, rel string
 	lost     bool
+	spelled  string // with lost, the directory as written (cwdSpelled)
 }
 
-func (w *walker) cwdNow() cwdState { return cwdState{w.cwd, w.cwdRel, w.cwdLost} }
+func (w *walker) cwdNow() cwdState { return cwdState{w.cwd, w.cwdRel, w.cwdLost, w.cwdSpelled} }
 
 // setCwd puts the walk back in s: after a subshell, a background job or
 // a pipeline element, whose cd the shell ran in a child process.
 func (w *walker) setCwd(s cwdState) {
 	w.alts = nil
 	if s != w.cwdNow() {
-		w.cwd, w.cwdRel, w.cwdLost = s.cwd, s.rel, s.lost
+		w.cwd, w.cwdRel, w.cwdLost, w.cwdSpelled = s.cwd, s.rel, s.lost, s.spelled
 		w.changed()
 	}
 }
@@ -2569,8 +2589,11 @@ func (w *walker) cdWith(args []field, assigns []Assign) {
 	}
 	if len(operands) == 1 {
 		a := operands[0]
+		if rest, ok := pwdPrefixed(a.Value); a.Dynamic && ok {
+			a = field{Word: Word{Value: "." + rest}} // cd "$PWD/..": where the walk is, then up
+		}
 		if a.Dynamic {
-			w.moveTo(cwdState{lost: true})
+			w.moveTo(cwdState{lost: true, spelled: spelledDir(a.Value)})
 			return
 		}
 		dir = a.Value
@@ -2642,6 +2665,9 @@ func (w *walker) cdTarget(dir string) cwdState {
 		to = cwdState{cwd: joinPath(w.cwd, dir)}
 	case w.cwdLost:
 		to = cwdState{lost: true}
+		if w.cwdSpelled != "" && !slices.Contains(strings.Split(dir, "/"), "..") {
+			to.spelled = joinPath(w.cwdSpelled, dir) // cd "$X" && cd .aws
+		}
 	default:
 		rel := path.Join(w.cwdRel, dir)
 		if start := w.before.Cwd; path.IsAbs(start) && (rel == ".." || strings.HasPrefix(rel, "../")) {
@@ -2686,7 +2712,7 @@ func (w *walker) moveTo(s cwdState) {
 	default:
 		w.setVar("OLDPWD", Word{Dynamic: true})
 	}
-	w.cwd, w.cwdRel, w.cwdLost = s.cwd, s.rel, s.lost
+	w.cwd, w.cwdRel, w.cwdLost, w.cwdSpelled = s.cwd, s.rel, s.lost, s.spelled
 	w.changed()
 }
 
@@ -3912,4 +3938,25 @@ func errexitOption(args []field) (on, ok bool) {
 		}
 	}
 	return on, ok
+}
+
+// spelledDir is a cd's directory known only at run time as written, when
+// it starts with an expansion ("$X", $(f)/x): the rules read a hidden name
+// below it as the home's. "" for any other (a glob, x$Y).
+func spelledDir(v string) string {
+	if v == "" || v[0] != '$' && v[0] != '`' || strings.ContainsAny(v, "*?") {
+		return ""
+	}
+	return strings.TrimSuffix(v, "/")
+}
+
+// pwdPrefixed is what follows $PWD in a word that starts with it and
+// expands nothing else: cd "$PWD/.." is cd ../ from where the walk is.
+func pwdPrefixed(v string) (string, bool) {
+	for _, here := range []string{"$PWD", "${PWD}"} {
+		if rest, ok := strings.CutPrefix(v, here); ok && (rest == "" || rest[0] == '/') && !strings.ContainsAny(rest, "$`*?[") {
+			return rest, true
+		}
+	}
+	return "", false
 }

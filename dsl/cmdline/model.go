@@ -101,6 +101,12 @@ type Command struct {
 	// and CwdRel are "" then, and the command does not run in the
 	// directory the line starts in.
 	CwdLost bool
+	// LostDir is, with CwdLost, that directory as written when it starts
+	// with an expansion (cd "$X", cd "$X"/.aws, env -C "$X"): the DSL
+	// reads the hidden names and secrets the command names relative to
+	// it as named below it ($X/.bashrc), which path helpers may read as
+	// the home's.
+	LostDir string
 	// Moved is the directory a cd earlier on the line (or env -C, sudo
 	// -D) moved to, outside the directory the line starts in, to which
 	// the command's relative file targets are joined: absolute, ~…, or a
