@@ -955,11 +955,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native236
 		}
-	case "(name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxXt]*s\" || # matches \"^0?[2-7][0-7]{3}$\")) || (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[2-7][0-7]{3}$\" || # matches \"[ugoa]*[+=][rwxXt]*s\"))":
+	case "(name == \"chmod\" && (any(args, # matches \"(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s\" || # matches \"^[+=]?0*[2-7][0-7]{3}$\") ||\n  any(options(\"reference\"), cleanPath(#) matches \"^/(usr/)?(local/)?s?bin/\"))) ||\n(name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^[+=]?0*[2-7][0-7]{3}$\" || # matches \"(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s\"))":
 		if scope == "command" {
 			return native237
 		}
-	case "((name == \"chmod\" && any(args, # matches \"^[ugoa]*[+=][rwxX]*s\" || # matches \"^0?[4-7][0-7]{3}$\")) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^0?[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
+	case "((name == \"chmod\" && (any(args, # matches \"(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s\" || # matches \"^[+=]?0*[4-7][0-7]{3}$\") ||\n   any(options(\"reference\"), cleanPath(#) matches \"^/(usr/)?s?bin/(sudo|su|passwd|mount|umount|pkexec|chsh|chfn|newgrp|gpasswd|fusermount3?)$\"))) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^[+=]?0*[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
 		if scope == "command" {
 			return native238
 		}
@@ -1648,7 +1648,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [758]lazyRegexp{
+var nativeRegexps = [757]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -2025,11 +2025,11 @@ var nativeRegexps = [758]lazyRegexp{
 	{src: "^[0-7]*[2367]$|(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*w|(^|,)[+=][rwxXst]*w"},
 	{src: "^\\$\\{?([A-Za-z_][A-Za-z0-9_]*|[0-9])\\}?/"},
 	{src: "^\\$\\{?(HOME|PWD)\\}?/"},
-	{src: "^[ugoa]*[+=][rwxXt]*s"},
-	{src: "^0?[2-7][0-7]{3}$"},
-	{src: "[ugoa]*[+=][rwxXt]*s"},
-	{src: "^[ugoa]*[+=][rwxX]*s"},
-	{src: "^0?[4-7][0-7]{3}$"},
+	{src: "(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s"},
+	{src: "^[+=]?0*[2-7][0-7]{3}$"},
+	{src: "^/(usr/)?(local/)?s?bin/"},
+	{src: "^[+=]?0*[4-7][0-7]{3}$"},
+	{src: "^/(usr/)?s?bin/(sudo|su|passwd|mount|umount|pkexec|chsh|chfn|newgrp|gpasswd|fusermount3?)$"},
 	{src: "(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$"},
 	{src: "^\\$\\{[A-Za-z_][A-Za-z0-9_]*:?-/+\\}/*$"},
 	{src: "^\\+[a-zA-Z]*i"},
@@ -2306,7 +2306,6 @@ var nativeRegexps = [758]lazyRegexp{
 	{src: "^source=/$"},
 	{src: "^security\\.privileged=true$"},
 	{src: "(^|,)r?bind(,|$)"},
-	{src: "^/(usr/)?(local/)?s?bin/"},
 	{src: "^/(etc|lib|lib64|usr/lib)/"},
 	{src: "^/proc/([0-9]+|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*\\)|self)(/|$)"},
 	{src: "^-[acmh]*[rdt]"},
@@ -8116,14 +8115,17 @@ func native236(env any) bool {
 func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
-		anyOf(e.Args, func(p0 string) bool {
+		(anyOf(e.Args, func(p0 string) bool {
 			return (matchReWith(&nativeRegexps[376], "s", p0) ||
 				matchRe(&nativeRegexps[377], p0))
-		})) ||
+		}) ||
+			anyOf(e.Options("reference"), func(p0 string) bool {
+				return matchReWith(&nativeRegexps[378], "bin/", cleanPath(p0))
+			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
 				return (matchRe(&nativeRegexps[377], p0) ||
-					matchReWith(&nativeRegexps[378], "s", p0))
+					matchReWith(&nativeRegexps[376], "s", p0))
 			})))
 }
 
@@ -8131,13 +8133,16 @@ func native237(env any) bool {
 func native238(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
-		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[379], "s", p0) ||
-				matchRe(&nativeRegexps[380], p0))
-		})) ||
+		(anyOf(e.Args, func(p0 string) bool {
+			return (matchReWith(&nativeRegexps[376], "s", p0) ||
+				matchRe(&nativeRegexps[379], p0))
+		}) ||
+			anyOf(e.Options("reference"), func(p0 string) bool {
+				return matchReWith(&nativeRegexps[380], "bin/", cleanPath(p0))
+			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[380], p0)
+				return matchRe(&nativeRegexps[379], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return matchRe(&nativeRegexps[381], cleanPath(p0))
@@ -12135,15 +12140,15 @@ func native370(env any) bool {
 			return matchReWith(&nativeRegexps[656], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[657], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[658], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[378], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[657], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native371 is the condition of mount-over-process.
 func native371(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[659], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[658], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native372 is the condition of snap-unsigned-install.
@@ -12160,7 +12165,7 @@ func native373(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[660], "-", p0)
+				return matchReWith(&nativeRegexps[659], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -12209,7 +12214,7 @@ func native374(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[661], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[660], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -12220,7 +12225,7 @@ func native375(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[662], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[661], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -12228,9 +12233,9 @@ func native375(env any) bool {
 func native376(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[663], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[664], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[665], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[662], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[663], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[664], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -12238,66 +12243,66 @@ func native376(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[666], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[665], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[667], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[666], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[668], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[667], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[669], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[668], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[670], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[669], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[671], e.Line)) &&
-				matchReAny(&nativeRegexps[672], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[673], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[670], e.Line)) &&
+				matchReAny(&nativeRegexps[671], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[672], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native377 is the condition of request-flood-loop.
 func native377(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[674], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[675], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[676], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[673], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[674], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[675], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[677], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[676], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native378 is the condition of busy-loop.
 func native378(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[678], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[679], "do", e.Line) &&
-			matchReWith(&nativeRegexps[680], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[681], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[682], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[683], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[684], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[677], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[678], "do", e.Line) &&
+			matchReWith(&nativeRegexps[679], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[680], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[681], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[682], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[683], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native379 is the condition of spawn-loop.
 func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[685], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[686], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[684], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[685], "sleep\x00wait", e.Line))
 }
 
 // native380 is the condition of thread-storm-code.
 func native380(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[687], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[688], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[689], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[686], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[687], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[688], "sleep\x00.join()", e.Code))
 }
 
 // native381 is the condition of endless-device-read.
@@ -12318,7 +12323,7 @@ func native381(env any) bool {
 func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[690], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[689], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native383 is the condition of write-system-config.
@@ -12327,7 +12332,7 @@ func native383(env any) bool {
 	return (!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[691], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[690], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
@@ -12351,8 +12356,8 @@ func native384(env any) bool {
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[692], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[693], "/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[691], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[692], "/", cleanPath(p0)))
 		}))
 }
 
@@ -12362,8 +12367,8 @@ func native385(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[694], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[695], "/etc/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[693], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[694], "/etc/", cleanPath(p0)))
 		}))
 }
 
@@ -12386,16 +12391,16 @@ func native386(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[696], "/d", p0)
+						return matchReWith(&nativeRegexps[695], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[696], "/d", p0)) ||
+							matchReWith(&nativeRegexps[695], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[697], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[698], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[696], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[697], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -12425,17 +12430,17 @@ func native387(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[697], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[696], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[699], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[698], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[700], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[699], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -12444,12 +12449,12 @@ func native387(env any) bool {
 func native388(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[701], "$", p0) ||
-			matchReAny(&nativeRegexps[702], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[700], "$", p0) ||
+			matchReAny(&nativeRegexps[701], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[703], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[702], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -12466,7 +12471,7 @@ func native389(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[704], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[703], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -12478,7 +12483,7 @@ func native390(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[705], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[704], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -12499,18 +12504,18 @@ func native392(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[706], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[707], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[708], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[709], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[710], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[711], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[712], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[705], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[706], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[707], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[708], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[709], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[710], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[711], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
 					!matchRe(&nativeRegexps[229], p0)) &&
-					(matchReWith(&nativeRegexps[713], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[714], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[715], ".sample", p0)))))
+					(matchReWith(&nativeRegexps[712], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[713], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[714], ".sample", p0)))))
 		}))
 }
 
@@ -12518,7 +12523,7 @@ func native392(env any) bool {
 func native393(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[716], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[715], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -12531,14 +12536,14 @@ func native394(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[717], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[716], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[718], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[719], "=", p0))
+				return (matchReWith(&nativeRegexps[717], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[718], "=", p0))
 			})))
 }
 
@@ -12552,7 +12557,7 @@ func native395(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[720], p0) ||
+			return ((matchRe(&nativeRegexps[719], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -12567,7 +12572,7 @@ func native395(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[721], "credential_process", p0)
+				return matchReAny(&nativeRegexps[720], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -12577,7 +12582,7 @@ func native395(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[722], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[721], ".exec.command", p0)
 					})))))
 }
 
@@ -12586,7 +12591,7 @@ func native396(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[723], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[722], "GOFLAGS=", p0)
 		}))
 }
 
@@ -12612,11 +12617,11 @@ func native397(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[724], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[723], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[725], "scripts.", p0)
+						return matchReWith(&nativeRegexps[724], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -12649,7 +12654,7 @@ func native398(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[726], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[725], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -12657,44 +12662,44 @@ func native398(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[727], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[726], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[728], p0)
+					return matchRe(&nativeRegexps[727], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[729], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[728], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[730], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[729], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[731], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[730], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[732], "alias.", p0)
+				return matchReWith(&nativeRegexps[731], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[733], "credential.", p0)
+				return matchReFold(&nativeRegexps[732], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[734], "include", p0)
+				return matchReFold(&nativeRegexps[733], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[735], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[734], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[736], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[735], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[737], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[736], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -12703,21 +12708,21 @@ func native398(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[738], "remote.", p0)
+				return matchReFold(&nativeRegexps[737], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[739], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[738], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[740], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[739], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[741], "bin/", p0)))
+							!matchReWith(&nativeRegexps[740], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[742], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[741], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[743], "protocol.", p0)
+				return matchReFold(&nativeRegexps[742], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -12736,10 +12741,10 @@ func native399(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[734], "include", p0)
+				return matchReFold(&nativeRegexps[733], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[734], "include", let0)) &&
+			!matchReFold(&nativeRegexps[733], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -12755,36 +12760,36 @@ func native400(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[744], "url.", p0)))
+					matchReFold(&nativeRegexps[743], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[744], "url.", p0)
+				return matchReFold(&nativeRegexps[743], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return ((matchReWith(&nativeRegexps[149], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[745], "url.", e.Assigns[p0])) &&
+					matchReFold(&nativeRegexps[744], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[746], "http.", p0)
+				return matchReFold(&nativeRegexps[745], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[747], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[746], "false\x00no\x00off\x000", p0)
 				})) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[745], "url.", p0)
+						return matchReFold(&nativeRegexps[744], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[748], "http", p0)
+						return matchReFold(&nativeRegexps[747], "http", p0)
 					})))))
 }
 
@@ -12797,9 +12802,9 @@ func native401(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[726], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[725], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[726], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[725], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -12808,8 +12813,8 @@ func native401(env any) bool {
 func native402(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[749], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[750], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[748], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[749], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -12818,8 +12823,8 @@ func native403(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[751], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[752], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[750], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[751], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -12834,18 +12839,18 @@ func native405(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[753], "--action=", p0)
+			return matchReWith(&nativeRegexps[752], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[754], "/", p0)
+			return matchReWith(&nativeRegexps[753], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[755], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[754], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[756], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[755], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -12854,7 +12859,7 @@ func native406(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[757], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[756], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[229], p0) {
 					return ((e.Cwd + "/") + p0)

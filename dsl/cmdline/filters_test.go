@@ -207,3 +207,29 @@ func TestArrayWrites(t *testing.T) {
 		}
 	}
 }
+
+func TestArithNumber(t *testing.T) {
+	tests := []struct {
+		lit     string
+		dialect Dialect
+		want    int
+		ok      bool
+	}{
+		{"755", Bash, 755, true},
+		{"0755", Bash, 493, true}, // octal
+		{"0755", Zsh, 755, true},  // decimal without octalzeroes
+		{"0x1f", Bash, 31, true},
+		{"0x1f", Zsh, 31, true},
+		{"8#17", Bash, 0, false},
+		{"0b11", Bash, 0, false},
+		{"1_000", Bash, 0, false},
+		{"", Bash, 0, false},
+		{"09", Bash, 0, false}, // bash: value too great for base
+	}
+	for _, tt := range tests {
+		got, ok := arithNumber(tt.lit, tt.dialect)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("arithNumber(%q, %v) = %d, %v; want %d, %v", tt.lit, tt.dialect, got, ok, tt.want, tt.ok)
+		}
+	}
+}

@@ -35,7 +35,7 @@ var parseTests = []struct {
 	{"redirect target substitution", "echo > $(id)", []string{"echo >«$(id)»", "id via=$(…)"}, nil},
 	{"heredoc substitution", "cat <<EOF\n$(id)\nEOF", []string{"cat in=heredoc", "id via=$(…)"}, nil},
 	{"quoted heredoc is data", "cat <<'EOF'\n$(id)\nEOF", []string{"cat in=heredoc:static"}, nil},
-	{"arithmetic is not a command", "echo $((1+2)); ((x++))", []string{"echo «$((1+2))»"}, nil},
+	{"arithmetic is not a command", "echo $((1+2)); ((x++))", []string{"echo 3"}, nil},
 	{"export", "export X=$(rm -rf /)", []string{"export «X=$(rm -rf /)»", "rm -rf / via=$(…)"}, nil},
 	{"local", "f(){ local y=1; }", []string{"local y=1 fn=f"}, nil},
 	{"test clause", "[[ $(rm -rf /) ]]", []string{"rm -rf / via=$(…)"}, nil},

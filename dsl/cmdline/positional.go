@@ -92,8 +92,7 @@ func (w *walker) arithInt(x syntax.ArithmExpr, depth int) (int, bool) {
 		} else if v, ok := w.vars[lit]; ok && lit != "" && (lit[0] < '0' || lit[0] > '9') {
 			lit = strings.TrimSpace(v) // a variable by its name: ${@:n}
 		}
-		n, err := strconv.Atoi(lit)
-		return n, err == nil
+		return arithNumber(lit, w.dialect)
 	case *syntax.ParenArithm:
 		return w.arithInt(x.X, depth+1)
 	case *syntax.UnaryArithm:
@@ -119,4 +118,19 @@ func (w *walker) arithInt(x syntax.ArithmExpr, depth int) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// arithNumber reads a number as the shell's arithmetic does: bash reads
+// 0755 as octal and 0x1f as hexadecimal; zsh reads a leading 0 as decimal
+// (without setopt octalzeroes).
+func arithNumber(lit string, d Dialect) (int, bool) {
+	if lit == "" || strings.ContainsAny(lit, "_bBoO#") {
+		return 0, false // 8#17 and other bases: not read
+	}
+	base := 0
+	if d == Zsh && !strings.HasPrefix(lit, "0x") && !strings.HasPrefix(lit, "0X") {
+		base = 10
+	}
+	n, err := strconv.ParseInt(lit, base, 32)
+	return int(n), err == nil
 }

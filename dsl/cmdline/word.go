@@ -167,6 +167,9 @@ func (w *walker) fields(word *syntax.Word) []field {
 			if alts := braces(split.Parts, w.dialect != Fish); alts != nil {
 				var out []field
 				for _, parts := range alts {
+					if w.dialect == Bash && emptyParts(parts) {
+						continue // bash drops an empty word braces make: {git,} push is git push (zsh and fish keep it)
+					}
 					out = append(out, w.expand(parts, true, unquoted)...)
 				}
 				return out
@@ -215,6 +218,17 @@ func quotedWord(word *syntax.Word) bool {
 		}
 	}
 	return false
+}
+
+// emptyParts reports a brace alternative of no text at all: no parts,
+// or only empty literals (a quoted "" is text).
+func emptyParts(parts []syntax.WordPart) bool {
+	for _, p := range parts {
+		if l, ok := p.(*syntax.Lit); !ok || l.Value != "" {
+			return false
+		}
+	}
+	return true
 }
 
 func hasBrace(parts []syntax.WordPart) bool {
@@ -716,6 +730,10 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 		e.note(out)
 		e.setupDynamic(w.source(p.Pos(), p.End()), out.setup)
 	case *syntax.ArithmExp:
+		if n, ok := w.arithInt(p.X, 0); ok && !p.Bracket && !p.Unsigned {
+			e.write(strconv.Itoa(n)) // chmod 0$((4000+755)): 04755
+			return
+		}
 		e.dynamic(w.source(p.Pos(), p.End()))
 	case *syntax.ExtGlob:
 		e.write(w.source(p.Pos(), p.End()))
