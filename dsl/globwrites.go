@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -39,6 +40,8 @@ var globTargets = []string{
 	"/etc/cron.hourly", "/etc/cron.daily", "/etc/cron.weekly", "/etc/cron.monthly", "/etc/profile", "/etc/profile.d",
 	"/etc/bash.bashrc", "/etc/environment", "/etc/ld.so.preload", "/etc/hosts", "/etc/ssh", "/etc/pam.d", "/etc/systemd/system",
 	"/etc/rc.local", "/etc/init.d",
+	// the first disk of each kind (echo x > /dev/s?a overwrites /dev/sda)
+	"/dev/sda", "/dev/vda", "/dev/xvda", "/dev/hda", "/dev/nvme0n1", "/dev/mmcblk0",
 }
 
 // globNamed are the globTargets the glob p may name (mayName), each as p
@@ -47,8 +50,9 @@ var globTargets = []string{
 // (/etc/sudoers.[d]/x is /etc/sudoers.d/x). nil for a word with no glob
 // character.
 func globNamed(p string) []string {
-	c := homeForm(cleanPath(p))
-	if c == "" || !strings.ContainsAny(c, "*?[") {
+	written := cleanPath(p)
+	c := homeForm(globbedHomes(written))
+	if c == "" || !strings.ContainsAny(written, "*?[") {
 		return nil
 	}
 	ps := strings.Split(c, "/")
@@ -71,18 +75,37 @@ func globNamed(p string) []string {
 	return out
 }
 
+// globbedHomes spells a path whose first directory is a glob that
+// matches home or Users (/hom?/u/.bashrc, /h*/u) with that directory, so
+// that homeForm reads it as a home's.
+func globbedHomes(c string) string {
+	first, rest, _ := strings.Cut(strings.TrimPrefix(c, "/"), "/")
+	if !strings.HasPrefix(c, "/") || !strings.ContainsAny(first, "*?[") || rest == "" {
+		return c
+	}
+	for _, d := range []string{"home", "Users"} {
+		if ok, _ := path.Match(first, d); ok {
+			return "/" + d + "/" + rest
+		}
+	}
+	return c
+}
+
 // globOutputs are the names the command's outputs that hold an unquoted
 // glob (a word of c's with Word.Glob) may expand to (globNamed): the one
 // reading of globs in what a command writes, for every rule on outputs.
 func globOutputs(c *cmdline.Command, outputs []string) []string {
 	var globs []string
+	// a glob below an unknown directory ($X/.bashr?) is read below the
+	// home, as unknownHome reads any hidden name there
+	readable := func(w cmdline.Word) bool { return w.Glob && (!w.Dynamic || strings.HasPrefix(w.Value, "$") || strings.HasPrefix(w.Value, "`")) }
 	for _, a := range c.Args {
-		if a.Glob && !a.Dynamic {
+		if readable(a) {
 			globs = append(globs, a.Value)
 		}
 	}
 	for _, r := range c.Redirects {
-		if r.Target.Glob && !r.Target.Dynamic {
+		if readable(r.Target) {
 			globs = append(globs, r.Target.Value)
 		}
 	}

@@ -968,8 +968,13 @@ func (h *heldSecrets) expandsEnvironment(text string, i int) bool {
 }
 
 // expands reports a text that expands a variable an assignment before
-// index i set from a secret: $K, ${K}, ${K:-x}, "x$K".
+// index i set from a secret: $K, ${K}, ${K:-x}, "x$K"; or any variable,
+// by an indirection the walk could not follow (for v in $(compgen -e); do
+// echo "${!v}"; done).
 func (h *heldSecrets) expands(text string, i int) bool {
+	if indirectAny(text) {
+		return true
+	}
 	if strings.Contains(text, "$(") || strings.Contains(text, "`") {
 		for _, src := range h.substs {
 			if holdsCommand(text, src) {
@@ -986,6 +991,35 @@ func (h *heldSecrets) expands(text string, i int) bool {
 		}
 	}
 	return false
+}
+
+// indirectAny reports a text that expands the variable another one names
+// (bash's ${!v}, zsh's ${(P)v}), which the walk leaves as written only
+// where it does not know the name: it may be any variable of the
+// environment. ${!v[@]}, ${!prefix*} and ${!prefix@} give names, not
+// values.
+func indirectAny(text string) bool {
+	for rest := text; ; {
+		j := strings.Index(rest, "${")
+		if j < 0 {
+			return false
+		}
+		rest = rest[j+2:]
+		n, ok := strings.CutPrefix(rest, "!")
+		if !ok {
+			n, ok = strings.CutPrefix(rest, "(P)")
+		}
+		if !ok {
+			continue
+		}
+		k := 0
+		for k < len(n) && isNameByte(n[k]) {
+			k++
+		}
+		if k > 0 && k < len(n) && !strings.ContainsRune("[*@", rune(n[k])) {
+			return true
+		}
+	}
 }
 
 // expandsName reports a text that expands the variable name: $K, ${K},

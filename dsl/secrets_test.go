@@ -430,3 +430,26 @@ func TestStoreTail(t *testing.T) {
 		}
 	}
 }
+
+func TestIndirectAny(t *testing.T) {
+	tests := []struct {
+		text string
+		want bool
+	}{
+		{"${!v}", true},
+		{"$v=${!v}", true},
+		{"${!v:-x}", true},
+		{"${(P)v}", true},
+		{"${!v[@]}", false}, // the keys
+		{"${!AWS@}", false}, // names
+		{"${!A*}", false},
+		{"${v}", false},
+		{"$!", false},
+		{"${!", false},
+	}
+	for _, tt := range tests {
+		if got := indirectAny(tt.text); got != tt.want {
+			t.Errorf("indirectAny(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}

@@ -1582,6 +1582,7 @@ var gitCommandKeys = set("core.pager", "core.editor", "core.sshcommand", "core.f
 // a command (core.fsmonitor, alias.x=!cmd, remote.NAME.uploadpack, …).
 func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 	template := ""
+	settings := w.gitSettings
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
@@ -1591,6 +1592,13 @@ func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 			key = strings.ToLower(key)
 			if cmd := gitKeyCommand(key, val); cmd != "" {
 				w.nested(c, cmd, "git -c "+key, cx, args[i].Dynamic)
+			}
+			if gitSettingKey(key) && !args[i].Dynamic {
+				settings = maps.Clone(settings)
+				if settings == nil {
+					settings = map[string]string{}
+				}
+				settings[key] = val
 			}
 			if key == "init.templatedir" {
 				template = val
@@ -1620,12 +1628,90 @@ func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 				}
 			}
 			w.gitShortExec(c, v, args[i+1:], cx)
+			w.gitSetting(c, settings, v, args[i+1:], cx)
 			if v == "clone" || v == "init" {
 				w.gitCloneConfig(c, args[i+1:], template, cx)
 			}
 			return // the subcommand: -c after it is not git's
 		}
 	}
+}
+
+// gitSettingKey reports the configuration keys gitSetting reads: an
+// alias, and a remote's push refspec or mirror setting.
+func gitSettingKey(key string) bool {
+	return strings.HasPrefix(key, "alias.") ||
+		strings.HasPrefix(key, "remote.") && (strings.HasSuffix(key, ".push") || strings.HasSuffix(key, ".mirror"))
+}
+
+// gitSetting walks what git sub does under the settings git -c or an
+// earlier git config of the line gave (gitSettingKey): an alias of git
+// words runs them (git -c alias.p="push -f" p is git push -f); a push
+// where a remote's refspec forces (+HEAD:main) or mirrors is git push
+// --force or --mirror.
+func (w *walker) gitSetting(c *Command, settings map[string]string, sub string, rest []field, cx ctx) {
+	if len(settings) == 0 {
+		return
+	}
+	words := make([]string, len(rest))
+	for i, a := range rest {
+		words[i] = a.Value
+	}
+	if val, ok := settings["alias."+strings.ToLower(sub)]; ok && val != "" && !strings.HasPrefix(val, "!") {
+		w.nested(c, "git "+val+" "+argvLine(words), "git alias."+sub, cx, false)
+		return
+	}
+	if sub != "push" {
+		return
+	}
+	for key, val := range settings {
+		switch {
+		case strings.HasSuffix(key, ".push") && strings.HasPrefix(strings.TrimSpace(val), "+"):
+			w.nested(c, "git push --force "+argvLine(words), "git "+key, cx, false)
+			return
+		case strings.HasSuffix(key, ".mirror") && gitTrue(val):
+			w.nested(c, "git push --mirror "+argvLine(words), "git "+key, cx, false)
+			return
+		}
+	}
+}
+
+// gitTrue reports a value git reads as true in a boolean setting.
+func gitTrue(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "true", "yes", "on", "1":
+		return true
+	}
+	return false
+}
+
+// noteGitSetting records git config [scope] KEY VALUE (or git config set
+// KEY VALUE) for the keys gitSetting reads; --unset and other forms of
+// such a key forget it.
+func (w *walker) noteGitSetting(args []field) {
+	if len(args) == 0 || args[0].Value != "config" {
+		return
+	}
+	var ops []field
+	for i, a := range args[1:] {
+		switch v := a.Value; {
+		case v == "--global" || v == "--local" || v == "--worktree" || v == "--system" || i == 0 && v == "set" && len(args) > 3:
+		case strings.HasPrefix(v, "-"):
+			if len(args) > i+2 && gitSettingKey(strings.ToLower(args[i+2].Value)) {
+				delete(w.gitSettings, strings.ToLower(args[i+2].Value)) // --unset KEY, --add KEY …: no longer known
+			}
+			return
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if len(ops) != 2 || !gitSettingKey(strings.ToLower(ops[0].Value)) || ops[1].Dynamic {
+		return
+	}
+	if w.gitSettings == nil {
+		w.gitSettings = map[string]string{}
+	}
+	w.gitSettings[strings.ToLower(ops[0].Value)] = ops[1].Value
 }
 
 // lineValue is the value the line gave variable name: c's prefix

@@ -132,6 +132,10 @@ type flow struct {
 	// (git config core.editor true), for its later git commands' prompts
 	gitEditor    string
 	gitEditorSet bool
+	// gitSettings are the aliases and push settings git config set on the
+	// line (alias.p "push -f", remote.origin.mirror true), in any scope,
+	// by lowercase key: what a later git p or git push does (gitSetting)
+	gitSettings map[string]string
 	gitEditorAt  *cwdState // where a local one was set (nil: --global)
 	// prevCwd is where the walk was before the last cd of the line (cd -
 	// goes back there), when hasPrev
@@ -1922,6 +1926,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		w.containerExec(c, args, cx)
 	case name == "git" && w.nest == 0 && !c.Background:
 		w.noteGitEditor(args)
+		w.noteGitSetting(args)
 	case name == "cd" || name == "pushd":
 		if name == "pushd" && len(w.dirs) < maxLoopWalks {
 			w.dirs = append(w.dirs, w.cwdNow())
