@@ -98,7 +98,9 @@ func globOutputs(c *cmdline.Command, outputs []string) []string {
 	var globs []string
 	// a glob below an unknown directory ($X/.bashr?) is read below the
 	// home, as unknownHome reads any hidden name there
-	readable := func(w cmdline.Word) bool { return w.Glob && (!w.Dynamic || strings.HasPrefix(w.Value, "$") || strings.HasPrefix(w.Value, "`")) }
+	readable := func(w cmdline.Word) bool {
+		return w.Glob && (!w.Dynamic || strings.HasPrefix(w.Value, "$") || strings.HasPrefix(w.Value, "`"))
+	}
 	for _, a := range c.Args {
 		if readable(a) {
 			globs = append(globs, a.Value)

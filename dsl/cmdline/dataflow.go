@@ -136,7 +136,7 @@ type flow struct {
 	// line (alias.p "push -f", remote.origin.mirror true), in any scope,
 	// by lowercase key: what a later git p or git push does (gitSetting)
 	gitSettings map[string]string
-	gitEditorAt  *cwdState // where a local one was set (nil: --global)
+	gitEditorAt *cwdState // where a local one was set (nil: --global)
 	// prevCwd is where the walk was before the last cd of the line (cd -
 	// goes back there), when hasPrev
 	prevCwd cwdState
