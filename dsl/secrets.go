@@ -647,6 +647,32 @@ func printedSecrets(name string, args []string) []string {
 	return out
 }
 
+// batchEditor reports vi's family run as a batch of ex commands (-e or -E
+// with -s, or ex -s) given commands to run (+CMD, -c CMD): it edits
+// nothing on a screen, and its commands print (vim -es '+%p' '+q!' FILE
+// is cat FILE).
+func batchEditor(prog string, args []string) bool {
+	switch prog {
+	case "vim", "vi", "nvim", "ex", "view", "vim.basic", "vim.tiny":
+	default:
+		return false
+	}
+	batch, silent, cmds := prog == "ex", false, false
+	for _, a := range args {
+		switch {
+		case a == "--":
+			return batch && silent && cmds
+		case strings.HasPrefix(a, "+") || a == "-c" || a == "--cmd" || a == "-S":
+			cmds = true
+		case strings.HasPrefix(a, "--"):
+		case strings.HasPrefix(a, "-"):
+			batch = batch || strings.ContainsAny(a[1:], "eE")
+			silent = silent || strings.ContainsRune(a[1:], 's')
+		}
+	}
+	return batch && silent && cmds
+}
+
 // secretFiles is every secret file the command names in its words or
 // reads through an input redirect, leaving out what names a secret without
 // reading it: the credential options programs authenticate with, and the
@@ -667,7 +693,7 @@ func filesRead(name string, args, pos []string, redirects []RedirectEnv, in func
 		}
 	}
 	prog := programName(name)
-	if secretUsers.has(name) || secretUsers.has(prog) {
+	if (secretUsers.has(name) || secretUsers.has(prog)) && !batchEditor(prog, args) {
 		return out
 	}
 	skip := secretAuthOptions[prog]

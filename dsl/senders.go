@@ -302,6 +302,9 @@ var envDump = sync.OnceValue(func() *regexp.Regexp {
 // secrets (pipedSecrets).
 func archivedSecrets(c *cmdline.Command, args, positional []string, cwd string) []string {
 	var out []string
+	if c.LostDir != "" {
+		cwd = c.LostDir // cd "$X" && tar cz .aws: $X/.aws, which cleanPath reads as ~/.aws
+	}
 	for _, full := range archiveOperands(c, args, positional, cwd) {
 		if holdsHomes(full) || secretDir(cleanPath(full)) {
 			out = append(out, full)

@@ -270,8 +270,25 @@ func staticOutput(c *Command) (string, bool) {
 		}
 	case "realpath", "readlink", "dirname":
 		return pathOutput(c.Name, args)
+	case "git":
+		return gitDirOutput(args)
 	case "ls":
 		return lsOutput(args)
+	}
+	return "", false
+}
+
+// gitDirOutput is what git rev-parse prints of the repository's own
+// directory where the line runs at its top: --git-dir and
+// --git-common-dir print .git, --git-path X .git/X (below the top, or in
+// a linked work tree, another spelling of the same directory, where the
+// rules on hooks read it alike).
+func gitDirOutput(args []string) (string, bool) {
+	switch {
+	case len(args) == 2 && args[0] == "rev-parse" && (args[1] == "--git-dir" || args[1] == "--git-common-dir"):
+		return ".git\n", true
+	case len(args) == 3 && args[0] == "rev-parse" && args[1] == "--git-path" && args[2] != "" && !strings.ContainsAny(args[2], "$`\n"):
+		return path.Join(".git", args[2]) + "\n", true
 	}
 	return "", false
 }
