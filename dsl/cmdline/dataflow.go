@@ -530,6 +530,12 @@ func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 	if v, ok := w.operated(p); ok {
 		return v, true
 	}
+	if v, ok, done := w.fishIndexed(p); done {
+		return v, ok
+	}
+	if v, ok, done := w.zshParam(p); done {
+		return v, ok
+	}
 	if v, ok, done := w.arrayElement(p); done {
 		return v, ok
 	}

@@ -156,6 +156,19 @@ func (w *walker) fields(word *syntax.Word) []field {
 	if !w.spend(size) {
 		return []field{{Word: Word{Value: w.source(word.Pos(), word.End()), Dynamic: true}}}
 	}
+	if w.dialect == Zsh {
+		if alts := zshAlternatives(word.Parts); alts != nil {
+			var out []field
+			for _, parts := range alts {
+				fs := w.fields(&syntax.Word{Parts: parts})
+				for i := range fs {
+					fs[i].glob = true // a pattern: the alternatives that exist
+				}
+				out = append(out, fs...)
+			}
+			return out
+		}
+	}
 	if hasBrace(word.Parts) && size > maxBraceWord {
 		if !w.limitHit {
 			w.limitHit = true
@@ -592,6 +605,9 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 		}
 		if v, ok := w.lookup(p); ok && !isHome(p) {
 			elems := strings.Split(v, listSep)
+			if mode == unquoted && w.dialect == Zsh && p.GlobSubst == syntax.OptOn && isGlob(v) {
+				e.cur.glob = true // ${~X}: the value is a pattern, X='~/.aws/cred*'
+			}
 			switch {
 			case mode == unquoted && e.split && w.dialect == Fish && v == "" && !w.emptyElem[p.Param.Value]:
 				// An empty list ($argv of fish -c) is no word.
