@@ -643,7 +643,7 @@ func assignedOnce(text, name string) bool {
 			continue // part of a longer name
 		}
 		if before := text[:at]; strings.HasSuffix(before, "$") || strings.HasSuffix(before, "${") ||
-			strings.HasSuffix(before, "${!") || strings.HasSuffix(before, "${#") {
+			strings.HasSuffix(before, "${!") || strings.HasSuffix(before, "${#") || zshExpansionHead().MatchString(before[max(0, len(before)-maxFlagsLen):]) {
 			continue // an expansion reads it
 		}
 		if mentions++; mentions > 1 || !strings.HasPrefix(text[end:], "=(") {

@@ -2,8 +2,10 @@ package cmdline
 
 import (
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -57,6 +59,16 @@ func (w *walker) zshParam(p *syntax.ParamExp) (v string, ok, done bool) {
 	}
 	return strings.Join(elems, listSep), true, true
 }
+
+// zshExpansionHead matches text that ends where zsh's flags and prefixes
+// put the name an expansion reads: ${(j:,:)A, ${~A, ${(U)=A, $=A. It is
+// tried on the last maxFlagsLen bytes only: longer flags count as a
+// writer (the value unknown), and a long line costs linear time.
+var zshExpansionHead = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$(\{(\([^()]*\))?)?[~=^]*$`)
+})
+
+const maxFlagsLen = 40
 
 // zshBase is the value a zsh expansion starts from: the variable's (with
 // (P), that of the variable its value names), or the nested expansion's,
@@ -211,6 +223,9 @@ func parseZshValueFlags(lit *syntax.Lit) (zshValueFlags, bool) {
 				split = func(elems []string) ([]string, bool) {
 					var out []string
 					for _, el := range elems {
+						if _, _, home := cutHome(el); home || strings.ContainsAny(el, "$`~") {
+							return nil, false // the home's own path may hold the separator
+						}
 						for part := range strings.SplitSeq(el, sep) {
 							if part != "" { // zsh drops the empty words a split leaves
 								out = append(out, part)
