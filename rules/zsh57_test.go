@@ -50,6 +50,7 @@ func TestZsh57(t *testing.T) {
 		{"zsh", "A=(x ~); rm -rf ${A[-1]}", dsl.Block, dsl.Block},
 		{"zsh", "A=(x ~); rm -rf $A[2,-1]", dsl.Block, dsl.Block},
 		{"zsh", "A=(x ~); rm -rf ${A[1]}", dsl.Ask, dsl.Ask},
+		{"zsh", "A=(x ~); rm -rf ${(j: :)A}", dsl.Ask, dsl.Ask}, // one word, "x ~"
 		{"zsh", "A=(x ~); A[2]=y; rm -rf ${A[-1]}", dsl.Ask, dsl.Ask},
 		{"zsh", "X=~/x; rm -rf ${X[1,3]}", dsl.Ask, dsl.Ask},
 		// glob alternatives
@@ -74,5 +75,12 @@ func TestZsh57(t *testing.T) {
 		{"fish", "function fish_command_not_found; rm -rf $argv[2..]; end; zz x ~", dsl.Block, dsl.Block},
 		{"fish", "function f; rm -rf $argv[2]; end; f x ~", dsl.Block, dsl.Block},
 		{"fish", "set files a.go b.go; echo $files[1]", dsl.Allow, dsl.Allow},
+		// fish's string of known words
+		{"fish", "set X ~; rm -rf (string lower $X)", dsl.Block, dsl.Block},
+		{"fish", "set X RM; (string lower $X) -rf ~", dsl.Block, dsl.Block},
+		{"fish", "set X ~/xproj; rm -rf (string replace xproj '' $X)", dsl.Block, dsl.Block},
+		{"fish", "set X ~/.AWS/CREDENTIALS; cat (string lower $X)", dsl.Ask, dsl.Ask},
+		{"fish", "set X ~/.aws/credentialsXX; cat (string replace -a X '' $X)", dsl.Ask, dsl.Ask},
+		{"fish", "set b (string lower Main); git checkout $b", dsl.Allow, dsl.Allow},
 	})
 }

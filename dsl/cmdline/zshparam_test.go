@@ -39,6 +39,9 @@ func TestZshParam(t *testing.T) {
 		{"fish", "set a x y z; echo $a[2..] $a[-1] $a[..2] $a[3..1] $a[1 3] $a[-5..-1]", []string{"echo", "y", "z", "z", "x", "y", "z", "y", "x", "x", "z", "x", "y", "z"}},
 		{"fish", "set a x y; echo $a[5]", []string{"echo", "«$a[5]»"}},
 		{"fish", "set a x y; set a[1] z; echo $a[1]", []string{"echo", "«$a[1]»"}},
+		{"fish", "set X aBc ~/Y; echo (string lower $X) (string upper -- $X[1]) (string replace -a B Q aBBc)", []string{"echo", "abc", "~/y", "ABC", "aQQc"}},
+		{"fish", "echo (string replace B Q aBBc) (string replace / Q ~/x) (string replace -r B Q aB) (string split , a,b)", []string{"echo", "aQBc", "«(string replace / Q ~/x)»", "«(string replace -r B Q aB)»", "«(string split , a,b)»"}},
+		{"fish", "echo (string lower -q ABC)+", []string{"echo", "+"}},
 	} {
 		line := ParseShell(tt.in, tt.shell)
 		var c Command // the line's last command, not one a substitution runs
