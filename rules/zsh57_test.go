@@ -38,6 +38,8 @@ func TestZsh57(t *testing.T) {
 		{"zsh", "X=~; rm -rf ${(Q)X}", dsl.Block, dsl.Block},
 		{"zsh", "X='x ~'; rm -rf ${(s: :)X}", dsl.Block, dsl.Block},
 		{"zsh", "X='$HOME'; rm -rf ${(e)X}", dsl.Block, dsl.Block},
+		{"zsh", `X=rm,-rf,~; "${(s:,:)X}"`, dsl.Block, dsl.Block},
+		{"zsh", `A=(x ~); rm -rf "${(@)A:a}"`, dsl.Block, dsl.Block},
 		{"zsh", "R=X; X=~; rm -rf ${(P)R}", dsl.Block, dsl.Block},
 		{"zsh", "R=HOME; rm -rf ${(P)R}", dsl.Block, dsl.Block},
 		{"zsh", "X=RM; ${(L)X} -rf ~/x", dsl.Ask, dsl.Ask},

@@ -603,6 +603,10 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			}
 			return
 		}
+		if mode == dquoted && w.zshJoinedFirst(p) {
+			e.dynamic(src) // "${A:t}": zsh's modifiers of the joined array
+			return
+		}
 		if v, ok := w.lookup(p); ok && !isHome(p) {
 			elems := strings.Split(v, listSep)
 			if mode == unquoted && w.dialect == Zsh && p.GlobSubst == syntax.OptOn && isGlob(v) {
@@ -630,8 +634,8 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			case mode == unquoted && e.split:
 				// An unquoted empty value is no word at all.
 				e.splitWrite(strings.Join(elems, " "), Input{})
-			case mode == dquoted && (p.Param.Value == "@" || wholeArray(p) && p.Index.(*syntax.Word).Lit() == "@") && e.split:
-				// "$@" and "${X[@]}": one word per element.
+			case mode == dquoted && (p.Param.Value == "@" || wholeArray(p) && p.Index.(*syntax.Word).Lit() == "@" || zshKeepsElements(p)) && e.split:
+				// "$@", "${X[@]}" and zsh's "${(@)X}": one word per element.
 				for i, el := range elems {
 					if i > 0 {
 						e.end()

@@ -20,8 +20,9 @@ import (
 // or modifier not computed here, or an operation whose result depends on
 // what the home is (${X[2,4]} of X=~/x, ${X:t} of X=~). The operations
 // are applied in the order zsh's manual gives ("Rules"): P, the subscript,
-// j, s, e, the case flags, Q, then the modifiers, each modifier to every
-// element.
+// the modifiers (each to every element), then j, s, e, the case flags and
+// Q: ${(U)X:l} is upper case, ${(j:,:)A:h} joins the heads. In double
+// quotes zsh joins an array first, which zshJoinedFirst leaves unknown.
 func (w *walker) zshParam(p *syntax.ParamExp) (v string, ok, done bool) {
 	if w.dialect != Zsh || p.Flags == nil && len(p.Modifiers) == 0 && (p.Index == nil || wholeArray(p)) {
 		return "", false, false
@@ -42,11 +43,6 @@ func (w *walker) zshParam(p *syntax.ParamExp) (v string, ok, done bool) {
 			return "", false, true
 		}
 	}
-	for _, op := range flags.ops {
-		if elems, known = op(elems); !known {
-			return "", false, true
-		}
-	}
 	for _, m := range p.Modifiers {
 		modify, known := zshModifier(m.Value)
 		if !known {
@@ -56,6 +52,11 @@ func (w *walker) zshParam(p *syntax.ParamExp) (v string, ok, done bool) {
 			if elems[i], known = modify(el); !known {
 				return "", false, true
 			}
+		}
+	}
+	for _, op := range flags.ops {
+		if elems, known = op(elems); !known {
+			return "", false, true
 		}
 	}
 	return strings.Join(elems, listSep), true, true
@@ -179,6 +180,7 @@ func zshBounds(from, to, n int) (int, int, bool) {
 // zshValueFlags are the flags of ${(flags)X} that zshParam computes.
 type zshValueFlags struct {
 	indirect bool                              // (P)
+	separate bool                              // (@) or (s): separate words in double quotes too
 	ops      []func([]string) ([]string, bool) // the others, in the order zsh applies them
 }
 
@@ -198,6 +200,7 @@ func parseZshValueFlags(lit *syntax.Lit) (zshValueFlags, bool) {
 		case 'P':
 			f.indirect = true
 		case '@':
+			f.separate = true
 		case 'e':
 			eval = eachElement(reexpanded)
 		case 'Q':
@@ -221,6 +224,7 @@ func parseZshValueFlags(lit *syntax.Lit) (zshValueFlags, bool) {
 			if c == 'j' {
 				join = func(elems []string) ([]string, bool) { return []string{strings.Join(elems, sep)}, true }
 			} else if sep != "" {
+				f.separate = true
 				split = func(elems []string) ([]string, bool) {
 					var out []string
 					for _, el := range elems {
@@ -466,6 +470,9 @@ func quotedSafe(v string) (string, bool) {
 // judged as a path. A group inside another, or one that is a glob flag
 // ((#i)), is left as written; nil when there is no group.
 func zshAlternatives(parts []syntax.WordPart) [][]syntax.WordPart {
+	if !fewAlternatives(parts) {
+		return nil
+	}
 	for i, p := range parts {
 		lit, ok := p.(*syntax.Lit)
 		if !ok {
@@ -662,4 +669,49 @@ words:
 		return nil, true
 	}
 	return lines, true
+}
+
+// zshJoinedFirst reports a zsh expansion in double quotes whose modifiers
+// or (s) apply to an array the quotes join first, unless (@) keeps its
+// elements: "${A:t}" of A=(/a/b /c/d) is d, the tail of "/a/b /c/d". zshParam
+// applies them to each element, as zsh does unquoted; this is not computed.
+func (w *walker) zshJoinedFirst(p *syntax.ParamExp) bool {
+	if w.dialect != Zsh || p.Param == nil {
+		return false
+	}
+	flags := ""
+	if p.Flags != nil {
+		flags = p.Flags.Value
+	}
+	f, known := parseZshValueFlags(p.Flags)
+	if !known || len(p.Modifiers) == 0 && !strings.Contains(flags, "s") || strings.Contains(flags, "@") {
+		return false
+	}
+	elems, _, ok := w.zshBase(p, f.indirect)
+	return ok && len(elems) > 1
+}
+
+// zshKeepsElements reports zsh's (@) and (s) flags, which make separate
+// words in double quotes ("${(s:,:)X}" of X=rm,-rf,~ runs rm), as
+// "${A[@]}" does.
+func zshKeepsElements(p *syntax.ParamExp) bool {
+	f, ok := parseZshValueFlags(p.Flags)
+	return ok && f.separate
+}
+
+// fewAlternatives reports a word whose groups of alternatives make at most
+// maxBraceFields words, as brace expansion is bounded: (a|b)(a|b)… is
+// left as written past that.
+func fewAlternatives(parts []syntax.WordPart) bool {
+	words := 1
+	for _, p := range parts {
+		if lit, ok := p.(*syntax.Lit); ok {
+			for _, group := range strings.Split(lit.Value, "(")[1:] {
+				if words *= 1 + strings.Count(group, "|"); words > maxBraceFields {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
