@@ -609,7 +609,7 @@ func (w *walker) arrayElement(p *syntax.ParamExp) (v string, ok, done bool) {
 		return "", false, false
 	}
 	all, known := w.value(w.deref(p.Param.Value))
-	if !known || !assignedOnce(w.line.Original, p.Param.Value) {
+	if !known || !assignedOnce(w.line.Original, p.Param.Value) || w.dialect == Zsh && zeroBased(w.line.Original) {
 		return "", false, true
 	}
 	elems := strings.Split(all, listSep)

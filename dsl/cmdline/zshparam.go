@@ -117,7 +117,7 @@ func (w *walker) zshBase(p *syntax.ParamExp, indirect bool) (elems []string, arr
 // a value that holds no home or other expansion (whose length is unknown).
 func (w *walker) zshSubscript(p *syntax.ParamExp, elems []string, array bool) ([]string, bool) {
 	from, to, known := zshRange(w.source(p.Index.Pos(), p.Index.End()))
-	if !known {
+	if !known || zeroBased(w.line.Original) {
 		return nil, false
 	}
 	if array {
@@ -366,8 +366,9 @@ func zshModifier(m string) (func(string) (string, bool), bool) {
 }
 
 // absolute is :a, zsh's absolute path with . and .. taken out lexically. A
-// relative path is left relative: rules resolve it in the directory the
-// command runs in, the one zsh prepends. A path climbing above the home
+// relative path stays relative, rules resolving it in the directory the
+// command runs in, the one zsh prepends, but is always a path (X=ls;
+// ${X:a} runs ./ls, not the ls on PATH). A path climbing above the home
 // is its parent only (${HOME}/..), else unknown.
 func absolute(v string) (string, bool) {
 	home, rest, isHome := cutHome(v)
@@ -375,7 +376,11 @@ func absolute(v string) (string, bool) {
 	case strings.ContainsAny(rest, "$`") || !isHome && strings.HasPrefix(v, "~"):
 		return "", false
 	case !isHome:
-		return path.Clean(v), true
+		clean := path.Clean(v)
+		if !strings.HasPrefix(clean, "/") && !strings.HasPrefix(clean, ".") {
+			clean = "./" + clean
+		}
+		return clean, true
 	}
 	rest = path.Clean("." + rest)
 	switch {
@@ -714,4 +719,12 @@ func fewAlternatives(parts []syntax.WordPart) bool {
 		}
 	}
 	return true
+}
+
+// zeroBased reports a line that may make zsh count subscripts from 0: it
+// sets KSH_ARRAYS (spelled in any case, with any underscores) or emulates
+// another shell. Its subscripts are not computed.
+func zeroBased(text string) bool {
+	norm := strings.ReplaceAll(strings.ToLower(text), "_", "")
+	return strings.Contains(norm, "ksharrays") || strings.Contains(norm, "emulate")
 }

@@ -20,6 +20,8 @@ func TestZshParam(t *testing.T) {
 		{"zsh", "X=/; echo ${X:h} ${X:t}", []string{"echo", "/"}},
 		{"zsh", "X=.bashrc; echo ${X:r}+ ${X:e}", []string{"echo", "+", "bashrc"}},
 		{"zsh", "X=/a/./b/../c; echo ${X:a} ${X:A}", []string{"echo", "/a/c", "/a/c"}},
+		{"zsh", "X=ls; Y=../x/./y; echo ${X:a} ${Y:a}", []string{"echo", "./ls", "../x/y"}},
+		{"zsh", "setopt ksh_arrays; A=(x y); echo ${A[1]} ${A[-1]}", []string{"echo", "«${A[1]}»", "«${A[-1]}»"}},
 		{"zsh", "X=~/x/../..; echo ${X:a}", []string{"echo", "${HOME}/.."}},
 		{"zsh", "X=~/../../x; echo ${X:a}", []string{"echo", "«${X:a}»"}},
 		{"zsh", "X=aBc; echo ${X:u} ${X:l} ${(U)X} ${(L)X}", []string{"echo", "ABC", "abc", "ABC", "abc"}},
