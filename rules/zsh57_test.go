@@ -65,6 +65,8 @@ func TestZsh57(t *testing.T) {
 		{"zsh", "F=src/main.go; echo ${F:t:r}", dsl.Allow, dsl.Allow},
 		{"zsh", "F=src/main.go; ls ${F:h}", dsl.Allow, dsl.Allow},
 		{"zsh", "ls src/(a|b)/*.go", dsl.Allow, dsl.Allow},
+		{"zsh", "ls (docs|tests) src/(test|e2e)", dsl.Allow, dsl.Allow},
+		{"zsh", "ls *(e:'rm -rf ~ || true':)", dsl.Block, dsl.Block},
 		{"zsh", "A=(a b c); echo ${(j:,:)A} $A[2,-1]", dsl.Allow, dsl.Allow},
 		// fish's list indexes count from 1
 		{"fish", "set a x ~; rm -rf $a[2..]", dsl.Block, dsl.Block},

@@ -492,8 +492,8 @@ func zshAlternatives(parts []syntax.WordPart) [][]syntax.WordPart {
 			return nil
 		}
 		group := lit.Value[open+1 : open+closeAt]
-		if !strings.Contains(group, "|") || strings.ContainsAny(group, "(#\\") {
-			return nil
+		if !patternGroup(group) || strings.ContainsAny(group, "(#\\'\"") {
+			return nil // qualifiers, glob flags, or code: left as written
 		}
 		before, after := lit.Value[:open], lit.Value[open+closeAt+1:]
 		var alts [][]syntax.WordPart

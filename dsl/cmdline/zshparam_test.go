@@ -40,6 +40,7 @@ func TestZshParam(t *testing.T) {
 		{"zsh", "X=~/x; echo ${X[1,2]}", []string{"echo", "«${X[1,2]}»"}},
 		{"zsh", "X=~; echo ${X:s/a/b/}", []string{"echo", "«${X:s/a/b/}»"}},
 		{"zsh", "echo src/(a|b)/x ~/(.ssh|) (#i)x(a|b)", []string{"echo", "src/a/x", "src/b/x", "~/.ssh", "~/", "(#i)x(a|b)"}},
+		{"zsh", `echo *(e:'true || x':)`, []string{"echo", `*(e:'true || x':)`}},
 		{"zsh", "echo " + strings.Repeat("(a|b)", 9), []string{"echo", strings.Repeat("(a|b)", 9)}},
 		{"fish", "set a x y z; echo $a[2..] $a[-1] $a[..2] $a[3..1] $a[1 3] $a[-5..-1]", []string{"echo", "y", "z", "z", "x", "y", "z", "y", "x", "x", "z", "x", "y", "z"}},
 		{"fish", "set a x y; echo $a[5]", []string{"echo", "«$a[5]»"}},
