@@ -607,7 +607,7 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			e.dynamic(src) // "${A:t}": zsh's modifiers of the joined array
 			return
 		}
-		if v, ok := w.lookup(p); ok && !isHome(p) {
+		if v, ok := w.lookup(p); ok && (!isHome(p) || w.dialect == Zsh && (p.Flags != nil || len(p.Modifiers) > 0)) {
 			elems := strings.Split(v, listSep)
 			if mode == unquoted && w.dialect == Zsh && p.GlobSubst == syntax.OptOn && isGlob(v) {
 				e.cur.glob = true // ${~X}: the value is a pattern, X='~/.aws/cred*'

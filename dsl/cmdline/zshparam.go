@@ -82,13 +82,16 @@ func (w *walker) zshBase(p *syntax.ParamExp, indirect bool) (elems []string, arr
 			return nil, false, false
 		}
 		v, ok := w.lookup(nested)
+		if !ok && simpleParam(nested) && nested.Param.Value == "HOME" && nested.Flags == nil && len(nested.Modifiers) == 0 {
+			v, ok = w.zshValue("HOME") // ${${HOME}:a}
+		}
 		return strings.Split(v, listSep), strings.Contains(v, listSep), ok
 	}
 	if p.Param == nil {
 		return nil, false, false
 	}
 	name := w.deref(p.Param.Value)
-	v, ok := w.value(name)
+	v, ok := w.zshValue(name)
 	if !ok {
 		return nil, false, false
 	}
@@ -96,10 +99,7 @@ func (w *walker) zshBase(p *syntax.ParamExp, indirect bool) (elems []string, arr
 		if name = v; !isName(name) {
 			return nil, false, false // (P) of an element or expression: not followed
 		}
-		if v, ok = w.value(w.deref(name)); !ok && name == "HOME" {
-			v, ok = "$HOME", true // R=HOME; ${(P)R}: the home, as rules read $HOME
-		}
-		if !ok {
+		if v, ok = w.zshValue(w.deref(name)); !ok {
 			return nil, false, false
 		}
 	}
@@ -108,6 +108,16 @@ func (w *walker) zshBase(p *syntax.ParamExp, indirect bool) (elems []string, arr
 		return nil, false, false // an array with writers the walk may not follow
 	}
 	return strings.Split(v, listSep), array, true
+}
+
+// zshValue is a variable's known value; the home, $HOME, where the line
+// did not set HOME: ${HOME:a}, R=HOME; ${(P)R}.
+func (w *walker) zshValue(name string) (string, bool) {
+	v, ok := w.value(name)
+	if !ok && name == "HOME" {
+		return "$HOME", true
+	}
+	return v, ok
 }
 
 // zshSubscript applies a literal subscript, [N] or [N,M], counting from 1
@@ -402,14 +412,26 @@ func trimSlashes(v string) string {
 	return v[:min(1, len(v))]
 }
 
-// head is :h, the path without its last component ("." for a bare name,
-// the home's parent for the home).
+// head is :h, the path without its last component ("." for a bare name).
+// Of the home it is the home's parent, ${HOME}/.., and of that its parent
+// in turn, as rules read them.
 func head(v string) (string, bool) {
 	v = trimSlashes(v)
-	if _, rest, isHome := cutHome(v); isHome && rest == "" {
-		return "${HOME}/..", true
+	home, rest, held := cutHome(v)
+	if !held {
+		return path.Dir(v), true
 	}
-	return path.Dir(v), true
+	rel := path.Clean("." + rest)
+	switch {
+	case rel == ".":
+		return "${HOME}/..", true
+	case strings.Trim(strings.ReplaceAll(rel, "..", ""), "/") == "":
+		return "${HOME}/" + rel + "/..", true // above the home: one more step up
+	}
+	if dir := path.Dir(rel); dir != "." {
+		return home + "/" + dir, true
+	}
+	return home, true
 }
 
 // tail is :t, the last component; the home's own name is unknown.

@@ -16,6 +16,7 @@ func TestZshParam(t *testing.T) {
 	}{
 		{"zsh", "X=~/x/y.tar.gz; echo ${X:h} ${X:t} ${X:r} ${X:e} ${X:h:h} ${X:t:r}", []string{"echo", "~/x", "y.tar.gz", "~/x/y.tar", "gz", "~", "y.tar"}},
 		{"zsh", "X=~; echo ${X:h} ${X:t} ${X:a} ${X:r} ${X:e}", []string{"echo", "${HOME}/..", "«${X:t}»", "~", "«${X:r}»", "«${X:e}»"}},
+		{"zsh", "echo ${HOME:h} ${HOME:h:h} ${HOME:a}/x ${(U)HOME} ${HOME:t}", []string{"echo", "${HOME}/..", "${HOME}/../..", "$HOME/x", "$HOME", "${HOME:t}"}}, // the home's tail: as written, as before
 		{"zsh", "X=a//b//; echo ${X:h} ${X:t}", []string{"echo", "a", "b"}},
 		{"zsh", "X=/; echo ${X:h} ${X:t}", []string{"echo", "/"}},
 		{"zsh", "X=.bashrc; echo ${X:r}+ ${X:e}", []string{"echo", "+", "bashrc"}},
