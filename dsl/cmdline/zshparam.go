@@ -341,9 +341,11 @@ func reexpanded(v string) (string, bool) {
 }
 
 // unquoted1 is (Q) and :Q, which take one level of quotes off; a value
-// with none is itself, one with quotes is not computed.
+// with none (the home has none: X=$HOME/x) is itself, one with quotes is
+// not computed.
 func unquoted1(v string) (string, bool) {
-	return v, !strings.ContainsAny(v, `'"\$`)
+	_, rest, _ := cutHome(v)
+	return v, !strings.ContainsAny(rest, `'"\`)
 }
 
 // zshModifier gives the change a modifier makes to one element: a and A

@@ -29,6 +29,7 @@ func TestZshParam(t *testing.T) {
 		{"zsh", "X='x-y z_w'; echo ${(C)X}", []string{"echo", "X-Y Z_W"}},
 		{"zsh", "X='a b'; echo ${X:q} ${(Q)X}", []string{"echo", "«${X:q}»", "a b"}},
 		{"zsh", `X='"a"'; echo ${(Q)X}`, []string{"echo", `«${(Q)X}»`}},
+		{"zsh", `X=$HOME/x; echo ${X:Q}`, []string{"echo", "$HOME/x"}},
 		{"zsh", "X=rm; R=X; echo ${(P)R} ${(P)Q}", []string{"echo", "rm", "«${(P)Q}»"}},
 		{"zsh", "X='a:b'; echo ${(s.:.)X}", []string{"echo", "a", "b"}},
 		{"zsh", "A=(x y z); echo ${(j:,:)A} ${(U)A}", []string{"echo", "x,y,z", "X", "Y", "Z"}},
