@@ -15,10 +15,10 @@ import (
 // zshParam computes zsh's flags, subscripts and modifiers on a value the
 // line gave: X=~; rm -rf ${X:a} removes the home as $X does, and so do
 // ${(P)R} (R=X), ${A[-1]}, $A[2,-1] and ${(L)X}. done is false for an
-// expansion with none of them (or one of bash's forms), left to lookup;
-// ok is false when the value cannot be known: an unknown variable, a flag
-// or modifier not computed here, or an operation whose result depends on
-// what the home is (${X[2,4]} of X=~/x, ${X:t} of X=~). The operations
+// expansion with none of them, left to lookup; ok is false when the value
+// cannot be known: an unknown variable, a flag or modifier not computed
+// here, one with an operator (${(U)X:-d}), or an operation whose result
+// hangs on what the home is (${X[2,4]} of X=~/x, ${X:t} of X=~). The operations
 // are applied in the order zsh's manual gives ("Rules"): P, the subscript,
 // the modifiers (each to every element), then j, s, e, the case flags and
 // Q: ${(U)X:l} is upper case, ${(j:,:)A:h} joins the heads. In double
