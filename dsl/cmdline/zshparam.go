@@ -74,7 +74,8 @@ const maxFlagsLen = 40
 
 // zshBase is the value a zsh expansion starts from: the variable's (with
 // (P), that of the variable its value names), or the nested expansion's,
-// as elements; array reports a value assigned as an array (A=(…)).
+// as elements; array reports a variable assigned as an array (A=(…)) and
+// written nowhere else on the line.
 func (w *walker) zshBase(p *syntax.ParamExp, indirect bool) (elems []string, array, ok bool) {
 	if p.NestedParam != nil {
 		nested, isParam := p.NestedParam.(*syntax.ParamExp)
@@ -85,7 +86,7 @@ func (w *walker) zshBase(p *syntax.ParamExp, indirect bool) (elems []string, arr
 		if !ok && simpleParam(nested) && nested.Param.Value == "HOME" && nested.Flags == nil && len(nested.Modifiers) == 0 {
 			v, ok = w.zshValue("HOME") // ${${HOME}:a}
 		}
-		return strings.Split(v, listSep), strings.Contains(v, listSep), ok
+		return strings.Split(v, listSep), false, ok // not an array whose writers are known: no subscript taken
 	}
 	if p.Param == nil {
 		return nil, false, false
@@ -231,9 +232,12 @@ func parseZshValueFlags(lit *syntax.Lit) (zshValueFlags, bool) {
 			}
 			sep := s[i+2 : i+2+end]
 			i += 2 + end
-			if c == 'j' {
+			switch {
+			case c == 'j':
 				join = func(elems []string) ([]string, bool) { return []string{strings.Join(elems, sep)}, true }
-			} else if sep != "" {
+			case sep == "":
+				return f, false // (s::) splits into characters: not computed
+			default:
 				f.separate = true
 				split = func(elems []string) ([]string, bool) {
 					var out []string

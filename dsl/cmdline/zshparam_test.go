@@ -32,6 +32,7 @@ func TestZshParam(t *testing.T) {
 		{"zsh", `X=$HOME/x; echo ${X:Q}`, []string{"echo", "$HOME/x"}},
 		{"zsh", "X=rm; R=X; echo ${(P)R} ${(P)Q}", []string{"echo", "rm", "«${(P)Q}»"}},
 		{"zsh", "X='a:b'; echo ${(s.:.)X}", []string{"echo", "a", "b"}},
+		{"zsh", "X=ab; echo ${(s::)X}", []string{"echo", "«${(s::)X}»"}},
 		{"zsh", "A=(x y z); echo ${(j:,:)A} ${(U)A}", []string{"echo", "x,y,z", "X", "Y", "Z"}},
 		{"zsh", "X='$(id)'; echo ${(e)X}", []string{"echo", "«${(e)X}»"}},
 		{"zsh", "X=abcd; echo ${X[2,-1]} $X[2] ${X[-1]} ${X[2,9]} ${X[3,2]}+ ${X[0]}", []string{"echo", "bcd", "b", "d", "bcd", "+", "«${X[0]}»"}},
