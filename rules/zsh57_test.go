@@ -62,6 +62,10 @@ func TestZsh57(t *testing.T) {
 		{"zsh", "A=(x ~); rm -rf ${(j: :)A}", dsl.Ask, dsl.Ask}, // one word, "x ~"
 		{"zsh", "A=(x ~); A[2]=y; rm -rf ${A[-1]}", dsl.Ask, dsl.Ask},
 		{"zsh", "X=~/x; rm -rf ${X[1,3]}", dsl.Ask, dsl.Ask},
+		{"zsh", "f() { rm -rf $argv[2] }; f x ~", dsl.Block, dsl.Block},
+		{"zsh", "f() { rm -rf ${@[-1]:a} }; f x ~", dsl.Block, dsl.Block},
+		{"zsh", "set -- x ~; shift; rm -rf $argv[1]", dsl.Block, dsl.Block},
+		{"zsh", "f() { argv[2]=y; rm -rf $argv[2] }; f x ~", dsl.Ask, dsl.Ask},
 		// glob alternatives
 		{"zsh", "rm -rf ~/(.ssh|x)", dsl.Ask, dsl.Ask},
 		{"zsh", "rm -rf ~/(x|)", dsl.Block, dsl.Block},

@@ -104,7 +104,7 @@ func (w *walker) zshBase(p *syntax.ParamExp, indirect bool) (elems []string, arr
 			return nil, false, false
 		}
 	}
-	array = assignedOnce(w.line.Original, name)
+	array = assignedOnce(w.line.Original, name) || positionalList(name) && setOnce(w.line.Original, name)
 	if strings.Contains(v, listSep) && !array {
 		return nil, false, false // an array with writers the walk may not follow
 	}
@@ -553,7 +553,7 @@ func (w *walker) fishIndexed(p *syntax.ParamExp) (v string, ok, done bool) {
 	src := w.source(p.Pos(), p.End())
 	open, end := strings.IndexByte(src, '['), strings.LastIndexByte(src, ']')
 	all, known := w.value(name)
-	if open < 0 || end < open || !known || !fishSetOnce(w.line.Original, name) {
+	if open < 0 || end < open || !known || !setOnce(w.line.Original, name) {
 		return "", false, true
 	}
 	elems := strings.Split(all, listSep)
@@ -612,12 +612,13 @@ func fishRange(item string, n int) (from, to int, ok bool) {
 	return min(max(from, 1), n), min(max(to, 1), n), n > 0
 }
 
-// fishSetOnce reports whether text names the list name once only, where
-// it sets it (set NAME …), else only in expansions ($NAME): an element may
-// be written in ways the walk does not follow (set NAME[2] x, set -a,
-// read). fish's argv, which the walk sets for a call, must have no writer
-// on the line.
-func fishSetOnce(text, name string) bool {
+// setOnce reports whether text names the list name once only, where it
+// sets it (fish's set NAME …), else only in expansions ($NAME, zsh's
+// ${(j:,:)NAME): an element may be written in ways the walk does not
+// follow (set NAME[2] x, set -a, read). The positional parameters (@,
+// argv), which the walk sets for a call and follows through set -- and
+// shift, must have no other writer on the line (zsh's argv[2]=x).
+func setOnce(text, name string) bool {
 	mentions := 0
 	for i := 0; i < len(text); {
 		j := strings.Index(text[i:], name)
@@ -626,12 +627,13 @@ func fishSetOnce(text, name string) bool {
 		}
 		at, end := i+j, i+j+len(name)
 		i = end
-		if at > 0 && isNameByte(text[at-1]) || end < len(text) && isNameByte(text[end]) || strings.HasSuffix(text[:at], "$") {
+		if at > 0 && isNameByte(text[at-1]) || end < len(text) && isNameByte(text[end]) ||
+			zshExpansionHead().MatchString(text[max(0, at-maxFlagsLen):at]) {
 			continue
 		}
 		mentions++
 	}
-	if name == "argv" {
+	if positionalList(name) {
 		return mentions == 0
 	}
 	return mentions == 1
@@ -755,4 +757,10 @@ func fewAlternatives(parts []syntax.WordPart) bool {
 func zeroBased(text string) bool {
 	norm := strings.ReplaceAll(strings.ToLower(text), "_", "")
 	return strings.Contains(norm, "ksharrays") || strings.Contains(norm, "emulate")
+}
+
+// positionalList reports the names of the positional parameters as a list:
+// $@, and zsh's and fish's $argv.
+func positionalList(name string) bool {
+	return name == "@" || name == "argv"
 }

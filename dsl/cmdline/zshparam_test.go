@@ -40,6 +40,8 @@ func TestZshParam(t *testing.T) {
 		{"zsh", `A=(/a/b /c/d); echo ${A:t} "${A:t}" "${(@)A:t}" ${(j:,:)A:h}`, []string{"echo", "b", "d", "«${A:t}»", "b", "d", "/a,/c"}},
 		{"zsh", "X=\"a/b c/d\"; X2=aBc; echo ${(s: :)X:h} ${(U)X2:l}", []string{"echo", "a/b", "c", "ABC"}},
 		{"zsh", "A=(a b c); A[2]=~; echo $A[2,-1]", []string{"echo", "«$A[2,-1]»"}},
+		{"zsh", "set -- a b c; echo $argv[2] ${@[-1]} ${@[2,-1]}", []string{"echo", "b", "c", "b", "c"}},
+		{"zsh", "set -- a b c; argv[2]=x; echo $argv[2]", []string{"echo", "«$argv[2]»"}},
 		{"zsh", "X=~/x; echo ${X[1,2]}", []string{"echo", "«${X[1,2]}»"}},
 		{"zsh", "X=~; echo ${X:s/a/b/}", []string{"echo", "«${X:s/a/b/}»"}},
 		{"zsh", "echo src/(a|b)/x ~/(.ssh|) (#i)x(a|b)", []string{"echo", "src/a/x", "src/b/x", "~/.ssh", "~/", "(#i)x(a|b)"}},
