@@ -544,6 +544,12 @@ func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 	if v, ok := w.operated(p); ok {
 		return v, true
 	}
+	if v, ok, done := w.fishIndexed(p); done {
+		return v, ok
+	}
+	if v, ok, done := w.zshParam(p); done {
+		return v, ok
+	}
 	if v, ok, done := w.arrayElement(p); done {
 		return v, ok
 	}
@@ -617,7 +623,7 @@ func (w *walker) arrayElement(p *syntax.ParamExp) (v string, ok, done bool) {
 		return "", false, false
 	}
 	all, known := w.value(w.deref(p.Param.Value))
-	if !known || !w.writesFollowed(p.Param.Value) {
+	if !known || !w.writesFollowed(p.Param.Value) || w.dialect == Zsh && zeroBased(w.line.Original) {
 		return "", false, true
 	}
 	elems := strings.Split(all, listSep)
@@ -656,7 +662,7 @@ func (w *walker) writesFollowed(name string) bool {
 			continue // part of a longer name
 		}
 		if before := text[:at]; strings.HasSuffix(before, "$") || strings.HasSuffix(before, "${") ||
-			strings.HasSuffix(before, "${!") || strings.HasSuffix(before, "${#") {
+			strings.HasSuffix(before, "${!") || strings.HasSuffix(before, "${#") || zshExpansionHead().MatchString(before[max(0, len(before)-maxFlagsLen):]) {
 			continue // an expansion reads it
 		}
 		if !w.arrayWrites[at] {
@@ -689,6 +695,9 @@ func (w *walker) arrayWritten(a *syntax.Assign, empty bool) {
 // elements are the elements of a known array name, nil for an unknown one.
 func (w *walker) elements(name string) (elems []string, known bool) {
 	name = w.deref(name)
+	if name == "argv" && w.dialect == Zsh {
+		return nil, false // zsh's positional parameters, which the walk keeps apart
+	}
 	v, ok := w.vars[name]
 	if !ok || w.ints[name] || len(w.others[name]) > 0 {
 		return nil, false

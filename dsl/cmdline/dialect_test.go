@@ -66,7 +66,7 @@ var dialectTests = []struct {
 	// glob qualifiers are no part of the name; :h is the directory
 	{"zsh", "qualifier on the home", "rm -rf ~(/) $HOME(N/)", []string{"rm -rf ~ $HOME"}, nil},
 	{"zsh", "qualifier :h modifier", "rm -rf ~/proj(:h) ~(:h) ~/a/b(/:h:h)", []string{"rm -rf ~ ~/.. ~"}, nil},
-	{"zsh", "a pattern group is not a qualifier", "ls (a|b) x(#q.) ~/x(:t)", []string{"ls (a|b) x(#q.) ~/x(:t)"}, nil},
+	{"zsh", "a pattern group is not a qualifier", "ls (a|b) x(#q.) ~/x(:t)", []string{"ls a b x(#q.) ~/x(:t)"}, nil},
 	{"zsh", "${~HOME} is the home", "rm -rf ${~HOME} $~HOME ${=HOME}/x", []string{"rm -rf ${HOME} ${HOME} ${HOME}/x"}, nil},
 	{"zsh", "${HOME:h} is the home's parent", "rm -rf ${HOME:h} ${HOME:h:h} ${HOME:t}", []string{"rm -rf ${HOME}/.. ${HOME}/../.. ${HOME:t}"}, nil},
 	{"zsh", "always block", "{ true } always { rm -rf ~ }", []string{"true", "rm -rf ~"}, nil},
@@ -74,7 +74,7 @@ var dialectTests = []struct {
 	{"zsh", "${=x} splits the value", `x="rm -rf ~"; ${=x}`, []string{": x=rm -rf ~", "rm -rf ~"}, nil},
 	{"zsh", "$=x splits the value", `x="rm -rf ~"; $=x`, []string{": x=rm -rf ~", "rm -rf ~"}, nil},
 	{"zsh", "flags compute another value", `x="rm -rf ~"; ${(z)x}`, []string{": x=rm -rf ~", "«${(z)x}»"}, nil},
-	{"zsh", "modifiers compute another value", `x=/tmp/a/b; rm -rf ${x:h:h:h}`, []string{": x=/tmp/a/b", "rm -rf «${x:h:h:h}»"}, nil},
+	{"zsh", "modifiers compute another value", `x=/tmp/a/b; rm -rf ${x:h:h:h}`, []string{": x=/tmp/a/b", "rm -rf /"}, nil},
 	{"zsh", "anonymous function keyword", "function { rm -rf ~ }", []string{"rm -rf ~"}, nil},
 	// foreach and the short for loop, which mvdan/sh reads as commands or
 	// rejects, are loops whose variable takes each word (zshLoops).

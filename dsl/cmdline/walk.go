@@ -1102,7 +1102,24 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 // dialectEcho is c as output.go's echo (bash's) reads it: zsh's echo
 // interprets backslash escapes unless told -E, as bash's does with -e, so
 // a zsh echo gets a leading -e (echo "a\nb" | bash runs two lines there).
+//
+// fish's string lower, upper and replace of known words is the printf
+// that writes their result (fishString): rm -rf (string lower $X).
 func (w *walker) dialectEcho(c *Command) *Command {
+	if w.dialect == Fish && c.Name == "string" && !c.Dynamic && len(c.Wrappers) == 0 {
+		if lines, ok := fishString(c.Args); ok {
+			p := *c
+			p.Name, p.Path, p.raw = "printf", "printf", nil
+			p.Args = []Word{{Value: `%s\n`}}
+			for _, l := range lines {
+				p.Args = append(p.Args, Word{Value: l})
+			}
+			if len(lines) == 0 {
+				p.Args = []Word{{Value: ""}}
+			}
+			return &p
+		}
+	}
 	if w.dialect != Zsh || c.Name != "echo" || c.Dynamic {
 		return c
 	}

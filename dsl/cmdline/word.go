@@ -156,6 +156,19 @@ func (w *walker) fields(word *syntax.Word) []field {
 	if !w.spend(size) {
 		return []field{{Word: Word{Value: w.source(word.Pos(), word.End()), Dynamic: true}}}
 	}
+	if w.dialect == Zsh {
+		if alts := zshAlternatives(word.Parts); alts != nil {
+			var out []field
+			for _, parts := range alts {
+				fs := w.fields(&syntax.Word{Parts: parts})
+				for i := range fs {
+					fs[i].glob = true // a pattern: the alternatives that exist
+				}
+				out = append(out, fs...)
+			}
+			return out
+		}
+	}
 	if hasBrace(word.Parts) && size > maxBraceWord {
 		if !w.limitHit {
 			w.limitHit = true
@@ -604,8 +617,15 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			}
 			return
 		}
-		if v, ok := w.lookup(p); ok && !isHome(p) {
+		if mode == dquoted && w.zshJoinedFirst(p) {
+			e.dynamic(src) // "${A:t}": zsh's modifiers of the joined array
+			return
+		}
+		if v, ok := w.lookup(p); ok && (!isHome(p) || w.dialect == Zsh && (p.Flags != nil || len(p.Modifiers) > 0)) {
 			elems := strings.Split(v, listSep)
+			if mode == unquoted && w.dialect == Zsh && p.GlobSubst == syntax.OptOn && isGlob(v) {
+				e.cur.glob = true // ${~X}: the value is a pattern, X='~/.aws/cred*'
+			}
 			switch {
 			case mode == unquoted && e.split && w.dialect == Fish && v == "" && !w.emptyElem[p.Param.Value]:
 				// An empty list ($argv of fish -c) is no word.
@@ -628,8 +648,8 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			case mode == unquoted && e.split:
 				// An unquoted empty value is no word at all.
 				e.splitWrite(strings.Join(elems, " "), Input{})
-			case mode == dquoted && (p.Param.Value == "@" || wholeArray(p) && p.Index.(*syntax.Word).Lit() == "@") && e.split:
-				// "$@" and "${X[@]}": one word per element.
+			case mode == dquoted && (p.Param.Value == "@" || wholeArray(p) && p.Index.(*syntax.Word).Lit() == "@" || zshKeepsElements(p)) && e.split:
+				// "$@", "${X[@]}" and zsh's "${(@)X}": one word per element.
 				for i, el := range elems {
 					if i > 0 {
 						e.end()

@@ -220,6 +220,9 @@ func qualifierCode(s string) (string, bool) {
 		return "", false
 	}
 	q := s[open+1 : len(s)-1]
+	if patternGroup(q) {
+		return "", false // (src|test): alternatives of a pattern, not qualifiers
+	}
 	for i := 0; i < len(q); i++ {
 		switch q[i] {
 		case '+':
@@ -242,6 +245,27 @@ func qualifierCode(s string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// patternGroup reports parenthesised text with an unquoted |: zsh reads
+// it as a group of alternatives of the pattern, never as glob qualifiers
+// (whose code may hold a quoted one: *(e:'[[ -d $REPLY ]] || …':)).
+func patternGroup(q string) bool {
+	for i := 0; i < len(q); i++ {
+		switch q[i] {
+		case '\\':
+			i++
+		case '\'', '"':
+			end := strings.IndexByte(q[i+1:], q[i])
+			if end < 0 {
+				return false
+			}
+			i += 1 + end
+		case '|':
+			return true
+		}
+	}
+	return false
 }
 
 func closing(d byte) byte {

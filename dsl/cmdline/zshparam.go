@@ -1,0 +1,766 @@
+package cmdline
+
+import (
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// zshParam computes zsh's flags, subscripts and modifiers on a value the
+// line gave: X=~; rm -rf ${X:a} removes the home as $X does, and so do
+// ${(P)R} (R=X), ${A[-1]}, $A[2,-1] and ${(L)X}. done is false for an
+// expansion with none of them, left to lookup; ok is false when the value
+// cannot be known: an unknown variable, a flag or modifier not computed
+// here, one with an operator (${(U)X:-d}), or an operation whose result
+// hangs on what the home is (${X[2,4]} of X=~/x, ${X:t} of X=~). The operations
+// are applied in the order zsh's manual gives ("Rules"): P, the subscript,
+// the modifiers (each to every element), then j, s, e, the case flags and
+// Q: ${(U)X:l} is upper case, ${(j:,:)A:h} joins the heads. In double
+// quotes zsh joins an array first, which zshJoinedFirst leaves unknown.
+func (w *walker) zshParam(p *syntax.ParamExp) (v string, ok, done bool) {
+	if w.dialect != Zsh || p.Flags == nil && len(p.Modifiers) == 0 && (p.Index == nil || wholeArray(p)) {
+		return "", false, false
+	}
+	if p.Excl || p.Length || p.Width || p.IsSet || p.Names != 0 || p.Slice != nil || p.Repl != nil || p.Exp != nil {
+		return "", false, true
+	}
+	flags, known := parseZshValueFlags(p.Flags)
+	if !known {
+		return "", false, true
+	}
+	elems, array, known := w.zshBase(p, flags.indirect)
+	if !known {
+		return "", false, true
+	}
+	if p.Index != nil && !wholeArray(p) {
+		if elems, known = w.zshSubscript(p, elems, array); !known {
+			return "", false, true
+		}
+	}
+	for _, m := range p.Modifiers {
+		modify, known := zshModifier(m.Value)
+		if !known {
+			return "", false, true
+		}
+		for i, el := range elems {
+			if elems[i], known = modify(el); !known {
+				return "", false, true
+			}
+		}
+	}
+	for _, op := range flags.ops {
+		if elems, known = op(elems); !known {
+			return "", false, true
+		}
+	}
+	return strings.Join(elems, listSep), true, true
+}
+
+// zshExpansionHead matches text that ends where zsh's flags and prefixes
+// put the name an expansion reads: ${(j:,:)A, ${~A, ${(U)=A, $=A. It is
+// tried on the last maxFlagsLen bytes only: longer flags count as a
+// writer (the value unknown), and a long line costs linear time.
+var zshExpansionHead = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$(\{(\([^()]*\))?)?[~=^]*$`)
+})
+
+const maxFlagsLen = 40
+
+// zshBase is the value a zsh expansion starts from: the variable's (with
+// (P), that of the variable its value names), or the nested expansion's,
+// as elements; array reports a variable assigned as an array (A=(…)) and
+// written nowhere else on the line.
+func (w *walker) zshBase(p *syntax.ParamExp, indirect bool) (elems []string, array, ok bool) {
+	if p.NestedParam != nil {
+		nested, isParam := p.NestedParam.(*syntax.ParamExp)
+		if !isParam || indirect {
+			return nil, false, false
+		}
+		v, ok := w.lookup(nested)
+		if !ok && simpleParam(nested) && nested.Param.Value == "HOME" && nested.Flags == nil && len(nested.Modifiers) == 0 {
+			v, ok = w.zshValue("HOME") // ${${HOME}:a}
+		}
+		return strings.Split(v, listSep), false, ok // not an array whose writers are known: no subscript taken
+	}
+	if p.Param == nil {
+		return nil, false, false
+	}
+	name := w.deref(p.Param.Value)
+	v, ok := w.zshValue(name)
+	if !ok {
+		return nil, false, false
+	}
+	if indirect {
+		if name = v; !isName(name) {
+			return nil, false, false // (P) of an element or expression: not followed
+		}
+		if v, ok = w.zshValue(w.deref(name)); !ok {
+			return nil, false, false
+		}
+	}
+	array = w.writesFollowed(name) || positionalList(name) && setOnce(w.line.Original, name)
+	if strings.Contains(v, listSep) && !array {
+		return nil, false, false // an array with writers the walk may not follow
+	}
+	return strings.Split(v, listSep), array, true
+}
+
+// zshValue is a variable's known value; the home, $HOME, where the line
+// did not set HOME: ${HOME:a}, R=HOME; ${(P)R}.
+func (w *walker) zshValue(name string) (string, bool) {
+	v, ok := w.value(name)
+	if !ok && name == "HOME" {
+		return "$HOME", true
+	}
+	return v, ok
+}
+
+// zshSubscript applies a literal subscript, [N] or [N,M], counting from 1
+// and from the end for a negative number: the elements of an array, the
+// characters of a scalar. A subscript that is not a literal number, 0, or
+// before the first element is not computed; characters are taken only of
+// a value that holds no home or other expansion (whose length is unknown).
+func (w *walker) zshSubscript(p *syntax.ParamExp, elems []string, array bool) ([]string, bool) {
+	from, to, known := zshRange(w.source(p.Index.Pos(), p.Index.End()))
+	if !known || zeroBased(w.line.Original) {
+		return nil, false
+	}
+	if array {
+		if from, to, known = zshBounds(from, to, len(elems)); !known {
+			return nil, false
+		}
+		if from > to {
+			return []string{""}, true // past the end: one empty value
+		}
+		return elems[from:to], true
+	}
+	if len(elems) != 1 || strings.HasPrefix(elems[0], "~") || strings.ContainsAny(elems[0], "$`") {
+		return nil, false
+	}
+	chars := []rune(elems[0])
+	if from, to, known = zshBounds(from, to, len(chars)); !known {
+		return nil, false
+	}
+	if from > to {
+		return []string{""}, true
+	}
+	return []string{string(chars[from:to])}, true
+}
+
+// zshRange reads a subscript's text: N, or N,M (to is from for N).
+func zshRange(text string) (from, to int, ok bool) {
+	first, second, pair := strings.Cut(strings.TrimSpace(text), ",")
+	from, err := strconv.Atoi(strings.TrimSpace(first))
+	if err != nil {
+		return 0, 0, false
+	}
+	if !pair {
+		return from, from, true
+	}
+	to, err = strconv.Atoi(strings.TrimSpace(second))
+	return from, to, err == nil
+}
+
+// zshBounds turns zsh's 1-based inclusive bounds (negative from the end)
+// into a Go slice's, from > to for an empty one. 0 and a start before the
+// first element (which zsh's versions read differently) are not taken.
+func zshBounds(from, to, n int) (int, int, bool) {
+	if from < 0 {
+		from += n + 1
+	}
+	if to < 0 {
+		to += n + 1
+	}
+	if from < 1 || to < 1 && from <= n {
+		return 0, 0, false
+	}
+	from--
+	to = min(to, n)
+	if from >= n || from >= to {
+		return 1, 0, true
+	}
+	return from, to, true
+}
+
+// zshValueFlags are the flags of ${(flags)X} that zshParam computes.
+type zshValueFlags struct {
+	indirect bool                              // (P)
+	separate bool                              // (@) or (s): separate words in double quotes too
+	ops      []func([]string) ([]string, bool) // the others, in the order zsh applies them
+}
+
+// parseZshValueFlags reads ${(flags)…}: P (indirect), j:SEP: (join), s:SEP:
+// (split), e (expand again), L, U and C (case), Q (unquote) and @ (keep
+// elements). Any other flag makes the value unknown (ok false).
+func parseZshValueFlags(lit *syntax.Lit) (zshValueFlags, bool) {
+	var f zshValueFlags
+	if lit == nil {
+		return f, true
+	}
+	var join, split, eval, unquote func([]string) ([]string, bool)
+	var change func(string) string
+	s := lit.Value
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case 'P':
+			f.indirect = true
+		case '@':
+			f.separate = true
+		case 'e':
+			eval = eachElement(reexpanded)
+		case 'Q':
+			unquote = eachElement(unquoted1)
+		case 'L':
+			change = strings.ToLower
+		case 'U':
+			change = strings.ToUpper
+		case 'C':
+			change = capitalized
+		case 'j', 's':
+			if i+1 >= len(s) {
+				return f, false
+			}
+			end := strings.IndexByte(s[i+2:], closing(s[i+1]))
+			if end < 0 {
+				return f, false
+			}
+			sep := s[i+2 : i+2+end]
+			i += 2 + end
+			switch {
+			case c == 'j':
+				join = func(elems []string) ([]string, bool) { return []string{strings.Join(elems, sep)}, true }
+			case sep == "":
+				return f, false // (s::) splits into characters: not computed
+			default:
+				f.separate = true
+				split = func(elems []string) ([]string, bool) {
+					var out []string
+					for _, el := range elems {
+						if _, _, home := cutHome(el); home || strings.ContainsAny(el, "$`") {
+							return nil, false // the home's own path may hold the separator
+						}
+						for part := range strings.SplitSeq(el, sep) {
+							if part != "" { // zsh drops the empty words a split leaves
+								out = append(out, part)
+							}
+						}
+					}
+					return out, len(out) > 0
+				}
+			}
+		default:
+			return f, false
+		}
+	}
+	for _, op := range []func([]string) ([]string, bool){join, split, eval} {
+		if op != nil {
+			f.ops = append(f.ops, op)
+		}
+	}
+	if change != nil {
+		f.ops = append(f.ops, eachElement(caseOf(change)))
+	}
+	if unquote != nil {
+		f.ops = append(f.ops, unquote)
+	}
+	return f, true
+}
+
+// eachElement applies a change of one value to every element.
+func eachElement(f func(string) (string, bool)) func([]string) ([]string, bool) {
+	return func(elems []string) ([]string, bool) {
+		out := make([]string, len(elems))
+		for i, el := range elems {
+			var ok bool
+			if out[i], ok = f(el); !ok {
+				return nil, false
+			}
+		}
+		return out, true
+	}
+}
+
+// homeSpellings are the ways a value the walk knows names the home.
+var homeSpellings = []string{"~", "${HOME}", "$HOME"}
+
+// cutHome splits a value that starts with the home (~, ~/x, $HOME/x) into
+// the home's spelling and the rest.
+func cutHome(v string) (home, rest string, ok bool) {
+	for _, h := range homeSpellings {
+		if r, found := strings.CutPrefix(v, h); found && (r == "" || r[0] == '/') {
+			return h, r, true
+		}
+	}
+	return "", v, false
+}
+
+// caseOf changes the case of a value. The home's own spelling is kept: it
+// is the same directory on a case-insensitive file system (macOS's), and
+// on another its name is conventionally lower case, so X=~; ${X:u} is read
+// as the home, the stronger reading. Another expansion in the value is not
+// changed here (unknown).
+func caseOf(change func(string) string) func(string) (string, bool) {
+	return func(v string) (string, bool) {
+		home, rest, _ := cutHome(v)
+		if strings.ContainsAny(rest, "$`~") {
+			return "", false
+		}
+		return home + change(rest), true
+	}
+}
+
+// capitalized is zsh's (C): each word's first letter upper case, the rest
+// lower case, a word being a run of letters and digits.
+func capitalized(s string) string {
+	var b strings.Builder
+	inWord := false
+	for _, r := range s {
+		letter := unicode.IsLetter(r) || unicode.IsDigit(r)
+		switch {
+		case letter && !inWord:
+			b.WriteRune(unicode.ToUpper(r))
+		case letter:
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			b.WriteRune(r)
+		}
+		inWord = letter
+	}
+	return b.String()
+}
+
+// reexpanded is (e): the value expanded again as a double-quoted string.
+// A value with nothing to expand is itself, and so is one that names the
+// home ($HOME, $HOME/x: X='$HOME'; rm -rf ${(e)X}); the substitutions (e)
+// runs are followed by zshParamRefs, and any other expansion is unknown.
+func reexpanded(v string) (string, bool) {
+	_, rest, _ := cutHome(v)
+	return v, !strings.ContainsAny(rest, "$`\\")
+}
+
+// unquoted1 is (Q) and :Q, which take one level of quotes off; a value
+// with none (the home has none: X=$HOME/x) is itself, one with quotes is
+// not computed.
+func unquoted1(v string) (string, bool) {
+	_, rest, _ := cutHome(v)
+	return v, !strings.ContainsAny(rest, `'"\`)
+}
+
+// zshModifier gives the change a modifier makes to one element: a and A
+// (absolute; A also resolves links, which the rules' lexical reading of a
+// path does not: it is judged as written), h (head), t (tail), r (root), e
+// (extension), l and u (case), q and Q (quoting). Others, and h and t
+// with a count (h2), are not computed.
+func zshModifier(m string) (func(string) (string, bool), bool) {
+	switch m {
+	case "a", "A":
+		return absolute, true
+	case "h":
+		return head, true
+	case "t":
+		return tail, true
+	case "r":
+		return root, true
+	case "e":
+		return extension, true
+	case "l":
+		return caseOf(strings.ToLower), true
+	case "u":
+		return caseOf(strings.ToUpper), true
+	case "q":
+		return quotedSafe, true
+	case "Q":
+		return unquoted1, true
+	}
+	return nil, false
+}
+
+// absolute is :a, zsh's absolute path with . and .. taken out lexically. A
+// relative path stays relative, rules resolving it in the directory the
+// command runs in, the one zsh prepends, but is always a path (X=ls;
+// ${X:a} runs ./ls, not the ls on PATH). A path climbing above the home
+// is its parent only (${HOME}/..), else unknown.
+func absolute(v string) (string, bool) {
+	home, rest, isHome := cutHome(v)
+	switch {
+	case strings.ContainsAny(rest, "$`") || !isHome && strings.HasPrefix(v, "~"):
+		return "", false
+	case !isHome:
+		clean := path.Clean(v)
+		if !strings.HasPrefix(clean, "/") && !strings.HasPrefix(clean, ".") {
+			clean = "./" + clean
+		}
+		return clean, true
+	}
+	rest = path.Clean("." + rest)
+	switch {
+	case rest == ".":
+		return home, true
+	case rest == "..":
+		return "${HOME}/..", true
+	case strings.HasPrefix(rest, "../"):
+		return "", false
+	}
+	return home + "/" + rest, true
+}
+
+// trimSlashes takes trailing slashes off a path, not its root.
+func trimSlashes(v string) string {
+	if t := strings.TrimRight(v, "/"); t != "" {
+		return t
+	}
+	return v[:min(1, len(v))]
+}
+
+// head is :h, the path without its last component ("." for a bare name).
+// Of the home it is the home's parent, ${HOME}/.., and of that its parent
+// in turn, as rules read them.
+func head(v string) (string, bool) {
+	v = trimSlashes(v)
+	home, rest, held := cutHome(v)
+	if !held {
+		return path.Dir(v), true
+	}
+	rel := path.Clean("." + rest)
+	switch {
+	case rel == ".":
+		return "${HOME}/..", true
+	case strings.Trim(strings.ReplaceAll(rel, "..", ""), "/") == "":
+		return "${HOME}/" + rel + "/..", true // above the home: one more step up
+	}
+	if dir := path.Dir(rel); dir != "." {
+		return home + "/" + dir, true
+	}
+	return home, true
+}
+
+// tail is :t, the last component; the home's own name is unknown.
+func tail(v string) (string, bool) {
+	v = trimSlashes(v)
+	if _, rest, isHome := cutHome(v); isHome && rest == "" || v == "/" {
+		return "", v == "/"
+	}
+	return v[strings.LastIndexByte(v, '/')+1:], true
+}
+
+// extensionAt is where the extension of the last component begins (its
+// dot), or -1: a dot followed by no dot or slash to the end. The home
+// itself may have a dot in its name (/home/jo.doe): unknown (ok false).
+func extensionAt(v string) (at int, ok bool) {
+	if _, rest, isHome := cutHome(v); isHome && rest == "" {
+		return 0, false
+	}
+	dot := strings.LastIndexByte(v, '.')
+	if dot < 0 || strings.IndexByte(v[dot:], '/') >= 0 {
+		return -1, true
+	}
+	return dot, true
+}
+
+// root is :r, the value without its extension (.bashrc's root is empty).
+func root(v string) (string, bool) {
+	at, ok := extensionAt(v)
+	if at >= 0 {
+		v = v[:at]
+	}
+	return v, ok
+}
+
+// extension is :e, the extension without its dot, empty for none.
+func extension(v string) (string, bool) {
+	at, ok := extensionAt(v)
+	if at >= 0 {
+		return v[at+1:], ok
+	}
+	return "", ok
+}
+
+// quotedSafe is :q, which quotes the value's special characters with
+// backslashes that then stay in the word; a value with none (a path of
+// letters, digits, / . _ - + , @ %) is itself, another is not computed.
+func quotedSafe(v string) (string, bool) {
+	home, rest, _ := cutHome(v)
+	if home == "" && strings.HasPrefix(rest, "~") {
+		return "", false
+	}
+	for _, r := range rest {
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("/._-+,@%:", r)) {
+			return "", false
+		}
+	}
+	return v, true
+}
+
+// zshAlternatives expands the first glob group of alternatives, (a|b), in
+// an unquoted literal of a zsh word into one word per alternative:
+// rm -rf ~/(.ssh|x) removes whichever of ~/.ssh and ~/x exist, so each is
+// judged as a path. A group inside another, or one that is a glob flag
+// ((#i)), is left as written; nil when there is no group.
+func zshAlternatives(parts []syntax.WordPart) [][]syntax.WordPart {
+	if !fewAlternatives(parts) {
+		return nil
+	}
+	for i, p := range parts {
+		lit, ok := p.(*syntax.Lit)
+		if !ok {
+			continue
+		}
+		open := strings.IndexByte(lit.Value, '(')
+		if open < 0 {
+			continue
+		}
+		closeAt := strings.IndexByte(lit.Value[open:], ')')
+		if closeAt < 0 {
+			return nil
+		}
+		group := lit.Value[open+1 : open+closeAt]
+		if !patternGroup(group) || strings.ContainsAny(group, "(#\\'\"") {
+			return nil // qualifiers, glob flags, or code: left as written
+		}
+		before, after := lit.Value[:open], lit.Value[open+closeAt+1:]
+		var alts [][]syntax.WordPart
+		for alt := range strings.SplitSeq(group, "|") {
+			word := append([]syntax.WordPart(nil), parts[:i]...)
+			word = append(word, &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: before + alt + after})
+			alts = append(alts, append(word, parts[i+1:]...))
+		}
+		return alts
+	}
+	return nil
+}
+
+// fishIndexed is fish's $NAME[INDEX] of a list the line gave a value (the
+// fish parser names it NAME[] and keeps the index in the source): INDEX
+// is numbers and ranges (2, -1, 2..-1, 2.., ..3, 3..1 reversed) separated
+// by blanks, counted from 1 and from the end for a negative one; an index
+// past the end selects nothing. The list must have one writer the walk
+// follows, its set (argv: the call's arguments), as writesFollowed asks of
+// bash's arrays; anything else is unknown.
+func (w *walker) fishIndexed(p *syntax.ParamExp) (v string, ok, done bool) {
+	if w.dialect != Fish || p.Param == nil {
+		return "", false, false
+	}
+	name, indexed := strings.CutSuffix(p.Param.Value, "[]")
+	if !indexed {
+		return "", false, false
+	}
+	src := w.source(p.Pos(), p.End())
+	open, end := strings.IndexByte(src, '['), strings.LastIndexByte(src, ']')
+	all, known := w.value(name)
+	if open < 0 || end < open || !known || !setOnce(w.line.Original, name) {
+		return "", false, true
+	}
+	elems := strings.Split(all, listSep)
+	var out []string
+	for item := range strings.FieldsSeq(src[open+1 : end]) {
+		from, to, known := fishRange(item, len(elems))
+		if !known {
+			return "", false, true
+		}
+		step := 1
+		if from > to {
+			step = -1
+		}
+		for i := from; ; i += step {
+			if i >= 1 && i <= len(elems) {
+				out = append(out, elems[i-1])
+			}
+			if i == to {
+				break
+			}
+		}
+	}
+	if len(out) == 0 {
+		return "", false, true // nothing selected: no word, which the value cannot say
+	}
+	return strings.Join(out, listSep), true, true
+}
+
+// fishRange reads one item of a fish index, N or A..B with either end
+// left out, as 1-based positions in a list of n (negative from the end).
+func fishRange(item string, n int) (from, to int, ok bool) {
+	at := func(s string, missing int) (int, bool) {
+		if s == "" {
+			return missing, true
+		}
+		i, err := strconv.Atoi(s)
+		if err != nil || i == 0 {
+			return 0, false
+		}
+		if i < 0 {
+			i += n + 1
+		}
+		return i, true
+	}
+	first, last, isRange := strings.Cut(item, "..")
+	if from, ok = at(first, 1); !ok {
+		return 0, 0, false
+	}
+	if !isRange {
+		return from, from, true
+	}
+	if to, ok = at(last, n); !ok {
+		return 0, 0, false
+	}
+	// a range's ends are clamped to the list: $a[-5..-1] of three is all
+	return min(max(from, 1), n), min(max(to, 1), n), n > 0
+}
+
+// setOnce reports whether text names the list name once only, where it
+// sets it (fish's set NAME …), else only in expansions ($NAME, zsh's
+// ${(j:,:)NAME): an element may be written in ways the walk does not
+// follow (set NAME[2] x, set -a, read). The positional parameters (@,
+// argv), which the walk sets for a call and follows through set -- and
+// shift, must have no other writer on the line (zsh's argv[2]=x).
+func setOnce(text, name string) bool {
+	mentions := 0
+	for i := 0; i < len(text); {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			break
+		}
+		at, end := i+j, i+j+len(name)
+		i = end
+		if at > 0 && isNameByte(text[at-1]) || end < len(text) && isNameByte(text[end]) ||
+			zshExpansionHead().MatchString(text[max(0, at-maxFlagsLen):at]) {
+			continue
+		}
+		mentions++
+	}
+	if positionalList(name) {
+		return mentions == 0
+	}
+	return mentions == 1
+}
+
+// fishString is what fish's string lower, string upper and string replace
+// (a literal pattern, -a for every match) print of known words, a line
+// each: (string lower $X) of X=~ is the home, as ${X:l} is in zsh. Other
+// subcommands and options, and a pattern that could reach into the home's
+// own path, are not computed.
+func fishString(args []Word) (lines []string, ok bool) {
+	if len(args) == 0 || slices.ContainsFunc(args, func(a Word) bool { return a.Dynamic }) {
+		return nil, false
+	}
+	sub, rest := args[0].Value, args[1:]
+	all, quiet := false, false
+	for len(rest) > 0 && strings.HasPrefix(rest[0].Value, "-") && rest[0].Value != "-" {
+		switch opt := rest[0].Value; {
+		case opt == "--":
+			rest = rest[1:]
+			goto words
+		case opt == "-a" || opt == "--all":
+			all = true
+		case opt == "-q" || opt == "--quiet":
+			quiet = true
+		default:
+			return nil, false
+		}
+		rest = rest[1:]
+	}
+words:
+	var change func(string) (string, bool)
+	switch sub {
+	case "lower":
+		change = caseOf(strings.ToLower)
+	case "upper":
+		change = caseOf(strings.ToUpper)
+	case "replace":
+		if len(rest) < 2 || rest[0].Value == "" {
+			return nil, false
+		}
+		pattern, with := rest[0].Value, rest[1].Value
+		rest = rest[2:]
+		change = func(v string) (string, bool) {
+			home, tail, held := cutHome(v)
+			if held && strings.ContainsAny(pattern, "~$/") || strings.ContainsAny(tail, "$`") {
+				return "", false
+			}
+			if all {
+				return home + strings.ReplaceAll(tail, pattern, with), true
+			}
+			return home + strings.Replace(tail, pattern, with, 1), true
+		}
+	default:
+		return nil, false
+	}
+	if all && sub != "replace" {
+		return nil, false
+	}
+	for _, a := range rest {
+		out, ok := change(a.Value)
+		if !ok {
+			return nil, false
+		}
+		lines = append(lines, out)
+	}
+	if quiet {
+		return nil, true
+	}
+	return lines, true
+}
+
+// zshJoinedFirst reports a zsh expansion in double quotes whose modifiers
+// or (s) apply to an array the quotes join first, unless (@) keeps its
+// elements: "${A:t}" of A=(/a/b /c/d) is d, the tail of "/a/b /c/d". zshParam
+// applies them to each element, as zsh does unquoted; this is not computed.
+func (w *walker) zshJoinedFirst(p *syntax.ParamExp) bool {
+	if w.dialect != Zsh || p.Param == nil {
+		return false
+	}
+	flags := ""
+	if p.Flags != nil {
+		flags = p.Flags.Value
+	}
+	f, known := parseZshValueFlags(p.Flags)
+	if !known || len(p.Modifiers) == 0 && !strings.Contains(flags, "s") || strings.Contains(flags, "@") {
+		return false
+	}
+	elems, _, ok := w.zshBase(p, f.indirect)
+	return ok && len(elems) > 1
+}
+
+// zshKeepsElements reports zsh's (@) and (s) flags, which make separate
+// words in double quotes ("${(s:,:)X}" of X=rm,-rf,~ runs rm), as
+// "${A[@]}" does.
+func zshKeepsElements(p *syntax.ParamExp) bool {
+	f, ok := parseZshValueFlags(p.Flags)
+	return ok && f.separate
+}
+
+// fewAlternatives reports a word whose groups of alternatives make at most
+// maxBraceFields words, as brace expansion is bounded: (a|b)(a|b)… is
+// left as written past that.
+func fewAlternatives(parts []syntax.WordPart) bool {
+	words := 1
+	for _, p := range parts {
+		if lit, ok := p.(*syntax.Lit); ok {
+			for _, group := range strings.Split(lit.Value, "(")[1:] {
+				if words *= 1 + strings.Count(group, "|"); words > maxBraceFields {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// zeroBased reports a line that may make zsh count subscripts from 0: it
+// sets KSH_ARRAYS (spelled in any case, with any underscores) or emulates
+// another shell. Its subscripts are not computed.
+func zeroBased(text string) bool {
+	norm := strings.ReplaceAll(strings.ToLower(text), "_", "")
+	return strings.Contains(norm, "ksharrays") || strings.Contains(norm, "emulate")
+}
+
+// positionalList reports the names of the positional parameters as a list:
+// $@, and zsh's and fish's $argv.
+func positionalList(name string) bool {
+	return name == "@" || name == "argv"
+}

@@ -1,0 +1,81 @@
+package cmdline
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestZshParam checks the values zsh's flags, subscripts and modifiers and
+// fish's list indexes give a value the line set (each checked in zsh 5.9
+// and fish 3): the last command's words, «…» for one not known.
+func TestZshParam(t *testing.T) {
+	for _, tt := range []struct {
+		shell, in string
+		want      []string
+	}{
+		{"zsh", "X=~/x/y.tar.gz; echo ${X:h} ${X:t} ${X:r} ${X:e} ${X:h:h} ${X:t:r}", []string{"echo", "~/x", "y.tar.gz", "~/x/y.tar", "gz", "~", "y.tar"}},
+		{"zsh", "X=~; echo ${X:h} ${X:t} ${X:a} ${X:r} ${X:e}", []string{"echo", "${HOME}/..", "«${X:t}»", "~", "«${X:r}»", "«${X:e}»"}},
+		{"zsh", "echo ${HOME:h} ${HOME:h:h} ${HOME:a}/x ${(U)HOME} ${HOME:t}", []string{"echo", "${HOME}/..", "${HOME}/../..", "$HOME/x", "$HOME", "${HOME:t}"}}, // the home's tail: as written, as before
+		{"zsh", "X=a//b//; echo ${X:h} ${X:t}", []string{"echo", "a", "b"}},
+		{"zsh", "X=/; echo ${X:h} ${X:t}", []string{"echo", "/"}},
+		{"zsh", "X=.bashrc; echo ${X:r}+ ${X:e}", []string{"echo", "+", "bashrc"}},
+		{"zsh", "X=/a/./b/../c; echo ${X:a} ${X:A}", []string{"echo", "/a/c", "/a/c"}},
+		{"zsh", "X=ls; Y=../x/./y; echo ${X:a} ${Y:a}", []string{"echo", "./ls", "../x/y"}},
+		{"zsh", "setopt ksh_arrays; A=(x y); echo ${A[1]} ${A[-1]}", []string{"echo", "«${A[1]}»", "«${A[-1]}»"}},
+		{"zsh", "X=~/x/../..; echo ${X:a}", []string{"echo", "${HOME}/.."}},
+		{"zsh", "X=~/../../x; echo ${X:a}", []string{"echo", "«${X:a}»"}},
+		{"zsh", "X=aBc; echo ${X:u} ${X:l} ${(U)X} ${(L)X}", []string{"echo", "ABC", "abc", "ABC", "abc"}},
+		{"zsh", "X='x-y z_w'; echo ${(C)X}", []string{"echo", "X-Y Z_W"}},
+		{"zsh", "X='a b'; echo ${X:q} ${(Q)X}", []string{"echo", "«${X:q}»", "a b"}},
+		{"zsh", `X='"a"'; echo ${(Q)X}`, []string{"echo", `«${(Q)X}»`}},
+		{"zsh", `X=$HOME/x; echo ${X:Q}`, []string{"echo", "$HOME/x"}},
+		{"zsh", "X=rm; R=X; echo ${(P)R} ${(P)Q}", []string{"echo", "rm", "«${(P)Q}»"}},
+		{"zsh", "X='a:b'; echo ${(s.:.)X}", []string{"echo", "a", "b"}},
+		{"zsh", "X=ab; echo ${(s::)X}", []string{"echo", "«${(s::)X}»"}},
+		{"zsh", "A=(x y z); echo ${(j:,:)A} ${(U)A}", []string{"echo", "x,y,z", "X", "Y", "Z"}},
+		{"zsh", "X='$(id)'; echo ${(e)X}", []string{"echo", "«${(e)X}»"}},
+		{"zsh", "X=abcd; echo ${X[2,-1]} $X[2] ${X[-1]} ${X[2,9]} ${X[3,2]}+ ${X[0]}", []string{"echo", "bcd", "b", "d", "bcd", "+", "«${X[0]}»"}},
+		{"zsh", "A=(a b c); echo $A[2] ${A[-1]} $A[2,-1] ${A[2,9]}", []string{"echo", "b", "c", "b", "c", "b", "c"}},
+		{"zsh", `A=(/a/b /c/d); echo ${A:t} "${A:t}" "${(@)A:t}" ${(j:,:)A:h}`, []string{"echo", "b", "d", "«${A:t}»", "b", "d", "/a,/c"}},
+		{"zsh", "X=\"a/b c/d\"; X2=aBc; echo ${(s: :)X:h} ${(U)X2:l}", []string{"echo", "a/b", "c", "ABC"}},
+		{"zsh", "A=(a b c); A[2]=~; echo $A[2,-1]", []string{"echo", "~", "c"}}, // an element write the walk follows
+		{"zsh", "A=(a b c); A[2,3]=~; echo $A[2,-1]", []string{"echo", "«$A[2,-1]»"}},
+		{"zsh", "set -- a b c; echo $argv[2] ${@[-1]} ${@[2,-1]}", []string{"echo", "b", "c", "b", "c"}},
+		{"zsh", "set -- a b c; argv[2]=x; echo $argv[2]", []string{"echo", "«$argv[2]»"}},
+		{"zsh", "X=~/x; echo ${X[1,2]}", []string{"echo", "«${X[1,2]}»"}},
+		{"zsh", "X=~; echo ${X:s/a/b/}", []string{"echo", "«${X:s/a/b/}»"}},
+		{"zsh", "echo src/(a|b)/x ~/(.ssh|) (#i)x(a|b)", []string{"echo", "src/a/x", "src/b/x", "~/.ssh", "~/", "(#i)x(a|b)"}},
+		{"zsh", `echo *(e:'true || x':)`, []string{"echo", `*(e:'true || x':)`}},
+		{"zsh", "echo " + strings.Repeat("(a|b)", 9), []string{"echo", strings.Repeat("(a|b)", 9)}},
+		{"fish", "set a x y z; echo $a[2..] $a[-1] $a[..2] $a[3..1] $a[1 3] $a[-5..-1]", []string{"echo", "y", "z", "z", "x", "y", "z", "y", "x", "x", "z", "x", "y", "z"}},
+		{"fish", "set a x y; echo $a[5]", []string{"echo", "«$a[5]»"}},
+		{"fish", "set a x y; set a[1] z; echo $a[1]", []string{"echo", "«$a[1]»"}},
+		{"fish", "set X aBc ~/Y; echo (string lower $X) (string upper -- $X[1]) (string replace -a B Q aBBc)", []string{"echo", "abc", "~/y", "ABC", "aQQc"}},
+		{"fish", "echo (string replace B Q aBBc) (string replace / Q ~/x) (string replace -r B Q aB) (string split , a,b)", []string{"echo", "aQBc", "«(string replace / Q ~/x)»", "«(string replace -r B Q aB)»", "«(string split , a,b)»"}},
+		{"fish", "echo (string lower -q ABC)+", []string{"echo", "+"}},
+	} {
+		line := ParseShell(tt.in, tt.shell)
+		var c Command // the line's last command, not one a substitution runs
+		for _, lc := range line.Commands {
+			if len(lc.Via) == 0 {
+				c = *lc
+			}
+		}
+		got := []string{c.Name}
+		for _, a := range c.Args {
+			got = append(got, shown(a))
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %q: got %q, want %q", tt.shell, tt.in, got, tt.want)
+		}
+	}
+}
+
+// shown is a word as the test writes it: «…» when not known.
+func shown(w Word) string {
+	if w.Dynamic {
+		return "«" + strings.Trim(w.Value, "«»") + "»"
+	}
+	return w.Value
+}
