@@ -115,6 +115,10 @@ type flow struct {
 	// lastpipe: the line ran shopt -s lastpipe, which runs a pipeline's
 	// last command in bash itself
 	lastpipe bool
+	// dotglob: the line ran shopt -s dotglob (zsh: setopt globdots), after
+	// which a glob's * and ? match a leading dot (~/*/credentials names
+	// ~/.aws/credentials)
+	dotglob bool
 	// forkSeen are the commands made while statements are walked again
 	// for a cd that may not have run (forkRest), which emit makes once
 	forkSeen map[string]bool
@@ -1925,6 +1929,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	}
 	if c.Name == "shopt" && w.dialect != Fish && !w.lastpipe {
 		w.lastpipe = shoptSets(args, "lastpipe")
+	}
+	if c.Name == "shopt" && w.dialect != Fish && !w.dotglob {
+		w.dotglob = shoptSets(args, "dotglob")
 	}
 	switch name := c.Name; {
 	case name == "curl" || name == "wget":

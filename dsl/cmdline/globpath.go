@@ -72,7 +72,11 @@ var wellKnownTree = sync.OnceValue(func() pathNode {
 // glob starts (~/ or /), nil when it matches none, more than
 // maxGlobPaths, or starts elsewhere (a relative glob names the project's
 // own files).
-func globPaths(glob string) []string {
+func globPaths(glob string) []string { return globPathsDots(glob, false) }
+
+// globPathsDots is globPaths where dots says whether * and ? match a
+// leading dot (bash's dotglob, zsh's globdots and (D) qualifier).
+func globPathsDots(glob string, dots bool) []string {
 	for _, home := range []string{"$HOME/", "${HOME}/"} {
 		if rest, ok := strings.CutPrefix(glob, home); ok {
 			glob = "~/" + rest
@@ -99,7 +103,7 @@ func globPaths(glob string) []string {
 	start := wellKnownTree()[first]
 	cur := []partial{{strings.TrimSuffix(first, "/"), start}}
 	matched := globbedHome
-	for _, comp := range comps {
+	for k, comp := range comps {
 		if comp == "" || comp == "." {
 			continue // ~/./.ss*: the same directory
 		}
@@ -109,7 +113,7 @@ func globPaths(glob string) []string {
 				next = append(next, partial{p.at + "/" + comp, p.node[comp]})
 				continue
 			}
-			if p.node == nil || comp == "*" {
+			if p.node == nil || comp == "*" && k == len(comps)-1 {
 				// below a directory the layout does not describe; or all of
 				// a directory, which the rules judge as written (rm -rf ~/*)
 				return nil
@@ -120,7 +124,7 @@ func globPaths(glob string) []string {
 			}
 			slices.Sort(names)
 			for _, name := range names {
-				if strings.HasPrefix(name, ".") && !strings.HasPrefix(comp, ".") {
+				if strings.HasPrefix(name, ".") && !strings.HasPrefix(comp, ".") && !dots {
 					continue // a glob matches a leading dot only with one of its own
 				}
 				if globMatch(comp, name) {
@@ -128,6 +132,11 @@ func globPaths(glob string) []string {
 				}
 			}
 			matched = true
+		}
+		if k+1 < len(comps) && isGlob(comp) && len(next) > maxGlobPaths && !isGlob(comps[k+1]) {
+			// ~/*/credentials: of the many directories * matches, those
+			// the layout holds the next name in (~/.aws, with dotglob)
+			next = slices.DeleteFunc(next, func(p partial) bool { return p.node == nil || p.node[comps[k+1]] == nil })
 		}
 		if len(next) == 0 || len(next) > maxGlobPaths {
 			return nil
@@ -239,15 +248,21 @@ func GlobPaths(glob string) []string {
 // globArgs emits c again with each glob argument replaced by the
 // well-known paths it may match (globPaths), when any does.
 func (w *walker) globArgs(c *Command, args []field, cx ctx) {
-	if c.Dynamic || w.walks >= maxLoopWalks || !slices.ContainsFunc(args, func(f field) bool { return f.glob && !f.Dynamic }) {
+	if c.Dynamic || w.walks >= maxLoopWalks || !slices.ContainsFunc(args, func(f field) bool { return f.glob }) {
 		return
 	}
 	var words []Word
 	globs, multi, at := 0, 0, 0 // the globs that match, those of several paths, and where the last of those is
 	var matched []string        // its paths
 	for _, f := range args {
-		if f.glob && !f.Dynamic && !strings.ContainsAny(f.Value, "\\'\"") {
-			if ps := globPaths(f.Value); ps != nil {
+		v := f.Value
+		if rest, ok := unknownLead(v); f.glob && f.Dynamic && ok && isGlob(rest) {
+			v = "~" + rest // $X/.a*/cred*: a glob below an unknown directory, read below the home
+		} else if f.Dynamic {
+			v = ""
+		}
+		if f.glob && v != "" && !strings.ContainsAny(v, "\\'\"") {
+			if ps := globPathsDots(v, w.dotglob || f.dots); ps != nil { // dotglob, zsh's (D)
 				globs++
 				if len(ps) > 1 {
 					multi, at, matched = multi+1, len(words), ps
@@ -281,4 +296,32 @@ func (w *walker) globArgs(c *Command, args []field, cx ctx) {
 		one.Args = slices.Concat(words[:at], []Word{{Value: p}}, words[at+len(matched):])
 		w.runAs(&one, c.Path, "glob", cx)
 	}
+}
+
+// unknownLead is what follows the one parameter expansion a word starts
+// with ($X/…, ${X}/…), from its /: the rest of a path below a directory
+// known only at run time.
+func unknownLead(v string) (string, bool) {
+	n := 0
+	switch {
+	case strings.HasPrefix(v, "${"):
+		if n = strings.IndexByte(v, '}') + 1; n == 0 || strings.ContainsAny(v[2:n-1], "${}`") {
+			return "", false
+		}
+	case strings.HasPrefix(v, "$"):
+		n = 1
+		for n < len(v) && isNameByte(v[n]) {
+			n++
+		}
+		if n == 1 {
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	rest := v[n:]
+	if !strings.HasPrefix(rest, "/") || strings.ContainsAny(rest, "$`") {
+		return "", false
+	}
+	return rest, true
 }

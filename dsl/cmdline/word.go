@@ -22,6 +22,7 @@ type field struct {
 	prompt *Word // the value expanded by ${x@P} in it (Dynamic when unknown)
 	assign bool  // the word starts with an unquoted NAME= (zsh reads it as an assignment after repeat N)
 	other  bool  // a part of the word is not a tool's shell set-up output (setupOnly)
+	dots   bool  // zsh's (D) qualifier: its glob's * and ? match a leading dot
 }
 
 // setupOnly reports a word that is nothing but the output of tools' shell
@@ -382,13 +383,13 @@ type expander struct {
 
 func (w *walker) expand(parts []syntax.WordPart, split bool, mode int) []field {
 	e := expander{w: w, split: split}
-	heads := -1
+	heads, dots := -1, false
 	if n := len(parts); n > 0 && w.dialect == Zsh && split && mode == unquoted {
 		if l, ok := parts[n-1].(*syntax.Lit); ok {
 			if rest, h, ok := zshQualified(l.Value); ok && (rest != "" || n > 1) && !nullGlob(l.Value, w.source(parts[0].Pos(), l.Pos())+rest) {
 				// ~(/), ~/*(/), ~/proj(:h): zsh's glob qualifiers are
 				// no part of the name; :h takes the last component off
-				heads = h
+				heads, dots = h, strings.Contains(l.Value[strings.LastIndexByte(l.Value, '(')+1:], "D")
 				parts = append(slices.Clip(parts[:len(parts)-1]), &syntax.Lit{ValuePos: l.ValuePos, ValueEnd: l.ValueEnd, Value: rest})
 			}
 		}
@@ -410,7 +411,7 @@ func (w *walker) expand(parts []syntax.WordPart, split bool, mode int) []field {
 		e.part(p, mode)
 	}
 	if heads >= 0 {
-		e.cur.glob = true
+		e.cur.glob, e.cur.dots = true, dots
 		if v := e.b.String(); heads > 0 && !e.cur.Dynamic {
 			for range heads {
 				if v == "~" || v == "$HOME" || v == "${HOME}" {

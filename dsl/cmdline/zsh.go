@@ -757,6 +757,10 @@ func (w *walker) zshSetopt(name string, args []field) {
 			w.promptSubst = on
 		case "nopromptsubst":
 			w.promptSubst = !on
+		case "globdots", "dotglob":
+			w.dotglob = on // a glob's * and ? match a leading dot
+		case "noglobdots", "nodotglob":
+			w.dotglob = !on
 		}
 	}
 }
