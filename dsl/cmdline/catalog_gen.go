@@ -186,214 +186,222 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[88]
 	case "aa-exec":
 		return &catalogPrograms[89]
-	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
 		return &catalogPrograms[90]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "grc":
 		return &catalogPrograms[91]
-	case "latexmk":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[92]
-	case "m4":
+	case "latexmk":
 		return &catalogPrograms[93]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "m4":
 		return &catalogPrograms[94]
-	case "hg":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[95]
-	case "fzf":
+	case "hg":
 		return &catalogPrograms[96]
-	case "tmate":
+	case "fzf":
 		return &catalogPrograms[97]
-	case "genie":
+	case "tmate":
 		return &catalogPrograms[98]
-	case "dc":
+	case "genie":
 		return &catalogPrograms[99]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "dc":
 		return &catalogPrograms[100]
-	case "yt-dlp", "youtube-dl":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[101]
-	case "dmsetup":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[102]
-	case "openvpn":
+	case "dmsetup":
 		return &catalogPrograms[103]
-	case "certbot":
+	case "openvpn":
 		return &catalogPrograms[104]
-	case "borg":
+	case "certbot":
 		return &catalogPrograms[105]
-	case "sshuttle":
+	case "borg":
 		return &catalogPrograms[106]
-	case "split", "gsplit":
+	case "sshuttle":
 		return &catalogPrograms[107]
-	case "scrot":
+	case "split", "gsplit":
 		return &catalogPrograms[108]
-	case "acr":
+	case "scrot":
 		return &catalogPrograms[109]
-	case "zic":
+	case "acr":
 		return &catalogPrograms[110]
-	case "dnsmasq":
+	case "zic":
 		return &catalogPrograms[111]
-	case "pip", "pip3":
+	case "dnsmasq":
 		return &catalogPrograms[112]
-	case "gem":
+	case "pip", "pip3":
 		return &catalogPrograms[113]
-	case "scp", "sftp-s":
+	case "gem":
 		return &catalogPrograms[114]
-	case "sshfs":
+	case "scp", "sftp-s":
 		return &catalogPrograms[115]
-	case "check_by_ssh":
+	case "sshfs":
 		return &catalogPrograms[116]
-	case "puppet":
+	case "check_by_ssh":
 		return &catalogPrograms[117]
-	case "xdotool":
+	case "puppet":
 		return &catalogPrograms[118]
-	case "ydotool":
+	case "xdotool":
 		return &catalogPrograms[119]
-	case "task":
+	case "ydotool":
 		return &catalogPrograms[120]
-	case "perf":
+	case "task":
 		return &catalogPrograms[121]
-	case "ip":
+	case "perf":
 		return &catalogPrograms[122]
-	case "rake":
+	case "ip":
 		return &catalogPrograms[123]
-	case "knife":
+	case "rake":
 		return &catalogPrograms[124]
-	case "sqlmap":
+	case "knife":
 		return &catalogPrograms[125]
-	case "exiftool":
+	case "sqlmap":
 		return &catalogPrograms[126]
-	case "fail2ban-client":
+	case "exiftool":
 		return &catalogPrograms[127]
-	case "fastfetch":
+	case "fail2ban-client":
 		return &catalogPrograms[128]
-	case "rsyslogd":
+	case "fastfetch":
 		return &catalogPrograms[129]
-	case "virsh":
+	case "rsyslogd":
 		return &catalogPrograms[130]
-	case "bee":
+	case "virsh":
 		return &catalogPrograms[131]
-	case "go":
+	case "bee":
 		return &catalogPrograms[132]
-	case "cargo":
+	case "go":
 		return &catalogPrograms[133]
-	case "svn":
+	case "cargo":
 		return &catalogPrograms[134]
-	case "jj":
+	case "svn":
 		return &catalogPrograms[135]
-	case "strace":
+	case "jj":
 		return &catalogPrograms[136]
-	case "ltrace":
+	case "strace":
 		return &catalogPrograms[137]
-	case "flock":
+	case "ltrace":
 		return &catalogPrograms[138]
-	case "systemd-run":
+	case "flock":
 		return &catalogPrograms[139]
-	case "busctl":
+	case "systemd-run":
 		return &catalogPrograms[140]
-	case "unshare":
+	case "busctl":
 		return &catalogPrograms[141]
-	case "nsenter":
+	case "unshare":
 		return &catalogPrograms[142]
-	case "chroot":
+	case "nsenter":
 		return &catalogPrograms[143]
-	case "lvm":
+	case "chroot":
 		return &catalogPrograms[144]
-	case "parted":
+	case "lvm":
 		return &catalogPrograms[145]
-	case "toybox":
+	case "parted":
 		return &catalogPrograms[146]
-	case "sshpass":
+	case "toybox":
 		return &catalogPrograms[147]
-	case "screen":
+	case "sshpass":
 		return &catalogPrograms[148]
-	case "cpulimit":
+	case "screen":
 		return &catalogPrograms[149]
-	case "dbus-launch":
+	case "cpulimit":
 		return &catalogPrograms[150]
-	case "rlwrap":
+	case "dbus-launch":
 		return &catalogPrograms[151]
-	case "valgrind":
+	case "rlwrap":
 		return &catalogPrograms[152]
-	case "setarch":
+	case "valgrind":
 		return &catalogPrograms[153]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "setarch":
 		return &catalogPrograms[154]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[155]
-	case "entr":
+	case "chronic", "eatmydata", "torify", "xvfb-run", "catchsegv", "numactl", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "sem", "pipetty":
 		return &catalogPrograms[156]
-	case "mosh":
+	case "fakeroot":
 		return &catalogPrograms[157]
-	case "msgfilter":
+	case "ifne":
 		return &catalogPrograms[158]
-	case "start-stop-daemon":
+	case "prlimit":
 		return &catalogPrograms[159]
-	case "sg", "newgrp":
+	case "entr":
 		return &catalogPrograms[160]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "mosh":
 		return &catalogPrograms[161]
-	case "wezterm":
+	case "msgfilter":
 		return &catalogPrograms[162]
-	case "kitty", "foot", "st":
+	case "start-stop-daemon":
 		return &catalogPrograms[163]
-	case "tmux", "byobu", "byobu-tmux":
+	case "sg", "newgrp":
 		return &catalogPrograms[164]
-	case "zellij":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[165]
-	case "dtach", "abduco":
+	case "wezterm":
 		return &catalogPrograms[166]
-	case "parallel":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[167]
-	case "hping3":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[168]
-	case "at", "batch":
+	case "zellij":
 		return &catalogPrograms[169]
-	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
+	case "dtach", "abduco":
 		return &catalogPrograms[170]
-	case "pnpm", "yarn", "npm", "bun":
+	case "parallel":
 		return &catalogPrograms[171]
-	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
+	case "hping3":
 		return &catalogPrograms[172]
-	case "mise":
+	case "at", "batch":
 		return &catalogPrograms[173]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
 		return &catalogPrograms[174]
-	case "nix":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[175]
-	case "script":
+	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[176]
-	case "socat":
+	case "mise":
 		return &catalogPrograms[177]
-	case "socket":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[178]
-	case "proot":
+	case "nix":
 		return &catalogPrograms[179]
-	case "sched":
+	case "script":
 		return &catalogPrograms[180]
-	case "faketime":
+	case "socat":
 		return &catalogPrograms[181]
-	case "trickle":
+	case "socket":
 		return &catalogPrograms[182]
-	case "hyperfine":
+	case "proot":
 		return &catalogPrograms[183]
-	case "direnv":
+	case "sched":
 		return &catalogPrograms[184]
-	case "op":
+	case "faketime":
 		return &catalogPrograms[185]
-	case "doppler", "infisical":
+	case "trickle":
 		return &catalogPrograms[186]
-	case "dotenv":
+	case "hyperfine":
 		return &catalogPrograms[187]
-	case "dotenvx":
+	case "direnv":
 		return &catalogPrograms[188]
-	case "aws-vault":
+	case "op":
 		return &catalogPrograms[189]
-	case "launchctl":
+	case "doppler", "infisical":
 		return &catalogPrograms[190]
-	case "hguard":
+	case "dotenv":
 		return &catalogPrograms[191]
-	case "hguard-shell":
+	case "dotenvx":
 		return &catalogPrograms[192]
-	case "nix-shell":
+	case "aws-vault":
 		return &catalogPrograms[193]
+	case "launchctl":
+		return &catalogPrograms[194]
+	case "hguard":
+		return &catalogPrograms[195]
+	case "hguard-shell":
+		return &catalogPrograms[196]
+	case "nix-shell":
+		return &catalogPrograms[197]
 	}
 	return nil
 }
@@ -599,11 +607,11 @@ var catalogNames = [...]string{
 	"setlock",
 	"distcc",
 	"logsave",
-	"grc",
 	"ssh-agent",
 	"dbus-run-session",
 	"ionice-run",
 	"runcon",
+	"grc",
 	"tex",
 	"latex",
 	"pdflatex",
@@ -702,12 +710,10 @@ var catalogNames = [...]string{
 	"arch",
 	"chronic",
 	"eatmydata",
-	"fakeroot",
 	"torify",
 	"xvfb-run",
 	"catchsegv",
 	"numactl",
-	"prlimit",
 	"chpst",
 	"systemd-inhibit",
 	"ts",
@@ -717,9 +723,11 @@ var catalogNames = [...]string{
 	"schedtool",
 	"cset",
 	"vipe",
-	"ifne",
 	"sem",
 	"pipetty",
+	"fakeroot",
+	"ifne",
+	"prlimit",
 	"entr",
 	"mosh",
 	"msgfilter",
@@ -829,7 +837,7 @@ var catalogPrograms = [...]Program{
 	{Name: "jupyter", Code: []CodeOption{{"--browser", "sh", nil}, {"--ServerApp.browser", "sh", nil}, {"--NotebookApp.browser", "sh", nil}, {"--LabApp.browser", "sh", nil}}, Stdin: "bang", ShellPaths: true},
 	{Name: "ftp", Args: "PpUWOoiAtmnsTDRg", Code: []CodeOption{{"-c", "ftp", nil}}, Stdin: "ftp", Prompt: []Prompt{{Batch: []string{"-c"}, Operands: -1}}},
 	{Name: "lftp", Args: "pue", Long: []string{"rcfile", "user", "password", "port", "env-password"}, Code: []CodeOption{{"-c", "ftp", nil}, {"-e", "ftp", nil}, {"-f", "ftp-file", nil}}, Stdin: "ftp", Prompt: []Prompt{{Batch: []string{"-c", "-f"}, Quit: []string{"bye", "exit", "quit"}, Operands: -1}}},
-	{Name: "sftp", Args: "BbcDFiJlPRSso", Code: []CodeOption{{"-b", "ftp-file", nil}, {"-S", "sh", nil}, {"-D", "sh", nil}, {Option: "-o", Lang: "sshopt", Helpers: helpersSsh}}, Stdin: "ftp", Prompt: []Prompt{{Batch: []string{"-b"}, Operands: -1}}},
+	{Name: "sftp", Args: "BbcDFiJlPRSsoX", Code: []CodeOption{{"-b", "ftp-file", nil}, {"-S", "sh", nil}, {"-D", "sh", nil}, {Option: "-o", Lang: "sshopt", Helpers: helpersSsh}}, Stdin: "ftp", Prompt: []Prompt{{Batch: []string{"-b"}, Operands: -1}}},
 	{Name: "gimp", Code: []CodeOption{{"-b", "python", nil}, {"--batch", "python", nil}}},
 	{Name: "capsh", ShellOptions: []string{"--"}},
 	{Name: "sed", Code: []CodeOption{{"-e", "sed", nil}, {"--expression", "sed", nil}, {"", "sed", nil}, {"-f", "sed-file", nil}, {"--file", "sed-file", nil}}},
@@ -892,6 +900,7 @@ var catalogPrograms = [...]Program{
 	{Name: "openvt", Runs: "argv", Args: "c", Long: []string{"console"}},
 	{Name: "aa-exec", Runs: "argv", Args: "pn", Long: []string{"profile", "namespace"}},
 	{Name: "pexec", Runs: "argv", Args: "nrteclmdoapP"},
+	{Name: "grc", Runs: "argv", Args: "c", Long: []string{"config"}},
 	{Name: "tex", Code: []CodeOption{{"", "tex", nil}}},
 	{Name: "latexmk", Code: []CodeOption{{"-e", "perl", nil}, {"-pdflatex", "sh", nil}, {"-latex", "sh", nil}}},
 	{Name: "m4", Code: []CodeOption{{"", "m4", nil}}, Stdin: "m4"},
@@ -915,7 +924,7 @@ var catalogPrograms = [...]Program{
 	{Name: "dnsmasq", Code: []CodeOption{{"--conf-script", "hook", nil}, {"--dhcp-script", "hook", nil}}, Settings: []string{"conf-script", "dhcp-script"}},
 	{Name: "pip", Code: []CodeOption{{"--editor", "sh", nil}}},
 	{Name: "gem", Code: []CodeOption{{"-e", "sh", nil}, {"--editor", "sh", nil}}},
-	{Name: "scp", Args: "cFiJloPSBD", Code: []CodeOption{{Option: "-S", Lang: "sh", Helpers: helpersSsh}, {Option: "-o", Lang: "sshopt", Helpers: helpersSsh}}},
+	{Name: "scp", Args: "cFiJloPSDX", Code: []CodeOption{{Option: "-S", Lang: "sh", Helpers: helpersSsh}, {Option: "-o", Lang: "sshopt", Helpers: helpersSsh}, {"-D", "sh", nil}}},
 	{Name: "sshfs", Code: []CodeOption{{Option: "-o", Lang: "sshopt", Helpers: helpersSsh}}},
 	{Name: "check_by_ssh", Code: []CodeOption{{Option: "-o", Lang: "sshopt", Helpers: helpersSsh}, {"-C", "sh", nil}}},
 	{Name: "puppet", Code: []CodeOption{{"-e", "puppet", nil}, {"--execute", "puppet", nil}}},
@@ -937,10 +946,10 @@ var catalogPrograms = [...]Program{
 	{Name: "cargo", Code: []CodeOption{{"--config", "cargo-config", nil}}},
 	{Name: "svn", Prompt: []Prompt{{Batch: []string{"-m", "--message", "-F", "--file"}, Sub: []string{"commit", "ci", "propedit", "pedit", "pe"}, Editor: []string{"SVN_EDITOR"}, Operands: -1}}},
 	{Name: "jj", Prompt: []Prompt{{Batch: []string{"-m", "--message", "--stdin", "--no-edit"}, Sub: []string{"describe", "desc", "commit", "ci"}, Editor: []string{"JJ_EDITOR"}, Operands: -1}}},
-	{Name: "strace", Runs: "argv", Args: "abeEIoOpPsSuUXA", Long: []string{"output", "signal", "trace", "status", "user", "attach", "string-limit", "columns", "decode-fds", "env", "exit-status", "quiet", "summary-columns", "secontext", "trace-path", "seccomp-bpf"}, Code: []CodeOption{{"-o", "pipe", nil}, {"--output", "pipe", nil}}},
+	{Name: "strace", Runs: "argv", Args: "abeEIoOpPsSuUX", Long: []string{"output", "signal", "trace", "status", "user", "attach", "string-limit", "columns", "env", "exit-status", "summary-columns", "trace-path", "abbrev", "verbose", "raw", "read", "write", "fault", "inject", "kvm", "const-print-style", "decode-pids", "detach-on", "interruptible", "summary-sort-by", "summary-syscall-overhead"}, Code: []CodeOption{{"-o", "pipe", nil}, {"--output", "pipe", nil}}},
 	{Name: "ltrace", Runs: "argv", Args: "aADeFlnopsuwx", Long: []string{"align", "config", "indent", "library", "output", "where"}},
 	{Name: "flock", Runs: "argv", Args: "wE", Long: []string{"wait", "timeout", "conflict-exit-code"}, Stop: "c", LongStop: []string{"command"}, Operands: 1, Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}},
-	{Name: "systemd-run", Runs: "argv", Args: "pMHEu", Long: []string{"unit", "property", "description", "slice", "setenv", "uid", "gid", "working-directory", "machine", "host", "on-active", "on-boot", "on-calendar", "on-startup", "on-unit-active", "on-unit-inactive", "on-clock-change", "service-type", "nice", "timer-property", "path-property", "socket-property", "slice-inherit", "expand-environment"}, ShellOptions: []string{"-S", "--shell"}},
+	{Name: "systemd-run", Runs: "argv", Args: "pMHEu", Long: []string{"unit", "property", "description", "slice", "setenv", "uid", "gid", "working-directory", "machine", "host", "on-active", "on-boot", "on-calendar", "on-startup", "on-unit-active", "on-unit-inactive", "service-type", "nice", "timer-property", "path-property", "socket-property", "expand-environment"}, ShellOptions: []string{"-S", "--shell"}},
 	{Name: "busctl", Args: "HMC", Long: []string{"host", "machine", "address", "timeout", "match", "size", "expect-reply", "auto-start", "allow-interactive-authorization", "destination", "json"}, Code: []CodeOption{{"StartTransientUnit", "transient-unit", nil}}, ShellPaths: true},
 	{Name: "unshare", Runs: "argv", Args: "S", Long: []string{"setuid", "setgid", "root", "wd", "propagation", "map-user", "map-group", "map-users", "map-groups", "monotonic", "boottime"}, Shell: "agent"},
 	{Name: "nsenter", Runs: "argv", Args: "tSGN", Long: []string{"target", "setuid", "setgid", "net-socket"}, Shell: "agent"},
@@ -957,6 +966,9 @@ var catalogPrograms = [...]Program{
 	{Name: "setarch", Runs: "argv", Operands: 1},
 	{Name: "linux64", Runs: "argv"},
 	{Name: "chronic", Runs: "argv", Args: "gsnNmCcipPuU"},
+	{Name: "fakeroot", Runs: "argv", Args: "lsib", Long: []string{"lib", "faked"}},
+	{Name: "ifne", Runs: "argv"},
+	{Name: "prlimit", Runs: "argv", Args: "po", Long: []string{"pid", "output"}},
 	{Name: "entr", Runs: "argv", Stop: "s", Code: []CodeOption{{"-s", "sh", nil}}},
 	{Name: "mosh", Runs: "argv", Long: []string{"client", "server", "ssh", "port", "predict", "family", "bind-server", "experimental-remote-ip"}, Operands: 1, Prompt: []Prompt{{Batch: []string{"--"}, Operands: 1}}},
 	{Name: "msgfilter", Runs: "argv", Args: "iDow", Long: []string{"input", "directory", "output-file", "width"}},
@@ -999,7 +1011,7 @@ var catalogPrograms = [...]Program{
 
 // wrappers run the command that follows their own options (kind: wrapper).
 var wrappers = map[string]optSpec{
-	"sudo":                {arg: "CDgpRrTUu", longArg: []string{"user", "group", "host", "chdir", "close-from", "prompt", "role", "type", "command-timeout", "other-user", "chroot"}, stop: "eKlVvh", longStop: []string{"edit", "list", "validate", "version", "help", "remove-timestamp"}, assigns: true},
+	"sudo":                {arg: "CDgpRrtTUu", longArg: []string{"user", "group", "host", "chdir", "close-from", "prompt", "role", "type", "command-timeout", "other-user", "chroot"}, stop: "eKlVvh", longStop: []string{"edit", "list", "validate", "version", "help", "remove-timestamp"}, assigns: true},
 	"doas":                {arg: "uaC"},
 	"run0":                {arg: "ugD", longArg: []string{"user", "group", "chdir", "unit", "property", "description", "slice", "nice", "setenv"}},
 	"pkexec":              {longArg: []string{"user"}},
