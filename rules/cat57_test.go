@@ -14,8 +14,8 @@ import (
 // --slice-inherit and --on-clock-change, scp's -B; programs that shared an
 // entry whose letters are flags to them (fakeroot -u, ifne -n, prlimit's
 // resources, grc -e and -s) have their own now; parallel's -l and
-// --max-lines take only a number as their next word. Their real value
-// options still take the next word.
+// --max-lines take only a number as their next word; firejail -c CMD runs
+// CMD. Their real value options still take the next word.
 func TestCat57CatalogueFlags(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{"strace -A rm -rf ~", dsl.Block, dsl.Block},
@@ -44,6 +44,8 @@ func TestCat57CatalogueFlags(t *testing.T) {
 		{"parallel -l rm -rf ::: ~", dsl.Block, dsl.Block},
 		{"parallel --max-lines rm -rf ::: ~", dsl.Block, dsl.Block},
 		{"parallel -l 2 gzip ::: a.txt b.txt", dsl.Allow, dsl.Allow},
+		{"firejail -c 'rm -rf ~'", dsl.Block, dsl.Block},
+		{"firejail --private=/tmp/x -c make", dsl.Allow, dsl.Allow},
 	})
 }
 

@@ -1031,7 +1031,7 @@ var wrappers = map[string]optSpec{
 	"unbuffer":            {},
 	"tsocks":              {},
 	"torsocks":            {arg: "upaP", longArg: []string{"user", "pass", "address", "port"}},
-	"firejail":            {},
+	"firejail":            {split: "c"},
 	"dumb-init":           {arg: "r", longArg: []string{"rewrite"}, stop: "hVl", longStop: []string{"help", "version", "list"}},
 	"tini":                {arg: "pe", stop: "hl", longStop: []string{"version"}},
 	"proxychains":         {arg: "f"},
