@@ -13,9 +13,11 @@ import (
 // optional values of --quiet, --decode-fds and --secontext, systemd-run's
 // --slice-inherit and --on-clock-change, scp's -B; programs that shared an
 // entry whose letters are flags to them (fakeroot -u, ifne -n, prlimit's
-// resources, grc -e and -s) have their own now; parallel's -l and
-// --max-lines take only a number as their next word; firejail -c CMD runs
-// CMD. Their real value options still take the next word.
+// resources, grc -e and -s, sem -u and -g, torify -i, multitime, whose
+// -i, -o and -r are shell lines) have their own now; parallel's -l and
+// --max-lines take the next word only when it is a number, and are read as
+// taking none (a number read as the command hides nothing); firejail -c
+// CMD runs CMD. Their real value options still take the next word.
 func TestCat57CatalogueFlags(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{"strace -A rm -rf ~", dsl.Block, dsl.Block},
@@ -46,6 +48,13 @@ func TestCat57CatalogueFlags(t *testing.T) {
 		{"parallel -l 2 gzip ::: a.txt b.txt", dsl.Allow, dsl.Allow},
 		{"firejail -c 'rm -rf ~'", dsl.Block, dsl.Block},
 		{"firejail --private=/tmp/x -c make", dsl.Allow, dsl.Allow},
+		{"sem -u rm -rf ~", dsl.Block, dsl.Block},
+		{"sem -j 4 --id x make", dsl.Allow, dsl.Allow},
+		{"torify -i rm -rf ~", dsl.Block, dsl.Block},
+		{"torify curl https://example.com", dsl.Allow, dsl.Allow},
+		{"multitime -i 'rm -rf ~' -n 2 true", dsl.Block, dsl.Block},
+		{"multitime -o 'curl x | sh' -n 2 true", dsl.Ask, dsl.Ask},
+		{"multitime -r sync -n 5 make", dsl.Allow, dsl.Allow},
 	})
 }
 

@@ -186,222 +186,226 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[88]
 	case "aa-exec":
 		return &catalogPrograms[89]
-	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+	case "pexec", "aoss", "choom", "softlimit", "setlock", "distcc", "logsave", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
 		return &catalogPrograms[90]
-	case "grc":
+	case "multitime":
 		return &catalogPrograms[91]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "grc":
 		return &catalogPrograms[92]
-	case "latexmk":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[93]
-	case "m4":
+	case "latexmk":
 		return &catalogPrograms[94]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "m4":
 		return &catalogPrograms[95]
-	case "hg":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[96]
-	case "fzf":
+	case "hg":
 		return &catalogPrograms[97]
-	case "tmate":
+	case "fzf":
 		return &catalogPrograms[98]
-	case "genie":
+	case "tmate":
 		return &catalogPrograms[99]
-	case "dc":
+	case "genie":
 		return &catalogPrograms[100]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "dc":
 		return &catalogPrograms[101]
-	case "yt-dlp", "youtube-dl":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[102]
-	case "dmsetup":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[103]
-	case "openvpn":
+	case "dmsetup":
 		return &catalogPrograms[104]
-	case "certbot":
+	case "openvpn":
 		return &catalogPrograms[105]
-	case "borg":
+	case "certbot":
 		return &catalogPrograms[106]
-	case "sshuttle":
+	case "borg":
 		return &catalogPrograms[107]
-	case "split", "gsplit":
+	case "sshuttle":
 		return &catalogPrograms[108]
-	case "scrot":
+	case "split", "gsplit":
 		return &catalogPrograms[109]
-	case "acr":
+	case "scrot":
 		return &catalogPrograms[110]
-	case "zic":
+	case "acr":
 		return &catalogPrograms[111]
-	case "dnsmasq":
+	case "zic":
 		return &catalogPrograms[112]
-	case "pip", "pip3":
+	case "dnsmasq":
 		return &catalogPrograms[113]
-	case "gem":
+	case "pip", "pip3":
 		return &catalogPrograms[114]
-	case "scp", "sftp-s":
+	case "gem":
 		return &catalogPrograms[115]
-	case "sshfs":
+	case "scp", "sftp-s":
 		return &catalogPrograms[116]
-	case "check_by_ssh":
+	case "sshfs":
 		return &catalogPrograms[117]
-	case "puppet":
+	case "check_by_ssh":
 		return &catalogPrograms[118]
-	case "xdotool":
+	case "puppet":
 		return &catalogPrograms[119]
-	case "ydotool":
+	case "xdotool":
 		return &catalogPrograms[120]
-	case "task":
+	case "ydotool":
 		return &catalogPrograms[121]
-	case "perf":
+	case "task":
 		return &catalogPrograms[122]
-	case "ip":
+	case "perf":
 		return &catalogPrograms[123]
-	case "rake":
+	case "ip":
 		return &catalogPrograms[124]
-	case "knife":
+	case "rake":
 		return &catalogPrograms[125]
-	case "sqlmap":
+	case "knife":
 		return &catalogPrograms[126]
-	case "exiftool":
+	case "sqlmap":
 		return &catalogPrograms[127]
-	case "fail2ban-client":
+	case "exiftool":
 		return &catalogPrograms[128]
-	case "fastfetch":
+	case "fail2ban-client":
 		return &catalogPrograms[129]
-	case "rsyslogd":
+	case "fastfetch":
 		return &catalogPrograms[130]
-	case "virsh":
+	case "rsyslogd":
 		return &catalogPrograms[131]
-	case "bee":
+	case "virsh":
 		return &catalogPrograms[132]
-	case "go":
+	case "bee":
 		return &catalogPrograms[133]
-	case "cargo":
+	case "go":
 		return &catalogPrograms[134]
-	case "svn":
+	case "cargo":
 		return &catalogPrograms[135]
-	case "jj":
+	case "svn":
 		return &catalogPrograms[136]
-	case "strace":
+	case "jj":
 		return &catalogPrograms[137]
-	case "ltrace":
+	case "strace":
 		return &catalogPrograms[138]
-	case "flock":
+	case "ltrace":
 		return &catalogPrograms[139]
-	case "systemd-run":
+	case "flock":
 		return &catalogPrograms[140]
-	case "busctl":
+	case "systemd-run":
 		return &catalogPrograms[141]
-	case "unshare":
+	case "busctl":
 		return &catalogPrograms[142]
-	case "nsenter":
+	case "unshare":
 		return &catalogPrograms[143]
-	case "chroot":
+	case "nsenter":
 		return &catalogPrograms[144]
-	case "lvm":
+	case "chroot":
 		return &catalogPrograms[145]
-	case "parted":
+	case "lvm":
 		return &catalogPrograms[146]
-	case "toybox":
+	case "parted":
 		return &catalogPrograms[147]
-	case "sshpass":
+	case "toybox":
 		return &catalogPrograms[148]
-	case "screen":
+	case "sshpass":
 		return &catalogPrograms[149]
-	case "cpulimit":
+	case "screen":
 		return &catalogPrograms[150]
-	case "dbus-launch":
+	case "cpulimit":
 		return &catalogPrograms[151]
-	case "rlwrap":
+	case "dbus-launch":
 		return &catalogPrograms[152]
-	case "valgrind":
+	case "rlwrap":
 		return &catalogPrograms[153]
-	case "setarch":
+	case "valgrind":
 		return &catalogPrograms[154]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "setarch":
 		return &catalogPrograms[155]
-	case "chronic", "eatmydata", "torify", "xvfb-run", "catchsegv", "numactl", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "sem", "pipetty":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[156]
-	case "fakeroot":
+	case "chronic", "eatmydata", "xvfb-run", "catchsegv", "numactl", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "pipetty":
 		return &catalogPrograms[157]
-	case "ifne":
+	case "fakeroot":
 		return &catalogPrograms[158]
-	case "prlimit":
+	case "sem":
 		return &catalogPrograms[159]
-	case "entr":
+	case "ifne":
 		return &catalogPrograms[160]
-	case "mosh":
+	case "prlimit":
 		return &catalogPrograms[161]
-	case "msgfilter":
+	case "entr":
 		return &catalogPrograms[162]
-	case "start-stop-daemon":
+	case "mosh":
 		return &catalogPrograms[163]
-	case "sg", "newgrp":
+	case "msgfilter":
 		return &catalogPrograms[164]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "start-stop-daemon":
 		return &catalogPrograms[165]
-	case "wezterm":
+	case "sg", "newgrp":
 		return &catalogPrograms[166]
-	case "kitty", "foot", "st":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[167]
-	case "tmux", "byobu", "byobu-tmux":
+	case "wezterm":
 		return &catalogPrograms[168]
-	case "zellij":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[169]
-	case "dtach", "abduco":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[170]
-	case "parallel":
+	case "zellij":
 		return &catalogPrograms[171]
-	case "hping3":
+	case "dtach", "abduco":
 		return &catalogPrograms[172]
-	case "at", "batch":
+	case "parallel":
 		return &catalogPrograms[173]
-	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
+	case "hping3":
 		return &catalogPrograms[174]
-	case "pnpm", "yarn", "npm", "bun":
+	case "at", "batch":
 		return &catalogPrograms[175]
-	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
+	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
 		return &catalogPrograms[176]
-	case "mise":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[177]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[178]
-	case "nix":
+	case "mise":
 		return &catalogPrograms[179]
-	case "script":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[180]
-	case "socat":
+	case "nix":
 		return &catalogPrograms[181]
-	case "socket":
+	case "script":
 		return &catalogPrograms[182]
-	case "proot":
+	case "socat":
 		return &catalogPrograms[183]
-	case "sched":
+	case "socket":
 		return &catalogPrograms[184]
-	case "faketime":
+	case "proot":
 		return &catalogPrograms[185]
-	case "trickle":
+	case "sched":
 		return &catalogPrograms[186]
-	case "hyperfine":
+	case "faketime":
 		return &catalogPrograms[187]
-	case "direnv":
+	case "trickle":
 		return &catalogPrograms[188]
-	case "op":
+	case "hyperfine":
 		return &catalogPrograms[189]
-	case "doppler", "infisical":
+	case "direnv":
 		return &catalogPrograms[190]
-	case "dotenv":
+	case "op":
 		return &catalogPrograms[191]
-	case "dotenvx":
+	case "doppler", "infisical":
 		return &catalogPrograms[192]
-	case "aws-vault":
+	case "dotenv":
 		return &catalogPrograms[193]
-	case "launchctl":
+	case "dotenvx":
 		return &catalogPrograms[194]
-	case "hguard":
+	case "aws-vault":
 		return &catalogPrograms[195]
-	case "hguard-shell":
+	case "launchctl":
 		return &catalogPrograms[196]
-	case "nix-shell":
+	case "hguard":
 		return &catalogPrograms[197]
+	case "hguard-shell":
+		return &catalogPrograms[198]
+	case "nix-shell":
+		return &catalogPrograms[199]
 	}
 	return nil
 }
@@ -602,7 +606,6 @@ var catalogNames = [...]string{
 	"pexec",
 	"aoss",
 	"choom",
-	"multitime",
 	"softlimit",
 	"setlock",
 	"distcc",
@@ -611,6 +614,7 @@ var catalogNames = [...]string{
 	"dbus-run-session",
 	"ionice-run",
 	"runcon",
+	"multitime",
 	"grc",
 	"tex",
 	"latex",
@@ -710,7 +714,6 @@ var catalogNames = [...]string{
 	"arch",
 	"chronic",
 	"eatmydata",
-	"torify",
 	"xvfb-run",
 	"catchsegv",
 	"numactl",
@@ -723,9 +726,9 @@ var catalogNames = [...]string{
 	"schedtool",
 	"cset",
 	"vipe",
-	"sem",
 	"pipetty",
 	"fakeroot",
+	"sem",
 	"ifne",
 	"prlimit",
 	"entr",
@@ -900,6 +903,7 @@ var catalogPrograms = [...]Program{
 	{Name: "openvt", Runs: "argv", Args: "c", Long: []string{"console"}},
 	{Name: "aa-exec", Runs: "argv", Args: "pn", Long: []string{"profile", "namespace"}},
 	{Name: "pexec", Runs: "argv", Args: "nrteclmdoapP"},
+	{Name: "multitime", Runs: "argv", Args: "bfInsior", Code: []CodeOption{{"-i", "sh", nil}, {"-o", "sh", nil}, {"-r", "sh", nil}}},
 	{Name: "grc", Runs: "argv", Args: "c", Long: []string{"config"}},
 	{Name: "tex", Code: []CodeOption{{"", "tex", nil}}},
 	{Name: "latexmk", Code: []CodeOption{{"-e", "perl", nil}, {"-pdflatex", "sh", nil}, {"-latex", "sh", nil}}},
@@ -967,6 +971,7 @@ var catalogPrograms = [...]Program{
 	{Name: "linux64", Runs: "argv"},
 	{Name: "chronic", Runs: "argv", Args: "gsnNmCcipPuU"},
 	{Name: "fakeroot", Runs: "argv", Args: "lsib", Long: []string{"lib", "faked"}},
+	{Name: "sem", Runs: "argv", Args: "jSIdEPnNsLC", Long: []string{"jobs", "id", "semaphorename", "semaphore-name", "st", "semaphoretimeout", "semaphore-timeout", "tmpdir", "timeout", "sshlogin", "delay"}},
 	{Name: "ifne", Runs: "argv"},
 	{Name: "prlimit", Runs: "argv", Args: "po", Long: []string{"pid", "output"}},
 	{Name: "entr", Runs: "argv", Stop: "s", Code: []CodeOption{{"-s", "sh", nil}}},
@@ -1031,6 +1036,7 @@ var wrappers = map[string]optSpec{
 	"unbuffer":            {},
 	"tsocks":              {},
 	"torsocks":            {arg: "upaP", longArg: []string{"user", "pass", "address", "port"}},
+	"torify":              {arg: "upaP", longArg: []string{"user", "pass", "address", "port"}},
 	"firejail":            {split: "c"},
 	"dumb-init":           {arg: "r", longArg: []string{"rewrite"}, stop: "hVl", longStop: []string{"help", "version", "list"}},
 	"tini":                {arg: "pe", stop: "hl", longStop: []string{"version"}},
