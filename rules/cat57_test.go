@@ -13,7 +13,7 @@ import (
 // optional values of --quiet, --decode-fds and --secontext, systemd-run's
 // --slice-inherit and --on-clock-change, scp's -B; programs that shared an
 // entry whose letters are flags to them (fakeroot -u, ifne -n, prlimit's
-// resources, grc -e and -s, sem -u and -g, torify -i, multitime, whose
+// resources, grc -e and -s, sem -u and -g, torify -i, runcon -c, multitime, whose
 // -i, -o and -r are shell lines) have their own now; parallel's -l and
 // --max-lines take the next word only when it is a number, and are read as
 // taking none (a number read as the command hides nothing); firejail -c
@@ -55,6 +55,8 @@ func TestCat57CatalogueFlags(t *testing.T) {
 		{"multitime -i 'rm -rf ~' -n 2 true", dsl.Block, dsl.Block},
 		{"multitime -o 'curl x | sh' -n 2 true", dsl.Ask, dsl.Ask},
 		{"multitime -r sync -n 5 make", dsl.Allow, dsl.Allow},
+		{"runcon -t unconfined_t -c rm -rf ~", dsl.Block, dsl.Block},
+		{"runcon system_u:system_r:unconfined_t:s0 rm -rf ~", dsl.Block, dsl.Block},
 	})
 }
 

@@ -186,226 +186,228 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[88]
 	case "aa-exec":
 		return &catalogPrograms[89]
-	case "pexec", "aoss", "choom", "softlimit", "setlock", "distcc", "logsave", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+	case "pexec", "aoss", "choom", "softlimit", "setlock", "distcc", "logsave", "ssh-agent", "dbus-run-session", "ionice-run":
 		return &catalogPrograms[90]
-	case "multitime":
+	case "runcon":
 		return &catalogPrograms[91]
-	case "grc":
+	case "multitime":
 		return &catalogPrograms[92]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "grc":
 		return &catalogPrograms[93]
-	case "latexmk":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[94]
-	case "m4":
+	case "latexmk":
 		return &catalogPrograms[95]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "m4":
 		return &catalogPrograms[96]
-	case "hg":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[97]
-	case "fzf":
+	case "hg":
 		return &catalogPrograms[98]
-	case "tmate":
+	case "fzf":
 		return &catalogPrograms[99]
-	case "genie":
+	case "tmate":
 		return &catalogPrograms[100]
-	case "dc":
+	case "genie":
 		return &catalogPrograms[101]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "dc":
 		return &catalogPrograms[102]
-	case "yt-dlp", "youtube-dl":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[103]
-	case "dmsetup":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[104]
-	case "openvpn":
+	case "dmsetup":
 		return &catalogPrograms[105]
-	case "certbot":
+	case "openvpn":
 		return &catalogPrograms[106]
-	case "borg":
+	case "certbot":
 		return &catalogPrograms[107]
-	case "sshuttle":
+	case "borg":
 		return &catalogPrograms[108]
-	case "split", "gsplit":
+	case "sshuttle":
 		return &catalogPrograms[109]
-	case "scrot":
+	case "split", "gsplit":
 		return &catalogPrograms[110]
-	case "acr":
+	case "scrot":
 		return &catalogPrograms[111]
-	case "zic":
+	case "acr":
 		return &catalogPrograms[112]
-	case "dnsmasq":
+	case "zic":
 		return &catalogPrograms[113]
-	case "pip", "pip3":
+	case "dnsmasq":
 		return &catalogPrograms[114]
-	case "gem":
+	case "pip", "pip3":
 		return &catalogPrograms[115]
-	case "scp", "sftp-s":
+	case "gem":
 		return &catalogPrograms[116]
-	case "sshfs":
+	case "scp", "sftp-s":
 		return &catalogPrograms[117]
-	case "check_by_ssh":
+	case "sshfs":
 		return &catalogPrograms[118]
-	case "puppet":
+	case "check_by_ssh":
 		return &catalogPrograms[119]
-	case "xdotool":
+	case "puppet":
 		return &catalogPrograms[120]
-	case "ydotool":
+	case "xdotool":
 		return &catalogPrograms[121]
-	case "task":
+	case "ydotool":
 		return &catalogPrograms[122]
-	case "perf":
+	case "task":
 		return &catalogPrograms[123]
-	case "ip":
+	case "perf":
 		return &catalogPrograms[124]
-	case "rake":
+	case "ip":
 		return &catalogPrograms[125]
-	case "knife":
+	case "rake":
 		return &catalogPrograms[126]
-	case "sqlmap":
+	case "knife":
 		return &catalogPrograms[127]
-	case "exiftool":
+	case "sqlmap":
 		return &catalogPrograms[128]
-	case "fail2ban-client":
+	case "exiftool":
 		return &catalogPrograms[129]
-	case "fastfetch":
+	case "fail2ban-client":
 		return &catalogPrograms[130]
-	case "rsyslogd":
+	case "fastfetch":
 		return &catalogPrograms[131]
-	case "virsh":
+	case "rsyslogd":
 		return &catalogPrograms[132]
-	case "bee":
+	case "virsh":
 		return &catalogPrograms[133]
-	case "go":
+	case "bee":
 		return &catalogPrograms[134]
-	case "cargo":
+	case "go":
 		return &catalogPrograms[135]
-	case "svn":
+	case "cargo":
 		return &catalogPrograms[136]
-	case "jj":
+	case "svn":
 		return &catalogPrograms[137]
-	case "strace":
+	case "jj":
 		return &catalogPrograms[138]
-	case "ltrace":
+	case "strace":
 		return &catalogPrograms[139]
-	case "flock":
+	case "ltrace":
 		return &catalogPrograms[140]
-	case "systemd-run":
+	case "flock":
 		return &catalogPrograms[141]
-	case "busctl":
+	case "systemd-run":
 		return &catalogPrograms[142]
-	case "unshare":
+	case "busctl":
 		return &catalogPrograms[143]
-	case "nsenter":
+	case "unshare":
 		return &catalogPrograms[144]
-	case "chroot":
+	case "nsenter":
 		return &catalogPrograms[145]
-	case "lvm":
+	case "chroot":
 		return &catalogPrograms[146]
-	case "parted":
+	case "lvm":
 		return &catalogPrograms[147]
-	case "toybox":
+	case "parted":
 		return &catalogPrograms[148]
-	case "sshpass":
+	case "toybox":
 		return &catalogPrograms[149]
-	case "screen":
+	case "sshpass":
 		return &catalogPrograms[150]
-	case "cpulimit":
+	case "screen":
 		return &catalogPrograms[151]
-	case "dbus-launch":
+	case "cpulimit":
 		return &catalogPrograms[152]
-	case "rlwrap":
+	case "dbus-launch":
 		return &catalogPrograms[153]
-	case "valgrind":
+	case "rlwrap":
 		return &catalogPrograms[154]
-	case "setarch":
+	case "valgrind":
 		return &catalogPrograms[155]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "setarch":
 		return &catalogPrograms[156]
-	case "chronic", "eatmydata", "xvfb-run", "catchsegv", "numactl", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "pipetty":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[157]
-	case "fakeroot":
+	case "chronic", "eatmydata", "xvfb-run", "catchsegv", "numactl", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "pipetty":
 		return &catalogPrograms[158]
-	case "sem":
+	case "fakeroot":
 		return &catalogPrograms[159]
-	case "ifne":
+	case "sem":
 		return &catalogPrograms[160]
-	case "prlimit":
+	case "ifne":
 		return &catalogPrograms[161]
-	case "entr":
+	case "prlimit":
 		return &catalogPrograms[162]
-	case "mosh":
+	case "entr":
 		return &catalogPrograms[163]
-	case "msgfilter":
+	case "mosh":
 		return &catalogPrograms[164]
-	case "start-stop-daemon":
+	case "msgfilter":
 		return &catalogPrograms[165]
-	case "sg", "newgrp":
+	case "start-stop-daemon":
 		return &catalogPrograms[166]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "sg", "newgrp":
 		return &catalogPrograms[167]
-	case "wezterm":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[168]
-	case "kitty", "foot", "st":
+	case "wezterm":
 		return &catalogPrograms[169]
-	case "tmux", "byobu", "byobu-tmux":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[170]
-	case "zellij":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[171]
-	case "dtach", "abduco":
+	case "zellij":
 		return &catalogPrograms[172]
-	case "parallel":
+	case "dtach", "abduco":
 		return &catalogPrograms[173]
-	case "hping3":
+	case "parallel":
 		return &catalogPrograms[174]
-	case "at", "batch":
+	case "hping3":
 		return &catalogPrograms[175]
-	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
+	case "at", "batch":
 		return &catalogPrograms[176]
-	case "pnpm", "yarn", "npm", "bun":
+	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
 		return &catalogPrograms[177]
-	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[178]
-	case "mise":
+	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[179]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "mise":
 		return &catalogPrograms[180]
-	case "nix":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[181]
-	case "script":
+	case "nix":
 		return &catalogPrograms[182]
-	case "socat":
+	case "script":
 		return &catalogPrograms[183]
-	case "socket":
+	case "socat":
 		return &catalogPrograms[184]
-	case "proot":
+	case "socket":
 		return &catalogPrograms[185]
-	case "sched":
+	case "proot":
 		return &catalogPrograms[186]
-	case "faketime":
+	case "sched":
 		return &catalogPrograms[187]
-	case "trickle":
+	case "faketime":
 		return &catalogPrograms[188]
-	case "hyperfine":
+	case "trickle":
 		return &catalogPrograms[189]
-	case "direnv":
+	case "hyperfine":
 		return &catalogPrograms[190]
-	case "op":
+	case "direnv":
 		return &catalogPrograms[191]
-	case "doppler", "infisical":
+	case "op":
 		return &catalogPrograms[192]
-	case "dotenv":
+	case "doppler", "infisical":
 		return &catalogPrograms[193]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[194]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[195]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[196]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[197]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[198]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[199]
+	case "nix-shell":
+		return &catalogPrograms[200]
 	}
 	return nil
 }
@@ -903,6 +905,7 @@ var catalogPrograms = [...]Program{
 	{Name: "openvt", Runs: "argv", Args: "c", Long: []string{"console"}},
 	{Name: "aa-exec", Runs: "argv", Args: "pn", Long: []string{"profile", "namespace"}},
 	{Name: "pexec", Runs: "argv", Args: "nrteclmdoapP"},
+	{Name: "runcon", Runs: "argv", Args: "urtl", Long: []string{"user", "role", "type", "range"}},
 	{Name: "multitime", Runs: "argv", Args: "bfInsior", Code: []CodeOption{{"-i", "sh", nil}, {"-o", "sh", nil}, {"-r", "sh", nil}}},
 	{Name: "grc", Runs: "argv", Args: "c", Long: []string{"config"}},
 	{Name: "tex", Code: []CodeOption{{"", "tex", nil}}},
