@@ -13,11 +13,12 @@ import (
 // optional values of --quiet, --decode-fds and --secontext, systemd-run's
 // --slice-inherit and --on-clock-change, scp's -B; programs that shared an
 // entry whose letters are flags to them (fakeroot -u, ifne -n, prlimit's
-// resources, grc -e and -s, sem -u and -g, torify -i, runcon -c, multitime, whose
-// -i, -o and -r are shell lines) have their own now; parallel's -l and
-// --max-lines take the next word only when it is a number, and are read as
-// taking none (a number read as the command hides nothing); firejail -c
-// CMD runs CMD. Their real value options still take the next word.
+// resources, grc -e and -s, sem -u and -g, torify -i, runcon -c;
+// multitime, whose -i, -o and -r are shell lines) have their own now;
+// parallel's -l and --max-lines take the next word only when it is a
+// number, and are read as taking none (a number read as the command hides
+// nothing); firejail -c CMD runs CMD. Their real value options still take
+// the next word.
 func TestCat57CatalogueFlags(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{"strace -A rm -rf ~", dsl.Block, dsl.Block},
