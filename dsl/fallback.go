@@ -165,6 +165,10 @@ func persistPathIn(p string, gs guards) bool {
 			return true
 		}
 	}
+	if strings.ContainsAny(c, "*?[") && (slices.ContainsFunc(persistExact.names, func(t string) bool { return globNamesFile(c, t) }) ||
+		slices.ContainsFunc(persistDirs, func(d string) bool { return globNamesFile(c, d+"x") })) {
+		return true // a glob that may expand to one: ~/.ba?hrc, /etc/cron.[d]/x
+	}
 	return guardPathIn(p, gs) && (strings.HasPrefix(c, "/") || strings.HasPrefix(c, "~") || strings.HasPrefix(p, "$"))
 }
 
@@ -206,10 +210,14 @@ func pathSep(r rune) bool {
 	return false
 }
 
-// isPathWord reports a word that is itself a path (not code holding one).
+// isPathWord reports a word that is itself a path (not code holding one):
+// absolute, or in a home spelled ~, $HOME or ${HOME}.
 func isPathWord(w string) bool {
-	return (strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, "$HOME") ||
-		strings.HasPrefix(w, "${HOME}")) && !strings.ContainsAny(w, " \t\n\"'(){};<>|")
+	if rest, ok := strings.CutPrefix(w, "${HOME}"); ok {
+		w = "$HOME" + rest // its braces are no code's
+	}
+	return (strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, "$HOME")) &&
+		!strings.ContainsAny(w, " \t\n\"'(){};<>|")
 }
 
 // persistReaders only read, list, run, move or delete the files they are
@@ -398,8 +406,8 @@ func optionPathValue(w string) (string, bool) {
 	if _, v, ok := strings.Cut(w, "="); ok && (strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, "$")) {
 		return v, true
 	}
-	if w[1] != '-' && (w[2] == '/' || w[2] == '~') {
-		return w[2:], true
+	if w[1] != '-' && isPathWord(w[2:]) {
+		return w[2:], true // -l/etc/x, -l~/.bashrc, -l$HOME/.bashrc
 	}
 	return "", false
 }
@@ -797,3 +805,27 @@ func containerCopySource(prog string, pos []string) string {
 // keyDirNames are the names of directories that hold keys and credentials
 // whole, wherever the home (a container's /home/u/.ssh).
 var keyDirNames = map[string]bool{".ssh": true, ".aws": true, ".gnupg": true, ".kube": true, ".docker": true}
+
+// globNamesFile reports whether the glob c (a cleaned path, its home
+// spelled ~) may expand to file: as many components, each matched as the
+// shell's pathname expansion matches it, a leading dot only by a dot
+// (~/.ba?hrc names ~/.bashrc, ~/* does not).
+func globNamesFile(c, file string) bool {
+	cs, fs := strings.Split(c, "/"), strings.Split(file, "/")
+	if len(cs) != len(fs) {
+		return false
+	}
+	for i, seg := range cs {
+		if strings.HasPrefix(fs[i], ".") && !strings.HasPrefix(seg, ".") {
+			return false
+		}
+		ok, err := path.Match(goGlob(seg), fs[i])
+		if err != nil {
+			ok = seg == fs[i] // the shell takes a malformed pattern as written
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}

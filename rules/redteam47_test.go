@@ -120,7 +120,9 @@ func TestRedteam47FishUniversal(t *testing.T) {
 	agentAsk := func(cmd string) callerCase { return callerCase{cmd, dsl.Allow, dsl.Ask, dsl.Ask} }
 	allow := func(cmd string) callerCase { return callerCase{cmd, dsl.Allow, dsl.Allow, dsl.Allow} }
 	checkCallers(t, []callerCase{
-		agentAsk("fish -c \"set -Ux GIT_SSH_COMMAND 'rm -rf ~'\""),
+		agentAsk("fish -c \"set -Ux GIT_SSH_COMMAND 'ssh -p 2222'\""),
+		// its value is a command git runs, judged as export's is (cat57)
+		{"fish -c \"set -Ux GIT_SSH_COMMAND 'rm -rf ~'\"", dsl.Block, dsl.Block, dsl.Block},
 		agentAsk("fish -c 'set -Ux BASH_ENV /tmp/x'"),
 		agentAsk("fish -c 'set --universal --export PYTHONPATH /tmp/evil'"),
 		agentAsk("fish -c 'set -U fish_user_paths /tmp/evil $fish_user_paths'"),

@@ -710,6 +710,13 @@ func infoOption(name, opt string) bool {
 	return false
 }
 
+// shellStarters run the command line they are given with a new shell, a
+// child process with their environment (sg GRP -c, su -c, runuser -c,
+// script -c, flock -c, watch, entr -s): the line's cds, set -e and
+// assignments end with it, as a shell's -c line's do, and the variables
+// it sees are those a shell started there would.
+var shellStarters = set("su", "runuser", "sg", "script", "flock", "watch", "entr")
+
 // nested parses and walks text that c runs, one carrier deeper. noSubst says
 // the substitutions in text were walked already, as part of c's own words.
 func (w *walker) nested(c *Command, text, via string, cx ctx, noSubst bool) {
@@ -758,7 +765,10 @@ func (w *walker) nestedText(c *Command, text, via string, cx ctx, noSubst bool, 
 		}
 		return
 	}
-	if name, _, _ := strings.Cut(via, " "); shells.has(program(baseName(name))) {
+	name, _, _ := strings.Cut(via, " ")
+	isShell := shells.has(program(baseName(name)))
+	newShell := isShell || shellStarters.has(name)
+	if newShell {
 		// a shell is a child process: its cds (bash -c 'cd /etc') are
 		// gone when it ends, and the line goes on where it was
 		here, fetchDir, prev, hasPrev, errexit, lastpipe := w.cwdNow(), w.fetch.dir, w.prevCwd, w.hasPrev, w.errexit, w.lastpipe
@@ -769,18 +779,19 @@ func (w *walker) nestedText(c *Command, text, via string, cx ctx, noSubst bool, 
 		w.lastpipe = false
 		// a new shell starts without set -e unless its options set it
 		// (bash -e -c 'cd x; rm -rf .git' stops where the cd fails)
-		opts := make([]field, 0, len(c.Args))
-		for _, a := range c.Args {
-			opts = append(opts, field{Word: a})
+		w.errexit = false
+		if isShell {
+			opts := make([]field, 0, len(c.Args))
+			for _, a := range c.Args {
+				opts = append(opts, field{Word: a})
+			}
+			w.errexit, _ = errexitOption(opts)
 		}
-		w.errexit, _ = errexitOption(opts)
-	}
-	at := c.Pos
-	name, _, _ := strings.Cut(via, " ")
-	newShell := shells.has(program(baseName(name)))
-	if newShell {
+		// it inherits c's environment, the exported variables and c's
+		// prefix assignments (CONFIG_SHELL=… sg grp -c ./configure)
 		defer w.newShellVars(c)()
 	}
+	at := c.Pos
 	w.text(text, ctx{
 		dialect:  d,
 		via:      append(slices.Clip(c.Via), via),
@@ -1457,8 +1468,21 @@ func (w *walker) watch(c *Command, args []field, cx ctx) {
 }
 
 // spawn emits a command that c runs directly with argv fs (find -exec,
-// watch -x), and follows it in turn.
+// watch -x, gdb --args), and follows it in turn. It runs with c's
+// environment, c's prefix assignments among it (CONFIG_SHELL=… gdb --args
+// ./configure).
 func (w *walker) spawn(c *Command, fs []field, wr Wrapper, cx ctx) {
+	w.spawnWith(c, fs, wr, c.Assigns, cx)
+}
+
+// spawnElsewhere is spawn for a command run in a container, on another
+// host or in a session with an environment of its own (docker exec,
+// gcloud compute ssh, screen -X): c's prefix assignments do not reach it.
+func (w *walker) spawnElsewhere(c *Command, fs []field, wr Wrapper, cx ctx) {
+	w.spawnWith(c, fs, wr, nil, cx)
+}
+
+func (w *walker) spawnWith(c *Command, fs []field, wr Wrapper, env []Assign, cx ctx) {
 	if len(fs) == 0 || w.full {
 		return
 	}
@@ -1468,6 +1492,7 @@ func (w *walker) spawn(c *Command, fs []field, wr Wrapper, cx ctx) {
 	n := Command{Pipe: PipePos{Len: 1}, Via: c.Via, Source: c.Source, Pos: c.Pos, Func: c.Func, Background: c.Background}
 	rest := w.peel(&n, fs)
 	n.Wrappers = concat(append(slices.Clip(c.Wrappers), wr), n.Wrappers)
+	n.Assigns = concat(env, n.Assigns)
 	if w.emit(&n) {
 		cx.depth++
 		w.follow(&n, rest, cx)

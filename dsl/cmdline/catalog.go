@@ -1459,7 +1459,7 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 	case "dashdash":
 		for i, a := range args {
 			if a.Value == "--" {
-				w.spawn(c, args[i+1:], Wrapper{Name: via}, cx)
+				w.spawnElsewhere(c, args[i+1:], Wrapper{Name: via}, cx)
 				return
 			}
 		}
@@ -1524,7 +1524,7 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 				if rest := afterOptions(args[:i], p.Args, p.Long, 0); len(rest) > 0 {
 					host = rest[0]
 				}
-				w.spawn(c, append([]field{{Word: Word{Value: "ssh"}}, host}, args[i+1:]...), Wrapper{Name: via}, cx)
+				w.spawnElsewhere(c, append([]field{{Word: Word{Value: "ssh"}}, host}, args[i+1:]...), Wrapper{Name: via}, cx)
 				return
 			}
 		}
@@ -1537,7 +1537,7 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 			}
 		}
 	default:
-		w.spawn(c, afterOptions(args, p.Args, p.Long, p.SubOperands), Wrapper{Name: via}, cx)
+		w.spawnElsewhere(c, afterOptions(args, p.Args, p.Long, p.SubOperands), Wrapper{Name: via}, cx)
 	}
 }
 

@@ -186,214 +186,228 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[88]
 	case "aa-exec":
 		return &catalogPrograms[89]
-	case "pexec", "aoss", "choom", "multitime", "softlimit", "setlock", "distcc", "logsave", "grc", "ssh-agent", "dbus-run-session", "ionice-run", "runcon":
+	case "pexec", "aoss", "choom", "softlimit", "setlock", "distcc", "logsave", "ssh-agent", "dbus-run-session", "ionice-run":
 		return &catalogPrograms[90]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "runcon":
 		return &catalogPrograms[91]
-	case "latexmk":
+	case "multitime":
 		return &catalogPrograms[92]
-	case "m4":
+	case "grc":
 		return &catalogPrograms[93]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[94]
-	case "hg":
+	case "latexmk":
 		return &catalogPrograms[95]
-	case "fzf":
+	case "m4":
 		return &catalogPrograms[96]
-	case "tmate":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[97]
-	case "genie":
+	case "hg":
 		return &catalogPrograms[98]
-	case "dc":
+	case "fzf":
 		return &catalogPrograms[99]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "tmate":
 		return &catalogPrograms[100]
-	case "yt-dlp", "youtube-dl":
+	case "genie":
 		return &catalogPrograms[101]
-	case "dmsetup":
+	case "dc":
 		return &catalogPrograms[102]
-	case "openvpn":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[103]
-	case "certbot":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[104]
-	case "borg":
+	case "dmsetup":
 		return &catalogPrograms[105]
-	case "sshuttle":
+	case "openvpn":
 		return &catalogPrograms[106]
-	case "split", "gsplit":
+	case "certbot":
 		return &catalogPrograms[107]
-	case "scrot":
+	case "borg":
 		return &catalogPrograms[108]
-	case "acr":
+	case "sshuttle":
 		return &catalogPrograms[109]
-	case "zic":
+	case "split", "gsplit":
 		return &catalogPrograms[110]
-	case "dnsmasq":
+	case "scrot":
 		return &catalogPrograms[111]
-	case "pip", "pip3":
+	case "acr":
 		return &catalogPrograms[112]
-	case "gem":
+	case "zic":
 		return &catalogPrograms[113]
-	case "scp", "sftp-s":
+	case "dnsmasq":
 		return &catalogPrograms[114]
-	case "sshfs":
+	case "pip", "pip3":
 		return &catalogPrograms[115]
-	case "check_by_ssh":
+	case "gem":
 		return &catalogPrograms[116]
-	case "puppet":
+	case "scp", "sftp-s":
 		return &catalogPrograms[117]
-	case "xdotool":
+	case "sshfs":
 		return &catalogPrograms[118]
-	case "ydotool":
+	case "check_by_ssh":
 		return &catalogPrograms[119]
-	case "task":
+	case "puppet":
 		return &catalogPrograms[120]
-	case "perf":
+	case "xdotool":
 		return &catalogPrograms[121]
-	case "ip":
+	case "ydotool":
 		return &catalogPrograms[122]
-	case "rake":
+	case "task":
 		return &catalogPrograms[123]
-	case "knife":
+	case "perf":
 		return &catalogPrograms[124]
-	case "sqlmap":
+	case "ip":
 		return &catalogPrograms[125]
-	case "exiftool":
+	case "rake":
 		return &catalogPrograms[126]
-	case "fail2ban-client":
+	case "knife":
 		return &catalogPrograms[127]
-	case "fastfetch":
+	case "sqlmap":
 		return &catalogPrograms[128]
-	case "rsyslogd":
+	case "exiftool":
 		return &catalogPrograms[129]
-	case "virsh":
+	case "fail2ban-client":
 		return &catalogPrograms[130]
-	case "bee":
+	case "fastfetch":
 		return &catalogPrograms[131]
-	case "go":
+	case "rsyslogd":
 		return &catalogPrograms[132]
-	case "cargo":
+	case "virsh":
 		return &catalogPrograms[133]
-	case "svn":
+	case "bee":
 		return &catalogPrograms[134]
-	case "jj":
+	case "go":
 		return &catalogPrograms[135]
-	case "strace":
+	case "cargo":
 		return &catalogPrograms[136]
-	case "ltrace":
+	case "svn":
 		return &catalogPrograms[137]
-	case "flock":
+	case "jj":
 		return &catalogPrograms[138]
-	case "systemd-run":
+	case "strace":
 		return &catalogPrograms[139]
-	case "busctl":
+	case "ltrace":
 		return &catalogPrograms[140]
-	case "unshare":
+	case "flock":
 		return &catalogPrograms[141]
-	case "nsenter":
+	case "systemd-run":
 		return &catalogPrograms[142]
-	case "chroot":
+	case "busctl":
 		return &catalogPrograms[143]
-	case "lvm":
+	case "unshare":
 		return &catalogPrograms[144]
-	case "parted":
+	case "nsenter":
 		return &catalogPrograms[145]
-	case "toybox":
+	case "chroot":
 		return &catalogPrograms[146]
-	case "sshpass":
+	case "lvm":
 		return &catalogPrograms[147]
-	case "screen":
+	case "parted":
 		return &catalogPrograms[148]
-	case "cpulimit":
+	case "toybox":
 		return &catalogPrograms[149]
-	case "dbus-launch":
+	case "sshpass":
 		return &catalogPrograms[150]
-	case "rlwrap":
+	case "screen":
 		return &catalogPrograms[151]
-	case "valgrind":
+	case "cpulimit":
 		return &catalogPrograms[152]
-	case "setarch":
+	case "dbus-launch":
 		return &catalogPrograms[153]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "rlwrap":
 		return &catalogPrograms[154]
-	case "chronic", "eatmydata", "fakeroot", "torify", "xvfb-run", "catchsegv", "numactl", "prlimit", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "ifne", "sem", "pipetty":
+	case "valgrind":
 		return &catalogPrograms[155]
-	case "entr":
+	case "setarch":
 		return &catalogPrograms[156]
-	case "mosh":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[157]
-	case "msgfilter":
+	case "chronic", "eatmydata", "xvfb-run", "catchsegv", "numactl", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "pipetty":
 		return &catalogPrograms[158]
-	case "start-stop-daemon":
+	case "fakeroot":
 		return &catalogPrograms[159]
-	case "sg", "newgrp":
+	case "sem":
 		return &catalogPrograms[160]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "ifne":
 		return &catalogPrograms[161]
-	case "wezterm":
+	case "prlimit":
 		return &catalogPrograms[162]
-	case "kitty", "foot", "st":
+	case "entr":
 		return &catalogPrograms[163]
-	case "tmux", "byobu", "byobu-tmux":
+	case "mosh":
 		return &catalogPrograms[164]
-	case "zellij":
+	case "msgfilter":
 		return &catalogPrograms[165]
-	case "dtach", "abduco":
+	case "start-stop-daemon":
 		return &catalogPrograms[166]
-	case "parallel":
+	case "sg", "newgrp":
 		return &catalogPrograms[167]
-	case "hping3":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[168]
-	case "at", "batch":
+	case "wezterm":
 		return &catalogPrograms[169]
-	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[170]
-	case "pnpm", "yarn", "npm", "bun":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[171]
-	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
+	case "zellij":
 		return &catalogPrograms[172]
-	case "mise":
+	case "dtach", "abduco":
 		return &catalogPrograms[173]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "parallel":
 		return &catalogPrograms[174]
-	case "nix":
+	case "hping3":
 		return &catalogPrograms[175]
-	case "script":
+	case "at", "batch":
 		return &catalogPrograms[176]
-	case "socat":
+	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
 		return &catalogPrograms[177]
-	case "socket":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[178]
-	case "proot":
+	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[179]
-	case "sched":
+	case "mise":
 		return &catalogPrograms[180]
-	case "faketime":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[181]
-	case "trickle":
+	case "nix":
 		return &catalogPrograms[182]
-	case "hyperfine":
+	case "script":
 		return &catalogPrograms[183]
-	case "direnv":
+	case "socat":
 		return &catalogPrograms[184]
-	case "op":
+	case "socket":
 		return &catalogPrograms[185]
-	case "doppler", "infisical":
+	case "proot":
 		return &catalogPrograms[186]
-	case "dotenv":
+	case "sched":
 		return &catalogPrograms[187]
-	case "dotenvx":
+	case "faketime":
 		return &catalogPrograms[188]
-	case "aws-vault":
+	case "trickle":
 		return &catalogPrograms[189]
-	case "launchctl":
+	case "hyperfine":
 		return &catalogPrograms[190]
-	case "hguard":
+	case "direnv":
 		return &catalogPrograms[191]
-	case "hguard-shell":
+	case "op":
 		return &catalogPrograms[192]
-	case "nix-shell":
+	case "doppler", "infisical":
 		return &catalogPrograms[193]
+	case "dotenv":
+		return &catalogPrograms[194]
+	case "dotenvx":
+		return &catalogPrograms[195]
+	case "aws-vault":
+		return &catalogPrograms[196]
+	case "launchctl":
+		return &catalogPrograms[197]
+	case "hguard":
+		return &catalogPrograms[198]
+	case "hguard-shell":
+		return &catalogPrograms[199]
+	case "nix-shell":
+		return &catalogPrograms[200]
 	}
 	return nil
 }
@@ -594,16 +608,16 @@ var catalogNames = [...]string{
 	"pexec",
 	"aoss",
 	"choom",
-	"multitime",
 	"softlimit",
 	"setlock",
 	"distcc",
 	"logsave",
-	"grc",
 	"ssh-agent",
 	"dbus-run-session",
 	"ionice-run",
 	"runcon",
+	"multitime",
+	"grc",
 	"tex",
 	"latex",
 	"pdflatex",
@@ -702,12 +716,9 @@ var catalogNames = [...]string{
 	"arch",
 	"chronic",
 	"eatmydata",
-	"fakeroot",
-	"torify",
 	"xvfb-run",
 	"catchsegv",
 	"numactl",
-	"prlimit",
 	"chpst",
 	"systemd-inhibit",
 	"ts",
@@ -717,9 +728,11 @@ var catalogNames = [...]string{
 	"schedtool",
 	"cset",
 	"vipe",
-	"ifne",
-	"sem",
 	"pipetty",
+	"fakeroot",
+	"sem",
+	"ifne",
+	"prlimit",
 	"entr",
 	"mosh",
 	"msgfilter",
@@ -829,7 +842,7 @@ var catalogPrograms = [...]Program{
 	{Name: "jupyter", Code: []CodeOption{{"--browser", "sh", nil}, {"--ServerApp.browser", "sh", nil}, {"--NotebookApp.browser", "sh", nil}, {"--LabApp.browser", "sh", nil}}, Stdin: "bang", ShellPaths: true},
 	{Name: "ftp", Args: "PpUWOoiAtmnsTDRg", Code: []CodeOption{{"-c", "ftp", nil}}, Stdin: "ftp", Prompt: []Prompt{{Batch: []string{"-c"}, Operands: -1}}},
 	{Name: "lftp", Args: "pue", Long: []string{"rcfile", "user", "password", "port", "env-password"}, Code: []CodeOption{{"-c", "ftp", nil}, {"-e", "ftp", nil}, {"-f", "ftp-file", nil}}, Stdin: "ftp", Prompt: []Prompt{{Batch: []string{"-c", "-f"}, Quit: []string{"bye", "exit", "quit"}, Operands: -1}}},
-	{Name: "sftp", Args: "BbcDFiJlPRSso", Code: []CodeOption{{"-b", "ftp-file", nil}, {"-S", "sh", nil}, {"-D", "sh", nil}, {Option: "-o", Lang: "sshopt", Helpers: helpersSsh}}, Stdin: "ftp", Prompt: []Prompt{{Batch: []string{"-b"}, Operands: -1}}},
+	{Name: "sftp", Args: "BbcDFiJlPRSsoX", Code: []CodeOption{{"-b", "ftp-file", nil}, {"-S", "sh", nil}, {"-D", "sh", nil}, {Option: "-o", Lang: "sshopt", Helpers: helpersSsh}}, Stdin: "ftp", Prompt: []Prompt{{Batch: []string{"-b"}, Operands: -1}}},
 	{Name: "gimp", Code: []CodeOption{{"-b", "python", nil}, {"--batch", "python", nil}}},
 	{Name: "capsh", ShellOptions: []string{"--"}},
 	{Name: "sed", Code: []CodeOption{{"-e", "sed", nil}, {"--expression", "sed", nil}, {"", "sed", nil}, {"-f", "sed-file", nil}, {"--file", "sed-file", nil}}},
@@ -892,6 +905,9 @@ var catalogPrograms = [...]Program{
 	{Name: "openvt", Runs: "argv", Args: "c", Long: []string{"console"}},
 	{Name: "aa-exec", Runs: "argv", Args: "pn", Long: []string{"profile", "namespace"}},
 	{Name: "pexec", Runs: "argv", Args: "nrteclmdoapP"},
+	{Name: "runcon", Runs: "argv", Args: "urtl", Long: []string{"user", "role", "type", "range"}},
+	{Name: "multitime", Runs: "argv", Args: "bfInsior", Code: []CodeOption{{"-i", "sh", nil}, {"-o", "sh", nil}, {"-r", "sh", nil}}},
+	{Name: "grc", Runs: "argv", Args: "c", Long: []string{"config"}},
 	{Name: "tex", Code: []CodeOption{{"", "tex", nil}}},
 	{Name: "latexmk", Code: []CodeOption{{"-e", "perl", nil}, {"-pdflatex", "sh", nil}, {"-latex", "sh", nil}}},
 	{Name: "m4", Code: []CodeOption{{"", "m4", nil}}, Stdin: "m4"},
@@ -915,7 +931,7 @@ var catalogPrograms = [...]Program{
 	{Name: "dnsmasq", Code: []CodeOption{{"--conf-script", "hook", nil}, {"--dhcp-script", "hook", nil}}, Settings: []string{"conf-script", "dhcp-script"}},
 	{Name: "pip", Code: []CodeOption{{"--editor", "sh", nil}}},
 	{Name: "gem", Code: []CodeOption{{"-e", "sh", nil}, {"--editor", "sh", nil}}},
-	{Name: "scp", Args: "cFiJloPSBD", Code: []CodeOption{{Option: "-S", Lang: "sh", Helpers: helpersSsh}, {Option: "-o", Lang: "sshopt", Helpers: helpersSsh}}},
+	{Name: "scp", Args: "cFiJloPSDX", Code: []CodeOption{{Option: "-S", Lang: "sh", Helpers: helpersSsh}, {Option: "-o", Lang: "sshopt", Helpers: helpersSsh}, {"-D", "sh", nil}}},
 	{Name: "sshfs", Code: []CodeOption{{Option: "-o", Lang: "sshopt", Helpers: helpersSsh}}},
 	{Name: "check_by_ssh", Code: []CodeOption{{Option: "-o", Lang: "sshopt", Helpers: helpersSsh}, {"-C", "sh", nil}}},
 	{Name: "puppet", Code: []CodeOption{{"-e", "puppet", nil}, {"--execute", "puppet", nil}}},
@@ -937,10 +953,10 @@ var catalogPrograms = [...]Program{
 	{Name: "cargo", Code: []CodeOption{{"--config", "cargo-config", nil}}},
 	{Name: "svn", Prompt: []Prompt{{Batch: []string{"-m", "--message", "-F", "--file"}, Sub: []string{"commit", "ci", "propedit", "pedit", "pe"}, Editor: []string{"SVN_EDITOR"}, Operands: -1}}},
 	{Name: "jj", Prompt: []Prompt{{Batch: []string{"-m", "--message", "--stdin", "--no-edit"}, Sub: []string{"describe", "desc", "commit", "ci"}, Editor: []string{"JJ_EDITOR"}, Operands: -1}}},
-	{Name: "strace", Runs: "argv", Args: "abeEIoOpPsSuUXA", Long: []string{"output", "signal", "trace", "status", "user", "attach", "string-limit", "columns", "decode-fds", "env", "exit-status", "quiet", "summary-columns", "secontext", "trace-path", "seccomp-bpf"}, Code: []CodeOption{{"-o", "pipe", nil}, {"--output", "pipe", nil}}},
+	{Name: "strace", Runs: "argv", Args: "abeEIoOpPsSuUX", Long: []string{"output", "signal", "trace", "status", "user", "attach", "string-limit", "columns", "env", "exit-status", "summary-columns", "trace-path", "abbrev", "verbose", "raw", "read", "write", "fault", "inject", "kvm", "const-print-style", "decode-pids", "detach-on", "interruptible", "summary-sort-by", "summary-syscall-overhead"}, Code: []CodeOption{{"-o", "pipe", nil}, {"--output", "pipe", nil}}},
 	{Name: "ltrace", Runs: "argv", Args: "aADeFlnopsuwx", Long: []string{"align", "config", "indent", "library", "output", "where"}},
 	{Name: "flock", Runs: "argv", Args: "wE", Long: []string{"wait", "timeout", "conflict-exit-code"}, Stop: "c", LongStop: []string{"command"}, Operands: 1, Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}},
-	{Name: "systemd-run", Runs: "argv", Args: "pMHEu", Long: []string{"unit", "property", "description", "slice", "setenv", "uid", "gid", "working-directory", "machine", "host", "on-active", "on-boot", "on-calendar", "on-startup", "on-unit-active", "on-unit-inactive", "on-clock-change", "service-type", "nice", "timer-property", "path-property", "socket-property", "slice-inherit", "expand-environment"}, ShellOptions: []string{"-S", "--shell"}},
+	{Name: "systemd-run", Runs: "argv", Args: "pMHEu", Long: []string{"unit", "property", "description", "slice", "setenv", "uid", "gid", "working-directory", "machine", "host", "on-active", "on-boot", "on-calendar", "on-startup", "on-unit-active", "on-unit-inactive", "service-type", "nice", "timer-property", "path-property", "socket-property", "expand-environment"}, ShellOptions: []string{"-S", "--shell"}},
 	{Name: "busctl", Args: "HMC", Long: []string{"host", "machine", "address", "timeout", "match", "size", "expect-reply", "auto-start", "allow-interactive-authorization", "destination", "json"}, Code: []CodeOption{{"StartTransientUnit", "transient-unit", nil}}, ShellPaths: true},
 	{Name: "unshare", Runs: "argv", Args: "S", Long: []string{"setuid", "setgid", "root", "wd", "propagation", "map-user", "map-group", "map-users", "map-groups", "monotonic", "boottime"}, Shell: "agent"},
 	{Name: "nsenter", Runs: "argv", Args: "tSGN", Long: []string{"target", "setuid", "setgid", "net-socket"}, Shell: "agent"},
@@ -957,6 +973,10 @@ var catalogPrograms = [...]Program{
 	{Name: "setarch", Runs: "argv", Operands: 1},
 	{Name: "linux64", Runs: "argv"},
 	{Name: "chronic", Runs: "argv", Args: "gsnNmCcipPuU"},
+	{Name: "fakeroot", Runs: "argv", Args: "lsib", Long: []string{"lib", "faked"}},
+	{Name: "sem", Runs: "argv", Args: "jSIdEPnNsLC", Long: []string{"jobs", "id", "semaphorename", "semaphore-name", "st", "semaphoretimeout", "semaphore-timeout", "tmpdir", "timeout", "sshlogin", "delay"}},
+	{Name: "ifne", Runs: "argv"},
+	{Name: "prlimit", Runs: "argv", Args: "po", Long: []string{"pid", "output"}},
 	{Name: "entr", Runs: "argv", Stop: "s", Code: []CodeOption{{"-s", "sh", nil}}},
 	{Name: "mosh", Runs: "argv", Long: []string{"client", "server", "ssh", "port", "predict", "family", "bind-server", "experimental-remote-ip"}, Operands: 1, Prompt: []Prompt{{Batch: []string{"--"}, Operands: 1}}},
 	{Name: "msgfilter", Runs: "argv", Args: "iDow", Long: []string{"input", "directory", "output-file", "width"}},
@@ -968,7 +988,7 @@ var catalogPrograms = [...]Program{
 	{Name: "tmux", Args: "ceFnstxyfLST", Sub: []string{"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "display-popup", "popup", "pipe-pane", "pipep", "send-keys", "send"}, SubRun: "argvline", Code: []CodeOption{{"-c", "sh", nil}}, Shell: "agent", Prompt: []Prompt{{Batch: []string{"-d"}, Sub: []string{"", "new-session", "new"}, Operands: -1}, {Batch: []string{"-r"}, Sub: []string{"attach-session", "attach", "a", "at", "att"}, Operands: -1}}},
 	{Name: "zellij", Args: "ndc", Long: []string{"name", "direction", "cwd", "width", "height", "x", "y"}, Sub: []string{"run", "r"}, SubRun: "argv", Shell: "agent"},
 	{Name: "dtach", Runs: "argv", Args: "er", Operands: 1},
-	{Name: "parallel", Args: "jSaIdEPnNsLlC", Long: []string{"jobs", "sshlogin", "arg-file", "delimiter", "max-args", "max-lines", "max-procs", "replace", "tmpdir", "results", "joblog", "timeout", "retries", "colsep", "basefile", "workdir", "env", "load", "memfree", "delay", "tagstring", "block", "block-size", "recstart", "recend", "header", "eof", "nice", "sshloginfile", "return", "transferfile", "termseq", "sqlmaster", "sqlworker", "limit", "arg-sep", "arg-file-sep"}, Code: []CodeOption{{":::", "parallel", nil}, {":::+", "parallel", nil}, {"::::", "parallel", nil}, {"::::+", "parallel", nil}, {"-a", "parallel", nil}, {"--arg-file", "parallel", nil}}},
+	{Name: "parallel", Args: "jSaIdEPnNsLC", Long: []string{"jobs", "sshlogin", "arg-file", "delimiter", "max-args", "max-procs", "replace", "tmpdir", "results", "joblog", "timeout", "retries", "colsep", "basefile", "workdir", "env", "load", "memfree", "delay", "tagstring", "block", "block-size", "recstart", "recend", "header", "eof", "nice", "sshloginfile", "return", "transferfile", "termseq", "sqlmaster", "sqlworker", "limit", "arg-sep", "arg-file-sep"}, Code: []CodeOption{{":::", "parallel", nil}, {":::+", "parallel", nil}, {"::::", "parallel", nil}, {"::::+", "parallel", nil}, {"-a", "parallel", nil}, {"--arg-file", "parallel", nil}}},
 	{Name: "hping3", Stdin: "sh"},
 	{Name: "at", Stdin: "sh"},
 	{Name: "npx", Runs: "argv", Args: "pc", Long: []string{"package", "call", "registry", "cache", "node-options", "from", "with", "python", "index-url"}, Code: []CodeOption{{"-c", "sh", nil}, {"--call", "sh", nil}}},
@@ -999,7 +1019,7 @@ var catalogPrograms = [...]Program{
 
 // wrappers run the command that follows their own options (kind: wrapper).
 var wrappers = map[string]optSpec{
-	"sudo":                {arg: "CDgpRrTUu", longArg: []string{"user", "group", "host", "chdir", "close-from", "prompt", "role", "type", "command-timeout", "other-user", "chroot"}, stop: "eKlVvh", longStop: []string{"edit", "list", "validate", "version", "help", "remove-timestamp"}, assigns: true},
+	"sudo":                {arg: "CDgpRrtTUu", longArg: []string{"user", "group", "host", "chdir", "close-from", "prompt", "role", "type", "command-timeout", "other-user", "chroot"}, stop: "eKlVvh", longStop: []string{"edit", "list", "validate", "version", "help", "remove-timestamp"}, assigns: true},
 	"doas":                {arg: "uaC"},
 	"run0":                {arg: "ugD", longArg: []string{"user", "group", "chdir", "unit", "property", "description", "slice", "nice", "setenv"}},
 	"pkexec":              {longArg: []string{"user"}},
@@ -1019,7 +1039,8 @@ var wrappers = map[string]optSpec{
 	"unbuffer":            {},
 	"tsocks":              {},
 	"torsocks":            {arg: "upaP", longArg: []string{"user", "pass", "address", "port"}},
-	"firejail":            {},
+	"torify":              {arg: "upaP", longArg: []string{"user", "pass", "address", "port"}},
+	"firejail":            {split: "c"},
 	"dumb-init":           {arg: "r", longArg: []string{"rewrite"}, stop: "hVl", longStop: []string{"help", "version", "list"}},
 	"tini":                {arg: "pe", stop: "hl", longStop: []string{"version"}},
 	"proxychains":         {arg: "f"},

@@ -187,7 +187,7 @@ func (w *walker) composeCarries(c *Command, args []field, cx ctx) {
 	if c.Name == "docker-compose" || c.Name == "podman-compose" {
 		name = c.Name + " " + sub
 	}
-	w.spawn(c, run, Wrapper{Name: name}, cx)
+	w.spawnElsewhere(c, run, Wrapper{Name: name}, cx)
 }
 
 // composeExecTyped marks docker compose exec SERVICE CMD whose CMD reads

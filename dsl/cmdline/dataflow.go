@@ -2078,7 +2078,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	case name == "hash" && w.dialect != Fish:
 		w.hashRemap(args)
 	case name == "set" && w.dialect == Fish:
-		w.fishSet(args, cx)
+		w.fishSet(c, args, cx)
 	case name == "fish_add_path" && w.dialect == Fish:
 		// fish_add_path [-gUpamPn…] DIR…: DIR on PATH (fish_user_paths)
 		if !slices.ContainsFunc(args, func(a field) bool { return a.Value == "-n" || a.Value == "--dry-run" }) {
@@ -2760,8 +2760,9 @@ func (w *walker) lineVar(name string, assigns []Assign) (string, bool) {
 }
 
 // fishSet records set [-glxUe…] NAME VALUES…, as an assignment that may
-// not run where cx says so (setAssigned).
-func (w *walker) fishSet(args []field, cx ctx) {
+// not run where cx says so (setAssigned), and follows a value the programs
+// after it run (set -gx EDITOR CMD), as export's (setValueRuns).
+func (w *walker) fishSet(c *Command, args []field, cx ctx) {
 	erase := false
 	i := 0
 	for ; i < len(args) && strings.HasPrefix(args[i].Value, "-"); i++ {
@@ -2802,6 +2803,33 @@ func (w *walker) fishSet(args []field, cx ctx) {
 	w.setAssigned(name, Word{Value: strings.Join(elems, listSep)}, cx)
 	if len(elems) == 1 && elems[0] == "" {
 		w.setEmptyElem(name)
+	}
+	if len(elems) > 0 {
+		// a list is exported joined by spaces: set -gx EDITOR code --wait
+		w.setValueRuns(c, name, Word{Value: strings.Join(elems, " ")}, cx)
+	}
+}
+
+// setValueRuns follows the value a declaration (export, local, fish's
+// set) gives a variable that the programs after it run or read as their
+// options: export PAGER=CMD, set -gx EDITOR CMD, export LESS='+!CMD',
+// VIMINIT=':!CMD' for every vim after it, TAR_OPTIONS='--to-command=CMD'.
+// A value known only as it runs ("$EDITOR") is left.
+func (w *walker) setValueRuns(c *Command, name string, v Word, cx ctx) {
+	if v.Dynamic {
+		return
+	}
+	if envCommands[name] && !envEscapes.has(name) {
+		w.nested(c, v.Value, name+"=", cx, false)
+	}
+	if optionVars.has(name) {
+		w.optionVar(c, name, v.Value, cx)
+	}
+	switch name {
+	case "VIMINIT", "EXINIT", "GVIMINIT":
+		w.runCode(c, "vim", field{Word: v}, name+"=", cx)
+	case "TAR_OPTIONS":
+		w.nested(c, "tar "+v.Value, name+"=", cx, false)
 	}
 }
 

@@ -40,7 +40,7 @@ func (w *walker) remoteCopies(c *Command, args []field, cx ctx) {
 		}
 		fs = append(fs, s)
 	}
-	w.spawn(c, append(fs, field{Word: Word{Value: path}}), Wrapper{Name: c.Name}, cx)
+	w.spawnElsewhere(c, append(fs, field{Word: Word{Value: path}}), Wrapper{Name: c.Name}, cx)
 }
 
 // rsyncValueLetters are rsync's short options that take the next word,

@@ -56,7 +56,7 @@ func (w *walker) screenVerb(c *Command, fs []field, cx ctx, depth int) {
 				break options
 			}
 		}
-		w.spawn(c, rest, Wrapper{Name: "screen", Args: []string{"-X", verb.Value}}, cx)
+		w.spawnElsewhere(c, rest, Wrapper{Name: "screen", Args: []string{"-X", verb.Value}}, cx)
 	case "at":
 		// at WINDOW COMMAND…: the command in that window
 		if len(rest) > 1 && depth < maxScreenEval {

@@ -1301,20 +1301,7 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 					defer w.noteFetched(a.Name.Value, w.single(a.Value)) // export C=$(curl …), after assigned
 				}
 				defer w.assigned(&c, a.Name.Value, v, scoped())
-				if envCommands[a.Name.Value] && !envEscapes.has(a.Name.Value) && !v.Dynamic {
-					// export PAGER=CMD: the programs after it run CMD (a value
-					// known only as it runs, "$EDITOR", is left)
-					defer w.nested(&c, v.Value, a.Name.Value+"=", cx, false)
-				}
-				if optionVars.has(a.Name.Value) && !v.Dynamic {
-					defer w.optionVar(&c, a.Name.Value, v.Value, cx) // export LESS='+!CMD'
-				}
-				switch n := a.Name.Value; {
-				case (n == "VIMINIT" || n == "EXINIT" || n == "GVIMINIT") && !v.Dynamic:
-					defer w.runCode(&c, "vim", field{Word: v}, n+"=", cx) // export VIMINIT=':!CMD': every vim after it
-				case n == "TAR_OPTIONS" && !v.Dynamic:
-					defer w.nested(&c, "tar "+v.Value, n+"=", cx, false) // export TAR_OPTIONS='--to-command=CMD'
-				}
+				defer w.setValueRuns(&c, a.Name.Value, v, cx)
 			} else if !a.Naked && a.Index == nil && a.Array != nil && !nameref && !a.Append {
 				defer w.arrayWritten(a, len(a.Array.Elems) == 0)    // after setVar, which forgets emptyList
 				defer w.setVar(a.Name.Value, w.arrayValue(a.Array)) // local bins=(/usr/bin/sudo /bin/su), as bins=(…) is
