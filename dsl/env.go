@@ -2018,7 +2018,7 @@ func lostNames(c *cmdline.Command, redirects []RedirectEnv) (outs, secrets []str
 	}
 	below := func(p string) bool { return strings.HasPrefix(p, dir+"/") }
 	for _, o := range outputs(c.Name, view, pos, joined) {
-		if h, ok := unknownHome(o); ok && below(o) && strings.HasPrefix(h, "~/.") {
+		if _, ok := homeNamed(o); ok && below(o) {
 			outs = append(outs, o)
 		}
 	}

@@ -24,8 +24,10 @@ func cleanPath(p string) string {
 		return ""
 	}
 	p = tildeUser(p)
-	if h, ok := unknownHome(p); ok && strings.HasPrefix(h, "~/.") {
-		p = h // $X/.bashrc: a hidden name under an unknown directory is read as the home's
+	if p[0] == '$' || p[0] == '`' {
+		if h, ok := homeNamed(p); ok {
+			p = h // $X/.bashrc: a start-up file or a store under an unknown directory is read as the home's
+		}
 	}
 	for _, pre := range homePrefixes {
 		if p == pre || strings.HasPrefix(p, pre+"/") {

@@ -63,8 +63,8 @@ func unknownHome(p string) (string, bool) {
 	case rest == "":
 		return "", false
 	case rest[0] == '/':
-	case rest[0] == '.' && rest != "." && !strings.HasPrefix(rest, ".."):
-		rest = "/" + rest
+	case rest[0] == '.' && strings.Contains(rest, "/") && !strings.HasPrefix(rest, ".."):
+		rest = "/" + rest // ${X}.aws/credentials; not $STAGE.log
 	default:
 		return "", false
 	}
@@ -72,6 +72,53 @@ func unknownHome(p string) (string, bool) {
 		return "~", true
 	}
 	return "~" + rest, true
+}
+
+// homeNamed is unknownHome for the names a line hides a home's file by: a
+// persistence file (~/.bashrc, ~/.ssh/authorized_keys, a glob of one), a
+// store in a hidden directory (~/.aws/credentials) or a key directory
+// (~/.ssh, ~/.aws). A hidden name that is
+// as much a project's (.npmrc, .venv, .done) stays below the unknown
+// directory, and so does any name below one that is surely not the home
+// ($PWD, $TMPDIR).
+func homeNamed(p string) (string, bool) {
+	h, ok := unknownHome(p)
+	if !ok || !strings.HasPrefix(h, "~/.") || notHome(p) || projectDotfiles.has(strings.TrimPrefix(h, "~/")) {
+		return "", false
+	}
+	if persistPath(h) || strings.Count(h, "/") >= 2 && sensitivePath(h) || secretDir(h) {
+		return h, true
+	}
+	return "", false
+}
+
+// projectDotfiles are the home's dotfiles a project commonly has its own
+// of, beside its package manifest: below an unknown directory they are
+// most likely the project's.
+var projectDotfiles = nameSet{names: []string{".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs", ".bunfig.toml"}}
+
+// notHomeVars are variables whose value is surely not the home: the
+// working directory and the temporary directories.
+var notHomeVars = nameSet{names: []string{"PWD", "TMPDIR", "TMP", "TEMP", "XDG_RUNTIME_DIR", "RUNNER_TEMP"}}
+
+// notHome reports a path that starts with the working directory or a
+// temporary directory spelled as an expansion ($PWD/.x, ${TMPDIR:-/tmp},
+// $(pwd), $(mktemp -d)).
+func notHome(p string) bool {
+	for _, pre := range []string{"$(pwd)", "`pwd`", "$(mktemp"} {
+		if strings.HasPrefix(p, pre) {
+			return true
+		}
+	}
+	name := strings.TrimPrefix(strings.TrimPrefix(p, "$"), "{")
+	if len(name) == len(p) {
+		return false
+	}
+	n := 0
+	for n < len(name) && isNameByte(name[n]) {
+		n++
+	}
+	return notHomeVars.has(name[:n])
 }
 
 // withoutExpansions is s with every closed expansion in it removed, as if
@@ -403,8 +450,8 @@ func secretPath(p string) bool {
 	if secretPaths.has(c) || secretBases.has(base) || browserStore(c, base) {
 		return true
 	}
-	if h, ok := unknownHome(p); ok && secretPath(h) {
-		return true
+	if h, ok := unknownHome(p); ok && strings.Count(h, "/") >= 2 && !notHome(p) && secretPath(h) {
+		return true // $X/.aws/credentials; not $X/.npmrc, which a project has too
 	}
 	if bare := withoutExpansions(p); bare != p && bare != "" && !strings.ContainsAny(bare, "$`") && secretPath(bare) {
 		return true // ~/.aws/credentials$Y

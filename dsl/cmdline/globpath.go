@@ -256,7 +256,7 @@ func (w *walker) globArgs(c *Command, args []field, cx ctx) {
 	var matched []string        // its paths
 	for _, f := range args {
 		v := f.Value
-		if rest, ok := unknownLead(v); f.glob && f.Dynamic && ok && isGlob(rest) {
+		if rest, ok := unknownLead(v); f.glob && f.Dynamic && ok && isGlob(rest) && (w.dotglob || f.dots || namedHidden(rest)) {
 			v = "~" + rest // $X/.a*/cred*: a glob below an unknown directory, read below the home
 		} else if f.Dynamic {
 			v = ""
@@ -324,4 +324,16 @@ func unknownLead(v string) (string, bool) {
 		return "", false
 	}
 	return rest, true
+}
+
+// namedHidden reports a path with a hidden component that names more
+// than the dot (/.a*/cred*, not /.*): a glob below an unknown directory
+// that aims at a home's store rather than at every hidden name there.
+func namedHidden(p string) bool {
+	for comp := range strings.SplitSeq(p, "/") {
+		if len(comp) > 1 && comp[0] == '.' && !isGlob(comp[1:2]) {
+			return true
+		}
+	}
+	return false
 }
