@@ -197,3 +197,27 @@ func TestLead57DotGlob(t *testing.T) {
 		{"zsh", `cat ~/*/credentials(.)`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead57WrongValues (rtw57): places where the walk worked out a
+// harmless value the shell does not have: zsh's writes of its positional
+// parameters (2=…, argv[2]=…), bash's octal subscripts and slice offsets,
+// an element unset or given a default, "$*" joined by IFS, an unquoted
+// expansion of nothing in braces.
+func TestLead57WrongValues(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`A=(ls ls ls ls ls ls ls ls 'rm -rf ~' ls ls); eval "${A[010]}"`, dsl.Block, dsl.Block},
+		{`A=(ls ls ls ls ls ls ls ls 'rm -rf ~' ls ls); eval "${A[@]:010:1}"`, dsl.Ask, dsl.Ask},
+		{`A=(ls x 'rm -rf ~'); unset 'A[1]'; eval "${A[@]:1:1}"`, dsl.Ask, dsl.Ask},
+		{`A=(ls); : ${A[1]:='rm -rf ~'}; eval "${A[1]}"`, dsl.Ask, dsl.Ask},
+		{`IFS=';'; set -- ls 'rm -rf ~'; eval "$*"`, dsl.Block, dsl.Block},
+		{`E=; {git,$E} push -f`, dsl.Ask, dsl.Ask},
+		{`set -- ls x; echo "$*"`, dsl.Allow, dsl.Allow},
+	})
+	checkShellHoles(t, []shellHoleCase{
+		{"zsh", `set -- ls x; 2='rm -rf ~'; eval "$argv[2]"`, dsl.Ask, dsl.Ask},
+		{"zsh", `set -- ls x; 2='rm -rf ~'; eval $2`, dsl.Ask, dsl.Ask},
+		{"zsh", `set -- ls x; argv[2]='rm -rf ~'; eval "${@[2]}"`, dsl.Ask, dsl.Ask},
+		{"zsh", `set -- ls x; argv+=('rm -rf ~'); eval $3`, dsl.Ask, dsl.Ask},
+		{"zsh", `A=(a b c d e f g h i j); echo $A[010]`, dsl.Allow, dsl.Allow},
+	})
+}

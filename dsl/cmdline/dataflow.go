@@ -489,7 +489,7 @@ func globbedParams(args []field) []field {
 func (w *walker) arrayValue(arr *syntax.ArrayExpr) Word {
 	var elems []string
 	for _, el := range arr.Elems {
-		if el.Index != nil && (w.dialect != Bash || literalIndex(el.Index) != len(elems)) || el.Value == nil {
+		if el.Index != nil && (w.dialect != Bash || literalIndex(el.Index, w.dialect) != len(elems)) || el.Value == nil {
 			return Word{Dynamic: true} // A=([0]=x [1]=~) in order only: a gap makes it sparse
 		}
 		for _, f := range globbedParams(w.fields(el.Value)) { // A=(~/.?ws): the glob's paths
@@ -622,8 +622,8 @@ func (w *walker) arrayElement(p *syntax.ParamExp) (v string, ok, done bool) {
 	if !isWord {
 		return "", false, false
 	}
-	i, err := strconv.Atoi(word.Lit())
-	if err != nil {
+	i, isNumber := arithNumber(word.Lit(), w.dialect) // bash reads ${A[010]} as element 8
+	if !isNumber {
 		return "", false, false
 	}
 	all, known := w.value(w.deref(p.Param.Value))
@@ -738,7 +738,7 @@ func (w *walker) appendArray(a *syntax.Assign) {
 // from the end); any other makes A unknown.
 func (w *walker) setElement(a *syntax.Assign) {
 	elems, known := w.elements(a.Name.Value)
-	i := literalIndex(a.Index)
+	i := literalIndex(a.Index, w.dialect)
 	v := w.single(a.Value)
 	switch {
 	case w.dialect == Zsh && i > 0:
@@ -767,9 +767,9 @@ const noIndex = -1 << 30
 
 // literalIndex is the number an array index is written as, noIndex for
 // any other index.
-func literalIndex(x syntax.ArithmExpr) int {
+func literalIndex(x syntax.ArithmExpr, d Dialect) int {
 	if u, ok := x.(*syntax.UnaryArithm); ok && u.Op == syntax.Minus && !u.Post {
-		if i := literalIndex(u.X); i != noIndex {
+		if i := literalIndex(u.X, d); i != noIndex {
 			return -i // A[-1]
 		}
 		return noIndex
@@ -778,8 +778,8 @@ func literalIndex(x syntax.ArithmExpr) int {
 	if !ok {
 		return noIndex
 	}
-	i, err := strconv.Atoi(word.Lit())
-	if err != nil || i <= noIndex {
+	i, ok := arithNumber(word.Lit(), d) // bash: 010 is 8
+	if !ok || i <= noIndex {
 		return noIndex
 	}
 	return i
@@ -1864,7 +1864,17 @@ func xargsDelim(s string) string {
 // runs through the line's state.
 func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *resolved, cx ctx) {
 	args := r.args
+	if w.dialect == Zsh && len(ce.Args) > 0 && len(ce.Args[0].Parts) > 0 {
+		if l, ok := ce.Args[0].Parts[0].(*syntax.Lit); ok {
+			if n, _, found := strings.Cut(l.Value, "="); found && n != "" && strings.Trim(n, "0123456789") == "" {
+				w.forgetPositionals() // 2='rm -rf ~': zsh assigns the positional parameter
+			}
+		}
+	}
 	if r.empty {
+		if w.dialect == Zsh && slices.ContainsFunc(ce.Assigns, zshPositionalWrite) {
+			defer w.forgetPositionals() // 2=x, argv[2]=x, argv+=(x): zsh's positional parameters
+		}
 		for _, a := range ce.Assigns {
 			if a != nil && a.Name != nil && a.Value != nil && w.ints[a.Name.Value] {
 				if v := w.single(a.Value); !v.Dynamic {
@@ -2105,7 +2115,8 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		// Unset, $X is empty but ${X-…} takes its default: not a value.
 		for _, a := range args {
 			if !strings.HasPrefix(a.Value, "-") {
-				w.setVar(a.Value, Word{Dynamic: true})
+				name, _, _ := strings.Cut(a.Value, "[") // unset 'A[1]': A's elements move
+				w.setVar(name, Word{Dynamic: true})
 			}
 		}
 	case name == "trap":
@@ -3468,8 +3479,14 @@ func (w *walker) paramRefs(p *syntax.ParamExp, at Pos, cx ctx) {
 // a value set in a branch is (an X from the environment is unknown, and
 // WORD is what the line makes of it).
 func (w *walker) assignDefault(p *syntax.ParamExp) {
-	if p.Exp == nil || p.Exp.Op != syntax.AssignUnset && p.Exp.Op != syntax.AssignUnsetOrNull ||
-		p.Param == nil || p.Index != nil || p.Excl || p.Length || p.NestedParam != nil || isHome(p) {
+	if p.Exp == nil || p.Exp.Op != syntax.AssignUnset && p.Exp.Op != syntax.AssignUnsetOrNull || p.Param == nil {
+		return
+	}
+	if p.Index != nil && !p.Excl && !p.Length && p.NestedParam == nil {
+		w.setVar(p.Param.Value, Word{Dynamic: true}) // : ${A[1]:=x}: an element the walk does not write
+		return
+	}
+	if p.Index != nil || p.Excl || p.Length || p.NestedParam != nil || isHome(p) {
 		return
 	}
 	if v, ok := w.vars[w.deref(p.Param.Value)]; ok && (v != "" || p.Exp.Op == syntax.AssignUnset) {
@@ -3987,6 +4004,26 @@ func errexitOption(args []field) (on, ok bool) {
 		}
 	}
 	return on, ok
+}
+
+// zshPositionalWrite reports a zsh assignment to the positional
+// parameters: a number (2=x) or argv, whole or an element.
+func zshPositionalWrite(a *syntax.Assign) bool {
+	if a == nil || a.Name == nil {
+		return false
+	}
+	n := a.Name.Value
+	return n == "argv" || n != "" && strings.Trim(n, "0123456789") == ""
+}
+
+// forgetPositionals makes every positional parameter unknown.
+func (w *walker) forgetPositionals() {
+	for k := range w.vars {
+		if k == "@" || k == "*" || k == "#" || k == "argv" || strings.Trim(k, "0123456789") == "" && k != "0" {
+			w.setVar(k, Word{Dynamic: true})
+		}
+	}
+	w.refParams = nil
 }
 
 // spelledDir is a cd's directory known only at run time as written, when

@@ -127,8 +127,11 @@ func pwdSlice(s, arg string) (string, bool) {
 // ${a[@]:off:len} of n elements).
 func sliceBounds(size int, arg string) (int, int, bool) {
 	num := func(x string) (int, bool) {
-		x = strings.Trim(strings.TrimSpace(x), "()")
-		n, err := strconv.Atoi(strings.TrimSpace(x))
+		x = strings.TrimSpace(strings.Trim(strings.TrimSpace(x), "()"))
+		if len(x) > 1 && x[0] == '0' {
+			return 0, false // 010 is 8 in bash, 10 in zsh: not read
+		}
+		n, err := strconv.Atoi(x)
 		return n, err == nil
 	}
 	offs, length, hasLen := strings.Cut(arg, ":")

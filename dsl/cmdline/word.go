@@ -184,7 +184,12 @@ func (w *walker) fields(word *syntax.Word) []field {
 					if w.dialect == Bash && emptyParts(parts) {
 						continue // bash drops an empty word braces make: {git,} push is git push (zsh and fish keep it)
 					}
-					out = append(out, w.expand(parts, true, unquoted)...)
+					for _, f := range w.expand(parts, true, unquoted) {
+						if w.dialect == Bash && f.Value == "" && !f.Quoted && !f.Dynamic {
+							continue // E=; {git,$E}: an unquoted expansion of nothing is no word
+						}
+						out = append(out, f)
+					}
 				}
 				return out
 			}
@@ -661,6 +666,9 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			default:
 				// "$*" and "${X[*]}" join with IFS's first character
 				sep := " "
+				if all, ok := w.vars["@"]; ok && p.Param.Value == "*" && len(elems) == 1 && strings.Contains(all, listSep) {
+					elems = strings.Split(all, listSep) // "$*" is "$@" joined by IFS
+				}
 				if star := p.Param.Value == "*" || wholeArray(p) && p.Index.(*syntax.Word).Lit() == "*"; star && len(elems) > 1 && w.dialect != Fish {
 					if w.ifsSet {
 						e.dynamic(strings.Join(elems, " "))
