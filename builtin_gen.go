@@ -2877,7 +2877,7 @@ var builtinSpecs = []dsl.Spec{
 		Level:      dsl.Ask,
 		Scope:      "command",
 		On:         []string{"chmod", "install"},
-		When:       "(name == \"chmod\" && (any(args, # matches \"(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s\" || # matches \"^[+=]?0*[2-7][0-7]{3}$\") ||\n  any(options(\"reference\"), cleanPath(#) matches \"^/(usr/)?s?bin/(sudo|su|passwd|mount|umount|pkexec|chsh|chfn|newgrp|gpasswd|fusermount3?|ping|crontab|at|expiry|chage|wall|write|ssh-agent|unix_chkpwd)$\"))) ||\n(name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^[+=]?0*[2-7][0-7]{3}$\" || # matches \"(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s\"))",
+		When:       "(name == \"chmod\" && (any(args, # matches \"(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s\" || # matches \"^[+=]?0*[2-7][0-7]{3}$\") ||\n  any(options(\"reference\"), cleanPath(#) matches \"^/(usr/)?(s?bin|lib|libexec|lib/[^/]+)/(sudo|su|passwd|mount|umount|pkexec|chsh|chfn|newgrp|gpasswd|fusermount3?|ping|crontab|at|expiry|chage|wall|write|ssh-agent|unix_chkpwd|ssh-keysign|dbus-daemon-launch-helper|polkit-agent-helper-1|Xorg\\\\.wrap)$\"))) ||\n(name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^[+=]?0*[2-7][0-7]{3}$\" || # matches \"(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s\"))",
 		Message:    "sets the setuid or setgid bit, so the program runs with its owner's rights",
 		Checkpoint: false,
 		Pos:        dsl.Pos{File: "permissions.yaml", Line: 35, Col: 3},

@@ -363,6 +363,14 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		env.Args = view
 		env.Positional, _ = splitArgs(view, valueOptions[programName(c.Name)])
 	}
+	if env.Moved == "" && c.LostDir != "" {
+		// cd "$X" && scp -r .ssh host:: the words that name a home's file
+		// or key directory below the unknown directory are read there
+		if joined, ok := lostView(c.LostDir, args); ok {
+			args, env.Args = joined, joined
+			env.Positional, _ = splitArgs(joined, valueOptions[programName(c.Name)])
+		}
+	}
 	env.Outputs = outputs(c.Name, args, env.Positional, env.Redirects)
 	env.SecretFiles = secretFiles(c.Name, args, env.Positional, env.Redirects)
 	if outs, secrets := lostNames(c, env.Redirects); len(outs)+len(secrets) > 0 {
@@ -1995,6 +2003,28 @@ func movedDir(moved string) string {
 		return moved
 	}
 	return ""
+}
+
+// lostView is args with each relative word joined to dir, the unknown
+// directory a cd moved to (Command.LostDir), where the joined path names a
+// home's start-up file, store or key directory (homeNamed); ok is false
+// when none does.
+func lostView(dir string, args []string) ([]string, bool) {
+	var out []string
+	for i, a := range args {
+		if a == "" || a == "-" || strings.ContainsAny(a[:1], "-/~$`") || strings.Contains(a, ":") {
+			continue
+		}
+		j := joinDir(dir, a)
+		if _, ok := homeNamed(j); !ok {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(args)
+		}
+		out[i] = j
+	}
+	return out, out != nil
 }
 
 // lostNames are the outputs and secret files of c read relative to the

@@ -517,7 +517,7 @@ var fileListReaders = nameSet{names: []string{"cpio", "afio", "pax"}}
 func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 	var out []string
 	prog := programName(c.Name)
-	user := secretUsers.has(c.Name) || secretUsers.has(prog)
+	user := (secretUsers.has(c.Name) || secretUsers.has(prog)) && !batchEditor(prog, args)
 	quiet := persistQuiet.has(c.Name) || persistQuiet.has(prog)
 	embedded := func(w string) {
 		if isPathWord(w) || !strings.ContainsAny(w, " \t\n{}()\"',;<>") {

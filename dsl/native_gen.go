@@ -955,7 +955,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native236
 		}
-	case "(name == \"chmod\" && (any(args, # matches \"(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s\" || # matches \"^[+=]?0*[2-7][0-7]{3}$\") ||\n  any(options(\"reference\"), cleanPath(#) matches \"^/(usr/)?s?bin/(sudo|su|passwd|mount|umount|pkexec|chsh|chfn|newgrp|gpasswd|fusermount3?|ping|crontab|at|expiry|chage|wall|write|ssh-agent|unix_chkpwd)$\"))) ||\n(name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^[+=]?0*[2-7][0-7]{3}$\" || # matches \"(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s\"))":
+	case "(name == \"chmod\" && (any(args, # matches \"(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s\" || # matches \"^[+=]?0*[2-7][0-7]{3}$\") ||\n  any(options(\"reference\"), cleanPath(#) matches \"^/(usr/)?(s?bin|lib|libexec|lib/[^/]+)/(sudo|su|passwd|mount|umount|pkexec|chsh|chfn|newgrp|gpasswd|fusermount3?|ping|crontab|at|expiry|chage|wall|write|ssh-agent|unix_chkpwd|ssh-keysign|dbus-daemon-launch-helper|polkit-agent-helper-1|Xorg\\\\.wrap)$\"))) ||\n(name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^[+=]?0*[2-7][0-7]{3}$\" || # matches \"(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s\"))":
 		if scope == "command" {
 			return native237
 		}
@@ -2027,7 +2027,7 @@ var nativeRegexps = [758]lazyRegexp{
 	{src: "^\\$\\{?(HOME|PWD)\\}?/"},
 	{src: "(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s"},
 	{src: "^[+=]?0*[2-7][0-7]{3}$"},
-	{src: "^/(usr/)?s?bin/(sudo|su|passwd|mount|umount|pkexec|chsh|chfn|newgrp|gpasswd|fusermount3?|ping|crontab|at|expiry|chage|wall|write|ssh-agent|unix_chkpwd)$"},
+	{src: "^/(usr/)?(s?bin|lib|libexec|lib/[^/]+)/(sudo|su|passwd|mount|umount|pkexec|chsh|chfn|newgrp|gpasswd|fusermount3?|ping|crontab|at|expiry|chage|wall|write|ssh-agent|unix_chkpwd|ssh-keysign|dbus-daemon-launch-helper|polkit-agent-helper-1|Xorg\\.wrap)$"},
 	{src: "^[+=]?0*[4-7][0-7]{3}$"},
 	{src: "^/(usr/)?s?bin/(sudo|su|passwd|mount|umount|pkexec|chsh|chfn|newgrp|gpasswd|fusermount3?)$"},
 	{src: "(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$"},
@@ -8121,7 +8121,7 @@ func native237(env any) bool {
 				matchRe(&nativeRegexps[377], p0))
 		}) ||
 			anyOf(e.Options("reference"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[378], "bin/", cleanPath(p0))
+				return matchReWith(&nativeRegexps[378], "/", cleanPath(p0))
 			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {

@@ -437,6 +437,9 @@ func sensitivePath(p string) bool {
 	if h := homeForm(c); h != c && sensitivePath(h) {
 		return true // /home/u/.aws/credentials, /root/.kube/config: a home's store
 	}
+	if keyDirTail(c) {
+		return true // backup/.ssh, /mnt/b/home/u/.ssh: a copy of a home's key directory
+	}
 	base := path.Base(c)
 	if publicFile(base) {
 		return false
@@ -483,6 +486,20 @@ func sensitivePath(p string) bool {
 		}
 	}
 	return false
+}
+
+// keyDirTail reports a path that ends in a home's key directory below a
+// local directory (backup/.ssh, /mnt/b/home/u/.gnupg): a copy of one holds
+// what it does.
+func keyDirTail(c string) bool {
+	if strings.HasPrefix(c, "~") || strings.ContainsAny(c, " \t\n:$`") {
+		return false
+	}
+	i := strings.LastIndex(c, "/.")
+	if i <= 0 {
+		return false
+	}
+	return slices.Contains(keyDirs, "~"+c[i:]) && c[i:] != "/.docker" && c[i:] != "/.kube"
 }
 
 // publicFile reports the files beside secrets that are meant to be shared:

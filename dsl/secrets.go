@@ -695,29 +695,29 @@ func printedSecrets(name string, args []string) []string {
 }
 
 // batchEditor reports vi's family run as a batch of ex commands (-e or -E
-// with -s, or ex -s) given commands to run (+CMD, -c CMD): it edits
-// nothing on a screen, and its commands print (vim -es '+%p' '+q!' FILE
-// is cat FILE).
+// with -s, or ex -s) and ed run silent (-s): they edit nothing on a
+// screen, and the commands they are given or read print (vim -es '+%p'
+// '+q!' FILE and ed -s FILE <<< ',p' are cat FILE).
 func batchEditor(prog string, args []string) bool {
+	batch := false
 	switch prog {
-	case "vim", "vi", "nvim", "ex", "view", "vim.basic", "vim.tiny":
+	case "ex", "ed", "red":
+		batch = true
+	case "vim", "vi", "nvim", "view", "vim.basic", "vim.tiny":
 	default:
 		return false
 	}
-	batch, silent, cmds := prog == "ex", false, false
+	silent := false
 	for _, a := range args {
-		switch {
-		case a == "--":
-			return batch && silent && cmds
-		case strings.HasPrefix(a, "+") || a == "-c" || a == "--cmd" || a == "-S":
-			cmds = true
-		case strings.HasPrefix(a, "--"):
-		case strings.HasPrefix(a, "-"):
+		if a == "--" {
+			break
+		}
+		if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") {
 			batch = batch || strings.ContainsAny(a[1:], "eE")
 			silent = silent || strings.ContainsRune(a[1:], 's')
 		}
 	}
-	return batch && silent && cmds
+	return batch && silent
 }
 
 // secretFiles is every secret file the command names in its words or

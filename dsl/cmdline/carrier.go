@@ -1608,6 +1608,21 @@ var gitCommandKeys = set("core.pager", "core.editor", "core.sshcommand", "core.f
 func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 	template := ""
 	settings := w.gitSettings
+	if n, ok := w.lineValue(c, "GIT_CONFIG_COUNT"); ok {
+		// GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.p GIT_CONFIG_VALUE_0="push -f"
+		count, _ := strconv.Atoi(strings.TrimSpace(n))
+		for i := range min(count, 16) {
+			key, okK := w.lineValue(c, "GIT_CONFIG_KEY_"+strconv.Itoa(i))
+			val, okV := w.lineValue(c, "GIT_CONFIG_VALUE_"+strconv.Itoa(i))
+			if key = strings.ToLower(key); okK && okV && gitSettingKey(key) {
+				settings = maps.Clone(settings)
+				if settings == nil {
+					settings = map[string]string{}
+				}
+				settings[key] = val
+			}
+		}
+	}
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
@@ -1682,13 +1697,23 @@ func (w *walker) gitSetting(c *Command, settings map[string]string, sub string, 
 	for i, a := range rest {
 		words[i] = a.Value
 	}
-	if val, ok := settings["alias."+strings.ToLower(sub)]; ok && val != "" && !strings.HasPrefix(val, "!") {
-		w.nested(c, "git "+val+" "+argvLine(words), "git alias."+sub, cx, false)
-		return
+	var lead []string // what aliases of aliases put before the words
+	aliased := false
+	for range 8 {
+		val, ok := settings["alias."+strings.ToLower(sub)]
+		f := strings.Fields(val)
+		if !ok || len(f) == 0 || strings.HasPrefix(val, "!") {
+			break
+		}
+		sub, lead, aliased = f[0], append(f[1:], lead...), true // alias.q=p, alias.p="push -f": git q is git push -f
+	}
+	if aliased {
+		w.nested(c, "git "+sub+" "+strings.Join(lead, " ")+" "+argvLine(words), "git alias", cx, false)
 	}
 	if sub != "push" {
 		return
 	}
+	words = append(lead, words...)
 	for key, val := range settings {
 		switch {
 		case strings.HasSuffix(key, ".push") && strings.HasPrefix(strings.TrimSpace(val), "+"):
@@ -1718,12 +1743,16 @@ func (w *walker) noteGitSetting(args []field) {
 		return
 	}
 	var ops []field
-	for i, a := range args[1:] {
+	for i := 1; i < len(args); i++ {
+		a := args[i]
 		switch v := a.Value; {
-		case v == "--global" || v == "--local" || v == "--worktree" || v == "--system" || i == 0 && v == "set" && len(args) > 3:
+		case v == "--global" || v == "--local" || v == "--worktree" || v == "--system" || v == "--add" || v == "--replace-all" || i == 1 && v == "set" && len(args) > 3:
+		case (v == "-f" || v == "--file") && i+1 < len(args):
+			i++ // git config -f .git/config KEY VALUE: the repository's, or one git is given later
+		case strings.HasPrefix(v, "--file="):
 		case strings.HasPrefix(v, "-"):
-			if len(args) > i+2 && gitSettingKey(strings.ToLower(args[i+2].Value)) {
-				delete(w.gitSettings, strings.ToLower(args[i+2].Value)) // --unset KEY, --add KEY …: no longer known
+			if len(args) > i+1 && gitSettingKey(strings.ToLower(args[i+1].Value)) {
+				delete(w.gitSettings, strings.ToLower(args[i+1].Value)) // --unset KEY …: no longer known
 			}
 			return
 		default:

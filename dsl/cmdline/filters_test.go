@@ -220,7 +220,9 @@ func TestArithNumber(t *testing.T) {
 		{"0755", Zsh, 755, true},  // decimal without octalzeroes
 		{"0x1f", Bash, 31, true},
 		{"0x1f", Zsh, 31, true},
-		{"8#17", Bash, 0, false},
+		{"8#17", Bash, 15, true},
+		{"8#17", Zsh, 0, false},
+		{"64#x", Bash, 0, false},
 		{"0b11", Bash, 0, false},
 		{"1_000", Bash, 0, false},
 		{"", Bash, 0, false},

@@ -115,17 +115,34 @@ func (w *walker) arithInt(x syntax.ArithmExpr, depth int) (int, bool) {
 			return a + b, true
 		case x.Op == syntax.Sub:
 			return a - b, true
+		case x.Op == syntax.Or:
+			return a | b, true // chmod $((04000|0755))
+		case x.Op == syntax.And:
+			return a & b, true
+		case x.Op == syntax.Xor:
+			return a ^ b, true
+		case x.Op == syntax.Mul:
+			return a * b, true
 		}
 	}
 	return 0, false
 }
 
 // arithNumber reads a number as the shell's arithmetic does: bash reads
-// 0755 as octal and 0x1f as hexadecimal; zsh reads a leading 0 as decimal
-// (without setopt octalzeroes).
+// 0755 as octal, 0x1f as hexadecimal and 8#4755 in base 8; zsh reads a
+// leading 0 as decimal (without setopt octalzeroes), and BASE#N only
+// where it is not a comment, which is not read.
 func arithNumber(lit string, d Dialect) (int, bool) {
+	if b, digits, ok := strings.Cut(lit, "#"); ok && d != Zsh {
+		base, err := strconv.Atoi(b)
+		if err != nil || base < 2 || base > 36 || digits == "" {
+			return 0, false // bases above 36 use @ and _ as digits: not read
+		}
+		n, err := strconv.ParseInt(digits, base, 32)
+		return int(n), err == nil // 8#4755
+	}
 	if lit == "" || strings.ContainsAny(lit, "_bBoO#") {
-		return 0, false // 8#17 and other bases: not read
+		return 0, false
 	}
 	base := 0
 	if d == Zsh && !strings.HasPrefix(lit, "0x") && !strings.HasPrefix(lit, "0X") {

@@ -759,7 +759,7 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 		e.note(out)
 		e.setupDynamic(w.source(p.Pos(), p.End()), out.setup)
 	case *syntax.ArithmExp:
-		if n, ok := w.arithInt(p.X, 0); ok && !p.Bracket && !p.Unsigned {
+		if n, ok := w.arithInt(p.X, 0); ok && !p.Unsigned { // $((…)), and bash's old $[…]
 			e.write(strconv.Itoa(n)) // chmod 0$((4000+755)): 04755
 			return
 		}
