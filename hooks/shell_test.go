@@ -481,7 +481,7 @@ func TestNonInteractiveGuard(t *testing.T) {
 			run := func(script string) error {
 				cmd := exec.Command(tc.shell, "-c", script)
 				cmd.Dir = dir
-				cmd.Env = append(os.Environ(), "HOME="+dir, "HGUARD_HOME="+home, "ZDOTDIR="+dir)
+				cmd.Env = append(testbin.Env(dir), "HGUARD_HOME="+home, "ZDOTDIR="+dir)
 				if tc.envVar != "" {
 					cmd.Env = append(cmd.Env, tc.envVar+"="+file)
 				}

@@ -108,7 +108,8 @@ func Install(t testing.TB, dir string, pkgs ...string) {
 }
 
 // Env is the environment for a program run by a test: the test's own, with
-// home as HOME and its .hguard as HGUARD_HOME, the XDG directories under
+// home as HOME and its .hguard as HGUARD_HOME, the XDG directories (the
+// runtime one too, made) under
 // home, and no daemon, so the program never reads or writes the real home
 // and never talks to a daemon the person runs.
 func Env(home string) []string {
@@ -117,7 +118,7 @@ func Env(home string) []string {
 		name, _, _ := strings.Cut(kv, "=")
 		switch name {
 		case "HOME", "HGUARD_HOME", "HGUARD_NO_DAEMON", "HGUARD_SESSION", "HGUARD_YOLO", "HGUARD_DISABLE",
-			"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "ZDOTDIR":
+			"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "ZDOTDIR":
 			continue
 		}
 		if ancestry.IsMarker(name) {
@@ -125,7 +126,11 @@ func Env(home string) []string {
 		}
 		env = append(env, kv)
 	}
-	return append(env, "HOME="+home, "HGUARD_HOME="+filepath.Join(home, ".hguard"), "HGUARD_NO_DAEMON=1",
+	// fish keeps its universal variables' notifier in $XDG_RUNTIME_DIR,
+	// else in /tmp/fish.$USER, which would outlive the test
+	run := filepath.Join(home, ".run")
+	_ = os.MkdirAll(run, 0o700)
+	return append(env, "HOME="+home, "HGUARD_HOME="+filepath.Join(home, ".hguard"), "HGUARD_NO_DAEMON=1", "XDG_RUNTIME_DIR="+run,
 		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_CACHE_HOME="+filepath.Join(home, ".cache"),
 		"XDG_DATA_HOME="+filepath.Join(home, ".local", "share"), "XDG_STATE_HOME="+filepath.Join(home, ".local", "state"))
 }
