@@ -653,28 +653,30 @@ func (w *walker) arrayElement(p *syntax.ParamExp) (v string, ok, done bool) {
 // -v, for NAME in), so one is read only where the array has no other
 // writer.
 func (w *walker) writesFollowed(name string) bool {
-	text := w.line.Original
-	mentions := 0
-	for i := 0; i < len(text); {
+	at := mentionsOf(w.line.Original, name, func(before string) bool {
+		return strings.HasSuffix(before, "$") || strings.HasSuffix(before, "${") || strings.HasSuffix(before, "${!") ||
+			strings.HasSuffix(before, "${#") || zshExpansionHead().MatchString(before[max(0, len(before)-maxFlagsLen):])
+	})
+	return len(at) > 0 && !slices.ContainsFunc(at, func(i int) bool { return !w.arrayWrites[i] })
+}
+
+// mentionsOf are the offsets where text names name as a whole name, less
+// those an expansion reads (read reports one from the text before it).
+func mentionsOf(text, name string, read func(before string) bool) []int {
+	var out []int
+	for i := 0; i < len(text) && name != ""; {
 		j := strings.Index(text[i:], name)
 		if j < 0 {
 			break
 		}
 		at, end := i+j, i+j+len(name)
 		i = end
-		if at > 0 && isNameByte(text[at-1]) || end < len(text) && isNameByte(text[end]) {
-			continue // part of a longer name
+		if at > 0 && isNameByte(text[at-1]) || end < len(text) && isNameByte(text[end]) || read(text[:at]) {
+			continue // part of a longer name, or an expansion's
 		}
-		if before := text[:at]; strings.HasSuffix(before, "$") || strings.HasSuffix(before, "${") ||
-			strings.HasSuffix(before, "${!") || strings.HasSuffix(before, "${#") || zshExpansionHead().MatchString(before[max(0, len(before)-maxFlagsLen):]) {
-			continue // an expansion reads it
-		}
-		if !w.arrayWrites[at] {
-			return false
-		}
-		mentions++
+		out = append(out, at)
 	}
-	return mentions > 0
+	return out
 }
 
 // arrayWritten records a's write of an array as followed (writesFollowed)

@@ -619,20 +619,9 @@ func fishRange(item string, n int) (from, to int, ok bool) {
 // argv), which the walk sets for a call and follows through set -- and
 // shift, must have no other writer on the line (zsh's argv[2]=x).
 func setOnce(text, name string) bool {
-	mentions := 0
-	for i := 0; i < len(text); {
-		j := strings.Index(text[i:], name)
-		if j < 0 {
-			break
-		}
-		at, end := i+j, i+j+len(name)
-		i = end
-		if at > 0 && isNameByte(text[at-1]) || end < len(text) && isNameByte(text[end]) ||
-			zshExpansionHead().MatchString(text[max(0, at-maxFlagsLen):at]) {
-			continue
-		}
-		mentions++
-	}
+	mentions := len(mentionsOf(text, name, func(before string) bool {
+		return zshExpansionHead().MatchString(before[max(0, len(before)-maxFlagsLen):])
+	}))
 	if positionalList(name) {
 		return mentions == 0
 	}
