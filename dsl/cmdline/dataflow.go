@@ -811,11 +811,7 @@ func readsParams(src string) bool {
 func spelledValue(v string) bool {
 	rest, ok := strings.CutPrefix(v, "~")
 	if !ok {
-		for _, here := range []string{"$PWD", "${PWD}"} {
-			if r, found := strings.CutPrefix(v, here); found && (r == "" || r[0] == '/') {
-				rest, ok = r, true
-			}
-		}
+		rest, ok = pwdPrefixed(v)
 	}
 	return ok && !strings.ContainsAny(rest, "$`\\\"'*?[")
 }
