@@ -1193,7 +1193,7 @@ func (w *walker) optionCarrier(c *Command, args []field, cx ctx) {
 	spec := optSpec{arg: "sgGw", longArg: []string{"shell", "group", "supp-group", "whitelist-environment"}}
 	if c.Name == "script" {
 		// util-linux's value options, and BSD's -F PIPE and -t TIME
-		spec = optSpec{arg: "TBIOEmFt", longArg: []string{"log-timing", "log-io", "log-in", "log-out", "echo", "logging-format"}}
+		spec = optSpec{arg: "TBIOEmoFt", longArg: []string{"log-timing", "log-io", "log-in", "log-out", "echo", "logging-format", "output-limit"}}
 	}
 	operands := 0
 	userCmd := false // runuser -u USER: the operands are the command
@@ -1225,6 +1225,10 @@ func (w *walker) optionCarrier(c *Command, args []field, cx ctx) {
 		}
 		if v == "--" {
 			if c.Name == "script" {
+				// util-linux's script FILE -- COMMAND ARGS…
+				if i+1 < len(args) {
+					w.spawn(c, args[i+1:], Wrapper{Name: "script"}, cx)
+				}
 				return
 			}
 			for j := i + 1; j < len(args) && !operand(args[j:]); j++ {
@@ -1284,6 +1288,10 @@ func (w *walker) optionCarrier(c *Command, args []field, cx ctx) {
 				if j == len(v)-1 {
 					i++
 				}
+				j = len(v)
+			case v[j] == 't' && c.Name == "script" && j == len(v)-1 && i+1 < len(args) && args[i+1].Value == "--":
+				// util-linux's -t takes its file only glued (-tFILE): the
+				// -- after it starts the command
 				j = len(v)
 			case strings.IndexByte(spec.arg, v[j]) >= 0:
 				if v[j] == 's' && c.Name != "script" {

@@ -31,6 +31,12 @@ type Program struct {
 	SubRun      string   // what follows such a subcommand: argv, line, argvline (one word a line, more an argv whose first word the shell reads), anyline (a line with the program's own options taken out wherever they stand), dashdash (the argv after "--"), or ssh (a Remote one)
 	SubOperands int      // operands between the subcommand's options and the command (docker exec CONTAINER)
 	SubAfter    int      // operands before the subcommand (salt TARGET cmd.run); a later operand is none
+	// SubElsewhere: the subcommand runs its command with an environment of
+	// its own (docker exec's container, kubectl exec's pod), which the
+	// line's prefix assignments do not reach; a local launcher's command
+	// (bundle exec, op run --) inherits them (CONFIG_SHELL=… bundle exec
+	// ./configure).
+	SubElsewhere bool
 	// Remote are subcommands that open a shell on a remote host (gcloud
 	// compute ssh VM, vagrant ssh, az ssh vm): the words after "--" are
 	// ssh's after the host, the first operand or else the program's name.
@@ -1455,11 +1461,15 @@ func subLine(prog, sub string, before, after []field) string {
 
 // catalogSub follows the command a launching subcommand runs.
 func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx ctx) {
+	spawn := w.spawn
+	if p.SubElsewhere {
+		spawn = w.spawnElsewhere
+	}
 	switch p.SubRun {
 	case "dashdash":
 		for i, a := range args {
 			if a.Value == "--" {
-				w.spawnElsewhere(c, args[i+1:], Wrapper{Name: via}, cx)
+				spawn(c, args[i+1:], Wrapper{Name: via}, cx)
 				return
 			}
 		}
@@ -1537,7 +1547,7 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 			}
 		}
 	default:
-		w.spawnElsewhere(c, afterOptions(args, p.Args, p.Long, p.SubOperands), Wrapper{Name: via}, cx)
+		spawn(c, afterOptions(args, p.Args, p.Long, p.SubOperands), Wrapper{Name: via}, cx)
 	}
 }
 

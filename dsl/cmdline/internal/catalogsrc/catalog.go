@@ -40,8 +40,9 @@ type Entry struct {
 	SubRun       string   `yaml:"subrun"`
 	SubOperands  int      `yaml:"suboperands"`
 	SubAfter     int      `yaml:"subafter"`
-	Remote       []string `yaml:"remote"` // subcommands that open a remote shell: the words after -- are ssh's after the host
-	Skip         []string `yaml:"skip"`   // words that are no operand on the way to a subcommand (gcloud beta)
+	SubElsewhere bool     `yaml:"subelsewhere"` // the subcommand runs its command with an environment of its own (a container's)
+	Remote       []string `yaml:"remote"`       // subcommands that open a remote shell: the words after -- are ssh's after the host
+	Skip         []string `yaml:"skip"`         // words that are no operand on the way to a subcommand (gcloud beta)
 	Code         []Code   `yaml:"code"`
 	Stdin        string   `yaml:"stdin"`
 	Shell        string   `yaml:"shell"`
@@ -360,6 +361,9 @@ func Source(list []Entry) []byte {
 		}
 		if e.SubAfter > 0 {
 			fmt.Fprintf(&b, ", SubAfter: %d", e.SubAfter)
+		}
+		if e.SubElsewhere {
+			b.WriteString(", SubElsewhere: true")
 		}
 		if len(e.Remote) > 0 {
 			fmt.Fprintf(&b, ", Remote: %#v", e.Remote)
