@@ -997,7 +997,7 @@ func (h *heldSecrets) expands(text string, i int) bool {
 // (bash's ${!v}, zsh's ${(P)v}), which the walk leaves as written only
 // where it does not know the name: it may be any variable of the
 // environment. ${!v[@]}, ${!prefix*} and ${!prefix@} give names, not
-// values.
+// values; ${!v@Q} and ${!v[0]} give a value.
 func indirectAny(text string) bool {
 	for rest := text; ; {
 		j := strings.Index(rest, "${")
@@ -1016,10 +1016,21 @@ func indirectAny(text string) bool {
 		for k < len(n) && isNameByte(n[k]) {
 			k++
 		}
-		if k > 0 && k < len(n) && !strings.ContainsRune("[*@", rune(n[k])) {
+		if k > 0 && k < len(n) && !namesOnly(n[k:]) {
 			return true
 		}
 	}
+}
+
+// namesOnly reports the rest of an indirection ${!NAME… that lists names
+// (${!prefix*}, ${!prefix@}, ${!array[@]}, ${!array[*]}).
+func namesOnly(rest string) bool {
+	for _, s := range []string{"*}", "@}", "[@]}", "[*]}"} {
+		if strings.HasPrefix(rest, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // expandsName reports a text that expands the variable name: $K, ${K},

@@ -443,6 +443,10 @@ func TestIndirectAny(t *testing.T) {
 		{"${!v[@]}", false}, // the keys
 		{"${!AWS@}", false}, // names
 		{"${!A*}", false},
+		{"${!v[*]}", false},
+		{"${!v@Q}", true}, // the value, quoted
+		{"${!v[0]}", true},
+		{"${!v*x}", true}, // not a list of names
 		{"${v}", false},
 		{"$!", false},
 		{"${!", false},

@@ -100,13 +100,14 @@ func (w *walker) onPath(pathText, dir string) bool {
 }
 
 // copyOrigin is the program a copy's source word names, or "" when it
-// names none hguard knows: a path to a known program (/bin/rm), a lookup of
-// one at run time ("$(command -v rm)"), zsh's =rm, or an earlier copy.
+// names none: a program's absolute path (/bin/rm), a lookup of one at run
+// time ("$(command -v printenv)"), zsh's =rm, a relative path to a program
+// hguard knows, or an earlier copy.
 func (w *walker) copyOrigin(a field) string {
 	v := a.Value
 	if a.Dynamic {
-		if m := lookedUp().FindStringSubmatch(v); m != nil && knownCopy(m[1]) {
-			return m[1]
+		if m := lookedUp().FindStringSubmatch(v); m != nil && m[1] != "" {
+			return m[1] // any program: the rules judge the copy by its name
 		}
 		if m := varRef().FindStringSubmatch(v); m != nil {
 			return w.lookups[m[1]] // R=$(which rm); cp "$R" x
@@ -119,8 +120,8 @@ func (w *walker) copyOrigin(a field) string {
 	if p, ok := w.copies[w.copyKey(v)]; ok {
 		return p
 	}
-	if strings.Contains(v, "/") && isCommandWord(path.Clean(v)) && knownCopy(baseName(v)) {
-		return v
+	if strings.Contains(v, "/") && isCommandWord(path.Clean(v)) && (knownCopy(baseName(v)) || path.IsAbs(v)) {
+		return v // /usr/bin/printenv: an installed program, known or not
 	}
 	if strings.Contains(v, "/") && strings.ContainsAny(path.Dir(v), "*?[") && !strings.ContainsAny(path.Base(v), "*?[") && knownCopy(baseName(v)) {
 		return v // cp /???/rm x: a glob in the directory only, the program's name as written

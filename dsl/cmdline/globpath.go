@@ -221,17 +221,21 @@ func posixClass(s string) (string, int) {
 
 // homeDir is the home a glob starts with when spelled as a path,
 // /home/NAME or /root, followed by a slash, and the length of its
-// spelling in glob.
+// spelling in glob; "" for a globbed NAME, any home.
 func homeDir(glob string) (string, int, bool) {
 	if strings.HasPrefix(glob, "/root/") {
 		return "/root", len("/root"), true
 	}
 	// /home/u/…, also /*/u/… or /h?me/u/…, whose first component may
-	// be the homes' directory
+	// be the homes' directory; /home/*/… is every home's, the caller's
+	// among them, spelled ~ (home "")
 	first, rest, ok := strings.Cut(strings.TrimPrefix(glob, "/"), "/")
 	name, _, slash := strings.Cut(rest, "/")
-	if !strings.HasPrefix(glob, "/") || !ok || !slash || name == "" || isGlob(name) || first != "home" && !(isGlob(first) && globMatch(first, "home")) {
+	if !strings.HasPrefix(glob, "/") || !ok || !slash || name == "" || first != "home" && !(isGlob(first) && globMatch(first, "home")) {
 		return "", 0, false
+	}
+	if isGlob(name) {
+		return "", 1 + len(first) + 1 + len(name), true
 	}
 	return "/home/" + name, 1 + len(first) + 1 + len(name), true
 }

@@ -706,6 +706,10 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			e.dynamic("${" + w.aliasOf[p.Param.Value] + "}") // K=$GITHUB_TOKEN; curl -d "$K"; mapfile A <<< "$TOKEN"; "${A[0]}"
 		case simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && p.Param.Value != "HOME" && w.deref(p.Param.Value) == "HOME":
 			e.write("$HOME") // declare -n r=HOME; rm -rf "$r"
+		case simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && w.deref(p.Param.Value) != p.Param.Value:
+			// declare -n r=GITHUB_TOKEN; curl -d "$r": written by the name
+			// it refers to, so that what it holds stays known
+			e.dynamic("${" + w.deref(p.Param.Value) + "}")
 		case p.Param != nil && p.Param.Value == "PWD" && simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && w.cwd != "":
 			e.write(w.cwd) // cd ~ && rm -rf "$PWD": the directory the line moved to
 		case w.dialect != Zsh && w.dialect != Fish && indirectParam(p) && isName(w.vars[p.Param.Value]) && w.hasValue(w.vars[p.Param.Value]):
