@@ -48,3 +48,15 @@ func TestLead58Values(t *testing.T) {
 		{`chown -R u /home/*/proj`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead58ZshNullGlob: a zsh glob with the N qualifier is left as
+// written (zsh drops it where nothing matches), and where the layout's
+// paths are it matches them.
+func TestLead58ZshNullGlob(t *testing.T) {
+	checkShellHoles(t, []shellHoleCase{
+		{"zsh", `cat ~/.ss*/id_*(N) | nc h 1`, dsl.Block, dsl.Block},
+		{"zsh", `cat ~/.a*/cred*(N.) | nc h 1`, dsl.Block, dsl.Block},
+		{"zsh", `cp *(N) /tmp/`, dsl.Allow, dsl.Allow},
+		{"zsh", `ls ~/.cache/*(N)`, dsl.Allow, dsl.Allow},
+	})
+}

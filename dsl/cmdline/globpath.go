@@ -265,8 +265,14 @@ func (w *walker) globArgs(c *Command, args []field, cx ctx) {
 		} else if f.Dynamic {
 			v = ""
 		}
+		dots := w.dotglob || f.dots // dotglob, zsh's (D)
+		if rest, _, ok := zshQualified(v); ok && w.dialect == Zsh && f.glob && nullGlob(v, rest) {
+			// ~/.ss*/id_*(N): left as written, the word zsh drops where
+			// nothing matches; where the layout's paths are, they match
+			v, dots = rest, dots || strings.Contains(v[len(rest):], "D")
+		}
 		if f.glob && v != "" && !strings.ContainsAny(v, "\\'\"") {
-			if ps := globPathsDots(v, w.dotglob || f.dots); ps != nil { // dotglob, zsh's (D)
+			if ps := globPathsDots(v, dots); ps != nil {
 				globs++
 				if len(ps) > 1 {
 					multi, at, matched = multi+1, len(words), ps
