@@ -83,8 +83,11 @@ func unknownHome(p string) (string, bool) {
 // ($PWD, $TMPDIR).
 func homeNamed(p string) (string, bool) {
 	h, ok := unknownHome(p)
-	if !ok || !strings.HasPrefix(h, "~/.") || notHome(p) || projectDotfiles.has(strings.TrimPrefix(h, "~/")) {
+	if !ok || !strings.HasPrefix(h, "~/.") || notHome(p) || projectDotfiles.has(strings.TrimPrefix(h, "~/")) || !namesHidden(h[2:]) {
 		return "", false
+	}
+	if _, ok := programStartFiles[h]; ok && !sensitivePath(h) && !secretPath(h) && !strings.HasPrefix(h, "~/.ssh/") {
+		return "", false // $CI_PROJECT_DIR/.cargo/config.toml, $D/.gdbinit: a project's own
 	}
 	if persistPath(h) || strings.Count(h, "/") >= 2 && sensitivePath(h) || secretDir(h) {
 		return h, true
@@ -92,10 +95,20 @@ func homeNamed(p string) (string, bool) {
 	return "", false
 }
 
+// namesHidden reports a path whose first component names a hidden file
+// by at least its first letter (.bashrc, .b*, .ss?): a glob of every hidden
+// name ($BUILD_DIR/.[!.]*, $D/.??*, $D/.*) empties a directory whoever's
+// it is.
+func namesHidden(p string) bool {
+	first, _, _ := strings.Cut(p, "/")
+	return len(first) > 1 && first[0] == '.' && !strings.ContainsAny(first[1:2], "*?[\\.")
+}
+
 // projectDotfiles are the home's dotfiles a project commonly has its own
 // of, beside its package manifest: below an unknown directory they are
 // most likely the project's.
-var projectDotfiles = nameSet{names: []string{".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs", ".bunfig.toml"}}
+var projectDotfiles = nameSet{names: []string{".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs", ".bunfig.toml",
+	".m2/settings.xml", ".gradle/gradle.properties"}}
 
 // notHomeVars are variables whose value is surely not the home: the
 // working directory and the temporary directories.

@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -82,11 +83,27 @@ func globPathsDots(glob string, dots bool) []string {
 			glob = "~/" + rest
 		}
 	}
-	var first, home string
+	var home string
 	globbedHome := false // /*/u/…: the glob was in the home's spelling
 	if h, n, ok := homeDir(glob); ok {
 		home, globbedHome, glob = h, isGlob(glob[:n]), "~"+glob[n:] // /home/u/.ba?hrc: a home's layout
 	}
+	if globbedHome {
+		// /*/*/.aws/*: where the layout does not say what the rest
+		// matches, it is still the home's, as written below it
+		if ps := homeGlobPaths(glob, home, true, dots); ps != nil {
+			return ps
+		}
+		return []string{cmp.Or(home, "~") + strings.TrimPrefix(glob, "~")}
+	}
+	return homeGlobPaths(glob, home, false, dots)
+}
+
+// homeGlobPaths is globPathsDots of a glob spelled from ~ or /, whose ~
+// is home where that is not ""; globbedHome: the home was spelled as a
+// glob (/*/u/…), which counts as a match.
+func homeGlobPaths(glob, home string, globbedHome, dots bool) []string {
+	var first string
 	switch {
 	case strings.HasPrefix(glob, "~/"):
 		first = "~"

@@ -201,6 +201,10 @@ func (w *walker) emit(c *Command) bool {
 		if dir, moved := w.operandDir(); moved {
 			c.Moved = dir
 		}
+		if w.cwdLost && !c.CwdLost {
+			// cd "$X"; find .ssh -exec cat {} +: cat runs there too
+			c.CwdLost, c.LostDir = true, w.cwdSpelled
+		}
 		c.moveSet = true
 	}
 	if c.Moved != "" {
