@@ -521,8 +521,15 @@ func (w *walker) setRef(name string, target Word) {
 	if target.Dynamic || !isName(target.Value) {
 		delete(w.refs, name)
 		w.setVar(name, Word{Dynamic: true})
+		if target.Dynamic {
+			if w.anyRefs == nil {
+				w.anyRefs = make(map[string]bool)
+			}
+			w.anyRefs[name] = true
+		}
 		return
 	}
+	delete(w.anyRefs, name)
 	w.refs[name] = target.Value
 	w.changed()
 }

@@ -36,6 +36,7 @@ type walker struct {
 	depthHit  bool              // IssueDepth was reported
 	inUnknown int               // inside unknownLauncher's command: it does not search again
 	refs      map[string]string // declare -n NAME=TARGET: NAME stands for TARGET
+	anyRefs   map[string]bool   // declare -n NAME="$v": NAME stands for a variable the walk does not know
 	nest      int               // containers around the text walked (parseContainer)
 	fnBody    int               // function bodies walked where they are defined, their arguments not known
 	evals     int               // eval texts read for their output (evalOutput), nested

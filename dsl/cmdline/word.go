@@ -710,6 +710,9 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			// declare -n r=GITHUB_TOKEN; curl -d "$r": written by the name
 			// it refers to, so that what it holds stays known
 			e.dynamic("${" + w.deref(p.Param.Value) + "}")
+		case simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && w.anyRefs[p.Param.Value]:
+			// declare -n r="$v"; curl -d "$r": any variable, as ${!v} is
+			e.dynamic("${!" + p.Param.Value + "}")
 		case p.Param != nil && p.Param.Value == "PWD" && simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && w.cwd != "":
 			e.write(w.cwd) // cd ~ && rm -rf "$PWD": the directory the line moved to
 		case w.dialect != Zsh && w.dialect != Fish && indirectParam(p) && isName(w.vars[p.Param.Value]) && w.hasValue(w.vars[p.Param.Value]):
