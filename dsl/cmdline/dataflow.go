@@ -607,6 +607,13 @@ func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 // meets such a variable asks for the defaults walks.
 func (w *walker) value(name string) (string, bool) {
 	v, ok := w.vars[name]
+	if ok && w.ints[name] {
+		// declare -i m=4000+755: the shell stores the sum; a plain
+		// decimal number is itself
+		if n, err := strconv.Atoi(v); err != nil || n < 0 || leadingZero(v) {
+			return "", false
+		}
+	}
 	if others := w.others[name]; len(others) > 0 {
 		if !w.defaults {
 			w.sawDefault = true // D=/; (D=build); rm -rf "$D": judge / too
@@ -3296,10 +3303,45 @@ func hasSubst(v string) bool {
 	return strings.Contains(v, "$(") || strings.Contains(v, "`") || strings.Contains(v, "<(") || strings.Contains(v, ">(")
 }
 
+// arithWrites makes the variables arithmetic assigns unknown: ((n=1)),
+// let n++, $((n+=2)), ${A[n=1]}, for ((i=0; …)). The walk does not
+// compute them, and the old value would be a wrong one (shift $n).
+func (w *walker) arithWrites(nodes ...syntax.Node) {
+	target := func(x syntax.ArithmExpr) {
+		word, ok := x.(*syntax.Word)
+		if !ok {
+			return
+		}
+		name, _, _ := strings.Cut(word.Lit(), "[") // A[1]=2: A's element
+		if isName(name) {
+			w.setVar(name, Word{Dynamic: true})
+		}
+	}
+	for _, n := range nodes {
+		if n == nil {
+			continue
+		}
+		syntax.Walk(n, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.BinaryArithm:
+				if n.Op == syntax.Assgn || n.Op >= syntax.AddAssgn && n.Op <= syntax.PowAssgn {
+					target(n.X)
+				}
+			case *syntax.UnaryArithm:
+				if n.Op == syntax.Inc || n.Op == syntax.Dec {
+					target(n.X)
+				}
+			}
+			return true
+		})
+	}
+}
+
 // arithRefs follows the variables an arithmetic expression reads by name
 // ("x") or by value ("$x"), and the static strings it evaluates in turn:
 // (( 'a[$(rm -rf ~)]' )) and [[ 1 -eq "a[\$(…)]" ]] run rm.
 func (w *walker) arithRefs(at Pos, cx ctx, nodes ...syntax.Node) {
+	w.arithWrites(nodes...)
 	if cx.noSubst {
 		return
 	}

@@ -491,7 +491,7 @@ func (w *walker) shiftParams(args []field, loop bool) {
 	n := 1
 	if len(args) > 0 {
 		v, err := strconv.Atoi(args[0].Value)
-		if args[0].Dynamic || err != nil || v < 0 {
+		if args[0].Dynamic || err != nil || v < 0 || w.dialect == Zsh && leadingZero(args[0].Value) {
 			loop = true
 		} else {
 			n = v

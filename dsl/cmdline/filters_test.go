@@ -217,7 +217,9 @@ func TestArithNumber(t *testing.T) {
 	}{
 		{"755", Bash, 755, true},
 		{"0755", Bash, 493, true}, // octal
-		{"0755", Zsh, 755, true},  // decimal without octalzeroes
+		{"0755", Zsh, 0, false},   // decimal, or octal with octalzeroes: unknown
+		{"0", Zsh, 0, true},
+		{"0x1f", Zsh, 31, true},
 		{"0x1f", Bash, 31, true},
 		{"0x1f", Zsh, 31, true},
 		{"8#17", Bash, 15, true},

@@ -130,9 +130,13 @@ func (w *walker) arithInt(x syntax.ArithmExpr, depth int) (int, bool) {
 
 // arithNumber reads a number as the shell's arithmetic does: bash reads
 // 0755 as octal, 0x1f as hexadecimal and 8#4755 in base 8; zsh reads a
-// leading 0 as decimal (without setopt octalzeroes), and BASE#N only
-// where it is not a comment, which is not read.
+// leading 0 as decimal, and as octal with setopt octalzeroes, which a
+// start-up file may set, so such a number is not read; nor is BASE#N,
+// which zsh reads only where it is not a comment.
 func arithNumber(lit string, d Dialect) (int, bool) {
+	if d == Zsh && leadingZero(lit) {
+		return 0, false
+	}
 	if b, digits, ok := strings.Cut(lit, "#"); ok && d != Zsh {
 		base, err := strconv.Atoi(b)
 		if err != nil || base < 2 || base > 36 || digits == "" {
@@ -150,4 +154,11 @@ func arithNumber(lit string, d Dialect) (int, bool) {
 	}
 	n, err := strconv.ParseInt(lit, base, 32)
 	return int(n), err == nil
+}
+
+// leadingZero reports a number written with a leading 0 (010, not 0 or
+// 0x1f), whose value zsh's octalzeroes option decides.
+func leadingZero(lit string) bool {
+	lit = strings.TrimLeft(lit, "+-")
+	return len(lit) > 1 && lit[0] == '0' && lit[1] >= '0' && lit[1] <= '9'
 }

@@ -666,8 +666,8 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			default:
 				// "$*" and "${X[*]}" join with IFS's first character
 				sep := " "
-				if all, ok := w.vars["@"]; ok && p.Param.Value == "*" && len(elems) == 1 && strings.Contains(all, listSep) {
-					elems = strings.Split(all, listSep) // "$*" is "$@" joined by IFS
+				if all, ok := w.vars["@"]; ok && p.Param.Value == "*" && simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && len(elems) == 1 && strings.Contains(all, listSep) {
+					elems = strings.Split(all, listSep) // "$*" is "$@" joined by IFS; "${*:2}" is its own
 				}
 				if star := p.Param.Value == "*" || wholeArray(p) && p.Index.(*syntax.Word).Lit() == "*"; star && len(elems) > 1 && w.dialect != Fish {
 					if w.ifsSet {

@@ -92,6 +92,9 @@ func (w *walker) zshBase(p *syntax.ParamExp, indirect bool) (elems []string, arr
 		return nil, false, false
 	}
 	name := w.deref(p.Param.Value)
+	if name == "*" {
+		name = "@" // $*[2]: zsh's $* is the array $@ is
+	}
 	v, ok := w.zshValue(name)
 	if !ok {
 		return nil, false, false
@@ -156,6 +159,9 @@ func (w *walker) zshSubscript(p *syntax.ParamExp, elems []string, array bool) ([
 // zshRange reads a subscript's text: N, or N,M (to is from for N).
 func zshRange(text string) (from, to int, ok bool) {
 	first, second, pair := strings.Cut(strings.TrimSpace(text), ",")
+	if leadingZero(strings.TrimSpace(first)) || leadingZero(strings.TrimSpace(second)) {
+		return 0, 0, false // $A[010]: 8 with setopt octalzeroes, 10 without
+	}
 	from, err := strconv.Atoi(strings.TrimSpace(first))
 	if err != nil {
 		return 0, 0, false
