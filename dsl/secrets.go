@@ -707,30 +707,27 @@ func printedSecrets(name string, args []string) []string {
 	return out
 }
 
-// batchEditor reports vi's family run as a batch of ex commands (-e or -E
-// with -s, or ex -s) and ed run silent (-s): they edit nothing on a
-// screen, and the commands they are given or read print (vim -es '+%p'
-// '+q!' FILE and ed -s FILE <<< ',p' are cat FILE).
+// batchEditor reports vi's family run as a batch of ex commands (-e or
+// -E, or ex) and ed: they edit nothing on a screen, and the commands they
+// are given or read print (vim -es '+%p' '+q!' FILE, ed FILE <<< ',p' and
+// vim -e FILE <<< '%p' are cat FILE; -s only quiets their messages).
 func batchEditor(prog string, args []string) bool {
-	batch := false
 	switch prog {
 	case "ex", "ed", "red":
-		batch = true
+		return true
 	case "vim", "vi", "nvim", "view", "vim.basic", "vim.tiny":
 	default:
 		return false
 	}
-	silent := false
 	for _, a := range args {
 		if a == "--" {
 			break
 		}
-		if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") {
-			batch = batch || strings.ContainsAny(a[1:], "eE")
-			silent = silent || strings.ContainsRune(a[1:], 's')
+		if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a[1:], "eE") {
+			return true
 		}
 	}
-	return batch && silent
+	return false
 }
 
 // secretFiles is every secret file the command names in its words or

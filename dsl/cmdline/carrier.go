@@ -1616,6 +1616,20 @@ var gitCommandKeys = set("core.pager", "core.editor", "core.sshcommand", "core.f
 func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 	template := ""
 	settings := w.gitSettings
+	if params, ok := w.lineValue(c, "GIT_CONFIG_PARAMETERS"); ok {
+		// GIT_CONFIG_PARAMETERS="'alias.p'='push -f'": git -c's own
+		// channel to the git it runs
+		for _, kv := range gitConfigParameters(params) {
+			key, val, _ := strings.Cut(kv, "=")
+			if key = strings.ToLower(key); gitSettingKey(key) {
+				settings = maps.Clone(settings)
+				if settings == nil {
+					settings = map[string]string{}
+				}
+				settings[key] = val
+			}
+		}
+	}
 	if n, ok := w.lineValue(c, "GIT_CONFIG_COUNT"); ok {
 		// GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.p GIT_CONFIG_VALUE_0="push -f"
 		count, _ := strconv.Atoi(strings.TrimSpace(n))
@@ -1685,6 +1699,37 @@ func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 	}
 }
 
+// gitConfigParameters splits GIT_CONFIG_PARAMETERS as git does: words
+// of single-quoted pieces ('key'='value', or 'key=value' of older gits),
+// \' a quote outside them.
+func gitConfigParameters(s string) []string {
+	var out []string
+	var b strings.Builder
+	in, started := false, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\'':
+			in, started = !in, true
+		case !in && c == '\\' && i+1 < len(s):
+			i++
+			b.WriteByte(s[i])
+		case !in && (c == ' ' || c == '\t' || c == '\n'):
+			if started {
+				out = append(out, b.String())
+				b.Reset()
+				started = false
+			}
+		default:
+			b.WriteByte(c)
+			started = true
+		}
+	}
+	if started {
+		out = append(out, b.String())
+	}
+	return out
+}
+
 // gitSettingKey reports the configuration keys gitSetting reads: an
 // alias, and a remote's push refspec or mirror setting.
 func gitSettingKey(key string) bool {
@@ -1744,25 +1789,43 @@ func gitTrue(v string) bool {
 }
 
 // noteGitSetting records git config [scope] KEY VALUE (or git config set
-// KEY VALUE) for the keys gitSetting reads; --unset and other forms of
-// such a key forget it.
+// KEY VALUE), after git's own options (git -C . config …), for the keys
+// gitSetting reads, and git remote add --mirror[=push] NAME's mirror
+// setting; --unset and other actions on such a key forget it.
 func (w *walker) noteGitSetting(args []field) {
-	if len(args) == 0 || args[0].Value != "config" {
+	words := make([]Word, len(args))
+	for i, a := range args {
+		words[i] = a.Word
+	}
+	sub := gitSubcommand(words)
+	if sub < 0 {
+		return
+	}
+	args = args[sub:]
+	if args[0].Value == "remote" {
+		w.noteGitMirror(args[1:])
+		return
+	}
+	if args[0].Value != "config" {
 		return
 	}
 	var ops []field
 	for i := 1; i < len(args); i++ {
 		a := args[i]
 		switch v := a.Value; {
-		case v == "--global" || v == "--local" || v == "--worktree" || v == "--system" || v == "--add" || v == "--replace-all" || i == 1 && v == "set" && len(args) > 3:
-		case (v == "-f" || v == "--file") && i+1 < len(args):
+		case len(ops) == 1:
+			ops = append(ops, a) // the value, a leading - and all (alias.p "-c x=1 push -f")
+		case i == 1 && v == "set" && len(args) > 3:
+		case gitConfigValueOptions.has(v) && i+1 < len(args):
 			i++ // git config -f .git/config KEY VALUE: the repository's, or one git is given later
-		case strings.HasPrefix(v, "--file="):
-		case strings.HasPrefix(v, "-"):
+		case gitConfigActions.has(strings.SplitN(v, "=", 2)[0]):
 			if len(args) > i+1 && gitSettingKey(strings.ToLower(args[i+1].Value)) {
 				delete(w.gitSettings, strings.ToLower(args[i+1].Value)) // --unset KEY …: no longer known
 			}
 			return
+		case strings.HasPrefix(v, "-"):
+			// --global, --add, --replace-all, --bool, --type=bool, --no-type,
+			// -z, --path, --file=F: the same KEY VALUE
 		default:
 			ops = append(ops, a)
 		}
@@ -1770,10 +1833,46 @@ func (w *walker) noteGitSetting(args []field) {
 	if len(ops) != 2 || !gitSettingKey(strings.ToLower(ops[0].Value)) || ops[1].Dynamic {
 		return
 	}
+	w.setGitSetting(strings.ToLower(ops[0].Value), ops[1].Value)
+}
+
+// gitConfigValueOptions are git config's options whose value is the next
+// word; gitConfigActions those that read or remove, not set.
+var (
+	gitConfigValueOptions = set("-f", "--file", "--blob", "--type", "--comment", "--default", "--value", "--url")
+	gitConfigActions      = set("--unset", "--unset-all", "--get", "--get-all", "--get-regexp", "--get-urlmatch", "--get-color",
+		"--get-colorbool", "--list", "-l", "--edit", "-e", "--remove-section", "--rename-section", "--show-origin", "--show-scope")
+)
+
+// noteGitMirror records git remote add --mirror[=push] NAME URL: a later
+// push to NAME mirrors.
+func (w *walker) noteGitMirror(args []field) {
+	if len(args) == 0 || args[0].Value != "add" {
+		return
+	}
+	mirror := false
+	var names []field
+	for i := 1; i < len(args); i++ {
+		switch v := args[i].Value; {
+		case v == "--mirror" || v == "--mirror=push":
+			mirror = true
+		case v == "-t" || v == "-m" || v == "--track" || v == "--master":
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			names = append(names, args[i])
+		}
+	}
+	if mirror && len(names) > 0 && !names[0].Dynamic {
+		w.setGitSetting("remote."+strings.ToLower(names[0].Value)+".mirror", "true")
+	}
+}
+
+func (w *walker) setGitSetting(key, value string) {
 	if w.gitSettings == nil {
 		w.gitSettings = map[string]string{}
 	}
-	w.gitSettings[strings.ToLower(ops[0].Value)] = ops[1].Value
+	w.gitSettings[key] = value
 }
 
 // lineValue is the value the line gave variable name: c's prefix

@@ -1551,6 +1551,13 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 	}
 }
 
+// edFileCommand matches an ed command whose file is a shell command's
+// output or input: e, E, r, w, W (wq) after an address (1,$, ., 'a,
+// /re/), and the command after its !.
+var edFileCommand = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:[0-9.,;$+\-\s]|'[a-z]|/(?:[^/\\]|\\.)*/|\?(?:[^?\\]|\\.)*\?)*[eErwW]q?\s*!(.+)$`)
+})
+
 // anylineOperands are the operands an anyline subcommand takes before
 // the command's words: heroku run:inside names the dyno it runs in.
 var anylineOperands = map[string]int{"heroku run:inside": 1}
@@ -2075,6 +2082,10 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			line = strings.TrimSpace(line)
 			if rest, ok := strings.CutPrefix(line, "!"); ok {
 				run(rest)
+				continue
+			}
+			if m := edFileCommand().FindStringSubmatch(line); m != nil && lang == "bang" {
+				run(m[1]) // ed's e !CMD, ,w !CMD: the command is the file
 				continue
 			}
 			if lang != "ftp" {

@@ -838,7 +838,7 @@ var catalogPrograms = [...]Program{
 	{Name: "duckdb", Long: []string{"cmd", "init", "separator", "newline", "nullvalue"}, Code: []CodeOption{{"-c", "sqlite", nil}, {"-s", "sqlite", nil}, {"-cmd", "sqlite", nil}, {"", "sqlite", nil}, {"-init", "db-file", nil}, {"-f", "db-file", nil}}, Stdin: "sqlite", Prompt: []Prompt{{Batch: []string{"-c", "-s", "-f"}, Words: true, Operands: 1}}},
 	{Name: "rails", Prompt: []Prompt{{Sub: []string{"console", "c", "dbconsole", "db"}, Operands: -1}}},
 	{Name: "manage.py", Prompt: []Prompt{{Batch: []string{"-c", "--command"}, Sub: []string{"shell", "dbshell"}, Operands: -1}}},
-	{Name: "ed", Stdin: "bang", Prompt: []Prompt{{Operands: -1}}},
+	{Name: "ed", Code: []CodeOption{{"", "bang", nil}}, Stdin: "bang", Prompt: []Prompt{{Operands: -1}}},
 	{Name: "jupyter", Code: []CodeOption{{"--browser", "sh", nil}, {"--ServerApp.browser", "sh", nil}, {"--NotebookApp.browser", "sh", nil}, {"--LabApp.browser", "sh", nil}}, Stdin: "bang", ShellPaths: true},
 	{Name: "ftp", Args: "PpUWOoiAtmnsTDRg", Code: []CodeOption{{"-c", "ftp", nil}}, Stdin: "ftp", Prompt: []Prompt{{Batch: []string{"-c"}, Operands: -1}}},
 	{Name: "lftp", Args: "pue", Long: []string{"rcfile", "user", "password", "port", "env-password"}, Code: []CodeOption{{"-c", "ftp", nil}, {"-e", "ftp", nil}, {"-f", "ftp-file", nil}}, Stdin: "ftp", Prompt: []Prompt{{Batch: []string{"-c", "-f"}, Quit: []string{"bye", "exit", "quit"}, Operands: -1}}},

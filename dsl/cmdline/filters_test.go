@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -234,6 +235,23 @@ func TestArithNumber(t *testing.T) {
 		got, ok := arithNumber(tt.lit, tt.dialect)
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("arithNumber(%q, %v) = %d, %v; want %d, %v", tt.lit, tt.dialect, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestGitConfigParameters(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{`'alias.p'='push -f'`, []string{"alias.p=push -f"}},
+		{`'core.pager=less' 'alias.p'='push -f'`, []string{"core.pager=less", "alias.p=push -f"}},
+		{`'a.b'='it'\''s'`, []string{"a.b=it's"}},
+		{``, nil},
+	}
+	for _, tt := range tests {
+		if got := gitConfigParameters(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("gitConfigParameters(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
