@@ -499,7 +499,15 @@ func keyDirTail(c string) bool {
 	if i <= 0 {
 		return false
 	}
-	return slices.Contains(keyDirs, "~"+c[i:]) && c[i:] != "/.docker" && c[i:] != "/.kube"
+	tail := c[i:]
+	if strings.ContainsAny(tail, "*?[") && len(tail) > 2 && !strings.ContainsAny(tail[2:3], "*?[.") {
+		// backup/.ss?: a glob that names a key directory by its first letter
+		return slices.ContainsFunc(keyDirs, func(d string) bool {
+			ok, err := path.Match(tail[1:], path.Base(d))
+			return ok && err == nil && d != "~/.docker" && d != "~/.kube"
+		})
+	}
+	return slices.Contains(keyDirs, "~"+tail) && tail != "/.docker" && tail != "/.kube"
 }
 
 // publicFile reports the files beside secrets that are meant to be shared:

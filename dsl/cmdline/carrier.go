@@ -767,14 +767,16 @@ func (w *walker) nestedText(c *Command, text, via string, cx ctx, noSubst bool, 
 	}
 	name, _, _ := strings.Cut(via, " ")
 	isShell := shells.has(program(baseName(name)))
-	newShell := isShell || shellStarters.has(name)
+	// a catalogued program's code runs in a shell of its own too
+	// (CONFIG_SHELL=… parallel ./configure ::: a, hyperfine CMD)
+	newShell := isShell || shellStarters.has(name) || catalogProgram(name) != nil
 	if newShell {
 		// a shell is a child process: its cds (bash -c 'cd /etc') are
 		// gone when it ends, and the line goes on where it was
-		here, fetchDir, prev, hasPrev, errexit, lastpipe := w.cwdNow(), w.fetch.dir, w.prevCwd, w.hasPrev, w.errexit, w.lastpipe
+		here, fetchDir, prev, hasPrev, errexit, lastpipe, dotglob := w.cwdNow(), w.fetch.dir, w.prevCwd, w.hasPrev, w.errexit, w.lastpipe, w.dotglob
 		defer func() {
 			w.setCwd(here)
-			w.fetch.dir, w.prevCwd, w.hasPrev, w.errexit, w.lastpipe = fetchDir, prev, hasPrev, errexit, lastpipe
+			w.fetch.dir, w.prevCwd, w.hasPrev, w.errexit, w.lastpipe, w.dotglob = fetchDir, prev, hasPrev, errexit, lastpipe, dotglob
 		}()
 		w.lastpipe = false
 		// a new shell starts without set -e unless its options set it
@@ -786,6 +788,11 @@ func (w *walker) nestedText(c *Command, text, via string, cx ctx, noSubst bool, 
 				opts = append(opts, field{Word: a})
 			}
 			w.errexit, _ = errexitOption(opts)
+			for i, a := range c.Args[:max(len(c.Args)-1, 0)] {
+				if a.Value == "-O" && (c.Args[i+1].Value == "dotglob" || c.Args[i+1].Dynamic) {
+					w.dotglob = true // bash -O dotglob -c …
+				}
+			}
 		}
 		// it inherits c's environment, the exported variables and c's
 		// prefix assignments (CONFIG_SHELL=… sg grp -c ./configure)

@@ -282,6 +282,9 @@ func (w *walker) setVar(name string, v Word) {
 	if name == "IFS" {
 		w.ifsSet = v.Dynamic
 	}
+	if name == "GLOBIGNORE" && w.dialect == Bash && (v.Dynamic || v.Value != "") {
+		w.dotglob = true // bash: a GLOBIGNORE set turns dotglob on
+	}
 	delete(w.fetched, name)
 	if target := varReference(v); target != "" && target != name {
 		// K=$GITHUB_TOKEN: $K is written ${GITHUB_TOKEN} where it is used,
@@ -1954,6 +1957,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	}
 	if c.Name == "shopt" && w.dialect != Fish && !w.dotglob {
 		w.dotglob = shoptSets(args, "dotglob")
+	}
+	if c.Name == "set" && w.dialect == Zsh && len(args) > 0 && len(args[0].Value) > 1 && args[0].Value[0] == '-' && strings.Contains(args[0].Value, "4") {
+		w.dotglob = true // set -4: zsh's GLOB_DOTS by its letter
 	}
 	switch name := c.Name; {
 	case name == "curl" || name == "wget":

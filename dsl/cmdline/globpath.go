@@ -281,6 +281,8 @@ func (w *walker) globArgs(c *Command, args []field, cx ctx) {
 			v = "~" + rest // $X/.a*/cred*: a glob below an unknown directory, read below the home
 		} else if f.Dynamic {
 			v = ""
+		} else if c.LostDir != "" && f.glob && v != "" && !strings.ContainsAny(v[:1], "/~-") && namedHidden(v) {
+			v = "~/" + strings.TrimPrefix(v, "./") // cd "$X"; scp -r .ss? h:: below the unknown directory, read below the home
 		}
 		dots := w.dotglob || f.dots // dotglob, zsh's (D)
 		if rest, _, ok := zshQualified(v); ok && w.dialect == Zsh && f.glob && nullGlob(v, rest) {
