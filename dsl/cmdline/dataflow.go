@@ -2848,7 +2848,12 @@ func (w *walker) setValueRuns(c *Command, name string, v Word, cx ctx) {
 	if v.Dynamic {
 		return
 	}
-	if envCommands[name] && !envEscapes.has(name) {
+	switch {
+	case name == "LESSOPEN" || name == "LESSCLOSE":
+		// export LESSOPEN='| lesspipe %s': a later less runs it; as
+		// exported in a start-up file, not an escape as a prefix is
+		w.nested(c, strings.TrimLeft(v.Value, "|"), "export "+name, cx, false)
+	case envCommands[name] && !envEscapes.has(name):
 		w.nested(c, v.Value, name+"=", cx, false)
 	}
 	if optionVars.has(name) {
