@@ -526,6 +526,14 @@ func linkedLine(line *cmdline.Line, cwd string, madeOnly bool) *cmdline.Line {
 			if r := l.upward(v, dir, cwd); r != "" {
 				return r, true
 			}
+			for _, at := range pathsIn(v) {
+				if at[0] == "" {
+					continue
+				}
+				if r := l.upward(at[1], dir, cwd); r != "" {
+					return at[0] + r + at[2], true // --directory=.., dd of=../.bashrc
+				}
+			}
 			return "", false
 		}
 		if strings.Contains(c.Path, "/") && !c.Dynamic && budget > 0 {
@@ -578,6 +586,24 @@ func linkedLine(line *cmdline.Line, cwd string, madeOnly bool) *cmdline.Line {
 				if (r.Op == "<" || r.Op == "<>") && (r.Fd == "" || r.Fd == "0") && c.Stdin.Kind == "file" && c.Stdin.From == r.Target.Value {
 					cc.Stdin.From = v // nc HOST < notes.txt: rules read stdin.from
 				}
+			}
+		}
+		wrappersCopied := false
+		for j, wr := range c.Wrappers {
+			// strace -o ../.bashrc CMD, rlwrap -l ../.bashrc CMD: a
+			// launcher's own words lead where they lead too
+			for k, a := range wr.Args {
+				v, ok := word(cmdline.Word{Value: a})
+				if !ok {
+					continue
+				}
+				if !wrappersCopied {
+					change().Wrappers = slices.Clone(c.Wrappers)
+					wrappersCopied = true
+				}
+				args := slices.Clone(cc.Wrappers[j].Args)
+				args[k] = v
+				cc.Wrappers[j].Args = args
 			}
 		}
 		l.makes(c, dir)
