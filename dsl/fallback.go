@@ -656,7 +656,7 @@ var dirCopiers = nameSet{names: []string{"tar", "bsdtar", "zip", "7z", "7za", "7
 
 // credentialDirs hold keys and credentials and little else: read whole,
 // they are read secrets.
-var credentialDirs = nameSet{names: []string{"~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "~/.docker", "~/.config/gcloud",
+var credentialDirs = nameSet{names: []string{"~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "~/.docker", "~/.config/gcloud", "~/.config/gh",
 	"~/.password-store", "~/.azure", "/etc/ssl/private", "/run/secrets", "/var/run/secrets"}}
 
 // readWhole reports a directory of secrets read whole: one of

@@ -88,6 +88,9 @@ func dirTarget(t string) bool {
 	if isHome(c) && !strings.ContainsAny(c, "*?[") {
 		return true
 	}
+	if n := expansionEnd(t); n > 0 && n == len(t) {
+		return true // "$X": a directory known only at run time, the home maybe (homeNamed reads $X/.bashrc)
+	}
 	b := path.Base(c)
 	if strings.HasSuffix(b, ".d") {
 		return true
