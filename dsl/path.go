@@ -500,14 +500,30 @@ func keyDirTail(c string) bool {
 		return false
 	}
 	tail := c[i:]
-	if strings.ContainsAny(tail, "*?[") && len(tail) > 2 && !strings.ContainsAny(tail[2:3], "*?[.") {
-		// backup/.ss?: a glob that names a key directory by its first letter
+	if strings.ContainsAny(tail, "*?[") {
+		// backup/.ss?, backup/.gnu*: a glob that names a key directory,
+		// not one that matches a project's dotfiles as well (.g*, .s*)
+		if !specificGlob(tail[1:]) {
+			return false
+		}
 		return slices.ContainsFunc(keyDirs, func(d string) bool {
 			ok, err := path.Match(tail[1:], path.Base(d))
 			return ok && err == nil && d != "~/.docker" && d != "~/.kube"
 		})
 	}
 	return slices.Contains(keyDirs, "~"+tail) && tail != "/.docker" && tail != "/.kube"
+}
+
+// specificGlob reports a glob of a hidden name that names few: one of
+// fixed length (.ss?, .[g]nupg) or with at least three letters before its
+// first * (.gnu*, .pas*); .g*, .s* and .p* match a project's dotfiles too.
+func specificGlob(name string) bool {
+	star := strings.IndexByte(name, '*')
+	if star < 0 {
+		return true
+	}
+	lead := name[1:star] // after the dot
+	return len(lead) >= 3 && !strings.ContainsAny(lead, "?[")
 }
 
 // publicFile reports the files beside secrets that are meant to be shared:

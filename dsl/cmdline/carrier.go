@@ -1770,10 +1770,10 @@ func (w *walker) gitSetting(c *Command, settings map[string]string, sub string, 
 	if aliased {
 		w.nested(c, "git "+sub+" "+strings.Join(lead, " ")+" "+argvLine(words), "git alias", cx, false)
 	}
-	if sub != "push" {
-		return
-	}
 	words = append(lead, words...)
+	if sub != "push" || slices.ContainsFunc(words, func(v string) bool { return v == "--mirror" || v == "--force" }) {
+		return // what the settings make is walked as git push --force or --mirror already
+	}
 	for key, val := range settings {
 		switch {
 		case strings.HasSuffix(key, ".push") && strings.HasPrefix(strings.TrimSpace(val), "+"):

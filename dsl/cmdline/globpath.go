@@ -281,7 +281,7 @@ func (w *walker) globArgs(c *Command, args []field, cx ctx) {
 			v = "~" + rest // $X/.a*/cred*: a glob below an unknown directory, read below the home
 		} else if f.Dynamic {
 			v = ""
-		} else if c.LostDir != "" && f.glob && v != "" && !strings.ContainsAny(v[:1], "/~-") && namedHidden(v) {
+		} else if c.LostDir != "" && f.glob && v != "" && !strings.ContainsAny(v[:1], "/~-") && namesFew(strings.TrimPrefix(v, "./")) {
 			v = "~/" + strings.TrimPrefix(v, "./") // cd "$X"; scp -r .ss? h:: below the unknown directory, read below the home
 		}
 		dots := w.dotglob || f.dots // dotglob, zsh's (D)
@@ -358,6 +358,24 @@ func unknownLead(v string) (string, bool) {
 // namedHidden reports a path with a hidden component that names more
 // than the dot (/.a*/cred*, not /.*): a glob below an unknown directory
 // that aims at a home's store rather than at every hidden name there.
+// namesFew reports a relative glob that starts with a hidden name and
+// names few paths: its first component of fixed length (.ss?) or followed
+// by a component without a pattern (.a*/credentials). After cd "$X",
+// git add .g*, git add .git* and rsync -a .s* host: name a checkout's own
+// dotfiles (.github, .gitignore, .storybook).
+func namesFew(p string) bool {
+	first, rest, _ := strings.Cut(p, "/")
+	if len(first) < 2 || first[0] != '.' {
+		return false
+	}
+	for comp := range strings.SplitSeq(rest, "/") {
+		if comp != "" && !isGlob(comp) {
+			return true
+		}
+	}
+	return !strings.Contains(first, "*")
+}
+
 func namedHidden(p string) bool {
 	for comp := range strings.SplitSeq(p, "/") {
 		if len(comp) > 1 && comp[0] == '.' && !isGlob(comp[1:2]) {

@@ -188,6 +188,12 @@ func (w *walker) fields(word *syntax.Word) []field {
 						if w.dialect == Bash && f.Value == "" && !f.Quoted && !f.Dynamic {
 							continue // E=; {git,$E}: an unquoted expansion of nothing is no word
 						}
+						if w.dialect == Bash && f.Dynamic && !f.Quoted && len(alts) > 1 && oneExpansion(parts) {
+							// {git,$(true)}, {git,$1}: an alternative that is one
+							// expansion the walk does not know may be nothing,
+							// and the word with it, which hides what runs
+							continue
+						}
 						out = append(out, f)
 					}
 				}
@@ -237,6 +243,25 @@ func quotedWord(word *syntax.Word) bool {
 		}
 	}
 	return false
+}
+
+// oneExpansion reports a brace alternative that is a single unquoted
+// parameter expansion or command substitution.
+func oneExpansion(parts []syntax.WordPart) bool {
+	n := 0
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if p.Value != "" {
+				return false
+			}
+		case *syntax.ParamExp, *syntax.CmdSubst:
+			n++
+		default:
+			return false
+		}
+	}
+	return n == 1
 }
 
 // emptyParts reports a brace alternative of no text at all: no parts,
