@@ -24,10 +24,12 @@ import (
 // Q: ${(U)X:l} is upper case, ${(j:,:)A:h} joins the heads. In double
 // quotes zsh joins an array first, which zshJoinedFirst leaves unknown.
 func (w *walker) zshParam(p *syntax.ParamExp) (v string, ok, done bool) {
-	if w.dialect != Zsh || p.Flags == nil && len(p.Modifiers) == 0 && (p.Index == nil || wholeArray(p)) {
-		return "", false, false
+	operation := valueOperation(p)
+	plain := p.Flags == nil && len(p.Modifiers) == 0 && (p.Index == nil || wholeArray(p))
+	if w.dialect != Zsh || plain && (!operation || p.Param != nil && (p.Param.Value == "HOME" || p.Param.Value == "PWD")) {
+		return "", false, false // $HOME's and $PWD's are read as written (isHome, ExpandPWD)
 	}
-	if p.Excl || p.Length || p.Width || p.IsSet || p.Names != 0 || p.Slice != nil || p.Repl != nil || p.Exp != nil {
+	if p.Excl || p.Length || p.Width || p.IsSet || p.Names != 0 || (p.Slice != nil || p.Repl != nil || p.Exp != nil) && !operation {
 		return "", false, true
 	}
 	flags, known := parseZshValueFlags(p.Flags)
@@ -43,8 +45,19 @@ func (w *walker) zshParam(p *syntax.ParamExp) (v string, ok, done bool) {
 			return "", false, true
 		}
 	}
+	if operation {
+		op, known := w.operationText(p)
+		if !known || p.Slice != nil && (array || len(elems) > 1) {
+			return "", false, true // zsh slices an array's elements, not each: not computed
+		}
+		for i, el := range elems {
+			if elems[i], known = operatedValue(el, op, Zsh); !known {
+				return "", false, true
+			}
+		}
+	}
 	for _, m := range p.Modifiers {
-		modify, known := zshModifier(m.Value)
+		modify, known := w.zshModifier(m.Value)
 		if !known {
 			return "", false, true
 		}
@@ -72,37 +85,42 @@ var zshExpansionHead = sync.OnceValue(func() *regexp.Regexp {
 
 const maxFlagsLen = 40
 
-// zshBase is the value a zsh expansion starts from: the variable's (with
-// (P), that of the variable its value names), or the nested expansion's,
-// as elements; array reports a variable assigned as an array (A=(…)) and
-// written nowhere else on the line.
+// zshBase is the value a zsh expansion starts from: the variable's, or
+// the nested expansion's (with (P), that of the variable the value
+// names), as elements; array reports a variable assigned as an array
+// (A=(…)) and written nowhere else on the line.
 func (w *walker) zshBase(p *syntax.ParamExp, indirect bool) (elems []string, array, ok bool) {
-	if p.NestedParam != nil {
+	var name string
+	switch {
+	case p.NestedParam != nil:
 		nested, isParam := p.NestedParam.(*syntax.ParamExp)
-		if !isParam || indirect {
+		if !isParam {
 			return nil, false, false
 		}
 		v, ok := w.lookup(nested)
 		if !ok && simpleParam(nested) && nested.Param.Value == "HOME" && nested.Flags == nil && len(nested.Modifiers) == 0 {
 			v, ok = w.zshValue("HOME") // ${${HOME}:a}
 		}
-		return strings.Split(v, listSep), false, ok // not an array whose writers are known: no subscript taken
-	}
-	if p.Param == nil {
-		return nil, false, false
-	}
-	name := w.deref(p.Param.Value)
-	v, ok := w.zshValue(name)
-	if !ok {
-		return nil, false, false
-	}
-	if indirect {
-		if name = v; !isName(name) {
+		if !indirect {
+			return strings.Split(v, listSep), false, ok // not an array whose writers are known: no subscript taken
+		}
+		if name = v; !ok || !isName(name) {
 			return nil, false, false // (P) of an element or expression: not followed
 		}
-		if v, ok = w.zshValue(w.deref(name)); !ok {
-			return nil, false, false
+	case p.Param != nil:
+		name = w.deref(p.Param.Value)
+		if indirect {
+			v, ok := w.zshValue(name)
+			if name = v; !ok || !isName(name) {
+				return nil, false, false
+			}
 		}
+	default:
+		return nil, false, false
+	}
+	v, ok := w.zshValue(w.deref(name))
+	if !ok {
+		return nil, false, false
 	}
 	array = w.writesFollowed(name) || positionalList(name) && setOnce(w.line.Original, name)
 	if strings.Contains(v, listSep) && !array {
@@ -196,26 +214,38 @@ type zshValueFlags struct {
 }
 
 // parseZshValueFlags reads ${(flags)…}: P (indirect), j:SEP: (join), s:SEP:
-// (split), e (expand again), L, U and C (case), Q (unquote) and @ (keep
-// elements). Any other flag makes the value unknown (ok false).
+// (split), p (print escapes in the separators), e (expand again), L, U and
+// C (case), q (quote) and Q (unquote), and @ (keep elements). Any other
+// flag, or q with Q, makes the value unknown (ok false).
 func parseZshValueFlags(lit *syntax.Lit) (zshValueFlags, bool) {
 	var f zshValueFlags
 	if lit == nil {
 		return f, true
 	}
-	var join, split, eval, unquote func([]string) ([]string, bool)
+	var join, split, eval, quote func([]string) ([]string, bool)
 	var change func(string) string
+	escapes := false // (p): the separators after it are read as print's arguments
 	s := lit.Value
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
 		case 'P':
 			f.indirect = true
+		case 'p':
+			escapes = true
+		case 'q':
+			if quote != nil || i+1 < len(s) && strings.IndexByte("q+-", s[i+1]) >= 0 {
+				return f, false // (qq), (q-), (q+) and the like quote otherwise: not computed
+			}
+			quote = eachElement(quotedSafe)
 		case '@':
 			f.separate = true
 		case 'e':
 			eval = eachElement(reexpanded)
 		case 'Q':
-			unquote = eachElement(unquoted1)
+			if quote != nil {
+				return f, false
+			}
+			quote = eachElement(unquoted1)
 		case 'L':
 			change = strings.ToLower
 		case 'U':
@@ -232,6 +262,9 @@ func parseZshValueFlags(lit *syntax.Lit) (zshValueFlags, bool) {
 			}
 			sep := s[i+2 : i+2+end]
 			i += 2 + end
+			if escapes && strings.ContainsAny(sep, "\\$") {
+				return f, false // a print escape or a variable's value
+			}
 			switch {
 			case c == 'j':
 				join = func(elems []string) ([]string, bool) { return []string{strings.Join(elems, sep)}, true }
@@ -266,8 +299,8 @@ func parseZshValueFlags(lit *syntax.Lit) (zshValueFlags, bool) {
 	if change != nil {
 		f.ops = append(f.ops, eachElement(caseOf(change)))
 	}
-	if unquote != nil {
-		f.ops = append(f.ops, unquote)
+	if quote != nil {
+		f.ops = append(f.ops, quote)
 	}
 	return f, true
 }
@@ -354,16 +387,17 @@ func unquoted1(v string) (string, bool) {
 
 // zshModifier gives the change a modifier makes to one element: a and A
 // (absolute; A also resolves links, which the rules' lexical reading of a
-// path does not: it is judged as written), h (head), t (tail), r (root), e
-// (extension), l and u (case), q and Q (quoting). Others, and h and t
-// with a count (h2), are not computed.
-func zshModifier(m string) (func(string) (string, bool), bool) {
+// path does not: it is judged as written), h and t (head, tail; with a
+// count, the leading or trailing components kept), r (root), e
+// (extension), l and u (case), q and Q (quoting), and s and gs
+// (substitution). Others are not computed.
+func (w *walker) zshModifier(m string) (func(string) (string, bool), bool) {
 	switch m {
 	case "a", "A":
 		return absolute, true
-	case "h":
+	case "h", "h0":
 		return head, true
-	case "t":
+	case "t", "t0":
 		return tail, true
 	case "r":
 		return root, true
@@ -378,7 +412,89 @@ func zshModifier(m string) (func(string) (string, bool), bool) {
 	case "Q":
 		return unquoted1, true
 	}
-	return nil, false
+	if n, err := strconv.Atoi(m[min(1, len(m)):]); err == nil && n > 0 && m[1] >= '0' && m[1] <= '9' {
+		switch m[0] {
+		case 'h':
+			return func(v string) (string, bool) { return components(v, n, true) }, true
+		case 't':
+			return func(v string) (string, bool) { return components(v, n, false) }, true
+		}
+	}
+	if patterns(w.line.Original) {
+		return nil, false // HIST_SUBST_PATTERN: :s takes a pattern
+	}
+	return substitution(m)
+}
+
+// patterns reports a line that may set HIST_SUBST_PATTERN (spelled in any
+// case, with any underscores), which makes :s match a pattern, or
+// emulates another shell.
+func patterns(text string) bool {
+	norm := strings.ReplaceAll(strings.ToLower(text), "_", "")
+	return strings.Contains(norm, "histsubstpattern") || strings.Contains(norm, "emulate")
+}
+
+// substitution is :s/l/r/ and :gs/l/r/ (every match), which replace the
+// literal string l with r, & in r standing for l; the delimiter is any
+// character, the last one optional. An empty l (the previous
+// substitution's), a backslash, and an expansion in either are not
+// computed. In a value holding the home (~/x) l is replaced in the rest,
+// where it must be found, and must not hold a / or ~.
+func substitution(m string) (func(string) (string, bool), bool) {
+	all := false
+	if rest, ok := strings.CutPrefix(m, "g"); ok {
+		m, all = rest, true
+	}
+	if len(m) < 2 || m[0] != 's' {
+		return nil, false
+	}
+	delim := m[1:2]
+	parts := strings.Split(m[2:], delim)
+	if len(parts) < 2 || len(parts) > 3 || len(parts) == 3 && parts[2] != "" || parts[0] == "" ||
+		strings.ContainsAny(m[2:], "\\$`") {
+		return nil, false
+	}
+	from, to := parts[0], strings.ReplaceAll(parts[1], "&", parts[0])
+	return func(v string) (string, bool) {
+		home, rest, held := cutHome(v)
+		if held && (strings.ContainsAny(from, "~/") || !strings.Contains(rest, from)) || strings.ContainsAny(rest, "~$`") {
+			return "", false // a match in the home's own path is not known
+		}
+		if all {
+			return home + strings.ReplaceAll(rest, from, to), true
+		}
+		return home + strings.Replace(rest, from, to, 1), true
+	}, true
+}
+
+// components is :hN (head) or :tN (not head): the path's first or last
+// n components, the root counting as one (/p/q:h1 is /, :t2 is /p/q),
+// all of them when it has fewer. Of a value holding the home, whose own
+// components are unknown, only a tail within the rest is computed; a
+// path with an empty component (a//b, a/) is not.
+func components(v string, n int, head bool) (string, bool) {
+	_, rest, held := cutHome(v)
+	if strings.ContainsAny(rest, "~$`") || strings.Contains(v, "//") || strings.HasSuffix(v, "/") {
+		return "", false
+	}
+	if held {
+		parts := strings.Split(strings.TrimPrefix(rest, "/"), "/")
+		if head || rest == "" || n > len(parts) {
+			return "", false
+		}
+		return strings.Join(parts[len(parts)-n:], "/"), true
+	}
+	parts := strings.Split(v, "/")
+	if n >= len(parts) {
+		return v, true
+	}
+	if head {
+		if out := strings.Join(parts[:n], "/"); out != "" {
+			return out, true
+		}
+		return "/", true
+	}
+	return strings.Join(parts[len(parts)-n:], "/"), true
 }
 
 // absolute is :a, zsh's absolute path with . and .. taken out lexically. A
