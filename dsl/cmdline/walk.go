@@ -1357,6 +1357,16 @@ func (w *walker) redirects(rs []*syntax.Redirect) []Redirect {
 		switch {
 		case isHeredoc(r.Op):
 			rd.Target = w.heredoc(r).Word
+		case w.dialect == Zsh && r.Word != nil && opensFile(r.Op):
+			// zsh's MULTIOS opens every word the target expands to:
+			// echo x >> ~/.{zshrc,x} writes both, ~/(.zshrc|x) each
+			// that exists, $A each element
+			for _, f := range w.fields(r.Word) {
+				rd.Target = folded(f.Word)
+				rd.Target.Glob = f.glob
+				out = append(out, rd)
+			}
+			continue
 		case r.Word != nil:
 			f := w.single(r.Word)
 			rd.Target = folded(f.Word)
@@ -1368,6 +1378,16 @@ func (w *walker) redirects(rs []*syntax.Redirect) []Redirect {
 		out = append(out, rd)
 	}
 	return out
+}
+
+// opensFile reports a redirection whose target is a file it opens, not a
+// descriptor (>&2) or the text of a here-document or here-string.
+func opensFile(op syntax.RedirOperator) bool {
+	switch op {
+	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.DplIn, syntax.DplOut:
+		return false
+	}
+	return true
 }
 
 func isHeredoc(op syntax.RedirOperator) bool {
