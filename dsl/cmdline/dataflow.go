@@ -551,6 +551,9 @@ func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 	if v, ok, done := w.fishIndexed(p); done {
 		return v, ok
 	}
+	if v, ok, done := w.fishIndirect(p); done {
+		return v, ok
+	}
 	if v, ok, done := w.zshParam(p); done {
 		return v, ok
 	}
@@ -2875,17 +2878,24 @@ func (w *walker) lineVar(name string, assigns []Assign) (string, bool) {
 // not run where cx says so (setAssigned), and follows a value the programs
 // after it run (set -gx EDITOR CMD), as export's (setValueRuns).
 func (w *walker) fishSet(c *Command, args []field, cx ctx) {
-	erase := false
+	erase, export := false, false
 	i := 0
 	for ; i < len(args) && strings.HasPrefix(args[i].Value, "-"); i++ {
-		if v := args[i].Value; v == "-e" || v == "--erase" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "e") {
+		short := !strings.HasPrefix(args[i].Value, "--")
+		if v := args[i].Value; v == "--erase" || short && strings.Contains(v, "e") {
 			erase = true
+		}
+		if v := args[i].Value; v == "--export" || short && strings.Contains(v, "x") {
+			export = true
 		}
 	}
 	if i >= len(args) {
 		return
 	}
 	name := args[i].Value
+	if export && !args[i].Dynamic {
+		w.noteExported(name) // set -gx K V: printenv K prints it
+	}
 	if erase || args[i].Dynamic {
 		w.setAssigned(name, Word{Dynamic: true}, cx)
 		return

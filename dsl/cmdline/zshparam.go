@@ -3,7 +3,6 @@ package cmdline
 import (
 	"path"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -742,73 +741,6 @@ func setOnce(text, name string) bool {
 		return mentions == 0
 	}
 	return mentions == 1
-}
-
-// fishString is what fish's string lower, string upper and string replace
-// (a literal pattern, -a for every match) print of known words, a line
-// each: (string lower $X) of X=~ is the home, as ${X:l} is in zsh. Other
-// subcommands and options, and a pattern that could reach into the home's
-// own path, are not computed.
-func fishString(args []Word) (lines []string, ok bool) {
-	if len(args) == 0 || slices.ContainsFunc(args, func(a Word) bool { return a.Dynamic }) {
-		return nil, false
-	}
-	sub, rest := args[0].Value, args[1:]
-	all, quiet := false, false
-	for len(rest) > 0 && strings.HasPrefix(rest[0].Value, "-") && rest[0].Value != "-" {
-		switch opt := rest[0].Value; {
-		case opt == "--":
-			rest = rest[1:]
-			goto words
-		case opt == "-a" || opt == "--all":
-			all = true
-		case opt == "-q" || opt == "--quiet":
-			quiet = true
-		default:
-			return nil, false
-		}
-		rest = rest[1:]
-	}
-words:
-	var change func(string) (string, bool)
-	switch sub {
-	case "lower":
-		change = caseOf(strings.ToLower)
-	case "upper":
-		change = caseOf(strings.ToUpper)
-	case "replace":
-		if len(rest) < 2 || rest[0].Value == "" {
-			return nil, false
-		}
-		pattern, with := rest[0].Value, rest[1].Value
-		rest = rest[2:]
-		change = func(v string) (string, bool) {
-			home, tail, held := cutHome(v)
-			if held && strings.ContainsAny(pattern, "~$/") || strings.ContainsAny(tail, "$`") {
-				return "", false
-			}
-			if all {
-				return home + strings.ReplaceAll(tail, pattern, with), true
-			}
-			return home + strings.Replace(tail, pattern, with, 1), true
-		}
-	default:
-		return nil, false
-	}
-	if all && sub != "replace" {
-		return nil, false
-	}
-	for _, a := range rest {
-		out, ok := change(a.Value)
-		if !ok {
-			return nil, false
-		}
-		lines = append(lines, out)
-	}
-	if quiet {
-		return nil, true
-	}
-	return lines, true
 }
 
 // zshJoinedFirst reports a zsh expansion in double quotes whose modifiers

@@ -63,8 +63,16 @@ func TestZshParam(t *testing.T) {
 		{"fish", "set a x y; echo $a[5]", []string{"echo", "«$a[5]»"}},
 		{"fish", "set a x y; set a[1] z; echo $a[1]", []string{"echo", "«$a[1]»"}},
 		{"fish", "set X aBc ~/Y; echo (string lower $X) (string upper -- $X[1]) (string replace -a B Q aBBc)", []string{"echo", "abc", "~/y", "ABC", "aQQc"}},
-		{"fish", "echo (string replace B Q aBBc) (string replace / Q ~/x) (string replace -r B Q aB) (string split , a,b)", []string{"echo", "aQBc", "«(string replace / Q ~/x)»", "«(string replace -r B Q aB)»", "«(string split , a,b)»"}},
+		{"fish", "echo (string replace B Q aBBc) (string replace / Q ~/x) (string replace -r B Q aB) (string split , a,b)", []string{"echo", "aQBc", "«(string replace / Q ~/x)»", "aQ", "«(string split , a,b)»"}},
 		{"fish", "echo (string lower -q ABC)+", []string{"echo", "+"}},
+		{"fish", `set k .ssh/id_rsa; set v k; set w v; echo $$v $$$w (string trim " $k ") (string trim -rc/ a//) (string trim -c /a ~/xa)`, []string{"echo", ".ssh/id_rsa", ".ssh/id_rsa", ".ssh/id_rsa", "a", `«(string trim -c /a ~/xa)»`}},
+		{"fish", "set v HOME; set k 'a b'; set w k; set u 'a b'; echo $$v/x $$w $$u", []string{"echo", "$HOME/x", "a b", "«$$u»"}},
+		{"fish", "echo (string sub -s 2 -l 3 abcdef) (string sub -s -2 abcdef) (string sub -e -1 abcdef) (string sub --start=2 --end 4 abcdef) (string sub -s 9 abc)+ (string sub -s 2 ~/x)", []string{"echo", "bcd", "ef", "abcde", "bcd", "+", "«(string sub -s 2 ~/x)»"}},
+		{"fish", "echo (string join / .ssh id_rsa) (string join / ~ x) (string join / x ~)", []string{"echo", ".ssh/id_rsa", "~/x", "«(string join / x ~)»"}},
+		{"fish", `echo (string replace -r "Q+" "" .sQQsh) (string replace -ra "a." "Q" aXaYaZ) (string replace -r "x*" Q abc) (string replace -r "\d" Q a1)`, []string{"echo", ".ssh", "QQQ", `«(string replace -r "x*" Q abc)»`, `«(string replace -r "\d" Q a1)»`}},
+		{"fish", "echo (path dirname /a/b/ a .ssh/id_rsa/x) (path basename /a/b/ /x/id_rsa ~)", []string{"echo", "/a", ".", ".ssh/id_rsa", "«(path basename /a/b/ /x/id_rsa ~)»"}},
+		{"fish", `echo (string trim -l "  a  ")+ (string trim -r "  a  ")+`, []string{"echo", "a  +", "  a+"}},
+		{"fish", "set -x k .ssh/id_rsa; set j x; echo (printenv k) (printenv j)", []string{"echo", ".ssh/id_rsa", "«(printenv j)»"}},
 	} {
 		line := ParseShell(tt.in, tt.shell)
 		var c Command // the line's last command, not one a substitution runs
