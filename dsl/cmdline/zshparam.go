@@ -31,8 +31,8 @@ func (w *walker) zshParam(p *syntax.ParamExp) (v string, ok, done bool) {
 	if p.Excl || p.Length || p.Width || p.IsSet || p.Names != 0 || (p.Slice != nil || p.Repl != nil || p.Exp != nil) && !operation {
 		return "", false, true
 	}
-	flags, known := parseZshValueFlags(p.Flags)
-	if !known {
+	flags := parseZshFlags(p.Flags)
+	if !flags.computed {
 		return "", false, true
 	}
 	elems, array, known := w.zshBase(p, flags.indirect)
@@ -205,21 +205,27 @@ func zshBounds(from, to, n int) (int, int, bool) {
 	return from, to, true
 }
 
-// zshValueFlags are the flags of ${(flags)X} that zshParam computes.
-type zshValueFlags struct {
-	indirect bool                              // (P)
+// zshFlags is what hguard reads of a zsh expansion's flags, ${(flags)…}.
+type zshFlags struct {
+	eval     bool                              // (e): the value is expanded once more, its substitutions run
+	indirect bool                              // (P): the value names the variable to use
 	separate bool                              // (@) or (s): separate words in double quotes too
-	ops      []func([]string) ([]string, bool) // the others, in the order zsh applies them
+	arith    []string                          // the widths of (l:expr:) and (r:expr:) and I's, evaluated as arithmetic
+	ops      []func([]string) ([]string, bool) // the value's changes zshParam computes, in the order zsh applies them
+	computed bool                              // every flag is one ops computes: else the value is unknown
 }
 
-// parseZshValueFlags reads ${(flags)…}: P (indirect), j:SEP: (join), s:SEP:
-// (split), p (print escapes in the separators), e (expand again), L, U and
-// C (case), q (quote) and Q (unquote), and @ (keep elements). Any other
-// flag, or q with Q, makes the value unknown (ok false).
-func parseZshValueFlags(lit *syntax.Lit) (zshValueFlags, bool) {
-	var f zshValueFlags
+// parseZshFlags reads ${(flags)…}. zshParam computes P (indirect), j:SEP:
+// (join), s:SEP: (split), p (print escapes in the separators), e (expand
+// again), L, U and C (case), q (quote) and Q (unquote), and @ (keep
+// elements); any other flag, or q with Q, leaves the value unknown
+// (computed false). The flags j, s, l, r, Z, _, I and g take arguments
+// between delimiters (j:x:, s[x], l:3::0:), which are not flags; l and r
+// take up to three. No flags (lit nil) change nothing.
+func parseZshFlags(lit *syntax.Lit) zshFlags {
+	f := zshFlags{computed: true}
 	if lit == nil {
-		return f, true
+		return f
 	}
 	var join, split, eval, quote func([]string) ([]string, bool)
 	var change func(string) string
@@ -233,16 +239,17 @@ func parseZshValueFlags(lit *syntax.Lit) (zshValueFlags, bool) {
 			escapes = true
 		case 'q':
 			if quote != nil || i+1 < len(s) && strings.IndexByte("q+-", s[i+1]) >= 0 {
-				return f, false // (qq), (q-), (q+) and the like quote otherwise: not computed
+				f.computed = false // (qq), (q-), (q+) and the like quote otherwise
 			}
 			quote = eachElement(quotedSafe)
 		case '@':
 			f.separate = true
 		case 'e':
+			f.eval = true
 			eval = eachElement(reexpanded)
 		case 'Q':
 			if quote != nil {
-				return f, false
+				f.computed = false
 			}
 			quote = eachElement(unquoted1)
 		case 'L':
@@ -251,43 +258,31 @@ func parseZshValueFlags(lit *syntax.Lit) (zshValueFlags, bool) {
 			change = strings.ToUpper
 		case 'C':
 			change = capitalized
-		case 'j', 's':
-			if i+1 >= len(s) {
-				return f, false
+		case 'j', 's', 'l', 'r', 'Z', '_', 'I', 'g':
+			args, last, closed := zshFlagArgs(s, i)
+			i = last
+			if len(args) > 0 && (c == 'l' || c == 'r' || c == 'I') {
+				f.arith = append(f.arith, args[0])
 			}
-			end := strings.IndexByte(s[i+2:], closing(s[i+1]))
-			if end < 0 {
-				return f, false
+			if !closed {
+				f.computed = false
+				return f
 			}
-			sep := s[i+2 : i+2+end]
-			i += 2 + end
-			if escapes && strings.ContainsAny(sep, "\\$") {
-				return f, false // a print escape or a variable's value
+			if c != 'j' && c != 's' || len(args) == 0 || escapes && strings.ContainsAny(args[0], "\\$") {
+				f.computed = false // padding, or a print escape or a variable's value as the separator
+				continue
 			}
-			switch {
+			switch sep := args[0]; {
 			case c == 'j':
 				join = func(elems []string) ([]string, bool) { return []string{strings.Join(elems, sep)}, true }
 			case sep == "":
-				return f, false // (s::) splits into characters: not computed
+				f.computed = false // (s::) splits into characters: not computed
 			default:
 				f.separate = true
-				split = func(elems []string) ([]string, bool) {
-					var out []string
-					for _, el := range elems {
-						if _, _, home := cutHome(el); home || strings.ContainsAny(el, "$`") {
-							return nil, false // the home's own path may hold the separator
-						}
-						for part := range strings.SplitSeq(el, sep) {
-							if part != "" { // zsh drops the empty words a split leaves
-								out = append(out, part)
-							}
-						}
-					}
-					return out, len(out) > 0
-				}
+				split = splitter(sep)
 			}
 		default:
-			return f, false
+			f.computed = false
 		}
 	}
 	for _, op := range []func([]string) ([]string, bool){join, split, eval} {
@@ -301,7 +296,47 @@ func parseZshValueFlags(lit *syntax.Lit) (zshValueFlags, bool) {
 	if quote != nil {
 		f.ops = append(f.ops, quote)
 	}
-	return f, true
+	return f
+}
+
+// zshFlagArgs reads the arguments of the flag at s[at], each between
+// delimiters: l and r take up to three (l:3::0:), the others one. last is
+// the index of the last byte read; closed is false when an argument's
+// delimiter is not closed.
+func zshFlagArgs(s string, at int) (args []string, last int, closed bool) {
+	c, i := s[at], at
+	for n := 0; n < 3 && i+1 < len(s); n++ {
+		open := s[i+1]
+		j := strings.IndexByte(s[i+2:], closing(open))
+		if j < 0 {
+			return args, i, false
+		}
+		args = append(args, s[i+2:i+2+j])
+		i += 2 + j
+		if c != 'l' && c != 'r' || i+1 >= len(s) || s[i+1] != open {
+			break
+		}
+	}
+	return args, i, true
+}
+
+// splitter is (s:SEP:), which splits each element at SEP, dropping the
+// empty words a split leaves, as zsh does.
+func splitter(sep string) func([]string) ([]string, bool) {
+	return func(elems []string) ([]string, bool) {
+		var out []string
+		for _, el := range elems {
+			if _, _, home := cutHome(el); home || strings.ContainsAny(el, "$`") {
+				return nil, false // the home's own path may hold the separator
+			}
+			for part := range strings.SplitSeq(el, sep) {
+				if part != "" {
+					out = append(out, part)
+				}
+			}
+		}
+		return out, len(out) > 0
+	}
 }
 
 // eachElement applies a change of one value to every element.
@@ -755,8 +790,8 @@ func (w *walker) zshJoinedFirst(p *syntax.ParamExp) bool {
 	if p.Flags != nil {
 		flags = p.Flags.Value
 	}
-	f, known := parseZshValueFlags(p.Flags)
-	if !known || len(p.Modifiers) == 0 && !strings.Contains(flags, "s") || strings.Contains(flags, "@") {
+	f := parseZshFlags(p.Flags)
+	if !f.computed || len(p.Modifiers) == 0 && !strings.Contains(flags, "s") || strings.Contains(flags, "@") {
 		return false
 	}
 	elems, _, ok := w.zshBase(p, f.indirect)
@@ -767,8 +802,8 @@ func (w *walker) zshJoinedFirst(p *syntax.ParamExp) bool {
 // words in double quotes ("${(s:,:)X}" of X=rm,-rf,~ runs rm), as
 // "${A[@]}" does.
 func zshKeepsElements(p *syntax.ParamExp) bool {
-	f, ok := parseZshValueFlags(p.Flags)
-	return ok && f.separate
+	f := parseZshFlags(p.Flags)
+	return f.computed && f.separate
 }
 
 // fewAlternatives reports a word whose groups of alternatives make at most

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // TestZshParam checks the values zsh's flags, subscripts and modifiers and
@@ -97,4 +99,40 @@ func shown(w Word) string {
 		return "«" + strings.Trim(w.Value, "«»") + "»"
 	}
 	return w.Value
+}
+
+// TestParseZshFlags checks what one reading of ${(flags)…} gives both its
+// users: the arithmetic, (e) and (P) that zshParamRefs follows, and
+// whether zshParam computes the value.
+func TestParseZshFlags(t *testing.T) {
+	for _, tt := range []struct {
+		flags              string
+		eval, indirect     bool
+		arith              []string
+		computed, separate bool
+	}{
+		{flags: "", computed: true},
+		{flags: "Pj:,:", indirect: true, computed: true},
+		{flags: "e", eval: true, computed: true},
+		{flags: "@", computed: true, separate: true},
+		{flags: "s:,:", computed: true, separate: true},
+		{flags: "s::", computed: false},
+		{flags: "l:3::0:e", eval: true, arith: []string{"3"}},
+		{flags: "r[$(id)]I:2:P", indirect: true, arith: []string{"$(id)", "2"}},
+		{flags: "l:3", arith: nil},
+		{flags: "j", computed: false},
+		{flags: "pj:\\n:", computed: false},
+		{flags: "j:\\n:", computed: true},
+		{flags: "qq", computed: false},
+		{flags: "qQ", computed: false},
+		{flags: "q", computed: true},
+		{flags: "ke", eval: true},
+	} {
+		f := parseZshFlags(&syntax.Lit{Value: tt.flags})
+		if f.eval != tt.eval || f.indirect != tt.indirect || !slices.Equal(f.arith, tt.arith) || f.computed != tt.computed ||
+			f.computed && f.separate != tt.separate {
+			t.Errorf("(%s): eval %v indirect %v arith %q computed %v separate %v; want %v %v %q %v %v", tt.flags,
+				f.eval, f.indirect, f.arith, f.computed, f.separate, tt.eval, tt.indirect, tt.arith, tt.computed, tt.separate)
+		}
+	}
 }
