@@ -2878,22 +2878,22 @@ func (w *walker) lineVar(name string, assigns []Assign) (string, bool) {
 // not run where cx says so (setAssigned), and follows a value the programs
 // after it run (set -gx EDITOR CMD), as export's (setValueRuns).
 func (w *walker) fishSet(c *Command, args []field, cx ctx) {
-	erase, export := false, false
+	erase, export, unexport := false, false, false
 	i := 0
 	for ; i < len(args) && strings.HasPrefix(args[i].Value, "-"); i++ {
-		short := !strings.HasPrefix(args[i].Value, "--")
-		if v := args[i].Value; v == "--erase" || short && strings.Contains(v, "e") {
-			erase = true
-		}
-		if v := args[i].Value; v == "--export" || short && strings.Contains(v, "x") {
-			export = true
-		}
+		v, short := args[i].Value, !strings.HasPrefix(args[i].Value, "--")
+		erase = erase || v == "--erase" || short && strings.Contains(v, "e")
+		export = export || v == "--export" || short && strings.Contains(v, "x")
+		unexport = unexport || v == "--unexport" || short && strings.Contains(v, "u")
 	}
 	if i >= len(args) {
 		return
 	}
 	name := args[i].Value
-	if export && !args[i].Dynamic {
+	switch {
+	case unexport:
+		delete(w.exported, name)
+	case export && !args[i].Dynamic:
 		w.noteExported(name) // set -gx K V: printenv K prints it
 	}
 	if erase || args[i].Dynamic {

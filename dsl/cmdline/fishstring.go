@@ -156,8 +156,10 @@ func fishOutput(name string, args []Word) (lines []string, ok bool) {
 
 // fishReplace is string replace of a literal pattern, in the rest of a
 // value that starts with the home, which the pattern must not reach into.
+// A ~ put in is a letter, which the walk would read as the home: not
+// computed.
 func fishReplace(pattern, with string, all bool) (func(string) (string, bool), bool) {
-	if pattern == "" {
+	if pattern == "" || strings.Contains(with, "~") {
 		return nil, false
 	}
 	return func(v string) (string, bool) {
@@ -175,10 +177,10 @@ func fishReplace(pattern, with string, all bool) (func(string) (string, bool), b
 // fishRegexReplace is string replace -r, computed for a pattern Go's
 // regexp reads as PCRE2 does (no escapes, no (? groups, and one that
 // cannot match nothing, where the two step on differently), a
-// replacement with no group references or escapes, and a value of one
+// replacement with no group references, escapes or ~, and a value of one
 // line that holds no home or other expansion.
 func fishRegexReplace(pattern, with string, all bool) (func(string) (string, bool), bool) {
-	if strings.ContainsAny(pattern, `\`) || strings.Contains(pattern, "(?") || strings.ContainsAny(with, `$\`) {
+	if strings.ContainsAny(pattern, `\`) || strings.Contains(pattern, "(?") || strings.ContainsAny(with, `$\~`) {
 		return nil, false
 	}
 	re, err := regexp.Compile(pattern)

@@ -471,7 +471,8 @@ func patterns(text string) bool {
 // substitution is :s/l/r/ and :gs/l/r/ (every match), which replace the
 // literal string l with r, & in r standing for l; the delimiter is any
 // character, the last one optional. An empty l (the previous
-// substitution's), a backslash, and an expansion in either are not
+// substitution's), a backslash, and an expansion in either, and a ~ in r
+// (a letter there, the home as the walk spells a value) are not
 // computed. In a value holding the home (~/x) l is replaced in the rest,
 // where it must be found, and must not hold a / or ~.
 func substitution(m string) (func(string) (string, bool), bool) {
@@ -485,7 +486,7 @@ func substitution(m string) (func(string) (string, bool), bool) {
 	delim := m[1:2]
 	parts := strings.Split(m[2:], delim)
 	if len(parts) < 2 || len(parts) > 3 || len(parts) == 3 && parts[2] != "" || parts[0] == "" ||
-		strings.ContainsAny(m[2:], "\\$`") {
+		strings.ContainsAny(m[2:], "\\$`") || strings.Contains(parts[1], "~") {
 		return nil, false
 	}
 	from, to := parts[0], strings.ReplaceAll(parts[1], "&", parts[0])
@@ -778,8 +779,8 @@ func setOnce(text, name string) bool {
 	return mentions == 1
 }
 
-// zshJoinedFirst reports a zsh expansion in double quotes whose modifiers
-// or (s) apply to an array the quotes join first, unless (@) keeps its
+// zshJoinedFirst reports a zsh expansion in double quotes whose modifiers,
+// operation (${A%x}) or (s) apply to an array the quotes join first, unless (@) keeps its
 // elements: "${A:t}" of A=(/a/b /c/d) is d, the tail of "/a/b /c/d". zshParam
 // applies them to each element, as zsh does unquoted; this is not computed.
 func (w *walker) zshJoinedFirst(p *syntax.ParamExp) bool {
@@ -791,7 +792,7 @@ func (w *walker) zshJoinedFirst(p *syntax.ParamExp) bool {
 		flags = p.Flags.Value
 	}
 	f := parseZshFlags(p.Flags)
-	if !f.computed || len(p.Modifiers) == 0 && !strings.Contains(flags, "s") || strings.Contains(flags, "@") {
+	if !f.computed || len(p.Modifiers) == 0 && !valueOperation(p) && !strings.Contains(flags, "s") || strings.Contains(flags, "@") {
 		return false
 	}
 	elems, _, ok := w.zshBase(p, f.indirect)

@@ -54,9 +54,9 @@ func TestZshParam(t *testing.T) {
 		{"zsh", "K=~/a.pub; X=a.b; echo ${K%%.*} ${K#*/} ${X%(.b|c)} ${X%<1-3>} ${X%.[b]}", []string{"echo", "«${K%%.*}»", "«${K#*/}»", "«${X%(.b|c)}»", "«${X%<1-3>}»", "a"}},
 		{"zsh", "X=aXbXc; K=~/aXb; echo ${X/X/Y} ${X//X/} ${X/X*/Q} ${K/X/Y} ${X/#a/Q}", []string{"echo", "aYbXc", "abc", "aQ", "~/aYb", "«${X/#a/Q}»"}},
 		{"zsh", "X=aXbXc; K=~/a.pubx; A=(ab cd); echo ${X:1:-1} ${X: -2} ${X:1} ${K:0:-1} ${K:1} ${A:1}", []string{"echo", "XbX", "Xc", "XbXc", "~/a.pub", "«${K:1}»", "«${A:1}»"}},
-		{"zsh", "A=(a.x b.x); echo ${A%.x} ${A[2]%.x} ${${A[1]}%.x}", []string{"echo", "a", "b", "b", "a"}},
+		{"zsh", `A=(a.x b.x); echo ${A%.x} ${A[2]%.x} ${${A[1]}%.x} "${A%.x}" "${(@)A%.x}"`, []string{"echo", "a", "b", "b", "a", "«${A%.x}»", "a", "b"}},
 		{"zsh", "X=aXbXc; K=~/aXb; echo ${X:s/X/Y/} ${X:gs/X//} ${X:s,X,&&,} ${X:s/X/Y} ${K:s/X/Y/} ${K:s/Q/Y/} ${X:s/X/Y/:gs/X/Z/}", []string{"echo", "aYbXc", "abc", "aXXbXc", "aYbXc", "~/aYb", "«${K:s/Q/Y/}»", "aYbZc"}},
-		{"zsh", `X=aXb; echo ${X:s/X/\//} ${X:s/X*/Y/}`, []string{"echo", `«${X:s/X/\//}»`, "aXb"}},
+		{"zsh", `X=aXb; echo ${X:s/X/\//} ${X:s/X*/Y/} ${X:s/aXb/~/}`, []string{"echo", `«${X:s/X/\//}»`, "aXb", "«${X:s/aXb/~/}»"}},
 		{"zsh", "setopt histsubstpattern; X=aXb; echo ${X:s/X/Y/}", []string{"echo", "«${X:s/X/Y/}»"}},
 		{"zsh", "Z=/p/q/r/s; W=p/q/r; K=~/a/b; echo ${Z:h1} ${Z:h2} ${Z:t2} ${Z:t5} ${W:h1} ${W:t2} ${W:h0} ${K:t2} ${K:t3} ${K:h2}", []string{"echo", "/", "/p", "r/s", "/p/q/r/s", "p", "q/r", "p/q", "a/b", "«${K:t3}»", "«${K:h2}»"}},
 		{"zsh", `X=/a/b; Y='a b'; A=(.ssh id_rsa); echo ${(q)X} ${(q)Y} ${(qq)X} ${(pj:/:)A} ${(pj:\n:)A} ${(j:\n:)A}`, []string{"echo", "/a/b", "«${(q)Y}»", "«${(qq)X}»", ".ssh/id_rsa", `«${(pj:\n:)A}»`, `.ssh\nid_rsa`}},
@@ -74,7 +74,8 @@ func TestZshParam(t *testing.T) {
 		{"fish", `echo (string replace -r "Q+" "" .sQQsh) (string replace -ra "a." "Q" aXaYaZ) (string replace -r "x*" Q abc) (string replace -r "\d" Q a1)`, []string{"echo", ".ssh", "QQQ", `«(string replace -r "x*" Q abc)»`, `«(string replace -r "\d" Q a1)»`}},
 		{"fish", "echo (path dirname /a/b/ a .ssh/id_rsa/x) (path basename /a/b/ /x/id_rsa ~)", []string{"echo", "/a", ".", ".ssh/id_rsa", "«(path basename /a/b/ /x/id_rsa ~)»"}},
 		{"fish", `echo (string trim -l "  a  ")+ (string trim -r "  a  ")+`, []string{"echo", "a  +", "  a+"}},
-		{"fish", "set -x k .ssh/id_rsa; set j x; echo (printenv k) (printenv j)", []string{"echo", ".ssh/id_rsa", "«(printenv j)»"}},
+		{"fish", "set -x k .ssh/id_rsa; set j x; set -x u x; set -u u; echo (printenv k) (printenv j) (printenv u)", []string{"echo", ".ssh/id_rsa", "«(printenv j)»", "«(printenv u)»"}},
+		{"fish", "echo (string replace a '~' a) (string replace -r a '~' a)", []string{"echo", "«(string replace a '~' a)»", "«(string replace -r a '~' a)»"}},
 	} {
 		line := ParseShell(tt.in, tt.shell)
 		var c Command // the line's last command, not one a substitution runs
