@@ -791,8 +791,11 @@ func (w *walker) zshJoinedFirst(p *syntax.ParamExp) bool {
 	if p.Flags != nil {
 		flags = p.Flags.Value
 	}
+	// "$@" keeps its elements for an operation ("${@%.x}"), and a slice
+	// takes elements (positionalSlice)
+	joinedOperation := valueOperation(p) && p.Slice == nil && p.Param.Value != "@"
 	f := parseZshFlags(p.Flags)
-	if !f.computed || len(p.Modifiers) == 0 && !valueOperation(p) && !strings.Contains(flags, "s") || strings.Contains(flags, "@") {
+	if !f.computed || len(p.Modifiers) == 0 && !joinedOperation && !strings.Contains(flags, "s") || strings.Contains(flags, "@") {
 		return false
 	}
 	elems, _, ok := w.zshBase(p, f.indirect)

@@ -45,6 +45,7 @@ func TestZshParam(t *testing.T) {
 		{"zsh", "A=(a b c); A[2,3]=~; echo $A[2,-1]", []string{"echo", "«$A[2,-1]»"}},
 		{"zsh", "set -- a b c; echo $argv[2] ${@[-1]} ${@[2,-1]}", []string{"echo", "b", "c", "b", "c"}},
 		{"zsh", "set -- a b c; argv[2]=x; echo $argv[2]", []string{"echo", "«$argv[2]»"}},
+		{"zsh", `set -- a.x b.x; echo "${@%.x}" "${argv%.x}"`, []string{"echo", "a", "b", "«${argv%.x}»"}},
 		{"zsh", "X=~/x; echo ${X[1,2]}", []string{"echo", "«${X[1,2]}»"}},
 		{"zsh", "X=~; echo ${X:s/a/b/}", []string{"echo", "«${X:s/a/b/}»"}},
 		{"zsh", "echo src/(a|b)/x ~/(.ssh|) (#i)x(a|b)", []string{"echo", "src/a/x", "src/b/x", "~/.ssh", "~/", "(#i)x(a|b)"}},
