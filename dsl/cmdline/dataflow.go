@@ -561,6 +561,9 @@ func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 	if v, ok, done := w.fishIndexed(p); done {
 		return v, ok
 	}
+	if v, ok, done := w.fishIndirect(p); done {
+		return v, ok
+	}
 	if v, ok, done := w.zshParam(p); done {
 		return v, ok
 	}
@@ -878,12 +881,10 @@ func (w *walker) caseChanged(p *syntax.ParamExp) (string, bool) {
 }
 
 // operated is the value of ${x/pat/rep}, ${x//pat/rep}, ${x%pat},
-// ${x%%pat}, ${x:off:len} and ${a[@]:off:len} (bash's, sh's) when the
-// line gave x a value: x='rmXX-rfXX~'; ${x//XX/ } runs rm -rf ~ as
-// x='rm -rf ~'; $x does. A value holding the home or another expansion
-// (~, $HOME) is computed only where the operation cannot reach into it:
-// an array's elements, a literal pattern found outside it, a suffix
-// trimmed that leaves more than it.
+// ${x%%pat}, ${x#pat}, ${x##pat}, ${x:off:len} and ${a[@]:off:len}
+// (bash's, sh's) when the line gave x a value: x='rmXX-rfXX~'; ${x//XX/ }
+// runs rm -rf ~ as x='rm -rf ~'; $x does. operatedValue computes the
+// operation; zshParam computes zsh's with it.
 func (w *walker) operated(p *syntax.ParamExp) (string, bool) {
 	if p.Param == nil || w.dialect == Zsh || w.dialect == Fish || p.Excl || p.Length || p.Names != 0 || p.Flags != nil ||
 		len(p.Modifiers) > 0 || p.NestedParam != nil || p.IsSet || p.Width || p.Index != nil && !wholeArray(p) ||
@@ -893,29 +894,17 @@ func (w *walker) operated(p *syntax.ParamExp) (string, bool) {
 	if v, ok := w.caseChanged(p); ok {
 		return v, true
 	}
-	trim := p.Exp != nil && (p.Exp.Op == syntax.RemSmallSuffix || p.Exp.Op == syntax.RemLargeSuffix)
-	if btoi(p.Repl != nil)+btoi(p.Slice != nil)+btoi(p.Exp != nil) != 1 || p.Exp != nil && !trim {
+	if !valueOperation(p) {
 		return "", false
 	}
 	v, ok := w.value(w.deref(p.Param.Value))
 	if !ok {
 		return "", false
 	}
-	src := w.source(p.Pos(), p.End())
-	op, ok := strings.CutPrefix(src, "${"+p.Param.Value)
-	if !ok || !strings.HasSuffix(op, "}") {
+	op, ok := w.operationText(p)
+	if !ok {
 		return "", false
 	}
-	if p.Index != nil {
-		if op, ok = strings.CutPrefix(op, "["+p.Index.(*syntax.Word).Lit()+"]"); !ok {
-			return "", false
-		}
-	}
-	op = op[:len(op)-1]
-	if strings.ContainsAny(op, "$`\"'\\{}") {
-		return "", false
-	}
-	held := strings.ContainsAny(v, "~$`")
 	elems := strings.Split(v, listSep)
 	switch {
 	case p.Slice != nil && wholeArray(p):
@@ -924,44 +913,161 @@ func (w *walker) operated(p *syntax.ParamExp) (string, bool) {
 			return "", false
 		}
 		return strings.Join(elems[from:to], listSep), true
-	case p.Slice != nil && strings.TrimSpace(strings.TrimPrefix(op, ":")) == "0" && len(elems) == 1:
-		return v, true // ${x:0}: the whole value
-	case p.Slice != nil:
-		if held || len(elems) > 1 {
-			return "", false
-		}
-		return pwdSlice(v, strings.TrimPrefix(op, ":"))
 	case len(elems) > 1 || wholeArray(p):
 		return "", false // a pattern applied to each element: not computed here
-	case p.Repl != nil:
-		all := strings.HasPrefix(op, "//")
-		arg := strings.TrimPrefix(strings.TrimPrefix(op, "/"), "/")
+	}
+	return operatedValue(v, op, w.dialect)
+}
+
+// valueOperation reports an expansion with one operation operatedValue
+// computes: a replacement, a slice, or a prefix or suffix taken off.
+func valueOperation(p *syntax.ParamExp) bool {
+	trim := false
+	if p.Exp != nil {
+		switch p.Exp.Op {
+		case syntax.RemSmallSuffix, syntax.RemLargeSuffix, syntax.RemSmallPrefix, syntax.RemLargePrefix:
+			trim = true
+		default:
+			return false
+		}
+	}
+	return btoi(p.Repl != nil)+btoi(p.Slice != nil)+btoi(trim) == 1
+}
+
+// operationText is an expansion's operation as written after its name
+// (or subscript, or nested expansion), without the closing brace:
+// %.pub of ${K%.pub}, //a/b of ${(L)X//a/b}, :1:-1 of ${A[2]:1:-1}. ok
+// is false when it quotes or expands anything, which is not computed.
+func (w *walker) operationText(p *syntax.ParamExp) (string, bool) {
+	var from syntax.Pos
+	switch {
+	case p.Index != nil:
+		from = p.Index.End()
+	case p.Param != nil:
+		from = p.Param.End()
+	case p.NestedParam != nil:
+		from = p.NestedParam.End()
+	default:
+		return "", false
+	}
+	op := w.source(from, p.End())
+	if p.Index != nil {
+		var ok bool
+		if op, ok = strings.CutPrefix(op, "]"); !ok {
+			return "", false
+		}
+	}
+	op, ok := strings.CutSuffix(op, "}")
+	return op, ok && op != "" && !strings.ContainsAny(op, "$`\"'\\{}")
+}
+
+// zshPatternChars are the characters zsh's patterns give a meaning bash's
+// do not: (a|b) alternatives and <1-9> ranges always, # ~ ^ with
+// EXTENDED_GLOB. A zsh pattern holding one is not computed.
+const zshPatternChars = "()|<>#~^"
+
+// operatedValue applies one operation, as operationText gives it, to a
+// value: a slice (:off:len), a replacement (/pat/rep, //pat/rep), a prefix
+// (#pat, ##pat) or a suffix (%pat, %%pat) taken off. A value holding the
+// home or another expansion (~, $HOME) is computed only where the
+// operation cannot reach into it: a literal pattern found outside it, a
+// suffix taken off that leaves more than it; its prefixes and slices are
+// not computed, nor are the slices of a value that is not ASCII (whose
+// characters the locale counts). In zsh a pattern with zshPatternChars
+// is not computed either.
+func operatedValue(v, op string, dialect Dialect) (string, bool) {
+	held := strings.ContainsAny(v, "~$`")
+	if op[0] == ':' {
+		arg := op[1:]
+		switch {
+		case strings.TrimSpace(arg) == "0":
+			return v, true // ${x:0}: the whole value
+		case held:
+			return heldSliced(v, arg)
+		case !isASCII(v):
+			return "", false
+		}
+		return pwdSlice(v, arg)
+	}
+	operator := op[:1] // %, or %% doubled
+	if len(op) > 1 && op[1] == op[0] {
+		operator = op[:2]
+	}
+	arg := op[len(operator):]
+	if dialect == Zsh && strings.ContainsAny(arg, zshPatternChars) {
+		return "", false
+	}
+	switch op[0] {
+	case '/':
+		all := operator == "//"
 		pat, _, _ := strings.Cut(arg, "/")
 		if strings.HasPrefix(op, "/#") || strings.HasPrefix(op, "/%") || held && (strings.ContainsAny(pat, "*?[]~$/") || pat == "" ||
 			strings.Count(v, pat) != strings.Count(heldMasked().ReplaceAllString(v, "\x00"), pat)) {
 			return "", false
 		}
 		return replacePattern(v, arg, all)
+	case '#':
+		if held {
+			return "", false // the prefix taken off may reach into the home
+		}
+		return trimPattern(v, arg, true, operator == "##")
+	case '%':
+	default:
+		return "", false
 	}
-	longest := p.Exp.Op == syntax.RemLargeSuffix
-	pat := op[1+btoi(longest):]
-	out, ok := trimPattern(v, pat, false, longest)
+	longest := operator == "%%"
+	out, ok := trimPattern(v, arg, false, longest)
 	switch home := v == "~" || v == "$HOME" || v == "${HOME}"; {
-	case home && (pat == "/" || pat == ""):
+	case home && (arg == "/" || arg == ""):
 		return v, true // a home has no trailing slash
-	case home && pat == "/*" && !longest:
+	case home && arg == "/*" && !longest:
 		return "${HOME}/..", true // the home's parent, as ${HOME%/*}
 	}
 	if held {
 		// the suffix taken must lie after the last expansion, as it
 		// would in the value the shell has: ${x%/*} of ~/a is ~, of ~
 		// /home; the longest match of a glob could reach into it
-		all := heldMasked().FindAllStringIndex(v, -1)
-		if !ok || out == v || len(out) < all[len(all)-1][1] || longest && strings.ContainsAny(pat, "*?[") {
+		if !ok || out == v || len(out) < heldEnd(v) || longest && strings.ContainsAny(arg, "*?[") {
 			return "", false
 		}
 	}
 	return out, ok
+}
+
+// heldSliced is ${x:0:-n} of a value holding the home or another
+// expansion: its last n characters taken off, when they lie after the last
+// expansion (${x:0:-4} of ~/a.pub is ~/a); other slices are not computed.
+func heldSliced(v, arg string) (string, bool) {
+	offset, length, _ := strings.Cut(arg, ":")
+	n, err := strconv.Atoi(strings.TrimSpace(length))
+	if strings.TrimSpace(offset) != "0" || err != nil || n >= 0 {
+		return "", false
+	}
+	keep := len(v) + n
+	if keep < heldEnd(v) || !isASCII(v[keep:]) {
+		return "", false
+	}
+	return v[:keep], true
+}
+
+// heldEnd is where the last expansion heldMasked finds in v ends; past
+// the end of v when there is a stray $ or ` it does not read.
+func heldEnd(v string) int {
+	all := heldMasked().FindAllStringIndex(v, -1)
+	if len(all) == 0 {
+		return len(v) + 1
+	}
+	return all[len(all)-1][1]
+}
+
+// isASCII reports a string of ASCII characters only.
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // heldMasked finds the expansions a value may hold: ~, $NAME, ${…}, $(…) and `…`.
@@ -2792,17 +2898,24 @@ func (w *walker) lineVar(name string, assigns []Assign) (string, bool) {
 // not run where cx says so (setAssigned), and follows a value the programs
 // after it run (set -gx EDITOR CMD), as export's (setValueRuns).
 func (w *walker) fishSet(c *Command, args []field, cx ctx) {
-	erase := false
+	erase, export, unexport := false, false, false
 	i := 0
 	for ; i < len(args) && strings.HasPrefix(args[i].Value, "-"); i++ {
-		if v := args[i].Value; v == "-e" || v == "--erase" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "e") {
-			erase = true
-		}
+		v, short := args[i].Value, !strings.HasPrefix(args[i].Value, "--")
+		erase = erase || v == "--erase" || short && strings.Contains(v, "e")
+		export = export || v == "--export" || short && strings.Contains(v, "x")
+		unexport = unexport || v == "--unexport" || short && strings.Contains(v, "u")
 	}
 	if i >= len(args) {
 		return
 	}
 	name := args[i].Value
+	switch {
+	case unexport:
+		delete(w.exported, name)
+	case export && !args[i].Dynamic:
+		w.noteExported(name) // set -gx K V: printenv K prints it
+	}
 	if erase || args[i].Dynamic {
 		w.setAssigned(name, Word{Dynamic: true}, cx)
 		return

@@ -237,3 +237,34 @@ func TestZshClobberRedirects(t *testing.T) {
 		}
 	}
 }
+
+// TestZshMultios: zsh opens every file a redirection's target expands to
+// (MULTIOS): braces, glob alternatives and an array's elements; bash and
+// a descriptor's >& are left as written.
+func TestZshMultios(t *testing.T) {
+	for _, tt := range []struct {
+		shell, line string
+		want        []string
+	}{
+		{"zsh", "echo x >> ~/.{zshrc,x}", []string{">> ~/.zshrc", ">> ~/.x"}},
+		{"zsh", "echo x > ~/(.zshrc|x)", []string{"> ~/.zshrc", "> ~/x"}},
+		{"zsh", "A=(a b); echo x >| $A", []string{">| a", ">| b"}},
+		{"zsh", "cat < ~/{a,b} 2>&1", []string{"< ~/a", "< ~/b", ">& 1"}},
+		{"zsh", "echo x > out.txt", []string{"> out.txt"}},
+		{"bash", "echo x >> ~/.{zshrc,x}", []string{">> ~/.{zshrc,x}"}},
+	} {
+		l := ParseShell(tt.line, tt.shell)
+		var got []string
+		for _, c := range l.Commands {
+			if c.Name != "echo" && c.Name != "cat" {
+				continue // an assignment, the x a startup file then runs
+			}
+			for _, r := range c.Redirects {
+				got = append(got, r.Op+" "+r.Target.Value)
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %q: redirects %q, want %q", tt.shell, tt.line, got, tt.want)
+		}
+	}
+}

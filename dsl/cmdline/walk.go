@@ -1108,11 +1108,11 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 // interprets backslash escapes unless told -E, as bash's does with -e, so
 // a zsh echo gets a leading -e (echo "a\nb" | bash runs two lines there).
 //
-// fish's string lower, upper and replace of known words is the printf
-// that writes their result (fishString): rm -rf (string lower $X).
+// fish's string and path subcommands of known words are the printf that
+// writes their result (fishOutput): rm -rf (string lower $X).
 func (w *walker) dialectEcho(c *Command) *Command {
-	if w.dialect == Fish && c.Name == "string" && !c.Dynamic && len(c.Wrappers) == 0 {
-		if lines, ok := fishString(c.Args); ok {
+	if w.dialect == Fish && (c.Name == "string" || c.Name == "path") && !c.Dynamic && len(c.Wrappers) == 0 {
+		if lines, ok := fishOutput(c.Name, c.Args); ok {
 			p := *c
 			p.Name, p.Path, p.raw = "printf", "printf", nil
 			p.Args = []Word{{Value: `%s\n`}}
@@ -1125,6 +1125,12 @@ func (w *walker) dialectEcho(c *Command) *Command {
 			return &p
 		}
 	}
+	if v, ok := w.printedEnv(c); ok {
+		p := *c
+		p.Name, p.Path, p.raw = "printf", "printf", nil
+		p.Args = []Word{{Value: `%s\n`}, {Value: v}}
+		return &p
+	}
 	if w.dialect != Zsh || c.Name != "echo" || c.Dynamic {
 		return c
 	}
@@ -1134,6 +1140,22 @@ func (w *walker) dialectEcho(c *Command) *Command {
 		e.raw = append([]string{"-e"}, c.raw...)
 	}
 	return &e
+}
+
+// printedEnv is what printenv NAME prints of a variable the line exports
+// (export K=V, declare -x, fish's set -x) with one known value: cat
+// ~/$(printenv K). One the line sets without exporting it may be the
+// environment's or none: not known. HOME is output.go's.
+func (w *walker) printedEnv(c *Command) (string, bool) {
+	if c.Name != "printenv" || c.Dynamic || len(c.Wrappers) > 0 || len(c.Args) != 1 || c.Args[0].Dynamic {
+		return "", false
+	}
+	name := w.deref(c.Args[0].Value)
+	if !w.exported[name] && !(w.allExport && w.dialect != Fish) {
+		return "", false
+	}
+	v, ok := w.value(name)
+	return v, ok && !strings.Contains(v, listSep)
 }
 
 // printsThroughWrappers reports an echo or printf whose wrappers change who
@@ -1362,6 +1384,16 @@ func (w *walker) redirects(rs []*syntax.Redirect) []Redirect {
 		switch {
 		case isHeredoc(r.Op):
 			rd.Target = w.heredoc(r).Word
+		case w.dialect == Zsh && r.Word != nil && opensFile(r.Op):
+			// zsh's MULTIOS opens every word the target expands to:
+			// echo x >> ~/.{zshrc,x} writes both, ~/(.zshrc|x) each
+			// that exists, $A each element
+			for _, f := range w.fields(r.Word) {
+				rd.Target = folded(f.Word)
+				rd.Target.Glob = f.glob
+				out = append(out, rd)
+			}
+			continue
 		case r.Word != nil:
 			f := w.single(r.Word)
 			rd.Target = folded(f.Word)
@@ -1373,6 +1405,16 @@ func (w *walker) redirects(rs []*syntax.Redirect) []Redirect {
 		out = append(out, rd)
 	}
 	return out
+}
+
+// opensFile reports a redirection whose target is a file it opens, not a
+// descriptor (>&2) or the text of a here-document or here-string.
+func opensFile(op syntax.RedirOperator) bool {
+	switch op {
+	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.DplIn, syntax.DplOut:
+		return false
+	}
+	return true
 }
 
 func isHeredoc(op syntax.RedirOperator) bool {

@@ -607,44 +607,6 @@ func (w *walker) zshFuncCall(c *Command, args []field, cx ctx) {
 	restore()
 }
 
-// zshFlags is what hguard reads of a zsh expansion's flags, ${(flags)…}.
-type zshFlags struct {
-	eval     bool     // (e): the value is expanded once more, its substitutions run
-	indirect bool     // (P): the value names the variable to use
-	arith    []string // the widths of (l:expr:) and (r:expr:), evaluated as arithmetic
-}
-
-// parseZshFlags reads the flags between ${( and ). The flags j, s, l, r,
-// Z, _, I and g take arguments between delimiters (j:x:, s[x], l:3::0:),
-// which are not flags; l and r take up to three.
-func parseZshFlags(s string) zshFlags {
-	var f zshFlags
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case 'e':
-			f.eval = true
-		case 'P':
-			f.indirect = true
-		case 'j', 's', 'l', 'r', 'Z', '_', 'I', 'g':
-			for n := 0; n < 3 && i+1 < len(s); n++ {
-				open := s[i+1]
-				j := strings.IndexByte(s[i+2:], closing(open))
-				if j < 0 {
-					return f
-				}
-				if n == 0 && (c == 'l' || c == 'r' || c == 'I') {
-					f.arith = append(f.arith, s[i+2:i+2+j])
-				}
-				i += 2 + j
-				if c != 'l' && c != 'r' || i+1 >= len(s) || s[i+1] != open {
-					break
-				}
-			}
-		}
-	}
-	return f
-}
-
 // zshParamRefs follows what zsh's flags evaluate. (e) expands the value
 // again as a double-quoted string, so its command substitutions run
 // (${(e)${:-'$(rm -rf ~)'}}, x='$(…)'; ${(e)x}): a known value is walked
@@ -655,7 +617,7 @@ func (w *walker) zshParamRefs(p *syntax.ParamExp, at Pos, cx ctx) {
 	if p.Flags == nil || w.dialect != Zsh {
 		return
 	}
-	f := parseZshFlags(p.Flags.Value)
+	f := parseZshFlags(p.Flags)
 	for _, x := range f.arith {
 		w.arithText(x, "zsh width flag", at, cx)
 	}
@@ -690,11 +652,7 @@ func (w *walker) zshValues(p *syntax.ParamExp, indirect bool) (vals []string, ok
 	case p.NestedParam != nil:
 		var nv []string
 		if nested, ok := p.NestedParam.(*syntax.ParamExp); ok {
-			var nf zshFlags
-			if nested.Flags != nil {
-				nf = parseZshFlags(nested.Flags.Value)
-			}
-			nv, known = w.zshValues(nested, nf.indirect)
+			nv, known = w.zshValues(nested, parseZshFlags(nested.Flags).indirect)
 		} else {
 			f := w.single(&syntax.Word{Parts: []syntax.WordPart{p.NestedParam}})
 			if f.Dynamic {

@@ -3,7 +3,6 @@ package cmdline
 import (
 	"path"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,14 +23,16 @@ import (
 // Q: ${(U)X:l} is upper case, ${(j:,:)A:h} joins the heads. In double
 // quotes zsh joins an array first, which zshJoinedFirst leaves unknown.
 func (w *walker) zshParam(p *syntax.ParamExp) (v string, ok, done bool) {
-	if w.dialect != Zsh || p.Flags == nil && len(p.Modifiers) == 0 && (p.Index == nil || wholeArray(p)) {
-		return "", false, false
+	operation := valueOperation(p)
+	plain := p.Flags == nil && len(p.Modifiers) == 0 && (p.Index == nil || wholeArray(p))
+	if w.dialect != Zsh || plain && (!operation || p.Param != nil && (p.Param.Value == "HOME" || p.Param.Value == "PWD")) {
+		return "", false, false // $HOME's and $PWD's are read as written (isHome, ExpandPWD)
 	}
-	if p.Excl || p.Length || p.Width || p.IsSet || p.Names != 0 || p.Slice != nil || p.Repl != nil || p.Exp != nil {
+	if p.Excl || p.Length || p.Width || p.IsSet || p.Names != 0 || (p.Slice != nil || p.Repl != nil || p.Exp != nil) && !operation {
 		return "", false, true
 	}
-	flags, known := parseZshValueFlags(p.Flags)
-	if !known {
+	flags := parseZshFlags(p.Flags)
+	if !flags.computed {
 		return "", false, true
 	}
 	elems, array, known := w.zshBase(p, flags.indirect)
@@ -43,8 +44,19 @@ func (w *walker) zshParam(p *syntax.ParamExp) (v string, ok, done bool) {
 			return "", false, true
 		}
 	}
+	if operation {
+		op, known := w.operationText(p)
+		if !known || p.Slice != nil && (array || len(elems) > 1) {
+			return "", false, true // zsh slices an array's elements, not each: not computed
+		}
+		for i, el := range elems {
+			if elems[i], known = operatedValue(el, op, Zsh); !known {
+				return "", false, true
+			}
+		}
+	}
 	for _, m := range p.Modifiers {
-		modify, known := zshModifier(m.Value)
+		modify, known := w.zshModifier(m.Value)
 		if !known {
 			return "", false, true
 		}
@@ -72,40 +84,45 @@ var zshExpansionHead = sync.OnceValue(func() *regexp.Regexp {
 
 const maxFlagsLen = 40
 
-// zshBase is the value a zsh expansion starts from: the variable's (with
-// (P), that of the variable its value names), or the nested expansion's,
-// as elements; array reports a variable assigned as an array (A=(…)) and
-// written nowhere else on the line.
+// zshBase is the value a zsh expansion starts from: the variable's, or
+// the nested expansion's (with (P), that of the variable the value
+// names), as elements; array reports a variable assigned as an array
+// (A=(…)) and written nowhere else on the line.
 func (w *walker) zshBase(p *syntax.ParamExp, indirect bool) (elems []string, array, ok bool) {
-	if p.NestedParam != nil {
+	var name string
+	switch {
+	case p.NestedParam != nil:
 		nested, isParam := p.NestedParam.(*syntax.ParamExp)
-		if !isParam || indirect {
+		if !isParam {
 			return nil, false, false
 		}
 		v, ok := w.lookup(nested)
 		if !ok && simpleParam(nested) && nested.Param.Value == "HOME" && nested.Flags == nil && len(nested.Modifiers) == 0 {
 			v, ok = w.zshValue("HOME") // ${${HOME}:a}
 		}
-		return strings.Split(v, listSep), false, ok // not an array whose writers are known: no subscript taken
-	}
-	if p.Param == nil {
-		return nil, false, false
-	}
-	name := w.deref(p.Param.Value)
-	if name == "*" {
-		name = "@" // $*[2]: zsh's $* is the array $@ is
-	}
-	v, ok := w.zshValue(name)
-	if !ok {
-		return nil, false, false
-	}
-	if indirect {
-		if name = v; !isName(name) {
+		if !indirect {
+			return strings.Split(v, listSep), false, ok // not an array whose writers are known: no subscript taken
+		}
+		if name = v; !ok || !isName(name) {
 			return nil, false, false // (P) of an element or expression: not followed
 		}
-		if v, ok = w.zshValue(w.deref(name)); !ok {
-			return nil, false, false
+	case p.Param != nil:
+		name = w.deref(p.Param.Value)
+		if name == "*" {
+			name = "@" // $*[2]: zsh's $* is the array $@ is
 		}
+		if indirect {
+			v, ok := w.zshValue(name)
+			if name = v; !ok || !isName(name) {
+				return nil, false, false
+			}
+		}
+	default:
+		return nil, false, false
+	}
+	v, ok := w.zshValue(w.deref(name))
+	if !ok {
+		return nil, false, false
 	}
 	array = w.writesFollowed(name) || positionalList(name) && setOnce(w.line.Original, name)
 	if strings.Contains(v, listSep) && !array {
@@ -194,74 +211,84 @@ func zshBounds(from, to, n int) (int, int, bool) {
 	return from, to, true
 }
 
-// zshValueFlags are the flags of ${(flags)X} that zshParam computes.
-type zshValueFlags struct {
-	indirect bool                              // (P)
+// zshFlags is what hguard reads of a zsh expansion's flags, ${(flags)…}.
+type zshFlags struct {
+	eval     bool                              // (e): the value is expanded once more, its substitutions run
+	indirect bool                              // (P): the value names the variable to use
 	separate bool                              // (@) or (s): separate words in double quotes too
-	ops      []func([]string) ([]string, bool) // the others, in the order zsh applies them
+	arith    []string                          // the widths of (l:expr:) and (r:expr:) and I's, evaluated as arithmetic
+	ops      []func([]string) ([]string, bool) // the value's changes zshParam computes, in the order zsh applies them
+	computed bool                              // every flag is one ops computes: else the value is unknown
 }
 
-// parseZshValueFlags reads ${(flags)…}: P (indirect), j:SEP: (join), s:SEP:
-// (split), e (expand again), L, U and C (case), Q (unquote) and @ (keep
-// elements). Any other flag makes the value unknown (ok false).
-func parseZshValueFlags(lit *syntax.Lit) (zshValueFlags, bool) {
-	var f zshValueFlags
+// parseZshFlags reads ${(flags)…}. zshParam computes P (indirect), j:SEP:
+// (join), s:SEP: (split), p (print escapes in the separators), e (expand
+// again), L, U and C (case), q (quote) and Q (unquote), and @ (keep
+// elements); any other flag, or q with Q, leaves the value unknown
+// (computed false). The flags j, s, l, r, Z, _, I and g take arguments
+// between delimiters (j:x:, s[x], l:3::0:), which are not flags; l and r
+// take up to three. No flags (lit nil) change nothing.
+func parseZshFlags(lit *syntax.Lit) zshFlags {
+	f := zshFlags{computed: true}
 	if lit == nil {
-		return f, true
+		return f
 	}
-	var join, split, eval, unquote func([]string) ([]string, bool)
+	var join, split, eval, quote func([]string) ([]string, bool)
 	var change func(string) string
+	escapes := false // (p): the separators after it are read as print's arguments
 	s := lit.Value
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
 		case 'P':
 			f.indirect = true
+		case 'p':
+			escapes = true
+		case 'q':
+			if quote != nil || i+1 < len(s) && strings.IndexByte("q+-", s[i+1]) >= 0 {
+				f.computed = false // (qq), (q-), (q+) and the like quote otherwise
+			}
+			quote = eachElement(quotedSafe)
 		case '@':
 			f.separate = true
 		case 'e':
+			f.eval = true
 			eval = eachElement(reexpanded)
 		case 'Q':
-			unquote = eachElement(unquoted1)
+			if quote != nil {
+				f.computed = false
+			}
+			quote = eachElement(unquoted1)
 		case 'L':
 			change = strings.ToLower
 		case 'U':
 			change = strings.ToUpper
 		case 'C':
 			change = capitalized
-		case 'j', 's':
-			if i+1 >= len(s) {
-				return f, false
+		case 'j', 's', 'l', 'r', 'Z', '_', 'I', 'g':
+			args, last, closed := zshFlagArgs(s, i)
+			i = last
+			if len(args) > 0 && (c == 'l' || c == 'r' || c == 'I') {
+				f.arith = append(f.arith, args[0])
 			}
-			end := strings.IndexByte(s[i+2:], closing(s[i+1]))
-			if end < 0 {
-				return f, false
+			if !closed {
+				f.computed = false
+				return f
 			}
-			sep := s[i+2 : i+2+end]
-			i += 2 + end
-			switch {
+			if c != 'j' && c != 's' || len(args) == 0 || escapes && strings.ContainsAny(args[0], "\\$") {
+				f.computed = false // padding, or a print escape or a variable's value as the separator
+				continue
+			}
+			switch sep := args[0]; {
 			case c == 'j':
 				join = func(elems []string) ([]string, bool) { return []string{strings.Join(elems, sep)}, true }
 			case sep == "":
-				return f, false // (s::) splits into characters: not computed
+				f.computed = false // (s::) splits into characters: not computed
 			default:
 				f.separate = true
-				split = func(elems []string) ([]string, bool) {
-					var out []string
-					for _, el := range elems {
-						if _, _, home := cutHome(el); home || strings.ContainsAny(el, "$`") {
-							return nil, false // the home's own path may hold the separator
-						}
-						for part := range strings.SplitSeq(el, sep) {
-							if part != "" { // zsh drops the empty words a split leaves
-								out = append(out, part)
-							}
-						}
-					}
-					return out, len(out) > 0
-				}
+				split = splitter(sep)
 			}
 		default:
-			return f, false
+			f.computed = false
 		}
 	}
 	for _, op := range []func([]string) ([]string, bool){join, split, eval} {
@@ -272,10 +299,50 @@ func parseZshValueFlags(lit *syntax.Lit) (zshValueFlags, bool) {
 	if change != nil {
 		f.ops = append(f.ops, eachElement(caseOf(change)))
 	}
-	if unquote != nil {
-		f.ops = append(f.ops, unquote)
+	if quote != nil {
+		f.ops = append(f.ops, quote)
 	}
-	return f, true
+	return f
+}
+
+// zshFlagArgs reads the arguments of the flag at s[at], each between
+// delimiters: l and r take up to three (l:3::0:), the others one. last is
+// the index of the last byte read; closed is false when an argument's
+// delimiter is not closed.
+func zshFlagArgs(s string, at int) (args []string, last int, closed bool) {
+	c, i := s[at], at
+	for n := 0; n < 3 && i+1 < len(s); n++ {
+		open := s[i+1]
+		j := strings.IndexByte(s[i+2:], closing(open))
+		if j < 0 {
+			return args, i, false
+		}
+		args = append(args, s[i+2:i+2+j])
+		i += 2 + j
+		if c != 'l' && c != 'r' || i+1 >= len(s) || s[i+1] != open {
+			break
+		}
+	}
+	return args, i, true
+}
+
+// splitter is (s:SEP:), which splits each element at SEP, dropping the
+// empty words a split leaves, as zsh does.
+func splitter(sep string) func([]string) ([]string, bool) {
+	return func(elems []string) ([]string, bool) {
+		var out []string
+		for _, el := range elems {
+			if _, _, home := cutHome(el); home || strings.ContainsAny(el, "$`") {
+				return nil, false // the home's own path may hold the separator
+			}
+			for part := range strings.SplitSeq(el, sep) {
+				if part != "" {
+					out = append(out, part)
+				}
+			}
+		}
+		return out, len(out) > 0
+	}
 }
 
 // eachElement applies a change of one value to every element.
@@ -360,16 +427,17 @@ func unquoted1(v string) (string, bool) {
 
 // zshModifier gives the change a modifier makes to one element: a and A
 // (absolute; A also resolves links, which the rules' lexical reading of a
-// path does not: it is judged as written), h (head), t (tail), r (root), e
-// (extension), l and u (case), q and Q (quoting). Others, and h and t
-// with a count (h2), are not computed.
-func zshModifier(m string) (func(string) (string, bool), bool) {
+// path does not: it is judged as written), h and t (head, tail; with a
+// count, the leading or trailing components kept), r (root), e
+// (extension), l and u (case), q and Q (quoting), and s and gs
+// (substitution). Others are not computed.
+func (w *walker) zshModifier(m string) (func(string) (string, bool), bool) {
 	switch m {
 	case "a", "A":
 		return absolute, true
-	case "h":
+	case "h", "h0":
 		return head, true
-	case "t":
+	case "t", "t0":
 		return tail, true
 	case "r":
 		return root, true
@@ -384,7 +452,90 @@ func zshModifier(m string) (func(string) (string, bool), bool) {
 	case "Q":
 		return unquoted1, true
 	}
-	return nil, false
+	if n, err := strconv.Atoi(m[min(1, len(m)):]); err == nil && n > 0 && m[1] >= '0' && m[1] <= '9' {
+		switch m[0] {
+		case 'h':
+			return func(v string) (string, bool) { return components(v, n, true) }, true
+		case 't':
+			return func(v string) (string, bool) { return components(v, n, false) }, true
+		}
+	}
+	if patterns(w.line.Original) {
+		return nil, false // HIST_SUBST_PATTERN: :s takes a pattern
+	}
+	return substitution(m)
+}
+
+// patterns reports a line that may set HIST_SUBST_PATTERN (spelled in any
+// case, with any underscores), which makes :s match a pattern, or
+// emulates another shell.
+func patterns(text string) bool {
+	norm := strings.ReplaceAll(strings.ToLower(text), "_", "")
+	return strings.Contains(norm, "histsubstpattern") || strings.Contains(norm, "emulate")
+}
+
+// substitution is :s/l/r/ and :gs/l/r/ (every match), which replace the
+// literal string l with r, & in r standing for l; the delimiter is any
+// character, the last one optional. An empty l (the previous
+// substitution's), a backslash, and an expansion in either, and a ~ in r
+// (a letter there, the home as the walk spells a value) are not
+// computed. In a value holding the home (~/x) l is replaced in the rest,
+// where it must be found, and must not hold a / or ~.
+func substitution(m string) (func(string) (string, bool), bool) {
+	all := false
+	if rest, ok := strings.CutPrefix(m, "g"); ok {
+		m, all = rest, true
+	}
+	if len(m) < 2 || m[0] != 's' {
+		return nil, false
+	}
+	delim := m[1:2]
+	parts := strings.Split(m[2:], delim)
+	if len(parts) < 2 || len(parts) > 3 || len(parts) == 3 && parts[2] != "" || parts[0] == "" ||
+		strings.ContainsAny(m[2:], "\\$`") || strings.Contains(parts[1], "~") {
+		return nil, false
+	}
+	from, to := parts[0], strings.ReplaceAll(parts[1], "&", parts[0])
+	return func(v string) (string, bool) {
+		home, rest, held := cutHome(v)
+		if held && (strings.ContainsAny(from, "~/") || !strings.Contains(rest, from)) || strings.ContainsAny(rest, "~$`") {
+			return "", false // a match in the home's own path is not known
+		}
+		if all {
+			return home + strings.ReplaceAll(rest, from, to), true
+		}
+		return home + strings.Replace(rest, from, to, 1), true
+	}, true
+}
+
+// components is :hN (head) or :tN (not head): the path's first or last
+// n components, the root counting as one (/p/q:h1 is /, :t2 is /p/q),
+// all of them when it has fewer. Of a value holding the home, whose own
+// components are unknown, only a tail within the rest is computed; a
+// path with an empty component (a//b, a/) is not.
+func components(v string, n int, head bool) (string, bool) {
+	_, rest, held := cutHome(v)
+	if strings.ContainsAny(rest, "~$`") || strings.Contains(v, "//") || strings.HasSuffix(v, "/") {
+		return "", false
+	}
+	if held {
+		parts := strings.Split(strings.TrimPrefix(rest, "/"), "/")
+		if head || rest == "" || n > len(parts) {
+			return "", false
+		}
+		return strings.Join(parts[len(parts)-n:], "/"), true
+	}
+	parts := strings.Split(v, "/")
+	if n >= len(parts) {
+		return v, true
+	}
+	if head {
+		if out := strings.Join(parts[:n], "/"); out != "" {
+			return out, true
+		}
+		return "/", true
+	}
+	return strings.Join(parts[len(parts)-n:], "/"), true
 }
 
 // absolute is :a, zsh's absolute path with . and .. taken out lexically. A
@@ -634,75 +785,8 @@ func setOnce(text, name string) bool {
 	return mentions == 1
 }
 
-// fishString is what fish's string lower, string upper and string replace
-// (a literal pattern, -a for every match) print of known words, a line
-// each: (string lower $X) of X=~ is the home, as ${X:l} is in zsh. Other
-// subcommands and options, and a pattern that could reach into the home's
-// own path, are not computed.
-func fishString(args []Word) (lines []string, ok bool) {
-	if len(args) == 0 || slices.ContainsFunc(args, func(a Word) bool { return a.Dynamic }) {
-		return nil, false
-	}
-	sub, rest := args[0].Value, args[1:]
-	all, quiet := false, false
-	for len(rest) > 0 && strings.HasPrefix(rest[0].Value, "-") && rest[0].Value != "-" {
-		switch opt := rest[0].Value; {
-		case opt == "--":
-			rest = rest[1:]
-			goto words
-		case opt == "-a" || opt == "--all":
-			all = true
-		case opt == "-q" || opt == "--quiet":
-			quiet = true
-		default:
-			return nil, false
-		}
-		rest = rest[1:]
-	}
-words:
-	var change func(string) (string, bool)
-	switch sub {
-	case "lower":
-		change = caseOf(strings.ToLower)
-	case "upper":
-		change = caseOf(strings.ToUpper)
-	case "replace":
-		if len(rest) < 2 || rest[0].Value == "" {
-			return nil, false
-		}
-		pattern, with := rest[0].Value, rest[1].Value
-		rest = rest[2:]
-		change = func(v string) (string, bool) {
-			home, tail, held := cutHome(v)
-			if held && strings.ContainsAny(pattern, "~$/") || strings.ContainsAny(tail, "$`") {
-				return "", false
-			}
-			if all {
-				return home + strings.ReplaceAll(tail, pattern, with), true
-			}
-			return home + strings.Replace(tail, pattern, with, 1), true
-		}
-	default:
-		return nil, false
-	}
-	if all && sub != "replace" {
-		return nil, false
-	}
-	for _, a := range rest {
-		out, ok := change(a.Value)
-		if !ok {
-			return nil, false
-		}
-		lines = append(lines, out)
-	}
-	if quiet {
-		return nil, true
-	}
-	return lines, true
-}
-
-// zshJoinedFirst reports a zsh expansion in double quotes whose modifiers
-// or (s) apply to an array the quotes join first, unless (@) keeps its
+// zshJoinedFirst reports a zsh expansion in double quotes whose modifiers,
+// operation (${A%x}) or (s) apply to an array the quotes join first, unless (@) keeps its
 // elements: "${A:t}" of A=(/a/b /c/d) is d, the tail of "/a/b /c/d". zshParam
 // applies them to each element, as zsh does unquoted; this is not computed.
 func (w *walker) zshJoinedFirst(p *syntax.ParamExp) bool {
@@ -713,8 +797,11 @@ func (w *walker) zshJoinedFirst(p *syntax.ParamExp) bool {
 	if p.Flags != nil {
 		flags = p.Flags.Value
 	}
-	f, known := parseZshValueFlags(p.Flags)
-	if !known || len(p.Modifiers) == 0 && !strings.Contains(flags, "s") || strings.Contains(flags, "@") {
+	// "$@" keeps its elements for an operation ("${@%.x}"), and a slice
+	// takes elements (positionalSlice)
+	joinedOperation := valueOperation(p) && p.Slice == nil && p.Param.Value != "@"
+	f := parseZshFlags(p.Flags)
+	if !f.computed || len(p.Modifiers) == 0 && !joinedOperation && !strings.Contains(flags, "s") || strings.Contains(flags, "@") {
 		return false
 	}
 	elems, _, ok := w.zshBase(p, f.indirect)
@@ -725,8 +812,8 @@ func (w *walker) zshJoinedFirst(p *syntax.ParamExp) bool {
 // words in double quotes ("${(s:,:)X}" of X=rm,-rf,~ runs rm), as
 // "${A[@]}" does.
 func zshKeepsElements(p *syntax.ParamExp) bool {
-	f, ok := parseZshValueFlags(p.Flags)
-	return ok && f.separate
+	f := parseZshFlags(p.Flags)
+	return f.computed && f.separate
 }
 
 // fewAlternatives reports a word whose groups of alternatives make at most
