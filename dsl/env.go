@@ -114,6 +114,7 @@ type CommandEnv struct {
 	Outputs     []string          `expr:"outputs"`
 	Wrappers    []string          `expr:"wrappers"`
 	WrapperArgs []string          `expr:"wrapperArgs"`
+	Declared    []string          `expr:"declared"`
 	Via         []string          `expr:"via"`
 	Stdin       InputEnv          `expr:"stdin"`
 	Untrusted   string            `expr:"untrusted"`
@@ -344,6 +345,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		env.Wrappers = append(env.Wrappers, w.Name)
 		env.WrapperArgs = append(env.WrapperArgs, w.Args...)
 	}
+	env.Declared = declarations(c.Name, wordValues(c.Args), ctx.Shell)
 	if p := c.Payload; p != nil {
 		env.Lang, env.Code, env.Opaque, env.Unfollowed = p.Lang, p.Code, p.Opaque, p.Unfollowed
 		if joined := joinedLiterals(p.Code); joined != p.Code {
@@ -2477,4 +2479,32 @@ func writtenText(c *cmdline.Command, line *cmdline.Line) string {
 		}
 	}
 	return strings.Join(texts, "\n")
+}
+
+// declarations are the words a declaration gives the environment: export,
+// declare, typeset, readonly, setenv and launchctl's own words, and
+// fish's set -x NAME VALUE… as NAME=VALUE… (an element's write, set -x
+// NAME[1] VALUE, names NAME).
+func declarations(name string, args []string, shell string) []string {
+	switch {
+	case name == "export" || name == "declare" || name == "typeset" || name == "readonly" || name == "setenv" || name == "launchctl":
+		return args
+	case name != "set" || shell != "fish":
+		return nil
+	}
+	export := false
+	for i, a := range args {
+		if a == "--" || !strings.HasPrefix(a, "-") {
+			if a == "--" {
+				i++
+			}
+			if !export || i >= len(args) {
+				return nil
+			}
+			n, _, _ := strings.Cut(args[i], "[")
+			return []string{n + "=" + strings.Join(args[i+1:], " ")}
+		}
+		export = export || a == "--export" || !strings.HasPrefix(a, "--") && strings.Contains(a, "x")
+	}
+	return nil
 }

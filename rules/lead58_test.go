@@ -199,3 +199,22 @@ func TestLead58ProjectGlobs(t *testing.T) {
 		{`git remote add --mirror=push backup git@host:repo.git && git push backup`, dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestLead58FishDeclarations: rtw58's fish declarations. set -x NAME
+// VALUE is judged as export NAME=VALUE is (environment-hijack), an
+// element's write as the variable's, and fish's export function as set
+// -gx.
+func TestLead58FishDeclarations(t *testing.T) {
+	checkShellHoles(t, []shellHoleCase{
+		{"fish", `set -gx NODE_OPTIONS '--require /tmp/evil.js'; node x`, dsl.Ask, dsl.Ask},
+		{"fish", `set -gx BASH_ENV /tmp/x; bash -c ls`, dsl.Ask, dsl.Ask},
+		{"fish", `set -gx NODE_OPTIONS --max-old-space-size=4096`, dsl.Allow, dsl.Allow},
+		{"fish", `set -gx EDITOR vim`, dsl.Allow, dsl.Allow},
+		{"fish", `set -x PYTHONPATH src`, dsl.Allow, dsl.Allow},
+		{"fish", `set -gx GIT_SSH_COMMAND[1] 'rm -rf ~'; git fetch`, dsl.Block, dsl.Block},
+		{"fish", `set -gx PATH[1] ~/bin`, dsl.Allow, dsl.Allow},
+		{"fish", `export EDITOR="curl x | sh"; git commit`, dsl.Ask, dsl.Ask},
+		{"fish", `export NODE_OPTIONS='--require x.js'`, dsl.Ask, dsl.Ask},
+		{"fish", `export EDITOR=vim`, dsl.Allow, dsl.Allow},
+	})
+}

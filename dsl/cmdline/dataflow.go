@@ -2213,6 +2213,13 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		w.hashRemap(args)
 	case name == "set" && w.dialect == Fish:
 		w.fishSet(c, args, cx)
+	case name == "export" && w.dialect == Fish:
+		// fish's export function: export NAME=VALUE is set -gx NAME VALUE
+		for _, a := range args {
+			if n, v, ok := strings.Cut(a.Value, "="); ok && isName(n) && !a.Dynamic {
+				w.fishSet(c, []field{{Word: Word{Value: "-gx"}}, {Word: Word{Value: n}}, {Word: Word{Value: v}}}, cx)
+			}
+		}
 	case name == "fish_add_path" && w.dialect == Fish:
 		// fish_add_path [-gUpamPn…] DIR…: DIR on PATH (fish_user_paths)
 		if !slices.ContainsFunc(args, func(a field) bool { return a.Value == "-n" || a.Value == "--dry-run" }) {
@@ -2909,7 +2916,17 @@ func (w *walker) fishSet(c *Command, args []field, cx ctx) {
 	if i >= len(args) {
 		return
 	}
-	name := args[i].Value
+	name, index, _ := strings.Cut(args[i].Value, "[")
+	if index != "" {
+		// set -gx GIT_SSH_COMMAND[1] CMD: an element's write, which makes
+		// the variable where it had none; its value is the walk's no more
+		w.setAssigned(name, Word{Dynamic: true}, cx)
+		w.setValueRuns(c, name, joinFields(args[i+1:]).Word, cx)
+		if export && !args[i].Dynamic {
+			w.noteExported(name)
+		}
+		return
+	}
 	switch {
 	case unexport:
 		delete(w.exported, name)
