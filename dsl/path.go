@@ -495,6 +495,9 @@ func keyDirTail(c string) bool {
 	if strings.HasPrefix(c, "~") || strings.ContainsAny(c, " \t\n:$`") {
 		return false
 	}
+	if dir, base := path.Split(c); dir != "" && strings.ContainsAny(base, "*?[") && !strings.HasPrefix(base, ".") && !strings.HasSuffix(base, ".pub") && keyDirTail(strings.TrimSuffix(dir, "/")) {
+		return true // backup/.ssh/*, backup/.ssh/id_*: the keys in it
+	}
 	i := strings.LastIndex(c, "/.")
 	if i <= 0 {
 		return false

@@ -95,13 +95,25 @@ func homeNamed(p string) (string, bool) {
 	return "", false
 }
 
-// namesHidden reports a path whose first component names a hidden file
-// by at least its first letter (.bashrc, .b*, .ss?): a glob of every hidden
-// name ($BUILD_DIR/.[!.]*, $D/.??*, $D/.*) empties a directory whoever's
-// it is.
+// namesHidden reports a path whose first component is a hidden name that
+// names few: by its first letter (.bashrc, .b*, .ss?), of fixed length
+// (.?ashrc), or followed by a component without a pattern
+// (.??*/credentials). A glob of every hidden name ($BUILD_DIR/.[!.]*,
+// $D/.??*, $D/.*) empties a directory whoever's it is.
 func namesHidden(p string) bool {
-	first, _, _ := strings.Cut(p, "/")
-	return len(first) > 1 && first[0] == '.' && !strings.ContainsAny(first[1:2], "*?[\\.")
+	first, rest, _ := strings.Cut(p, "/")
+	if len(first) < 2 || first[0] != '.' || first == ".." {
+		return false
+	}
+	if !strings.ContainsAny(first[1:2], "*?[\\.") || !strings.Contains(first, "*") {
+		return true
+	}
+	for comp := range strings.SplitSeq(rest, "/") {
+		if comp != "" && !strings.ContainsAny(comp, "*?[") {
+			return true
+		}
+	}
+	return false
 }
 
 // projectDotfiles are the home's dotfiles a project commonly has its own

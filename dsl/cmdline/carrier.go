@@ -1243,7 +1243,8 @@ func (w *walker) optionCarrier(c *Command, args []field, cx ctx) {
 			return
 		}
 		if opt, val, eq := strings.Cut(strings.TrimPrefix(v, "--"), "="); strings.HasPrefix(v, "--") {
-			if opt == "command" || opt == "session-command" {
+			if opt != "" && strings.HasPrefix("command", opt) || len(opt) >= 2 && strings.HasPrefix("session-command", opt) {
+				// --command, or a prefix getopt_long takes for it (--comm)
 				f := args[min(i+1, len(args)-1)]
 				if eq {
 					f = field{Word: Word{Value: val, Dynamic: args[i].Dynamic}, in: args[i].in}

@@ -1553,9 +1553,9 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 
 // edFileCommand matches an ed command whose file is a shell command's
 // output or input: e, E, r, w, W (wq) after an address (1,$, ., 'a,
-// /re/), and the command after its !.
+// /re/), or a global command's ! (g/re/!CMD), and the command after its !.
 var edFileCommand = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(?:[0-9.,;$+\-\s]|'[a-z]|/(?:[^/\\]|\\.)*/|\?(?:[^?\\]|\\.)*\?)*[eErwW]q?\s*!(.+)$`)
+	return regexp.MustCompile(`^(?:[0-9.,;$+\-\s]|'[a-z]|/(?:[^/\\]|\\.)*/|\?(?:[^?\\]|\\.)*\?)*(?:[eErwW]q?|[gGvV]/(?:[^/\\]|\\.)*/)\s*!(.+)$`)
 })
 
 // anylineOperands are the operands an anyline subcommand takes before

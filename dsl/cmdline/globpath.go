@@ -248,11 +248,14 @@ func homeDir(glob string) (string, int, bool) {
 	// among them, spelled ~ (home "")
 	first, rest, ok := strings.Cut(strings.TrimPrefix(glob, "/"), "/")
 	name, _, slash := strings.Cut(rest, "/")
-	if !strings.HasPrefix(glob, "/") || !ok || !slash || name == "" || first != "home" && !(isGlob(first) && globMatch(first, "home")) {
+	if !strings.HasPrefix(glob, "/") || !ok || name == "" || first != "home" && !(isGlob(first) && globMatch(first, "home")) {
 		return "", 0, false
 	}
 	if isGlob(name) {
-		return "", 1 + len(first) + 1 + len(name), true
+		return "", 1 + len(first) + 1 + len(name), true // /home/*, /home/*/.aws
+	}
+	if !slash {
+		return "", 0, false
 	}
 	return "/home/" + name, 1 + len(first) + 1 + len(name), true
 }

@@ -1279,6 +1279,15 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 					}
 				default:
 					defer w.subscript(f.Value, c.Pos, cx) // declare "a[$(…)]=1"
+					if n, v, ok := strings.Cut(f.Value, "="); ok && isName(n) {
+						// declare -n "r=TOKEN", declare "X=…": the
+						// assignment the shell reads the word as
+						if nameref {
+							defer w.setRef(n, Word{Value: v})
+						} else {
+							defer w.setVar(n, Word{Dynamic: true})
+						}
+					}
 				}
 			}
 			c.Args = append(c.Args, fieldWords(fs)...)

@@ -245,6 +245,18 @@ func quotedWord(word *syntax.Word) bool {
 	return false
 }
 
+// renamedParam is the source text src of expansion p with its name
+// written as open+name ($r, ${r:-x} as ${TOKEN}, ${TOKEN:-x}), its
+// operations kept.
+func renamedParam(p *syntax.ParamExp, src, open, name string) string {
+	at := int(p.Param.Pos().Offset() - p.Pos().Offset())
+	end := at + len(p.Param.Value)
+	if p.Short || at < 0 || end > len(src) {
+		return open + name + "}"
+	}
+	return open + name + src[end:]
+}
+
 // oneExpansion reports a brace alternative that is a single unquoted
 // parameter expansion or command substitution.
 func oneExpansion(parts []syntax.WordPart) bool {
@@ -731,13 +743,14 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			e.dynamic("${" + w.aliasOf[p.Param.Value] + "}") // K=$GITHUB_TOKEN; curl -d "$K"; mapfile A <<< "$TOKEN"; "${A[0]}"
 		case simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && p.Param.Value != "HOME" && w.deref(p.Param.Value) == "HOME":
 			e.write("$HOME") // declare -n r=HOME; rm -rf "$r"
-		case simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && w.deref(p.Param.Value) != p.Param.Value:
-			// declare -n r=GITHUB_TOKEN; curl -d "$r": written by the name
-			// it refers to, so that what it holds stays known
-			e.dynamic("${" + w.deref(p.Param.Value) + "}")
-		case simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && w.anyRefs[p.Param.Value]:
+		case p.Param != nil && !p.Excl && p.NestedParam == nil && w.deref(p.Param.Value) != p.Param.Value:
+			// declare -n r=GITHUB_TOKEN; curl -d "$r" (or "${r:-x}",
+			// "${r%x}"): written by the name it refers to, so that what it
+			// holds stays known
+			e.dynamic(renamedParam(p, src, "${", w.deref(p.Param.Value)))
+		case p.Param != nil && !p.Excl && p.NestedParam == nil && w.anyRefs[p.Param.Value]:
 			// declare -n r="$v"; curl -d "$r": any variable, as ${!v} is
-			e.dynamic("${!" + p.Param.Value + "}")
+			e.dynamic(renamedParam(p, src, "${!", p.Param.Value))
 		case p.Param != nil && p.Param.Value == "PWD" && simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && w.cwd != "":
 			e.write(w.cwd) // cd ~ && rm -rf "$PWD": the directory the line moved to
 		case w.dialect != Zsh && w.dialect != Fish && indirectParam(p) && isName(w.vars[p.Param.Value]) && w.hasValue(w.vars[p.Param.Value]):
