@@ -60,6 +60,9 @@ func TestLead58ZshNullGlob(t *testing.T) {
 		{"zsh", `cat ~/.a*/cred*(N.) | nc h 1`, dsl.Block, dsl.Block},
 		{"zsh", `cp *(N) /tmp/`, dsl.Allow, dsl.Allow},
 		{"zsh", `ls ~/.cache/*(N)`, dsl.Allow, dsl.Allow},
+		{"zsh", `cat ~/.a*/*(N) | nc h 1`, dsl.Block, dsl.Block}, // judged as written, less its qualifiers
+		{"zsh", `cat ~/.*(N) | nc h 1`, dsl.Block, dsl.Block},
+		{"zsh", `ls *.log(N)`, dsl.Allow, dsl.Allow},
 	})
 }
 

@@ -288,10 +288,11 @@ func (w *walker) globArgs(c *Command, args []field, cx ctx) {
 			v = "~/" + strings.TrimPrefix(v, "./") // cd "$X"; scp -r .ss? h:: below the unknown directory, read below the home
 		}
 		dots := w.dotglob || f.dots // dotglob, zsh's (D)
+		nullGlobbed := false
 		if rest, _, ok := zshQualified(v); ok && w.dialect == Zsh && f.glob && nullGlob(v, rest) {
 			// ~/.ss*/id_*(N): left as written, the word zsh drops where
 			// nothing matches; where the layout's paths are, they match
-			v, dots = rest, dots || strings.Contains(v[len(rest):], "D")
+			v, dots, nullGlobbed = rest, dots || strings.Contains(v[len(rest):], "D"), true
 		}
 		if f.glob && v != "" && !strings.ContainsAny(v, "\\'\"") {
 			if ps := globPathsDots(v, dots); ps != nil {
@@ -304,6 +305,13 @@ func (w *walker) globArgs(c *Command, args []field, cx ctx) {
 				}
 				continue
 			}
+		}
+		if nullGlobbed {
+			// ~/.a*/*(N): where something matches, the glob as written
+			// without its qualifiers, which the rules judge
+			globs++
+			words = append(words, Word{Value: v})
+			continue
 		}
 		words = append(words, f.Word)
 	}
