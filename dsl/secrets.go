@@ -97,16 +97,16 @@ func homeNamed(p string) (string, bool) {
 
 // namesHidden reports a path whose first component is a hidden name that
 // names few: by its first letter (.bashrc, .b*, .ss?), of fixed length
-// (.?ashrc), or followed by a component without a pattern
-// (.??*/credentials). A glob of every hidden name ($BUILD_DIR/.[!.]*,
+// (.?ashrc), by an ending of two letters or more (.*rc, .*profile), or
+// followed by a component without a pattern (.??*/credentials). A glob of every hidden name ($BUILD_DIR/.[!.]*,
 // $D/.??*, $D/.*) empties a directory whoever's it is.
 func namesHidden(p string) bool {
 	first, rest, _ := strings.Cut(p, "/")
 	if len(first) < 2 || first[0] != '.' || first == ".." {
 		return false
 	}
-	if !strings.ContainsAny(first[1:2], "*?[\\.") || !strings.Contains(first, "*") {
-		return true
+	if !strings.ContainsAny(first[1:2], "*?[\\.") || !strings.Contains(first, "*") || len(first)-strings.LastIndexAny(first, "*?]")-1 >= 2 {
+		return true // .b*, .?ashrc, .*rc: a letter, a length or an ending names it
 	}
 	for comp := range strings.SplitSeq(rest, "/") {
 		if comp != "" && !strings.ContainsAny(comp, "*?[") {

@@ -1629,7 +1629,11 @@ func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 		// channel to the git it runs
 		for _, kv := range gitConfigParameters(params) {
 			key, val, _ := strings.Cut(kv, "=")
-			if key = strings.ToLower(key); gitSettingKey(key) {
+			key = strings.ToLower(key)
+			if cmd := gitKeyCommand(key, val); cmd != "" {
+				w.nested(c, cmd, "git -c "+key, cx, false) // as git -c KEY=CMD
+			}
+			if gitSettingKey(key) {
 				settings = maps.Clone(settings)
 				if settings == nil {
 					settings = map[string]string{}
@@ -1644,7 +1648,11 @@ func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 		for i := range min(count, 16) {
 			key, okK := w.lineValue(c, "GIT_CONFIG_KEY_"+strconv.Itoa(i))
 			val, okV := w.lineValue(c, "GIT_CONFIG_VALUE_"+strconv.Itoa(i))
-			if key = strings.ToLower(key); okK && okV && gitSettingKey(key) {
+			key = strings.ToLower(key)
+			if cmd := gitKeyCommand(key, val); okK && okV && cmd != "" && !slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == "GIT_CONFIG_COUNT" }) {
+				w.nested(c, cmd, "git -c "+key, cx, false) // exported earlier: as git -c KEY=CMD
+			}
+			if okK && okV && gitSettingKey(key) {
 				settings = maps.Clone(settings)
 				if settings == nil {
 					settings = map[string]string{}

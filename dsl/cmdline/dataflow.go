@@ -267,7 +267,7 @@ func (w *walker) setVar(name string, v Word) {
 	w.setNames[name] = true
 	delete(w.substVars, name)
 	delete(w.spelled, name)
-	if v.Dynamic && spelledValue(v.Value) {
+	if v.Dynamic && (spelledValue(v.Value) || derivedParam(v.Value)) {
 		if w.spelled == nil {
 			w.spelled = map[string]string{}
 		}
@@ -834,6 +834,43 @@ func spelledValue(v string) bool {
 		rest, ok = pwdPrefixed(v)
 	}
 	return ok && !strings.ContainsAny(rest, "$`\\\"'*?[")
+}
+
+// derivedParam reports a value that is one expansion of another variable
+// with an operation that keeps some of its value: ${T:-}, ${T%x},
+// ${T/a/b}, ${T:0:8}, ${T@Q}, ${T^^}. A variable given it is written so
+// where it is used (x=${GITHUB_TOKEN:-}; curl -d "$x"), which keeps what
+// it holds known by its source's name; ${T:+x} and ${#T} hold none of T.
+func derivedParam(v string) bool {
+	if !strings.HasPrefix(v, "${") || expansionLen(v) != len(v) {
+		return false
+	}
+	n := 2
+	for n < len(v) && isNameByte(v[n]) {
+		n++
+	}
+	if n == 2 || v[2] >= '0' && v[2] <= '9' || n >= len(v)-1 {
+		return false
+	}
+	op := v[n:]
+	return !strings.HasPrefix(op, ":+") && !strings.HasPrefix(op, "+") && strings.ContainsRune(":-=?%#/@^,", rune(op[0]))
+}
+
+// expansionLen is the length of the ${…} v starts with, braces nested, or
+// 0 where it is not closed.
+func expansionLen(v string) int {
+	depth := 0
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return 0
 }
 
 // hasValue reports a variable the line gave a value it knows.
@@ -2948,7 +2985,11 @@ func (w *walker) fishSet(c *Command, args []field, cx ctx) {
 	var elems []string
 	for _, a := range args[i+1:] {
 		if a.Dynamic {
-			w.setAssigned(name, Word{Dynamic: true}, cx)
+			v := Word{Dynamic: true}
+			if len(args) == i+2 {
+				v = a.Word // set x $GITHUB_TOKEN: x stands for it (setVar)
+			}
+			w.setAssigned(name, v, cx)
 			if len(args) == i+2 {
 				w.noteFetched(name, a) // set C (curl -s URL)
 				if lister, subst, ok := w.substListing(a.Value); ok {
@@ -3337,8 +3378,8 @@ func (w *walker) loop(c *syntax.ForClause, cx ctx) bool {
 		// for n in 1; do :; done; shift $n: past the loop the variable
 		// holds the last item
 		last := Word{Dynamic: true}
-		if n := len(items); n > 0 && !slices.ContainsFunc(items, func(f field) bool { return f.Dynamic }) {
-			last = items[n-1].Word
+		if n := len(items); n > 0 && !slices.ContainsFunc(items, func(f field) bool { return f.Dynamic }) && !breaks(c.Do) {
+			last = items[n-1].Word // not where a break may leave it early
 		}
 		defer w.setVar(it.Name.Value, last)
 		return false
@@ -3365,7 +3406,25 @@ func (w *walker) loop(c *syntax.ForClause, cx ctx) bool {
 		}
 		w.stmts(c.Do, cx)
 	}
+	if breaks(c.Do) {
+		w.setVar(it.Name.Value, Word{Dynamic: true}) // a break may have left it at any item
+	}
 	return true
+}
+
+// breaks reports statements with a break in them (for n in 1 0; do
+// break; done leaves n at 1).
+func breaks(stmts []*syntax.Stmt) bool {
+	found := false
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == "break" {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // uses reports whether stmts expand the variable name.

@@ -138,8 +138,8 @@ func fishOutput(name string, args []Word) (lines []string, ok bool) {
 	case "path dirname":
 		change = head
 	}
-	if !ok {
-		return nil, false
+	if !ok || len(words) == 0 {
+		return nil, false // no operand: it reads its standard input (curl … | string trim | sh)
 	}
 	for _, w := range words {
 		out, ok := change(w)
@@ -301,6 +301,24 @@ func (w *walker) fishIndirect(p *syntax.ParamExp) (v string, ok, done bool) {
 		return "$HOME", true, true
 	}
 	return v, ok, true
+}
+
+// fishIndirectName is the name fish's $$v finally reads, where each
+// level's name is known; unknown reports a level whose value is not known,
+// which may name any variable. Neither is set for a value that is no name.
+func (w *walker) fishIndirectName(p *syntax.ParamExp) (name string, unknown bool) {
+	name = strings.TrimLeft(p.Param.Value, "$")
+	for range len(p.Param.Value) - len(name) {
+		v, ok := w.value(name)
+		if !ok {
+			return "", true
+		}
+		if !isFishName(v) {
+			return "", false
+		}
+		name = v
+	}
+	return name, false
 }
 
 // isFishName reports a fish variable's name: letters, digits and _.

@@ -370,8 +370,9 @@ func unknownLead(v string) (string, bool) {
 // than the dot (/.a*/cred*, not /.*): a glob below an unknown directory
 // that aims at a home's store rather than at every hidden name there.
 // namesFew reports a relative glob that starts with a hidden name and
-// names few paths: its first component of fixed length (.ss?) or followed
-// by a component without a pattern (.a*/credentials). After cd "$X",
+// names few paths: its first component of fixed length (.ss?) or with an
+// ending of two letters or more (.*rc), or followed by a component without
+// a pattern (.a*/credentials). After cd "$X",
 // git add .g*, git add .git* and rsync -a .s* host: name a checkout's own
 // dotfiles (.github, .gitignore, .storybook).
 func namesFew(p string) bool {
@@ -384,7 +385,7 @@ func namesFew(p string) bool {
 			return true
 		}
 	}
-	return !strings.Contains(first, "*")
+	return !strings.Contains(first, "*") || len(first)-strings.LastIndexAny(first, "*?]")-1 >= 2 // .ss?, .*rc
 }
 
 func namedHidden(p string) bool {

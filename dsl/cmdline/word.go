@@ -743,6 +743,17 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			e.dynamic("${" + w.aliasOf[p.Param.Value] + "}") // K=$GITHUB_TOKEN; curl -d "$K"; mapfile A <<< "$TOKEN"; "${A[0]}"
 		case simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && p.Param.Value != "HOME" && w.deref(p.Param.Value) == "HOME":
 			e.write("$HOME") // declare -n r=HOME; rm -rf "$r"
+		case w.dialect == Fish && p.Param != nil && strings.HasPrefix(p.Param.Value, "$"):
+			// set v GITHUB_TOKEN; curl -d $$v: by the name it reads, or
+			// any variable where that is not known, as ${!v} is
+			switch name, unknown := w.fishIndirectName(p); {
+			case name != "":
+				e.dynamic("${" + name + "}")
+			case unknown:
+				e.dynamic("${!" + strings.TrimLeft(p.Param.Value, "$") + "}")
+			default:
+				e.dynamic(src)
+			}
 		case p.Param != nil && !p.Excl && p.NestedParam == nil && w.deref(p.Param.Value) != p.Param.Value:
 			// declare -n r=GITHUB_TOKEN; curl -d "$r" (or "${r:-x}",
 			// "${r%x}"): written by the name it refers to, so that what it
