@@ -2509,15 +2509,16 @@ func declarations(name string, args []string, shell string) []string {
 			return []string{n + "=" + strings.Join(args[i+1:], sep)}
 		}
 		short := !strings.HasPrefix(a, "--")
+		long := func(full string, min int) bool { return cmdline.FishLongOption(a, full, min) }
 		switch {
-		case a == "--erase" || a == "--query" || a == "--show" || a == "--names" || short && strings.ContainsAny(a[1:], "eqSn"):
+		case long("--erase", 4) || long("--query", 3) || long("--show", 3) || long("--names", 3) || short && strings.ContainsAny(a[1:], "eqSn"):
 			return nil // set -ex NAME, set -qx NAME: nothing set
-		case a == "--path":
+		case long("--path", 4):
 			path = true
-		case a == "--unpath":
+		case long("--unpath", 5):
 			path = false
 		}
-		export = export || a == "--export" || short && strings.Contains(a, "x")
+		export = export || long("--export", 4) || short && strings.Contains(a, "x")
 	}
 	return nil
 }

@@ -223,6 +223,8 @@ func TestLead58FishDeclarations(t *testing.T) {
 		{"fish", `set -ex LD_LIBRARY_PATH`, dsl.Allow, dsl.Allow},                 // erased, not set
 		{"fish", `set -qx NODE_OPTIONS; or set -gx NODE_OPTIONS --max-old-space-size=4096`, dsl.Allow, dsl.Allow},
 		{"fish", `set -gx --path LD_LIBRARY_PATH /tmp/x`, dsl.Ask, dsl.Ask},
+		{"fish", `set --exp NODE_OPTIONS '--require x.js'`, dsl.Ask, dsl.Ask}, // fish takes a long option's prefix
+		{"fish", `set --er NODE_OPTIONS`, dsl.Allow, dsl.Allow},
 	})
 }
 

@@ -2946,9 +2946,9 @@ func (w *walker) fishSet(c *Command, args []field, cx ctx) {
 	i := 0
 	for ; i < len(args) && strings.HasPrefix(args[i].Value, "-"); i++ {
 		v, short := args[i].Value, !strings.HasPrefix(args[i].Value, "--")
-		erase = erase || v == "--erase" || short && strings.Contains(v, "e")
-		export = export || v == "--export" || short && strings.Contains(v, "x")
-		unexport = unexport || v == "--unexport" || short && strings.Contains(v, "u")
+		erase = erase || FishLongOption(v, "--erase", 4) || short && strings.Contains(v, "e")
+		export = export || FishLongOption(v, "--export", 4) || short && strings.Contains(v, "x")
+		unexport = unexport || FishLongOption(v, "--unexport", 5) || short && strings.Contains(v, "u")
 	}
 	if i >= len(args) {
 		return
@@ -3410,6 +3410,13 @@ func (w *walker) loop(c *syntax.ForClause, cx ctx) bool {
 		w.setVar(it.Name.Value, Word{Dynamic: true}) // a break may have left it at any item
 	}
 	return true
+}
+
+// FishLongOption reports fish's long option full given whole or as a
+// prefix of at least min bytes, which fish's set takes where it names one
+// option only (--exp is --export; --e names --erase and --export both).
+func FishLongOption(arg, full string, min int) bool {
+	return len(arg) >= min && strings.HasPrefix(full, arg)
 }
 
 // breaks reports statements with a break in them (for n in 1 0; do
