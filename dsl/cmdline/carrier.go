@@ -1627,7 +1627,7 @@ func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 	if params, ok := w.lineValue(c, "GIT_CONFIG_PARAMETERS"); ok {
 		// GIT_CONFIG_PARAMETERS="'alias.p'='push -f'": git -c's own
 		// channel to the git it runs
-		for _, kv := range gitConfigParameters(params) {
+		for _, kv := range splitWords(params) { // git writes it shell-quoted
 			key, val, _ := strings.Cut(kv, "=")
 			key = strings.ToLower(key)
 			if cmd := gitKeyCommand(key, val); cmd != "" {
@@ -1713,37 +1713,6 @@ func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 			return // the subcommand: -c after it is not git's
 		}
 	}
-}
-
-// gitConfigParameters splits GIT_CONFIG_PARAMETERS as git does: words
-// of single-quoted pieces ('key'='value', or 'key=value' of older gits),
-// \' a quote outside them.
-func gitConfigParameters(s string) []string {
-	var out []string
-	var b strings.Builder
-	in, started := false, false
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\'':
-			in, started = !in, true
-		case !in && c == '\\' && i+1 < len(s):
-			i++
-			b.WriteByte(s[i])
-		case !in && (c == ' ' || c == '\t' || c == '\n'):
-			if started {
-				out = append(out, b.String())
-				b.Reset()
-				started = false
-			}
-		default:
-			b.WriteByte(c)
-			started = true
-		}
-	}
-	if started {
-		out = append(out, b.String())
-	}
-	return out
 }
 
 // gitSettingKey reports the configuration keys gitSetting reads: an

@@ -239,6 +239,8 @@ func TestArithNumber(t *testing.T) {
 	}
 }
 
+// TestGitConfigParameters: GIT_CONFIG_PARAMETERS as git writes it is
+// split by splitWords.
 func TestGitConfigParameters(t *testing.T) {
 	tests := []struct {
 		in   string
@@ -250,8 +252,8 @@ func TestGitConfigParameters(t *testing.T) {
 		{``, nil},
 	}
 	for _, tt := range tests {
-		if got := gitConfigParameters(tt.in); !slices.Equal(got, tt.want) {
-			t.Errorf("gitConfigParameters(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := splitWords(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("splitWords(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
