@@ -754,12 +754,12 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			default:
 				e.dynamic(src)
 			}
-		case p.Param != nil && !p.Excl && p.NestedParam == nil && w.deref(p.Param.Value) != p.Param.Value:
+		case p.Param != nil && !p.Excl && !p.Length && p.NestedParam == nil && w.deref(p.Param.Value) != p.Param.Value:
 			// declare -n r=GITHUB_TOKEN; curl -d "$r" (or "${r:-x}",
 			// "${r%x}"): written by the name it refers to, so that what it
 			// holds stays known
 			e.dynamic(renamedParam(p, src, "${", w.deref(p.Param.Value)))
-		case p.Param != nil && !p.Excl && p.NestedParam == nil && w.anyRefs[p.Param.Value]:
+		case p.Param != nil && !p.Excl && !p.Length && p.NestedParam == nil && w.anyRefs[p.Param.Value]:
 			// declare -n r="$v"; curl -d "$r": any variable, as ${!v} is
 			e.dynamic(renamedParam(p, src, "${!", p.Param.Value))
 		case p.Param != nil && p.Param.Value == "PWD" && simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && w.cwd != "":
