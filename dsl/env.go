@@ -345,7 +345,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		env.Wrappers = append(env.Wrappers, w.Name)
 		env.WrapperArgs = append(env.WrapperArgs, w.Args...)
 	}
-	env.Declared = declarations(c.Name, wordValues(c.Args), ctx.Shell)
+	env.Declared = declarations(c.Name, args, ctx.Shell) // args: the words as written, built above
 	if p := c.Payload; p != nil {
 		env.Lang, env.Code, env.Opaque, env.Unfollowed = p.Lang, p.Code, p.Opaque, p.Unfollowed
 		if joined := joinedLiterals(p.Code); joined != p.Code {

@@ -1778,13 +1778,18 @@ func gitTrue(v string) bool {
 // gitSetting reads, and git remote add --mirror[=push] NAME's mirror
 // setting; --unset and other actions on such a key forget it.
 func (w *walker) noteGitSetting(args []field) {
-	words := make([]Word, len(args))
-	for i, a := range args {
-		words[i] = a.Word
-	}
-	sub := gitSubcommand(words)
-	if sub < 0 {
+	if len(args) == 0 {
 		return
+	}
+	sub := 0 // git status: the first word, without a copy on every git command
+	if args[0].Dynamic || strings.HasPrefix(args[0].Value, "-") {
+		words := make([]Word, len(args))
+		for i, a := range args {
+			words[i] = a.Word
+		}
+		if sub = gitSubcommand(words); sub < 0 {
+			return
+		}
 	}
 	args = args[sub:]
 	if args[0].Value == "remote" {
