@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"cmp"
 	"path"
 	"regexp"
 	"slices"
@@ -32,9 +33,12 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 	if secretUsers.has(c.Name) || secretUsers.has(prog) {
 		return out
 	}
+	prints := !(grepFamily.has(prog) && hasFlag(env.Args, []string{"l", "files-with-matches", "L", "files-without-match", "c", "count", "q", "quiet", "silent"}))
 	hunt := func(name string, args []string) {
 		if p := secretSearch(programName(name), args); p != "" {
 			out = append(out, p)
+		} else if p := wholeSearch(programName(name), args); p != "" && prints {
+			out = append(out, p) // find ~ -type f -exec cat {} +: every file of the home, its keys among them
 		}
 	}
 	if n := len(c.Wrappers); n > 0 {
@@ -223,6 +227,51 @@ func secretSearch(prog string, args []string) string {
 	return ""
 }
 
+// grepFamily are the searches that print the lines they match, or with
+// -l, -c or -q only names, counts or nothing.
+var grepFamily = set("grep", "egrep", "fgrep", "rgrep", "zgrep", "rg", "ag", "ack")
+
+// wholeSearch is the starting point of a find that takes every file below
+// a home, the homes or the root: no name, path or pattern test narrows it
+// (-type, -size, -mtime, -maxdepth and a negated test do not name what it
+// takes), so ~/.ssh/id_rsa and ~/.aws/credentials are among its files. ""
+// otherwise: find ~ -name '*.log' takes no secret (secretSearch judges the
+// names that do).
+func wholeSearch(prog string, args []string) string {
+	switch prog {
+	case "find", "gfind", "bfs":
+	default:
+		return ""
+	}
+	var starts []string
+	i := 0
+	for ; i < len(args) && !strings.HasPrefix(args[i], "-") && args[i] != "(" && args[i] != "!"; i++ {
+		starts = append(starts, args[i])
+	}
+	negated := false
+	for ; i < len(args); i++ {
+		switch a := args[i]; a {
+		case "!", "-not":
+			negated = true
+			continue
+		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname":
+			if !negated {
+				return ""
+			}
+		case "-exec", "-execdir", "-ok", "-okdir":
+			for i++; i < len(args) && args[i] != ";" && args[i] != "+"; i++ {
+			}
+		}
+		negated = false
+	}
+	for _, d := range starts {
+		if holdsHomes(d) || isRoot(d) {
+			return d
+		}
+	}
+	return ""
+}
+
 // grepPrintsSecrets is the pattern of a recursive grep over a home, the
 // root, a system directory or /etc that prints the lines of keys or
 // passwords it matches; "" otherwise (-l, -c, -q print no line).
@@ -240,13 +289,41 @@ func grepPrintsSecrets(prog string, args, pos []string) string {
 		}
 	}
 	pat := grepPattern(args)
-	if !broad || pat == "" {
+	if !broad {
 		return ""
 	}
-	if regexpMatchesAny(pat, privateKeyLines) || regexpMatchesAny(pat, passwordLines) {
+	if pat != "" && (regexpMatchesAny(pat, privateKeyLines) || regexpMatchesAny(pat, passwordLines)) {
 		return pat
 	}
+	if (pat != "" || slices.Contains(args, "")) && matchesEveryLine(pat, hasFlag(args, []string{"v", "invert-match"})) && slices.ContainsFunc(pos, func(p string) bool {
+		// every line of every file: grep -r . ~ and grep -r '' ~ print the
+		// keys as tar c ~ packs them; rg and ag skip hidden files unless told
+		return (holdsHomes(p) || isRoot(p)) && (prog != "rg" && prog != "ag" || hasFlag(args, []string{"hidden", "u", "unrestricted", "uu", "uuu", "."}))
+	}) {
+		return cmp.Or(pat, "''")
+	}
 	return ""
+}
+
+// matchesEveryLine reports a search pattern that takes a private key's
+// lines and the plain ones alike (., ^, ”), or with -v (inverted) one that
+// takes none of a key's.
+func matchesEveryLine(pat string, inverted bool) bool {
+	if len(pat) > 256 {
+		return false
+	}
+	re, err := regexp.Compile("(?i)" + pat)
+	if err != nil {
+		return false
+	}
+	if inverted {
+		return !slices.ContainsFunc(privateKeyLines, re.MatchString)
+	}
+	return !slices.ContainsFunc(privateKeyLines, notMatched(re)) && !slices.ContainsFunc(plainLines, notMatched(re))
+}
+
+func notMatched(re *regexp.Regexp) func(string) bool {
+	return func(l string) bool { return !re.MatchString(l) }
 }
 
 // grepPattern is grep's pattern: -e's value, or the first operand.
@@ -399,7 +476,11 @@ func regexpMatchesAny(pat string, lines []string) bool {
 var secretCandidates = sync.OnceValue(func() []string {
 	var out []string
 	for _, p := range secretPaths.names {
-		if p != "~/_netrc" { // Windows' name: on a Unix home it would make grep x ~/* a secret read
+		// Windows' name: on a Unix home it would make grep x ~/* a secret
+		// read; .authinfo and .fetchmailrc share their first letter with
+		// a checkout's dotfiles (.air.toml, .flake8): .a* or */.f* are not
+		// taken for them, as .a* after cd "$X" is not for ~/.aws
+		if p != "~/_netrc" && p != "~/.authinfo" && p != "~/.fetchmailrc" {
 			out = append(out, p)
 		}
 	}

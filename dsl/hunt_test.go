@@ -69,7 +69,8 @@ func TestHuntedSecrets(t *testing.T) {
 		{`find . -type f | while read f; do wc -l "$f"; done`, false},
 		{`find . -name "*.go" | while read f; do gofmt -l "$f"; done`, false},
 		{`find . -name "*.go" | tar czf src.tgz -T -`, false},
-		{`find ~ -type f -exec cat {} +`, false}, // a whole home: too broad to call a search for secrets
+		{`find ~ -type f -exec cat {} +`, true}, // every file of a home, its keys among them (wholeSearch)
+		{`find ~ -type f -name '*.log' -exec cat {} +`, false},
 		{`find /etc -type f -exec cat {} +`, false},
 		{`ls ~/.ssh/*.pub | xargs cat`, false},
 		{`ls src/*.go | xargs cat`, false},

@@ -285,6 +285,13 @@ var secretPaths = nameSet{names: []string{
 	// (zip -r w.zip ~/.electrum/wallets; scripts54): secretDirs' files
 	"~/.ethereum/keystore", "~/.electrum/wallets", "~/.config/Exodus/exodus.wallet",
 	"~/Library/Application Support/Exodus/exodus.wallet", "~/.bitcoin/wallets",
+	// mail and API logins in plain text (rt58): Emacs' and Gnus' authinfo
+	// (machine … password …), msmtp's and fetchmail's passwords, Kaggle's
+	// API key, Poetry's repository passwords, age's identities, dbt's
+	// warehouse passwords, MinIO's client keys, Pulumi's access token
+	"~/.authinfo", "~/.msmtprc", "~/.config/msmtp/config", "~/.fetchmailrc", "~/.kaggle/kaggle.json",
+	"~/.config/kaggle/kaggle.json", "~/.config/pypoetry/auth.toml", "~/.config/age/keys.txt", "~/.dbt/profiles.yml",
+	"~/.mc/config.json", "~/.pulumi/credentials.json",
 }}
 
 var secretDirs = []string{
@@ -1046,6 +1053,9 @@ func genericOutputs(name string, args, pos []string) []string {
 	case "tar", "bsdtar":
 		if hasFlag(args, []string{"x", "extract", "get"}) || len(pos) > 0 && strings.ContainsRune(strings.TrimLeft(pos[0], "-"), 'x') && bundled(pos[0]) {
 			out = append(out, optionValues(args, []string{"C", "directory"}, false)...)
+		}
+		if ex, ok := parseExtraction(prog, args, pos); ok && ex.dir != "" && !slices.Contains(out, ex.dir) {
+			out = append(out, ex.dir) // tar xCf .. a.tar: the old-style word's C takes the next word
 		}
 	case "wget", "wget2":
 		out = append(out, optionValues(args, []string{"P", "directory-prefix"}, false)...)

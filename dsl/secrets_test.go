@@ -190,7 +190,7 @@ func TestGenericOutputs(t *testing.T) {
 		// the members an extraction names are written (projhooks)
 		{"tar", []string{"xf", "x.tar", ".claude/settings.json"}, []string{".claude/settings.json"}},
 		{"tar", []string{"-xzf", "x.tgz", "-C", "~", ".claude/settings.json"}, []string{"~", "~/.claude/settings.json"}},
-		{"tar", []string{"xCf", "~", "x.tar", ".claude"}, []string{"~/.claude"}},
+		{"tar", []string{"xCf", "~", "x.tar", ".claude"}, []string{"~", "~/.claude"}},
 		{"tar", []string{"--extract", "--file", "x.tar", "--wildcards", ".claude/*"}, []string{".claude/settings.json", ".claude/settings.local.json"}},
 		{"tar", []string{"-x", "-f", "x.tar", "--directory=out", "--", "-odd"}, []string{"out", "out/-odd"}},
 		{"bsdtar", []string{"-xf", "x.tar", ".codex/config.toml"}, []string{".codex/config.toml"}},

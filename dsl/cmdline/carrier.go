@@ -1297,9 +1297,10 @@ func (w *walker) optionCarrier(c *Command, args []field, cx ctx) {
 					i++
 				}
 				j = len(v)
-			case v[j] == 't' && c.Name == "script" && j == len(v)-1 && i+1 < len(args) && args[i+1].Value == "--":
+			case v[j] == 't' && c.Name == "script" && j == len(v)-1 && i+1 < len(args) && strings.HasPrefix(args[i+1].Value, "-"):
 				// util-linux's -t takes its file only glued (-tFILE): the
-				// -- after it starts the command
+				// -- or option after it is one (script -t -c CMD; BSD's
+				// -t TIME would fail on it)
 				j = len(v)
 			case strings.IndexByte(spec.arg, v[j]) >= 0:
 				if v[j] == 's' && c.Name != "script" {

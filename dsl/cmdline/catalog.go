@@ -1551,12 +1551,44 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 	}
 }
 
-// edFileCommand matches an ed command whose file is a shell command's
-// output or input: e, E, r, w, W (wq) after an address (1,$, ., 'a,
-// /re/), or a global command's ! (g/re/!CMD), and the command after its !.
-var edFileCommand = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(?:[0-9.,;$+\-\s]|'[a-z]|/(?:[^/\\]|\\.)*/|\?(?:[^?\\]|\\.)*\?)*(?:[eErwW]q?|[gGvV]/(?:[^/\\]|\\.)*/)\s*!(.+)$`)
-})
+// edShellCommand is the shell command of an ed command whose file is a
+// command's output or input: e, E, r, w, W (wq) !CMD after an address (1,$,
+// ., 'a, /re/), or a global command's (g/re/!CMD, g/re/w !CMD, v|re|!CMD:
+// any character but a space delimits its expression).
+func edShellCommand(line string) (string, bool) {
+	rest := line[len(edAddress().FindString(line)):]
+	global := false
+	if len(rest) > 1 && strings.ContainsRune("gGvV", rune(rest[0])) && rest[1] != ' ' && rest[1] != '\\' {
+		end, delim := -1, rest[1]
+		for i := 2; i < len(rest); i++ {
+			if rest[i] == '\\' {
+				i++
+			} else if rest[i] == delim {
+				end = i
+				break
+			}
+		}
+		if end < 0 {
+			return "", false
+		}
+		rest, global = rest[end+1:], true
+		rest = rest[len(edAddress().FindString(rest)):]
+	}
+	if m := edFileBang().FindStringSubmatch(rest); m != nil && (global || m[1] != "") {
+		return m[2], true
+	}
+	return "", false
+}
+
+// edAddress matches the addresses before an ed command; edFileBang a
+// command's shell escape (a file command's, or a bare ! in a global
+// command's list).
+var (
+	edAddress = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:[0-9.,;$+\-\s]|'[a-z]|/(?:[^/\\]|\\.)*/|\?(?:[^?\\]|\\.)*\?)*`)
+	})
+	edFileBang = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([eErwW]q?)?\s*!(.+)$`) })
+)
 
 // anylineOperands are the operands an anyline subcommand takes before
 // the command's words: heroku run:inside names the dyno it runs in.
@@ -2084,8 +2116,8 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 				run(rest)
 				continue
 			}
-			if m := edFileCommand().FindStringSubmatch(line); m != nil && lang == "bang" {
-				run(m[1]) // ed's e !CMD, ,w !CMD: the command is the file
+			if cmd, ok := edShellCommand(line); ok && lang == "bang" {
+				run(cmd) // ed's e !CMD, ,w !CMD, g/re/!CMD: the command is the file
 				continue
 			}
 			if lang != "ftp" {
@@ -2889,8 +2921,8 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 		v := a.Value.Value
 		switch {
 		case envCommands[a.Name]:
-			if a.Name == "LESSOPEN" || a.Name == "LESSCLOSE" {
-				v = strings.TrimLeft(v, "|")
+			if lessHooks.has(a.Name) {
+				v = lessHookCommand(v)
 			}
 			carrier := a.Name + "="
 			if (pagerVar(a.Name, c.Name) || editorVar(a.Name)) && !a.Value.Dynamic && pagerPrompts(v) {

@@ -2789,8 +2789,10 @@ func (w *walker) cdWith(args []field, assigns []Assign) {
 	}
 	if len(operands) == 1 {
 		a := operands[0]
-		if rest, ok := pwdPrefixed(a.Value); a.Dynamic && ok {
-			a = field{Word: Word{Value: "." + rest}} // cd "$PWD/..": where the walk is, then up
+		if rest, ok := pwdPrefixed(a.Value); ok {
+			// cd "$PWD/..": where the walk is, then up (static from
+			// "$(dirname "$PWD")", pathOutput's spelling)
+			a = field{Word: Word{Value: "." + rest}}
 		}
 		if a.Dynamic {
 			w.moveTo(cwdState{lost: true, spelled: spelledDir(a.Value)})
@@ -3017,13 +3019,19 @@ func (w *walker) fishSet(c *Command, args []field, cx ctx) {
 // A value known only as it runs ("$EDITOR") is left.
 func (w *walker) setValueRuns(c *Command, name string, v Word, cx ctx) {
 	if v.Dynamic {
+		if lessHooks.has(name) {
+			// export LESSOPEN="$1": a later less runs a command known
+			// only at run time (a preprocessor is set by value, from a
+			// start-up file, not from what a line reads)
+			w.nested(c, v.Value, "export "+name, cx, true)
+		}
 		return
 	}
 	switch {
-	case name == "LESSOPEN" || name == "LESSCLOSE":
+	case lessHooks.has(name):
 		// export LESSOPEN='| lesspipe %s': a later less runs it; as
 		// exported in a start-up file, not an escape as a prefix is
-		w.nested(c, strings.TrimLeft(v.Value, "|"), "export "+name, cx, false)
+		w.nested(c, lessHookCommand(v.Value), "export "+name, cx, false)
 	case envCommands[name] && !envEscapes.has(name):
 		w.nested(c, v.Value, name+"=", cx, false)
 	}
@@ -3036,6 +3044,18 @@ func (w *walker) setValueRuns(c *Command, name string, v Word, cx ctx) {
 	case "TAR_OPTIONS":
 		w.nested(c, "tar "+v.Value, name+"=", cx, false)
 	}
+}
+
+// lessHooks are less's input preprocessor and its clean-up: commands
+// less runs on every file it opens.
+var lessHooks = set("LESSOPEN", "LESSCLOSE")
+
+// lessHookCommand is the command a LESSOPEN or LESSCLOSE value runs: less
+// takes a leading | (output piped), || (piped, empty output meaning none)
+// or |- (piped for standard input too) as markers, not as the command's.
+func lessHookCommand(v string) string {
+	v = strings.TrimLeft(v, "|")
+	return strings.TrimPrefix(v, "-")
 }
 
 // zshPath records the directories an assignment to zsh's path array

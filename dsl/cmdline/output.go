@@ -251,7 +251,7 @@ func staticOutput(c *Command) (string, bool) {
 	}
 	args := make([]string, len(c.Args))
 	for i, a := range c.Args {
-		if a.Dynamic && !wordSubstitutions(a.Value) {
+		if a.Dynamic && !wordSubstitutions(a.Value) && !(c.Name == "dirname" && (a.Value == "$PWD" || a.Value == "${PWD}")) {
 			return "", false
 		}
 		args[i] = a.Value
@@ -350,6 +350,12 @@ func pathOutput(name string, args []string) (string, bool) {
 	}
 	var out strings.Builder
 	for _, p := range ops {
+		if name == "dirname" && (p == "$PWD" || p == "${PWD}") {
+			// the parent of where the line runs, before any cd (after one,
+			// $PWD is the walk's directory): cd "$(dirname "$PWD")" is cd ..
+			out.WriteString("${PWD}/..\n")
+			continue
+		}
 		home := p == "~" || p == "$HOME" || p == "${HOME}" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, "$HOME/") || strings.HasPrefix(p, "${HOME}/")
 		if !home && !strings.HasPrefix(p, "/") || strings.ContainsAny(strings.TrimPrefix(strings.TrimPrefix(p, "${HOME}"), "$HOME"), "$`*?[") {
 			return "", false

@@ -1312,6 +1312,15 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 				delete(w.exported, w.deref(a.Name.Value))
 			case exports:
 				w.noteExported(a.Name.Value)
+				if a.Naked && lessHooks.has(a.Name.Value) {
+					// read LESSOPEN <<< '|CMD %s'; export LESSOPEN: the
+					// value the line gave it is what a later less runs
+					if v, ok := w.value(a.Name.Value); ok {
+						defer w.setValueRuns(&c, a.Name.Value, Word{Value: v}, cx)
+					} else if w.setNames[a.Name.Value] {
+						defer w.setValueRuns(&c, a.Name.Value, Word{Value: "$" + a.Name.Value, Dynamic: true}, cx)
+					}
+				}
 			}
 			v := w.assignValue(a)
 			if integer {

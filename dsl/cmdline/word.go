@@ -764,6 +764,8 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			e.dynamic(renamedParam(p, src, "${!", p.Param.Value))
 		case p.Param != nil && p.Param.Value == "PWD" && simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil && w.cwd != "":
 			e.write(w.cwd) // cd ~ && rm -rf "$PWD": the directory the line moved to
+		case p.Param != nil && p.Param.Value == "PWD" && w.cwd == "" && !w.setNames["PWD"] && parentOp(p):
+			e.dynamic("${PWD}/..") // cd "${PWD%/*}": the parent of where the line runs
 		case w.dialect != Zsh && w.dialect != Fish && indirectParam(p) && isName(w.vars[p.Param.Value]) && w.hasValue(w.vars[p.Param.Value]):
 			// X=rm; R=X; ${!R}: the value of the variable R names, known
 			if v, _ := w.value(w.deref(w.vars[p.Param.Value])); mode == unquoted && e.split {
@@ -1114,4 +1116,11 @@ func indirectParam(p *syntax.ParamExp) bool {
 // indirection.
 func simpleParam(p *syntax.ParamExp) bool {
 	return p.Param != nil && !p.Excl && !p.Length && !p.Width && p.Index == nil && p.Slice == nil && p.Repl == nil && p.Exp == nil && p.Names == 0
+}
+
+// parentOp reports ${PWD%/*}, the parent of a directory's path (but for
+// the root's children, whose parent it makes empty).
+func parentOp(p *syntax.ParamExp) bool {
+	return p.Exp != nil && p.Exp.Op == syntax.RemSmallSuffix && p.Exp.Word != nil && p.Exp.Word.Lit() == "/*" &&
+		!p.Excl && !p.Length && p.Index == nil && p.Slice == nil && p.Repl == nil && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil
 }
