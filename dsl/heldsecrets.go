@@ -109,7 +109,7 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 		h.at[u] = i
 		for len(loops) > 0 && loops[0].At <= i {
 			// for K in $(cat key): K holds what the words hold
-			if l := loops[0]; h.expands(l.Words, i) {
+			if l := loops[0]; h.copies(l.Words, i) {
 				h.vars = append(h.vars, heldVar{name: l.Name, by: i - 1})
 			}
 			h.sets = append(h.sets, setVar{name: loops[0].Name, unknown: true, by: i - 1})
@@ -173,7 +173,7 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			// assignment (export -p > f) it prints the environment, below
 			for _, a := range ue.Args {
 				if name, value, ok := strings.Cut(a, "="); ok && name != "" && !strings.HasPrefix(name, "-") &&
-					(h.expands(value, i) || h.substitutionsCarry(u, line, i, ctx)) {
+					(h.copies(value, i) || h.substitutionsCarry(u, line, i, ctx)) {
 					h.vars = append(h.vars, heldVar{name: name, by: i})
 				}
 			}
@@ -341,11 +341,32 @@ func writerParent(line *cmdline.Line, i int) int {
 // deeper via, read a secret.
 func (h *heldSecrets) assignedSecret(u *cmdline.Command, line *cmdline.Line, i int, ctx Context) bool {
 	for _, a := range u.Assigns {
-		if h.expands(a.Value.Value, i) {
+		if h.copies(a.Value.Value, i) {
 			return true
 		}
 	}
 	return h.substitutionsCarry(u, line, i, ctx)
+}
+
+// copies reports a value that holds a secret: a variable held before
+// index i (expands), or one expansion of a variable named as a secret
+// (x=$GITHUB_TOKEN, whose copy sends it as "${x:-}" would). A text
+// around it (a URL, a header) is judged where it is used, with the host
+// it goes to.
+func (h *heldSecrets) copies(text string, i int) bool {
+	if h.expands(text, i) {
+		return true
+	}
+	t := strings.Trim(text, `"`)
+	m := secretVar().FindStringIndex(t)
+	if m == nil || m[0] != 0 {
+		return false
+	}
+	if m[1] == len(t) || t[m[1]:] == "}" {
+		return true // $T, ${T}
+	}
+	// ${T:-}, ${T%x}: one operation that keeps some of it (not ${T:+x})
+	return t[1] == '{' && cmdline.DerivedParam(t) && !strings.ContainsAny(t[m[1]:len(t)-1], "${`")
 }
 
 // substitutionsCarry reports that the substitutions of command u (at

@@ -1172,6 +1172,25 @@ func (w *walker) eval(c *Command, args []field, cx ctx) {
 	if len(args) == 0 || !slices.ContainsFunc(args, func(f field) bool { return !f.setupOnly() }) {
 		return // eval "$(pyenv init -)": the tool's own set-up (setupScript)
 	}
+	for _, a := range c.Assigns {
+		if a.Name == "IFS" {
+			// IFS=';' eval 'eval "$*"': the prefix IFS splits and joins
+			// in the text eval runs, and only there
+			old, had := w.vars["IFS"]
+			oldSet := w.ifsSet
+			if w.vars == nil {
+				w.vars = make(map[string]string)
+			}
+			w.vars["IFS"], w.ifsSet = a.Value.Value, a.Value.Dynamic
+			defer func() {
+				if w.ifsSet = oldSet; had {
+					w.vars["IFS"] = old
+				} else {
+					delete(w.vars, "IFS")
+				}
+			}()
+		}
+	}
 	w.runString(c, joinFields(args), "eval", cx)
 }
 

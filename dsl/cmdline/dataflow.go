@@ -267,7 +267,7 @@ func (w *walker) setVar(name string, v Word) {
 	w.setNames[name] = true
 	delete(w.substVars, name)
 	delete(w.spelled, name)
-	if v.Dynamic && (spelledValue(v.Value) || derivedParam(v.Value)) {
+	if v.Dynamic && (spelledValue(v.Value) || DerivedParam(v.Value)) {
 		if w.spelled == nil {
 			w.spelled = map[string]string{}
 		}
@@ -836,12 +836,12 @@ func spelledValue(v string) bool {
 	return ok && !strings.ContainsAny(rest, "$`\\\"'*?[")
 }
 
-// derivedParam reports a value that is one expansion of another variable
+// DerivedParam reports a value that is one expansion of another variable
 // with an operation that keeps some of its value: ${T:-}, ${T%x},
 // ${T/a/b}, ${T:0:8}, ${T@Q}, ${T^^}. A variable given it is written so
 // where it is used (x=${GITHUB_TOKEN:-}; curl -d "$x"), which keeps what
 // it holds known by its source's name; ${T:+x} and ${#T} hold none of T.
-func derivedParam(v string) bool {
+func DerivedParam(v string) bool {
 	if !strings.HasPrefix(v, "${") || expansionLen(v) != len(v) {
 		return false
 	}
@@ -927,6 +927,9 @@ func (w *walker) operated(p *syntax.ParamExp) (string, bool) {
 		len(p.Modifiers) > 0 || p.NestedParam != nil || p.IsSet || p.Width || p.Index != nil && !wholeArray(p) ||
 		p.Param.Value == "HOME" || p.Param.Value == "PWD" {
 		return "", false
+	}
+	if _, ifs := w.vars["IFS"]; (ifs || w.ifsSet) && (p.Param.Value == "*" || p.Param.Value == "@" || wholeArray(p)) {
+		return "", false // IFS=';'; eval "${*/x/}": each element's result joined by IFS's first character
 	}
 	if v, ok := w.caseChanged(p); ok {
 		return v, true
@@ -1205,6 +1208,11 @@ const unknownValue = "\x00"
 // setAssigned gives a variable a value where cx says the assignment may
 // not run (noteAssigned, noteOther).
 func (w *walker) setAssigned(name string, v Word, cx ctx) {
+	if w.unbound[name] {
+		delete(w.unbound, name)
+		w.setRef(name, v) // declare -n r; r=X: the first value names the target
+		return
+	}
 	if cx.fn != "" && w.locals[cx.fn+"\x00"+name] {
 		cx.maybe = true // f(){ local D; D=build; }: the caller's D holds again
 	}
@@ -3396,12 +3404,13 @@ func (w *walker) loop(c *syntax.ForClause, cx ctx) bool {
 	}
 	if !uses(c.Do, it.Name.Value) {
 		// for n in 1; do :; done; shift $n: past the loop the variable
-		// holds the last item
+		// holds the last item, unless the loop ran in a child process
+		// (for … | cat, ( for … ), for … &), which setAssigned's cx says
 		last := Word{Dynamic: true}
-		if n := len(items); n > 0 && !slices.ContainsFunc(items, func(f field) bool { return f.Dynamic }) && !breaks(c.Do) {
-			last = items[n-1].Word // not where a break may leave it early
+		if n := len(items); n > 0 && !slices.ContainsFunc(items, func(f field) bool { return f.Dynamic }) && !breaks(c.Do) && !mayWrite(c.Do, it.Name.Value) {
+			last = items[n-1].Word // not where a break may leave it early, nor where the body may write it
 		}
-		defer w.setVar(it.Name.Value, last)
+		defer w.setAssigned(it.Name.Value, last, cx)
 		return false
 	}
 	if len(items) == 0 || len(items) > maxLoopItems || w.walks+len(items) > maxLoopWalks {
@@ -3418,6 +3427,8 @@ func (w *walker) loop(c *syntax.ForClause, cx ctx) bool {
 			return false
 		}
 	}
+	old, had := w.vars[w.deref(it.Name.Value)]
+	defer w.noteOther(it.Name.Value, old, had, cx) // for … | cat: the loop's values may not hold after it
 	for _, f := range items {
 		w.walks++
 		w.setVar(it.Name.Value, f.Word)
@@ -3439,14 +3450,45 @@ func FishLongOption(arg, full string, min int) bool {
 	return len(arg) >= min && strings.HasPrefix(full, arg)
 }
 
-// breaks reports statements with a break in them (for n in 1 0; do
-// break; done leaves n at 1).
+// breaks reports statements that may leave a loop early (for n in 1 0;
+// do break; done leaves n at 1): break, return or exit however called
+// (builtin break, eval break), and a command whose name is known only as
+// it runs ($b).
 func breaks(stmts []*syntax.Stmt) bool {
 	found := false
 	for _, st := range stmts {
 		syntax.Walk(st, func(n syntax.Node) bool {
-			if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == "break" {
-				found = true
+			if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
+				if ce.Args[0].Lit() == "" {
+					found = true
+				}
+				for _, a := range ce.Args {
+					switch a.Lit() {
+					case "break", "return", "exit", "eval":
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// mayWrite reports statements that may write the variable name other than
+// by expanding it: an assignment, a word that names it (read n, mapfile
+// n, printf -v n, declare n=1, unset n), or eval.
+func mayWrite(stmts []*syntax.Stmt, name string) bool {
+	found := false
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.Assign:
+				found = found || n.Name != nil && n.Name.Value == name
+			case *syntax.Word:
+				if l := n.Lit(); l == name || strings.HasPrefix(l, name+"=") || strings.HasPrefix(l, name+"[") || l == "eval" {
+					found = true
+				}
 			}
 			return !found
 		})

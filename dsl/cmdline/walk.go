@@ -37,6 +37,7 @@ type walker struct {
 	inUnknown int               // inside unknownLauncher's command: it does not search again
 	refs      map[string]string // declare -n NAME=TARGET: NAME stands for TARGET
 	anyRefs   map[string]bool   // declare -n NAME="$v": NAME stands for a variable the walk does not know
+	unbound   map[string]bool   // declare -n NAME: a reference whose first assignment names its target
 	nest      int               // containers around the text walked (parseContainer)
 	fnBody    int               // function bodies walked where they are defined, their arguments not known
 	evals     int               // eval texts read for their output (evalOutput), nested
@@ -799,6 +800,7 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		}
 	case *syntax.CoprocClause:
 		inner.bg = true
+		inner.maybe = true // a child process: coproc { n=0; } leaves the shell's n
 		if c.Stmt != nil {
 			coprocName(c)
 			coprocAssigns(c.Stmt)
@@ -1337,6 +1339,12 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 			}
 			if nameref && !a.Naked {
 				defer w.setRef(a.Name.Value, v) // $r is then the value of the variable it names
+			}
+			if nameref && a.Naked && w.refs[a.Name.Value] == "" && !w.anyRefs[a.Name.Value] {
+				if w.unbound == nil {
+					w.unbound = make(map[string]bool)
+				}
+				w.unbound[a.Name.Value] = true // declare -n r; r=X: r then stands for X
 			}
 			if a.Index != nil {
 				defer w.arithRefs(c.Pos, cx, a.Index)
