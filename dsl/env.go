@@ -2489,6 +2489,8 @@ func declarations(name string, args []string, shell string) []string {
 	switch {
 	case name == "export" || name == "declare" || name == "typeset" || name == "readonly" || name == "setenv" || name == "launchctl":
 		return args
+	case name == "read" && shell == "fish":
+		return fishReadExports(args)
 	case name != "set" || shell != "fish":
 		return nil
 	}
@@ -2521,4 +2523,48 @@ func declarations(name string, args []string, shell string) []string {
 		export = export || long("--export", 4) || short && strings.Contains(a, "x")
 	}
 	return nil
+}
+
+// fishReadExports are the variables fish's read -x (--export) exports, each
+// as NAME=(read): a value known only as it runs (echo /tmp/x.so | read -x
+// LD_PRELOAD is set -gx LD_PRELOAD (…)).
+func fishReadExports(args []string) []string {
+	var names []string
+	export := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			names = append(names, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(a, "--"):
+			opt, _, eq := strings.Cut(a, "=")
+			export = export || cmdline.FishLongOption(opt, "--export", 4)
+			if !eq && slices.Contains([]string{"--prompt", "--prompt-str", "--right-prompt", "--delimiter", "--nchars", "--command"}, opt) {
+				i++
+			}
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			for j := 1; j < len(a); j++ {
+				if a[j] == 'x' {
+					export = true
+				}
+				if strings.IndexByte("pPRdnc", a[j]) >= 0 {
+					if j == len(a)-1 {
+						i++ // its value is the next word, else the rest of this one
+					}
+					break
+				}
+			}
+		default:
+			names = append(names, a)
+		}
+	}
+	if !export {
+		return nil
+	}
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n + "=(read)"
+	}
+	return out
 }

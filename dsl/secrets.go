@@ -105,8 +105,8 @@ func namesHidden(p string) bool {
 	if len(first) < 2 || first[0] != '.' || first == ".." {
 		return false
 	}
-	if !strings.ContainsAny(first[1:2], "*?[\\.") || !strings.Contains(first, "*") || len(first)-strings.LastIndexAny(first, "*?]")-1 >= 2 {
-		return true // .b*, .?ashrc, .*rc: a letter, a length or an ending names it
+	if !strings.ContainsAny(first[1:2], "*?[\\.") || !strings.Contains(first, "*") || len(first)-strings.LastIndexAny(first, "*?]")-1 >= 2 || cmdline.AimedGlob(first) {
+		return true // .b*, .?ashrc, .*rc, .?ash*: a letter, a length, an ending or letters after a wildcard name it
 	}
 	for comp := range strings.SplitSeq(rest, "/") {
 		if comp != "" && !strings.ContainsAny(comp, "*?[") {

@@ -121,3 +121,36 @@ func TestLead59Rt59Values(t *testing.T) {
 		{"zsh", `set -- ls 'rm -rf ~'; for n (0) n=1; shift $n; eval "$1"`, dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestLead59Rt59Carriers: rt59's carriers. git settings exported in parts
+// or before any program; fish's read -x exports; parallel's bare {}; a
+// brace alternative of a quoted "$@"; env -C with a relative directory or
+// an abbreviated --chdir; ed's file commands; a hidden glob shaped by
+// letters after a wildcard.
+func TestLead59Rt59Carriers(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`export GIT_CONFIG_PARAMETERS="'core.fsmonitor=rm -rf ~'"; make`, dsl.Block, dsl.Block},
+		{`export GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='rm -rf ~'; GIT_CONFIG_COUNT=1 git status`, dsl.Block, dsl.Block},
+		{`export GIT_CONFIG_PARAMETERS="'user.name=Jane'"; make`, dsl.Allow, dsl.Allow},
+		{`parallel {} ::: 'rm -rf ~'`, dsl.Block, dsl.Block},
+		{`parallel {} ::: 'make test' 'make lint'`, dsl.Allow, dsl.Allow},
+		{`{git,"$@"} push -f`, dsl.Ask, dsl.Ask},
+		{`env -C .. cp proj/x .bashrc`, dsl.Ask, dsl.Ask},
+		{`sudo -D .. cp proj/x .bashrc`, dsl.Ask, dsl.Ask},
+		{`env --chd ~ cp proj/x .bashrc`, dsl.Ask, dsl.Ask},
+		{`env -C build cp x y`, dsl.Allow, dsl.Allow},
+		{`ed -s x <<< 'w ../.bashrc'`, dsl.Ask, dsl.Ask},
+		{`ed -s x <<< '1,$W ../.profile'`, dsl.Ask, dsl.Ask},
+		{`printf ',s/a/b/g\nw\nq\n' | ed -s file.txt`, dsl.Allow, dsl.Allow},
+		{`cd "$X"; echo evil | tee -a .?ash*`, dsl.Ask, dsl.Ask},
+		{`echo evil | tee -a "$X"/.*h?c`, dsl.Ask, dsl.Ask},
+		{`cd "$X" && git add .git*`, dsl.Allow, dsl.Allow},
+		{`cd "$X" && rm -f .*.swp`, dsl.Allow, dsl.Allow},
+	})
+	checkShellHoles(t, []shellHoleCase{
+		{"fish", `set -x GIT_CONFIG_PARAMETERS "'x.y=1'" "'core.fsmonitor=rm -rf ~'"; git status`, dsl.Block, dsl.Block},
+		{"fish", `echo "'core.fsmonitor=rm -rf ~'" | read -x GIT_CONFIG_PARAMETERS; git status`, dsl.Ask, dsl.Ask},
+		{"fish", `echo '|rm -rf ~ %s' | read -x LESSOPEN; less x`, dsl.Ask, dsl.Ask},
+		{"fish", `echo hi | read -l x`, dsl.Allow, dsl.Allow},
+	})
+}

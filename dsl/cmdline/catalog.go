@@ -632,7 +632,9 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 					if strings.HasPrefix(f.Value, ":::") || f.Value == "::::" {
 						break
 					}
-					if len(template) == 0 {
+					if len(template) == 0 || len(template) == 1 && parallelBare(template[0]) {
+						// parallel {} ::: CMD: a template that is only the
+						// argument runs it unquoted, as a command line
 						w.runCode(c, "sh", f, via(co.Option), cx)
 						continue
 					}
@@ -1580,6 +1582,27 @@ func edShellCommand(line string) (string, bool) {
 	return "", false
 }
 
+// edFileOperand is the file an ed command reads or writes (after an
+// address): w and wq write it, W appends to it, r, e and E read it; op is
+// fileOp's ("w", "a" or "r"). A !CMD file is edShellCommand's.
+func edFileOperand(line string) (op, file string, ok bool) {
+	rest := line[len(edAddress().FindString(line)):]
+	cmd, arg, found := strings.Cut(rest, " ")
+	arg = strings.TrimSpace(arg)
+	if !found || arg == "" || arg[0] == '!' {
+		return "", "", false
+	}
+	switch cmd {
+	case "w", "wq":
+		return "w", arg, true
+	case "W":
+		return "a", arg, true
+	case "r", "e", "E":
+		return "r", arg, true
+	}
+	return "", "", false
+}
+
 // edAddress matches the addresses before an ed command; edFileBang a
 // command's shell escape (a file command's, or a bare ! in a global
 // command's list).
@@ -1647,6 +1670,13 @@ func parallelLine(template, arg string) string {
 		return strings.ReplaceAll(template, "{}", arg)
 	}
 	return template + " " + arg
+}
+
+// parallelBare reports a template word that is one replacement string
+// ({}, {1}, {.}): GNU parallel puts the argument there unquoted.
+func parallelBare(f field) bool {
+	v := f.Value
+	return !f.Dynamic && len(v) >= 2 && v[0] == '{' && v[len(v)-1] == '}' && !strings.ContainsAny(v[1:len(v)-1], "{} \t")
 }
 
 // parallelQuotes reports GNU parallel's -q (--quote) among the words
@@ -2118,6 +2148,10 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 			}
 			if cmd, ok := edShellCommand(line); ok && lang == "bang" {
 				run(cmd) // ed's e !CMD, ,w !CMD, g/re/!CMD: the command is the file
+				continue
+			}
+			if op, file, ok := edFileOperand(line); ok && (c.Name == "ed" || c.Name == "red") {
+				fileOp(op, file) // ed's w ../.bashrc, W FILE (appends), r FILE, e FILE
 				continue
 			}
 			if lang != "ftp" {

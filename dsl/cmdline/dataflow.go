@@ -1507,10 +1507,12 @@ func (w *walker) flowBefore(c *Command) {
 	if moved {
 		joinRedirects(c, dir) // the shell opens them, where it is
 	}
-	was := c.Cwd
+	was, wasRel := c.Cwd, c.CwdRel
 	spelled := envChdir(c)
 	if c.Cwd != was && (path.IsAbs(c.Cwd) || strings.HasPrefix(c.Cwd, "~")) {
 		dir, moved = c.Cwd, true // env -C /etc rm passwd
+	} else if c.Cwd == "" && c.CwdRel != wasRel && w.nest == 0 && path.IsAbs(w.before.Cwd) {
+		dir, moved = path.Join(w.before.Cwd, c.CwdRel), true // env -C .. cp x .bashrc, from where the line starts
 	} else if spelled != "" {
 		c.LostDir = spelled // env -C "$X" cat .aws/credentials
 	}
@@ -1693,13 +1695,19 @@ func envChdir(c *Command) (spelled string) {
 		if !ok {
 			continue
 		}
+		// --chdir by any prefix getopt_long takes for it: env's --c,
+		// sudo's --chd (--ch is also its --chroot)
+		chdir := func(opt string) bool {
+			return strings.HasPrefix("--chdir", opt) && (len(opt) >= 5 || wr.Name == "env" && len(opt) >= 3)
+		}
 		for i, a := range wr.Args {
 			d := ""
+			opt, val, eq := strings.Cut(a, "=")
 			switch {
-			case (a == short || a == "--chdir") && i+1 < len(wr.Args):
+			case (a == short || chdir(a)) && i+1 < len(wr.Args):
 				d = wr.Args[i+1]
-			case strings.HasPrefix(a, "--chdir="):
-				d = a[len("--chdir="):]
+			case eq && chdir(opt):
+				d = val
 			case strings.HasPrefix(a, short) && len(a) > 2:
 				d = a[2:]
 			}
@@ -2226,8 +2234,17 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		// fish runs read in the shell wherever it stands in a pipeline
 		// (curl … | read C)
 		names := fishReadNames(args)
+		exports := slices.ContainsFunc(args, func(a field) bool {
+			return FishLongOption(strings.SplitN(a.Value, "=", 2)[0], "--export", 4) || len(a.Value) > 1 && a.Value[0] == '-' && a.Value[1] != '-' && strings.ContainsRune(a.Value, 'x')
+		})
 		for _, n := range names {
 			w.setVar(n, Word{Dynamic: true})
+			if exports {
+				// echo '|CMD %s' | read -x LESSOPEN: exported, its value
+				// known only as it runs
+				w.noteExported(n)
+				w.setValueRuns(c, n, Word{Value: "$" + n, Dynamic: true}, cx)
+			}
 		}
 		w.readFetched(c, nil, names)
 		if len(names) == 1 {
@@ -3027,10 +3044,11 @@ func (w *walker) fishSet(c *Command, args []field, cx ctx) {
 // A value known only as it runs ("$EDITOR") is left.
 func (w *walker) setValueRuns(c *Command, name string, v Word, cx ctx) {
 	if v.Dynamic {
-		if lessHooks.has(name) {
+		if lessHooks.has(name) || name == "GIT_CONFIG_PARAMETERS" {
 			// export LESSOPEN="$1": a later less runs a command known
 			// only at run time (a preprocessor is set by value, from a
-			// start-up file, not from what a line reads)
+			// start-up file, not from what a line reads); so may every
+			// git after an exported GIT_CONFIG_PARAMETERS
 			w.nested(c, v.Value, "export "+name, cx, true)
 		}
 		return
@@ -3042,6 +3060,15 @@ func (w *walker) setValueRuns(c *Command, name string, v Word, cx ctx) {
 		w.nested(c, lessHookCommand(v.Value), "export "+name, cx, false)
 	case envCommands[name] && !envEscapes.has(name):
 		w.nested(c, v.Value, name+"=", cx, false)
+	case name == "GIT_CONFIG_PARAMETERS":
+		// export GIT_CONFIG_PARAMETERS="'core.fsmonitor=CMD'": every git a
+		// later program starts (make, a hook) runs it
+		for _, kv := range splitWords(v.Value) {
+			key, val, _ := strings.Cut(kv, "=")
+			if cmd := gitKeyCommand(strings.ToLower(key), val); cmd != "" {
+				w.nested(c, cmd, "export "+name, cx, false)
+			}
+		}
 	}
 	if optionVars.has(name) {
 		w.optionVar(c, name, v.Value, cx)

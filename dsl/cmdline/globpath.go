@@ -385,7 +385,35 @@ func namesFew(p string) bool {
 			return true
 		}
 	}
-	return !strings.Contains(first, "*") || len(first)-strings.LastIndexAny(first, "*?]")-1 >= 2 // .ss?, .*rc
+	return !strings.Contains(first, "*") || len(first)-strings.LastIndexAny(first, "*?]")-1 >= 2 || AimedGlob(first) // .ss?, .*rc, .?ash*
+}
+
+// AimedGlob reports a glob that aims at names by letters it places after
+// a wildcard, two at least (.?ash*, .*h?c, .*ile*): a shape, not a prefix
+// every name of a kind shares (.git*, .config*).
+func AimedGlob(g string) bool {
+	after, n := false, 0
+	for i := 0; i < len(g); i++ {
+		switch g[i] {
+		case '*', '?':
+			after = true
+		case '[':
+			after = true
+			if j := strings.IndexByte(g[i+1:], ']'); j >= 0 {
+				i += j + 1
+			}
+		case '\\':
+			i++
+			if after {
+				n++
+			}
+		default:
+			if after && g[i] != '.' {
+				n++
+			}
+		}
+	}
+	return n >= 2
 }
 
 func namedHidden(p string) bool {

@@ -188,7 +188,7 @@ func (w *walker) fields(word *syntax.Word) []field {
 						if w.dialect == Bash && f.Value == "" && !f.Quoted && !f.Dynamic {
 							continue // E=; {git,$E}: an unquoted expansion of nothing is no word
 						}
-						if w.dialect == Bash && f.Dynamic && !f.Quoted && len(alts) > 1 && oneExpansion(parts) {
+						if w.dialect == Bash && f.Dynamic && (!f.Quoted || quotedAt(parts)) && len(alts) > 1 && oneExpansion(parts) {
 							// {git,$(true)}, {git,$1}: an alternative that is one
 							// expansion the walk does not know may be nothing,
 							// and the word with it, which hides what runs
@@ -258,7 +258,8 @@ func renamedParam(p *syntax.ParamExp, src, open, name string) string {
 }
 
 // oneExpansion reports a brace alternative that is a single unquoted
-// parameter expansion or command substitution.
+// parameter expansion or command substitution, or a quoted "$@" or
+// "${A[@]}" (no word where there are no elements).
 func oneExpansion(parts []syntax.WordPart) bool {
 	n := 0
 	for _, p := range parts {
@@ -269,11 +270,26 @@ func oneExpansion(parts []syntax.WordPart) bool {
 			}
 		case *syntax.ParamExp, *syntax.CmdSubst:
 			n++
+		case *syntax.DblQuoted:
+			if len(p.Parts) != 1 {
+				return false
+			}
+			pe, ok := p.Parts[0].(*syntax.ParamExp)
+			if !ok || pe.Param == nil || !(pe.Param.Value == "@" || wholeArray(pe) && pe.Index.(*syntax.Word).Lit() == "@") {
+				return false
+			}
+			n++
 		default:
 			return false
 		}
 	}
 	return n == 1
+}
+
+// quotedAt reports an alternative that is a quoted "$@" or "${A[@]}"
+// (oneExpansion checks which).
+func quotedAt(parts []syntax.WordPart) bool {
+	return slices.ContainsFunc(parts, func(p syntax.WordPart) bool { _, ok := p.(*syntax.DblQuoted); return ok })
 }
 
 // emptyParts reports a brace alternative of no text at all: no parts,

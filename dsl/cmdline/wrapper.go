@@ -191,6 +191,9 @@ loop:
 			options = false
 		case options && strings.HasPrefix(v, "--") && len(v) > 2:
 			opt, val, eq := strings.Cut(v[2:], "=")
+			// getopt_long takes any unambiguous prefix (env --chd DIR);
+			// one that also names an option missing here the program refuses
+			opt = expandOption(slices.Concat(spec.longArg, spec.longSplit, spec.longStop), opt)
 			if slices.Contains(spec.longStop, opt) {
 				return wr, nil, nil, false
 			}
