@@ -1669,7 +1669,9 @@ func (w *walker) gitConfig(c *Command, args []field, cx ctx) {
 			key, okK := w.lineValue(c, "GIT_CONFIG_KEY_"+strconv.Itoa(i))
 			val, okV := w.lineValue(c, "GIT_CONFIG_VALUE_"+strconv.Itoa(i))
 			key = strings.ToLower(key)
-			prefixed := func(name string) bool { return slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == name }) }
+			prefixed := func(name string) bool {
+				return slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == name })
+			}
 			if cmd := gitKeyCommand(key, val); okK && okV && cmd != "" && !(prefixed("GIT_CONFIG_KEY_"+strconv.Itoa(i)) && prefixed("GIT_CONFIG_VALUE_"+strconv.Itoa(i))) {
 				w.nested(c, cmd, "git -c "+key, cx, false) // exported earlier: as git -c KEY=CMD
 			}
