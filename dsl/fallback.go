@@ -30,7 +30,7 @@ var persistExact = nameSet{names: []string{
 	"/etc/inittab", "/etc/master.passwd", "/private/etc/sudoers",
 	"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.profile",
 	"~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.xinitrc",
-	"~/.xprofile", "~/.pam_environment", "~/.ssh/authorized_keys", "~/.ssh/authorized_keys2", "~/.ssh/rc",
+	"~/.xprofile", "~/.xsessionrc", "~/.xsession", "~/.pam_environment", "~/.ssh/authorized_keys", "~/.ssh/authorized_keys2", "~/.ssh/rc",
 	"~/.ssh/environment", "~/.config/fish/config.fish", "~/.zlogout",
 	// other shells' start-up files: nushell, xonsh, elvish, PowerShell
 	"~/.config/nushell/config.nu", "~/.config/nushell/env.nu", "~/.config/nushell/login.nu", "~/.xonshrc",
@@ -133,6 +133,8 @@ var persistDirs = []string{
 	"/Library/LaunchAgents/", "/Library/LaunchDaemons/", "/System/Library/LaunchDaemons/",
 	"~/.config/systemd/user/", "~/.local/share/systemd/user/", "~/.config/autostart/",
 	"~/Library/LaunchAgents/", "~/.config/fish/conf.d/", "~/.bashrc.d/",
+	// systemd's user environment (every session's variables: LD_PRELOAD)
+	"~/.config/environment.d/",
 }
 
 // accountFiles are the account databases: read everywhere (grep user

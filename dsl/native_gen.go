@@ -851,7 +851,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native210
 		}
-	case "let dir = name == \"httpd\" ? option(\"h\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\"));\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\", \"/home\", \"/Users\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\") || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#))) || isRoot(cwd) || isHome(cwd) ||\n    cleanPath(cwd) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\" || cleanPath(cwd) == \"/etc\"))":
+	case "let dir = name == \"httpd\" ? option(\"h\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\")) || (name == \"rclone\" && pos(0) == \"serve\");\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\", \"/home\", \"/Users\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\") || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#) || cleanPath(#) in [\"/home\", \"/Users\"])) || isRoot(cwd) || isHome(cwd) ||\n    cleanPath(cwd) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\" || cleanPath(cwd) == \"/etc\"))":
 		if scope == "command" {
 			return native211
 		}
@@ -7371,7 +7371,7 @@ func native211(env any) bool {
 			return e.Option("d", "directory", "t", "root", "path", "docroot")
 		}()
 		return func() bool {
-			let1 := ((((((((in(e.Name, "python", "python2", "python3") &&
+			let1 := (((((((((in(e.Name, "python", "python2", "python3") &&
 				anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "http.server", "SimpleHTTPServer", "uploadserver")
 				})) ||
@@ -7395,7 +7395,9 @@ func native211(env any) bool {
 				((e.Name == "twistd") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "web")
-					})))
+					}))) ||
+				((e.Name == "rclone") &&
+					(e.Pos(0) == "serve")))
 			return (let1 &&
 				(((isRoot(let0) ||
 					isHome(let0)) ||
@@ -7408,8 +7410,9 @@ func native211(env any) bool {
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return (isRoot(p0) ||
-										isHome(p0))
+									return ((isRoot(p0) ||
+										isHome(p0)) ||
+										in(cleanPath(p0), "/home", "/Users"))
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
