@@ -169,5 +169,8 @@ func TestLead59Rt59Places(t *testing.T) {
 		{`darkhttpd /home`, dsl.Ask, dsl.Ask},
 		{`rclone serve http ~`, dsl.Ask, dsl.Ask},
 		{`rclone serve http remote:bucket`, dsl.Allow, dsl.Allow},
+		{`echo '!rm -rf ~' > c.ed; ed -s x < c.ed`, dsl.Block, dsl.Block},
+		{`echo ':!rm -rf ~' > c.vim; vim -es x < c.vim`, dsl.Block, dsl.Block},
+		{`printf '%s\n' ',s/a/b/' w > c.ed; ed -s x < c.ed`, dsl.Allow, dsl.Allow},
 	})
 }

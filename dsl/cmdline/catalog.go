@@ -801,10 +801,10 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			}
 		case c.Stdin.Text != "":
 			w.runCode(c, p.Stdin, field{Word: Word{Value: c.Stdin.Text, Dynamic: !c.Stdin.Static}}, via("stdin"), cx)
-		case c.Stdin.Kind == "file" && dbLangs.has(p.Stdin):
-			// psql < x.sql: a database client's commands in a file the
-			// line or the session wrote (its SQL is data; its \!, \o |CMD
-			// and .shell are not)
+		case c.Stdin.Kind == "file":
+			// psql < x.sql, ed -s x < c.ed: commands in a file the line or
+			// the session wrote (a database client's SQL is data; its \!,
+			// \o |CMD and .shell are not)
 			if in, _, ok := w.fileInput(c.Stdin.From); ok && in.partText() != "" {
 				w.runCode(c, p.Stdin, field{Word: Word{Value: in.partText(), Dynamic: !in.Static}}, via("stdin"), cx)
 			}

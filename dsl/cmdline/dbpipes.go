@@ -12,10 +12,6 @@ import (
 // FILE (\T). The CMD is a shell line the client starts with popen, as \!
 // and .shell start theirs.
 
-// dbLangs are the database clients' languages, whose commands in a file
-// given as standard input are read (psql < x.sql).
-var dbLangs = set("sqlite", "mysql", "psql")
-
 // clientPipe is one such command: cmd a shell line run (pager: as the
 // client's pager, where a pager is no escape), or file a file written.
 type clientPipe struct {
