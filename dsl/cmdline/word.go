@@ -666,17 +666,20 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 		}
 		if v, ok := w.lookup(p); ok && (!isHome(p) || w.dialect == Zsh && (p.Flags != nil || len(p.Modifiers) > 0)) {
 			elems := strings.Split(v, listSep)
-			if mode == unquoted && w.dialect == Zsh && p.GlobSubst == syntax.OptOn && isGlob(v) {
-				e.cur.glob = true // ${~X}: the value is a pattern, X='~/.aws/cred*'
+			if mode == unquoted && w.dialect == Zsh && (p.GlobSubst == syntax.OptOn || p.GlobSubst == syntax.OptUnset && w.zsh.globSubst != optOff) && isGlob(v) {
+				e.cur.glob = true // ${~X}, GLOB_SUBST: the value is a pattern, X='~/.aws/cred*'
 			}
+			zshSplit := p.Split == syntax.OptOn || p.Split == syntax.OptUnset && w.zsh.wordSplit == optOn
 			switch {
 			case mode == unquoted && e.split && w.dialect == Fish && v == "" && !w.emptyElem[p.Param.Value]:
 				// An empty list ($argv of fish -c) is no word.
-			case e.split && w.dialect == Zsh && p.Split == syntax.OptOn:
+			case e.split && w.dialect == Zsh && zshSplit && (mode == unquoted || p.Split == syntax.OptOn):
 				// zsh ${=x} and $=x split the value on $IFS as sh
 				// does, in double quotes too: x='rm -rf ~'; ${=x}
-				// runs rm.
+				// runs rm. SH_WORD_SPLIT splits an unquoted $x.
 				e.splitWrite(strings.Join(elems, " "), Input{})
+			case mode == unquoted && e.split && w.dialect == Zsh && p.Split == syntax.OptUnset && w.zsh.wordSplit == optEither && w.splits(v):
+				e.dynamic(src) // split or not, as the line may have set SH_WORD_SPLIT
 			case mode == unquoted && e.split && (w.dialect == Fish || w.dialect == Zsh):
 				// fish and zsh do not split a value on blanks: one word
 				// per element.

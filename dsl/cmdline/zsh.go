@@ -691,38 +691,6 @@ func (w *walker) zshValues(p *syntax.ParamExp, indirect bool) (vals []string, ok
 	return []string{v}, false
 }
 
-// zshSetopt follows setopt, unsetopt and set -o/+o for zsh's PROMPT_SUBST
-// option, spelled in any case and with any underscores (prompt_subst,
-// PROMPT_SUBST), NO before it turning it the other way. A name known only
-// at run time may set it.
-func (w *walker) zshSetopt(name string, args []field) {
-	on := name != "unsetopt"
-	for i, a := range args {
-		if a.Dynamic {
-			w.promptSubst = w.promptSubst || on
-			continue
-		}
-		v := a.Value
-		if name == "set" {
-			if i != 1 {
-				continue // set -o NAME: the word after -o
-			}
-			on = args[0].Value == "-o"
-		}
-		opt := strings.ToLower(strings.ReplaceAll(v, "_", ""))
-		switch opt {
-		case "promptsubst":
-			w.promptSubst = on
-		case "nopromptsubst":
-			w.promptSubst = !on
-		case "globdots", "dotglob":
-			w.dotglob = on // a glob's * and ? match a leading dot
-		case "noglobdots", "nodotglob":
-			w.dotglob = !on
-		}
-	}
-}
-
 // printValueOpts are the options of zsh's print that take a value.
 const printValueOpts = "CfuvxX"
 
