@@ -251,8 +251,11 @@ func quotedWord(word *syntax.Word) bool {
 func renamedParam(p *syntax.ParamExp, src, open, name string) string {
 	at := int(p.Param.Pos().Offset() - p.Pos().Offset())
 	end := at + len(p.Param.Value)
-	if p.Short || at < 0 || end > len(src) {
+	switch {
+	case p.Short || at < 0 || end > len(src):
 		return open + name + "}"
+	case !strings.HasPrefix(src, "${"):
+		return open + name + src[end:] + "}" // zsh's $r:t: ${TOKEN:t}
 	}
 	return open + name + src[end:]
 }
@@ -426,6 +429,9 @@ type expander struct {
 func (w *walker) expand(parts []syntax.WordPart, split bool, mode int) []field {
 	e := expander{w: w, split: split}
 	heads, dots := -1, false
+	if w.dialect == Zsh {
+		parts = zshUnbracedModifiers(parts) // $X:t is ${X:t}
+	}
 	if n := len(parts); n > 0 && w.dialect == Zsh && split && mode == unquoted {
 		if l, ok := parts[n-1].(*syntax.Lit); ok {
 			if rest, h, ok := zshQualified(l.Value); ok && (rest != "" || n > 1) && !nullGlob(l.Value, w.source(parts[0].Pos(), l.Pos())+rest) {
@@ -636,7 +642,11 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 		if p.Dollar && w.dialect == Zsh {
 			e.write("$") // zsh has no $"…" translation: the $ is a letter
 		}
-		for _, q := range p.Parts {
+		inner := p.Parts
+		if w.dialect == Zsh {
+			inner = zshUnbracedModifiers(inner) // "$X:t" is "${X:t}"
+		}
+		for _, q := range inner {
 			e.part(q, dquoted)
 		}
 	case *syntax.ParamExp:

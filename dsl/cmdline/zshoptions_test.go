@@ -37,6 +37,7 @@ func TestZshOptions(t *testing.T) {
 		{"setopt shwordsplit; A=('a b' c); echo $A", []string{"echo", "a", "b", "c"}},
 		{"setopt shwordsplit; IFS=:; X='a:b c'; echo $X", []string{"echo", "a", "b c"}},
 		{"setopt globsubst; X='/a/*'; echo $X \"$X\"", []string{"echo", "/a/*", "/a/*"}},
+		{"setopt shwordsplit; X='a b'; echo ${X%x} ${X:l} $X[1,-1] ${X:-c} ${Y:-c d}", []string{"echo", "a", "b", "a", "b", "a", "b", "a", "b", "c", "d"}},
 	} {
 		line := ParseShell(tt.in, "zsh")
 		var c Command // the line's last command, not one a substitution runs
