@@ -77,3 +77,22 @@ func TestDialect59ZshUnbraced(t *testing.T) {
 		{"zsh", "X='git status'; ${${=X}[1]} ${${=X}[2]}", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestDialect59ZshPositional: zsh's subscripts of $@, $* and $argv give an
+// element, and shift NAME shifts an array (session 59: A=(x 'rm -rf ~');
+// shift A; ${=A} was judged as x; "$@[2]" after $*[2] as every parameter).
+func TestDialect59ZshPositional(t *testing.T) {
+	checkShellHoles(t, []shellHoleCase{
+		{"zsh", "set -- a 'rm -rf ~'; ${=argv[2]}", dsl.Block, dsl.Block},
+		{"zsh", "set -- a '-rf' ~; rm $@[2] $*[3]", dsl.Block, dsl.Block},
+		{"zsh", "set -- a '-rf' ~; rm $*[2] \"$@[3]\"", dsl.Block, dsl.Block},
+		{"zsh", "A=(x 'rm -rf ~'); shift A; ${=A}", dsl.Block, dsl.Block},
+		{"zsh", "A=(x -rf ~); shift A; rm $A", dsl.Block, dsl.Block},
+		{"zsh", "A=(-rf ~ x); shift -p A; rm $A", dsl.Block, dsl.Block},
+		// not run: one word, a command not found
+		{"zsh", "set -- a 'rm -rf ~'; $argv[2]", dsl.Allow, dsl.Allow},
+		{"zsh", "A=(x -rf ~); shift 3 A; echo $A", dsl.Allow, dsl.Allow},
+		// everyday
+		{"zsh", "A=(build test); shift A; make $A", dsl.Allow, dsl.Allow},
+	})
+}

@@ -2281,6 +2281,8 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		w.positional(w.vars["0"], args)
 	case name == "print" && w.dialect == Zsh && w.promptSubst:
 		w.printPrompt(c, args, cx)
+	case name == "shift" && w.dialect == Zsh:
+		w.zshShift(args, cx.loop)
 	case name == "shift" && w.dialect != Fish:
 		w.shiftParams(args, cx.loop)
 	case name == "unset" && w.dialect != Fish:

@@ -430,7 +430,7 @@ func (w *walker) expand(parts []syntax.WordPart, split bool, mode int) []field {
 	e := expander{w: w, split: split}
 	heads, dots := -1, false
 	if w.dialect == Zsh {
-		parts = zshUnbracedModifiers(parts) // $X:t is ${X:t}
+		parts = zshUnbraced(parts) // $X:t is ${X:t}
 	}
 	if n := len(parts); n > 0 && w.dialect == Zsh && split && mode == unquoted {
 		if l, ok := parts[n-1].(*syntax.Lit); ok {
@@ -644,7 +644,7 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 		}
 		inner := p.Parts
 		if w.dialect == Zsh {
-			inner = zshUnbracedModifiers(inner) // "$X:t" is "${X:t}"
+			inner = zshUnbraced(inner) // "$X:t" is "${X:t}"
 		}
 		for _, q := range inner {
 			e.part(q, dquoted)

@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -227,4 +228,53 @@ func (w *walker) splits(v string) bool {
 		ifs = " \t\n"
 	}
 	return strings.ContainsAny(v, ifs) || strings.Contains(v, listSep)
+}
+
+// zshShift follows zsh's shift [-p] [N] [NAME…]: each named array (argv
+// or none, the positional parameters) loses its first N elements, its
+// last with -p. A count zsh would refuse (more than the array holds)
+// changes nothing; one the walk cannot read, or a shift in a loop, leaves
+// the arrays unknown.
+func (w *walker) zshShift(args []field, loop bool) {
+	pop := len(args) > 0 && args[0].Value == "-p" && !args[0].Dynamic
+	if pop {
+		args = args[1:]
+	}
+	n, known := 1, !loop
+	if len(args) > 0 && (args[0].Dynamic || !isName(args[0].Value)) {
+		v, err := strconv.Atoi(args[0].Value)
+		n, known = v, known && !args[0].Dynamic && err == nil && v >= 0 && !leadingZero(args[0].Value)
+		args = args[1:]
+	}
+	names := args
+	if len(names) == 0 {
+		names = []field{{Word: Word{Value: "argv"}}}
+	}
+	for _, a := range names {
+		switch {
+		case a.Dynamic:
+			w.forgetPositionals() // any array: not followed
+			return
+		case a.Value == "argv" && (pop || !known):
+			w.forgetPositionals()
+		case a.Value == "argv":
+			w.shiftParams([]field{{Word: Word{Value: strconv.Itoa(n)}}}, false)
+		default:
+			v, ok := w.vars[w.deref(a.Value)]
+			var elems []string
+			if ok && v != "" {
+				elems = strings.Split(v, listSep)
+			}
+			switch {
+			case !ok || !known:
+				w.setVar(a.Value, Word{Value: "$" + a.Value, Dynamic: true})
+			case n > len(elems):
+				// zsh: shift count must be <= $#; nothing moves
+			case pop:
+				w.setVar(a.Value, Word{Value: strings.Join(elems[:len(elems)-n], listSep)})
+			default:
+				w.setVar(a.Value, Word{Value: strings.Join(elems[n:], listSep)})
+			}
+		}
+	}
 }

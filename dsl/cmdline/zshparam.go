@@ -854,15 +854,15 @@ func positionalList(name string) bool {
 	return name == "@" || name == "argv"
 }
 
-// zshUnbracedModifiers gives an unbraced parameter the modifiers that
-// follow it, as zsh applies them: $X:t:r, $1:h, $A[1]:t, "$X:u" and
+// zshUnbraced gives an unbraced parameter the subscript and the
+// modifiers that follow it, as zsh applies them: $X:t:r, $1:h, $A[1]:t, "$X:u" and
 // $X:s/a/b/ are ${X:t:r}, ${1:h}, ${A[1]:t}, "${X:u}" and ${X:s/a/b/}.
 // zsh stops at the first colon followed by anything else: $X:h2 is ${X:h}
 // then 2, $X:w and $X:F, which only the braces take, are $X then the
 // letters. A substitution without its closing delimiter ends the word
 // (text after it in another part is not computed: the value is unknown).
 // parts is not changed; the result shares what it does not rewrite.
-func zshUnbracedModifiers(parts []syntax.WordPart) []syntax.WordPart {
+func zshUnbraced(parts []syntax.WordPart) []syntax.WordPart {
 	var out []syntax.WordPart
 	for i, part := range parts {
 		p, ok := part.(*syntax.ParamExp)
@@ -873,16 +873,26 @@ func zshUnbracedModifiers(parts []syntax.WordPart) []syntax.WordPart {
 		if !ok {
 			continue
 		}
-		mods, n, open := unbracedModifiers(lit.Value)
-		if len(mods) == 0 {
+		q := *p
+		n := 0
+		if index, ok := unbracedSubscript(lit.Value); ok && p.Index == nil {
+			// mvdan/sh reads "$A[2]" after an unquoted $B[1] as $A then
+			// [2]: zsh's subscript all the same
+			at := lit.ValuePos
+			q.Index = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: index,
+				ValuePos: syntax.NewPos(at.Offset()+1, at.Line(), at.Col()+1), ValueEnd: syntax.NewPos(at.Offset()+1+uint(len(index)), at.Line(), at.Col()+1+uint(len(index)))}}}
+			n = len(index) + 2
+		}
+		mods, m, open := unbracedModifiers(lit.Value[n:])
+		if len(mods) == 0 && n == 0 {
 			continue
 		}
+		n += m
 		if out == nil {
 			out = slices.Clone(parts)
 		}
-		q := *p
-		for _, m := range mods {
-			q.Modifiers = append(slices.Clip(q.Modifiers), &syntax.Lit{Value: m})
+		for _, mod := range mods {
+			q.Modifiers = append(slices.Clip(q.Modifiers), &syntax.Lit{Value: mod})
 		}
 		if open && i+2 < len(parts) {
 			q.Modifiers = append(q.Modifiers, &syntax.Lit{Value: "s"}) // s/a/$Y: not computed
@@ -900,6 +910,20 @@ func zshUnbracedModifiers(parts []syntax.WordPart) []syntax.WordPart {
 		return parts
 	}
 	return out
+}
+
+// unbracedSubscript is the subscript at the start of the text after an
+// unbraced parameter, [2] or [2,-1]: numbers, a comma and minus signs
+// only, for zshSubscript to read.
+func unbracedSubscript(s string) (string, bool) {
+	if !strings.HasPrefix(s, "[") {
+		return "", false
+	}
+	end := strings.IndexByte(s, ']')
+	if end < 2 || strings.Trim(s[1:end], "0123456789,-") != "" {
+		return "", false
+	}
+	return s[1:end], true
 }
 
 // unbracedModifiers reads the modifiers at the start of the text after an

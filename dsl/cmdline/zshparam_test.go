@@ -72,6 +72,13 @@ func TestZshParam(t *testing.T) {
 		{"zsh", `X="rm  -rf /x"; A=("a b" c); echo ${${=X}[2]} ${${=X}[1,2]} ${${=X}[-1]} ${${=A}[2]} ${${X}[2]} ${${==X}[2]}`, []string{"echo", "-rf", "rm", "-rf", "/x", "b", "m", "m"}},
 		{"zsh", `X="rm -rf"; setopt shwordsplit; echo ${${X}[2]} ${${=X}[2]}`, []string{"echo", "«${${X}[2]}»", "-rf"}},
 		{"zsh", `X="rm:-rf"; IFS=:; echo ${${=X}[2]}`, []string{"echo", "«${${=X}[2]}»"}},
+		// a subscript mvdan/sh leaves as text after another's ("$@[2]" after $*[2])
+		{"zsh", `set -- a "rm -rf /x" c; echo $@[2] $*[2] "$@[2]" "$@[2]x" $@[2,3]`, []string{"echo", "rm -rf /x", "rm -rf /x", "rm -rf /x", "rm -rf /xx", "rm -rf /x", "c"}},
+		// zsh's shift of a named array, from the end with -p
+		{"zsh", `A=(x y z); shift A; B=(x y z); shift -p 2 B; C=(x); shift 2 C; echo $A + $B + $C`, []string{"echo", "y", "z", "+", "x", "+", "x"}},
+		{"zsh", `A=(x y z); set -- p q r; shift 2 A argv; echo $A + $@`, []string{"echo", "z", "+", "r"}},
+		{"zsh", `A=(x y z); shift $n A; echo $A`, []string{"echo", "«$A»"}},
+		{"zsh", `set -- a b c; shift -p; echo $@`, []string{"echo", "«$@»"}},
 		{"fish", "set a x y z; echo $a[2..] $a[-1] $a[..2] $a[3..1] $a[1 3] $a[-5..-1]", []string{"echo", "y", "z", "z", "x", "y", "z", "y", "x", "x", "z", "x", "y", "z"}},
 		{"fish", "set a x y; echo $a[5]", []string{"echo", "«$a[5]»"}},
 		{"fish", "set a x y; set a[1] z; echo $a[1]", []string{"echo", "«$a[1]»"}},
