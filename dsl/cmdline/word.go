@@ -442,7 +442,18 @@ func (w *walker) expand(parts []syntax.WordPart, split bool, mode int) []field {
 			}
 		}
 	}
+	caseless := false // zsh's (#i) earlier in the word
 	for i, p := range parts {
+		if l, ok := p.(*syntax.Lit); ok && w.dialect == Zsh && mode == unquoted && split {
+			start := i == 0
+			if prev, ok := parts[max(i-1, 0)].(*syntax.Lit); ok && i > 0 {
+				start = strings.HasSuffix(prev.Value, "/")
+			}
+			var v string
+			if v, caseless = zshExtendedGlob(l.Value, start, caseless); v != l.Value {
+				p = &syntax.Lit{ValuePos: l.ValuePos, ValueEnd: l.ValueEnd, Value: v} // ^x, (#i)x: globs
+			}
+		}
 		if l, ok := p.(*syntax.Lit); ok && i == 0 && mode == unquoted && strings.HasPrefix(l.Value, "~") {
 			if v, dynamic, ok := tildeUser(l.Value); ok {
 				if w.dialect != Fish {

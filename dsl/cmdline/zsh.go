@@ -736,3 +736,46 @@ func (w *walker) printPrompt(c *Command, args []field, cx ctx) {
 		}
 	}
 }
+
+// zshExtendedGlob writes the EXTENDED_GLOB forms of an unquoted literal,
+// which a user's start-up files often turn on, as the plain globs that
+// match at least what they match: a component's leading ^ (^proj, every
+// name but proj) is *, and the text after (#i) matches in either case
+// (~/(#i).SSH/id_* is ~/.[sS][sS][hH]/[iI][dD]_*). start says the literal
+// starts a component (the word, or after a /); caseless that an (#i)
+// before it in the word holds, and the result whether one holds after it.
+func zshExtendedGlob(v string, start, caseless bool) (string, bool) {
+	if !caseless && !strings.Contains(v, "^") && !strings.Contains(v, "(#i)") {
+		return v, false
+	}
+	var b strings.Builder
+	brackets := false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == '\\' && i+1 < len(v):
+			b.WriteString(v[i : i+2])
+			i++
+			continue
+		case brackets:
+			brackets = c != ']'
+		case c == '[':
+			brackets = true
+		case strings.HasPrefix(v[i:], "(#i)"):
+			caseless = true
+			i += len("(#i)") - 1
+			continue
+		case c == '^' && i+1 < len(v) && v[i+1] != '/' && (i == 0 && start || i > 0 && v[i-1] == '/'):
+			b.WriteByte('*')
+			for i+1 < len(v) && v[i+1] != '/' {
+				i++ // the rest of the component is the name it leaves out
+			}
+			continue
+		case caseless && ('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'):
+			b.WriteString("[" + strings.ToLower(string(c)) + strings.ToUpper(string(c)) + "]")
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String(), caseless
+}

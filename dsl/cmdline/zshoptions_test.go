@@ -55,3 +55,31 @@ func TestZshOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestZshExtendedGlob checks the plain globs EXTENDED_GLOB's ^ and (#i) are
+// read as: ones that match at least what zsh matches.
+func TestZshExtendedGlob(t *testing.T) {
+	for _, tt := range []struct {
+		in         string
+		start      bool
+		caseless   bool
+		want       string
+		wantCaseAt bool
+	}{
+		{"^proj", true, false, "*", false},
+		{"~/^proj/x", true, false, "~/*/x", false},
+		{"x^y", true, false, "x^y", false},
+		{"HEAD^", true, false, "HEAD^", false},
+		{"^y", false, false, "^y", false}, // continues a component: a letter
+		{"/^y", false, false, "/*", false},
+		{"(#i).SSH/id_*", true, false, ".[sS][sS][hH]/[iI][dD]_*", true},
+		{"(#i)[a-z]b", true, false, "[a-z][bB]", true},
+		{".aws", false, true, ".[aA][wW][sS]", true},
+		{`\^x`, true, false, `\^x`, false},
+	} {
+		got, caseless := zshExtendedGlob(tt.in, tt.start, tt.caseless)
+		if got != tt.want || caseless != tt.wantCaseAt {
+			t.Errorf("zshExtendedGlob(%q, %v, %v) = %q, %v; want %q, %v", tt.in, tt.start, tt.caseless, got, caseless, tt.want, tt.wantCaseAt)
+		}
+	}
+}

@@ -48,7 +48,7 @@ func TestZshParam(t *testing.T) {
 		{"zsh", `set -- a.x b.x; echo "${@%.x}" "${argv%.x}"`, []string{"echo", "a", "b", "«${argv%.x}»"}},
 		{"zsh", "X=~/x; echo ${X[1,2]}", []string{"echo", "«${X[1,2]}»"}},
 		{"zsh", "X=~; echo ${X:s/a/b/}", []string{"echo", "«${X:s/a/b/}»"}},
-		{"zsh", "echo src/(a|b)/x ~/(.ssh|) (#i)x(a|b)", []string{"echo", "src/a/x", "src/b/x", "~/.ssh", "~/", "(#i)x(a|b)"}},
+		{"zsh", "echo src/(a|b)/x ~/(.ssh|) (#i)x(a|b)", []string{"echo", "src/a/x", "src/b/x", "~/.ssh", "~/", "[xX]([aA]|[bB])"}},
 		{"zsh", `echo *(e:'true || x':)`, []string{"echo", `*(e:'true || x':)`}},
 		{"zsh", "echo " + strings.Repeat("(a|b)", 9), []string{"echo", strings.Repeat("(a|b)", 9)}},
 		{"zsh", "K=~/.ssh/id_rsa.pub; X=a.b.c; echo ${K%.pub} ${X%%.*} ${X#*.} ${X##*.} ${K%/*}", []string{"echo", "~/.ssh/id_rsa", "a", "b.c", "c", "~/.ssh"}},
