@@ -784,7 +784,7 @@ func (w *walker) nestedText(c *Command, text, via string, cx ctx, noSubst bool, 
 		w.lastpipe = false
 		w.zsh = zshOptions{}
 		if isShell && program(baseName(name)) == "zsh" && zshOptionWords(c.Args) {
-			w.zsh = zshOptions{optEither, optEither} // zsh -y -c …, zsh --emulate sh -c …
+			w.zsh = zshOptions{wordSplit: optEither, globSubst: optEither} // zsh -y -c …, zsh --emulate sh -c …
 		}
 		// a new shell starts without set -e unless its options set it
 		// (bash -e -c 'cd x; rm -rf .git' stops where the cd fails)

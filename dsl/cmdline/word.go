@@ -442,15 +442,19 @@ func (w *walker) expand(parts []syntax.WordPart, split bool, mode int) []field {
 			}
 		}
 	}
-	caseless := false // zsh's (#i) earlier in the word
+	var extended extendedGlob // zsh's (#i) and ^ earlier in the word
 	for i, p := range parts {
-		if l, ok := p.(*syntax.Lit); ok && w.dialect == Zsh && mode == unquoted && split {
+		l, lit := p.(*syntax.Lit)
+		if w.dialect == Zsh && mode == unquoted && split && (lit || extended.negated) {
+			if !lit {
+				continue // ^$X: a name left out
+			}
 			start := i == 0
 			if prev, ok := parts[max(i-1, 0)].(*syntax.Lit); ok && i > 0 {
 				start = strings.HasSuffix(prev.Value, "/")
 			}
 			var v string
-			if v, caseless = zshExtendedGlob(l.Value, start, caseless); v != l.Value {
+			if v, extended = zshExtendedGlob(l.Value, start, i+1 < len(parts), extended); v != l.Value {
 				p = &syntax.Lit{ValuePos: l.ValuePos, ValueEnd: l.ValueEnd, Value: v} // ^x, (#i)x: globs
 			}
 		}

@@ -737,22 +737,35 @@ func (w *walker) printPrompt(c *Command, args []field, cx ctx) {
 	}
 }
 
+// extendedGlob is what the parts of a word before a literal leave
+// zshExtendedGlob: an (#i) that holds, and a ^ whose component goes on.
+type extendedGlob struct {
+	caseless bool // the text after (#i) matches in either case
+	negated  bool // in a ^'s component, which * stands for
+}
+
 // zshExtendedGlob writes the EXTENDED_GLOB forms of an unquoted literal,
 // which a user's start-up files often turn on, as the plain globs that
 // match at least what they match: a component's leading ^ (^proj, every
 // name but proj) is *, and the text after (#i) matches in either case
 // (~/(#i).SSH/id_* is ~/.[sS][sS][hH]/[iI][dD]_*). start says the literal
-// starts a component (the word, or after a /); caseless that an (#i)
-// before it in the word holds, and the result whether one holds after it.
-func zshExtendedGlob(v string, start, caseless bool) (string, bool) {
-	if !caseless && !strings.Contains(v, "^") && !strings.Contains(v, "(#i)") {
-		return v, false
+// starts a component (the word, or after a /), more that other parts of
+// the word follow it; state is what the parts before it left, and the
+// result's what it leaves.
+func zshExtendedGlob(v string, start, more bool, state extendedGlob) (string, extendedGlob) {
+	if !state.caseless && !state.negated && !strings.Contains(v, "^") && !strings.Contains(v, "(#i)") {
+		return v, state
 	}
 	var b strings.Builder
 	brackets := false
 	for i := 0; i < len(v); i++ {
 		c := v[i]
 		switch {
+		case state.negated:
+			state.negated = c != '/' // the rest of the name ^ leaves out
+			if state.negated {
+				continue
+			}
 		case c == '\\' && i+1 < len(v):
 			b.WriteString(v[i : i+2])
 			i++
@@ -762,20 +775,19 @@ func zshExtendedGlob(v string, start, caseless bool) (string, bool) {
 		case c == '[':
 			brackets = true
 		case strings.HasPrefix(v[i:], "(#i)"):
-			caseless = true
+			state.caseless = true
 			i += len("(#i)") - 1
 			continue
-		case c == '^' && i+1 < len(v) && v[i+1] != '/' && (i == 0 && start || i > 0 && v[i-1] == '/'):
+		case c == '^' && (i == 0 && start || i > 0 && v[i-1] == '/') && (i+1 < len(v) && v[i+1] != '/' || i+1 == len(v) && more):
 			b.WriteByte('*')
-			for i+1 < len(v) && v[i+1] != '/' {
-				i++ // the rest of the component is the name it leaves out
-			}
+			state.negated = true
 			continue
-		case caseless && ('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'):
+		case state.caseless && ('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'):
 			b.WriteString("[" + strings.ToLower(string(c)) + strings.ToUpper(string(c)) + "]")
 			continue
 		}
 		b.WriteByte(c)
 	}
-	return b.String(), caseless
+	state.negated = state.negated && more
+	return b.String(), state
 }

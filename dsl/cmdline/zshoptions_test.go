@@ -60,26 +60,29 @@ func TestZshOptions(t *testing.T) {
 // read as: ones that match at least what zsh matches.
 func TestZshExtendedGlob(t *testing.T) {
 	for _, tt := range []struct {
-		in         string
-		start      bool
-		caseless   bool
-		want       string
-		wantCaseAt bool
+		in          string
+		start, more bool
+		state, want extendedGlob
+		out         string
 	}{
-		{"^proj", true, false, "*", false},
-		{"~/^proj/x", true, false, "~/*/x", false},
-		{"x^y", true, false, "x^y", false},
-		{"HEAD^", true, false, "HEAD^", false},
-		{"^y", false, false, "^y", false}, // continues a component: a letter
-		{"/^y", false, false, "/*", false},
-		{"(#i).SSH/id_*", true, false, ".[sS][sS][hH]/[iI][dD]_*", true},
-		{"(#i)[a-z]b", true, false, "[a-z][bB]", true},
-		{".aws", false, true, ".[aA][wW][sS]", true},
-		{`\^x`, true, false, `\^x`, false},
+		{"^proj", true, false, extendedGlob{}, extendedGlob{}, "*"},
+		{"~/^proj/x", true, false, extendedGlob{}, extendedGlob{}, "~/*/x"},
+		{"x^y", true, false, extendedGlob{}, extendedGlob{}, "x^y"},
+		{"HEAD^", true, false, extendedGlob{}, extendedGlob{}, "HEAD^"},
+		{"^", true, false, extendedGlob{}, extendedGlob{}, "^"},
+		{"^", true, true, extendedGlob{}, extendedGlob{negated: true}, "*"}, // ^(a|b), ^$X
+		{"proj", false, true, extendedGlob{negated: true}, extendedGlob{negated: true}, ""},
+		{"x/y", false, false, extendedGlob{negated: true}, extendedGlob{}, "/y"},
+		{"^y", false, false, extendedGlob{}, extendedGlob{}, "^y"}, // continues a component: a letter
+		{"/^y", false, false, extendedGlob{}, extendedGlob{}, "/*"},
+		{"(#i).SSH/id_*", true, false, extendedGlob{}, extendedGlob{caseless: true}, ".[sS][sS][hH]/[iI][dD]_*"},
+		{"(#i)[a-z]b", true, false, extendedGlob{}, extendedGlob{caseless: true}, "[a-z][bB]"},
+		{".aws", false, false, extendedGlob{caseless: true}, extendedGlob{caseless: true}, ".[aA][wW][sS]"},
+		{`\^x`, true, false, extendedGlob{}, extendedGlob{}, `\^x`},
 	} {
-		got, caseless := zshExtendedGlob(tt.in, tt.start, tt.caseless)
-		if got != tt.want || caseless != tt.wantCaseAt {
-			t.Errorf("zshExtendedGlob(%q, %v, %v) = %q, %v; want %q, %v", tt.in, tt.start, tt.caseless, got, caseless, tt.want, tt.wantCaseAt)
+		out, state := zshExtendedGlob(tt.in, tt.start, tt.more, tt.state)
+		if out != tt.out || state != tt.want {
+			t.Errorf("zshExtendedGlob(%q, %v, %v, %+v) = %q, %+v; want %q, %+v", tt.in, tt.start, tt.more, tt.state, out, state, tt.out, tt.want)
 		}
 	}
 }
