@@ -119,7 +119,10 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		// emulate [options] MODE -c CODE runs CODE in that emulation.
 		for i, a := range args {
 			if a.Value == "-c" && i+1 < len(args) {
+				options := w.zsh
+				w.zshEmulate(args[:i], cx)
 				w.runString(c, args[i+1], "emulate -c", cx)
+				w.zsh = options
 				break
 			}
 		}
@@ -773,12 +776,16 @@ func (w *walker) nestedText(c *Command, text, via string, cx ctx, noSubst bool, 
 	if newShell {
 		// a shell is a child process: its cds (bash -c 'cd /etc') are
 		// gone when it ends, and the line goes on where it was
-		here, fetchDir, prev, hasPrev, errexit, lastpipe, dotglob := w.cwdNow(), w.fetch.dir, w.prevCwd, w.hasPrev, w.errexit, w.lastpipe, w.dotglob
+		here, fetchDir, prev, hasPrev, errexit, lastpipe, dotglob, options := w.cwdNow(), w.fetch.dir, w.prevCwd, w.hasPrev, w.errexit, w.lastpipe, w.dotglob, w.zsh
 		defer func() {
 			w.setCwd(here)
-			w.fetch.dir, w.prevCwd, w.hasPrev, w.errexit, w.lastpipe, w.dotglob = fetchDir, prev, hasPrev, errexit, lastpipe, dotglob
+			w.fetch.dir, w.prevCwd, w.hasPrev, w.errexit, w.lastpipe, w.dotglob, w.zsh = fetchDir, prev, hasPrev, errexit, lastpipe, dotglob, options
 		}()
 		w.lastpipe = false
+		w.zsh = zshOptions{}
+		if isShell && program(baseName(name)) == "zsh" && zshOptionWords(c.Args) {
+			w.zsh = zshOptions{wordSplit: optEither, globSubst: optEither} // zsh -y -c …, zsh --emulate sh -c …
+		}
 		// a new shell starts without set -e unless its options set it
 		// (bash -e -c 'cd x; rm -rf .git' stops where the cd fails)
 		w.errexit = false

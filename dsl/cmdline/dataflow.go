@@ -179,6 +179,9 @@ type flow struct {
 	// promptSubst says zsh's PROMPT_SUBST option may be set (setopt
 	// promptsubst): print -P then runs the substitutions in its words.
 	promptSubst bool
+	// zsh are the zsh options that change what an unquoted parameter
+	// expands to, as the line set them (zshSetopt, zshEmulate)
+	zsh zshOptions
 	// earlier are the files of earlier lines read so far (earlierFile),
 	// by resolved path; From is "" for one that is not such a file.
 	earlier     map[string]Input
@@ -2117,8 +2120,11 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	if c.Name == "shopt" && w.dialect != Fish && !w.dotglob {
 		w.dotglob = shoptSets(args, "dotglob")
 	}
-	if (c.Name == "set" || c.Name == "setopt") && w.dialect == Zsh && len(args) > 0 && len(args[0].Value) > 1 && args[0].Value[0] == '-' && strings.Contains(args[0].Value, "4") {
-		w.dotglob = true // set -4, setopt -4: zsh's GLOB_DOTS by its letter
+	if w.dialect == Zsh && (c.Name == "setopt" || c.Name == "unsetopt" || c.Name == "set") {
+		w.zshSetopt(c.Name, args, cx) // set -y, setopt sh_word_split, set -o globdots
+	}
+	if w.dialect == Zsh && c.Name == "emulate" && !slices.ContainsFunc(args, func(a field) bool { return a.Value == "-c" }) {
+		w.zshEmulate(args, cx) // emulate sh; emulate -c CODE is emulated in CODE only
 	}
 	switch name := c.Name; {
 	case name == "curl" || name == "wget":
@@ -2298,10 +2304,10 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			args = args[1:]
 		}
 		w.positional(w.vars["0"], args)
-	case w.dialect == Zsh && (name == "setopt" || name == "unsetopt" || name == "set" && len(args) > 1 && (args[0].Value == "-o" || args[0].Value == "+o")):
-		w.zshSetopt(name, args)
 	case name == "print" && w.dialect == Zsh && w.promptSubst:
 		w.printPrompt(c, args, cx)
+	case name == "shift" && w.dialect == Zsh:
+		w.zshShift(args, cx.loop)
 	case name == "shift" && w.dialect != Fish:
 		w.shiftParams(args, cx.loop)
 	case name == "unset" && w.dialect != Fish:
@@ -2394,8 +2400,10 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		saved, savedD := w.src, w.dialect
 		w.src, w.dialect = def.src, def.dialect
 		at := c.Pos
+		options := w.zsh
 		w.stmt(def.body, ctx{dialect: def.dialect, via: append(slices.Clip(c.Via), c.Name+"()"), at: &at, depth: cx.depth + 1, fn: c.Name, pipe: PipePos{Len: 1},
 			maybe: cx.maybe, defined: cx.defined, branch: cx.branch})
+		w.zsh = w.zsh.merged(options) // emulate -L, LOCAL_OPTIONS: undone on return
 		w.src, w.dialect = saved, savedD
 		restore()
 	}

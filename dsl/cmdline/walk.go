@@ -631,11 +631,12 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 	w.substs(cx, redirNodes(st.Redirs)...)
 	switch c := st.Cmd.(type) {
 	case *syntax.Subshell:
-		here, errexit, prev, hasPrev := w.cwdNow(), w.errexit, w.prevCwd, w.hasPrev
+		here, errexit, prev, hasPrev, options := w.cwdNow(), w.errexit, w.prevCwd, w.hasPrev, w.zsh
 		inner.maybe = true // (D=x): D is not set after it
 		w.stmts(c.Stmts, inner)
 		w.setCwd(here)                       // ( cd /etc; rm passwd ); rm x: x is where the line is
 		w.errexit = errexit                  // (set -e); cd x; rm -rf .git
+		w.zsh = options                      // (setopt shwordsplit); $X
 		w.prevCwd, w.hasPrev = prev, hasPrev // (cd /tmp); cd -: OLDPWD is as it was
 	case *syntax.Block:
 		w.stmts(c.Stmts, inner)
@@ -761,10 +762,11 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		inner.defined = true // walked where it is defined; the call may not come
 		inner.branch = nil
 		w.fnBody++
-		before := w.ends()
+		before, options := w.ends(), w.zsh
 		w.endIn(before)
 		w.stmt(c.Body, inner)
 		w.fnBody--
+		w.zsh = w.zsh.merged(options) // the call may not come: f(){ setopt shwordsplit; }
 		// the body's cd is walked here for the calls that follow, which
 		// may not run: f() { cd /tmp; }; test -f x && f; rm -rf .git
 		w.mayBe(before...)

@@ -251,8 +251,11 @@ func quotedWord(word *syntax.Word) bool {
 func renamedParam(p *syntax.ParamExp, src, open, name string) string {
 	at := int(p.Param.Pos().Offset() - p.Pos().Offset())
 	end := at + len(p.Param.Value)
-	if p.Short || at < 0 || end > len(src) {
+	switch {
+	case p.Short || at < 0 || end > len(src):
 		return open + name + "}"
+	case !strings.HasPrefix(src, "${"):
+		return open + name + src[end:] + "}" // zsh's $r:t: ${TOKEN:t}
 	}
 	return open + name + src[end:]
 }
@@ -442,6 +445,9 @@ type expander struct {
 func (w *walker) expand(parts []syntax.WordPart, split bool, mode int) []field {
 	e := expander{w: w, split: split}
 	heads, dots := -1, false
+	if w.dialect == Zsh {
+		parts = zshUnbraced(parts) // $X:t is ${X:t}
+	}
 	if n := len(parts); n > 0 && w.dialect == Zsh && split && mode == unquoted {
 		if l, ok := parts[n-1].(*syntax.Lit); ok {
 			if rest, h, ok := zshQualified(l.Value); ok && (rest != "" || n > 1) && !nullGlob(l.Value, w.source(parts[0].Pos(), l.Pos())+rest) {
@@ -452,7 +458,22 @@ func (w *walker) expand(parts []syntax.WordPart, split bool, mode int) []field {
 			}
 		}
 	}
+	var extended extendedGlob // zsh's (#i) and ^ earlier in the word
 	for i, p := range parts {
+		l, lit := p.(*syntax.Lit)
+		if w.dialect == Zsh && mode == unquoted && split && (lit || extended.negated) {
+			if !lit {
+				continue // ^$X: a name left out
+			}
+			start := i == 0
+			if prev, ok := parts[max(i-1, 0)].(*syntax.Lit); ok && i > 0 {
+				start = strings.HasSuffix(prev.Value, "/")
+			}
+			var v string
+			if v, extended = zshExtendedGlob(l.Value, start, i+1 < len(parts), extended); v != l.Value {
+				p = &syntax.Lit{ValuePos: l.ValuePos, ValueEnd: l.ValueEnd, Value: v} // ^x, (#i)x: globs
+			}
+		}
 		if l, ok := p.(*syntax.Lit); ok && i == 0 && mode == unquoted && strings.HasPrefix(l.Value, "~") {
 			if v, dynamic, ok := tildeUser(l.Value); ok {
 				if w.dialect != Fish {
@@ -652,7 +673,11 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 		if p.Dollar && w.dialect == Zsh {
 			e.write("$") // zsh has no $"…" translation: the $ is a letter
 		}
-		for _, q := range p.Parts {
+		inner := p.Parts
+		if w.dialect == Zsh {
+			inner = zshUnbraced(inner) // "$X:t" is "${X:t}"
+		}
+		for _, q := range inner {
 			e.part(q, dquoted)
 		}
 	case *syntax.ParamExp:
@@ -682,17 +707,20 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 		}
 		if v, ok := w.lookup(p); ok && (!isHome(p) || w.dialect == Zsh && (p.Flags != nil || len(p.Modifiers) > 0)) {
 			elems := strings.Split(v, listSep)
-			if mode == unquoted && w.dialect == Zsh && p.GlobSubst == syntax.OptOn && isGlob(v) {
-				e.cur.glob = true // ${~X}: the value is a pattern, X='~/.aws/cred*'
+			if mode == unquoted && w.dialect == Zsh && (p.GlobSubst == syntax.OptOn || p.GlobSubst == syntax.OptUnset && w.zsh.globSubst != optOff) && isGlob(v) {
+				e.cur.glob = true // ${~X}, GLOB_SUBST: the value is a pattern, X='~/.aws/cred*'
 			}
+			zshSplit := p.Split == syntax.OptOn || p.Split == syntax.OptUnset && w.zsh.wordSplit == optOn
 			switch {
 			case mode == unquoted && e.split && w.dialect == Fish && v == "" && !w.emptyElem[p.Param.Value]:
 				// An empty list ($argv of fish -c) is no word.
-			case e.split && w.dialect == Zsh && p.Split == syntax.OptOn:
+			case e.split && w.dialect == Zsh && zshSplit && (mode == unquoted || p.Split == syntax.OptOn):
 				// zsh ${=x} and $=x split the value on $IFS as sh
 				// does, in double quotes too: x='rm -rf ~'; ${=x}
-				// runs rm.
+				// runs rm. SH_WORD_SPLIT splits an unquoted $x.
 				e.splitWrite(strings.Join(elems, " "), Input{})
+			case mode == unquoted && e.split && w.dialect == Zsh && p.Split == syntax.OptUnset && w.zsh.wordSplit == optEither && w.splits(v):
+				e.dynamic(src) // split or not, as the line may have set SH_WORD_SPLIT
 			case mode == unquoted && e.split && (w.dialect == Fish || w.dialect == Zsh):
 				// fish and zsh do not split a value on blanks: one word
 				// per element.

@@ -691,38 +691,6 @@ func (w *walker) zshValues(p *syntax.ParamExp, indirect bool) (vals []string, ok
 	return []string{v}, false
 }
 
-// zshSetopt follows setopt, unsetopt and set -o/+o for zsh's PROMPT_SUBST
-// option, spelled in any case and with any underscores (prompt_subst,
-// PROMPT_SUBST), NO before it turning it the other way. A name known only
-// at run time may set it.
-func (w *walker) zshSetopt(name string, args []field) {
-	on := name != "unsetopt"
-	for i, a := range args {
-		if a.Dynamic {
-			w.promptSubst = w.promptSubst || on
-			continue
-		}
-		v := a.Value
-		if name == "set" {
-			if i != 1 {
-				continue // set -o NAME: the word after -o
-			}
-			on = args[0].Value == "-o"
-		}
-		opt := strings.ToLower(strings.ReplaceAll(v, "_", ""))
-		switch opt {
-		case "promptsubst":
-			w.promptSubst = on
-		case "nopromptsubst":
-			w.promptSubst = !on
-		case "globdots", "dotglob":
-			w.dotglob = on // a glob's * and ? match a leading dot
-		case "noglobdots", "nodotglob":
-			w.dotglob = !on
-		}
-	}
-}
-
 // printValueOpts are the options of zsh's print that take a value.
 const printValueOpts = "CfuvxX"
 
@@ -767,4 +735,59 @@ func (w *walker) printPrompt(c *Command, args []field, cx ctx) {
 			w.nestedText(c, `: "`+strings.ReplaceAll(a.Value, `"`, `\"`)+`"`, via, cx, false, Zsh)
 		}
 	}
+}
+
+// extendedGlob is what the parts of a word before a literal leave
+// zshExtendedGlob: an (#i) that holds, and a ^ whose component goes on.
+type extendedGlob struct {
+	caseless bool // the text after (#i) matches in either case
+	negated  bool // in a ^'s component, which * stands for
+}
+
+// zshExtendedGlob writes the EXTENDED_GLOB forms of an unquoted literal,
+// which a user's start-up files often turn on, as the plain globs that
+// match at least what they match: a component's leading ^ (^proj, every
+// name but proj) is *, and the text after (#i) matches in either case
+// (~/(#i).SSH/id_* is ~/.[sS][sS][hH]/[iI][dD]_*). start says the literal
+// starts a component (the word, or after a /), more that other parts of
+// the word follow it; state is what the parts before it left, and the
+// result's what it leaves.
+func zshExtendedGlob(v string, start, more bool, state extendedGlob) (string, extendedGlob) {
+	if !state.caseless && !state.negated && !strings.Contains(v, "^") && !strings.Contains(v, "(#i)") {
+		return v, state
+	}
+	var b strings.Builder
+	brackets := false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case state.negated:
+			state.negated = c != '/' // the rest of the name ^ leaves out
+			if state.negated {
+				continue
+			}
+		case c == '\\' && i+1 < len(v):
+			b.WriteString(v[i : i+2])
+			i++
+			continue
+		case brackets:
+			brackets = c != ']'
+		case c == '[':
+			brackets = true
+		case strings.HasPrefix(v[i:], "(#i)"):
+			state.caseless = true
+			i += len("(#i)") - 1
+			continue
+		case c == '^' && (i == 0 && start || i > 0 && v[i-1] == '/') && (i+1 < len(v) && v[i+1] != '/' || i+1 == len(v) && more):
+			b.WriteByte('*')
+			state.negated = true
+			continue
+		case state.caseless && ('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'):
+			b.WriteString("[" + strings.ToLower(string(c)) + strings.ToUpper(string(c)) + "]")
+			continue
+		}
+		b.WriteByte(c)
+	}
+	state.negated = state.negated && more
+	return b.String(), state
 }

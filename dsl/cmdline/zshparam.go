@@ -3,6 +3,7 @@ package cmdline
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -100,7 +101,13 @@ func (w *walker) zshBase(p *syntax.ParamExp, indirect bool) (elems []string, arr
 		if !ok && simpleParam(nested) && nested.Param.Value == "HOME" && nested.Flags == nil && len(nested.Modifiers) == 0 {
 			v, ok = w.zshValue("HOME") // ${${HOME}:a}
 		}
+		if !indirect && ok && nestedSplit(nested) {
+			return w.splitElems(strings.Split(v, listSep)) // ${${=X}[2]}: the second word
+		}
 		if !indirect {
+			if nested.Split == syntax.OptUnset && w.zsh.wordSplit != optOff {
+				return nil, false, false // SH_WORD_SPLIT splits it unquoted, not in double quotes
+			}
 			return strings.Split(v, listSep), false, ok // not an array whose writers are known: no subscript taken
 		}
 		if name = v; !ok || !isName(name) {
@@ -845,4 +852,133 @@ func zeroBased(text string) bool {
 // $@, and zsh's and fish's $argv.
 func positionalList(name string) bool {
 	return name == "@" || name == "argv"
+}
+
+// zshUnbraced gives an unbraced parameter the subscript and the
+// modifiers that follow it, as zsh applies them: $X:t:r, $1:h, $A[1]:t, "$X:u" and
+// $X:s/a/b/ are ${X:t:r}, ${1:h}, ${A[1]:t}, "${X:u}" and ${X:s/a/b/}.
+// zsh stops at the first colon followed by anything else: $X:h2 is ${X:h}
+// then 2, $X:w and $X:F, which only the braces take, are $X then the
+// letters. A substitution without its closing delimiter ends the word
+// (text after it in another part is not computed: the value is unknown).
+// parts is not changed; the result shares what it does not rewrite.
+func zshUnbraced(parts []syntax.WordPart) []syntax.WordPart {
+	var out []syntax.WordPart
+	for i, part := range parts {
+		p, ok := part.(*syntax.ParamExp)
+		if !ok || !p.Short || i+1 == len(parts) {
+			continue
+		}
+		lit, ok := parts[i+1].(*syntax.Lit)
+		if !ok {
+			continue
+		}
+		q := *p
+		n := 0
+		if index, ok := unbracedSubscript(lit.Value); ok && p.Index == nil {
+			// mvdan/sh reads "$A[2]" after an unquoted $B[1] as $A then
+			// [2]: zsh's subscript all the same
+			at := lit.ValuePos
+			q.Index = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: index,
+				ValuePos: syntax.NewPos(at.Offset()+1, at.Line(), at.Col()+1), ValueEnd: syntax.NewPos(at.Offset()+1+uint(len(index)), at.Line(), at.Col()+1+uint(len(index)))}}}
+			n = len(index) + 2
+		}
+		mods, m, open := unbracedModifiers(lit.Value[n:])
+		if len(mods) == 0 && n == 0 {
+			continue
+		}
+		n += m
+		if out == nil {
+			out = slices.Clone(parts)
+		}
+		for _, mod := range mods {
+			q.Modifiers = append(slices.Clip(q.Modifiers), &syntax.Lit{Value: mod})
+		}
+		if open && i+2 < len(parts) {
+			q.Modifiers = append(q.Modifiers, &syntax.Lit{Value: "s"}) // s/a/$Y: not computed
+		}
+		// the expansion's text runs to the last modifier: an unknown
+		// value is written as $X:t, not $X
+		at := lit.ValuePos
+		q.Short, q.Rbrace = false, syntax.NewPos(at.Offset()+uint(n)-1, at.Line(), at.Col()+uint(n)-1)
+		out[i] = &q
+		rest := *lit
+		rest.Value, rest.ValuePos = lit.Value[n:], syntax.NewPos(at.Offset()+uint(n), at.Line(), at.Col()+uint(n))
+		out[i+1] = &rest
+	}
+	if out == nil {
+		return parts
+	}
+	return out
+}
+
+// unbracedSubscript is the subscript at the start of the text after an
+// unbraced parameter, [2] or [2,-1]: numbers, a comma and minus signs
+// only, for zshSubscript to read.
+func unbracedSubscript(s string) (string, bool) {
+	if !strings.HasPrefix(s, "[") {
+		return "", false
+	}
+	end := strings.IndexByte(s, ']')
+	if end < 2 || strings.Trim(s[1:end], "0123456789,-") != "" {
+		return "", false
+	}
+	return s[1:end], true
+}
+
+// unbracedModifiers reads the modifiers at the start of the text after an
+// unbraced parameter (:t:r, :s/a/b/): each one's letters, the bytes they
+// take, and open for a substitution that runs to the end without its
+// closing delimiter. The letters are zsh's for an unbraced parameter;
+// :c, :P and :& are taken and not computed (zshModifier).
+func unbracedModifiers(s string) (mods []string, n int, open bool) {
+	for n+1 < len(s) && s[n] == ':' {
+		c := s[n+1]
+		switch {
+		case strings.IndexByte("aAcehlPqQrtu&", c) >= 0:
+			mods = append(mods, string(c))
+			n += 2
+		case c == 's' || c == 'g' && n+2 < len(s) && s[n+2] == 's':
+			start := n + 1
+			i := start + 1
+			if c == 'g' {
+				i++
+			}
+			if i >= len(s) {
+				return mods, n, false
+			}
+			delim := s[i]
+			from := strings.IndexByte(s[i+1:], delim)
+			if from < 0 {
+				return mods, n, false // bad substitution: zsh fails the command
+			}
+			to := strings.IndexByte(s[i+1+from+1:], delim)
+			if to < 0 {
+				return append(mods, s[start:]), len(s), true
+			}
+			n = i + 1 + from + 1 + to + 1
+			mods = append(mods, s[start:n])
+		default:
+			return mods, n, false
+		}
+	}
+	return mods, n, false
+}
+
+// nestedSplit reports a nested expansion that splits its value into words,
+// in double quotes too: ${=X}.
+func nestedSplit(p *syntax.ParamExp) bool {
+	return p.Split == syntax.OptOn
+}
+
+// splitElems is the words of elems split as zsh's ${=X} splits each, an
+// array of them: not known where the line set IFS.
+func (w *walker) splitElems(elems []string) (words []string, array, ok bool) {
+	if _, set := w.vars["IFS"]; set || w.ifsSet {
+		return nil, false, false
+	}
+	for _, el := range elems {
+		words = append(words, strings.FieldsFunc(el, func(r rune) bool { return r < 0x80 && isBlank(byte(r)) || r == 0 })...)
+	}
+	return words, true, true
 }

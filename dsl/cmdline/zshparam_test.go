@@ -48,7 +48,7 @@ func TestZshParam(t *testing.T) {
 		{"zsh", `set -- a.x b.x; echo "${@%.x}" "${argv%.x}"`, []string{"echo", "a", "b", "«${argv%.x}»"}},
 		{"zsh", "X=~/x; echo ${X[1,2]}", []string{"echo", "«${X[1,2]}»"}},
 		{"zsh", "X=~; echo ${X:s/a/b/}", []string{"echo", "«${X:s/a/b/}»"}},
-		{"zsh", "echo src/(a|b)/x ~/(.ssh|) (#i)x(a|b)", []string{"echo", "src/a/x", "src/b/x", "~/.ssh", "~/", "(#i)x(a|b)"}},
+		{"zsh", "echo src/(a|b)/x ~/(.ssh|) (#i)x(a|b)", []string{"echo", "src/a/x", "src/b/x", "~/.ssh", "~/", "[xX]([aA]|[bB])"}},
 		{"zsh", `echo *(e:'true || x':)`, []string{"echo", `*(e:'true || x':)`}},
 		{"zsh", "echo " + strings.Repeat("(a|b)", 9), []string{"echo", strings.Repeat("(a|b)", 9)}},
 		{"zsh", "K=~/.ssh/id_rsa.pub; X=a.b.c; echo ${K%.pub} ${X%%.*} ${X#*.} ${X##*.} ${K%/*}", []string{"echo", "~/.ssh/id_rsa", "a", "b.c", "c", "~/.ssh"}},
@@ -62,6 +62,23 @@ func TestZshParam(t *testing.T) {
 		{"zsh", "Z=/p/q/r/s; W=p/q/r; K=~/a/b; echo ${Z:h1} ${Z:h2} ${Z:t2} ${Z:t5} ${W:h1} ${W:t2} ${W:h0} ${K:t2} ${K:t3} ${K:h2}", []string{"echo", "/", "/p", "r/s", "/p/q/r/s", "p", "q/r", "p/q", "a/b", "«${K:t3}»", "«${K:h2}»"}},
 		{"zsh", `X=/a/b; Y='a b'; A=(.ssh id_rsa); echo ${(q)X} ${(q)Y} ${(qq)X} ${(pj:/:)A} ${(pj:\n:)A} ${(j:\n:)A}`, []string{"echo", "/a/b", "«${(q)Y}»", "«${(qq)X}»", ".ssh/id_rsa", `«${(pj:\n:)A}»`, `.ssh\nid_rsa`}},
 		{"zsh", "v=K; K=~/.ssh/id_rsa; w='K[1]'; echo ${(P)${v}} ${(P)${w}} ${(P)${v}:t}", []string{"echo", "~/.ssh/id_rsa", "«${(P)${w}}»", "id_rsa"}},
+		// unbraced: zsh applies the modifiers up to the first colon not followed by one
+		{"zsh", `X=/a/b.c/d.tar.gz; echo $X:t $X:h $X:r $X:e $X:u $X:t:r $X:h:h "$X:t" $X:tx $X:t/y $X:gs/a/Q/:t/w $X:t: $X:x $X:h2 $X:F:h $X:s/a/Q/foo $X:c`,
+			[]string{"echo", "d.tar.gz", "/a/b.c", "/a/b.c/d.tar", "gz", "/A/B.C/D.TAR.GZ", "d.tar", "/a", "d.tar.gz", "d.tar.gzx", "d.tar.gz/y", "d.tQr.gz/w", "d.tar.gz:", "/a/b.c/d.tar.gz:x", "/a/b.c2", "/a/b.c/d.tar.gz:F:h", "/Q/b.c/d.tar.gzfoo", "«$X:c»"}},
+		{"zsh", `A=(/a/b /c/d); set -- /x/y.z /p/q; echo $A:t "$A:t" $1:t $A[1]:t $argv:t $#:t ${A}:t $HOME:h $U:h`,
+			[]string{"echo", "b", "d", "«$A:t»", "y.z", "b", "y.z", "q", "2", "/a/b", "/c/d:t", "${HOME}/..", "«$U:h»"}},
+		{"zsh", `Z=ab; echo $Z:s/a/b "$Z:s/a/b" $Z:s/a/b$Z`, []string{"echo", "bb", "bb", "«$Z:s/a/bab»"}},
+		// a subscript of a split: its words, not its letters
+		{"zsh", `X="rm  -rf /x"; A=("a b" c); echo ${${=X}[2]} ${${=X}[1,2]} ${${=X}[-1]} ${${=A}[2]} ${${X}[2]} ${${==X}[2]}`, []string{"echo", "-rf", "rm", "-rf", "/x", "b", "m", "m"}},
+		{"zsh", `X="rm -rf"; setopt shwordsplit; echo ${${X}[2]} ${${=X}[2]}`, []string{"echo", "«${${X}[2]}»", "-rf"}},
+		{"zsh", `X="rm:-rf"; IFS=:; echo ${${=X}[2]}`, []string{"echo", "«${${=X}[2]}»"}},
+		// a subscript mvdan/sh leaves as text after another's ("$@[2]" after $*[2])
+		{"zsh", `set -- a "rm -rf /x" c; echo $@[2] $*[2] "$@[2]" "$@[2]x" $@[2,3]`, []string{"echo", "rm -rf /x", "rm -rf /x", "rm -rf /x", "rm -rf /xx", "rm -rf /x", "c"}},
+		// zsh's shift of a named array, from the end with -p
+		{"zsh", `A=(x y z); shift A; B=(x y z); shift -p 2 B; C=(x); shift 2 C; echo $A + $B + $C`, []string{"echo", "y", "z", "+", "x", "+", "x"}},
+		{"zsh", `A=(x y z); set -- p q r; shift 2 A argv; echo $A + $@`, []string{"echo", "z", "+", "r"}},
+		{"zsh", `A=(x y z); shift $n A; echo $A`, []string{"echo", "«$A»"}},
+		{"zsh", `set -- a b c; shift -p; echo $@`, []string{"echo", "«$@»"}},
 		{"fish", "set a x y z; echo $a[2..] $a[-1] $a[..2] $a[3..1] $a[1 3] $a[-5..-1]", []string{"echo", "y", "z", "z", "x", "y", "z", "y", "x", "x", "z", "x", "y", "z"}},
 		{"fish", "set a x y; echo $a[5]", []string{"echo", "«$a[5]»"}},
 		{"fish", "set a x y; set a[1] z; echo $a[1]", []string{"echo", "«$a[1]»"}},
