@@ -4419,8 +4419,15 @@ func (w *walker) forgetPositionals() {
 // it starts with an expansion ("$X", $(f)/x): the rules read a hidden name
 // below it as the home's. "" for any other (a glob, x$Y).
 func spelledDir(v string) string {
-	if v == "" || v[0] != '$' && v[0] != '`' || strings.ContainsAny(v, "*?") {
+	if v == "" || v[0] != '$' && v[0] != '`' {
 		return ""
+	}
+	if strings.ContainsAny(v, "*?") {
+		// a glob below it only where it names few: cd "$X"/.ss? is a key
+		// directory's, cd "$X"/* any
+		if rest, ok := unknownLead(v); !ok || !namesFew(strings.TrimPrefix(rest, "/")) {
+			return ""
+		}
 	}
 	return strings.TrimSuffix(v, "/")
 }

@@ -286,6 +286,8 @@ func (w *walker) globArgs(c *Command, args []field, cx ctx) {
 			v = ""
 		} else if c.LostDir != "" && f.glob && v != "" && !strings.ContainsAny(v[:1], "/~-") && namesFew(strings.TrimPrefix(v, "./")) {
 			v = "~/" + strings.TrimPrefix(v, "./") // cd "$X"; scp -r .ss? h:: below the unknown directory, read below the home
+		} else if tail, ok := unknownLead(c.LostDir); ok && f.glob && v != "" && !strings.ContainsAny(v[:1], "/~-") && namesFew(strings.TrimPrefix(tail, "/")) {
+			v = "~" + tail + "/" + strings.TrimPrefix(v, "./") // cd "$X"/.ss?; cat *: the glob below a key directory's
 		} else if f.glob && v != "" && !strings.ContainsAny(v[:1], "/~-") && (strings.HasPrefix(w.cwd, "~") || strings.HasPrefix(w.cwd, "/")) {
 			v = joinPath(w.cwd, v) // cd ~; cat */credentials: the glob matches where the line moved
 		}
