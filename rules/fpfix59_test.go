@@ -81,17 +81,24 @@ func TestFpfix59RuntimeOptions(t *testing.T) {
 
 // TestFpfix59NamingIsNotReading: df names a file only for its file system,
 // fish's set -gx stores a path as export does, and zcompile FILE writes
-// FILE.zwc from FILE's own code: none reads or writes what it names. The
-// same paths read, written, or compiled from other code still ask.
+// FILE.zwc from FILE's own code: none reads or writes what it names; zsh's
+// completion dump and compiled start-up files in the home are rebuilt when
+// gone. The same paths read, written, or compiled from other code, and the
+// start-up files themselves, still ask.
 func TestFpfix59NamingIsNotReading(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{"df -h /home/u/*", dsl.Allow, dsl.Allow},
 		{"df /home/*/.bashrc", dsl.Allow, dsl.Allow},
 		{"zcompile ~/.zshrc", dsl.Allow, dsl.Allow},
+		{"rm ~/.zcompdump*", dsl.Allow, dsl.Allow},
+		{"rm -f ~/.zcompdump ~/.zshrc.zwc", dsl.Allow, dsl.Allow},
 
 		{"zcompile ~/.zshrc /tmp/evil.zsh", dsl.Ask, dsl.Ask},
 		{"cat ~/.kube/config", dsl.Ask, dsl.Ask},
 		{"echo x > ~/.bashrc", dsl.Ask, dsl.Ask},
+		{"rm ~/.zshrc", dsl.Ask, dsl.Ask},
+		{"rm ~/.zcompdump/../.zshrc", dsl.Ask, dsl.Ask},
+		{"rm ~/x/.zcompdump", dsl.Allow, dsl.Ask},
 	})
 	checkShellHoles(t, []shellHoleCase{
 		{"fish", "set -gx KUBECONFIG ~/.kube/config", dsl.Allow, dsl.Allow},
