@@ -47,6 +47,13 @@ func TestFpfix59LibraryPaths(t *testing.T) {
 		{"fish", "set -x PYTHONPATH (pwd)/../x", dsl.Ask, dsl.Ask},
 		{"fish", "set -x PYTHONPATH /tmp/x", dsl.Ask, dsl.Ask},
 		{"fish", "set -gx PYTHONPATH src /tmp/x", dsl.Ask, dsl.Ask},
+		{"fish", "env PYTHONPATH=(pwd)/src make", dsl.Allow, dsl.Allow},
+		{"fish", "env PYTHONPATH=$PWD/src make", dsl.Allow, dsl.Allow},
+		{"fish", "env PYTHONPATH=/tmp/(whoami) make", dsl.Ask, dsl.Ask},
+		{"fish", "env LD_PRELOAD=(pwd)/x.so make", dsl.Ask, dsl.Ask},
+		{"fish", "env $X make", dsl.Ask, dsl.Ask},
+		{"fish", "env X=(echo a) rm -rf ~", dsl.Block, dsl.Block},
+		{"bash", "env FOO=$X make", dsl.Ask, dsl.Ask},
 	})
 }
 
