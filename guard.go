@@ -467,13 +467,10 @@ func (g *Guard) check(req Request) Verdict {
 	if session || len(req.Held) > 0 {
 		ctx.SecretFile = sessionSecrets(req.Written, req.Held, req.Since)
 	}
-	// Both callers see what is on disk: write-credentials lets text typed on
-	// the line create or extend a project's secrets file, not replace one
-	// that is there, and a person is judged no stricter than an agent.
-	ctx.Exists = existsOnDisk()
 	if req.Caller != "" {
 		ctx.ArchiveMembers = archiveMembers()
 		ctx.SecretsUnder = secretsUnder()
+		ctx.Exists = existsOnDisk()
 		ctx.PatternFile = patternFile()
 		ctx.Present = present()
 	}

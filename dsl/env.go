@@ -51,9 +51,8 @@ type Context struct {
 	// Exists reports what is on disk at a cleaned path (absolute or ~/…):
 	// ok when something is there, dir when it is a directory (a link
 	// counts as what it points to). A copy onto an existing file outside
-	// an agent's project replaces what no checkpoint holds (replaces), and
-	// text written over a secrets file loses its values (write-credentials,
-	// for a person too). Nil when nothing is on disk to see.
+	// an agent's project replaces what no checkpoint holds (replaces).
+	// Nil for a person.
 	Exists func(path string) (dir, ok bool)
 	// PatternFile reads the patterns of a small file on disk (by its
 	// cleaned path, absolute or ~/…) that an agent's copier leaves files
@@ -1847,7 +1846,7 @@ func outsideProject(p, dir, project, home string) bool {
 // replaces reports that copying sources to dest, resolved against the
 // command's directory dir, lands on a file that exists (Context.Exists):
 // dest is one, or dest is a directory holding a file named like a source.
-// Paths known only at run time, globs, a line with no disk (no Exists)
+// Paths known only at run time, globs, a person's commands (no Exists)
 // and a container's own files are not judged; a container's path under a
 // mount from here is the host's file it is written as.
 func replaces(dest string, sources []string, dir string, ctx Context) bool {

@@ -1555,7 +1555,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native386
 		}
-	case "let literal = name in [\"echo\", \"printf\"] || name in [\"cat\", \"tee\"] && stdin.kind in [\"heredoc\", \"herestring\"] ||\n  name == \"tee\" && stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\"];\nlet appends = !any(redirects, #.op in [\">\", \">|\", \"&>\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\"])) && (name != \"tee\" || hasFlag(\"a\", \"append\")); any(outputs, sensitivePath(#) && !isTemp(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\") &&\n  !(literal && (agent ? !outsideProject(#) : !(cleanPath(#) matches \"^[/~]\") && !(# contains \"..\") || cwd != \"\" && cleanPath(#) startsWith cwd + \"/\") &&\n    !(cleanPath(#) matches \"[$`*?\\\\[]\") && (appends || !replaces(#, positional[0:0])))) &&\n!(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
+	case "let literal = name in [\"echo\", \"printf\"] || name in [\"cat\", \"tee\"] && stdin.kind in [\"heredoc\", \"herestring\"] ||\n  name == \"tee\" && stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\"];\nlet appends = !any(redirects, #.op in [\">\", \">|\", \"&>\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\"])) && (name != \"tee\" || hasFlag(\"a\", \"append\")); any(outputs, sensitivePath(#) && !isTemp(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\") &&\n  !(agent && literal && !outsideProject(#) && !(cleanPath(#) matches \"[$`*?\\\\[]\") && (appends || !replaces(#, positional[0:0])))) &&\n!(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
 			return native387
 		}
@@ -1648,7 +1648,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [758]lazyRegexp{
+var nativeRegexps = [757]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -2347,7 +2347,6 @@ var nativeRegexps = [758]lazyRegexp{
 	{src: "^/[^/]+/d$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.ssh(/|$)"},
 	{src: "(^|/)authorized_keys2?$"},
-	{src: "^[/~]"},
 	{src: "[$`*?\\[]"},
 	{src: "(?i)\\.(example|sample|template|tmpl|dist|defaults?)$"},
 	{src: "^(\\$\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\}?)(/|$)"},
@@ -12466,23 +12465,16 @@ func native387(env any) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
 					!matchReWith(&nativeRegexps[696], "/.ssh", cleanPath(p0))) &&
-					!(((let0 &&
-						func() bool {
-							if e.Agent {
-								return !e.OutsideProject(p0)
-							}
-							return ((!matchRe(&nativeRegexps[698], cleanPath(p0)) &&
-								!strings.Contains(p0, "..")) ||
-								((e.Cwd != "") &&
-									strings.HasPrefix(cleanPath(p0), (e.Cwd+"/"))))
-						}()) &&
-						!matchRe(&nativeRegexps[699], cleanPath(p0))) &&
+					!((((e.Agent &&
+						let0) &&
+						!e.OutsideProject(p0)) &&
+						!matchRe(&nativeRegexps[698], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[700], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[699], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -12491,12 +12483,12 @@ func native387(env any) bool {
 func native388(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[701], "$", p0) ||
-			matchReAny(&nativeRegexps[702], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[700], "$", p0) ||
+			matchReAny(&nativeRegexps[701], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[703], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[702], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -12513,7 +12505,7 @@ func native389(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[704], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[703], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -12525,7 +12517,7 @@ func native390(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[705], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[704], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -12546,18 +12538,18 @@ func native392(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[706], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[707], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[708], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[709], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[710], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[711], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[712], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[705], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[706], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[707], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[708], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[709], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[710], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[711], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
 					!matchRe(&nativeRegexps[229], p0)) &&
-					(matchReWith(&nativeRegexps[713], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[714], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[715], ".sample", p0)))))
+					(matchReWith(&nativeRegexps[712], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[713], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[714], ".sample", p0)))))
 		}))
 }
 
@@ -12565,7 +12557,7 @@ func native392(env any) bool {
 func native393(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[716], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[715], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -12578,14 +12570,14 @@ func native394(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[717], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[716], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[718], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[719], "=", p0))
+				return (matchReWith(&nativeRegexps[717], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[718], "=", p0))
 			})))
 }
 
@@ -12599,7 +12591,7 @@ func native395(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[720], p0) ||
+			return ((matchRe(&nativeRegexps[719], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -12614,7 +12606,7 @@ func native395(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[721], "credential_process", p0)
+				return matchReAny(&nativeRegexps[720], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -12624,7 +12616,7 @@ func native395(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[722], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[721], ".exec.command", p0)
 					})))))
 }
 
@@ -12633,7 +12625,7 @@ func native396(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[723], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[722], "GOFLAGS=", p0)
 		}))
 }
 
@@ -12659,11 +12651,11 @@ func native397(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[724], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[723], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[725], "scripts.", p0)
+						return matchReWith(&nativeRegexps[724], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -12696,7 +12688,7 @@ func native398(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[726], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[725], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -12704,44 +12696,44 @@ func native398(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[727], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[726], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[728], p0)
+					return matchRe(&nativeRegexps[727], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[729], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[728], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[730], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[729], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[731], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[730], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[732], "alias.", p0)
+				return matchReWith(&nativeRegexps[731], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[733], "credential.", p0)
+				return matchReFold(&nativeRegexps[732], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[734], "include", p0)
+				return matchReFold(&nativeRegexps[733], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[735], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[734], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[736], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[735], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[737], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[736], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -12750,21 +12742,21 @@ func native398(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[738], "remote.", p0)
+				return matchReFold(&nativeRegexps[737], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[739], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[738], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[740], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[739], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[741], "bin/", p0)))
+							!matchReWith(&nativeRegexps[740], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[742], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[741], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[743], "protocol.", p0)
+				return matchReFold(&nativeRegexps[742], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -12783,10 +12775,10 @@ func native399(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[734], "include", p0)
+				return matchReFold(&nativeRegexps[733], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[734], "include", let0)) &&
+			!matchReFold(&nativeRegexps[733], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -12802,36 +12794,36 @@ func native400(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[744], "url.", p0)))
+					matchReFold(&nativeRegexps[743], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[744], "url.", p0)
+				return matchReFold(&nativeRegexps[743], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return ((matchReWith(&nativeRegexps[149], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[745], "url.", e.Assigns[p0])) &&
+					matchReFold(&nativeRegexps[744], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[746], "http.", p0)
+				return matchReFold(&nativeRegexps[745], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[747], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[746], "false\x00no\x00off\x000", p0)
 				})) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[745], "url.", p0)
+						return matchReFold(&nativeRegexps[744], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[748], "http", p0)
+						return matchReFold(&nativeRegexps[747], "http", p0)
 					})))))
 }
 
@@ -12844,9 +12836,9 @@ func native401(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[726], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[725], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[726], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[725], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -12855,8 +12847,8 @@ func native401(env any) bool {
 func native402(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[749], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[750], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[748], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[749], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -12865,8 +12857,8 @@ func native403(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[751], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[752], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[750], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[751], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -12881,18 +12873,18 @@ func native405(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[753], "--action=", p0)
+			return matchReWith(&nativeRegexps[752], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[754], "/", p0)
+			return matchReWith(&nativeRegexps[753], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[755], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[754], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[756], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[755], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -12901,7 +12893,7 @@ func native406(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[757], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[756], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[229], p0) {
 					return ((e.Cwd + "/") + p0)

@@ -1,8 +1,6 @@
 package rules_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/hguard/hguard/dsl"
@@ -120,31 +118,6 @@ func TestFpfix59NamingIsNotReading(t *testing.T) {
 		{"fish", `set -gx GIT_SSH_COMMAND "ssh -i ~/.ssh/id_work"`, dsl.Allow, dsl.Allow},
 		{"fish", "set -gx K (cat ~/.kube/config)", dsl.Ask, dsl.Ask},
 		{"fish", `set -gx GIT_SSH_COMMAND "ssh -oProxyCommand=id"`, dsl.Ask, dsl.Ask},
-	})
-}
-
-// TestFpfix59SecretsFileForPerson: a person writing text typed on the line
-// into the project's secrets file is judged as an agent is, on disk: it
-// creates or extends one without losing a value; replacing the values a
-// file holds, or writing one outside the project, still asks.
-func TestFpfix59SecretsFileForPerson(t *testing.T) {
-	proj := everydayProject(t)
-	if err := os.WriteFile(filepath.Join(proj, ".env"), []byte("DB_PASSWORD=hunter2\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	checkHolesIn(t, proj, []holeCase{
-		{"printf 'PORT=3000\\n' > .env.test", dsl.Allow, dsl.Allow},
-		{"echo 'NODE_ENV=development' >> .env", dsl.Allow, dsl.Allow},
-		{"echo \"SECRET_KEY=$(openssl rand -hex 32)\" >> .env", dsl.Allow, dsl.Allow},
-		{"echo \"VERSION=$(git describe --tags)\" > version.env", dsl.Allow, dsl.Allow},
-		{"cat > .env.test <<'EOF'\nPORT=3000\nEOF", dsl.Allow, dsl.Allow},
-
-		{"echo 'PORT=3000' > .env", dsl.Ask, dsl.Ask},
-		{"echo x > ../other/.env", dsl.Ask, dsl.Ask},
-		{"echo x > /srv/app/.env", dsl.Ask, dsl.Ask},
-		{"echo x >> ~/.netrc", dsl.Ask, dsl.Ask},
-		{"printenv > .env.test", dsl.Ask, dsl.Ask},
-		{"cat ~/.aws/credentials >> .env", dsl.Ask, dsl.Ask},
 	})
 }
 
