@@ -1836,7 +1836,8 @@ func outsideProject(p, dir, project, home string) bool {
 	if !strings.HasPrefix(r, "/") && !strings.HasPrefix(r, "~") || strings.HasPrefix(r, "/dev/") {
 		return false
 	}
-	if isTemp(r) || sharedDir(r) || slices.ContainsFunc(homeCaches, func(d string) bool { return within(tildeHome(r, home), d) }) {
+	if isTemp(r) || sharedDir(r) || slices.ContainsFunc(homeCaches, func(d string) bool { return within(tildeHome(r, home), d) }) ||
+		zshRebuilds(tildeHome(r, home)) {
 		return false
 	}
 	return !within(tildeHome(r, home), tildeHome(project, home))
@@ -1981,6 +1982,15 @@ var homeCaches = []string{
 	"~/.bun/install/cache", "~/go/pkg/mod", "~/.cargo/registry", "~/.cargo/git", "~/.gradle/caches",
 	"~/.m2/repository", "~/.nuget/packages", "~/.rustup/tmp", "~/Library/Developer/Xcode/DerivedData",
 	"~/.kube/cache", "~/.kube/http-cache",
+}
+
+// zshRebuilds reports a file in the home that zsh writes again when it is
+// gone: the completion dump (~/.zcompdump, ~/.zcompdump-host-5.9) and a
+// start-up file's compiled copy (~/.zshrc.zwc), without which zsh reads the
+// start-up file itself.
+func zshRebuilds(p string) bool {
+	dir, name := path.Split(p)
+	return dir == "~/" && (strings.HasPrefix(name, ".zcompdump") || strings.HasSuffix(name, ".zwc"))
 }
 
 // tildeHome writes a path under home (absolute, not /) with ~: a home

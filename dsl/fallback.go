@@ -249,7 +249,25 @@ var persistReaders = nameSet{names: []string{
 	"lnav", "glow", "highlight", "pygmentize", "meld", "vimdiff", "nvimdiff", "kdiff3", "diff3", "dos2unix",
 	"unix2dos", "run-parts", "paste", "join", "rev", "split", "csplit", "enscript", "lpr", "xdg-open", "open", "trash", "trash-put", "gio", "env", "sudo", "doas", "time", "nice",
 	"nohup", "timeout", "xargs", "strace", "ltrace", "true", "false", ":", "export", "unset", "alias",
+	// df names a file for its file system; a declaration stores the path as a value
+	"df", "set", "setenv", "declare", "typeset", "local", "readonly",
 }}
+
+// compilesInPlace is zsh's zcompile FILE, which writes FILE.zwc, a compiled
+// copy of FILE's own code; with names after FILE it compiles those into it
+// instead, which zsh may then load in FILE's place.
+func compilesInPlace(name string, words []string) bool {
+	if programName(name) != "zcompile" {
+		return false
+	}
+	operands := 0
+	for _, w := range words {
+		if !strings.HasPrefix(w, "-") {
+			operands++
+		}
+	}
+	return operands == 1
+}
 
 // persistQuiet are programs whose larger words are prose or patterns, not
 // code that writes: a commit message or a grep pattern naming /etc/sudoers.
@@ -288,7 +306,7 @@ func mayWrite(c *cmdline.Command, args, outputs []string, gs guards) []string {
 	scan := func(name string, words []string, operands bool) {
 		prog := programName(name)
 		quiet := persistQuiet.has(name) || persistQuiet.has(prog)
-		reader := persistReaders.has(name) || persistReaders.has(prog)
+		reader := persistReaders.has(name) || persistReaders.has(prog) || compilesInPlace(name, words)
 		for i, w := range words {
 			if !strings.ContainsAny(w, "/~") {
 				continue

@@ -1087,7 +1087,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native269
 		}
-	case "agent && !isShell(name) && !(name == \"chmod\" && addsReadExec(pos(0))) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])) ||\n  any(args, !(# startsWith \"-\") && !(# in positional) && guardPath(#) && baseName(#) matches \"\\\\.(jsonc?|toml|ya?ml)$|^hguard-shell$\") ||\n  any(args, # startsWith \"(\" && any(split(#, \"\\\"\"), guardPath(#))))":
+	case "agent && !isShell(name) && !(name == \"chmod\" && addsReadExec(pos(0))) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\", \"df\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])) ||\n  any(args, !(# startsWith \"-\") && !(# in positional) && guardPath(#) && baseName(#) matches \"\\\\.(jsonc?|toml|ya?ml)$|^hguard-shell$\") ||\n  any(args, # startsWith \"(\" && any(split(#, \"\\\"\"), guardPath(#))))":
 		if scope == "command" {
 			return native270
 		}
@@ -1271,7 +1271,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native315
 		}
-	case "let local = \"^(\\\\$\\\\{?PWD\\\\}?/?|\\\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && !(assigns[#] contains \"..\") && all(split(assigns[#], \":\"), # matches local) &&\n    (# == \"PYTHONPATH\" && name matches \"^(python[0-9.]*|pytest|py\\\\.test)$\" || # == \"PERL5LIB\" && name in [\"perl\", \"prove\"] || # == \"RUBYLIB\" && name in [\"ruby\", \"rake\", \"rspec\"] ||\n      # == \"LD_LIBRARY_PATH\" && !(path contains \"..\") && path matches \"^(\\\\./)?[A-Za-z0-9_][A-Za-z0-9_.-]*/\")) &&\n  !(# in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(assigns[#] matches \"(?i)command\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(any(declared, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") &&\n  !(# matches \"^GIT_SSH(_COMMAND)?=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(#[indexOf(#, \"=\") + 1:] matches \"(?i)command\")) &&\n  !(# matches \"^(PYTHONPATH|PERL5LIB|RUBYLIB)=\" && !(# contains \"..\") && (let n = #[:indexOf(#, \"=\")]; all(split(#[indexOf(#, \"=\") + 1:], \":\"), # matches local || # == \"$\" + n || # == \"${\" + n + \"}\"))) && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\") && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
+	case "let local = \"^(\\\\$\\\\{?PWD\\\\}?/?|\\\\$?\\\\(pwd\\\\)/?|\\\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$\"; let nodeTuning = \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\"; let javaTuning = \"^\\\\s*((-Xm[sx][0-9]+[kKmMgGtT]?|-Xss[0-9]+[kKmMgG]?|-Xmn[0-9]+[kKmMgG]?|-XX:[+-][A-Za-z0-9]+|-XX:[A-Za-z0-9]+=[0-9.]+[kKmMgG%]?|-D[A-Za-z0-9_.-]+(=[^\\\\s\\\"'$`@]*)?|-(ea|da|esa|dsa|enableassertions|disableassertions)|-verbose(:(gc|class|jni|module))?|-Xshare:(auto|on|off)|-Xlog:[A-Za-z0-9*,+=:._-]*|-XX:ActiveProcessorCount=[0-9]+|-Xint|-Xcomp|-Xrs)\\\\s*)+$\"; let rubyTuning = \"^\\\\s*((-W([0-2]|:(no-)?[a-z_-]+)?|-w|-d|--(jit|yjit|rjit)(-[a-z-]+(=[0-9]+)?)?|-E[A-Za-z0-9:_-]+|--encoding=[A-Za-z0-9:_-]+|--(enable|disable)[-=][A-Za-z_,-]+)\\\\s*)+$\"; let javaLoader = \"-Djava\\\\.(library\\\\.path|class\\\\.path|system\\\\.class\\\\.loader|ext\\\\.dirs|endorsed\\\\.dirs|security\\\\.)|-Djdk\\\\.attach\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && !(assigns[#] contains \"..\") &&\n    (let n = #; all(split(assigns[n], \":\"), all(split(#, \" \"), # matches local || cwd != \"\" && (# == cwd || # startsWith cwd + \"/\") || # == \"$\" + n || # == \"${\" + n + \"}\"))) &&\n    (# != \"LD_LIBRARY_PATH\" || !(path contains \"..\"))) &&\n  !(# in [\"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"JDK_JAVA_OPTIONS\"] && assigns[#] matches javaTuning && !(assigns[#] matches javaLoader)) &&\n  !(# == \"RUBYOPT\" && assigns[#] matches rubyTuning) &&\n  !(# in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(assigns[#] matches \"(?i)command\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches nodeTuning) && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"JDK_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(any(declared, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") &&\n  !(# matches \"^GIT_SSH(_COMMAND)?=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(#[indexOf(#, \"=\") + 1:] matches \"(?i)command\")) &&\n  !(# matches \"^(PYTHONPATH|PERL5LIB|RUBYLIB)=\" && !(# contains \"..\") && (let n = #[:indexOf(#, \"=\")]; all(split(#[indexOf(#, \"=\") + 1:], \":\"), all(split(#, \" \"), # matches local || cwd != \"\" && (# == cwd || # startsWith cwd + \"/\") || # == \"$\" + n || # == \"${\" + n + \"}\")))) && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches nodeTuning)\n  && !(# matches \"^(JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS)=\" && #[indexOf(#, \"=\") + 1:] matches javaTuning && !(# matches javaLoader)) && !(# startsWith \"RUBYOPT=\" && trimPrefix(#, \"RUBYOPT=\") matches rubyTuning) && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
 			return native316
 		}
@@ -1648,7 +1648,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [759]lazyRegexp{
+var nativeRegexps = [757]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -2180,17 +2180,15 @@ var nativeRegexps = [759]lazyRegexp{
 	{src: "(?i)\\[trusted=yes\\]|gpgcheck\\s*=\\s*0|SigLevel\\s*=\\s*Never|allow-unauthenticated"},
 	{src: "^/etc/(apt/(sources\\.list|trusted\\.gpg|keyrings)|yum\\.repos\\.d|zypp/repos\\.d|pacman|apk/repositories)"},
 	{src: "^/etc/(apt/(sources\\.list|trusted\\.gpg|keyrings)|yum\\.repos\\.d|zypp/repos\\.d|apk/repositories)"},
-	{src: "^(python[0-9.]*|pytest|py\\.test)$"},
-	{src: "^(\\./)?[A-Za-z0-9_][A-Za-z0-9_.-]*/"},
 	{src: "(?i)command"},
 	{src: "^[A-Za-z0-9_-]+$"},
 	{src: "^([^$`\\\\]|\\\\.|\\$[A-Za-z_][A-Za-z0-9_]*|\\$\\{[A-Za-z_][A-Za-z0-9_]*(\\[[0-9]+\\])?\\}|\\$[0-9#?$!*@-])*$"},
-	{src: "^\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\.0\\.0\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\s*)+$"},
 	{src: "^ENV=[A-Za-z0-9_-]+$"},
 	{src: "^GIT_SSH(_COMMAND)?=ssh(\\s+[-\\w=.,:/~@]+)*$"},
 	{src: "^(PYTHONPATH|PERL5LIB|RUBYLIB)="},
 	{src: "^PS4=([^$`\\\\]|\\\\.|\\$[A-Za-z_][A-Za-z0-9_]*|\\$\\{[A-Za-z_][A-Za-z0-9_]*(\\[[0-9]+\\])?\\}|\\$[0-9#?$!*@-])*$"},
-	{src: "^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)"},
+	{src: "^(JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS)="},
+	{src: "^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)"},
 	{src: "^(-e|--env=)"},
 	{src: "(^|/)\\.(github|gitea|forgejo)/workflows/[^/]+$"},
 	{src: "(?i)toJSON\\(\\s*secrets\\s*\\)"},
@@ -9086,7 +9084,7 @@ func native270(env any) bool {
 		!isShell(e.Name)) &&
 		!((e.Name == "chmod") &&
 			addsReadExec(e.Pos(0)))) &&
-		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install")) &&
+		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install", "df")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
 		!((matchReWith(&nativeRegexps[435], "python", e.Name) &&
@@ -10596,54 +10594,84 @@ func native315(env any) bool {
 func native316(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
-		let0 := "^(\\$\\{?PWD\\}?/?|\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$"
-		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return (((((((!(((in(p0, "PYTHONPATH", "PERL5LIB", "RUBYLIB", "LD_LIBRARY_PATH") &&
-				!strings.Contains(e.Assigns[p0], "..")) &&
-				allOf(strings.Split(e.Assigns[p0], ":"), func(p1 string) bool {
-					return matchComputed(let0, p1)
-				})) &&
-				(((((p0 == "PYTHONPATH") &&
-					matchReWith(&nativeRegexps[531], "py", e.Name)) ||
-					((p0 == "PERL5LIB") &&
-						in(e.Name, "perl", "prove"))) ||
-					((p0 == "RUBYLIB") &&
-						in(e.Name, "ruby", "rake", "rspec"))) ||
-					(((p0 == "LD_LIBRARY_PATH") &&
-						!strings.Contains(e.Path, "..")) &&
-						matchReWith(&nativeRegexps[532], "/", e.Path)))) &&
-				!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[148], "ssh", e.Assigns[p0])) &&
-					!matchReFold(&nativeRegexps[533], "command", e.Assigns[p0]))) &&
-				!((p0 == "ENV") &&
-					matchRe(&nativeRegexps[534], e.Assigns[p0]))) &&
-				!((p0 == "PS4") &&
-					matchRe(&nativeRegexps[535], e.Assigns[p0]))) &&
-				!((p0 == "NODE_OPTIONS") &&
-					matchReWith(&nativeRegexps[536], "--", e.Assigns["NODE_OPTIONS"]))) &&
-				in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
-				strings.HasPrefix(p0, "DYLD_")) ||
-				strings.HasPrefix(p0, "LUA_INIT_"))
-		}) ||
-			anyOf(e.Declared, func(p0 string) bool {
-				return (((((!matchReWith(&nativeRegexps[537], "ENV=", p0) &&
-					!(matchReWith(&nativeRegexps[538], "GIT_SSH", p0) &&
-						!matchReFold(&nativeRegexps[533], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-					!((matchReWith(&nativeRegexps[539], "=", p0) &&
-						!strings.Contains(p0, "..")) &&
-						func() bool {
-							let1 := substr(p0, 0, strings.Index(p0, "="))
-							return allOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ":"), func(p1 string) bool {
-								return ((matchComputed(let0, p1) ||
-									(p1 == ("$" + let1))) ||
-									(p1 == (("${" + let1) + "}")))
-							})
-						}())) &&
-					!matchReWith(&nativeRegexps[540], "PS4=", p0)) &&
-					!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-						matchReWith(&nativeRegexps[536], "--", strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-					matchReAny(&nativeRegexps[541], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
-			}))
+		let0 := "^(\\$\\{?PWD\\}?/?|\\$?\\(pwd\\)/?|\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$"
+		return func() bool {
+			let1 := "^\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\.0\\.0\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\s*)+$"
+			return func() bool {
+				let2 := "^\\s*((-Xm[sx][0-9]+[kKmMgGtT]?|-Xss[0-9]+[kKmMgG]?|-Xmn[0-9]+[kKmMgG]?|-XX:[+-][A-Za-z0-9]+|-XX:[A-Za-z0-9]+=[0-9.]+[kKmMgG%]?|-D[A-Za-z0-9_.-]+(=[^\\s\"'$`@]*)?|-(ea|da|esa|dsa|enableassertions|disableassertions)|-verbose(:(gc|class|jni|module))?|-Xshare:(auto|on|off)|-Xlog:[A-Za-z0-9*,+=:._-]*|-XX:ActiveProcessorCount=[0-9]+|-Xint|-Xcomp|-Xrs)\\s*)+$"
+				return func() bool {
+					let3 := "^\\s*((-W([0-2]|:(no-)?[a-z_-]+)?|-w|-d|--(jit|yjit|rjit)(-[a-z-]+(=[0-9]+)?)?|-E[A-Za-z0-9:_-]+|--encoding=[A-Za-z0-9:_-]+|--(enable|disable)[-=][A-Za-z_,-]+)\\s*)+$"
+					return func() bool {
+						let4 := "-Djava\\.(library\\.path|class\\.path|system\\.class\\.loader|ext\\.dirs|endorsed\\.dirs|security\\.)|-Djdk\\.attach"
+						return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
+							return (((((((((!(((in(p0, "PYTHONPATH", "PERL5LIB", "RUBYLIB", "LD_LIBRARY_PATH") &&
+								!strings.Contains(e.Assigns[p0], "..")) &&
+								func() bool {
+									let5 := p0
+									return allOf(strings.Split(e.Assigns[let5], ":"), func(p1 string) bool {
+										return allOf(strings.Split(p1, " "), func(p2 string) bool {
+											return (((matchComputed(let0, p2) ||
+												((e.Cwd != "") &&
+													((p2 == e.Cwd) ||
+														strings.HasPrefix(p2, (e.Cwd+"/"))))) ||
+												(p2 == ("$" + let5))) ||
+												(p2 == (("${" + let5) + "}")))
+										})
+									})
+								}()) &&
+								((p0 != "LD_LIBRARY_PATH") ||
+									!strings.Contains(e.Path, ".."))) &&
+								!((in(p0, "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS") &&
+									matchComputed(let2, e.Assigns[p0])) &&
+									!matchComputed(let4, e.Assigns[p0]))) &&
+								!((p0 == "RUBYOPT") &&
+									matchComputed(let3, e.Assigns[p0]))) &&
+								!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
+									matchReWith(&nativeRegexps[148], "ssh", e.Assigns[p0])) &&
+									!matchReFold(&nativeRegexps[531], "command", e.Assigns[p0]))) &&
+								!((p0 == "ENV") &&
+									matchRe(&nativeRegexps[532], e.Assigns[p0]))) &&
+								!((p0 == "PS4") &&
+									matchRe(&nativeRegexps[533], e.Assigns[p0]))) &&
+								!((p0 == "NODE_OPTIONS") &&
+									matchComputed(let1, e.Assigns["NODE_OPTIONS"]))) &&
+								in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
+								strings.HasPrefix(p0, "DYLD_")) ||
+								strings.HasPrefix(p0, "LUA_INIT_"))
+						}) ||
+							anyOf(e.Declared, func(p0 string) bool {
+								return (((((((!matchReWith(&nativeRegexps[534], "ENV=", p0) &&
+									!(matchReWith(&nativeRegexps[535], "GIT_SSH", p0) &&
+										!matchReFold(&nativeRegexps[531], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+									!((matchReWith(&nativeRegexps[536], "=", p0) &&
+										!strings.Contains(p0, "..")) &&
+										func() bool {
+											let5 := substr(p0, 0, strings.Index(p0, "="))
+											return allOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ":"), func(p1 string) bool {
+												return allOf(strings.Split(p1, " "), func(p2 string) bool {
+													return (((matchComputed(let0, p2) ||
+														((e.Cwd != "") &&
+															((p2 == e.Cwd) ||
+																strings.HasPrefix(p2, (e.Cwd+"/"))))) ||
+														(p2 == ("$" + let5))) ||
+														(p2 == (("${" + let5) + "}")))
+												})
+											})
+										}())) &&
+									!matchReWith(&nativeRegexps[537], "PS4=", p0)) &&
+									!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
+										matchComputed(let1, strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+									!((matchReWith(&nativeRegexps[538], "=", p0) &&
+										matchComputed(let2, substr(p0, (strings.Index(p0, "=")+1), len(p0)))) &&
+										!matchComputed(let4, p0))) &&
+									!(strings.HasPrefix(p0, "RUBYOPT=") &&
+										matchComputed(let3, strings.TrimPrefix(p0, "RUBYOPT=")))) &&
+									matchReAny(&nativeRegexps[539], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+							}))
+					}()
+				}()
+			}()
+		}()
 	}()
 }
 
@@ -10656,7 +10684,7 @@ func native317(env any) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[542], "-", p0) &&
+				return (matchReWith(&nativeRegexps[540], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
 			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
@@ -10741,14 +10769,14 @@ func native318(env any) bool {
 func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[543], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[541], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[544], ")", p0.Target))
+				matchReFold(&nativeRegexps[542], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[544], ")", p0)
+				return matchReFold(&nativeRegexps[542], ")", p0)
 			})))
 }
 
@@ -10756,14 +10784,14 @@ func native319(env any) bool {
 func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[545], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[543], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[546], "=", p0)
+				return matchReWith(&nativeRegexps[544], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[547], "A", p0)
+			return matchReWith(&nativeRegexps[545], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -10771,7 +10799,7 @@ func native320(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[548], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[546], "--preserve-env=", p0)
 		}))
 }
 
@@ -10794,7 +10822,7 @@ func native321(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[549], "-R", p0)
+								return matchReWith(&nativeRegexps[547], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -10827,16 +10855,16 @@ func native321(env any) bool {
 									e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 								((e.Name == "pacman") &&
 									(anyOf(e.Flags, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[550], "-R", p0)
+										return matchReWith(&nativeRegexps[548], "-R", p0)
 									}) ||
 										e.HasFlag("nodeps")))) ||
 								((e.Name == "dpkg") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[551], "--force-", p0)
+										return matchReWith(&nativeRegexps[549], "--force-", p0)
 									}))) ||
 								(in(e.Name, "apt", "apt-get", "aptitude") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReFold(&nativeRegexps[552], "--force-", p0)
+										return matchReFold(&nativeRegexps[550], "--force-", p0)
 									}))) ||
 								((e.Name == "apk") &&
 									e.HasFlag("force-broken-world", "force"))))
@@ -10852,8 +10880,8 @@ func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[553], ".", p0) ||
-				matchReFold(&nativeRegexps[554], "://", p0))
+			return (matchReFold(&nativeRegexps[551], ".", p0) ||
+				matchReFold(&nativeRegexps[552], "://", p0))
 		})
 		return ((((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -10885,15 +10913,15 @@ func native323(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[555], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[553], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[556], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[554], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[557], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[555], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[558], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[556], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry", "config.registry"), func(p0 string) bool {
@@ -10903,17 +10931,17 @@ func native323(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[559], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[557], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[560], "://", p0) &&
+				return (matchReWith(&nativeRegexps[558], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[560], "://", p0) &&
+				return (matchReWith(&nativeRegexps[558], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -10930,7 +10958,7 @@ func native323(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[560], "://", p0) &&
+				return (matchReWith(&nativeRegexps[558], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -10983,7 +11011,7 @@ func native325(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[561], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[559], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -10994,7 +11022,7 @@ func native326(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[562], "=", p0)
+					return matchReWith(&nativeRegexps[560], "=", p0)
 				})
 			}
 			return func() []string {
@@ -11016,28 +11044,28 @@ func native326(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[563], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[561], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[564], "_", p0) &&
+				(matchReWith(&nativeRegexps[562], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[565], "://", let1) &&
+							return (matchReWith(&nativeRegexps[563], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[566], "=", p0) &&
-					!matchReWith(&nativeRegexps[567], "=0", p0))) ||
-				matchReWith(&nativeRegexps[568], "=", p0)) ||
-				(matchReWith(&nativeRegexps[569], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[564], "=", p0) &&
+					!matchReWith(&nativeRegexps[565], "=0", p0))) ||
+				matchReWith(&nativeRegexps[566], "=", p0)) ||
+				(matchReWith(&nativeRegexps[567], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[570], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[571], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[572], "-insecure", p0))
+				(matchReWith(&nativeRegexps[568], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[569], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[570], "-insecure", p0))
 		})
 	}()
 }
@@ -11082,7 +11110,7 @@ func native328(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[573], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[571], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -11092,7 +11120,7 @@ func native328(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[574], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[572], "/", cleanPath(p0)))
 			})))
 }
 
@@ -11108,7 +11136,7 @@ func native329(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[575], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[573], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11126,9 +11154,9 @@ func native329(env any) bool {
 		((e.Name == "osascript") &&
 			func() bool {
 				let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-				return ((matchReFold(&nativeRegexps[576], "\"", let0) &&
-					matchReAny(&nativeRegexps[577], "restart\x00shut", let0)) ||
-					matchReFold(&nativeRegexps[578], "aevtr", let0))
+				return ((matchReFold(&nativeRegexps[574], "\"", let0) &&
+					matchReAny(&nativeRegexps[575], "restart\x00shut", let0)) ||
+					matchReFold(&nativeRegexps[576], "aevtr", let0))
 			}()))
 }
 
@@ -11147,9 +11175,9 @@ func native331(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[579], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[580], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[581], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[577], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[578], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[579], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -11190,12 +11218,12 @@ func native332(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[582], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[583], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[580], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[581], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[584], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[582], "systemctl", e.Line)))
 }
 
 // native333 is the condition of fork-bomb.
@@ -11213,7 +11241,7 @@ func native334(env any) bool {
 		return matchReFold(&nativeRegexps[453], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[585], "hguard", p0)
+			return matchReFold(&nativeRegexps[583], "hguard", p0)
 		}))
 }
 
@@ -11230,10 +11258,10 @@ func native336(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[586], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[584], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[587], "history", p0)
+			return matchReWith(&nativeRegexps[585], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11250,7 +11278,7 @@ func native336(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[588], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[586], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -11309,7 +11337,7 @@ func native338(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[589], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[587], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11331,29 +11359,29 @@ func native338(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[590], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[588], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[591], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[589], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "remove", "disable", "bootout", "unload", "stop", "kill")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[592], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
+				return matchReAny(&nativeRegexps[590], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
 			}))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[593], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[591], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[594], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[592], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -11379,7 +11407,7 @@ func native339(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[595], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[593], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "pkill") &&
 				!e.HasFlag("l", "list", "V", "version")) &&
@@ -11399,12 +11427,12 @@ func native339(env any) bool {
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[596], "p", p0)
+					return matchReWith(&nativeRegexps[594], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[597], "$", p0)
+						return matchReWith(&nativeRegexps[595], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[598], "=", e.Line)))))
+						matchReWith(&nativeRegexps[596], "=", e.Line)))))
 	}()
 }
 
@@ -11431,7 +11459,7 @@ func native341(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[599], "p", p0)
+					return matchReWith(&nativeRegexps[597], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -11439,7 +11467,7 @@ func native341(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[600], "grep\x00idof\x00while", e.Line)))) &&
+					matchReAny(&nativeRegexps[598], "grep\x00idof\x00while", e.Line)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -11447,11 +11475,11 @@ func native341(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[601], "p", e.Line)) ||
+				matchReWith(&nativeRegexps[599], "p", e.Line)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[602], "p", e.Line))) ||
+				matchReWith(&nativeRegexps[600], "p", e.Line))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
@@ -11461,10 +11489,10 @@ func native341(env any) bool {
 func native342(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[603], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[601], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[604], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[602], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -11493,10 +11521,10 @@ func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[605], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[603], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[606], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[604], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11531,7 +11559,7 @@ func native345(env any) bool {
 			}))) ||
 		((e.Name == "vim-cmd") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[607], "vmsvc/", p0)
+				return matchReWith(&nativeRegexps[605], "vmsvc/", p0)
 			}))) ||
 		((e.Name == "virsh") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -11602,14 +11630,14 @@ func native348(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[608], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[606], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[609], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[607], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[610], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[611], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[608], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[609], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native349 is the condition of kernel-module-load-agent.
@@ -11630,13 +11658,13 @@ func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[612], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[610], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[613], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[611], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[614], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[612], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -11648,7 +11676,7 @@ func native351(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[615], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[613], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -11667,7 +11695,7 @@ func native352(env any) bool {
 					return !matchComputed(let0, p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[616], "-", p0) &&
+					return (matchReWith(&nativeRegexps[614], "-", p0) &&
 						!matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--load="), "-p")))
 				})))
 	}()
@@ -11682,7 +11710,7 @@ func native353(env any) bool {
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-				!matchReWith(&nativeRegexps[617], "/sys/", cleanPath(p0))) &&
+				!matchReWith(&nativeRegexps[615], "/sys/", cleanPath(p0))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 					(baseName(p0) != "cgroup.kill"))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -11717,16 +11745,16 @@ func native356(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[618], p0)
+				return matchRe(&nativeRegexps[616], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[619], p0)
+					return matchRe(&nativeRegexps[617], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[620], p0)
+					return matchRe(&nativeRegexps[618], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[621], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[619], "/var/log/", p0)
 		}))
 }
 
@@ -11750,7 +11778,7 @@ func native357(env any) bool {
 			(abbrevWords("link delete", e.Positional) ||
 				abbrevWords("address delete", e.Positional))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[622], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
+				return matchReAny(&nativeRegexps[620], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
 			}))) ||
 		(((e.Name == "ip") &&
 			abbrevWords("route flush|delete", e.Positional)) &&
@@ -11807,9 +11835,9 @@ func native357(env any) bool {
 						return (p0 == "allow")
 					})))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[623], "22\x00ssh\x00openssh", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[621], "22\x00ssh\x00openssh", strings.ToLower(p0))
 			})) &&
-			!matchReAny(&nativeRegexps[624], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+			!matchReAny(&nativeRegexps[622], "from \x00from a", strings.Join(e.Positional, " ")))) ||
 		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11818,25 +11846,25 @@ func native357(env any) bool {
 			anyOf(e.Options("j", "jump"), func(p0 string) bool {
 				return in(p0, "DROP", "REJECT")
 			})) &&
-			matchReWith(&nativeRegexps[625], "--", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[623], "--", strings.Join(e.Args, " "))) &&
 			!((e.HasFlag("s", "source", "src-range", "m") &&
-				matchReWith(&nativeRegexps[626], "-", strings.Join(e.Args, " "))) &&
-				!matchReWith(&nativeRegexps[627], "-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[624], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[625], "-", strings.Join(e.Args, " "))))) ||
 		((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
-			matchReAny(&nativeRegexps[628], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
-			matchReWith(&nativeRegexps[629], "-", strings.Join(e.Args, " ")))) ||
+			matchReAny(&nativeRegexps[626], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[627], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nft") &&
-			(matchReFold(&nativeRegexps[630], "policy", strings.Join(e.Args, " ")) ||
-				matchReFold(&nativeRegexps[631], "rule", strings.Join(e.Args, " "))))) ||
+			(matchReFold(&nativeRegexps[628], "policy", strings.Join(e.Args, " ")) ||
+				matchReFold(&nativeRegexps[629], "rule", strings.Join(e.Args, " "))))) ||
 		(((e.Name == "nft") &&
-			matchReWith(&nativeRegexps[632], "dport", strings.Join(e.Args, " "))) &&
-			!matchReWith(&nativeRegexps[633], "saddr", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[630], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[631], "saddr", strings.Join(e.Args, " ")))) ||
 		((e.Name == "firewall-cmd") &&
 			((e.HasFlag("panic-on") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[634], "--remove-", p0)
+					return matchReWith(&nativeRegexps[632], "--remove-", p0)
 				})) ||
-				matchReWith(&nativeRegexps[635], "--remove-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[633], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -11846,7 +11874,7 @@ func native357(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[636], "100", e.Line)))))
+					matchReWith(&nativeRegexps[634], "100", e.Line)))))
 }
 
 // native358 is the condition of boot-config-change.
@@ -11879,33 +11907,33 @@ func native359(env any) bool {
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[637], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[635], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[638], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[636], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[639], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[637], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[576], "\"", let0) &&
-						matchReFold(&nativeRegexps[640], "log", let0)) ||
-						matchReFold(&nativeRegexps[641], "aevt", let0))
+					return ((matchReFold(&nativeRegexps[574], "\"", let0) &&
+						matchReFold(&nativeRegexps[638], "log", let0)) ||
+						matchReFold(&nativeRegexps[639], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[642], "login1", p0)
+					return matchReFold(&nativeRegexps[640], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[643], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[641], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -11914,11 +11942,11 @@ func native359(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[575], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[573], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[644], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[642], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -11932,10 +11960,10 @@ func native360(env any) bool {
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[645], "-s", p0)
+				return matchReWith(&nativeRegexps[643], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[646], p0)
+				return matchRe(&nativeRegexps[644], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -11968,8 +11996,8 @@ func native360(env any) bool {
 			((e.Name == "chronyd") &&
 				e.HasFlag("q"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return !(matchReAny(&nativeRegexps[647], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
-					matchReWith(&nativeRegexps[648], "pool.ntp.org", p0))
+				return !(matchReAny(&nativeRegexps[645], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[646], "pool.ntp.org", p0))
 			})))
 }
 
@@ -11987,7 +12015,7 @@ func native361(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[649], "--", p0)
+					return matchReWith(&nativeRegexps[647], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -12091,9 +12119,9 @@ func native366(env any) bool {
 func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[650], "while", e.Code) ||
-			matchReAny(&nativeRegexps[651], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[652], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[648], "while", e.Code) ||
+			matchReAny(&nativeRegexps[649], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[650], "fork", e.Code)))
 }
 
 // native368 is the condition of service-from-file.
@@ -12120,11 +12148,11 @@ func native369(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[653], "\"", p0)
+				return matchReWith(&nativeRegexps[651], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[654], ".sock", p0)
+				return matchReWith(&nativeRegexps[652], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -12134,10 +12162,10 @@ func native369(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[655], "source=/", p0)
+					return matchReWith(&nativeRegexps[653], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[656], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[654], "security.privileged=true", p0)
 				}))))
 }
 
@@ -12146,18 +12174,18 @@ func native370(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[657], "bind", p0)
+			return matchReWith(&nativeRegexps[655], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[658], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[659], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[656], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[657], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native371 is the condition of mount-over-process.
 func native371(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[660], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[658], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native372 is the condition of snap-unsigned-install.
@@ -12174,7 +12202,7 @@ func native373(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[661], "-", p0)
+				return matchReWith(&nativeRegexps[659], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -12223,7 +12251,7 @@ func native374(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[662], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[660], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -12234,7 +12262,7 @@ func native375(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[663], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[661], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -12242,9 +12270,9 @@ func native375(env any) bool {
 func native376(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[664], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[665], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[666], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[662], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[663], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[664], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -12252,66 +12280,66 @@ func native376(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[667], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[665], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[668], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[666], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[669], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[667], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[670], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[668], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[671], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[669], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[672], e.Line)) &&
-				matchReAny(&nativeRegexps[673], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[674], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[670], e.Line)) &&
+				matchReAny(&nativeRegexps[671], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[672], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native377 is the condition of request-flood-loop.
 func native377(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[675], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[676], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[677], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[673], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[674], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[675], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[678], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[676], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native378 is the condition of busy-loop.
 func native378(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[679], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[680], "do", e.Line) &&
-			matchReWith(&nativeRegexps[681], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[682], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[683], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[684], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[685], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[677], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[678], "do", e.Line) &&
+			matchReWith(&nativeRegexps[679], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[680], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[681], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[682], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[683], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native379 is the condition of spawn-loop.
 func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[686], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[687], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[684], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[685], "sleep\x00wait", e.Line))
 }
 
 // native380 is the condition of thread-storm-code.
 func native380(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[688], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[689], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[690], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[686], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[687], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[688], "sleep\x00.join()", e.Code))
 }
 
 // native381 is the condition of endless-device-read.
@@ -12332,7 +12360,7 @@ func native381(env any) bool {
 func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[691], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[689], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native383 is the condition of write-system-config.
@@ -12341,7 +12369,7 @@ func native383(env any) bool {
 	return (!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[692], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[690], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
@@ -12365,8 +12393,8 @@ func native384(env any) bool {
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[693], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[694], "/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[691], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[692], "/", cleanPath(p0)))
 		}))
 }
 
@@ -12376,8 +12404,8 @@ func native385(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[695], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[696], "/etc/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[693], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[694], "/etc/", cleanPath(p0)))
 		}))
 }
 
@@ -12400,16 +12428,16 @@ func native386(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[697], "/d", p0)
+						return matchReWith(&nativeRegexps[695], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[697], "/d", p0)) ||
+							matchReWith(&nativeRegexps[695], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[698], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[699], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[696], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[697], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -12439,17 +12467,17 @@ func native387(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[698], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[696], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[700], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[698], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[701], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[699], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -12458,12 +12486,12 @@ func native387(env any) bool {
 func native388(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[702], "$", p0) ||
-			matchReAny(&nativeRegexps[703], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[700], "$", p0) ||
+			matchReAny(&nativeRegexps[701], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[704], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[702], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -12480,7 +12508,7 @@ func native389(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[705], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[703], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -12492,7 +12520,7 @@ func native390(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[706], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[704], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -12513,18 +12541,18 @@ func native392(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[707], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[708], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[709], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[710], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[711], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[712], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[713], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[705], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[706], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[707], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[708], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[709], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[710], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[711], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
 					!matchRe(&nativeRegexps[229], p0)) &&
-					(matchReWith(&nativeRegexps[714], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[715], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[716], ".sample", p0)))))
+					(matchReWith(&nativeRegexps[712], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[713], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[714], ".sample", p0)))))
 		}))
 }
 
@@ -12532,7 +12560,7 @@ func native392(env any) bool {
 func native393(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[717], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[715], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -12545,14 +12573,14 @@ func native394(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[718], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[716], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[719], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[720], "=", p0))
+				return (matchReWith(&nativeRegexps[717], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[718], "=", p0))
 			})))
 }
 
@@ -12566,7 +12594,7 @@ func native395(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[721], p0) ||
+			return ((matchRe(&nativeRegexps[719], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -12581,7 +12609,7 @@ func native395(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[722], "credential_process", p0)
+				return matchReAny(&nativeRegexps[720], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -12591,7 +12619,7 @@ func native395(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[723], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[721], ".exec.command", p0)
 					})))))
 }
 
@@ -12600,7 +12628,7 @@ func native396(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[724], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[722], "GOFLAGS=", p0)
 		}))
 }
 
@@ -12626,11 +12654,11 @@ func native397(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[725], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[723], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[726], "scripts.", p0)
+						return matchReWith(&nativeRegexps[724], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -12663,7 +12691,7 @@ func native398(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[727], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[725], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -12671,44 +12699,44 @@ func native398(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[728], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[726], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[729], p0)
+					return matchRe(&nativeRegexps[727], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[730], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[728], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[731], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[729], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[732], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[730], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[733], "alias.", p0)
+				return matchReWith(&nativeRegexps[731], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[734], "credential.", p0)
+				return matchReFold(&nativeRegexps[732], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[735], "include", p0)
+				return matchReFold(&nativeRegexps[733], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[736], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[734], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[737], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[735], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[738], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[736], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -12717,21 +12745,21 @@ func native398(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[739], "remote.", p0)
+				return matchReFold(&nativeRegexps[737], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[740], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[738], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[741], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[739], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[742], "bin/", p0)))
+							!matchReWith(&nativeRegexps[740], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[743], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[741], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[744], "protocol.", p0)
+				return matchReFold(&nativeRegexps[742], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -12750,10 +12778,10 @@ func native399(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[735], "include", p0)
+				return matchReFold(&nativeRegexps[733], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[735], "include", let0)) &&
+			!matchReFold(&nativeRegexps[733], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -12769,36 +12797,36 @@ func native400(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[745], "url.", p0)))
+					matchReFold(&nativeRegexps[743], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[745], "url.", p0)
+				return matchReFold(&nativeRegexps[743], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return ((matchReWith(&nativeRegexps[149], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[746], "url.", e.Assigns[p0])) &&
+					matchReFold(&nativeRegexps[744], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[747], "http.", p0)
+				return matchReFold(&nativeRegexps[745], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[748], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[746], "false\x00no\x00off\x000", p0)
 				})) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[746], "url.", p0)
+						return matchReFold(&nativeRegexps[744], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[749], "http", p0)
+						return matchReFold(&nativeRegexps[747], "http", p0)
 					})))))
 }
 
@@ -12811,9 +12839,9 @@ func native401(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[727], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[725], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[727], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[725], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -12822,8 +12850,8 @@ func native401(env any) bool {
 func native402(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[750], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[751], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[748], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[749], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -12832,8 +12860,8 @@ func native403(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[752], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[753], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[750], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[751], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -12848,18 +12876,18 @@ func native405(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[754], "--action=", p0)
+			return matchReWith(&nativeRegexps[752], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[755], "/", p0)
+			return matchReWith(&nativeRegexps[753], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[756], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[754], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[757], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[755], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -12868,7 +12896,7 @@ func native406(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[758], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[756], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[229], p0) {
 					return ((e.Cwd + "/") + p0)

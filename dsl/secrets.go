@@ -638,6 +638,8 @@ var secretUsers = nameSet{names: []string{
 	"pg_dump", "npm", "pnpm", "yarn", "pip", "op", "which", "type", "find", "fd",
 	"trash", "trash-put", "gio", "inotifywait", "entr", "sudoedit", "vipw", "vigr", "pwck", "grpck", "passwd",
 	"chpasswd", "htpasswd", "ssh-keyscan", "keychain", "git", "true", "false", ":", "cd", "pushd", "export",
+	// a declaration stores the path as a variable's value (fish's set -gx KUBECONFIG ~/.kube/config, as export)
+	"set", "setenv", "declare", "typeset", "local", "readonly",
 	"sha256sum", "sha1sum", "md5sum", "b2sum", "shasum", "cksum",
 	// Kerberos's: a keytab logs in (kinit -kt) or lists its principals
 	"kinit", "klist",

@@ -277,15 +277,15 @@ func TestContainerSecrets(t *testing.T) {
 // that still are.
 func TestEverydayDevLines(t *testing.T) {
 	checkHoles(t, []holeCase{
-		// the project's own library path for one run of its interpreter or binary
+		// the project's own library path for one run of any program (fpfix59)
 		{"PYTHONPATH=src python -m pytest", dsl.Allow, dsl.Allow},
 		{"PYTHONPATH=src pytest -q", dsl.Allow, dsl.Allow},
 		{"PYTHONPATH=$PWD/src python -m app", dsl.Allow, dsl.Allow},
 		{"PERL5LIB=lib prove -r t/", dsl.Allow, dsl.Allow},
 		{"LD_LIBRARY_PATH=build/lib ./build/bin/app", dsl.Allow, dsl.Allow},
 		{"PYTHONPATH=/tmp/x python -m pytest", dsl.Ask, dsl.Ask},
-		{"PYTHONPATH=src git status", dsl.Ask, dsl.Ask},
-		{"LD_LIBRARY_PATH=build/lib ls", dsl.Ask, dsl.Ask},
+		{"PYTHONPATH=src git status", dsl.Allow, dsl.Allow},
+		{"LD_LIBRARY_PATH=build/lib ls", dsl.Allow, dsl.Allow},
 		// exported, the project's own path too (the fifth everyday corpus)
 		{"export PYTHONPATH=src", dsl.Allow, dsl.Allow},
 		{"export PYTHONPATH=\"$PWD/src\"", dsl.Allow, dsl.Allow},

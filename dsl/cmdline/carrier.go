@@ -662,6 +662,9 @@ func (w *walker) stdinCode(c *Command) {
 			!slices.ContainsFunc(c.Via, func(v string) bool { return !passesStdin(v) })
 	case in.Remote || in.Decoded:
 		c.Untrusted = untrusted(in)
+	case in.Kind == "pipe" && in.setup:
+		// starship init fish | source: the tool's own set-up (setupScript),
+		// as eval (starship init fish) and source <(kubectl completion bash)
 	case (in.Kind == "pipe" || in.Kind == "procsub" || in.Kind == "heredoc" || in.Kind == "herestring") && !in.Static:
 		// a heredoc or here-string holding a value known only at run time
 		// (bash <<< "echo $X") is code nobody has read

@@ -105,7 +105,8 @@ func produces(c *Command, in Input) Input {
 				out.Text, out.Static = in.home+"\n", true // awk -F: '$1=="u"{print $6}'
 			}
 		}
-		out.setup = !in.Remote && !in.Decoded && setupScript(c)
+		// fish's psub hands on its input as a file: source (starship init fish | psub)
+		out.setup = !in.Remote && !in.Decoded && (setupScript(c) || c.Name == "psub" && len(c.Args) == 0 && in.setup)
 		if c.Name == "cat" && in.Static && (len(c.Args) == 0 || len(c.Args) == 1 && c.Args[0].Value == "-") {
 			out.Text, out.Static = in.Text, true
 		}

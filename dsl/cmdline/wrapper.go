@@ -184,7 +184,9 @@ loop:
 		a := args[i]
 		v := a.Value
 		switch {
-		case a.Dynamic && operands == 0:
+		case a.Dynamic && operands == 0 && !(spec.assigns && w.dialect == Fish && isAssignment(v)):
+			// fish splits no variable, and a substitution's lines each keep
+			// the NAME= before them: env X=(pwd)/src make assigns, as X=… does
 			break loop
 		case options && v == "--":
 			take()
