@@ -173,7 +173,7 @@ func (h *heldSecrets) build(line *cmdline.Line, ctx Context) {
 			// assignment (export -p > f) it prints the environment, below
 			for _, a := range ue.Args {
 				if name, value, ok := strings.Cut(a, "="); ok && name != "" && !strings.HasPrefix(name, "-") &&
-					(h.copies(value, i) || h.substitutionsCarry(u, line, i, ctx)) {
+					(h.expands(value, i) || ctx.Shell != "fish" && h.copies(value, i) || h.substitutionsCarry(u, line, i, ctx)) {
 					h.vars = append(h.vars, heldVar{name: name, by: i})
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -33,7 +34,7 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 	if secretUsers.has(c.Name) || secretUsers.has(prog) {
 		return out
 	}
-	prints := !(grepFamily.has(prog) && hasFlag(env.Args, []string{"l", "files-with-matches", "L", "files-without-match", "c", "count", "q", "quiet", "silent"}))
+	prints := printsFiles(prog, env.Args)
 	hunt := func(name string, args []string) {
 		if p := secretSearch(programName(name), args); p != "" {
 			out = append(out, p)
@@ -231,6 +232,33 @@ func secretSearch(prog string, args []string) string {
 // -l, -c or -q only names, counts or nothing.
 var grepFamily = set("grep", "egrep", "fgrep", "rgrep", "zgrep", "rg", "ag", "ack")
 
+// printsFiles reports a program run on a search's files (find -exec,
+// xargs) that prints what they hold: not a copier (cp {} /backup) nor an
+// archiver writing a file, nor a search for one word that a key's lines
+// do not hold (xargs grep TODO, as grep -rn TODO ~ prints), or one that
+// prints names, counts or nothing (grep -l, -c, -q).
+func printsFiles(prog string, args []string) bool {
+	switch {
+	case copiers.has(prog):
+		return false
+	case archivers.has(prog):
+		f := optionValues(args, []string{"f", "file"}, true)
+		return len(f) == 0 || f[0] == "-" || f[0] == "/dev/stdout"
+	case grepFamily.has(prog):
+		if hasFlag(args, []string{"l", "files-with-matches", "L", "files-without-match", "c", "count", "q", "quiet", "silent"}) {
+			return false
+		}
+		pat := grepPattern(args)
+		return pat == "" && slices.Contains(args, "") || pat != "" && (matchesEveryLine(pat, hasFlag(args, []string{"v", "invert-match"})) ||
+			regexpMatchesAny(pat, privateKeyLines) || regexpMatchesAny(pat, passwordLines))
+	}
+	return true
+}
+
+// archivers are the programs that pack files into an archive: tar -T -
+// fed by find packs what it finds into the -f file.
+var archivers = set("tar", "bsdtar", "gtar", "cpio", "zip", "7z", "pax")
+
 // wholeSearch is the starting point of a find that takes every file below
 // a home, the homes or the root: no name, path or pattern test narrows it
 // (-type, -size, -mtime, -maxdepth and a negated test do not name what it
@@ -255,9 +283,24 @@ func wholeSearch(prog string, args []string) string {
 			negated = true
 			continue
 		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname":
-			if !negated {
+			if !negated && i+1 < len(args) && !takesEvery(a, args[i+1]) {
 				return ""
 			}
+			i++
+		case "-empty":
+			if !negated {
+				return "" // empty files hold nothing
+			}
+		case "-type", "-xtype":
+			if i+1 < len(args) && !negated && !strings.ContainsAny(args[i+1], "fl") {
+				return "" // -type d: directories, whose files it does not read
+			}
+			i++
+		case "-size":
+			if i+1 < len(args) && !negated && largeOnly(args[i+1]) {
+				return "" // -size +10M: a key or a token file is a few kilobytes
+			}
+			i++
 		case "-exec", "-execdir", "-ok", "-okdir":
 			for i++; i < len(args) && args[i] != ";" && args[i] != "+"; i++ {
 			}
@@ -270,6 +313,61 @@ func wholeSearch(prog string, args []string) string {
 		}
 	}
 	return ""
+}
+
+// takesEvery reports a name test that takes every name, a key's too
+// (-name '*', -path '*', -regex '.*').
+func takesEvery(test, pattern string) bool {
+	names := []string{"id_rsa", ".netrc", "credentials"}
+	if strings.HasSuffix(test, "regex") {
+		re, err := regexp.Compile("(?i)^(?:" + pattern + ")$")
+		return err == nil && !slices.ContainsFunc(names, func(n string) bool { return !re.MatchString("/home/u/.x/" + n) })
+	}
+	if strings.HasPrefix(test, "-i") {
+		pattern = strings.ToLower(pattern)
+	}
+	return !slices.ContainsFunc(names, func(n string) bool {
+		if strings.Contains(test, "path") {
+			n = "/home/u/.x/" + n
+		}
+		ok, _ := path.Match(strings.ReplaceAll(shellClass(pattern), "*", "*"), n)
+		if strings.Contains(test, "path") && !ok {
+			ok = pathGlobNamesAll(pattern)
+		}
+		return !ok
+	})
+}
+
+// pathGlobNamesAll reports a -path pattern whose * reaches across
+// slashes as find's does: '*' and '*/*' take every path.
+func pathGlobNamesAll(pattern string) bool {
+	return strings.Trim(pattern, "*/") == ""
+}
+
+// largeOnly reports find's -size +N that takes no file of a few kilobytes.
+func largeOnly(v string) bool {
+	n, ok := strings.CutPrefix(v, "+")
+	if !ok || n == "" {
+		return false
+	}
+	unit := 512
+	switch n[len(n)-1] {
+	case 'c':
+		unit = 1
+	case 'w':
+		unit = 2
+	case 'k':
+		unit = 1024
+	case 'M':
+		unit = 1 << 20
+	case 'G':
+		unit = 1 << 30
+	case 'b':
+	default:
+		n += "b"
+	}
+	num, err := strconv.Atoi(n[:len(n)-1])
+	return err == nil && num*unit >= 64<<10
 }
 
 // grepPrintsSecrets is the pattern of a recursive grep over a home, the
@@ -295,7 +393,7 @@ func grepPrintsSecrets(prog string, args, pos []string) string {
 	if pat != "" && (regexpMatchesAny(pat, privateKeyLines) || regexpMatchesAny(pat, passwordLines)) {
 		return pat
 	}
-	if (pat != "" || slices.Contains(args, "")) && matchesEveryLine(pat, hasFlag(args, []string{"v", "invert-match"})) && slices.ContainsFunc(pos, func(p string) bool {
+	if (pat != "" || slices.Contains(args, "")) && !namesNarrowed(prog, args) && matchesEveryLine(pat, hasFlag(args, []string{"v", "invert-match"})) && slices.ContainsFunc(pos, func(p string) bool {
 		// every line of every file: grep -r . ~ and grep -r '' ~ print the
 		// keys as tar c ~ packs them; rg and ag skip hidden files unless told
 		return (holdsHomes(p) || isRoot(p)) && (prog != "rg" && prog != "ag" || hasFlag(args, []string{"hidden", "u", "unrestricted", "uu", "uuu", "."}))
@@ -303,6 +401,20 @@ func grepPrintsSecrets(prog string, args, pos []string) string {
 		return cmp.Or(pat, "''")
 	}
 	return ""
+}
+
+// namesNarrowed reports a recursive search limited to some names: grep's
+// --include, rg's -g/--glob (not a negated !glob) and -t/--type, ag's -G.
+func namesNarrowed(prog string, args []string) bool {
+	switch prog {
+	case "rg":
+		globs := optionValues(args, []string{"g", "glob", "iglob"}, false)
+		return slices.ContainsFunc(globs, func(g string) bool { return !strings.HasPrefix(g, "!") }) ||
+			len(optionValues(args, []string{"t", "type"}, true)) > 0
+	case "ag":
+		return len(optionValues(args, []string{"G", "file-search-regex"}, true)) > 0
+	}
+	return len(optionValues(args, []string{"include"}, true)) > 0
 }
 
 // matchesEveryLine reports a search pattern that takes a private key's
@@ -340,7 +452,8 @@ func grepPattern(args []string) string {
 			}
 			return ""
 		case a == "grep" && i == 0: // git grep
-		case a == "-f" || a == "--file" || a == "-m" || a == "--max-count" || a == "-A" || a == "-B" || a == "-C" || a == "--include" || a == "--exclude" || a == "-g" || a == "-t" || a == "--type":
+		case a == "-f" || a == "--file" || a == "-m" || a == "--max-count" || a == "-A" || a == "-B" || a == "-C" || a == "--include" || a == "--exclude" || a == "-g" || a == "-t" || a == "--type" ||
+			a == "--glob" || a == "--iglob" || a == "--type-not" || a == "--max-depth" || a == "-d" || a == "--after-context" || a == "--before-context" || a == "--context":
 			i++
 		case strings.HasPrefix(a, "-"):
 		default:

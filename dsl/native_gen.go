@@ -343,7 +343,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native83
 		}
-	case "any(options(\"c\"), !(# matches \"(?i)^(core\\\\.(pager|editor)|sequence\\\\.editor)=(true|:|cat)?$\" || # matches \"(?i)^(core\\\\.fsmonitor=(false|no|off|0)?|core\\\\.hookspath=/dev/null|credential\\\\.([^=]+\\\\.)?helper=)$\" ||\n  # matches \"(?i)^(core|delta)\\\\.pager=(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^(core|sequence)\\\\.editor=(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^core\\\\.sshcommand=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|delta\\\\.pager|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|remote\\\\.[^=]+\\\\.(uploadpack|receivepack)|tar\\\\.[^.=]+\\\\.command|sendemail\\\\.([^.=]+\\\\.)?(to|cc|header|sendmail)cmd|sendemail\\\\.([^.=]+\\\\.)?smtpserver=(/|\\\\.\\\\.?/|~)|instaweb\\\\.httpd|gpg\\\\.ssh\\\\.defaultkeycommand|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.((ext|file)\\\\.)?allow=(always|user))\") ||\nany(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), !(# in [\"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] in [\"\", \"true\", \":\", \"cat\"] ||\n  # == \"GIT_PAGER\" && assigns[#] matches \"^(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] matches \"^(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|remote\\\\.[^.]+\\\\.(uploadpack|receivepack)|tar\\\\.|include|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|tocmd|cccmd|headercmd|smtpserver))\")":
+	case "any(options(\"c\"), !(# matches \"(?i)^(core\\\\.(pager|editor)|sequence\\\\.editor)=(true|:|cat)?$\" || # matches \"(?i)^(core\\\\.fsmonitor=(false|no|off|0)?|core\\\\.hookspath=/dev/null|credential\\\\.([^=]+\\\\.)?helper=)$\" ||\n  # matches \"(?i)^(core|delta)\\\\.pager=(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^(core|sequence)\\\\.editor=(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^core\\\\.sshcommand=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|delta\\\\.pager|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|remote\\\\.[^=]+\\\\.(uploadpack|receivepack)|tar\\\\.[^.=]+\\\\.command|sendemail\\\\.([^.=]+\\\\.)?(to|cc|header|sendmail)cmd|sendemail\\\\.([^.=]+\\\\.)?smtpserver=(/|\\\\.\\\\.?/|~)|instaweb\\\\.httpd|gpg\\\\.ssh\\\\.defaultkeycommand|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.((ext|file)\\\\.)?allow=(always|user))\") ||\nany(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), !(# in [\"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] in [\"\", \"true\", \":\", \"cat\"] ||\n  # == \"GIT_EXTERNAL_DIFF\" && assigns[#] in [\"difft\", \"difftastic\"] ||\n  # == \"GIT_CONFIG_PARAMETERS\" && !(assigns[#] contains \"$\") && !(assigns[#] contains \"`\") && !(assigns[#] matches \"(?i)(^|[\\\\s'])(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|delta\\\\.|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.|gpg\\\\.|uploadpack\\\\.|remote\\\\.|tar\\\\.|sendemail\\\\.|instaweb\\\\.|include|http\\\\.|protocol\\\\.|url\\\\.|safe\\\\.|receive\\\\.|transfer\\\\.|ssh\\\\.)\") ||\n  # == \"GIT_PAGER\" && assigns[#] matches \"^(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] matches \"^(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|remote\\\\.[^.]+\\\\.(uploadpack|receivepack)|tar\\\\.|include|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|tocmd|cccmd|headercmd|smtpserver))\")":
 		if scope == "command" {
 			return native84
 		}
@@ -1599,7 +1599,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native397
 		}
-	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor|gpg\\\\.([^.]+\\\\.)?program|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|tocmd|cccmd|headercmd))$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^core\\\\.sshcommand$\") && !(positional[len(positional)-1] matches \"^ssh(\\\\s+(-[46ACTXqvx]+|-[ilp]\\\\s*[^\\\\s;|&$`<>()]+|-o\\\\s*(?i:IdentitiesOnly|IdentityFile|StrictHostKeyChecking|UserKnownHostsFile|Port|User|BatchMode|ConnectTimeout|ServerAliveInterval)=[^\\\\s;|&$`<>()]*))*$\")) ||\n  (any(positional, # matches \"(?i)^(core\\\\.(fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\")) || (any(positional, # matches \"(?i)^alias\\\\.\" ) && any(positional, # startsWith \"!\")) ||\n(any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") || (any(positional, # matches \"(?i)^(gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|smtpserver))$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper|sendemail\\\\.([^.]+\\\\.)?sendmailcmd)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential|sendemail)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^remote\\\\.[^.]+\\\\.(uploadpack|receivepack)$\") || (any(positional, # matches \"(?i)^sendemail\\\\.([^.]+\\\\.)?smtpserver$\") && any(positional, # matches \"^(\\\\.\\\\.?/|~)\" || # startsWith \"/\" && !(# matches \"^(/usr(/local)?|/opt/(homebrew|local))?/s?bin/[^/]+$\"))) || any(positional, # matches \"(?i)^instaweb\\\\.httpd$\") || (any(positional, # matches \"(?i)^protocol\\\\.(ext\\\\.)?allow$\") && !any(positional, # == \"never\")))":
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor|gpg\\\\.([^.]+\\\\.)?program|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|tocmd|cccmd|headercmd))$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^core\\\\.sshcommand$\") && !(positional[len(positional)-1] matches \"^ssh(\\\\s+(-[46ACTXqvx]+|-[ilp]\\\\s*[^\\\\s;|&$`<>()]+|-o\\\\s*(?i:IdentitiesOnly|IdentityFile|StrictHostKeyChecking|UserKnownHostsFile|Port|User|BatchMode|ConnectTimeout|ServerAliveInterval)=[^\\\\s;|&$`<>()]*))*$\")) ||\n  (any(positional, # matches \"(?i)^(core\\\\.(fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\") &&\n    !(len(positional) >= 3 && positional[len(positional)-2] matches \"(?i)^(core\\\\.fsmonitor|merge\\\\.[^.]+\\\\.driver|diff\\\\.external)$\" && (positional[len(positional)-1] in [\"true\", \"false\"] ||\n      positional[len(positional)-2] matches \"(?i)^core\\\\.fsmonitor$\" && positional[len(positional)-1] matches \"(?i)^(yes|no|on|off|1|0)$\" ||\n      positional[len(positional)-2] matches \"(?i)^diff\\\\.external$\" && positional[len(positional)-1] in [\"difft\", \"difftastic\"]))) || (any(positional, # matches \"(?i)^alias\\\\.\" ) && any(positional, # startsWith \"!\")) ||\n(any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") || (any(positional, # matches \"(?i)^(gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|smtpserver))$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper|sendemail\\\\.([^.]+\\\\.)?sendmailcmd)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential|sendemail)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^remote\\\\.[^.]+\\\\.(uploadpack|receivepack)$\") || (any(positional, # matches \"(?i)^sendemail\\\\.([^.]+\\\\.)?smtpserver$\") && any(positional, # matches \"^(\\\\.\\\\.?/|~)\" || # startsWith \"/\" && !(# matches \"^(/usr(/local)?|/opt/(homebrew|local))?/s?bin/[^/]+$\"))) || any(positional, # matches \"(?i)^instaweb\\\\.httpd$\") || (any(positional, # matches \"(?i)^protocol\\\\.(ext\\\\.)?allow$\") && !any(positional, # == \"never\")))":
 		if scope == "command" {
 			return native398
 		}
@@ -1648,7 +1648,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [757]lazyRegexp{
+var nativeRegexps = [762]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1795,6 +1795,7 @@ var nativeRegexps = [757]lazyRegexp{
 	{src: "(?i)^core\\.sshcommand=ssh(\\s+[-\\w=.,:/~@]+)*$"},
 	{src: "(?i)^(core\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|delta\\.pager|diff\\.[^.]+\\.(textconv|command)|diff\\.external|merge\\.[^.]+\\.driver|filter\\.[^.]+\\.(clean|smudge|process)|alias\\.[^=]+=!|credential\\.([^=]+\\.)?helper|sequence\\.editor|gpg\\.([^.=]+\\.)?program|uploadpack\\.packobjectshook|remote\\.[^=]+\\.(uploadpack|receivepack)|tar\\.[^.=]+\\.command|sendemail\\.([^.=]+\\.)?(to|cc|header|sendmail)cmd|sendemail\\.([^.=]+\\.)?smtpserver=(/|\\.\\.?/|~)|instaweb\\.httpd|gpg\\.ssh\\.defaultkeycommand|includeif\\..*\\.path|include\\.path|http\\.sslverify=(false|0|no|off)$|protocol\\.((ext|file)\\.)?allow=(always|user))"},
 	{src: "(?i)^(core\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\.|merge\\.|filter\\.|alias\\.|credential\\.|sequence\\.editor|gpg\\.|uploadpack\\.|include)"},
+	{src: "(?i)(^|[\\s'])(core\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|delta\\.|diff\\.|merge\\.|filter\\.|alias\\.|credential\\.|sequence\\.|gpg\\.|uploadpack\\.|remote\\.|tar\\.|sendemail\\.|instaweb\\.|include|http\\.|protocol\\.|url\\.|safe\\.|receive\\.|transfer\\.|ssh\\.)"},
 	{src: "^(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\s+[-+\\w=.,:/]+)*$"},
 	{src: "^(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\s+[-+\\w=.,:/]+)*$"},
 	{src: "^ssh(\\s+[-\\w=.,:/~@]+)*$"},
@@ -2380,6 +2381,10 @@ var nativeRegexps = [757]lazyRegexp{
 	{src: "(?i)^core\\.sshcommand$"},
 	{src: "^ssh(\\s+(-[46ACTXqvx]+|-[ilp]\\s*[^\\s;|&$`<>()]+|-o\\s*(?i:IdentitiesOnly|IdentityFile|StrictHostKeyChecking|UserKnownHostsFile|Port|User|BatchMode|ConnectTimeout|ServerAliveInterval)=[^\\s;|&$`<>()]*))*$"},
 	{src: "(?i)^(core\\.(fsmonitor|gitproxy)|diff\\.external|diff\\.[^.]+\\.(textconv|command)|filter\\.[^.]+\\.(clean|smudge|process)|merge\\.[^.]+\\.driver|uploadpack\\.packobjectshook)$"},
+	{src: "(?i)^(core\\.fsmonitor|merge\\.[^.]+\\.driver|diff\\.external)$"},
+	{src: "(?i)^core\\.fsmonitor$"},
+	{src: "(?i)^(yes|no|on|off|1|0)$"},
+	{src: "(?i)^diff\\.external$"},
 	{src: "(?i)^alias\\."},
 	{src: "(?i)^credential\\.([^.]+\\.)?helper$"},
 	{src: "(?i)^(include\\.path|includeif\\..+\\.path)$"},
@@ -4387,17 +4392,23 @@ func native84(env any) bool {
 			return matchReAny(&nativeRegexps[145], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return ((!((((in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
+			return ((!((((((in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
 				in(e.Assigns[p0], "", "true", ":", "cat")) ||
+				((p0 == "GIT_EXTERNAL_DIFF") &&
+					in(e.Assigns[p0], "difft", "difftastic"))) ||
+				((((p0 == "GIT_CONFIG_PARAMETERS") &&
+					!strings.Contains(e.Assigns[p0], "$")) &&
+					!strings.Contains(e.Assigns[p0], "`")) &&
+					!matchReAny(&nativeRegexps[146], "core.\x00elta.\x00iff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.\x00gpg.\x00uploadpack.\x00remote.\x00tar.\x00sendemail.\x00staweb.\x00clude\x00http.\x00protocol.\x00url.\x00safe.\x00receive.\x00transfer.\x00ssh.", e.Assigns[p0]))) ||
 				((p0 == "GIT_PAGER") &&
-					matchReAny(&nativeRegexps[146], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[147], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
 				(in(p0, "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
-					matchReAny(&nativeRegexps[147], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[148], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
 				(in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[148], "ssh", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[149], "ssh", e.Assigns[p0]))) &&
 				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
-				(matchReWith(&nativeRegexps[149], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[150], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include\x00sendemail.", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[150], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[151], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include\x00sendemail.", e.Assigns[p0])))
 		}))
 }
 
@@ -4407,7 +4418,7 @@ func native85(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[151], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[152], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -4417,7 +4428,7 @@ func native86(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[152], "-", p0)
+				return matchReWith(&nativeRegexps[153], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -4433,16 +4444,16 @@ func native86(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[153], "BASH_", p0) ||
+				return (matchReWith(&nativeRegexps[154], "BASH_", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[154], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[155], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native87 is the condition of command-remap-expansion.
 func native87(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[155], "${", e.Line)
+	return matchReWith(&nativeRegexps[156], "${", e.Line)
 }
 
 // native88 is the condition of path-untrusted-dir.
@@ -4474,18 +4485,18 @@ func native88(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[156], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
+			matchReAny(&nativeRegexps[157], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("module_path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[157], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
+			matchReAny(&nativeRegexps[158], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("MODULE_PATH", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[158], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
+			matchReAny(&nativeRegexps[159], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
 		(((e.Shell == "zsh") &&
 			in(e.Name, "export", "declare", "typeset", "readonly", "local")) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "MODULE_PATH=") &&
-					matchReAny(&nativeRegexps[158], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
+					matchReAny(&nativeRegexps[159], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
 			})))
 }
 
@@ -4505,25 +4516,25 @@ func native89(env any) bool {
 					strings.HasPrefix(index(e.Via, (len(e.Via)-1)), "heroku run")))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[159], " ", p0))
+					!matchReWith(&nativeRegexps[160], " ", p0))
 			})) ||
 			((e.Agent &&
 				(len(e.Wrappers) > 0)) &&
 				(in(e.Caller, "codex", "copilot", "agent") ||
 					!allOf(e.Wrappers, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[160], "exec\x00run\x00-compose \x00railway run", p0)
+						return matchReAny(&nativeRegexps[161], "exec\x00run\x00-compose \x00railway run", p0)
 					})))) ||
 			(e.HasFlag("p") &&
 				in(programName(e.Name), "sh", "bash", "dash", "ksh", "mksh", "zsh", "ash", "yash", "posh", "pdksh", "oksh", "loksh"))) ||
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Wrappers) == 0) &&
-				matchReAny(&nativeRegexps[161], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
+				matchReAny(&nativeRegexps[162], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
 			(((len(e.Via) > 0) &&
 				(index(e.Via, (len(e.Via)-1)) == "script interactive")) &&
-				matchReWith(&nativeRegexps[162], "/dev/null", e.Line))) ||
+				matchReWith(&nativeRegexps[163], "/dev/null", e.Line))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[163], " interactive", index(e.Via, (len(e.Via)-1))))) ||
+				matchReWith(&nativeRegexps[164], " interactive", index(e.Via, (len(e.Via)-1))))) ||
 			(((e.Stdin.Kind == "") &&
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec")
@@ -4533,7 +4544,7 @@ func native89(env any) bool {
 					e.WrapperFlag("run0", "u", "user")) ||
 					e.WrapperFlag("pkexec", "user")) ||
 					anyOf(e.WrapperArgs, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[164], "root\x000", p0)
+						return matchReAny(&nativeRegexps[165], "root\x000", p0)
 					}))))) ||
 		(e.Agent &&
 			(((((((e.Name == "sudo") &&
@@ -4562,7 +4573,7 @@ func native89(env any) bool {
 // native90 is the condition of system-program-copy.
 func native90(env any) bool {
 	e := env.(*CommandEnv)
-	return matchReAny(&nativeRegexps[165], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
+	return matchReAny(&nativeRegexps[166], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
 }
 
 // native91 is the condition of root-interpreter-prompt.
@@ -4570,7 +4581,7 @@ func native91(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Stdin.Kind == "") &&
 		allOf(e.Via, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[166], " -c", p0)
+			return matchReWith(&nativeRegexps[167], " -c", p0)
 		})) &&
 		in(programName(e.Name), "pwsh", "powershell", "tclsh", "wish", "irb", "pry", "python", "ipython", "node", "ruby", "lua", "php", "perl")) &&
 		((((len(e.Args) == 0) ||
@@ -4588,7 +4599,7 @@ func native91(env any) bool {
 			e.WrapperFlag("run0", "u", "user")) ||
 			e.WrapperFlag("pkexec", "user")) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[164], "root\x000", p0)
+				return matchReAny(&nativeRegexps[165], "root\x000", p0)
 			})))
 }
 
@@ -4603,28 +4614,28 @@ func native92(env any) bool {
 func native93(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[167], "#", p0)
+		return matchReWith(&nativeRegexps[168], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[167], "#", p0)
+				return matchReWith(&nativeRegexps[168], "#", p0)
 			})))
 }
 
 // native94 is the condition of load-library.
 func native94(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((((matchReWith(&nativeRegexps[168], ".so", e.Name) ||
+	return (((((((((((((((matchReWith(&nativeRegexps[169], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[169], "-", p0))
+					matchReWith(&nativeRegexps[170], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[170], "lib", p0))
+						!matchReWith(&nativeRegexps[171], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -4632,14 +4643,14 @@ func native94(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[171], ".", p0)
+				return matchReWith(&nativeRegexps[172], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[171], ".", p0)
+				return matchReWith(&nativeRegexps[172], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -4647,8 +4658,8 @@ func native94(env any) bool {
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp") &&
 			anyOf(e.Options("o"), func(p0 string) bool {
-				return (matchReAny(&nativeRegexps[172], "pkcs11provider\x00securitykeyprovider", p0) &&
-					!matchReAny(&nativeRegexps[173], "none\x00internal\x00lib", p0))
+				return (matchReAny(&nativeRegexps[173], "pkcs11provider\x00securitykeyprovider", p0) &&
+					!matchReAny(&nativeRegexps[174], "none\x00internal\x00lib", p0))
 			}))) ||
 		((e.Name == "ssh-keygen") &&
 			anyOf(e.Options("D"), func(p0 string) bool {
@@ -4666,26 +4677,26 @@ func native94(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[174], "/", p0)
+				return matchReWith(&nativeRegexps[175], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[175], ".node", p0)
+				return matchReWith(&nativeRegexps[176], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[176], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[177], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[177], "lib", p0))
+					!matchReWith(&nativeRegexps[178], "lib", p0))
 			}))) ||
 		(in(e.Name, "nginx", "openresty", "angie") &&
 			anyOf(e.Options("g"), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[178], "load_module", p0) &&
-					!matchReWith(&nativeRegexps[179], "load_module", p0))
+				return (matchReWith(&nativeRegexps[179], "load_module", p0) &&
+					!matchReWith(&nativeRegexps[180], "load_module", p0))
 			})))
 }
 
@@ -4698,23 +4709,23 @@ func native95(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[180], "-", p0) &&
-				!matchReWith(&nativeRegexps[177], "lib", p0))
+			return (matchReWith(&nativeRegexps[181], "-", p0) &&
+				!matchReWith(&nativeRegexps[178], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[181], "=", p0) &&
-					!matchReWith(&nativeRegexps[177], "lib", p0))
+				return (matchReWith(&nativeRegexps[182], "=", p0) &&
+					!matchReWith(&nativeRegexps[178], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[182], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[177], "lib", p0))
+				return (matchReWith(&nativeRegexps[183], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[178], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[183], "-", p0)
+				return matchReWith(&nativeRegexps[184], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[184], ".", p0) &&
-						!matchReWith(&nativeRegexps[185], "lib", p0))
+					return (matchReWith(&nativeRegexps[185], ".", p0) &&
+						!matchReWith(&nativeRegexps[186], "lib", p0))
 				}))))
 }
 
@@ -4735,7 +4746,7 @@ func native96(env any) bool {
 				return p0
 			}()
 		}), func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[186], "/", p0) &&
+			return (matchReWith(&nativeRegexps[187], "/", p0) &&
 				!in(p0, e.Outputs...))
 		}))
 }
@@ -4751,8 +4762,8 @@ func native97(env any) bool {
 func native98(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[184], ".", p0) &&
-			!matchReWith(&nativeRegexps[185], "lib", p0))
+		return (matchReWith(&nativeRegexps[185], ".", p0) &&
+			!matchReWith(&nativeRegexps[186], "lib", p0))
 	})
 }
 
@@ -4761,7 +4772,7 @@ func native99(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[187], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[188], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -4774,10 +4785,10 @@ func native100(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[187], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[188], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[188], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[189], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -4785,7 +4796,7 @@ func native100(env any) bool {
 func native101(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[189], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[190], "bin", cleanPath(p0))
 	})
 }
 
@@ -4823,13 +4834,13 @@ func native103(env any) bool {
 func native104(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[190], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
-		(((matchReWith(&nativeRegexps[191], "/", e.Code) ||
+		matchReAny(&nativeRegexps[191], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
+		(((matchReWith(&nativeRegexps[192], "/", e.Code) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[192], "/", p0)
+				return matchReWith(&nativeRegexps[193], "/", p0)
 			})) ||
-			matchReWith(&nativeRegexps[193], ".loads(", e.Code)) ||
-			matchReAny(&nativeRegexps[194], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
+			matchReWith(&nativeRegexps[194], ".loads(", e.Code)) ||
+			matchReAny(&nativeRegexps[195], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
 }
 
 // native105 is the condition of deferred-command.
@@ -4848,7 +4859,7 @@ func native105(env any) bool {
 		(e.Name == "openvt")) ||
 		(in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[195], "starttransientunit", p0)
+				return matchReAny(&nativeRegexps[196], "starttransientunit", p0)
 			}))) ||
 		(in("systemd-run", e.Wrappers...) &&
 			!e.WrapperFlag("systemd-run", "scope"))) ||
@@ -4860,7 +4871,7 @@ func native106(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[196], "bin/", p0)
+			return matchReWith(&nativeRegexps[197], "bin/", p0)
 		}))
 }
 
@@ -4906,9 +4917,9 @@ func native108(env any) bool {
 func native109(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[197], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[198], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[199], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[198], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[199], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[200], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -4919,7 +4930,7 @@ func native110(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[200], "function", e.Line)))
+			matchReWith(&nativeRegexps[201], "function", e.Line)))
 }
 
 // native111 is the condition of fish-funcsave-agent.
@@ -4934,11 +4945,11 @@ func native112(env any) bool {
 	return ((e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((p0 == "--universal") ||
-				matchReWith(&nativeRegexps[201], "-", p0))
+				matchReWith(&nativeRegexps[202], "-", p0))
 		})) &&
 		!anyOf(e.Args, func(p0 string) bool {
 			return (in(p0, "--query", "--erase", "--show", "--names") ||
-				matchReWith(&nativeRegexps[202], "-", p0))
+				matchReWith(&nativeRegexps[203], "-", p0))
 		}))
 }
 
@@ -4957,18 +4968,18 @@ func native114(env any) bool {
 			e.HasFlag("install", "slave", "set")) &&
 			(anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "/") &&
-					matchReWith(&nativeRegexps[203], "bin/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[204], "bin/", cleanPath(p0)))
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((!strings.HasPrefix(p0, "-") &&
 						strings.Contains(p0, "/")) &&
-						!matchReWith(&nativeRegexps[204], "/", cleanPath(p0)))
+						!matchReWith(&nativeRegexps[205], "/", cleanPath(p0)))
 				})))) ||
 		(((e.Name == "dpkg-divert") &&
 			!e.HasFlag("remove", "list", "listpackage", "truename", "help", "version")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[205], "bin/", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[206], "/", cleanPath(p0)))
+				return (matchReWith(&nativeRegexps[206], "bin/", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[207], "/", cleanPath(p0)))
 			})))
 }
 
@@ -4994,8 +5005,8 @@ func native115(env any) bool {
 						return ((((len(let1) == 0) ||
 							!strings.HasPrefix(baseName(index(let1, 0)), let0)) ||
 							(strings.Contains(index(let1, 0), "/") &&
-								!matchReWith(&nativeRegexps[207], "bin/", cleanPath(index(let1, 0))))) ||
-							matchRe(&nativeRegexps[208], strings.Join(sliceOf(strings.Split(p0, "="), 1, len(strings.Split(p0, "="))), "=")))
+								!matchReWith(&nativeRegexps[208], "bin/", cleanPath(index(let1, 0))))) ||
+							matchRe(&nativeRegexps[209], strings.Join(sliceOf(strings.Split(p0, "="), 1, len(strings.Split(p0, "="))), "=")))
 					}())
 			}()
 		})) ||
@@ -5004,7 +5015,7 @@ func native115(env any) bool {
 				return func() bool {
 					let0 := index(strings.Split(strings.TrimSpace(p0), " "), 0)
 					return ((sharedDir(let0) ||
-						matchReWith(&nativeRegexps[209], ".", let0)) ||
+						matchReWith(&nativeRegexps[210], ".", let0)) ||
 						strings.Contains(let0, "$"))
 				}()
 			}))) ||
@@ -5034,7 +5045,7 @@ func native117(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[210], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[211], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -5135,10 +5146,10 @@ func native123(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[211], "..", p0) ||
+					(matchReWith(&nativeRegexps[212], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[212], "$", p0) &&
+							!(matchReWith(&nativeRegexps[213], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -5165,17 +5176,17 @@ func native124(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[213], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[214], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[214], "-", p0) ||
+						return (matchReWith(&nativeRegexps[215], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[215], "-", p0) ||
+							return (matchReWith(&nativeRegexps[216], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -5201,9 +5212,9 @@ func native125(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[216], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[217], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[217], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[218], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -5222,17 +5233,17 @@ func native126(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[218], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[219], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[219], ".", p0) &&
-						!matchReWith(&nativeRegexps[220], ":", p0)))
+					(matchReWith(&nativeRegexps[220], ".", p0) &&
+						!matchReWith(&nativeRegexps[221], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
 					return ((((!strings.Contains(p0, "://") &&
 						secretPath(p0)) ||
 						e.HoldsSecret(p0)) ||
-						matchReAny(&nativeRegexps[221], "~\x00root\x00home/", cleanPath(p0))) ||
+						matchReAny(&nativeRegexps[222], "~\x00root\x00home/", cleanPath(p0))) ||
 						(cleanPath(p0) == "/etc/ssl/private"))
 				}))
 		}()
@@ -5250,7 +5261,7 @@ func native127(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[222], "0", p0)
+					return matchReWith(&nativeRegexps[223], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -5293,7 +5304,7 @@ func native127(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[223], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[224], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -5428,7 +5439,7 @@ func native130(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[224], "-", p0) ||
+							return (matchReWith(&nativeRegexps[225], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -5567,10 +5578,10 @@ func native135(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return (((matchReWith(&nativeRegexps[225], "/etc/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[226], "bin/", cleanPath(p0))) ||
-			matchReWith(&nativeRegexps[227], "/lib", cleanPath(p0))) ||
-			(matchRe(&nativeRegexps[228], cleanPath(p0)) &&
+		return (((matchReWith(&nativeRegexps[226], "/etc/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[227], "bin/", cleanPath(p0))) ||
+			matchReWith(&nativeRegexps[228], "/lib", cleanPath(p0))) ||
+			(matchRe(&nativeRegexps[229], cleanPath(p0)) &&
 				func() bool {
 					let0 := p0
 					return anyOf([]string{"/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/sudoers", "/usr/bin/sudo", "/usr/bin/su", "/bin/bash", "/usr/bin/bash", "/bin/sh"}, func(p1 string) bool {
@@ -5588,15 +5599,15 @@ func native136(env any) bool {
 		anyOf(e.Options("f"), func(p0 string) bool {
 			return func() bool {
 				let0 := cleanPath(func() string {
-					if matchRe(&nativeRegexps[229], p0) ||
+					if matchRe(&nativeRegexps[230], p0) ||
 						(e.Cwd == "") {
 						return p0
 					}
 					return ((e.Cwd + "/") + p0)
 				}())
 				return (((e.Stdin.Kind != "") &&
-					matchReWith(&nativeRegexps[230], "/.ssh/id_", let0)) ||
-					matchReWith(&nativeRegexps[231], "/etc/ssh/ssh_host_", let0))
+					matchReWith(&nativeRegexps[231], "/.ssh/id_", let0)) ||
+					matchReWith(&nativeRegexps[232], "/etc/ssh/ssh_host_", let0))
 			}()
 		})) ||
 		(in(e.Name, "gpg", "gpg2") &&
@@ -5620,15 +5631,15 @@ func native136(env any) bool {
 					}()
 				}()
 			}(), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[232], "/.", cleanPath(p0)) ||
-					(matchRe(&nativeRegexps[228], cleanPath(p0)) &&
+				return ((matchReWith(&nativeRegexps[233], "/.", cleanPath(p0)) ||
+					(matchRe(&nativeRegexps[229], cleanPath(p0)) &&
 						func() bool {
 							let0 := p0
 							return anyOf([]string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.bash_functions", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.mkshrc", "~/.inputrc", "~/.config/fish", "~/.ssh/id_rsa", "~/.ssh/id_ecdsa", "~/.ssh/id_ed25519", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.gnupg", "~/.gitconfig", "~/.config/git", "~/.aws/credentials", "~/.kube/config", "~/.netrc", "~/.git-credentials", "~/.npmrc", "~/.pypirc"}, func(p1 string) bool {
 								return mayName(let0, p1)
 							})
 						}())) &&
-					!matchReWith(&nativeRegexps[233], "/.ssh/known_hosts", cleanPath(p0)))
+					!matchReWith(&nativeRegexps[234], "/.ssh/known_hosts", cleanPath(p0)))
 			})))
 }
 
@@ -5651,8 +5662,8 @@ func native137(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[234], ".git/", cleanPath(p0)) &&
-			!matchReAny(&nativeRegexps[235], ".lock\x00.git/refs/original", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[235], ".git/", cleanPath(p0)) &&
+			!matchReAny(&nativeRegexps[236], ".lock\x00.git/refs/original", cleanPath(p0)))
 	})
 }
 
@@ -5676,7 +5687,7 @@ func native139(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[236], "of=", p0)
+					return matchReWith(&nativeRegexps[237], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -5727,7 +5738,7 @@ func native139(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[237], "for", e.Line)))))
+						matchReWith(&nativeRegexps[238], "for", e.Line)))))
 	}()
 }
 
@@ -5747,17 +5758,17 @@ func native140(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[238], ":", let0)) &&
+					!matchReWith(&nativeRegexps[239], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[239], p0)
+							return matchRe(&nativeRegexps[240], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[240], "-", p0)
+							return matchReWith(&nativeRegexps[241], "-", p0)
 						})))))
 	}()
 }
@@ -5777,18 +5788,18 @@ func native142(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[241], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[242], "x", e.Pos(0)))) &&
 		((anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
-			(matchReWith(&nativeRegexps[242], "C", e.Pos(0)) &&
+			(matchReWith(&nativeRegexps[243], "C", e.Pos(0)) &&
 				anyOf(e.Outputs, func(p0 string) bool {
 					return isBroad(p0)
 				}))) ||
 			((((e.Agent ||
 				(e.Moved != "")) &&
 				(len(e.Options("C", "directory")) == 0)) &&
-				!matchReWith(&nativeRegexps[242], "C", e.Pos(0))) &&
+				!matchReWith(&nativeRegexps[243], "C", e.Pos(0))) &&
 				isBroad(e.Cwd)))) ||
 		((e.Name == "unzip") &&
 			(anyOf(e.Options("d"), func(p0 string) bool {
@@ -5840,11 +5851,11 @@ func native142(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[243], "x", p0)
+						return matchReWith(&nativeRegexps[244], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[244], "x", p0)
+						return matchReWith(&nativeRegexps[245], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -5882,7 +5893,7 @@ func native143(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[245], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[246], ".", baseName(p0)))
 			})))
 }
 
@@ -5921,7 +5932,7 @@ func native146(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[246], "-", p0)
+					return matchReWith(&nativeRegexps[247], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5934,7 +5945,7 @@ func native146(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[247], p0)) &&
+					!matchRe(&nativeRegexps[248], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -5987,9 +5998,9 @@ func native150(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[248], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[249], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[250], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[249], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[250], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[251], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native151 is the condition of move-to-dev-null.
@@ -6117,7 +6128,7 @@ func native159(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[251], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[252], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -6141,7 +6152,7 @@ func native160(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[229], let1) {
+						!matchRe(&nativeRegexps[230], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6154,7 +6165,7 @@ func native160(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[229], let2) {
+							!matchRe(&nativeRegexps[230], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -6172,9 +6183,9 @@ func native160(env any) bool {
 								return ((sensitivePath(p0) ||
 									e.HoldsSecret(p0)) ||
 									(((let3 != "") &&
-										!matchRe(&nativeRegexps[229], p0)) &&
+										!matchRe(&nativeRegexps[230], p0)) &&
 										(sensitivePath(((let3 + "/") + p0)) ||
-											(matchReWith(&nativeRegexps[252], "/.", cleanPath(((let3+"/")+p0))) &&
+											(matchReWith(&nativeRegexps[253], "/.", cleanPath(((let3+"/")+p0))) &&
 												secretPath(((let3 + "/") + p0))))))
 							})) ||
 							(!e.Agent &&
@@ -6182,7 +6193,7 @@ func native160(env any) bool {
 									return (!in(baseName(p0), "token", "identity") &&
 										(secretPath(p0) ||
 											(((let3 != "") &&
-												!matchRe(&nativeRegexps[229], p0)) &&
+												!matchRe(&nativeRegexps[230], p0)) &&
 												secretPath(((let3 + "/") + p0)))))
 								}))))
 				}()
@@ -6207,7 +6218,7 @@ func native161(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[229], let1) {
+						!matchRe(&nativeRegexps[230], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6220,7 +6231,7 @@ func native161(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[229], let2) {
+							!matchRe(&nativeRegexps[230], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -6250,11 +6261,11 @@ func native161(env any) bool {
 									}))) ||
 								((in(e.Name, "export", "declare", "typeset") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[253], "GIT_WORK_TREE=", p0) &&
+										return (matchReWith(&nativeRegexps[254], "GIT_WORK_TREE=", p0) &&
 											(isHome(substr(p0, 14, len(p0))) ||
 												isRoot(substr(p0, 14, len(p0)))))
 									})) &&
-									matchReWith(&nativeRegexps[254], "git", e.Line)))) ||
+									matchReWith(&nativeRegexps[255], "git", e.Line)))) ||
 							(((e.Name == "git") &&
 								(e.Pos(0) == "add")) &&
 								((matchComputed(let4, cleanPath(let3)) &&
@@ -6288,7 +6299,7 @@ func native162(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[229], let1) {
+						!matchRe(&nativeRegexps[230], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6349,7 +6360,7 @@ func native163(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[255], "remote.", p0)
+					return matchReWith(&nativeRegexps[256], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -6361,8 +6372,8 @@ func native164(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[256], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[257], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[257], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[258], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -6391,7 +6402,7 @@ func native165(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[229], p0)) &&
+						!matchRe(&nativeRegexps[230], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -6451,14 +6462,14 @@ func native170(env any) bool {
 func native171(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[258], e.Original))
+		!matchRe(&nativeRegexps[259], e.Original))
 }
 
 // native172 is the condition of url-confusable-host.
 func native172(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[259], "://", e.Original))
+		matchReFold(&nativeRegexps[260], "://", e.Original))
 }
 
 // native173 is the condition of macos-protection-off.
@@ -6495,16 +6506,16 @@ func native173(env any) bool {
 					in(e.Pos(1), "add", "clear"))))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[260], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[261], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[261], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[262], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[262], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[263], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[263], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[264], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -6521,7 +6532,7 @@ func native173(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[264], "--set", p0)
+					return matchReWith(&nativeRegexps[265], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -6535,14 +6546,14 @@ func native173(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[265], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[266], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[266], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[267], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -6556,7 +6567,7 @@ func native174(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[267], "-", p0)
+					return matchReWith(&nativeRegexps[268], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -6610,7 +6621,7 @@ func native176(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[268], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[269], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -6622,11 +6633,11 @@ func native176(env any) bool {
 func native177(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[269], "-set", p0)
+		return matchReAny(&nativeRegexps[270], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[270], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[271], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -6638,15 +6649,15 @@ func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[271], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[272], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[272], "login", p0)
+				return matchReFold(&nativeRegexps[273], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[272], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[273], "login", e.Stdin.Text))))
 }
 
 // native179 is the condition of launchd-job.
@@ -6680,9 +6691,9 @@ func native180(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[273], "clipboard", p0)
+					return matchReFold(&nativeRegexps[274], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[273], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[274], "clipboard", e.Stdin.Text)))))
 }
 
 // native181 is the condition of screen-capture-agent.
@@ -6696,7 +6707,7 @@ func native181(env any) bool {
 func native182(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[274], "sleep", e.Line))
+		matchReWith(&nativeRegexps[275], "sleep", e.Line))
 }
 
 // native183 is the condition of mic-camera-capture-agent.
@@ -6714,7 +6725,7 @@ func native183(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[275], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[276], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -6722,23 +6733,23 @@ func native183(env any) bool {
 func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[276], "dialog", p0)
+		return matchReFold(&nativeRegexps[277], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[276], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[277], "dialog", e.Stdin.Text))
 }
 
 // native185 is the condition of applescript-remote-machine.
 func native185(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[277], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[278], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[277], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[278], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[278], "volume", p0)
+				return matchReFold(&nativeRegexps[279], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[278], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[279], "volume", e.Stdin.Text))))
 }
 
 // native186 is the condition of read-private-store-agent.
@@ -6746,7 +6757,7 @@ func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[279], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[280], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -6757,7 +6768,7 @@ func native187(env any) bool {
 		((((e.Name == "log") &&
 			in(e.Pos(0), "show", "stream", "collect")) &&
 			anyOf(e.Options("predicate"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[280], "pass\x00secret\x00token\x00credential\x00api\x00private\x00auth", p0)
+				return matchReAny(&nativeRegexps[281], "pass\x00secret\x00token\x00credential\x00api\x00private\x00auth", p0)
 			})) ||
 			(((e.Name == "dsexport") &&
 				(len(e.Positional) > 1)) &&
@@ -6780,7 +6791,7 @@ func native188(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[281], "/Users/", p0)
+					return matchReWith(&nativeRegexps[282], "/Users/", p0)
 				}))))
 }
 
@@ -6811,10 +6822,10 @@ func native191(env any) bool {
 		anyOf(e.Args, func(p0 string) bool {
 			return ((((urlScheme(p0) != "") &&
 				(urlScheme(p0) != "file")) &&
-				(matchRe(&nativeRegexps[282], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[283], ".", urlHost(p0)))) &&
+				(matchRe(&nativeRegexps[283], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[284], ".", urlHost(p0)))) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[284], "url.", p0)))
+					matchReFold(&nativeRegexps[285], "url.", p0)))
 		}))
 }
 
@@ -6834,7 +6845,7 @@ func native193(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[285], "%25", p0))
+				matchReWith(&nativeRegexps[286], "%25", p0))
 		}))
 }
 
@@ -6857,12 +6868,12 @@ func native195(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[286], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[287], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[287], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[288], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -6880,9 +6891,9 @@ func native196(env any) bool {
 			}()
 		})
 		return anyOf(let0, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[288], "/", p0) &&
+			return ((matchReWith(&nativeRegexps[289], "/", p0) &&
 				isIP(urlHost(p0))) &&
-				!matchReAny(&nativeRegexps[286], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[287], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})
 	}()
 }
@@ -6894,9 +6905,9 @@ func native197(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[289], "@", p0)) &&
+				matchReWith(&nativeRegexps[290], "@", p0)) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[290], "url.", p0)))
+					matchReFold(&nativeRegexps[291], "url.", p0)))
 		}))
 }
 
@@ -6905,7 +6916,7 @@ func native198(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[291], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[292], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -6932,8 +6943,8 @@ func native199(env any) bool {
 func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[292], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[293], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[293], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[294], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native201 is the condition of inline-code-download.
@@ -6941,11 +6952,11 @@ func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[294], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[295], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[296], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[297], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[298], "http://", e.Code))))
+		matchReAny(&nativeRegexps[295], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[296], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[297], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[298], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[299], "http://", e.Code))))
 }
 
 // native202 is the condition of insecure-tls.
@@ -6976,14 +6987,14 @@ func native202(env any) bool {
 						return (p0 == "set")
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[299], ".trusted-host", p0)
+						return matchReWith(&nativeRegexps[300], ".trusted-host", p0)
 					}))) ||
 				((in(e.Name, "npm", "yarn", "pnpm") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[300], "strict-ssl\x00enablestrictssl", p0)
+						return matchReAny(&nativeRegexps[301], "strict-ssl\x00enablestrictssl", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[301], "false", p0)
+						return matchReWith(&nativeRegexps[302], "false", p0)
 					}))) ||
 				(in(e.Name, "helm", "kubectl") &&
 					e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -7018,37 +7029,37 @@ func native202(env any) bool {
 func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[302], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[303], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[303], "/dev/", p0)
+			return matchReWith(&nativeRegexps[304], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[304], ":", p0)
+				return matchReFold(&nativeRegexps[305], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[305], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[306], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[306], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[307], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[307], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[308], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
-			matchReAny(&nativeRegexps[309], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
+			matchReAny(&nativeRegexps[308], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[309], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
+			matchReAny(&nativeRegexps[310], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
 }
 
 // native204 is the condition of inline-socket-public-ip.
 func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[310], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
+		matchReAny(&nativeRegexps[311], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
 		anyOf(strings.Split(e.Code, "\""), func(p0 string) bool {
 			return anyOf(strings.Split(p0, "'"), func(p1 string) bool {
 				return (isIP(strings.TrimSpace(p1)) &&
@@ -7065,9 +7076,9 @@ func native205(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[311], "$", p0) &&
+				(matchReWith(&nativeRegexps[312], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[312], "$(cat ", p0))
+				matchReWith(&nativeRegexps[313], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -7086,7 +7097,7 @@ func native205(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[313], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[314], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -7100,10 +7111,10 @@ func native205(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[314], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[315], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[315], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[316], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -7125,7 +7136,7 @@ func native205(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[316], "$(", p0)
+				return matchReWith(&nativeRegexps[317], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7134,7 +7145,7 @@ func native205(env any) bool {
 						(e.Pos(0) == "login")) &&
 						tokenForHost(e.TokenSource(p0), sliceOf(e.Positional, 1, len(e.Positional))))) &&
 					!((in(e.Name, "http", "https", "xh", "xhs") &&
-						matchReWith(&nativeRegexps[317], ":", p0)) &&
+						matchReWith(&nativeRegexps[318], ":", p0)) &&
 						tokenForHost(e.TokenSource(p0), e.Args)))
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp", "rsync") &&
@@ -7144,11 +7155,11 @@ func native205(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[318], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[319], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[316], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[319], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[317], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[320], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -7227,7 +7238,7 @@ func native207(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[320], ":", p0)
+					return matchReWith(&nativeRegexps[321], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
@@ -7272,7 +7283,7 @@ func native208(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[321], "$", p0) &&
+							(matchReWith(&nativeRegexps[322], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -7282,7 +7293,7 @@ func native208(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[322], "://", p0)
+							return matchReWith(&nativeRegexps[323], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -7300,16 +7311,16 @@ func native208(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[321], "$", p0) &&
+									(matchReWith(&nativeRegexps[322], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[322], "://", p0)
+								return matchReWith(&nativeRegexps[323], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[323], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[324], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -7329,7 +7340,7 @@ func native209(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[324], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[325], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -7353,8 +7364,8 @@ func native210(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[321], "$", p0)) &&
-			matchReWith(&nativeRegexps[325], ".", p0))
+			matchReWith(&nativeRegexps[322], "$", p0)) &&
+			matchReWith(&nativeRegexps[326], ".", p0))
 	})
 }
 
@@ -7404,7 +7415,7 @@ func native211(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[326], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[327], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -7414,7 +7425,7 @@ func native211(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[327], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[328], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -7486,13 +7497,13 @@ func native212(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[328], "/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[329], "/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[328], "/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[329], "/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -7504,7 +7515,7 @@ func native213(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[329], "cd", e.Line))
+		matchReWith(&nativeRegexps[330], "cd", e.Line))
 }
 
 // native214 is the condition of reverse-shell-fifo.
@@ -7517,7 +7528,7 @@ func native214(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[330], "mk", e.Line))
+		matchReWith(&nativeRegexps[331], "mk", e.Line))
 }
 
 // native215 is the condition of shell-piped-to-network.
@@ -7544,20 +7555,20 @@ func native216(env any) bool {
 // native217 is the condition of awk-network.
 func native217(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[331], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[332], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[332], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[333], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native218 is the condition of dns-update.
 func native218(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[333], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[334], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[334], "del", p0)
+			return matchReFold(&nativeRegexps[335], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[333], "del", p0.Target)
+			return matchReFold(&nativeRegexps[334], "del", p0.Target)
 		}))
 }
 
@@ -7598,7 +7609,7 @@ func native219(env any) bool {
 										!tokenForHost(e.TokenSource(p0), e.Args))
 								}) ||
 									anyOf(e.Options("c"), func(p0 string) bool {
-										return (((matchReFold(&nativeRegexps[335], "extraheader=", p0) &&
+										return (((matchReFold(&nativeRegexps[336], "extraheader=", p0) &&
 											matchComputed(let0, p0)) &&
 											anyOf(e.Args, func(p1 string) bool {
 												return (urlHost(p1) != "")
@@ -7609,15 +7620,15 @@ func native219(env any) bool {
 							return func() bool {
 								if e.Name == "ssh" {
 									return ((anyOf(e.Options("o"), func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[336], "ndenv\x00tenv", p0) &&
-											(matchReFold(&nativeRegexps[337], "*", p0) ||
-												matchReAny(&nativeRegexps[338], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+										return (matchReAny(&nativeRegexps[337], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[338], "*", p0) ||
+												matchReAny(&nativeRegexps[339], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
-										matchReWith(&nativeRegexps[339], "$", e.Source)) ||
+										matchReWith(&nativeRegexps[340], "$", e.Source)) ||
 										(anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[340], "${", p0)
+											return matchReWith(&nativeRegexps[341], "${", p0)
 										}) &&
-											!matchReWith(&nativeRegexps[341], "$", e.Source)))
+											!matchReWith(&nativeRegexps[342], "$", e.Source)))
 								}
 								return func() bool {
 									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -7666,7 +7677,7 @@ func native219(env any) bool {
 													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
 													anyOf(e.PipedSecrets(), func(p0 string) bool {
 														return !tokenForHost(e.TokenSource(func() string {
-															if matchReWith(&nativeRegexps[342], " ", p0) {
+															if matchReWith(&nativeRegexps[343], " ", p0) {
 																return p0
 															}
 															return (("$(" + p0) + ")")
@@ -7680,7 +7691,7 @@ func native219(env any) bool {
 													e.HoldsSecret(e.Stdin.From))))
 									}
 									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-										return ((matchReWith(&nativeRegexps[341], "$", p0) ||
+										return ((matchReWith(&nativeRegexps[342], "$", p0) ||
 											e.SecretValue(p0)) &&
 											!tokenForHost(e.TokenSource(p0), e.Args))
 									}) ||
@@ -7689,23 +7700,23 @@ func native219(env any) bool {
 												return strings.HasPrefix(p0, "--expand-")
 											})) &&
 											anyOf(e.Options("variable"), func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[343], "%", p0) &&
+												return (matchReWith(&nativeRegexps[344], "%", p0) &&
 													!tokenForHost(e.TokenSource(("$"+substr(p0, 1, len(p0)))), e.Args))
 											}))) ||
 										(in(e.Name, "http", "https", "xh", "xhs") &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[344], ":", p0) &&
+												return (matchReWith(&nativeRegexps[345], ":", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											}))) ||
 										anyOf(e.Positional, func(p0 string) bool {
 											return (((urlHost(p0) != "") &&
-												matchReWith(&nativeRegexps[341], "$", p0)) &&
+												matchReWith(&nativeRegexps[342], "$", p0)) &&
 												!tokenForHost(e.TokenSource(p0), e.Args))
 										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchReAny(&nativeRegexps[345], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+												return (matchReAny(&nativeRegexps[346], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											})))
 								}()
@@ -7742,10 +7753,10 @@ func native221(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[346], ".", p0))
+					matchReWith(&nativeRegexps[347], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[341], "$", p0) &&
+			return (matchReWith(&nativeRegexps[342], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -7773,7 +7784,7 @@ func native222(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[347], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[348], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -7781,7 +7792,7 @@ func native222(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[348], p0)
+							return matchRe(&nativeRegexps[349], p0)
 						}))))
 		}()
 	}()
@@ -7795,7 +7806,7 @@ func native223(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[349], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[350], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -7824,7 +7835,7 @@ func native225(env any) bool {
 					in(e.Pos(0), "http", "start")))) ||
 			((e.Name == "cloudflared") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[350], "://", p0) ||
+					return (matchReWith(&nativeRegexps[351], "://", p0) ||
 						matchComputed((("^(--url=)?(https?://)?[^/@]*:"+let0)+"(/|$)"), p0))
 				}) ||
 					(((e.Agent &&
@@ -7850,7 +7861,7 @@ func native225(env any) bool {
 				!in(e.Pos(0), "verify", "status"))) ||
 			(((e.Name == "socat") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[351], "-listen:", p0)
+					return matchReAny(&nativeRegexps[352], "-listen:", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed((("(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:" + let0) + "(,|$)"), p0)
@@ -7862,7 +7873,7 @@ func native225(env any) bool {
 			(((e.Name == "chisel") &&
 				(e.Pos(0) == "client")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[352], "R:", p0)
+					return matchReWith(&nativeRegexps[353], "R:", p0)
 				}))) ||
 			((e.Name == "bore") &&
 				(e.Pos(0) == "local"))) ||
@@ -7887,15 +7898,15 @@ func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[353], "@", p0) &&
-				!matchReWith(&nativeRegexps[354], "@", p0))
+			return (matchReWith(&nativeRegexps[354], "@", p0) &&
+				!matchReWith(&nativeRegexps[355], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[355], ":", p0) &&
-						!matchReAny(&nativeRegexps[356], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[356], ":", p0) &&
+						!matchReAny(&nativeRegexps[357], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -7912,7 +7923,7 @@ func native226(env any) bool {
 func native227(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[357], "@", p0)
+		return matchReWith(&nativeRegexps[358], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -7928,18 +7939,18 @@ func native228(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[358], ":", p0)
+				return matchReFold(&nativeRegexps[359], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[359], ":", p0)
+				return matchReFold(&nativeRegexps[360], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[360], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[361], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[355], ":", p0) &&
-						!matchReAny(&nativeRegexps[356], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[356], ":", p0) &&
+						!matchReAny(&nativeRegexps[357], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -7963,14 +7974,14 @@ func native229(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[361], ":", p0)
-			})) &&
-			!anyOf(e.Args, func(p0 string) bool {
 				return matchReFold(&nativeRegexps[362], ":", p0)
 			})) &&
+			!anyOf(e.Args, func(p0 string) bool {
+				return matchReFold(&nativeRegexps[363], ":", p0)
+			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[363], "create:", p0) ||
-					matchReFold(&nativeRegexps[364], ":", p0))
+				return (matchReFold(&nativeRegexps[364], "create:", p0) ||
+					matchReFold(&nativeRegexps[365], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -7981,7 +7992,7 @@ func native229(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[365], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[366], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -8007,7 +8018,7 @@ func native230(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[366], p0)
+					return matchRe(&nativeRegexps[367], p0)
 				}))))
 }
 
@@ -8015,8 +8026,8 @@ func native230(env any) bool {
 func native231(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[367], ":", p0) &&
-			!matchReWith(&nativeRegexps[368], ":", p0))
+		return (matchReWith(&nativeRegexps[368], ":", p0) &&
+			!matchReWith(&nativeRegexps[369], ":", p0))
 	})
 }
 
@@ -8044,7 +8055,7 @@ func native233(env any) bool {
 		return (((e.Name == "git-daemon") ||
 			(e.Pos(0) == "daemon")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[369], "--enable=receive-pack", p0)
+				return matchReWith(&nativeRegexps[370], "--enable=receive-pack", p0)
 			}) ||
 				(e.HasFlag("export-all") &&
 					((anyOf(e.Options("base-path"), func(p0 string) bool {
@@ -8076,7 +8087,7 @@ func native234(env any) bool {
 					return !in(p0, "127.0.0.1", "localhost", "::1", "[::1]")
 				}) ||
 					anyOf(e.Options("user-data-dir"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[370], "/", cleanPath(p0))
+						return matchReWith(&nativeRegexps[371], "/", cleanPath(p0))
 					}))))
 	}()
 }
@@ -8085,8 +8096,8 @@ func native234(env any) bool {
 func native235(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[371], p0) ||
-			matchReWith(&nativeRegexps[372], "w", p0))
+		return (matchRe(&nativeRegexps[372], p0) ||
+			matchReWith(&nativeRegexps[373], "w", p0))
 	})
 }
 
@@ -8099,23 +8110,23 @@ func native236(env any) bool {
 				under(p0, "/etc")) ||
 				under(p0, "/usr")) ||
 				(under(p0, "/var") &&
-					!((matchReWith(&nativeRegexps[373], "/var/www/", cleanPath(p0)) &&
+					!((matchReWith(&nativeRegexps[374], "/var/www/", cleanPath(p0)) &&
 						!e.HasFlag("L")) &&
 						!anyOf(e.Args, func(p1 string) bool {
-							return matchRe(&nativeRegexps[374], p1)
+							return matchRe(&nativeRegexps[375], p1)
 						}))))
 		})) ||
 		(((e.Dynamic &&
 			e.HasFlag("R", "recursive")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[375], "$", p0) &&
-					!matchReWith(&nativeRegexps[376], "$", p0))
+				return (matchReWith(&nativeRegexps[376], "$", p0) &&
+					!matchReWith(&nativeRegexps[377], "$", p0))
 			})) ||
 			((in("find", e.Wrappers...) &&
 				in("{}", e.Positional...)) &&
 				anyOf(e.WrapperArgs, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[375], "$", p0) &&
-						!matchReWith(&nativeRegexps[376], "$", p0))
+					return (matchReWith(&nativeRegexps[376], "$", p0) &&
+						!matchReWith(&nativeRegexps[377], "$", p0))
 				}))))
 }
 
@@ -8124,16 +8135,16 @@ func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[377], "s", p0) ||
-				matchRe(&nativeRegexps[378], p0))
+			return (matchReWith(&nativeRegexps[378], "s", p0) ||
+				matchRe(&nativeRegexps[379], p0))
 		}) ||
 			anyOf(e.Options("reference"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[379], "/", cleanPath(p0))
+				return matchReWith(&nativeRegexps[380], "/", cleanPath(p0))
 			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[378], p0) ||
-					matchReWith(&nativeRegexps[377], "s", p0))
+				return (matchRe(&nativeRegexps[379], p0) ||
+					matchReWith(&nativeRegexps[378], "s", p0))
 			})))
 }
 
@@ -8142,18 +8153,18 @@ func native238(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[377], "s", p0) ||
-				matchRe(&nativeRegexps[380], p0))
+			return (matchReWith(&nativeRegexps[378], "s", p0) ||
+				matchRe(&nativeRegexps[381], p0))
 		}) ||
 			anyOf(e.Options("reference"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[381], "bin/", cleanPath(p0))
+				return matchReWith(&nativeRegexps[382], "bin/", cleanPath(p0))
 			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[380], p0)
+				return matchRe(&nativeRegexps[381], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[382], cleanPath(p0))
+			return matchRe(&nativeRegexps[383], cleanPath(p0))
 		}))
 }
 
@@ -8163,7 +8174,7 @@ func native239(env any) bool {
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isRoot(p0) ||
-				matchReWith(&nativeRegexps[383], "${", p0)) ||
+				matchReWith(&nativeRegexps[384], "${", p0)) ||
 				in(cleanPath(p0), "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/var", "/usr/bin", "/usr/lib", "/usr/sbin", "/dev", "/proc", "/sys", "/System", "/Library", "/private", "/etc/*", "/usr/*", "/var/*"))
 		}))
 }
@@ -8175,7 +8186,7 @@ func native240(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[384], "+", p0)
+					return matchReWith(&nativeRegexps[385], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -8184,8 +8195,8 @@ func native240(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[385], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[386], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[386], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[387], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -8204,12 +8215,12 @@ func native240(env any) bool {
 func native241(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[387], p0)
+		return matchRe(&nativeRegexps[388], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[388], "bin/", p0))
+				matchReWith(&nativeRegexps[389], "bin/", p0))
 		}))
 }
 
@@ -8217,9 +8228,9 @@ func native241(env any) bool {
 func native242(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[389], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[390], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[390], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[391], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -8240,52 +8251,52 @@ func native243(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[391], p0) ||
-					matchRe(&nativeRegexps[392], p0)) ||
+				return ((((matchRe(&nativeRegexps[392], p0) ||
 					matchRe(&nativeRegexps[393], p0)) ||
-					matchReWith(&nativeRegexps[394], "w", p0)) ||
-					matchReWith(&nativeRegexps[395], "g", p0))
+					matchRe(&nativeRegexps[394], p0)) ||
+					matchReWith(&nativeRegexps[395], "w", p0)) ||
+					matchReWith(&nativeRegexps[396], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[392], p0) ||
-					matchRe(&nativeRegexps[396], p0)) ||
-					matchReWith(&nativeRegexps[397], "w", p0)) ||
-					matchReWith(&nativeRegexps[394], "w", p0))
+				return (((matchRe(&nativeRegexps[393], p0) ||
+					matchRe(&nativeRegexps[397], p0)) ||
+					matchReWith(&nativeRegexps[398], "w", p0)) ||
+					matchReWith(&nativeRegexps[395], "w", p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[398], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[399], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[399], p0)
+				return matchRe(&nativeRegexps[400], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[400], p0)
+				return matchRe(&nativeRegexps[401], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[401], ":", p0)
+					return matchReWith(&nativeRegexps[402], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[402], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[403], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[403], p0)
+				return matchRe(&nativeRegexps[404], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[401], ":", p0)
+					return matchReWith(&nativeRegexps[402], ":", p0)
 				}))))
 }
 
@@ -8298,7 +8309,7 @@ func native244(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[404], "-", p0)
+					return matchReWith(&nativeRegexps[405], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -8312,20 +8323,20 @@ func native244(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[405], "0", p0)
+				return matchReWith(&nativeRegexps[406], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[405], "0", p0)
+				return matchReWith(&nativeRegexps[406], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[406], ":", p0)
+				return matchReWith(&nativeRegexps[407], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[406], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[407], ":", e.Stdin.Text))))
 }
 
 // native245 is the condition of privileged-group.
@@ -8355,7 +8366,7 @@ func native245(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[407], "/Groups/", p0))
+					matchReWith(&nativeRegexps[408], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -8406,7 +8417,7 @@ func native247(env any) bool {
 			}))) ||
 		(in(e.Name, "usermod", "chsh") &&
 			anyOf(e.Options("s", "shell"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[408], "nologin\x00false", p0)
+				return matchReAny(&nativeRegexps[409], "nologin\x00false", p0)
 			}))) ||
 		(((e.Name == "usermod") &&
 			(len(e.Options("G", "groups")) > 0)) &&
@@ -8421,7 +8432,7 @@ func native247(env any) bool {
 		((e.Name == "pwpolicy") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(strings.ToLower(p0), "disableuser", "-disableuser") ||
-					matchReAny(&nativeRegexps[409], "isdisabled=", p0))
+					matchReAny(&nativeRegexps[410], "isdisabled=", p0))
 			})))
 }
 
@@ -8433,14 +8444,14 @@ func native248(env any) bool {
 		((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/hosts", "/etc/resolv.conf", "/etc/ld.so.cache", "/etc/shells")
 		}) &&
-			(matchRe(&nativeRegexps[410], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[411], "-\x00=", index(e.Positional, 0)))) ||
+			(matchRe(&nativeRegexps[411], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[412], "-\x00=", index(e.Positional, 0)))) ||
 			(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (isRoot(p0) ||
 					in(cleanPath(p0), "/etc", "/home", "/Users", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/var", "/tmp", "/usr/lib", "/usr/bin", "/usr/share"))
 			}) &&
-				(matchRe(&nativeRegexps[412], index(e.Positional, 0)) ||
-					matchReAny(&nativeRegexps[413], "-\x00=", index(e.Positional, 0)))))) ||
+				(matchRe(&nativeRegexps[413], index(e.Positional, 0)) ||
+					matchReAny(&nativeRegexps[414], "-\x00=", index(e.Positional, 0)))))) ||
 		((((e.Name == "chown") &&
 			(len(e.Positional) > 1)) &&
 			!e.HasFlag("R", "recursive")) &&
@@ -8448,7 +8459,7 @@ func native248(env any) bool {
 				let0 := index(strings.Split(index(e.Positional, 0), ":"), 0)
 				return ((let0 != "") &&
 					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return ((matchReWith(&nativeRegexps[414], "/", cleanPath(p0)) &&
+						return ((matchReWith(&nativeRegexps[415], "/", cleanPath(p0)) &&
 							(index(strings.Split(cleanPath(p0), "/"), 2) != let0)) ||
 							((cleanPath(p0) == "~") &&
 								!in(let0, "$USER", "${USER}", "$LOGNAME", "$(whoami)", "$(id -un)", "$(id -u)", "$(id -u -n)")))
@@ -8497,7 +8508,7 @@ func native251(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[415], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[416], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -8505,12 +8516,12 @@ func native251(env any) bool {
 func native252(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[416], p0)
+		return matchRe(&nativeRegexps[417], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[417], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[418], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -8529,7 +8540,7 @@ func native253(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[418], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[419], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native254 is the condition of read-secret.
@@ -8543,13 +8554,13 @@ func native254(env any) bool {
 						(e.Pos(0) == "env")) &&
 						(e.Pos(1) == "pull"))))) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[419], ".env", p0)
+				return matchReWith(&nativeRegexps[420], ".env", p0)
 			}))) &&
 		!(storesSecret(e.Name, e.Args) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return ((!matchRe(&nativeRegexps[229], p0) &&
+				return ((!matchRe(&nativeRegexps[230], p0) &&
 					!strings.Contains(p0, "..")) &&
-					!matchReWith(&nativeRegexps[420], ".", p0))
+					!matchReWith(&nativeRegexps[421], ".", p0))
 			})))
 }
 
@@ -8583,8 +8594,8 @@ func native256(env any) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
-				!matchRe(&nativeRegexps[229], p0))) &&
-			matchReWith(&nativeRegexps[421], ".", p0))
+				!matchRe(&nativeRegexps[230], p0))) &&
+			matchReWith(&nativeRegexps[422], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -8636,7 +8647,7 @@ func native257(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[422], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[423], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -8686,10 +8697,10 @@ func native259(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[423], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[424], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[424], "/", p0))
+					matchReWith(&nativeRegexps[425], "/", p0))
 			})))
 }
 
@@ -8719,7 +8730,7 @@ func native261(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[425], ":", p0) ||
+					return (matchReWith(&nativeRegexps[426], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -8728,7 +8739,7 @@ func native261(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[426], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[427], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native262 is the condition of send-secret-dir.
@@ -8747,10 +8758,10 @@ func native263(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[427], p0)
+					return matchRe(&nativeRegexps[428], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[428], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[429], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -8764,7 +8775,7 @@ func native264(env any) bool {
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[429], "-", p0)
+						return matchReWith(&nativeRegexps[430], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -8799,7 +8810,7 @@ func native265(env any) bool {
 func native266(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[430], "mount", p0)
+		return matchReFold(&nativeRegexps[431], "mount", p0)
 	})
 }
 
@@ -8865,10 +8876,10 @@ func native267(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[431], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[432], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[432], "hguard", p0)
+					return matchReWith(&nativeRegexps[433], "hguard", p0)
 				}))))
 }
 
@@ -8938,13 +8949,13 @@ func native268(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[433], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[434], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[431], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[432], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[432], "hguard", p0)
+					return matchReWith(&nativeRegexps[433], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -9023,7 +9034,7 @@ func native269(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[241], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[242], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -9033,7 +9044,7 @@ func native269(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[243], "x", p0)
+							return matchReWith(&nativeRegexps[244], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -9063,7 +9074,7 @@ func native269(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[434], baseName(p0)))
+										matchRe(&nativeRegexps[435], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -9087,7 +9098,7 @@ func native270(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install", "df")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[435], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[436], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -9111,7 +9122,7 @@ func native270(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[436], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[437], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -9125,7 +9136,7 @@ func native270(env any) bool {
 func native271(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[437], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[438], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -9143,15 +9154,15 @@ func native271(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[438], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[439], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[439], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[440], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[440], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[441], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native272 is the condition of self-computed-target-agent.
@@ -9182,19 +9193,19 @@ func native273(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[441], "hguard", p0)
+				return matchReWith(&nativeRegexps[442], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[442], "hguard", p0)
+					return matchReWith(&nativeRegexps[443], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[443], "hguard", p0)
+						return matchReWith(&nativeRegexps[444], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[444], "hguard", p0)
+					return matchReWith(&nativeRegexps[445], "hguard", p0)
 				}))))
 }
 
@@ -9225,13 +9236,13 @@ func native274(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[445], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[446], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[446], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[447], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -9269,13 +9280,13 @@ func native275(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[445], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[446], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[446], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[447], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -9286,10 +9297,10 @@ func native275(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[443], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[444], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[447], "hguard", p0) ||
-						matchReWith(&nativeRegexps[448], "hguard", p0))
+					return (matchReWith(&nativeRegexps[448], "hguard", p0) ||
+						matchReWith(&nativeRegexps[449], "hguard", p0))
 				}))))
 }
 
@@ -9299,8 +9310,8 @@ func native276(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[449], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[450], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[450], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[451], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native277 is the condition of self-inline-write-agent.
@@ -9310,8 +9321,8 @@ func native277(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[449], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[450], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[450], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[451], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native278 is the condition of self-env.
@@ -9332,23 +9343,23 @@ func native278(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[451], "hguard_", p0)
+			return matchReFold(&nativeRegexps[452], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[451], "hguard_", p0)
+					return matchReFold(&nativeRegexps[452], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[452], "-", p0) ||
+						return (matchReWith(&nativeRegexps[453], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[453], "hguard", p0)
+					return matchReFold(&nativeRegexps[454], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -9366,13 +9377,13 @@ func native278(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[454], "hguard_", p0)
+					return matchReFold(&nativeRegexps[455], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[451], "hguard_", p0)
+					return matchReFold(&nativeRegexps[452], "hguard_", p0)
 				})))
 	}()
 }
@@ -9396,23 +9407,23 @@ func native279(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[451], "hguard_", p0)
+				return matchReFold(&nativeRegexps[452], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[451], "hguard_", p0)
+						return matchReFold(&nativeRegexps[452], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[452], "-", p0) ||
+							return (matchReWith(&nativeRegexps[453], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[453], "hguard", p0)
+						return matchReFold(&nativeRegexps[454], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -9430,13 +9441,13 @@ func native279(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[454], "hguard_", p0)
+						return matchReFold(&nativeRegexps[455], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[451], "hguard_", p0)
+						return matchReFold(&nativeRegexps[452], "hguard_", p0)
 					}))))
 	}()
 }
@@ -9447,30 +9458,30 @@ func native280(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[455], "-", p0)
+			return matchReWith(&nativeRegexps[456], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[456], p0))
+					matchRe(&nativeRegexps[457], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[457], p0)
+				return matchRe(&nativeRegexps[458], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[458], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[459], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[459], "accept-", p0)
+				return matchReWith(&nativeRegexps[460], "accept-", p0)
 			})))
 }
 
@@ -9481,30 +9492,30 @@ func native281(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[455], "-", p0)
+				return matchReWith(&nativeRegexps[456], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[456], p0))
+						matchRe(&nativeRegexps[457], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[457], p0)
+					return matchRe(&nativeRegexps[458], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[458], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[459], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[459], "accept-", p0)
+					return matchReWith(&nativeRegexps[460], "accept-", p0)
 				}))))
 }
 
@@ -9512,7 +9523,7 @@ func native281(env any) bool {
 func native282(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[460], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[461], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -9524,7 +9535,7 @@ func native283(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[460], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[461], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -9541,7 +9552,7 @@ func native284(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[460], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[461], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -9563,7 +9574,7 @@ func native285(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[460], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[461], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -9646,16 +9657,16 @@ func native288(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[453], "hguard", p0)
+			return matchReFold(&nativeRegexps[454], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[453], "hguard", p0)
+				return matchReFold(&nativeRegexps[454], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[461], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[462], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[453], "hguard", p0)
+				return matchReFold(&nativeRegexps[454], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -9668,16 +9679,16 @@ func native289(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[453], "hguard", p0)
+				return matchReFold(&nativeRegexps[454], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[453], "hguard", p0)
+					return matchReFold(&nativeRegexps[454], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[461], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[462], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[453], "hguard", p0)
+					return matchReFold(&nativeRegexps[454], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -9693,18 +9704,18 @@ func native290(env any) bool {
 		((e.Name == "codex") &&
 			(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[462], "hook", p0)
+					return matchReAny(&nativeRegexps[463], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[462], "hook", p0)
+					return matchReAny(&nativeRegexps[463], "hook", p0)
 				})) ||
 				(((e.Option("a", "ask-for-approval") == "never") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[463], "approval_policy", p0)
+						return matchReWith(&nativeRegexps[464], "approval_policy", p0)
 					})) &&
 					((e.Option("s", "sandbox") == "danger-full-access") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[464], "danger-full-access", p0)
+							return matchReWith(&nativeRegexps[465], "danger-full-access", p0)
 						})))))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -9715,7 +9726,7 @@ func native290(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[465], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[466], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -9740,18 +9751,18 @@ func native291(env any) bool {
 			((e.Name == "codex") &&
 				(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[462], "hook", p0)
+						return matchReAny(&nativeRegexps[463], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[462], "hook", p0)
+						return matchReAny(&nativeRegexps[463], "hook", p0)
 					})) ||
 					(((e.Option("a", "ask-for-approval") == "never") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[463], "approval_policy", p0)
+							return matchReWith(&nativeRegexps[464], "approval_policy", p0)
 						})) &&
 						((e.Option("s", "sandbox") == "danger-full-access") ||
 							anyOf(e.Options("c", "config"), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[464], "danger-full-access", p0)
+								return matchReWith(&nativeRegexps[465], "danger-full-access", p0)
 							})))))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -9762,7 +9773,7 @@ func native291(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[465], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[466], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -9782,7 +9793,7 @@ func native292(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
 		((anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[466], "--", p0)
+			return matchReWith(&nativeRegexps[467], "--", p0)
 		}) ||
 			(e.Option("approval-mode") == "yolo")) ||
 			((e.Name == "qwen") &&
@@ -9822,7 +9833,7 @@ func native295(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[453], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[454], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -9849,7 +9860,7 @@ func native295(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[467], e.Name)) ||
+				matchRe(&nativeRegexps[468], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -9940,25 +9951,25 @@ func native304(env any) bool {
 			let1 := "(?is)\\bmutation\\b.*\\bvisibility\\s*:\\s*\\\\?\"?PUBLIC\\b"
 			return (((((((((e.Name == "curl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[468], "api.github.com/repos/\x00/api/v4/projects/", p0)
+					return matchReAny(&nativeRegexps[469], "api.github.com/repos/\x00/api/v4/projects/", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
 				((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[469], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[470], "/api/v4/projects/", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[470], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[471], "/api/v4/projects/", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[471], "visibility=public", p0)
+						return matchReAny(&nativeRegexps[472], "visibility=public", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[472], "/graphql", p0)
+						return matchReFold(&nativeRegexps[473], "/graphql", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return matchComputed(let1, p0)
@@ -9985,7 +9996,7 @@ func native304(env any) bool {
 						return in(strings.ToLower(p0), "private=false", "visibility=public")
 					}) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[473], "/workflows/\x00gitlab-ci", p0)
+							return matchReAny(&nativeRegexps[474], "/workflows/\x00gitlab-ci", p0)
 						}) &&
 							in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
 		}()
@@ -10003,16 +10014,16 @@ func native305(env any) bool {
 		((((e.Name == "gh") &&
 			(e.Pos(0) == "api")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[474], "/protection\x00rulesets", p0)
+				return matchReAny(&nativeRegexps[475], "/protection\x00rulesets", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[475], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
+				return matchReAny(&nativeRegexps[476], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
 			}))) ||
 		(((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[476], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[477], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -10022,15 +10033,15 @@ func native305(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[477], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[478], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[478], "-", p0) ||
+						return (matchReWith(&nativeRegexps[479], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[479], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[480], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -10059,64 +10070,64 @@ func native307(env any) bool {
 				in(e.Pos(0), "upgrade", "install")) &&
 				(matchComputed(let0, e.WrittenText()) ||
 					anyOf(e.Options("set", "set-string", "set-literal", "set-json"), func(p0 string) bool {
-						return matchReFold(&nativeRegexps[480], "replica", p0)
+						return matchReFold(&nativeRegexps[481], "replica", p0)
 					})))) ||
 			((e.Pos(0) == "scale") &&
 				anyOf(e.Options("replicas"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[481], "0", p0)
+					return matchReFold(&nativeRegexps[482], "0", p0)
 				}))) ||
 			(e.Pos(0) == "drain")) ||
 			((e.Pos(0) == "autoscale") &&
 				anyOf(e.Options("max"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[481], "0", p0)
+					return matchReFold(&nativeRegexps[482], "0", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[482], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[483], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
 				}))) ||
 			((e.Pos(0) == "replace") &&
 				e.HasFlag("force"))) ||
 			((e.Pos(0) == "apply") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[483], "--prune", p0)
+					return matchReWith(&nativeRegexps[484], "--prune", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[484], "persistentVolumeReclaimPolicy", p0)
+					return matchReWith(&nativeRegexps[485], "persistentVolumeReclaimPolicy", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				func() bool {
 					let1 := strings.Join(e.Args, "\n")
 					return ((((matchComputed(let0, let1) ||
-						matchReAny(&nativeRegexps[485], "replicas\x00replicas\"\x00replicas\"", let1)) ||
-						matchReAny(&nativeRegexps[486], "finalizers\x00$patch", let1)) ||
-						((matchReWith(&nativeRegexps[487], "\"op\"", let1) &&
-							matchReWith(&nativeRegexps[488], "\"path\"", let1)) &&
-							(matchReWith(&nativeRegexps[489], "\"remove\"", let1) ||
-								matchReWith(&nativeRegexps[490], "\"value\"", let1)))) ||
+						matchReAny(&nativeRegexps[486], "replicas\x00replicas\"\x00replicas\"", let1)) ||
+						matchReAny(&nativeRegexps[487], "finalizers\x00$patch", let1)) ||
+						((matchReWith(&nativeRegexps[488], "\"op\"", let1) &&
+							matchReWith(&nativeRegexps[489], "\"path\"", let1)) &&
+							(matchReWith(&nativeRegexps[490], "\"remove\"", let1) ||
+								matchReWith(&nativeRegexps[491], "\"value\"", let1)))) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[491], "null", p0) &&
-								!matchReWith(&nativeRegexps[492], "metadata", p0))
+							return (matchReWith(&nativeRegexps[492], "null", p0) &&
+								!matchReWith(&nativeRegexps[493], "metadata", p0))
 						}))
 				}())) ||
 			((((e.Pos(0) == "label") &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[493], "n", strings.ToLower(index(e.Positional, 1)))) &&
+				matchReWith(&nativeRegexps[494], "n", strings.ToLower(index(e.Positional, 1)))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[494], "-", p0)
+					return matchReWith(&nativeRegexps[495], "-", p0)
 				}))) ||
 			(in("taint", e.Positional...) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[495], ":NoExecute", p0)
+					return matchReWith(&nativeRegexps[496], ":NoExecute", p0)
 				}))) ||
 			((e.Pos(0) == "label") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[496], "pod-security.kubernetes.io/", p0)
+					return matchReWith(&nativeRegexps[497], "pod-security.kubernetes.io/", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[497], "-", p0)
+						return matchReWith(&nativeRegexps[498], "-", p0)
 					}))))
 	}()
 }
@@ -10148,7 +10159,7 @@ func native309(env any) bool {
 			(((in(e.Name, "bash", "sh", "dash", "zsh") &&
 				!e.HasFlag("c")) &&
 				(len(e.Positional) > 0)) &&
-				matchReWith(&nativeRegexps[498], ".sh", baseName(index(e.Positional, 0))))) ||
+				matchReWith(&nativeRegexps[499], ".sh", baseName(index(e.Positional, 0))))) ||
 			(((e.Name == "minikube") &&
 				(e.Pos(0) == "delete")) &&
 				e.HasFlag("all", "purge"))) ||
@@ -10176,13 +10187,13 @@ func native310(env any) bool {
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[499], "=", p0)
+			return matchReWith(&nativeRegexps[500], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[500], "0", p0)
+				return matchReWith(&nativeRegexps[501], "0", p0)
 			})))
 }
 
@@ -10196,7 +10207,7 @@ func native311(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[501], "=", p0)
+					return matchReWith(&nativeRegexps[502], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -10204,20 +10215,20 @@ func native311(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[501], "=", p0) ||
-						matchReWith(&nativeRegexps[502], "test", p0))
+					return (!matchReWith(&nativeRegexps[502], "=", p0) ||
+						matchReWith(&nativeRegexps[503], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[503], "D", p0)
+					return matchReWith(&nativeRegexps[504], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[504], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[505], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[505], "db:", p0)
+					return matchReWith(&nativeRegexps[506], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -10282,7 +10293,7 @@ func native311(env any) bool {
 							return (p0 == "base")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[506], "migrate:", p0)
+						return matchReWith(&nativeRegexps[507], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -10313,7 +10324,7 @@ func native311(env any) bool {
 						return (p0 == "db:migrate")
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[507], "VERSION=", p0)
+							return matchReWith(&nativeRegexps[508], "VERSION=", p0)
 						}))) ||
 					((((e.Name == "knex") ||
 						anyOf(e.Args, func(p0 string) bool {
@@ -10333,7 +10344,7 @@ func native311(env any) bool {
 								return (p0 == "down-to")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[405], "0", p0)
+									return matchReWith(&nativeRegexps[406], "0", p0)
 								}))))) ||
 					((e.Name == "migrate") &&
 						(((anyOf(e.Args, func(p0 string) bool {
@@ -10349,7 +10360,7 @@ func native311(env any) bool {
 								return (p0 == "goto")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[405], "0", p0)
+									return matchReWith(&nativeRegexps[406], "0", p0)
 								}))))) ||
 					((e.Name == "dbmate") &&
 						anyOf(e.Positional, func(p0 string) bool {
@@ -10400,7 +10411,7 @@ func native311(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[508], ".", p0)
+							return matchReWith(&nativeRegexps[509], ".", p0)
 						}))))
 		}()
 	}()
@@ -10415,9 +10426,9 @@ func native312(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[509], "secret", p0)
+					return matchReWith(&nativeRegexps[510], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[510], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[511], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
@@ -10431,23 +10442,23 @@ func native313(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[511], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[512], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[512], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[513], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[512], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[513], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[513], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[514], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[513], "://", p0)
+				return matchReWith(&nativeRegexps[514], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -10456,37 +10467,37 @@ func native313(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[514], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[515], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[515], "://", p0) &&
-						!matchReWith(&nativeRegexps[516], "https://", p0))
+					return (matchReWith(&nativeRegexps[516], "://", p0) &&
+						!matchReWith(&nativeRegexps[517], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[517], "://", p0)
+					return matchReWith(&nativeRegexps[518], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[518], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[519], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[515], "://", p0) &&
-						!matchReWith(&nativeRegexps[516], "https://", p0)))
+					(matchReWith(&nativeRegexps[516], "://", p0) &&
+						!matchReWith(&nativeRegexps[517], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[519], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[520], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[520], ":", p0))
+					matchReWith(&nativeRegexps[521], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -10531,18 +10542,18 @@ func native313(env any) bool {
 				(((e.Pos(0) == "plugin") &&
 					in(e.Pos(1), "install", "add")) &&
 					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-						return (matchReAny(&nativeRegexps[521], "http\x00git\x00ssh\x00git@", p0) &&
+						return (matchReAny(&nativeRegexps[522], "http\x00git\x00ssh\x00git@", p0) &&
 							(e.Agent ||
-								!matchReWith(&nativeRegexps[522], "https://", p0)))
+								!matchReWith(&nativeRegexps[523], "https://", p0)))
 					}))))) ||
 		((((e.Name == "gh") &&
 			in(e.Pos(0), "extension", "extensions", "ext")) &&
 			(e.Pos(1) == "install")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[523], "/", p0) &&
-					!matchReWith(&nativeRegexps[524], "/", p0)) &&
+				return ((matchReWith(&nativeRegexps[524], "/", p0) &&
+					!matchReWith(&nativeRegexps[525], "/", p0)) &&
 					(e.Agent ||
-						!matchReWith(&nativeRegexps[525], "/", p0)))
+						!matchReWith(&nativeRegexps[526], "/", p0)))
 			}))) ||
 		((((e.Name == "docker") &&
 			(e.Pos(0) == "plugin")) &&
@@ -10557,7 +10568,7 @@ func native314(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[526], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[527], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -10565,10 +10576,10 @@ func native314(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[527], "--force-", p0)
+				return matchReWith(&nativeRegexps[528], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[528], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[529], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -10579,11 +10590,11 @@ func native315(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[529], "/etc/", p0)
+			return matchReWith(&nativeRegexps[530], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[530], "/etc/", p0)
+				return matchReWith(&nativeRegexps[531], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -10627,12 +10638,12 @@ func native316(env any) bool {
 								!((p0 == "RUBYOPT") &&
 									matchComputed(let3, e.Assigns[p0]))) &&
 								!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-									matchReWith(&nativeRegexps[148], "ssh", e.Assigns[p0])) &&
-									!matchReFold(&nativeRegexps[531], "command", e.Assigns[p0]))) &&
+									matchReWith(&nativeRegexps[149], "ssh", e.Assigns[p0])) &&
+									!matchReFold(&nativeRegexps[532], "command", e.Assigns[p0]))) &&
 								!((p0 == "ENV") &&
-									matchRe(&nativeRegexps[532], e.Assigns[p0]))) &&
-								!((p0 == "PS4") &&
 									matchRe(&nativeRegexps[533], e.Assigns[p0]))) &&
+								!((p0 == "PS4") &&
+									matchRe(&nativeRegexps[534], e.Assigns[p0]))) &&
 								!((p0 == "NODE_OPTIONS") &&
 									matchComputed(let1, e.Assigns["NODE_OPTIONS"]))) &&
 								in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
@@ -10640,10 +10651,10 @@ func native316(env any) bool {
 								strings.HasPrefix(p0, "LUA_INIT_"))
 						}) ||
 							anyOf(e.Declared, func(p0 string) bool {
-								return (((((((!matchReWith(&nativeRegexps[534], "ENV=", p0) &&
-									!(matchReWith(&nativeRegexps[535], "GIT_SSH", p0) &&
-										!matchReFold(&nativeRegexps[531], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-									!((matchReWith(&nativeRegexps[536], "=", p0) &&
+								return (((((((!matchReWith(&nativeRegexps[535], "ENV=", p0) &&
+									!(matchReWith(&nativeRegexps[536], "GIT_SSH", p0) &&
+										!matchReFold(&nativeRegexps[532], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+									!((matchReWith(&nativeRegexps[537], "=", p0) &&
 										!strings.Contains(p0, "..")) &&
 										func() bool {
 											let5 := substr(p0, 0, strings.Index(p0, "="))
@@ -10658,15 +10669,15 @@ func native316(env any) bool {
 												})
 											})
 										}())) &&
-									!matchReWith(&nativeRegexps[537], "PS4=", p0)) &&
+									!matchReWith(&nativeRegexps[538], "PS4=", p0)) &&
 									!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
 										matchComputed(let1, strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-									!((matchReWith(&nativeRegexps[538], "=", p0) &&
+									!((matchReWith(&nativeRegexps[539], "=", p0) &&
 										matchComputed(let2, substr(p0, (strings.Index(p0, "=")+1), len(p0)))) &&
 										!matchComputed(let4, p0))) &&
 									!(strings.HasPrefix(p0, "RUBYOPT=") &&
 										matchComputed(let3, strings.TrimPrefix(p0, "RUBYOPT=")))) &&
-									matchReAny(&nativeRegexps[539], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+									matchReAny(&nativeRegexps[540], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 							}))
 					}()
 				}()
@@ -10684,7 +10695,7 @@ func native317(env any) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[540], "-", p0) &&
+				return (matchReWith(&nativeRegexps[541], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
 			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
@@ -10769,14 +10780,14 @@ func native318(env any) bool {
 func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[541], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[542], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[542], ")", p0.Target))
+				matchReFold(&nativeRegexps[543], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[542], ")", p0)
+				return matchReFold(&nativeRegexps[543], ")", p0)
 			})))
 }
 
@@ -10784,14 +10795,14 @@ func native319(env any) bool {
 func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[543], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[544], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[544], "=", p0)
+				return matchReWith(&nativeRegexps[545], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[545], "A", p0)
+			return matchReWith(&nativeRegexps[546], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -10799,7 +10810,7 @@ func native320(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[546], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[547], "--preserve-env=", p0)
 		}))
 }
 
@@ -10822,7 +10833,7 @@ func native321(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[547], "-R", p0)
+								return matchReWith(&nativeRegexps[548], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -10855,16 +10866,16 @@ func native321(env any) bool {
 									e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 								((e.Name == "pacman") &&
 									(anyOf(e.Flags, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[548], "-R", p0)
+										return matchReWith(&nativeRegexps[549], "-R", p0)
 									}) ||
 										e.HasFlag("nodeps")))) ||
 								((e.Name == "dpkg") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[549], "--force-", p0)
+										return matchReWith(&nativeRegexps[550], "--force-", p0)
 									}))) ||
 								(in(e.Name, "apt", "apt-get", "aptitude") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReFold(&nativeRegexps[550], "--force-", p0)
+										return matchReFold(&nativeRegexps[551], "--force-", p0)
 									}))) ||
 								((e.Name == "apk") &&
 									e.HasFlag("force-broken-world", "force"))))
@@ -10880,8 +10891,8 @@ func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[551], ".", p0) ||
-				matchReFold(&nativeRegexps[552], "://", p0))
+			return (matchReFold(&nativeRegexps[552], ".", p0) ||
+				matchReFold(&nativeRegexps[553], "://", p0))
 		})
 		return ((((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -10913,15 +10924,15 @@ func native323(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[553], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[554], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[554], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[555], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[555], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[556], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[556], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[557], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry", "config.registry"), func(p0 string) bool {
@@ -10931,17 +10942,17 @@ func native323(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[557], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[558], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[558], "://", p0) &&
+				return (matchReWith(&nativeRegexps[559], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[558], "://", p0) &&
+				return (matchReWith(&nativeRegexps[559], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -10958,7 +10969,7 @@ func native323(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[558], "://", p0) &&
+				return (matchReWith(&nativeRegexps[559], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -11011,7 +11022,7 @@ func native325(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[559], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[560], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -11022,7 +11033,7 @@ func native326(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[560], "=", p0)
+					return matchReWith(&nativeRegexps[561], "=", p0)
 				})
 			}
 			return func() []string {
@@ -11044,28 +11055,28 @@ func native326(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[561], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[562], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[562], "_", p0) &&
+				(matchReWith(&nativeRegexps[563], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[563], "://", let1) &&
+							return (matchReWith(&nativeRegexps[564], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[564], "=", p0) &&
-					!matchReWith(&nativeRegexps[565], "=0", p0))) ||
-				matchReWith(&nativeRegexps[566], "=", p0)) ||
-				(matchReWith(&nativeRegexps[567], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[565], "=", p0) &&
+					!matchReWith(&nativeRegexps[566], "=0", p0))) ||
+				matchReWith(&nativeRegexps[567], "=", p0)) ||
+				(matchReWith(&nativeRegexps[568], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[568], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[569], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[570], "-insecure", p0))
+				(matchReWith(&nativeRegexps[569], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[570], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[571], "-insecure", p0))
 		})
 	}()
 }
@@ -11110,7 +11121,7 @@ func native328(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[571], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[572], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -11120,7 +11131,7 @@ func native328(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[572], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[573], "/", cleanPath(p0)))
 			})))
 }
 
@@ -11136,7 +11147,7 @@ func native329(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[573], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[574], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11154,9 +11165,9 @@ func native329(env any) bool {
 		((e.Name == "osascript") &&
 			func() bool {
 				let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-				return ((matchReFold(&nativeRegexps[574], "\"", let0) &&
-					matchReAny(&nativeRegexps[575], "restart\x00shut", let0)) ||
-					matchReFold(&nativeRegexps[576], "aevtr", let0))
+				return ((matchReFold(&nativeRegexps[575], "\"", let0) &&
+					matchReAny(&nativeRegexps[576], "restart\x00shut", let0)) ||
+					matchReFold(&nativeRegexps[577], "aevtr", let0))
 			}()))
 }
 
@@ -11175,9 +11186,9 @@ func native331(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[577], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[578], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[579], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[578], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[579], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[580], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -11218,12 +11229,12 @@ func native332(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[580], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[581], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[581], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[582], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[582], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[583], "systemctl", e.Line)))
 }
 
 // native333 is the condition of fork-bomb.
@@ -11238,10 +11249,10 @@ func native333(env any) bool {
 func native334(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[453], "hguard", p0)
+		return matchReFold(&nativeRegexps[454], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[583], "hguard", p0)
+			return matchReFold(&nativeRegexps[584], "hguard", p0)
 		}))
 }
 
@@ -11258,10 +11269,10 @@ func native336(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[584], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[585], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[585], "history", p0)
+			return matchReWith(&nativeRegexps[586], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11278,7 +11289,7 @@ func native336(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[586], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[587], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -11294,7 +11305,7 @@ func native337(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[229], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[230], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -11305,7 +11316,7 @@ func native337(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[229], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[230], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -11337,7 +11348,7 @@ func native338(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[587], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[588], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11359,29 +11370,29 @@ func native338(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[588], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[589], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[589], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[590], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "remove", "disable", "bootout", "unload", "stop", "kill")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[590], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
+				return matchReAny(&nativeRegexps[591], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
 			}))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[591], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[592], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[592], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[593], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -11407,7 +11418,7 @@ func native339(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[593], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[594], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "pkill") &&
 				!e.HasFlag("l", "list", "V", "version")) &&
@@ -11427,12 +11438,12 @@ func native339(env any) bool {
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[594], "p", p0)
+					return matchReWith(&nativeRegexps[595], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[595], "$", p0)
+						return matchReWith(&nativeRegexps[596], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[596], "=", e.Line)))))
+						matchReWith(&nativeRegexps[597], "=", e.Line)))))
 	}()
 }
 
@@ -11459,7 +11470,7 @@ func native341(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[597], "p", p0)
+					return matchReWith(&nativeRegexps[598], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -11467,7 +11478,7 @@ func native341(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[598], "grep\x00idof\x00while", e.Line)))) &&
+					matchReAny(&nativeRegexps[599], "grep\x00idof\x00while", e.Line)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -11475,11 +11486,11 @@ func native341(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[599], "p", e.Line)) ||
+				matchReWith(&nativeRegexps[600], "p", e.Line)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[600], "p", e.Line))) ||
+				matchReWith(&nativeRegexps[601], "p", e.Line))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
@@ -11489,10 +11500,10 @@ func native341(env any) bool {
 func native342(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[601], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[602], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[602], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[603], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -11521,10 +11532,10 @@ func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[603], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[604], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[604], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[605], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11559,7 +11570,7 @@ func native345(env any) bool {
 			}))) ||
 		((e.Name == "vim-cmd") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[605], "vmsvc/", p0)
+				return matchReWith(&nativeRegexps[606], "vmsvc/", p0)
 			}))) ||
 		((e.Name == "virsh") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -11630,14 +11641,14 @@ func native348(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[606], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[607], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[607], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[608], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[608], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[609], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[609], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[610], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native349 is the condition of kernel-module-load-agent.
@@ -11658,13 +11669,13 @@ func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[610], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[611], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[611], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[612], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[612], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[613], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -11676,7 +11687,7 @@ func native351(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[613], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[614], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -11695,7 +11706,7 @@ func native352(env any) bool {
 					return !matchComputed(let0, p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[614], "-", p0) &&
+					return (matchReWith(&nativeRegexps[615], "-", p0) &&
 						!matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--load="), "-p")))
 				})))
 	}()
@@ -11710,7 +11721,7 @@ func native353(env any) bool {
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-				!matchReWith(&nativeRegexps[615], "/sys/", cleanPath(p0))) &&
+				!matchReWith(&nativeRegexps[616], "/sys/", cleanPath(p0))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 					(baseName(p0) != "cgroup.kill"))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -11745,16 +11756,16 @@ func native356(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[616], p0)
+				return matchRe(&nativeRegexps[617], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[617], p0)
+					return matchRe(&nativeRegexps[618], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[618], p0)
+					return matchRe(&nativeRegexps[619], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[619], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[620], "/var/log/", p0)
 		}))
 }
 
@@ -11778,7 +11789,7 @@ func native357(env any) bool {
 			(abbrevWords("link delete", e.Positional) ||
 				abbrevWords("address delete", e.Positional))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[620], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
+				return matchReAny(&nativeRegexps[621], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
 			}))) ||
 		(((e.Name == "ip") &&
 			abbrevWords("route flush|delete", e.Positional)) &&
@@ -11835,9 +11846,9 @@ func native357(env any) bool {
 						return (p0 == "allow")
 					})))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[621], "22\x00ssh\x00openssh", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[622], "22\x00ssh\x00openssh", strings.ToLower(p0))
 			})) &&
-			!matchReAny(&nativeRegexps[622], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+			!matchReAny(&nativeRegexps[623], "from \x00from a", strings.Join(e.Positional, " ")))) ||
 		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11846,25 +11857,25 @@ func native357(env any) bool {
 			anyOf(e.Options("j", "jump"), func(p0 string) bool {
 				return in(p0, "DROP", "REJECT")
 			})) &&
-			matchReWith(&nativeRegexps[623], "--", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[624], "--", strings.Join(e.Args, " "))) &&
 			!((e.HasFlag("s", "source", "src-range", "m") &&
-				matchReWith(&nativeRegexps[624], "-", strings.Join(e.Args, " "))) &&
-				!matchReWith(&nativeRegexps[625], "-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[625], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[626], "-", strings.Join(e.Args, " "))))) ||
 		((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
-			matchReAny(&nativeRegexps[626], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
-			matchReWith(&nativeRegexps[627], "-", strings.Join(e.Args, " ")))) ||
+			matchReAny(&nativeRegexps[627], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[628], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nft") &&
-			(matchReFold(&nativeRegexps[628], "policy", strings.Join(e.Args, " ")) ||
-				matchReFold(&nativeRegexps[629], "rule", strings.Join(e.Args, " "))))) ||
+			(matchReFold(&nativeRegexps[629], "policy", strings.Join(e.Args, " ")) ||
+				matchReFold(&nativeRegexps[630], "rule", strings.Join(e.Args, " "))))) ||
 		(((e.Name == "nft") &&
-			matchReWith(&nativeRegexps[630], "dport", strings.Join(e.Args, " "))) &&
-			!matchReWith(&nativeRegexps[631], "saddr", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[631], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[632], "saddr", strings.Join(e.Args, " ")))) ||
 		((e.Name == "firewall-cmd") &&
 			((e.HasFlag("panic-on") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[632], "--remove-", p0)
+					return matchReWith(&nativeRegexps[633], "--remove-", p0)
 				})) ||
-				matchReWith(&nativeRegexps[633], "--remove-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[634], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -11874,7 +11885,7 @@ func native357(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[634], "100", e.Line)))))
+					matchReWith(&nativeRegexps[635], "100", e.Line)))))
 }
 
 // native358 is the condition of boot-config-change.
@@ -11907,33 +11918,33 @@ func native359(env any) bool {
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[635], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[636], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[636], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[637], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[637], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[638], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[574], "\"", let0) &&
-						matchReFold(&nativeRegexps[638], "log", let0)) ||
-						matchReFold(&nativeRegexps[639], "aevt", let0))
+					return ((matchReFold(&nativeRegexps[575], "\"", let0) &&
+						matchReFold(&nativeRegexps[639], "log", let0)) ||
+						matchReFold(&nativeRegexps[640], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[640], "login1", p0)
+					return matchReFold(&nativeRegexps[641], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[641], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[642], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -11942,11 +11953,11 @@ func native359(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[573], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[574], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[642], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[643], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -11960,10 +11971,10 @@ func native360(env any) bool {
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[643], "-s", p0)
+				return matchReWith(&nativeRegexps[644], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[644], p0)
+				return matchRe(&nativeRegexps[645], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -11996,8 +12007,8 @@ func native360(env any) bool {
 			((e.Name == "chronyd") &&
 				e.HasFlag("q"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return !(matchReAny(&nativeRegexps[645], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
-					matchReWith(&nativeRegexps[646], "pool.ntp.org", p0))
+				return !(matchReAny(&nativeRegexps[646], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[647], "pool.ntp.org", p0))
 			})))
 }
 
@@ -12015,7 +12026,7 @@ func native361(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[647], "--", p0)
+					return matchReWith(&nativeRegexps[648], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -12068,7 +12079,7 @@ func native363(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[224], "-", p0)
+				return matchReWith(&nativeRegexps[225], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -12119,9 +12130,9 @@ func native366(env any) bool {
 func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[648], "while", e.Code) ||
-			matchReAny(&nativeRegexps[649], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[650], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[649], "while", e.Code) ||
+			matchReAny(&nativeRegexps[650], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[651], "fork", e.Code)))
 }
 
 // native368 is the condition of service-from-file.
@@ -12148,11 +12159,11 @@ func native369(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[651], "\"", p0)
+				return matchReWith(&nativeRegexps[652], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[652], ".sock", p0)
+				return matchReWith(&nativeRegexps[653], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -12162,10 +12173,10 @@ func native369(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[653], "source=/", p0)
+					return matchReWith(&nativeRegexps[654], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[654], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[655], "security.privileged=true", p0)
 				}))))
 }
 
@@ -12174,18 +12185,18 @@ func native370(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[655], "bind", p0)
+			return matchReWith(&nativeRegexps[656], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[656], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[657], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[657], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[658], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native371 is the condition of mount-over-process.
 func native371(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[658], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[659], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native372 is the condition of snap-unsigned-install.
@@ -12202,7 +12213,7 @@ func native373(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[659], "-", p0)
+				return matchReWith(&nativeRegexps[660], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -12251,7 +12262,7 @@ func native374(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[660], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[661], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -12262,7 +12273,7 @@ func native375(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[661], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[662], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -12270,9 +12281,9 @@ func native375(env any) bool {
 func native376(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[662], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[663], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[664], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[663], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[664], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[665], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -12280,66 +12291,66 @@ func native376(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[665], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[666], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[666], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[667], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[667], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[668], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[668], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[669], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[669], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[670], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[670], e.Line)) &&
-				matchReAny(&nativeRegexps[671], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[672], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[671], e.Line)) &&
+				matchReAny(&nativeRegexps[672], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[673], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native377 is the condition of request-flood-loop.
 func native377(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[673], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[674], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[675], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[674], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[675], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[676], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[676], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[677], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native378 is the condition of busy-loop.
 func native378(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[677], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[678], "do", e.Line) &&
-			matchReWith(&nativeRegexps[679], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[680], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[681], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[682], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[683], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[678], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[679], "do", e.Line) &&
+			matchReWith(&nativeRegexps[680], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[681], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[682], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[683], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[684], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native379 is the condition of spawn-loop.
 func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[684], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[685], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[685], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[686], "sleep\x00wait", e.Line))
 }
 
 // native380 is the condition of thread-storm-code.
 func native380(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[686], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[687], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[688], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[687], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[688], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[689], "sleep\x00.join()", e.Code))
 }
 
 // native381 is the condition of endless-device-read.
@@ -12360,7 +12371,7 @@ func native381(env any) bool {
 func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[689], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[690], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native383 is the condition of write-system-config.
@@ -12369,7 +12380,7 @@ func native383(env any) bool {
 	return (!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[690], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[691], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
@@ -12393,8 +12404,8 @@ func native384(env any) bool {
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[691], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[692], "/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[692], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[693], "/", cleanPath(p0)))
 		}))
 }
 
@@ -12404,8 +12415,8 @@ func native385(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[693], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[694], "/etc/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[694], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[695], "/etc/", cleanPath(p0)))
 		}))
 }
 
@@ -12428,16 +12439,16 @@ func native386(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[695], "/d", p0)
+						return matchReWith(&nativeRegexps[696], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[695], "/d", p0)) ||
+							matchReWith(&nativeRegexps[696], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[696], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[697], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[697], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[698], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -12467,17 +12478,17 @@ func native387(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[696], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[697], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[698], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[699], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[699], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[700], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -12486,12 +12497,12 @@ func native387(env any) bool {
 func native388(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[700], "$", p0) ||
-			matchReAny(&nativeRegexps[701], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[701], "$", p0) ||
+			matchReAny(&nativeRegexps[702], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[702], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[703], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -12508,7 +12519,7 @@ func native389(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[703], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[704], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -12520,7 +12531,7 @@ func native390(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[704], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[705], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -12541,18 +12552,18 @@ func native392(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[705], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[706], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[707], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[708], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[709], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[710], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[711], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[706], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[707], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[708], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[709], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[710], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[711], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[712], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[229], p0)) &&
-					(matchReWith(&nativeRegexps[712], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[713], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[714], ".sample", p0)))))
+					!matchRe(&nativeRegexps[230], p0)) &&
+					(matchReWith(&nativeRegexps[713], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[714], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[715], ".sample", p0)))))
 		}))
 }
 
@@ -12560,7 +12571,7 @@ func native392(env any) bool {
 func native393(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[715], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[716], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -12573,14 +12584,14 @@ func native394(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[716], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[717], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[717], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[718], "=", p0))
+				return (matchReWith(&nativeRegexps[718], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[719], "=", p0))
 			})))
 }
 
@@ -12594,7 +12605,7 @@ func native395(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[719], p0) ||
+			return ((matchRe(&nativeRegexps[720], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -12609,7 +12620,7 @@ func native395(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[720], "credential_process", p0)
+				return matchReAny(&nativeRegexps[721], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -12619,7 +12630,7 @@ func native395(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[721], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[722], ".exec.command", p0)
 					})))))
 }
 
@@ -12628,7 +12639,7 @@ func native396(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[722], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[723], "GOFLAGS=", p0)
 		}))
 }
 
@@ -12654,11 +12665,11 @@ func native397(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[723], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[724], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[724], "scripts.", p0)
+						return matchReWith(&nativeRegexps[725], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -12691,7 +12702,7 @@ func native398(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[725], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[726], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -12699,44 +12710,51 @@ func native398(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[726], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[727], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[727], p0)
+					return matchRe(&nativeRegexps[728], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[728], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[729], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[729], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
-			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[730], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
-			})) ||
+				!matchReWith(&nativeRegexps[730], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[731], "alias.", p0)
+				return matchReAny(&nativeRegexps[731], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+			}) &&
+				!(((len(e.Positional) >= 3) &&
+					matchReAny(&nativeRegexps[732], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
+					((in(index(e.Positional, (len(e.Positional)-1)), "true", "false") ||
+						(matchReAny(&nativeRegexps[733], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
+							matchRe(&nativeRegexps[734], index(e.Positional, (len(e.Positional)-1))))) ||
+						(matchReFold(&nativeRegexps[735], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
+							in(index(e.Positional, (len(e.Positional)-1)), "difft", "difftastic")))))) ||
+			(anyOf(e.Positional, func(p0 string) bool {
+				return matchReAny(&nativeRegexps[736], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[732], "credential.", p0)
+				return matchReFold(&nativeRegexps[737], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[733], "include", p0)
+				return matchReFold(&nativeRegexps[738], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[734], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[739], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[735], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[740], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[736], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[741], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -12745,21 +12763,21 @@ func native398(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[737], "remote.", p0)
+				return matchReFold(&nativeRegexps[742], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[738], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[743], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[739], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[744], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[740], "bin/", p0)))
+							!matchReWith(&nativeRegexps[745], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[741], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[746], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[742], "protocol.", p0)
+				return matchReFold(&nativeRegexps[747], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -12778,14 +12796,14 @@ func native399(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[733], "include", p0)
+				return matchReFold(&nativeRegexps[738], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[733], "include", let0)) &&
+			!matchReFold(&nativeRegexps[738], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[229], let0) ||
+					(!matchRe(&nativeRegexps[230], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -12797,36 +12815,36 @@ func native400(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[743], "url.", p0)))
+					matchReFold(&nativeRegexps[748], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[743], "url.", p0)
+				return matchReFold(&nativeRegexps[748], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[149], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[744], "url.", e.Assigns[p0])) &&
+				return ((matchReWith(&nativeRegexps[150], "GIT_CONFIG_KEY_", p0) &&
+					matchReFold(&nativeRegexps[749], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[745], "http.", p0)
+				return matchReFold(&nativeRegexps[750], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[746], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[751], "false\x00no\x00off\x000", p0)
 				})) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[744], "url.", p0)
+						return matchReFold(&nativeRegexps[749], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[747], "http", p0)
+						return matchReFold(&nativeRegexps[752], "http", p0)
 					})))))
 }
 
@@ -12839,9 +12857,9 @@ func native401(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[725], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[726], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[725], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[726], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -12850,8 +12868,8 @@ func native401(env any) bool {
 func native402(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[748], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[749], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[753], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[754], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -12860,8 +12878,8 @@ func native403(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[750], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[751], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[755], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[756], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -12876,18 +12894,18 @@ func native405(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[752], "--action=", p0)
+			return matchReWith(&nativeRegexps[757], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[753], "/", p0)
+			return matchReWith(&nativeRegexps[758], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[754], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[759], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[755], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[760], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -12896,9 +12914,9 @@ func native406(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[756], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[761], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[229], p0) {
+					!matchRe(&nativeRegexps[230], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -12913,7 +12931,7 @@ func native407(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[229], p0) {
+					!matchRe(&nativeRegexps[230], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0

@@ -3057,7 +3057,11 @@ func (w *walker) setValueRuns(c *Command, name string, v Word, cx ctx) {
 			// only at run time (a preprocessor is set by value, from a
 			// start-up file, not from what a line reads); so may every
 			// git after an exported GIT_CONFIG_PARAMETERS
-			w.nested(c, v.Value, "export "+name, cx, true)
+			text := v.Value
+			if lessHooks.has(name) {
+				text = lessHookCommand(text) // "| $(which lesspipe) %s": the command after less's marker
+			}
+			w.nested(c, text, "export "+name, cx, true)
 		}
 		return
 	}
