@@ -668,7 +668,7 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 
 // recursiveReaders print what they find in every file of a directory they
 // are given with -r (rg and ag always).
-var recursiveReaders = nameSet{names: []string{"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "diff", "colordiff"}}
+var recursiveReaders = nameSet{names: []string{"grep", "egrep", "fgrep", "zgrep", "rgrep", "rg", "ag", "ack", "diff", "colordiff"}}
 
 // dirCopiers read every file of a directory they archive or copy (cp, scp
 // and rsync with -r or -a; ditto and rclone always).

@@ -27,7 +27,7 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 	prog := programName(c.Name)
 	var out []string
 	if recursiveReaders.has(prog) && prog != "diff" && prog != "colordiff" {
-		if p := grepPrintsSecrets(prog, env.Args, env.Positional); p != "" {
+		if p := grepPrintsSecrets(prog, env.Args, env.Positional, env.Cwd); p != "" {
 			out = append(out, p)
 		}
 	}
@@ -38,7 +38,7 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 	hunt := func(name string, args []string) {
 		if p := secretSearch(programName(name), args); p != "" {
 			out = append(out, p)
-		} else if p := wholeSearch(programName(name), args); p != "" && prints {
+		} else if p := wholeSearch(programName(name), args, env.Cwd); p != "" && prints {
 			out = append(out, p) // find ~ -type f -exec cat {} +: every file of the home, its keys among them
 		}
 	}
@@ -265,16 +265,21 @@ var archivers = set("tar", "bsdtar", "gtar", "cpio", "zip", "7z", "pax")
 // takes), so ~/.ssh/id_rsa and ~/.aws/credentials are among its files. ""
 // otherwise: find ~ -name '*.log' takes no secret (secretSearch judges the
 // names that do).
-func wholeSearch(prog string, args []string) string {
+func wholeSearch(prog string, args []string, cwd string) string {
 	switch prog {
 	case "find", "gfind", "bfs":
 	default:
 		return ""
 	}
 	var starts []string
-	i := 0
-	for ; i < len(args) && !strings.HasPrefix(args[i], "-") && args[i] != "(" && args[i] != "!"; i++ {
-		starts = append(starts, args[i])
+	i := cmdline.FindStart(len(args), func(i int) string { return args[i] }, func(i int) { starts = append(starts, args[i]) })
+	if len(starts) == 0 {
+		starts = []string{"."} // GNU find starts where it runs
+	}
+	if slices.Contains(args[i:], "-o") || slices.Contains(args[i:], "-or") || slices.Contains(args[i:], ",") {
+		// find ~ -name x -prune -o -type f -exec cat {} +: a name test
+		// narrows only its own branch
+		i = len(args)
 	}
 	negated := false
 	for ; i < len(args); i++ {
@@ -302,12 +307,14 @@ func wholeSearch(prog string, args []string) string {
 			}
 			i++
 		case "-exec", "-execdir", "-ok", "-okdir":
-			for i++; i < len(args) && args[i] != ";" && args[i] != "+"; i++ {
-			}
+			i = len(args) // a test after the action does not narrow what it runs on
 		}
 		negated = false
 	}
 	for _, d := range starts {
+		if !strings.HasPrefix(d, "/") && !strings.HasPrefix(d, "~") && !strings.HasPrefix(d, "$") && cwd != "" {
+			d = path.Join(cwd, d) // cd ~; find . -type f -exec cat {} +
+		}
 		if holdsHomes(d) || isRoot(d) {
 			return d
 		}
@@ -373,9 +380,14 @@ func largeOnly(v string) bool {
 // grepPrintsSecrets is the pattern of a recursive grep over a home, the
 // root, a system directory or /etc that prints the lines of keys or
 // passwords it matches; "" otherwise (-l, -c, -q print no line).
-func grepPrintsSecrets(prog string, args, pos []string) string {
-	if prog != "rg" && prog != "ag" && !hasFlag(args, []string{"r", "R", "recursive", "dereference-recursive"}) {
+func grepPrintsSecrets(prog string, args, pos []string, cwd string) string {
+	recursive := prog == "rg" || prog == "ag" || prog == "rgrep" || hasFlag(args, []string{"r", "R", "recursive", "dereference-recursive"}) ||
+		slices.Contains(optionValues(args, []string{"d", "directories"}, false), "recurse")
+	if !recursive {
 		return ""
+	}
+	if len(grepOperands(args)) == 0 && cwd != "" {
+		pos = append(slices.Clip(pos), cwd) // cd ~; grep -r '': the directory it runs in
 	}
 	if hasFlag(args, []string{"l", "files-with-matches", "L", "files-without-match", "c", "count", "q", "quiet", "silent"}) {
 		return ""
@@ -389,6 +401,11 @@ func grepPrintsSecrets(prog string, args, pos []string) string {
 	pat := grepPattern(args)
 	if !broad {
 		return ""
+	}
+	for _, e := range optionValues(args, []string{"e", "regexp"}, false) {
+		if matchesEveryLine(e, false) {
+			pat = e // grep -r -e x -e '' ~: one pattern takes every line
+		}
 	}
 	if pat != "" && (regexpMatchesAny(pat, privateKeyLines) || regexpMatchesAny(pat, passwordLines)) {
 		return pat
