@@ -1182,30 +1182,38 @@ func (w *walker) eval(c *Command, args []field, cx ctx) {
 	if len(args) == 0 || !slices.ContainsFunc(args, func(f field) bool { return !f.setupOnly() }) {
 		return // eval "$(pyenv init -)": the tool's own set-up (setupScript)
 	}
+	defer w.prefixIFS(c)()
+	w.runString(c, joinFields(args), "eval", cx)
+}
+
+// prefixIFS applies a prefix IFS of a builtin that runs text in the shell
+// (IFS=';' eval 'eval "$*"', IFS=';' source FILE): it splits and joins
+// there, and only there. The returned function puts the line's IFS back.
+func (w *walker) prefixIFS(c *Command) func() {
 	for _, a := range c.Assigns {
-		if a.Name == "IFS" {
-			// IFS=';' eval 'eval "$*"': the prefix IFS splits and joins
-			// in the text eval runs, and only there
-			old, had := w.vars["IFS"]
-			oldSet := w.ifsSet
-			if w.vars == nil {
-				w.vars = make(map[string]string)
+		if a.Name != "IFS" {
+			continue
+		}
+		old, had := w.vars["IFS"]
+		oldSet := w.ifsSet
+		if w.vars == nil {
+			w.vars = make(map[string]string)
+		}
+		w.vars["IFS"], w.ifsSet = a.Value.Value, a.Value.Dynamic
+		return func() {
+			if w.ifsSet = oldSet; had {
+				w.vars["IFS"] = old
+			} else {
+				delete(w.vars, "IFS")
 			}
-			w.vars["IFS"], w.ifsSet = a.Value.Value, a.Value.Dynamic
-			defer func() {
-				if w.ifsSet = oldSet; had {
-					w.vars["IFS"] = old
-				} else {
-					delete(w.vars, "IFS")
-				}
-			}()
 		}
 	}
-	w.runString(c, joinFields(args), "eval", cx)
+	return func() {}
 }
 
 // sourced follows source/. of a substitution or of standard input.
 func (w *walker) sourced(c *Command, args []field, cx ctx) {
+	defer w.prefixIFS(c)()
 	if len(args) > 0 && args[0].Value == "--" {
 		args = args[1:]
 	}

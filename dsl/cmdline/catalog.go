@@ -2944,6 +2944,9 @@ func (w *walker) optionVar(c *Command, name, v string, cx ctx) {
 // (MANPAGER='sh -c …' man ls, GIT_SSH_COMMAND=… git fetch), and git's
 // configuration given in the environment (GIT_CONFIG_KEY_n, GIT_CONFIG_VALUE_n).
 func (w *walker) envCarriers(c *Command, cx ctx) {
+	if program(c.Name) == "less" {
+		w.exportedLessHooks(c, cx)
+	}
 	if len(c.Assigns) == 0 {
 		return
 	}
@@ -3113,4 +3116,20 @@ func hasCommandOption(args []field) bool {
 		}
 	}
 	return false
+}
+
+// exportedLessHooks follows a LESSOPEN or LESSCLOSE the line exported and
+// then gave a value (export LESSOPEN; read LESSOPEN <<< '|CMD %s'; less
+// x): less runs it. One exported with its value was followed there.
+func (w *walker) exportedLessHooks(c *Command, cx ctx) {
+	for _, name := range []string{"LESSOPEN", "LESSCLOSE"} {
+		if slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == name }) || !w.exported[name] || !w.setNames[name] {
+			continue
+		}
+		if v, ok := w.value(name); ok {
+			w.nested(c, lessHookCommand(v), "export "+name, cx, false)
+		} else {
+			w.nested(c, "$"+name, "export "+name, cx, true)
+		}
+	}
 }

@@ -119,6 +119,9 @@ type flow struct {
 	// which a glob's * and ? match a leading dot (~/*/credentials names
 	// ~/.aws/credentials)
 	dotglob bool
+	// volatile: a DEBUG, RETURN or ERR trap runs code between the line's
+	// commands, which may set any variable
+	volatile bool
 	// forkSeen are the commands made while statements are walked again
 	// for a cd that may not have run (forkRest), which emit makes once
 	forkSeen map[string]bool
@@ -524,6 +527,21 @@ func (w *walker) setRef(name string, target Word) {
 	if w.refs == nil {
 		w.refs = make(map[string]string)
 	}
+	if base, _, ok := strings.Cut(target.Value, "["); ok && !target.Dynamic && isName(base) && strings.HasSuffix(target.Value, "]") {
+		// declare -n r='X[0]': r is an element of X, written by its
+		// assignments and read as ${X[0]}
+		delete(w.refs, name)
+		if w.elemRefs == nil {
+			w.elemRefs = make(map[string]string)
+		}
+		w.elemRefs[name] = target.Value
+		w.setVar(name, Word{Dynamic: true})
+		if w.spelled == nil {
+			w.spelled = map[string]string{}
+		}
+		w.spelled[name] = "${" + target.Value + "}" // "$r" is written as the element it stands for
+		return
+	}
 	if target.Dynamic || !isName(target.Value) {
 		delete(w.refs, name)
 		w.setVar(name, Word{Dynamic: true})
@@ -615,6 +633,9 @@ func (w *walker) lookup(p *syntax.ParamExp) (string, bool) {
 // value it may hold that the walk takes (flow.others); a first walk that
 // meets such a variable asks for the defaults walks.
 func (w *walker) value(name string) (string, bool) {
+	if w.volatile {
+		return "", false
+	}
 	v, ok := w.vars[name]
 	if ok && w.ints[name] {
 		// declare -i m=4000+755: the shell stores the sum; a plain
@@ -1211,6 +1232,11 @@ const unknownValue = "\x00"
 // setAssigned gives a variable a value where cx says the assignment may
 // not run (noteAssigned, noteOther).
 func (w *walker) setAssigned(name string, v Word, cx ctx) {
+	if elem, ok := w.elemRefs[name]; ok {
+		base, _, _ := strings.Cut(elem, "[")
+		w.setVar(base, Word{Dynamic: true}) // declare -n r='X[0]'; r=…: X's element, which the walk does not follow
+		return
+	}
 	if w.unbound[name] {
 		delete(w.unbound, name)
 		w.setRef(name, v) // declare -n r; r=X: the first value names the target
@@ -2326,6 +2352,13 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			later := cx
 			later.maybe = true // it runs at the signal, after what follows it, or never
 			w.nested(c, args[0].Value, "trap", later, args[0].Dynamic)
+			if strings.TrimSpace(args[0].Value) != "" && slices.ContainsFunc(args[1:], func(a field) bool {
+				return a.Dynamic || a.Value == "DEBUG" || a.Value == "RETURN" || a.Value == "ERR"
+			}) {
+				// trap 'X="rm -rf ~"' DEBUG: the code runs before every
+				// command after it, so no variable's value is known
+				w.volatile = true
+			}
 		}
 	case name == "complete" || name == "compgen" || name == "bind":
 		w.completionCode(c, name, args, cx)

@@ -115,7 +115,7 @@ var flowTests = []struct {
 	{"", "tee -a appends to unknown content", "tee -a x.sh <<< 'rm -rf ~'; bash x.sh", []string{"tee -a x.sh in=herestring:static <<<rm -rf ~", "bash x.sh untrusted=dynamic"}},
 	{"", "nameref reads its target", "declare -n r=x; x=rm; $r -rf ~", []string{"declare -n r=x", ": x=rm", "rm -rf ~"}},
 	{"", "nameref writes its target", "declare -n r=x; r=/; rm -rf $x", []string{"declare -n r=x", ": r=/", "rm -rf /"}},
-	{"", "nameref to an element is unknown", "declare -n r='a[1]'; rm -rf $r", []string{"declare -n r=a[1]", "rm -rf «$r»"}},
+	{"", "nameref to an element is written as the element", "declare -n r='a[1]'; rm -rf $r", []string{"declare -n r=a[1]", "rm -rf «${a[1]}»"}},
 	{"", "parallel appends its input", "echo / | parallel rm -rf", []string{"echo / pipe=0/2", "parallel rm -rf pipe=1/2 in=pipe:echo:static", "rm -rf / via=parallel"}},
 	{"", "parallel input at {}", "echo ~ | parallel -j 4 rm -rf {}", []string{"echo ~ pipe=0/2", "parallel -j 4 rm -rf {} pipe=1/2 in=pipe:echo:static", "rm -rf ~ via=parallel"}},
 	{"", "parallel with no command runs each line", "echo 'rm -rf ~' | parallel", []string{"echo rm -rf ~ pipe=0/2", "parallel pipe=1/2 in=pipe:echo:static", "rm -rf ~ via=parallel"}},

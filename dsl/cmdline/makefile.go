@@ -672,6 +672,13 @@ func (w *walker) makeVariables(c *Command, args []field, cx ctx) {
 			computed(name, v, "") // export CC="$(curl …)"; make
 		}
 	}
+	for _, env := range []string{"MAKEFLAGS", "GNUMAKEFLAGS"} {
+		// export MAKEFLAGS='--eval=$(shell CMD)'; make: as the prefix is
+		if v, ok := w.vars[env]; ok && w.exported[env] && pastedCommand(v) != "" && !slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == env }) &&
+			!slices.ContainsFunc(defs, func(d def) bool { return d.name == env }) {
+			defs = append(defs, def{env, v, "export " + env + "="})
+		}
+	}
 	for _, name := range slices.Sorted(maps.Keys(w.vars)) {
 		// export CFLAGS='-O2; CMD'; make: any variable set earlier whose
 		// value is a recipe line's command, read exported or not as make's

@@ -38,6 +38,7 @@ type walker struct {
 	refs      map[string]string // declare -n NAME=TARGET: NAME stands for TARGET
 	anyRefs   map[string]bool   // declare -n NAME="$v": NAME stands for a variable the walk does not know
 	unbound   map[string]bool   // declare -n NAME: a reference whose first assignment names its target
+	elemRefs  map[string]string // declare -n NAME='X[0]': a reference to an array's element
 	nest      int               // containers around the text walked (parseContainer)
 	fnBody    int               // function bodies walked where they are defined, their arguments not known
 	evals     int               // eval texts read for their output (evalOutput), nested
