@@ -2352,7 +2352,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			later := cx
 			later.maybe = true // it runs at the signal, after what follows it, or never
 			w.nested(c, args[0].Value, "trap", later, args[0].Dynamic)
-			if strings.TrimSpace(args[0].Value) != "" && slices.ContainsFunc(args[1:], func(a field) bool {
+			if (args[0].Dynamic || w.codeWrites(args[0].Value, 0)) && slices.ContainsFunc(args[1:], func(a field) bool {
 				return a.Dynamic || a.Value == "DEBUG" || a.Value == "RETURN" || a.Value == "ERR"
 			}) {
 				// trap 'X="rm -rf ~"' DEBUG: the code runs before every
@@ -3544,6 +3544,51 @@ func breaks(stmts []*syntax.Stmt) bool {
 			return !found
 		})
 	}
+	return found
+}
+
+// stateWriters are the builtins that set variables or the positional
+// parameters, or run text that may.
+var stateWriters = set("eval", "source", ".", "set", "shift", "read", "mapfile", "readarray", "declare", "typeset", "local",
+	"export", "readonly", "unset", "printf", "let", "getopts", "builtin", "command")
+
+// codeWrites reports shell code that may set a variable of the shell it
+// runs in: an assignment, a builtin that sets one (read, set --, eval), a
+// command known only as it runs, or a function of the line that does
+// (trap cleanup DEBUG). depth bounds the functions followed.
+func (w *walker) codeWrites(text string, depth int) bool {
+	var file *syntax.File
+	if perr := parseSafely(func() {
+		var err error
+		if file, err = syntax.NewParser().Parse(strings.NewReader(text), ""); err != nil {
+			file = nil
+		}
+	}); perr != nil || file == nil {
+		return true
+	}
+	return w.nodeWrites(file, depth)
+}
+
+// nodeWrites is codeWrites of parsed code.
+func (w *walker) nodeWrites(node syntax.Node, depth int) bool {
+	found := false
+	syntax.Walk(node, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Assign, *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.DeclClause, *syntax.LetClause:
+			found = true
+		case *syntax.CallExpr:
+			if len(n.Args) == 0 {
+				break
+			}
+			name := n.Args[0].Lit()
+			if f, ok := w.funcs[name]; ok && depth < 4 {
+				found = found || f.body == nil || w.nodeWrites(f.body, depth+1)
+			} else {
+				found = found || name == "" || stateWriters.has(name)
+			}
+		}
+		return !found
+	})
 	return found
 }
 
