@@ -260,3 +260,15 @@ func TestLead59Rt59b(t *testing.T) {
 		{`export MAKEFLAGS=-j8; make`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead59ZshOptionsArray: zsh's options array and emulate's options
+// after its mode set SH_WORD_SPLIT as setopt does.
+func TestLead59ZshOptionsArray(t *testing.T) {
+	checkShellHoles(t, []shellHoleCase{
+		{"zsh", `options[shwordsplit]=on; X='rm -rf ~'; $X`, dsl.Block, dsl.Block},
+		{"zsh", `options+=(shwordsplit on); X='rm -rf ~'; $X`, dsl.Block, dsl.Block},
+		{"zsh", `emulate zsh -o shwordsplit; X='rm -rf ~'; $X`, dsl.Block, dsl.Block},
+		{"zsh", `options[$o]=on; X='rm -rf ~'; $X`, dsl.Ask, dsl.Ask},
+		{"zsh", `options[shwordsplit]=off; X='rm -rf ~'; $X`, dsl.Allow, dsl.Allow},
+	})
+}

@@ -2085,6 +2085,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				}
 			}
 			w.zshTable(a, c, cx)
+			if a != nil && a.Name != nil && w.dialect == Zsh && a.Name.Value == "options" {
+				w.zshOptionsArray(a, cx) // options[shwordsplit]=on, options+=(globdots on)
+			}
 			if a != nil && a.Name != nil && w.dialect == Zsh && a.Name.Value == "path" {
 				switch {
 				case a.Array != nil:

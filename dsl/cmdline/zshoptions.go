@@ -3,6 +3,8 @@ package cmdline
 import (
 	"strconv"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // optionState is what the walk knows of a zsh option the line may set:
@@ -130,6 +132,42 @@ func (w *walker) zshOption(name string, on bool, cx ctx) {
 	}
 }
 
+// zshOptionsArray follows a write to zsh's options array (zsh/parameter):
+// options[NAME]=on|off, options+=(NAME on …), options=(…); a name or a
+// value known only at run time may turn any option either way.
+func (w *walker) zshOptionsArray(a *syntax.Assign, cx ctx) {
+	set := func(name, value field) {
+		if name.Dynamic || value.Dynamic {
+			w.zshOptionsEither()
+			return
+		}
+		w.zshOption(name.Value, value.Value == "on", cx)
+	}
+	switch {
+	case a.Index != nil && a.Value != nil:
+		idx, ok := a.Index.(*syntax.Word)
+		if !ok {
+			w.zshOptionsEither()
+			return
+		}
+		set(w.single(idx), w.single(a.Value))
+	case a.Array != nil:
+		var words []field
+		for _, el := range a.Array.Elems {
+			if el.Index != nil || el.Value == nil {
+				w.zshOptionsEither()
+				return
+			}
+			words = append(words, w.fields(el.Value)...)
+		}
+		for i := 0; i+1 < len(words); i += 2 {
+			set(words[i], words[i+1])
+		}
+	default:
+		w.zshOptionsEither()
+	}
+}
+
 // zshOptionNames are the options zshOption follows, as it spells them.
 var zshOptionNames = map[string]bool{"promptsubst": true, "globdots": true, "dotglob": true, "shwordsplit": true, "globsubst": true}
 
@@ -171,6 +209,9 @@ func (w *walker) zshEmulate(args []field, cx ctx) {
 			}
 		default:
 			w.zshEmulation(a.Value, cx)
+			for i++; i+1 < len(args) && (args[i].Value == "-o" || args[i].Value == "+o"); i += 2 {
+				w.zshSetopt("set", args[i:i+2], cx) // emulate zsh -o shwordsplit: options after the mode
+			}
 			return
 		}
 	}
