@@ -867,6 +867,14 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 		}
 		e.dynamic(w.source(p.Pos(), p.End()))
 	case *syntax.ExtGlob:
+		if mode == unquoted {
+			// extglob's @(ssh|aws), !(x), +(…): the glob that matches at
+			// least what it matches (bash with shopt -s extglob, which a
+			// start-up file or an earlier line may set; zsh's kshglob)
+			e.write("*")
+			e.cur.glob = true
+			return
+		}
 		e.write(w.source(p.Pos(), p.End()))
 	}
 }
