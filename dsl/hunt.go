@@ -606,11 +606,11 @@ func regexpMatchesAny(pat string, lines []string) bool {
 var secretCandidates = sync.OnceValue(func() []string {
 	var out []string
 	for _, p := range secretPaths.names {
-		// Windows' name: on a Unix home it would make grep x ~/* a secret
-		// read; .authinfo and .fetchmailrc share their first letter with
-		// a checkout's dotfiles (.air.toml, .flake8): .a* or */.f* are not
-		// taken for them, as .a* after cd "$X" is not for ~/.aws
-		if p != "~/_netrc" && p != "~/.authinfo" && p != "~/.fetchmailrc" {
+		// _netrc is Windows' name: on a Unix home it would make grep x
+		// ~/* a secret read; the others share their first letter with a
+		// checkout's dotfiles: .a* or */.f* are not taken for them, as .a*
+		// after cd "$X" is not for ~/.aws
+		if !unglobbedLogins.has(p) {
 			out = append(out, p)
 		}
 	}

@@ -292,7 +292,19 @@ var secretPaths = nameSet{names: []string{
 	"~/.authinfo", "~/.msmtprc", "~/.config/msmtp/config", "~/.fetchmailrc", "~/.kaggle/kaggle.json",
 	"~/.config/kaggle/kaggle.json", "~/.config/pypoetry/auth.toml", "~/.config/age/keys.txt", "~/.dbt/profiles.yml",
 	"~/.mc/config.json", "~/.pulumi/credentials.json",
+	// more (rt59b): mail clients' and sync tools' passwords, chat logins,
+	// cloud CLIs' keys, the Sentry and WakaTime tokens, Helm's repository
+	// passwords, age's other key file
+	"~/.offlineimaprc", "~/.mbsyncrc", "~/.purple/accounts.xml", "~/.config/linode-cli",
+	"~/.config/scw/config.yaml", "~/.config/exoscale/exoscale.toml", "~/.wakatime.cfg", "~/.sentryclirc",
+	"~/.config/helm/repositories.yaml", "~/.age/key.txt", "~/.sbt/.credentials", "~/.ivy2/.credentials",
 }}
+
+// unglobbedLogins are secretPaths in the home's top directory whose first
+// letters a checkout's own dotfiles share (.air.toml, .flake8, .storybook,
+// .wakatime-project): a glob (.a*, */.s*) is not taken for them.
+var unglobbedLogins = set("~/_netrc", "~/.authinfo", "~/.fetchmailrc", "~/.offlineimaprc", "~/.sentryclirc", "~/.wakatime.cfg",
+	"~/.mbsyncrc")
 
 var secretDirs = []string{
 	"~/.gnupg/private-keys-v1.d/", "~/.config/gcloud/legacy_credentials/", "~/.password-store/",
@@ -648,8 +660,10 @@ var secretUsers = nameSet{names: []string{
 // secretAuthOptions are, per program, the options whose value is a
 // credential the program authenticates with, not data it sends or shows.
 var secretAuthOptions = map[string][]string{
-	"curl":    {"--netrc-file", "-K", "--config", "--cert", "-E", "--key", "--cacert", "--proxy-cert", "--proxy-key"},
-	"curlie":  {"--netrc-file", "-K", "--config", "--cert", "-E", "--key", "--cacert"},
+	"curl":   {"--netrc-file", "-K", "--config", "--cert", "-E", "--key", "--cacert", "--proxy-cert", "--proxy-key"},
+	"curlie": {"--netrc-file", "-K", "--config", "--cert", "-E", "--key", "--cacert"},
+	// mail sync tools log in with their own configuration
+	"mbsync": {"-c", "--config"}, "offlineimap": {"-c"}, "msmtp": {"-C", "--file"},
 	"wget":    {"--certificate", "--private-key", "--ca-certificate", "--config", "--load-cookies"},
 	"scp":     {"-i", "-F"},
 	"rsync":   {"-e", "--rsh", "--exclude", "--include", "-f", "--filter"},
