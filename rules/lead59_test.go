@@ -60,7 +60,7 @@ func TestLead59Credentials(t *testing.T) {
 		{`cat ~/.purple/accounts.xml`, dsl.Ask, dsl.Ask},
 		{`cat ~/.sentryclirc`, dsl.Ask, dsl.Ask},
 		{`mbsync -c ~/.mbsyncrc -a`, dsl.Allow, dsl.Allow}, // logs in with its own configuration
-		{`rsync -a */.w* ../dst/`, dsl.Allow, dsl.Allow}, // .wakatime.cfg is not taken by a glob
+		{`rsync -a */.w* ../dst/`, dsl.Allow, dsl.Allow},   // .wakatime.cfg is not taken by a glob
 	})
 }
 
