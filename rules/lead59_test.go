@@ -288,3 +288,20 @@ func TestLead59ExtGlob(t *testing.T) {
 		{`cp src/*.@(ts|tsx) build/`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead59Rt59c: rt59c's findings. bash keeps a prefix assignment of
+// the variable a declaration names; a trap's signal in any case; Java
+// system properties other than a few harmless ones load or open things.
+func TestLead59Rt59c(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`X=ls; X='rm -rf ~' export X; eval "$X"`, dsl.Block, dsl.Block},
+		{`set -- ls 'rm -rf ~'; IFS=';' export IFS; eval "$*"`, dsl.Block, dsl.Block},
+		{`MAKEFLAGS='--eval=$(shell rm -rf ~)' export MAKEFLAGS; make`, dsl.Block, dsl.Block},
+		{`X=ls; X='rm -rf ~' export V; eval "$X"`, dsl.Allow, dsl.Allow},
+		{`trap 'X="rm -rf ~"' debug; X=ls; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`JAVA_TOOL_OPTIONS='-Dcom.sun.management.jmxremote.port=9999 -Dcom.sun.management.jmxremote.authenticate=false' java -jar a.jar`, dsl.Ask, dsl.Ask},
+		{`JAVA_TOOL_OPTIONS=-Dloader.path=/tmp java -jar a.jar`, dsl.Ask, dsl.Ask},
+		{`_JAVA_OPTIONS='-Xms512m -XX:+UseG1GC -Dfile.encoding=UTF-8' mvn test`, dsl.Allow, dsl.Allow},
+		{`JAVA_TOOL_OPTIONS='-Duser.timezone=UTC -Xmx1g' ./gradlew test`, dsl.Allow, dsl.Allow},
+	})
+}

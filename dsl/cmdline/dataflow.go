@@ -2347,6 +2347,17 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				w.setVar(name, Word{Dynamic: true})
 			}
 		}
+	case (name == "export" || name == "readonly" || name == "declare" || name == "typeset") && w.dialect == Bash && len(c.Assigns) > 0:
+		// X='rm -rf ~' export X: bash keeps a prefix assignment of a
+		// variable the declaration names (not of another: W=2 export V)
+		for _, a := range c.Assigns {
+			if slices.ContainsFunc(args, func(f field) bool { return !f.Dynamic && f.Value == a.Name }) {
+				w.setAssigned(a.Name, a.Value, cx)
+				if name == "export" || slices.ContainsFunc(args, func(f field) bool { return strings.HasPrefix(f.Value, "-") && strings.Contains(f.Value, "x") }) {
+					w.noteExported(a.Name)
+				}
+			}
+		}
 	case name == "trap":
 		if len(args) > 0 && args[0].Value == "--" {
 			args = args[1:] // trap -- CODE EXIT: -- only ends the options
@@ -2356,7 +2367,8 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			later.maybe = true // it runs at the signal, after what follows it, or never
 			w.nested(c, args[0].Value, "trap", later, args[0].Dynamic)
 			if (args[0].Dynamic || w.codeWrites(args[0].Value, 0)) && slices.ContainsFunc(args[1:], func(a field) bool {
-				return a.Dynamic || a.Value == "DEBUG" || a.Value == "RETURN" || a.Value == "ERR"
+				// bash takes a signal's name in any case (trap … debug)
+				return a.Dynamic || strings.EqualFold(a.Value, "DEBUG") || strings.EqualFold(a.Value, "RETURN") || strings.EqualFold(a.Value, "ERR")
 			}) {
 				// trap 'X="rm -rf ~"' DEBUG: the code runs before every
 				// command after it, so no variable's value is known
