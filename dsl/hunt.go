@@ -241,9 +241,17 @@ func printsFiles(prog string, args []string) bool {
 	switch {
 	case copiers.has(prog):
 		return false
+	case prog == "zip":
+		// zip [options] ARCHIVE -@: the first operand is the archive
+		for _, a := range args {
+			if !strings.HasPrefix(a, "-") {
+				return a == "-"
+			}
+		}
+		return true
 	case archivers.has(prog):
-		f := optionValues(args, []string{"f", "file"}, true)
-		return len(f) == 0 || f[0] == "-" || f[0] == "/dev/stdout"
+		f := optionValues(args, []string{"f", "file", "F", "O"}, true)
+		return len(f) == 0 || f[0] == "-" || strings.HasPrefix(f[0], "/dev/") || strings.HasPrefix(f[0], "/proc/")
 	case grepFamily.has(prog):
 		if hasFlag(args, []string{"l", "files-with-matches", "L", "files-without-match", "c", "count", "q", "quiet", "silent"}) {
 			return false

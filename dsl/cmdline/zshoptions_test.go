@@ -40,16 +40,7 @@ func TestZshOptions(t *testing.T) {
 		{"setopt shwordsplit; X='a b'; echo ${X%x} ${X:l} $X[1,-1] ${X:-c} ${Y:-c d}", []string{"echo", "a", "b", "a", "b", "a", "b", "a", "b", "c", "d"}},
 	} {
 		line := ParseShell(tt.in, "zsh")
-		var c Command // the line's last command, not one a substitution runs
-		for _, lc := range line.Commands {
-			if len(lc.Via) == 0 {
-				c = *lc
-			}
-		}
-		got := []string{c.Name}
-		for _, a := range c.Args {
-			got = append(got, shown(a))
-		}
+		got := lastWords(line)
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%q: got %q, want %q", tt.in, got, tt.want)
 		}

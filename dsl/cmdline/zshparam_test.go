@@ -96,20 +96,27 @@ func TestZshParam(t *testing.T) {
 		{"fish", "echo (string replace a '~' a) (string replace -r a '~' a)", []string{"echo", "«(string replace a '~' a)»", "«(string replace -r a '~' a)»"}},
 	} {
 		line := ParseShell(tt.in, tt.shell)
-		var c Command // the line's last command, not one a substitution runs
-		for _, lc := range line.Commands {
-			if len(lc.Via) == 0 {
-				c = *lc
-			}
-		}
-		got := []string{c.Name}
-		for _, a := range c.Args {
-			got = append(got, shown(a))
-		}
+		got := lastWords(line)
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s: %q: got %q, want %q", tt.shell, tt.in, got, tt.want)
 		}
 	}
+}
+
+// lastWords are the line's last command's name and words as shown: the
+// last command the line runs itself, not one a substitution runs.
+func lastWords(line *Line) []string {
+	var c Command
+	for _, lc := range line.Commands {
+		if len(lc.Via) == 0 {
+			c = *lc
+		}
+	}
+	got := []string{c.Name}
+	for _, a := range c.Args {
+		got = append(got, shown(a))
+	}
+	return got
 }
 
 // shown is a word as the test writes it: «…» when not known.
