@@ -133,6 +133,31 @@ func expandOption(opts []string, name string) string {
 	return found
 }
 
+// expandAmong is expandOption over several lists of one program's long
+// options, without joining them (a wrapper's long option, on every line
+// that has one).
+func expandAmong(name string, lists ...[]string) string {
+	found := ""
+	for _, opts := range lists {
+		for _, o := range opts {
+			switch {
+			case o == name:
+				return name
+			case strings.HasPrefix(o, name) && found != o:
+				if found != "" {
+					found = "\x00" // ambiguous: the program refuses it
+				} else {
+					found = o
+				}
+			}
+		}
+	}
+	if found == "" || found == "\x00" {
+		return name
+	}
+	return found
+}
+
 // gitSubcommand is the index of git's subcommand in args, or -1.
 func gitSubcommand(args []Word) int {
 	for i := 0; i < len(args); i++ {

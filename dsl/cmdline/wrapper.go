@@ -195,7 +195,7 @@ loop:
 			opt, val, eq := strings.Cut(v[2:], "=")
 			// getopt_long takes any unambiguous prefix (env --chd DIR);
 			// one that also names an option missing here the program refuses
-			opt = expandOption(slices.Concat(spec.longArg, spec.longSplit, spec.longStop), opt)
+			opt = expandAmong(opt, spec.longArg, spec.longSplit, spec.longStop)
 			if slices.Contains(spec.longStop, opt) {
 				return wr, nil, nil, false
 			}
