@@ -202,6 +202,9 @@ type CommandEnv struct {
 	// OutsideProject reports a path outside an agent's project
 	// (outsideProject).
 	OutsideProject func(path string) bool `expr:"outsideProject"`
+	// ProjectLibraryPath reports a library search path naming only the
+	// project's own directories (projectLibraryPath).
+	ProjectLibraryPath func(name, value string) bool `expr:"projectLibraryPath"`
 	// Regenerable reports a directory a build or a package manager makes
 	// again when it is gone (regenerable).
 	Regenerable func(path string) bool `expr:"regenerable"`
@@ -480,6 +483,9 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	}
 	env.OutsideProject = func(p string) bool {
 		return outsideProject(p, env.Cwd, projectDir(line, ctx), ctx.Home) && (!ctx.inside || hostPath(p, ctx.mounts, env.Cwd))
+	}
+	env.ProjectLibraryPath = func(name, value string) bool {
+		return projectLibraryPath(name, value, env.Cwd, ctx.Cwd, c, line, ctx)
 	}
 	env.Replaces = func(dest string, sources []string) bool { return replaces(dest, sources, env.Cwd, ctx) }
 	env.ContainerSecrets = func() []string {

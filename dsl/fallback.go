@@ -32,6 +32,8 @@ var persistExact = nameSet{names: []string{
 	"~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.xinitrc",
 	"~/.xprofile", "~/.xsessionrc", "~/.xsession", "~/.pam_environment", "~/.ssh/authorized_keys", "~/.ssh/authorized_keys2", "~/.ssh/rc",
 	"~/.ssh/environment", "~/.config/fish/config.fish", "~/.zlogout",
+	// zsh loads a start-up file's compiled copy in its place when it is newer
+	"~/.zshrc.zwc", "~/.zshenv.zwc", "~/.zprofile.zwc", "~/.zlogin.zwc", "~/.zlogout.zwc",
 	// other shells' start-up files: nushell, xonsh, elvish, PowerShell
 	"~/.config/nushell/config.nu", "~/.config/nushell/env.nu", "~/.config/nushell/login.nu", "~/.xonshrc",
 	"~/.config/xonsh/rc.xsh", "~/.config/elvish/rc.elv", "~/.elvish/rc.elv",

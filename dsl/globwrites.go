@@ -111,6 +111,15 @@ func globOutputs(c *cmdline.Command, outputs []string) []string {
 			globs = append(globs, r.Target.Value)
 		}
 	}
+	for _, wr := range c.Wrappers {
+		// a wrapper's words keep no quoting (strace -o ~/.bash?c CMD):
+		// one with a glob character is read as a glob
+		for _, a := range wr.Args {
+			if strings.ContainsAny(a, "*?[") {
+				globs = append(globs, a)
+			}
+		}
+	}
 	if len(globs) == 0 {
 		return nil
 	}

