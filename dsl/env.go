@@ -394,7 +394,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		env.Outputs = append(env.Outputs, genericOutputs(w.Name, w.Args, nil)...)
 	}
 	if env.Code != "" {
-		env.SecretFiles = append(env.SecretFiles, codeSecrets(env.Code)...)
+		env.SecretFiles = append(env.SecretFiles, codeSecrets(env.Code, env.Cwd)...)
 	}
 	env.SecretFiles = append(env.SecretFiles, moreSecrets(c, args, env)...)
 	env.SecretFiles = append(env.SecretFiles, huntedSecrets(c, line, env)...)

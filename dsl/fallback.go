@@ -98,6 +98,8 @@ var programStartDirs = map[string][]string{
 	"~/.gradle/init.d/": {"gradle", "gradlew"}, "~/.vim/plugin/": {"vim"}, "~/.config/nvim/plugin/": {"nvim"},
 	"~/.config/direnv/lib/": {"direnv"}, "~/.ipython/profile_default/startup/": {"ipython", "jupyter"},
 	"~/.config/nushell/autoload/": {"nu"}, "~/.config/xonsh/rc.d/": {"xonsh"},
+	// logrotate runs its drop-ins' postrotate scripts as root, daily (rt60)
+	"/etc/logrotate.d/": {"logrotate"},
 }
 
 // startFileLoaders is the programs that load p as their start-up file
@@ -137,6 +139,8 @@ var persistDirs = []string{
 	"~/Library/LaunchAgents/", "~/.config/fish/conf.d/", "~/.bashrc.d/",
 	// systemd's user environment (every session's variables: LD_PRELOAD)
 	"~/.config/environment.d/",
+	// NetworkManager's dispatcher scripts, run as root (rt60)
+	"/etc/NetworkManager/dispatcher.d/",
 }
 
 // accountFiles are the account databases: read everywhere (grep user

@@ -298,6 +298,16 @@ var secretPaths = nameSet{names: []string{
 	"~/.offlineimaprc", "~/.mbsyncrc", "~/.purple/accounts.xml", "~/.config/linode-cli",
 	"~/.config/scw/config.yaml", "~/.config/exoscale/exoscale.toml", "~/.wakatime.cfg", "~/.sentryclirc",
 	"~/.config/helm/repositories.yaml", "~/.age/key.txt", "~/.sbt/.credentials", "~/.ivy2/.credentials",
+	// the system's credential stores (rt60): SSSD's cached password hashes,
+	// Samba's password databases, the Kerberos KDC's principal database, PPP's
+	// CHAP/PAP secrets, wpa_supplicant's Wi-Fi keys, Debian's MySQL
+	// maintenance login, GitLab's secrets, IPsec's keys, tcb's per-user
+	// shadow files, Postfix's, Exim's and Dovecot's relay and user passwords
+	"/var/lib/sss/db/cache.ldb", "/var/lib/sss/secrets/secrets.ldb", "/etc/samba/smbpasswd",
+	"/var/lib/samba/private/passdb.tdb", "/var/lib/samba/private/secrets.tdb", "/var/lib/krb5kdc/principal",
+	"/etc/krb5.keytab", "/etc/ppp/chap-secrets", "/etc/ppp/pap-secrets", "/etc/wpa_supplicant/wpa_supplicant.conf",
+	"/etc/wpa_supplicant.conf", "/etc/mysql/debian.cnf", "/etc/gitlab/gitlab-secrets.json", "/etc/ipsec.secrets",
+	"/etc/postfix/sasl_passwd", "/etc/exim4/passwd.client", "/etc/dovecot/users",
 }}
 
 // unglobbedLogins are secretPaths in the home's top directory whose first
@@ -319,6 +329,8 @@ var secretDirs = []string{
 	// macOS's user records, whose ShadowHashData is the password's hash
 	// (its /etc/shadow), and the older hash files
 	"/var/db/dslocal/nodes/Default/users/", "/private/var/db/dslocal/nodes/Default/users/", "/var/db/shadow/hash/",
+	// tcb's shadow files, one directory per user (/etc/tcb/u/shadow)
+	"/etc/tcb/",
 }
 
 // secretBases are base names that are secrets wherever they are.
@@ -1338,9 +1350,11 @@ func hasOutputOptionWord(name string, args []cmdline.Word) bool {
 }
 
 // codeSecrets are the secret files inline code names in string literals:
-// open("/etc/shadow"), File.read("~/.ssh/id_rsa"). Naming one in code is as
+// open("/etc/shadow"), File.read("~/.ssh/id_rsa"), and, run in a directory
+// the line moved to (cwd, when known), a relative name that is a secret
+// there (cd /etc && lua -e 'io.open("shadow")'). Naming one in code is as
 // good as reading it.
-func codeSecrets(code string) []string {
+func codeSecrets(code, cwd string) []string {
 	var out []string
 	lits := codeLiterals(code)
 	for _, lit := range lits {
@@ -1351,6 +1365,11 @@ func codeSecrets(code string) []string {
 		lit = strings.TrimLeft(strings.TrimPrefix(lit, "+"), "< ")
 		if len(lit) > 1 && (lit[0] == '/' || lit[0] == '~' || lit[0] == '.' || bareKeyName(lit)) && secretPath(lit) {
 			out = append(out, lit)
+		} else if full := path.Join(cwd, lit); (strings.HasPrefix(cwd, "/") || strings.HasPrefix(cwd, "~")) && plainRelative.MatchString(strings.TrimPrefix(lit, "./")) &&
+			!strings.Contains(lit, "..") && secretPath(full) && !secretPath(lit) {
+			// by its place, not its name alone: a literal "token" is as often
+			// a dictionary's key
+			out = append(out, full)
 		}
 		if len(lit) > 1 && (lit[0] == '/' || lit[0] == '~') && strings.ContainsAny(lit, "*?[") {
 			// glob.glob("~/.s*/id_*"): the secrets the pattern can match

@@ -348,7 +348,7 @@ func TestCodeSecrets(t *testing.T) {
 		`open F, "+</etc/shadow"`:                                         {"/etc/shadow"},
 		`open F, "<notes.txt"`:                                            nil,
 	} {
-		if got := codeSecrets(code); !slices.Equal(got, want) {
+		if got := codeSecrets(code, ""); !slices.Equal(got, want) {
 			t.Errorf("codeSecrets(%s) = %q, want %q", code, got, want)
 		}
 	}
