@@ -168,3 +168,19 @@ func TestLead60CodeAfterCd(t *testing.T) {
 		{`cd /etc && python3 -c 'print(open("hostname").read())'`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead60FunctionCalls: a function call's standard input and
+// redirections reach the commands of its body.
+func TestLead60FunctionCalls(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`z() { tclsh; }; z <<< "exec /bin/sh"`, dsl.Ask, dsl.Ask},
+		{`z() { irb; }; z <<< "system(\"rm -rf ~\")"`, dsl.Block, dsl.Block},
+		{`z() { sh; }; echo "rm -rf ~" | z`, dsl.Block, dsl.Block},
+		{`z() { ncat "$@"; }; z -l 9001 > implant.elf`, dsl.Ask, dsl.Ask},
+		{`z() { gpg "$@"; }; z --export-secret-keys -a`, dsl.Ask, dsl.Ask},
+		{`z() { cat; }; z <<< hi`, dsl.Allow, dsl.Allow},
+		{`z() { grep x; }; echo x | z`, dsl.Allow, dsl.Allow},
+		{`z() { echo hi; }; z > out.txt`, dsl.Allow, dsl.Allow},
+		{`build() { go build ./...; }; build > log.txt 2>&1`, dsl.Allow, dsl.Allow},
+	})
+}

@@ -2442,7 +2442,10 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	// without arguments: its body was judged without them
 	// one called without arguments whose body reads its parameters runs
 	// with none: f(){ rm -rf "${1:-~}"; }; f
-	if def, ok := w.funcs[c.Name]; ok && cx.fn != c.Name && (len(args) > 0 || def.earlier || readsParams(def.src)) && w.walks < maxLoopWalks && cx.depth < MaxDepth {
+	// one given standard input (f <<< CODE, echo CODE | f) hands it to the
+	// body's commands that read theirs: f(){ tclsh; }; f <<< 'exec /bin/sh';
+	// its redirections apply to each of them (f -l 9001 > implant.elf)
+	if def, ok := w.funcs[c.Name]; ok && cx.fn != c.Name && (len(args) > 0 || def.earlier || readsParams(def.src) || c.Stdin.Kind != "") && w.walks < maxLoopWalks && cx.depth < MaxDepth {
 		w.walks++
 		restore := w.positional(c.Name, args)
 		saved, savedD := w.src, w.dialect
@@ -2450,7 +2453,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		at := c.Pos
 		options := w.zsh
 		w.stmt(def.body, ctx{dialect: def.dialect, via: append(slices.Clip(c.Via), c.Name+"()"), at: &at, depth: cx.depth + 1, fn: c.Name, pipe: PipePos{Len: 1},
-			maybe: cx.maybe, defined: cx.defined, branch: cx.branch})
+			maybe: cx.maybe, defined: cx.defined, branch: cx.branch, stdin: c.Stdin, redirs: append(slices.Clip(cx.redirs), c.Redirects...)})
 		w.zsh = w.zsh.merged(options) // emulate -L, LOCAL_OPTIONS: undone on return
 		w.src, w.dialect = saved, savedD
 		restore()
