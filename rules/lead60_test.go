@@ -184,3 +184,18 @@ func TestLead60FunctionCalls(t *testing.T) {
 		{`build() { go build ./...; }; build > log.txt 2>&1`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead60StdinFiles: code an interpreter reads on standard input from a
+// file the line wrote, and the shell's input after exec < FILE.
+func TestLead60StdinFiles(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`echo 'import shutil; shutil.rmtree("/home/u")' > c.py; python3 < c.py`, dsl.Block, dsl.Block},
+		{`echo 'require("child_process").execSync("rm -rf ~")' > c.js; node < c.js`, dsl.Block, dsl.Block},
+		{`echo 'rm -rf ~' > c; exec < c; sh`, dsl.Block, dsl.Block},
+		{`echo 'rm -rf ~' > c; exec 0< c; bash`, dsl.Block, dsl.Block},
+		{`exec <<< 'rm -rf ~'; bash`, dsl.Block, dsl.Block},
+		{`echo 'print(1)' > c.py; python3 < c.py`, dsl.Allow, dsl.Allow},
+		{`exec < /dev/null; make test`, dsl.Allow, dsl.Allow},
+		{`exec < input.txt; while read l; do echo $l; done`, dsl.Allow, dsl.Allow},
+	})
+}

@@ -93,13 +93,15 @@ type flow struct {
 	// build, cc x.c -o x): the output's name → the sources, read when a
 	// later command runs it; "" for go build's output named after its
 	// directory, which the line runs as ./NAME
-	built   map[string][]builtSource
-	fds     map[string]Input    // file descriptors opened for reading by exec (exec 3<<EOF)
-	outFds  map[string]Redirect // file descriptors opened for writing by exec (exec 3>>/etc/passwd), for a later >&3
-	ints    map[string]bool     // variables declared integer (declare -i): assigning evaluates the value
-	cwd     string              // the directory set by cd, "" when unknown
-	cwdRel  string              // with cwd "", where relative cds moved from the caller's directory
-	cwdLost bool                // a cd to an unknown directory: cwdRel is no longer known
+	built map[string][]builtSource
+	fds   map[string]Input // file descriptors opened for reading by exec (exec 3<<EOF)
+	// execStdin is the shell's standard input after exec < FILE
+	execStdin Input
+	outFds    map[string]Redirect // file descriptors opened for writing by exec (exec 3>>/etc/passwd), for a later >&3
+	ints      map[string]bool     // variables declared integer (declare -i): assigning evaluates the value
+	cwd       string              // the directory set by cd, "" when unknown
+	cwdRel    string              // with cwd "", where relative cds moved from the caller's directory
+	cwdLost   bool                // a cd to an unknown directory: cwdRel is no longer known
 	// cwdSpelled is, with cwdLost, the unknown directory as written (cd
 	// "$X", cd "$X"/.aws): Command.LostDir
 	cwdSpelled string
@@ -3649,6 +3651,12 @@ func uses(stmts []*syntax.Stmt, name string) bool {
 // for a later <&3, and what exec 3>FILE or 3>>FILE opens, for a later >&3.
 func (w *walker) openFds(st *syntax.Stmt) {
 	for _, r := range st.Redirs {
+		if r != nil && (r.N == nil || r.N.Value == "0") && (r.Op == syntax.RdrIn || isHeredoc(r.Op) || r.Op == syntax.WordHdoc) {
+			// exec < FILE: the shell's own input from here on, which every
+			// later command given no other reads (exec < c; sh runs c)
+			w.execStdin = w.stdin([]*syntax.Redirect{r}, Input{})
+			continue
+		}
 		if r == nil || r.N == nil || r.N.Value == "0" || r.N.Value == "1" || r.N.Value == "2" {
 			continue
 		}

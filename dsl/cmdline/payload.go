@@ -50,6 +50,12 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 	if fromStdin {
 		w.stdinCode(c)
 		in := c.Stdin
+		if in.Kind == "file" {
+			// python3 < c.py: code in a file the line or the session wrote
+			if got, _, ok := w.fileInput(in.From); ok && got.partText() != "" {
+				in = Input{Text: got.partText(), Static: got.Static}
+			}
+		}
 		if in.Text == "" {
 			return
 		}

@@ -1453,6 +1453,9 @@ func isHeredoc(op syntax.RedirOperator) bool {
 // stdin works out a command's standard input from its redirections; the last
 // one that reads fd 0 wins, as in the shell.
 func (w *walker) stdin(rs []*syntax.Redirect, in Input) Input {
+	if in.Kind == "" {
+		in = w.execStdin
+	}
 	for _, r := range rs {
 		if r == nil || (r.N != nil && r.N.Value != "0") {
 			continue
