@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/hguard/hguard/dsl/cmdline"
@@ -25,8 +26,7 @@ var hereDir = []string{"$PWD", "${PWD}", "$(pwd)", "(pwd)", "."}
 // path at or below the command's directory. A relative element counts only
 // where the command's directory is known and at or below the directory the
 // line starts in (cd /tmp; PYTHONPATH=. python3 x.py loads /tmp's code),
-// and no element is a path an earlier command of the line moved, copied or
-// linked something into (ln -s /tmp lib; LD_LIBRARY_PATH=lib ls).
+// and nothing from outside reached an element before (filledFromOutside).
 func projectLibraryPath(name, value, dir, start string, c *cmdline.Command, line *cmdline.Line, ctx Context) bool {
 	if value == "" || strings.Contains(value, "..") {
 		return false
@@ -57,9 +57,73 @@ func projectLibraryPath(name, value, dir, start string, c *cmdline.Command, line
 		case !plainRelative.MatchString(rel) || !inStart || c != nil && c.CwdLost:
 			return false
 		}
-		if c != nil && line != nil && filledEarlier(cmp.Or(rel, "."), dir, c, line, ctx) {
+		if c != nil && line != nil && filledFromOutside(cmp.Or(rel, "."), dir, start, c, line, ctx) {
 			return false
 		}
 	}
 	return true
+}
+
+// filledFromOutside reports an earlier command of the line that puts into
+// the path p (resolved against dir), or onto a directory above it, what did
+// not come from the directory the line starts in (start): a move, copy or
+// link of a source outside it (ln -s /tmp lib, ln -s /tmp/src, cp
+// /tmp/os.py src/), a download or clone (curl -o lib/x.so URL), a file
+// written by a redirection (cat > src/os.py), or inline code or a dynamic
+// command that may move files. A copy or link of the project's own
+// (ln -sf libfoo.so.1 build/libfoo.so) fills it with the project's code.
+func filledFromOutside(p, dir, start string, c *cmdline.Command, line *cmdline.Line, ctx Context) bool {
+	r := path.Clean(resolveIn(cleanPath(p), dir))
+	reaches := func(d string) bool { return within(d, r) || within(r, d) }
+	for _, f := range line.Fetched {
+		if reaches(path.Clean(resolveIn(cleanPath(f), ctx.Cwd))) {
+			return true
+		}
+	}
+	outside := func(src, odir string) bool {
+		s := path.Clean(resolveIn(cleanPath(src), odir))
+		return strings.ContainsAny(s, "$`*?[") || start == "" || !within(s, start)
+	}
+	repeats := len(line.Functions) > 0 || loopWord.MatchString(line.Original)
+	for _, o := range line.Commands {
+		if o == c {
+			if !repeats {
+				return false
+			}
+			continue
+		}
+		if unseenMoves(o) {
+			return true
+		}
+		odir := commandCwd(ctx.Cwd, o.Cwd, o.CwdRel)
+		for _, rd := range o.Redirects {
+			if (rd.Op == ">" || rd.Op == ">>" || rd.Op == ">|" || rd.Op == "&>" || rd.Op == "&>>") && !strings.HasPrefix(rd.Target.Value, "/dev/") &&
+				(rd.Target.Dynamic || reaches(path.Clean(resolveIn(cleanPath(rd.Target.Value), odir)))) {
+				return true
+			}
+		}
+		args, ok := moverArgs(o)
+		if !ok {
+			continue
+		}
+		pos, _ := splitArgs(args, valueOptions[programName(o.Name)])
+		dests := optionValues(args, []string{"-t", "--target-directory"}, true)
+		srcs := pos
+		switch {
+		case len(dests) == 0 && len(pos) > 1:
+			dests, srcs = pos[len(pos)-1:], pos[:len(pos)-1]
+		case len(dests) == 0 && len(pos) == 1 && programName(o.Name) == "ln":
+			dests = []string{path.Base(pos[0])} // ln -s /tmp/src: ./src
+		}
+		for _, d := range dests {
+			dr := path.Clean(resolveIn(cleanPath(d), odir))
+			if !strings.ContainsAny(dr, "$`") && !reaches(dr) {
+				continue
+			}
+			if slices.ContainsFunc(srcs, func(s string) bool { return outside(s, odir) }) || strings.ContainsAny(dr, "$`") {
+				return true
+			}
+		}
+	}
+	return false
 }

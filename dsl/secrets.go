@@ -307,7 +307,8 @@ var secretPaths = nameSet{names: []string{
 	"/var/lib/samba/private/passdb.tdb", "/var/lib/samba/private/secrets.tdb", "/var/lib/krb5kdc/principal",
 	"/etc/krb5.keytab", "/etc/ppp/chap-secrets", "/etc/ppp/pap-secrets", "/etc/wpa_supplicant/wpa_supplicant.conf",
 	"/etc/wpa_supplicant.conf", "/etc/mysql/debian.cnf", "/etc/gitlab/gitlab-secrets.json", "/etc/ipsec.secrets",
-	"/etc/postfix/sasl_passwd", "/etc/exim4/passwd.client", "/etc/dovecot/users",
+	"/etc/postfix/sasl_passwd", "/etc/postfix/sasl_passwd.db", "/etc/exim4/passwd.client", "/etc/exim4/passwd", "/etc/dovecot/users",
+	"/etc/ldap.secret", "/etc/pam_ldap.secret", "/etc/libnss-ldap.secret", "/etc/ceph/ceph.client.admin.keyring",
 }}
 
 // unglobbedLogins are secretPaths in the home's top directory whose first
@@ -329,8 +330,9 @@ var secretDirs = []string{
 	// macOS's user records, whose ShadowHashData is the password's hash
 	// (its /etc/shadow), and the older hash files
 	"/var/db/dslocal/nodes/Default/users/", "/private/var/db/dslocal/nodes/Default/users/", "/var/db/shadow/hash/",
-	// tcb's shadow files, one directory per user (/etc/tcb/u/shadow)
-	"/etc/tcb/",
+	// tcb's shadow files, one directory per user (/etc/tcb/u/shadow); iwd's
+	// Wi-Fi passphrases; Samba's and SSSD's private stores; libvirt's secrets
+	"/etc/tcb/", "/var/lib/iwd/", "/var/lib/samba/private/", "/var/lib/sss/secrets/", "/etc/libvirt/secrets/",
 }
 
 // secretBases are base names that are secrets wherever they are.
@@ -1366,9 +1368,10 @@ func codeSecrets(code, cwd string) []string {
 		if len(lit) > 1 && (lit[0] == '/' || lit[0] == '~' || lit[0] == '.' || bareKeyName(lit)) && secretPath(lit) {
 			out = append(out, lit)
 		} else if full := path.Join(cwd, lit); (strings.HasPrefix(cwd, "/") || strings.HasPrefix(cwd, "~")) && plainRelative.MatchString(strings.TrimPrefix(lit, "./")) &&
-			!strings.Contains(lit, "..") && secretPath(full) && !secretPath(lit) {
+			!strings.Contains(lit, "..") && (secretPaths.has(homeForm(full)) || strings.ContainsAny(lit, "._-") && secretPath(full) && !bareKeyName(lit)) {
 			// by its place, not its name alone: a literal "token" is as often
-			// a dictionary's key
+			// a dictionary's key, and in a key directory a word ("r", "done")
+			// is no file name; a name spelled as one (ssh_host_rsa_key) is
 			out = append(out, full)
 		}
 		if len(lit) > 1 && (lit[0] == '/' || lit[0] == '~') && strings.ContainsAny(lit, "*?[") {

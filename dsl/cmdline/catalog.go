@@ -1396,28 +1396,54 @@ var vimIterate = lazyRegexp(`^(?:[0-9,.$%]*)(?:bufd(?:o)?|wind(?:o)?|tabd(?:o)?|
 var vimAutocmd = lazyRegexp(`^au(?:t(?:o(?:c(?:m(?:d)?)?)?)?)?!?\s+(.*)$`)
 
 // vimEvents is an :autocmd's event list (BufRead,BufNewFile, *).
-var vimEvents = lazyRegexp(`^(?:\*|[A-Z][A-Za-z]+)(?:,(?:\*|[A-Z][A-Za-z]+))*$`)
+var vimEvents = lazyRegexp(`^(?:\*|[A-Za-z]+)(?:,(?:\*|[A-Za-z]+))*$`)
 
 // vimAutocmdCommand is the command an :autocmd defines, "" when it defines
 // none (a listing, :au! removing them): it runs when an event fires, and
 // opening or quitting a file fires several.
 func vimAutocmdCommand(args string) string {
+	// events are letters (vim takes them in any case), a group's name may
+	// be too; a pattern has a * . or / (BufRead *.go), so the events are
+	// the word before the first one that is not all letters
 	f := strings.Fields(args)
-	i := slices.IndexFunc(f, func(w string) bool { return reMatch(vimEvents(), w) })
-	if i < 0 || i > 1 || i+2 >= len(f) {
+	i := slices.IndexFunc(f, func(w string) bool { return !reMatch(vimEvents(), w) || strings.Contains(w, "*") })
+	if i < 1 || i > 2 || i+1 >= len(f) || !reMatch(vimEvents(), f[i-1]) {
 		return ""
 	}
-	rest := f[i+2:]
+	rest := f[i+1:]
 	for len(rest) > 0 && (rest[0] == "++once" || rest[0] == "++nested" || rest[0] == "nested") {
 		rest = rest[1:]
 	}
 	return strings.Join(rest, " ")
 }
 
-// vimProgramOption is a :set of an option whose value is a program vim
-// runs: :make runs makeprg, :grep grepprg, K keywordprg, = equalprg, gq
-// formatprg, and every :! and :shell the shell option.
-var vimProgramOption = lazyRegexp(`^(?:se(?:t)?|setl(?:o(?:c(?:a(?:l)?)?)?)?|setg(?:l(?:o(?:b(?:a(?:l)?)?)?)?)?)\s+(?:makeprg|mp|grepprg|gp|keywordprg|kp|equalprg|ep|formatprg|fp|shell|sh)\+?=((?:[^\s\\]|\\.)*)`)
+// vimProgramOption is a :set (or :let &OPT=) of an option whose value is a
+// program vim runs: :make runs makeprg, :grep grepprg, K keywordprg, =
+// equalprg, gq formatprg, every :! and :shell the shell option, and :make
+// pipes through shellpipe. Other options may come first (set nocp mp=…).
+var vimProgramOption = lazyRegexp(`^(?:(?:se(?:t)?|setl(?:o(?:c(?:a(?:l)?)?)?)?|setg(?:l(?:o(?:b(?:a(?:l)?)?)?)?)?)\s+(?:(?:[a-z]+(?:[+^-]?=(?:[^\s\\]|\\.)*)?|[a-z]+[!&?]?)\s+)*|let\s+&(?:[lg]:)?)(?:makeprg|mp|grepprg|gp|keywordprg|kp|equalprg|ep|formatprg|fp|shell|sh|shellpipe|sp)\s*[+^-]?=\s*("(?:[^"\\]|\\.)*"|'[^']*'|(?:[^\s\\]|\\.)*)`)
+
+// vimProgramRun is an Ex command that runs one of the programs those
+// options name: :make, :lmake, :grep, :lgrep, :grepadd, :!, :shell,
+// :terminal, and normal-mode K, =, gq.
+var vimProgramRun = lazyRegexp(`^(?:l?mak(?:e)?|l?gr(?:e(?:p(?:a(?:d(?:d)?)?)?)?)?|!|sh(?:e(?:l(?:l)?)?)?|ter(?:m(?:i(?:n(?:a(?:l)?)?)?)?)?|norm(?:a(?:l)?)?!?\s.*(?:K|=|gq))(?:\s|!|$)`)
+
+// vimRunsProgram reports vim code, or any word of the command (each -c,
+// +CMD), with an Ex command that runs a program an option names.
+func vimRunsProgram(code string, args []Word) bool {
+	texts := []string{code}
+	for _, a := range args {
+		texts = append(texts, strings.TrimPrefix(a.Value, "+"))
+	}
+	for _, t := range texts {
+		for _, seg := range strings.FieldsFunc(t, func(r rune) bool { return r == '|' || r == '\n' }) {
+			if reMatch(vimProgramRun(), vimBare(strings.TrimLeft(strings.TrimSpace(seg), ": "))) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // vimBare is an Ex command without what does not change what it runs:
 // modifiers (silent! !CMD), :execute of a string literal (exe "!CMD"), a
@@ -1846,8 +1872,16 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 				run(vimRead().FindStringSubmatch(ex)[1])
 			case reMatch(vimProgramOption(), ex):
 				// set makeprg=rm\ -rf\ ~ then :make: the value, its escaped
-				// blanks unescaped, is the program run
-				run(vimUnescape(vimProgramOption().FindStringSubmatch(ex)[1]))
+				// blanks unescaped, is the program run, where a command of
+				// the line's vim code runs one (:make, :grep, :!, :shell)
+				if vimRunsProgram(code, c.Args) {
+					v := vimProgramOption().FindStringSubmatch(ex)[1]
+					if strings.HasPrefix(v, `"`) || strings.HasPrefix(v, "'") {
+						run(unquote(v)) // let &makeprg = "…": a string
+					} else {
+						run(vimUnescape(v))
+					}
+				}
 			case reMatch(vimFile(), ex):
 				m := vimFile().FindStringSubmatch(ex)
 				fileOp(m[1], m[2])

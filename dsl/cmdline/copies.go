@@ -80,8 +80,15 @@ func (w *walker) runsWrittenOnPath(c *Command, cx ctx) {
 	// a bin directory of a home or the system (~/.local/bin, ~/bin,
 	// /usr/local/bin) is on most users' PATH already, often before the
 	// system's: echo 'rm -rf ~' > ~/.local/bin/zzq; chmod +x …; zzq runs it
+	// A subcommand a program looks up on PATH as PROG-SUB (git zzq runs
+	// git-zzq; cargo's, kubectl's plugins) is run so too.
+	names := []string{c.Name}
+	if len(c.Args) > 0 && !c.Args[0].Dynamic && c.Args[0].Value != "" && !strings.HasPrefix(c.Args[0].Value, "-") && !strings.Contains(c.Args[0].Value, "/") {
+		names = append(names, c.Name+"-"+c.Args[0].Value)
+	}
 	for _, f := range slices.Sorted(maps.Keys(w.files)) {
-		if d := path.Dir(f); path.Base(f) == c.Name && (path.Base(d) == "bin" || path.Base(d) == "sbin") && (strings.HasPrefix(f, "/") || strings.HasPrefix(f, "~/")) {
+		home := strings.HasPrefix(f, "/") || strings.HasPrefix(f, "~/") || strings.HasPrefix(f, "$HOME/") || strings.HasPrefix(f, "${HOME}/")
+		if d := path.Dir(f); slices.Contains(names, path.Base(f)) && (path.Base(d) == "bin" || path.Base(d) == "sbin") && home {
 			in, via, _ := w.fileInput(f)
 			w.walks++
 			w.runKnownFile(c, in, via, cx)

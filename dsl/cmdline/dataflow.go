@@ -3446,6 +3446,8 @@ func (w *walker) runsWritten(c *Command, args []field, cx ctx) {
 			if v = varKey(v); v == "" {
 				v = pwdRelative(a)
 			}
+		} else if rest, ok := inWorkingDir(v); ok && rest != "." {
+			v = rest // sh < "$PWD"/c
 		}
 		for _, f := range []string{v, strings.TrimPrefix(v, "./"), "./" + v} {
 			if got, ok := w.files[f]; ok && v != "" {

@@ -1245,7 +1245,11 @@ func (w *walker) fileInput(name string) (in Input, via string, ok bool) {
 	if name == "" {
 		return Input{}, "", false
 	}
-	for _, f := range []string{name, strings.TrimPrefix(name, "./"), "./" + name} {
+	rel := name
+	if rest, ok := inWorkingDir(name); ok && rest != "." {
+		rel = rest // sh < "$PWD"/c: the file c where the line is
+	}
+	for _, f := range []string{name, rel, strings.TrimPrefix(rel, "./"), "./" + rel} {
 		if got, ok := w.files[f]; ok {
 			return got, "file " + f + " written on this line", true
 		}
