@@ -578,7 +578,7 @@ func grepPatternValues(prog string, args []string) []string {
 }
 
 // grepPrintsEvery reports a search whose patterns print every line of a
-// file: one of them takes every line (grep -e x -e ”), or a context of
+// file: one of them takes every line (grep -e x -e .), or a context of
 // largeContext lines or more around any match (grep -C 999 default prints
 // the whole of a credentials file holding "default").
 func grepPrintsEvery(prog string, args []string) bool {
