@@ -221,7 +221,7 @@ func secretSearch(prog string, args []string) string {
 			!hasFlag(args, []string{"v", "invert-match", "r", "R", "recursive", "l", "files-with-matches", "c", "count", "q", "quiet"}) && regexpNamesSecret(pat, true, false) {
 			return pat
 		}
-		if pat := grepPattern(prog, args); pat != "" && hasFlag(args, []string{"l", "files-with-matches"}) && regexpMatchesAny(grepRegexp(prog, args, pat), privateKeyLines) {
+		if pat := grepPattern(prog, args); pat != "" && hasFlag(args, []string{"l", "files-with-matches"}) && (regexpMatchesAny(grepRegexp(prog, args, pat), privateKeyLines) || regexpMatchesAny(pat, privateKeyLines)) {
 			return pat
 		}
 	}
@@ -598,9 +598,12 @@ func grepPrintsEvery(prog string, args []string) bool {
 func grepPrintsSecretLines(prog string, args []string) string {
 	context := grepContext(prog, args)
 	for _, p := range grepPatternValues(prog, args) {
-		re := grepRegexp(prog, args, p)
-		if regexpMatchesAny(re, privateKeyLines) || regexpMatchesAny(re, passwordLines) || context > 0 && regexpMatchesAny(re, secretNeighbourLines) {
-			return p
+		// read as grep does and as written: 'AIza[0-9A-Za-z_-]{35}' hunts
+		// tokens, though grep's basic syntax takes the braces as themselves
+		for _, re := range []string{grepRegexp(prog, args, p), p} {
+			if regexpMatchesAny(re, privateKeyLines) || regexpMatchesAny(re, passwordLines) || context > 0 && regexpMatchesAny(re, secretNeighbourLines) {
+				return p
+			}
 		}
 	}
 	return ""
