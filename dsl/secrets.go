@@ -844,9 +844,12 @@ var grepValues = map[string]struct {
 		"max-count", "path-to-ignore", "workers", "pager"}},
 }
 
-// searchValues are grepValues for prog, or its catalogue entry's options
-// that take a value when it has one (rg).
+// searchValues are grepValues for prog; for a search the catalogue
+// describes (rg), its entry's options that take a value.
 func searchValues(prog string) (short string, long []string, ok bool) {
+	if !grepFamily.has(prog) {
+		return "", nil, false
+	}
 	if short, long, ok := cmdline.ValueOptions(prog); ok {
 		return short, long, true
 	}
