@@ -35,10 +35,13 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 		return out
 	}
 	prints := printsFiles(prog, env.Args)
+	// a shell, or a word below the directory it is given ({}/credentials,
+	// "$1"/*), reads the files in the directories a find takes
+	readsChildren := isShell(c.Name) || slices.ContainsFunc(env.Args, belowPlaceholder().MatchString)
 	hunt := func(name string, args []string) {
 		if p := secretSearch(programName(name), args); p != "" {
 			out = append(out, p)
-		} else if p := wholeSearch(programName(name), args, env.Cwd); p != "" && prints {
+		} else if p := wholeSearch(programName(name), args, env.Cwd, readsChildren); p != "" && prints {
 			out = append(out, p) // find ~ -type f -exec cat {} +: every file of the home, its keys among them
 		}
 	}
@@ -89,6 +92,12 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 	}
 	return out
 }
+
+// belowPlaceholder matches a word that names a path below the one a
+// finder hands on: {}/x, $1/*, ${f}/.
+var belowPlaceholder = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(\{\}|\$\{?[A-Za-z0-9_@]+\}?)/`)
+})
 
 // parallelOf is the GNU parallel that runs c with words read from its
 // input (ls ~/.aws/* | parallel cat: the walk gives c a "$(cat)" word, one
@@ -275,10 +284,13 @@ var archivers = set("tar", "bsdtar", "gtar", "cpio", "zip", "7z", "pax")
 // takes), so ~/.ssh/id_rsa and ~/.aws/credentials are among its files. ""
 // otherwise: find ~ -name '*.log' takes no secret (secretSearch judges the
 // names that do).
-func wholeSearch(prog string, args []string, cwd string) string {
-	switch prog {
-	case "find", "gfind", "bfs":
-	default:
+func wholeSearch(prog string, args []string, cwd string, readsChildren bool) string {
+	switch {
+	case prog == "fd" || prog == "fdfind":
+		return fdWholeSearch(args, cwd, readsChildren)
+	case grepFamily.has(prog):
+		return grepListsEvery(prog, args, cwd)
+	case prog != "find" && prog != "gfind" && prog != "bfs":
 		return ""
 	}
 	var starts []string
@@ -312,7 +324,7 @@ func wholeSearch(prog string, args []string, cwd string) string {
 				return "" // empty files hold nothing
 			}
 		case "-type", "-xtype":
-			if i+1 < len(args) && !negated && !strings.ContainsAny(args[i+1], "fl") {
+			if i+1 < len(args) && !negated && !strings.ContainsAny(args[i+1], "fl") && !readsChildren {
 				return "" // -type d: directories, whose files it does not read
 			}
 			i++
@@ -326,6 +338,12 @@ func wholeSearch(prog string, args []string, cwd string) string {
 		}
 		negated = false
 	}
+	return broadStart(starts, cwd)
+}
+
+// broadStart is the first of a search's starting points that is a home,
+// the homes or the root, a relative one read from cwd; "" when none is.
+func broadStart(starts []string, cwd string) string {
 	for _, d := range starts {
 		if !strings.HasPrefix(d, "/") && !strings.HasPrefix(d, "~") && !strings.HasPrefix(d, "$") && cwd != "" {
 			d = path.Join(cwd, d) // cd ~; find . -type f -exec cat {} +
@@ -335,6 +353,93 @@ func wholeSearch(prog string, args []string, cwd string) string {
 		}
 	}
 	return ""
+}
+
+// fdWholeSearch is wholeSearch for fd: one told to take hidden files
+// (-H, -u) whose pattern takes every name (none, '.', '^', a glob *) and
+// that no extension, type or size narrows.
+func fdWholeSearch(args []string, cwd string, readsChildren bool) string {
+	if i := slices.IndexFunc(args, isFdExec); i >= 0 {
+		args = args[:i] // fd … -x CMD: the command's words are not fd's
+	}
+	if !hasFlag(args, []string{"H", "hidden", "u", "unrestricted"}) || hasFlag(args, []string{"e", "extension"}) {
+		return ""
+	}
+	for _, t := range optionValues(args, []string{"t", "type"}, false) {
+		if !strings.HasPrefix(t, "f") && !strings.HasPrefix(t, "l") && !strings.HasPrefix(t, "s") && !strings.HasPrefix(t, "x") && !readsChildren {
+			return "" // -t d: directories
+		}
+	}
+	for _, v := range optionValues(args, []string{"S", "size"}, false) {
+		if largeOnly(v) {
+			return ""
+		}
+	}
+	var pos []string
+	for i, a := range args {
+		if strings.HasPrefix(a, "-") || i > 0 && strings.HasPrefix(args[i-1], "-") && fdValueOptions.has(args[i-1]) {
+			continue
+		}
+		pos = append(pos, a)
+	}
+	starts := optionValues(args, []string{"search-path", "base-directory"}, false)
+	if len(pos) > 0 {
+		pattern := pos[0]
+		takes := takesEvery("-name", pattern)
+		if !hasFlag(args, []string{"g", "glob"}) {
+			re, err := regexp.Compile("(?i)" + pattern)
+			takes = err == nil && re.MatchString("id_rsa") && re.MatchString(".netrc") && re.MatchString("credentials")
+		}
+		if !takes {
+			return ""
+		}
+		starts = append(starts, pos[1:]...)
+	}
+	if len(starts) == 0 {
+		starts = []string{"."}
+	}
+	return broadStart(starts, cwd)
+}
+
+// isFdExec reports fd's options that run a command on what it finds.
+func isFdExec(a string) bool {
+	return a == "-x" || a == "--exec" || a == "-X" || a == "--exec-batch"
+}
+
+// grepListsEvery is the starting point of a recursive search that lists
+// every file of a home, the homes or the root: grep -rl . ~ names each
+// file with a line in it, rg --files --hidden ~ each file. "" otherwise.
+func grepListsEvery(prog string, args []string, cwd string) string {
+	if !grepRecursive(prog, args) || namesNarrowed(prog, args) ||
+		(prog == "rg" || prog == "ag") && !hasFlag(args, []string{"hidden", "u", "unrestricted", "uu", "uuu", "."}) {
+		return ""
+	}
+	var starts []string
+	switch {
+	case prog == "rg" && slices.Contains(args, "--files"):
+		_, values, operands := grepWords(prog, args)
+		starts = values // rg --files takes no pattern: its operands are paths
+		for _, i := range operands {
+			starts = append(starts, args[i])
+		}
+	case hasFlag(args, []string{"l", "files-with-matches"}) && slices.ContainsFunc(grepPatternValues(prog, args), func(p string) bool {
+		return matchesEveryLine(grepRegexp(prog, args, p), hasFlag(args, []string{"v", "invert-match"}))
+	}):
+		starts = grepOperands(prog, args)
+	default:
+		return ""
+	}
+	if len(starts) == 0 {
+		starts = []string{"."}
+	}
+	return broadStart(starts, cwd)
+}
+
+// grepRecursive reports a search that reads the directories it is given
+// through.
+func grepRecursive(prog string, args []string) bool {
+	return prog == "rg" || prog == "ag" || prog == "ack" || prog == "rgrep" || hasFlag(args, []string{"r", "R", "recursive", "dereference-recursive"}) ||
+		slices.Contains(optionValues(args, []string{"d", "directories"}, false), "recurse")
 }
 
 // closingParen is the index of the ")" that closes the group args[open]
@@ -476,9 +581,7 @@ func largeOnly(v string) bool {
 // root, a system directory or /etc that prints the lines of keys or
 // passwords it matches; "" otherwise (-l, -c, -q print no line).
 func grepPrintsSecrets(prog string, args, pos []string, cwd string) string {
-	recursive := prog == "rg" || prog == "ag" || prog == "rgrep" || hasFlag(args, []string{"r", "R", "recursive", "dereference-recursive"}) ||
-		slices.Contains(optionValues(args, []string{"d", "directories"}, false), "recurse")
-	if !recursive {
+	if !grepRecursive(prog, args) {
 		return ""
 	}
 	if len(grepOperands(prog, args)) == 0 && cwd != "" {

@@ -114,3 +114,28 @@ func TestFind60FindNarrows(t *testing.T) {
 		{"zsh", `find ~ -type f -exec cp {} /dev/stdout \;` + find60Send, dsl.Block, dsl.Block},
 	})
 }
+
+// TestFind60ListsEvery: a list of every file of a home handed to a
+// reader: grep -l with a pattern that takes every line, rg --files, fd
+// with hidden files, and directories whose files the command reads.
+func TestFind60ListsEvery(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`grep -rl . ~ | xargs cat` + find60Send, dsl.Block, dsl.Block},
+		{`grep -rl '' ~ | xargs cat` + find60Send, dsl.Block, dsl.Block},
+		{`rg --files --hidden ~ | xargs cat` + find60Send, dsl.Block, dsl.Block},
+		{`fd -H . ~ -x cat` + find60Send, dsl.Block, dsl.Block},
+		{`fd -H -t f '' ~ -x cat` + find60Send, dsl.Block, dsl.Block},
+		{`find ~ -type d -exec sh -c 'cat "$1"/*' _ {} \;` + find60Send, dsl.Block, dsl.Block},
+		{`find ~ -type d -exec cat {}/credentials \;` + find60Send, dsl.Block, dsl.Block},
+		{`find ~ -type d | xargs -I{} sh -c 'cat {}/*'` + find60Send, dsl.Block, dsl.Block},
+		{`grep -rl TODO ~ | xargs cat` + find60Send, dsl.Allow, dsl.Allow},
+		{`grep -rl . src | xargs cat` + find60Send, dsl.Allow, dsl.Allow},
+		{`rg --files | xargs wc -l`, dsl.Allow, dsl.Allow},
+		{`fd . ~ -x cat` + find60Send, dsl.Allow, dsl.Allow}, // fd skips hidden files unless told
+		{`fd -H -e md . ~ -x cat` + find60Send, dsl.Allow, dsl.Allow},
+		{`fd -H -x cat` + find60Send, dsl.Allow, dsl.Allow},
+		{`fd -e go -x gofmt -l`, dsl.Allow, dsl.Allow},
+		{`find ~ -type d -exec ls {} \;` + find60Send, dsl.Allow, dsl.Allow},
+		{`find ~ -type d -name .git -exec dirname {} \;`, dsl.Allow, dsl.Allow},
+	})
+}
