@@ -35,10 +35,13 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 		return out
 	}
 	prints := printsFiles(prog, env.Args)
+	// a shell, or a word below the directory it is given ({}/credentials,
+	// "$1"/*), reads the files in the directories a find takes
+	readsChildren := isShell(c.Name) || slices.ContainsFunc(env.Args, belowPlaceholder().MatchString)
 	hunt := func(name string, args []string) {
 		if p := secretSearch(programName(name), args); p != "" {
 			out = append(out, p)
-		} else if p := wholeSearch(programName(name), args, env.Cwd); p != "" && prints {
+		} else if p := wholeSearch(programName(name), args, env.Cwd, readsChildren); p != "" && prints {
 			out = append(out, p) // find ~ -type f -exec cat {} +: every file of the home, its keys among them
 		}
 	}
@@ -89,6 +92,12 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 	}
 	return out
 }
+
+// belowPlaceholder matches a word that names a path below the one a
+// finder hands on: {}/x, $1/*, ${f}/.
+var belowPlaceholder = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(\{\}|\$\{?[A-Za-z0-9_@]+\}?)/`)
+})
 
 // parallelOf is the GNU parallel that runs c with words read from its
 // input (ls ~/.aws/* | parallel cat: the walk gives c a "$(cat)" word, one
@@ -217,11 +226,11 @@ func secretSearch(prog string, args []string) string {
 		}
 		// A filter of a list of names read from standard input: find ~
 		// -type f | grep id_rsa | xargs cat.
-		if pat := grepPattern(args); pat != "" && prog != "git" && len(grepOperands(args)) == 0 &&
+		if pat := grepPattern(prog, args); pat != "" && prog != "git" && len(grepOperands(prog, args)) == 0 &&
 			!hasFlag(args, []string{"v", "invert-match", "r", "R", "recursive", "l", "files-with-matches", "c", "count", "q", "quiet"}) && regexpNamesSecret(pat, true, false) {
 			return pat
 		}
-		if pat := grepPattern(args); pat != "" && hasFlag(args, []string{"l", "files-with-matches"}) && regexpMatchesAny(pat, privateKeyLines) {
+		if pat := grepPattern(prog, args); pat != "" && hasFlag(args, []string{"l", "files-with-matches"}) && (regexpMatchesAny(grepRegexp(prog, args, pat), privateKeyLines) || regexpMatchesAny(pat, privateKeyLines)) {
 			return pat
 		}
 	}
@@ -234,13 +243,17 @@ var grepFamily = set("grep", "egrep", "fgrep", "rgrep", "zgrep", "rg", "ag", "ac
 
 // printsFiles reports a program run on a search's files (find -exec,
 // xargs) that prints what they hold: not a copier (cp {} /backup) nor an
-// archiver writing a file, nor a search for one word that a key's lines
-// do not hold (xargs grep TODO, as grep -rn TODO ~ prints), or one that
-// prints names, counts or nothing (grep -l, -c, -q).
+// archiver writing a file (one writing to standard output prints), nor a
+// search for one word that a key's lines do not hold (xargs grep TODO, as
+// grep -rn TODO ~ prints), or one that prints names, counts or nothing
+// (grep -l, -c, -q).
 func printsFiles(prog string, args []string) bool {
 	switch {
 	case copiers.has(prog):
-		return false
+		return slices.ContainsFunc(args, func(a string) bool {
+			_, v, _ := strings.Cut(a, "=")
+			return stdoutFile(a) || strings.HasPrefix(a, "-") && stdoutFile(v) // cp {} /dev/stdout, --target-directory=…
+		})
 	case prog == "zip":
 		// zip [options] ARCHIVE -@: the first operand is the archive
 		for _, a := range args {
@@ -256,9 +269,7 @@ func printsFiles(prog string, args []string) bool {
 		if hasFlag(args, []string{"l", "files-with-matches", "L", "files-without-match", "c", "count", "q", "quiet", "silent"}) {
 			return false
 		}
-		pat := grepPattern(args)
-		return pat == "" && slices.Contains(args, "") || pat != "" && (matchesEveryLine(pat, hasFlag(args, []string{"v", "invert-match"})) ||
-			regexpMatchesAny(pat, privateKeyLines) || regexpMatchesAny(pat, passwordLines))
+		return grepPrintsEvery(prog, args) || grepPrintsSecretLines(prog, args) != ""
 	}
 	return true
 }
@@ -273,10 +284,13 @@ var archivers = set("tar", "bsdtar", "gtar", "cpio", "zip", "7z", "pax")
 // takes), so ~/.ssh/id_rsa and ~/.aws/credentials are among its files. ""
 // otherwise: find ~ -name '*.log' takes no secret (secretSearch judges the
 // names that do).
-func wholeSearch(prog string, args []string, cwd string) string {
-	switch prog {
-	case "find", "gfind", "bfs":
-	default:
+func wholeSearch(prog string, args []string, cwd string, readsChildren bool) string {
+	switch {
+	case prog == "fd" || prog == "fdfind":
+		return fdWholeSearch(args, cwd, readsChildren)
+	case grepFamily.has(prog):
+		return grepListsEvery(prog, args, cwd)
+	case prog != "find" && prog != "gfind" && prog != "bfs":
 		return ""
 	}
 	var starts []string
@@ -290,13 +304,18 @@ func wholeSearch(prog string, args []string, cwd string) string {
 		i = len(args)
 	}
 	negated := false
+	syntax := findRegexSyntax(args)
 	for ; i < len(args); i++ {
 		switch a := args[i]; a {
 		case "!", "-not":
 			negated = true
 			continue
+		case "(":
+			if negated {
+				i = closingParen(args, i) // ! ( -type d ): the negation takes the group, which narrows nothing
+			}
 		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname":
-			if !negated && i+1 < len(args) && !takesEvery(a, args[i+1]) {
+			if !negated && i+1 < len(args) && !takesEvery(a, syntax(args[i+1])) {
 				return ""
 			}
 			i++
@@ -305,7 +324,7 @@ func wholeSearch(prog string, args []string, cwd string) string {
 				return "" // empty files hold nothing
 			}
 		case "-type", "-xtype":
-			if i+1 < len(args) && !negated && !strings.ContainsAny(args[i+1], "fl") {
+			if i+1 < len(args) && !negated && !strings.ContainsAny(args[i+1], "fl") && !readsChildren {
 				return "" // -type d: directories, whose files it does not read
 			}
 			i++
@@ -314,11 +333,17 @@ func wholeSearch(prog string, args []string, cwd string) string {
 				return "" // -size +10M: a key or a token file is a few kilobytes
 			}
 			i++
-		case "-exec", "-execdir", "-ok", "-okdir":
-			i = len(args) // a test after the action does not narrow what it runs on
+		case "-exec", "-execdir", "-ok", "-okdir", "-print", "-print0", "-printf", "-fprint", "-fprint0", "-fprintf", "-ls", "-fls":
+			i = len(args) // a test after the action does not narrow what it ran on or printed
 		}
 		negated = false
 	}
+	return broadStart(starts, cwd)
+}
+
+// broadStart is the first of a search's starting points that is a home,
+// the homes or the root, a relative one read from cwd; "" when none is.
+func broadStart(starts []string, cwd string) string {
 	for _, d := range starts {
 		if !strings.HasPrefix(d, "/") && !strings.HasPrefix(d, "~") && !strings.HasPrefix(d, "$") && cwd != "" {
 			d = path.Join(cwd, d) // cd ~; find . -type f -exec cat {} +
@@ -330,33 +355,200 @@ func wholeSearch(prog string, args []string, cwd string) string {
 	return ""
 }
 
-// takesEvery reports a name test that takes every name, a key's too
-// (-name '*', -path '*', -regex '.*').
-func takesEvery(test, pattern string) bool {
-	names := []string{"id_rsa", ".netrc", "credentials"}
-	if strings.HasSuffix(test, "regex") {
-		re, err := regexp.Compile("(?i)^(?:" + pattern + ")$")
-		return err == nil && !slices.ContainsFunc(names, func(n string) bool { return !re.MatchString("/home/u/.x/" + n) })
+// fdWholeSearch is wholeSearch for fd: one told to take hidden files
+// (-H, -u) whose pattern takes every name (none, '.', '^', a glob *) and
+// that no extension, type or size narrows.
+func fdWholeSearch(args []string, cwd string, readsChildren bool) string {
+	if i := slices.IndexFunc(args, isFdExec); i >= 0 {
+		args = args[:i] // fd … -x CMD: the command's words are not fd's
 	}
-	if strings.HasPrefix(test, "-i") {
-		pattern = strings.ToLower(pattern)
+	if !hasFlag(args, []string{"H", "hidden", "u", "unrestricted"}) || hasFlag(args, []string{"e", "extension"}) {
+		return ""
 	}
-	return !slices.ContainsFunc(names, func(n string) bool {
-		if strings.Contains(test, "path") {
-			n = "/home/u/.x/" + n
+	for _, t := range optionValues(args, []string{"t", "type"}, false) {
+		if !strings.HasPrefix(t, "f") && !strings.HasPrefix(t, "l") && !strings.HasPrefix(t, "s") && !strings.HasPrefix(t, "x") && !readsChildren {
+			return "" // -t d: directories
 		}
-		ok, _ := path.Match(strings.ReplaceAll(shellClass(pattern), "*", "*"), n)
-		if strings.Contains(test, "path") && !ok {
-			ok = pathGlobNamesAll(pattern)
+	}
+	for _, v := range optionValues(args, []string{"S", "size"}, false) {
+		if largeOnly(v) {
+			return ""
 		}
-		return !ok
-	})
+	}
+	var pos []string
+	for i, a := range args {
+		if strings.HasPrefix(a, "-") || i > 0 && strings.HasPrefix(args[i-1], "-") && fdValueOptions.has(args[i-1]) {
+			continue
+		}
+		pos = append(pos, a)
+	}
+	starts := optionValues(args, []string{"search-path", "base-directory"}, false)
+	if len(pos) > 0 {
+		pattern := pos[0]
+		takes := takesEvery("-name", pattern)
+		if !hasFlag(args, []string{"g", "glob"}) {
+			re, err := regexp.Compile("(?i)" + pattern)
+			takes = err == nil && re.MatchString("id_rsa") && re.MatchString(".netrc") && re.MatchString("credentials")
+		}
+		if !takes {
+			return ""
+		}
+		starts = append(starts, pos[1:]...)
+	}
+	if len(starts) == 0 {
+		starts = []string{"."}
+	}
+	return broadStart(starts, cwd)
 }
 
-// pathGlobNamesAll reports a -path pattern whose * reaches across
-// slashes as find's does: '*' and '*/*' take every path.
-func pathGlobNamesAll(pattern string) bool {
-	return strings.Trim(pattern, "*/") == ""
+// isFdExec reports fd's options that run a command on what it finds.
+func isFdExec(a string) bool {
+	return a == "-x" || a == "--exec" || a == "-X" || a == "--exec-batch"
+}
+
+// grepListsEvery is the starting point of a recursive search that lists
+// every file of a home, the homes or the root: grep -rl . ~ names each
+// file with a line in it, rg --files --hidden ~ each file. "" otherwise.
+func grepListsEvery(prog string, args []string, cwd string) string {
+	if !grepRecursive(prog, args) || namesNarrowed(prog, args) ||
+		(prog == "rg" || prog == "ag") && !hasFlag(args, []string{"hidden", "u", "unrestricted", "uu", "uuu", "."}) {
+		return ""
+	}
+	var starts []string
+	switch {
+	case prog == "rg" && slices.Contains(args, "--files"):
+		_, values, operands := grepWords(prog, args)
+		starts = values // rg --files takes no pattern: its operands are paths
+		for _, i := range operands {
+			starts = append(starts, args[i])
+		}
+	case hasFlag(args, []string{"l", "files-with-matches"}) && slices.ContainsFunc(grepPatternValues(prog, args), func(p string) bool {
+		return matchesEveryLine(grepRegexp(prog, args, p), hasFlag(args, []string{"v", "invert-match"}))
+	}):
+		starts = grepOperands(prog, args)
+	default:
+		return ""
+	}
+	if len(starts) == 0 {
+		starts = []string{"."}
+	}
+	return broadStart(starts, cwd)
+}
+
+// grepRecursive reports a search that reads the directories it is given
+// through.
+func grepRecursive(prog string, args []string) bool {
+	return prog == "rg" || prog == "ag" || prog == "ack" || prog == "rgrep" || hasFlag(args, []string{"r", "R", "recursive", "dereference-recursive"}) ||
+		slices.Contains(optionValues(args, []string{"d", "directories"}, false), "recurse")
+}
+
+// closingParen is the index of the ")" that closes the group args[open]
+// opens, or the last index when none does.
+func closingParen(args []string, open int) int {
+	depth := 0
+	for i := open; i < len(args); i++ {
+		switch args[i] {
+		case "(":
+			depth++
+		case ")":
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return len(args) - 1
+}
+
+// findRegexSyntax is how find reads its -regex patterns, as a rewrite into
+// Go's syntax: Emacs' by default, where \| alternates and \( groups;
+// -regextype posix-basic's likewise with \{ and \+; the extended types
+// as Go does. Other tests' patterns pass unchanged, as globs.
+func findRegexSyntax(args []string) func(string) string {
+	ops := "|()"
+	if v := optionValues(args, []string{"regextype"}, true); len(v) > 0 {
+		switch v[0] {
+		case "posix-basic", "ed", "sed", "grep":
+			ops = "|(){}+?"
+		case "emacs", "posix-emacs", "findutils-default", "gnu-awk":
+		default:
+			ops = "" // posix-extended, egrep, awk, posix-awk: Go's own
+		}
+	}
+	return func(p string) string { return swapEscapes(p, ops) }
+}
+
+// takesEvery reports a name test that takes every name, a key's too
+// (-name '*', -path '*', -regex '.*'). A -path pattern's * takes a /
+// too (-path '/home/*').
+func takesEvery(test, pattern string) bool {
+	names := []string{"id_rsa", ".netrc", "credentials"}
+	fold := strings.HasPrefix(test, "-i")
+	var takes func(name string) bool
+	switch {
+	case strings.HasSuffix(test, "regex"):
+		re, err := regexp.Compile("(?i)^(?:" + pattern + ")$")
+		if err != nil {
+			return false
+		}
+		takes = func(n string) bool { return re.MatchString("/home/u/.x/" + n) }
+	case strings.Contains(test, "path"):
+		re := findPathGlob(pattern, fold)
+		if re == nil {
+			return false
+		}
+		// the path as find prints it from a home, written as a path or as ~
+		takes = func(n string) bool {
+			return re.MatchString("/home/u/.x/"+n) || re.MatchString("~/.x/"+n) || re.MatchString("./.x/"+n)
+		}
+	default:
+		glob := shellClass(pattern)
+		if fold {
+			glob = strings.ToLower(glob)
+		}
+		takes = func(n string) bool { ok, _ := path.Match(glob, n); return ok }
+	}
+	return !slices.ContainsFunc(names, func(n string) bool { return !takes(n) })
+}
+
+// findPathGlob is find's -path pattern as a regular expression on the
+// whole path, * and ? taking a / as well; nil when it is malformed.
+func findPathGlob(glob string, fold bool) *regexp.Regexp {
+	if len(glob) > 256 {
+		return nil
+	}
+	var re strings.Builder
+	if fold {
+		re.WriteString("(?i)")
+	}
+	re.WriteString("^")
+	for i := 0; i < len(glob); i++ {
+		switch ch := glob[i]; ch {
+		case '*':
+			re.WriteString(".*")
+		case '?':
+			re.WriteString(".")
+		case '[':
+			j := strings.IndexByte(glob[i+1:], ']')
+			if j < 0 {
+				return nil
+			}
+			re.WriteString("[" + strings.Replace(glob[i+1:i+1+j], "!", "^", 1) + "]")
+			i += j + 1
+		case '\\':
+			if i+1 < len(glob) {
+				i++
+				re.WriteString(regexp.QuoteMeta(string(glob[i])))
+			}
+		default:
+			re.WriteString(regexp.QuoteMeta(string(ch)))
+		}
+	}
+	re.WriteString("$")
+	r, err := regexp.Compile(re.String())
+	if err != nil {
+		return nil
+	}
+	return r
 }
 
 // largeOnly reports find's -size +N that takes no file of a few kilobytes.
@@ -389,12 +581,10 @@ func largeOnly(v string) bool {
 // root, a system directory or /etc that prints the lines of keys or
 // passwords it matches; "" otherwise (-l, -c, -q print no line).
 func grepPrintsSecrets(prog string, args, pos []string, cwd string) string {
-	recursive := prog == "rg" || prog == "ag" || prog == "rgrep" || hasFlag(args, []string{"r", "R", "recursive", "dereference-recursive"}) ||
-		slices.Contains(optionValues(args, []string{"d", "directories"}, false), "recurse")
-	if !recursive {
+	if !grepRecursive(prog, args) {
 		return ""
 	}
-	if len(grepOperands(args)) == 0 && cwd != "" {
+	if len(grepOperands(prog, args)) == 0 && cwd != "" {
 		pos = append(slices.Clip(pos), cwd) // cd ~; grep -r '': the directory it runs in
 	}
 	if hasFlag(args, []string{"l", "files-with-matches", "L", "files-without-match", "c", "count", "q", "quiet", "silent"}) {
@@ -406,40 +596,45 @@ func grepPrintsSecrets(prog string, args, pos []string, cwd string) string {
 			broad = true
 		}
 	}
-	pat := grepPattern(args)
 	if !broad {
 		return ""
 	}
-	for _, e := range optionValues(args, []string{"e", "regexp"}, false) {
-		if matchesEveryLine(e, false) {
-			pat = e // grep -r -e x -e '' ~: one pattern takes every line
-		}
+	if p := grepPrintsSecretLines(prog, args); p != "" {
+		return p
 	}
-	if pat != "" && (regexpMatchesAny(pat, privateKeyLines) || regexpMatchesAny(pat, passwordLines)) {
-		return pat
-	}
-	if (pat != "" || slices.Contains(args, "")) && !namesNarrowed(prog, args) && matchesEveryLine(pat, hasFlag(args, []string{"v", "invert-match"})) && slices.ContainsFunc(pos, func(p string) bool {
+	if grepPrintsEvery(prog, args) && !namesNarrowed(prog, args) && slices.ContainsFunc(pos, func(p string) bool {
 		// every line of every file: grep -r . ~ and grep -r '' ~ print the
 		// keys as tar c ~ packs them; rg and ag skip hidden files unless told
 		return (holdsHomes(p) || isRoot(p)) && (prog != "rg" && prog != "ag" || hasFlag(args, []string{"hidden", "u", "unrestricted", "uu", "uuu", "."}))
 	}) {
-		return cmp.Or(pat, "''")
+		return cmp.Or(grepPattern(prog, args), "''")
 	}
 	return ""
 }
 
 // namesNarrowed reports a recursive search limited to some names: grep's
-// --include, rg's -g/--glob (not a negated !glob) and -t/--type, ag's -G.
+// --include, rg's -g/--glob/--iglob (not a negated !glob) and -t/--type,
+// ag's -G. A glob that takes every name (--include='*', -g '**') is no
+// limit.
 func namesNarrowed(prog string, args []string) bool {
+	var globs []string
 	switch prog {
 	case "rg":
-		globs := optionValues(args, []string{"g", "glob", "iglob"}, false)
-		return slices.ContainsFunc(globs, func(g string) bool { return !strings.HasPrefix(g, "!") }) ||
-			len(optionValues(args, []string{"t", "type"}, true)) > 0
+		if len(optionValues(args, []string{"t", "type"}, true)) > 0 {
+			return true
+		}
+		for _, g := range optionValues(args, []string{"g", "glob", "iglob"}, false) {
+			if !strings.HasPrefix(g, "!") {
+				globs = append(globs, g)
+			}
+		}
 	case "ag":
 		return len(optionValues(args, []string{"G", "file-search-regex"}, true)) > 0
+	default:
+		globs = optionValues(args, []string{"include"}, false)
 	}
-	return len(optionValues(args, []string{"include"}, true)) > 0
+	// the globs add up: a file is searched when one of them takes it
+	return len(globs) > 0 && !slices.ContainsFunc(globs, func(g string) bool { return takesEvery("-name", g) })
 }
 
 // matchesEveryLine reports a search pattern that takes a private key's
@@ -463,29 +658,142 @@ func notMatched(re *regexp.Regexp) func(string) bool {
 	return func(l string) bool { return !re.MatchString(l) }
 }
 
-// grepPattern is grep's pattern: -e's value, or the first operand.
-func grepPattern(args []string) string {
-	if v := optionValues(args, []string{"e", "regexp"}, true); len(v) > 0 {
-		return v[0]
+// grepPattern is a search's first pattern: -e's value, or the first
+// operand; "" when it has none.
+func grepPattern(prog string, args []string) string {
+	if p := grepPatternValues(prog, args); len(p) > 0 {
+		return p[0]
 	}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--":
-			if i+1 < len(args) {
-				return args[i+1]
+	return ""
+}
+
+// grepPatternValues are a search's patterns, the values of -e and
+// --regexp or else its first operand (git grep's included), in order.
+func grepPatternValues(prog string, args []string) []string {
+	if prog == "git" {
+		if len(args) == 0 || args[0] != "grep" {
+			return nil
+		}
+		prog, args = "grep", args[1:]
+	}
+	_, values, _ := grepWords(prog, args)
+	return values
+}
+
+// grepPrintsEvery reports a search whose patterns print every line of a
+// file: one of them takes every line (grep -e x -e .), or a context of
+// largeContext lines or more around any match (grep -C 999 default prints
+// the whole of a credentials file holding "default").
+func grepPrintsEvery(prog string, args []string) bool {
+	inverted := hasFlag(args, []string{"v", "invert-match"})
+	for _, p := range grepPatternValues(prog, args) {
+		if matchesEveryLine(grepRegexp(prog, args, p), inverted) {
+			return true
+		}
+	}
+	return grepContext(prog, args) >= largeContext
+}
+
+// grepPrintsSecretLines reports a search whose patterns take a private
+// key's or a password's lines, or, with a few lines of context, the line
+// a secret sits beside (grep -A 2 default prints the keys under
+// [default]).
+func grepPrintsSecretLines(prog string, args []string) string {
+	context := grepContext(prog, args)
+	for _, p := range grepPatternValues(prog, args) {
+		// read as grep does and as written: 'AIza[0-9A-Za-z_-]{35}' hunts
+		// tokens, though grep's basic syntax takes the braces as themselves
+		for _, re := range []string{grepRegexp(prog, args, p), p} {
+			if regexpMatchesAny(re, privateKeyLines) || regexpMatchesAny(re, passwordLines) || context > 0 && regexpMatchesAny(re, secretNeighbourLines) {
+				return p
 			}
-			return ""
-		case a == "grep" && i == 0: // git grep
-		case a == "-f" || a == "--file" || a == "-m" || a == "--max-count" || a == "-A" || a == "-B" || a == "-C" || a == "--include" || a == "--exclude" || a == "-g" || a == "-t" || a == "--type" ||
-			a == "--glob" || a == "--iglob" || a == "--type-not" || a == "--max-depth" || a == "-d" || a == "--after-context" || a == "--before-context" || a == "--context":
-			i++
-		case strings.HasPrefix(a, "-"):
-		default:
-			return a
 		}
 	}
 	return ""
+}
+
+// largeContext is the context, in lines, past which a search prints whole
+// files around one match: a private key is some 30 lines, a credentials
+// file fewer. A few lines of context (grep -rn -A 2 func src/) are
+// everyday and print only what sits beside a match.
+const largeContext = 10
+
+// secretNeighbourLines are the lines secrets sit below in their files: a
+// credentials file's section header, a .netrc's machine entry.
+var secretNeighbourLines = []string{"[default]", "[profile prod]", "machine api.github.com"}
+
+// grepContext is the largest context a search prints around its matches
+// (-A, -B, -C, --context, grep's -NUM), 0 for none.
+func grepContext(prog string, args []string) int {
+	most := 0
+	for _, v := range optionValues(args, []string{"A", "B", "C", "after-context", "before-context", "context", "after", "before"}, false) {
+		if n, err := strconv.Atoi(v); err == nil {
+			most = max(most, n)
+		}
+	}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if n, err := strconv.Atoi(strings.TrimPrefix(a, "-")); err == nil && strings.HasPrefix(a, "-") && prog != "rg" {
+			most = max(most, n) // grep -5
+		}
+	}
+	return most
+}
+
+// grepRegexp is a search's pattern written in Go's syntax: grep reads a
+// basic regular expression unless told otherwise (-E, -P, -F), in which
+// \| alternates and | is itself.
+func grepRegexp(prog string, args []string, pat string) string {
+	switch {
+	case hasFlag(args, []string{"F", "fixed-strings"}) || prog == "fgrep":
+		return regexp.QuoteMeta(pat)
+	case prog == "rg" || prog == "ag" || prog == "ack" || prog == "egrep" || hasFlag(args, []string{"E", "extended-regexp", "P", "perl-regexp"}):
+		return pat
+	}
+	return swapEscapes(pat, "|(){}+?")
+}
+
+// swapEscapes rewrites a regular expression in which the operators in ops
+// are written escaped (grep's basic syntax \|, \(, \+; Emacs' \|, \(,
+// find -regex's default) and are literal bare, into Go's syntax.
+func swapEscapes(pat, ops string) string {
+	var b strings.Builder
+	inClass := false
+	for i := 0; i < len(pat); i++ {
+		c := pat[i]
+		switch {
+		case inClass:
+			if c == ']' {
+				inClass = false
+			}
+			b.WriteByte(c)
+		case c == '[':
+			inClass = true
+			b.WriteByte(c)
+			if i+1 < len(pat) && pat[i+1] == '^' {
+				b.WriteByte('^')
+				i++
+			}
+			if i+1 < len(pat) && pat[i+1] == ']' {
+				b.WriteByte(']') // []abc]: the first ] is a member
+				i++
+			}
+		case c == '\\' && i+1 < len(pat) && strings.IndexByte(ops, pat[i+1]) >= 0:
+			b.WriteByte(pat[i+1])
+			i++
+		case c == '\\' && i+1 < len(pat):
+			b.WriteString(pat[i : i+2])
+			i++
+		case strings.IndexByte(ops, c) >= 0:
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // secretNames are names of files that hold a credential or key, and
@@ -692,32 +1000,8 @@ func pathGlobNamesSecret(glob string, fold bool) bool {
 	if glob == "" || len(glob) > 256 {
 		return false
 	}
-	var re strings.Builder
-	re.WriteString("^")
-	for i := 0; i < len(glob); i++ {
-		switch ch := glob[i]; ch {
-		case '*':
-			re.WriteString(".*")
-		case '?':
-			re.WriteString(".")
-		case '[':
-			j := strings.IndexByte(glob[i+1:], ']')
-			if j < 0 {
-				return false
-			}
-			re.WriteString("[" + strings.Replace(glob[i+1:i+1+j], "!", "^", 1) + "]")
-			i += j + 1
-		default:
-			re.WriteString(regexp.QuoteMeta(string(ch)))
-		}
-	}
-	re.WriteString("$")
-	expr := re.String()
-	if fold {
-		expr = "(?i)" + expr
-	}
-	r, err := regexp.Compile(expr)
-	if err != nil {
+	r := findPathGlob(glob, fold)
+	if r == nil {
 		return false
 	}
 	for _, p := range plainPaths {
@@ -910,23 +1194,15 @@ func takesName(prog string, tests []string, name string, fold bool) bool {
 // fdValueOptions are fd's options that take the next word as their value.
 var fdValueOptions = nameSet{names: []string{"-e", "--extension", "-t", "--type", "-E", "--exclude", "-d", "--max-depth", "-x", "--exec", "-X", "--exec-batch", "-S", "--size", "-o", "--owner", "--changed-within", "--changed-before", "--search-path", "--base-directory"}}
 
-// grepOperands are grep's file operands: what follows the pattern.
-func grepOperands(args []string) []string {
-	pat := grepPattern(args)
-	explicit := len(optionValues(args, []string{"e", "regexp"}, true)) > 0
-	var out []string
-	seen := false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "-f" || a == "--file" || a == "-m" || a == "--max-count" || a == "-A" || a == "-B" || a == "-C" || a == "-e" || a == "--regexp" || a == "--include" || a == "--exclude" || a == "-g" || a == "-t" || a == "--type":
-			i++
-		case strings.HasPrefix(a, "-") && a != "-":
-		case !explicit && !seen && a == pat:
-			seen = true
-		default:
-			out = append(out, a)
-		}
+// grepOperands are a search's file operands: what follows the pattern.
+func grepOperands(prog string, args []string) []string {
+	if prog == "git" && len(args) > 0 && args[0] == "grep" {
+		prog, args = "grep", args[1:]
+	}
+	_, _, operands := grepWords(prog, args)
+	out := make([]string, 0, len(operands))
+	for _, i := range operands {
+		out = append(out, args[i])
 	}
 	return out
 }
@@ -1161,7 +1437,7 @@ func searchCandidates(prog string, args []string) []string {
 		}
 	case "grep", "egrep", "fgrep", "rg":
 		if hasFlag(args, []string{"l", "files-with-matches"}) {
-			out = grepOperands(args)
+			out = grepOperands(prog, args)
 		}
 	}
 	return out

@@ -844,20 +844,31 @@ func filesRead(name string, args, pos []string, redirects []RedirectEnv, in func
 }
 
 // grepValues are, per search program, the short options (letters) and
-// long ones that take a separate value: the words grepPatterns steps
-// over to find the pattern operand. An option missing here only makes a
-// later word count as the pattern when it is one, never a file as one.
+// long ones that take a separate value: the words grepWords steps over
+// to find the pattern operand. An option missing here only makes a later
+// word count as the pattern when it is one, never a file as one. rg's
+// come from its catalogue entry (searchValues).
 var grepValues = map[string]struct {
 	short string
 	long  []string
 }{
 	"grep": {"efmABCdD", []string{"regexp", "file", "max-count", "after-context", "before-context", "context", "devices",
-		"directories", "binary-files", "label", "group-separator"}},
-	"rg": {"efmABCgtTrjEMd", []string{"regexp", "file", "max-count", "after-context", "before-context", "context", "glob",
-		"iglob", "type", "type-not", "replace", "threads", "encoding", "max-columns", "max-depth", "type-add", "ignore-file",
-		"pre", "pre-glob", "sort", "sortr", "context-separator", "path-separator", "max-filesize", "engine"}},
+		"directories", "binary-files", "label", "group-separator", "include", "exclude", "exclude-dir", "exclude-from"}},
 	"ag": {"ABCGgm", []string{"after", "before", "context", "depth", "file-search-regex", "ignore", "ignore-dir",
 		"max-count", "path-to-ignore", "workers", "pager"}},
+}
+
+// searchValues are grepValues for prog; for a search the catalogue
+// describes (rg), its entry's options that take a value.
+func searchValues(prog string) (short string, long []string, ok bool) {
+	if !grepFamily.has(prog) {
+		return "", nil, false
+	}
+	if short, long, ok := cmdline.ValueOptions(prog); ok {
+		return short, long, true
+	}
+	spec, ok := grepValues[prog]
+	return spec.short, spec.long, ok
 }
 
 // grepPatterns are the indexes of the words of a search program (grep,
@@ -865,59 +876,84 @@ var grepValues = map[string]struct {
 // --regexp, or, when neither nor a pattern file (-f) is given, its first
 // operand. grep -rn token src/ reads src/, not a file named token.
 func grepPatterns(prog string, args []string) map[int]bool {
+	patterns, _, _ := grepWords(prog, args)
+	return patterns
+}
+
+// grepWords sorts a search program's words: patterns are the indexes of
+// its pattern words (grepPatterns), values the patterns themselves in
+// order, operands the indexes of the files and directories it reads; all
+// nil for a program whose options hguard does not know.
+func grepWords(prog string, args []string) (patterns map[int]bool, values []string, operands []int) {
 	switch prog {
-	case "egrep", "fgrep", "zgrep", "ack":
+	case "egrep", "fgrep", "zgrep", "rgrep", "ack":
 		prog = "grep"
 	}
-	spec, ok := grepValues[prog]
+	short, long, ok := searchValues(prog)
 	if !ok {
-		return nil
+		return nil, nil, nil
 	}
-	takes := func(a string) (value, isPattern, patternFile bool) {
-		if long, ok := strings.CutPrefix(a, "--"); ok {
-			name, _, eq := strings.Cut(long, "=")
-			return !eq && slices.Contains(spec.long, name), name == "regexp", name == "file"
+	// takes reads an option word: whether its value is the next word,
+	// whether it gives a pattern (inline, its value when not the next
+	// word's) or a pattern file.
+	takes := func(a string) (next, isPattern bool, inline string, patternFile bool) {
+		if l, ok := strings.CutPrefix(a, "--"); ok {
+			name, v, eq := strings.Cut(l, "=")
+			return !eq && slices.Contains(long, name), name == "regexp", v, name == "file"
 		}
 		// -rne PAT: the first letter that takes a value ends the bundle
 		for j := 1; j < len(a); j++ {
-			if strings.IndexByte(spec.short, a[j]) >= 0 {
-				return j == len(a)-1, a[j] == 'e', a[j] == 'f'
+			if strings.IndexByte(short, a[j]) >= 0 {
+				return j == len(a)-1, a[j] == 'e', a[j+1:], a[j] == 'f'
 			}
 		}
-		return false, false, false
+		return false, false, "", false
 	}
-	out := map[int]bool{}
+	patterns = map[int]bool{}
 	operand, given := -1, false
+	word := func(i int) {
+		if operand < 0 {
+			operand = i
+		} else {
+			operands = append(operands, i)
+		}
+	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
-			if i+1 < len(args) && operand < 0 {
-				operand = i + 1
+			for j := i + 1; j < len(args); j++ {
+				word(j)
 			}
 			break
 		}
 		if len(a) < 2 || a[0] != '-' {
-			if operand < 0 {
-				operand = i
-			}
+			word(i)
 			continue
 		}
-		value, isPattern, patternFile := takes(a)
+		next, isPattern, inline, patternFile := takes(a)
 		given = given || isPattern || patternFile
 		if isPattern {
-			out[i] = true // -eTOKEN, --regexp=TOKEN
-			if value && i+1 < len(args) {
-				out[i+1] = true
+			patterns[i] = true // -eTOKEN, --regexp=TOKEN
+			if !next {
+				values = append(values, inline)
+			} else if i+1 < len(args) {
+				patterns[i+1] = true
+				values = append(values, args[i+1])
 			}
 		}
-		if value {
+		if next {
 			i++
 		}
 	}
-	if !given && operand >= 0 {
-		out[operand] = true
+	if operand >= 0 {
+		if given {
+			operands = append([]int{operand}, operands...)
+		} else {
+			patterns[operand] = true
+			values = append(values, args[operand])
+		}
 	}
-	return out
+	return patterns, values, operands
 }
 
 // operationWords are secret files' base names that control-plane CLIs

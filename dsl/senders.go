@@ -121,6 +121,21 @@ func stdinFile(p string) bool {
 	return p == "/dev/stdin" || p == "/dev/fd/0" || p == "/proc/self/fd/0"
 }
 
+// stdoutFile reports a path that writes to the process's standard output
+// or error, or to another descriptor it holds (exec 3>&1; cp x /dev/fd/3):
+// /dev/stdout, /dev/fd/1, /proc/self/fd/1. A copy there is a print.
+func stdoutFile(p string) bool {
+	if p == "/dev/stdout" || p == "/dev/stderr" {
+		return true
+	}
+	for _, dir := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"} {
+		if n, ok := strings.CutPrefix(p, dir); ok {
+			return n != "" && n != "0" && strings.Trim(n, "0123456789") == ""
+		}
+	}
+	return false
+}
+
 func underXargs(c *cmdline.Command) bool {
 	for _, w := range c.Wrappers {
 		if w.Name == "xargs" || w.Name == "parallel" {

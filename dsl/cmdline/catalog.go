@@ -207,6 +207,24 @@ func codeOptions(name string) []CodeOption {
 	return spec.code
 }
 
+// ValueOptions are the options that take a value of a program the
+// catalogue describes by its options (kind: options): the short ones'
+// letters, and the long ones (their code options among them, rg --pre)
+// that take the next word when not given with "=".
+func ValueOptions(name string) (short string, long []string, ok bool) {
+	spec, ok := optionsEntry(FoldWord(name))
+	if !ok {
+		return "", nil, false
+	}
+	long = slices.Clip(spec.longArg)
+	for _, c := range spec.code {
+		if l, isLong := strings.CutPrefix(c.Option, "--"); isLong {
+			long = append(long, l)
+		}
+	}
+	return spec.arg, long, true
+}
+
 // optionsEntry is the entry of kind options of the program name, by its
 // name or with a version taken off its end (gcc-13, clang-17, g++-12: the
 // distributions' compilers installed side by side).

@@ -784,7 +784,7 @@ var grepValues = set("-e", "-f", "-m", "-A", "-B", "-C", "-d", "-D", "--regexp",
 func listedFiles(prog string, args []Word) []Word {
 	var ops []string
 	patterned, lists, recursive := false, false, prog == "rg" || prog == "ag" || prog == "ack" || prog == "ack-grep"
-	rg := Lookup("rg")
+	rgShort, rgLong, _ := ValueOptions("rg")
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		if args[i].Dynamic {
@@ -808,7 +808,7 @@ func listedFiles(prog string, args []Word) []Word {
 		case strings.HasPrefix(v, "--regexp=") || strings.HasPrefix(v, "--file="):
 			patterned = true
 		case strings.HasPrefix(v, "--"):
-			if prog == "rg" && rg != nil && takesValue(v, rg.Args, rg.Long) || prog != "rg" && grepValues.has(v) {
+			if prog == "rg" && takesValue(v, rgShort, rgLong) || prog != "rg" && grepValues.has(v) {
 				i++
 			}
 		case strings.HasPrefix(v, "-") && len(v) > 1:
@@ -818,7 +818,7 @@ func listedFiles(prog string, args []Word) []Word {
 			if strings.ContainsAny(v[1:], "rR") && prog != "rg" {
 				recursive = true
 			}
-			if len(v) == 2 && (prog == "rg" && rg != nil && takesValue(v, rg.Args, rg.Long) || prog != "rg" && grepValues.has(v)) {
+			if len(v) == 2 && (prog == "rg" && takesValue(v, rgShort, rgLong) || prog != "rg" && grepValues.has(v)) {
 				if v == "-e" || v == "-f" {
 					patterned = true
 				}
