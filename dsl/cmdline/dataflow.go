@@ -769,7 +769,8 @@ func (w *walker) setList(a *syntax.Assign, elems []string) {
 func (w *walker) appendArray(a *syntax.Assign) {
 	elems, known := w.elements(a.Name.Value)
 	add := w.arrayValue(a.Array)
-	if !known || add.Dynamic {
+	indexed := slices.ContainsFunc(a.Array.Elems, func(e *syntax.ArrayElem) bool { return e.Index != nil })
+	if !known || add.Dynamic || indexed { // A+=([0]=~) writes element 0, not one more
 		w.setVar(a.Name.Value, Word{Dynamic: true})
 		return
 	}
@@ -1232,6 +1233,13 @@ const unknownValue = "\x00"
 // setAssigned gives a variable a value where cx says the assignment may
 // not run (noteAssigned, noteOther).
 func (w *walker) setAssigned(name string, v Word, cx ctx) {
+	if base, _, ok := strings.Cut(name, "["); ok {
+		// read 'X[0]', printf -v 'X[0]', declare 'X[0]=…': an element
+		// of X, which the walk follows in A[N]=V assignments only
+		w.setVar(base, Word{Dynamic: true})
+		w.noteAssigned(base, cx)
+		return
+	}
 	if elem, ok := w.elemRefs[name]; ok {
 		base, _, _ := strings.Cut(elem, "[")
 		w.setVar(base, Word{Dynamic: true}) // declare -n r='X[0]'; r=…: X's element, which the walk does not follow
@@ -2131,6 +2139,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	w.globArgs(c, args, cx)
 	w.copied(c, args)
 	w.nameArgs(c, args, cx)
+	w.builtinWrites(c, args, cx) // before the values followed below
 	if c.Name == "ssh" || c.Name == "scp" || c.Name == "sftp" {
 		w.configFiles(c, args, cx) // ssh -F FILE: its commands
 	}

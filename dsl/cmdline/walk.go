@@ -1265,7 +1265,13 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 			fs := w.fields(a.Value)
 			for _, f := range fs {
 				switch {
+				case f.Dynamic && len(fs) == 1:
+					// declare "X=$1": X's value unknown; declare "$n=…",
+					// export $(cat .env): any variable's
+					name, _, assigns := strings.Cut(literalPrefix(a.Value), "=")
+					defer w.writeNamed(field{Word: Word{Value: name, Dynamic: !assigns}}, scoped())
 				case f.Dynamic:
+					defer w.writeNamed(f, cx)
 				case strings.HasPrefix(f.Value, "-") && !strings.HasPrefix(f.Value, "--"):
 					integer = integer || strings.Contains(f.Value, "i")
 					nameref = nameref || strings.Contains(f.Value, "n")
@@ -1292,6 +1298,8 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 						} else {
 							defer w.setVar(n, Word{Dynamic: true})
 						}
+					} else if ok && !nameref {
+						defer w.setAssigned(n, Word{Dynamic: true}, scoped()) // declare 'X[0]=…'
 					}
 				}
 			}
@@ -1351,6 +1359,9 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 			}
 			if a.Index != nil {
 				defer w.arithRefs(c.Pos, cx, a.Index)
+				if !a.Naked {
+					defer w.setVar(a.Name.Value, Word{Dynamic: true}) // declare X[0]=…: an element the walk does not place
+				}
 			}
 			if !a.Naked && a.Index == nil && a.Array == nil && !nameref {
 				if v.Dynamic && a.Value != nil {
