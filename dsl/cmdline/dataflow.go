@@ -122,6 +122,11 @@ type flow struct {
 	// volatile: a DEBUG, RETURN or ERR trap runs code between the line's
 	// commands, which may set any variable
 	volatile bool
+	// traps are the code trap set for the signals a kill may send, by
+	// signalSpec ("$" for one known only as the line runs); firing is set
+	// while a kill walks them (fireTraps)
+	traps  map[string]field
+	firing bool
 	// forkSeen are the commands made while statements are walked again
 	// for a cd that may not have run (forkRest), which emit makes once
 	forkSeen map[string]bool
@@ -2367,9 +2372,14 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				}
 			}
 		}
+	case name == "kill" && w.dialect != Fish:
+		w.fireTraps(c, args, cx)
 	case name == "trap":
 		if len(args) > 0 && args[0].Value == "--" {
 			args = args[1:] // trap -- CODE EXIT: -- only ends the options
+		}
+		if len(args) >= 2 {
+			w.setTrap(args[0], args[1:])
 		}
 		if len(args) >= 2 && !strings.HasPrefix(args[0].Value, "-") {
 			later := cx
