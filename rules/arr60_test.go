@@ -1,0 +1,98 @@
+package rules_test
+
+import (
+	"testing"
+
+	"github.com/hguard/hguard/dsl"
+)
+
+// TestArr60NamedWrites: a builtin that assigns a variable by name (read,
+// mapfile, getopts, printf -v, declare; zsh's print -v, vared, set -A)
+// leaves it unknown unless the walk follows the value, never the value it
+// held; an element name makes the array unknown, an unknown name every
+// variable. The seed, X=ls; X='rm -rf ~'; eval "$X", blocks.
+func TestArr60NamedWrites(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`X=ls; X='rm -rf ~'; eval "$X"`, dsl.Block, dsl.Block},
+		{`X=ls; read 'X[0]' <<< 'rm -rf ~'; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`X=ls; printf -v 'X[0]' 'rm -rf ~'; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`X=ls; declare 'X[0]=rm -rf ~'; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`X=ls; declare X[0]='rm -rf ~'; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`X=ls; declare -n r=X; read 'r[0]' <<< 'rm -rf ~'; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`X=ls; r='X[0]'; declare "$r=rm -rf ~"; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`X=ls; n=X; printf -v "$n[0]" 'rm -rf ~'; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`X=ls; X+=([0]='rm -rf ~'); eval "$X"`, dsl.Ask, dsl.Ask},
+		{`X=ls; read X < f; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`X=ls; read X; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`X=ls; mapfile X < f; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`X=ls; getopts ab X; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`X=ls; export "X=$1"; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`X=ls; declare "$1=rm -rf ~"; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`X=ls; printf -v "$1" 'rm -rf ~'; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`X=ls; r=$(echo X); read "$r" < f; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`X=ls; read -r X <<< 'pwd'; eval "$X"`, dsl.Allow, dsl.Allow},
+		{`read -r line`, dsl.Allow, dsl.Allow},
+		{`read -p "Name: " name; echo "$name"`, dsl.Allow, dsl.Allow},
+		{`mapfile -t lines < f`, dsl.Allow, dsl.Allow},
+		{`while IFS= read -r line; do echo "$line"; done < f`, dsl.Allow, dsl.Allow},
+		{`declare -A m; m[k]=v`, dsl.Allow, dsl.Allow},
+		{`printf -v ts '%(%s)T'`, dsl.Allow, dsl.Allow},
+		{`arr+=(x)`, dsl.Allow, dsl.Allow},
+		{`arr=(a b); arr+=([2]=c); echo "${arr[@]}"`, dsl.Allow, dsl.Allow},
+		{`export PATH="$HOME/.local/bin:$PATH"; ls`, dsl.Allow, dsl.Allow},
+		{`export $(grep -v '^#' .env | xargs); npm start`, dsl.Allow, dsl.Allow},
+	})
+	checkShellHoles(t, []shellHoleCase{
+		{"zsh", `X=ls; read 'X[1]' <<< 'rm -rf ~'; eval "$X"`, dsl.Ask, dsl.Ask},
+		{"zsh", `X=ls; print -v 'X[1]' 'rm -rf ~'; eval "$X"`, dsl.Ask, dsl.Ask},
+		{"zsh", `X=ls; print -rv X "$1"; eval "$X"`, dsl.Ask, dsl.Ask},
+		{"zsh", `X=ls; set -A X 'rm -rf ~'; eval "$X"`, dsl.Ask, dsl.Ask},
+		{"zsh", `X=ls; vared X; eval "$X"`, dsl.Ask, dsl.Ask},
+		{"zsh", `read 'ans?Continue? '; echo $ans`, dsl.Allow, dsl.Allow},
+		{"zsh", `set -A arr a b; print -l $arr`, dsl.Allow, dsl.Allow},
+	})
+}
+
+// TestArr60SignalTraps: a trap on a signal the line sends itself runs its
+// code at the kill, with the values there; a signal nothing sends, or
+// one sent to another process, runs nothing.
+func TestArr60SignalTraps(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`trap 'X="rm -rf ~"' USR1; X=ls; kill -USR1 $$; eval "$X"`, dsl.Block, dsl.Block},
+		{`trap 'X="rm -rf ~"' SIGUSR1; X=ls; kill -SIGUSR1 $$; eval "$X"`, dsl.Block, dsl.Block},
+		{`trap 'X="rm -rf ~"' 10; X=ls; kill -10 $$; eval "$X"`, dsl.Block, dsl.Block},
+		{`trap 'X="rm -rf ~"' USR1; X=ls; kill -s USR1 $$; eval "$X"`, dsl.Block, dsl.Block},
+		{`trap 'X="rm -rf ~"' usr1; X=ls; kill -n 10 $$; eval "$X"`, dsl.Block, dsl.Block},
+		{`trap 'X="rm -rf ~"' TERM; X=ls; kill $$; eval "$X"`, dsl.Block, dsl.Block},
+		{`trap 'X="rm -rf ~"' USR1; X=ls; kill -USR1 0; eval "$X"`, dsl.Block, dsl.Block},
+		{`trap 'eval "$X"' USR1; X='rm -rf ~'; kill -USR1 $$`, dsl.Block, dsl.Block},
+		{`trap 'X="rm -rf ~"' USR1; X=ls; kill -USR1 $$ & sleep 1; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`trap 'X="rm -rf ~"' debug; X=ls; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`trap 'X="rm -rf ~"' USR1; X=ls; kill -USR2 $$; eval "$X"`, dsl.Allow, dsl.Allow},
+		{`trap 'X="rm -rf ~"' USR1; X=ls; kill -USR1 1234; eval "$X"`, dsl.Allow, dsl.Allow},
+		{`trap 'X="rm -rf ~"' USR1; trap - USR1; X=ls; kill -USR1 $$; eval "$X"`, dsl.Allow, dsl.Allow},
+		{`tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT; kill $$`, dsl.Allow, dsl.Allow},
+		{`trap cleanup INT TERM; sleep 5 & pid=$!; kill $pid`, dsl.Allow, dsl.Allow},
+		{`sleep 100 & pid=$!; trap "kill $pid" INT TERM; wait`, dsl.Allow, dsl.Allow},
+	})
+	checkShellHoles(t, []shellHoleCase{
+		{"zsh", `TRAPUSR1(){ X='rm -rf ~'; }; X=ls; kill -USR1 $$; eval "$X"`, dsl.Block, dsl.Block},
+		{"zsh", `X=ls; TRAPUSR1(){ X='rm -rf ~'; }; kill -USR1 $$; eval "$X"`, dsl.Block, dsl.Block},
+	})
+}
+
+// TestArr60SourcePrefixIFS: IFS given to source or . applies in the file
+// it reads, written on the line as read from standard input.
+func TestArr60SourcePrefixIFS(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`set -- ls 'rm -rf ~'; IFS=';' source /dev/stdin <<< 'eval "$*"'`, dsl.Block, dsl.Block},
+		{`echo 'eval "$*"' > s; set -- ls 'rm -rf ~'; IFS=';' source s`, dsl.Block, dsl.Block},
+		{`echo 'eval "$*"' > s; set -- ls 'rm -rf ~'; IFS=';' . ./s`, dsl.Block, dsl.Block},
+		{`echo 'eval "$*"' > s; set -- ls 'rm -rf ~'; IFS=';' bash s`, dsl.Allow, dsl.Allow},
+		{`echo 'echo "$*"' > s; set -- a b; IFS=, source s; echo "$*"`, dsl.Allow, dsl.Allow},
+		{`source ./env.sh`, dsl.Allow, dsl.Allow},
+	})
+	checkShellHoles(t, []shellHoleCase{
+		{"zsh", `echo 'eval "$*"' > s; set -- ls 'rm -rf ~'; IFS=';' source s`, dsl.Block, dsl.Block},
+	})
+}
