@@ -96,3 +96,28 @@ func TestArr60SourcePrefixIFS(t *testing.T) {
 		{"zsh", `echo 'eval "$*"' > s; set -- ls 'rm -rf ~'; IFS=';' source s`, dsl.Block, dsl.Block},
 	})
 }
+
+// TestArr60ExportedWrites: a value written by name into a variable the
+// line exported runs where the exported value does (a later git, less),
+// and a word a declaration reads as NAME=VALUE is that assignment.
+func TestArr60ExportedWrites(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`export GIT_CONFIG_VALUE_0='rm -rf ~' GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor; git status`, dsl.Block, dsl.Block},
+		{`k=GIT_CONFIG_VALUE_0; export "$k=rm -rf ~" GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor; git status`, dsl.Block, dsl.Block},
+		{`X=ls; declare 'X=rm -rf ~'; eval "$X"`, dsl.Block, dsl.Block},
+		{`export GIT_CONFIG_PARAMETERS; read GIT_CONFIG_PARAMETERS < f; git status`, dsl.Ask, dsl.Ask},
+		{`export LESSOPEN; read LESSOPEN <<< '|rm -rf ~ %s'; less x`, dsl.Block, dsl.Block},
+		{`export LESSOPEN; read LESSOPEN <<< '| lesspipe %s'; less x`, dsl.Allow, dsl.Allow},
+		{`X=ls; declare 'X=pwd'; eval "$X"`, dsl.Allow, dsl.Allow},
+		{`export 'FOO=bar'; echo $FOO`, dsl.Allow, dsl.Allow},
+		{`export "PATH=$HOME/bin:$PATH"; ls`, dsl.Allow, dsl.Allow},
+	})
+	checkShellHoles(t, []shellHoleCase{
+		{"zsh", `export GIT_CONFIG_PARAMETERS; print -v GIT_CONFIG_PARAMETERS "'core.fsmonitor=rm -rf ~'"; git status`, dsl.Block, dsl.Block},
+		{"zsh", `X=ls; print -v X 'rm -rf ~'; eval "$X"`, dsl.Block, dsl.Block},
+		{"zsh", `print -v X pwd; eval "$X"`, dsl.Allow, dsl.Allow},
+		{"fish", `set -x GIT_CONFIG_PARAMETERS; echo "'core.fsmonitor=rm -rf ~'" | read GIT_CONFIG_PARAMETERS; git status`, dsl.Ask, dsl.Ask},
+		{"fish", `set -x LESSOPEN; echo '|rm -rf ~ %s' | read LESSOPEN; less x`, dsl.Ask, dsl.Ask},
+		{"fish", `echo hi | read x; echo $x`, dsl.Allow, dsl.Allow},
+	})
+}

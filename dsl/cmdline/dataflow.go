@@ -2288,7 +2288,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		})
 		for _, n := range names {
 			w.setVar(n, Word{Dynamic: true})
-			if exports {
+			if exports || w.exported[w.deref(n)] || w.allExport {
 				// echo '|CMD %s' | read -x LESSOPEN: exported, its value
 				// known only as it runs
 				w.noteExported(n)
@@ -2434,6 +2434,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			}
 		}
 	}
+	w.exportedWrites(c, args, cx)
 	// as in the shells, an alias is not expanded within its own
 	// expansion: alias ls='ls --color' runs ls
 	if body, ok := w.aliases[c.Name]; ok && c.Path == c.Name && w.walks < maxLoopWalks && !slices.Contains(cx.via, "alias "+c.Name) {

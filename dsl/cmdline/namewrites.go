@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"cmp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -21,6 +22,80 @@ func (w *walker) builtinWrites(c *Command, args []field, cx ctx) {
 	for _, n := range writtenNames(c.Name, args, w.dialect) {
 		w.writeNamed(n, cx)
 	}
+}
+
+// exportedWrites follows what a builtin wrote by name into a variable the
+// line exported before (export GIT_CONFIG_PARAMETERS; read
+// GIT_CONFIG_PARAMETERS < f; git status): a value known only as the line
+// runs is run as an exported one is (setValueRuns); zsh's print -v of
+// static words is the text it prints.
+func (w *walker) exportedWrites(c *Command, args []field, cx ctx) {
+	if w.dialect == Fish || c.Dynamic {
+		return
+	}
+	if name, v, ok := zshPrintTo(c.Name, args, w.dialect); ok {
+		w.assigned(c, name, Word{Value: v}, cx) // print -v X 'rm -rf ~'
+	}
+	for _, n := range writtenNames(c.Name, args, w.dialect) {
+		if name := w.deref(n.Value); !n.Dynamic && isName(name) && (w.exported[name] || w.allExport) {
+			v, known := w.value(name)
+			w.setValueRuns(c, name, Word{Value: cmp.Or(v, "$"+name), Dynamic: !known}, cx)
+		}
+	}
+}
+
+// zshPrintTo is the variable zsh's print -v NAME WORD… assigns and the
+// value, the words joined by spaces (-l: newlines), when every word is
+// static and print changes none (-r, or no backslash to interpret).
+func zshPrintTo(name string, args []field, d Dialect) (string, string, bool) {
+	if name != "print" || d != Zsh {
+		return "", "", false
+	}
+	target, raw, sep := "", false, " "
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a.Dynamic {
+			return "", "", false
+		}
+		if a.Value == "--" || a.Value == "-" {
+			i++
+			break
+		}
+		if len(a.Value) < 2 || a.Value[0] != '-' {
+			break
+		}
+		for _, o := range a.Value[1:] {
+			switch o {
+			case 'r':
+				raw = true
+			case 'n':
+			case 'l':
+				sep = "\n"
+			case 'v':
+				if i+1 >= len(args) || args[i+1].Dynamic {
+					return "", "", false
+				}
+			default:
+				return "", "", false // -P, -f, -a, -o…: a value the walk does not compute
+			}
+		}
+		if strings.ContainsRune(a.Value, 'v') {
+			i++
+			target = args[i].Value
+		}
+	}
+	words := make([]string, 0, len(args)-i)
+	for _, a := range args[i:] {
+		if a.Dynamic || !raw && strings.Contains(a.Value, "\\") {
+			return "", "", false
+		}
+		words = append(words, a.Value)
+	}
+	if !isName(target) {
+		return "", "", false
+	}
+	return target, strings.Join(words, sep), true
 }
 
 // writeNamed makes the variable a builtin names unknown, or every

@@ -1255,6 +1255,19 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 		}
 		return cx
 	}
+	arrays := false // declare -a 'A=(…)': a list's text
+	// assignWord follows a word the shell reads as NAME=VALUE (export
+	// "$k=$v", declare "X=…") as the assignment it is, after the command
+	assignWord := func(name string, v Word) {
+		if exports {
+			w.noteExported(name)
+		}
+		if v.Dynamic || integer || arrays || letterCase != 0 {
+			v = Word{Value: "$" + name, Dynamic: true} // known as it runs, or changed by the shell
+		}
+		w.setValueRuns(&c, name, v, cx)
+		w.assigned(&c, name, v, scoped())
+	}
 	for _, a := range d.Args {
 		if a == nil {
 			continue
@@ -1269,11 +1282,16 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 					// declare "X=$1": X's value unknown; declare "$n=…",
 					// export $(cat .env): any variable's
 					name, _, assigns := strings.Cut(literalPrefix(a.Value), "=")
-					defer w.writeNamed(field{Word: Word{Value: name, Dynamic: !assigns}}, scoped())
+					if assigns && isName(name) && !nameref {
+						defer assignWord(name, f.Word)
+					} else {
+						defer w.writeNamed(field{Word: Word{Value: name, Dynamic: !assigns}}, scoped())
+					}
 				case f.Dynamic:
 					defer w.writeNamed(f, cx)
 				case strings.HasPrefix(f.Value, "-") && !strings.HasPrefix(f.Value, "--"):
 					integer = integer || strings.Contains(f.Value, "i")
+					arrays = arrays || strings.ContainsAny(f.Value, "aA")
 					nameref = nameref || strings.Contains(f.Value, "n")
 					global = global || strings.Contains(f.Value, "g")
 					if i := strings.LastIndexAny(f.Value, "lu"); i > 0 {
@@ -1296,7 +1314,7 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 						if nameref {
 							defer w.setRef(n, Word{Value: v})
 						} else {
-							defer w.setVar(n, Word{Dynamic: true})
+							defer assignWord(n, Word{Value: v, Quoted: true})
 						}
 					} else if ok && !nameref {
 						defer w.setAssigned(n, Word{Dynamic: true}, scoped()) // declare 'X[0]=…'
