@@ -121,3 +121,28 @@ func TestArr60ExportedWrites(t *testing.T) {
 		{"fish", `echo hi | read x; echo $x`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestArr60References: a nameref's writes land in the variable it names
+// (PS4, LD_PRELOAD), in each a for loop's words name, or, named only as
+// the line runs, in any; zsh joins "$A" of an array by IFS's first
+// character as "$*".
+func TestArr60References(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`PS4='$(rm -rf ~)'; set -x; ls`, dsl.Block, dsl.Block},
+		{`declare -n r=PS4; r='$(rm -rf ~)'; set -x; ls`, dsl.Block, dsl.Block},
+		{`export LD_PRELOAD=/tmp/x.so; ls`, dsl.Ask, dsl.Ask},
+		{`declare -n r=LD_PRELOAD; export r=/tmp/x.so; ls`, dsl.Ask, dsl.Ask},
+		{`X=ls; declare -n r="$1"; r='rm -rf ~'; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`X=ls; declare -n r; for r in X; do r='rm -rf ~'; done; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`X=ls; declare -n r=Y; for r in X; do r='rm -rf ~'; done; eval "$X"`, dsl.Ask, dsl.Ask},
+		{`set -- ls 'rm -rf ~'; n=0; declare -n r; for r in n; do r=1; done; shift $n; eval "$1"`, dsl.Ask, dsl.Ask},
+		{`declare -n r=X; export r=1; echo $X`, dsl.Allow, dsl.Allow},
+		{`for f in a b; do echo $f; done`, dsl.Allow, dsl.Allow},
+	})
+	checkShellHoles(t, []shellHoleCase{
+		{"zsh", `A=(ls 'rm -rf ~'); IFS=';'; eval "$A"`, dsl.Block, dsl.Block},
+		{"zsh", `A=(ls 'rm -rf ~'); IFS=';' eval 'eval "$A"'`, dsl.Block, dsl.Block},
+		{"zsh", `A=(ls 'rm -rf ~'); eval "$A"`, dsl.Allow, dsl.Allow},
+		{"zsh", `A=(a b); IFS=';'; echo "$A"`, dsl.Allow, dsl.Allow},
+	})
+}

@@ -1250,6 +1250,11 @@ func (w *walker) setAssigned(name string, v Word, cx ctx) {
 		w.setVar(base, Word{Dynamic: true}) // declare -n r='X[0]'; r=…: X's element, which the walk does not follow
 		return
 	}
+	if w.anyRefs[name] {
+		w.volatile = true // declare -n r="$v"; r=…: a variable the walk does not know
+		w.changed()
+		return
+	}
 	if w.unbound[name] {
 		delete(w.unbound, name)
 		w.setRef(name, v) // declare -n r; r=X: the first value names the target
@@ -1452,6 +1457,7 @@ func (w *walker) assigned(c *Command, name string, v Word, cx ctx) {
 		v = Word{Value: rel, Quoted: v.Quoted}
 	}
 	w.setAssigned(name, v, cx)
+	name = w.deref(name) // declare -n r=PS4; r='$(…)': PS4 is what is set
 	w.lookedUpVar(name, v)
 	if v.Dynamic && (strings.Contains(v.Value, "$(") || strings.Contains(v.Value, "`")) {
 		if w.substVars == nil {
@@ -3119,6 +3125,7 @@ func (w *walker) fishSet(c *Command, args []field, cx ctx) {
 // VIMINIT=':!CMD' for every vim after it, TAR_OPTIONS='--to-command=CMD'.
 // A value known only as it runs ("$EDITOR") is left.
 func (w *walker) setValueRuns(c *Command, name string, v Word, cx ctx) {
+	name = w.deref(name)
 	if v.Dynamic {
 		if lessHooks.has(name) || name == "GIT_CONFIG_PARAMETERS" {
 			// export LESSOPEN="$1": a later less runs a command known
@@ -3508,6 +3515,13 @@ func (w *walker) loop(c *syntax.ForClause, cx ctx) bool {
 	var items []field
 	for _, word := range it.Items {
 		items = append(items, w.fields(word)...)
+	}
+	if name := it.Name.Value; w.refs[name] != "" || w.unbound[name] || w.anyRefs[name] || w.elemRefs[name] != "" {
+		// declare -n r; for r in X Y: r stands for X, then Y, whose
+		// values the body may write
+		for _, f := range items {
+			defer w.writeNamed(f, ctx{maybe: true})
+		}
 	}
 	if !uses(c.Do, it.Name.Value) {
 		// for n in 1; do :; done; shift $n: past the loop the variable

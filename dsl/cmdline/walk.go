@@ -1392,6 +1392,9 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 				defer w.setVar(a.Name.Value, w.arrayValue(a.Array)) // local bins=(/usr/bin/sudo /bin/su), as bins=(…) is
 			}
 			word := Word{Value: a.Name.Value, Dynamic: v.Dynamic, Quoted: v.Quoted}
+			if !nameref {
+				word.Value = w.deref(a.Name.Value) // declare -n r=LD_PRELOAD; export r=…: exports LD_PRELOAD
+			}
 			if !a.Naked {
 				word.Value += "=" + v.Value
 			}

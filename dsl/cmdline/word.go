@@ -750,7 +750,9 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 				if all, ok := w.vars["@"]; ok && p.Param.Value == "*" && simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && len(elems) == 1 && strings.Contains(all, listSep) {
 					elems = strings.Split(all, listSep) // "$*" is "$@" joined by IFS; "${*:2}" is its own
 				}
-				if star := p.Param.Value == "*" || wholeArray(p) && p.Index.(*syntax.Word).Lit() == "*"; star && len(elems) > 1 && w.dialect != Fish {
+				// zsh joins a whole array in double quotes so: "$A"
+				star := p.Param.Value == "*" || wholeArray(p) && p.Index.(*syntax.Word).Lit() == "*" || w.dialect == Zsh && p.Index == nil
+				if star && len(elems) > 1 && w.dialect != Fish {
 					if w.ifsSet {
 						e.dynamic(strings.Join(elems, " "))
 						return
