@@ -272,6 +272,9 @@ func (w *walker) setVar(name string, v Word) {
 			w.holdsListing(name, lister, subst) // ids=$(docker ps -aq)
 		}
 	}
+	if v.Dynamic && w.dialect == Zsh {
+		v.Value = zshFlagsKept(v.Value) // x=${(L)TOKEN}: x holds what TOKEN does, recased
+	}
 	if w.setNames == nil {
 		w.setNames = make(map[string]bool)
 	}
@@ -864,6 +867,22 @@ func spelledValue(v string) bool {
 		rest, ok = pwdPrefixed(v)
 	}
 	return ok && !strings.ContainsAny(rest, "$`\\\"'*?[")
+}
+
+// zshFlagsKept is v, a value that is one of zsh's flagged expansions of
+// a variable whose flags keep its characters (${(L)T}, ${(q)T}), as the
+// variable's own: ${T}. Any other v is itself; so is one whose flags read
+// another variable (P), a length (#, c, w) or the keys (k).
+func zshFlagsKept(v string) string {
+	rest, ok := strings.CutPrefix(v, "${(")
+	if !ok || expansionLen(v) != len(v) {
+		return v
+	}
+	flags, name, ok := strings.Cut(rest, ")")
+	if !ok || strings.ContainsAny(flags, "P#cwWk:") || !isName(strings.TrimSuffix(name, "}")) {
+		return v
+	}
+	return "${" + name
 }
 
 // DerivedParam reports a value that is one expansion of another variable
@@ -3528,8 +3547,10 @@ func (w *walker) loop(c *syntax.ForClause, cx ctx) bool {
 		// holds the last item, unless the loop ran in a child process
 		// (for … | cat, ( for … ), for … &), which setAssigned's cx says
 		last := Word{Dynamic: true}
-		if n := len(items); n > 0 && !slices.ContainsFunc(items, func(f field) bool { return f.Dynamic }) && !breaks(c.Do) && !mayWrite(c.Do, it.Name.Value) {
-			last = items[n-1].Word // not where a break may leave it early, nor where the body may write it
+		if n := len(items); n > 0 && !breaks(c.Do) && !mayWrite(c.Do, it.Name.Value) {
+			// not where a break may leave it early, nor where the body may
+			// write it; for x in 1 "$TOKEN": x stands for TOKEN (setVar)
+			last = items[n-1].Word
 		}
 		defer w.setAssigned(it.Name.Value, last, cx)
 		return false

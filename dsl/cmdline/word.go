@@ -782,6 +782,10 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			e.write(src)
 		case simpleParam(p) && w.spelled[p.Param.Value] != "":
 			e.dynamic(w.spelled[p.Param.Value]) // D=~u; npm publish "$D"/.ssh
+		case p.Param != nil && w.aliasOf[p.Param.Value] != "" && !p.Excl && DerivedParam(src):
+			// K=$GITHUB_TOKEN; curl -d "${K:-}": the operation on what K
+			// copies, written on its source's name
+			e.dynamic("${" + w.aliasOf[p.Param.Value] + src[2+len(p.Param.Value):])
 		case (simpleParam(p) || elementParam(p)) && w.aliasOf[p.Param.Value] != "":
 			if in, ok := w.fetched[p.Param.Value]; ok && simpleParam(p) {
 				e.note(in) // C=$(curl …); D=$C; zzprog -e "$D"
