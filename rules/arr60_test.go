@@ -72,6 +72,8 @@ func TestArr60SignalTraps(t *testing.T) {
 		{`trap 'X="rm -rf ~"' USR1; X=ls; kill -USR1 1234; eval "$X"`, dsl.Allow, dsl.Allow},
 		{`trap 'X="rm -rf ~"' USR1; trap - USR1; X=ls; kill -USR1 $$; eval "$X"`, dsl.Allow, dsl.Allow},
 		{`tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT; kill $$`, dsl.Allow, dsl.Allow},
+		{`trap -p USR1; kill -USR1 $$`, dsl.Allow, dsl.Allow},
+		{`trap 'echo interrupted; exit 1' INT; ./long.sh`, dsl.Allow, dsl.Allow},
 		{`trap cleanup INT TERM; sleep 5 & pid=$!; kill $pid`, dsl.Allow, dsl.Allow},
 		{`sleep 100 & pid=$!; trap "kill $pid" INT TERM; wait`, dsl.Allow, dsl.Allow},
 	})

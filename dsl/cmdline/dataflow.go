@@ -2403,8 +2403,8 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		if len(args) > 0 && args[0].Value == "--" {
 			args = args[1:] // trap -- CODE EXIT: -- only ends the options
 		}
-		if len(args) >= 2 {
-			w.setTrap(args[0], args[1:])
+		if len(args) >= 2 && (args[0].Value == "-" || !strings.HasPrefix(args[0].Value, "-")) {
+			w.setTrap(args[0], args[1:]) // not trap -p USR1, which prints
 		}
 		if len(args) >= 2 && !strings.HasPrefix(args[0].Value, "-") {
 			later := cx
