@@ -686,6 +686,16 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			v, ok := w.vars[p.Param.Value]
 			e.cur.prompt = &Word{Value: v, Dynamic: !ok}
 		}
+		if params, ok := w.refSlice(p); ok {
+			// "${*:2}" of set -- a "$TOKEN": ${TOKEN}, in a word the
+			// walk does not split
+			texts := make([]string, len(params))
+			for i, r := range params {
+				texts[i] = r.Value
+			}
+			e.dynamic(strings.Join(texts, " "))
+			return
+		}
 		if mode == dquoted && e.split && w.refParams != nil && simpleParam(p) && p.Param.Value == "@" {
 			// "$@" of f -d "$TOKEN" URL: -d, ${TOKEN}, URL
 			for i, r := range w.refParams {
