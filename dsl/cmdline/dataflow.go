@@ -124,6 +124,11 @@ type flow struct {
 	// volatile: a DEBUG, RETURN or ERR trap runs code between the line's
 	// commands, which may set any variable
 	volatile bool
+	// traps are the code trap set for the signals a kill may send, by
+	// signalSpec ("$" for one known only as the line runs); firing is set
+	// while a kill walks them (fireTraps)
+	traps  map[string]field
+	firing bool
 	// forkSeen are the commands made while statements are walked again
 	// for a cd that may not have run (forkRest), which emit makes once
 	forkSeen map[string]bool
@@ -268,6 +273,9 @@ func (w *walker) setVar(name string, v Word) {
 		if lister, subst, ok := w.substListing(v.Value); ok {
 			w.holdsListing(name, lister, subst) // ids=$(docker ps -aq)
 		}
+	}
+	if v.Dynamic && w.dialect == Zsh {
+		v.Value = zshFlagsKept(v.Value) // x=${(L)TOKEN}: x holds what TOKEN does, recased
 	}
 	if w.setNames == nil {
 		w.setNames = make(map[string]bool)
@@ -771,7 +779,8 @@ func (w *walker) setList(a *syntax.Assign, elems []string) {
 func (w *walker) appendArray(a *syntax.Assign) {
 	elems, known := w.elements(a.Name.Value)
 	add := w.arrayValue(a.Array)
-	if !known || add.Dynamic {
+	indexed := slices.ContainsFunc(a.Array.Elems, func(e *syntax.ArrayElem) bool { return e.Index != nil })
+	if !known || add.Dynamic || indexed { // A+=([0]=~) writes element 0, not one more
 		w.setVar(a.Name.Value, Word{Dynamic: true})
 		return
 	}
@@ -860,6 +869,22 @@ func spelledValue(v string) bool {
 		rest, ok = pwdPrefixed(v)
 	}
 	return ok && !strings.ContainsAny(rest, "$`\\\"'*?[")
+}
+
+// zshFlagsKept is v, a value that is one of zsh's flagged expansions of
+// a variable whose flags keep its characters (${(L)T}, ${(q)T}), as the
+// variable's own: ${T}. Any other v is itself; so is one whose flags read
+// another variable (P), a length (#, c, w) or the keys (k).
+func zshFlagsKept(v string) string {
+	rest, ok := strings.CutPrefix(v, "${(")
+	if !ok || expansionLen(v) != len(v) {
+		return v
+	}
+	flags, name, ok := strings.Cut(rest, ")")
+	if !ok || strings.ContainsAny(flags, "P#cwWk:") || !isName(strings.TrimSuffix(name, "}")) {
+		return v
+	}
+	return "${" + name
 }
 
 // DerivedParam reports a value that is one expansion of another variable
@@ -1234,9 +1259,21 @@ const unknownValue = "\x00"
 // setAssigned gives a variable a value where cx says the assignment may
 // not run (noteAssigned, noteOther).
 func (w *walker) setAssigned(name string, v Word, cx ctx) {
+	if base, _, ok := strings.Cut(name, "["); ok {
+		// read 'X[0]', printf -v 'X[0]', declare 'X[0]=…': an element
+		// of X, which the walk follows in A[N]=V assignments only
+		w.setVar(base, Word{Dynamic: true})
+		w.noteAssigned(base, cx)
+		return
+	}
 	if elem, ok := w.elemRefs[name]; ok {
 		base, _, _ := strings.Cut(elem, "[")
 		w.setVar(base, Word{Dynamic: true}) // declare -n r='X[0]'; r=…: X's element, which the walk does not follow
+		return
+	}
+	if w.anyRefs[name] {
+		w.volatile = true // declare -n r="$v"; r=…: a variable the walk does not know
+		w.changed()
 		return
 	}
 	if w.unbound[name] {
@@ -1441,6 +1478,7 @@ func (w *walker) assigned(c *Command, name string, v Word, cx ctx) {
 		v = Word{Value: rel, Quoted: v.Quoted}
 	}
 	w.setAssigned(name, v, cx)
+	name = w.deref(name) // declare -n r=PS4; r='$(…)': PS4 is what is set
 	w.lookedUpVar(name, v)
 	if v.Dynamic && (strings.Contains(v.Value, "$(") || strings.Contains(v.Value, "`")) {
 		if w.substVars == nil {
@@ -2133,6 +2171,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	w.globArgs(c, args, cx)
 	w.copied(c, args)
 	w.nameArgs(c, args, cx)
+	w.builtinWrites(c, args, cx) // before the values followed below
 	if c.Name == "ssh" || c.Name == "scp" || c.Name == "sftp" {
 		w.configFiles(c, args, cx) // ssh -F FILE: its commands
 	}
@@ -2276,7 +2315,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		})
 		for _, n := range names {
 			w.setVar(n, Word{Dynamic: true})
-			if exports {
+			if exports || w.exported[w.deref(n)] || w.allExport {
 				// echo '|CMD %s' | read -x LESSOPEN: exported, its value
 				// known only as it runs
 				w.noteExported(n)
@@ -2360,9 +2399,14 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				}
 			}
 		}
+	case name == "kill" && w.dialect != Fish:
+		w.fireTraps(c, args, cx)
 	case name == "trap":
 		if len(args) > 0 && args[0].Value == "--" {
 			args = args[1:] // trap -- CODE EXIT: -- only ends the options
+		}
+		if len(args) >= 2 && (args[0].Value == "-" || !strings.HasPrefix(args[0].Value, "-")) {
+			w.setTrap(args[0], args[1:]) // not trap -p USR1, which prints
 		}
 		if len(args) >= 2 && !strings.HasPrefix(args[0].Value, "-") {
 			later := cx
@@ -2417,6 +2461,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			}
 		}
 	}
+	w.exportedWrites(c, args, cx)
 	// as in the shells, an alias is not expanded within its own
 	// expansion: alias ls='ls --color' runs ls
 	if body, ok := w.aliases[c.Name]; ok && c.Path == c.Name && w.walks < maxLoopWalks && !slices.Contains(cx.via, "alias "+c.Name) {
@@ -3104,6 +3149,7 @@ func (w *walker) fishSet(c *Command, args []field, cx ctx) {
 // VIMINIT=':!CMD' for every vim after it, TAR_OPTIONS='--to-command=CMD'.
 // A value known only as it runs ("$EDITOR") is left.
 func (w *walker) setValueRuns(c *Command, name string, v Word, cx ctx) {
+	name = w.deref(name)
 	if v.Dynamic {
 		if lessHooks.has(name) || name == "GIT_CONFIG_PARAMETERS" {
 			// export LESSOPEN="$1": a later less runs a command known
@@ -3496,13 +3542,22 @@ func (w *walker) loop(c *syntax.ForClause, cx ctx) bool {
 	for _, word := range it.Items {
 		items = append(items, w.fields(word)...)
 	}
+	if name := it.Name.Value; w.refs[name] != "" || w.unbound[name] || w.anyRefs[name] || w.elemRefs[name] != "" {
+		// declare -n r; for r in X Y: r stands for X, then Y, whose
+		// values the body may write
+		for _, f := range items {
+			defer w.writeNamed(f, ctx{maybe: true})
+		}
+	}
 	if !uses(c.Do, it.Name.Value) {
 		// for n in 1; do :; done; shift $n: past the loop the variable
 		// holds the last item, unless the loop ran in a child process
 		// (for … | cat, ( for … ), for … &), which setAssigned's cx says
 		last := Word{Dynamic: true}
-		if n := len(items); n > 0 && !slices.ContainsFunc(items, func(f field) bool { return f.Dynamic }) && !breaks(c.Do) && !mayWrite(c.Do, it.Name.Value) {
-			last = items[n-1].Word // not where a break may leave it early, nor where the body may write it
+		if n := len(items); n > 0 && !breaks(c.Do) && !mayWrite(c.Do, it.Name.Value) {
+			// not where a break may leave it early, nor where the body may
+			// write it; for x in 1 "$TOKEN": x stands for TOKEN (setVar)
+			last = items[n-1].Word
 		}
 		defer w.setAssigned(it.Name.Value, last, cx)
 		return false

@@ -516,6 +516,9 @@ func (w *walker) shiftParams(args []field, loop bool) {
 // the network sent or a decoder made is untrusted, a text not known whole
 // (too large to read) is code known at run time only.
 func (w *walker) runText(c *Command, in Input, lang, via string, cx ctx) {
+	if c.Name == "source" || c.Name == "." {
+		defer w.prefixIFS(c)() // IFS=';' source s: the file splits and joins on it, in the shell
+	}
 	switch {
 	case in.Remote || in.Decoded:
 		c.Untrusted = untrusted(in)

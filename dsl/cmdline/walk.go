@@ -1255,6 +1255,19 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 		}
 		return cx
 	}
+	arrays := false // declare -a 'A=(…)': a list's text
+	// assignWord follows a word the shell reads as NAME=VALUE (export
+	// "$k=$v", declare "X=…") as the assignment it is, after the command
+	assignWord := func(name string, v Word) {
+		if exports {
+			w.noteExported(name)
+		}
+		if v.Dynamic || integer || arrays || letterCase != 0 {
+			v = Word{Value: "$" + name, Dynamic: true} // known as it runs, or changed by the shell
+		}
+		w.setValueRuns(&c, name, v, cx)
+		w.assigned(&c, name, v, scoped())
+	}
 	for _, a := range d.Args {
 		if a == nil {
 			continue
@@ -1265,9 +1278,20 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 			fs := w.fields(a.Value)
 			for _, f := range fs {
 				switch {
+				case f.Dynamic && len(fs) == 1:
+					// declare "X=$1": X's value unknown; declare "$n=…",
+					// export $(cat .env): any variable's
+					name, _, assigns := strings.Cut(literalPrefix(a.Value), "=")
+					if assigns && isName(name) && !nameref {
+						defer assignWord(name, f.Word)
+					} else {
+						defer w.writeNamed(field{Word: Word{Value: name, Dynamic: !assigns}}, scoped())
+					}
 				case f.Dynamic:
+					defer w.writeNamed(f, cx)
 				case strings.HasPrefix(f.Value, "-") && !strings.HasPrefix(f.Value, "--"):
 					integer = integer || strings.Contains(f.Value, "i")
+					arrays = arrays || strings.ContainsAny(f.Value, "aA")
 					nameref = nameref || strings.Contains(f.Value, "n")
 					global = global || strings.Contains(f.Value, "g")
 					if i := strings.LastIndexAny(f.Value, "lu"); i > 0 {
@@ -1290,8 +1314,10 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 						if nameref {
 							defer w.setRef(n, Word{Value: v})
 						} else {
-							defer w.setVar(n, Word{Dynamic: true})
+							defer assignWord(n, Word{Value: v, Quoted: true})
 						}
+					} else if ok && !nameref {
+						defer w.setAssigned(n, Word{Dynamic: true}, scoped()) // declare 'X[0]=…'
 					}
 				}
 			}
@@ -1351,6 +1377,9 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 			}
 			if a.Index != nil {
 				defer w.arithRefs(c.Pos, cx, a.Index)
+				if !a.Naked {
+					defer w.setVar(a.Name.Value, Word{Dynamic: true}) // declare X[0]=…: an element the walk does not place
+				}
 			}
 			if !a.Naked && a.Index == nil && a.Array == nil && !nameref {
 				if v.Dynamic && a.Value != nil {
@@ -1363,6 +1392,9 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 				defer w.setVar(a.Name.Value, w.arrayValue(a.Array)) // local bins=(/usr/bin/sudo /bin/su), as bins=(…) is
 			}
 			word := Word{Value: a.Name.Value, Dynamic: v.Dynamic, Quoted: v.Quoted}
+			if !nameref {
+				word.Value = w.deref(a.Name.Value) // declare -n r=LD_PRELOAD; export r=…: exports LD_PRELOAD
+			}
 			if !a.Naked {
 				word.Value += "=" + v.Value
 			}

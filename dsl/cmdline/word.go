@@ -686,6 +686,16 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			v, ok := w.vars[p.Param.Value]
 			e.cur.prompt = &Word{Value: v, Dynamic: !ok}
 		}
+		if params, ok := w.refSlice(p); ok {
+			// "${*:2}" of set -- a "$TOKEN": ${TOKEN}, in a word the
+			// walk does not split
+			texts := make([]string, len(params))
+			for i, r := range params {
+				texts[i] = r.Value
+			}
+			e.dynamic(strings.Join(texts, " "))
+			return
+		}
 		if mode == dquoted && e.split && w.refParams != nil && simpleParam(p) && p.Param.Value == "@" {
 			// "$@" of f -d "$TOKEN" URL: -d, ${TOKEN}, URL
 			for i, r := range w.refParams {
@@ -750,7 +760,9 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 				if all, ok := w.vars["@"]; ok && p.Param.Value == "*" && simpleParam(p) && p.Flags == nil && len(p.Modifiers) == 0 && len(elems) == 1 && strings.Contains(all, listSep) {
 					elems = strings.Split(all, listSep) // "$*" is "$@" joined by IFS; "${*:2}" is its own
 				}
-				if star := p.Param.Value == "*" || wholeArray(p) && p.Index.(*syntax.Word).Lit() == "*"; star && len(elems) > 1 && w.dialect != Fish {
+				// zsh joins a whole array in double quotes so: "$A"
+				star := p.Param.Value == "*" || wholeArray(p) && p.Index.(*syntax.Word).Lit() == "*" || w.dialect == Zsh && p.Index == nil
+				if star && len(elems) > 1 && w.dialect != Fish {
 					if w.ifsSet {
 						e.dynamic(strings.Join(elems, " "))
 						return
@@ -780,6 +792,10 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			e.write(src)
 		case simpleParam(p) && w.spelled[p.Param.Value] != "":
 			e.dynamic(w.spelled[p.Param.Value]) // D=~u; npm publish "$D"/.ssh
+		case p.Param != nil && w.aliasOf[p.Param.Value] != "" && !p.Excl && DerivedParam(src):
+			// K=$GITHUB_TOKEN; curl -d "${K:-}": the operation on what K
+			// copies, written on its source's name
+			e.dynamic("${" + w.aliasOf[p.Param.Value] + src[2+len(p.Param.Value):])
 		case (simpleParam(p) || elementParam(p)) && w.aliasOf[p.Param.Value] != "":
 			if in, ok := w.fetched[p.Param.Value]; ok && simpleParam(p) {
 				e.note(in) // C=$(curl …); D=$C; zzprog -e "$D"
