@@ -35,9 +35,10 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 		return out
 	}
 	prints := printsFiles(prog, env.Args)
-	// a shell, or a word below the directory it is given ({}/credentials,
-	// "$1"/*), reads the files in the directories a find takes
-	readsChildren := isShell(c.Name) || slices.ContainsFunc(env.Args, belowPlaceholder().MatchString)
+	// a word below the directory it is given ({}/credentials, a shell's
+	// "$1"/*) reads the files in the directories a find takes; a shell
+	// that only lists or sizes them (sh -c 'du -sh "$1"') does not
+	readsChildren := slices.ContainsFunc(env.Args, belowPlaceholder().MatchString)
 	hunt := func(name string, args []string) {
 		if p := secretSearch(programName(name), args); p != "" {
 			out = append(out, p)
@@ -96,7 +97,7 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 // belowPlaceholder matches a word that names a path below the one a
 // finder hands on: {}/x, $1/*, ${f}/.
 var belowPlaceholder = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(\{\}|\$\{?[A-Za-z0-9_@]+\}?)/`)
+	return regexp.MustCompile(`(\{\}|\$\{?[A-Za-z0-9_@]+\}?)["']?/`)
 })
 
 // parallelOf is the GNU parallel that runs c with words read from its
@@ -691,8 +692,26 @@ func grepPrintsEvery(prog string, args []string) bool {
 			return true
 		}
 	}
-	return grepContext(prog, args) >= largeContext
+	// a large context prints a secret file around a match in it: only a
+	// pattern one of its lines holds finds one (TODO finds none)
+	if grepContext(prog, args) < largeContext {
+		return false
+	}
+	for _, p := range grepPatternValues(prog, args) {
+		for _, re := range []string{grepRegexp(prog, args, p), p} {
+			if slices.ContainsFunc([][]string{privateKeyLines, passwordLines, secretNeighbourLines, secretFileLines}, func(lines []string) bool { return matchesLine(re, lines) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
+
+// secretFileLines are other lines of secret files: a key's body and end, a
+// credentials file's settings, an ssh configuration's host entry.
+var secretFileLines = []string{"b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW", "MIIEpAIBAAKCAQEAxS9dk2p0",
+	"-----END OPENSSH PRIVATE KEY-----", "region = us-east-1", "aws_access_key_id = AKIAIOSFODNN7EXAMPLE", "output = json", "Host github.com",
+	"login u", "user = admin"}
 
 // grepPrintsSecretLines reports a search whose patterns take a private
 // key's or a password's lines, or, with a few lines of context, the line
@@ -725,12 +744,24 @@ var secretNeighbourLines = []string{"[default]", "[profile prod]", "machine api.
 // grepContext is the largest context a search prints around its matches
 // (-A, -B, -C, --context, grep's -NUM), 0 for none.
 func grepContext(prog string, args []string) int {
-	most := 0
+	most, after, before := 0, 0, 0
 	for _, v := range optionValues(args, []string{"A", "B", "C", "after-context", "before-context", "context", "after", "before"}, false) {
 		if n, err := strconv.Atoi(v); err == nil {
 			most = max(most, n)
 		}
 	}
+	// -A 9 -B 9 prints a window of 19 lines around a match
+	for _, v := range optionValues(args, []string{"A", "after-context", "after"}, false) {
+		if n, err := strconv.Atoi(v); err == nil {
+			after = max(after, n)
+		}
+	}
+	for _, v := range optionValues(args, []string{"B", "before-context", "before"}, false) {
+		if n, err := strconv.Atoi(v); err == nil {
+			before = max(before, n)
+		}
+	}
+	most = max(most, after+before)
 	for _, a := range args {
 		if a == "--" {
 			break
@@ -886,6 +917,16 @@ func regexpNamesSecret(expr string, fold, whole bool) bool {
 		return false
 	}
 	return (match(secretNames) || match(secretBases.names)) && !match(plainNames)
+}
+
+// matchesLine reports a pattern (case aside) that matches one of lines,
+// however common the lines it also matches.
+func matchesLine(pat string, lines []string) bool {
+	re, err := regexp.Compile("(?i)" + pat)
+	if len(pat) > 256 || err != nil {
+		return false
+	}
+	return slices.ContainsFunc(lines, re.MatchString)
 }
 
 // regexpMatchesAny reports whether grep's pattern (a basic or extended

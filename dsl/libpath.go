@@ -84,12 +84,10 @@ func filledFromOutside(p, dir, start string, c *cmdline.Command, line *cmdline.L
 		s := path.Clean(resolveIn(cleanPath(src), odir))
 		return strings.ContainsAny(s, "$`*?[") || start == "" || !within(s, start)
 	}
-	repeats := len(line.Functions) > 0 || loopWord.MatchString(line.Original)
+	// the whole line: an exported path reaches the commands after a link
+	// made later (export PYTHONPATH=src; ln -s /tmp src; python3 x.py)
 	for _, o := range line.Commands {
 		if o == c {
-			if !repeats {
-				return false
-			}
 			continue
 		}
 		if unseenMoves(o) {

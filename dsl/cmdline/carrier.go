@@ -2924,8 +2924,12 @@ func oldStyleArgs(args []field, spec optSpec) []field {
 // make reads m.mk as MAKEFILES=m.mk make does (writtenFiles).
 func (w *walker) exportedWritten() []field {
 	var out []field
-	for _, name := range slices.Sorted(maps.Keys(w.exported)) {
-		if v, ok := w.vars[name]; ok && w.exported[name] && v != "" && !strings.Contains(v, "$") && w.writtenHere(v) {
+	names := slices.Sorted(maps.Keys(w.exported))
+	if w.allExport {
+		names = slices.Sorted(maps.Keys(w.vars)) // set -a; MAKEFILES=m.mk; make
+	}
+	for _, name := range names {
+		if v, ok := w.vars[name]; ok && (w.exported[name] || w.allExport) && v != "" && !strings.Contains(v, "$") && w.writtenHere(v) {
 			out = append(out, field{Word: Word{Value: name + "=" + v}})
 		}
 	}
