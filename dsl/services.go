@@ -1012,17 +1012,19 @@ var tokenServices = sync.OnceValue(func() map[string][]string {
 		"BUILDKITE": {"buildkite.com"}, "PYPI": {"pypi.org"}, "CODECOV": {"codecov.io"}, "GROQ": {"groq.com"},
 		"MISTRAL": {"mistral.ai"}, "GEMINI": {"googleapis.com"}, "GOOGLE": {"googleapis.com"}, "COHERE": {"cohere.com", "cohere.ai"},
 		"OPENROUTER": {"openrouter.ai"}, "REPLICATE": {"replicate.com"}, "POSTMARK": {"postmarkapp.com"}, "ALGOLIA": {"algolia.net", "algolia.com"},
-		"SUPABASE": {"supabase.co", "supabase.com"}, "FLY": {"fly.io"}, "RAILWAY": {"railway.app"}, "RENDER": {"render.com"},
+		"SUPABASE": {"supabase.co", "supabase.com"}, "FLY": {"fly.io", "machines.dev"}, "RAILWAY": {"railway.app"}, "RENDER": {"render.com"},
 		"SNYK": {"snyk.io"}, "SONAR": {"sonarcloud.io"}, "NEWRELIC": {"newrelic.com"}, "NEW_RELIC": {"newrelic.com"},
 		"HONEYCOMB": {"honeycomb.io"}, "GRAFANA": {"grafana.net", "grafana.com"}, "SHOPIFY": {"myshopify.com", "shopify.com"},
 		"ASANA": {"asana.com"}, "TRELLO": {"trello.com"}, "AIRTABLE": {"airtable.com"}, "FIGMA": {"figma.com"}, "ZOOM": {"zoom.us"},
-		"CR": {"ghcr.io"}, "QUAY": {"quay.io"},
+		"CR": {"ghcr.io"}, "QUAY": {"quay.io"}, "APPCENTER": {"appcenter.ms"}, "NUGET": {"nuget.org"},
+		// GitLab CI's job token and registry password ($CI_JOB_TOKEN, $CI_REGISTRY_PASSWORD)
+		"CI": {"gitlab.com"},
 	}
 })
 
 func init() {
 	Funcs = append(Funcs, Func{Name: "tokenForHost", Sig: "tokenForHost(value, args) bool",
-		Doc:     "every credential variable in value ($GITHUB_TOKEN, ${SLACK_BOT_TOKEN}), and every credential helper's output in it ($(gh auth token), $(gcloud auth print-access-token)), belongs to the service every URL in args goes to (api.github.com, slack.com): the token is used, not leaked; an AWS credential's only hosts are ECR registries (ACCOUNT.dkr.ecr.REGION.amazonaws.com), an az token's or Azure credential's Azure's own APIs (management.azure.com, graph.microsoft.com, login.microsoftonline.com, a key vault, registry or storage account), not anyone's server under amazonaws.com or azurewebsites.net",
+		Doc:     "every credential variable in value ($GITHUB_TOKEN, ${SLACK_BOT_TOKEN}), and every credential helper's output in it ($(gh auth token), $(gcloud auth print-access-token)), belongs to the service every URL in args goes to (api.github.com, slack.com): the token is used, not leaked; an AWS credential's only hosts are ECR registries (ACCOUNT.dkr.ecr.REGION.amazonaws.com), an az token's or Azure credential's Azure's own APIs (management.azure.com, graph.microsoft.com, login.microsoftonline.com, a key vault, registry or storage account), not anyone's server under amazonaws.com or azurewebsites.net; a registry variable counts as its service's ($CI_REGISTRY for $CI_REGISTRY_PASSWORD, $ECR_REGISTRY for an ECR password); with no host but this machine's (localhost:8080, 127.0.0.1, httpie's :8080) and no curl --connect-to or --resolve, true: nothing leaves",
 		Example: `any(options("d"), # contains "TOKEN" && !tokenForHost(#, args))`,
 		options: func() []expr.Option { return []expr.Option{strsFunc("tokenForHost", tokenForHost)} }})
 }
@@ -1040,30 +1042,69 @@ func tokenForHost(value string, args []string) bool {
 		}
 	}
 	if len(hosts) == 0 {
-		return false
+		// bareHost drops loopback: a token sent only to this machine's
+		// own server (curl localhost:8080, httpie :8080) leaves nothing.
+		return slices.ContainsFunc(args, loopbackURL) && !slices.ContainsFunc(args, reroutesConnection)
 	}
 	for _, v := range vars {
 		prefix := tokenPrefix(v)
-		if prefix == "AWS" && !slices.ContainsFunc(hosts, func(h string) bool { return !ecrRegistry(h) }) {
-			continue
-		}
-		if prefix == "AZ" || prefix == "AZURE" {
-			if slices.ContainsFunc(hosts, func(h string) bool { return !azureHost(h) }) {
-				return false
-			}
-			continue
-		}
-		domains, ok := tokenServices()[prefix]
-		if !ok {
+		if slices.ContainsFunc(hosts, func(h string) bool { return !serviceHost(prefix, h) }) {
 			return false
-		}
-		for _, h := range hosts {
-			if !slices.ContainsFunc(domains, func(d string) bool { return h == d || strings.HasSuffix(h, "."+d) }) {
-				return false
-			}
 		}
 	}
 	return true
+}
+
+// serviceHost reports h as a host of the service a credential's prefix
+// names: its domains; for AWS only ECR registries, for Azure only Azure's
+// own APIs; a registry named by a variable of the same service
+// ($CI_REGISTRY for $CI_REGISTRY_PASSWORD, $ECR_REGISTRY for AWS's
+// ECR password) as that service's.
+func serviceHost(prefix, h string) bool {
+	if service, ok := registryVariable(h); ok {
+		return service == prefix || service == "ECR" && prefix == "AWS"
+	}
+	switch prefix {
+	case "AWS":
+		return ecrRegistry(h)
+	case "AZ", "AZURE":
+		return azureHost(h)
+	}
+	domains := tokenServices()[prefix]
+	return slices.ContainsFunc(domains, func(d string) bool { return h == d || strings.HasSuffix(h, "."+d) })
+}
+
+// registryVariable reads a registry given as a variable, $CI_REGISTRY or
+// ${ECR_REGISTRY}: the service its name starts with (CI, ECR).
+func registryVariable(h string) (service string, ok bool) {
+	name, ok := strings.CutPrefix(strings.Trim(h, "'\""), "$")
+	if !ok {
+		return "", false
+	}
+	name = strings.ToUpper(strings.TrimSuffix(strings.TrimPrefix(name, "{"), "}"))
+	if !strings.HasSuffix(name, "_REGISTRY") || strings.ContainsFunc(name, func(r rune) bool { return r > 127 || !isIdentChar(byte(r)) }) {
+		return "", false
+	}
+	return tokenPrefix(name), true
+}
+
+// loopbackURL reports a request target on this machine: http://localhost:8080/x,
+// 127.0.0.1:9000, [::1]:8080, httpie's :8080/x.
+func loopbackURL(word string) bool {
+	word = strings.Trim(word, "'\"")
+	if word == "" || strings.HasPrefix(word, "-") || strings.ContainsAny(word, " \t$`") {
+		return false
+	}
+	host, _, _ := splitURL("", word)
+	return host == "localhost" || strings.HasSuffix(host, ".localhost") || isLoopbackIP(host)
+}
+
+// reroutesConnection reports a curl option that connects a request's host
+// name elsewhere (--connect-to localhost:80:evil.example:80, --resolve), so
+// a loopback URL in the line says nothing of where the request goes.
+func reroutesConnection(arg string) bool {
+	name, _, _ := strings.Cut(arg, "=")
+	return name == "--connect-to" || name == "--resolve"
 }
 
 // ownToken reports a value whose every credential variable names a
