@@ -131,11 +131,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native30
 		}
-	case "(name == \"aws\" && pos(0) == \"s3\" && ((pos(1) == \"rm\" && hasFlag(\"recursive\")) || pos(1) == \"rb\" || (pos(1) == \"sync\" && hasFlag(\"delete\")))) || (name == \"aws\" && pos(0) == \"s3api\" && pos(1) in [\"delete-bucket\", \"delete-objects\"]) || (name == \"gsutil\" && ((pos(0) == \"rm\" && hasFlag(\"r\", \"R\")) || pos(0) == \"rb\")) || (name == \"gcloud\" && pos(0) == \"storage\" && pos(1) == \"rm\" && hasFlag(\"r\", \"recursive\")) || (name == \"gcloud\" && pos(0) == \"storage\" && pos(1) == \"rsync\" && hasFlag(\"delete-unmatched-destination-objects\")) || (name == \"az\" && pos(0) == \"storage\" && pos(2) == \"sync\" && (lower(option(\"delete-destination\")) in [\"true\", \"prompt\"] || any(args, lower(#) matches \"^--delete-destination=(true|prompt)$\"))) || (name == \"az\" && pos(0) == \"storage\" && pos(1) == \"blob\" && pos(2) == \"sync\" && lower(option(\"delete-destination\")) != \"false\") || (name == \"s3cmd\" && pos(0) in [\"del\", \"rb\"] && hasFlag(\"r\", \"recursive\", \"force\")) || (name == \"rclone\" && pos(0) in [\"purge\", \"delete\"]) || (name == \"mc\" && pos(0) == \"rm\" && hasFlag(\"recursive\", \"r\"))":
+	case "(name == \"aws\" && !loopbackControlPlane(name, args) && pos(0) == \"s3\" && ((pos(1) == \"rm\" && hasFlag(\"recursive\")) || pos(1) == \"rb\" || (pos(1) == \"sync\" && hasFlag(\"delete\")))) || (name == \"aws\" && !loopbackControlPlane(name, args) && pos(0) == \"s3api\" && pos(1) in [\"delete-bucket\", \"delete-objects\"]) || (name == \"gsutil\" && ((pos(0) == \"rm\" && hasFlag(\"r\", \"R\")) || pos(0) == \"rb\")) || (name == \"gcloud\" && pos(0) == \"storage\" && pos(1) == \"rm\" && hasFlag(\"r\", \"recursive\")) || (name == \"gcloud\" && pos(0) == \"storage\" && pos(1) == \"rsync\" && hasFlag(\"delete-unmatched-destination-objects\")) || (name == \"az\" && pos(0) == \"storage\" && pos(2) == \"sync\" && (lower(option(\"delete-destination\")) in [\"true\", \"prompt\"] || any(args, lower(#) matches \"^--delete-destination=(true|prompt)$\"))) || (name == \"az\" && pos(0) == \"storage\" && pos(1) == \"blob\" && pos(2) == \"sync\" && lower(option(\"delete-destination\")) != \"false\") || (name == \"s3cmd\" && pos(0) in [\"del\", \"rb\"] && hasFlag(\"r\", \"recursive\", \"force\")) || (name == \"rclone\" && pos(0) in [\"purge\", \"delete\"]) || (name == \"mc\" && pos(0) == \"rm\" && hasFlag(\"recursive\", \"r\"))":
 		if scope == "command" {
 			return native31
 		}
-	case "(name == \"gcloud\" && any(positional, # == \"delete\") && any(positional, # in [\"projects\", \"instances\", \"clusters\", \"sql\"])) || (name == \"aws\" && any(positional, # matches \"^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$\")) || (name == \"az\" && pos(0) == \"group\" && pos(1) == \"delete\") || (name == \"doctl\" && any(positional, # in [\"delete\", \"rm\"])) || (name == \"heroku\" && any(positional, # in [\"apps:destroy\", \"pg:reset\", \"apps:delete\"])) || (name in [\"flyctl\", \"fly\"] && any(positional, # in [\"destroy\"])) || (name == \"vercel\" && any(positional, # in [\"remove\", \"rm\"])) || (name in [\"gh\", \"glab\"] && pos(0) == \"repo\" && pos(1) == \"delete\") || (name == \"helm\" && pos(0) in [\"uninstall\", \"delete\", \"del\", \"un\"]) || (name in [\"linode-cli\", \"hcloud\", \"scw\"] && any(positional, # == \"delete\"))":
+	case "(name == \"gcloud\" && any(positional, # == \"delete\") && any(positional, # in [\"projects\", \"instances\", \"clusters\", \"sql\"])) || (name == \"aws\" && !loopbackControlPlane(name, args) && any(positional, # matches \"^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$\")) || (name == \"az\" && pos(0) == \"group\" && pos(1) == \"delete\") || (name == \"doctl\" && any(positional, # in [\"delete\", \"rm\"])) || (name == \"heroku\" && any(positional, # in [\"apps:destroy\", \"pg:reset\", \"apps:delete\"])) || (name in [\"flyctl\", \"fly\"] && any(positional, # in [\"destroy\"])) || (name == \"vercel\" && any(positional, # in [\"remove\", \"rm\"])) || (name in [\"gh\", \"glab\"] && pos(0) == \"repo\" && pos(1) == \"delete\") || (name == \"helm\" && pos(0) in [\"uninstall\", \"delete\", \"del\", \"un\"]) || (name in [\"linode-cli\", \"hcloud\", \"scw\"] && any(positional, # == \"delete\"))":
 		if scope == "command" {
 			return native32
 		}
@@ -143,7 +143,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native33
 		}
-	case "!(name == \"docker\" && (pos(0) == \"rm\" || pos(0) == \"container\" && pos(1) in [\"rm\", \"remove\"]) && !hasFlag(\"f\", \"force\", \"v\", \"volumes\")) && ( (pos(0) in [\"rm\", \"rmi\", \"rmp\"] || pos(0) in [\"pod\", \"container\", \"image\"] && pos(1) in [\"rm\", \"remove\"]) && hasFlag(\"a\", \"all\") || name == \"crictl\" && pos(0) == \"rmi\" && hasFlag(\"prune\") || name == \"ctr\" && any(positional, # in [\"containers\", \"container\", \"c\", \"images\", \"image\", \"i\", \"snapshots\", \"snapshot\"]) && any(positional, # in [\"rm\", \"remove\", \"delete\", \"del\"]) &&\n  any(args, # matches \"^\\\\$\\\\((sudo )?ctr\\\\b.*\\\\b(ls|list)\\\\b.*\\\\s-[a-zA-Z]*q\") ||\n(any(positional, # == \"prune\") && (hasFlag(\"a\", \"all\", \"volumes\") || pos(0) == \"volume\")) || (pos(0) in [\"volume\"] && pos(1) in [\"rm\", \"remove\"]) || (pos(0) == \"system\" && pos(1) == \"reset\") || (pos(0) in [\"rm\", \"rmi\", \"rmp\", \"container\", \"image\"] && any(args, # matches \"^\\\\$\\\\((sudo )?(docker|podman|nerdctl|crictl) (ps|images|pods|container ls|image ls|volume ls)\\\\b(.*-[a-zA-Z]*q|[^|]*\\\\| (awk|gawk|mawk|cut) )\" &&\n  !(# matches \"(-f|--filter)[ =][\\\"']?(status=(exited|created|dead)|dangling=true)[\\\"']?[ )]|(--state|-s)[ =][\\\"']?(exited|notready)[\\\"']?[ )]\" && !(# matches \"status=(running|paused|restarting|removing)|dangling=false\")))))":
+	case "!(name == \"docker\" && (pos(0) == \"rm\" || pos(0) == \"container\" && pos(1) in [\"rm\", \"remove\"]) && !hasFlag(\"f\", \"force\", \"v\", \"volumes\")) && ( (pos(0) in [\"rm\", \"rmi\", \"rmp\"] || pos(0) in [\"pod\", \"container\", \"image\"] && pos(1) in [\"rm\", \"remove\"]) && hasFlag(\"a\", \"all\") || name == \"crictl\" && pos(0) == \"rmi\" && hasFlag(\"prune\") || name == \"ctr\" && any(positional, # in [\"containers\", \"container\", \"c\", \"images\", \"image\", \"i\", \"snapshots\", \"snapshot\"]) && any(positional, # in [\"rm\", \"remove\", \"delete\", \"del\"]) &&\n  any(args, # matches \"^\\\\$\\\\((sudo )?ctr\\\\b.*\\\\b(ls|list)\\\\b.*\\\\s-[a-zA-Z]*q\") ||\n(any(positional, # == \"prune\") && pos(0) != \"builder\" && (hasFlag(\"a\", \"all\", \"volumes\") || pos(0) == \"volume\")) || (pos(0) in [\"volume\"] && pos(1) in [\"rm\", \"remove\"]) || (pos(0) == \"system\" && pos(1) == \"reset\") || (pos(0) in [\"rm\", \"rmi\", \"rmp\", \"container\", \"image\"] && any(args, # matches \"^\\\\$\\\\((sudo )?(docker|podman|nerdctl|crictl) (ps|images|pods|container ls|image ls|volume ls)\\\\b(.*-[a-zA-Z]*q|[^|]*\\\\| (awk|gawk|mawk|cut) )\" &&\n  !(# matches \"(-f|--filter)[ =][\\\"']?(status=(exited|created|dead)|dangling=true)[\\\"']?[ )]|(--state|-s)[ =][\\\"']?(exited|notready)[\\\"']?[ )]\" && !(# matches \"status=(running|paused|restarting|removing)|dangling=false\")))))":
 		if scope == "command" {
 			return native34
 		}
@@ -3116,14 +3116,16 @@ func native30(env any) bool {
 // native31 is the condition of cloud-storage-delete.
 func native31(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((e.Name == "aws") &&
+	return (((((((((((((e.Name == "aws") &&
+		!loopbackControlPlane(e.Name, e.Args)) &&
 		(e.Pos(0) == "s3")) &&
 		((((e.Pos(1) == "rm") &&
 			e.HasFlag("recursive")) ||
 			(e.Pos(1) == "rb")) ||
 			((e.Pos(1) == "sync") &&
 				e.HasFlag("delete")))) ||
-		(((e.Name == "aws") &&
+		((((e.Name == "aws") &&
+			!loopbackControlPlane(e.Name, e.Args)) &&
 			(e.Pos(0) == "s3api")) &&
 			in(e.Pos(1), "delete-bucket", "delete-objects"))) ||
 		((e.Name == "gsutil") &&
@@ -3170,7 +3172,8 @@ func native32(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "projects", "instances", "clusters", "sql")
 		})) ||
-		((e.Name == "aws") &&
+		(((e.Name == "aws") &&
+			!loopbackControlPlane(e.Name, e.Args)) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return matchReAny(&nativeRegexps[60], "delete-\x00terminate-instances", p0)
 			}))) ||
@@ -3270,9 +3273,10 @@ func native34(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return matchReWith(&nativeRegexps[67], "ctr", p0)
 				}))) ||
-			(anyOf(e.Positional, func(p0 string) bool {
+			((anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "prune")
 			}) &&
+				(e.Pos(0) != "builder")) &&
 				(e.HasFlag("a", "all", "volumes") ||
 					(e.Pos(0) == "volume")))) ||
 			(in(e.Pos(0), "volume") &&

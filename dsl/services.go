@@ -67,7 +67,7 @@ var commonVerbs = nameSet{names: []string{"delete", "del", "destroy", "purge", "
 // operation name (delete-db-instance, remove-regions-from-replication).
 var prefixVerbs = []string{"delete-", "remove-", "terminate-", "deregister-", "purge-", "disable-", "revoke-",
 	"destroy-", "drop-", "clear-", "forget-", "unregister-", "wipe-", "flush-", "truncate-", "batch-delete-",
-	"deactivate-", "force-delete", "stop-"}
+	"deactivate-", "force-delete"}
 
 var awsValues = set("--profile", "--region", "--output", "--endpoint-url", "--query", "--cli-input-json",
 	"--color", "--ca-bundle", "--cli-read-timeout", "--cli-connect-timeout", "--cli-binary-format")
@@ -108,7 +108,7 @@ var serviceCLIs = sync.OnceValue(func() map[string]serviceCLI {
 		"glab":         {depth: 2, values: set("-R", "--repo"), verbs: map[string]string{"edit": svcPublic}},
 		"stripe":       {depth: 2, verbs: map[string]string{"roll": svcSecret, "cancel": svcDelete}},
 		"square":       {depth: 2},
-		"wrangler":     {depth: 3, verbs: map[string]string{"rollback": svcDelete}},
+		"wrangler":     {depth: 3},
 		"fastly":       {depth: 3, verbs: map[string]string{"activate": svcDelete}},
 		"vault":        {depth: 3, values: set("-namespace", "--namespace", "-address", "--address"), class: svcSecret, verbs: map[string]string{"seal": svcDelete}},
 		"op":           {depth: 3, class: svcSecret},
@@ -234,6 +234,50 @@ func singleObjectRemove(name string, ops, args []string) bool {
 	return true
 }
 
+func init() {
+	Funcs = append(Funcs, Func{Name: "loopbackControlPlane", Sig: "loopbackControlPlane(name, args) bool",
+		Doc:     "a control-plane CLI pointed at a service on this machine: aws --endpoint-url whose every host is localhost, *.localhost or a loopback address (LocalStack, DynamoDB Local), a Kafka tool's --bootstrap-server (--zookeeper) so, its --topic and --group plain names (not a pattern, not --all-groups or --all-topics)",
+		Example: `!loopbackControlPlane(name, args)`,
+		options: func() []expr.Option { return []expr.Option{strsFunc("loopbackControlPlane", loopbackControlPlane)} }})
+}
+
+// loopbackControlPlane reports a CLI pointed at a service on this machine,
+// by name: aws --endpoint-url http://localhost:4566 (LocalStack, DynamoDB
+// Local), a Kafka tool's --bootstrap-server localhost:9092 given topics
+// and groups by plain name (not a pattern, not --all-groups). What it
+// deletes is the developer's own emulator's or broker's.
+func loopbackControlPlane(name string, args []string) bool {
+	var servers []string
+	kafka := strings.HasPrefix(name, "kafka-")
+	for i := 0; i < len(args); i++ {
+		flag, value, attached := strings.Cut(args[i], "=")
+		if !attached && i+1 < len(args) {
+			value = args[i+1]
+		}
+		switch {
+		case name == "aws" && flag == "--endpoint-url",
+			kafka && (flag == "--bootstrap-server" || flag == "--bootstrap-servers" || flag == "--zookeeper"):
+			servers = append(servers, strings.Split(value, ",")...)
+		case kafka && (flag == "--topic" || flag == "--group"):
+			if !kafkaPlainName().MatchString(value) {
+				return false
+			}
+		case kafka && (flag == "--all-groups" || flag == "--all-topics"):
+			return false
+		}
+	}
+	for _, s := range servers {
+		if host, _, _ := splitURL(name, s); !isLoopbackName(host) {
+			return false
+		}
+	}
+	return len(servers) > 0
+}
+
+// kafkaPlainName is a topic or group named, not matched: kafka-topics
+// reads --topic as a regular expression.
+var kafkaPlainName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]+$`) })
+
 // serviceAction classifies what a control-plane CLI is asked to do (see
 // serviceFuncs). Unknown programs are "".
 func serviceAction(name string, args []string) string {
@@ -301,7 +345,7 @@ func serviceAction(name string, args []string) string {
 	for _, op := range ops {
 		raise(verbClass(name, cli, op, ops, args))
 	}
-	if best == svcDelete && singleObjectRemove(name, ops, args) {
+	if best == svcDelete && (singleObjectRemove(name, ops, args) || loopbackControlPlane(name, args)) {
 		best = ""
 	}
 	if best == svcDelete && slices.ContainsFunc(ops, func(op string) bool { return auditServices.has(op) }) {
@@ -377,6 +421,9 @@ func verbClass(name string, cli serviceCLI, op string, ops, args []string) strin
 	if name == "gcloud" && op == "revoke" && len(ops) > 0 && ops[0] == "auth" {
 		return "" // gcloud auth revoke is a logout: the local credentials, as az logout
 	}
+	if undoable(name, ops, args) {
+		return ""
+	}
 	if commonVerbs.has(op) {
 		return svcDelete
 	}
@@ -400,6 +447,24 @@ func verbClass(name string, cli serviceCLI, op string, ops, args []string) strin
 		return svcGrant
 	}
 	return ""
+}
+
+// undoable reports the operations that change nothing another command
+// cannot restore or a run rebuild: the CLI's own local configuration
+// (gcloud config unset, az config unset, az account clear: the cached
+// login, as az logout), an Actions cache (gh cache delete: the next run
+// fills it, as it does after gh api's DELETE of …/actions/caches), a
+// workflow disabled (gh workflow enable undoes it).
+func undoable(name string, ops, args []string) bool {
+	at := func(i int, v string) bool { return len(ops) > i && ops[i] == v }
+	switch name {
+	case "gcloud", "az":
+		return at(0, "config") || name == "az" && at(0, "account") && at(1, "clear")
+	case "gh":
+		return at(0, "cache") || at(0, "workflow") && at(1, "disable") ||
+			at(0, "api") && slices.ContainsFunc(args, func(a string) bool { return strings.Contains(a, "/actions/caches") && cachePath().MatchString(a) })
+	}
+	return false
 }
 
 // accessVerb classes the operations that give access, publish or turn
@@ -889,22 +954,41 @@ func classifyRequest(name, method, u, data string) string {
 			destructive = true
 		}
 	}
-	if !destructive {
-		return ""
+	if !destructive || !datastorePorts.has(port) && cachePath().MatchString(lowPath) {
+		return "" // a cache purged refills: Cloudflare's purge_cache, Actions caches
 	}
-	wipe := datastorePorts.has(port)
+	wholeStore := false
 	for _, p := range datastorePaths {
 		if strings.Contains(lowPath, p) {
-			wipe = true
+			wholeStore = true
 		}
 	}
-	if wipe {
+	if wholeStore || datastorePorts.has(port) && !(isLoopbackName(host) && oneNamedResource().MatchString(path)) {
 		return "wipe"
 	}
 	if name != "gh" && name != "glab" && isLocalHost(host) {
 		return "local"
 	}
 	return "delete"
+}
+
+// cachePath is an API path whose last part names a cache: …/purge_cache,
+// …/actions/caches?key=K, /cache.
+var cachePath = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`/(?:purge_cache|caches?)(?:/[^/]*)?(?:[?#].*)?$`)
+})
+
+// oneNamedResource is a path of one named top-level resource (/my-index):
+// on a datastore of this machine, one index or database a developer made,
+// not _all, a wildcard or a list.
+var oneNamedResource = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^/[A-Za-z0-9][A-Za-z0-9_.-]*/?$`)
+})
+
+// isLoopbackName reports a host that is this machine by name or address:
+// localhost, app.localhost, 127.0.0.1, ::1; not a compose service's name.
+func isLoopbackName(h string) bool {
+	return h == "localhost" || strings.HasSuffix(h, ".localhost") || isLoopbackIP(h)
 }
 
 // splitURL splits a URL as an HTTP client reads it: scheme-less URLs and
@@ -1096,7 +1180,7 @@ func loopbackURL(word string) bool {
 		return false
 	}
 	host, _, _ := splitURL("", word)
-	return host == "localhost" || strings.HasSuffix(host, ".localhost") || isLoopbackIP(host)
+	return isLoopbackName(host)
 }
 
 // reroutesConnection reports a curl option that connects a request's host

@@ -96,3 +96,58 @@ func TestSvc60LocalTestDatabase(t *testing.T) {
 		{`sqlite3 test.db "ATTACH 'prod.db' AS p; DROP TABLE p.users"`, dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestSvc60Undoable: what another command restores or the next run
+// rebuilds is not a deletion: a Worker rolled back, an instance stopped,
+// the CLI's own configuration unset, an Actions or CDN cache purged, a
+// workflow disabled, the build cache pruned. Their destroying twins still
+// ask.
+func TestSvc60Undoable(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`wrangler rollback`, dsl.Allow, dsl.Allow},
+		{`aws ec2 stop-instances --instance-ids i-0abc123def4567890`, dsl.Allow, dsl.Allow},
+		{`gcloud config unset project`, dsl.Allow, dsl.Allow},
+		{`az account clear`, dsl.Allow, dsl.Allow},
+		{`gh workflow disable nightly.yml`, dsl.Allow, dsl.Allow},
+		{`gh cache delete --all`, dsl.Allow, dsl.Allow},
+		{`gh api -X DELETE repos/acme/my-app/actions/caches?key=npm-cache`, dsl.Allow, dsl.Allow},
+		{`curl -X POST "https://api.cloudflare.com/client/v4/zones/$ZONE_ID/purge_cache" -d '{"purge_everything":true}'`, dsl.Allow, dsl.Allow},
+		{`docker builder prune -af`, dsl.Allow, dsl.Allow},
+		{`wrangler delete`, dsl.Ask, dsl.Ask},
+		{`aws ec2 terminate-instances --instance-ids i-0abc`, dsl.Ask, dsl.Ask},
+		{`aws cloudtrail stop-logging --name t`, dsl.Ask, dsl.Ask},
+		{`gcloud projects delete p`, dsl.Ask, dsl.Ask},
+		{`gh api -X DELETE repos/acme/my-app`, dsl.Ask, dsl.Ask},
+		{`gh api -X DELETE repos/acme/my-app/actions/caches/../../../`, dsl.Ask, dsl.Ask},
+		{`gh release delete v1.0.0`, dsl.Ask, dsl.Ask},
+		{`curl -X POST https://api.example.com/v1/purge`, dsl.Ask, dsl.Ask},
+		{`curl -X DELETE https://es.prod.example.com:9200/cache`, dsl.Ask, dsl.Ask},
+		{`docker system prune -af`, dsl.Ask, dsl.Ask},
+		{`docker image prune -a`, dsl.Ask, dsl.Ask},
+	})
+}
+
+// TestSvc60LoopbackControlPlane: one named resource deleted on a service
+// of this machine (LocalStack, DynamoDB Local, a dev broker, a local
+// Elasticsearch) is the developer's own; every index, a wildcard, a list,
+// a topic pattern, every group, a compose or remote host still ask.
+func TestSvc60LoopbackControlPlane(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`aws --endpoint-url=http://localhost:8000 dynamodb delete-table --table-name sessions`, dsl.Allow, dsl.Allow},
+		{`aws --endpoint-url http://localhost:4566 s3 rb s3://local-bucket --force`, dsl.Allow, dsl.Allow},
+		{`kafka-topics.sh --bootstrap-server localhost:9092 --delete --topic events-dev`, dsl.Allow, dsl.Allow},
+		{`curl -XDELETE localhost:9200/my-index`, dsl.Allow, dsl.Allow},
+		{`aws --endpoint-url https://prod.example.com dynamodb delete-table --table-name sessions`, dsl.Ask, dsl.Ask},
+		{`aws --endpoint-url http://localhost.evil.example:4566 dynamodb delete-table --table-name s`, dsl.Ask, dsl.Ask},
+		{`aws --endpoint-url http://localhost:4566 --endpoint-url https://evil.example dynamodb delete-table --table-name s`, dsl.Ask, dsl.Ask},
+		{`kafka-topics.sh --bootstrap-server localhost:9092 --delete --topic 'events.*'`, dsl.Ask, dsl.Ask},
+		{`kafka-topics.sh --bootstrap-server localhost:9092,kafka.prod:9092 --delete --topic events-dev`, dsl.Ask, dsl.Ask},
+		{`kafka-consumer-groups.sh --bootstrap-server localhost:9092 --delete --all-groups`, dsl.Ask, dsl.Ask},
+		{`curl -X DELETE localhost:9200/_all`, dsl.Ask, dsl.Ask},
+		{`curl -X DELETE 'localhost:9200/logs-*'`, dsl.Ask, dsl.Ask},
+		{`curl -X DELETE localhost:9200/a,b`, dsl.Ask, dsl.Ask},
+		{`curl -X DELETE es:9200/my-index`, dsl.Ask, dsl.Ask},
+		{`curl -X DELETE https://es.prod.example.com:9200/my-index`, dsl.Ask, dsl.Ask},
+		{`curl -X DELETE localhost:8500/v1/kv/?recurse`, dsl.Ask, dsl.Ask},
+	})
+}
