@@ -236,19 +236,24 @@ func singleObjectRemove(name string, ops, args []string) bool {
 
 func init() {
 	Funcs = append(Funcs, Func{Name: "loopbackControlPlane", Sig: "loopbackControlPlane(name, args) bool",
-		Doc:     "a control-plane CLI pointed at a service on this machine: aws --endpoint-url whose every host is localhost, *.localhost or a loopback address (LocalStack, DynamoDB Local), a Kafka tool's --bootstrap-server (--zookeeper) so, its --topic and --group plain names (not a pattern, not --all-groups or --all-topics)",
+		Doc:     "a control-plane CLI pointed at a service on this machine: aws --endpoint-url whose every host is localhost, *.localhost or a loopback address (LocalStack, DynamoDB Local); kafka-topics or kafka-consumer-groups --delete with --bootstrap-server (--zookeeper) so, its --topic and --group plain names (not a pattern, not a broker's internal __ topic, not --all-groups or --all-topics; no ACL, config or offsets change); no name with a part prod, production or live (a tunnel to production)",
 		Example: `!loopbackControlPlane(name, args)`,
 		options: func() []expr.Option { return []expr.Option{strsFunc("loopbackControlPlane", loopbackControlPlane)} }})
 }
 
 // loopbackControlPlane reports a CLI pointed at a service on this machine,
 // by name: aws --endpoint-url http://localhost:4566 (LocalStack, DynamoDB
-// Local), a Kafka tool's --bootstrap-server localhost:9092 given topics
-// and groups by plain name (not a pattern, not --all-groups). What it
-// deletes is the developer's own emulator's or broker's.
+// Local), kafka-topics or kafka-consumer-groups --delete given
+// --bootstrap-server localhost:9092 and topics and groups by plain name.
+// What it deletes is the developer's own emulator's or broker's; a
+// production-named one says the loopback is a tunnel.
 func loopbackControlPlane(name string, args []string) bool {
 	var servers []string
-	kafka := strings.HasPrefix(name, "kafka-")
+	base := strings.TrimSuffix(name, ".sh")
+	kafka := base == "kafka-topics" || base == "kafka-consumer-groups"
+	if kafka && !slices.Contains(args, "--delete") || slices.ContainsFunc(args, productionName) {
+		return false
+	}
 	for i := 0; i < len(args); i++ {
 		flag, value, attached := strings.Cut(args[i], "=")
 		if !attached && i+1 < len(args) {
@@ -259,10 +264,10 @@ func loopbackControlPlane(name string, args []string) bool {
 			kafka && (flag == "--bootstrap-server" || flag == "--bootstrap-servers" || flag == "--zookeeper"):
 			servers = append(servers, strings.Split(value, ",")...)
 		case kafka && (flag == "--topic" || flag == "--group"):
-			if !kafkaPlainName().MatchString(value) {
+			if !kafkaPlainName().MatchString(value) || strings.HasPrefix(value, "__") {
 				return false
 			}
-		case kafka && (flag == "--all-groups" || flag == "--all-topics"):
+		case kafka && (flag == "--all-groups" || flag == "--all-topics" || flag == "--reset-offsets"):
 			return false
 		}
 	}
@@ -273,6 +278,16 @@ func loopbackControlPlane(name string, args []string) bool {
 	}
 	return len(servers) > 0
 }
+
+// productionName reports a word naming production by a whole part:
+// prod-index, orders_production, live.
+func productionName(word string) bool {
+	return productionWord().MatchString(word)
+}
+
+var productionWord = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:$|[^a-z0-9])`)
+})
 
 // kafkaPlainName is a topic or group named, not matched: kafka-topics
 // reads --topic as a regular expression.
@@ -963,7 +978,7 @@ func classifyRequest(name, method, u, data string) string {
 			wholeStore = true
 		}
 	}
-	if wholeStore || datastorePorts.has(port) && !(isLoopbackName(host) && oneNamedResource().MatchString(path)) {
+	if wholeStore || datastorePorts.has(port) && !(isLoopbackName(host) && oneNamedResource().MatchString(path) && !productionName(path)) {
 		return "wipe"
 	}
 	if name != "gh" && name != "glab" && isLocalHost(host) {

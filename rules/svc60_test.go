@@ -151,3 +151,40 @@ func TestSvc60LoopbackControlPlane(t *testing.T) {
 		{`curl -X DELETE localhost:8500/v1/kv/?recurse`, dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestSvc60NamedKeyRead: an agent reading one key by a name that is no
+// credential's (LOG_LEVEL, API_URL, api_url) sees a setting; a secret's
+// name, several keys with one secret among them, every key (heroku
+// config, doppler secrets, terraform output -json) still ask.
+func TestSvc60NamedKeyRead(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`heroku config:get LOG_LEVEL -a my-app`, dsl.Allow, dsl.Allow},
+		{`doppler secrets get API_URL --plain`, dsl.Allow, dsl.Allow},
+		{`netlify env:get API_URL`, dsl.Allow, dsl.Allow},
+		{`terraform output api_url`, dsl.Allow, dsl.Allow},
+		{`terraform output -raw api_url`, dsl.Allow, dsl.Allow},
+		{`terraform output`, dsl.Allow, dsl.Allow},
+		{`heroku config:get DATABASE_URL`, dsl.Allow, dsl.Ask},
+		{`heroku config`, dsl.Allow, dsl.Ask},
+		{`doppler secrets get STRIPE_KEY --plain`, dsl.Allow, dsl.Ask},
+		{`doppler secrets get API_URL STRIPE_KEY --plain`, dsl.Allow, dsl.Ask},
+		{`doppler secrets`, dsl.Allow, dsl.Ask},
+		{`netlify env:get API_KEY`, dsl.Allow, dsl.Ask},
+		{`terraform output db_password`, dsl.Allow, dsl.Ask},
+		{`terraform output -raw kubeconfig`, dsl.Allow, dsl.Ask},
+		{`terraform output -json`, dsl.Allow, dsl.Ask},
+	})
+}
+
+// TestSvc60LoopbackProductionNames: a loopback address with a
+// production-named resource reads as a tunnel to production, and a
+// broker's internal topics and offsets are not one resource.
+func TestSvc60LoopbackProductionNames(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`curl -X DELETE 'http://localhost:9200/prod-index'`, dsl.Ask, dsl.Ask},
+		{`kafka-topics --bootstrap-server localhost:9092 --delete --topic orders-prod`, dsl.Ask, dsl.Ask},
+		{`kafka-topics --bootstrap-server localhost:9092 --delete --topic __consumer_offsets`, dsl.Ask, dsl.Ask},
+		{`kafka-configs --bootstrap-server localhost:9092 --alter --delete-config retention.ms --entity-type topics --entity-name logs`, dsl.Ask, dsl.Ask},
+		{`kafka-consumer-groups --bootstrap-server localhost:9092 --reset-offsets --group analytics --topic orders`, dsl.Ask, dsl.Ask},
+	})
+}
