@@ -188,3 +188,17 @@ func TestSvc60LoopbackProductionNames(t *testing.T) {
 		{`kafka-consumer-groups --bootstrap-server localhost:9092 --reset-offsets --group analytics --topic orders`, dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestSvc60SystemProperty: a short option's attached NAME=VALUE (mvn
+// -Dsonar.token=$SONAR_TOKEN) names no file by its NAME; a secret file
+// as the VALUE is still read.
+func TestSvc60SystemProperty(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`mvn sonar:sonar -Dsonar.token=$SONAR_TOKEN`, dsl.Allow, dsl.Allow},
+		{`./gradlew sonar -Dsonar.token=$SONAR_TOKEN`, dsl.Allow, dsl.Allow},
+		{`sonar-scanner -Dsonar.login=$SONAR_TOKEN`, dsl.Allow, dsl.Allow},
+		{`mvn x -Dkey=~/.ssh/id_rsa`, dsl.Ask, dsl.Ask},
+		{`java -Djavax.net.ssl.keyStore=~/.ssh/id_rsa -jar x.jar`, dsl.Ask, dsl.Ask},
+		{`mvn x -Dfoo.token=$(cat ~/.ssh/id_rsa)`, dsl.Ask, dsl.Ask},
+	})
+}
