@@ -131,11 +131,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native30
 		}
-	case "(name == \"aws\" && pos(0) == \"s3\" && ((pos(1) == \"rm\" && hasFlag(\"recursive\")) || pos(1) == \"rb\" || (pos(1) == \"sync\" && hasFlag(\"delete\")))) || (name == \"aws\" && pos(0) == \"s3api\" && pos(1) in [\"delete-bucket\", \"delete-objects\"]) || (name == \"gsutil\" && ((pos(0) == \"rm\" && hasFlag(\"r\", \"R\")) || pos(0) == \"rb\")) || (name == \"gcloud\" && pos(0) == \"storage\" && pos(1) == \"rm\" && hasFlag(\"r\", \"recursive\")) || (name == \"gcloud\" && pos(0) == \"storage\" && pos(1) == \"rsync\" && hasFlag(\"delete-unmatched-destination-objects\")) || (name == \"az\" && pos(0) == \"storage\" && pos(2) == \"sync\" && (lower(option(\"delete-destination\")) in [\"true\", \"prompt\"] || any(args, lower(#) matches \"^--delete-destination=(true|prompt)$\"))) || (name == \"az\" && pos(0) == \"storage\" && pos(1) == \"blob\" && pos(2) == \"sync\" && lower(option(\"delete-destination\")) != \"false\") || (name == \"s3cmd\" && pos(0) in [\"del\", \"rb\"] && hasFlag(\"r\", \"recursive\", \"force\")) || (name == \"rclone\" && pos(0) in [\"purge\", \"delete\"]) || (name == \"mc\" && pos(0) == \"rm\" && hasFlag(\"recursive\", \"r\"))":
+	case "(name == \"aws\" && !loopbackControlPlane(name, args) && pos(0) == \"s3\" && ((pos(1) == \"rm\" && hasFlag(\"recursive\")) || pos(1) == \"rb\" || (pos(1) == \"sync\" && hasFlag(\"delete\")))) || (name == \"aws\" && !loopbackControlPlane(name, args) && pos(0) == \"s3api\" && pos(1) in [\"delete-bucket\", \"delete-objects\"]) || (name == \"gsutil\" && ((pos(0) == \"rm\" && hasFlag(\"r\", \"R\")) || pos(0) == \"rb\")) || (name == \"gcloud\" && pos(0) == \"storage\" && pos(1) == \"rm\" && hasFlag(\"r\", \"recursive\")) || (name == \"gcloud\" && pos(0) == \"storage\" && pos(1) == \"rsync\" && hasFlag(\"delete-unmatched-destination-objects\")) || (name == \"az\" && pos(0) == \"storage\" && pos(2) == \"sync\" && (lower(option(\"delete-destination\")) in [\"true\", \"prompt\"] || any(args, lower(#) matches \"^--delete-destination=(true|prompt)$\"))) || (name == \"az\" && pos(0) == \"storage\" && pos(1) == \"blob\" && pos(2) == \"sync\" && lower(option(\"delete-destination\")) != \"false\") || (name == \"s3cmd\" && pos(0) in [\"del\", \"rb\"] && hasFlag(\"r\", \"recursive\", \"force\")) || (name == \"rclone\" && pos(0) in [\"purge\", \"delete\"]) || (name == \"mc\" && pos(0) == \"rm\" && hasFlag(\"recursive\", \"r\"))":
 		if scope == "command" {
 			return native31
 		}
-	case "(name == \"gcloud\" && any(positional, # == \"delete\") && any(positional, # in [\"projects\", \"instances\", \"clusters\", \"sql\"])) || (name == \"aws\" && any(positional, # matches \"^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$\")) || (name == \"az\" && pos(0) == \"group\" && pos(1) == \"delete\") || (name == \"doctl\" && any(positional, # in [\"delete\", \"rm\"])) || (name == \"heroku\" && any(positional, # in [\"apps:destroy\", \"pg:reset\", \"apps:delete\"])) || (name in [\"flyctl\", \"fly\"] && any(positional, # in [\"destroy\"])) || (name == \"vercel\" && any(positional, # in [\"remove\", \"rm\"])) || (name in [\"gh\", \"glab\"] && pos(0) == \"repo\" && pos(1) == \"delete\") || (name == \"helm\" && pos(0) in [\"uninstall\", \"delete\", \"del\", \"un\"]) || (name in [\"linode-cli\", \"hcloud\", \"scw\"] && any(positional, # == \"delete\"))":
+	case "(name == \"gcloud\" && any(positional, # == \"delete\") && any(positional, # in [\"projects\", \"instances\", \"clusters\", \"sql\"])) || (name == \"aws\" && !loopbackControlPlane(name, args) && any(positional, # matches \"^(delete-(stack|db-instance|db-cluster|cluster|table|bucket|function|repository|vpc|user)|terminate-instances)$\")) || (name == \"az\" && pos(0) == \"group\" && pos(1) == \"delete\") || (name == \"doctl\" && any(positional, # in [\"delete\", \"rm\"])) || (name == \"heroku\" && any(positional, # in [\"apps:destroy\", \"pg:reset\", \"apps:delete\"])) || (name in [\"flyctl\", \"fly\"] && any(positional, # in [\"destroy\"])) || (name == \"vercel\" && any(positional, # in [\"remove\", \"rm\"])) || (name in [\"gh\", \"glab\"] && pos(0) == \"repo\" && pos(1) == \"delete\") || (name == \"helm\" && pos(0) in [\"uninstall\", \"delete\", \"del\", \"un\"]) || (name in [\"linode-cli\", \"hcloud\", \"scw\"] && any(positional, # == \"delete\"))":
 		if scope == "command" {
 			return native32
 		}
@@ -143,7 +143,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native33
 		}
-	case "!(name == \"docker\" && (pos(0) == \"rm\" || pos(0) == \"container\" && pos(1) in [\"rm\", \"remove\"]) && !hasFlag(\"f\", \"force\", \"v\", \"volumes\")) && ( (pos(0) in [\"rm\", \"rmi\", \"rmp\"] || pos(0) in [\"pod\", \"container\", \"image\"] && pos(1) in [\"rm\", \"remove\"]) && hasFlag(\"a\", \"all\") || name == \"crictl\" && pos(0) == \"rmi\" && hasFlag(\"prune\") || name == \"ctr\" && any(positional, # in [\"containers\", \"container\", \"c\", \"images\", \"image\", \"i\", \"snapshots\", \"snapshot\"]) && any(positional, # in [\"rm\", \"remove\", \"delete\", \"del\"]) &&\n  any(args, # matches \"^\\\\$\\\\((sudo )?ctr\\\\b.*\\\\b(ls|list)\\\\b.*\\\\s-[a-zA-Z]*q\") ||\n(any(positional, # == \"prune\") && (hasFlag(\"a\", \"all\", \"volumes\") || pos(0) == \"volume\")) || (pos(0) in [\"volume\"] && pos(1) in [\"rm\", \"remove\"]) || (pos(0) == \"system\" && pos(1) == \"reset\") || (pos(0) in [\"rm\", \"rmi\", \"rmp\", \"container\", \"image\"] && any(args, # matches \"^\\\\$\\\\((sudo )?(docker|podman|nerdctl|crictl) (ps|images|pods|container ls|image ls|volume ls)\\\\b(.*-[a-zA-Z]*q|[^|]*\\\\| (awk|gawk|mawk|cut) )\" &&\n  !(# matches \"(-f|--filter)[ =][\\\"']?(status=(exited|created|dead)|dangling=true)[\\\"']?[ )]|(--state|-s)[ =][\\\"']?(exited|notready)[\\\"']?[ )]\" && !(# matches \"status=(running|paused|restarting|removing)|dangling=false\")))))":
+	case "!(name == \"docker\" && (pos(0) == \"rm\" || pos(0) == \"container\" && pos(1) in [\"rm\", \"remove\"]) && !hasFlag(\"f\", \"force\", \"v\", \"volumes\")) && ( (pos(0) in [\"rm\", \"rmi\", \"rmp\"] || pos(0) in [\"pod\", \"container\", \"image\"] && pos(1) in [\"rm\", \"remove\"]) && hasFlag(\"a\", \"all\") || name == \"crictl\" && pos(0) == \"rmi\" && hasFlag(\"prune\") || name == \"ctr\" && any(positional, # in [\"containers\", \"container\", \"c\", \"images\", \"image\", \"i\", \"snapshots\", \"snapshot\"]) && any(positional, # in [\"rm\", \"remove\", \"delete\", \"del\"]) &&\n  any(args, # matches \"^\\\\$\\\\((sudo )?ctr\\\\b.*\\\\b(ls|list)\\\\b.*\\\\s-[a-zA-Z]*q\") ||\n(any(positional, # == \"prune\") && pos(0) != \"builder\" && (hasFlag(\"a\", \"all\", \"volumes\") || pos(0) == \"volume\")) || (pos(0) in [\"volume\"] && pos(1) in [\"rm\", \"remove\"]) || (pos(0) == \"system\" && pos(1) == \"reset\") || (pos(0) in [\"rm\", \"rmi\", \"rmp\", \"container\", \"image\"] && any(args, # matches \"^\\\\$\\\\((sudo )?(docker|podman|nerdctl|crictl) (ps|images|pods|container ls|image ls|volume ls)\\\\b(.*-[a-zA-Z]*q|[^|]*\\\\| (awk|gawk|mawk|cut) )\" &&\n  !(# matches \"(-f|--filter)[ =][\\\"']?(status=(exited|created|dead)|dangling=true)[\\\"']?[ )]|(--state|-s)[ =][\\\"']?(exited|notready)[\\\"']?[ )]\" && !(# matches \"status=(running|paused|restarting|removing)|dangling=false\")))))":
 		if scope == "command" {
 			return native34
 		}
@@ -223,7 +223,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native53
 		}
-	case "let sql = name in [\"DROP\", \"drop\", \"TRUNCATE\", \"DELETE\", \"delete\", \"GRANT\", \"grant\"] || (name == \"truncate\" && lower(pos(0)) == \"table\") ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\", \"sql\", \"query-string\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\") + \";\" + writtenText();\n(!(name in [\"heroku\", \"gcloud\", \"aws\", \"wrangler\", \"turso\"]) || name == \"heroku\" && pos(0) == \"pg:psql\" ||\n  name in [\"gcloud\", \"aws\"] && any(positional, # in [\"execute-sql\", \"execute-statement\", \"batch-execute-statement\", \"start-query-execution\"]) ||\n  name == \"wrangler\" && pos(0) == \"d1\" && pos(1) == \"execute\" || name == \"turso\" && pos(0) == \"db\" && pos(1) == \"shell\") &&\n(sqlDestroys(sql) || sql matches \"(?is)\\\\.(drop|dropDatabase|dropAllUsers|dropAllRoles|dropSchema|dropCollection|dropTable)\\\\s*\\\\(|\\\\bdropDatabase\\\\s*:|\\\\.(deleteMany|remove)\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*[,)]|\\\\bdeleteMany\\\\s*:\\\\s*\\\\{\\\\s*filter\\\\s*:\\\\s*\\\\{\\\\s*\\\\}|\\\\.updateMany\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*,\" || sql matches \"(?is)\\\\bgrant\\\\s+all(\\\\s+privileges)?\\\\s+on\\\\s+\\\\*\\\\.\\\\*\")":
+	case "let sql = name in [\"DROP\", \"drop\", \"TRUNCATE\", \"DELETE\", \"delete\", \"GRANT\", \"grant\"] || (name == \"truncate\" && lower(pos(0)) == \"table\") ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\", \"sql\", \"query-string\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\") + \";\" + writtenText();\nlet localTest = localTestDatabase(name, args, sql) && len(via) == 0 &&\n  all(wrappers, !(# contains \" \") || # matches \"^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$\") &&\n  !any(keys(assigns ?? {}), # matches \"^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$\");\n!localTest && (!(name in [\"heroku\", \"gcloud\", \"aws\", \"wrangler\", \"turso\"]) || name == \"heroku\" && pos(0) == \"pg:psql\" ||\n  name in [\"gcloud\", \"aws\"] && any(positional, # in [\"execute-sql\", \"execute-statement\", \"batch-execute-statement\", \"start-query-execution\"]) ||\n  name == \"wrangler\" && pos(0) == \"d1\" && pos(1) == \"execute\" || name == \"turso\" && pos(0) == \"db\" && pos(1) == \"shell\") &&\n(sqlDestroys(sql) || sql matches \"(?is)\\\\.(drop|dropDatabase|dropAllUsers|dropAllRoles|dropSchema|dropCollection|dropTable)\\\\s*\\\\(|\\\\bdropDatabase\\\\s*:|\\\\.(deleteMany|remove)\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*[,)]|\\\\bdeleteMany\\\\s*:\\\\s*\\\\{\\\\s*filter\\\\s*:\\\\s*\\\\{\\\\s*\\\\}|\\\\.updateMany\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*,\" || sql matches \"(?is)\\\\bgrant\\\\s+all(\\\\s+privileges)?\\\\s+on\\\\s+\\\\*\\\\.\\\\*\")":
 		if scope == "command" {
 			return native54
 		}
@@ -235,7 +235,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native56
 		}
-	case "name in [\"dropdb\", \"dropuser\"] || name == \"pg_dropcluster\" && len(positional) > 0 && !hasFlag(\"help\") || name in [\"pg_resetwal\", \"pg_resetxlog\"] && !hasFlag(\"n\", \"dry-run\", \"help\", \"V\", \"version\") || (name == \"mysqladmin\" && any(positional, lower(#) == \"drop\")) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  (any(positional, upper(#) in [\"EVAL\", \"EVAL_RO\", \"SCRIPT\", \"FUNCTION\"]) && any(positional, # matches \"(?i)\\\\b(flushall|flushdb)\\\\b\")) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\" ||\n  any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"])) ||\n  any(positional, upper(#) == \"SHUTDOWN\") && any(positional, upper(#) == \"NOSAVE\") ||\n  any(positional, upper(#) == \"CLUSTER\") && any(positional, upper(#) == \"RESET\") ||\n  any(positional, upper(#) == \"DEBUG\") && any(positional, upper(#) in [\"SEGFAULT\", \"CRASH-AND-RECOVER\", \"RELOAD\", \"FLUSHALL\"])))":
+	case "let localTest = localTestDatabase(name, args, stdin.text) && len(via) == 0 &&\n  all(wrappers, !(# contains \" \") || # matches \"^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$\") &&\n  !any(keys(assigns ?? {}), # matches \"^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$\");\nname == \"dropdb\" && !localTest || name == \"dropuser\" || name == \"pg_dropcluster\" && len(positional) > 0 && !hasFlag(\"help\") || name in [\"pg_resetwal\", \"pg_resetxlog\"] && !hasFlag(\"n\", \"dry-run\", \"help\", \"V\", \"version\") || (name == \"mysqladmin\" && any(positional, lower(#) == \"drop\") && !localTest) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  (any(positional, upper(#) in [\"EVAL\", \"EVAL_RO\", \"SCRIPT\", \"FUNCTION\"]) && any(positional, # matches \"(?i)\\\\b(flushall|flushdb)\\\\b\")) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\" ||\n  any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"])) ||\n  any(positional, upper(#) == \"SHUTDOWN\") && any(positional, upper(#) == \"NOSAVE\") ||\n  any(positional, upper(#) == \"CLUSTER\") && any(positional, upper(#) == \"RESET\") ||\n  any(positional, upper(#) == \"DEBUG\") && any(positional, upper(#) in [\"SEGFAULT\", \"CRASH-AND-RECOVER\", \"RELOAD\", \"FLUSHALL\"])))":
 		if scope == "command" {
 			return native57
 		}
@@ -883,7 +883,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native218
 		}
-	case "let secret = \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\"; let loginSecret = secret + \"|\\\\$\\\\{?([A-Za-z_]*_)?PAT\\\\b\"; let registries = filter(positional, !(# in [\"login\", \"registry\", \"auth\"]) && !(# contains \"$\") && (host(#) != \"\" || # contains \":\" || # contains \".\")); let registry = len(registries) > 0 ? registries[len(registries)-1] : \"docker.io\"; let registryURL = split((registry contains \"://\" ? \"\" : \"https://\") + registry, \"\\n\"); name == \"git\" ? (\n  any(positional, host(#) != \"\" && # matches secret && !tokenForHost(tokenSource(#), args)) ||\n  any(options(\"c\"), # matches \"(?i)^http\\\\..*extraheader=\" && # matches secret && any(args, host(#) != \"\") && !tokenForHost(tokenSource(#), args))) :\nname == \"ssh\" ? (any(options(\"o\"), # matches \"(?i)^(SendEnv|SetEnv)[= ]\" && (# matches \"(?i)^(SendEnv|SetEnv)[= ]\\\\*\" || upper(#) matches \"(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|\\\\bAWS_|\\\\bGITHUB_|\\\\bGH_|\\\\bOPENAI_|\\\\bANTHROPIC_|\\\\bAZURE_|\\\\bGOOGLE_|\\\\bNPM_)\")) ||\n  source matches \"^(?:[^'$]|\\\\$|'[^']*')*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" ||\n  any(args, # matches \"\\\\$\\\\{[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\") && !(source matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\")) :\nname in [\"docker\", \"podman\", \"nerdctl\", \"finch\", \"ko\", \"buildah\", \"skopeo\", \"oras\", \"helm\", \"regctl\", \"crane\"] ? (\n  (pos(0) == \"login\" && !(name in [\"helm\", \"regctl\", \"crane\"]) || name in [\"helm\", \"regctl\"] && pos(0) == \"registry\" && pos(1) == \"login\" || name == \"crane\" && pos(0) == \"auth\" && pos(1) == \"login\") && (\n  any(options(\"p\", \"password\", \"pass\"), (# matches loginSecret || secretValue(#)) && !tokenForHost(tokenSource(#), registryURL)) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, (# matches loginSecret || secretValue(#)) && !tokenForHost(tokenSource(#), registryURL)) ||\n  stdin.kind == \"pipe\" && stdin.from == \"printenv\" && any(stdin.args, (\"$\" + #) matches loginSecret && !tokenForHost(tokenSource(\"$\" + #), registryURL)) ||\n  stdin.kind == \"pipe\" && revealsSecret(stdin.from, stdin.args) && !tokenForHost(tokenSource(\"$(\" + stdin.from + \")\"), registryURL) ||\n  stdin.kind == \"procsub\" && any(redirects, #.op == \"<\" && #.target startsWith \"<(\" && (\n    revealsSecret(stdin.from, split(trimSuffix(#.target[2:], \")\"), \" \")[1:]) && !tokenForHost(tokenSource(\"$(\" + stdin.from + \")\"), registryURL) ||\n    stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && (#.target matches loginSecret || secretValue(#.target)) && !tokenForHost(tokenSource(#.target), registryURL))) ||\n  stdin.kind == \"pipe\" && !(stdin.from in [\"echo\", \"printf\", \"printenv\"]) && !revealsSecret(stdin.from, stdin.args) &&\n    any(pipedSecrets(), !tokenForHost(tokenSource(# matches \"^(echo|printf|cat) \" ? # : \"$(\" + # + \")\"), registryURL)) ||\n  stdin.kind in [\"herestring\", \"heredoc\"] && (secretValue(stdin.text) || stdin.text matches loginSecret) && !tokenForHost(tokenSource(stdin.text), registryURL) ||\n  stdin.kind == \"file\" && holdsSecret(stdin.from))) :\nany(options(\"H\", \"header\", \"u\", \"user\", \"proxy-user\", \"x\", \"proxy\", \"preproxy\", \"oauth2-bearer\", \"cookie\", \"b\", \"A\", \"user-agent\", \"e\", \"referer\"), (# matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" || secretValue(#)) && !tokenForHost(tokenSource(#), args)) || (name in [\"curl\", \"curlie\"] && any(args, # startsWith \"--expand-\") && any(options(\"variable\"), # matches \"^%[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(tokenSource(\"$\" + #[1:]), args))) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(positional, # matches \"^[A-Za-z-]+:.*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(tokenSource(#), args))) || any(positional, host(#) != \"\" && # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(tokenSource(#), args)) || (stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)|^[A-Z_]*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)[A-Z_]*$\" && !tokenForHost(tokenSource(#), args)))":
+	case "let secret = \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\"; let loginSecret = secret + \"|\\\\$\\\\{?([A-Za-z_]*_)?PAT\\\\b\"; let registries = filter(positional, !(# in [\"login\", \"registry\", \"auth\"]) && (!(# contains \"$\") && (host(#) != \"\" || # contains \":\" || # contains \".\") || # matches \"^\\\\$\\\\{?[A-Za-z_]+_REGISTRY\\\\}?$\")); let registry = len(registries) > 0 ? registries[len(registries)-1] : \"docker.io\"; let registryURL = split((registry contains \"://\" ? \"\" : \"https://\") + registry, \"\\n\"); name == \"git\" ? (\n  any(positional, host(#) != \"\" && # matches secret && !tokenForHost(tokenSource(#), args)) ||\n  any(options(\"c\"), # matches \"(?i)^http\\\\..*extraheader=\" && # matches secret && any(args, host(#) != \"\") && !tokenForHost(tokenSource(#), args))) :\nname == \"ssh\" ? (any(options(\"o\"), # matches \"(?i)^(SendEnv|SetEnv)[= ]\" && (# matches \"(?i)^(SendEnv|SetEnv)[= ]\\\\*\" || upper(#) matches \"(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|\\\\bAWS_|\\\\bGITHUB_|\\\\bGH_|\\\\bOPENAI_|\\\\bANTHROPIC_|\\\\bAZURE_|\\\\bGOOGLE_|\\\\bNPM_)\")) ||\n  source matches \"^(?:[^'$]|\\\\$|'[^']*')*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" ||\n  any(args, # matches \"\\\\$\\\\{[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\") && !(source matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\")) :\nname in [\"docker\", \"podman\", \"nerdctl\", \"finch\", \"ko\", \"buildah\", \"skopeo\", \"oras\", \"helm\", \"regctl\", \"crane\"] ? (\n  (pos(0) == \"login\" && !(name in [\"helm\", \"regctl\", \"crane\"]) || name in [\"helm\", \"regctl\"] && pos(0) == \"registry\" && pos(1) == \"login\" || name == \"crane\" && pos(0) == \"auth\" && pos(1) == \"login\") && (\n  any(options(\"p\", \"password\", \"pass\"), (# matches loginSecret || secretValue(#)) && !tokenForHost(tokenSource(#), registryURL)) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, (# matches loginSecret || secretValue(#)) && !tokenForHost(tokenSource(#), registryURL)) ||\n  stdin.kind == \"pipe\" && stdin.from == \"printenv\" && any(stdin.args, (\"$\" + #) matches loginSecret && !tokenForHost(tokenSource(\"$\" + #), registryURL)) ||\n  stdin.kind == \"pipe\" && revealsSecret(stdin.from, stdin.args) && !tokenForHost(tokenSource(\"$(\" + stdin.from + \")\"), registryURL) ||\n  stdin.kind == \"procsub\" && any(redirects, #.op == \"<\" && #.target startsWith \"<(\" && (\n    revealsSecret(stdin.from, split(trimSuffix(#.target[2:], \")\"), \" \")[1:]) && !tokenForHost(tokenSource(\"$(\" + stdin.from + \")\"), registryURL) ||\n    stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && (#.target matches loginSecret || secretValue(#.target)) && !tokenForHost(tokenSource(#.target), registryURL))) ||\n  stdin.kind == \"pipe\" && !(stdin.from in [\"echo\", \"printf\", \"printenv\"]) && !revealsSecret(stdin.from, stdin.args) &&\n    any(pipedSecrets(), !tokenForHost(tokenSource(# matches \"^(echo|printf|cat) \" ? # : \"$(\" + # + \")\"), registryURL)) ||\n  stdin.kind in [\"herestring\", \"heredoc\"] && (secretValue(stdin.text) || stdin.text matches loginSecret) && !tokenForHost(tokenSource(stdin.text), registryURL) ||\n  stdin.kind == \"file\" && holdsSecret(stdin.from))) :\nany(options(\"H\", \"header\", \"u\", \"user\", \"proxy-user\", \"x\", \"proxy\", \"preproxy\", \"oauth2-bearer\", \"cookie\", \"b\", \"A\", \"user-agent\", \"e\", \"referer\"), (# matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" || secretValue(#)) && !tokenForHost(tokenSource(#), args)) || (name in [\"curl\", \"curlie\"] && any(args, # startsWith \"--expand-\") && any(options(\"variable\"), # matches \"^%[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(tokenSource(\"$\" + #[1:]), args))) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(positional, # matches \"^[A-Za-z-]+:.*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(tokenSource(#), args))) || any(positional, host(#) != \"\" && # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(tokenSource(#), args)) || (stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)|^[A-Z_]*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)[A-Z_]*$\" && !tokenForHost(tokenSource(#), args)))":
 		if scope == "command" {
 			return native219
 		}
@@ -1648,7 +1648,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [765]lazyRegexp{
+var nativeRegexps = [768]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1745,6 +1745,8 @@ var nativeRegexps = [765]lazyRegexp{
 	{src: "(^|/)\\.config/fish/functions/_*hguard[^/]*\\.fish$"},
 	{src: "(^|/)\\.(bashrc|bash_profile|bash_login|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|kshrc|config/fish/config\\.fish|config/fish/conf\\.d/.*|config/fish/functions/.*|bashrc\\.d/.*|zshrc\\.d/.*|oh-my-zsh/custom/.*|pam_environment|xprofile|xsessionrc|mkshrc|config/environment\\.d/.*|config/plasma-workspace/env/.*)$|^/etc/(profile|bash\\.bashrc|zsh/.*|profile\\.d/.*|environment|environment\\.d/.*|security/pam_env\\.conf)$"},
 	{src: "(?i)(\\balias\\s+(--\\s+)?['\"]?_*hguard\\b|\\b_*hguard\\s*\\(\\s*\\)|\\bfunction\\s+_*hguard\\b|\\b_*hguard_[a-z_]+\\s*=|HGUARD_(DISABLE|YOLO|HOME|SESSION)|\\b(unset|unfunction|functions\\s+-e|set\\s+-e)\\s+.*_*hguard)"},
+	{src: "^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$"},
+	{src: "^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$"},
 	{src: "(?is)\\.(drop|dropDatabase|dropAllUsers|dropAllRoles|dropSchema|dropCollection|dropTable)\\s*\\(|\\bdropDatabase\\s*:|\\.(deleteMany|remove)\\(\\s*\\{\\s*\\}\\s*[,)]|\\bdeleteMany\\s*:\\s*\\{\\s*filter\\s*:\\s*\\{\\s*\\}|\\.updateMany\\(\\s*\\{\\s*\\}\\s*,"},
 	{src: "(?is)\\bgrant\\s+all(\\s+privileges)?\\s+on\\s+\\*\\.\\*"},
 	{src: "^(\\$\\{?(USER|LOGNAME)\\}?|\\$\\(\\s*(whoami|id -un)\\s*\\)|`(whoami|id -un)`)$"},
@@ -1985,6 +1987,7 @@ var nativeRegexps = [765]lazyRegexp{
 	{src: "(\\|&|system\\s*\\(|getline)"},
 	{src: "(?im)^\\s*(update\\s+)?(delete|del)\\b"},
 	{src: "(?i)^\\s*(update\\s+)?(delete|del)\\b"},
+	{src: "^\\$\\{?[A-Za-z_]+_REGISTRY\\}?$"},
 	{src: "(?i)^http\\..*extraheader="},
 	{src: "(?i)^(SendEnv|SetEnv)[= ]"},
 	{src: "(?i)^(SendEnv|SetEnv)[= ]\\*"},
@@ -3116,14 +3119,16 @@ func native30(env any) bool {
 // native31 is the condition of cloud-storage-delete.
 func native31(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((e.Name == "aws") &&
+	return (((((((((((((e.Name == "aws") &&
+		!loopbackControlPlane(e.Name, e.Args)) &&
 		(e.Pos(0) == "s3")) &&
 		((((e.Pos(1) == "rm") &&
 			e.HasFlag("recursive")) ||
 			(e.Pos(1) == "rb")) ||
 			((e.Pos(1) == "sync") &&
 				e.HasFlag("delete")))) ||
-		(((e.Name == "aws") &&
+		((((e.Name == "aws") &&
+			!loopbackControlPlane(e.Name, e.Args)) &&
 			(e.Pos(0) == "s3api")) &&
 			in(e.Pos(1), "delete-bucket", "delete-objects"))) ||
 		((e.Name == "gsutil") &&
@@ -3170,7 +3175,8 @@ func native32(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "projects", "instances", "clusters", "sql")
 		})) ||
-		((e.Name == "aws") &&
+		(((e.Name == "aws") &&
+			!loopbackControlPlane(e.Name, e.Args)) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return matchReAny(&nativeRegexps[60], "delete-\x00terminate-instances", p0)
 			}))) ||
@@ -3270,9 +3276,10 @@ func native34(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return matchReWith(&nativeRegexps[67], "ctr", p0)
 				}))) ||
-			(anyOf(e.Positional, func(p0 string) bool {
+			((anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "prune")
 			}) &&
+				(e.Pos(0) != "builder")) &&
 				(e.HasFlag("a", "all", "volumes") ||
 					(e.Pos(0) == "volume")))) ||
 			(in(e.Pos(0), "volume") &&
@@ -3746,22 +3753,34 @@ func native54(env any) bool {
 				return p0.Target
 			}), ";")) + ";") + e.WrittenText())
 		}()
-		return (((((!in(e.Name, "heroku", "gcloud", "aws", "wrangler", "turso") ||
-			((e.Name == "heroku") &&
-				(e.Pos(0) == "pg:psql"))) ||
-			(in(e.Name, "gcloud", "aws") &&
-				anyOf(e.Positional, func(p0 string) bool {
-					return in(p0, "execute-sql", "execute-statement", "batch-execute-statement", "start-query-execution")
-				}))) ||
-			(((e.Name == "wrangler") &&
-				(e.Pos(0) == "d1")) &&
-				(e.Pos(1) == "execute"))) ||
-			(((e.Name == "turso") &&
-				(e.Pos(0) == "db")) &&
-				(e.Pos(1) == "shell"))) &&
-			((sqlDestroys(let0) ||
-				matchReAny(&nativeRegexps[96], "drop\x00dropdatabase\x00deletemany\x00remove\x00deletemany\x00.updatemany(", let0)) ||
-				matchReFold(&nativeRegexps[97], "grant", let0)))
+		return func() bool {
+			let1 := (((localTestDatabase(e.Name, e.Args, let0) &&
+				(len(e.Via) == 0)) &&
+				allOf(e.Wrappers, func(p0 string) bool {
+					return (!strings.Contains(p0, " ") ||
+						matchReAny(&nativeRegexps[96], "docker\x00podman\x00nerdctl\x00-compose exec", p0))
+				})) &&
+				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
+					return matchReAny(&nativeRegexps[97], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
+				}))
+			return ((!let1 &&
+				((((!in(e.Name, "heroku", "gcloud", "aws", "wrangler", "turso") ||
+					((e.Name == "heroku") &&
+						(e.Pos(0) == "pg:psql"))) ||
+					(in(e.Name, "gcloud", "aws") &&
+						anyOf(e.Positional, func(p0 string) bool {
+							return in(p0, "execute-sql", "execute-statement", "batch-execute-statement", "start-query-execution")
+						}))) ||
+					(((e.Name == "wrangler") &&
+						(e.Pos(0) == "d1")) &&
+						(e.Pos(1) == "execute"))) ||
+					(((e.Name == "turso") &&
+						(e.Pos(0) == "db")) &&
+						(e.Pos(1) == "shell")))) &&
+				((sqlDestroys(let0) ||
+					matchReAny(&nativeRegexps[98], "drop\x00dropdatabase\x00deletemany\x00remove\x00deletemany\x00.updatemany(", let0)) ||
+					matchReFold(&nativeRegexps[99], "grant", let0)))
+		}()
 	}()
 }
 
@@ -3784,16 +3803,16 @@ func native55(env any) bool {
 						return sqlGrants((("GRANT " + p0) + " TO x"))
 					})) &&
 					!(((len(e.Positional) == 1) &&
-						matchReAny(&nativeRegexps[98], "user\x00logname\x00whoami\x00id -un\x00whoami\x00id -un", index(e.Positional, 0))) &&
+						matchReAny(&nativeRegexps[100], "user\x00logname\x00whoami\x00id -un\x00whoami\x00id -un", index(e.Positional, 0))) &&
 						(len(e.Options("h", "host")) == 0)))
 			}
 			return func() bool {
 				if in(e.Name, "redis-cli", "valkey-cli", "keydb-cli") {
-					return matchReFold(&nativeRegexps[99], "acl", ((strings.Join(e.Positional, " ") + "\n") + e.Stdin.Text))
+					return matchReFold(&nativeRegexps[101], "acl", ((strings.Join(e.Positional, " ") + "\n") + e.Stdin.Text))
 				}
 				return func() bool {
 					if in(e.Name, "mongosh", "mongo") {
-						return matchReWith(&nativeRegexps[100], "(", ((let0 + ";") + e.Code))
+						return matchReWith(&nativeRegexps[102], "(", ((let0 + ";") + e.Code))
 					}
 					return (((!in(e.Name, "heroku", "gcloud", "aws") ||
 						((e.Name == "heroku") &&
@@ -3814,67 +3833,81 @@ func native56(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q"), ";") + ";") + strings.Join(e.Positional, " ")) + ";") + e.Stdin.Text)
-		return matchReAny(&nativeRegexps[101], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00select\x00table\x00global_priv", let0)
+		return matchReAny(&nativeRegexps[103], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00select\x00table\x00global_priv", let0)
 	}()
 }
 
 // native57 is the condition of database-drop.
 func native57(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((in(e.Name, "dropdb", "dropuser") ||
-		(((e.Name == "pg_dropcluster") &&
-			(len(e.Positional) > 0)) &&
-			!e.HasFlag("help"))) ||
-		(in(e.Name, "pg_resetwal", "pg_resetxlog") &&
-			!e.HasFlag("n", "dry-run", "help", "V", "version"))) ||
-		((e.Name == "mysqladmin") &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return (strings.ToLower(p0) == "drop")
-			}))) ||
-		(in(e.Name, "redis-cli", "valkey-cli", "keydb-cli") &&
-			((((((((anyOf(e.Positional, func(p0 string) bool {
-				return in(strings.ToUpper(p0), "FLUSHALL", "FLUSHDB")
-			}) ||
-				(anyOf(e.Positional, func(p0 string) bool {
-					return in(strings.ToUpper(p0), "EVAL", "EVAL_RO", "SCRIPT", "FUNCTION")
-				}) &&
-					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[102], "flush", p0)
-					}))) ||
-				matchReAny(&nativeRegexps[103], "flush\x00shutdown\x00cluster\x00segfault", e.Stdin.Text)) ||
-				anyOf(e.Stdin.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[104], "flush\x00shutdown\x00cluster\x00segfault", p0)
-				})) ||
-				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-					return matchReAny(&nativeRegexps[103], "flush\x00shutdown\x00cluster\x00segfault", p0.Target)
-				})) ||
-				((anyOf(e.Positional, func(p0 string) bool {
-					return in(strings.ToUpper(p0), "CONFIG")
-				}) &&
-					anyOf(e.Positional, func(p0 string) bool {
-						return (strings.ToUpper(p0) == "SET")
-					})) &&
-					anyOf(e.Positional, func(p0 string) bool {
-						return in(strings.ToLower(p0), "dir", "dbfilename")
-					}))) ||
-				(anyOf(e.Positional, func(p0 string) bool {
-					return (strings.ToUpper(p0) == "SHUTDOWN")
-				}) &&
-					anyOf(e.Positional, func(p0 string) bool {
-						return (strings.ToUpper(p0) == "NOSAVE")
-					}))) ||
-				(anyOf(e.Positional, func(p0 string) bool {
-					return (strings.ToUpper(p0) == "CLUSTER")
-				}) &&
-					anyOf(e.Positional, func(p0 string) bool {
-						return (strings.ToUpper(p0) == "RESET")
-					}))) ||
-				(anyOf(e.Positional, func(p0 string) bool {
-					return (strings.ToUpper(p0) == "DEBUG")
-				}) &&
-					anyOf(e.Positional, func(p0 string) bool {
-						return in(strings.ToUpper(p0), "SEGFAULT", "CRASH-AND-RECOVER", "RELOAD", "FLUSHALL")
-					})))))
+	return func() bool {
+		let0 := (((localTestDatabase(e.Name, e.Args, e.Stdin.Text) &&
+			(len(e.Via) == 0)) &&
+			allOf(e.Wrappers, func(p0 string) bool {
+				return (!strings.Contains(p0, " ") ||
+					matchReAny(&nativeRegexps[96], "docker\x00podman\x00nerdctl\x00-compose exec", p0))
+			})) &&
+			!anyOf(keysOf(e.Assigns), func(p0 string) bool {
+				return matchReAny(&nativeRegexps[97], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
+			}))
+		return (((((((e.Name == "dropdb") &&
+			!let0) ||
+			(e.Name == "dropuser")) ||
+			(((e.Name == "pg_dropcluster") &&
+				(len(e.Positional) > 0)) &&
+				!e.HasFlag("help"))) ||
+			(in(e.Name, "pg_resetwal", "pg_resetxlog") &&
+				!e.HasFlag("n", "dry-run", "help", "V", "version"))) ||
+			(((e.Name == "mysqladmin") &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return (strings.ToLower(p0) == "drop")
+				})) &&
+				!let0)) ||
+			(in(e.Name, "redis-cli", "valkey-cli", "keydb-cli") &&
+				((((((((anyOf(e.Positional, func(p0 string) bool {
+					return in(strings.ToUpper(p0), "FLUSHALL", "FLUSHDB")
+				}) ||
+					(anyOf(e.Positional, func(p0 string) bool {
+						return in(strings.ToUpper(p0), "EVAL", "EVAL_RO", "SCRIPT", "FUNCTION")
+					}) &&
+						anyOf(e.Positional, func(p0 string) bool {
+							return matchReAny(&nativeRegexps[104], "flush", p0)
+						}))) ||
+					matchReAny(&nativeRegexps[105], "flush\x00shutdown\x00cluster\x00segfault", e.Stdin.Text)) ||
+					anyOf(e.Stdin.Args, func(p0 string) bool {
+						return matchReAny(&nativeRegexps[106], "flush\x00shutdown\x00cluster\x00segfault", p0)
+					})) ||
+					anyOf(e.Redirects, func(p0 RedirectEnv) bool {
+						return matchReAny(&nativeRegexps[105], "flush\x00shutdown\x00cluster\x00segfault", p0.Target)
+					})) ||
+					((anyOf(e.Positional, func(p0 string) bool {
+						return in(strings.ToUpper(p0), "CONFIG")
+					}) &&
+						anyOf(e.Positional, func(p0 string) bool {
+							return (strings.ToUpper(p0) == "SET")
+						})) &&
+						anyOf(e.Positional, func(p0 string) bool {
+							return in(strings.ToLower(p0), "dir", "dbfilename")
+						}))) ||
+					(anyOf(e.Positional, func(p0 string) bool {
+						return (strings.ToUpper(p0) == "SHUTDOWN")
+					}) &&
+						anyOf(e.Positional, func(p0 string) bool {
+							return (strings.ToUpper(p0) == "NOSAVE")
+						}))) ||
+					(anyOf(e.Positional, func(p0 string) bool {
+						return (strings.ToUpper(p0) == "CLUSTER")
+					}) &&
+						anyOf(e.Positional, func(p0 string) bool {
+							return (strings.ToUpper(p0) == "RESET")
+						}))) ||
+					(anyOf(e.Positional, func(p0 string) bool {
+						return (strings.ToUpper(p0) == "DEBUG")
+					}) &&
+						anyOf(e.Positional, func(p0 string) bool {
+							return in(strings.ToUpper(p0), "SEGFAULT", "CRASH-AND-RECOVER", "RELOAD", "FLUSHALL")
+						})))))
+	}()
 }
 
 // native58 is the condition of database-server-stop.
@@ -3898,7 +3931,7 @@ func native58(env any) bool {
 							return in(p0, "i", "immediate")
 						})))))) ||
 		(in(e.Name, "mongosh", "mongo") &&
-			matchReAny(&nativeRegexps[105], "shutdownserver\x00shutdown", ((strings.Join(e.Options("eval"), ";")+";")+e.Stdin.Text))))
+			matchReAny(&nativeRegexps[107], "shutdownserver\x00shutdown", ((strings.Join(e.Options("eval"), ";")+";")+e.Stdin.Text))))
 }
 
 // native59 is the condition of database-durability-off.
@@ -3922,11 +3955,11 @@ func native59(env any) bool {
 				}) &&
 					((index(e.Positional, (len(e.Positional)-1)) == "") ||
 						(strings.ToLower(index(e.Positional, (len(e.Positional)-1))) == "save"))))) ||
-			matchReFold(&nativeRegexps[106], "config", ((((e.Stdin.Text+"\n")+strings.Join(e.Stdin.Args, "\n"))+"\n")+strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
+			matchReFold(&nativeRegexps[108], "config", ((((e.Stdin.Text+"\n")+strings.Join(e.Stdin.Args, "\n"))+"\n")+strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
 				return p0.Target
 			}), "\n"))))) ||
 		((e.Name == "psql") &&
-			matchReFold(&nativeRegexps[107], "alter", ((strings.Join(e.Options("c", "command"), ";")+";")+e.Stdin.Text))))
+			matchReFold(&nativeRegexps[109], "alter", ((strings.Join(e.Options("c", "command"), ";")+";")+e.Stdin.Text))))
 }
 
 // native60 is the condition of sql-writes-code-file.
@@ -3936,9 +3969,9 @@ func native60(env any) bool {
 		let0 := ((((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q", "eval", "sql"), ";") + ";") + strings.Join(e.Positional, ";")) + ";") + e.Stdin.Text) + ";") + strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
 			return p0.Target
 		}), ";"))
-		return (matchReAny(&nativeRegexps[108], "into\x00copy", let0) &&
-			(matchReAny(&nativeRegexps[109], "<\x00#!\x00<script\x00system\x00shell_exec\x00passthru\x00eval\x00runtime.getruntime", let0) ||
-				matchReAny(&nativeRegexps[110], "into\x00to", let0)))
+		return (matchReAny(&nativeRegexps[110], "into\x00copy", let0) &&
+			(matchReAny(&nativeRegexps[111], "<\x00#!\x00<script\x00system\x00shell_exec\x00passthru\x00eval\x00runtime.getruntime", let0) ||
+				matchReAny(&nativeRegexps[112], "into\x00to", let0)))
 	}()
 }
 
@@ -3999,7 +4032,7 @@ func native65(env any) bool {
 		!((((e.Name == "sfdisk") &&
 			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[111], "--part-", p0)
+				return matchReWith(&nativeRegexps[113], "--part-", p0)
 			})) &&
 			(len(e.Positional) < 2))) &&
 		!(((e.Name == "sgdisk") &&
@@ -4041,10 +4074,10 @@ func native66(env any) bool {
 				return isRawDevice(p0)
 			})) > 1))) ||
 		((e.Name == "lvresize") &&
-			matchReWith(&nativeRegexps[112], "-", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[114], "-", strings.Join(e.Args, " ")))) ||
 		(((e.Name == "lvresize") &&
 			!e.HasFlag("r", "resizefs")) &&
-			matchReWith(&nativeRegexps[113], "-", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[115], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nvme") &&
 			in(e.Pos(0), "format", "sanitize", "delete-ns", "format-nvm"))) ||
 		(((e.Name == "badblocks") &&
@@ -4096,7 +4129,7 @@ func native67(env any) bool {
 		(e.Pos(1) == "resize")) &&
 		!e.HasFlag("help")) &&
 		!anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[114], "+\x00max", p0)
+			return matchReAny(&nativeRegexps[116], "+\x00max", p0)
 		})) ||
 		(anyOf(e.Positional, func(p0 string) bool {
 			return isRawDevice(p0)
@@ -4154,12 +4187,12 @@ func native70(env any) bool {
 func native71(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[115], "/proc/", p0) ||
-			matchReWith(&nativeRegexps[116], "/dev/", p0))
+		return (matchReWith(&nativeRegexps[117], "/proc/", p0) ||
+			matchReWith(&nativeRegexps[118], "/dev/", p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return (matchReWith(&nativeRegexps[117], "/proc/", p0.Target) ||
-				matchReWith(&nativeRegexps[118], "/dev/", p0.Target))
+			return (matchReWith(&nativeRegexps[119], "/proc/", p0.Target) ||
+				matchReWith(&nativeRegexps[120], "/dev/", p0.Target))
 		}))
 }
 
@@ -4192,47 +4225,47 @@ func native72(env any) bool {
 				return strings.HasPrefix(p0, "count=")
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[119], "bs=", p0)
+					return matchReWith(&nativeRegexps[121], "bs=", p0)
 				})) ||
 				(!anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[120], "of=", p0)
+					return matchReWith(&nativeRegexps[122], "of=", p0)
 				}) &&
 					((anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[121], "bs=", p0)
+						return matchReWith(&nativeRegexps[123], "bs=", p0)
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[122], "count=", p0)
+							return matchReWith(&nativeRegexps[124], "count=", p0)
 						})) ||
 						(anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[123], "bs=", p0)
+							return matchReWith(&nativeRegexps[125], "bs=", p0)
 						}) &&
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[124], "count=", p0)
+								return matchReWith(&nativeRegexps[126], "count=", p0)
 							}))))) ||
-				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[125], "bs=", p0)
-				}) &&
-					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[126], "count=", p0)
-					}))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return matchReWith(&nativeRegexps[127], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return matchReWith(&nativeRegexps[128], "count=", p0)
+					}))) ||
+				(anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[129], "bs=", p0)
+				}) &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReWith(&nativeRegexps[130], "count=", p0)
 					}))))) ||
 		(((e.Name == "head") &&
 			anyOf(e.Options("c", "bytes"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[129], p0)
+				return matchRe(&nativeRegexps[131], p0)
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return ((!strings.HasPrefix(p0, "/dev/") ||
 					strings.HasPrefix(p0, "/dev/shm/")) &&
-					!matchReAny(&nativeRegexps[130], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
+					!matchReAny(&nativeRegexps[132], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
 			}))) ||
 		((e.Name == "fallocate") &&
 			anyOf(e.Options("l", "length"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[131], p0)
+				return matchRe(&nativeRegexps[133], p0)
 			})))
 }
 
@@ -4241,7 +4274,7 @@ func native73(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[132], "remount", p0)
+			return matchReWith(&nativeRegexps[134], "remount", p0)
 		})) &&
 		((len(e.Positional) == 0) ||
 			anyOf(e.Positional, func(p0 string) bool {
@@ -4263,11 +4296,11 @@ func native73(env any) bool {
 func native74(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[133], "/dev/", p0)
+		return matchReWith(&nativeRegexps[135], "/dev/", p0)
 	}) ||
 		((e.Name == "dd") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[134], "of=/dev/", p0)
+				return matchReWith(&nativeRegexps[136], "of=/dev/", p0)
 			}))) ||
 		((((((e.Name == "wipefs") &&
 			e.HasFlag("a", "all")) &&
@@ -4276,7 +4309,7 @@ func native74(env any) bool {
 			((e.Name == "sgdisk") &&
 				e.HasFlag("Z", "zap-all", "z", "zap", "o", "clear"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[135], p0)
+				return matchRe(&nativeRegexps[137], p0)
 			})))
 }
 
@@ -4312,7 +4345,7 @@ func native75(env any) bool {
 				(in(e.Pos(0), "vol-delete", "vol-wipe", "pool-delete") ||
 					((e.Pos(0) == "undefine") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[136], "--", p0)
+							return matchReWith(&nativeRegexps[138], "--", p0)
 						}))))))
 }
 
@@ -4359,7 +4392,7 @@ func native82(env any) bool {
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchRe(&nativeRegexps[137], func() string {
+		matchRe(&nativeRegexps[139], func() string {
 			if e.Agent &&
 				!e.Opaque {
 				return e.Unfollowed
@@ -4376,7 +4409,7 @@ func native83(env any) bool {
 			strings.HasPrefix(p0, "-bem"))
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[138], "${", p0)
+			return matchReWith(&nativeRegexps[140], "${", p0)
 		}))
 }
 
@@ -4384,15 +4417,15 @@ func native83(env any) bool {
 func native84(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return (!((((matchReFold(&nativeRegexps[139], "=", p0) ||
-			matchReFold(&nativeRegexps[140], "c", p0)) ||
-			matchReFold(&nativeRegexps[141], ".pager=", p0)) ||
-			matchReFold(&nativeRegexps[142], ".editor=", p0)) ||
-			matchReAny(&nativeRegexps[143], "core.sshcommand=ssh", p0)) &&
-			matchReAny(&nativeRegexps[144], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00instaweb.httpd\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
+		return (!((((matchReFold(&nativeRegexps[141], "=", p0) ||
+			matchReFold(&nativeRegexps[142], "c", p0)) ||
+			matchReFold(&nativeRegexps[143], ".pager=", p0)) ||
+			matchReFold(&nativeRegexps[144], ".editor=", p0)) ||
+			matchReAny(&nativeRegexps[145], "core.sshcommand=ssh", p0)) &&
+			matchReAny(&nativeRegexps[146], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00instaweb.httpd\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[145], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[147], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((!((((((in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
@@ -4402,16 +4435,16 @@ func native84(env any) bool {
 				((((p0 == "GIT_CONFIG_PARAMETERS") &&
 					!strings.Contains(e.Assigns[p0], "$")) &&
 					!strings.Contains(e.Assigns[p0], "`")) &&
-					!matchReAny(&nativeRegexps[146], "core.\x00elta.\x00iff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.\x00gpg.\x00uploadpack.\x00remote.\x00tar.\x00sendemail.\x00staweb.\x00clude\x00http.\x00protocol.\x00url.\x00safe.\x00receive.\x00transfer.\x00ssh.", e.Assigns[p0]))) ||
+					!matchReAny(&nativeRegexps[148], "core.\x00elta.\x00iff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.\x00gpg.\x00uploadpack.\x00remote.\x00tar.\x00sendemail.\x00staweb.\x00clude\x00http.\x00protocol.\x00url.\x00safe.\x00receive.\x00transfer.\x00ssh.", e.Assigns[p0]))) ||
 				((p0 == "GIT_PAGER") &&
-					matchReAny(&nativeRegexps[147], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[149], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
 				(in(p0, "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
-					matchReAny(&nativeRegexps[148], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[150], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
 				(in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[149], "ssh", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[151], "ssh", e.Assigns[p0]))) &&
 				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
-				(matchReWith(&nativeRegexps[150], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[151], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include\x00sendemail.", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[152], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[153], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include\x00sendemail.", e.Assigns[p0])))
 		}))
 }
 
@@ -4421,7 +4454,7 @@ func native85(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[152], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[154], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -4431,7 +4464,7 @@ func native86(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[153], "-", p0)
+				return matchReWith(&nativeRegexps[155], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -4447,16 +4480,16 @@ func native86(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[154], "BASH_", p0) ||
+				return (matchReWith(&nativeRegexps[156], "BASH_", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[155], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[157], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native87 is the condition of command-remap-expansion.
 func native87(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[156], "${", e.Line)
+	return matchReWith(&nativeRegexps[158], "${", e.Line)
 }
 
 // native88 is the condition of path-untrusted-dir.
@@ -4488,18 +4521,18 @@ func native88(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[157], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
+			matchReAny(&nativeRegexps[159], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("module_path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[158], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
+			matchReAny(&nativeRegexps[160], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("MODULE_PATH", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[159], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
+			matchReAny(&nativeRegexps[161], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
 		(((e.Shell == "zsh") &&
 			in(e.Name, "export", "declare", "typeset", "readonly", "local")) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "MODULE_PATH=") &&
-					matchReAny(&nativeRegexps[159], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
+					matchReAny(&nativeRegexps[161], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
 			})))
 }
 
@@ -4520,25 +4553,25 @@ func native89(env any) bool {
 					strings.HasPrefix(index(e.Via, (len(e.Via)-1)), "heroku run")))) ||
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-					!matchReWith(&nativeRegexps[160], " ", p0))
+					!matchReWith(&nativeRegexps[162], " ", p0))
 			})) ||
 			((e.Agent &&
 				(len(e.Wrappers) > 0)) &&
 				(in(e.Caller, "codex", "copilot", "agent") ||
 					!allOf(e.Wrappers, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[161], "exec\x00run\x00-compose \x00railway run", p0)
+						return matchReAny(&nativeRegexps[163], "exec\x00run\x00-compose \x00railway run", p0)
 					})))) ||
 			(e.HasFlag("p") &&
 				in(programName(e.Name), "sh", "bash", "dash", "ksh", "mksh", "zsh", "ash", "yash", "posh", "pdksh", "oksh", "loksh"))) ||
 			(e.HasFlag("b") &&
 				in(programName(e.Name), "csh", "tcsh"))) ||
 			((len(e.Wrappers) == 0) &&
-				matchReAny(&nativeRegexps[162], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
+				matchReAny(&nativeRegexps[164], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
 			(((len(e.Via) > 0) &&
 				(index(e.Via, (len(e.Via)-1)) == "script interactive")) &&
-				matchReWith(&nativeRegexps[163], "/dev/null", e.Line))) ||
+				matchReWith(&nativeRegexps[165], "/dev/null", e.Line))) ||
 			((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[164], " interactive", index(e.Via, (len(e.Via)-1))))) ||
+				matchReWith(&nativeRegexps[166], " interactive", index(e.Via, (len(e.Via)-1))))) ||
 			(((e.Stdin.Kind == "") &&
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec")
@@ -4548,7 +4581,7 @@ func native89(env any) bool {
 					e.WrapperFlag("run0", "u", "user")) ||
 					e.WrapperFlag("pkexec", "user")) ||
 					anyOf(e.WrapperArgs, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[165], "root\x000", p0)
+						return matchReAny(&nativeRegexps[167], "root\x000", p0)
 					}))))) ||
 		(e.Agent &&
 			(((((((e.Name == "sudo") &&
@@ -4577,7 +4610,7 @@ func native89(env any) bool {
 // native90 is the condition of system-program-copy.
 func native90(env any) bool {
 	e := env.(*CommandEnv)
-	return matchReAny(&nativeRegexps[166], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
+	return matchReAny(&nativeRegexps[168], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
 }
 
 // native91 is the condition of root-interpreter-prompt.
@@ -4585,7 +4618,7 @@ func native91(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Stdin.Kind == "") &&
 		allOf(e.Via, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[167], " -c", p0)
+			return matchReWith(&nativeRegexps[169], " -c", p0)
 		})) &&
 		in(programName(e.Name), "pwsh", "powershell", "tclsh", "wish", "irb", "pry", "python", "ipython", "node", "ruby", "lua", "php", "perl")) &&
 		((((len(e.Args) == 0) ||
@@ -4603,7 +4636,7 @@ func native91(env any) bool {
 			e.WrapperFlag("run0", "u", "user")) ||
 			e.WrapperFlag("pkexec", "user")) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[165], "root\x000", p0)
+				return matchReAny(&nativeRegexps[167], "root\x000", p0)
 			})))
 }
 
@@ -4618,28 +4651,28 @@ func native92(env any) bool {
 func native93(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[168], "#", p0)
+		return matchReWith(&nativeRegexps[170], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[168], "#", p0)
+				return matchReWith(&nativeRegexps[170], "#", p0)
 			})))
 }
 
 // native94 is the condition of load-library.
 func native94(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((((matchReWith(&nativeRegexps[169], ".so", e.Name) ||
+	return (((((((((((((((matchReWith(&nativeRegexps[171], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[170], "-", p0))
+					matchReWith(&nativeRegexps[172], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[171], "lib", p0))
+						!matchReWith(&nativeRegexps[173], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -4647,14 +4680,14 @@ func native94(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[172], ".", p0)
+				return matchReWith(&nativeRegexps[174], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[172], ".", p0)
+				return matchReWith(&nativeRegexps[174], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -4662,8 +4695,8 @@ func native94(env any) bool {
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp") &&
 			anyOf(e.Options("o"), func(p0 string) bool {
-				return (matchReAny(&nativeRegexps[173], "pkcs11provider\x00securitykeyprovider", p0) &&
-					!matchReAny(&nativeRegexps[174], "none\x00internal\x00lib", p0))
+				return (matchReAny(&nativeRegexps[175], "pkcs11provider\x00securitykeyprovider", p0) &&
+					!matchReAny(&nativeRegexps[176], "none\x00internal\x00lib", p0))
 			}))) ||
 		((e.Name == "ssh-keygen") &&
 			anyOf(e.Options("D"), func(p0 string) bool {
@@ -4681,26 +4714,26 @@ func native94(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[175], "/", p0)
+				return matchReWith(&nativeRegexps[177], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[176], ".node", p0)
+				return matchReWith(&nativeRegexps[178], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[177], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[179], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[178], "lib", p0))
+					!matchReWith(&nativeRegexps[180], "lib", p0))
 			}))) ||
 		(in(e.Name, "nginx", "openresty", "angie") &&
 			anyOf(e.Options("g"), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[179], "load_module", p0) &&
-					!matchReWith(&nativeRegexps[180], "load_module", p0))
+				return (matchReWith(&nativeRegexps[181], "load_module", p0) &&
+					!matchReWith(&nativeRegexps[182], "load_module", p0))
 			})))
 }
 
@@ -4713,23 +4746,23 @@ func native95(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[181], "-", p0) &&
-				!matchReWith(&nativeRegexps[178], "lib", p0))
+			return (matchReWith(&nativeRegexps[183], "-", p0) &&
+				!matchReWith(&nativeRegexps[180], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[182], "=", p0) &&
-					!matchReWith(&nativeRegexps[178], "lib", p0))
+				return (matchReWith(&nativeRegexps[184], "=", p0) &&
+					!matchReWith(&nativeRegexps[180], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[183], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[178], "lib", p0))
+				return (matchReWith(&nativeRegexps[185], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[180], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[184], "-", p0)
+				return matchReWith(&nativeRegexps[186], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[185], ".", p0) &&
-						!matchReWith(&nativeRegexps[186], "lib", p0))
+					return (matchReWith(&nativeRegexps[187], ".", p0) &&
+						!matchReWith(&nativeRegexps[188], "lib", p0))
 				}))))
 }
 
@@ -4750,7 +4783,7 @@ func native96(env any) bool {
 				return p0
 			}()
 		}), func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[187], "/", p0) &&
+			return (matchReWith(&nativeRegexps[189], "/", p0) &&
 				!in(p0, e.Outputs...))
 		}))
 }
@@ -4766,8 +4799,8 @@ func native97(env any) bool {
 func native98(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[185], ".", p0) &&
-			!matchReWith(&nativeRegexps[186], "lib", p0))
+		return (matchReWith(&nativeRegexps[187], ".", p0) &&
+			!matchReWith(&nativeRegexps[188], "lib", p0))
 	})
 }
 
@@ -4776,7 +4809,7 @@ func native99(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[188], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[190], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -4789,10 +4822,10 @@ func native100(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[188], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[190], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[189], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[191], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -4800,7 +4833,7 @@ func native100(env any) bool {
 func native101(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[190], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[192], "bin", cleanPath(p0))
 	})
 }
 
@@ -4838,13 +4871,13 @@ func native103(env any) bool {
 func native104(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[191], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
-		(((matchReWith(&nativeRegexps[192], "/", e.Code) ||
+		matchReAny(&nativeRegexps[193], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
+		(((matchReWith(&nativeRegexps[194], "/", e.Code) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[193], "/", p0)
+				return matchReWith(&nativeRegexps[195], "/", p0)
 			})) ||
-			matchReWith(&nativeRegexps[194], ".loads(", e.Code)) ||
-			matchReAny(&nativeRegexps[195], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
+			matchReWith(&nativeRegexps[196], ".loads(", e.Code)) ||
+			matchReAny(&nativeRegexps[197], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
 }
 
 // native105 is the condition of deferred-command.
@@ -4863,7 +4896,7 @@ func native105(env any) bool {
 		(e.Name == "openvt")) ||
 		(in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[196], "starttransientunit", p0)
+				return matchReAny(&nativeRegexps[198], "starttransientunit", p0)
 			}))) ||
 		(in("systemd-run", e.Wrappers...) &&
 			!e.WrapperFlag("systemd-run", "scope"))) ||
@@ -4875,7 +4908,7 @@ func native106(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[197], "bin/", p0)
+			return matchReWith(&nativeRegexps[199], "bin/", p0)
 		}))
 }
 
@@ -4921,9 +4954,9 @@ func native108(env any) bool {
 func native109(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[198], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[199], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[200], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[200], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[201], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[202], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -4934,7 +4967,7 @@ func native110(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[201], "function", e.Line)))
+			matchReWith(&nativeRegexps[203], "function", e.Line)))
 }
 
 // native111 is the condition of fish-funcsave-agent.
@@ -4949,11 +4982,11 @@ func native112(env any) bool {
 	return ((e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((p0 == "--universal") ||
-				matchReWith(&nativeRegexps[202], "-", p0))
+				matchReWith(&nativeRegexps[204], "-", p0))
 		})) &&
 		!anyOf(e.Args, func(p0 string) bool {
 			return (in(p0, "--query", "--erase", "--show", "--names") ||
-				matchReWith(&nativeRegexps[203], "-", p0))
+				matchReWith(&nativeRegexps[205], "-", p0))
 		}))
 }
 
@@ -4972,18 +5005,18 @@ func native114(env any) bool {
 			e.HasFlag("install", "slave", "set")) &&
 			(anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "/") &&
-					matchReWith(&nativeRegexps[204], "bin/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[206], "bin/", cleanPath(p0)))
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((!strings.HasPrefix(p0, "-") &&
 						strings.Contains(p0, "/")) &&
-						!matchReWith(&nativeRegexps[205], "/", cleanPath(p0)))
+						!matchReWith(&nativeRegexps[207], "/", cleanPath(p0)))
 				})))) ||
 		(((e.Name == "dpkg-divert") &&
 			!e.HasFlag("remove", "list", "listpackage", "truename", "help", "version")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[206], "bin/", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[207], "/", cleanPath(p0)))
+				return (matchReWith(&nativeRegexps[208], "bin/", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[209], "/", cleanPath(p0)))
 			})))
 }
 
@@ -5009,8 +5042,8 @@ func native115(env any) bool {
 						return ((((len(let1) == 0) ||
 							!strings.HasPrefix(baseName(index(let1, 0)), let0)) ||
 							(strings.Contains(index(let1, 0), "/") &&
-								!matchReWith(&nativeRegexps[208], "bin/", cleanPath(index(let1, 0))))) ||
-							matchRe(&nativeRegexps[209], strings.Join(sliceOf(strings.Split(p0, "="), 1, len(strings.Split(p0, "="))), "=")))
+								!matchReWith(&nativeRegexps[210], "bin/", cleanPath(index(let1, 0))))) ||
+							matchRe(&nativeRegexps[211], strings.Join(sliceOf(strings.Split(p0, "="), 1, len(strings.Split(p0, "="))), "=")))
 					}())
 			}()
 		})) ||
@@ -5019,7 +5052,7 @@ func native115(env any) bool {
 				return func() bool {
 					let0 := index(strings.Split(strings.TrimSpace(p0), " "), 0)
 					return ((sharedDir(let0) ||
-						matchReWith(&nativeRegexps[210], ".", let0)) ||
+						matchReWith(&nativeRegexps[212], ".", let0)) ||
 						strings.Contains(let0, "$"))
 				}()
 			}))) ||
@@ -5049,7 +5082,7 @@ func native117(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[211], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[213], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -5150,10 +5183,10 @@ func native123(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[212], "..", p0) ||
+					(matchReWith(&nativeRegexps[214], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[213], "$", p0) &&
+							!(matchReWith(&nativeRegexps[215], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -5180,17 +5213,17 @@ func native124(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[214], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[216], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[215], "-", p0) ||
+						return (matchReWith(&nativeRegexps[217], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[216], "-", p0) ||
+							return (matchReWith(&nativeRegexps[218], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -5216,9 +5249,9 @@ func native125(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[217], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[219], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[218], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[220], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -5237,17 +5270,17 @@ func native126(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[219], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[221], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[220], ".", p0) &&
-						!matchReWith(&nativeRegexps[221], ":", p0)))
+					(matchReWith(&nativeRegexps[222], ".", p0) &&
+						!matchReWith(&nativeRegexps[223], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
 					return ((((!strings.Contains(p0, "://") &&
 						secretPath(p0)) ||
 						e.HoldsSecret(p0)) ||
-						matchReAny(&nativeRegexps[222], "~\x00root\x00home/", cleanPath(p0))) ||
+						matchReAny(&nativeRegexps[224], "~\x00root\x00home/", cleanPath(p0))) ||
 						(cleanPath(p0) == "/etc/ssl/private"))
 				}))
 		}()
@@ -5265,7 +5298,7 @@ func native127(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[223], "0", p0)
+					return matchReWith(&nativeRegexps[225], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -5308,7 +5341,7 @@ func native127(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[224], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[226], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -5443,7 +5476,7 @@ func native130(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[225], "-", p0) ||
+							return (matchReWith(&nativeRegexps[227], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -5582,10 +5615,10 @@ func native135(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return (((matchReWith(&nativeRegexps[226], "/etc/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[227], "bin/", cleanPath(p0))) ||
-			matchReWith(&nativeRegexps[228], "/lib", cleanPath(p0))) ||
-			(matchRe(&nativeRegexps[229], cleanPath(p0)) &&
+		return (((matchReWith(&nativeRegexps[228], "/etc/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[229], "bin/", cleanPath(p0))) ||
+			matchReWith(&nativeRegexps[230], "/lib", cleanPath(p0))) ||
+			(matchRe(&nativeRegexps[231], cleanPath(p0)) &&
 				func() bool {
 					let0 := p0
 					return anyOf([]string{"/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/sudoers", "/usr/bin/sudo", "/usr/bin/su", "/bin/bash", "/usr/bin/bash", "/bin/sh"}, func(p1 string) bool {
@@ -5603,15 +5636,15 @@ func native136(env any) bool {
 		anyOf(e.Options("f"), func(p0 string) bool {
 			return func() bool {
 				let0 := cleanPath(func() string {
-					if matchRe(&nativeRegexps[230], p0) ||
+					if matchRe(&nativeRegexps[232], p0) ||
 						(e.Cwd == "") {
 						return p0
 					}
 					return ((e.Cwd + "/") + p0)
 				}())
 				return (((e.Stdin.Kind != "") &&
-					matchReWith(&nativeRegexps[231], "/.ssh/id_", let0)) ||
-					matchReWith(&nativeRegexps[232], "/etc/ssh/ssh_host_", let0))
+					matchReWith(&nativeRegexps[233], "/.ssh/id_", let0)) ||
+					matchReWith(&nativeRegexps[234], "/etc/ssh/ssh_host_", let0))
 			}()
 		})) ||
 		(in(e.Name, "gpg", "gpg2") &&
@@ -5635,15 +5668,15 @@ func native136(env any) bool {
 					}()
 				}()
 			}(), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[233], "/.", cleanPath(p0)) ||
-					(matchRe(&nativeRegexps[229], cleanPath(p0)) &&
+				return ((matchReWith(&nativeRegexps[235], "/.", cleanPath(p0)) ||
+					(matchRe(&nativeRegexps[231], cleanPath(p0)) &&
 						func() bool {
 							let0 := p0
 							return anyOf([]string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.bash_functions", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.mkshrc", "~/.inputrc", "~/.config/fish", "~/.ssh/id_rsa", "~/.ssh/id_ecdsa", "~/.ssh/id_ed25519", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.gnupg", "~/.gitconfig", "~/.config/git", "~/.aws/credentials", "~/.kube/config", "~/.netrc", "~/.git-credentials", "~/.npmrc", "~/.pypirc"}, func(p1 string) bool {
 								return mayName(let0, p1)
 							})
 						}())) &&
-					!matchReWith(&nativeRegexps[234], "/.ssh/known_hosts", cleanPath(p0)))
+					!matchReWith(&nativeRegexps[236], "/.ssh/known_hosts", cleanPath(p0)))
 			})))
 }
 
@@ -5666,8 +5699,8 @@ func native137(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[235], ".git/", cleanPath(p0)) &&
-			!matchReAny(&nativeRegexps[236], ".lock\x00.git/refs/original", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[237], ".git/", cleanPath(p0)) &&
+			!matchReAny(&nativeRegexps[238], ".lock\x00.git/refs/original", cleanPath(p0)))
 	})
 }
 
@@ -5691,7 +5724,7 @@ func native139(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[237], "of=", p0)
+					return matchReWith(&nativeRegexps[239], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -5742,7 +5775,7 @@ func native139(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[238], "for", e.Line)))))
+						matchReWith(&nativeRegexps[240], "for", e.Line)))))
 	}()
 }
 
@@ -5762,17 +5795,17 @@ func native140(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[239], ":", let0)) &&
+					!matchReWith(&nativeRegexps[241], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[240], p0)
+							return matchRe(&nativeRegexps[242], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[241], "-", p0)
+							return matchReWith(&nativeRegexps[243], "-", p0)
 						})))))
 	}()
 }
@@ -5792,18 +5825,18 @@ func native142(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[242], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[244], "x", e.Pos(0)))) &&
 		((anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
-			(matchReWith(&nativeRegexps[243], "C", e.Pos(0)) &&
+			(matchReWith(&nativeRegexps[245], "C", e.Pos(0)) &&
 				anyOf(e.Outputs, func(p0 string) bool {
 					return isBroad(p0)
 				}))) ||
 			((((e.Agent ||
 				(e.Moved != "")) &&
 				(len(e.Options("C", "directory")) == 0)) &&
-				!matchReWith(&nativeRegexps[243], "C", e.Pos(0))) &&
+				!matchReWith(&nativeRegexps[245], "C", e.Pos(0))) &&
 				isBroad(e.Cwd)))) ||
 		((e.Name == "unzip") &&
 			(anyOf(e.Options("d"), func(p0 string) bool {
@@ -5855,11 +5888,11 @@ func native142(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[244], "x", p0)
+						return matchReWith(&nativeRegexps[246], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[245], "x", p0)
+						return matchReWith(&nativeRegexps[247], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -5897,7 +5930,7 @@ func native143(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[246], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[248], ".", baseName(p0)))
 			})))
 }
 
@@ -5936,7 +5969,7 @@ func native146(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[247], "-", p0)
+					return matchReWith(&nativeRegexps[249], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -5949,7 +5982,7 @@ func native146(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[248], p0)) &&
+					!matchRe(&nativeRegexps[250], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -6002,9 +6035,9 @@ func native150(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[249], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[250], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[251], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[251], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[252], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[253], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native151 is the condition of move-to-dev-null.
@@ -6132,7 +6165,7 @@ func native159(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[252], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[254], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -6156,7 +6189,7 @@ func native160(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[230], let1) {
+						!matchRe(&nativeRegexps[232], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6169,7 +6202,7 @@ func native160(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[230], let2) {
+							!matchRe(&nativeRegexps[232], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -6187,9 +6220,9 @@ func native160(env any) bool {
 								return ((sensitivePath(p0) ||
 									e.HoldsSecret(p0)) ||
 									(((let3 != "") &&
-										!matchRe(&nativeRegexps[230], p0)) &&
+										!matchRe(&nativeRegexps[232], p0)) &&
 										(sensitivePath(((let3 + "/") + p0)) ||
-											(matchReWith(&nativeRegexps[253], "/.", cleanPath(((let3+"/")+p0))) &&
+											(matchReWith(&nativeRegexps[255], "/.", cleanPath(((let3+"/")+p0))) &&
 												secretPath(((let3 + "/") + p0))))))
 							})) ||
 							(!e.Agent &&
@@ -6197,7 +6230,7 @@ func native160(env any) bool {
 									return (!in(baseName(p0), "token", "identity") &&
 										(secretPath(p0) ||
 											(((let3 != "") &&
-												!matchRe(&nativeRegexps[230], p0)) &&
+												!matchRe(&nativeRegexps[232], p0)) &&
 												secretPath(((let3 + "/") + p0)))))
 								}))))
 				}()
@@ -6222,7 +6255,7 @@ func native161(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[230], let1) {
+						!matchRe(&nativeRegexps[232], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6235,7 +6268,7 @@ func native161(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[230], let2) {
+							!matchRe(&nativeRegexps[232], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -6265,11 +6298,11 @@ func native161(env any) bool {
 									}))) ||
 								((in(e.Name, "export", "declare", "typeset") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[254], "GIT_WORK_TREE=", p0) &&
+										return (matchReWith(&nativeRegexps[256], "GIT_WORK_TREE=", p0) &&
 											(isHome(substr(p0, 14, len(p0))) ||
 												isRoot(substr(p0, 14, len(p0)))))
 									})) &&
-									matchReWith(&nativeRegexps[255], "git", e.Line)))) ||
+									matchReWith(&nativeRegexps[257], "git", e.Line)))) ||
 							(((e.Name == "git") &&
 								(e.Pos(0) == "add")) &&
 								((matchComputed(let4, cleanPath(let3)) &&
@@ -6303,7 +6336,7 @@ func native162(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[230], let1) {
+						!matchRe(&nativeRegexps[232], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6364,7 +6397,7 @@ func native163(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[256], "remote.", p0)
+					return matchReWith(&nativeRegexps[258], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -6376,8 +6409,8 @@ func native164(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[257], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[258], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[259], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[260], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -6406,7 +6439,7 @@ func native165(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[230], p0)) &&
+						!matchRe(&nativeRegexps[232], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -6466,14 +6499,14 @@ func native170(env any) bool {
 func native171(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[259], e.Original))
+		!matchRe(&nativeRegexps[261], e.Original))
 }
 
 // native172 is the condition of url-confusable-host.
 func native172(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[260], "://", e.Original))
+		matchReFold(&nativeRegexps[262], "://", e.Original))
 }
 
 // native173 is the condition of macos-protection-off.
@@ -6510,16 +6543,16 @@ func native173(env any) bool {
 					in(e.Pos(1), "add", "clear"))))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[261], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[262], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[263], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[264], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[263], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[265], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[264], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[266], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -6536,7 +6569,7 @@ func native173(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[265], "--set", p0)
+					return matchReWith(&nativeRegexps[267], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -6550,14 +6583,14 @@ func native173(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[266], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[268], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[267], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[269], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -6571,7 +6604,7 @@ func native174(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[268], "-", p0)
+					return matchReWith(&nativeRegexps[270], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -6625,7 +6658,7 @@ func native176(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[269], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[271], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -6637,11 +6670,11 @@ func native176(env any) bool {
 func native177(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[270], "-set", p0)
+		return matchReAny(&nativeRegexps[272], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[271], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[273], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -6653,15 +6686,15 @@ func native178(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[272], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[274], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[273], "login", p0)
+				return matchReFold(&nativeRegexps[275], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[273], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[275], "login", e.Stdin.Text))))
 }
 
 // native179 is the condition of launchd-job.
@@ -6695,9 +6728,9 @@ func native180(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[274], "clipboard", p0)
+					return matchReFold(&nativeRegexps[276], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[274], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[276], "clipboard", e.Stdin.Text)))))
 }
 
 // native181 is the condition of screen-capture-agent.
@@ -6711,7 +6744,7 @@ func native181(env any) bool {
 func native182(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[275], "sleep", e.Line))
+		matchReWith(&nativeRegexps[277], "sleep", e.Line))
 }
 
 // native183 is the condition of mic-camera-capture-agent.
@@ -6729,7 +6762,7 @@ func native183(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[276], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[278], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -6737,23 +6770,23 @@ func native183(env any) bool {
 func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[277], "dialog", p0)
+		return matchReFold(&nativeRegexps[279], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[277], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[279], "dialog", e.Stdin.Text))
 }
 
 // native185 is the condition of applescript-remote-machine.
 func native185(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[278], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[280], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[278], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[280], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[279], "volume", p0)
+				return matchReFold(&nativeRegexps[281], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[279], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[281], "volume", e.Stdin.Text))))
 }
 
 // native186 is the condition of read-private-store-agent.
@@ -6761,7 +6794,7 @@ func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[280], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[282], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -6772,7 +6805,7 @@ func native187(env any) bool {
 		((((e.Name == "log") &&
 			in(e.Pos(0), "show", "stream", "collect")) &&
 			anyOf(e.Options("predicate"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[281], "pass\x00secret\x00token\x00credential\x00api\x00private\x00auth", p0)
+				return matchReAny(&nativeRegexps[283], "pass\x00secret\x00token\x00credential\x00api\x00private\x00auth", p0)
 			})) ||
 			(((e.Name == "dsexport") &&
 				(len(e.Positional) > 1)) &&
@@ -6795,7 +6828,7 @@ func native188(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[282], "/Users/", p0)
+					return matchReWith(&nativeRegexps[284], "/Users/", p0)
 				}))))
 }
 
@@ -6826,10 +6859,10 @@ func native191(env any) bool {
 		anyOf(e.Args, func(p0 string) bool {
 			return ((((urlScheme(p0) != "") &&
 				(urlScheme(p0) != "file")) &&
-				(matchRe(&nativeRegexps[283], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[284], ".", urlHost(p0)))) &&
+				(matchRe(&nativeRegexps[285], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[286], ".", urlHost(p0)))) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[285], "url.", p0)))
+					matchReFold(&nativeRegexps[287], "url.", p0)))
 		}))
 }
 
@@ -6849,7 +6882,7 @@ func native193(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[286], "%25", p0))
+				matchReWith(&nativeRegexps[288], "%25", p0))
 		}))
 }
 
@@ -6872,12 +6905,12 @@ func native195(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[287], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[289], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[288], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[290], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -6895,9 +6928,9 @@ func native196(env any) bool {
 			}()
 		})
 		return anyOf(let0, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[289], "/", p0) &&
+			return ((matchReWith(&nativeRegexps[291], "/", p0) &&
 				isIP(urlHost(p0))) &&
-				!matchReAny(&nativeRegexps[287], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[289], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})
 	}()
 }
@@ -6909,9 +6942,9 @@ func native197(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[290], "@", p0)) &&
+				matchReWith(&nativeRegexps[292], "@", p0)) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[291], "url.", p0)))
+					matchReFold(&nativeRegexps[293], "url.", p0)))
 		}))
 }
 
@@ -6920,7 +6953,7 @@ func native198(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[292], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[294], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -6947,8 +6980,8 @@ func native199(env any) bool {
 func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[293], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[294], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[295], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[296], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native201 is the condition of inline-code-download.
@@ -6956,11 +6989,11 @@ func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[295], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[296], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[297], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[298], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[299], "http://", e.Code))))
+		matchReAny(&nativeRegexps[297], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[298], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[299], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[300], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[301], "http://", e.Code))))
 }
 
 // native202 is the condition of insecure-tls.
@@ -6991,14 +7024,14 @@ func native202(env any) bool {
 						return (p0 == "set")
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[300], ".trusted-host", p0)
+						return matchReWith(&nativeRegexps[302], ".trusted-host", p0)
 					}))) ||
 				((in(e.Name, "npm", "yarn", "pnpm") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[301], "strict-ssl\x00enablestrictssl", p0)
+						return matchReAny(&nativeRegexps[303], "strict-ssl\x00enablestrictssl", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[302], "false", p0)
+						return matchReWith(&nativeRegexps[304], "false", p0)
 					}))) ||
 				(in(e.Name, "helm", "kubectl") &&
 					e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -7033,37 +7066,37 @@ func native202(env any) bool {
 func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[303], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[305], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[304], "/dev/", p0)
+			return matchReWith(&nativeRegexps[306], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[305], ":", p0)
+				return matchReFold(&nativeRegexps[307], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[306], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[308], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[307], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[309], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[308], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[309], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
-			matchReAny(&nativeRegexps[310], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
+			matchReAny(&nativeRegexps[310], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[311], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
+			matchReAny(&nativeRegexps[312], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
 }
 
 // native204 is the condition of inline-socket-public-ip.
 func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[311], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
+		matchReAny(&nativeRegexps[313], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
 		anyOf(strings.Split(e.Code, "\""), func(p0 string) bool {
 			return anyOf(strings.Split(p0, "'"), func(p1 string) bool {
 				return (isIP(strings.TrimSpace(p1)) &&
@@ -7080,9 +7113,9 @@ func native205(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[312], "$", p0) &&
+				(matchReWith(&nativeRegexps[314], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[313], "$(cat ", p0))
+				matchReWith(&nativeRegexps[315], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -7101,7 +7134,7 @@ func native205(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[314], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[316], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -7115,10 +7148,10 @@ func native205(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[315], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[317], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[316], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[318], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -7140,7 +7173,7 @@ func native205(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[317], "$(", p0)
+				return matchReWith(&nativeRegexps[319], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7149,7 +7182,7 @@ func native205(env any) bool {
 						(e.Pos(0) == "login")) &&
 						tokenForHost(e.TokenSource(p0), sliceOf(e.Positional, 1, len(e.Positional))))) &&
 					!((in(e.Name, "http", "https", "xh", "xhs") &&
-						matchReWith(&nativeRegexps[318], ":", p0)) &&
+						matchReWith(&nativeRegexps[320], ":", p0)) &&
 						tokenForHost(e.TokenSource(p0), e.Args)))
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp", "rsync") &&
@@ -7159,11 +7192,11 @@ func native205(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[319], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[321], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[317], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[320], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[319], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[322], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -7242,7 +7275,7 @@ func native207(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[321], ":", p0)
+					return matchReWith(&nativeRegexps[323], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
@@ -7287,7 +7320,7 @@ func native208(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[322], "$", p0) &&
+							(matchReWith(&nativeRegexps[324], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -7297,7 +7330,7 @@ func native208(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[323], "://", p0)
+							return matchReWith(&nativeRegexps[325], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -7315,16 +7348,16 @@ func native208(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[322], "$", p0) &&
+									(matchReWith(&nativeRegexps[324], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[323], "://", p0)
+								return matchReWith(&nativeRegexps[325], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[324], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[326], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -7344,7 +7377,7 @@ func native209(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[325], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[327], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -7368,8 +7401,8 @@ func native210(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[322], "$", p0)) &&
-			matchReWith(&nativeRegexps[326], ".", p0))
+			matchReWith(&nativeRegexps[324], "$", p0)) &&
+			matchReWith(&nativeRegexps[328], ".", p0))
 	})
 }
 
@@ -7419,7 +7452,7 @@ func native211(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[327], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[329], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -7429,7 +7462,7 @@ func native211(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[328], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[330], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -7501,13 +7534,13 @@ func native212(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[329], "/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[331], "/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[329], "/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[331], "/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -7519,7 +7552,7 @@ func native213(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[330], "cd", e.Line))
+		matchReWith(&nativeRegexps[332], "cd", e.Line))
 }
 
 // native214 is the condition of reverse-shell-fifo.
@@ -7532,7 +7565,7 @@ func native214(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[331], "mk", e.Line))
+		matchReWith(&nativeRegexps[333], "mk", e.Line))
 }
 
 // native215 is the condition of shell-piped-to-network.
@@ -7559,20 +7592,20 @@ func native216(env any) bool {
 // native217 is the condition of awk-network.
 func native217(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[332], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[333], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[334], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[335], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native218 is the condition of dns-update.
 func native218(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[334], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[336], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[335], "del", p0)
+			return matchReFold(&nativeRegexps[337], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[334], "del", p0.Target)
+			return matchReFold(&nativeRegexps[336], "del", p0.Target)
 		}))
 }
 
@@ -7585,11 +7618,12 @@ func native219(env any) bool {
 			let1 := (let0 + "|\\$\\{?([A-Za-z_]*_)?PAT\\b")
 			return func() bool {
 				let2 := filterOf(e.Positional, func(p0 string) bool {
-					return ((!in(p0, "login", "registry", "auth") &&
-						!strings.Contains(p0, "$")) &&
-						(((urlHost(p0) != "") ||
-							strings.Contains(p0, ":")) ||
-							strings.Contains(p0, ".")))
+					return (!in(p0, "login", "registry", "auth") &&
+						((!strings.Contains(p0, "$") &&
+							(((urlHost(p0) != "") ||
+								strings.Contains(p0, ":")) ||
+								strings.Contains(p0, "."))) ||
+							matchReWith(&nativeRegexps[338], "_REGISTRY", p0)))
 				})
 				return func() bool {
 					let3 := func() string {
@@ -7613,7 +7647,7 @@ func native219(env any) bool {
 										!tokenForHost(e.TokenSource(p0), e.Args))
 								}) ||
 									anyOf(e.Options("c"), func(p0 string) bool {
-										return (((matchReFold(&nativeRegexps[336], "extraheader=", p0) &&
+										return (((matchReFold(&nativeRegexps[339], "extraheader=", p0) &&
 											matchComputed(let0, p0)) &&
 											anyOf(e.Args, func(p1 string) bool {
 												return (urlHost(p1) != "")
@@ -7624,15 +7658,15 @@ func native219(env any) bool {
 							return func() bool {
 								if e.Name == "ssh" {
 									return ((anyOf(e.Options("o"), func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[337], "ndenv\x00tenv", p0) &&
-											(matchReFold(&nativeRegexps[338], "*", p0) ||
-												matchReAny(&nativeRegexps[339], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+										return (matchReAny(&nativeRegexps[340], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[341], "*", p0) ||
+												matchReAny(&nativeRegexps[342], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
-										matchReWith(&nativeRegexps[340], "$", e.Source)) ||
+										matchReWith(&nativeRegexps[343], "$", e.Source)) ||
 										(anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[341], "${", p0)
+											return matchReWith(&nativeRegexps[344], "${", p0)
 										}) &&
-											!matchReWith(&nativeRegexps[342], "$", e.Source)))
+											!matchReWith(&nativeRegexps[345], "$", e.Source)))
 								}
 								return func() bool {
 									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -7681,7 +7715,7 @@ func native219(env any) bool {
 													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
 													anyOf(e.PipedSecrets(), func(p0 string) bool {
 														return !tokenForHost(e.TokenSource(func() string {
-															if matchReWith(&nativeRegexps[343], " ", p0) {
+															if matchReWith(&nativeRegexps[346], " ", p0) {
 																return p0
 															}
 															return (("$(" + p0) + ")")
@@ -7695,7 +7729,7 @@ func native219(env any) bool {
 													e.HoldsSecret(e.Stdin.From))))
 									}
 									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-										return ((matchReWith(&nativeRegexps[342], "$", p0) ||
+										return ((matchReWith(&nativeRegexps[345], "$", p0) ||
 											e.SecretValue(p0)) &&
 											!tokenForHost(e.TokenSource(p0), e.Args))
 									}) ||
@@ -7704,23 +7738,23 @@ func native219(env any) bool {
 												return strings.HasPrefix(p0, "--expand-")
 											})) &&
 											anyOf(e.Options("variable"), func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[344], "%", p0) &&
+												return (matchReWith(&nativeRegexps[347], "%", p0) &&
 													!tokenForHost(e.TokenSource(("$"+substr(p0, 1, len(p0)))), e.Args))
 											}))) ||
 										(in(e.Name, "http", "https", "xh", "xhs") &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[345], ":", p0) &&
+												return (matchReWith(&nativeRegexps[348], ":", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											}))) ||
 										anyOf(e.Positional, func(p0 string) bool {
 											return (((urlHost(p0) != "") &&
-												matchReWith(&nativeRegexps[342], "$", p0)) &&
+												matchReWith(&nativeRegexps[345], "$", p0)) &&
 												!tokenForHost(e.TokenSource(p0), e.Args))
 										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchReAny(&nativeRegexps[346], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+												return (matchReAny(&nativeRegexps[349], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											})))
 								}()
@@ -7757,10 +7791,10 @@ func native221(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[347], ".", p0))
+					matchReWith(&nativeRegexps[350], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[342], "$", p0) &&
+			return (matchReWith(&nativeRegexps[345], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -7788,7 +7822,7 @@ func native222(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[348], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[351], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					((in("busybox", e.Wrappers...) ||
@@ -7796,7 +7830,7 @@ func native222(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[349], p0)
+							return matchRe(&nativeRegexps[352], p0)
 						}))))
 		}()
 	}()
@@ -7810,7 +7844,7 @@ func native223(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[350], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[353], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -7839,7 +7873,7 @@ func native225(env any) bool {
 					in(e.Pos(0), "http", "start")))) ||
 			((e.Name == "cloudflared") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[351], "://", p0) ||
+					return (matchReWith(&nativeRegexps[354], "://", p0) ||
 						matchComputed((("^(--url=)?(https?://)?[^/@]*:"+let0)+"(/|$)"), p0))
 				}) ||
 					(((e.Agent &&
@@ -7865,7 +7899,7 @@ func native225(env any) bool {
 				!in(e.Pos(0), "verify", "status"))) ||
 			(((e.Name == "socat") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[352], "-listen:", p0)
+					return matchReAny(&nativeRegexps[355], "-listen:", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed((("(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:" + let0) + "(,|$)"), p0)
@@ -7877,7 +7911,7 @@ func native225(env any) bool {
 			(((e.Name == "chisel") &&
 				(e.Pos(0) == "client")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[353], "R:", p0)
+					return matchReWith(&nativeRegexps[356], "R:", p0)
 				}))) ||
 			((e.Name == "bore") &&
 				(e.Pos(0) == "local"))) ||
@@ -7902,15 +7936,15 @@ func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[354], "@", p0) &&
-				!matchReWith(&nativeRegexps[355], "@", p0))
+			return (matchReWith(&nativeRegexps[357], "@", p0) &&
+				!matchReWith(&nativeRegexps[358], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[356], ":", p0) &&
-						!matchReAny(&nativeRegexps[357], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[359], ":", p0) &&
+						!matchReAny(&nativeRegexps[360], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -7927,7 +7961,7 @@ func native226(env any) bool {
 func native227(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[358], "@", p0)
+		return matchReWith(&nativeRegexps[361], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -7943,18 +7977,18 @@ func native228(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[359], ":", p0)
+				return matchReFold(&nativeRegexps[362], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[360], ":", p0)
+				return matchReFold(&nativeRegexps[363], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[361], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[364], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[356], ":", p0) &&
-						!matchReAny(&nativeRegexps[357], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[359], ":", p0) &&
+						!matchReAny(&nativeRegexps[360], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -7978,14 +8012,14 @@ func native229(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[362], ":", p0)
+				return matchReFold(&nativeRegexps[365], ":", p0)
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[363], ":", p0)
+				return matchReFold(&nativeRegexps[366], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[364], "create:", p0) ||
-					matchReFold(&nativeRegexps[365], ":", p0))
+				return (matchReFold(&nativeRegexps[367], "create:", p0) ||
+					matchReFold(&nativeRegexps[368], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -7996,7 +8030,7 @@ func native229(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[366], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[369], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -8022,7 +8056,7 @@ func native230(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[367], p0)
+					return matchRe(&nativeRegexps[370], p0)
 				}))))
 }
 
@@ -8030,8 +8064,8 @@ func native230(env any) bool {
 func native231(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[368], ":", p0) &&
-			!matchReWith(&nativeRegexps[369], ":", p0))
+		return (matchReWith(&nativeRegexps[371], ":", p0) &&
+			!matchReWith(&nativeRegexps[372], ":", p0))
 	})
 }
 
@@ -8059,7 +8093,7 @@ func native233(env any) bool {
 		return (((e.Name == "git-daemon") ||
 			(e.Pos(0) == "daemon")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[370], "--enable=receive-pack", p0)
+				return matchReWith(&nativeRegexps[373], "--enable=receive-pack", p0)
 			}) ||
 				(e.HasFlag("export-all") &&
 					((anyOf(e.Options("base-path"), func(p0 string) bool {
@@ -8091,7 +8125,7 @@ func native234(env any) bool {
 					return !in(p0, "127.0.0.1", "localhost", "::1", "[::1]")
 				}) ||
 					anyOf(e.Options("user-data-dir"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[371], "/", cleanPath(p0))
+						return matchReWith(&nativeRegexps[374], "/", cleanPath(p0))
 					}))))
 	}()
 }
@@ -8100,8 +8134,8 @@ func native234(env any) bool {
 func native235(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[372], p0) ||
-			matchReWith(&nativeRegexps[373], "w", p0))
+		return (matchRe(&nativeRegexps[375], p0) ||
+			matchReWith(&nativeRegexps[376], "w", p0))
 	})
 }
 
@@ -8114,23 +8148,23 @@ func native236(env any) bool {
 				under(p0, "/etc")) ||
 				under(p0, "/usr")) ||
 				(under(p0, "/var") &&
-					!((matchReWith(&nativeRegexps[374], "/var/www/", cleanPath(p0)) &&
+					!((matchReWith(&nativeRegexps[377], "/var/www/", cleanPath(p0)) &&
 						!e.HasFlag("L")) &&
 						!anyOf(e.Args, func(p1 string) bool {
-							return matchRe(&nativeRegexps[375], p1)
+							return matchRe(&nativeRegexps[378], p1)
 						}))))
 		})) ||
 		(((e.Dynamic &&
 			e.HasFlag("R", "recursive")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[376], "$", p0) &&
-					!matchReWith(&nativeRegexps[377], "$", p0))
+				return (matchReWith(&nativeRegexps[379], "$", p0) &&
+					!matchReWith(&nativeRegexps[380], "$", p0))
 			})) ||
 			((in("find", e.Wrappers...) &&
 				in("{}", e.Positional...)) &&
 				anyOf(e.WrapperArgs, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[376], "$", p0) &&
-						!matchReWith(&nativeRegexps[377], "$", p0))
+					return (matchReWith(&nativeRegexps[379], "$", p0) &&
+						!matchReWith(&nativeRegexps[380], "$", p0))
 				}))))
 }
 
@@ -8139,16 +8173,16 @@ func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[378], "s", p0) ||
-				matchRe(&nativeRegexps[379], p0))
+			return (matchReWith(&nativeRegexps[381], "s", p0) ||
+				matchRe(&nativeRegexps[382], p0))
 		}) ||
 			anyOf(e.Options("reference"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[380], "/", cleanPath(p0))
+				return matchReWith(&nativeRegexps[383], "/", cleanPath(p0))
 			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[379], p0) ||
-					matchReWith(&nativeRegexps[378], "s", p0))
+				return (matchRe(&nativeRegexps[382], p0) ||
+					matchReWith(&nativeRegexps[381], "s", p0))
 			})))
 }
 
@@ -8157,18 +8191,18 @@ func native238(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[378], "s", p0) ||
-				matchRe(&nativeRegexps[381], p0))
+			return (matchReWith(&nativeRegexps[381], "s", p0) ||
+				matchRe(&nativeRegexps[384], p0))
 		}) ||
 			anyOf(e.Options("reference"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[382], "bin/", cleanPath(p0))
+				return matchReWith(&nativeRegexps[385], "bin/", cleanPath(p0))
 			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[381], p0)
+				return matchRe(&nativeRegexps[384], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[383], cleanPath(p0))
+			return matchRe(&nativeRegexps[386], cleanPath(p0))
 		}))
 }
 
@@ -8178,7 +8212,7 @@ func native239(env any) bool {
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isRoot(p0) ||
-				matchReWith(&nativeRegexps[384], "${", p0)) ||
+				matchReWith(&nativeRegexps[387], "${", p0)) ||
 				in(cleanPath(p0), "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/var", "/usr/bin", "/usr/lib", "/usr/sbin", "/dev", "/proc", "/sys", "/System", "/Library", "/private", "/etc/*", "/usr/*", "/var/*"))
 		}))
 }
@@ -8190,7 +8224,7 @@ func native240(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[385], "+", p0)
+					return matchReWith(&nativeRegexps[388], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -8199,8 +8233,8 @@ func native240(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[386], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[387], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[389], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[390], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -8219,12 +8253,12 @@ func native240(env any) bool {
 func native241(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[388], p0)
+		return matchRe(&nativeRegexps[391], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[389], "bin/", p0))
+				matchReWith(&nativeRegexps[392], "bin/", p0))
 		}))
 }
 
@@ -8232,9 +8266,9 @@ func native241(env any) bool {
 func native242(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[390], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[393], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[391], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[394], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -8255,63 +8289,63 @@ func native243(env any) bool {
 	}) &&
 		((e.Name != "chmod") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[392], p0) ||
-					matchRe(&nativeRegexps[393], p0)) ||
-					matchRe(&nativeRegexps[394], p0)) ||
-					matchReWith(&nativeRegexps[395], "w", p0)) ||
-					matchReWith(&nativeRegexps[396], "g", p0))
+				return ((((matchRe(&nativeRegexps[395], p0) ||
+					matchRe(&nativeRegexps[396], p0)) ||
+					matchRe(&nativeRegexps[397], p0)) ||
+					matchReWith(&nativeRegexps[398], "w", p0)) ||
+					matchReWith(&nativeRegexps[399], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[393], p0) ||
-					matchRe(&nativeRegexps[397], p0)) ||
-					matchReWith(&nativeRegexps[398], "w", p0)) ||
-					matchReWith(&nativeRegexps[395], "w", p0))
+				return (((matchRe(&nativeRegexps[396], p0) ||
+					matchRe(&nativeRegexps[400], p0)) ||
+					matchReWith(&nativeRegexps[401], "w", p0)) ||
+					matchReWith(&nativeRegexps[398], "w", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((secretPath(p0) &&
-					matchReWith(&nativeRegexps[399], "/", cleanPath(p0))) ||
-					matchReWith(&nativeRegexps[400], "/root/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[402], "/", cleanPath(p0))) ||
+					matchReWith(&nativeRegexps[403], "/root/.", cleanPath(p0)))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return ((matchRe(&nativeRegexps[392], p0) ||
-					matchRe(&nativeRegexps[394], p0)) ||
-					matchRe(&nativeRegexps[401], p0))
+				return ((matchRe(&nativeRegexps[395], p0) ||
+					matchRe(&nativeRegexps[397], p0)) ||
+					matchRe(&nativeRegexps[404], p0))
 			}))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[399], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[402], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[402], p0)
+				return matchRe(&nativeRegexps[405], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
-			})) &&
-			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[403], p0)
-			})) &&
-			((e.Name != "setfacl") ||
-				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[404], ":", p0)
-				})))) ||
-		(((in(e.Name, "chown", "chgrp", "setfacl") &&
-			anyOf(e.Positional, func(p0 string) bool {
-				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[405], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
 				return matchRe(&nativeRegexps[406], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[404], ":", p0)
+					return matchReWith(&nativeRegexps[407], ":", p0)
+				})))) ||
+		(((in(e.Name, "chown", "chgrp", "setfacl") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return (e.PersistPath(p0) &&
+					matchReWith(&nativeRegexps[408], "/", cleanPath(p0)))
+			})) &&
+			!anyOf(e.Args, func(p0 string) bool {
+				return matchRe(&nativeRegexps[409], p0)
+			})) &&
+			((e.Name != "setfacl") ||
+				anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[407], ":", p0)
 				}))))
 }
 
@@ -8324,7 +8358,7 @@ func native244(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[407], "-", p0)
+					return matchReWith(&nativeRegexps[410], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -8338,20 +8372,20 @@ func native244(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[408], "0", p0)
+				return matchReWith(&nativeRegexps[411], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[408], "0", p0)
+				return matchReWith(&nativeRegexps[411], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[409], ":", p0)
+				return matchReWith(&nativeRegexps[412], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[409], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[412], ":", e.Stdin.Text))))
 }
 
 // native245 is the condition of privileged-group.
@@ -8381,7 +8415,7 @@ func native245(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[410], "/Groups/", p0))
+					matchReWith(&nativeRegexps[413], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -8432,7 +8466,7 @@ func native247(env any) bool {
 			}))) ||
 		(in(e.Name, "usermod", "chsh") &&
 			anyOf(e.Options("s", "shell"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[411], "nologin\x00false", p0)
+				return matchReAny(&nativeRegexps[414], "nologin\x00false", p0)
 			}))) ||
 		(((e.Name == "usermod") &&
 			(len(e.Options("G", "groups")) > 0)) &&
@@ -8447,7 +8481,7 @@ func native247(env any) bool {
 		((e.Name == "pwpolicy") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(strings.ToLower(p0), "disableuser", "-disableuser") ||
-					matchReAny(&nativeRegexps[412], "isdisabled=", p0))
+					matchReAny(&nativeRegexps[415], "isdisabled=", p0))
 			})))
 }
 
@@ -8459,14 +8493,14 @@ func native248(env any) bool {
 		((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/hosts", "/etc/resolv.conf", "/etc/ld.so.cache", "/etc/shells")
 		}) &&
-			(matchRe(&nativeRegexps[413], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[414], "-\x00=", index(e.Positional, 0)))) ||
+			(matchRe(&nativeRegexps[416], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[417], "-\x00=", index(e.Positional, 0)))) ||
 			(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (isRoot(p0) ||
 					in(cleanPath(p0), "/etc", "/home", "/Users", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/var", "/tmp", "/usr/lib", "/usr/bin", "/usr/share"))
 			}) &&
-				(matchRe(&nativeRegexps[415], index(e.Positional, 0)) ||
-					matchReAny(&nativeRegexps[416], "-\x00=", index(e.Positional, 0)))))) ||
+				(matchRe(&nativeRegexps[418], index(e.Positional, 0)) ||
+					matchReAny(&nativeRegexps[419], "-\x00=", index(e.Positional, 0)))))) ||
 		((((e.Name == "chown") &&
 			(len(e.Positional) > 1)) &&
 			!e.HasFlag("R", "recursive")) &&
@@ -8474,7 +8508,7 @@ func native248(env any) bool {
 				let0 := index(strings.Split(index(e.Positional, 0), ":"), 0)
 				return ((let0 != "") &&
 					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return ((matchReWith(&nativeRegexps[417], "/", cleanPath(p0)) &&
+						return ((matchReWith(&nativeRegexps[420], "/", cleanPath(p0)) &&
 							(index(strings.Split(cleanPath(p0), "/"), 2) != let0)) ||
 							((cleanPath(p0) == "~") &&
 								!in(let0, "$USER", "${USER}", "$LOGNAME", "$(whoami)", "$(id -un)", "$(id -u)", "$(id -u -n)")))
@@ -8523,7 +8557,7 @@ func native251(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[418], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[421], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -8531,12 +8565,12 @@ func native251(env any) bool {
 func native252(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[419], p0)
+		return matchRe(&nativeRegexps[422], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[420], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[423], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -8555,7 +8589,7 @@ func native253(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[421], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[424], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native254 is the condition of read-secret.
@@ -8569,13 +8603,13 @@ func native254(env any) bool {
 						(e.Pos(0) == "env")) &&
 						(e.Pos(1) == "pull"))))) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[422], ".env", p0)
+				return matchReWith(&nativeRegexps[425], ".env", p0)
 			}))) &&
 		!(storesSecret(e.Name, e.Args) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return ((!matchRe(&nativeRegexps[230], p0) &&
+				return ((!matchRe(&nativeRegexps[232], p0) &&
 					!strings.Contains(p0, "..")) &&
-					!matchReWith(&nativeRegexps[423], ".", p0))
+					!matchReWith(&nativeRegexps[426], ".", p0))
 			})))
 }
 
@@ -8609,8 +8643,8 @@ func native256(env any) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
-				!matchRe(&nativeRegexps[230], p0))) &&
-			matchReWith(&nativeRegexps[424], ".", p0))
+				!matchRe(&nativeRegexps[232], p0))) &&
+			matchReWith(&nativeRegexps[427], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -8662,7 +8696,7 @@ func native257(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[425], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[428], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -8712,10 +8746,10 @@ func native259(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[426], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[429], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[427], "/", p0))
+					matchReWith(&nativeRegexps[430], "/", p0))
 			})))
 }
 
@@ -8745,7 +8779,7 @@ func native261(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[428], ":", p0) ||
+					return (matchReWith(&nativeRegexps[431], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -8754,7 +8788,7 @@ func native261(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[429], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[432], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native262 is the condition of send-secret-dir.
@@ -8773,10 +8807,10 @@ func native263(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[430], p0)
+					return matchRe(&nativeRegexps[433], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[431], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[434], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -8785,13 +8819,13 @@ func native264(env any) bool {
 	e := env.(*CommandEnv)
 	return (!((len(e.Via) > 0) &&
 		(in(index(e.Via, (len(e.Via)-1)), "$(…)", "<(…)") ||
-			matchReAny(&nativeRegexps[432], "pass\x00cred\x00secret\x00token\x00auth\x00helper", index(e.Via, (len(e.Via)-1))))) &&
+			matchReAny(&nativeRegexps[435], "pass\x00cred\x00secret\x00token\x00auth\x00helper", index(e.Via, (len(e.Via)-1))))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
 			e.HasFlag("export-secret-keys", "export-secret-subkeys")) ||
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[433], "-", p0)
+						return matchReWith(&nativeRegexps[436], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -8826,7 +8860,7 @@ func native265(env any) bool {
 func native266(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[434], "mount", p0)
+		return matchReFold(&nativeRegexps[437], "mount", p0)
 	})
 }
 
@@ -8892,10 +8926,10 @@ func native267(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[435], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[438], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[436], "hguard", p0)
+					return matchReWith(&nativeRegexps[439], "hguard", p0)
 				}))))
 }
 
@@ -8965,13 +8999,13 @@ func native268(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[437], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[440], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[435], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[438], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[436], "hguard", p0)
+					return matchReWith(&nativeRegexps[439], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -9050,7 +9084,7 @@ func native269(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[242], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[244], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -9060,7 +9094,7 @@ func native269(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[244], "x", p0)
+							return matchReWith(&nativeRegexps[246], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -9090,7 +9124,7 @@ func native269(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[438], baseName(p0)))
+										matchRe(&nativeRegexps[441], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -9114,7 +9148,7 @@ func native270(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install", "df")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[439], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[442], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -9138,7 +9172,7 @@ func native270(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[440], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[443], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -9152,7 +9186,7 @@ func native270(env any) bool {
 func native271(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[441], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[444], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -9170,15 +9204,15 @@ func native271(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[442], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[443], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[445], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[446], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[444], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[447], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native272 is the condition of self-computed-target-agent.
@@ -9209,19 +9243,19 @@ func native273(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[445], "hguard", p0)
+				return matchReWith(&nativeRegexps[448], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[446], "hguard", p0)
+					return matchReWith(&nativeRegexps[449], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[447], "hguard", p0)
+						return matchReWith(&nativeRegexps[450], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[448], "hguard", p0)
+					return matchReWith(&nativeRegexps[451], "hguard", p0)
 				}))))
 }
 
@@ -9252,13 +9286,13 @@ func native274(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[449], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[452], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[450], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[453], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -9296,13 +9330,13 @@ func native275(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[449], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[452], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[450], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[453], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -9313,10 +9347,10 @@ func native275(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[447], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[450], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[451], "hguard", p0) ||
-						matchReWith(&nativeRegexps[452], "hguard", p0))
+					return (matchReWith(&nativeRegexps[454], "hguard", p0) ||
+						matchReWith(&nativeRegexps[455], "hguard", p0))
 				}))))
 }
 
@@ -9326,8 +9360,8 @@ func native276(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[453], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[454], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[456], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[457], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native277 is the condition of self-inline-write-agent.
@@ -9337,8 +9371,8 @@ func native277(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[453], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[454], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[456], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[457], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native278 is the condition of self-env.
@@ -9359,23 +9393,23 @@ func native278(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[455], "hguard_", p0)
+			return matchReFold(&nativeRegexps[458], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[455], "hguard_", p0)
+					return matchReFold(&nativeRegexps[458], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[456], "-", p0) ||
+						return (matchReWith(&nativeRegexps[459], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[457], "hguard", p0)
+					return matchReFold(&nativeRegexps[460], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -9393,13 +9427,13 @@ func native278(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[458], "hguard_", p0)
+					return matchReFold(&nativeRegexps[461], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[455], "hguard_", p0)
+					return matchReFold(&nativeRegexps[458], "hguard_", p0)
 				})))
 	}()
 }
@@ -9423,23 +9457,23 @@ func native279(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[455], "hguard_", p0)
+				return matchReFold(&nativeRegexps[458], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[455], "hguard_", p0)
+						return matchReFold(&nativeRegexps[458], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[456], "-", p0) ||
+							return (matchReWith(&nativeRegexps[459], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[457], "hguard", p0)
+						return matchReFold(&nativeRegexps[460], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -9457,13 +9491,13 @@ func native279(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[458], "hguard_", p0)
+						return matchReFold(&nativeRegexps[461], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[455], "hguard_", p0)
+						return matchReFold(&nativeRegexps[458], "hguard_", p0)
 					}))))
 	}()
 }
@@ -9474,30 +9508,30 @@ func native280(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[459], "-", p0)
+			return matchReWith(&nativeRegexps[462], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[460], p0))
+					matchRe(&nativeRegexps[463], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[461], p0)
+				return matchRe(&nativeRegexps[464], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[462], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[465], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[463], "accept-", p0)
+				return matchReWith(&nativeRegexps[466], "accept-", p0)
 			})))
 }
 
@@ -9508,30 +9542,30 @@ func native281(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[459], "-", p0)
+				return matchReWith(&nativeRegexps[462], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[460], p0))
+						matchRe(&nativeRegexps[463], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[461], p0)
+					return matchRe(&nativeRegexps[464], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[462], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[465], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[463], "accept-", p0)
+					return matchReWith(&nativeRegexps[466], "accept-", p0)
 				}))))
 }
 
@@ -9539,7 +9573,7 @@ func native281(env any) bool {
 func native282(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[464], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[467], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -9551,7 +9585,7 @@ func native283(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[464], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[467], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -9568,7 +9602,7 @@ func native284(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[464], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[467], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -9590,7 +9624,7 @@ func native285(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[464], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[467], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -9673,16 +9707,16 @@ func native288(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[457], "hguard", p0)
+			return matchReFold(&nativeRegexps[460], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[457], "hguard", p0)
+				return matchReFold(&nativeRegexps[460], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[465], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[468], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[457], "hguard", p0)
+				return matchReFold(&nativeRegexps[460], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -9695,16 +9729,16 @@ func native289(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[457], "hguard", p0)
+				return matchReFold(&nativeRegexps[460], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[457], "hguard", p0)
+					return matchReFold(&nativeRegexps[460], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[465], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[468], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[457], "hguard", p0)
+					return matchReFold(&nativeRegexps[460], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -9720,18 +9754,18 @@ func native290(env any) bool {
 		((e.Name == "codex") &&
 			(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[466], "hook", p0)
+					return matchReAny(&nativeRegexps[469], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[466], "hook", p0)
+					return matchReAny(&nativeRegexps[469], "hook", p0)
 				})) ||
 				(((e.Option("a", "ask-for-approval") == "never") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[467], "approval_policy", p0)
+						return matchReWith(&nativeRegexps[470], "approval_policy", p0)
 					})) &&
 					((e.Option("s", "sandbox") == "danger-full-access") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[468], "danger-full-access", p0)
+							return matchReWith(&nativeRegexps[471], "danger-full-access", p0)
 						})))))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -9742,7 +9776,7 @@ func native290(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[469], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[472], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -9767,18 +9801,18 @@ func native291(env any) bool {
 			((e.Name == "codex") &&
 				(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[466], "hook", p0)
+						return matchReAny(&nativeRegexps[469], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[466], "hook", p0)
+						return matchReAny(&nativeRegexps[469], "hook", p0)
 					})) ||
 					(((e.Option("a", "ask-for-approval") == "never") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[467], "approval_policy", p0)
+							return matchReWith(&nativeRegexps[470], "approval_policy", p0)
 						})) &&
 						((e.Option("s", "sandbox") == "danger-full-access") ||
 							anyOf(e.Options("c", "config"), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[468], "danger-full-access", p0)
+								return matchReWith(&nativeRegexps[471], "danger-full-access", p0)
 							})))))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -9789,7 +9823,7 @@ func native291(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[469], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[472], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -9809,7 +9843,7 @@ func native292(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
 		((anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[470], "--", p0)
+			return matchReWith(&nativeRegexps[473], "--", p0)
 		}) ||
 			(e.Option("approval-mode") == "yolo")) ||
 			((e.Name == "qwen") &&
@@ -9849,7 +9883,7 @@ func native295(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[457], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[460], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -9876,7 +9910,7 @@ func native295(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[471], e.Name)) ||
+				matchRe(&nativeRegexps[474], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -9967,25 +10001,25 @@ func native304(env any) bool {
 			let1 := "(?is)\\bmutation\\b.*\\bvisibility\\s*:\\s*\\\\?\"?PUBLIC\\b"
 			return (((((((((e.Name == "curl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[472], "api.github.com/repos/\x00/api/v4/projects/", p0)
+					return matchReAny(&nativeRegexps[475], "api.github.com/repos/\x00/api/v4/projects/", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
 				((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[473], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[476], "/api/v4/projects/", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[474], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[477], "/api/v4/projects/", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[475], "visibility=public", p0)
+						return matchReAny(&nativeRegexps[478], "visibility=public", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[476], "/graphql", p0)
+						return matchReFold(&nativeRegexps[479], "/graphql", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return matchComputed(let1, p0)
@@ -10012,7 +10046,7 @@ func native304(env any) bool {
 						return in(strings.ToLower(p0), "private=false", "visibility=public")
 					}) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[477], "/workflows/\x00gitlab-ci", p0)
+							return matchReAny(&nativeRegexps[480], "/workflows/\x00gitlab-ci", p0)
 						}) &&
 							in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
 		}()
@@ -10030,16 +10064,16 @@ func native305(env any) bool {
 		((((e.Name == "gh") &&
 			(e.Pos(0) == "api")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[478], "/protection\x00rulesets", p0)
+				return matchReAny(&nativeRegexps[481], "/protection\x00rulesets", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[479], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
+				return matchReAny(&nativeRegexps[482], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
 			}))) ||
 		(((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[480], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[483], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -10049,15 +10083,15 @@ func native305(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[481], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[484], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[482], "-", p0) ||
+						return (matchReWith(&nativeRegexps[485], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[483], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[486], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -10086,64 +10120,64 @@ func native307(env any) bool {
 				in(e.Pos(0), "upgrade", "install")) &&
 				(matchComputed(let0, e.WrittenText()) ||
 					anyOf(e.Options("set", "set-string", "set-literal", "set-json"), func(p0 string) bool {
-						return matchReFold(&nativeRegexps[484], "replica", p0)
+						return matchReFold(&nativeRegexps[487], "replica", p0)
 					})))) ||
 			((e.Pos(0) == "scale") &&
 				anyOf(e.Options("replicas"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[485], "0", p0)
+					return matchReFold(&nativeRegexps[488], "0", p0)
 				}))) ||
 			(e.Pos(0) == "drain")) ||
 			((e.Pos(0) == "autoscale") &&
 				anyOf(e.Options("max"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[485], "0", p0)
+					return matchReFold(&nativeRegexps[488], "0", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[486], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[489], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
 				}))) ||
 			((e.Pos(0) == "replace") &&
 				e.HasFlag("force"))) ||
 			((e.Pos(0) == "apply") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[487], "--prune", p0)
+					return matchReWith(&nativeRegexps[490], "--prune", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[488], "persistentVolumeReclaimPolicy", p0)
+					return matchReWith(&nativeRegexps[491], "persistentVolumeReclaimPolicy", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				func() bool {
 					let1 := strings.Join(e.Args, "\n")
 					return ((((matchComputed(let0, let1) ||
-						matchReAny(&nativeRegexps[489], "replicas\x00replicas\"\x00replicas\"", let1)) ||
-						matchReAny(&nativeRegexps[490], "finalizers\x00$patch", let1)) ||
-						((matchReWith(&nativeRegexps[491], "\"op\"", let1) &&
-							matchReWith(&nativeRegexps[492], "\"path\"", let1)) &&
-							(matchReWith(&nativeRegexps[493], "\"remove\"", let1) ||
-								matchReWith(&nativeRegexps[494], "\"value\"", let1)))) ||
+						matchReAny(&nativeRegexps[492], "replicas\x00replicas\"\x00replicas\"", let1)) ||
+						matchReAny(&nativeRegexps[493], "finalizers\x00$patch", let1)) ||
+						((matchReWith(&nativeRegexps[494], "\"op\"", let1) &&
+							matchReWith(&nativeRegexps[495], "\"path\"", let1)) &&
+							(matchReWith(&nativeRegexps[496], "\"remove\"", let1) ||
+								matchReWith(&nativeRegexps[497], "\"value\"", let1)))) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[495], "null", p0) &&
-								!matchReWith(&nativeRegexps[496], "metadata", p0))
+							return (matchReWith(&nativeRegexps[498], "null", p0) &&
+								!matchReWith(&nativeRegexps[499], "metadata", p0))
 						}))
 				}())) ||
 			((((e.Pos(0) == "label") &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[497], "n", strings.ToLower(index(e.Positional, 1)))) &&
+				matchReWith(&nativeRegexps[500], "n", strings.ToLower(index(e.Positional, 1)))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[498], "-", p0)
+					return matchReWith(&nativeRegexps[501], "-", p0)
 				}))) ||
 			(in("taint", e.Positional...) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[499], ":NoExecute", p0)
+					return matchReWith(&nativeRegexps[502], ":NoExecute", p0)
 				}))) ||
 			((e.Pos(0) == "label") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[500], "pod-security.kubernetes.io/", p0)
+					return matchReWith(&nativeRegexps[503], "pod-security.kubernetes.io/", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[501], "-", p0)
+						return matchReWith(&nativeRegexps[504], "-", p0)
 					}))))
 	}()
 }
@@ -10175,7 +10209,7 @@ func native309(env any) bool {
 			(((in(e.Name, "bash", "sh", "dash", "zsh") &&
 				!e.HasFlag("c")) &&
 				(len(e.Positional) > 0)) &&
-				matchReWith(&nativeRegexps[502], ".sh", baseName(index(e.Positional, 0))))) ||
+				matchReWith(&nativeRegexps[505], ".sh", baseName(index(e.Positional, 0))))) ||
 			(((e.Name == "minikube") &&
 				(e.Pos(0) == "delete")) &&
 				e.HasFlag("all", "purge"))) ||
@@ -10203,13 +10237,13 @@ func native310(env any) bool {
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[503], "=", p0)
+			return matchReWith(&nativeRegexps[506], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[504], "0", p0)
+				return matchReWith(&nativeRegexps[507], "0", p0)
 			})))
 }
 
@@ -10223,7 +10257,7 @@ func native311(env any) bool {
 				return in(p0, let0...)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[505], "=", p0)
+					return matchReWith(&nativeRegexps[508], "=", p0)
 				})) ||
 				(e.Option("env") != "")) &&
 				allOf(keysOf(e.Assigns), func(p0 string) bool {
@@ -10231,20 +10265,20 @@ func native311(env any) bool {
 						in(e.Assigns[p0], "test", "testing"))
 				})) &&
 				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[505], "=", p0) ||
-						matchReWith(&nativeRegexps[506], "test", p0))
+					return (!matchReWith(&nativeRegexps[508], "=", p0) ||
+						matchReWith(&nativeRegexps[509], "test", p0))
 				})) &&
 				in(e.Option("env"), "", "test", "testing")) &&
 				!strings.HasPrefix(e.Name, "gitlab")) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[507], "D", p0)
+					return matchReWith(&nativeRegexps[510], "D", p0)
 				})) &&
 				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[508], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
+					return matchReAny(&nativeRegexps[511], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
 				}))
 			return (!let1 &&
 				(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[509], "db:", p0)
+					return matchReWith(&nativeRegexps[512], "db:", p0)
 				}) ||
 					((((e.Name == "dotnet-ef") ||
 						((e.Name == "dotnet") &&
@@ -10309,7 +10343,7 @@ func native311(env any) bool {
 							return (p0 == "base")
 						}))) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[510], "migrate:", p0)
+						return matchReWith(&nativeRegexps[513], "migrate:", p0)
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
 						return in(p0, "flush", "reset_db")
@@ -10340,7 +10374,7 @@ func native311(env any) bool {
 						return (p0 == "db:migrate")
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[511], "VERSION=", p0)
+							return matchReWith(&nativeRegexps[514], "VERSION=", p0)
 						}))) ||
 					((((e.Name == "knex") ||
 						anyOf(e.Args, func(p0 string) bool {
@@ -10360,7 +10394,7 @@ func native311(env any) bool {
 								return (p0 == "down-to")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[408], "0", p0)
+									return matchReWith(&nativeRegexps[411], "0", p0)
 								}))))) ||
 					((e.Name == "migrate") &&
 						(((anyOf(e.Args, func(p0 string) bool {
@@ -10376,7 +10410,7 @@ func native311(env any) bool {
 								return (p0 == "goto")
 							}) &&
 								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[408], "0", p0)
+									return matchReWith(&nativeRegexps[411], "0", p0)
 								}))))) ||
 					((e.Name == "dbmate") &&
 						anyOf(e.Positional, func(p0 string) bool {
@@ -10427,7 +10461,7 @@ func native311(env any) bool {
 							return (p0 == "runner")
 						})) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[512], ".", p0)
+							return matchReWith(&nativeRegexps[515], ".", p0)
 						}))))
 		}()
 	}()
@@ -10442,9 +10476,9 @@ func native312(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[513], "secret", p0)
+					return matchReWith(&nativeRegexps[516], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[514], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[517], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
@@ -10458,23 +10492,23 @@ func native313(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[515], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[518], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[516], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[519], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[516], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[519], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[517], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[520], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[517], "://", p0)
+				return matchReWith(&nativeRegexps[520], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -10483,37 +10517,37 @@ func native313(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[518], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[521], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[519], "://", p0) &&
-						!matchReWith(&nativeRegexps[520], "https://", p0))
+					return (matchReWith(&nativeRegexps[522], "://", p0) &&
+						!matchReWith(&nativeRegexps[523], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[521], "://", p0)
+					return matchReWith(&nativeRegexps[524], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[522], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[525], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[519], "://", p0) &&
-						!matchReWith(&nativeRegexps[520], "https://", p0)))
+					(matchReWith(&nativeRegexps[522], "://", p0) &&
+						!matchReWith(&nativeRegexps[523], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[523], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[526], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[524], ":", p0))
+					matchReWith(&nativeRegexps[527], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -10558,18 +10592,18 @@ func native313(env any) bool {
 				(((e.Pos(0) == "plugin") &&
 					in(e.Pos(1), "install", "add")) &&
 					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-						return (matchReAny(&nativeRegexps[525], "http\x00git\x00ssh\x00git@", p0) &&
+						return (matchReAny(&nativeRegexps[528], "http\x00git\x00ssh\x00git@", p0) &&
 							(e.Agent ||
-								!matchReWith(&nativeRegexps[526], "https://", p0)))
+								!matchReWith(&nativeRegexps[529], "https://", p0)))
 					}))))) ||
 		((((e.Name == "gh") &&
 			in(e.Pos(0), "extension", "extensions", "ext")) &&
 			(e.Pos(1) == "install")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[527], "/", p0) &&
-					!matchReWith(&nativeRegexps[528], "/", p0)) &&
+				return ((matchReWith(&nativeRegexps[530], "/", p0) &&
+					!matchReWith(&nativeRegexps[531], "/", p0)) &&
 					(e.Agent ||
-						!matchReWith(&nativeRegexps[529], "/", p0)))
+						!matchReWith(&nativeRegexps[532], "/", p0)))
 			}))) ||
 		((((e.Name == "docker") &&
 			(e.Pos(0) == "plugin")) &&
@@ -10584,7 +10618,7 @@ func native314(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[530], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[533], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -10592,10 +10626,10 @@ func native314(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[531], "--force-", p0)
+				return matchReWith(&nativeRegexps[534], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[532], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[535], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -10606,11 +10640,11 @@ func native315(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[533], "/etc/", p0)
+			return matchReWith(&nativeRegexps[536], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[534], "/etc/", p0)
+				return matchReWith(&nativeRegexps[537], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -10639,12 +10673,12 @@ func native316(env any) bool {
 							!((p0 == "RUBYOPT") &&
 								matchComputed(let2, e.Assigns[p0]))) &&
 							!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-								matchReWith(&nativeRegexps[149], "ssh", e.Assigns[p0])) &&
-								!matchReFold(&nativeRegexps[535], "command", e.Assigns[p0]))) &&
+								matchReWith(&nativeRegexps[151], "ssh", e.Assigns[p0])) &&
+								!matchReFold(&nativeRegexps[538], "command", e.Assigns[p0]))) &&
 							!((p0 == "ENV") &&
-								matchRe(&nativeRegexps[536], e.Assigns[p0]))) &&
+								matchRe(&nativeRegexps[539], e.Assigns[p0]))) &&
 							!((p0 == "PS4") &&
-								matchRe(&nativeRegexps[537], e.Assigns[p0]))) &&
+								matchRe(&nativeRegexps[540], e.Assigns[p0]))) &&
 							!((p0 == "NODE_OPTIONS") &&
 								matchComputed(let0, e.Assigns["NODE_OPTIONS"]))) &&
 							in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
@@ -10652,20 +10686,20 @@ func native316(env any) bool {
 							strings.HasPrefix(p0, "LUA_INIT_"))
 					}) ||
 						anyOf(e.Declared, func(p0 string) bool {
-							return (((((((!matchReWith(&nativeRegexps[538], "ENV=", p0) &&
-								!(matchReWith(&nativeRegexps[539], "GIT_SSH", p0) &&
-									!matchReFold(&nativeRegexps[535], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!(matchReWith(&nativeRegexps[540], "=", p0) &&
+							return (((((((!matchReWith(&nativeRegexps[541], "ENV=", p0) &&
+								!(matchReWith(&nativeRegexps[542], "GIT_SSH", p0) &&
+									!matchReFold(&nativeRegexps[538], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+								!(matchReWith(&nativeRegexps[543], "=", p0) &&
 									e.ProjectLibraryPath(substr(p0, 0, strings.Index(p0, "=")), substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!matchReWith(&nativeRegexps[541], "PS4=", p0)) &&
+								!matchReWith(&nativeRegexps[544], "PS4=", p0)) &&
 								!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
 									matchComputed(let0, strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-								!((matchReWith(&nativeRegexps[542], "=", p0) &&
+								!((matchReWith(&nativeRegexps[545], "=", p0) &&
 									matchComputed(let1, substr(p0, (strings.Index(p0, "=")+1), len(p0)))) &&
 									!matchComputed(let3, p0))) &&
 								!(strings.HasPrefix(p0, "RUBYOPT=") &&
 									matchComputed(let2, strings.TrimPrefix(p0, "RUBYOPT=")))) &&
-								matchReAny(&nativeRegexps[543], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+								matchReAny(&nativeRegexps[546], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 						}))
 				}()
 			}()
@@ -10682,7 +10716,7 @@ func native317(env any) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[544], "-", p0) &&
+				return (matchReWith(&nativeRegexps[547], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
 			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
@@ -10767,14 +10801,14 @@ func native318(env any) bool {
 func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[545], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[548], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[546], ")", p0.Target))
+				matchReFold(&nativeRegexps[549], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[546], ")", p0)
+				return matchReFold(&nativeRegexps[549], ")", p0)
 			})))
 }
 
@@ -10782,14 +10816,14 @@ func native319(env any) bool {
 func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[547], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[550], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[548], "=", p0)
+				return matchReWith(&nativeRegexps[551], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[549], "A", p0)
+			return matchReWith(&nativeRegexps[552], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -10797,7 +10831,7 @@ func native320(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[550], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[553], "--preserve-env=", p0)
 		}))
 }
 
@@ -10820,7 +10854,7 @@ func native321(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[551], "-R", p0)
+								return matchReWith(&nativeRegexps[554], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -10853,16 +10887,16 @@ func native321(env any) bool {
 									e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 								((e.Name == "pacman") &&
 									(anyOf(e.Flags, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[552], "-R", p0)
+										return matchReWith(&nativeRegexps[555], "-R", p0)
 									}) ||
 										e.HasFlag("nodeps")))) ||
 								((e.Name == "dpkg") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[553], "--force-", p0)
+										return matchReWith(&nativeRegexps[556], "--force-", p0)
 									}))) ||
 								(in(e.Name, "apt", "apt-get", "aptitude") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReFold(&nativeRegexps[554], "--force-", p0)
+										return matchReFold(&nativeRegexps[557], "--force-", p0)
 									}))) ||
 								((e.Name == "apk") &&
 									e.HasFlag("force-broken-world", "force"))))
@@ -10878,8 +10912,8 @@ func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[555], ".", p0) ||
-				matchReFold(&nativeRegexps[556], "://", p0))
+			return (matchReFold(&nativeRegexps[558], ".", p0) ||
+				matchReFold(&nativeRegexps[559], "://", p0))
 		})
 		return ((((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -10911,15 +10945,15 @@ func native323(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[557], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[560], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[558], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[561], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[559], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[562], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[560], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[563], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry", "config.registry"), func(p0 string) bool {
@@ -10929,17 +10963,17 @@ func native323(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[561], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[564], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[562], "://", p0) &&
+				return (matchReWith(&nativeRegexps[565], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[562], "://", p0) &&
+				return (matchReWith(&nativeRegexps[565], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -10956,7 +10990,7 @@ func native323(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[562], "://", p0) &&
+				return (matchReWith(&nativeRegexps[565], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -11009,7 +11043,7 @@ func native325(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[563], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[566], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -11020,7 +11054,7 @@ func native326(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[564], "=", p0)
+					return matchReWith(&nativeRegexps[567], "=", p0)
 				})
 			}
 			return func() []string {
@@ -11042,28 +11076,28 @@ func native326(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[565], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[568], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[566], "_", p0) &&
+				(matchReWith(&nativeRegexps[569], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[567], "://", let1) &&
+							return (matchReWith(&nativeRegexps[570], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[568], "=", p0) &&
-					!matchReWith(&nativeRegexps[569], "=0", p0))) ||
-				matchReWith(&nativeRegexps[570], "=", p0)) ||
-				(matchReWith(&nativeRegexps[571], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[571], "=", p0) &&
+					!matchReWith(&nativeRegexps[572], "=0", p0))) ||
+				matchReWith(&nativeRegexps[573], "=", p0)) ||
+				(matchReWith(&nativeRegexps[574], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[572], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[573], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[574], "-insecure", p0))
+				(matchReWith(&nativeRegexps[575], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[576], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[577], "-insecure", p0))
 		})
 	}()
 }
@@ -11108,7 +11142,7 @@ func native328(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[575], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[578], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -11118,7 +11152,7 @@ func native328(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[576], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[579], "/", cleanPath(p0)))
 			})))
 }
 
@@ -11134,7 +11168,7 @@ func native329(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[577], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[580], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11152,9 +11186,9 @@ func native329(env any) bool {
 		((e.Name == "osascript") &&
 			func() bool {
 				let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-				return ((matchReFold(&nativeRegexps[578], "\"", let0) &&
-					matchReAny(&nativeRegexps[579], "restart\x00shut", let0)) ||
-					matchReFold(&nativeRegexps[580], "aevtr", let0))
+				return ((matchReFold(&nativeRegexps[581], "\"", let0) &&
+					matchReAny(&nativeRegexps[582], "restart\x00shut", let0)) ||
+					matchReFold(&nativeRegexps[583], "aevtr", let0))
 			}()))
 }
 
@@ -11173,9 +11207,9 @@ func native331(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[581], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[582], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[583], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[584], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[585], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[586], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -11216,12 +11250,12 @@ func native332(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[584], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[585], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[587], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[588], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[586], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[589], "systemctl", e.Line)))
 }
 
 // native333 is the condition of fork-bomb.
@@ -11236,10 +11270,10 @@ func native333(env any) bool {
 func native334(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[457], "hguard", p0)
+		return matchReFold(&nativeRegexps[460], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[587], "hguard", p0)
+			return matchReFold(&nativeRegexps[590], "hguard", p0)
 		}))
 }
 
@@ -11256,10 +11290,10 @@ func native336(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[588], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[591], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[589], "history", p0)
+			return matchReWith(&nativeRegexps[592], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11276,7 +11310,7 @@ func native336(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[590], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[593], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -11292,7 +11326,7 @@ func native337(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[230], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[232], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -11303,7 +11337,7 @@ func native337(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[230], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[232], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -11335,7 +11369,7 @@ func native338(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[591], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[594], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11357,29 +11391,29 @@ func native338(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[592], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[595], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[593], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[596], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "remove", "disable", "bootout", "unload", "stop", "kill")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[594], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
+				return matchReAny(&nativeRegexps[597], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
 			}))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[595], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[598], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[596], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[599], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -11405,7 +11439,7 @@ func native339(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[597], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[600], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "pkill") &&
 				!e.HasFlag("l", "list", "V", "version")) &&
@@ -11425,12 +11459,12 @@ func native339(env any) bool {
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[598], "p", p0)
+					return matchReWith(&nativeRegexps[601], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[599], "$", p0)
+						return matchReWith(&nativeRegexps[602], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[600], "=", e.Line)))))
+						matchReWith(&nativeRegexps[603], "=", e.Line)))))
 	}()
 }
 
@@ -11457,7 +11491,7 @@ func native341(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[601], "p", p0)
+					return matchReWith(&nativeRegexps[604], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -11465,7 +11499,7 @@ func native341(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[602], "grep\x00idof\x00while", e.Line)))) &&
+					matchReAny(&nativeRegexps[605], "grep\x00idof\x00while", e.Line)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -11473,11 +11507,11 @@ func native341(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[603], "p", e.Line)) ||
+				matchReWith(&nativeRegexps[606], "p", e.Line)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[604], "p", e.Line))) ||
+				matchReWith(&nativeRegexps[607], "p", e.Line))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
@@ -11487,10 +11521,10 @@ func native341(env any) bool {
 func native342(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[605], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[608], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[606], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[609], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -11519,10 +11553,10 @@ func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[607], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[610], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[608], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[611], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11557,7 +11591,7 @@ func native345(env any) bool {
 			}))) ||
 		((e.Name == "vim-cmd") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[609], "vmsvc/", p0)
+				return matchReWith(&nativeRegexps[612], "vmsvc/", p0)
 			}))) ||
 		((e.Name == "virsh") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -11628,14 +11662,14 @@ func native348(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[610], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[613], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[611], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[614], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[612], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[613], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[615], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[616], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native349 is the condition of kernel-module-load-agent.
@@ -11656,13 +11690,13 @@ func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[614], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[617], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[615], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[618], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[616], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[619], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -11674,7 +11708,7 @@ func native351(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[617], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[620], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -11693,7 +11727,7 @@ func native352(env any) bool {
 					return !matchComputed(let0, p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[618], "-", p0) &&
+					return (matchReWith(&nativeRegexps[621], "-", p0) &&
 						!matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--load="), "-p")))
 				})))
 	}()
@@ -11708,7 +11742,7 @@ func native353(env any) bool {
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-				!matchReWith(&nativeRegexps[619], "/sys/", cleanPath(p0))) &&
+				!matchReWith(&nativeRegexps[622], "/sys/", cleanPath(p0))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 					(baseName(p0) != "cgroup.kill"))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -11743,16 +11777,16 @@ func native356(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[620], p0)
+				return matchRe(&nativeRegexps[623], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[621], p0)
+					return matchRe(&nativeRegexps[624], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[622], p0)
+					return matchRe(&nativeRegexps[625], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[623], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[626], "/var/log/", p0)
 		}))
 }
 
@@ -11776,7 +11810,7 @@ func native357(env any) bool {
 			(abbrevWords("link delete", e.Positional) ||
 				abbrevWords("address delete", e.Positional))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[624], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
+				return matchReAny(&nativeRegexps[627], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
 			}))) ||
 		(((e.Name == "ip") &&
 			abbrevWords("route flush|delete", e.Positional)) &&
@@ -11833,9 +11867,9 @@ func native357(env any) bool {
 						return (p0 == "allow")
 					})))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[625], "22\x00ssh\x00openssh", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[628], "22\x00ssh\x00openssh", strings.ToLower(p0))
 			})) &&
-			!matchReAny(&nativeRegexps[626], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+			!matchReAny(&nativeRegexps[629], "from \x00from a", strings.Join(e.Positional, " ")))) ||
 		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11844,25 +11878,25 @@ func native357(env any) bool {
 			anyOf(e.Options("j", "jump"), func(p0 string) bool {
 				return in(p0, "DROP", "REJECT")
 			})) &&
-			matchReWith(&nativeRegexps[627], "--", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[630], "--", strings.Join(e.Args, " "))) &&
 			!((e.HasFlag("s", "source", "src-range", "m") &&
-				matchReWith(&nativeRegexps[628], "-", strings.Join(e.Args, " "))) &&
-				!matchReWith(&nativeRegexps[629], "-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[631], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[632], "-", strings.Join(e.Args, " "))))) ||
 		((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
-			matchReAny(&nativeRegexps[630], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
-			matchReWith(&nativeRegexps[631], "-", strings.Join(e.Args, " ")))) ||
+			matchReAny(&nativeRegexps[633], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[634], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nft") &&
-			(matchReFold(&nativeRegexps[632], "policy", strings.Join(e.Args, " ")) ||
-				matchReFold(&nativeRegexps[633], "rule", strings.Join(e.Args, " "))))) ||
+			(matchReFold(&nativeRegexps[635], "policy", strings.Join(e.Args, " ")) ||
+				matchReFold(&nativeRegexps[636], "rule", strings.Join(e.Args, " "))))) ||
 		(((e.Name == "nft") &&
-			matchReWith(&nativeRegexps[634], "dport", strings.Join(e.Args, " "))) &&
-			!matchReWith(&nativeRegexps[635], "saddr", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[637], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[638], "saddr", strings.Join(e.Args, " ")))) ||
 		((e.Name == "firewall-cmd") &&
 			((e.HasFlag("panic-on") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[636], "--remove-", p0)
+					return matchReWith(&nativeRegexps[639], "--remove-", p0)
 				})) ||
-				matchReWith(&nativeRegexps[637], "--remove-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[640], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -11872,7 +11906,7 @@ func native357(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[638], "100", e.Line)))))
+					matchReWith(&nativeRegexps[641], "100", e.Line)))))
 }
 
 // native358 is the condition of boot-config-change.
@@ -11905,33 +11939,33 @@ func native359(env any) bool {
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[639], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[642], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[640], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[643], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[641], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[644], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[578], "\"", let0) &&
-						matchReFold(&nativeRegexps[642], "log", let0)) ||
-						matchReFold(&nativeRegexps[643], "aevt", let0))
+					return ((matchReFold(&nativeRegexps[581], "\"", let0) &&
+						matchReFold(&nativeRegexps[645], "log", let0)) ||
+						matchReFold(&nativeRegexps[646], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[644], "login1", p0)
+					return matchReFold(&nativeRegexps[647], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[645], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[648], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -11940,11 +11974,11 @@ func native359(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[577], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[580], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[646], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[649], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -11958,10 +11992,10 @@ func native360(env any) bool {
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[647], "-s", p0)
+				return matchReWith(&nativeRegexps[650], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[648], p0)
+				return matchRe(&nativeRegexps[651], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -11994,8 +12028,8 @@ func native360(env any) bool {
 			((e.Name == "chronyd") &&
 				e.HasFlag("q"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return !(matchReAny(&nativeRegexps[649], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
-					matchReWith(&nativeRegexps[650], "pool.ntp.org", p0))
+				return !(matchReAny(&nativeRegexps[652], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[653], "pool.ntp.org", p0))
 			})))
 }
 
@@ -12013,7 +12047,7 @@ func native361(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[651], "--", p0)
+					return matchReWith(&nativeRegexps[654], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -12066,7 +12100,7 @@ func native363(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[225], "-", p0)
+				return matchReWith(&nativeRegexps[227], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -12117,9 +12151,9 @@ func native366(env any) bool {
 func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[652], "while", e.Code) ||
-			matchReAny(&nativeRegexps[653], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[654], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[655], "while", e.Code) ||
+			matchReAny(&nativeRegexps[656], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[657], "fork", e.Code)))
 }
 
 // native368 is the condition of service-from-file.
@@ -12146,11 +12180,11 @@ func native369(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[655], "\"", p0)
+				return matchReWith(&nativeRegexps[658], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[656], ".sock", p0)
+				return matchReWith(&nativeRegexps[659], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -12160,10 +12194,10 @@ func native369(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[657], "source=/", p0)
+					return matchReWith(&nativeRegexps[660], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[658], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[661], "security.privileged=true", p0)
 				}))))
 }
 
@@ -12172,18 +12206,18 @@ func native370(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[659], "bind", p0)
+			return matchReWith(&nativeRegexps[662], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[660], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[661], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[663], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[664], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native371 is the condition of mount-over-process.
 func native371(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[662], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[665], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native372 is the condition of snap-unsigned-install.
@@ -12200,7 +12234,7 @@ func native373(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[663], "-", p0)
+				return matchReWith(&nativeRegexps[666], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -12249,7 +12283,7 @@ func native374(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[664], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[667], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -12260,7 +12294,7 @@ func native375(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[665], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[668], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -12268,9 +12302,9 @@ func native375(env any) bool {
 func native376(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[666], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[667], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[668], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[669], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[670], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[671], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -12278,66 +12312,66 @@ func native376(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[669], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[672], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[670], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[673], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[671], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[674], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[672], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[675], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[673], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[676], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[674], e.Line)) &&
-				matchReAny(&nativeRegexps[675], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[676], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[677], e.Line)) &&
+				matchReAny(&nativeRegexps[678], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[679], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native377 is the condition of request-flood-loop.
 func native377(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[677], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[678], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[679], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[680], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[681], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[682], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[680], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[683], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native378 is the condition of busy-loop.
 func native378(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[681], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[682], "do", e.Line) &&
-			matchReWith(&nativeRegexps[683], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[684], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[685], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[686], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[687], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[684], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[685], "do", e.Line) &&
+			matchReWith(&nativeRegexps[686], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[687], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[688], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[689], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[690], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native379 is the condition of spawn-loop.
 func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[688], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[689], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[691], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[692], "sleep\x00wait", e.Line))
 }
 
 // native380 is the condition of thread-storm-code.
 func native380(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[690], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[691], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[692], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[693], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[694], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[695], "sleep\x00.join()", e.Code))
 }
 
 // native381 is the condition of endless-device-read.
@@ -12358,7 +12392,7 @@ func native381(env any) bool {
 func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[693], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[696], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native383 is the condition of write-system-config.
@@ -12367,7 +12401,7 @@ func native383(env any) bool {
 	return (!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[694], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[697], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
@@ -12391,8 +12425,8 @@ func native384(env any) bool {
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[695], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[696], "/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[698], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[699], "/", cleanPath(p0)))
 		}))
 }
 
@@ -12402,8 +12436,8 @@ func native385(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[697], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[698], "/etc/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[700], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[701], "/etc/", cleanPath(p0)))
 		}))
 }
 
@@ -12426,16 +12460,16 @@ func native386(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[699], "/d", p0)
+						return matchReWith(&nativeRegexps[702], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[699], "/d", p0)) ||
+							matchReWith(&nativeRegexps[702], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[700], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[701], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[703], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[704], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -12465,17 +12499,17 @@ func native387(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[700], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[703], "/.ssh", cleanPath(p0))) &&
 					!((((e.Agent &&
 						let0) &&
 						!e.OutsideProject(p0)) &&
-						!matchRe(&nativeRegexps[702], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[705], cleanPath(p0))) &&
 						(let1 ||
 							!e.Replaces(p0, sliceOf(e.Positional, 0, 0)))))
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[703], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[706], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -12484,12 +12518,12 @@ func native387(env any) bool {
 func native388(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[704], "$", p0) ||
-			matchReAny(&nativeRegexps[705], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[707], "$", p0) ||
+			matchReAny(&nativeRegexps[708], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[706], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[709], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -12506,7 +12540,7 @@ func native389(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[707], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[710], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -12518,7 +12552,7 @@ func native390(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[708], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[711], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -12539,18 +12573,18 @@ func native392(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[709], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[710], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[711], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[712], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[713], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[714], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[715], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[712], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[713], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[714], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[715], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[716], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[717], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[718], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[230], p0)) &&
-					(matchReWith(&nativeRegexps[716], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[717], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[718], ".sample", p0)))))
+					!matchRe(&nativeRegexps[232], p0)) &&
+					(matchReWith(&nativeRegexps[719], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[720], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[721], ".sample", p0)))))
 		}))
 }
 
@@ -12558,7 +12592,7 @@ func native392(env any) bool {
 func native393(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[719], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[722], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -12571,14 +12605,14 @@ func native394(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[720], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[723], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[721], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[722], "=", p0))
+				return (matchReWith(&nativeRegexps[724], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[725], "=", p0))
 			})))
 }
 
@@ -12592,7 +12626,7 @@ func native395(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[723], p0) ||
+			return ((matchRe(&nativeRegexps[726], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -12607,7 +12641,7 @@ func native395(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[724], "credential_process", p0)
+				return matchReAny(&nativeRegexps[727], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -12617,7 +12651,7 @@ func native395(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[725], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[728], ".exec.command", p0)
 					})))))
 }
 
@@ -12626,7 +12660,7 @@ func native396(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[726], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[729], "GOFLAGS=", p0)
 		}))
 }
 
@@ -12652,11 +12686,11 @@ func native397(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[727], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[730], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[728], "scripts.", p0)
+						return matchReWith(&nativeRegexps[731], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -12689,7 +12723,7 @@ func native398(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[729], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[732], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -12697,51 +12731,51 @@ func native398(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[730], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[733], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[731], p0)
+					return matchRe(&nativeRegexps[734], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[732], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[735], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[733], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[736], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[734], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[737], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			}) &&
 				!(((len(e.Positional) >= 3) &&
-					matchReAny(&nativeRegexps[735], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
+					matchReAny(&nativeRegexps[738], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
 					((in(index(e.Positional, (len(e.Positional)-1)), "true", "false") ||
-						(matchReAny(&nativeRegexps[736], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
-							matchRe(&nativeRegexps[737], index(e.Positional, (len(e.Positional)-1))))) ||
-						(matchReFold(&nativeRegexps[738], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
+						(matchReAny(&nativeRegexps[739], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
+							matchRe(&nativeRegexps[740], index(e.Positional, (len(e.Positional)-1))))) ||
+						(matchReFold(&nativeRegexps[741], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
 							in(index(e.Positional, (len(e.Positional)-1)), "difft", "difftastic")))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[739], "alias.", p0)
+				return matchReAny(&nativeRegexps[742], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[740], "credential.", p0)
+				return matchReFold(&nativeRegexps[743], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[741], "include", p0)
+				return matchReFold(&nativeRegexps[744], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[742], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[745], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[743], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[746], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[744], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[747], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -12750,21 +12784,21 @@ func native398(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[745], "remote.", p0)
+				return matchReFold(&nativeRegexps[748], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[746], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[749], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[747], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[750], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[748], "bin/", p0)))
+							!matchReWith(&nativeRegexps[751], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[749], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[752], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[750], "protocol.", p0)
+				return matchReFold(&nativeRegexps[753], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -12783,14 +12817,14 @@ func native399(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[741], "include", p0)
+				return matchReFold(&nativeRegexps[744], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[741], "include", let0)) &&
+			!matchReFold(&nativeRegexps[744], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[230], let0) ||
+					(!matchRe(&nativeRegexps[232], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -12802,36 +12836,36 @@ func native400(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[751], "url.", p0)))
+					matchReFold(&nativeRegexps[754], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[751], "url.", p0)
+				return matchReFold(&nativeRegexps[754], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[150], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[752], "url.", e.Assigns[p0])) &&
+				return ((matchReWith(&nativeRegexps[152], "GIT_CONFIG_KEY_", p0) &&
+					matchReFold(&nativeRegexps[755], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[753], "http.", p0)
+				return matchReFold(&nativeRegexps[756], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[754], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[757], "false\x00no\x00off\x000", p0)
 				})) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[752], "url.", p0)
+						return matchReFold(&nativeRegexps[755], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[755], "http", p0)
+						return matchReFold(&nativeRegexps[758], "http", p0)
 					})))))
 }
 
@@ -12844,9 +12878,9 @@ func native401(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[729], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[732], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[729], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[732], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -12855,8 +12889,8 @@ func native401(env any) bool {
 func native402(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[756], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[757], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[759], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[760], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -12865,8 +12899,8 @@ func native403(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[758], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[759], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[761], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[762], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -12881,18 +12915,18 @@ func native405(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[760], "--action=", p0)
+			return matchReWith(&nativeRegexps[763], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[761], "/", p0)
+			return matchReWith(&nativeRegexps[764], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[762], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[765], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[763], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[766], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -12901,9 +12935,9 @@ func native406(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[764], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[767], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[230], p0) {
+					!matchRe(&nativeRegexps[232], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -12918,7 +12952,7 @@ func native407(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[230], p0) {
+					!matchRe(&nativeRegexps[232], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0

@@ -627,7 +627,7 @@ func fileIn(arg string, is func(string) bool) string {
 	if v, ok := strings.CutPrefix(arg, "file://"); ok && strings.HasPrefix(v, "~") && try(v) {
 		return v // aws's file://~/.aws/credentials: the CLI expands the ~ itself
 	}
-	if strings.HasPrefix(arg, "-") && !strings.HasPrefix(arg, "--") && len(arg) > 2 && try(arg[2:]) {
+	if strings.HasPrefix(arg, "-") && !strings.HasPrefix(arg, "--") && len(arg) > 2 && !propertyAssignment(arg[2:]) && try(arg[2:]) {
 		return arg[2:]
 	}
 	if i := strings.IndexByte(arg, '='); i >= 0 {
@@ -647,6 +647,16 @@ func fileIn(arg string, is func(string) bool) string {
 		}
 	}
 	return ""
+}
+
+// propertyAssignment reports a short option's attached NAME=VALUE, a
+// system property (mvn -Dsonar.token=$SONAR_TOKEN): the name is no file;
+// the value is looked at as any option's value is.
+func propertyAssignment(word string) bool {
+	name, _, ok := strings.Cut(word, "=")
+	return ok && name != "" && !strings.HasPrefix(name, ".") && !strings.ContainsFunc(name, func(r rune) bool {
+		return r != '.' && r != '-' && r != '_' && (r > 127 || !isIdentChar(byte(r)))
+	})
 }
 
 // secretUsers are programs whose naming a secret file is no read of its

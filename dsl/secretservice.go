@@ -11,7 +11,7 @@ import (
 
 func init() {
 	Funcs = append(Funcs, Func{Name: "revealsSecret", Sig: "revealsSecret(name, args) bool",
-		Doc:     "a secrets service's or password manager's CLI prints a stored secret's value: vault kv get, vault read, aws secretsmanager get-secret-value, aws ssm get-parameter --with-decryption, op read, gcloud secrets versions access, az keyvault secret show, doppler secrets get, bw get password, pass show, sops -d, …, and the CLIs that print an access token or credentials (aws configure export-credentials, gcloud auth print-access-token, az account get-access-token, gh auth token, kubectl config view --raw), a token one makes (vault token create, vault write auth/token/create or an auth method's login, npm token create, kubectl create token) and, for any program, the verbs token create, create token, auth token and an operation get-…-token, print-…-token or get-…-password (get-login-password, get-session-token), Terraform's state and outputs (terraform state pull, show -json of the state, output -json or one output by name; tofu and terragrunt alike, terragrunt's run -- CMD and run-all CMD as CMD) and Rails' decrypted credentials (rails credentials:show); not when it writes the value to a file or the clipboard",
+		Doc:     "a secrets service's or password manager's CLI prints a stored secret's value: vault kv get, vault read, aws secretsmanager get-secret-value, aws ssm get-parameter --with-decryption, op read, gcloud secrets versions access, az keyvault secret show, doppler secrets get, bw get password, pass show, sops -d, …, and the CLIs that print an access token or credentials (aws configure export-credentials, gcloud auth print-access-token, az account get-access-token, gh auth token, kubectl config view --raw), a token one makes (vault token create, vault write auth/token/create or an auth method's login, npm token create, kubectl create token) and, for any program, the verbs token create, create token, auth token and an operation get-…-token, print-…-token or get-…-password (get-login-password, get-session-token), Terraform's state and outputs (terraform state pull, show -json of the state, output -json, -raw or an output by name; tofu and terragrunt alike, terragrunt's run -- CMD and run-all CMD as CMD) and Rails' decrypted credentials (rails credentials:show); not when it writes the value to a file or the clipboard, nor when it names the keys it reads and none is named as a secret is (heroku config:get LOG_LEVEL, netlify env:get API_URL, doppler or infisical secrets get API_URL, terraform output api_url; not DATABASE_URL, STRIPE_KEY, db_password, kubeconfig)",
 		Example: `stdin.kind == "pipe" && revealsSecret(stdin.from, stdin.args)`,
 		options: func() []expr.Option { return []expr.Option{strsFunc("revealsSecret", revealsSecret)} }})
 }
@@ -28,6 +28,23 @@ var secretCLIValues = nameSet{names: []string{"-namespace", "--namespace", "-add
 var passCommands = nameSet{names: []string{"init", "ls", "list", "find", "search", "grep", "insert", "add", "edit", "generate", "rm",
 	"remove", "mv", "cp", "git", "help", "version", "otp", "setup", "sync", "config", "mounts", "audit", "fsck",
 	"env", "completion", "templates", "recipients", "alias", "update", "create", "new", "fscopy", "fsmove"}}
+
+// secretKeyName is a config key, secret or output named as a credential
+// is: the names the credential-variable rules read (…SECRET, …TOKEN,
+// …PASSWORD, …KEY, DATABASE_URL, …DSN), a store's connection URL or
+// string, a session, cookie, certificate or kubeconfig; in any case
+// (Terraform's outputs are lower-case: db_password).
+var secretKeyName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)SECRET|TOKEN|PASS|PWD|KEY|PRIVATE|CREDENTIAL|AUTH|DSN|CERT|PEM|SALT|COOKIE|SESSION|SIGNING|SAS\b|` +
+		`KUBE_?CONFIG|CONN|(DATABASE|DB|REDIS|MONGO|MONGODB|POSTGRES|PG|MYSQL|SQL|AMQP|RABBITMQ|BROKER|ELASTIC\w*|CACHE|QUEUE)_?(URL|URI|STRING)`)
+})
+
+// namesSecrets reports a read of keys by name that names a secret, or of
+// none (every key): heroku config:get LOG_LEVEL prints a setting,
+// heroku config:get DATABASE_URL a credential.
+func namesSecrets(keys []string) bool {
+	return len(keys) == 0 || slices.ContainsFunc(keys, secretKeyName().MatchString)
+}
 
 // revealsSecret reports whether a secrets CLI's arguments print a stored
 // secret's value on standard output (see the Func's Doc).
@@ -130,11 +147,12 @@ func revealsSecret(name string, args []string) bool {
 	case "heroku":
 		// config and config:get print the app's config vars: its database
 		// URL, API keys
-		return op(0) == "auth:token" || seq("auth", "token") || op(0) == "authorizations:create" || op(0) == "config" || op(0) == "config:get"
+		return op(0) == "auth:token" || seq("auth", "token") || op(0) == "authorizations:create" || op(0) == "config" ||
+			op(0) == "config:get" && namesSecrets(ops[1:])
 	case "fly", "flyctl":
 		return seq("auth", "token") || seq("tokens", "create")
 	case "netlify", "ntl":
-		return op(0) == "env:get" || op(0) == "env:list" && has("--plain", "--json")
+		return op(0) == "env:get" && namesSecrets(ops[1:]) || op(0) == "env:list" && has("--plain", "--json")
 	case "railway":
 		return (op(0) == "variables" || op(0) == "variable" || op(0) == "vars") && !has("--set") && op(1) == ""
 	case "npm", "pnpm", "yarn":
@@ -152,7 +170,7 @@ func revealsSecret(name string, args []string) bool {
 		// sensitive value in plain text, as Terraform's manual says.
 		// Terraform's flags take one dash or two (--json); terragrunt
 		// passes its commands to terraform.
-		return seq("state", "pull") || op(0) == "output" && (has("-json", "--json", "-raw", "--raw") || op(1) != "") ||
+		return seq("state", "pull") || op(0) == "output" && (op(1) == "" && has("-json", "--json", "-raw", "--raw") || op(1) != "" && namesSecrets(ops[1:])) ||
 			op(0) == "show" && has("-json", "--json") && (op(1) == "" || strings.Contains(op(1), ".tfstate"))
 	case "pulumi":
 		return has("--show-secrets")
@@ -173,9 +191,9 @@ func revealsSecret(name string, args []string) bool {
 	case "rails":
 		return op(0) == "credentials:show" || op(0) == "encrypted:show"
 	case "doppler":
-		return op(0) == "secrets" && (op(1) == "" || op(1) == "get" || op(1) == "download" && has("--no-file"))
+		return op(0) == "secrets" && (op(1) == "" || op(1) == "get" && namesSecrets(ops[2:]) || op(1) == "download" && has("--no-file"))
 	case "infisical":
-		return op(0) == "secrets" && (op(1) == "" || op(1) == "get") || op(0) == "export" && !toFile
+		return op(0) == "secrets" && (op(1) == "" || op(1) == "get" && namesSecrets(ops[2:])) || op(0) == "export" && !toFile
 	case "bw":
 		// bw list items prints every item with its login's password; bw
 		// export --raw prints the whole vault

@@ -124,7 +124,7 @@ func TestRevealsSecret(t *testing.T) {
 		// holes, redteam12: app config vars, deploy tokens, npm's token, the kernel keyring
 		{"heroku config -a app", true}, {"heroku config:get DATABASE_URL", true}, {"heroku config:set X=1", false},
 		{"fly auth token", true}, {"flyctl auth token", true}, {"fly deploy", false},
-		{"netlify env:get K", true}, {"netlify env:list --plain", true}, {"netlify env:list", false},
+		{"netlify env:get API_KEY", true}, {"netlify env:get API_URL", false}, {"netlify env:list --plain", true}, {"netlify env:list", false},
 		{"railway variables", true}, {"railway variables --set K=V", false},
 		{"npm config get //registry.npmjs.org/:_authToken", true}, {"yarn config get npmAuthToken", true}, {"npm config get registry", false},
 		{"keyctl print %user:x", true}, {"keyctl show", false},

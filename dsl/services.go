@@ -67,7 +67,7 @@ var commonVerbs = nameSet{names: []string{"delete", "del", "destroy", "purge", "
 // operation name (delete-db-instance, remove-regions-from-replication).
 var prefixVerbs = []string{"delete-", "remove-", "terminate-", "deregister-", "purge-", "disable-", "revoke-",
 	"destroy-", "drop-", "clear-", "forget-", "unregister-", "wipe-", "flush-", "truncate-", "batch-delete-",
-	"deactivate-", "force-delete", "stop-"}
+	"deactivate-", "force-delete"}
 
 var awsValues = set("--profile", "--region", "--output", "--endpoint-url", "--query", "--cli-input-json",
 	"--color", "--ca-bundle", "--cli-read-timeout", "--cli-connect-timeout", "--cli-binary-format")
@@ -108,7 +108,7 @@ var serviceCLIs = sync.OnceValue(func() map[string]serviceCLI {
 		"glab":         {depth: 2, values: set("-R", "--repo"), verbs: map[string]string{"edit": svcPublic}},
 		"stripe":       {depth: 2, verbs: map[string]string{"roll": svcSecret, "cancel": svcDelete}},
 		"square":       {depth: 2},
-		"wrangler":     {depth: 3, verbs: map[string]string{"rollback": svcDelete}},
+		"wrangler":     {depth: 3},
 		"fastly":       {depth: 3, verbs: map[string]string{"activate": svcDelete}},
 		"vault":        {depth: 3, values: set("-namespace", "--namespace", "-address", "--address"), class: svcSecret, verbs: map[string]string{"seal": svcDelete}},
 		"op":           {depth: 3, class: svcSecret},
@@ -234,6 +234,65 @@ func singleObjectRemove(name string, ops, args []string) bool {
 	return true
 }
 
+func init() {
+	Funcs = append(Funcs, Func{Name: "loopbackControlPlane", Sig: "loopbackControlPlane(name, args) bool",
+		Doc:     "a control-plane CLI pointed at a service on this machine: aws --endpoint-url whose every host is localhost, *.localhost or a loopback address (LocalStack, DynamoDB Local); kafka-topics or kafka-consumer-groups --delete with --bootstrap-server (--zookeeper) so, its --topic and --group plain names (not a pattern, not a broker's internal __ topic, not --all-groups or --all-topics; no ACL, config or offsets change); no name with a part prod, production or live (a tunnel to production)",
+		Example: `!loopbackControlPlane(name, args)`,
+		options: func() []expr.Option { return []expr.Option{strsFunc("loopbackControlPlane", loopbackControlPlane)} }})
+}
+
+// loopbackControlPlane reports a CLI pointed at a service on this machine,
+// by name: aws --endpoint-url http://localhost:4566 (LocalStack, DynamoDB
+// Local), kafka-topics or kafka-consumer-groups --delete given
+// --bootstrap-server localhost:9092 and topics and groups by plain name.
+// What it deletes is the developer's own emulator's or broker's; a
+// production-named one says the loopback is a tunnel.
+func loopbackControlPlane(name string, args []string) bool {
+	var servers []string
+	base := strings.TrimSuffix(name, ".sh")
+	kafka := base == "kafka-topics" || base == "kafka-consumer-groups"
+	if kafka && !slices.Contains(args, "--delete") || slices.ContainsFunc(args, productionName) {
+		return false
+	}
+	for i := 0; i < len(args); i++ {
+		flag, value, attached := strings.Cut(args[i], "=")
+		if !attached && i+1 < len(args) {
+			value = args[i+1]
+		}
+		switch {
+		case name == "aws" && flag == "--endpoint-url",
+			kafka && (flag == "--bootstrap-server" || flag == "--bootstrap-servers" || flag == "--zookeeper"):
+			servers = append(servers, strings.Split(value, ",")...)
+		case kafka && (flag == "--topic" || flag == "--group"):
+			if !kafkaPlainName().MatchString(value) || strings.HasPrefix(value, "__") {
+				return false
+			}
+		case kafka && (flag == "--all-groups" || flag == "--all-topics" || flag == "--reset-offsets"):
+			return false
+		}
+	}
+	for _, s := range servers {
+		if host, _, _ := splitURL(name, s); !isLoopbackName(host) {
+			return false
+		}
+	}
+	return len(servers) > 0
+}
+
+// productionName reports a word naming production by a whole part:
+// prod-index, orders_production, live.
+func productionName(word string) bool {
+	return productionWord().MatchString(word)
+}
+
+var productionWord = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:$|[^a-z0-9])`)
+})
+
+// kafkaPlainName is a topic or group named, not matched: kafka-topics
+// reads --topic as a regular expression.
+var kafkaPlainName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]+$`) })
+
 // serviceAction classifies what a control-plane CLI is asked to do (see
 // serviceFuncs). Unknown programs are "".
 func serviceAction(name string, args []string) string {
@@ -301,7 +360,7 @@ func serviceAction(name string, args []string) string {
 	for _, op := range ops {
 		raise(verbClass(name, cli, op, ops, args))
 	}
-	if best == svcDelete && singleObjectRemove(name, ops, args) {
+	if best == svcDelete && (singleObjectRemove(name, ops, args) || loopbackControlPlane(name, args)) {
 		best = ""
 	}
 	if best == svcDelete && slices.ContainsFunc(ops, func(op string) bool { return auditServices.has(op) }) {
@@ -377,6 +436,9 @@ func verbClass(name string, cli serviceCLI, op string, ops, args []string) strin
 	if name == "gcloud" && op == "revoke" && len(ops) > 0 && ops[0] == "auth" {
 		return "" // gcloud auth revoke is a logout: the local credentials, as az logout
 	}
+	if undoable(name, ops, args) {
+		return ""
+	}
 	if commonVerbs.has(op) {
 		return svcDelete
 	}
@@ -400,6 +462,24 @@ func verbClass(name string, cli serviceCLI, op string, ops, args []string) strin
 		return svcGrant
 	}
 	return ""
+}
+
+// undoable reports the operations that change nothing another command
+// cannot restore or a run rebuild: the CLI's own local configuration
+// (gcloud config unset, az config unset, az account clear: the cached
+// login, as az logout), an Actions cache (gh cache delete: the next run
+// fills it, as it does after gh api's DELETE of …/actions/caches), a
+// workflow disabled (gh workflow enable undoes it).
+func undoable(name string, ops, args []string) bool {
+	at := func(i int, v string) bool { return len(ops) > i && ops[i] == v }
+	switch name {
+	case "gcloud", "az":
+		return at(0, "config") || name == "az" && at(0, "account") && at(1, "clear")
+	case "gh":
+		return at(0, "cache") || at(0, "workflow") && at(1, "disable") ||
+			at(0, "api") && slices.ContainsFunc(args, func(a string) bool { return strings.Contains(a, "/actions/caches") && cachePath().MatchString(a) })
+	}
+	return false
 }
 
 // accessVerb classes the operations that give access, publish or turn
@@ -889,22 +969,41 @@ func classifyRequest(name, method, u, data string) string {
 			destructive = true
 		}
 	}
-	if !destructive {
-		return ""
+	if !destructive || !datastorePorts.has(port) && cachePath().MatchString(lowPath) {
+		return "" // a cache purged refills: Cloudflare's purge_cache, Actions caches
 	}
-	wipe := datastorePorts.has(port)
+	wholeStore := false
 	for _, p := range datastorePaths {
 		if strings.Contains(lowPath, p) {
-			wipe = true
+			wholeStore = true
 		}
 	}
-	if wipe {
+	if wholeStore || datastorePorts.has(port) && !(isLoopbackName(host) && oneNamedResource().MatchString(path) && !productionName(path)) {
 		return "wipe"
 	}
 	if name != "gh" && name != "glab" && isLocalHost(host) {
 		return "local"
 	}
 	return "delete"
+}
+
+// cachePath is an API path whose last part names a cache: …/purge_cache,
+// …/actions/caches?key=K, /cache.
+var cachePath = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`/(?:purge_cache|caches?)(?:/[^/]*)?(?:[?#].*)?$`)
+})
+
+// oneNamedResource is a path of one named top-level resource (/my-index):
+// on a datastore of this machine, one index or database a developer made,
+// not _all, a wildcard or a list.
+var oneNamedResource = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^/[A-Za-z0-9][A-Za-z0-9_.-]*/?$`)
+})
+
+// isLoopbackName reports a host that is this machine by name or address:
+// localhost, app.localhost, 127.0.0.1, ::1; not a compose service's name.
+func isLoopbackName(h string) bool {
+	return h == "localhost" || strings.HasSuffix(h, ".localhost") || isLoopbackIP(h)
 }
 
 // splitURL splits a URL as an HTTP client reads it: scheme-less URLs and
@@ -1012,17 +1111,19 @@ var tokenServices = sync.OnceValue(func() map[string][]string {
 		"BUILDKITE": {"buildkite.com"}, "PYPI": {"pypi.org"}, "CODECOV": {"codecov.io"}, "GROQ": {"groq.com"},
 		"MISTRAL": {"mistral.ai"}, "GEMINI": {"googleapis.com"}, "GOOGLE": {"googleapis.com"}, "COHERE": {"cohere.com", "cohere.ai"},
 		"OPENROUTER": {"openrouter.ai"}, "REPLICATE": {"replicate.com"}, "POSTMARK": {"postmarkapp.com"}, "ALGOLIA": {"algolia.net", "algolia.com"},
-		"SUPABASE": {"supabase.co", "supabase.com"}, "FLY": {"fly.io"}, "RAILWAY": {"railway.app"}, "RENDER": {"render.com"},
+		"SUPABASE": {"supabase.co", "supabase.com"}, "FLY": {"fly.io", "machines.dev"}, "RAILWAY": {"railway.app"}, "RENDER": {"render.com"},
 		"SNYK": {"snyk.io"}, "SONAR": {"sonarcloud.io"}, "NEWRELIC": {"newrelic.com"}, "NEW_RELIC": {"newrelic.com"},
 		"HONEYCOMB": {"honeycomb.io"}, "GRAFANA": {"grafana.net", "grafana.com"}, "SHOPIFY": {"myshopify.com", "shopify.com"},
 		"ASANA": {"asana.com"}, "TRELLO": {"trello.com"}, "AIRTABLE": {"airtable.com"}, "FIGMA": {"figma.com"}, "ZOOM": {"zoom.us"},
-		"CR": {"ghcr.io"}, "QUAY": {"quay.io"},
+		"CR": {"ghcr.io"}, "QUAY": {"quay.io"}, "APPCENTER": {"appcenter.ms"}, "NUGET": {"nuget.org"},
+		// GitLab CI's job token and registry password ($CI_JOB_TOKEN, $CI_REGISTRY_PASSWORD)
+		"CI": {"gitlab.com"},
 	}
 })
 
 func init() {
 	Funcs = append(Funcs, Func{Name: "tokenForHost", Sig: "tokenForHost(value, args) bool",
-		Doc:     "every credential variable in value ($GITHUB_TOKEN, ${SLACK_BOT_TOKEN}), and every credential helper's output in it ($(gh auth token), $(gcloud auth print-access-token)), belongs to the service every URL in args goes to (api.github.com, slack.com): the token is used, not leaked; an AWS credential's only hosts are ECR registries (ACCOUNT.dkr.ecr.REGION.amazonaws.com), an az token's or Azure credential's Azure's own APIs (management.azure.com, graph.microsoft.com, login.microsoftonline.com, a key vault, registry or storage account), not anyone's server under amazonaws.com or azurewebsites.net",
+		Doc:     "every credential variable in value ($GITHUB_TOKEN, ${SLACK_BOT_TOKEN}), and every credential helper's output in it ($(gh auth token), $(gcloud auth print-access-token)), belongs to the service every URL in args goes to (api.github.com, slack.com): the token is used, not leaked; an AWS credential's only hosts are ECR registries (ACCOUNT.dkr.ecr.REGION.amazonaws.com), an az token's or Azure credential's Azure's own APIs (management.azure.com, graph.microsoft.com, login.microsoftonline.com, a key vault, registry or storage account), not anyone's server under amazonaws.com or azurewebsites.net; a registry variable counts as its service's ($CI_REGISTRY for $CI_REGISTRY_PASSWORD, $ECR_REGISTRY for an ECR password); with no host but this machine's (localhost:8080, 127.0.0.1, httpie's :8080) and no curl --connect-to or --resolve, true: nothing leaves",
 		Example: `any(options("d"), # contains "TOKEN" && !tokenForHost(#, args))`,
 		options: func() []expr.Option { return []expr.Option{strsFunc("tokenForHost", tokenForHost)} }})
 }
@@ -1040,30 +1141,69 @@ func tokenForHost(value string, args []string) bool {
 		}
 	}
 	if len(hosts) == 0 {
-		return false
+		// bareHost drops loopback: a token sent only to this machine's
+		// own server (curl localhost:8080, httpie :8080) leaves nothing.
+		return slices.ContainsFunc(args, loopbackURL) && !slices.ContainsFunc(args, reroutesConnection)
 	}
 	for _, v := range vars {
 		prefix := tokenPrefix(v)
-		if prefix == "AWS" && !slices.ContainsFunc(hosts, func(h string) bool { return !ecrRegistry(h) }) {
-			continue
-		}
-		if prefix == "AZ" || prefix == "AZURE" {
-			if slices.ContainsFunc(hosts, func(h string) bool { return !azureHost(h) }) {
-				return false
-			}
-			continue
-		}
-		domains, ok := tokenServices()[prefix]
-		if !ok {
+		if slices.ContainsFunc(hosts, func(h string) bool { return !serviceHost(prefix, h) }) {
 			return false
-		}
-		for _, h := range hosts {
-			if !slices.ContainsFunc(domains, func(d string) bool { return h == d || strings.HasSuffix(h, "."+d) }) {
-				return false
-			}
 		}
 	}
 	return true
+}
+
+// serviceHost reports h as a host of the service a credential's prefix
+// names: its domains; for AWS only ECR registries, for Azure only Azure's
+// own APIs; a registry named by a variable of the same service
+// ($CI_REGISTRY for $CI_REGISTRY_PASSWORD, $ECR_REGISTRY for AWS's
+// ECR password) as that service's.
+func serviceHost(prefix, h string) bool {
+	if service, ok := registryVariable(h); ok {
+		return service == prefix || service == "ECR" && prefix == "AWS"
+	}
+	switch prefix {
+	case "AWS":
+		return ecrRegistry(h)
+	case "AZ", "AZURE":
+		return azureHost(h)
+	}
+	domains := tokenServices()[prefix]
+	return slices.ContainsFunc(domains, func(d string) bool { return h == d || strings.HasSuffix(h, "."+d) })
+}
+
+// registryVariable reads a registry given as a variable, $CI_REGISTRY or
+// ${ECR_REGISTRY}: the service its name starts with (CI, ECR).
+func registryVariable(h string) (service string, ok bool) {
+	name, ok := strings.CutPrefix(strings.Trim(h, "'\""), "$")
+	if !ok {
+		return "", false
+	}
+	name = strings.ToUpper(strings.TrimSuffix(strings.TrimPrefix(name, "{"), "}"))
+	if !strings.HasSuffix(name, "_REGISTRY") || strings.ContainsFunc(name, func(r rune) bool { return r > 127 || !isIdentChar(byte(r)) }) {
+		return "", false
+	}
+	return tokenPrefix(name), true
+}
+
+// loopbackURL reports a request target on this machine: http://localhost:8080/x,
+// 127.0.0.1:9000, [::1]:8080, httpie's :8080/x.
+func loopbackURL(word string) bool {
+	word = strings.Trim(word, "'\"")
+	if word == "" || strings.HasPrefix(word, "-") || strings.ContainsAny(word, " \t$`") {
+		return false
+	}
+	host, _, _ := splitURL("", word)
+	return isLoopbackName(host)
+}
+
+// reroutesConnection reports a curl option that connects a request's host
+// name elsewhere (--connect-to localhost:80:evil.example:80, --resolve), so
+// a loopback URL in the line says nothing of where the request goes.
+func reroutesConnection(arg string) bool {
+	name, _, _ := strings.Cut(arg, "=")
+	return name == "--connect-to" || name == "--resolve"
 }
 
 // ownToken reports a value whose every credential variable names a
