@@ -1,0 +1,40 @@
+package rules_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hguard/hguard/dsl"
+)
+
+// TestFpfix60SecretsFileForPerson: a person writing text typed on the line
+// into the project's secrets file is judged on disk as an agent is: it
+// creates or extends one without losing a value. Replacing the values a
+// file holds, a file outside the project, and a replace after a cd to a
+// directory known only at run time (whose .env no disk read can see) still
+// ask.
+func TestFpfix60SecretsFileForPerson(t *testing.T) {
+	proj := everydayProject(t)
+	if err := os.WriteFile(filepath.Join(proj, ".env"), []byte("DB_PASSWORD=hunter2\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	checkHolesIn(t, proj, []holeCase{
+		{"printf 'PORT=3000\\n' > .env.test", dsl.Allow, dsl.Allow},
+		{"echo 'NODE_ENV=development' >> .env", dsl.Allow, dsl.Allow},
+		{"echo \"SECRET_KEY=$(openssl rand -hex 32)\" >> .env", dsl.Allow, dsl.Allow},
+		{"echo \"VERSION=$(git describe --tags)\" > version.env", dsl.Allow, dsl.Allow},
+		{"cat > .env.test <<'EOF'\nPORT=3000\nEOF", dsl.Allow, dsl.Allow},
+		{"cd \"$(dirname \"$0\")\" && echo 'FOO=bar' >> .env", dsl.Allow, dsl.Allow},
+
+		{"echo 'PORT=3000' > .env", dsl.Ask, dsl.Ask},
+		{"cd \"$(dirname \"$0\")\" && echo 'FOO=bar' > .env", dsl.Ask, dsl.Ask},
+		{"cd \"$GITHUB_WORKSPACE\" && echo 'FOO=bar' > .env", dsl.Ask, dsl.Ask},
+		{"cd - && echo 'FOO=bar' > .env.test", dsl.Ask, dsl.Ask},
+		{"echo x > ../other/.env", dsl.Ask, dsl.Ask},
+		{"echo x > /srv/app/.env", dsl.Ask, dsl.Ask},
+		{"echo x >> ~/.netrc", dsl.Ask, dsl.Ask},
+		{"printenv > .env.test", dsl.Ask, dsl.Ask},
+		{"cat ~/.aws/credentials >> .env", dsl.Ask, dsl.Ask},
+	})
+}
