@@ -38,3 +38,28 @@ func TestFpfix60SecretsFileForPerson(t *testing.T) {
 		{"cat ~/.aws/credentials >> .env", dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestFpfix60ZshQualifiersSelectFiles: zsh glob qualifiers that select or
+// order files by size, age, link count or position (Lk+100, mh+7, om[1,5])
+// run nothing, and zsh's print names its operands only to print them; the
+// qualifiers that run code (e:…:, +func, oe:…:, o+func) are still judged.
+func TestFpfix60ZshQualifiersSelectFiles(t *testing.T) {
+	checkShellHoles(t, []shellHoleCase{
+		{"zsh", "ls *(Lk+100)", dsl.Allow, dsl.Allow},
+		{"zsh", "ls **/*(.Lm+10)", dsl.Allow, dsl.Allow},
+		{"zsh", "ls *(om[1,5])", dsl.Allow, dsl.Allow},
+		{"zsh", "rm *(.m+30)", dsl.Allow, dsl.Allow},
+		{"zsh", "rm -f **/*.log(.mh+7)", dsl.Allow, dsl.Allow},
+		{"zsh", "print -l **/*.log(.mh+7)", dsl.Allow, dsl.Allow},
+		{"zsh", "print -l **/*(.)", dsl.Allow, dsl.Allow},
+		{"zsh", "setopt extendedglob; print -l **/*(.om[1,10])", dsl.Allow, dsl.Allow},
+
+		{"zsh", "ls *(e:'rm -rf ~':)", dsl.Block, dsl.Block},
+		{"zsh", "ls *(.mh+7e:'rm -rf ~':)", dsl.Block, dsl.Block},
+		{"zsh", "ls *(Lk+100oe:'rm -rf ~':)", dsl.Block, dsl.Block},
+		{"zsh", "ls *(+f)", dsl.Ask, dsl.Ask},
+		{"zsh", "ls *(Lk+1o+f)", dsl.Ask, dsl.Ask},
+		{"zsh", "rm -rf *(Lk+100)", dsl.Ask, dsl.Ask},
+		{"zsh", "print x > ~/.claude/settings.json", dsl.Ask, dsl.Block},
+	})
+}
