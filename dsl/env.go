@@ -1885,16 +1885,19 @@ func replaces(dest string, sources []string, dir string, ctx Context) bool {
 // directory dir, that a build or a package manager makes again when it is
 // gone, so that deleting it loses time, not work: one of the home's tool
 // caches (homeCaches), or a build's output or a dependency directory
-// (Context.BuildOutput), which judges a glob in the last name by its
-// matches (rm -rf dist/* build *.egg-info). A path known only at run
-// time, a glob above the last name and one that climbs (..) are not.
+// (Context.BuildOutput), which judges a glob by its matches (rm -rf
+// dist/* build *.egg-info packages/*/node_modules). A path known only at
+// run time, a recursive ** (zsh's, bash's globstar: matches at any
+// depth), a glob above the last name with no name after it (*/) and one
+// that climbs (..) are not.
 func regenerable(p, dir string, ctx Context) bool {
 	if p == "" || strings.HasPrefix(p, "-") {
 		return false
 	}
 	r := resolveIn(cleanPath(p), dir)
 	parent, base := path.Split(r)
-	if strings.ContainsAny(parent, "$`*?[{") || strings.ContainsAny(base, "$`{") || slices.Contains(strings.Split(r, "/"), "..") {
+	if strings.ContainsAny(r, "$`{") || strings.Contains(r, "**/") || slices.Contains(strings.Split(r, "/"), "..") ||
+		strings.ContainsAny(parent, "*?[") && (base == "" || base == ".") {
 		return false
 	}
 	glob := strings.ContainsAny(base, "*?[") // BuildOutput judges each match

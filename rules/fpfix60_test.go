@@ -63,3 +63,43 @@ func TestFpfix60ZshQualifiersSelectFiles(t *testing.T) {
 		{"zsh", "print x > ~/.claude/settings.json", dsl.Ask, dsl.Block},
 	})
 }
+
+// TestFpfix60GlobAboveBuildOutput: a glob above a build's output name
+// (packages/*/node_modules) is judged by its matches on disk, each of which
+// must be output git tracks nothing in, reached through no link the glob
+// went through; a glob with no output name after it, one that matches a
+// tracked file, matches nothing, or passes a link still asks.
+func TestFpfix60GlobAboveBuildOutput(t *testing.T) {
+	proj := everydayProject(t)
+	home := filepath.Dir(proj)
+	for _, f := range []string{"packages/a/node_modules/x/index.js", "packages/b/node_modules/y/index.js", "apps/web/dist/main.js",
+		"apps/api/dist/main.js", "web/node_modules/z/index.js", "packages/a/src/index.ts", filepath.Join("..", "dist", "keep")} {
+		p := filepath.Join(proj, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkHolesIn(t, proj, []holeCase{
+		{"rm -rf packages/*/node_modules", dsl.Allow, dsl.Allow},
+		{"rm -rf ./packages/*/node_modules/", dsl.Allow, dsl.Allow},
+		{"rm -rf */node_modules", dsl.Allow, dsl.Allow},
+		{"rm -rf apps/*/dist", dsl.Allow, dsl.Allow},
+
+		{"rm -rf */", dsl.Ask, dsl.Ask},
+		{"rm -rf packages/*/src", dsl.Ask, dsl.Ask},
+		{"rm -rf packages/*", dsl.Ask, dsl.Ask},
+		{"rm -rf packages/*/target", dsl.Ask, dsl.Ask}, // nothing there now; what the line makes is unknown
+		{"rm -rf */dist", dsl.Ask, dsl.Ask},            // no match: apps/web/dist lies a level lower
+		{"rm -rf ~/*/", dsl.Block, dsl.Block},
+		{"rm -rf **/node_modules", dsl.Ask, dsl.Ask}, // any depth: not expanded here
+	})
+	if err := os.Symlink(home, filepath.Join(proj, "apps", "home")); err != nil {
+		t.Fatal(err)
+	}
+	checkHolesIn(t, proj, []holeCase{
+		{"rm -rf apps/*/dist", dsl.Ask, dsl.Ask}, // apps/home/dist is the home's
+	})
+}
