@@ -103,3 +103,25 @@ func TestFpfix60GlobAboveBuildOutput(t *testing.T) {
 		{"rm -rf apps/*/dist", dsl.Ask, dsl.Ask}, // apps/home/dist is the home's
 	})
 }
+
+// TestFpfix60KeyTests: a grep that only tests whether a secrets file sets
+// a key prints nothing of its lines (its status, a count or a name); one
+// that prints a line, reads patterns from the file, or searches for part
+// of a value still asks.
+func TestFpfix60KeyTests(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"grep -q '^PORT=' .env || echo 'PORT=3000' >> .env", dsl.Allow, dsl.Allow},
+		{"grep -c KEY .env", dsl.Allow, dsl.Allow},
+		{"grep -qs DATABASE_URL .env.local && echo set", dsl.Allow, dsl.Allow},
+		{"grep -q ^aws_access_key_id ~/.aws/credentials", dsl.Allow, dsl.Allow},
+
+		{"grep PORT .env", dsl.Ask, dsl.Ask},
+		{"grep -o -c KEY .env", dsl.Ask, dsl.Ask},
+		{"grep -cv KEY .env", dsl.Ask, dsl.Ask},
+		{"grep -q -f .env src/config.ts", dsl.Ask, dsl.Ask},
+		{"grep -q '^API_KEY=sk-' .env", dsl.Ask, dsl.Ask},
+		{"grep -A1 -q KEY .env", dsl.Ask, dsl.Ask},
+		{"grep -l KEY .env | xargs cat", dsl.Ask, dsl.Ask},
+		{"grep -q KEY .env && cat .env", dsl.Ask, dsl.Ask},
+	})
+}
