@@ -125,3 +125,21 @@ func TestFpfix60KeyTests(t *testing.T) {
 		{"grep -q KEY .env && cat .env", dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestFpfix60StartupSetupLines: a person appending zsh's completion set-up
+// or its vi or emacs keymap to their own start-up file has it judged as
+// the commands it runs, as export and setopt lines are; a key bound to
+// text or a widget, a program after the set-up, and an agent's append
+// still ask.
+func TestFpfix60StartupSetupLines(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"echo 'bindkey -v' >> ~/.zshrc", dsl.Allow, dsl.Ask},
+		{"echo 'autoload -Uz compinit && compinit' >> ~/.zshrc", dsl.Allow, dsl.Ask},
+
+		{"echo 'bindkey ^x evil' >> ~/.zshrc", dsl.Ask, dsl.Ask},
+		{"echo \"bindkey -s '^x' 'rm -rf ~\\n'\" >> ~/.zshrc", dsl.Block, dsl.Block},
+		{"echo 'autoload -Uz compinit && payload' >> ~/.zshrc", dsl.Ask, dsl.Ask},
+		{"echo 'compinit || payload' >> ~/.zshrc", dsl.Ask, dsl.Ask},
+		{"echo 'alias ls=rm' >> ~/.zshrc", dsl.Ask, dsl.Ask},
+	})
+}
