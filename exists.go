@@ -35,7 +35,7 @@ func existsOnDisk() func(string) (dir, ok bool) {
 // anything below one (target/debug/incremental, node_modules/.vite), or a
 // file named as tools name what they write on each run
 // (checkpoint.RegenerableFile: rm -rf htmlcov .coverage), or every match
-// of a glob (dist/*, *.egg-info), that the
+// of a glob (dist/*, *.egg-info, packages/*/node_modules), that the
 // project's git index (read in Go, as checkpoints read it; no git runs in
 // the user's repository) tracks nothing in, in a work tree that is not
 // the home (a home under git is dotfiles, its ~/tmp no build's). No link
@@ -43,6 +43,16 @@ func existsOnDisk() func(string) (dir, ok bool) {
 // work no index of the project lists) lies on the way from the output
 // directory down to path: rm -rf out/ deletes what the link leads to.
 func buildOutput(path string) bool {
+	if dir := filepath.Dir(path); strings.ContainsAny(dir, "*?[") {
+		// a glob above the last name (packages/*/node_modules): each match
+		// is judged, and none may pass a link the glob went through
+		// (packages/x -> ~); with none, rm finds nothing to delete now,
+		// but what the line may make there first is not known to be output
+		matches, err := filepath.Glob(path)
+		return err == nil && len(matches) > 0 && !slices.ContainsFunc(matches, func(m string) bool {
+			return linkBelow(m, globRoot(path)) || !buildOutput(m)
+		})
+	}
 	if b := filepath.Base(path); strings.ContainsAny(b, "*?[") {
 		// each match (Go's * matches a leading dot too: more than the
 		// shell's); with none, rm is given the pattern itself and finds
@@ -89,6 +99,24 @@ func buildOutput(path string) bool {
 	}
 	tracked, ok := checkpoint.TrackedBelow(top)
 	return ok && !tracked
+}
+
+// globRoot is the directory a glob's first wildcard lies below
+// (/p/packages for /p/packages/*/node_modules).
+func globRoot(pattern string) string {
+	i := strings.IndexAny(pattern, "*?[")
+	return filepath.Dir(pattern[:i+1])
+}
+
+// linkBelow reports a link among the directories between root and path,
+// path's parent included.
+func linkBelow(path, root string) bool {
+	for p := filepath.Dir(path); len(p) > len(root) && strings.HasPrefix(p, root+string(filepath.Separator)); p = filepath.Dir(p) {
+		if fi, err := os.Lstat(p); err != nil || fi.Mode()&fs.ModeSymlink != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // absent reports that nothing is at path.

@@ -467,10 +467,13 @@ func (g *Guard) check(req Request) Verdict {
 	if session || len(req.Held) > 0 {
 		ctx.SecretFile = sessionSecrets(req.Written, req.Held, req.Since)
 	}
+	// Both callers see what is on disk: text typed on the line may create
+	// or extend a project's secrets file, not replace one that is there
+	// (write-credentials), and a person is judged no stricter than an agent.
+	ctx.Exists = existsOnDisk()
 	if req.Caller != "" {
 		ctx.ArchiveMembers = archiveMembers()
 		ctx.SecretsUnder = secretsUnder()
-		ctx.Exists = existsOnDisk()
 		ctx.PatternFile = patternFile()
 		ctx.Present = present()
 	}

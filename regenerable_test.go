@@ -88,7 +88,9 @@ func TestRegenerableDelete(t *testing.T) {
 		{proj, "rm -rf node_modules src/gen", dsl.Ask}, // beside a tracked directory
 		{proj, "rm -rf dist", dsl.Ask},                 // a repository of its own
 		{proj, "rm -rf vendor", dsl.Ask},               // a name no build gives
-		{proj, "rm -rf */node_modules", dsl.Ask},       // a glob
+		{proj, "rm -rf */node_modules", dsl.Allow},     // a glob whose one match, web/node_modules, is output
+		{proj, "rm -rf */gen", dsl.Ask},                // a glob whose match, src/gen, git tracks
+		{proj, "rm -rf */out", dsl.Ask},                // web/out leads to ~/Documents
 		{proj, "rm -rf \"$D/node_modules\"", dsl.Ask},
 		{loose, "rm -rf node_modules", dsl.Ask}, // no work tree says what it holds
 		// find deleting below a build's output, and rsync --delete into one

@@ -51,8 +51,9 @@ type Context struct {
 	// Exists reports what is on disk at a cleaned path (absolute or ~/…):
 	// ok when something is there, dir when it is a directory (a link
 	// counts as what it points to). A copy onto an existing file outside
-	// an agent's project replaces what no checkpoint holds (replaces).
-	// Nil for a person.
+	// an agent's project replaces what no checkpoint holds (replaces), and
+	// text written over a secrets file loses its values (write-credentials,
+	// for a person too). Nil when nothing is on disk to see.
 	Exists func(path string) (dir, ok bool)
 	// PatternFile reads the patterns of a small file on disk (by its
 	// cleaned path, absolute or ~/…) that an agent's copier leaves files
@@ -132,6 +133,7 @@ type CommandEnv struct {
 	Line        string            `expr:"line"`
 	Cwd         string            `expr:"cwd"`
 	Moved       string            `expr:"moved"`
+	CwdLost     bool              `expr:"cwdLost"`
 	Shell       string            `expr:"shell"`
 	Caller      string            `expr:"caller"`
 	Agent       bool              `expr:"agent"`
@@ -326,6 +328,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		Source:      c.Source,
 		Line:        line.Normalized,
 		Cwd:         commandCwd(ctx.Cwd, c.Cwd, c.CwdRel),
+		CwdLost:     c.CwdLost,
 		Shell:       ctx.Shell,
 		Caller:      ctx.Caller,
 		Agent:       ctx.Caller != "",
@@ -1852,7 +1855,7 @@ func outsideProject(p, dir, project, home string) bool {
 // replaces reports that copying sources to dest, resolved against the
 // command's directory dir, lands on a file that exists (Context.Exists):
 // dest is one, or dest is a directory holding a file named like a source.
-// Paths known only at run time, globs, a person's commands (no Exists)
+// Paths known only at run time, globs, a line with no disk (no Exists)
 // and a container's own files are not judged; a container's path under a
 // mount from here is the host's file it is written as.
 func replaces(dest string, sources []string, dir string, ctx Context) bool {
@@ -1888,16 +1891,19 @@ func replaces(dest string, sources []string, dir string, ctx Context) bool {
 // directory dir, that a build or a package manager makes again when it is
 // gone, so that deleting it loses time, not work: one of the home's tool
 // caches (homeCaches), or a build's output or a dependency directory
-// (Context.BuildOutput), which judges a glob in the last name by its
-// matches (rm -rf dist/* build *.egg-info). A path known only at run
-// time, a glob above the last name and one that climbs (..) are not.
+// (Context.BuildOutput), which judges a glob by its matches (rm -rf
+// dist/* build *.egg-info packages/*/node_modules). A path known only at
+// run time, a recursive ** (zsh's, bash's globstar: matches at any
+// depth), a glob above the last name with no name after it (*/) and one
+// that climbs (..) are not.
 func regenerable(p, dir string, ctx Context) bool {
 	if p == "" || strings.HasPrefix(p, "-") {
 		return false
 	}
 	r := resolveIn(cleanPath(p), dir)
 	parent, base := path.Split(r)
-	if strings.ContainsAny(parent, "$`*?[{") || strings.ContainsAny(base, "$`{") || slices.Contains(strings.Split(r, "/"), "..") {
+	if strings.ContainsAny(r, "$`{") || strings.Contains(r, "**/") || slices.Contains(strings.Split(r, "/"), "..") ||
+		strings.ContainsAny(parent, "*?[") && (base == "" || base == ".") {
 		return false
 	}
 	glob := strings.ContainsAny(base, "*?[") // BuildOutput judges each match

@@ -87,8 +87,8 @@ func exampleWorkTreeHeld(dir string) bool {
 // __pycache__ directories are build output.
 func exampleBuildOutput(p string) bool {
 	rel, found := strings.CutPrefix(p, "/home/u/proj/")
-	if !found || strings.HasPrefix("build/Dockerfile", rel+"/") {
-		return false
+	if !found || strings.HasPrefix("build/Dockerfile", rel+"/") || strings.ContainsAny(path.Dir(rel), "*?[") {
+		return false // a glob above the last name matches nothing here
 	}
 	switch path.Base(rel) {
 	case "node_modules", "dist", "target", ".next", "__pycache__", "build":

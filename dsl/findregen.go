@@ -301,10 +301,10 @@ var loopWord = regexp.MustCompile(`\b(for|while|until|select)\b`)
 // plainFile reports a path, resolved against the command's directory dir,
 // where an agent's disk (Context.Exists) holds a file, not a directory:
 // rm -rf deletes it as rm -f would (rm -rf node_modules package-lock.json).
-// A path known only at run time, a glob and a person's command (no
-// Exists) are not judged.
+// A path known only at run time, a glob and a person's command (read as
+// written) are not judged.
 func plainFile(p, dir string, ctx Context) bool {
-	if ctx.Exists == nil || p == "" || strings.HasPrefix(p, "-") {
+	if ctx.Caller == "" || ctx.Exists == nil || p == "" || strings.HasPrefix(p, "-") {
 		return false
 	}
 	r := resolveIn(cleanPath(p), dir)

@@ -809,7 +809,7 @@ func filesRead(name string, args, pos []string, redirects []RedirectEnv, in func
 		}
 	}
 	prog := programName(name)
-	if (secretUsers.has(name) || secretUsers.has(prog)) && !batchEditor(prog, args) {
+	if (secretUsers.has(name) || secretUsers.has(prog)) && !batchEditor(prog, args) || testsKey(prog, args) {
 		return out
 	}
 	skip := secretAuthOptions[prog]

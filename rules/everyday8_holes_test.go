@@ -111,9 +111,9 @@ func TestEverydayEight(t *testing.T) {
 		{"sudo ufw allow 8080/tcp", dsl.Allow, dsl.Ask},
 		{"git filter-repo --strip-blobs-bigger-than 10M", dsl.Ask, dsl.Ask},
 		{"git gc --prune=now", dsl.Ask, dsl.Ask},
-		// no .env is on this disk: an agent's new file loses nothing
+		// no .env is on this disk: a new one, a person's or an agent's, loses nothing
 		// (TestEverydayNine holds an existing one replaced, still asked)
-		{"cat > .env <<'EOF'\nDATABASE_URL=postgres://postgres:postgres@localhost:5432/app\nREDIS_URL=redis://localhost:6379\nEOF", dsl.Ask, dsl.Allow},
+		{"cat > .env <<'EOF'\nDATABASE_URL=postgres://postgres:postgres@localhost:5432/app\nREDIS_URL=redis://localhost:6379\nEOF", dsl.Allow, dsl.Allow},
 		{"unset HISTFILE", dsl.Ask, dsl.Ask},
 		{"sudo less /var/log/secure", dsl.Allow, dsl.Ask},
 		{"sudo tail -n 50 /var/log/auth.log", dsl.Allow, dsl.Ask},

@@ -21,18 +21,18 @@ func TestEverydayNine(t *testing.T) {
 		}
 	}
 	checkHolesIn(t, proj, []holeCase{
-		// an agent creating a project's env file with the text on the
+		// a person or an agent creating a project's env file with the text on the
 		// line, or appending that text to one, loses no value the file
 		// held; replacing the secrets there, copying another secret file
 		// in and anything outside the project still ask
-		{"echo 'PORT=3000' > .env.test", dsl.Ask, dsl.Allow},
-		{"printf 'PORT=3000\\nLOG_LEVEL=debug\\n' > .env.development", dsl.Ask, dsl.Allow},
-		{"cat > .env.test <<'EOF'\nPORT=3000\nEOF", dsl.Ask, dsl.Allow},
-		{"tee .env.ci > /dev/null <<'EOF'\nCI=1\nEOF", dsl.Ask, dsl.Allow},
-		{"cd web && echo 'VITE_API=http://localhost:8080' > .env.test", dsl.Ask, dsl.Allow},
-		{"echo 'DEBUG=1' >> .env", dsl.Ask, dsl.Allow},
-		{"echo 'DEBUG=1' | tee -a .env.local", dsl.Ask, dsl.Allow},
-		{"cat >> .env <<'EOF'\nREDIS_URL=redis://localhost:6379\nEOF", dsl.Ask, dsl.Allow},
+		{"echo 'PORT=3000' > .env.test", dsl.Allow, dsl.Allow},
+		{"printf 'PORT=3000\\nLOG_LEVEL=debug\\n' > .env.development", dsl.Allow, dsl.Allow},
+		{"cat > .env.test <<'EOF'\nPORT=3000\nEOF", dsl.Allow, dsl.Allow},
+		{"tee .env.ci > /dev/null <<'EOF'\nCI=1\nEOF", dsl.Allow, dsl.Allow},
+		{"cd web && echo 'VITE_API=http://localhost:8080' > .env.test", dsl.Allow, dsl.Allow},
+		{"echo 'DEBUG=1' >> .env", dsl.Allow, dsl.Allow},
+		{"echo 'DEBUG=1' | tee -a .env.local", dsl.Allow, dsl.Allow},
+		{"cat >> .env <<'EOF'\nREDIS_URL=redis://localhost:6379\nEOF", dsl.Allow, dsl.Allow},
 		{"echo 'PORT=3000' > .env", dsl.Ask, dsl.Ask},               // replaces the secrets there
 		{"echo 'PORT=3000' > .env.local", dsl.Ask, dsl.Ask},         // replaces what it held
 		{"printf 'X=1\\n' | tee .env", dsl.Ask, dsl.Ask},            // the same, by tee

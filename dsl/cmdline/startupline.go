@@ -3,6 +3,7 @@ package cmdline
 import (
 	"cmp"
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -103,11 +104,13 @@ func appendedInput(c *Command) (string, bool) {
 
 // setsUp reports a start-up text whose every statement is a simple command
 // of a builtin that sets the shell up (export, source, eval, set, shopt,
-// setopt, autoload, umask), alone or behind a test of a file or a
-// command's presence ([ -f ~/.fzf.bash ] && source ~/.fzf.bash, if
-// command -v pyenv >/dev/null; then eval "$(pyenv init -)"; fi): what it
-// sources or evaluates the walker follows. A program run at every start
-// (payload, x) is not.
+// setopt, autoload, umask, zsh's compinit and its keymap choice bindkey
+// -v or -e), alone, after another (autoload -Uz compinit && compinit) or
+// behind a test of a file or a command's presence ([ -f ~/.fzf.bash ] &&
+// source ~/.fzf.bash, if command -v pyenv >/dev/null; then eval "$(pyenv
+// init -)"; fi): what it sources or evaluates the walker follows. A
+// program run at every start (payload, x) is not, nor a key bound to
+// text or a widget (bindkey -s '^x' 'cmd').
 func setsUp(text string) bool {
 	f, err := syntax.NewParser().Parse(strings.NewReader(text), "")
 	return err == nil && len(f.Stmts) > 0 && setupStmts(f.Stmts)
@@ -129,8 +132,8 @@ func setupStmt(st *syntax.Stmt) bool {
 	switch x := st.Cmd.(type) {
 	case *syntax.DeclClause:
 		return x.Variant.Value == "export" // export NAME=VALUE: what it may set startupScreen has read
-	case *syntax.BinaryCmd: // [ -f FILE ] && source FILE
-		return (x.Op == syntax.AndStmt || x.Op == syntax.OrStmt) && presenceTest(x.X) && setupStmt(x.Y)
+	case *syntax.BinaryCmd: // [ -f FILE ] && source FILE, autoload -Uz compinit && compinit
+		return (x.Op == syntax.AndStmt || x.Op == syntax.OrStmt) && (presenceTest(x.X) || x.Op == syntax.AndStmt && setupStmt(x.X)) && setupStmt(x.Y)
 	case *syntax.IfClause:
 		for ; x != nil; x = x.Else {
 			if len(x.Cond) > 0 && !(len(x.Cond) == 1 && presenceTest(x.Cond[0])) || !setupStmts(x.Then) {
@@ -145,6 +148,10 @@ func setupStmt(st *syntax.Stmt) bool {
 		switch x.Args[0].Lit() {
 		case "export", "source", ".", "eval", "set", "shopt", "setopt", "autoload", "umask":
 			return true
+		case "compinit": // loads completion functions from fpath; its options only say how
+			return !slices.ContainsFunc(x.Args[1:], func(w *syntax.Word) bool { return !strings.HasPrefix(w.Lit(), "-") })
+		case "bindkey": // the vi or emacs keymap
+			return len(x.Args) == 2 && (x.Args[1].Lit() == "-v" || x.Args[1].Lit() == "-e")
 		}
 	}
 	return false

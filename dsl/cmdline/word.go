@@ -530,8 +530,8 @@ func nullGlob(lit, word string) bool {
 // zshQualified splits a word's last literal that ends in zsh glob
 // qualifiers, WORD(QUALIFIERS[:MODIFIERS]), into WORD and the number of
 // :h modifiers. Groups that are patterns (a|b), glob flags (#i), run code
-// (e:…:, +func) or add words (P:…:), and modifiers other than :h, :a and
-// :A, are not taken.
+// (e:…:, +func) or add words (P:…:) (scanQualifiers), and modifiers other
+// than :h, :a and :A, are not taken.
 func zshQualified(lit string) (string, int, bool) {
 	if !strings.HasSuffix(lit, ")") {
 		return "", 0, false
@@ -540,8 +540,9 @@ func zshQualified(lit string) (string, int, bool) {
 	if open < 0 || open == len(lit)-2 {
 		return "", 0, false
 	}
-	quals, mods, _ := strings.Cut(lit[open+1:len(lit)-1], ":")
-	if strings.ContainsAny(quals, "|~#e+P()\\") {
+	inner := lit[open+1 : len(lit)-1]
+	quals, mods, _ := strings.Cut(inner, ":")
+	if scan := scanQualifiers(inner); scan.runs || scan.adds || scan.broken || strings.ContainsAny(quals, "|~#()\\") {
 		return "", 0, false
 	}
 	heads := 0

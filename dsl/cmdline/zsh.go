@@ -213,7 +213,9 @@ func (w *walker) globQualifiers(c *Command, ce *syntax.CallExpr, cx ctx) {
 }
 
 // qualifierCode finds a code-running glob qualifier in the literal text of
-// a word: (e:code:), (e'code'), (+func), possibly after other qualifiers.
+// a word: (e:code:), (e'code'), (+func), (oe:code:), (o+func), possibly
+// after other qualifiers; the numbers of Lk+100 or mh+7 run nothing
+// (scanQualifiers).
 func qualifierCode(s string) (string, bool) {
 	open := strings.LastIndexByte(s, '(')
 	if open < 0 || !strings.HasSuffix(s, ")") {
@@ -223,28 +225,11 @@ func qualifierCode(s string) (string, bool) {
 	if patternGroup(q) {
 		return "", false // (src|test): alternatives of a pattern, not qualifiers
 	}
-	for i := 0; i < len(q); i++ {
-		switch q[i] {
-		case '+':
-			j := i + 1
-			for j < len(q) && (isNameByte(q[j]) || q[j] == '-' || q[j] == ':') {
-				j++
-			}
-			return q[i+1 : j], true
-		case 'e':
-			if i+1 >= len(q) {
-				return "", false
-			}
-			delim := q[i+1]
-			end := closing(delim)
-			j := strings.IndexByte(q[i+2:], end)
-			if j < 0 {
-				return q[i+2:], true
-			}
-			return unquoteZsh(q[i+2 : i+2+j]), true
-		}
+	scan := scanQualifiers(q)
+	if scan.broken && scan.code == "" {
+		return "", false // a word ending in e( is no code
 	}
-	return "", false
+	return scan.code, scan.runs
 }
 
 // patternGroup reports parenthesised text with an unquoted |: zsh reads
