@@ -236,7 +236,7 @@ func singleObjectRemove(name string, ops, args []string) bool {
 
 func init() {
 	Funcs = append(Funcs, Func{Name: "loopbackControlPlane", Sig: "loopbackControlPlane(name, args) bool",
-		Doc:     "a control-plane CLI pointed at a service on this machine: aws --endpoint-url whose every host is localhost, *.localhost or a loopback address (LocalStack, DynamoDB Local); kafka-topics or kafka-consumer-groups --delete with --bootstrap-server (--zookeeper) so, its --topic and --group plain names (not a pattern, not a broker's internal __ topic, not --all-groups or --all-topics; no ACL, config or offsets change); no name with a part prod, production or live (a tunnel to production)",
+		Doc:     "a control-plane CLI pointed at a service on this machine: aws --endpoint-url whose every host is localhost, *.localhost or a loopback address (LocalStack, DynamoDB Local); kafka-topics or kafka-consumer-groups --delete with --bootstrap-server (--zookeeper) so, its --topic and --group plain names with a test part (orders_test) (not a pattern, not a broker's internal __ topic, not --all-groups or --all-topics; no ACL, config or offsets change); no name with a part prod, production or live (a tunnel to production)",
 		Example: `!loopbackControlPlane(name, args)`,
 		options: func() []expr.Option { return []expr.Option{strsFunc("loopbackControlPlane", loopbackControlPlane)} }})
 }
@@ -264,7 +264,9 @@ func loopbackControlPlane(name string, args []string) bool {
 			kafka && (flag == "--bootstrap-server" || flag == "--bootstrap-servers" || flag == "--zookeeper"):
 			servers = append(servers, strings.Split(value, ",")...)
 		case kafka && (flag == "--topic" || flag == "--group"):
-			if !kafkaPlainName().MatchString(value) || strings.HasPrefix(value, "__") {
+			// a topic's messages are data as a database's rows are: a
+			// test one only (orders_test), as dropdb app_test
+			if !kafkaPlainName().MatchString(value) || strings.HasPrefix(value, "__") || !testDatabaseName(value) {
 				return false
 			}
 		case kafka && (flag == "--all-groups" || flag == "--all-topics" || flag == "--reset-offsets"):
@@ -978,7 +980,7 @@ func classifyRequest(name, method, u, data string) string {
 			wholeStore = true
 		}
 	}
-	if wholeStore || datastorePorts.has(port) && !(isLoopbackName(host) && oneNamedResource().MatchString(path) && !productionName(path)) {
+	if wholeStore || datastorePorts.has(port) && !(isLoopbackName(host) && oneNamedResource().MatchString(path) && testDatabaseName(strings.Trim(path, "/"))) {
 		return "wipe"
 	}
 	if name != "gh" && name != "glab" && isLocalHost(host) {
@@ -994,8 +996,8 @@ var cachePath = sync.OnceValue(func() *regexp.Regexp {
 })
 
 // oneNamedResource is a path of one named top-level resource (/my-index):
-// on a datastore of this machine, one index or database a developer made,
-// not _all, a wildcard or a list.
+// on a datastore of this machine, one test index (/app_test) a developer
+// made, not _all, a wildcard or a list.
 var oneNamedResource = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^/[A-Za-z0-9][A-Za-z0-9_.-]*/?$`)
 })

@@ -127,16 +127,19 @@ func TestSvc60Undoable(t *testing.T) {
 	})
 }
 
-// TestSvc60LoopbackControlPlane: one named resource deleted on a service
-// of this machine (LocalStack, DynamoDB Local, a dev broker, a local
-// Elasticsearch) is the developer's own; every index, a wildcard, a list,
-// a topic pattern, every group, a compose or remote host still ask.
+// TestSvc60LoopbackControlPlane: a resource deleted on an emulator of this
+// machine (LocalStack, DynamoDB Local) is the developer's own, and so is a
+// test topic or index on a local broker or Elasticsearch; other topics and
+// indexes hold data (a datastore wipe), and every index, a wildcard, a
+// list, a topic pattern, every group, a compose or remote host ask.
 func TestSvc60LoopbackControlPlane(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{`aws --endpoint-url=http://localhost:8000 dynamodb delete-table --table-name sessions`, dsl.Allow, dsl.Allow},
 		{`aws --endpoint-url http://localhost:4566 s3 rb s3://local-bucket --force`, dsl.Allow, dsl.Allow},
-		{`kafka-topics.sh --bootstrap-server localhost:9092 --delete --topic events-dev`, dsl.Allow, dsl.Allow},
-		{`curl -XDELETE localhost:9200/my-index`, dsl.Allow, dsl.Allow},
+		{`kafka-topics.sh --bootstrap-server localhost:9092 --delete --topic events_test`, dsl.Allow, dsl.Allow},
+		{`kafka-topics.sh --bootstrap-server localhost:9092 --delete --topic events-dev`, dsl.Ask, dsl.Ask},
+		{`curl -XDELETE localhost:9200/app_test`, dsl.Allow, dsl.Allow},
+		{`curl -XDELETE localhost:9200/my-index`, dsl.Ask, dsl.Ask},
 		{`aws --endpoint-url https://prod.example.com dynamodb delete-table --table-name sessions`, dsl.Ask, dsl.Ask},
 		{`aws --endpoint-url http://localhost.evil.example:4566 dynamodb delete-table --table-name s`, dsl.Ask, dsl.Ask},
 		{`aws --endpoint-url http://localhost:4566 --endpoint-url https://evil.example dynamodb delete-table --table-name s`, dsl.Ask, dsl.Ask},
