@@ -851,7 +851,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native210
 		}
-	case "let dir = name == \"httpd\" ? option(\"h\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\")) || (name == \"rclone\" && pos(0) == \"serve\");\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\", \"/home\", \"/Users\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\") || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#) || cleanPath(#) in [\"/home\", \"/Users\"])) || isRoot(cwd) || isHome(cwd) ||\n    cleanPath(cwd) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\" || cleanPath(cwd) == \"/etc\"))":
+	case "let dir = name == \"httpd\" ? option(\"h\") : name in [\"python\", \"python2\", \"python3\"] ? option(\"d\", \"directory\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && (any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"]) || any(options(\"m\"), # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"]))) ||\n  (name == \"php\" && (hasFlag(\"S\") || len(options(\"S\")) > 0)) || (name == \"ruby\" && (any(args, # == \"httpd\") || \"httpd\" in options(\"e\"))) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\")) || (name == \"rclone\" && pos(0) == \"serve\");\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\", \"/home\", \"/Users\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\") || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#) || cleanPath(#) in [\"/home\", \"/Users\"])) || isRoot(cwd) || isHome(cwd) ||\n    cleanPath(cwd) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\" || cleanPath(cwd) == \"/etc\"))":
 		if scope == "command" {
 			return native211
 		}
@@ -895,7 +895,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native221
 		}
-	case "let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"];\nlet inline = lang == \"python\" && code matches \"SimpleHTTPRequestHandler|http\\\\.server\\\\.(test|HTTPServer)|SimpleHTTPServer\"; inline || serving && (\"busybox\" in wrappers || any(wrappers, # in [\"sudo\", \"doas\", \"pkexec\"]) ||\n  any(args, # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\"))":
+	case "let serving = (name in [\"python\", \"python2\", \"python3\"] && (any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"]) || any(options(\"m\"), # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"]))) ||\n  (name == \"php\" && (hasFlag(\"S\") || len(options(\"S\")) > 0)) || (name == \"ruby\" && (any(args, # == \"httpd\") || \"httpd\" in options(\"e\"))) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"];\nlet inline = lang == \"python\" && code matches \"SimpleHTTPRequestHandler|http\\\\.server\\\\.(test|HTTPServer)|SimpleHTTPServer\"; inline || serving && (\"busybox\" in wrappers || any(wrappers, # in [\"sudo\", \"doas\", \"pkexec\"]) ||\n  any(args, # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\") || any(options(\"S\"), # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\"))":
 		if scope == "command" {
 			return native222
 		}
@@ -7377,19 +7377,29 @@ func native211(env any) bool {
 			if e.Name == "httpd" {
 				return e.Option("h")
 			}
-			return e.Option("d", "directory", "t", "root", "path", "docroot")
+			return func() string {
+				if in(e.Name, "python", "python2", "python3") {
+					return e.Option("d", "directory")
+				}
+				return e.Option("d", "directory", "t", "root", "path", "docroot")
+			}()
 		}()
 		return func() bool {
 			let1 := (((((((((in(e.Name, "python", "python2", "python3") &&
-				anyOf(e.Args, func(p0 string) bool {
+				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "http.server", "SimpleHTTPServer", "uploadserver")
-				})) ||
-				((e.Name == "php") &&
-					e.HasFlag("S"))) ||
-				((e.Name == "ruby") &&
-					anyOf(e.Args, func(p0 string) bool {
-						return (p0 == "httpd")
+				}) ||
+					anyOf(e.Options("m"), func(p0 string) bool {
+						return in(p0, "http.server", "SimpleHTTPServer", "uploadserver")
 					}))) ||
+				((e.Name == "php") &&
+					(e.HasFlag("S") ||
+						(len(e.Options("S")) > 0)))) ||
+				((e.Name == "ruby") &&
+					(anyOf(e.Args, func(p0 string) bool {
+						return (p0 == "httpd")
+					}) ||
+						in("httpd", e.Options("e")...)))) ||
 				((e.Name == "httpd") &&
 					in("busybox", e.Wrappers...))) ||
 				((e.Name == "npx") &&
@@ -7766,15 +7776,20 @@ func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((in(e.Name, "python", "python2", "python3") &&
-			anyOf(e.Args, func(p0 string) bool {
+			(anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "http.server", "SimpleHTTPServer", "uploadserver")
-			})) ||
-			((e.Name == "php") &&
-				e.HasFlag("S"))) ||
-			((e.Name == "ruby") &&
-				anyOf(e.Args, func(p0 string) bool {
-					return (p0 == "httpd")
+			}) ||
+				anyOf(e.Options("m"), func(p0 string) bool {
+					return in(p0, "http.server", "SimpleHTTPServer", "uploadserver")
 				}))) ||
+			((e.Name == "php") &&
+				(e.HasFlag("S") ||
+					(len(e.Options("S")) > 0)))) ||
+			((e.Name == "ruby") &&
+				(anyOf(e.Args, func(p0 string) bool {
+					return (p0 == "httpd")
+				}) ||
+					in("httpd", e.Options("e")...)))) ||
 			((e.Name == "httpd") &&
 				in("busybox", e.Wrappers...))) ||
 			((e.Name == "npx") &&
@@ -7787,11 +7802,14 @@ func native222(env any) bool {
 				matchReAny(&nativeRegexps[348], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
-					((in("busybox", e.Wrappers...) ||
+					(((in("busybox", e.Wrappers...) ||
 						anyOf(e.Wrappers, func(p0 string) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
+							return matchRe(&nativeRegexps[349], p0)
+						})) ||
+						anyOf(e.Options("S"), func(p0 string) bool {
 							return matchRe(&nativeRegexps[349], p0)
 						}))))
 		}()

@@ -980,7 +980,7 @@ var catalogPrograms = [...]Program{
 	{Name: "entr", Runs: "argv", Stop: "s", Code: []CodeOption{{"-s", "sh", nil}}},
 	{Name: "mosh", Runs: "argv", Long: []string{"client", "server", "ssh", "port", "predict", "family", "bind-server", "experimental-remote-ip"}, Operands: 1, Prompt: []Prompt{{Batch: []string{"--"}, Operands: 1}}},
 	{Name: "msgfilter", Runs: "argv", Args: "iDow", Long: []string{"input", "directory", "output-file", "width"}},
-	{Name: "start-stop-daemon", Code: []CodeOption{{"-x", "program", nil}, {"--exec", "program", nil}, {"--startas", "program", nil}, {"-a", "program", nil}}},
+	{Name: "start-stop-daemon", Args: "acdgIkNnOpPrRsTux", Code: []CodeOption{{"-x", "program", nil}, {"--exec", "program", nil}, {"--startas", "program", nil}, {"-a", "program", nil}}},
 	{Name: "sg", Operands: 1, Code: []CodeOption{{"-c", "sh", nil}}, Shell: "agent"},
 	{Name: "xterm", Code: []CodeOption{{"-e", "argv", nil}, {"--", "argv", nil}, {"-x", "argv", nil}, {"--command", "sh", nil}}, Shell: "agent"},
 	{Name: "wezterm", Long: []string{"pane-id", "class", "cwd", "config-file", "config", "workspace", "position", "domain"}, Sub: []string{"send-text"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"-e", "argv", nil}, {"--", "argv", nil}}, Shell: "agent"},

@@ -176,65 +176,71 @@ func gitSubcommand(args []Word) int {
 }
 
 // splitAttached gives c's short options that take a value, written with
-// the value attached (getopt's -xVALUE, or -qxVALUE after flags), the
-// spaced spelling -x VALUE (or -qx VALUE) that the catalogue's readers and
-// the rules expect: start-stop-daemon -x/bin/rm is start-stop-daemon -x
-// /bin/rm. Which letters take a value is the program's entry's: its Args
-// and its one-letter code options. A word that is itself one of the
-// entry's options (a single-dash long option such as zip's -TT) is left
-// whole, and so is any word after "--".
+// the value attached (getopt's -xVALUE), the spaced spelling -x VALUE
+// that the catalogue's readers and the rules expect: start-stop-daemon
+// -x/bin/rm is start-stop-daemon -x /bin/rm. Which letters take a value
+// is the program's entry's: its Args and its one-letter code options.
+// Only the options before the first operand are read (a launcher's
+// command after it has options of its own: docker run … find -delete),
+// and only a word whose first letter takes the value: the flags a
+// cluster may hold before it are not known, and a single-dash long
+// option (gcc -fplugin=X, zip -TT) reads as one.
 func splitAttached(c *Command) {
 	if !c.Dynamic {
-		c.Args = splitAtValues(c.Args, func(w Word) Word { return w }, func(w Word, v string) Word { w.Value = v; return w }, attachedAt(c.Name))
+		c.Args = splitAtValues(c.Args, func(w Word) Word { return w }, func(w Word, v string) Word { w.Value = v; return w }, c.Name)
 	}
 }
 
 // splitAttachedFields is splitAttached over the walk's fields of a
 // command named name.
 func splitAttachedFields(name string, args []field) []field {
-	return splitAtValues(args, func(f field) Word { return f.Word }, func(f field, v string) field { f.Value = v; return f }, attachedAt(name))
+	return splitAtValues(args, func(f field) Word { return f.Word }, func(f field, v string) field { f.Value = v; return f }, name)
 }
 
-// attachedAt gives, for a word of the program name, where a value attached
-// to its short option starts, or -1.
-func attachedAt(name string) func(Word) int {
+// splitAtValues splits the leading option words of the program name
+// whose value is attached into the option and its value; word reads an
+// element's word, with gives one with its value replaced.
+func splitAtValues[T any](words []T, word func(T) Word, with func(T, string) T, name string) []T {
 	takes, whole := attachedLetters(name)
-	return func(w Word) int {
-		if takes == "" || w.Dynamic || slices.Contains(whole, w.Value) {
-			return -1
-		}
-		return valueAttachedAt(w.Value, takes)
-	}
-}
-
-// splitAtValues splits each of words (up to "--") at the index at gives,
-// when it gives one: word's option and its value.
-func splitAtValues[T any](words []T, word func(T) Word, with func(T, string) T, at func(Word) int) []T {
-	var out []T
-	for i, x := range words {
-		w := word(x)
-		if w.Value == "--" {
-			if out == nil {
-				return words
-			}
-			return append(out, words[i:]...)
-		}
-		j := at(w)
-		if j < 0 {
-			if out != nil {
-				out = append(out, x)
-			}
-			continue
-		}
-		if out == nil {
-			out = append(make([]T, 0, len(words)+1), words[:i]...)
-		}
-		out = append(out, with(x, w.Value[:j]), with(x, w.Value[j:]))
-	}
-	if out == nil {
+	if takes == "" {
 		return words
 	}
-	return out
+	var out []T
+	keep := func(i int) []T {
+		if out == nil {
+			return words
+		}
+		return append(out, words[i:]...)
+	}
+	for i := 0; i < len(words); i++ {
+		w := word(words[i])
+		v := w.Value
+		switch {
+		case w.Dynamic || v == "--" || !strings.HasPrefix(v, "-") || v == "-":
+			return keep(i) // an operand or the end of the options
+		case len(v) == 2 && strings.IndexByte(takes, v[1]) >= 0:
+			if out != nil {
+				out = append(out, words[i])
+			}
+			if i+1 < len(words) {
+				i++ // its value, spaced
+				if out != nil {
+					out = append(out, words[i])
+				}
+			}
+			continue
+		case len(v) > 2 && v[1] != '-' && strings.IndexByte(takes, v[1]) >= 0 && !slices.Contains(whole, v):
+			if out == nil {
+				out = append(make([]T, 0, len(words)+1), words[:i]...)
+			}
+			out = append(out, with(words[i], v[:2]), with(words[i], v[2:]))
+			continue
+		}
+		if out != nil {
+			out = append(out, words[i])
+		}
+	}
+	return keep(len(words))
 }
 
 // attachedLetters are the short options of the program name that take a
@@ -256,24 +262,4 @@ func attachedLetters(name string) (takes string, whole []string) {
 		}
 	}
 	return takes, whole
-}
-
-// valueAttachedAt is where the value starts in a short-option word whose
-// option letters (flags first) end with one of takes followed by its
-// value (-x/bin/rm: 2, -qe/bin/sh: 3), or -1: a word of another shape, or
-// one whose value-taking letter ends it (-x VALUE follows as a word).
-func valueAttachedAt(v, takes string) int {
-	if len(v) < 3 || v[0] != '-' || v[1] == '-' {
-		return -1
-	}
-	for j := 1; j < len(v)-1; j++ {
-		r := v[j]
-		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
-			return -1
-		}
-		if strings.IndexByte(takes, r) >= 0 {
-			return j + 1
-		}
-	}
-	return -1
 }
