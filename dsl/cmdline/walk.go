@@ -1092,7 +1092,7 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 		}
 	}
 	if !c.Dynamic {
-		args = splitAttachedFields(c.Name, args)
+		args = spellFields(c.Name, splitAttachedFields(c.Name, args))
 	}
 	more := w.xargsMore
 	w.xargsMore = nil
