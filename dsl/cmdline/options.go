@@ -295,15 +295,18 @@ func splitAtValues[T any](words []T, word func(T) Word, with func(T, string) T, 
 
 // attachedLetters are the short options of the program name that take a
 // value, by its catalogue entry, and the entry's options spelt as single
-// words with one dash, which are never split.
+// words with one dash, which are never split; none for a program whose
+// options may be single-dash words.
 func attachedLetters(name string) (takes string, whole []string) {
-	var code []CodeOption
-	if p := Lookup(name); p != nil {
-		takes, code = p.Args, p.Code
-	} else if spec, ok := optionsEntry(FoldWord(name)); ok {
-		takes, code = spec.arg, spec.code
+	p := Lookup(name)
+	if p == nil || slices.ContainsFunc(p.Prompt, func(pr Prompt) bool { return pr.Words }) {
+		// an entry of kind options (gcc, clang: -load, -Xclang) or one
+		// whose options are whole words (duckdb -csv) takes single-dash
+		// long options, which a split would misread
+		return "", nil
 	}
-	for _, co := range code {
+	takes = p.Args
+	for _, co := range p.Code {
 		switch {
 		case len(co.Option) == 2 && co.Option[0] == '-' && co.Option[1] != '-':
 			takes += co.Option[1:]

@@ -104,7 +104,7 @@ var parseTests = []struct {
 	{"ssh proxy command", `ssh -o ProxyCommand='nc x 22' host`, []string{"ssh -o ProxyCommand=nc x 22 host", "nc x 22 via=ssh ProxyCommand"}, nil},
 	{"watch", "watch -n 1 'rm -rf /tmp/x'", []string{"watch -n 1 rm -rf /tmp/x", "rm -rf /tmp/x via=watch"}, nil},
 	{"man -P", "man -P 'rm -rf --no-preserve-root /' ls", []string{"man -P rm -rf --no-preserve-root / ls", "rm -rf --no-preserve-root / via=man -P rm"}, nil},
-	{"man -P attached", "man -Psh ls; man --pager='rm x' ls; man -H'rm y' ls", []string{"man -P sh ls", "sh via=man -P sh", "man --pager=rm x ls", "rm x via=man --pager rm", "man -H rm y ls", "rm y via=man -H"}, nil},
+	{"man -P attached", "man -Psh ls; man --pager='rm x' ls; man -H'rm y' ls", []string{"man -Psh ls", "sh via=man -P sh", "man --pager=rm x ls", "rm x via=man --pager rm", "man -Hrm y ls", "rm y via=man -H"}, nil},
 	{"rg --pre", "rg --pre 'rm -rf /' x; rg --pre=sh y", []string{"rg --pre rm -rf / x", "rm -rf / via=rg --pre", "rg --pre=sh y", "sh via=rg --pre"}, nil},
 	{"rg not --pre", "rg -- --pre sh; rg -g --pre needle", []string{"rg -- --pre sh", "rg -g --pre needle"}, nil},
 	{"sort and ag", "sort --compress-program=gzip f; ag --pager 'rm z' x", []string{"sort --compress-program=gzip f", "gzip via=sort --compress-program", "ag --pager rm z x", "rm z via=ag --pager rm"}, nil},
