@@ -363,7 +363,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native88
 		}
-	case "!(name in [\"sudo\", \"su\", \"machinectl\"]) && len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && !(stdin.kind == \"pipe\" && stdin.remote) && ((len(via) > 0 && !(via[len(via)-1] endsWith \"()\") && (caller in [\"codex\", \"copilot\", \"agent\"] && !(via[len(via)-1] in [\"newgrp interactive\", \"sg interactive\"]) || !(via[len(via)-1] endsWith \" interactive\" || via[len(via)-1] startsWith \"heroku run\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv|docker-compose|podman-compose|railway) \")) ||\n (agent && len(wrappers) > 0 && (caller in [\"codex\", \"copilot\", \"agent\"] || !all(wrappers, # matches \"^(docker|podman|nerdctl|kubectl|oc)( compose)? (exec|run)$|^(docker|podman)-compose (exec|run)$|^railway run$\"))) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(wrappers) == 0 && path matches \"^(\\\\.\\\\.?/|/tmp/|/var/tmp/|/dev/shm/)\") ||\n (len(via) > 0 && via[len(via)-1] == \"script interactive\" && line matches \"(^|[\\\\s;&|(/'\\\\x22])script\\\\)?\\\\s([^;&|]*\\\\s)?/dev/null(\\\\s*($|[;&|)'\\\\x22]))\") ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\") ||\n (stdin.kind == \"\" && any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) &&\n  (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n   any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\")))) ||\nagent && (name == \"sudo\" && hasFlag(\"s\", \"shell\", \"i\", \"login\") && !hasFlag(\"l\", \"list\", \"e\", \"edit\", \"v\", \"validate\", \"V\", \"version\", \"h\", \"help\", \"K\", \"remove-timestamp\") &&\n  all(options(\"u\", \"user\"), # in [\"root\", \"#0\"]) ||\nname == \"su\" && !hasFlag(\"c\", \"command\", \"session-command\", \"h\", \"help\", \"V\", \"version\") && all(positional, # in [\"-\", \"root\"]) || name == \"machinectl\" && pos(0) == \"shell\" && (len(positional) == 1 || positional[1] in [\"root@\", \"root@.host\", \"@\", \"@.host\", \".host\"]) && all(options(\"uid\"), # in [\"root\", \"0\"]) || len(via) > 0 && via[len(via)-1] == \"nsenter interactive\" && stdin.kind == \"\")":
+	case "!(name in [\"sudo\", \"su\", \"machinectl\"]) && len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && !(stdin.kind == \"pipe\" && stdin.remote) && ((len(via) > 0 && !(via[len(via)-1] endsWith \"()\") && (caller in [\"codex\", \"copilot\", \"agent\"] && !(via[len(via)-1] in [\"newgrp interactive\", \"sg interactive\"]) || !(via[len(via)-1] endsWith \" interactive\" || via[len(via)-1] startsWith \"heroku run\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv|docker-compose|podman-compose|railway) \")) ||\n (agent && len(wrappers) > 0 && (caller in [\"codex\", \"copilot\", \"agent\"] || !all(wrappers, # matches \"^(docker|podman|nerdctl|kubectl|oc)( compose)? (exec|run)$|^(docker|podman)-compose (exec|run)$|^railway run$\"))) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(wrappers) == 0 && path matches \"^(\\\\.\\\\.?/|/tmp/|/var/tmp/|/dev/shm/)\") ||\n (len(via) > 0 && via[len(via)-1] == \"script interactive\" && line matches \"(^|[\\\\s;&|(/'\\\\x22\\\\\\\\])script['\\\\x22]?\\\\)?\\\\s([^;&|]*\\\\s)?/dev/null(\\\\s*($|[;&|)'\\\\x22]))\") ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\") ||\n (stdin.kind == \"\" && any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) &&\n  (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n   any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\")))) ||\nagent && (name == \"sudo\" && hasFlag(\"s\", \"shell\", \"i\", \"login\") && !hasFlag(\"l\", \"list\", \"e\", \"edit\", \"v\", \"validate\", \"V\", \"version\", \"h\", \"help\", \"K\", \"remove-timestamp\") &&\n  all(options(\"u\", \"user\"), # in [\"root\", \"#0\"]) ||\nname == \"su\" && !hasFlag(\"c\", \"command\", \"session-command\", \"h\", \"help\", \"V\", \"version\") && all(positional, # in [\"-\", \"root\"]) || name == \"machinectl\" && pos(0) == \"shell\" && (len(positional) == 1 || positional[1] in [\"root@\", \"root@.host\", \"@\", \"@.host\", \".host\"]) && all(options(\"uid\"), # in [\"root\", \"0\"]) || len(via) > 0 && via[len(via)-1] == \"nsenter interactive\" && stdin.kind == \"\")":
 		if scope == "command" {
 			return native89
 		}
@@ -371,7 +371,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native90
 		}
-	case "stdin.kind == \"\" && all(via, # matches \"^(sh|bash|dash|zsh|ksh) -c$\") && program(name) in [\"pwsh\", \"powershell\", \"tclsh\", \"wish\", \"irb\", \"pry\", \"python\", \"ipython\", \"node\", \"ruby\", \"lua\", \"php\", \"perl\"] && (len(args) == 0 || (program(name) in [\"python\", \"ipython\", \"node\", \"lua\"] && hasFlag(\"i\", \"interactive\")) ||\n (program(name) == \"php\" && hasFlag(\"a\", \"interactive\")) || (program(name) == \"perl\" && hasFlag(\"d\"))) &&\nany(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) && (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\"))":
+	case "stdin.kind == \"\" && all(via, # matches \"^((sh|bash|dash|zsh|ksh) -c|eval)$\") && program(name) in [\"pwsh\", \"powershell\", \"tclsh\", \"wish\", \"irb\", \"pry\", \"python\", \"ipython\", \"node\", \"ruby\", \"lua\", \"php\", \"perl\"] && (len(args) == 0 || (program(name) in [\"python\", \"ipython\", \"node\", \"lua\"] && hasFlag(\"i\", \"interactive\")) ||\n (program(name) == \"php\" && hasFlag(\"a\", \"interactive\")) || (program(name) == \"perl\" && hasFlag(\"d\"))) &&\nany(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) && (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\"))":
 		if scope == "command" {
 			return native91
 		}
@@ -851,7 +851,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native210
 		}
-	case "let dir = name == \"httpd\" ? option(\"h\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\")) || (name == \"rclone\" && pos(0) == \"serve\");\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\", \"/home\", \"/Users\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\") || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#) || cleanPath(#) in [\"/home\", \"/Users\"])) || isRoot(cwd) || isHome(cwd) ||\n    cleanPath(cwd) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\" || cleanPath(cwd) == \"/etc\"))":
+	case "let dir = name == \"httpd\" ? option(\"h\") : name in [\"python\", \"python2\", \"python3\"] ? option(\"d\", \"directory\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && (any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"]) || any(options(\"m\"), # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"]))) ||\n  (name == \"php\" && (hasFlag(\"S\") || len(options(\"S\")) > 0)) || (name == \"ruby\" && (any(args, # == \"httpd\") || \"httpd\" in options(\"e\"))) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\")) || (name == \"rclone\" && pos(0) == \"serve\");\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\", \"/home\", \"/Users\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\") || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#) || cleanPath(#) in [\"/home\", \"/Users\"])) || isRoot(cwd) || isHome(cwd) ||\n    cleanPath(cwd) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\" || cleanPath(cwd) == \"/etc\"))":
 		if scope == "command" {
 			return native211
 		}
@@ -895,7 +895,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native221
 		}
-	case "let serving = (name in [\"python\", \"python2\", \"python3\"] && any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"])) ||\n  (name == \"php\" && hasFlag(\"S\")) || (name == \"ruby\" && any(args, # == \"httpd\")) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"];\nlet inline = lang == \"python\" && code matches \"SimpleHTTPRequestHandler|http\\\\.server\\\\.(test|HTTPServer)|SimpleHTTPServer\"; inline || serving && (\"busybox\" in wrappers || any(wrappers, # in [\"sudo\", \"doas\", \"pkexec\"]) ||\n  any(args, # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\"))":
+	case "let serving = (name in [\"python\", \"python2\", \"python3\"] && (any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"]) || any(options(\"m\"), # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"]))) ||\n  (name == \"php\" && (hasFlag(\"S\") || len(options(\"S\")) > 0)) || (name == \"ruby\" && (any(args, # == \"httpd\") || \"httpd\" in options(\"e\"))) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"];\nlet inline = lang == \"python\" && code matches \"SimpleHTTPRequestHandler|http\\\\.server\\\\.(test|HTTPServer)|SimpleHTTPServer\"; inline || serving && (\"busybox\" in wrappers || any(wrappers, # in [\"sudo\", \"doas\", \"pkexec\"]) ||\n  any(args, # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\") || any(options(\"S\"), # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\"))":
 		if scope == "command" {
 			return native222
 		}
@@ -1814,11 +1814,11 @@ var nativeRegexps = [769]lazyRegexp{
 	{src: "^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv|docker-compose|podman-compose|railway) "},
 	{src: "^(docker|podman|nerdctl|kubectl|oc)( compose)? (exec|run)$|^(docker|podman)-compose (exec|run)$|^railway run$"},
 	{src: "^(\\.\\.?/|/tmp/|/var/tmp/|/dev/shm/)"},
-	{src: "(^|[\\s;&|(/'\\x22])script\\)?\\s([^;&|]*\\s)?/dev/null(\\s*($|[;&|)'\\x22]))"},
+	{src: "(^|[\\s;&|(/'\\x22\\\\])script['\\x22]?\\)?\\s([^;&|]*\\s)?/dev/null(\\s*($|[;&|)'\\x22]))"},
 	{src: "^(sudo|doas|run0|pkexec) .* interactive$"},
 	{src: "^(-u|--user=?)?(root|#?0)$"},
 	{src: "^(\\.\\.?/|/tmp/|/var/tmp/|/dev/shm/)[^/]+$"},
-	{src: "^(sh|bash|dash|zsh|ksh) -c$"},
+	{src: "^((sh|bash|dash|zsh|ksh) -c|eval)$"},
 	{src: "^(-u|--user=?)?#(-1|4294967295)$"},
 	{src: "^ld(-linux.*|-musl.*)?\\.so"},
 	{src: "^(-l.|--load=)"},
@@ -4619,7 +4619,7 @@ func native91(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Stdin.Kind == "") &&
 		allOf(e.Via, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[169], " -c", p0)
+			return matchReAny(&nativeRegexps[169], " -c\x00eval", p0)
 		})) &&
 		in(programName(e.Name), "pwsh", "powershell", "tclsh", "wish", "irb", "pry", "python", "ipython", "node", "ruby", "lua", "php", "perl")) &&
 		((((len(e.Args) == 0) ||
@@ -7415,19 +7415,29 @@ func native211(env any) bool {
 			if e.Name == "httpd" {
 				return e.Option("h")
 			}
-			return e.Option("d", "directory", "t", "root", "path", "docroot")
+			return func() string {
+				if in(e.Name, "python", "python2", "python3") {
+					return e.Option("d", "directory")
+				}
+				return e.Option("d", "directory", "t", "root", "path", "docroot")
+			}()
 		}()
 		return func() bool {
 			let1 := (((((((((in(e.Name, "python", "python2", "python3") &&
-				anyOf(e.Args, func(p0 string) bool {
+				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "http.server", "SimpleHTTPServer", "uploadserver")
-				})) ||
-				((e.Name == "php") &&
-					e.HasFlag("S"))) ||
-				((e.Name == "ruby") &&
-					anyOf(e.Args, func(p0 string) bool {
-						return (p0 == "httpd")
+				}) ||
+					anyOf(e.Options("m"), func(p0 string) bool {
+						return in(p0, "http.server", "SimpleHTTPServer", "uploadserver")
 					}))) ||
+				((e.Name == "php") &&
+					(e.HasFlag("S") ||
+						(len(e.Options("S")) > 0)))) ||
+				((e.Name == "ruby") &&
+					(anyOf(e.Args, func(p0 string) bool {
+						return (p0 == "httpd")
+					}) ||
+						in("httpd", e.Options("e")...)))) ||
 				((e.Name == "httpd") &&
 					in("busybox", e.Wrappers...))) ||
 				((e.Name == "npx") &&
@@ -7805,15 +7815,20 @@ func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((in(e.Name, "python", "python2", "python3") &&
-			anyOf(e.Args, func(p0 string) bool {
+			(anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "http.server", "SimpleHTTPServer", "uploadserver")
-			})) ||
-			((e.Name == "php") &&
-				e.HasFlag("S"))) ||
-			((e.Name == "ruby") &&
-				anyOf(e.Args, func(p0 string) bool {
-					return (p0 == "httpd")
+			}) ||
+				anyOf(e.Options("m"), func(p0 string) bool {
+					return in(p0, "http.server", "SimpleHTTPServer", "uploadserver")
 				}))) ||
+			((e.Name == "php") &&
+				(e.HasFlag("S") ||
+					(len(e.Options("S")) > 0)))) ||
+			((e.Name == "ruby") &&
+				(anyOf(e.Args, func(p0 string) bool {
+					return (p0 == "httpd")
+				}) ||
+					in("httpd", e.Options("e")...)))) ||
 			((e.Name == "httpd") &&
 				in("busybox", e.Wrappers...))) ||
 			((e.Name == "npx") &&
@@ -7826,11 +7841,14 @@ func native222(env any) bool {
 				matchReAny(&nativeRegexps[351], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
-					((in("busybox", e.Wrappers...) ||
+					(((in("busybox", e.Wrappers...) ||
 						anyOf(e.Wrappers, func(p0 string) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
+							return matchRe(&nativeRegexps[352], p0)
+						})) ||
+						anyOf(e.Options("S"), func(p0 string) bool {
 							return matchRe(&nativeRegexps[352], p0)
 						}))))
 		}()

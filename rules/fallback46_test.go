@@ -214,7 +214,7 @@ func TestUnknownProgramFallbacks(t *testing.T) {
 		{"zzrun -x 'rm -rf ~'", dsl.Block, dsl.Block},
 		{"zzrun -- rm -rf ~", dsl.Block, dsl.Block},
 		{"zzrun rm -rf ~", dsl.Block, dsl.Block},
-		{"echo 'rm -rf ~' > /tmp/x.sh; chmod +x /tmp/x.sh; aria2c --on-download-error=/tmp/x.sh http://example.com/x", dsl.Ask, dsl.Ask},
+		{"echo 'rm -rf ~' > /tmp/x.sh; chmod +x /tmp/x.sh; aria2c --on-download-error=/tmp/x.sh http://example.com/x", dsl.Block, dsl.Block}, // cat60: the hook followed, its rm -rf ~ judged
 		{"dhclient -sf /bin/sh eth0", dsl.Ask, dsl.Ask},
 		// shells started by name, by path, by escape and from inline code
 		{"watchexec -- sh", dsl.Ask, dsl.Ask}, // was allowed

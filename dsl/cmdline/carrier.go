@@ -2212,6 +2212,18 @@ func (w *walker) shellArgs(c *Command, args []field, cx ctx) {
 		if i > 0 && strings.Contains(strings.ToLower(args[i-1].Value), "shell") && strings.HasPrefix(args[i-1].Value, "-") {
 			continue // --script-shell /bin/bash names the shell to use
 		}
+		attached, isAttached := attachedPath(v)
+		if isAttached && isShellPath(attached) {
+			// a short option's value attached (agetty -l/bin/bash): as
+			// the spaced -l /bin/bash
+			opt := args[i]
+			opt.Value = v[:len(v)-len(attached)]
+			val := args[i]
+			val.Value = attached
+			args = slices.Concat(args[:i], []field{opt, val}, args[i+1:])
+			i++
+			v = attached
+		}
 		if isShellPath(v) {
 			rest := args[i:]
 			if i > 0 && strings.HasPrefix(args[i-1].Value, "-") && !strings.Contains(args[i-1].Value, "=") &&
@@ -2237,6 +2249,23 @@ func (w *walker) shellArgs(c *Command, args []field, cx ctx) {
 			return
 		}
 	}
+}
+
+// attachedPath is the path attached to a word's short options, as getopt
+// reads a cluster of option letters whose last takes the rest of the word
+// as its value (-l/bin/bash, -qc./x.conf, -f~/l.conf); ok is false for a
+// word of another shape.
+func attachedPath(v string) (path string, ok bool) {
+	if len(v) < 3 || v[0] != '-' || v[1] == '-' {
+		return "", false
+	}
+	i := strings.IndexFunc(v[1:], func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	}) + 1
+	if i < 2 || !strings.HasPrefix(v[i:], "/") && !strings.HasPrefix(v[i:], "./") && !strings.HasPrefix(v[i:], "../") && !strings.HasPrefix(v[i:], "~/") {
+		return "", false
+	}
+	return v[i:], true
 }
 
 // isShellPath reports a path to a command shell: /bin/sh, /usr/bin/zsh,
@@ -2412,6 +2441,8 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 	named := func(v string) []string {
 		if _, val, ok := strings.Cut(v, "="); ok && strings.HasPrefix(v, "-") || ok && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, ".") {
 			v = val
+		} else if path, ok := attachedPath(v); ok {
+			v = path // nginx -c/tmp/n.conf
 		}
 		for _, f := range []string{v, strings.TrimPrefix(v, "./"), "./" + v} {
 			if _, ok := w.files[f]; ok {

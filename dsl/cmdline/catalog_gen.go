@@ -138,276 +138,278 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[64]
 	case "tcpdump":
 		return &catalogPrograms[65]
-	case "sysctl":
+	case "aria2c":
 		return &catalogPrograms[66]
-	case "bpftrace":
+	case "sysctl":
 		return &catalogPrograms[67]
-	case "gnuplot", "octave", "octave-cli", "slsh":
+	case "bpftrace":
 		return &catalogPrograms[68]
-	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
+	case "gnuplot", "octave", "octave-cli", "slsh":
 		return &catalogPrograms[69]
-	case "erl":
+	case "guile", "clisp", "sbcl", "ecl", "racket", "chicken", "csi", "gosh", "chez", "scheme":
 		return &catalogPrograms[70]
-	case "elixir", "iex":
+	case "erl":
 		return &catalogPrograms[71]
-	case "mix":
+	case "elixir", "iex":
 		return &catalogPrograms[72]
-	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
+	case "mix":
 		return &catalogPrograms[73]
-	case "scala", "scala-cli":
+	case "groovy", "kotlinc", "kotlinc-jvm", "kotlin":
 		return &catalogPrograms[74]
-	case "jshell":
+	case "scala", "scala-cli":
 		return &catalogPrograms[75]
-	case "dotnet":
+	case "jshell":
 		return &catalogPrograms[76]
-	case "terraform", "tofu":
+	case "dotnet":
 		return &catalogPrograms[77]
-	case "volatility", "vol", "vol.py", "volatility3":
+	case "terraform", "tofu":
 		return &catalogPrograms[78]
-	case "clojure", "clj", "bb":
+	case "volatility", "vol", "vol.py", "volatility3":
 		return &catalogPrograms[79]
-	case "swift":
+	case "clojure", "clj", "bb":
 		return &catalogPrograms[80]
-	case "ghc", "runghc", "runhaskell", "stack-ghc":
+	case "swift":
 		return &catalogPrograms[81]
-	case "ghci":
+	case "ghc", "runghc", "runhaskell", "stack-ghc":
 		return &catalogPrograms[82]
-	case "stack":
+	case "ghci":
 		return &catalogPrograms[83]
-	case "cabal":
+	case "stack":
 		return &catalogPrograms[84]
-	case "pidstat":
+	case "cabal":
 		return &catalogPrograms[85]
-	case "plymouth":
+	case "pidstat":
 		return &catalogPrograms[86]
-	case "enscript":
+	case "plymouth":
 		return &catalogPrograms[87]
-	case "openvt":
+	case "enscript":
 		return &catalogPrograms[88]
-	case "aa-exec":
+	case "openvt":
 		return &catalogPrograms[89]
-	case "pexec", "aoss", "choom", "softlimit", "setlock", "distcc", "logsave", "ssh-agent", "dbus-run-session", "ionice-run":
+	case "aa-exec":
 		return &catalogPrograms[90]
-	case "runcon":
+	case "pexec", "aoss", "choom", "softlimit", "setlock", "distcc", "logsave", "ssh-agent", "dbus-run-session", "ionice-run":
 		return &catalogPrograms[91]
-	case "multitime":
+	case "runcon":
 		return &catalogPrograms[92]
-	case "grc":
+	case "multitime":
 		return &catalogPrograms[93]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "grc":
 		return &catalogPrograms[94]
-	case "latexmk":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[95]
-	case "m4":
+	case "latexmk":
 		return &catalogPrograms[96]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "m4":
 		return &catalogPrograms[97]
-	case "hg":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[98]
-	case "fzf":
+	case "hg":
 		return &catalogPrograms[99]
-	case "tmate":
+	case "fzf":
 		return &catalogPrograms[100]
-	case "genie":
+	case "tmate":
 		return &catalogPrograms[101]
-	case "dc":
+	case "genie":
 		return &catalogPrograms[102]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "dc":
 		return &catalogPrograms[103]
-	case "yt-dlp", "youtube-dl":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[104]
-	case "dmsetup":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[105]
-	case "openvpn":
+	case "dmsetup":
 		return &catalogPrograms[106]
-	case "certbot":
+	case "openvpn":
 		return &catalogPrograms[107]
-	case "borg":
+	case "certbot":
 		return &catalogPrograms[108]
-	case "sshuttle":
+	case "borg":
 		return &catalogPrograms[109]
-	case "split", "gsplit":
+	case "sshuttle":
 		return &catalogPrograms[110]
-	case "scrot":
+	case "split", "gsplit":
 		return &catalogPrograms[111]
-	case "acr":
+	case "scrot":
 		return &catalogPrograms[112]
-	case "zic":
+	case "acr":
 		return &catalogPrograms[113]
-	case "dnsmasq":
+	case "zic":
 		return &catalogPrograms[114]
-	case "pip", "pip3":
+	case "dnsmasq":
 		return &catalogPrograms[115]
-	case "gem":
+	case "pip", "pip3":
 		return &catalogPrograms[116]
-	case "scp", "sftp-s":
+	case "gem":
 		return &catalogPrograms[117]
-	case "sshfs":
+	case "scp", "sftp-s":
 		return &catalogPrograms[118]
-	case "check_by_ssh":
+	case "sshfs":
 		return &catalogPrograms[119]
-	case "puppet":
+	case "check_by_ssh":
 		return &catalogPrograms[120]
-	case "xdotool":
+	case "puppet":
 		return &catalogPrograms[121]
-	case "ydotool":
+	case "xdotool":
 		return &catalogPrograms[122]
-	case "task":
+	case "ydotool":
 		return &catalogPrograms[123]
-	case "perf":
+	case "task":
 		return &catalogPrograms[124]
-	case "ip":
+	case "perf":
 		return &catalogPrograms[125]
-	case "rake":
+	case "ip":
 		return &catalogPrograms[126]
-	case "knife":
+	case "rake":
 		return &catalogPrograms[127]
-	case "sqlmap":
+	case "knife":
 		return &catalogPrograms[128]
-	case "exiftool":
+	case "sqlmap":
 		return &catalogPrograms[129]
-	case "fail2ban-client":
+	case "exiftool":
 		return &catalogPrograms[130]
-	case "fastfetch":
+	case "fail2ban-client":
 		return &catalogPrograms[131]
-	case "rsyslogd":
+	case "fastfetch":
 		return &catalogPrograms[132]
-	case "virsh":
+	case "rsyslogd":
 		return &catalogPrograms[133]
-	case "bee":
+	case "virsh":
 		return &catalogPrograms[134]
-	case "go":
+	case "bee":
 		return &catalogPrograms[135]
-	case "cargo":
+	case "go":
 		return &catalogPrograms[136]
-	case "svn":
+	case "cargo":
 		return &catalogPrograms[137]
-	case "jj":
+	case "svn":
 		return &catalogPrograms[138]
-	case "strace":
+	case "jj":
 		return &catalogPrograms[139]
-	case "ltrace":
+	case "strace":
 		return &catalogPrograms[140]
-	case "flock":
+	case "ltrace":
 		return &catalogPrograms[141]
-	case "systemd-run":
+	case "flock":
 		return &catalogPrograms[142]
-	case "busctl":
+	case "systemd-run":
 		return &catalogPrograms[143]
-	case "unshare":
+	case "busctl":
 		return &catalogPrograms[144]
-	case "nsenter":
+	case "unshare":
 		return &catalogPrograms[145]
-	case "chroot":
+	case "nsenter":
 		return &catalogPrograms[146]
-	case "lvm":
+	case "chroot":
 		return &catalogPrograms[147]
-	case "parted":
+	case "lvm":
 		return &catalogPrograms[148]
-	case "toybox":
+	case "parted":
 		return &catalogPrograms[149]
-	case "sshpass":
+	case "toybox":
 		return &catalogPrograms[150]
-	case "screen":
+	case "sshpass":
 		return &catalogPrograms[151]
-	case "cpulimit":
+	case "screen":
 		return &catalogPrograms[152]
-	case "dbus-launch":
+	case "cpulimit":
 		return &catalogPrograms[153]
-	case "rlwrap":
+	case "dbus-launch":
 		return &catalogPrograms[154]
-	case "valgrind":
+	case "rlwrap":
 		return &catalogPrograms[155]
-	case "setarch":
+	case "valgrind":
 		return &catalogPrograms[156]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "setarch":
 		return &catalogPrograms[157]
-	case "chronic", "eatmydata", "xvfb-run", "catchsegv", "numactl", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "pipetty":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[158]
-	case "fakeroot":
+	case "chronic", "eatmydata", "xvfb-run", "catchsegv", "numactl", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "pipetty":
 		return &catalogPrograms[159]
-	case "sem":
+	case "fakeroot":
 		return &catalogPrograms[160]
-	case "ifne":
+	case "sem":
 		return &catalogPrograms[161]
-	case "prlimit":
+	case "ifne":
 		return &catalogPrograms[162]
-	case "entr":
+	case "prlimit":
 		return &catalogPrograms[163]
-	case "mosh":
+	case "entr":
 		return &catalogPrograms[164]
-	case "msgfilter":
+	case "mosh":
 		return &catalogPrograms[165]
-	case "start-stop-daemon":
+	case "msgfilter":
 		return &catalogPrograms[166]
-	case "sg", "newgrp":
+	case "start-stop-daemon":
 		return &catalogPrograms[167]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "sg", "newgrp":
 		return &catalogPrograms[168]
-	case "wezterm":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[169]
-	case "kitty", "foot", "st":
+	case "wezterm":
 		return &catalogPrograms[170]
-	case "tmux", "byobu", "byobu-tmux":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[171]
-	case "zellij":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[172]
-	case "dtach", "abduco":
+	case "zellij":
 		return &catalogPrograms[173]
-	case "parallel":
+	case "dtach", "abduco":
 		return &catalogPrograms[174]
-	case "hping3":
+	case "parallel":
 		return &catalogPrograms[175]
-	case "at", "batch":
+	case "hping3":
 		return &catalogPrograms[176]
-	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
+	case "at", "batch":
 		return &catalogPrograms[177]
-	case "pnpm", "yarn", "npm", "bun":
+	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
 		return &catalogPrograms[178]
-	case "bundle", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[179]
-	case "mise":
+	case "bundle", "bundler", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[180]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "mise":
 		return &catalogPrograms[181]
-	case "nix":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[182]
-	case "script":
+	case "nix":
 		return &catalogPrograms[183]
-	case "socat":
+	case "script":
 		return &catalogPrograms[184]
-	case "socket":
+	case "socat":
 		return &catalogPrograms[185]
-	case "proot":
+	case "socket":
 		return &catalogPrograms[186]
-	case "sched":
+	case "proot":
 		return &catalogPrograms[187]
-	case "faketime":
+	case "sched":
 		return &catalogPrograms[188]
-	case "trickle":
+	case "faketime":
 		return &catalogPrograms[189]
-	case "hyperfine":
+	case "trickle":
 		return &catalogPrograms[190]
-	case "direnv":
+	case "hyperfine":
 		return &catalogPrograms[191]
-	case "op":
+	case "direnv":
 		return &catalogPrograms[192]
-	case "doppler", "infisical":
+	case "op":
 		return &catalogPrograms[193]
-	case "dotenv":
+	case "doppler", "infisical":
 		return &catalogPrograms[194]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[195]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[196]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[197]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[198]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[199]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[200]
+	case "nix-shell":
+		return &catalogPrograms[201]
 	}
 	return nil
 }
@@ -555,6 +557,7 @@ var catalogNames = [...]string{
 	"restic",
 	"check_ssl_cert",
 	"tcpdump",
+	"aria2c",
 	"sysctl",
 	"bpftrace",
 	"gnuplot",
@@ -775,6 +778,7 @@ var catalogNames = [...]string{
 	"npm",
 	"bun",
 	"bundle",
+	"bundler",
 	"pdm",
 	"uv",
 	"conda",
@@ -880,6 +884,7 @@ var catalogPrograms = [...]Program{
 	{Name: "restic", Code: []CodeOption{{Option: "--password-command", Lang: "sh", Helpers: helpersPassword}}},
 	{Name: "check_ssl_cert", Code: []CodeOption{{Option: "--curl-bin", Lang: "sh", Helpers: []string{"curl"}}, {Option: "--grep-bin", Lang: "sh", Helpers: []string{"grep", "ggrep"}}, {Option: "--file-bin", Lang: "sh", Helpers: []string{"file"}}, {Option: "--openssl", Lang: "sh", Helpers: []string{"openssl", "libressl"}}, {Option: "--dig-bin", Lang: "sh", Helpers: []string{"dig"}}, {Option: "--nmap-bin", Lang: "sh", Helpers: []string{"nmap"}}}},
 	{Name: "tcpdump", Args: "BcCDEFGiMmrsTVwWyzZ", Code: []CodeOption{{"-z", "hook", nil}}},
+	{Name: "aria2c", Code: []CodeOption{{"--on-download-start", "hook", nil}, {"--on-download-pause", "hook", nil}, {"--on-download-stop", "hook", nil}, {"--on-download-complete", "hook", nil}, {"--on-download-error", "hook", nil}, {"--on-bt-download-complete", "hook", nil}}},
 	{Name: "sysctl", Code: []CodeOption{{"", "sysctl", nil}, {"-w", "sysctl", nil}}},
 	{Name: "bpftrace", Code: []CodeOption{{"-c", "sh", nil}, {"-e", "system", nil}}},
 	{Name: "gnuplot", Code: []CodeOption{{"-e", "system", nil}, {"--eval", "system", nil}}, Stdin: "system", Prompt: []Prompt{{Batch: []string{"-e", "--eval"}, Operands: 0}}},
@@ -980,7 +985,7 @@ var catalogPrograms = [...]Program{
 	{Name: "entr", Runs: "argv", Stop: "s", Code: []CodeOption{{"-s", "sh", nil}}},
 	{Name: "mosh", Runs: "argv", Long: []string{"client", "server", "ssh", "port", "predict", "family", "bind-server", "experimental-remote-ip"}, Operands: 1, Prompt: []Prompt{{Batch: []string{"--"}, Operands: 1}}},
 	{Name: "msgfilter", Runs: "argv", Args: "iDow", Long: []string{"input", "directory", "output-file", "width"}},
-	{Name: "start-stop-daemon", Code: []CodeOption{{"-x", "program", nil}, {"--exec", "program", nil}, {"--startas", "program", nil}, {"-a", "program", nil}}},
+	{Name: "start-stop-daemon", Args: "acdgIkNnOpPrRsTux", Code: []CodeOption{{"-x", "program", nil}, {"--exec", "program", nil}, {"--startas", "program", nil}, {"-a", "program", nil}}},
 	{Name: "sg", Operands: 1, Code: []CodeOption{{"-c", "sh", nil}}, Shell: "agent"},
 	{Name: "xterm", Code: []CodeOption{{"-e", "argv", nil}, {"--", "argv", nil}, {"-x", "argv", nil}, {"--command", "sh", nil}}, Shell: "agent"},
 	{Name: "wezterm", Long: []string{"pane-id", "class", "cwd", "config-file", "config", "workspace", "position", "domain"}, Sub: []string{"send-text"}, SubRun: "line", SubAfter: 1, Code: []CodeOption{{"-e", "argv", nil}, {"--", "argv", nil}}, Shell: "agent"},

@@ -45,6 +45,13 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 			w.inUnknown--
 			return
 		}
+		if a.Dynamic && i > 0 && args[i-1].Value == "--" && w.namesShell(args, i) {
+			// cabal exec -- $SHELL: the user's shell where a command goes
+			w.inUnknown++
+			w.spawn(c, args[i:], Wrapper{Name: c.Name}, cx)
+			w.inUnknown--
+			return
+		}
 		if a.Dynamic || a.in.Kind != "" || operands >= maxLauncherOperands {
 			break
 		}
@@ -66,7 +73,7 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 			continue
 		}
 		operands++
-		if n := bareShellHere(args, i); n > 0 {
+		if n := w.bareShellHere(args, i); n > 0 {
 			// watchexec -- sh, i3-msg exec sh, feh --action sh x.png: a
 			// shell by name where a command goes, as /bin/sh is shellArgs'
 			w.inUnknown++
@@ -328,6 +335,26 @@ func bareShell(s string) bool {
 	return s != "" && !strings.Contains(s, "/") && isCommandWord(s) && shells.has(program(s))
 }
 
+// namesShell reports whether args[i] names a shell to start, as a
+// command's first word: a shell by name (bash) or path (/bin/sh), the
+// user's shell ($SHELL, which userProgram reads as sh), or env or busybox
+// before one (env sh, /bin/busybox sh), which run it in turn.
+func (w *walker) namesShell(args []field, i int) bool {
+	a := args[i]
+	if a.Dynamic {
+		name, ok := w.userProgram(a)
+		return ok && shells.has(program(name))
+	}
+	if bareShell(a.Value) || isShellPath(a.Value) {
+		return true
+	}
+	switch program(baseName(a.Value)) {
+	case "env", "busybox":
+		return i+1 < len(args) && w.namesShell(args, i+1)
+	}
+	return false
+}
+
 // bareShellHere reports the bare shell name args[i] where an unknown
 // program takes the command it runs, as the number of words of that
 // command: after -- or a wrapper's name (i3-msg exec sh), the shell and
@@ -338,8 +365,8 @@ func bareShell(s string) bool {
 // (cheat bash, starship init bash, nala install zsh, fish's and bash read
 // as bash), and one after an option that does not run it is that
 // option's value (--completions bash, -s zsh): 0.
-func bareShellHere(args []field, i int) int {
-	if i == 0 || !bareShell(args[i].Value) || args[i].Dynamic {
+func (w *walker) bareShellHere(args []field, i int) int {
+	if i == 0 || !w.namesShell(args, i) {
 		return 0
 	}
 	prev := args[i-1].Value

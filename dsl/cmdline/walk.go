@@ -1050,6 +1050,7 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 	c.Source = w.source(st.Pos(), callEnd(st, ce))
 	c.Args = slices.Clone(c.Args) // flowBefore may rewrite them; r is shared
 	w.flowBefore(&c)
+	splitAttached(&c)
 	spellOptions(&c)
 	for _, f := range r.args {
 		if f.prompt != nil {
@@ -1089,6 +1090,9 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 		for i, a := range c.Args {
 			args[i] = field{Word: a}
 		}
+	}
+	if !c.Dynamic {
+		args = spellFields(c.Name, splitAttachedFields(c.Name, args))
 	}
 	more := w.xargsMore
 	w.xargsMore = nil
