@@ -70,7 +70,8 @@ func TestServiceAction(t *testing.T) {
 		{"vault", []string{"secrets", "disable", "kv/"}, "secret"},
 		{"vault", []string{"kv", "get", "secret/x"}, ""},
 		{"kafka-topics", []string{"--bootstrap-server", "kafka.example.com:9092", "--delete", "--topic", "t"}, "delete"},
-		{"kafka-topics", []string{"--bootstrap-server", "localhost:9092", "--delete", "--topic", "t"}, ""}, // a dev broker's topic
+		{"kafka-topics", []string{"--bootstrap-server", "localhost:9092", "--delete", "--topic", "t_test"}, ""}, // a dev broker's test topic
+		{"kafka-topics", []string{"--bootstrap-server", "localhost:9092", "--delete", "--topic", "t"}, "delete"}, // its data
 		{"kafka-topics", []string{"--bootstrap-server", "localhost:9092", "--delete", "--topic", "t.*"}, "delete"},
 		{"kafka-topics", []string{"--bootstrap-server", "localhost:9092", "--list"}, ""},
 		{"kafka-topics.sh", []string{"--delete", "--topic", "t"}, "delete"},
@@ -111,14 +112,16 @@ func TestHTTPAction(t *testing.T) {
 		{"curl", []string{"-f", "-X", "DELETE", "https://api.example.com/x"}, "delete"},
 		{"curl", []string{"-X", "GET", "https://api.example.com/v1/items/3"}, ""},
 		{"curl", []string{"-X", "DELETE", "http://localhost:3000/api/todos/1"}, "local"},
-		{"curl", []string{"-X", "DELETE", "http://localhost:9200/logs"}, "local"}, // one named index of a local engine
+		{"curl", []string{"-X", "DELETE", "http://localhost:9200/logs_test"}, "local"}, // one test index of a local engine
+		{"curl", []string{"-X", "DELETE", "http://localhost:9200/logs"}, "wipe"},
 		{"curl", []string{"-X", "DELETE", "http://localhost:9200/logs-*"}, "wipe"},
 		{"curl", []string{"-X", "DELETE", "http://localhost:9200/prod-logs"}, "wipe"},
 		{"curl", []string{"-X", "DELETE", "http://elasticsearch:9200/_all"}, "wipe"},
 		{"curl", []string{"-X", "POST", "http://localhost:9200/i/_delete_by_query", "-d", "{}"}, "wipe"},
 		{"curl", []string{"-X", "POST", "http://localhost:9200/i/_search", "-d", "{}"}, ""},
 		{"curl", []string{"-d", "x=1", "https://api.example.com/v1/items"}, ""},
-		{"http", []string{"DELETE", ":9200/my-index"}, "local"},
+		{"http", []string{"DELETE", ":9200/my-index"}, "wipe"},
+		{"http", []string{"DELETE", ":9200/test-index"}, "local"},
 		{"http", []string{"DELETE", "es.example.com:9200/my-index"}, "wipe"},
 		{"http", []string{"GET", ":9200/_cat/indices"}, ""},
 		{"http", []string{"DELETE", "api.example.com/items/1"}, "delete"},
