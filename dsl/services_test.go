@@ -70,7 +70,7 @@ func TestServiceAction(t *testing.T) {
 		{"vault", []string{"secrets", "disable", "kv/"}, "secret"},
 		{"vault", []string{"kv", "get", "secret/x"}, ""},
 		{"kafka-topics", []string{"--bootstrap-server", "kafka.example.com:9092", "--delete", "--topic", "t"}, "delete"},
-		{"kafka-topics", []string{"--bootstrap-server", "localhost:9092", "--delete", "--topic", "t_test"}, ""}, // a dev broker's test topic
+		{"kafka-topics", []string{"--bootstrap-server", "localhost:9092", "--delete", "--topic", "t_test"}, ""},  // a dev broker's test topic
 		{"kafka-topics", []string{"--bootstrap-server", "localhost:9092", "--delete", "--topic", "t"}, "delete"}, // its data
 		{"kafka-topics", []string{"--bootstrap-server", "localhost:9092", "--delete", "--topic", "t.*"}, "delete"},
 		{"kafka-topics", []string{"--bootstrap-server", "localhost:9092", "--list"}, ""},
