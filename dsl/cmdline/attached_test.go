@@ -19,6 +19,9 @@ func TestSplitAttached(t *testing.T) {
 		{"gcc -wrapper x,y a.c", []string{"-wrapper", "x,y", "a.c"}},
 		// a launcher's command after the first operand keeps its own words
 		{"docker run --rm -v v:/d alpine find /d -delete", []string{"run", "--rm", "-v", "v:/d", "alpine", "find", "/d", "-delete"}},
+		// a define stays the one word the program is given (the shells'
+		// differential test: the argv that ran)
+		{"cmake -DCMAKE_C_COMPILER_LAUNCHER=ccache -S . -B build", []string{"-DCMAKE_C_COMPILER_LAUNCHER=ccache", "-S", ".", "-B", "build"}},
 		// a program the catalogue has no entry for
 		{"ls -lah /tmp", []string{"-lah", "/tmp"}},
 	} {

@@ -279,6 +279,13 @@ func splitAtValues[T any](words []T, word func(T) Word, with func(T, string) T, 
 				}
 			}
 			continue
+		case v[1] == 'D' && strings.Contains(v, "="):
+			// a define (cmake -DNAME=VALUE) stays the one word the program
+			// is given: its carriers read it whole
+			if out != nil {
+				out = append(out, words[i])
+			}
+			continue
 		case len(v) > 2 && v[1] != '-' && strings.IndexByte(takes, v[1]) >= 0 && !slices.Contains(whole, v):
 			if out == nil {
 				out = append(make([]T, 0, len(words)+1), words[:i]...)
