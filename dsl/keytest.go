@@ -3,12 +3,15 @@ package dsl
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // keyPattern is a search pattern that names a setting, not a value: a key
 // at the start of a line (^PORT=, ^export API_KEY, ^aws_access_key_id),
 // or a key name written as environment files spell them (DATABASE_URL).
-var keyPattern = regexp.MustCompile(`^(\^(export\s+)?[A-Za-z_][A-Za-z0-9_.-]*\s*=?|[A-Z][A-Z0-9]*(_[A-Z0-9]+)*=?)$`)
+var keyPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(\^(export\s+)?[A-Za-z_][A-Za-z0-9_.-]*\s*=?|[A-Z][A-Z0-9]*(_[A-Z0-9]+)*=?)$`)
+})
 
 // keyTestFlags are grep's options that change neither what a key test
 // prints nor which lines it reads: how the pattern is read, and the
@@ -35,7 +38,7 @@ func testsKey(prog string, args []string) bool {
 	quiet, named := false, false
 	key := func(p string) bool {
 		named = true
-		return keyPattern.MatchString(p)
+		return keyPattern().MatchString(p)
 	}
 	quietFlag := func(f string) bool {
 		switch f {

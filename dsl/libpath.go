@@ -6,12 +6,13 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hguard/hguard/dsl/cmdline"
 )
 
 // plainRelative is a relative path without .. or anything expanded.
-var plainRelative = regexp.MustCompile(`^([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$`)
+var plainRelative = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Za-z0-9_][A-Za-z0-9_.-]*/?)*$`) })
 
 // hereDir are the spellings of the working directory at a path's head:
 // $PWD/src, ${PWD}/src, $(pwd)/src, fish's (pwd)/src, ./src.
@@ -54,7 +55,7 @@ func projectLibraryPath(name, value, dir, start string, c *cmdline.Command, line
 			if top := cmp.Or(start, dir); top == "" || !within(path.Clean(el), path.Clean(top)) {
 				return false
 			}
-		case !plainRelative.MatchString(rel) || !inStart || c != nil && c.CwdLost:
+		case !plainRelative().MatchString(rel) || !inStart || c != nil && c.CwdLost:
 			return false
 		}
 		if c != nil && line != nil && filledFromOutside(cmp.Or(rel, "."), dir, start, c, line, ctx) {

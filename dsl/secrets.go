@@ -1413,7 +1413,7 @@ func codeSecrets(code, cwd string) []string {
 		lit = strings.TrimLeft(strings.TrimPrefix(lit, "+"), "< ")
 		if len(lit) > 1 && (lit[0] == '/' || lit[0] == '~' || lit[0] == '.' || bareKeyName(lit)) && secretPath(lit) {
 			out = append(out, lit)
-		} else if full := path.Join(cwd, lit); (strings.HasPrefix(cwd, "/") || strings.HasPrefix(cwd, "~")) && plainRelative.MatchString(strings.TrimPrefix(lit, "./")) &&
+		} else if full := path.Join(cwd, lit); (strings.HasPrefix(cwd, "/") || strings.HasPrefix(cwd, "~")) && plainRelative().MatchString(strings.TrimPrefix(lit, "./")) &&
 			!strings.Contains(lit, "..") && (secretPaths.has(homeForm(full)) || strings.ContainsAny(lit, "._-") && secretPath(full) && !bareKeyName(lit)) {
 			// by its place, not its name alone: a literal "token" is as often
 			// a dictionary's key, and in a key directory a word ("r", "done")

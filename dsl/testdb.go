@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr"
 )
@@ -62,17 +63,27 @@ func dbClientFamily(name string) string {
 
 var (
 	// sqlDropsDatabase is a DROP DATABASE or SCHEMA statement and its targets.
-	sqlDropsDatabase = regexp.MustCompile(`(?is)\bdrop\s+(?:database|schema)\s+(?:if\s+exists\s+)?([^;]*)`)
+	sqlDropsDatabase = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?is)\bdrop\s+(?:database|schema)\s+(?:if\s+exists\s+)?([^;]*)`)
+	})
 	// sqlDropOptions are what may follow a dropped database's name.
-	sqlDropOptions = regexp.MustCompile(`(?is)\s+(?:with\s*\(\s*force\s*\)|cascade|restrict)\s*$`)
+	sqlDropOptions = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?is)\s+(?:with\s*\(\s*force\s*\)|cascade|restrict)\s*$`)
+	})
 	// sqlSwitches are the SQL and code that move to another database, by name.
-	sqlSwitches = regexp.MustCompile(`(?i)\buse\W+([\w$-]+)|get(?:Sibling)?DB\(\s*["'\x60]([^"'\x60]*)`)
+	sqlSwitches = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\buse\W+([\w$-]+)|get(?:Sibling)?DB\(\s*["'\x60]([^"'\x60]*)`)
+	})
 	// sqlQualified is a table written with its database, db.table, after a word that names a table.
-	sqlQualified = regexp.MustCompile("(?i)\\b(?:from|table|update|into|join|truncate|exists)\\s+[`\"]?([\\w$-]+)[`\"]?\\s*\\.")
+	sqlQualified = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile("(?i)\\b(?:from|table|update|into|join|truncate|exists)\\s+[`\"]?([\\w$-]+)[`\"]?\\s*\\.")
+	})
 	// sqlElsewhere is SQL or code that reaches a database by an address of its own.
-	sqlElsewhere = regexp.MustCompile(`(?i)\\c(?:onnect)?\b|\bMongo\s*\(|\bconnect\s*\(|\battach\b|\bdblink|\bfederated\b|\bpostgres_fdw\b`)
+	sqlElsewhere = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\\c(?:onnect)?\b|\bMongo\s*\(|\bconnect\s*\(|\battach\b|\bdblink|\bfederated\b|\bpostgres_fdw\b`)
+	})
 	// testWord is a whole part of a name that says test.
-	testWord = regexp.MustCompile(`(?i)(?:^|[_.-])(?:test|tests|testing)(?:$|[_.-])`)
+	testWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)(?:^|[_.-])(?:test|tests|testing)(?:$|[_.-])`) })
 )
 
 // localTestDatabase: see the Func's Doc.
@@ -132,7 +143,7 @@ func localTestDatabase(name string, args []string, sql string) bool {
 			sql += ";" + value
 		}
 	}
-	if sqlElsewhere.MatchString(sql) {
+	if sqlElsewhere().MatchString(sql) {
 		return false
 	}
 	var names []string
@@ -176,8 +187,8 @@ func localTestDatabase(name string, args []string, sql string) bool {
 	}
 	// The database connected to matters when the SQL does more than drop
 	// databases by name: mongosh's db.dropDatabase(), a TRUNCATE.
-	rest := sqlDropsDatabase.ReplaceAllStringFunc(sql, func(stmt string) string {
-		targets := sqlDropOptions.ReplaceAllString(sqlDropsDatabase.FindStringSubmatch(stmt)[1], "")
+	rest := sqlDropsDatabase().ReplaceAllStringFunc(sql, func(stmt string) string {
+		targets := sqlDropOptions().ReplaceAllString(sqlDropsDatabase().FindStringSubmatch(stmt)[1], "")
 		for t := range strings.SplitSeq(targets, ",") {
 			names = append(names, strings.Trim(strings.TrimSpace(t), "`\"'"))
 		}
@@ -189,10 +200,10 @@ func localTestDatabase(name string, args []string, sql string) bool {
 	if lower := strings.ToLower(rest); family != "mongo" && (strings.Contains(lower, "database") || strings.Contains(lower, "schema")) {
 		return false // DROP/**/DATABASE: a form the pattern above does not read
 	}
-	for _, m := range sqlSwitches.FindAllStringSubmatch(rest, -1) {
+	for _, m := range sqlSwitches().FindAllStringSubmatch(rest, -1) {
 		names = append(names, m[1]+m[2])
 	}
-	for _, m := range sqlQualified.FindAllStringSubmatch(rest, -1) {
+	for _, m := range sqlQualified().FindAllStringSubmatch(rest, -1) {
 		names = append(names, m[1])
 	}
 	if len(names) == 0 {
@@ -210,7 +221,7 @@ func localTestDatabase(name string, args []string, sql string) bool {
 // a whole part: test, test_db, app_test, myapp-test, app_test_2; not
 // latest, contest or attestation.
 func testDatabaseName(n string) bool {
-	return n != "" && !strings.ContainsAny(n, " \t$`/\\*?") && testWord.MatchString(n)
+	return n != "" && !strings.ContainsAny(n, " \t$`/\\*?") && testWord().MatchString(n)
 }
 
 // localTestFile reports a sqlite database file of the project named as a
