@@ -232,15 +232,9 @@ func filledEarlier(p, dir string, c *cmdline.Command, line *cmdline.Line, ctx Co
 		if unseenMoves(o) {
 			return true
 		}
-		args, ok := moverArgs(o)
+		dests, srcs, ok := moveTargets(o)
 		if !ok {
 			continue
-		}
-		pos, _ := splitArgs(args, valueOptions[programName(o.Name)])
-		dests := optionValues(args, []string{"-t", "--target-directory"}, true)
-		srcs := pos
-		if len(dests) == 0 && len(pos) > 1 {
-			dests, srcs = pos[len(pos)-1:], pos[:len(pos)-1]
 		}
 		odir := commandCwd(ctx.Cwd, o.Cwd, o.CwdRel)
 		for _, d := range dests {
@@ -267,6 +261,26 @@ func filledEarlier(p, dir string, c *cmdline.Command, line *cmdline.Line, ctx Co
 		}
 	}
 	return false
+}
+
+// moveTargets are the destinations and sources of a command that moves,
+// copies or links files (-t DIR, or the last operand; ln's lone operand
+// lands in the directory as its base name), and whether it is one.
+func moveTargets(o *cmdline.Command) (dests, srcs []string, ok bool) {
+	args, ok := moverArgs(o)
+	if !ok {
+		return nil, nil, false
+	}
+	pos, _ := splitArgs(args, valueOptions[programName(o.Name)])
+	dests = optionValues(args, []string{"-t", "--target-directory"}, true)
+	srcs = pos
+	switch {
+	case len(dests) == 0 && len(pos) > 1:
+		dests, srcs = pos[len(pos)-1:], pos[:len(pos)-1]
+	case len(dests) == 0 && len(pos) == 1 && programName(o.Name) == "ln":
+		dests = []string{path.Base(pos[0])} // ln -s /tmp/src: ./src
+	}
+	return dests, srcs, true
 }
 
 // moverArgs returns the arguments of a command that moves, copies or

@@ -101,18 +101,9 @@ func filledFromOutside(p, dir, start string, c *cmdline.Command, line *cmdline.L
 				return true
 			}
 		}
-		args, ok := moverArgs(o)
+		dests, srcs, ok := moveTargets(o)
 		if !ok {
 			continue
-		}
-		pos, _ := splitArgs(args, valueOptions[programName(o.Name)])
-		dests := optionValues(args, []string{"-t", "--target-directory"}, true)
-		srcs := pos
-		switch {
-		case len(dests) == 0 && len(pos) > 1:
-			dests, srcs = pos[len(pos)-1:], pos[:len(pos)-1]
-		case len(dests) == 0 && len(pos) == 1 && programName(o.Name) == "ln":
-			dests = []string{path.Base(pos[0])} // ln -s /tmp/src: ./src
 		}
 		for _, d := range dests {
 			dr := path.Clean(resolveIn(cleanPath(d), odir))
