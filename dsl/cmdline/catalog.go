@@ -356,6 +356,15 @@ func missedHelper(cmd string, helpers []string) string {
 
 // staticWord is the value of a word with no expansion in it, unquoted.
 func staticWord(w *syntax.Word) (string, bool) {
+	if head, whole := literalHead(w); whole {
+		return head, true
+	}
+	return "", false
+}
+
+// literalHead is the text a word starts with before its first expansion,
+// quotes removed, and whether that is the whole word.
+func literalHead(w *syntax.Word) (string, bool) {
 	var b strings.Builder
 	for _, p := range w.Parts {
 		switch p := p.(type) {
@@ -367,12 +376,12 @@ func staticWord(w *syntax.Word) (string, bool) {
 			for _, q := range p.Parts {
 				lit, ok := q.(*syntax.Lit)
 				if !ok {
-					return "", false
+					return b.String(), false
 				}
 				b.WriteString(lit.Value)
 			}
 		default:
-			return "", false
+			return b.String(), false
 		}
 	}
 	return b.String(), true

@@ -194,24 +194,6 @@ func nameOperands(args []field, valued string, named byte) []field {
 // literalPrefix is the text a word starts with before its first
 // expansion, quotes removed: "X=$1" starts X=.
 func literalPrefix(word *syntax.Word) string {
-	var b strings.Builder
-	for _, p := range word.Parts {
-		switch p := p.(type) {
-		case *syntax.Lit:
-			b.WriteString(p.Value)
-		case *syntax.SglQuoted:
-			b.WriteString(p.Value)
-		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
-				l, ok := q.(*syntax.Lit)
-				if !ok {
-					return b.String()
-				}
-				b.WriteString(l.Value)
-			}
-		default:
-			return b.String()
-		}
-	}
-	return b.String()
+	head, _ := literalHead(word)
+	return head
 }
