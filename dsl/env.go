@@ -204,6 +204,9 @@ type CommandEnv struct {
 	// OutsideProject reports a path outside an agent's project
 	// (outsideProject).
 	OutsideProject func(path string) bool `expr:"outsideProject"`
+	// CapturePrinted reports a substitution's output the line prints all
+	// the same (capturePrinted).
+	CapturePrinted func() bool `expr:"capturePrinted"`
 	// ProjectLibraryPath reports a library search path naming only the
 	// project's own directories (projectLibraryPath).
 	ProjectLibraryPath func(name, value string) bool `expr:"projectLibraryPath"`
@@ -487,6 +490,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.OutsideProject = func(p string) bool {
 		return outsideProject(p, env.Cwd, projectDir(line, ctx), ctx.Home) && (!ctx.inside || hostPath(p, ctx.mounts, env.Cwd))
 	}
+	env.CapturePrinted = func() bool { return capturePrinted(c, line) }
 	env.ProjectLibraryPath = func(name, value string) bool {
 		return projectLibraryPath(name, value, env.Cwd, ctx.Cwd, c, line, ctx)
 	}

@@ -1063,11 +1063,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native263
 		}
-	case "!(len(via) > 0 && (via[len(via)-1] in [\"$(…)\", \"<(…)\"] || via[len(via)-1] matches \"(?i)(pass|cred|secret|token|auth|helper)\")) && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*[wg]\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\") ||\n  pos(0) == \"export\" && any(options(\"t\"), # in [\"identities\", \"privKeys\", \"all\"]))) ||\n(name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
+	case "!(len(via) > 0 && (via[len(via)-1] in [\"$(…)\", \"<(…)\"] && !capturePrinted() || via[len(via)-1] matches \"(?i)(pass|cred|secret|token|auth|helper)\")) && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*[wg]\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\") ||\n  pos(0) == \"export\" && any(options(\"t\"), # in [\"identities\", \"privKeys\", \"all\"]))) ||\n(name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
 		if scope == "command" {
 			return native264
 		}
-	case "agent && (len(via) == 0 || showsOutput(via[len(via)-1])) && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
+	case "agent && (len(via) == 0 || showsOutput(via[len(via)-1]) || capturePrinted()) && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
 		if scope == "command" {
 			return native265
 		}
@@ -8837,7 +8837,8 @@ func native263(env any) bool {
 func native264(env any) bool {
 	e := env.(*CommandEnv)
 	return (!((len(e.Via) > 0) &&
-		(in(index(e.Via, (len(e.Via)-1)), "$(…)", "<(…)") ||
+		((in(index(e.Via, (len(e.Via)-1)), "$(…)", "<(…)") &&
+			!e.CapturePrinted()) ||
 			matchReAny(&nativeRegexps[435], "pass\x00cred\x00secret\x00token\x00auth\x00helper", index(e.Via, (len(e.Via)-1))))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
 			e.HasFlag("export-secret-keys", "export-secret-subkeys")) ||
@@ -8863,8 +8864,9 @@ func native264(env any) bool {
 func native265(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		((len(e.Via) == 0) ||
-			showsOutput(index(e.Via, (len(e.Via)-1))))) &&
+		(((len(e.Via) == 0) ||
+			showsOutput(index(e.Via, (len(e.Via)-1)))) ||
+			e.CapturePrinted())) &&
 		(e.PipeIndex == (e.PipeLen - 1))) &&
 		!anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, ">", ">>", ">|") &&

@@ -1,0 +1,28 @@
+package rules_test
+
+import (
+	"testing"
+
+	"github.com/hguard/hguard/dsl"
+)
+
+// TestLead61PrintedCaptures: a secret taken as a value ($(…), <(…)) is not
+// printed, unless the line prints that value all the same (rt60b).
+func TestLead61PrintedCaptures(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`echo "$(gpg --export-secret-keys -a)"`, dsl.Ask, dsl.Ask},
+		{`cat <(gpg --export-secret-keys -a)`, dsl.Ask, dsl.Ask},
+		{`T=$(secret-tool lookup service x); echo $T`, dsl.Ask, dsl.Ask},
+		{`export T=$(secret-tool lookup service x); printf '%s\n' "${T:-}"`, dsl.Ask, dsl.Ask},
+		{`echo "$(vault kv get secret/x)"`, dsl.Allow, dsl.Ask},
+		{`T=$(vault kv get -field=pw secret/x); echo $T`, dsl.Allow, dsl.Ask},
+		{`cat <(op read op://v/i/f)`, dsl.Allow, dsl.Ask},
+		// taken as a value, or printed elsewhere than the screen
+		{`export T=$(secret-tool lookup service x)`, dsl.Allow, dsl.Allow},
+		{`T=$(secret-tool lookup service x); echo done`, dsl.Allow, dsl.Allow},
+		{`T=$(secret-tool lookup service x); echo $TERM`, dsl.Allow, dsl.Allow},
+		{`P=$(vault kv get -field=pw secret/x); echo "$P" > pw.txt`, dsl.Allow, dsl.Allow},
+		{`echo "version $(git describe --tags)"`, dsl.Allow, dsl.Allow},
+		{`X=$(op read op://v/i/f) ./deploy.sh`, dsl.Allow, dsl.Allow},
+	})
+}
