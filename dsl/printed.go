@@ -61,8 +61,8 @@ func capturePrinted(c *cmdline.Command, line *cmdline.Line) bool {
 	for _, e := range line.Commands {
 		if e == c || !captureShowers[e.Name] || len(e.Via) > 0 && !showsOutput(e.Via[len(e.Via)-1]) ||
 			e.Pipe.Index != e.Pipe.Len-1 || slices.ContainsFunc(e.Redirects, func(r cmdline.Redirect) bool {
-				return (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>" || r.Op == "&>>") && (r.Fd == "" || r.Fd == "1")
-			}) {
+			return (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>" || r.Op == "&>>") && (r.Fd == "" || r.Fd == "1")
+		}) {
 			continue
 		}
 		for _, w := range e.Args {
