@@ -26,3 +26,18 @@ func TestLead61PrintedCaptures(t *testing.T) {
 		{`X=$(op read op://v/i/f) ./deploy.sh`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead61VimTypedKeys: keys Vim script types run the command line they
+// end with Return (rt60b), as job_start and term_start run their command.
+func TestLead61VimTypedKeys(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`vim -c 'call feedkeys(":!rm -rf ~\<CR>")' x`, dsl.Block, dsl.Block},
+		{`vim -c 'exe "normal :!rm -rf ~\<CR>"' x`, dsl.Block, dsl.Block},
+		{`vim -c 'call job_start("rm -rf ~")' x`, dsl.Block, dsl.Block},
+		{`vim -c 'call term_start("rm -rf ~")' x`, dsl.Block, dsl.Block},
+		{`vim -c 'call feedkeys("ihello")' x`, dsl.Allow, dsl.Allow},
+		{`vim -c 'call feedkeys(":w\<CR>")' x`, dsl.Allow, dsl.Allow},
+		{`vim -c 'exe "normal gg=G"' -c wq x.c`, dsl.Allow, dsl.Allow},
+		{`vim -c 'call job_start(["make", "test"])' x`, dsl.Allow, dsl.Allow},
+	})
+}

@@ -1888,6 +1888,8 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 				ex = strings.TrimLeft(strings.TrimSpace(strings.Join(segments[i:], "|")), ": ")
 				i = len(segments)
 			}
+			// feedkeys(":!cmd\<CR>"), exe "normal :!cmd\<CR>": typed lines
+			segments = append(segments, vimTypedEx(ex)...)
 			switch {
 			case strings.HasPrefix(ex, "!"):
 				run(ex[1:])
@@ -2612,7 +2614,7 @@ var (
 	sqliteFile  = lazyRegexp(`(?m)^\s*\.(read|output|once|save|backup|import|log)\s+(?:--?\S+\s+)*(\S+)`)
 	sedFile     = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*([rwRW])\s+(\S[^;\n}]*)`)
 	vimLang     = lazyRegexp(`(?s)^(py3?|python3?|pyx|pythonx|py3do|pydo|lua|luado|perl|perldo|rub|ruby|rubydo)!?\s+(.*)$`)
-	callSystem  = lazyRegexp(`\b(?:system|systemlist|jobstart|termopen|execute)\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
+	callSystem  = lazyRegexp(`\b(?:system|systemlist|jobstart|termopen|job_start|term_start|execute)\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
 	elispShell  = lazyRegexp(`\((?:shell-command|async-shell-command|shell-command-to-string|start-process-shell-command\s+"[^"]*"\s+\S+|call-process-shell-command)\s+("(?:[^"\\]|\\.)*")`)
 	elispDelete = lazyRegexp(`\(delete-directory\s+("(?:[^"\\]|\\.)*")\s*([^()\s]*)`)
 	elispTerm   = lazyRegexp(`\((?:term|ansi-term|vterm)\s+("(?:[^"\\]|\\.)*")`)
