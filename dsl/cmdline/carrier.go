@@ -1536,7 +1536,20 @@ func (w *walker) spawnElsewhere(c *Command, fs []field, wr Wrapper, cx ctx) {
 	w.spawnWith(c, fs, wr, nil, cx)
 }
 
+// spawnElsewhereStdin is spawnElsewhere for a launcher that gives the
+// command c's standard input (execForwardsStdin): docker exec -i app sh
+// <<EOF runs the here-document's lines in the container's shell.
+func (w *walker) spawnElsewhereStdin(c *Command, fs []field, wr Wrapper, cx ctx) {
+	w.spawnFed(c, fs, wr, nil, &c.Stdin, cx)
+}
+
 func (w *walker) spawnWith(c *Command, fs []field, wr Wrapper, env []Assign, cx ctx) {
+	w.spawnFed(c, fs, wr, env, nil, cx)
+}
+
+// spawnFed is spawnWith giving the command stdin, when not nil, as its
+// standard input, and c's place in its pipeline.
+func (w *walker) spawnFed(c *Command, fs []field, wr Wrapper, env []Assign, stdin *Input, cx ctx) {
 	if len(fs) == 0 || w.full {
 		return
 	}
@@ -1544,6 +1557,9 @@ func (w *walker) spawnWith(c *Command, fs []field, wr Wrapper, env []Assign, cx 
 		return
 	}
 	n := Command{Pipe: PipePos{Len: 1}, Via: c.Via, Source: c.Source, Pos: c.Pos, Func: c.Func, Background: c.Background}
+	if stdin != nil {
+		n.Stdin, n.Pipe = *stdin, c.Pipe
+	}
 	rest := w.peel(&n, fs)
 	n.Wrappers = concat(append(slices.Clip(c.Wrappers), wr), n.Wrappers)
 	n.Assigns = concat(env, n.Assigns)

@@ -1556,6 +1556,9 @@ func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx
 	spawn := w.spawn
 	if p.SubElsewhere {
 		spawn = w.spawnElsewhere
+		if execForwardsStdin(via, args) {
+			spawn = w.spawnElsewhereStdin
+		}
 	}
 	switch p.SubRun {
 	case "dashdash":

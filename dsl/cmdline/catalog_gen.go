@@ -871,7 +871,7 @@ var catalogPrograms = [...]Program{
 	{Name: "heroku", Args: "arse", Long: []string{"app", "remote", "size", "env", "type"}, Sub: []string{"run", "run:detached", "run:inside"}, SubRun: "anyline"},
 	{Name: "railway", Args: "se", Long: []string{"service", "environment"}, Sub: []string{"run"}, SubRun: "argv"},
 	{Name: "az", Remote: []string{"ssh"}, Code: []CodeOption{{"--scripts", "sh", nil}}},
-	{Name: "docker", Args: "eiuwtHcl", Long: []string{"env", "env-file", "user", "workdir", "detach-keys", "host", "context", "config", "log-level"}, Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1, SubElsewhere: true},
+	{Name: "docker", Args: "euwHcl", Long: []string{"env", "env-file", "user", "workdir", "detach-keys", "host", "context", "config", "log-level"}, Sub: []string{"exec"}, SubRun: "argv", SubOperands: 1, SubElsewhere: true},
 	{Name: "kubectl", Args: "nsc", Long: []string{"namespace", "context", "kubeconfig", "cluster", "user", "server", "token", "as", "as-group", "request-timeout", "cache-dir"}, Sub: []string{"exec"}, SubRun: "dashdash", SubElsewhere: true, Prompt: []Prompt{{Sub: []string{"edit"}, Editor: []string{"KUBE_EDITOR"}, Operands: -1}, {Sub: []string{"attach"}, Needs: []string{"-i", "--stdin"}, Operands: -1}}},
 	{Name: "machinectl", Args: "MpoHEn", Long: []string{"machine", "property", "output", "host", "setenv", "lines", "uid", "kill-whom", "signal"}, Sub: []string{"shell"}, SubRun: "argv", SubOperands: 1, SubElsewhere: true},
 	{Name: "distrobox", Sub: []string{"enter"}, SubRun: "dashdash", SubElsewhere: true, Prompt: []Prompt{{Batch: []string{"--"}, Sub: []string{"enter"}, Operands: -1}}},

@@ -187,6 +187,10 @@ func (w *walker) composeCarries(c *Command, args []field, cx ctx) {
 	if c.Name == "docker-compose" || c.Name == "podman-compose" {
 		name = c.Name + " " + sub
 	}
+	if execForwardsStdin(name, args[:i]) {
+		w.spawnElsewhereStdin(c, run, Wrapper{Name: name}, cx)
+		return
+	}
 	w.spawnElsewhere(c, run, Wrapper{Name: name}, cx)
 }
 
