@@ -59,3 +59,29 @@ func TestLead61ContainerStdin(t *testing.T) {
 		{"docker exec -i -t app ls", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead61RiskyScripts: rt61's steps the rules did not know (M5–M8).
+func TestLead61RiskyScripts(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"lsblk -dpno NAME | xargs -n1 sudo wipefs -a", dsl.Ask, dsl.Ask},
+		{"lsblk -dpno NAME | xargs -n1 sudo sgdisk --zap-all", dsl.Ask, dsl.Ask},
+		{"sudo pvcreate -ff -y /dev/sdb", dsl.Block, dsl.Block},
+		{"sudo btrfs device add -f /dev/sdb /", dsl.Block, dsl.Block},
+		{"ccrypt -e -r -K k ~/Documents", dsl.Ask, dsl.Ask},
+		{"mcrypt -u -k k ~/Documents/a.txt", dsl.Ask, dsl.Ask},
+		{"sudo groupmod -o -g 0 developers", dsl.Ask, dsl.Ask},
+		{"sudo usermod -g 0 deploy", dsl.Ask, dsl.Ask},
+		{": | sudo tee /var/log/nginx/access.log", dsl.Ask, dsl.Ask},
+		{"for f in /var/log/*.log; do : | sudo tee \"$f\"; done", dsl.Ask, dsl.Ask},
+		{"sudo cp /dev/null /var/log/nginx/access.log", dsl.Ask, dsl.Ask},
+		{"for s in $(kubectl get secret -o name); do kubectl get \"$s\" -o yaml; done", dsl.Ask, dsl.Ask},
+		{"kubectl view-secret -n prod db-credentials --all", dsl.Ask, dsl.Ask},
+		// everyday twins
+		{"lsblk -dpno NAME,SIZE", dsl.Allow, dsl.Allow},
+		{"pvs && vgs && lvs", dsl.Allow, dsl.Allow},
+		{"ccrypt -K k notes.txt", dsl.Allow, dsl.Allow},
+		{"groupadd -g 1500 devs", dsl.Allow, dsl.Allow},
+		{"make 2>&1 | sudo tee /var/log/build.log", dsl.Allow, dsl.Allow},
+		{"for p in $(kubectl get pods -o name); do kubectl get \"$p\" -o yaml; done", dsl.Allow, dsl.Allow},
+	})
+}
