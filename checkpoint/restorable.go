@@ -26,17 +26,25 @@ var Regenerable = []string{
 	"test-results", "playwright-report", "blob-report",
 }
 
-// OutputNames name directories builds and frameworks fill (.NET's bin,
-// go build -o bin/app, Next's and tsc's out, Rails' tmp, MkDocs' site)
-// that a project also gives its own (scripts in bin, a site's sources):
-// output only where git tracks nothing in them, as the rules' regenerable
-// asks (BuildOutputDir); a snapshot's checks do not pass over them.
-var OutputNames = []string{"bin", "out", "tmp", "site"}
+// OutputNames name directories builds, package managers and tools fill
+// (.NET's bin, go build -o bin/app, Next's and tsc's out, Rails' tmp,
+// MkDocs' site, Mix's deps, Vite's, SWC's and Sass's caches, Elm's
+// packages, direnv's and Terragrunt's caches, PlatformIO's builds) that a
+// project may also give its own (scripts in bin, vendored deps): output
+// only where git tracks nothing in them, as the rules' regenerable asks
+// (BuildOutputDir); a snapshot's checks do not pass over them. Build
+// trees named for their configuration (build-release, cmake-build-asan)
+// count too.
+var OutputNames = []string{
+	"bin", "out", "tmp", "site", "deps", ".elixir_ls", ".vite", ".swc", ".sass-cache", "elm-stuff", ".direnv",
+	".terragrunt-cache", ".pio", ".pnpm-store",
+}
 
 // BuildOutputDir reports a directory name of Regenerable's or
-// OutputNames'.
+// OutputNames', or a build tree named for its configuration.
 func BuildOutputDir(name string) bool {
-	return RegenerableDir(name) || slices.Contains(OutputNames, name)
+	return RegenerableDir(name) || slices.Contains(OutputNames, name) ||
+		strings.HasPrefix(name, "build-") && len(name) > len("build-") || strings.HasPrefix(name, "cmake-build-") && len(name) > len("cmake-build-")
 }
 
 // RegenerableDir reports a directory name of Regenerable's.
@@ -46,11 +54,13 @@ func RegenerableDir(name string) bool {
 
 // RegenerableFile reports a file name a tool writes again on its next
 // run: coverage.py's data (.coverage, and .coverage.HOST.PID of a
-// parallel run), Finder's .DS_Store, ESLint's cache, tsc's build info
-// and *.pyc.
+// parallel run) and reports (coverage.xml, lcov.info), Finder's
+// .DS_Store, ESLint's cache, tsc's build info, *.pyc and a compiler's
+// object files (*.o).
 func RegenerableFile(name string) bool {
 	return name == ".coverage" || strings.HasPrefix(name, ".coverage.") || name == ".DS_Store" || name == ".eslintcache" ||
-		strings.HasSuffix(name, ".tsbuildinfo") || strings.HasSuffix(name, ".pyc") && name != ".pyc"
+		name == "coverage.xml" || name == "lcov.info" ||
+		strings.HasSuffix(name, ".tsbuildinfo") || strings.HasSuffix(name, ".pyc") && name != ".pyc" || strings.HasSuffix(name, ".o") && name != ".o"
 }
 
 func regenerable(name string, isDir bool) bool {
