@@ -55,7 +55,7 @@ const maxLinkHops = 64
 // when none does, or p is not a path. A glob's directory part is followed
 // (rm -rf * where the agent's shell reached the home through a link).
 func (l *linker) linked(p, dir string) string {
-	if p == "" || len(p) > 4096 || strings.Contains(p, "://") || strings.ContainsAny(p, "\x00\n") {
+	if p == "" || len(p) > 4096 || strings.Contains(p, "://") || strings.ContainsAny(p, "\x00\n") || streamDevice(p) {
 		return ""
 	}
 	glob := ""
@@ -272,6 +272,20 @@ func selfCwd(p, dir string) string {
 		}
 	}
 	return p
+}
+
+// streamDevice reports a name of the command's own standard streams or
+// terminal (/dev/stdout, /dev/stderr, /dev/fd/2, /dev/tty): the links
+// behind them (/proc/self/fd/2, then a pipe or hguard's own terminal)
+// are the process's that opens them, so the name as written is what the
+// rules judge (tee /dev/stderr writes no file).
+func streamDevice(p string) bool {
+	switch p {
+	case "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/tty":
+		return true
+	}
+	n, ok := strings.CutPrefix(p, "/dev/fd/")
+	return ok && n != "" && strings.Trim(n, "0123456789") == ""
 }
 
 // resolve is abs with the links of its existing part followed; a part

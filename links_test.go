@@ -223,3 +223,22 @@ func TestLinkedLiterals(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamDeviceNotFollowed: /dev/stderr leads to /proc/self/fd/2 and on
+// to hguard's own descriptor; the command's stream is no file (fp61 F1).
+func TestStreamDeviceNotFollowed(t *testing.T) {
+	for p, want := range map[string]bool{
+		"/dev/stdout": true, "/dev/stderr": true, "/dev/stdin": true, "/dev/tty": true, "/dev/fd/2": true, "/dev/fd/10": true,
+		"/dev/fd/": false, "/dev/fd/x": false, "/dev/sda": false, "/dev/stderr/x": false, "stderr": false,
+	} {
+		if got := streamDevice(p); got != want {
+			t.Errorf("streamDevice(%q) = %v, want %v", p, got, want)
+		}
+	}
+	l := &linker{home: t.TempDir()}
+	for _, p := range []string{"/dev/stderr", "/dev/stdout", "/dev/fd/2"} {
+		if got := l.linked(p, "/"); got != "" {
+			t.Errorf("linked(%q) = %q, want it left as named", p, got)
+		}
+	}
+}
