@@ -1091,7 +1091,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native270
 		}
-	case "agent && !isShell(name) && !(name == \"chmod\" && addsReadExec(pos(0))) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"print\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\", \"df\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])) ||\n  any(args, !(# startsWith \"-\") && !(# in positional) && guardPath(#) && baseName(#) matches \"\\\\.(jsonc?|toml|ya?ml)$|^hguard-shell$\") ||\n  any(args, # startsWith \"(\" && any(split(#, \"\\\"\"), guardPath(#))))":
+	case "agent && !isShell(name) && !(name == \"chmod\" && addsReadExec(pos(0))) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"print\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\", \"df\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && !(name == \"mkdir\" && !any(args, # startsWith \"-m\" || # startsWith \"--mode\") && len(positional) > 0 && all(positional, trimSuffix(baseName(trimSuffix(#, \"/\")), \"/\") in [\".claude\", \".codex\", \".gemini\", \".cursor\"])) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])) ||\n  any(args, !(# startsWith \"-\") && !(# in positional) && guardPath(#) && baseName(#) matches \"\\\\.(jsonc?|toml|ya?ml)$|^hguard-shell$\") ||\n  any(args, # startsWith \"(\" && any(split(#, \"\\\"\"), guardPath(#))))":
 		if scope == "command" {
 			return native271
 		}
@@ -9212,7 +9212,7 @@ func native270(env any) bool {
 // native271 is the condition of self-operand-agent.
 func native271(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((e.Agent &&
+	return (((((((e.Agent &&
 		!isShell(e.Name)) &&
 		!((e.Name == "chmod") &&
 			addsReadExec(e.Pos(0)))) &&
@@ -9225,6 +9225,15 @@ func native271(env any) bool {
 				return ((p0 != "json.tool") &&
 					!strings.HasPrefix(p0, "-"))
 			})) <= 1))) &&
+		!((((e.Name == "mkdir") &&
+			!anyOf(e.Args, func(p0 string) bool {
+				return (strings.HasPrefix(p0, "-m") ||
+					strings.HasPrefix(p0, "--mode"))
+			})) &&
+			(len(e.Positional) > 0)) &&
+			allOf(e.Positional, func(p0 string) bool {
+				return in(strings.TrimSuffix(baseName(strings.TrimSuffix(p0, "/")), "/"), ".claude", ".codex", ".gemini", ".cursor")
+			}))) &&
 		(((anyOf(e.Positional, func(p0 string) bool {
 			return (e.GuardPath(p0) ||
 				((((((e.Cwd != "") &&
