@@ -308,18 +308,58 @@ var harmless = sync.OnceValue(func() *regexp.Regexp {
 		`git\s+(rev-parse|describe|symbolic-ref|branch\s+--show-current))\b`)
 })
 
-// listing is a substitution that lists files below where the line runs:
-// find, fd, ls, git ls-files or git diff --name-only, grep -l or rg -l
-// given relative paths only (no .., no ~, no absolute path, no link
-// followed), which name files of the project, as find . -exec does.
-var listing = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^\s*(find|fd|fdfind|ls|git\s+(ls-files|diff\s+--name-only)|grep\s+-\w*[lL]\w*|rg\s+(-l|--files(-with-matches)?))\s`)
-})
+// listing reports a substitution that lists files below where the line
+// runs: find, fd, ls, git ls-files, git diff --name-only, and the
+// searchers' lists of matching files (grep -l, git grep --name-only, rg
+// -l, rg --files, ag -l), their option anywhere among the words (grep -r
+// -l, rg -n -l, git diff --cached --name-only).
+func listing(s string) bool {
+	f := strings.Fields(s)
+	if len(f) < 2 {
+		return false
+	}
+	// a short cluster holding one of letters (-rl, -lr)
+	cluster := func(w, letters string) bool {
+		return len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.ContainsAny(w[1:], letters) &&
+			strings.Trim(w[1:], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == ""
+	}
+	has := func(words []string, letters string, longs ...string) bool {
+		for _, w := range words {
+			if w == "--" {
+				return false
+			}
+			if cluster(w, letters) || slices.Contains(longs, w) {
+				return true
+			}
+		}
+		return false
+	}
+	switch f[0] {
+	case "find", "fd", "fdfind", "ls":
+		return true
+	case "grep", "egrep", "fgrep":
+		return has(f[1:], "lL", "--files-with-matches", "--files-without-match")
+	case "rg":
+		return has(f[1:], "l", "--files-with-matches", "--files-without-match", "--files")
+	case "ag", "ack":
+		return has(f[1:], "lL", "--files-with-matches", "--files-without-matches")
+	case "git":
+		switch f[1] {
+		case "ls-files":
+			return true
+		case "diff":
+			return has(f[2:], "", "--name-only")
+		case "grep":
+			return has(f[2:], "lL", "--name-only", "--files-with-matches", "--files-without-match")
+		}
+	}
+	return false
+}
 
 // listsProject reports a listing substitution whose words name no place
 // outside the project.
 func listsProject(s string) bool {
-	if !listing().MatchString(s) {
+	if !listing(s) {
 		return false
 	}
 	for _, w := range strings.Fields(s) {

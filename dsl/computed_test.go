@@ -24,3 +24,17 @@ func TestComputedWords(t *testing.T) {
 		}
 	}
 }
+
+func TestListing(t *testing.T) {
+	for s, want := range map[string]bool{
+		"find . -name x": true, "ls src": true, "git ls-files -m": true, "git diff --name-only": true,
+		"git diff --cached --name-only": true, "git grep -l foo": true, "git grep --name-only foo": true,
+		"grep -rl foo src": true, "grep -r -l foo src": true, "rg -n -l foo": true, "rg --files": true, "ag -l foo": true,
+		"grep -rn foo src": false, "rg -n foo": false, "git diff": false, "git grep foo": false, "cat list": false,
+		"grep -r foo -- -l": false, "ls": false, "rg -L foo": false,
+	} {
+		if got := listing(s); got != want {
+			t.Errorf("listing(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -85,3 +85,25 @@ func TestLead61RiskyScripts(t *testing.T) {
 		{"for p in $(kubectl get pods -o name); do kubectl get \"$p\" -o yaml; done", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead61FP61: fp61's false asks (F1, F6, F11) and the twins that stay.
+func TestLead61FP61(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`go vet ./... && test -z "$(gofmt -l . | tee /dev/stderr)"`, dsl.Allow, dsl.Allow},
+		{`echo "error: missing arg" > /dev/stderr`, dsl.Allow, dsl.Allow},
+		{`mkdir -p .claude`, dsl.Allow, dsl.Allow},
+		{`mkdir -p .codex`, dsl.Allow, dsl.Allow},
+		{`mkdir -m 000 .claude`, dsl.Allow, dsl.Block},
+		{`mkdir .claude/settings.json`, dsl.Allow, dsl.Block},
+		{`touch .claude/settings.local.json`, dsl.Allow, dsl.Block},
+		{`git grep -l foo | xargs sed -i 's/foo/bar/g'`, dsl.Allow, dsl.Allow},
+		{`git grep --name-only foo | xargs perl -pi -e 's/a/b/'`, dsl.Allow, dsl.Allow},
+		{`git diff --cached --name-only | xargs sed -i 's/a/b/'`, dsl.Allow, dsl.Allow},
+		{`grep -r -l foo src | xargs sed -i 's/a/b/'`, dsl.Allow, dsl.Allow},
+		{`rg -n -l foo | xargs sed -i 's/a/b/'`, dsl.Allow, dsl.Allow},
+		{`cat /tmp/list | xargs sed -i s/PreToolUse/x/`, dsl.Allow, dsl.Block},
+		{`git grep -l PreToolUse ~/.claude | xargs sed -i s/a/b/`, dsl.Allow, dsl.Block},
+		{`git grep -l foo -- ../other | xargs sed -i s/a/b/`, dsl.Allow, dsl.Ask},
+		{`grep -rn foo src | xargs sed -i s/a/b/`, dsl.Allow, dsl.Ask},
+	})
+}
