@@ -107,3 +107,13 @@ func TestLead61FP61(t *testing.T) {
 		{`grep -rn foo src | xargs sed -i s/a/b/`, dsl.Allow, dsl.Ask},
 	})
 }
+
+// TestLead61GitShellAlias: a shell alias an earlier git config set runs
+// when it is called (rt61).
+func TestLead61GitShellAlias(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"git config alias.nuke '!rm -rf ~'; git nuke", dsl.Block, dsl.Block},
+		{"git config alias.n '!rm -rf'; git n ~", dsl.Block, dsl.Block},
+		{"git config alias.st status; git st", dsl.Allow, dsl.Allow},
+	})
+}

@@ -1795,8 +1795,17 @@ func (w *walker) gitSetting(c *Command, settings map[string]string, sub string, 
 	var lead []string // what aliases of aliases put before the words
 	aliased := false
 	for range 8 {
-		val, ok := settings["alias."+strings.ToLower(sub)]
+		key := "alias." + strings.ToLower(sub)
+		val, ok := settings[key]
 		f := strings.Fields(val)
+		if ok && strings.HasPrefix(val, "!") && w.gitSettings[key] == val {
+			// a shell alias an earlier git config of the line set (git
+			// config alias.x '!rm -rf ~'; git x): git runs it with sh,
+			// the words after it its arguments (git -c's own runs where
+			// it is given: gitKeyCommand)
+			w.nested(c, strings.TrimSpace(val[1:]+" "+argvLine(append(lead, words...))), "git alias", cx, false)
+			return
+		}
 		if !ok || len(f) == 0 || strings.HasPrefix(val, "!") {
 			break
 		}
