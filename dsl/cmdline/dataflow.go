@@ -174,12 +174,16 @@ type flow struct {
 	// spelled are variables whose value, unknown, reads as written
 	// where it is used: D=~u, D=$PWD/.. (spelledValue)
 	spelled map[string]string
-	// refParams are the positional parameters when some are another
-	// variable's value, unknown (f -d "$TOKEN" URL): "$@" is each of
-	// them, those as ${NAME}; nil otherwise
-	refParams []Word
-	fetched   map[string]Input // variables holding downloaded or decoded text: C=$(curl -s URL) (noteFetched)
-	pathText  string           // the last value given to PATH, as written when not static
+	// refParams are the positional parameters when some are unknown (f
+	// -d "$TOKEN" URL, f "$(cat x)"): "$@" is each of them, another
+	// variable's value as ${NAME}, any other as written; nil when all are
+	// known
+	refParams []field
+	// carried are the unknown values a variable may hold, written where
+	// its value is not known: the elements of X=("$TOKEN" a) (carrying)
+	carried  map[string][]field
+	fetched  map[string]Input // variables holding downloaded or decoded text: C=$(curl -s URL) (noteFetched)
+	pathText string           // the last value given to PATH, as written when not static
 	// containers are the bind mounts of the containers the line started
 	// with a name (nameContainer), by name
 	containers map[string][]Mount
@@ -291,6 +295,7 @@ func (w *walker) setVar(name string, v Word) {
 	}
 	old, had := w.vars[name]
 	delete(w.emptyList, name)
+	delete(w.carried, name)
 	if w.emptyElem[name] {
 		delete(w.emptyElem, name)
 		w.changed()
@@ -423,22 +428,20 @@ func (w *walker) positional(zero string, args []field) func() {
 	var all []string
 	dynamic := false
 	savedRefs, savedAliases := w.refParams, make(map[string]string)
-	refs, allKnown := make([]Word, len(args)), true // "$@": each known or another variable's value
+	refs := make([]field, len(args)) // "$@": each known, another variable's value or as written
 	for i, a := range args {
 		n := strconv.Itoa(i + 1)
 		if old, ok := w.aliasOf[n]; ok {
 			savedAliases[n] = old
 		}
 		delete(w.aliasOf, n)
-		refs[i] = a.Word
+		refs[i] = a
 		if target := varReference(a.Word); a.Dynamic && target != "" {
 			if w.aliasOf == nil {
 				w.aliasOf = map[string]string{}
 			}
 			w.aliasOf[n] = target // f(){ curl -d "$1"; }; f "$TOKEN"
-			refs[i] = Word{Value: "${" + target + "}", Dynamic: true}
-		} else if a.Dynamic {
-			allKnown = false
+			refs[i].Value = "${" + target + "}"
 		}
 		if !a.Dynamic {
 			w.vars[n] = a.Value
@@ -447,7 +450,7 @@ func (w *walker) positional(zero string, args []field) func() {
 		all = append(all, a.Value)
 	}
 	w.refParams = nil
-	if dynamic && allKnown {
+	if dynamic {
 		w.refParams = refs
 	}
 	for i := len(args); i < 9; i++ {
@@ -506,19 +509,51 @@ func globbedParams(args []field) []field {
 // X=(-rf ~): its elements, each expanded as a command word is. Keyed
 // elements ([k]=v) or an unknown element make it unknown.
 func (w *walker) arrayValue(arr *syntax.ArrayExpr) Word {
+	v, _ := w.arrayFields(arr)
+	return v
+}
+
+// arrayFields is arrayValue and the fields of the list's elements, known
+// or not (A=("$TOKEN"), declare -A M=([k]=$TOKEN)), which an unknown
+// array may hold (carry).
+func (w *walker) arrayFields(arr *syntax.ArrayExpr) (Word, []field) {
 	var elems []string
+	var all []field
+	known := true
 	for _, el := range arr.Elems {
-		if el.Index != nil && (w.dialect != Bash || literalIndex(el.Index, w.dialect) != len(elems)) || el.Value == nil {
-			return Word{Dynamic: true} // A=([0]=x [1]=~) in order only: a gap makes it sparse
+		if el.Value == nil {
+			known = false
+			continue
+		}
+		if el.Index != nil && (w.dialect != Bash || literalIndex(el.Index, w.dialect) != len(elems)) {
+			known = false // A=([0]=x [1]=~) in order only: a gap makes it sparse
 		}
 		for _, f := range globbedParams(w.fields(el.Value)) { // A=(~/.?ws): the glob's paths
-			if f.Dynamic {
-				return Word{Dynamic: true}
-			}
+			known = known && !f.Dynamic
 			elems = append(elems, f.Value)
+			all = append(all, f)
 		}
 	}
-	return Word{Value: strings.Join(elems, listSep)}
+	if !known {
+		return Word{Dynamic: true}, all
+	}
+	return Word{Value: strings.Join(elems, listSep)}, all
+}
+
+// setArray gives name the list arr, and where it is not known what its
+// unknown elements may hold.
+func (w *walker) setArray(name string, arr *syntax.ArrayExpr) {
+	v, all := w.arrayFields(arr)
+	w.setListFields(name, v, all)
+}
+
+// setListFields gives name v, a list's value, and where it is not known what
+// the unknown ones of its elements all may hold.
+func (w *walker) setListFields(name string, v Word, all []field) {
+	w.setVar(name, v)
+	if v.Dynamic {
+		w.carry(name, all)
+	}
 }
 
 // wholeArray reports ${X[@]} and ${X[*]}: every element of X.
@@ -2148,7 +2183,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			} else if a != nil && a.Name != nil && a.Value == nil && a.Array == nil && a.Index == nil && !a.Append {
 				w.assigned(c, a.Name.Value, Word{}, cx) // D=: empty, not unknown
 			} else if a != nil && a.Name != nil && a.Array != nil && a.Index == nil && !a.Append {
-				w.setVar(a.Name.Value, w.arrayValue(a.Array))
+				w.setArray(a.Name.Value, a.Array)
 				w.arrayWritten(a, len(a.Array.Elems) == 0)
 			} else if a != nil && a.Name != nil && a.Array != nil && a.Index == nil && a.Append {
 				w.appendArray(a) // A+=(~)
@@ -3535,12 +3570,21 @@ func (w *walker) runsWritten(c *Command, args []field, cx ctx) {
 // loop walks a for loop's body once per static item, with the variable set.
 func (w *walker) loop(c *syntax.ForClause, cx ctx) bool {
 	it, ok := c.Loop.(*syntax.WordIter)
-	if !ok || it.Name == nil || len(it.Items) == 0 {
+	if !ok || it.Name == nil {
 		return false
 	}
 	var items []field
 	for _, word := range it.Items {
 		items = append(items, w.fields(word)...)
+	}
+	if !it.InPos.IsValid() && w.dialect != Fish {
+		items, ok = w.params() // for a; do …: for a in "$@"
+		if !ok {
+			return false
+		}
+	}
+	if len(items) == 0 {
+		return false
 	}
 	if name := it.Name.Value; w.refs[name] != "" || w.unbound[name] || w.anyRefs[name] || w.elemRefs[name] != "" {
 		// declare -n r; for r in X Y: r stands for X, then Y, whose
@@ -3566,15 +3610,9 @@ func (w *walker) loop(c *syntax.ForClause, cx ctx) bool {
 		w.setVar(it.Name.Value, Word{Dynamic: true})
 		return false
 	}
-	for _, f := range items {
-		if f.Dynamic {
-			v := Word{Dynamic: true}
-			if len(items) == 1 {
-				v = f.Word // for K in "$GITHUB_TOKEN": K stands for it (setVar)
-			}
-			w.setVar(it.Name.Value, v) // for f in $(find ~ …): f holds what it finds
-			return false
-		}
+	if len(items) == 1 && items[0].Dynamic {
+		w.setVar(it.Name.Value, items[0].Word) // for K in "$GITHUB_TOKEN": K stands for it; for f in $(find ~ …): f holds what it finds (setVar)
+		return false
 	}
 	old, had := w.vars[w.deref(it.Name.Value)]
 	defer w.noteOther(it.Name.Value, old, had, cx) // for … | cat: the loop's values may not hold after it

@@ -1392,8 +1392,9 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 				defer w.assigned(&c, a.Name.Value, v, scoped())
 				defer w.setValueRuns(&c, a.Name.Value, v, cx)
 			} else if !a.Naked && a.Index == nil && a.Array != nil && !nameref && !a.Append {
-				defer w.arrayWritten(a, len(a.Array.Elems) == 0)    // after setVar, which forgets emptyList
-				defer w.setVar(a.Name.Value, w.arrayValue(a.Array)) // local bins=(/usr/bin/sudo /bin/su), as bins=(…) is
+				defer w.arrayWritten(a, len(a.Array.Elems) == 0) // after setVar, which forgets emptyList
+				list, elems := w.arrayFields(a.Array)
+				defer w.setListFields(a.Name.Value, list, elems) // local bins=(/usr/bin/sudo /bin/su), as bins=(…) is
 			}
 			word := Word{Value: a.Name.Value, Dynamic: v.Dynamic, Quoted: v.Quoted}
 			if !nameref {
