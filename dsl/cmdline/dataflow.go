@@ -281,6 +281,9 @@ func (w *walker) setVar(name string, v Word) {
 	if v.Dynamic && w.dialect == Zsh {
 		v.Value = zshFlagsKept(v.Value) // x=${(L)TOKEN}: x holds what TOKEN does, recased
 	}
+	if v.Dynamic && w.dialect == Fish {
+		v.Value = fishKept(v.Value) // set x (string lower $TOKEN): x holds what TOKEN does, recased
+	}
 	if w.setNames == nil {
 		w.setNames = make(map[string]bool)
 	}
@@ -906,20 +909,61 @@ func spelledValue(v string) bool {
 	return ok && !strings.ContainsAny(rest, "$`\\\"'*?[")
 }
 
-// zshFlagsKept is v, a value that is one of zsh's flagged expansions of
-// a variable whose flags keep its characters (${(L)T}, ${(q)T}), as the
-// variable's own: ${T}. Any other v is itself; so is one whose flags read
-// another variable (P), a length (#, c, w) or the keys (k).
+// zshFlagsKept is v, a value made of zsh expansions that each keep some
+// of one variable's characters (${(L)T}, ${(j::)${(s::)T}}, ${${T}:l},
+// ${T[1,20]}${T[21,-1]}), as the variable's own: ${T}. Any other v is
+// itself (zshKeptName says which keep).
 func zshFlagsKept(v string) string {
-	rest, ok := strings.CutPrefix(v, "${(")
-	if !ok || expansionLen(v) != len(v) {
+	name := ""
+	for rest := v; rest != ""; {
+		n := expansionLen(rest)
+		if !strings.HasPrefix(rest, "${") || n == 0 {
+			return v
+		}
+		kept := zshKeptName(rest[:n])
+		if kept == "" || name != "" && kept != name {
+			return v
+		}
+		name, rest = kept, rest[n:]
+	}
+	if name == "" {
 		return v
 	}
-	flags, name, ok := strings.Cut(rest, ")")
-	if !ok || strings.ContainsAny(flags, "P#cwWk:") || !isName(strings.TrimSuffix(name, "}")) {
-		return v
+	return "${" + name + "}"
+}
+
+// zshKeptName is the variable whose characters one zsh expansion ${…}
+// keeps some of, through flags, nested expansions, subscripts, modifiers
+// and operators; "" for one that reads another variable (P), a length
+// (${#T}, the # and c, w flags), the keys (k), an index ([(i)x]), whether
+// it is set (${+T}, ${T:+x}) or is no such expansion.
+func zshKeptName(e string) string {
+	r := e[2 : len(e)-1]
+	if strings.HasPrefix(r, "(") {
+		flags, rest, ok := strings.Cut(r[1:], ")")
+		if !ok || strings.ContainsAny(flags, "P#cwWk!") {
+			return ""
+		}
+		r = rest
 	}
-	return "${" + name
+	r = strings.TrimLeft(r, "~=^")
+	name, rest := "", ""
+	if n := expansionLen(r); strings.HasPrefix(r, "${") && n > 0 {
+		name, rest = zshKeptName(r[:n]), r[n:]
+	} else {
+		n := 0
+		for n < len(r) && isNameByte(r[n]) {
+			n++
+		}
+		name, rest = r[:n], r[n:]
+		if !isName(name) {
+			return ""
+		}
+	}
+	if strings.HasPrefix(rest, "[(") || strings.HasPrefix(rest, "+") || strings.HasPrefix(rest, ":+") {
+		return ""
+	}
+	return name
 }
 
 // DerivedParam reports a value that is one expansion of another variable
@@ -2379,6 +2423,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			out, ok = printf(words)
 		}
 		w.setAssigned(args[1].Value, Word{Value: out, Dynamic: !ok}, cx)
+		if !ok {
+			w.carry(args[1].Value, args[2:]) // printf -v x %s "$TOKEN": x may hold ${TOKEN}
+		}
 		for _, a := range args[2:] {
 			w.noteFetched(args[1].Value, a) // printf -v C %s "$(curl …)"
 		}
@@ -2411,6 +2458,12 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		w.positional(w.vars["0"], args)
 	case name == "print" && w.dialect == Zsh && w.promptSubst:
 		w.printPrompt(c, args, cx)
+	case name == "print" && w.dialect == Zsh:
+		if target, words, ok := zshPrintVar(args); ok {
+			// print -v x -- $TOKEN: x holds what print would print
+			w.setAssigned(target, Word{Dynamic: true}, cx)
+			w.carry(target, words)
+		}
 	case name == "shift" && w.dialect == Zsh:
 		w.zshShift(args, cx.loop)
 	case name == "shift" && w.dialect != Fish:
