@@ -329,7 +329,7 @@ func isFishName(s string) bool {
 // fishKept is v, a fish value that keeps some of one variable's
 // characters, as the variable's own, ${NAME}: an element or slice of it
 // ($T[1], $T[2..-1]), or what string prints of words that name it and
-// nothing else ((string lower $T), (string sub -s 1 $T), (string join ”
+// nothing else ((string lower $T), (string sub -s 1 $T), (string join ""
 // a $T)). Any other v is itself; so is string length's count, and what
 // string prints with -q (nothing).
 func fishKept(v string) string {
