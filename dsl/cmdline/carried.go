@@ -122,33 +122,3 @@ func (w *walker) params() (_ []field, ok bool) {
 	}
 	return out, true
 }
-
-// zshPrintVar reads zsh's print -v NAME [OPTIONS] [--] WORDS…, which
-// assigns NAME what print would print: the name and the words.
-func zshPrintVar(args []field) (name string, words []field, ok bool) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a.Dynamic || !strings.HasPrefix(a.Value, "-") || a.Value == "-" {
-			return name, args[i:], isName(name)
-		}
-		if a.Value == "--" {
-			return name, args[i+1:], isName(name)
-		}
-		opts := a.Value[1:]
-		for j := 0; j < len(opts); j++ {
-			if !strings.ContainsRune("vfCuxX", rune(opts[j])) {
-				continue // a flag
-			}
-			value := opts[j+1:] // -vNAME, or the next word
-			if value == "" && i+1 < len(args) {
-				i++
-				value = args[i].Value
-			}
-			if opts[j] == 'v' {
-				name = value
-			}
-			break
-		}
-	}
-	return name, nil, isName(name)
-}

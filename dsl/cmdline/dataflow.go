@@ -2251,6 +2251,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	w.copied(c, args)
 	w.nameArgs(c, args, cx)
 	w.builtinWrites(c, args, cx) // before the values followed below
+	w.zshModuleWrites(c, args, cx)
 	if c.Name == "ssh" || c.Name == "scp" || c.Name == "sftp" {
 		w.configFiles(c, args, cx) // ssh -F FILE: its commands
 	}
@@ -2459,10 +2460,10 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	case name == "print" && w.dialect == Zsh && w.promptSubst:
 		w.printPrompt(c, args, cx)
 	case name == "print" && w.dialect == Zsh:
-		if target, words, ok := zshPrintVar(args); ok {
-			// print -v x -- $TOKEN: x holds what print would print
-			w.setAssigned(target, Word{Dynamic: true}, cx)
-			w.carry(target, words)
+		if names := writtenNames(name, args, w.dialect); len(names) == 1 && !names[0].Dynamic {
+			// print -v x -- $TOKEN: x, unknown (builtinWrites), holds what
+			// print prints, and may be any of its unknown words
+			w.carry(names[0].Value, args)
 		}
 	case name == "shift" && w.dialect == Zsh:
 		w.zshShift(args, cx.loop)

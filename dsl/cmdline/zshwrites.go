@@ -1,0 +1,92 @@
+package cmdline
+
+import "strings"
+
+// zshModuleWrites makes unknown the variables zsh's module builtins
+// assign by name, as builtinWrites does for the shell's own: sysread X
+// (zsh/system) reads a file into X, zparseopts -A X a:=X stores options
+// in X, strftime -s X, zstat -A X, zformat -f X, getln X. A value the
+// walk does not follow is unknown, never the one the variable held before
+// (X=ls; sysread X < f; eval "$X").
+func (w *walker) zshModuleWrites(c *Command, args []field, cx ctx) {
+	if w.dialect != Zsh {
+		return
+	}
+	for _, n := range zshModuleNames(c.Name, args) {
+		w.writeNamed(n, cx)
+	}
+}
+
+// zshNamingOptions are, for each zsh module builtin that assigns by
+// name, the option letters whose value names a variable it assigns, the
+// other letters that take a value, and the variable it assigns by
+// default ("" for none); operands says which operands are names: "last",
+// "first", or "specs" (zparseopts's OPT=NAME).
+var zshNamingOptions = map[string]struct {
+	naming, valued, fallback, operands string
+}{
+	"sysread":    {naming: "c", valued: "iost", fallback: "REPLY", operands: "last"},
+	"zparseopts": {naming: "aA", operands: "specs"},
+	"strftime":   {naming: "s"},
+	"zstat":      {naming: "AH", valued: "f"},
+	"zselect":    {naming: "aA", valued: "t"},
+	"zformat":    {operands: "second"},
+	"getln":      {fallback: "REPLY", operands: "first"},
+	"ztcp":       {fallback: "REPLY"},
+	"zsocket":    {fallback: "REPLY"},
+}
+
+// zshModuleNames are the words naming the variables a zsh module
+// builtin assigns (zshNamingOptions).
+func zshModuleNames(name string, args []field) []field {
+	spec, ok := zshNamingOptions[name]
+	if !ok {
+		return nil
+	}
+	var names, operands []field
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.Value == "--" || a.Value == "-" {
+			operands = append(operands, args[i+1:]...)
+			break
+		}
+		if a.Dynamic || len(a.Value) < 2 || a.Value[0] != '-' {
+			operands = append(operands, a)
+			continue
+		}
+		for j := 1; j < len(a.Value); j++ {
+			letter := rune(a.Value[j])
+			if !strings.ContainsRune(spec.naming+spec.valued, letter) {
+				continue
+			}
+			v := field{Word: Word{Value: a.Value[j+1:]}}
+			if v.Value == "" && i+1 < len(args) {
+				i++
+				v = args[i]
+			}
+			if strings.ContainsRune(spec.naming, letter) {
+				names = append(names, v)
+			}
+			break
+		}
+	}
+	switch {
+	case spec.operands == "specs":
+		for _, o := range operands {
+			if o.Dynamic {
+				names = append(names, o) // a spec known only as the line runs may name any variable
+			} else if i := strings.LastIndexByte(o.Value, '='); i >= 0 {
+				names = append(names, field{Word: Word{Value: o.Value[i+1:]}}) // a:=X, v+=X
+			}
+		}
+	case spec.operands == "last" && len(operands) > 0:
+		names = append(names, operands[len(operands)-1])
+	case spec.operands == "first" && len(operands) > 0:
+		names = append(names, operands[0])
+	case spec.operands == "second" && len(operands) > 1:
+		names = append(names, operands[1]) // zformat -f X FMT …, zformat -a X SEP …
+	case spec.fallback != "":
+		names = append(names, field{Word: Word{Value: spec.fallback}})
+	}
+	return names
+}
