@@ -2251,7 +2251,6 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	w.copied(c, args)
 	w.nameArgs(c, args, cx)
 	w.builtinWrites(c, args, cx) // before the values followed below
-	w.zshModuleWrites(c, args, cx)
 	if c.Name == "ssh" || c.Name == "scp" || c.Name == "sftp" {
 		w.configFiles(c, args, cx) // ssh -F FILE: its commands
 	}

@@ -2,26 +2,11 @@ package cmdline
 
 import "strings"
 
-// zshModuleWrites makes unknown the variables zsh's module builtins
-// assign by name, as builtinWrites does for the shell's own: sysread X
-// (zsh/system) reads a file into X, zparseopts -A X a:=X stores options
-// in X, strftime -s X, zstat -A X, zformat -f X, getln X. A value the
-// walk does not follow is unknown, never the one the variable held before
-// (X=ls; sysread X < f; eval "$X").
-func (w *walker) zshModuleWrites(c *Command, args []field, cx ctx) {
-	if w.dialect != Zsh {
-		return
-	}
-	for _, n := range zshModuleNames(c.Name, args) {
-		w.writeNamed(n, cx)
-	}
-}
-
 // zshNamingOptions are, for each zsh module builtin that assigns by
 // name, the option letters whose value names a variable it assigns, the
 // other letters that take a value, and the variable it assigns by
 // default ("" for none); operands says which operands are names: "last",
-// "first", or "specs" (zparseopts's OPT=NAME).
+// "first", "second", or "specs" (zparseopts's OPT=NAME).
 var zshNamingOptions = map[string]struct {
 	naming, valued, fallback, operands string
 }{
@@ -34,6 +19,12 @@ var zshNamingOptions = map[string]struct {
 	"getln":      {fallback: "REPLY", operands: "first"},
 	"ztcp":       {fallback: "REPLY"},
 	"zsocket":    {fallback: "REPLY"},
+}
+
+// zshModuleWriter reports a zsh module builtin that assigns by name.
+func zshModuleWriter(name string) bool {
+	_, ok := zshNamingOptions[name]
+	return ok
 }
 
 // zshModuleNames are the words naming the variables a zsh module
