@@ -2489,6 +2489,10 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		}
 	case name == "kill" && w.dialect != Fish:
 		w.fireTraps(c, args, cx)
+	case (name == "pkill" || name == "killall") && w.dialect != Fish:
+		if signal, ok := matchSignal(name, args); ok {
+			w.fire(c, signal, cx)
+		}
 	case name == "trap":
 		if len(args) > 0 && args[0].Value == "--" {
 			args = args[1:] // trap -- CODE EXIT: -- only ends the options
@@ -2502,10 +2506,11 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			w.nested(c, args[0].Value, "trap", later, args[0].Dynamic)
 			if (args[0].Dynamic || w.codeWrites(args[0].Value, 0)) && slices.ContainsFunc(args[1:], func(a field) bool {
 				// bash takes a signal's name in any case (trap … debug)
-				return a.Dynamic || strings.EqualFold(a.Value, "DEBUG") || strings.EqualFold(a.Value, "RETURN") || strings.EqualFold(a.Value, "ERR")
+				return a.Dynamic || betweenCommands.has(signalSpec(a.Value))
 			}) {
-				// trap 'X="rm -rf ~"' DEBUG: the code runs before every
-				// command after it, so no variable's value is known
+				// trap 'X="rm -rf ~"' DEBUG (or ERR, CHLD): the code may run
+				// between any two commands after it, so no variable's value
+				// is known
 				w.volatile = true
 			}
 		}

@@ -767,6 +767,12 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		w.endIn(before)
 		w.stmt(c.Body, inner)
 		w.fnBody--
+		if trapped, ok := strings.CutPrefix(inner.fn, "TRAP"); ok && w.dialect == Zsh && betweenCommands.has(trapped) && w.nodeWrites(c.Body, 0) {
+			// TRAPZERR(){ X=…; }: zsh's trap function, run between the
+			// commands after it, as trap '…' ZERR is
+			w.volatile = true
+			w.changed()
+		}
 		w.zsh = w.zsh.merged(options) // the call may not come: f(){ setopt shwordsplit; }
 		// the body's cd is walked here for the calls that follow, which
 		// may not run: f() { cd /tmp; }; test -f x && f; rm -rf .git
