@@ -216,6 +216,9 @@ type flow struct {
 	// A[N]=…), which arrayElement checks every write of the array against.
 	emptyList   map[string]bool
 	arrayWrites map[int]bool
+	// promptsWritten are the prompt variables given a value since the
+	// walk last walked their code (promptWrites)
+	promptsWritten map[string]Word
 }
 
 // notFoundHandlers are the functions a shell calls with a command it
@@ -288,6 +291,9 @@ func (w *walker) setVar(name string, v Word) {
 		w.setNames = make(map[string]bool)
 	}
 	w.setNames[name] = true
+	if promptVars.has(name) && !v.Dynamic {
+		w.promptWritten(name, v)
+	}
 	delete(w.substVars, name)
 	delete(w.spelled, name)
 	if v.Dynamic && (spelledValue(v.Value) || DerivedParam(v.Value)) {
@@ -1353,6 +1359,13 @@ func (w *walker) setAssigned(name string, v Word, cx ctx) {
 	if w.anyRefs[name] {
 		w.volatile = true // declare -n r="$v"; r=…: a variable the walk does not know
 		w.changed()
+		if !v.Dynamic && hasSubst(v.Value) {
+			// f(){ local -n o=$1; o='$(…)'; }; f PS4: a prompt's,
+			// whose substitutions run as it is shown
+			for _, prompt := range []string{"PS0", "PS1", "PS2", "PS4"} {
+				w.promptWritten(prompt, v)
+			}
+		}
 		return
 	}
 	if w.unbound[name] {
@@ -1571,6 +1584,27 @@ func (w *walker) assigned(c *Command, name string, v Word, cx ctx) {
 		w.notePath(v)
 	}
 	w.promptCode(c, name, v, cx)
+	delete(w.promptsWritten, name) // walked here
+}
+
+// promptWrites walks the prompts (PS4, PROMPT_COMMAND…) c wrote other than
+// by an assignment, which assigned walks: through a builtin (read PS4,
+// printf -v PS4), a reference (declare -n r=PS4; r+=…) or ${PS4:=…}.
+func (w *walker) promptWrites(c *Command, cx ctx) {
+	for _, name := range slices.Sorted(maps.Keys(w.promptsWritten)) {
+		v := w.promptsWritten[name]
+		delete(w.promptsWritten, name)
+		w.promptCode(c, name, v, cx)
+	}
+}
+
+// promptWritten records a prompt variable given the static value v, for
+// promptWrites.
+func (w *walker) promptWritten(name string, v Word) {
+	if w.promptsWritten == nil {
+		w.promptsWritten = make(map[string]Word)
+	}
+	w.promptsWritten[name] = v
 }
 
 // promptCode follows a variable whose value an interactive shell runs
@@ -1578,6 +1612,10 @@ func (w *walker) assigned(c *Command, name string, v Word, cx ctx) {
 // and PS2 before each command or prompt, PS4 before each command traced
 // under set -x. A prompt's command substitutions run, each judged as a
 // command; the rest of it is text (PS1='$(git branch) \w$ ').
+// promptVars are the variables whose value the shell runs or expands as
+// it prompts or traces (promptCode).
+var promptVars = set("PROMPT_COMMAND", "PS0", "PS1", "PS2", "PS4")
+
 func (w *walker) promptCode(c *Command, name string, v Word, cx ctx) {
 	switch name {
 	case "PROMPT_COMMAND":
@@ -2185,6 +2223,7 @@ func xargsDelim(s string) string {
 // flowAfter records what c sets up for later commands and follows what it
 // runs through the line's state.
 func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *resolved, cx ctx) {
+	defer w.promptWrites(c, cx)
 	args := r.args
 	if w.dialect == Zsh && len(ce.Args) > 0 && len(ce.Args[0].Parts) > 0 {
 		if l, ok := ce.Args[0].Parts[0].(*syntax.Lit); ok {
@@ -2239,6 +2278,11 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				w.assigned(c, a.Name.Value, f.Word, cx)
 			} else if a != nil && a.Name != nil {
 				w.setVar(a.Name.Value, Word{Dynamic: true})
+				if a.Append && a.Value != nil && a.Index == nil {
+					// PS4+='$(…)' of an unknown PS4: what it adds runs
+					// whatever it is added to
+					w.promptCode(c, w.deref(a.Name.Value), w.single(a.Value).Word, cx)
+				}
 			}
 		}
 	}
