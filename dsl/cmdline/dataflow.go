@@ -2628,9 +2628,12 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	// with none: f(){ rm -rf "${1:-~}"; }; f
 	// one given standard input (f <<< CODE, echo CODE | f) hands it to the
 	// body's commands that read theirs: f(){ tclsh; }; f <<< 'exec /bin/sh';
-	// its redirections apply to each of them (f -l 9001 > implant.elf)
-	if def, ok := w.funcs[c.Name]; ok && cx.fn != c.Name && (len(args) > 0 || def.earlier || readsParams(def.src) || c.Stdin.Kind != "") && w.walks < maxLoopWalks && cx.depth < MaxDepth {
+	// its redirections apply to each of them (f -l 9001 > implant.elf);
+	// a prefix IFS splits and joins in its body (IFS=';' f)
+	ifs := slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == "IFS" })
+	if def, ok := w.funcs[c.Name]; ok && cx.fn != c.Name && (len(args) > 0 || def.earlier || readsParams(def.src) || c.Stdin.Kind != "" || ifs) && w.walks < maxLoopWalks && cx.depth < MaxDepth {
 		w.walks++
+		defer w.prefixIFS(c)()
 		restore := w.positional(c.Name, args)
 		saved, savedD := w.src, w.dialect
 		w.src, w.dialect = def.src, def.dialect
