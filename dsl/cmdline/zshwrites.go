@@ -4,21 +4,22 @@ import "strings"
 
 // zshNamingOptions are, for each zsh module builtin that assigns by
 // name, the option letters whose value names a variable it assigns, the
-// other letters that take a value, and the variable it assigns by
-// default ("" for none); operands says which operands are names: "last",
-// "first", "second", or "specs" (zparseopts's OPT=NAME).
+// other letters that take a value and those that take none (any other
+// letter starts its operands), the variable it assigns by default (""
+// for none), and which operands are names: "last", "first", or "specs"
+// (zparseopts's OPT=NAME).
 var zshNamingOptions = map[string]struct {
-	naming, valued, fallback, operands string
+	naming, valued, flags, fallback, operands string
 }{
 	"sysread":    {naming: "c", valued: "iost", fallback: "REPLY", operands: "last"},
-	"zparseopts": {naming: "aA", operands: "specs"},
-	"strftime":   {naming: "s"},
-	"zstat":      {naming: "AH", valued: "f"},
-	"zselect":    {naming: "aA", valued: "t"},
-	"zformat":    {operands: "second"},
-	"getln":      {fallback: "REPLY", operands: "first"},
-	"ztcp":       {fallback: "REPLY"},
-	"zsocket":    {fallback: "REPLY"},
+	"zparseopts": {naming: "aA", flags: "DEFKM", operands: "specs"},
+	"strftime":   {naming: "s", flags: "qrn"},
+	"zstat":      {naming: "AH", valued: "f", flags: "gnNolLrs+"},
+	"zselect":    {naming: "aA", valued: "tr"},
+	"zformat":    {naming: "fa"},
+	"getln":      {flags: "AclneE", fallback: "REPLY", operands: "first"},
+	"ztcp":       {flags: "acdflLtv", fallback: "REPLY"},
+	"zsocket":    {flags: "adltv", fallback: "REPLY"},
 }
 
 // zshModuleWriter reports a zsh module builtin that assigns by name.
@@ -44,6 +45,10 @@ func zshModuleNames(name string, args []field) []field {
 		if a.Dynamic || len(a.Value) < 2 || a.Value[0] != '-' {
 			operands = append(operands, a)
 			continue
+		}
+		if strings.Trim(a.Value[1:], spec.naming+spec.valued+spec.flags) != "" && !strings.ContainsAny(a.Value[1:2], spec.naming+spec.valued) {
+			operands = append(operands, args[i:]...) // zparseopts -verbose=v: a spec
+			break
 		}
 		for j := 1; j < len(a.Value); j++ {
 			letter := rune(a.Value[j])
@@ -74,8 +79,6 @@ func zshModuleNames(name string, args []field) []field {
 		names = append(names, operands[len(operands)-1])
 	case spec.operands == "first" && len(operands) > 0:
 		names = append(names, operands[0])
-	case spec.operands == "second" && len(operands) > 1:
-		names = append(names, operands[1]) // zformat -f X FMT …, zformat -a X SEP …
 	case spec.fallback != "":
 		names = append(names, field{Word: Word{Value: spec.fallback}})
 	}
