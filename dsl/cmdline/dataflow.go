@@ -1583,8 +1583,8 @@ func (w *walker) assigned(c *Command, name string, v Word, cx ctx) {
 		w.pathText = v.Value
 		w.notePath(v)
 	}
-	w.promptCode(c, name, v, cx)
 	delete(w.promptsWritten, name) // walked here
+	w.promptCode(c, name, v, cx)
 }
 
 // promptWrites walks the prompts (PS4, PROMPT_COMMAND…) c wrote other than
