@@ -181,7 +181,7 @@ type flow struct {
 	refParams []field
 	// carried are the unknown values a variable may hold, written where
 	// its value is not known: the elements of X=("$TOKEN" a) (carrying)
-	carried  map[string][]field
+	carried  map[string]heldList
 	fetched  map[string]Input // variables holding downloaded or decoded text: C=$(curl -s URL) (noteFetched)
 	pathText string           // the last value given to PATH, as written when not static
 	// containers are the bind mounts of the containers the line started
@@ -519,34 +519,45 @@ func globbedParams(args []field) []field {
 // elements ([k]=v) or an unknown element make it unknown.
 func (w *walker) arrayValue(arr *syntax.ArrayExpr) Word {
 	v, _ := w.arrayFields(arr)
-	return v
+	return v.Word
 }
 
 // arrayFields is arrayValue and the fields of the list's elements, known
 // or not (A=("$TOKEN"), declare -A M=([k]=$TOKEN)), which an unknown
-// array may hold (carry).
-func (w *walker) arrayFields(arr *syntax.ArrayExpr) (Word, []field) {
+// array may hold (carry). Ordered says the fields are its elements in
+// order: no key, and no unknown word left unquoted, which may split.
+func (w *walker) arrayFields(arr *syntax.ArrayExpr) (v heldValue, all []field) {
 	var elems []string
-	var all []field
-	known := true
+	known, ordered := true, true
 	for _, el := range arr.Elems {
 		if el.Value == nil {
-			known = false
+			known, ordered = false, false
 			continue
 		}
-		if el.Index != nil && (w.dialect != Bash || literalIndex(el.Index, w.dialect) != len(elems)) {
-			known = false // A=([0]=x [1]=~) in order only: a gap makes it sparse
+		if el.Index != nil {
+			ordered = false
+			if w.dialect != Bash || literalIndex(el.Index, w.dialect) != len(elems) {
+				known = false // A=([0]=x [1]=~) in order only: a gap makes it sparse
+			}
 		}
 		for _, f := range globbedParams(w.fields(el.Value)) { // A=(~/.?ws): the glob's paths
 			known = known && !f.Dynamic
+			ordered = ordered && (!f.Dynamic || f.Quoted)
 			elems = append(elems, f.Value)
 			all = append(all, f)
 		}
 	}
 	if !known {
-		return Word{Dynamic: true}, all
+		return heldValue{Word: Word{Dynamic: true}, ordered: ordered}, all
 	}
-	return Word{Value: strings.Join(elems, listSep)}, all
+	return heldValue{Word: Word{Value: strings.Join(elems, listSep)}, ordered: ordered}, all
+}
+
+// heldValue is a list's value and whether its fields are its elements in
+// order (arrayFields).
+type heldValue struct {
+	Word
+	ordered bool
 }
 
 // setArray gives name the list arr, and where it is not known what its
@@ -556,12 +567,12 @@ func (w *walker) setArray(name string, arr *syntax.ArrayExpr) {
 	w.setListFields(name, v, all)
 }
 
-// setListFields gives name v, a list's value, and where it is not known what
-// the unknown ones of its elements all may hold.
-func (w *walker) setListFields(name string, v Word, all []field) {
-	w.setVar(name, v)
+// setListFields gives name v, a list's value, and where it is not known
+// what its elements may hold.
+func (w *walker) setListFields(name string, v heldValue, all []field) {
+	w.setVar(name, v.Word)
 	if v.Dynamic {
-		w.carry(name, all)
+		w.carry(name, all, v.ordered)
 	}
 }
 
@@ -2468,7 +2479,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		}
 		w.setAssigned(args[1].Value, Word{Value: out, Dynamic: !ok}, cx)
 		if !ok {
-			w.carry(args[1].Value, args[2:]) // printf -v x %s "$TOKEN": x may hold ${TOKEN}
+			w.carry(args[1].Value, args[2:], false) // printf -v x %s "$TOKEN": x may hold ${TOKEN}
 		}
 		for _, a := range args[2:] {
 			w.noteFetched(args[1].Value, a) // printf -v C %s "$(curl …)"
@@ -2506,7 +2517,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		if names := writtenNames(name, args, w.dialect); len(names) == 1 && !names[0].Dynamic {
 			// print -v x -- $TOKEN: x, unknown (builtinWrites), holds what
 			// print prints, and may be any of its unknown words
-			w.carry(names[0].Value, args)
+			w.carry(names[0].Value, args, false)
 		}
 	case name == "shift" && w.dialect == Zsh:
 		w.zshShift(args, cx.loop)

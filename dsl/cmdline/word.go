@@ -732,9 +732,20 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			}
 			return
 		}
-		if held, ok := w.carrying(p); ok {
+		if held, each, ok := w.carrying(p); ok {
 			// "${*:2}" or "${@: -1}" of set -- a "$TOKEN", X=("$TOKEN"):
-			// what they may hold, ${TOKEN}, in a word the walk does not split
+			// what they may hold, ${TOKEN}; "${@:2}" and "${X[@]}" a word
+			// each, in a word the walk does not split otherwise
+			if mode == dquoted && e.split && each {
+				for i, f := range held {
+					if i > 0 {
+						e.end()
+						e.open = true
+					}
+					e.carry(f)
+				}
+				return
+			}
 			e.carryJoined(held)
 			return
 		}
