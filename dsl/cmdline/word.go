@@ -721,21 +721,10 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			v, ok := w.vars[p.Param.Value]
 			e.cur.prompt = &Word{Value: v, Dynamic: !ok}
 		}
-		if mode == dquoted && e.split && w.refParams != nil && simpleParam(p) && p.Param.Value == "@" {
-			// "$@" of f -d "$TOKEN" URL: -d, ${TOKEN}, URL
-			for i, r := range w.refParams {
-				if i > 0 {
-					e.end()
-					e.open = true
-				}
-				e.carry(r)
-			}
-			return
-		}
 		if held, each, ok := w.carrying(p); ok {
-			// "${*:2}" or "${@: -1}" of set -- a "$TOKEN", X=("$TOKEN"):
-			// what they may hold, ${TOKEN}; "${@:2}" and "${X[@]}" a word
-			// each, in a word the walk does not split otherwise
+			// "$@" of f -d "$TOKEN" URL: -d, ${TOKEN}, URL, a word each,
+			// as "${@:2}" and "${X[@]}" of X=(-d "$TOKEN"); "${*: -1}" and
+			// "${X[*]}" what they may hold, ${TOKEN}, in one word
 			if mode == dquoted && e.split && each {
 				for i, f := range held {
 					if i > 0 {
