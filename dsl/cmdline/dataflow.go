@@ -1372,7 +1372,8 @@ func (w *walker) setAssigned(name string, v Word, cx ctx) {
 		w.changed()
 		if !v.Dynamic && hasSubst(v.Value) {
 			// f(){ local -n o=$1; o='$(…)'; }; f PS4: a prompt's,
-			// whose substitutions run as it is shown
+			// whose substitutions run as it is shown (PROMPT_COMMAND's
+			// whole text would be code, which no such write is read as)
 			for _, prompt := range []string{"PS0", "PS1", "PS2", "PS4"} {
 				w.promptWritten(prompt, v)
 			}
@@ -1598,6 +1599,10 @@ func (w *walker) assigned(c *Command, name string, v Word, cx ctx) {
 	w.promptCode(c, name, v, cx)
 }
 
+// promptVars are the variables whose value the shell runs or expands as
+// it prompts or traces (promptCode).
+var promptVars = set("PROMPT_COMMAND", "PS0", "PS1", "PS2", "PS4")
+
 // promptWrites walks the prompts (PS4, PROMPT_COMMAND…) c wrote other than
 // by an assignment, which assigned walks: through a builtin (read PS4,
 // printf -v PS4), a reference (declare -n r=PS4; r+=…) or ${PS4:=…}.
@@ -1623,10 +1628,6 @@ func (w *walker) promptWritten(name string, v Word) {
 // and PS2 before each command or prompt, PS4 before each command traced
 // under set -x. A prompt's command substitutions run, each judged as a
 // command; the rest of it is text (PS1='$(git branch) \w$ ').
-// promptVars are the variables whose value the shell runs or expands as
-// it prompts or traces (promptCode).
-var promptVars = set("PROMPT_COMMAND", "PS0", "PS1", "PS2", "PS4")
-
 func (w *walker) promptCode(c *Command, name string, v Word, cx ctx) {
 	switch name {
 	case "PROMPT_COMMAND":
@@ -2644,7 +2645,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	ifs := slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == "IFS" })
 	if def, ok := w.funcs[c.Name]; ok && cx.fn != c.Name && (len(args) > 0 || def.earlier || readsParams(def.src) || c.Stdin.Kind != "" || ifs) && w.walks < maxLoopWalks && cx.depth < MaxDepth {
 		w.walks++
-		defer w.prefixIFS(c)()
+		restoreIFS := w.prefixIFS(c)
 		restore := w.positional(c.Name, args)
 		saved, savedD := w.src, w.dialect
 		w.src, w.dialect = def.src, def.dialect
@@ -2655,6 +2656,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		w.zsh = w.zsh.merged(options) // emulate -L, LOCAL_OPTIONS: undone on return
 		w.src, w.dialect = saved, savedD
 		restore()
+		restoreIFS()
 	}
 	w.notFound(c, args, cx)
 	w.runsWritten(c, args, cx)       // bash <(…) and source <(…) are follow's
@@ -3683,7 +3685,9 @@ func (w *walker) runsWritten(c *Command, args []field, cx ctx) {
 	}
 }
 
-// loop walks a for loop's body once per static item, with the variable set.
+// loop walks a for loop's body once per item, with the variable set to
+// it (an unknown one as written: for x in a "$TOKEN"), over "$@" where the
+// loop names no list (for a; do …).
 func (w *walker) loop(c *syntax.ForClause, cx ctx) bool {
 	it, ok := c.Loop.(*syntax.WordIter)
 	if !ok || it.Name == nil {
