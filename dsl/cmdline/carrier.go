@@ -121,7 +121,9 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 			if a.Value == "-c" && i+1 < len(args) {
 				options := w.zsh
 				w.zshEmulate(args[:i], cx)
+				restore := w.prefixIFS(c) // IFS=';' emulate sh -c 'source s'
 				w.runString(c, args[i+1], "emulate -c", cx)
+				restore()
 				w.zsh = options
 				break
 			}
@@ -1186,8 +1188,9 @@ func (w *walker) eval(c *Command, args []field, cx ctx) {
 	w.runString(c, joinFields(args), "eval", cx)
 }
 
-// prefixIFS applies a prefix IFS of a builtin that runs text in the shell
-// (IFS=';' eval 'eval "$*"', IFS=';' source FILE): it splits and joins
+// prefixIFS applies a prefix IFS of a builtin or function that runs text
+// in the shell (IFS=';' eval 'eval "$*"', IFS=';' source FILE, IFS=';'
+// f): it splits and joins
 // there, and only there. The returned function puts the line's IFS back.
 func (w *walker) prefixIFS(c *Command) func() {
 	for _, a := range c.Assigns {

@@ -174,12 +174,16 @@ type flow struct {
 	// spelled are variables whose value, unknown, reads as written
 	// where it is used: D=~u, D=$PWD/.. (spelledValue)
 	spelled map[string]string
-	// refParams are the positional parameters when some are another
-	// variable's value, unknown (f -d "$TOKEN" URL): "$@" is each of
-	// them, those as ${NAME}; nil otherwise
-	refParams []Word
-	fetched   map[string]Input // variables holding downloaded or decoded text: C=$(curl -s URL) (noteFetched)
-	pathText  string           // the last value given to PATH, as written when not static
+	// refParams are the positional parameters when some are unknown (f
+	// -d "$TOKEN" URL, f "$(cat x)"): "$@" is each of them, another
+	// variable's value as ${NAME}, any other as written; nil when all are
+	// known
+	refParams []field
+	// carried are the unknown values a variable may hold, written where
+	// its value is not known: the elements of X=("$TOKEN" a) (carrying)
+	carried  map[string]heldList
+	fetched  map[string]Input // variables holding downloaded or decoded text: C=$(curl -s URL) (noteFetched)
+	pathText string           // the last value given to PATH, as written when not static
 	// containers are the bind mounts of the containers the line started
 	// with a name (nameContainer), by name
 	containers map[string][]Mount
@@ -212,6 +216,9 @@ type flow struct {
 	// A[N]=…), which arrayElement checks every write of the array against.
 	emptyList   map[string]bool
 	arrayWrites map[int]bool
+	// promptsWritten are the prompt variables given a value since the
+	// walk last walked their code (promptWrites)
+	promptsWritten map[string]Word
 }
 
 // notFoundHandlers are the functions a shell calls with a command it
@@ -277,10 +284,16 @@ func (w *walker) setVar(name string, v Word) {
 	if v.Dynamic && w.dialect == Zsh {
 		v.Value = zshFlagsKept(v.Value) // x=${(L)TOKEN}: x holds what TOKEN does, recased
 	}
+	if v.Dynamic && w.dialect == Fish {
+		v.Value = fishKept(v.Value) // set x (string lower $TOKEN): x holds what TOKEN does, recased
+	}
 	if w.setNames == nil {
 		w.setNames = make(map[string]bool)
 	}
 	w.setNames[name] = true
+	if promptVars.has(name) && !v.Dynamic {
+		w.promptWritten(name, v)
+	}
 	delete(w.substVars, name)
 	delete(w.spelled, name)
 	if v.Dynamic && (spelledValue(v.Value) || DerivedParam(v.Value)) {
@@ -291,6 +304,7 @@ func (w *walker) setVar(name string, v Word) {
 	}
 	old, had := w.vars[name]
 	delete(w.emptyList, name)
+	delete(w.carried, name)
 	if w.emptyElem[name] {
 		delete(w.emptyElem, name)
 		w.changed()
@@ -423,22 +437,20 @@ func (w *walker) positional(zero string, args []field) func() {
 	var all []string
 	dynamic := false
 	savedRefs, savedAliases := w.refParams, make(map[string]string)
-	refs, allKnown := make([]Word, len(args)), true // "$@": each known or another variable's value
+	refs := make([]field, len(args)) // "$@": each known, another variable's value or as written
 	for i, a := range args {
 		n := strconv.Itoa(i + 1)
 		if old, ok := w.aliasOf[n]; ok {
 			savedAliases[n] = old
 		}
 		delete(w.aliasOf, n)
-		refs[i] = a.Word
+		refs[i] = a
 		if target := varReference(a.Word); a.Dynamic && target != "" {
 			if w.aliasOf == nil {
 				w.aliasOf = map[string]string{}
 			}
 			w.aliasOf[n] = target // f(){ curl -d "$1"; }; f "$TOKEN"
-			refs[i] = Word{Value: "${" + target + "}", Dynamic: true}
-		} else if a.Dynamic {
-			allKnown = false
+			refs[i].Value = "${" + target + "}"
 		}
 		if !a.Dynamic {
 			w.vars[n] = a.Value
@@ -447,7 +459,7 @@ func (w *walker) positional(zero string, args []field) func() {
 		all = append(all, a.Value)
 	}
 	w.refParams = nil
-	if dynamic && allKnown {
+	if dynamic {
 		w.refParams = refs
 	}
 	for i := len(args); i < 9; i++ {
@@ -506,19 +518,62 @@ func globbedParams(args []field) []field {
 // X=(-rf ~): its elements, each expanded as a command word is. Keyed
 // elements ([k]=v) or an unknown element make it unknown.
 func (w *walker) arrayValue(arr *syntax.ArrayExpr) Word {
+	v, _ := w.arrayFields(arr)
+	return v.Word
+}
+
+// arrayFields is arrayValue and the fields of the list's elements, known
+// or not (A=("$TOKEN"), declare -A M=([k]=$TOKEN)), which an unknown
+// array may hold (carry). Ordered says the fields are its elements in
+// order: no key, and no unknown word left unquoted, which may split.
+func (w *walker) arrayFields(arr *syntax.ArrayExpr) (v heldValue, all []field) {
 	var elems []string
+	known, ordered := true, true
 	for _, el := range arr.Elems {
-		if el.Index != nil && (w.dialect != Bash || literalIndex(el.Index, w.dialect) != len(elems)) || el.Value == nil {
-			return Word{Dynamic: true} // A=([0]=x [1]=~) in order only: a gap makes it sparse
+		if el.Value == nil {
+			known, ordered = false, false
+			continue
+		}
+		if el.Index != nil {
+			ordered = false
+			if w.dialect != Bash || literalIndex(el.Index, w.dialect) != len(elems) {
+				known = false // A=([0]=x [1]=~) in order only: a gap makes it sparse
+			}
 		}
 		for _, f := range globbedParams(w.fields(el.Value)) { // A=(~/.?ws): the glob's paths
-			if f.Dynamic {
-				return Word{Dynamic: true}
-			}
+			known = known && !f.Dynamic
+			ordered = ordered && (!f.Dynamic || f.Quoted)
 			elems = append(elems, f.Value)
+			all = append(all, f)
 		}
 	}
-	return Word{Value: strings.Join(elems, listSep)}
+	if !known {
+		return heldValue{Word: Word{Dynamic: true}, ordered: ordered}, all
+	}
+	return heldValue{Word: Word{Value: strings.Join(elems, listSep)}, ordered: ordered}, all
+}
+
+// heldValue is a list's value and whether its fields are its elements in
+// order (arrayFields).
+type heldValue struct {
+	Word
+	ordered bool
+}
+
+// setArray gives name the list arr, and where it is not known what its
+// unknown elements may hold.
+func (w *walker) setArray(name string, arr *syntax.ArrayExpr) {
+	v, all := w.arrayFields(arr)
+	w.setListFields(name, v, all)
+}
+
+// setListFields gives name v, a list's value, and where it is not known
+// what its elements may hold.
+func (w *walker) setListFields(name string, v heldValue, all []field) {
+	w.setVar(name, v.Word)
+	if v.Dynamic {
+		w.carry(name, all, v.ordered)
+	}
 }
 
 // wholeArray reports ${X[@]} and ${X[*]}: every element of X.
@@ -871,20 +926,61 @@ func spelledValue(v string) bool {
 	return ok && !strings.ContainsAny(rest, "$`\\\"'*?[")
 }
 
-// zshFlagsKept is v, a value that is one of zsh's flagged expansions of
-// a variable whose flags keep its characters (${(L)T}, ${(q)T}), as the
-// variable's own: ${T}. Any other v is itself; so is one whose flags read
-// another variable (P), a length (#, c, w) or the keys (k).
+// zshFlagsKept is v, a value made of zsh expansions that each keep some
+// of one variable's characters (${(L)T}, ${(j::)${(s::)T}}, ${${T}:l},
+// ${T[1,20]}${T[21,-1]}), as the variable's own: ${T}. Any other v is
+// itself (zshKeptName says which keep).
 func zshFlagsKept(v string) string {
-	rest, ok := strings.CutPrefix(v, "${(")
-	if !ok || expansionLen(v) != len(v) {
+	name := ""
+	for rest := v; rest != ""; {
+		n := expansionLen(rest)
+		if !strings.HasPrefix(rest, "${") || n == 0 {
+			return v
+		}
+		kept := zshKeptName(rest[:n])
+		if kept == "" || name != "" && kept != name {
+			return v
+		}
+		name, rest = kept, rest[n:]
+	}
+	if name == "" {
 		return v
 	}
-	flags, name, ok := strings.Cut(rest, ")")
-	if !ok || strings.ContainsAny(flags, "P#cwWk:") || !isName(strings.TrimSuffix(name, "}")) {
-		return v
+	return "${" + name + "}"
+}
+
+// zshKeptName is the variable whose characters one zsh expansion ${…}
+// keeps some of, through flags, nested expansions, subscripts, modifiers
+// and operators; "" for one that reads another variable (P), a length
+// (${#T}, the # and c, w flags), the keys (k), an index ([(i)x]), whether
+// it is set (${+T}, ${T:+x}) or is no such expansion.
+func zshKeptName(e string) string {
+	r := e[2 : len(e)-1]
+	if strings.HasPrefix(r, "(") {
+		flags, rest, ok := strings.Cut(r[1:], ")")
+		if !ok || strings.ContainsAny(flags, "P#cwWk!") {
+			return ""
+		}
+		r = rest
 	}
-	return "${" + name
+	r = strings.TrimLeft(r, "~=^")
+	name, rest := "", ""
+	if n := expansionLen(r); strings.HasPrefix(r, "${") && n > 0 {
+		name, rest = zshKeptName(r[:n]), r[n:]
+	} else {
+		n := 0
+		for n < len(r) && isNameByte(r[n]) {
+			n++
+		}
+		name, rest = r[:n], r[n:]
+		if !isName(name) {
+			return ""
+		}
+	}
+	if strings.HasPrefix(rest, "[(") || strings.HasPrefix(rest, "+") || strings.HasPrefix(rest, ":+") {
+		return ""
+	}
+	return name
 }
 
 // DerivedParam reports a value that is one expansion of another variable
@@ -1274,6 +1370,14 @@ func (w *walker) setAssigned(name string, v Word, cx ctx) {
 	if w.anyRefs[name] {
 		w.volatile = true // declare -n r="$v"; r=…: a variable the walk does not know
 		w.changed()
+		if !v.Dynamic && hasSubst(v.Value) {
+			// f(){ local -n o=$1; o='$(…)'; }; f PS4: a prompt's,
+			// whose substitutions run as it is shown (PROMPT_COMMAND's
+			// whole text would be code, which no such write is read as)
+			for _, prompt := range []string{"PS0", "PS1", "PS2", "PS4"} {
+				w.promptWritten(prompt, v)
+			}
+		}
 		return
 	}
 	if w.unbound[name] {
@@ -1491,7 +1595,32 @@ func (w *walker) assigned(c *Command, name string, v Word, cx ctx) {
 		w.pathText = v.Value
 		w.notePath(v)
 	}
+	delete(w.promptsWritten, name) // walked here
 	w.promptCode(c, name, v, cx)
+}
+
+// promptVars are the variables whose value the shell runs or expands as
+// it prompts or traces (promptCode).
+var promptVars = set("PROMPT_COMMAND", "PS0", "PS1", "PS2", "PS4")
+
+// promptWrites walks the prompts (PS4, PROMPT_COMMAND…) c wrote other than
+// by an assignment, which assigned walks: through a builtin (read PS4,
+// printf -v PS4), a reference (declare -n r=PS4; r+=…) or ${PS4:=…}.
+func (w *walker) promptWrites(c *Command, cx ctx) {
+	for _, name := range slices.Sorted(maps.Keys(w.promptsWritten)) {
+		v := w.promptsWritten[name]
+		delete(w.promptsWritten, name)
+		w.promptCode(c, name, v, cx)
+	}
+}
+
+// promptWritten records a prompt variable given the static value v, for
+// promptWrites.
+func (w *walker) promptWritten(name string, v Word) {
+	if w.promptsWritten == nil {
+		w.promptsWritten = make(map[string]Word)
+	}
+	w.promptsWritten[name] = v
 }
 
 // promptCode follows a variable whose value an interactive shell runs
@@ -2106,6 +2235,7 @@ func xargsDelim(s string) string {
 // flowAfter records what c sets up for later commands and follows what it
 // runs through the line's state.
 func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *resolved, cx ctx) {
+	defer w.promptWrites(c, cx)
 	args := r.args
 	if w.dialect == Zsh && len(ce.Args) > 0 && len(ce.Args[0].Parts) > 0 {
 		if l, ok := ce.Args[0].Parts[0].(*syntax.Lit); ok {
@@ -2148,7 +2278,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			} else if a != nil && a.Name != nil && a.Value == nil && a.Array == nil && a.Index == nil && !a.Append {
 				w.assigned(c, a.Name.Value, Word{}, cx) // D=: empty, not unknown
 			} else if a != nil && a.Name != nil && a.Array != nil && a.Index == nil && !a.Append {
-				w.setVar(a.Name.Value, w.arrayValue(a.Array))
+				w.setArray(a.Name.Value, a.Array)
 				w.arrayWritten(a, len(a.Array.Elems) == 0)
 			} else if a != nil && a.Name != nil && a.Array != nil && a.Index == nil && a.Append {
 				w.appendArray(a) // A+=(~)
@@ -2160,6 +2290,11 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 				w.assigned(c, a.Name.Value, f.Word, cx)
 			} else if a != nil && a.Name != nil {
 				w.setVar(a.Name.Value, Word{Dynamic: true})
+				if a.Append && a.Value != nil && a.Index == nil {
+					// PS4+='$(…)' of an unknown PS4: what it adds runs
+					// whatever it is added to
+					w.promptCode(c, w.deref(a.Name.Value), w.single(a.Value).Word, cx)
+				}
 			}
 		}
 	}
@@ -2344,6 +2479,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			out, ok = printf(words)
 		}
 		w.setAssigned(args[1].Value, Word{Value: out, Dynamic: !ok}, cx)
+		if !ok {
+			w.carry(args[1].Value, args[2:], false) // printf -v x %s "$TOKEN": x may hold ${TOKEN}
+		}
 		for _, a := range args[2:] {
 			w.noteFetched(args[1].Value, a) // printf -v C %s "$(curl …)"
 		}
@@ -2376,6 +2514,12 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		w.positional(w.vars["0"], args)
 	case name == "print" && w.dialect == Zsh && w.promptSubst:
 		w.printPrompt(c, args, cx)
+	case name == "print" && w.dialect == Zsh:
+		if names := writtenNames(name, args, w.dialect); len(names) == 1 && !names[0].Dynamic {
+			// print -v x -- $TOKEN: x, unknown (builtinWrites), holds what
+			// print prints, and may be any of its unknown words
+			w.carry(names[0].Value, args, false)
+		}
 	case name == "shift" && w.dialect == Zsh:
 		w.zshShift(args, cx.loop)
 	case name == "shift" && w.dialect != Fish:
@@ -2401,6 +2545,10 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		}
 	case name == "kill" && w.dialect != Fish:
 		w.fireTraps(c, args, cx)
+	case (name == "pkill" || name == "killall") && w.dialect != Fish:
+		if signal, ok := matchSignal(name, args); ok {
+			w.fire(c, signal, cx)
+		}
 	case name == "trap":
 		if len(args) > 0 && args[0].Value == "--" {
 			args = args[1:] // trap -- CODE EXIT: -- only ends the options
@@ -2414,10 +2562,11 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 			w.nested(c, args[0].Value, "trap", later, args[0].Dynamic)
 			if (args[0].Dynamic || w.codeWrites(args[0].Value, 0)) && slices.ContainsFunc(args[1:], func(a field) bool {
 				// bash takes a signal's name in any case (trap … debug)
-				return a.Dynamic || strings.EqualFold(a.Value, "DEBUG") || strings.EqualFold(a.Value, "RETURN") || strings.EqualFold(a.Value, "ERR")
+				return a.Dynamic || betweenCommands.has(signalSpec(a.Value))
 			}) {
-				// trap 'X="rm -rf ~"' DEBUG: the code runs before every
-				// command after it, so no variable's value is known
+				// trap 'X="rm -rf ~"' DEBUG (or ERR, CHLD): the code may run
+				// between any two commands after it, so no variable's value
+				// is known
 				w.volatile = true
 			}
 		}
@@ -2491,9 +2640,12 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	// with none: f(){ rm -rf "${1:-~}"; }; f
 	// one given standard input (f <<< CODE, echo CODE | f) hands it to the
 	// body's commands that read theirs: f(){ tclsh; }; f <<< 'exec /bin/sh';
-	// its redirections apply to each of them (f -l 9001 > implant.elf)
-	if def, ok := w.funcs[c.Name]; ok && cx.fn != c.Name && (len(args) > 0 || def.earlier || readsParams(def.src) || c.Stdin.Kind != "") && w.walks < maxLoopWalks && cx.depth < MaxDepth {
+	// its redirections apply to each of them (f -l 9001 > implant.elf);
+	// a prefix IFS splits and joins in its body (IFS=';' f)
+	ifs := slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == "IFS" })
+	if def, ok := w.funcs[c.Name]; ok && cx.fn != c.Name && (len(args) > 0 || def.earlier || readsParams(def.src) || c.Stdin.Kind != "" || ifs) && w.walks < maxLoopWalks && cx.depth < MaxDepth {
 		w.walks++
+		restoreIFS := w.prefixIFS(c)
 		restore := w.positional(c.Name, args)
 		saved, savedD := w.src, w.dialect
 		w.src, w.dialect = def.src, def.dialect
@@ -2504,6 +2656,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		w.zsh = w.zsh.merged(options) // emulate -L, LOCAL_OPTIONS: undone on return
 		w.src, w.dialect = saved, savedD
 		restore()
+		restoreIFS()
 	}
 	w.notFound(c, args, cx)
 	w.runsWritten(c, args, cx)       // bash <(…) and source <(…) are follow's
@@ -3532,15 +3685,26 @@ func (w *walker) runsWritten(c *Command, args []field, cx ctx) {
 	}
 }
 
-// loop walks a for loop's body once per static item, with the variable set.
+// loop walks a for loop's body once per item, with the variable set to
+// it (an unknown one as written: for x in a "$TOKEN"), over "$@" where the
+// loop names no list (for a; do …).
 func (w *walker) loop(c *syntax.ForClause, cx ctx) bool {
 	it, ok := c.Loop.(*syntax.WordIter)
-	if !ok || it.Name == nil || len(it.Items) == 0 {
+	if !ok || it.Name == nil {
 		return false
 	}
 	var items []field
 	for _, word := range it.Items {
 		items = append(items, w.fields(word)...)
+	}
+	if !it.InPos.IsValid() && w.dialect != Fish {
+		items, ok = w.params() // for a; do …: for a in "$@"
+		if !ok {
+			return false
+		}
+	}
+	if len(items) == 0 {
+		return false
 	}
 	if name := it.Name.Value; w.refs[name] != "" || w.unbound[name] || w.anyRefs[name] || w.elemRefs[name] != "" {
 		// declare -n r; for r in X Y: r stands for X, then Y, whose
@@ -3566,15 +3730,9 @@ func (w *walker) loop(c *syntax.ForClause, cx ctx) bool {
 		w.setVar(it.Name.Value, Word{Dynamic: true})
 		return false
 	}
-	for _, f := range items {
-		if f.Dynamic {
-			v := Word{Dynamic: true}
-			if len(items) == 1 {
-				v = f.Word // for K in "$GITHUB_TOKEN": K stands for it (setVar)
-			}
-			w.setVar(it.Name.Value, v) // for f in $(find ~ …): f holds what it finds
-			return false
-		}
+	if len(items) == 1 && items[0].Dynamic {
+		w.setVar(it.Name.Value, items[0].Word) // for K in "$GITHUB_TOKEN": K stands for it; for f in $(find ~ …): f holds what it finds (setVar)
+		return false
 	}
 	old, had := w.vars[w.deref(it.Name.Value)]
 	defer w.noteOther(it.Name.Value, old, had, cx) // for … | cat: the loop's values may not hold after it

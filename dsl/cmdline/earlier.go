@@ -505,6 +505,10 @@ func (w *walker) shiftParams(args []field, loop bool) {
 	}
 	var rest []field
 	for i := n + 1; i <= count; i++ {
+		if i <= len(w.refParams) && !loop {
+			rest = append(rest, w.refParams[i-1]) // set -- a "$TOKEN"; shift: "$1" holds ${TOKEN}
+			continue
+		}
 		v, ok := w.vars[strconv.Itoa(i)]
 		rest = append(rest, field{Word: Word{Value: v, Dynamic: !ok || loop}})
 	}

@@ -325,3 +325,60 @@ func (w *walker) fishIndirectName(p *syntax.ParamExp) (name string, unknown bool
 func isFishName(s string) bool {
 	return s != "" && !strings.ContainsFunc(s, func(r rune) bool { return r > 0x7f || !isFishVarByte(byte(r)) })
 }
+
+// fishKept is v, a fish value that keeps some of one variable's
+// characters, as the variable's own, ${NAME}: an element or slice of it
+// ($T[1], $T[2..-1]), or what string prints of words that name it and
+// nothing else ((string lower $T), (string sub -s 1 $T), (string join ""
+// a $T)). Any other v is itself; so is string length's count, and what
+// string prints with -q (nothing).
+func fishKept(v string) string {
+	if name, index, ok := strings.Cut(strings.TrimPrefix(v, "$"), "["); ok && v[0] == '$' && isName(name) && strings.HasSuffix(index, "]") && !strings.ContainsAny(index, "$(") {
+		return "${" + name + "}"
+	}
+	inner, ok := strings.CutPrefix(strings.TrimPrefix(v, "$"), "(")
+	if !ok || !strings.HasSuffix(inner, ")") {
+		return v
+	}
+	inner = inner[:len(inner)-1]
+	fields := strings.Fields(inner)
+	if len(fields) < 3 || fields[0] != "string" || fields[1] == "length" || strings.ContainsAny(inner, "()`;|&") {
+		return v
+	}
+	name := ""
+	for _, f := range fields[2:] {
+		if f == "-q" || f == "--quiet" {
+			return v
+		}
+		for _, ref := range fishRefs(f) {
+			if name != "" && ref != name {
+				return v
+			}
+			name = ref
+		}
+	}
+	if name == "" {
+		return v
+	}
+	return "${" + name + "}"
+}
+
+// fishRefs are the names of the variables a fish word expands ($T,
+// "$T", {$T}x, $T[1]).
+func fishRefs(word string) []string {
+	var names []string
+	for i := 0; i < len(word); i++ {
+		if word[i] != '$' {
+			continue
+		}
+		j := i + 1
+		for j < len(word) && isNameByte(word[j]) {
+			j++
+		}
+		if j > i+1 {
+			names = append(names, word[i+1:j])
+		}
+		i = j - 1
+	}
+	return names
+}

@@ -9,8 +9,8 @@ import (
 
 // builtinWrites makes unknown the variables a builtin assigns by name
 // (read X, mapfile X, getopts OPTS X, printf -v X; zsh's print -v X, vared
-// X, set -A X) before the walk follows the values it can: a value it does
-// not follow is unknown, never the one the variable held before (X=ls;
+// X, set -A X, its modules' sysread X, zparseopts -A X) before the walk
+// follows the values it can: a value it does not follow is unknown, never the one the variable held before (X=ls;
 // read X < f; eval "$X"). A name with a subscript writes an element (read
 // 'X[0]'), which makes its array unknown (setAssigned); a name known only
 // as the line runs may be any variable's (printf -v "$n"), which makes
@@ -152,6 +152,8 @@ func writtenNames(name string, args []field, d Dialect) []field {
 		if names := nameOperands(args, "prMmif", 0); len(names) > 0 {
 			return names[len(names)-1:]
 		}
+	case d == Zsh && zshModuleWriter(name):
+		return zshModuleNames(name, args) // sysread X, zparseopts -A X, strftime -s X
 	case name == "set" && d == Zsh && len(args) >= 2 && len(args[0].Value) > 1 && strings.ContainsRune("-+", rune(args[0].Value[0])) && strings.ContainsRune(args[0].Value, 'A'):
 		return args[1:2] // set -A X …, set +A X … (its first elements)
 	}

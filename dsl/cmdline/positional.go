@@ -162,26 +162,3 @@ func leadingZero(lit string) bool {
 	lit = strings.TrimLeft(lit, "+-")
 	return len(lit) > 1 && lit[0] == '0' && lit[1] >= '0' && lit[1] <= '9'
 }
-
-// refSlice is ${@:OFF:LEN} or ${*:OFF:LEN} of positional parameters some
-// of which are another variable's value (refParams): the parameters it
-// takes, for a literal OFF of 1 or more and LEN of 0 or more.
-func (w *walker) refSlice(p *syntax.ParamExp) ([]Word, bool) {
-	if w.refParams == nil || p.Param == nil || p.Param.Value != "@" && p.Param.Value != "*" || p.Slice == nil || w.dialect == Fish ||
-		p.Excl || p.Length || p.Width || p.Index != nil || p.Exp != nil || p.Repl != nil || p.Flags != nil || len(p.Modifiers) > 0 {
-		return nil, false
-	}
-	off, ok := w.arithInt(p.Slice.Offset, 0)
-	if !ok || off < 1 {
-		return nil, false
-	}
-	from, to := min(off-1, len(w.refParams)), len(w.refParams)
-	if p.Slice.Length != nil {
-		n, ok := w.arithInt(p.Slice.Length, 0)
-		if !ok || n < 0 {
-			return nil, false
-		}
-		to = min(to, from+n)
-	}
-	return w.refParams[from:to], true
-}

@@ -19,6 +19,13 @@ import (
 // each command (DEBUG), a failure (ERR), a function's return.
 var pseudoSignals = set("EXIT", "0", "DEBUG", "ERR", "RETURN", "ZERR")
 
+// betweenCommands are the conditions the shell raises itself, between
+// the line's commands, where no kill places them: before each command
+// (DEBUG), at a failure (ERR, zsh's ZERR), a function's return, a child's
+// end (CHLD, for any command or job). A trap on one whose code may
+// assign makes every value unknown from there (volatile).
+var betweenCommands = set("DEBUG", "ERR", "ZERR", "RETURN", "CHLD", "CLD")
+
 // signalSpec is a signal as trap and kill take it, in either case and
 // with or without SIG: USR1 for usr1, SIGUSR1, sigusr1; a number stays
 // one (its name differs between systems).
@@ -76,6 +83,10 @@ func killSignal(args []field) (signal string, targets []field, ok bool) {
 					signal = ""
 				}
 			}
+		case strings.HasPrefix(a.Value, "--signal="):
+			signal, given = signalSpec(strings.TrimPrefix(a.Value, "--signal=")), true
+		case (strings.HasPrefix(a.Value, "-s") || strings.HasPrefix(a.Value, "-n")) && upperSpec(a.Value[2:]):
+			signal, given = signalSpec(a.Value[2:]), true // kill -sUSR1, -n10 (not -stop, -sigusr1)
 		default:
 			signal, given = signalSpec(a.Value[1:]), true // kill -USR1, -usr1, -SIGUSR1, -10
 		}
@@ -105,7 +116,56 @@ func maySignalSelf(targets []field) bool {
 // may assign makes every value unknown from there, as a DEBUG trap's does.
 func (w *walker) fireTraps(c *Command, args []field, cx ctx) {
 	signal, targets, ok := killSignal(args)
-	if !ok || !maySignalSelf(targets) || w.firing {
+	if !ok || !maySignalSelf(targets) {
+		return
+	}
+	w.fire(c, signal, cx)
+}
+
+// matchSignal is the signal pkill or killall sends (TERM by default, ""
+// for one known only as the line runs): -SIGNAL, --signal SIGNAL, and
+// killall's -s SIGNAL (pkill's -s is a session). Their processes, chosen
+// by name, session or user, may be the shell itself (pkill -USR1 -s 0).
+func matchSignal(name string, args []field) (signal string, ok bool) {
+	signal = "TERM"
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v, valued := a.Value, i+1 < len(args)
+		switch {
+		case a.Dynamic && strings.HasPrefix(v, "-"):
+			signal = "" // pkill -"$SIG" x
+		case v == "--":
+			return signal, true
+		case !strings.HasPrefix(v, "-") || v == "-":
+		case v == "-l" || v == "--list" || v == "-L" || v == "--list-name" || v == "--list-full":
+			if name == "killall" || v != "-l" {
+				return "", false // killall -l lists signals; pkill -l lists processes, and sends
+			}
+		case (v == "--signal" || v == "-s" && name == "killall") && valued:
+			i++
+			signal = signalSpec(args[i].Value)
+			if args[i].Dynamic {
+				signal = ""
+			}
+		case strings.HasPrefix(v, "--signal="):
+			signal = signalSpec(strings.TrimPrefix(v, "--signal="))
+		case len(v) > 1 && (v[1] >= 'A' && v[1] <= 'Z' || v[1] >= '0' && v[1] <= '9'):
+			signal = signalSpec(v[1:]) // -USR1, -10 (not an option letter)
+		}
+	}
+	return signal, true
+}
+
+// upperSpec reports a signal written in capitals or as a number (USR1,
+// 10): after kill -s, the signal given to the option, where -stop or
+// -sigusr1 is a signal's own name in lower case.
+func upperSpec(s string) bool {
+	return s != "" && strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-") == ""
+}
+
+// fire walks the traps a signal the shell may receive fires (fireTraps).
+func (w *walker) fire(c *Command, signal string, cx ctx) {
+	if w.firing {
 		return
 	}
 	fires := func(trapped string) bool {

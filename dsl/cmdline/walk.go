@@ -767,6 +767,12 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 		w.endIn(before)
 		w.stmt(c.Body, inner)
 		w.fnBody--
+		if trapped, ok := strings.CutPrefix(inner.fn, "TRAP"); ok && w.dialect == Zsh && betweenCommands.has(trapped) && w.nodeWrites(c.Body, 0) {
+			// TRAPZERR(){ X=…; }: zsh's trap function, run between the
+			// commands after it, as trap '…' ZERR is
+			w.volatile = true
+			w.changed()
+		}
 		w.zsh = w.zsh.merged(options) // the call may not come: f(){ setopt shwordsplit; }
 		// the body's cd is walked here for the calls that follow, which
 		// may not run: f() { cd /tmp; }; test -f x && f; rm -rf .git
@@ -1392,8 +1398,9 @@ func (w *walker) decl(st *syntax.Stmt, d *syntax.DeclClause, cx ctx) {
 				defer w.assigned(&c, a.Name.Value, v, scoped())
 				defer w.setValueRuns(&c, a.Name.Value, v, cx)
 			} else if !a.Naked && a.Index == nil && a.Array != nil && !nameref && !a.Append {
-				defer w.arrayWritten(a, len(a.Array.Elems) == 0)    // after setVar, which forgets emptyList
-				defer w.setVar(a.Name.Value, w.arrayValue(a.Array)) // local bins=(/usr/bin/sudo /bin/su), as bins=(…) is
+				defer w.arrayWritten(a, len(a.Array.Elems) == 0) // after setVar, which forgets emptyList
+				list, elems := w.arrayFields(a.Array)
+				defer w.setListFields(a.Name.Value, list, elems) // local bins=(/usr/bin/sudo /bin/su), as bins=(…) is
 			}
 			word := Word{Value: a.Name.Value, Dynamic: v.Dynamic, Quoted: v.Quoted}
 			if !nameref {

@@ -443,6 +443,9 @@ type expander struct {
 }
 
 func (w *walker) expand(parts []syntax.WordPart, split bool, mode int) []field {
+	if split && w.emptyListWord(parts) {
+		return nil // "$@" of no parameters is no word: f(){ irb "$@"; }; f runs irb alone
+	}
 	e := expander{w: w, split: split}
 	heads, dots := -1, false
 	if w.dialect == Zsh {
@@ -574,6 +577,37 @@ func (e *expander) setupDynamic(s string, setup bool) {
 	}
 }
 
+// carry writes a parameter or element the walk holds as a field: its
+// value, or its text with what its substitutions produce.
+func (e *expander) carry(f field) {
+	if !f.Dynamic {
+		e.write(f.Value)
+		return
+	}
+	if f.in.Kind != "" {
+		e.note(f.in)
+	}
+	e.dynamic(f.Value)
+}
+
+// carryJoined writes held joined by blanks, in one field: unknown if
+// any of them is.
+func (e *expander) carryJoined(held []field) {
+	texts, dynamic := make([]string, len(held)), false
+	for i, f := range held {
+		texts[i] = f.Value
+		dynamic = dynamic || f.Dynamic
+		if f.in.Kind != "" {
+			e.note(f.in)
+		}
+	}
+	if dynamic {
+		e.dynamic(strings.Join(texts, " "))
+	} else {
+		e.write(strings.Join(texts, " "))
+	}
+}
+
 func (e *expander) dynamic(s string) {
 	e.write(s)
 	e.cur.Dynamic = true
@@ -687,29 +721,21 @@ func (e *expander) part(p syntax.WordPart, mode int) {
 			v, ok := w.vars[p.Param.Value]
 			e.cur.prompt = &Word{Value: v, Dynamic: !ok}
 		}
-		if params, ok := w.refSlice(p); ok {
-			// "${*:2}" of set -- a "$TOKEN": ${TOKEN}, in a word the
-			// walk does not split
-			texts := make([]string, len(params))
-			for i, r := range params {
-				texts[i] = r.Value
-			}
-			e.dynamic(strings.Join(texts, " "))
-			return
-		}
-		if mode == dquoted && e.split && w.refParams != nil && simpleParam(p) && p.Param.Value == "@" {
-			// "$@" of f -d "$TOKEN" URL: -d, ${TOKEN}, URL
-			for i, r := range w.refParams {
-				if i > 0 {
-					e.end()
-					e.open = true
+		if held, each, ok := w.carrying(p); ok {
+			// "$@" of f -d "$TOKEN" URL: -d, ${TOKEN}, URL, a word each,
+			// as "${@:2}" and "${X[@]}" of X=(-d "$TOKEN"); "${*: -1}" and
+			// "${X[*]}" what they may hold, ${TOKEN}, in one word
+			if mode == dquoted && e.split && each {
+				for i, f := range held {
+					if i > 0 {
+						e.end()
+						e.open = true
+					}
+					e.carry(f)
 				}
-				if r.Dynamic {
-					e.dynamic(r.Value)
-				} else {
-					e.write(r.Value)
-				}
+				return
 			}
+			e.carryJoined(held)
 			return
 		}
 		if mode == dquoted && w.zshJoinedFirst(p) {
@@ -1192,4 +1218,31 @@ func simpleParam(p *syntax.ParamExp) bool {
 func parentOp(p *syntax.ParamExp) bool {
 	return p.Exp != nil && p.Exp.Op == syntax.RemSmallSuffix && p.Exp.Word != nil && p.Exp.Word.Lit() == "/*" &&
 		!p.Excl && !p.Length && p.Index == nil && p.Slice == nil && p.Repl == nil && p.Flags == nil && len(p.Modifiers) == 0 && p.NestedParam == nil
+}
+
+// emptyListWord reports a word that is nothing but "$@" of no positional
+// parameters or "${A[@]}" of an array the walk knows has no element,
+// which the shell expands to no word at all.
+func (w *walker) emptyListWord(parts []syntax.WordPart) bool {
+	if len(parts) != 1 {
+		return false
+	}
+	dq, ok := parts[0].(*syntax.DblQuoted)
+	if !ok || len(dq.Parts) != 1 || dq.Dollar {
+		return false
+	}
+	p, ok := dq.Parts[0].(*syntax.ParamExp)
+	if !ok || p.Param == nil || p.Flags != nil || len(p.Modifiers) > 0 || p.NestedParam != nil {
+		return false
+	}
+	switch {
+	case simpleParam(p) && p.Param.Value == "@":
+		n, ok := w.vars["#"]
+		return ok && n == "0" && w.refParams == nil && !w.volatile
+	case !p.Excl && !p.Length && p.Slice == nil && p.Repl == nil && p.Exp == nil && wholeArray(p) && p.Index.(*syntax.Word).Lit() == "@":
+		name := w.deref(p.Param.Value)
+		_, known := w.vars[name]
+		return known && w.emptyList[name] && !w.volatile
+	}
+	return false
 }
