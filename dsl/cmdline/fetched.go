@@ -684,8 +684,11 @@ func (w *walker) fetchedCopies(name string, args []field) {
 // -t DIR, --target-directory=DIR or the last operand. dirOnly says the
 // target is a directory the sources go into (-t, or several sources); ok
 // is false when a word is not known until run time or there is no
-// target. $PWD/… is read as ./… (cp i.sh "$PWD/j.sh").
+// target. $PWD/… is read as ./… (cp i.sh "$PWD/j.sh"). The values of the
+// options copyValueOpts lists are no operands (install -m 755, cp -S
+// .orig).
 func copyOperands(name string, args []field) (ops []string, target string, dirOnly, ok bool) {
+	opts := copyValueOpts[name]
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if p := pwdRelative(a); a.Dynamic && p != "" {
@@ -701,8 +704,25 @@ func copyOperands(name string, args []field) (ops []string, target string, dirOn
 			}
 		case strings.HasPrefix(a.Value, "--target-directory="):
 			target = strings.TrimPrefix(a.Value, "--target-directory=")
-		case name == "install" && (a.Value == "-m" || a.Value == "-o" || a.Value == "-g" || a.Value == "--mode" || a.Value == "--owner" || a.Value == "--group"):
-			i++
+		case slices.Contains(opts.long, a.Value):
+			i++ // --mode 755, --suffix .orig
+		case len(a.Value) > 1 && a.Value[0] == '-' && a.Value[1] != '-':
+			// a cluster (-pm755, -m 755): a value letter takes the rest,
+			// or the next word
+			for j := 1; j < len(a.Value); j++ {
+				if strings.IndexByte(opts.short, a.Value[j]) < 0 {
+					continue
+				}
+				val := a.Value[j+1:]
+				if val == "" && i+1 < len(args) {
+					i++
+					val = args[i].Value
+				}
+				if a.Value[j] == 't' {
+					target = val // -vt DIR
+				}
+				break
+			}
 		case strings.HasPrefix(a.Value, "-") && a.Value != "-":
 		default:
 			ops = append(ops, a.Value)
