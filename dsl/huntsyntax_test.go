@@ -71,21 +71,24 @@ func TestStdoutFile(t *testing.T) {
 	}
 }
 
-func TestTakesEvery(t *testing.T) {
+func TestTakesSecretName(t *testing.T) {
 	for _, tc := range []struct {
 		test, pattern string
 		want          bool
 	}{
 		{"-name", "*", true},
+		{"-name", "[!.]*", true}, // every name but a dotfile's: id_rsa, credentials
+		{"-iname", "C*", true},
 		{"-name", "*.jpg", false},
+		{"-name", "[!.]*.go", false},
 		{"-path", "/home/*", true},
 		{"-path", "~/*", true},
 		{"-path", "*/node_modules/*", false},
 		{"-regex", ".*|x", true},
 		{"-regex", `.*\.(c|h)`, false},
 	} {
-		if got := takesEvery(tc.test, tc.pattern); got != tc.want {
-			t.Errorf("takesEvery(%q, %q) = %v, want %v", tc.test, tc.pattern, got, tc.want)
+		if got := takesSecretName(tc.test, tc.pattern); got != tc.want {
+			t.Errorf("takesSecretName(%q, %q) = %v, want %v", tc.test, tc.pattern, got, tc.want)
 		}
 	}
 }
