@@ -921,6 +921,8 @@ func printedLines(c *cmdline.Command) ([]string, bool) {
 		switch {
 		case format == "%s\n":
 			return words[1:], true
+		case format == "":
+			return nil, true
 		case !strings.Contains(format, "%"):
 			return strings.Split(strings.TrimSuffix(format, "\n"), "\n"), true
 		}
@@ -1559,7 +1561,7 @@ func readsList(prog string, c *cmdline.Command, args []string) (string, bool) {
 	}
 	if c.Stdin.Kind == "pipe" || c.Stdin.Kind == "file" {
 		for _, a := range c.Args {
-			if a.Dynamic && (loopVar().MatchString(a.Value) || loopPath().MatchString(a.Value)) {
+			if a.Dynamic && (loopVar().MatchString(a.Value) || readsBelowVar(a.Value)) {
 				return "-", true // while read f; do cat "$f"; done, cat "$d"/*
 			}
 		}
@@ -1572,10 +1574,18 @@ var loopVar = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^\$(\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)$`)
 })
 
-// loopPath is a word that names a path below a variable's value: "$d"/*
-// reads the files of each directory a loop reads.
+// readsBelowVar reports a word that names files below a variable's
+// value by a name that may be a secret's: "$d"/* reads the files of each
+// directory a loop reads, "$d"/README.md only a file that holds none.
+func readsBelowVar(word string) bool {
+	m := loopPath().FindStringSubmatch(word)
+	return m != nil && takesSecretName("-name", path.Base(m[2]))
+}
+
+// loopPath is a word that is a path below a variable's value, the path's
+// rest its second group.
 var loopPath = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^\$(\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)/`)
+	return regexp.MustCompile(`^\$(\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)/(.+)$`)
 })
 
 // listFeeders are the commands whose output is the list c reads: from

@@ -3,6 +3,8 @@ package dsl
 import (
 	"slices"
 	"testing"
+
+	"github.com/hguard/hguard/dsl/cmdline"
 )
 
 func TestSwapEscapes(t *testing.T) {
@@ -89,6 +91,84 @@ func TestTakesSecretName(t *testing.T) {
 	} {
 		if got := takesSecretName(tc.test, tc.pattern); got != tc.want {
 			t.Errorf("takesSecretName(%q, %q) = %v, want %v", tc.test, tc.pattern, got, tc.want)
+		}
+	}
+}
+
+func TestPrintedLines(t *testing.T) {
+	for _, tc := range []struct {
+		line  string
+		lines []string
+		known bool
+	}{
+		{`echo`, []string{""}, true},
+		{`echo -n`, nil, true},
+		{`echo TODO FIXME`, []string{"TODO FIXME"}, true},
+		{`printf ''`, nil, true},
+		{`printf 'x\n\n'`, []string{"x", ""}, true},
+		{`printf '%s\n' a ''`, []string{"a", ""}, true},
+		{`printf '%d\n' 1`, nil, false},
+		{`echo "$X"`, nil, false},
+		{`cat f`, nil, false},
+	} {
+		c := cmdline.ParseShell(tc.line, "bash").Commands[0]
+		lines, known := printedLines(c)
+		if !slices.Equal(lines, tc.lines) || known != tc.known {
+			t.Errorf("printedLines(%s) = %q, %v, want %q, %v", tc.line, lines, known, tc.lines, tc.known)
+		}
+	}
+}
+
+func TestShortFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"-.", "x"}, true},
+		{[]string{"-l.", "x"}, true},
+		{[]string{"-.l", "x"}, true},
+		{[]string{"-g.x", "x"}, false}, // -g's value
+		{[]string{"--", "-."}, false},
+		{[]string{"--hidden", "x"}, false},
+	} {
+		if got := shortFlag("rg", tc.args, '.'); got != tc.want {
+			t.Errorf("shortFlag(rg, %q, '.') = %v, want %v", tc.args, got, tc.want)
+		}
+	}
+}
+
+func TestLocateListsEvery(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-r", "^/home/u/"}, "^/home/u/"},
+		{[]string{"--regex", "^/home/.*"}, "^/home/.*"},
+		{[]string{"/home/u"}, "/home/u"},
+		{[]string{"-i", "SSH"}, "SSH"},
+		{[]string{"-b", "*"}, "*"},
+		{[]string{"bashrc"}, ""},
+		{[]string{"-r", `\.pdf$`}, ""},
+		{[]string{"-d", "/home/u/db", "README"}, ""},
+	} {
+		if got := locateListsEvery(tc.args); got != tc.want {
+			t.Errorf("locateListsEvery(%q) = %q, want %q", tc.args, got, tc.want)
+		}
+	}
+}
+
+func TestRelativeSecret(t *testing.T) {
+	for _, tc := range []struct{ name, dir, want string }{
+		{"shadow", "/etc", "/etc/shadow"},
+		{"credentials", "~/.aws", "~/.aws/credentials"},
+		{"./shadow", "/etc", "/etc/shadow"},
+		{"hosts", "/etc", ""},
+		{"shadow", "", ""},
+		{"../etc/shadow", "/tmp", ""},
+		{"done", "~/.ssh", ""}, // a word, not a file a key directory holds
+	} {
+		if got := relativeSecret(tc.name, tc.dir); got != tc.want {
+			t.Errorf("relativeSecret(%q, %q) = %q, want %q", tc.name, tc.dir, got, tc.want)
 		}
 	}
 }
