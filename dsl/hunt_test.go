@@ -69,7 +69,7 @@ func TestHuntedSecrets(t *testing.T) {
 		{`find . -type f | while read f; do wc -l "$f"; done`, false},
 		{`find . -name "*.go" | while read f; do gofmt -l "$f"; done`, false},
 		{`find . -name "*.go" | tar czf src.tgz -T -`, false},
-		{`find ~ -type f -exec cat {} +`, true}, // every file of a home, its keys among them (wholeSearch)
+		{`find ~ -type f -exec cat {} +`, true},               // every file of a home, its keys among them (wholeSearch)
 		{`find ~ -type f -name '[!.]*' -exec cat {} +`, true}, // every name but a dotfile's: id_rsa among them
 		{`grep -rL zzqqzz ~ | xargs cat`, true},
 		{`grep -rc '' ~ | cut -d: -f1 | xargs cat`, true},
