@@ -861,8 +861,8 @@ func fails(match func(string) bool) func(string) bool {
 // before them as -e patterns: an empty line in a pattern file takes every
 // line. Files the line does not show are left as they are.
 func withPatternFiles(prog string, args []string, c *cmdline.Command, line *cmdline.Line) []string {
-	if !grepFamily.has(prog) {
-		return args
+	if !grepFamily.has(prog) || prog == "ag" || prog == "ack" {
+		return args // ag's -f follows links, ack's lists files
 	}
 	var patterns []string
 	for _, f := range optionValues(args, []string{"f", "file"}, false) {
