@@ -27,7 +27,7 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 	prog := programName(c.Name)
 	var out []string
 	if recursiveReaders.has(prog) && prog != "diff" && prog != "colordiff" {
-		if p := grepPrintsSecrets(prog, withPatternFiles(prog, env.Args, c, line), env.Positional, env.Cwd); p != "" {
+		if p := grepPrintsSecrets(prog, withPatternFiles(prog, env.Args, c, env), env.Positional, env.Cwd); p != "" {
 			out = append(out, p)
 		}
 	}
@@ -857,77 +857,33 @@ func fails(match func(string) bool) func(string) bool {
 }
 
 // withPatternFiles is a search's words with the lines of each pattern
-// file the line itself writes (-f <(echo), echo | grep -f -) added
-// before them as -e patterns: an empty line in a pattern file takes every
-// line. Files the line does not show are left as they are.
-func withPatternFiles(prog string, args []string, c *cmdline.Command, line *cmdline.Line) []string {
+// file whose text the line shows (echo | grep -f -, a here-string,
+// -f <(echo)) added before them as -e patterns: an empty line in a
+// pattern file takes every line. Files the line does not show are left
+// as they are.
+func withPatternFiles(prog string, args []string, c *cmdline.Command, env *CommandEnv) []string {
 	if !grepFamily.has(prog) || prog == "ag" || prog == "ack" {
 		return args // ag's -f follows links, ack's lists files
 	}
 	var patterns []string
 	for _, f := range optionValues(args, []string{"f", "file"}, false) {
-		var writer *cmdline.Command
+		text, known := "", false
 		switch {
 		case f == "-" || f == "/dev/stdin":
-			writer = feeder(c, line)
+			text, known = env.Stdin.Text, env.Stdin.Static
 		case strings.HasPrefix(f, "<(") && strings.HasSuffix(f, ")") && len(f) < 4096:
 			if cmds := cmdline.ParseShell(f[2:len(f)-1], "bash").Commands; len(cmds) == 1 {
-				writer = cmds[0]
+				text, known = cmds[0].StaticOutput()
 			}
 		}
-		if writer == nil {
-			continue
+		if !known || text == "" {
+			continue // an empty file takes nothing
 		}
-		if lines, ok := printedLines(writer); ok {
-			for _, l := range lines {
-				patterns = append(patterns, "-e", l)
-			}
+		for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+			patterns = append(patterns, "-e", l)
 		}
-	}
-	if len(patterns) == 0 {
-		return args
 	}
 	return append(patterns, args...)
-}
-
-// printedLines are the lines echo or printf prints, when its words say
-// them: echo's words joined (none with -n and no word), printf's format
-// without conversions, or '%s\n' with its arguments.
-func printedLines(c *cmdline.Command) ([]string, bool) {
-	words := make([]string, 0, len(c.Args))
-	for _, a := range c.Args {
-		if a.Dynamic {
-			return nil, false
-		}
-		words = append(words, a.Value)
-	}
-	switch programName(c.Name) {
-	case "echo":
-		newline := true
-		for len(words) > 0 && (words[0] == "-n" || words[0] == "-e" || words[0] == "-E") {
-			newline = newline && words[0] != "-n"
-			words = words[1:]
-		}
-		text := strings.Join(words, " ")
-		if text == "" && !newline {
-			return nil, true
-		}
-		return strings.Split(text, "\n"), true
-	case "printf":
-		if len(words) == 0 {
-			return nil, false
-		}
-		format := strings.ReplaceAll(words[0], `\n`, "\n")
-		switch {
-		case format == "%s\n":
-			return words[1:], true
-		case format == "":
-			return nil, true
-		case !strings.Contains(format, "%"):
-			return strings.Split(strings.TrimSuffix(format, "\n"), "\n"), true
-		}
-	}
-	return nil, false
 }
 
 // grepPattern is a search's first pattern: -e's value, or the first

@@ -88,7 +88,12 @@ func TestHuntedSecrets(t *testing.T) {
 		{`du -s ~ | cut -f2 | xargs cat`, false},
 		{`locate README | xargs cat`, false},
 		{`find ~ -type d | while read d; do cat "$d"/README.md; done`, false},
+		{`grep -r -f - ~ <<< ''`, true},
+		{"grep -r -f - ~ <<EOF\nTODO\n\nEOF", true},
+		{`grep -r -f <(printf 'x\n\n') ~`, true},
 		{`grep -r -f <(echo TODO) ~`, false},
+		{`printf '' | grep -r -f - ~`, false},
+		{`grep -r -f /dev/null ~`, false},
 		{`rg --hidden -z e ~`, false}, // rg's -z searches compressed files
 		{`find ~ -type f -name '*.log' -exec cat {} +`, false},
 		{`find /etc -type f -exec cat {} +`, false},

@@ -3,8 +3,6 @@ package dsl
 import (
 	"slices"
 	"testing"
-
-	"github.com/hguard/hguard/dsl/cmdline"
 )
 
 func TestSwapEscapes(t *testing.T) {
@@ -91,30 +89,6 @@ func TestTakesSecretName(t *testing.T) {
 	} {
 		if got := takesSecretName(tc.test, tc.pattern); got != tc.want {
 			t.Errorf("takesSecretName(%q, %q) = %v, want %v", tc.test, tc.pattern, got, tc.want)
-		}
-	}
-}
-
-func TestPrintedLines(t *testing.T) {
-	for _, tc := range []struct {
-		line  string
-		lines []string
-		known bool
-	}{
-		{`echo`, []string{""}, true},
-		{`echo -n`, nil, true},
-		{`echo TODO FIXME`, []string{"TODO FIXME"}, true},
-		{`printf ''`, nil, true},
-		{`printf 'x\n\n'`, []string{"x", ""}, true},
-		{`printf '%s\n' a ''`, []string{"a", ""}, true},
-		{`printf '%d\n' 1`, nil, false},
-		{`echo "$X"`, nil, false},
-		{`cat f`, nil, false},
-	} {
-		c := cmdline.ParseShell(tc.line, "bash").Commands[0]
-		lines, known := printedLines(c)
-		if !slices.Equal(lines, tc.lines) || known != tc.known {
-			t.Errorf("printedLines(%s) = %q, %v, want %q, %v", tc.line, lines, known, tc.lines, tc.known)
 		}
 	}
 }

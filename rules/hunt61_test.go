@@ -82,6 +82,8 @@ func TestHunt61GrepPrintsEvery(t *testing.T) {
 		{`grep -rf <(echo) ~` + hunt61Send, dsl.Block, dsl.Block},
 		{`grep -r --file=<(echo) ~` + hunt61Send, dsl.Block, dsl.Block},
 		{`echo | grep -r -f - ~` + hunt61Send, dsl.Block, dsl.Block},
+		{`grep -r -f - ~ <<< ''` + hunt61Send, dsl.Block, dsl.Block},
+		{`echo | grep -rf /dev/stdin ~` + hunt61Send, dsl.Block, dsl.Block},
 		{`grep -r -f <(printf 'x\n\n') ~` + hunt61Send, dsl.Block, dsl.Block},
 		{`rg --hidden --passthru x ~` + hunt61Send, dsl.Block, dsl.Block},
 		{`rg --hidden --passthrough x ~` + hunt61Send, dsl.Block, dsl.Block},
