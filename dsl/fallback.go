@@ -554,6 +554,12 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 				out = append(out, t)
 			}
 		}
+		for _, m := range makeFileReads().FindAllStringSubmatch(w, 8) {
+			// make's $(file <NAME) reads NAME where make runs (cd /etc && make --eval=…)
+			if s := relativeSecret(m[1], env.Cwd); s != "" {
+				out = append(out, s)
+			}
+		}
 	}
 	if !user && !quiet {
 		skip := secretAuthOptions[prog]
@@ -581,6 +587,11 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 		}
 		for _, a := range w.Args {
 			if s := secretIn(a); s != "" {
+				out = append(out, s)
+			} else if s := relativeSecret(a, env.Cwd); s != "" && secretPaths.has(homeForm(s)) {
+				// ltrace -F shadow in /etc: a secret file's own name there,
+				// not any word a file there might be named (env -u
+				// SSH_AUTH_SOCK in ~/.ssh)
 				out = append(out, s)
 			}
 		}
@@ -666,11 +677,18 @@ func moreSecrets(c *cmdline.Command, args []string, env *CommandEnv) []string {
 		for _, t := range strings.Fields(env.Stdin.Text) {
 			if secretPath(t) {
 				out = append(out, t)
+			} else if s := relativeSecret(t, env.Cwd); s != "" {
+				out = append(out, s) // cd /etc && echo shadow | cpio -o
 			}
 		}
 	}
 	return out
 }
+
+// makeFileReads are make's $(file <NAME) functions, which read NAME.
+var makeFileReads = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$\(file\s*<\s*([^\s)]+)\)`)
+})
 
 // recursiveReaders print what they find in every file of a directory they
 // are given with -r (rg and ag always).

@@ -27,7 +27,7 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 	prog := programName(c.Name)
 	var out []string
 	if recursiveReaders.has(prog) && prog != "diff" && prog != "colordiff" {
-		if p := grepPrintsSecrets(prog, env.Args, env.Positional, env.Cwd); p != "" {
+		if p := grepPrintsSecrets(prog, withPatternFiles(prog, env.Args, c, env), env.Positional, env.Cwd); p != "" {
 			out = append(out, p)
 		}
 	}
@@ -279,18 +279,25 @@ func printsFiles(prog string, args []string) bool {
 // fed by find packs what it finds into the -f file.
 var archivers = set("tar", "bsdtar", "gtar", "cpio", "zip", "7z", "pax")
 
-// wholeSearch is the starting point of a find that takes every file below
-// a home, the homes or the root: no name, path or pattern test narrows it
-// (-type, -size, -mtime, -maxdepth and a negated test do not name what it
-// takes), so ~/.ssh/id_rsa and ~/.aws/credentials are among its files. ""
-// otherwise: find ~ -name '*.log' takes no secret (secretSearch judges the
-// names that do).
+// wholeSearch is the starting point (locate's pattern) of a search that
+// lists every file below a home, the homes or the root: no name, path or
+// pattern test narrows it away from secrets (-type, -size, -mtime,
+// -maxdepth and a negated test do not name what it takes; -name '[!.]*'
+// takes id_rsa), so ~/.ssh/id_rsa and ~/.aws/credentials are among its
+// files. "" otherwise: find ~ -name '*.log' takes no secret (secretSearch
+// judges the names that do).
 func wholeSearch(prog string, args []string, cwd string, readsChildren bool) string {
 	switch {
 	case prog == "fd" || prog == "fdfind":
 		return fdWholeSearch(args, cwd, readsChildren)
 	case grepFamily.has(prog):
 		return grepListsEvery(prog, args, cwd)
+	case prog == "tree":
+		return treeListsEvery(args, cwd, readsChildren)
+	case prog == "du" || prog == "gdu":
+		return duListsEvery(args, cwd)
+	case locators.has(prog):
+		return locateListsEvery(args)
 	case prog != "find" && prog != "gfind" && prog != "bfs":
 		return ""
 	}
@@ -316,7 +323,7 @@ func wholeSearch(prog string, args []string, cwd string, readsChildren bool) str
 				i = closingParen(args, i) // ! ( -type d ): the negation takes the group, which narrows nothing
 			}
 		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname":
-			if !negated && i+1 < len(args) && !takesEvery(a, syntax(args[i+1])) {
+			if !negated && i+1 < len(args) && !takesSecretName(a, syntax(args[i+1])) {
 				return ""
 			}
 			i++
@@ -386,10 +393,10 @@ func fdWholeSearch(args []string, cwd string, readsChildren bool) string {
 	starts := optionValues(args, []string{"search-path", "base-directory"}, false)
 	if len(pos) > 0 {
 		pattern := pos[0]
-		takes := takesEvery("-name", pattern)
+		takes := takesSecretName("-name", pattern)
 		if !hasFlag(args, []string{"g", "glob"}) {
 			re, err := regexp.Compile("(?i)" + pattern)
-			takes = err == nil && re.MatchString("id_rsa") && re.MatchString(".netrc") && re.MatchString("credentials")
+			takes = err == nil && slices.ContainsFunc(secretLeaves, re.MatchString)
 		}
 		if !takes {
 			return ""
@@ -409,10 +416,11 @@ func isFdExec(a string) bool {
 
 // grepListsEvery is the starting point of a recursive search that lists
 // every file of a home, the homes or the root: grep -rl . ~ names each
-// file with a line in it, rg --files --hidden ~ each file. "" otherwise.
+// file with a line in it, rg --files --hidden ~ each file, grep -rL
+// zzqqzz ~ each file without that word, grep -rc x ~ each file with its
+// count. "" otherwise.
 func grepListsEvery(prog string, args []string, cwd string) string {
-	if !grepRecursive(prog, args) || namesNarrowed(prog, args) ||
-		(prog == "rg" || prog == "ag") && !hasFlag(args, []string{"hidden", "u", "unrestricted", "uu", "uuu", "."}) {
+	if !grepRecursive(prog, args) || namesNarrowed(prog, args) || !searchesHidden(prog, args) {
 		return ""
 	}
 	var starts []string
@@ -423,9 +431,7 @@ func grepListsEvery(prog string, args []string, cwd string) string {
 		for _, i := range operands {
 			starts = append(starts, args[i])
 		}
-	case hasFlag(args, []string{"l", "files-with-matches"}) && slices.ContainsFunc(grepPatternValues(prog, args), func(p string) bool {
-		return matchesEveryLine(grepRegexp(prog, args, p), hasFlag(args, []string{"v", "invert-match"}))
-	}):
+	case grepListsKeys(prog, args):
 		starts = grepOperands(prog, args)
 	default:
 		return ""
@@ -435,6 +441,187 @@ func grepListsEvery(prog string, args []string, cwd string) string {
 	}
 	return broadStart(starts, cwd)
 }
+
+// grepListsKeys reports a search that prints the names of the files it
+// reads, a private key's among them: grep -c names every file, a count of
+// 0 beside those without a match; -l (rg's -c) those a pattern takes a
+// line of, which a key's are when one takes every line; -L those no
+// pattern takes a line of, which a key's are when none takes one of its
+// lines (-L TODO, -L zzqqzz).
+func grepListsKeys(prog string, args []string) bool {
+	patterns := grepPatternValues(prog, args)
+	inverted := hasFlag(args, []string{"v", "invert-match"})
+	switch {
+	case prog != "rg" && prog != "ag" && hasFlag(args, []string{"c", "count"}):
+		return true
+	case hasFlag(args, []string{"l", "files-with-matches", "c", "count", "count-matches"}):
+		return slices.ContainsFunc(patterns, func(p string) bool {
+			return matchesEveryLine(grepRegexp(prog, args, p), inverted, false)
+		})
+	case hasFlag(args, []string{"L", "files-without-match", "files-without-matches"}):
+		if inverted {
+			// -L -v: the files each line of which a pattern takes
+			return slices.ContainsFunc(patterns, func(p string) bool { return matchesEveryLine(grepRegexp(prog, args, p), false, false) })
+		}
+		return !slices.ContainsFunc(patterns, func(p string) bool { return matchesLine(grepRegexp(prog, args, p), privateKeyFile) })
+	}
+	return false
+}
+
+// privateKeyFile is the whole of a private key file, line by line.
+var privateKeyFile = []string{"-----BEGIN OPENSSH PRIVATE KEY-----", "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW",
+	"QyNTUxOQAAACDx2v7mJ4rQ0cWqYnBfLkDjfPHn0a1LqMwqf3kT0ZrYhAAAAJgq3s3EKt7N", "-----END OPENSSH PRIVATE KEY-----"}
+
+// searchesHidden reports a search that reads the hidden files and
+// directories keys and tokens are kept in: grep always, rg and ag when
+// told (--hidden, rg's -. alone or in a cluster of short options, -u).
+func searchesHidden(prog string, args []string) bool {
+	if prog != "rg" && prog != "ag" {
+		return true
+	}
+	return hasFlag(args, []string{"hidden", "u", "unrestricted"}) || prog == "rg" && shortFlag(prog, args, '.')
+}
+
+// shortFlag reports a search's short option letter, alone or in a
+// cluster (-.l, -l.), read as the program does: a letter that takes a
+// value (the catalogue's, grepValues') ends the cluster, the rest of
+// which is that value (-g.x is -g's ".x").
+func shortFlag(prog string, args []string, letter byte) bool {
+	short, _, _ := searchValues(prog)
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if len(a) < 2 || a[0] != '-' || a[1] == '-' {
+			continue
+		}
+		for j := 1; j < len(a); j++ {
+			if a[j] == letter {
+				return true
+			}
+			if strings.IndexByte(short, a[j]) >= 0 {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// treeListsEvery is the starting point of a tree that lists every file
+// below a home, the homes or the root by its whole path (tree -afi ~):
+// -a takes the hidden ones, -f writes each path whole; -d (directories)
+// and a -P pattern that takes no secret's name narrow it. "" otherwise.
+func treeListsEvery(args []string, cwd string, readsChildren bool) string {
+	if !hasFlag(args, []string{"a"}) || !hasFlag(args, []string{"f"}) || hasFlag(args, []string{"d"}) && !readsChildren {
+		return ""
+	}
+	for _, p := range optionValues(args, []string{"P"}, false) {
+		if !takesSecretName("-name", p) {
+			return ""
+		}
+	}
+	starts, _ := splitArgs(args, treeValueOptions)
+	if len(starts) == 0 {
+		starts = []string{"."}
+	}
+	return broadStart(starts, cwd)
+}
+
+// treeValueOptions are tree's options that take the next word as their
+// value.
+var treeValueOptions = set("-L", "-P", "-I", "-H", "-T", "-o", "--charset", "--filelimit", "--timefmt", "--sort", "--hintro", "--houtro")
+
+// duListsEvery is the starting point of a du that lists every file below
+// a home, the homes or the root (du -a ~, each file's size and path); ""
+// when it lists directories only (no -a), or only its operands (-s, -d 0).
+func duListsEvery(args []string, cwd string) string {
+	if !hasFlag(args, []string{"a", "all"}) || hasFlag(args, []string{"s", "summarize"}) ||
+		slices.Contains(optionValues(args, []string{"d", "max-depth"}, false), "0") {
+		return ""
+	}
+	starts, _ := splitArgs(args, duValueOptions)
+	if len(starts) == 0 {
+		starts = []string{"."}
+	}
+	return broadStart(starts, cwd)
+}
+
+// duValueOptions are du's options that take the next word as their value.
+var duValueOptions = set("-d", "-B", "-t", "-X", "--max-depth", "--block-size", "--threshold", "--exclude", "--exclude-from", "--time-style", "--files0-from")
+
+// locators are the programs that look names up in a database of paths.
+var locators = set("locate", "plocate", "mlocate", "slocate")
+
+// locateListsEvery is locate's pattern that takes the paths of a home's
+// secret files along with the rest (locate -r '^/home/u/', locate /home):
+// a basic regular expression as -r's value, an extended one with
+// --regex, else a glob on the whole path, or a substring when it has no
+// glob character; -b matches the base name only. "" when no pattern
+// does.
+func locateListsEvery(args []string) string {
+	type pattern struct {
+		text  string
+		regex string // the pattern in Go's syntax, for a regular expression
+	}
+	var patterns []pattern
+	operands, _ := splitArgs(args, locateValueOptions)
+	for _, p := range operands {
+		if hasFlag(args, []string{"regex"}) {
+			patterns = append(patterns, pattern{p, p})
+		} else {
+			patterns = append(patterns, pattern{text: p})
+		}
+	}
+	for _, p := range optionValues(args, []string{"r", "regexp"}, false) {
+		patterns = append(patterns, pattern{p, swapEscapes(p, "|(){}+?")})
+	}
+	base, fold := hasFlag(args, []string{"b", "basename"}), hasFlag(args, []string{"i", "ignore-case"})
+	for _, p := range patterns {
+		if len(p.text) > 256 {
+			continue
+		}
+		var takes func(string) bool
+		switch {
+		case p.regex != "":
+			flags := ""
+			if fold {
+				flags = "(?i)"
+			}
+			re, err := regexp.Compile(flags + p.regex)
+			if err != nil {
+				continue
+			}
+			takes = re.MatchString
+		case strings.ContainsAny(p.text, "*?["):
+			re := findPathGlob(p.text, fold)
+			if re == nil {
+				continue
+			}
+			takes = re.MatchString
+		case fold:
+			takes = func(s string) bool { return strings.Contains(strings.ToLower(s), strings.ToLower(p.text)) }
+		default:
+			takes = func(s string) bool { return strings.Contains(s, p.text) }
+		}
+		for _, s := range homeSecretPaths {
+			if base {
+				s = path.Base(s)
+			}
+			if takes(s) {
+				return p.text
+			}
+		}
+	}
+	return ""
+}
+
+// locateValueOptions are locate's options that take the next word as
+// their value.
+var locateValueOptions = set("-d", "--database", "-l", "-n", "--limit", "-r", "--regexp")
+
+// homeSecretPaths are secret files' paths in a home, as a database of
+// paths holds them.
+var homeSecretPaths = []string{"/home/u/.ssh/id_rsa", "/home/u/.netrc", "/home/u/.aws/credentials", "/root/.ssh/id_ed25519"}
 
 // grepRecursive reports a search that reads the directories it is given
 // through.
@@ -478,11 +665,12 @@ func findRegexSyntax(args []string) func(string) string {
 	return func(p string) string { return swapEscapes(p, ops) }
 }
 
-// takesEvery reports a name test that takes every name, a key's too
-// (-name '*', -path '*', -regex '.*'). A -path pattern's * takes a /
-// too (-path '/home/*').
-func takesEvery(test, pattern string) bool {
-	names := []string{"id_rsa", ".netrc", "credentials"}
+// takesSecretName reports a name test that takes a secret file's name
+// among others, however many it leaves out (-name '*', -name '[!.]*',
+// -path '*', -regex '.*'): it does not narrow a search to files that hold
+// no secret, as -name '*.log' does. A -path pattern's * takes a / too
+// (-path '/home/*').
+func takesSecretName(test, pattern string) bool {
 	fold := strings.HasPrefix(test, "-i")
 	var takes func(name string) bool
 	switch {
@@ -508,8 +696,12 @@ func takesEvery(test, pattern string) bool {
 		}
 		takes = func(n string) bool { ok, _ := path.Match(glob, n); return ok }
 	}
-	return !slices.ContainsFunc(names, func(n string) bool { return !takes(n) })
+	return slices.ContainsFunc(secretLeaves, takes)
 }
+
+// secretLeaves are the names of a few secret files, each unlike the
+// others: a key with no dot, a dotfile, a credentials file.
+var secretLeaves = []string{"id_rsa", ".netrc", "credentials"}
 
 // findPathGlob is find's -path pattern as a regular expression on the
 // whole path, * and ? taking a / as well; nil when it is malformed.
@@ -606,7 +798,7 @@ func grepPrintsSecrets(prog string, args, pos []string, cwd string) string {
 	if grepPrintsEvery(prog, args) && !namesNarrowed(prog, args) && slices.ContainsFunc(pos, func(p string) bool {
 		// every line of every file: grep -r . ~ and grep -r '' ~ print the
 		// keys as tar c ~ packs them; rg and ag skip hidden files unless told
-		return (holdsHomes(p) || isRoot(p)) && (prog != "rg" && prog != "ag" || hasFlag(args, []string{"hidden", "u", "unrestricted", "uu", "uuu", "."}))
+		return (holdsHomes(p) || isRoot(p)) && searchesHidden(prog, args)
 	}) {
 		return cmp.Or(grepPattern(prog, args), "''")
 	}
@@ -635,13 +827,14 @@ func namesNarrowed(prog string, args []string) bool {
 		globs = optionValues(args, []string{"include"}, false)
 	}
 	// the globs add up: a file is searched when one of them takes it
-	return len(globs) > 0 && !slices.ContainsFunc(globs, func(g string) bool { return takesEvery("-name", g) })
+	return len(globs) > 0 && !slices.ContainsFunc(globs, func(g string) bool { return takesSecretName("-name", g) })
 }
 
 // matchesEveryLine reports a search pattern that takes a private key's
 // lines and the plain ones alike (., ^, ”), or with -v (inverted) one that
-// takes none of a key's.
-func matchesEveryLine(pat string, inverted bool) bool {
+// takes none of a key's. In multiline mode (rg -U) each line is matched
+// with its newline, which a pattern may take (zz|\n).
+func matchesEveryLine(pat string, inverted, multiline bool) bool {
 	if len(pat) > 256 {
 		return false
 	}
@@ -649,14 +842,48 @@ func matchesEveryLine(pat string, inverted bool) bool {
 	if err != nil {
 		return false
 	}
-	if inverted {
-		return !slices.ContainsFunc(privateKeyLines, re.MatchString)
+	match := re.MatchString
+	if multiline {
+		match = func(l string) bool { return re.MatchString(l + "\n") }
 	}
-	return !slices.ContainsFunc(privateKeyLines, notMatched(re)) && !slices.ContainsFunc(plainLines, notMatched(re))
+	if inverted {
+		return !slices.ContainsFunc(privateKeyLines, match)
+	}
+	return !slices.ContainsFunc(privateKeyLines, fails(match)) && !slices.ContainsFunc(plainLines, fails(match))
 }
 
-func notMatched(re *regexp.Regexp) func(string) bool {
-	return func(l string) bool { return !re.MatchString(l) }
+func fails(match func(string) bool) func(string) bool {
+	return func(l string) bool { return !match(l) }
+}
+
+// withPatternFiles is a search's words with the lines of each pattern
+// file whose text the line shows (echo | grep -f -, a here-string,
+// -f <(echo)) added before them as -e patterns: an empty line in a
+// pattern file takes every line. Files the line does not show are left
+// as they are.
+func withPatternFiles(prog string, args []string, c *cmdline.Command, env *CommandEnv) []string {
+	if !grepFamily.has(prog) || prog == "ag" || prog == "ack" {
+		return args // ag's -f follows links, ack's lists files
+	}
+	var patterns []string
+	for _, f := range optionValues(args, []string{"f", "file"}, false) {
+		text, known := "", false
+		switch {
+		case f == "-" || f == "/dev/stdin":
+			text, known = env.Stdin.Text, env.Stdin.Static
+		case strings.HasPrefix(f, "<(") && strings.HasSuffix(f, ")") && len(f) < 4096:
+			if cmds := cmdline.ParseShell(f[2:len(f)-1], "bash").Commands; len(cmds) == 1 {
+				text, known = cmds[0].StaticOutput()
+			}
+		}
+		if !known || text == "" {
+			continue // an empty file takes nothing
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+			patterns = append(patterns, "-e", l)
+		}
+	}
+	return append(patterns, args...)
 }
 
 // grepPattern is a search's first pattern: -e's value, or the first
@@ -682,19 +909,25 @@ func grepPatternValues(prog string, args []string) []string {
 }
 
 // grepPrintsEvery reports a search whose patterns print every line of a
-// file: one of them takes every line (grep -e x -e .), or a context of
-// largeContext lines or more around any match (grep -C 999 default prints
-// the whole of a credentials file holding "default").
+// file: one of them takes every line (grep -e x -e ., rg -U 'x|\n'), a
+// pass-through prints the lines no pattern takes too (rg --passthru), or
+// a context of largeContext lines or more around any match (grep -C 999
+// default prints the whole of a credentials file holding "default"), or
+// a search that reads each file as one line (grep -z).
 func grepPrintsEvery(prog string, args []string) bool {
+	if hasFlag(args, []string{"passthru", "passthrough"}) {
+		return true
+	}
 	inverted := hasFlag(args, []string{"v", "invert-match"})
+	multiline := prog == "rg" && hasFlag(args, []string{"U", "multiline"})
 	for _, p := range grepPatternValues(prog, args) {
-		if matchesEveryLine(grepRegexp(prog, args, p), inverted) {
+		if matchesEveryLine(grepRegexp(prog, args, p), inverted, multiline) {
 			return true
 		}
 	}
 	// a large context prints a secret file around a match in it: only a
 	// pattern one of its lines holds finds one (TODO finds none)
-	if grepContext(prog, args) < largeContext {
+	if grepContext(prog, args) < largeContext && !wholeFileLines(prog, args) {
 		return false
 	}
 	for _, p := range grepPatternValues(prog, args) {
@@ -705,6 +938,17 @@ func grepPrintsEvery(prog string, args []string) bool {
 		}
 	}
 	return false
+}
+
+// wholeFileLines reports a search that reads lines ended by a NUL byte
+// (grep -z, --null-data), of which a text file has none: the whole file
+// is one line, printed whole when a pattern takes any of it. (rg's and
+// ag's -z searches compressed files.)
+func wholeFileLines(prog string, args []string) bool {
+	if prog == "rg" || prog == "ag" {
+		return hasFlag(args, []string{"null-data"})
+	}
+	return hasFlag(args, []string{"z", "null-data"})
 }
 
 // secretFileLines are other lines of secret files: a key's body and end, a
@@ -1273,8 +1517,8 @@ func readsList(prog string, c *cmdline.Command, args []string) (string, bool) {
 	}
 	if c.Stdin.Kind == "pipe" || c.Stdin.Kind == "file" {
 		for _, a := range c.Args {
-			if a.Dynamic && loopVar().MatchString(a.Value) {
-				return "-", true // while read f; do cat "$f"; done
+			if a.Dynamic && (loopVar().MatchString(a.Value) || readsBelowVar(a.Value)) {
+				return "-", true // while read f; do cat "$f"; done, cat "$d"/*
 			}
 		}
 	}
@@ -1284,6 +1528,20 @@ func readsList(prog string, c *cmdline.Command, args []string) (string, bool) {
 // loopVar is a word that is one variable: what read sets in a loop.
 var loopVar = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^\$(\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)$`)
+})
+
+// readsBelowVar reports a word that names files below a variable's
+// value by a name that may be a secret's: "$d"/* reads the files of each
+// directory a loop reads, "$d"/README.md only a file that holds none.
+func readsBelowVar(word string) bool {
+	m := loopPath().FindStringSubmatch(word)
+	return m != nil && takesSecretName("-name", path.Base(m[2]))
+}
+
+// loopPath is a word that is a path below a variable's value, the path's
+// rest its second group.
+var loopPath = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\$(\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)/(.+)$`)
 })
 
 // listFeeders are the commands whose output is the list c reads: from

@@ -71,21 +71,78 @@ func TestStdoutFile(t *testing.T) {
 	}
 }
 
-func TestTakesEvery(t *testing.T) {
+func TestTakesSecretName(t *testing.T) {
 	for _, tc := range []struct {
 		test, pattern string
 		want          bool
 	}{
 		{"-name", "*", true},
+		{"-name", "[!.]*", true}, // every name but a dotfile's: id_rsa, credentials
+		{"-iname", "C*", true},
 		{"-name", "*.jpg", false},
+		{"-name", "[!.]*.go", false},
 		{"-path", "/home/*", true},
 		{"-path", "~/*", true},
 		{"-path", "*/node_modules/*", false},
 		{"-regex", ".*|x", true},
 		{"-regex", `.*\.(c|h)`, false},
 	} {
-		if got := takesEvery(tc.test, tc.pattern); got != tc.want {
-			t.Errorf("takesEvery(%q, %q) = %v, want %v", tc.test, tc.pattern, got, tc.want)
+		if got := takesSecretName(tc.test, tc.pattern); got != tc.want {
+			t.Errorf("takesSecretName(%q, %q) = %v, want %v", tc.test, tc.pattern, got, tc.want)
+		}
+	}
+}
+
+func TestShortFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"-.", "x"}, true},
+		{[]string{"-l.", "x"}, true},
+		{[]string{"-.l", "x"}, true},
+		{[]string{"-g.x", "x"}, false}, // -g's value
+		{[]string{"--", "-."}, false},
+		{[]string{"--hidden", "x"}, false},
+	} {
+		if got := shortFlag("rg", tc.args, '.'); got != tc.want {
+			t.Errorf("shortFlag(rg, %q, '.') = %v, want %v", tc.args, got, tc.want)
+		}
+	}
+}
+
+func TestLocateListsEvery(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-r", "^/home/u/"}, "^/home/u/"},
+		{[]string{"--regex", "^/home/.*"}, "^/home/.*"},
+		{[]string{"/home/u"}, "/home/u"},
+		{[]string{"-i", "SSH"}, "SSH"},
+		{[]string{"-b", "*"}, "*"},
+		{[]string{"bashrc"}, ""},
+		{[]string{"-r", `\.pdf$`}, ""},
+		{[]string{"-d", "/home/u/db", "README"}, ""},
+	} {
+		if got := locateListsEvery(tc.args); got != tc.want {
+			t.Errorf("locateListsEvery(%q) = %q, want %q", tc.args, got, tc.want)
+		}
+	}
+}
+
+func TestRelativeSecret(t *testing.T) {
+	for _, tc := range []struct{ name, dir, want string }{
+		{"shadow", "/etc", "/etc/shadow"},
+		{"credentials", "~/.aws", "~/.aws/credentials"},
+		{"./shadow", "/etc", "/etc/shadow"},
+		{"hosts", "/etc", ""},
+		{"shadow", "", ""},
+		{"../etc/shadow", "/tmp", ""},
+		{"done", "~/.ssh", ""}, // a word, not a file a key directory holds
+	} {
+		if got := relativeSecret(tc.name, tc.dir); got != tc.want {
+			t.Errorf("relativeSecret(%q, %q) = %q, want %q", tc.name, tc.dir, got, tc.want)
 		}
 	}
 }

@@ -983,7 +983,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native243
 		}
-	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\")) || (name == \"chmod\" && any(positional, secretPath(#) && cleanPath(#) matches \"^/(root|etc|var/lib)/\" || cleanPath(#) matches \"^/root/\\\\.(ssh|gnupg)/?$\") &&\n  any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*[rw]\")) ||\n(name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, secretPath(#) && cleanPath(#) matches \"^/(root|etc|var/lib)/\") && !any(args, # matches \"^(root)?(:root)?$\")) || (name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && !any(args, # matches \"^(root|0)?(:(root|0))?$\") &&\n (name != \"setfacl\" || any(args, # matches \"^-?[ug]?:[^:]+:[rx-]*w\"))) ||\n(name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, persistPath(#) && cleanPath(#) matches \"^/(etc|var/spool/cron|usr/lib/systemd|lib/systemd)/\") &&\n !any(args, # matches \"^(root|0)?(:(root|0|wheel|crontab))?$\") && (name != \"setfacl\" || any(args, # matches \"^-?[ug]?:[^:]+:[rx-]*w\")))":
+	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(options(\"reference\"), !secretPath(#)) || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\")) || (name == \"chmod\" && any(positional, secretPath(#) && cleanPath(#) matches \"^/(root|etc|var/lib)/\" || cleanPath(#) matches \"^/root/\\\\.(ssh|gnupg)/?$\") &&\n  (any(options(\"reference\"), !secretPath(#)) || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*[rw]\"))) ||\n(name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, secretPath(#) && cleanPath(#) matches \"^/(root|etc|var/lib)/\") && !any(args, # matches \"^(root)?(:root)?$\")) || (name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && !any(args, # matches \"^(root|0)?(:(root|0))?$\") &&\n (name != \"setfacl\" || any(args, # matches \"^-?[ug]?:[^:]+:[rx-]*w\"))) ||\n(name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, persistPath(#) && cleanPath(#) matches \"^/(etc|var/spool/cron|usr/lib/systemd|lib/systemd)/\") &&\n !any(args, # matches \"^(root|0)?(:(root|0|wheel|crontab))?$\") && (name != \"setfacl\" || any(args, # matches \"^-?[ug]?:[^:]+:[rx-]*w\")))":
 		if scope == "command" {
 			return native244
 		}
@@ -8353,7 +8353,10 @@ func native244(env any) bool {
 		return (in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/master.passwd") ||
 			under(p0, "/etc/sudoers.d"))
 	}) &&
-		((e.Name != "chmod") ||
+		(((e.Name != "chmod") ||
+			anyOf(e.Options("reference"), func(p0 string) bool {
+				return !secretPath(p0)
+			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((((matchRe(&nativeRegexps[396], p0) ||
 					matchRe(&nativeRegexps[397], p0)) ||
@@ -8377,11 +8380,14 @@ func native244(env any) bool {
 					matchReWith(&nativeRegexps[403], "/", cleanPath(p0))) ||
 					matchReWith(&nativeRegexps[404], "/root/.", cleanPath(p0)))
 			})) &&
-			anyOf(e.Args, func(p0 string) bool {
-				return ((matchRe(&nativeRegexps[396], p0) ||
-					matchRe(&nativeRegexps[398], p0)) ||
-					matchRe(&nativeRegexps[405], p0))
-			}))) ||
+			(anyOf(e.Options("reference"), func(p0 string) bool {
+				return !secretPath(p0)
+			}) ||
+				anyOf(e.Args, func(p0 string) bool {
+					return ((matchRe(&nativeRegexps[396], p0) ||
+						matchRe(&nativeRegexps[398], p0)) ||
+						matchRe(&nativeRegexps[405], p0))
+				})))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&

@@ -1413,11 +1413,7 @@ func codeSecrets(code, cwd string) []string {
 		lit = strings.TrimLeft(strings.TrimPrefix(lit, "+"), "< ")
 		if len(lit) > 1 && (lit[0] == '/' || lit[0] == '~' || lit[0] == '.' || bareKeyName(lit)) && secretPath(lit) {
 			out = append(out, lit)
-		} else if full := path.Join(cwd, lit); (strings.HasPrefix(cwd, "/") || strings.HasPrefix(cwd, "~")) && plainRelative().MatchString(strings.TrimPrefix(lit, "./")) &&
-			!strings.Contains(lit, "..") && (secretPaths.has(homeForm(full)) || strings.ContainsAny(lit, "._-") && secretPath(full) && !bareKeyName(lit)) {
-			// by its place, not its name alone: a literal "token" is as often
-			// a dictionary's key, and in a key directory a word ("r", "done")
-			// is no file name; a name spelled as one (ssh_host_rsa_key) is
+		} else if full := relativeSecret(lit, cwd); full != "" {
 			out = append(out, full)
 		}
 		if len(lit) > 1 && (lit[0] == '/' || lit[0] == '~') && strings.ContainsAny(lit, "*?[") {
@@ -1437,6 +1433,23 @@ func codeSecrets(code, cwd string) []string {
 		return bareKeyName(s) && slices.ContainsFunc(joined, func(j string) bool { return strings.HasSuffix(j, "/"+s) })
 	})
 	return append(out, joined...)
+}
+
+// relativeSecret is the secret file a relative name is in dir, the
+// directory the command runs in when known (cd /etc && ltrace -F shadow
+// true); "" when it is none. By its place, not its name alone: a word
+// "token" is as often a dictionary's key, and in a key directory a word
+// ("r", "done") is no file name; a name spelled as one (ssh_host_rsa_key)
+// is.
+func relativeSecret(name, dir string) string {
+	if !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "~") || !plainRelative().MatchString(strings.TrimPrefix(name, "./")) || strings.Contains(name, "..") {
+		return ""
+	}
+	full := path.Join(dir, name)
+	if secretPaths.has(homeForm(full)) || strings.ContainsAny(name, "._-") && secretPath(full) && !bareKeyName(name) {
+		return full
+	}
+	return ""
 }
 
 // bareKeyName reports a literal that is a private key's file name with no
