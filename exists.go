@@ -2,6 +2,7 @@ package hguard
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -94,11 +95,109 @@ func buildOutput(path string) bool {
 			break
 		}
 		if filepath.Dir(wt) == wt {
-			break
+			// in no work tree no index says whose it is: what is not
+			// there loses nothing, and a directory may say itself that
+			// a tool makes it again; but the home's own tmp, build or
+			// .cache is no build's, there or not
+			if home := os.Getenv("HOME"); home != "" && filepath.Dir(top) == filepath.Clean(home) {
+				return false
+			}
+			return absent(path) || declaresRegenerable(top)
 		}
 	}
 	tracked, ok := checkpoint.TrackedBelow(top)
 	return ok && !tracked
+}
+
+// cacheDirTag is how a CACHEDIR.TAG file begins (the Cache Directory
+// Tagging Specification, https://bford.info/cachedir/).
+const cacheDirTag = "Signature: 8a477f597d28d172789f06886806bc55"
+
+// declaresRegenerable reports a directory (no link) that says itself a
+// tool makes it again: a CACHEDIR.TAG (cargo's target/, many caches), a
+// .gitignore of * alone (pytest's, mypy's, ruff's caches, uv's and
+// virtualenv's environments), a pyvenv.cfg at a virtual environment's
+// root, or node_modules whose every entry is a package (a directory or
+// link with a package.json, or an @scope of them) or the package
+// manager's own (.bin, .package-lock.json, .pnpm).
+func declaresRegenerable(dir string) bool {
+	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
+		return false
+	}
+	if head, ok := regularFileHead(filepath.Join(dir, "CACHEDIR.TAG"), len(cacheDirTag)); ok && head == cacheDirTag {
+		return true
+	}
+	if text, ok := regularFileHead(filepath.Join(dir, ".gitignore"), 512); ok && ignoresAll(text) {
+		return true
+	}
+	if fi, err := os.Lstat(filepath.Join(dir, "pyvenv.cfg")); err == nil && fi.Mode().IsRegular() {
+		return true
+	}
+	return filepath.Base(dir) == "node_modules" && holdsPackages(dir, true)
+}
+
+// regularFileHead reads the first n bytes of a regular file (no link).
+func regularFileHead(path string, n int) (string, bool) {
+	if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
+		return "", false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	buf := make([]byte, n)
+	m, _ := io.ReadFull(f, buf)
+	return string(buf[:m]), true
+}
+
+// ignoresAll reports a .gitignore whose one pattern, comments and blank
+// lines aside, is *: what a tool writes into a directory it owns.
+func ignoresAll(text string) bool {
+	var patterns []string
+	for line := range strings.Lines(text) {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			patterns = append(patterns, line)
+		}
+	}
+	return slices.Equal(patterns, []string{"*"})
+}
+
+// maxPackages bounds the entries holdsPackages reads.
+const maxPackages = 5000
+
+// holdsPackages reports a directory whose every entry is a package (a
+// directory or link holding a package.json; rm removes a link, not what
+// it leads to), an @scope of packages (when scopes is set), or, named
+// with a leading dot, the package manager's own.
+func holdsPackages(dir string, scopes bool) bool {
+	f, err := os.Open(dir)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	entries, err := f.ReadDir(maxPackages + 1)
+	if err != nil && !errors.Is(err, io.EOF) || len(entries) > maxPackages {
+		return false
+	}
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case strings.HasPrefix(name, "."):
+		case e.Type()&fs.ModeSymlink != 0:
+		case !e.IsDir():
+			return false
+		case scopes && strings.HasPrefix(name, "@"):
+			if !holdsPackages(filepath.Join(dir, name), false) {
+				return false
+			}
+		default:
+			if fi, err := os.Lstat(filepath.Join(dir, name, "package.json")); err != nil || !fi.Mode().IsRegular() {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // globRoot is the directory a glob's first wildcard lies below
@@ -155,4 +254,23 @@ func untrackedOutput(dir string) bool {
 func workTreeHeld(dir string) bool {
 	held, ok := checkpoint.WorkTreeHeld(dir)
 	return held && ok
+}
+
+// noWorkTree is dsl.Context.NoWorkTree: neither dir nor a directory above
+// it holds a .git or is a repository itself (HEAD and objects: a bare
+// one's core.worktree may name a work tree elsewhere), and hguard's own
+// environment sets no GIT_DIR or GIT_WORK_TREE; git run there finds no
+// work tree.
+func noWorkTree(dir string) bool {
+	if !filepath.IsAbs(dir) || os.Getenv("GIT_DIR") != "" || os.Getenv("GIT_WORK_TREE") != "" {
+		return false
+	}
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if !absent(filepath.Join(d, ".git")) || !absent(filepath.Join(d, "HEAD")) && !absent(filepath.Join(d, "objects")) {
+			return false
+		}
+		if filepath.Dir(d) == d {
+			return true
+		}
+	}
 }

@@ -90,6 +90,10 @@ type Context struct {
 	// tree git holds, index included (checkpoint.WorkTreeHeld). Nil: none
 	// is known.
 	WorkTreeHeld func(dir string) bool
+	// NoWorkTree reports a directory (absolute, clean) in no git work
+	// tree: neither it nor one above it holds a .git, and hguard's own
+	// environment sets no GIT_DIR or GIT_WORK_TREE. Nil: none is known.
+	NoWorkTree func(dir string) bool
 
 	// held is what the line's commands filled with a secret, built once
 	// per line when a rule first asks (Evaluate sets it).
@@ -231,6 +235,9 @@ type CommandEnv struct {
 	// WorkTreeHeld reports that git holds the whole work tree the command
 	// runs in (workTreeHeld).
 	WorkTreeHeld func() bool `expr:"workTreeHeld"`
+	// NoWorkTree reports a git command that finds no work tree to change
+	// (noWorkTree).
+	NoWorkTree func() bool `expr:"noWorkTree"`
 	// Replaces reports that a copy of sources into dest replaces a file
 	// that exists (replaces).
 	Replaces func(dest string, sources []string) bool `expr:"replaces"`
@@ -481,6 +488,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return ctx.WorkTreeHeld != nil && strings.HasPrefix(env.Cwd, "/") && !slices.Contains(strings.Split(env.Cwd, "/"), "..") &&
 			!filledEarlier(env.Cwd, env.Cwd, c, line, ctx) && ctx.WorkTreeHeld(path.Clean(env.Cwd))
 	}
+	env.NoWorkTree = func() bool { return noWorkTree(c, line, env.Cwd, ctx) }
 	env.UntrackedOutput = func(p string) bool {
 		return untrackedOutput(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx)
 	}
@@ -1985,6 +1993,83 @@ func untrackedOutput(p, dir string, ctx Context) bool {
 		return false
 	}
 	return ctx.UntrackedOutput(path.Clean(r))
+}
+
+// noWorkTree reports a git command that finds no work tree, so that its
+// work-tree commands (reset --hard, clean, checkout, restore) fail and
+// change nothing: it points git nowhere (no -C, -c, --git-dir,
+// --work-tree, no GIT_* variable set on it or exported on the line), its
+// directory is known and in no work tree (Context.NoWorkTree), and the
+// commands before it (every other one, with a loop or a function on the
+// line) only change directory, print, or run git's other commands but
+// init and clone, which could make one there.
+func noWorkTree(c *cmdline.Command, line *cmdline.Line, dir string, ctx Context) bool {
+	if rest, ok := strings.CutPrefix(dir, "~"); ok && ctx.Home != "" && (rest == "" || rest[0] == '/') {
+		dir = ctx.Home + rest
+	}
+	if ctx.NoWorkTree == nil || c.Name != "git" || gitPointsElsewhere(c, line) || c.CwdLost ||
+		!strings.HasPrefix(dir, "/") || strings.ContainsAny(dir, "$`*?[{~") || slices.Contains(strings.Split(dir, "/"), "..") {
+		return false
+	}
+	repeats := len(line.Functions) > 0 || loopWord.MatchString(line.Original)
+	for _, o := range line.Commands {
+		if o == c {
+			if !repeats {
+				break
+			}
+			continue
+		}
+		switch {
+		case o.Dynamic || o.Payload != nil:
+			return false
+		case o.Name == "git":
+			if sub := gitSubcommand(wordValues(o.Args)); sub == "init" || sub == "clone" || sub == "" {
+				return false
+			}
+		case !slices.Contains([]string{"cd", "pushd", "popd", "pwd", "echo", "printf", "true", ":"}, o.Name):
+			return false
+		}
+	}
+	return ctx.NoWorkTree(path.Clean(dir))
+}
+
+// gitPointsElsewhere reports a git command given where its repository or
+// work tree is: an option before the subcommand that names one (-C,
+// --git-dir, --work-tree, -c core.worktree…), or a GIT_* variable set on
+// it or exported on the line.
+func gitPointsElsewhere(c *cmdline.Command, line *cmdline.Line) bool {
+	for _, a := range wordValues(c.Args) {
+		if !strings.HasPrefix(a, "-") {
+			break
+		}
+		if a == "-C" || strings.HasPrefix(a, "--git-dir") || strings.HasPrefix(a, "--work-tree") || strings.HasPrefix(a, "--config-env") {
+			return true
+		}
+	}
+	if slices.ContainsFunc(c.Assigns, func(a cmdline.Assign) bool { return strings.HasPrefix(a.Name, "GIT_") }) {
+		return true
+	}
+	for name := range line.Exports {
+		if strings.HasPrefix(name, "GIT_") {
+			return true
+		}
+	}
+	return false
+}
+
+// gitSubcommand is the subcommand of git's arguments, past the options
+// before it ("" when there is none).
+func gitSubcommand(args []string) string {
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		if gitGlobalValued.has(args[0]) && len(args) > 1 {
+			args = args[1:]
+		}
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return ""
+	}
+	return args[0]
 }
 
 // homeCaches are the directories in a home whose contents tools fetch or

@@ -615,11 +615,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native151
 		}
-	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\") && !(hasFlag(\"hard\") && !hasFlag(\"merge\") && workTreeHeld())":
+	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\") && !(hasFlag(\"hard\") && !hasFlag(\"merge\") && workTreeHeld()) && !noWorkTree()":
 		if scope == "command" {
 			return native152
 		}
-	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") && !(!hasFlag(\"e\", \"exclude\") && (len(positional) == 1 && untrackedOutput(\".\") || len(positional) > 1 && all(positional[1:], untrackedOutput(#))))":
+	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") && !noWorkTree() && !(!hasFlag(\"e\", \"exclude\") && (len(positional) == 1 && untrackedOutput(\".\") || len(positional) > 1 && all(positional[1:], untrackedOutput(#))))":
 		if scope == "command" {
 			return native153
 		}
@@ -627,7 +627,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native154
 		}
-	case "(pos(0) == \"checkout\" && hasFlag(\"f\", \"force\")) || (pos(0) == \"rm\" && hasFlag(\"f\", \"force\") && !hasFlag(\"cached\", \"n\", \"dry-run\") &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))) ||\n(pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\")) || ((pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"])) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#))))":
+	case "!noWorkTree() && ( (pos(0) == \"checkout\" && hasFlag(\"f\", \"force\")) || (pos(0) == \"rm\" && hasFlag(\"f\", \"force\") && !hasFlag(\"cached\", \"n\", \"dry-run\") &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))) ||\n(pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\")) || ((pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"])) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))))":
 		if scope == "command" {
 			return native155
 		}
@@ -6051,19 +6051,21 @@ func native151(env any) bool {
 // native152 is the condition of git-reset-hard.
 func native152(env any) bool {
 	e := env.(*CommandEnv)
-	return (((e.Pos(0) == "reset") &&
+	return ((((e.Pos(0) == "reset") &&
 		e.HasFlag("hard", "merge")) &&
 		!((e.HasFlag("hard") &&
 			!e.HasFlag("merge")) &&
-			e.WorkTreeHeld()))
+			e.WorkTreeHeld())) &&
+		!e.NoWorkTree())
 }
 
 // native153 is the condition of git-clean.
 func native153(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((e.Pos(0) == "clean") &&
+	return (((((e.Pos(0) == "clean") &&
 		e.HasFlag("f", "force")) &&
 		!e.HasFlag("n", "dry-run")) &&
+		!e.NoWorkTree()) &&
 		!(!e.HasFlag("e", "exclude") &&
 			(((len(e.Positional) == 1) &&
 				e.UntrackedOutput(".")) ||
@@ -6093,33 +6095,34 @@ func native154(env any) bool {
 // native155 is the condition of git-discard-changes.
 func native155(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((e.Pos(0) == "checkout") &&
-		e.HasFlag("f", "force")) ||
-		((((e.Pos(0) == "rm") &&
-			e.HasFlag("f", "force")) &&
-			!e.HasFlag("cached", "n", "dry-run")) &&
-			!(((len(e.Positional) > 1) &&
-				!e.HasFlag("pathspec-from-file")) &&
-				allOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return e.GitHolds(p0)
-				})))) ||
-		((e.Pos(0) == "switch") &&
-			e.HasFlag("discard-changes", "f", "force"))) ||
-		((((e.Pos(0) == "checkout") &&
-			(anyOf(e.Args, func(p0 string) bool {
-				return (p0 == "--")
-			}) ||
-				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return in(p0, ".", "*", ":/")
-				}))) ||
-			((e.Pos(0) == "restore") &&
-				(!e.HasFlag("S", "staged") ||
-					e.HasFlag("W", "worktree")))) &&
-			!(((len(e.Positional) > 1) &&
-				!e.HasFlag("pathspec-from-file")) &&
-				allOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return e.GitHolds(p0)
-				}))))
+	return (!e.NoWorkTree() &&
+		(((((e.Pos(0) == "checkout") &&
+			e.HasFlag("f", "force")) ||
+			((((e.Pos(0) == "rm") &&
+				e.HasFlag("f", "force")) &&
+				!e.HasFlag("cached", "n", "dry-run")) &&
+				!(((len(e.Positional) > 1) &&
+					!e.HasFlag("pathspec-from-file")) &&
+					allOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+						return e.GitHolds(p0)
+					})))) ||
+			((e.Pos(0) == "switch") &&
+				e.HasFlag("discard-changes", "f", "force"))) ||
+			((((e.Pos(0) == "checkout") &&
+				(anyOf(e.Args, func(p0 string) bool {
+					return (p0 == "--")
+				}) ||
+					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+						return in(p0, ".", "*", ":/")
+					}))) ||
+				((e.Pos(0) == "restore") &&
+					(!e.HasFlag("S", "staged") ||
+						e.HasFlag("W", "worktree")))) &&
+				!(((len(e.Positional) > 1) &&
+					!e.HasFlag("pathspec-from-file")) &&
+					allOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+						return e.GitHolds(p0)
+					})))))
 }
 
 // native156 is the condition of git-branch-force-delete.
