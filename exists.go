@@ -260,9 +260,14 @@ func workTreeHeld(dir string) bool {
 // it holds a .git or is a repository itself (HEAD and objects: a bare
 // one's core.worktree may name a work tree elsewhere), and hguard's own
 // environment sets no GIT_DIR or GIT_WORK_TREE; git run there finds no
-// work tree.
+// work tree. The home and what holds it are not judged: a dotfiles
+// repository's work tree is the home, reached by a GIT_DIR the shell
+// sets and hguard may not see.
 func noWorkTree(dir string) bool {
 	if !filepath.IsAbs(dir) || os.Getenv("GIT_DIR") != "" || os.Getenv("GIT_WORK_TREE") != "" {
+		return false
+	}
+	if home := os.Getenv("HOME"); home == "" || within(filepath.Clean(home), filepath.Clean(dir)) || filepath.Dir(dir) == dir {
 		return false
 	}
 	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {

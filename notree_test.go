@@ -78,7 +78,9 @@ func TestOutsideWorkTree(t *testing.T) {
 		{loose, "export GIT_WORK_TREE=.; git clean -fdx", dsl.Ask},
 		{loose, "cd ../other && git clean -fdx", dsl.Ask}, // a work tree there
 		{loose, "cd \"$X\" && git clean -fdx", dsl.Ask},   // unknown
-		{bare, "git clean -fdx", dsl.Ask},                 // a repository, whose core.worktree may name one
+		{home, "git clean -fdx", dsl.Ask},                 // the home: a dotfiles repository's work tree, by a GIT_DIR hguard may not see
+		{loose, "cd ~ && git checkout -- .", dsl.Ask},
+		{bare, "git clean -fdx", dsl.Ask}, // a repository, whose core.worktree may name one
 	} {
 		for _, caller := range []string{"", "claude-code"} {
 			v := g.Check(Request{Command: tt.cmd, Cwd: tt.dir, Shell: "bash", Caller: caller})

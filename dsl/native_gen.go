@@ -223,7 +223,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native53
 		}
-	case "let sql = name in [\"DROP\", \"drop\", \"TRUNCATE\", \"DELETE\", \"delete\", \"GRANT\", \"grant\"] || (name == \"truncate\" && lower(pos(0)) == \"table\") ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\", \"sql\", \"query-string\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\") + \";\" + writtenText();\nlet localTest = localTestDatabase(name, args, sql) && len(via) == 0 &&\n  all(wrappers, !(# contains \" \") || # matches \"^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$\") &&\n  !any(keys(assigns ?? {}), # matches \"^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$\");\n!localTest && (!(name in [\"heroku\", \"gcloud\", \"aws\", \"wrangler\", \"turso\"]) || name == \"heroku\" && pos(0) == \"pg:psql\" ||\n  name in [\"gcloud\", \"aws\"] && any(positional, # in [\"execute-sql\", \"execute-statement\", \"batch-execute-statement\", \"start-query-execution\"]) ||\n  name == \"wrangler\" && pos(0) == \"d1\" && pos(1) == \"execute\" || name == \"turso\" && pos(0) == \"db\" && pos(1) == \"shell\") &&\n(sqlDestroys(sql) || sql matches \"(?is)\\\\.(drop|dropDatabase|dropAllUsers|dropAllRoles|dropSchema|dropCollection|dropTable)\\\\s*\\\\(|\\\\bdropDatabase\\\\s*:|\\\\.(deleteMany|remove)\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*[,)]|\\\\bdeleteMany\\\\s*:\\\\s*\\\\{\\\\s*filter\\\\s*:\\\\s*\\\\{\\\\s*\\\\}|\\\\.updateMany\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*,\" || sql matches \"(?is)\\\\bgrant\\\\s+all(\\\\s+privileges)?\\\\s+on\\\\s+\\\\*\\\\.\\\\*\")":
+	case "let sql = name in [\"DROP\", \"drop\", \"TRUNCATE\", \"DELETE\", \"delete\", \"GRANT\", \"grant\"] || (name == \"truncate\" && lower(pos(0)) == \"table\") ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\", \"sql\", \"query-string\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\") + \";\" + writtenText();\nlet localTest = localTestDatabase(name, args, sql) && len(via) == 0 &&\n  all(wrappers, !(# contains \" \") || # matches \"^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$|^kubectl exec\\\\b\") &&\n  !any(keys(assigns ?? {}), # matches \"^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$\");\n!localTest && (!(name in [\"heroku\", \"gcloud\", \"aws\", \"wrangler\", \"turso\"]) || name == \"heroku\" && pos(0) == \"pg:psql\" ||\n  name in [\"gcloud\", \"aws\"] && any(positional, # in [\"execute-sql\", \"execute-statement\", \"batch-execute-statement\", \"start-query-execution\"]) ||\n  name == \"wrangler\" && pos(0) == \"d1\" && pos(1) == \"execute\" || name == \"turso\" && pos(0) == \"db\" && pos(1) == \"shell\") &&\n(sqlDestroys(sql) || sql matches \"(?is)\\\\.(drop|dropDatabase|dropAllUsers|dropAllRoles|dropSchema|dropCollection|dropTable)\\\\s*\\\\(|\\\\bdropDatabase\\\\s*:|\\\\.(deleteMany|remove)\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*[,)]|\\\\bdeleteMany\\\\s*:\\\\s*\\\\{\\\\s*filter\\\\s*:\\\\s*\\\\{\\\\s*\\\\}|\\\\.updateMany\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*,\" || sql matches \"(?is)\\\\bgrant\\\\s+all(\\\\s+privileges)?\\\\s+on\\\\s+\\\\*\\\\.\\\\*\")":
 		if scope == "command" {
 			return native54
 		}
@@ -235,7 +235,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native56
 		}
-	case "let localTest = localTestDatabase(name, args, stdin.text) && len(via) == 0 &&\n  all(wrappers, !(# contains \" \") || # matches \"^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$\") &&\n  !any(keys(assigns ?? {}), # matches \"^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$\");\nname == \"dropdb\" && !localTest || name == \"dropuser\" || name == \"pg_dropcluster\" && len(positional) > 0 && !hasFlag(\"help\") || name in [\"pg_resetwal\", \"pg_resetxlog\"] && !hasFlag(\"n\", \"dry-run\", \"help\", \"V\", \"version\") || (name == \"mysqladmin\" && any(positional, lower(#) == \"drop\") && !localTest) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  (any(positional, upper(#) in [\"EVAL\", \"EVAL_RO\", \"SCRIPT\", \"FUNCTION\"]) && any(positional, # matches \"(?i)\\\\b(flushall|flushdb)\\\\b\")) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\" ||\n  any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"])) ||\n  any(positional, upper(#) == \"SHUTDOWN\") && any(positional, upper(#) == \"NOSAVE\") ||\n  any(positional, upper(#) == \"CLUSTER\") && any(positional, upper(#) == \"RESET\") ||\n  any(positional, upper(#) == \"DEBUG\") && any(positional, upper(#) in [\"SEGFAULT\", \"CRASH-AND-RECOVER\", \"RELOAD\", \"FLUSHALL\"])))":
+	case "let localTest = localTestDatabase(name, args, stdin.text) && len(via) == 0 &&\n  all(wrappers, !(# contains \" \") || # matches \"^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$|^kubectl exec\\\\b\") &&\n  !any(keys(assigns ?? {}), # matches \"^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$\");\nname == \"dropdb\" && !localTest || name == \"dropuser\" || name == \"pg_dropcluster\" && len(positional) > 0 && !hasFlag(\"help\") || name in [\"pg_resetwal\", \"pg_resetxlog\"] && !hasFlag(\"n\", \"dry-run\", \"help\", \"V\", \"version\") || (name == \"mysqladmin\" && any(positional, lower(#) == \"drop\") && !localTest) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  (any(positional, upper(#) in [\"EVAL\", \"EVAL_RO\", \"SCRIPT\", \"FUNCTION\"]) && any(positional, # matches \"(?i)\\\\b(flushall|flushdb)\\\\b\")) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\" ||\n  any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"])) ||\n  any(positional, upper(#) == \"SHUTDOWN\") && any(positional, upper(#) == \"NOSAVE\") ||\n  any(positional, upper(#) == \"CLUSTER\") && any(positional, upper(#) == \"RESET\") ||\n  any(positional, upper(#) == \"DEBUG\") && any(positional, upper(#) in [\"SEGFAULT\", \"CRASH-AND-RECOVER\", \"RELOAD\", \"FLUSHALL\"])))":
 		if scope == "command" {
 			return native57
 		}
@@ -1239,7 +1239,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native307
 		}
-	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
+	case "let testWord = \"(?i)(^|[_.-])(test|tests|testing|ci|e2e)([_.-]|$)\"; let project = option(\"p\", \"project-name\") != \"\" ? option(\"p\", \"project-name\") : ((assigns ?? {}).COMPOSE_PROJECT_NAME ?? \"\"); let files = options(\"f\", \"file\"); (name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\") && !(project != \"\" ? project matches testWord : len(files) > 0 && all(files, baseName(#) matches testWord))":
 		if scope == "command" {
 			return native308
 		}
@@ -1251,7 +1251,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native310
 		}
-	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # in [\"--force-reset\", \"--accept-data-loss\"]) || (any(args, # == \"drizzle-kit\") || name == \"drizzle-kit\") && any(args, # in [\"push\", \"push:pg\", \"push:mysql\", \"push:sqlite\"]) && any(args, # in [\"--force\", \"-f\"]) || (name == \"alembic\" || any(args, # == \"alembic\") || name == \"flask\" && any(args, # == \"db\")) && any(args, # == \"downgrade\") && any(args, # == \"base\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"sequelize-cli\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || any(args, # == \"migrate\") && any(args, # == \"zero\") && (name in [\"django-admin\", \"manage.py\"] || any(args, # endsWith \"manage.py\" || # in [\"manage.py\", \"django\"])) || any(args, # == \"db:migrate\") && any(args, # matches \"^VERSION=0+$\") || (name == \"knex\" || any(args, # == \"knex\")) && any(args, # == \"migrate:rollback\") && any(args, # in [\"--all\", \"-a\"]) || name == \"goose\" && (any(positional, # == \"reset\") || any(positional, # == \"down-to\") && any(positional, # matches \"^0+$\")) || name == \"migrate\" && (any(args, # == \"down\") && any(args, # in [\"-all\", \"--all\"]) || any(positional, # == \"drop\") || any(positional, # == \"goto\") && any(positional, # matches \"^0+$\")) || name == \"dbmate\" && any(positional, # == \"drop\") || name == \"flyway\" && any(positional, # == \"clean\") || name == \"liquibase\" && any(positional, lower(#) in [\"drop-all\", \"dropall\"]) || name in [\"mvn\", \"mvnw\", \"gradle\", \"gradlew\"] && any(args, lower(#) in [\"flyway:clean\", \"flywayclean\", \"liquibase:dropall\", \"dropall\"]) || (name == \"mikro-orm\" || any(args, # in [\"mikro-orm\", \"@mikro-orm/cli\"])) && any(args, # in [\"schema:drop\", \"schema:fresh\", \"migration:fresh\"]) && any(args, # in [\"--run\", \"-r\"]) || (name startsWith \"typeorm\" || any(args, # startsWith \"typeorm\")) && any(args, # == \"schema:drop\") || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
+	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\", \"NODE_ENV\"]; let url = (assigns ?? {}).DATABASE_URL ?? \"\"; let settings = option(\"settings\") != \"\" ? option(\"settings\") : ((assigns ?? {}).DJANGO_SETTINGS_MODULE ?? \"\"); let context = (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") ? option(\"context\", \"c\") : \"\"; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|NODE_ENV|--env)=\") || option(\"env\") != \"\" ||\n    url != \"\" || settings != \"\" || context != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|NODE_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  (url == \"\" || localTestURL(url)) &&\n  (settings == \"\" || settings matches \"(?i)(^|[._])(test|tests|testing)(_settings)?$\") &&\n  (context == \"\" || context matches \"(^|[a-z0-9_.])Tests?([A-Z_]|$)\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b|^--connection\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # in [\"--force-reset\", \"--accept-data-loss\"]) || (any(args, # == \"drizzle-kit\") || name == \"drizzle-kit\") && any(args, # in [\"push\", \"push:pg\", \"push:mysql\", \"push:sqlite\"]) && any(args, # in [\"--force\", \"-f\"]) || (name == \"alembic\" || any(args, # == \"alembic\") || name == \"flask\" && any(args, # == \"db\")) && any(args, # == \"downgrade\") && any(args, # == \"base\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"sequelize-cli\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || any(args, # == \"migrate\") && any(args, # == \"zero\") && (name in [\"django-admin\", \"manage.py\"] || any(args, # endsWith \"manage.py\" || # in [\"manage.py\", \"django\"])) || any(args, # == \"db:migrate\") && any(args, # matches \"^VERSION=0+$\") || (name == \"knex\" || any(args, # == \"knex\")) && any(args, # == \"migrate:rollback\") && any(args, # in [\"--all\", \"-a\"]) || name == \"goose\" && (any(positional, # == \"reset\") || any(positional, # == \"down-to\") && any(positional, # matches \"^0+$\")) || name == \"migrate\" && (any(args, # == \"down\") && any(args, # in [\"-all\", \"--all\"]) || any(positional, # == \"drop\") || any(positional, # == \"goto\") && any(positional, # matches \"^0+$\")) || name == \"dbmate\" && any(positional, # == \"drop\") || name == \"flyway\" && any(positional, # == \"clean\") || name == \"liquibase\" && any(positional, lower(#) in [\"drop-all\", \"dropall\"]) || name in [\"mvn\", \"mvnw\", \"gradle\", \"gradlew\"] && any(args, lower(#) in [\"flyway:clean\", \"flywayclean\", \"liquibase:dropall\", \"dropall\"]) || (name == \"mikro-orm\" || any(args, # in [\"mikro-orm\", \"@mikro-orm/cli\"])) && any(args, # in [\"schema:drop\", \"schema:fresh\", \"migration:fresh\"]) && any(args, # in [\"--run\", \"-r\"]) || (name startsWith \"typeorm\" || any(args, # startsWith \"typeorm\")) && any(args, # == \"schema:drop\") || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
 		if scope == "command" {
 			return native311
 		}
@@ -1648,7 +1648,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [769]lazyRegexp{
+var nativeRegexps = [771]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1745,7 +1745,7 @@ var nativeRegexps = [769]lazyRegexp{
 	{src: "(^|/)\\.config/fish/functions/_*hguard[^/]*\\.fish$"},
 	{src: "(^|/)\\.(bashrc|bash_profile|bash_login|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|kshrc|config/fish/config\\.fish|config/fish/conf\\.d/.*|config/fish/functions/.*|bashrc\\.d/.*|zshrc\\.d/.*|oh-my-zsh/custom/.*|pam_environment|xprofile|xsessionrc|mkshrc|config/environment\\.d/.*|config/plasma-workspace/env/.*)$|^/etc/(profile|bash\\.bashrc|zsh/.*|profile\\.d/.*|environment|environment\\.d/.*|security/pam_env\\.conf)$"},
 	{src: "(?i)(\\balias\\s+(--\\s+)?['\"]?_*hguard\\b|\\b_*hguard\\s*\\(\\s*\\)|\\bfunction\\s+_*hguard\\b|\\b_*hguard_[a-z_]+\\s*=|HGUARD_(DISABLE|YOLO|HOME|SESSION)|\\b(unset|unfunction|functions\\s+-e|set\\s+-e)\\s+.*_*hguard)"},
-	{src: "^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$"},
+	{src: "^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$|^kubectl exec\\b"},
 	{src: "^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$"},
 	{src: "(?is)\\.(drop|dropDatabase|dropAllUsers|dropAllRoles|dropSchema|dropCollection|dropTable)\\s*\\(|\\bdropDatabase\\s*:|\\.(deleteMany|remove)\\(\\s*\\{\\s*\\}\\s*[,)]|\\bdeleteMany\\s*:\\s*\\{\\s*filter\\s*:\\s*\\{\\s*\\}|\\.updateMany\\(\\s*\\{\\s*\\}\\s*,"},
 	{src: "(?is)\\bgrant\\s+all(\\s+privileges)?\\s+on\\s+\\*\\.\\*"},
@@ -2157,10 +2157,12 @@ var nativeRegexps = [769]lazyRegexp{
 	{src: "^(k3s|k3s-agent|rke2|rke2-agent)-(uninstall|killall)\\.sh$"},
 	{src: "^[A-Za-z0-9_-]+=0+(:.*)?$"},
 	{src: "^(([A-Za-z0-9_-]+=)?0+)$"},
-	{src: "^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)="},
+	{src: "^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|NODE_ENV|--env)="},
 	{src: "=(test|testing)$"},
-	{src: "^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$"},
-	{src: "^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\b"},
+	{src: "(?i)(^|[._])(test|tests|testing)(_settings)?$"},
+	{src: "(^|[a-z0-9_.])Tests?([A-Z_]|$)"},
+	{src: "^(DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$"},
+	{src: "^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\b|^--connection\\b"},
 	{src: "^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$"},
 	{src: "^migrate:(fresh|reset|refresh)$"},
 	{src: "^VERSION=0+$"},
@@ -3759,7 +3761,7 @@ func native54(env any) bool {
 				(len(e.Via) == 0)) &&
 				allOf(e.Wrappers, func(p0 string) bool {
 					return (!strings.Contains(p0, " ") ||
-						matchReAny(&nativeRegexps[96], "docker\x00podman\x00nerdctl\x00-compose exec", p0))
+						matchReAny(&nativeRegexps[96], "docker\x00podman\x00nerdctl\x00-compose exec\x00kubectl exec", p0))
 				})) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
 					return matchReAny(&nativeRegexps[97], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
@@ -3846,7 +3848,7 @@ func native57(env any) bool {
 			(len(e.Via) == 0)) &&
 			allOf(e.Wrappers, func(p0 string) bool {
 				return (!strings.Contains(p0, " ") ||
-					matchReAny(&nativeRegexps[96], "docker\x00podman\x00nerdctl\x00-compose exec", p0))
+					matchReAny(&nativeRegexps[96], "docker\x00podman\x00nerdctl\x00-compose exec\x00kubectl exec", p0))
 			})) &&
 			!anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return matchReAny(&nativeRegexps[97], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
@@ -10207,16 +10209,39 @@ func native307(env any) bool {
 // native308 is the condition of compose-down-volumes.
 func native308(env any) bool {
 	e := env.(*CommandEnv)
-	return (func() bool {
-		if in(e.Name, "docker", "podman") {
-			return ((e.Pos(0) == "compose") &&
-				anyOf(e.Positional, func(p0 string) bool {
-					return (p0 == "down")
-				}))
-		}
-		return (e.Pos(0) == "down")
-	}() &&
-		e.HasFlag("v", "volumes"))
+	return func() bool {
+		let0 := "(?i)(^|[_.-])(test|tests|testing|ci|e2e)([_.-]|$)"
+		return func() bool {
+			let1 := func() string {
+				if e.Option("p", "project-name") != "" {
+					return e.Option("p", "project-name")
+				}
+				return e.Assigns["COMPOSE_PROJECT_NAME"]
+			}()
+			return func() bool {
+				let2 := e.Options("f", "file")
+				return ((func() bool {
+					if in(e.Name, "docker", "podman") {
+						return ((e.Pos(0) == "compose") &&
+							anyOf(e.Positional, func(p0 string) bool {
+								return (p0 == "down")
+							}))
+					}
+					return (e.Pos(0) == "down")
+				}() &&
+					e.HasFlag("v", "volumes")) &&
+					!func() bool {
+						if let1 != "" {
+							return matchComputed(let0, let1)
+						}
+						return ((len(let2) > 0) &&
+							allOf(let2, func(p0 string) bool {
+								return matchComputed(let0, baseName(p0))
+							}))
+					}())
+			}()
+		}()
+	}()
 }
 
 // native309 is the condition of cluster-teardown.
@@ -10273,218 +10298,248 @@ func native310(env any) bool {
 func native311(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
-		let0 := []string{"RAILS_ENV", "RACK_ENV", "MIX_ENV", "APP_ENV"}
+		let0 := []string{"RAILS_ENV", "RACK_ENV", "MIX_ENV", "APP_ENV", "NODE_ENV"}
 		return func() bool {
-			let1 := ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return in(p0, let0...)
-			}) ||
-				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[508], "=", p0)
-				})) ||
-				(e.Option("env") != "")) &&
-				allOf(keysOf(e.Assigns), func(p0 string) bool {
-					return (!in(p0, let0...) ||
-						in(e.Assigns[p0], "test", "testing"))
-				})) &&
-				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[508], "=", p0) ||
-						matchReWith(&nativeRegexps[509], "test", p0))
-				})) &&
-				in(e.Option("env"), "", "test", "testing")) &&
-				!strings.HasPrefix(e.Name, "gitlab")) &&
-				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[510], "D", p0)
-				})) &&
-				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[511], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
-				}))
-			return (!let1 &&
-				(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[512], "db:", p0)
-				}) ||
-					((((e.Name == "dotnet-ef") ||
-						((e.Name == "dotnet") &&
-							(e.Pos(0) == "ef"))) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "database")
-						})) &&
-						(anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "drop")
+			let1 := e.Assigns["DATABASE_URL"]
+			return func() bool {
+				let2 := func() string {
+					if e.Option("settings") != "" {
+						return e.Option("settings")
+					}
+					return e.Assigns["DJANGO_SETTINGS_MODULE"]
+				}()
+				return func() bool {
+					let3 := func() string {
+						if (e.Name == "dotnet-ef") ||
+							((e.Name == "dotnet") &&
+								(e.Pos(0) == "ef")) {
+							return e.Option("context", "c")
+						}
+						return ""
+					}()
+					return func() bool {
+						let4 := ((((((((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
+							return in(p0, let0...)
 						}) ||
-							(anyOf(e.Args, func(p0 string) bool {
-								return (p0 == "update")
-							}) &&
+							anyOf(e.Args, func(p0 string) bool {
+								return matchReWith(&nativeRegexps[508], "=", p0)
+							})) ||
+							(e.Option("env") != "")) ||
+							(let1 != "")) ||
+							(let2 != "")) ||
+							(let3 != "")) &&
+							allOf(keysOf(e.Assigns), func(p0 string) bool {
+								return (!in(p0, let0...) ||
+									in(e.Assigns[p0], "test", "testing"))
+							})) &&
+							allOf(e.Args, func(p0 string) bool {
+								return (!matchReWith(&nativeRegexps[508], "=", p0) ||
+									matchReWith(&nativeRegexps[509], "test", p0))
+							})) &&
+							in(e.Option("env"), "", "test", "testing")) &&
+							!strings.HasPrefix(e.Name, "gitlab")) &&
+							((let1 == "") ||
+								localTestURL(let1))) &&
+							((let2 == "") ||
+								matchReAny(&nativeRegexps[510], "test", let2))) &&
+							((let3 == "") ||
+								matchReWith(&nativeRegexps[511], "Test", let3))) &&
+							!anyOf(keysOf(e.Assigns), func(p0 string) bool {
+								return matchReWith(&nativeRegexps[512], "D", p0)
+							})) &&
+							!anyOf(e.Args, func(p0 string) bool {
+								return matchReAny(&nativeRegexps[513], "atabase_url\x00b_\x00isable_database_environment_check\x00--database\x00--connection", p0)
+							}))
+						return (!let4 &&
+							(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
+								return matchReWith(&nativeRegexps[514], "db:", p0)
+							}) ||
+								((((e.Name == "dotnet-ef") ||
+									((e.Name == "dotnet") &&
+										(e.Pos(0) == "ef"))) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "database")
+									})) &&
+									(anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "drop")
+									}) ||
+										(anyOf(e.Args, func(p0 string) bool {
+											return (p0 == "update")
+										}) &&
+											anyOf(e.Args, func(p0 string) bool {
+												return (p0 == "0")
+											}))))) ||
+								(((anyOf(e.Args, func(p0 string) bool {
+									return (p0 == "prisma")
+								}) ||
+									(e.Name == "prisma")) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "migrate")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "reset")
+									}))) ||
+								((((anyOf(e.Args, func(p0 string) bool {
+									return (p0 == "prisma")
+								}) ||
+									(e.Name == "prisma")) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "db")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "push")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "--force-reset", "--accept-data-loss")
+									}))) ||
+								(((anyOf(e.Args, func(p0 string) bool {
+									return (p0 == "drizzle-kit")
+								}) ||
+									(e.Name == "drizzle-kit")) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "push", "push:pg", "push:mysql", "push:sqlite")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "--force", "-f")
+									}))) ||
+								(((((e.Name == "alembic") ||
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "alembic")
+									})) ||
+									((e.Name == "flask") &&
+										anyOf(e.Args, func(p0 string) bool {
+											return (p0 == "db")
+										}))) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "downgrade")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "base")
+									}))) ||
 								anyOf(e.Args, func(p0 string) bool {
-									return (p0 == "0")
-								}))))) ||
-					(((anyOf(e.Args, func(p0 string) bool {
-						return (p0 == "prisma")
-					}) ||
-						(e.Name == "prisma")) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "migrate")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "reset")
-						}))) ||
-					((((anyOf(e.Args, func(p0 string) bool {
-						return (p0 == "prisma")
-					}) ||
-						(e.Name == "prisma")) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "db")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "push")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "--force-reset", "--accept-data-loss")
-						}))) ||
-					(((anyOf(e.Args, func(p0 string) bool {
-						return (p0 == "drizzle-kit")
-					}) ||
-						(e.Name == "drizzle-kit")) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "push", "push:pg", "push:mysql", "push:sqlite")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "--force", "-f")
-						}))) ||
-					(((((e.Name == "alembic") ||
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "alembic")
-						})) ||
-						((e.Name == "flask") &&
-							anyOf(e.Args, func(p0 string) bool {
-								return (p0 == "db")
-							}))) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "downgrade")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "base")
-						}))) ||
-					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[513], "migrate:", p0)
-					})) ||
-					(anyOf(e.Args, func(p0 string) bool {
-						return in(p0, "flush", "reset_db")
-					}) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (strings.HasSuffix(p0, "manage.py") ||
-								(p0 == "manage.py"))
-						}))) ||
-					anyOf(e.Args, func(p0 string) bool {
-						return in(p0, "ecto.drop", "ecto.reset")
-					})) ||
-					(in(e.Name, "sequelize", "sequelize-cli", "npx") &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "db:drop", "db:migrate:undo:all")
-						}))) ||
-					((anyOf(e.Args, func(p0 string) bool {
-						return (p0 == "migrate")
-					}) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "zero")
-						})) &&
-						(in(e.Name, "django-admin", "manage.py") ||
-							anyOf(e.Args, func(p0 string) bool {
-								return (strings.HasSuffix(p0, "manage.py") ||
-									in(p0, "manage.py", "django"))
-							})))) ||
-					(anyOf(e.Args, func(p0 string) bool {
-						return (p0 == "db:migrate")
-					}) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[514], "VERSION=", p0)
-						}))) ||
-					((((e.Name == "knex") ||
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "knex")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "migrate:rollback")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "--all", "-a")
-						}))) ||
-					((e.Name == "goose") &&
-						(anyOf(e.Positional, func(p0 string) bool {
-							return (p0 == "reset")
-						}) ||
-							(anyOf(e.Positional, func(p0 string) bool {
-								return (p0 == "down-to")
-							}) &&
-								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[411], "0", p0)
-								}))))) ||
-					((e.Name == "migrate") &&
-						(((anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "down")
-						}) &&
-							anyOf(e.Args, func(p0 string) bool {
-								return in(p0, "-all", "--all")
-							})) ||
-							anyOf(e.Positional, func(p0 string) bool {
-								return (p0 == "drop")
-							})) ||
-							(anyOf(e.Positional, func(p0 string) bool {
-								return (p0 == "goto")
-							}) &&
-								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[411], "0", p0)
-								}))))) ||
-					((e.Name == "dbmate") &&
-						anyOf(e.Positional, func(p0 string) bool {
-							return (p0 == "drop")
-						}))) ||
-					((e.Name == "flyway") &&
-						anyOf(e.Positional, func(p0 string) bool {
-							return (p0 == "clean")
-						}))) ||
-					((e.Name == "liquibase") &&
-						anyOf(e.Positional, func(p0 string) bool {
-							return in(strings.ToLower(p0), "drop-all", "dropall")
-						}))) ||
-					(in(e.Name, "mvn", "mvnw", "gradle", "gradlew") &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(strings.ToLower(p0), "flyway:clean", "flywayclean", "liquibase:dropall", "dropall")
-						}))) ||
-					((((e.Name == "mikro-orm") ||
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "mikro-orm", "@mikro-orm/cli")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "schema:drop", "schema:fresh", "migration:fresh")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "--run", "-r")
-						}))) ||
-					((strings.HasPrefix(e.Name, "typeorm") ||
-						anyOf(e.Args, func(p0 string) bool {
-							return strings.HasPrefix(p0, "typeorm")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "schema:drop")
-						}))) ||
-					((in(e.Name, "diesel", "sqlx") &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "database")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "reset", "drop")
-						}))) ||
-					(in(e.Name, "gitlab-rake", "rake") &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "gitlab:backup:restore", "gitlab:db:drop_tables", "gitlab:setup")
-						}))) ||
-					((in(e.Name, "gitlab-rails", "rails") &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "runner")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[515], ".", p0)
-						}))))
+									return matchReWith(&nativeRegexps[515], "migrate:", p0)
+								})) ||
+								(anyOf(e.Args, func(p0 string) bool {
+									return in(p0, "flush", "reset_db")
+								}) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (strings.HasSuffix(p0, "manage.py") ||
+											(p0 == "manage.py"))
+									}))) ||
+								anyOf(e.Args, func(p0 string) bool {
+									return in(p0, "ecto.drop", "ecto.reset")
+								})) ||
+								(in(e.Name, "sequelize", "sequelize-cli", "npx") &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "db:drop", "db:migrate:undo:all")
+									}))) ||
+								((anyOf(e.Args, func(p0 string) bool {
+									return (p0 == "migrate")
+								}) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "zero")
+									})) &&
+									(in(e.Name, "django-admin", "manage.py") ||
+										anyOf(e.Args, func(p0 string) bool {
+											return (strings.HasSuffix(p0, "manage.py") ||
+												in(p0, "manage.py", "django"))
+										})))) ||
+								(anyOf(e.Args, func(p0 string) bool {
+									return (p0 == "db:migrate")
+								}) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return matchReWith(&nativeRegexps[516], "VERSION=", p0)
+									}))) ||
+								((((e.Name == "knex") ||
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "knex")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "migrate:rollback")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "--all", "-a")
+									}))) ||
+								((e.Name == "goose") &&
+									(anyOf(e.Positional, func(p0 string) bool {
+										return (p0 == "reset")
+									}) ||
+										(anyOf(e.Positional, func(p0 string) bool {
+											return (p0 == "down-to")
+										}) &&
+											anyOf(e.Positional, func(p0 string) bool {
+												return matchReWith(&nativeRegexps[411], "0", p0)
+											}))))) ||
+								((e.Name == "migrate") &&
+									(((anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "down")
+									}) &&
+										anyOf(e.Args, func(p0 string) bool {
+											return in(p0, "-all", "--all")
+										})) ||
+										anyOf(e.Positional, func(p0 string) bool {
+											return (p0 == "drop")
+										})) ||
+										(anyOf(e.Positional, func(p0 string) bool {
+											return (p0 == "goto")
+										}) &&
+											anyOf(e.Positional, func(p0 string) bool {
+												return matchReWith(&nativeRegexps[411], "0", p0)
+											}))))) ||
+								((e.Name == "dbmate") &&
+									anyOf(e.Positional, func(p0 string) bool {
+										return (p0 == "drop")
+									}))) ||
+								((e.Name == "flyway") &&
+									anyOf(e.Positional, func(p0 string) bool {
+										return (p0 == "clean")
+									}))) ||
+								((e.Name == "liquibase") &&
+									anyOf(e.Positional, func(p0 string) bool {
+										return in(strings.ToLower(p0), "drop-all", "dropall")
+									}))) ||
+								(in(e.Name, "mvn", "mvnw", "gradle", "gradlew") &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(strings.ToLower(p0), "flyway:clean", "flywayclean", "liquibase:dropall", "dropall")
+									}))) ||
+								((((e.Name == "mikro-orm") ||
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "mikro-orm", "@mikro-orm/cli")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "schema:drop", "schema:fresh", "migration:fresh")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "--run", "-r")
+									}))) ||
+								((strings.HasPrefix(e.Name, "typeorm") ||
+									anyOf(e.Args, func(p0 string) bool {
+										return strings.HasPrefix(p0, "typeorm")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "schema:drop")
+									}))) ||
+								((in(e.Name, "diesel", "sqlx") &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "database")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "reset", "drop")
+									}))) ||
+								(in(e.Name, "gitlab-rake", "rake") &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "gitlab:backup:restore", "gitlab:db:drop_tables", "gitlab:setup")
+									}))) ||
+								((in(e.Name, "gitlab-rails", "rails") &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "runner")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return matchReWith(&nativeRegexps[517], ".", p0)
+									}))))
+					}()
+				}()
+			}()
 		}()
 	}()
 }
@@ -10498,9 +10553,9 @@ func native312(env any) bool {
 			let1 := e.Option("o", "output")
 			return ((((e.Pos(0) == "get") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[516], "secret", p0)
+					return matchReWith(&nativeRegexps[518], "secret", p0)
 				})) &&
-				matchReAny(&nativeRegexps[517], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+				matchReAny(&nativeRegexps[519], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 				!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 					matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1)))
 		}()
@@ -10514,23 +10569,23 @@ func native313(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[518], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[520], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[519], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[521], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[519], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[521], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[520], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[522], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[520], "://", p0)
+				return matchReWith(&nativeRegexps[522], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -10539,37 +10594,37 @@ func native313(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[521], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[523], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[522], "://", p0) &&
-						!matchReWith(&nativeRegexps[523], "https://", p0))
+					return (matchReWith(&nativeRegexps[524], "://", p0) &&
+						!matchReWith(&nativeRegexps[525], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[524], "://", p0)
+					return matchReWith(&nativeRegexps[526], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[525], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[527], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[522], "://", p0) &&
-						!matchReWith(&nativeRegexps[523], "https://", p0)))
+					(matchReWith(&nativeRegexps[524], "://", p0) &&
+						!matchReWith(&nativeRegexps[525], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[526], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[528], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[527], ":", p0))
+					matchReWith(&nativeRegexps[529], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -10614,18 +10669,18 @@ func native313(env any) bool {
 				(((e.Pos(0) == "plugin") &&
 					in(e.Pos(1), "install", "add")) &&
 					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-						return (matchReAny(&nativeRegexps[528], "http\x00git\x00ssh\x00git@", p0) &&
+						return (matchReAny(&nativeRegexps[530], "http\x00git\x00ssh\x00git@", p0) &&
 							(e.Agent ||
-								!matchReWith(&nativeRegexps[529], "https://", p0)))
+								!matchReWith(&nativeRegexps[531], "https://", p0)))
 					}))))) ||
 		((((e.Name == "gh") &&
 			in(e.Pos(0), "extension", "extensions", "ext")) &&
 			(e.Pos(1) == "install")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[530], "/", p0) &&
-					!matchReWith(&nativeRegexps[531], "/", p0)) &&
+				return ((matchReWith(&nativeRegexps[532], "/", p0) &&
+					!matchReWith(&nativeRegexps[533], "/", p0)) &&
 					(e.Agent ||
-						!matchReWith(&nativeRegexps[532], "/", p0)))
+						!matchReWith(&nativeRegexps[534], "/", p0)))
 			}))) ||
 		((((e.Name == "docker") &&
 			(e.Pos(0) == "plugin")) &&
@@ -10640,7 +10695,7 @@ func native314(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[533], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[535], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -10648,10 +10703,10 @@ func native314(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[534], "--force-", p0)
+				return matchReWith(&nativeRegexps[536], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[535], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[537], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -10662,11 +10717,11 @@ func native315(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[536], "/etc/", p0)
+			return matchReWith(&nativeRegexps[538], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[537], "/etc/", p0)
+				return matchReWith(&nativeRegexps[539], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -10696,11 +10751,11 @@ func native316(env any) bool {
 								matchComputed(let2, e.Assigns[p0]))) &&
 							!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
 								matchReWith(&nativeRegexps[151], "ssh", e.Assigns[p0])) &&
-								!matchReFold(&nativeRegexps[538], "command", e.Assigns[p0]))) &&
+								!matchReFold(&nativeRegexps[540], "command", e.Assigns[p0]))) &&
 							!((p0 == "ENV") &&
-								matchRe(&nativeRegexps[539], e.Assigns[p0]))) &&
+								matchRe(&nativeRegexps[541], e.Assigns[p0]))) &&
 							!((p0 == "PS4") &&
-								matchRe(&nativeRegexps[540], e.Assigns[p0]))) &&
+								matchRe(&nativeRegexps[542], e.Assigns[p0]))) &&
 							!((p0 == "NODE_OPTIONS") &&
 								matchComputed(let0, e.Assigns["NODE_OPTIONS"]))) &&
 							in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
@@ -10708,20 +10763,20 @@ func native316(env any) bool {
 							strings.HasPrefix(p0, "LUA_INIT_"))
 					}) ||
 						anyOf(e.Declared, func(p0 string) bool {
-							return (((((((!matchReWith(&nativeRegexps[541], "ENV=", p0) &&
-								!(matchReWith(&nativeRegexps[542], "GIT_SSH", p0) &&
-									!matchReFold(&nativeRegexps[538], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!(matchReWith(&nativeRegexps[543], "=", p0) &&
+							return (((((((!matchReWith(&nativeRegexps[543], "ENV=", p0) &&
+								!(matchReWith(&nativeRegexps[544], "GIT_SSH", p0) &&
+									!matchReFold(&nativeRegexps[540], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+								!(matchReWith(&nativeRegexps[545], "=", p0) &&
 									e.ProjectLibraryPath(substr(p0, 0, strings.Index(p0, "=")), substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!matchReWith(&nativeRegexps[544], "PS4=", p0)) &&
+								!matchReWith(&nativeRegexps[546], "PS4=", p0)) &&
 								!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
 									matchComputed(let0, strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-								!((matchReWith(&nativeRegexps[545], "=", p0) &&
+								!((matchReWith(&nativeRegexps[547], "=", p0) &&
 									matchComputed(let1, substr(p0, (strings.Index(p0, "=")+1), len(p0)))) &&
 									!matchComputed(let3, p0))) &&
 								!(strings.HasPrefix(p0, "RUBYOPT=") &&
 									matchComputed(let2, strings.TrimPrefix(p0, "RUBYOPT=")))) &&
-								matchReAny(&nativeRegexps[546], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+								matchReAny(&nativeRegexps[548], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 						}))
 				}()
 			}()
@@ -10738,7 +10793,7 @@ func native317(env any) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[547], "-", p0) &&
+				return (matchReWith(&nativeRegexps[549], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
 			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
@@ -10823,14 +10878,14 @@ func native318(env any) bool {
 func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[548], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[550], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[549], ")", p0.Target))
+				matchReFold(&nativeRegexps[551], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[549], ")", p0)
+				return matchReFold(&nativeRegexps[551], ")", p0)
 			})))
 }
 
@@ -10838,14 +10893,14 @@ func native319(env any) bool {
 func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[550], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[552], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[551], "=", p0)
+				return matchReWith(&nativeRegexps[553], "=", p0)
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[552], "A", p0)
+			return matchReWith(&nativeRegexps[554], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -10853,7 +10908,7 @@ func native320(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[553], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[555], "--preserve-env=", p0)
 		}))
 }
 
@@ -10876,7 +10931,7 @@ func native321(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[554], "-R", p0)
+								return matchReWith(&nativeRegexps[556], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -10909,16 +10964,16 @@ func native321(env any) bool {
 									e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 								((e.Name == "pacman") &&
 									(anyOf(e.Flags, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[555], "-R", p0)
+										return matchReWith(&nativeRegexps[557], "-R", p0)
 									}) ||
 										e.HasFlag("nodeps")))) ||
 								((e.Name == "dpkg") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[556], "--force-", p0)
+										return matchReWith(&nativeRegexps[558], "--force-", p0)
 									}))) ||
 								(in(e.Name, "apt", "apt-get", "aptitude") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReFold(&nativeRegexps[557], "--force-", p0)
+										return matchReFold(&nativeRegexps[559], "--force-", p0)
 									}))) ||
 								((e.Name == "apk") &&
 									e.HasFlag("force-broken-world", "force"))))
@@ -10934,8 +10989,8 @@ func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[558], ".", p0) ||
-				matchReFold(&nativeRegexps[559], "://", p0))
+			return (matchReFold(&nativeRegexps[560], ".", p0) ||
+				matchReFold(&nativeRegexps[561], "://", p0))
 		})
 		return ((((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -10967,15 +11022,15 @@ func native323(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[560], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[562], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[561], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[563], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[562], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[564], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[563], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[565], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry", "config.registry"), func(p0 string) bool {
@@ -10985,17 +11040,17 @@ func native323(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[564], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[566], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[565], "://", p0) &&
+				return (matchReWith(&nativeRegexps[567], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[565], "://", p0) &&
+				return (matchReWith(&nativeRegexps[567], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -11012,7 +11067,7 @@ func native323(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[565], "://", p0) &&
+				return (matchReWith(&nativeRegexps[567], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -11065,7 +11120,7 @@ func native325(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[566], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[568], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -11076,7 +11131,7 @@ func native326(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[567], "=", p0)
+					return matchReWith(&nativeRegexps[569], "=", p0)
 				})
 			}
 			return func() []string {
@@ -11098,28 +11153,28 @@ func native326(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[568], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[570], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[569], "_", p0) &&
+				(matchReWith(&nativeRegexps[571], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[570], "://", let1) &&
+							return (matchReWith(&nativeRegexps[572], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[571], "=", p0) &&
-					!matchReWith(&nativeRegexps[572], "=0", p0))) ||
-				matchReWith(&nativeRegexps[573], "=", p0)) ||
-				(matchReWith(&nativeRegexps[574], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[573], "=", p0) &&
+					!matchReWith(&nativeRegexps[574], "=0", p0))) ||
+				matchReWith(&nativeRegexps[575], "=", p0)) ||
+				(matchReWith(&nativeRegexps[576], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[575], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[576], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[577], "-insecure", p0))
+				(matchReWith(&nativeRegexps[577], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[578], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[579], "-insecure", p0))
 		})
 	}()
 }
@@ -11164,7 +11219,7 @@ func native328(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[578], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[580], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -11174,7 +11229,7 @@ func native328(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[579], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[581], "/", cleanPath(p0)))
 			})))
 }
 
@@ -11190,7 +11245,7 @@ func native329(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[580], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[582], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11208,9 +11263,9 @@ func native329(env any) bool {
 		((e.Name == "osascript") &&
 			func() bool {
 				let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-				return ((matchReFold(&nativeRegexps[581], "\"", let0) &&
-					matchReAny(&nativeRegexps[582], "restart\x00shut", let0)) ||
-					matchReFold(&nativeRegexps[583], "aevtr", let0))
+				return ((matchReFold(&nativeRegexps[583], "\"", let0) &&
+					matchReAny(&nativeRegexps[584], "restart\x00shut", let0)) ||
+					matchReFold(&nativeRegexps[585], "aevtr", let0))
 			}()))
 }
 
@@ -11229,9 +11284,9 @@ func native331(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[584], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[585], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[586], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[586], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[587], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[588], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -11272,12 +11327,12 @@ func native332(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[587], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[588], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[589], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[590], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[589], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[591], "systemctl", e.Line)))
 }
 
 // native333 is the condition of fork-bomb.
@@ -11295,7 +11350,7 @@ func native334(env any) bool {
 		return matchReFold(&nativeRegexps[460], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[590], "hguard", p0)
+			return matchReFold(&nativeRegexps[592], "hguard", p0)
 		}))
 }
 
@@ -11312,10 +11367,10 @@ func native336(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[591], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[593], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[592], "history", p0)
+			return matchReWith(&nativeRegexps[594], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11332,7 +11387,7 @@ func native336(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[593], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[595], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -11391,7 +11446,7 @@ func native338(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[594], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[596], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11413,29 +11468,29 @@ func native338(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[595], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[597], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[596], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[598], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "remove", "disable", "bootout", "unload", "stop", "kill")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[597], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
+				return matchReAny(&nativeRegexps[599], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
 			}))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[598], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[600], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[599], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[601], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -11461,7 +11516,7 @@ func native339(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[600], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[602], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "pkill") &&
 				!e.HasFlag("l", "list", "V", "version")) &&
@@ -11481,12 +11536,12 @@ func native339(env any) bool {
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[601], "p", p0)
+					return matchReWith(&nativeRegexps[603], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[602], "$", p0)
+						return matchReWith(&nativeRegexps[604], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[603], "=", e.Line)))))
+						matchReWith(&nativeRegexps[605], "=", e.Line)))))
 	}()
 }
 
@@ -11513,7 +11568,7 @@ func native341(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[604], "p", p0)
+					return matchReWith(&nativeRegexps[606], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -11521,7 +11576,7 @@ func native341(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[605], "grep\x00idof\x00while", e.Line)))) &&
+					matchReAny(&nativeRegexps[607], "grep\x00idof\x00while", e.Line)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -11529,11 +11584,11 @@ func native341(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[606], "p", e.Line)) ||
+				matchReWith(&nativeRegexps[608], "p", e.Line)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[607], "p", e.Line))) ||
+				matchReWith(&nativeRegexps[609], "p", e.Line))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
@@ -11543,10 +11598,10 @@ func native341(env any) bool {
 func native342(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[608], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[610], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[609], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[611], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -11575,10 +11630,10 @@ func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[610], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[612], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[611], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[613], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11613,7 +11668,7 @@ func native345(env any) bool {
 			}))) ||
 		((e.Name == "vim-cmd") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[612], "vmsvc/", p0)
+				return matchReWith(&nativeRegexps[614], "vmsvc/", p0)
 			}))) ||
 		((e.Name == "virsh") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -11684,14 +11739,14 @@ func native348(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[613], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[615], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[614], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[616], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[615], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[616], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[617], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[618], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native349 is the condition of kernel-module-load-agent.
@@ -11712,13 +11767,13 @@ func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[617], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[619], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[618], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[620], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[619], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[621], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -11730,7 +11785,7 @@ func native351(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[620], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[622], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -11749,7 +11804,7 @@ func native352(env any) bool {
 					return !matchComputed(let0, p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[621], "-", p0) &&
+					return (matchReWith(&nativeRegexps[623], "-", p0) &&
 						!matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--load="), "-p")))
 				})))
 	}()
@@ -11764,7 +11819,7 @@ func native353(env any) bool {
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-				!matchReWith(&nativeRegexps[622], "/sys/", cleanPath(p0))) &&
+				!matchReWith(&nativeRegexps[624], "/sys/", cleanPath(p0))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 					(baseName(p0) != "cgroup.kill"))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -11799,16 +11854,16 @@ func native356(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[623], p0)
+				return matchRe(&nativeRegexps[625], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[624], p0)
+					return matchRe(&nativeRegexps[626], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[625], p0)
+					return matchRe(&nativeRegexps[627], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[626], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[628], "/var/log/", p0)
 		}))
 }
 
@@ -11832,7 +11887,7 @@ func native357(env any) bool {
 			(abbrevWords("link delete", e.Positional) ||
 				abbrevWords("address delete", e.Positional))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[627], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
+				return matchReAny(&nativeRegexps[629], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
 			}))) ||
 		(((e.Name == "ip") &&
 			abbrevWords("route flush|delete", e.Positional)) &&
@@ -11889,9 +11944,9 @@ func native357(env any) bool {
 						return (p0 == "allow")
 					})))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[628], "22\x00ssh\x00openssh", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[630], "22\x00ssh\x00openssh", strings.ToLower(p0))
 			})) &&
-			!matchReAny(&nativeRegexps[629], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+			!matchReAny(&nativeRegexps[631], "from \x00from a", strings.Join(e.Positional, " ")))) ||
 		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11900,25 +11955,25 @@ func native357(env any) bool {
 			anyOf(e.Options("j", "jump"), func(p0 string) bool {
 				return in(p0, "DROP", "REJECT")
 			})) &&
-			matchReWith(&nativeRegexps[630], "--", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[632], "--", strings.Join(e.Args, " "))) &&
 			!((e.HasFlag("s", "source", "src-range", "m") &&
-				matchReWith(&nativeRegexps[631], "-", strings.Join(e.Args, " "))) &&
-				!matchReWith(&nativeRegexps[632], "-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[633], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[634], "-", strings.Join(e.Args, " "))))) ||
 		((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
-			matchReAny(&nativeRegexps[633], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
-			matchReWith(&nativeRegexps[634], "-", strings.Join(e.Args, " ")))) ||
+			matchReAny(&nativeRegexps[635], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[636], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nft") &&
-			(matchReFold(&nativeRegexps[635], "policy", strings.Join(e.Args, " ")) ||
-				matchReFold(&nativeRegexps[636], "rule", strings.Join(e.Args, " "))))) ||
+			(matchReFold(&nativeRegexps[637], "policy", strings.Join(e.Args, " ")) ||
+				matchReFold(&nativeRegexps[638], "rule", strings.Join(e.Args, " "))))) ||
 		(((e.Name == "nft") &&
-			matchReWith(&nativeRegexps[637], "dport", strings.Join(e.Args, " "))) &&
-			!matchReWith(&nativeRegexps[638], "saddr", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[639], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[640], "saddr", strings.Join(e.Args, " ")))) ||
 		((e.Name == "firewall-cmd") &&
 			((e.HasFlag("panic-on") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[639], "--remove-", p0)
+					return matchReWith(&nativeRegexps[641], "--remove-", p0)
 				})) ||
-				matchReWith(&nativeRegexps[640], "--remove-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[642], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -11928,7 +11983,7 @@ func native357(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[641], "100", e.Line)))))
+					matchReWith(&nativeRegexps[643], "100", e.Line)))))
 }
 
 // native358 is the condition of boot-config-change.
@@ -11961,33 +12016,33 @@ func native359(env any) bool {
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[642], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[644], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[643], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[645], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[644], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[646], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[581], "\"", let0) &&
-						matchReFold(&nativeRegexps[645], "log", let0)) ||
-						matchReFold(&nativeRegexps[646], "aevt", let0))
+					return ((matchReFold(&nativeRegexps[583], "\"", let0) &&
+						matchReFold(&nativeRegexps[647], "log", let0)) ||
+						matchReFold(&nativeRegexps[648], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[647], "login1", p0)
+					return matchReFold(&nativeRegexps[649], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[648], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[650], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -11996,11 +12051,11 @@ func native359(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[580], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[582], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[649], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[651], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -12014,10 +12069,10 @@ func native360(env any) bool {
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[650], "-s", p0)
+				return matchReWith(&nativeRegexps[652], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[651], p0)
+				return matchRe(&nativeRegexps[653], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -12050,8 +12105,8 @@ func native360(env any) bool {
 			((e.Name == "chronyd") &&
 				e.HasFlag("q"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return !(matchReAny(&nativeRegexps[652], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
-					matchReWith(&nativeRegexps[653], "pool.ntp.org", p0))
+				return !(matchReAny(&nativeRegexps[654], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[655], "pool.ntp.org", p0))
 			})))
 }
 
@@ -12069,7 +12124,7 @@ func native361(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[654], "--", p0)
+					return matchReWith(&nativeRegexps[656], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -12173,9 +12228,9 @@ func native366(env any) bool {
 func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[655], "while", e.Code) ||
-			matchReAny(&nativeRegexps[656], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[657], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[657], "while", e.Code) ||
+			matchReAny(&nativeRegexps[658], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[659], "fork", e.Code)))
 }
 
 // native368 is the condition of service-from-file.
@@ -12202,11 +12257,11 @@ func native369(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[658], "\"", p0)
+				return matchReWith(&nativeRegexps[660], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[659], ".sock", p0)
+				return matchReWith(&nativeRegexps[661], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -12216,10 +12271,10 @@ func native369(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[660], "source=/", p0)
+					return matchReWith(&nativeRegexps[662], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[661], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[663], "security.privileged=true", p0)
 				}))))
 }
 
@@ -12228,18 +12283,18 @@ func native370(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[662], "bind", p0)
+			return matchReWith(&nativeRegexps[664], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[663], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[664], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[665], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[666], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native371 is the condition of mount-over-process.
 func native371(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[665], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[667], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native372 is the condition of snap-unsigned-install.
@@ -12256,7 +12311,7 @@ func native373(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[666], "-", p0)
+				return matchReWith(&nativeRegexps[668], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -12305,7 +12360,7 @@ func native374(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[667], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[669], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -12316,7 +12371,7 @@ func native375(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[668], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[670], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -12324,9 +12379,9 @@ func native375(env any) bool {
 func native376(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[669], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[670], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[671], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[671], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[672], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[673], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -12334,66 +12389,66 @@ func native376(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[672], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[674], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[673], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[675], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[674], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[676], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[675], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[677], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[676], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[678], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[677], e.Line)) &&
-				matchReAny(&nativeRegexps[678], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[679], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[679], e.Line)) &&
+				matchReAny(&nativeRegexps[680], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[681], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native377 is the condition of request-flood-loop.
 func native377(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[680], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[681], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[682], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[682], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[683], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[684], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[683], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[685], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native378 is the condition of busy-loop.
 func native378(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[684], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[685], "do", e.Line) &&
-			matchReWith(&nativeRegexps[686], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[687], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[688], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[689], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[690], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[686], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[687], "do", e.Line) &&
+			matchReWith(&nativeRegexps[688], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[689], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[690], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[691], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[692], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native379 is the condition of spawn-loop.
 func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[691], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[692], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[693], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[694], "sleep\x00wait", e.Line))
 }
 
 // native380 is the condition of thread-storm-code.
 func native380(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[693], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[694], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[695], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[695], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[696], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[697], "sleep\x00.join()", e.Code))
 }
 
 // native381 is the condition of endless-device-read.
@@ -12414,7 +12469,7 @@ func native381(env any) bool {
 func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[696], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[698], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native383 is the condition of write-system-config.
@@ -12423,7 +12478,7 @@ func native383(env any) bool {
 	return (!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[697], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[699], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
@@ -12447,8 +12502,8 @@ func native384(env any) bool {
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[698], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[699], "/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[700], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[701], "/", cleanPath(p0)))
 		}))
 }
 
@@ -12458,8 +12513,8 @@ func native385(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[700], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[701], "/etc/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[702], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[703], "/etc/", cleanPath(p0)))
 		}))
 }
 
@@ -12482,16 +12537,16 @@ func native386(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[702], "/d", p0)
+						return matchReWith(&nativeRegexps[704], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[702], "/d", p0)) ||
+							matchReWith(&nativeRegexps[704], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[703], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[704], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[705], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[706], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -12521,18 +12576,18 @@ func native387(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[703], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[705], "/.ssh", cleanPath(p0))) &&
 					!(((let0 &&
 						func() bool {
 							if e.Agent {
 								return !e.OutsideProject(p0)
 							}
-							return ((!matchRe(&nativeRegexps[705], cleanPath(p0)) &&
+							return ((!matchRe(&nativeRegexps[707], cleanPath(p0)) &&
 								!strings.Contains(p0, "..")) ||
 								((e.Cwd != "") &&
 									strings.HasPrefix(cleanPath(p0), (e.Cwd+"/"))))
 						}()) &&
-						!matchRe(&nativeRegexps[706], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[708], cleanPath(p0))) &&
 						(let1 ||
 							(((e.Cwd != "") &&
 								!e.CwdLost) &&
@@ -12540,7 +12595,7 @@ func native387(env any) bool {
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[707], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[709], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -12549,12 +12604,12 @@ func native387(env any) bool {
 func native388(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[708], "$", p0) ||
-			matchReAny(&nativeRegexps[709], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[710], "$", p0) ||
+			matchReAny(&nativeRegexps[711], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[710], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[712], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -12571,7 +12626,7 @@ func native389(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[711], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[713], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -12583,7 +12638,7 @@ func native390(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[712], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[714], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -12604,18 +12659,18 @@ func native392(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[713], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[714], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[715], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[716], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[717], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[718], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[719], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[715], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[716], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[717], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[718], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[719], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[720], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[721], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
 					!matchRe(&nativeRegexps[232], p0)) &&
-					(matchReWith(&nativeRegexps[720], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[721], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[722], ".sample", p0)))))
+					(matchReWith(&nativeRegexps[722], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[723], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[724], ".sample", p0)))))
 		}))
 }
 
@@ -12623,7 +12678,7 @@ func native392(env any) bool {
 func native393(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[723], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[725], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -12636,14 +12691,14 @@ func native394(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[724], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[726], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[725], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[726], "=", p0))
+				return (matchReWith(&nativeRegexps[727], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[728], "=", p0))
 			})))
 }
 
@@ -12657,7 +12712,7 @@ func native395(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[727], p0) ||
+			return ((matchRe(&nativeRegexps[729], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -12672,7 +12727,7 @@ func native395(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[728], "credential_process", p0)
+				return matchReAny(&nativeRegexps[730], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -12682,7 +12737,7 @@ func native395(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[729], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[731], ".exec.command", p0)
 					})))))
 }
 
@@ -12691,7 +12746,7 @@ func native396(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[730], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[732], "GOFLAGS=", p0)
 		}))
 }
 
@@ -12717,11 +12772,11 @@ func native397(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[731], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[733], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[732], "scripts.", p0)
+						return matchReWith(&nativeRegexps[734], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -12754,7 +12809,7 @@ func native398(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[733], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[735], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -12762,51 +12817,51 @@ func native398(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[734], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[736], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[735], p0)
+					return matchRe(&nativeRegexps[737], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[736], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[738], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[737], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[739], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[738], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[740], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			}) &&
 				!(((len(e.Positional) >= 3) &&
-					matchReAny(&nativeRegexps[739], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
+					matchReAny(&nativeRegexps[741], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
 					((in(index(e.Positional, (len(e.Positional)-1)), "true", "false") ||
-						(matchReAny(&nativeRegexps[740], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
-							matchRe(&nativeRegexps[741], index(e.Positional, (len(e.Positional)-1))))) ||
-						(matchReFold(&nativeRegexps[742], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
+						(matchReAny(&nativeRegexps[742], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
+							matchRe(&nativeRegexps[743], index(e.Positional, (len(e.Positional)-1))))) ||
+						(matchReFold(&nativeRegexps[744], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
 							in(index(e.Positional, (len(e.Positional)-1)), "difft", "difftastic")))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[743], "alias.", p0)
+				return matchReAny(&nativeRegexps[745], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[744], "credential.", p0)
+				return matchReFold(&nativeRegexps[746], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[745], "include", p0)
+				return matchReFold(&nativeRegexps[747], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[746], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[748], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[747], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[749], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[748], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[750], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -12815,21 +12870,21 @@ func native398(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[749], "remote.", p0)
+				return matchReFold(&nativeRegexps[751], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[750], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[752], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[751], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[753], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[752], "bin/", p0)))
+							!matchReWith(&nativeRegexps[754], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[753], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[755], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[754], "protocol.", p0)
+				return matchReFold(&nativeRegexps[756], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -12848,10 +12903,10 @@ func native399(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[745], "include", p0)
+				return matchReFold(&nativeRegexps[747], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[745], "include", let0)) &&
+			!matchReFold(&nativeRegexps[747], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -12867,36 +12922,36 @@ func native400(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[755], "url.", p0)))
+					matchReFold(&nativeRegexps[757], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[755], "url.", p0)
+				return matchReFold(&nativeRegexps[757], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return ((matchReWith(&nativeRegexps[152], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[756], "url.", e.Assigns[p0])) &&
+					matchReFold(&nativeRegexps[758], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[757], "http.", p0)
+				return matchReFold(&nativeRegexps[759], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[758], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[760], "false\x00no\x00off\x000", p0)
 				})) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[756], "url.", p0)
+						return matchReFold(&nativeRegexps[758], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[759], "http", p0)
+						return matchReFold(&nativeRegexps[761], "http", p0)
 					})))))
 }
 
@@ -12909,9 +12964,9 @@ func native401(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[733], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[735], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[733], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[735], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -12920,8 +12975,8 @@ func native401(env any) bool {
 func native402(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[760], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[761], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[762], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[763], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -12930,8 +12985,8 @@ func native403(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[762], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[763], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[764], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[765], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -12946,18 +13001,18 @@ func native405(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[764], "--action=", p0)
+			return matchReWith(&nativeRegexps[766], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[765], "/", p0)
+			return matchReWith(&nativeRegexps[767], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[766], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[768], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[767], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[769], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -12966,7 +13021,7 @@ func native406(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[768], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[770], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[232], p0) {
 					return ((e.Cwd + "/") + p0)
