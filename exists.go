@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -43,7 +44,16 @@ func existsOnDisk() func(string) (dir, ok bool) {
 // and no repository of its own (a submodule's checkout or a clone holds
 // work no index of the project lists) lies on the way from the output
 // directory down to path: rm -rf out/ deletes what the link leads to.
-func buildOutput(path string) bool {
+func buildOutput(path string) bool { return judgeOutput(path, false) }
+
+// nothingToLose is dsl.Context.NothingToLose: a path buildOutput would
+// take for a build's output by its name, in no git work tree, where
+// nothing is (absentByName) or whose output directory says itself that a
+// tool makes it again (declaresRegenerable); a glob by its matches.
+func nothingToLose(path string) bool { return judgeOutput(path, true) }
+
+// judgeOutput is buildOutput, or with outside nothingToLose.
+func judgeOutput(path string, outside bool) bool {
 	if dir := filepath.Dir(path); strings.ContainsAny(dir, "*?[") {
 		// a glob above the last name (packages/*/node_modules): each match
 		// is judged, and none may pass a link the glob went through
@@ -51,7 +61,7 @@ func buildOutput(path string) bool {
 		// but what the line may make there first is not known to be output
 		matches, err := filepath.Glob(path)
 		return err == nil && len(matches) > 0 && !slices.ContainsFunc(matches, func(m string) bool {
-			return linkBelow(m, globRoot(path)) || !buildOutput(m)
+			return linkBelow(m, globRoot(path)) || !judgeOutput(m, outside)
 		})
 	}
 	if b := filepath.Base(path); strings.ContainsAny(b, "*?[") {
@@ -60,10 +70,10 @@ func buildOutput(path string) bool {
 		// nothing, and what the line may put there first is output if
 		// only output names match or it lies in output (dist/*)
 		matches, err := filepath.Glob(path)
-		if err != nil || len(matches) == 0 && b != "*.egg-info" && b != "*.pyc" && !buildOutput(filepath.Dir(path)) {
+		if err != nil || len(matches) == 0 && b != "*.egg-info" && b != "*.pyc" && !judgeOutput(filepath.Dir(path), outside) {
 			return false
 		}
-		return !slices.ContainsFunc(matches, func(m string) bool { return !buildOutput(m) })
+		return !slices.ContainsFunc(matches, func(m string) bool { return !judgeOutput(m, outside) })
 	}
 	top := path // the directory named as output
 	if checkpoint.RegenerableFile(filepath.Base(path)) {
@@ -89,7 +99,7 @@ func buildOutput(path string) bool {
 	}
 	for wt := filepath.Dir(top); ; wt = filepath.Dir(wt) {
 		if !absent(filepath.Join(wt, ".git")) {
-			if home := os.Getenv("HOME"); home != "" && filepath.Clean(home) == wt {
+			if home := os.Getenv("HOME"); outside || home != "" && filepath.Clean(home) == wt {
 				return false
 			}
 			break
@@ -97,17 +107,39 @@ func buildOutput(path string) bool {
 		if filepath.Dir(wt) == wt {
 			// in no work tree no index says whose it is: what is not
 			// there loses nothing, and a directory may say itself that
-			// a tool makes it again; but the home's own tmp, build or
-			// .cache is no build's, there or not
-			if home := os.Getenv("HOME"); home != "" && filepath.Dir(top) == filepath.Clean(home) {
+			// a tool makes it again; but the system's /tmp and the home's
+			// own tmp, build or .cache are no build's, there or not (and
+			// hguard names what a program's mkdtemp makes in /tmp)
+			parent := filepath.Dir(top)
+			if home := os.Getenv("HOME"); !outside || parent == filepath.Dir(parent) || home != "" && parent == filepath.Clean(home) {
 				return false
 			}
-			return absent(path) || declaresRegenerable(top)
+			return absentByName(path) || declaresRegenerable(top)
 		}
 	}
 	tracked, ok := checkpoint.TrackedBelow(top)
 	return ok && !tracked
 }
+
+// absentByName reports a path nothing is at, every name from it up to
+// the nearest directory on disk a plain file name (node_modules,
+// proj/build): rm finds nothing there to delete. A name the line made
+// of other text (a file's lines, a word with spaces) may stand for what
+// is there.
+func absentByName(path string) bool {
+	for p := path; ; p = filepath.Dir(p) {
+		if !absent(p) {
+			fi, err := os.Lstat(p)
+			return p != path && err == nil && fi.IsDir()
+		}
+		if filepath.Dir(p) == p || !plainName.MatchString(filepath.Base(p)) {
+			return false
+		}
+	}
+}
+
+// plainName is a file name of letters, digits and . _ - + @ alone.
+var plainName = regexp.MustCompile(`^[A-Za-z0-9._+@-]+$`)
 
 // cacheDirTag is how a CACHEDIR.TAG file begins (the Cache Directory
 // Tagging Specification, https://bford.info/cachedir/).

@@ -90,6 +90,12 @@ type Context struct {
 	// tree git holds, index included (checkpoint.WorkTreeHeld). Nil: none
 	// is known.
 	WorkTreeHeld func(dir string) bool
+	// NothingToLose reports a path (absolute, clean; a glob judged by its
+	// matches) named as BuildOutput's are, in no git work tree, where
+	// nothing is or whose output directory says itself a cache
+	// (CACHEDIR.TAG, a .gitignore of *, pyvenv.cfg, node_modules of
+	// packages). Nil: none is known.
+	NothingToLose func(path string) bool
 	// NoWorkTree reports a directory (absolute, clean) in no git work
 	// tree: neither it nor one above it holds a .git, and hguard's own
 	// environment sets no GIT_DIR or GIT_WORK_TREE. Nil: none is known.
@@ -476,7 +482,9 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		h, i := ctx.heldBefore(c, line)
 		return h.names(p, env.Cwd, i, ctx) || sentArchive(p, env.Cwd, ctx)
 	}
-	env.Regenerable = func(p string) bool { return regenerable(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
+	env.Regenerable = func(p string) bool {
+		return regenerable(p, env.Cwd, ctx, !dynamicArg(c, p)) && !filledEarlier(p, env.Cwd, c, line, ctx)
+	}
 	env.FindNarrows = func() bool { return findNarrows(c) }
 	env.FindsRegenerable = func() bool { return findsRegenerable(c, line, env.Regenerable) }
 	env.PlainFile = func(p string) bool { return plainFile(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
@@ -1903,8 +1911,10 @@ func replaces(dest string, sources []string, dir string, ctx Context) bool {
 // dist/* build *.egg-info packages/*/node_modules). A path known only at
 // run time, a recursive ** (zsh's, bash's globstar: matches at any
 // depth), a glob above the last name with no name after it (*/) and one
-// that climbs (..) are not.
-func regenerable(p, dir string, ctx Context) bool {
+// that climbs (..) are not. Outside any work tree a static path, named
+// as output, where nothing is or that says itself a cache
+// (Context.NothingToLose) is too.
+func regenerable(p, dir string, ctx Context, static bool) bool {
 	if p == "" || strings.HasPrefix(p, "-") {
 		return false
 	}
@@ -1938,7 +1948,14 @@ func regenerable(p, dir string, ctx Context) bool {
 		}
 		r = ctx.Home + rest
 	}
-	return strings.HasPrefix(r, "/") && ctx.BuildOutput(path.Clean(r))
+	return strings.HasPrefix(r, "/") && (ctx.BuildOutput(path.Clean(r)) || static && ctx.NothingToLose != nil && ctx.NothingToLose(path.Clean(r)))
+}
+
+// dynamicArg reports p the value of an argument of c known only at run
+// time (a code's variable, shutil.rmtree(target)): what is on disk under
+// that name says nothing of what it holds then.
+func dynamicArg(c *cmdline.Command, p string) bool {
+	return slices.ContainsFunc(c.Args, func(w cmdline.Word) bool { return w.Dynamic && w.Value == p })
 }
 
 // gitHolds reports a path, resolved against the command's directory dir,
