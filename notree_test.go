@@ -80,7 +80,8 @@ func TestOutsideWorkTree(t *testing.T) {
 		{loose, "cd \"$X\" && git clean -fdx", dsl.Ask},   // unknown
 		{home, "git clean -fdx", dsl.Ask},                 // the home: a dotfiles repository's work tree, by a GIT_DIR hguard may not see
 		{loose, "cd ~ && git checkout -- .", dsl.Ask},
-		{bare, "git clean -fdx", dsl.Ask}, // a repository, whose core.worktree may name one
+		{loose, "cd \"$OLDPWD\" && rm -rf .next", dsl.Ask}, // where it runs is not known
+		{bare, "git clean -fdx", dsl.Ask},                  // a repository, whose core.worktree may name one
 	} {
 		for _, caller := range []string{"", "claude-code"} {
 			v := g.Check(Request{Command: tt.cmd, Cwd: tt.dir, Shell: "bash", Caller: caller})

@@ -483,7 +483,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return h.names(p, env.Cwd, i, ctx) || sentArchive(p, env.Cwd, ctx)
 	}
 	env.Regenerable = func(p string) bool {
-		return regenerable(p, env.Cwd, ctx, !dynamicArg(c, p)) && !filledEarlier(p, env.Cwd, c, line, ctx)
+		return regenerable(p, env.Cwd, ctx, !c.CwdLost && !dynamicArg(c, p)) && !filledEarlier(p, env.Cwd, c, line, ctx)
 	}
 	env.FindNarrows = func() bool { return findNarrows(c) }
 	env.FindsRegenerable = func() bool { return findsRegenerable(c, line, env.Regenerable) }
@@ -1953,7 +1953,8 @@ func regenerable(p, dir string, ctx Context, static bool) bool {
 
 // dynamicArg reports p the value of an argument of c known only at run
 // time (a code's variable, shutil.rmtree(target)): what is on disk under
-// that name says nothing of what it holds then.
+// that name says nothing of what it holds then (nor, after cd "$X", what
+// is on disk in the directory the line starts in).
 func dynamicArg(c *cmdline.Command, p string) bool {
 	return slices.ContainsFunc(c.Args, func(w cmdline.Word) bool { return w.Dynamic && w.Value == p })
 }
