@@ -105,7 +105,8 @@ func judgeOutput(path string, outside bool) bool {
 			break
 		}
 		if filepath.Dir(wt) == wt {
-			// in no work tree no index says whose it is: what is not
+			// in no work tree no index says whose it is: an output
+			// directory (not a path below one: ~/tmp/x/work) that is not
 			// there loses nothing, and a directory may say itself that
 			// a tool makes it again; but the system's /tmp and the home's
 			// own tmp, build or .cache are no build's, there or not (and
@@ -114,7 +115,7 @@ func judgeOutput(path string, outside bool) bool {
 			if home := os.Getenv("HOME"); !outside || parent == filepath.Dir(parent) || home != "" && parent == filepath.Clean(home) {
 				return false
 			}
-			return absentByName(path) || declaresRegenerable(top)
+			return path == top && absentByName(path) || declaresRegenerable(top)
 		}
 	}
 	tracked, ok := checkpoint.TrackedBelow(top)
@@ -292,9 +293,10 @@ func workTreeHeld(dir string) bool {
 // it holds a .git or is a repository itself (HEAD and objects: a bare
 // one's core.worktree may name a work tree elsewhere), and hguard's own
 // environment sets no GIT_DIR or GIT_WORK_TREE; git run there finds no
-// work tree. The home and what holds it are not judged: a dotfiles
-// repository's work tree is the home, reached by a GIT_DIR the shell
-// sets and hguard may not see.
+// work tree. A directory anyone may write on the way (/tmp), where
+// anyone may put a .git before git runs, is not judged, nor the home and
+// what holds it: a dotfiles repository's work tree is the home, reached
+// by a GIT_DIR the shell sets and hguard may not see.
 func noWorkTree(dir string) bool {
 	if !filepath.IsAbs(dir) || os.Getenv("GIT_DIR") != "" || os.Getenv("GIT_WORK_TREE") != "" {
 		return false
@@ -305,6 +307,9 @@ func noWorkTree(dir string) bool {
 	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
 		if !absent(filepath.Join(d, ".git")) || !absent(filepath.Join(d, "HEAD")) && !absent(filepath.Join(d, "objects")) {
 			return false
+		}
+		if fi, err := os.Stat(d); err == nil && fi.Mode().Perm()&0o002 != 0 {
+			return false // anyone may put a .git there (/tmp) before git runs
 		}
 		if filepath.Dir(d) == d {
 			return true

@@ -82,6 +82,7 @@ func TestOutsideWorkTree(t *testing.T) {
 		{loose, "cd ~ && git checkout -- .", dsl.Ask},
 		{loose, "cd \"$OLDPWD\" && rm -rf .next", dsl.Ask}, // where it runs is not known
 		{bare, "git clean -fdx", dsl.Ask},                  // a repository, whose core.worktree may name one
+		{"/tmp", "git reset --hard", dsl.Ask},              // anyone may put a .git in /tmp
 	} {
 		for _, caller := range []string{"", "claude-code"} {
 			v := g.Check(Request{Command: tt.cmd, Cwd: tt.dir, Shell: "bash", Caller: caller})
