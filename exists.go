@@ -105,17 +105,17 @@ func judgeOutput(path string, outside bool) bool {
 			break
 		}
 		if filepath.Dir(wt) == wt {
-			// in no work tree no index says whose it is: an output
-			// directory (not a path below one: ~/tmp/x/work) that is not
-			// there loses nothing, and a directory may say itself that
-			// a tool makes it again; but the system's /tmp and the home's
+			// in no work tree no index says whose it is: what is not
+			// there, in an output directory that is not there either
+			// (target/debug; not ~/tmp/x/work), loses nothing, and a
+			// directory may say itself that a tool makes it again; but the system's /tmp and the home's
 			// own tmp, build or .cache are no build's, there or not (and
 			// hguard names what a program's mkdtemp makes in /tmp)
 			parent := filepath.Dir(top)
 			if home := os.Getenv("HOME"); !outside || parent == filepath.Dir(parent) || home != "" && parent == filepath.Clean(home) {
 				return false
 			}
-			return path == top && absentByName(path) || declaresRegenerable(top)
+			return absent(top) && absentByName(path) || declaresRegenerable(top)
 		}
 	}
 	tracked, ok := checkpoint.TrackedBelow(top)

@@ -54,6 +54,8 @@ func TestOutsideWorkTree(t *testing.T) {
 		{loose, "rm -rf .venv", dsl.Allow},                          // a virtual environment's root
 		{loose, "rm -rf node_modules && npm ci", dsl.Allow},         // packages only
 		{loose, "rm -rf .next __pycache__ coverage", dsl.Allow},     // not there
+		{loose, "rm -rf .next/cache", dsl.Allow},                    // below an output directory not there either
+		{loose, "rm -rf dist/x", dsl.Ask},                           // below one that is there
 		{loose, "npx rimraf .next", dsl.Allow},                      // not there
 		{loose, "find .next -name '*.map' -delete", dsl.Allow},      // not there
 		{loose, "rm -rf dist", dsl.Ask},                             // what it holds nothing vouches for
