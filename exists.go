@@ -2,9 +2,11 @@ package hguard
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -42,7 +44,16 @@ func existsOnDisk() func(string) (dir, ok bool) {
 // and no repository of its own (a submodule's checkout or a clone holds
 // work no index of the project lists) lies on the way from the output
 // directory down to path: rm -rf out/ deletes what the link leads to.
-func buildOutput(path string) bool {
+func buildOutput(path string) bool { return judgeOutput(path, false) }
+
+// nothingToLose is dsl.Context.NothingToLose: a path buildOutput would
+// take for a build's output by its name, in no git work tree, where
+// nothing is (absentByName) or whose output directory says itself that a
+// tool makes it again (declaresRegenerable); a glob by its matches.
+func nothingToLose(path string) bool { return judgeOutput(path, true) }
+
+// judgeOutput is buildOutput, or with outside nothingToLose.
+func judgeOutput(path string, outside bool) bool {
 	if dir := filepath.Dir(path); strings.ContainsAny(dir, "*?[") {
 		// a glob above the last name (packages/*/node_modules): each match
 		// is judged, and none may pass a link the glob went through
@@ -50,7 +61,7 @@ func buildOutput(path string) bool {
 		// but what the line may make there first is not known to be output
 		matches, err := filepath.Glob(path)
 		return err == nil && len(matches) > 0 && !slices.ContainsFunc(matches, func(m string) bool {
-			return linkBelow(m, globRoot(path)) || !buildOutput(m)
+			return linkBelow(m, globRoot(path)) || !judgeOutput(m, outside)
 		})
 	}
 	if b := filepath.Base(path); strings.ContainsAny(b, "*?[") {
@@ -59,10 +70,10 @@ func buildOutput(path string) bool {
 		// nothing, and what the line may put there first is output if
 		// only output names match or it lies in output (dist/*)
 		matches, err := filepath.Glob(path)
-		if err != nil || len(matches) == 0 && b != "*.egg-info" && b != "*.pyc" && !buildOutput(filepath.Dir(path)) {
+		if err != nil || len(matches) == 0 && b != "*.egg-info" && b != "*.pyc" && !judgeOutput(filepath.Dir(path), outside) {
 			return false
 		}
-		return !slices.ContainsFunc(matches, func(m string) bool { return !buildOutput(m) })
+		return !slices.ContainsFunc(matches, func(m string) bool { return !judgeOutput(m, outside) })
 	}
 	top := path // the directory named as output
 	if checkpoint.RegenerableFile(filepath.Base(path)) {
@@ -88,17 +99,138 @@ func buildOutput(path string) bool {
 	}
 	for wt := filepath.Dir(top); ; wt = filepath.Dir(wt) {
 		if !absent(filepath.Join(wt, ".git")) {
-			if home := os.Getenv("HOME"); home != "" && filepath.Clean(home) == wt {
+			if home := os.Getenv("HOME"); outside || home != "" && filepath.Clean(home) == wt {
 				return false
 			}
 			break
 		}
 		if filepath.Dir(wt) == wt {
-			break
+			// in no work tree no index says whose it is: what is not
+			// there, in an output directory that is not there either
+			// (target/debug; not ~/tmp/x/work), loses nothing, and a
+			// directory may say itself that a tool makes it again; but the system's /tmp and the home's
+			// own tmp, build or .cache are no build's, there or not (and
+			// hguard names what a program's mkdtemp makes in /tmp)
+			parent := filepath.Dir(top)
+			if home := os.Getenv("HOME"); !outside || parent == filepath.Dir(parent) || home != "" && parent == filepath.Clean(home) {
+				return false
+			}
+			return absent(top) && absentByName(path) || declaresRegenerable(top)
 		}
 	}
 	tracked, ok := checkpoint.TrackedBelow(top)
 	return ok && !tracked
+}
+
+// absentByName reports a path nothing is at, every name from it up to
+// the nearest directory on disk a plain file name (node_modules,
+// proj/build): rm finds nothing there to delete. A name the line made
+// of other text (a file's lines, a word with spaces) may stand for what
+// is there.
+func absentByName(path string) bool {
+	for p := path; ; p = filepath.Dir(p) {
+		if !absent(p) {
+			fi, err := os.Lstat(p)
+			return p != path && err == nil && fi.IsDir()
+		}
+		if filepath.Dir(p) == p || !plainName.MatchString(filepath.Base(p)) {
+			return false
+		}
+	}
+}
+
+// plainName is a file name of letters, digits and . _ - + @ alone.
+var plainName = regexp.MustCompile(`^[A-Za-z0-9._+@-]+$`)
+
+// cacheDirTag is how a CACHEDIR.TAG file begins (the Cache Directory
+// Tagging Specification, https://bford.info/cachedir/).
+const cacheDirTag = "Signature: 8a477f597d28d172789f06886806bc55"
+
+// declaresRegenerable reports a directory (no link) that says itself a
+// tool makes it again: a CACHEDIR.TAG (cargo's target/, many caches), a
+// .gitignore of * alone (pytest's, mypy's, ruff's caches, uv's and
+// virtualenv's environments), a pyvenv.cfg at a virtual environment's
+// root, or node_modules whose every entry is a package (a directory or
+// link with a package.json, or an @scope of them) or the package
+// manager's own (.bin, .package-lock.json, .pnpm).
+func declaresRegenerable(dir string) bool {
+	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
+		return false
+	}
+	if head, ok := regularFileHead(filepath.Join(dir, "CACHEDIR.TAG"), len(cacheDirTag)); ok && head == cacheDirTag {
+		return true
+	}
+	if text, ok := regularFileHead(filepath.Join(dir, ".gitignore"), 512); ok && ignoresAll(text) {
+		return true
+	}
+	if fi, err := os.Lstat(filepath.Join(dir, "pyvenv.cfg")); err == nil && fi.Mode().IsRegular() {
+		return true
+	}
+	return filepath.Base(dir) == "node_modules" && holdsPackages(dir, true)
+}
+
+// regularFileHead reads the first n bytes of a regular file (no link).
+func regularFileHead(path string, n int) (string, bool) {
+	if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
+		return "", false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	buf := make([]byte, n)
+	m, _ := io.ReadFull(f, buf)
+	return string(buf[:m]), true
+}
+
+// ignoresAll reports a .gitignore whose one pattern, comments and blank
+// lines aside, is *: what a tool writes into a directory it owns.
+func ignoresAll(text string) bool {
+	var patterns []string
+	for line := range strings.Lines(text) {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			patterns = append(patterns, line)
+		}
+	}
+	return slices.Equal(patterns, []string{"*"})
+}
+
+// maxPackages bounds the entries holdsPackages reads.
+const maxPackages = 5000
+
+// holdsPackages reports a directory whose every entry is a package (a
+// directory or link holding a package.json; rm removes a link, not what
+// it leads to), an @scope of packages (when scopes is set), or, named
+// with a leading dot, the package manager's own.
+func holdsPackages(dir string, scopes bool) bool {
+	f, err := os.Open(dir)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	entries, err := f.ReadDir(maxPackages + 1)
+	if err != nil && !errors.Is(err, io.EOF) || len(entries) > maxPackages {
+		return false
+	}
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case strings.HasPrefix(name, "."):
+		case e.Type()&fs.ModeSymlink != 0:
+		case !e.IsDir():
+			return false
+		case scopes && strings.HasPrefix(name, "@"):
+			if !holdsPackages(filepath.Join(dir, name), false) {
+				return false
+			}
+		default:
+			if fi, err := os.Lstat(filepath.Join(dir, name, "package.json")); err != nil || !fi.Mode().IsRegular() {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // globRoot is the directory a glob's first wildcard lies below
@@ -155,4 +287,32 @@ func untrackedOutput(dir string) bool {
 func workTreeHeld(dir string) bool {
 	held, ok := checkpoint.WorkTreeHeld(dir)
 	return held && ok
+}
+
+// noWorkTree is dsl.Context.NoWorkTree: neither dir nor a directory above
+// it holds a .git or is a repository itself (HEAD and objects: a bare
+// one's core.worktree may name a work tree elsewhere), and hguard's own
+// environment sets no GIT_DIR or GIT_WORK_TREE; git run there finds no
+// work tree. A directory anyone may write on the way (/tmp), where
+// anyone may put a .git before git runs, is not judged, nor the home and
+// what holds it: a dotfiles repository's work tree is the home, reached
+// by a GIT_DIR the shell sets and hguard may not see.
+func noWorkTree(dir string) bool {
+	if !filepath.IsAbs(dir) || os.Getenv("GIT_DIR") != "" || os.Getenv("GIT_WORK_TREE") != "" {
+		return false
+	}
+	if home := os.Getenv("HOME"); home == "" || within(filepath.Clean(home), filepath.Clean(dir)) || filepath.Dir(dir) == dir {
+		return false
+	}
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if !absent(filepath.Join(d, ".git")) || !absent(filepath.Join(d, "HEAD")) && !absent(filepath.Join(d, "objects")) {
+			return false
+		}
+		if fi, err := os.Stat(d); err == nil && fi.Mode().Perm()&0o002 != 0 {
+			return false // anyone may put a .git there (/tmp) before git runs
+		}
+		if filepath.Dir(d) == d {
+			return true
+		}
+	}
 }

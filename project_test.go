@@ -329,11 +329,11 @@ func TestScriptParams(t *testing.T) {
 		{"./cl ~", dsl.Block},
 		{"bash cl ~", dsl.Block},
 		{"sh all.sh build ~", dsl.Block},
-		{"./cl build", dsl.Ask},
+		{"./cl build", dsl.Allow}, // no build there, in no git work tree (fpfix61)
 		{"./cl \"$X\"", dsl.Ask},
 		// shift moves them; in a loop, how far is not known
 		{"./sh1 x ~", dsl.Block},
-		{"./sh1 ~ build", dsl.Ask},
+		{"./sh1 ~ build", dsl.Allow}, // no build there, in no git work tree (fpfix61)
 		{"./sh2 a b ~", dsl.Block},
 		{"./last.sh x y ~", dsl.Ask},
 	} {

@@ -90,6 +90,16 @@ type Context struct {
 	// tree git holds, index included (checkpoint.WorkTreeHeld). Nil: none
 	// is known.
 	WorkTreeHeld func(dir string) bool
+	// NothingToLose reports a path (absolute, clean; a glob judged by its
+	// matches) named as BuildOutput's are, in no git work tree, where
+	// nothing is or whose output directory says itself a cache
+	// (CACHEDIR.TAG, a .gitignore of *, pyvenv.cfg, node_modules of
+	// packages). Nil: none is known.
+	NothingToLose func(path string) bool
+	// NoWorkTree reports a directory (absolute, clean) in no git work
+	// tree: neither it nor one above it holds a .git, and hguard's own
+	// environment sets no GIT_DIR or GIT_WORK_TREE. Nil: none is known.
+	NoWorkTree func(dir string) bool
 
 	// held is what the line's commands filled with a secret, built once
 	// per line when a rule first asks (Evaluate sets it).
@@ -234,6 +244,9 @@ type CommandEnv struct {
 	// WorkTreeHeld reports that git holds the whole work tree the command
 	// runs in (workTreeHeld).
 	WorkTreeHeld func() bool `expr:"workTreeHeld"`
+	// NoWorkTree reports a git command that finds no work tree to change
+	// (noWorkTree).
+	NoWorkTree func() bool `expr:"noWorkTree"`
 	// Replaces reports that a copy of sources into dest replaces a file
 	// that exists (replaces).
 	Replaces func(dest string, sources []string) bool `expr:"replaces"`
@@ -472,7 +485,9 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		h, i := ctx.heldBefore(c, line)
 		return h.names(p, env.Cwd, i, ctx) || sentArchive(p, env.Cwd, ctx)
 	}
-	env.Regenerable = func(p string) bool { return regenerable(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
+	env.Regenerable = func(p string) bool {
+		return regenerable(p, env.Cwd, ctx, !c.CwdLost && !dynamicArg(c, p)) && !filledEarlier(p, env.Cwd, c, line, ctx)
+	}
 	env.FindNarrows = func() bool { return findNarrows(c) }
 	env.FindsRegenerable = func() bool { return findsRegenerable(c, line, env.Regenerable) }
 	env.PlainFile = func(p string) bool { return plainFile(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
@@ -484,6 +499,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return ctx.WorkTreeHeld != nil && strings.HasPrefix(env.Cwd, "/") && !slices.Contains(strings.Split(env.Cwd, "/"), "..") &&
 			!filledEarlier(env.Cwd, env.Cwd, c, line, ctx) && ctx.WorkTreeHeld(path.Clean(env.Cwd))
 	}
+	env.NoWorkTree = func() bool { return noWorkTree(c, line, env.Cwd, ctx) }
 	env.UntrackedOutput = func(p string) bool {
 		return untrackedOutput(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx)
 	}
@@ -1899,8 +1915,10 @@ func replaces(dest string, sources []string, dir string, ctx Context) bool {
 // dist/* build *.egg-info packages/*/node_modules). A path known only at
 // run time, a recursive ** (zsh's, bash's globstar: matches at any
 // depth), a glob above the last name with no name after it (*/) and one
-// that climbs (..) are not.
-func regenerable(p, dir string, ctx Context) bool {
+// that climbs (..) are not. Outside any work tree a static path, named
+// as output, where nothing is or that says itself a cache
+// (Context.NothingToLose) is too.
+func regenerable(p, dir string, ctx Context, static bool) bool {
 	if p == "" || strings.HasPrefix(p, "-") {
 		return false
 	}
@@ -1934,7 +1952,15 @@ func regenerable(p, dir string, ctx Context) bool {
 		}
 		r = ctx.Home + rest
 	}
-	return strings.HasPrefix(r, "/") && ctx.BuildOutput(path.Clean(r))
+	return strings.HasPrefix(r, "/") && (ctx.BuildOutput(path.Clean(r)) || static && ctx.NothingToLose != nil && ctx.NothingToLose(path.Clean(r)))
+}
+
+// dynamicArg reports p the value of an argument of c known only at run
+// time (a code's variable, shutil.rmtree(target)): what is on disk under
+// that name says nothing of what it holds then (nor, after cd "$X", what
+// is on disk in the directory the line starts in).
+func dynamicArg(c *cmdline.Command, p string) bool {
+	return slices.ContainsFunc(c.Args, func(w cmdline.Word) bool { return w.Dynamic && w.Value == p })
 }
 
 // gitHolds reports a path, resolved against the command's directory dir,
@@ -1989,6 +2015,83 @@ func untrackedOutput(p, dir string, ctx Context) bool {
 		return false
 	}
 	return ctx.UntrackedOutput(path.Clean(r))
+}
+
+// noWorkTree reports a git command that finds no work tree, so that its
+// work-tree commands (reset --hard, clean, checkout, restore) fail and
+// change nothing: it points git nowhere (no -C, -c, --git-dir,
+// --work-tree, no GIT_* variable set on it or exported on the line), its
+// directory is known and in no work tree (Context.NoWorkTree), and the
+// commands before it (every other one, with a loop or a function on the
+// line) only change directory, print, or run git's other commands but
+// init and clone, which could make one there.
+func noWorkTree(c *cmdline.Command, line *cmdline.Line, dir string, ctx Context) bool {
+	if rest, ok := strings.CutPrefix(dir, "~"); ok && ctx.Home != "" && (rest == "" || rest[0] == '/') {
+		dir = ctx.Home + rest
+	}
+	if ctx.NoWorkTree == nil || c.Name != "git" || gitPointsElsewhere(c, line) || c.CwdLost ||
+		!strings.HasPrefix(dir, "/") || strings.ContainsAny(dir, "$`*?[{~") || slices.Contains(strings.Split(dir, "/"), "..") {
+		return false
+	}
+	repeats := len(line.Functions) > 0 || loopWord.MatchString(line.Original)
+	for _, o := range line.Commands {
+		if o == c {
+			if !repeats {
+				break
+			}
+			continue
+		}
+		switch {
+		case o.Dynamic || o.Payload != nil:
+			return false
+		case o.Name == "git":
+			if sub := gitSubcommand(wordValues(o.Args)); sub == "init" || sub == "clone" || sub == "" {
+				return false
+			}
+		case !slices.Contains([]string{"cd", "pushd", "popd", "pwd", "echo", "printf", "true", ":"}, o.Name):
+			return false
+		}
+	}
+	return ctx.NoWorkTree(path.Clean(dir))
+}
+
+// gitPointsElsewhere reports a git command given where its repository or
+// work tree is: an option before the subcommand that names one (-C,
+// --git-dir, --work-tree, -c core.worktree…), or a GIT_* variable set on
+// it or exported on the line.
+func gitPointsElsewhere(c *cmdline.Command, line *cmdline.Line) bool {
+	for _, a := range wordValues(c.Args) {
+		if !strings.HasPrefix(a, "-") {
+			break
+		}
+		if a == "-C" || strings.HasPrefix(a, "--git-dir") || strings.HasPrefix(a, "--work-tree") || strings.HasPrefix(a, "--config-env") {
+			return true
+		}
+	}
+	if slices.ContainsFunc(c.Assigns, func(a cmdline.Assign) bool { return strings.HasPrefix(a.Name, "GIT_") }) {
+		return true
+	}
+	for name := range line.Exports {
+		if strings.HasPrefix(name, "GIT_") {
+			return true
+		}
+	}
+	return false
+}
+
+// gitSubcommand is the subcommand of git's arguments, past the options
+// before it ("" when there is none).
+func gitSubcommand(args []string) string {
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		if gitGlobalValued.has(args[0]) && len(args) > 1 {
+			args = args[1:]
+		}
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return ""
+	}
+	return args[0]
 }
 
 // homeCaches are the directories in a home whose contents tools fetch or

@@ -223,7 +223,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native53
 		}
-	case "let sql = name in [\"DROP\", \"drop\", \"TRUNCATE\", \"DELETE\", \"delete\", \"GRANT\", \"grant\"] || (name == \"truncate\" && lower(pos(0)) == \"table\") ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\", \"sql\", \"query-string\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\") + \";\" + writtenText();\nlet localTest = localTestDatabase(name, args, sql) && len(via) == 0 &&\n  all(wrappers, !(# contains \" \") || # matches \"^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$\") &&\n  !any(keys(assigns ?? {}), # matches \"^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$\");\n!localTest && (!(name in [\"heroku\", \"gcloud\", \"aws\", \"wrangler\", \"turso\"]) || name == \"heroku\" && pos(0) == \"pg:psql\" ||\n  name in [\"gcloud\", \"aws\"] && any(positional, # in [\"execute-sql\", \"execute-statement\", \"batch-execute-statement\", \"start-query-execution\"]) ||\n  name == \"wrangler\" && pos(0) == \"d1\" && pos(1) == \"execute\" || name == \"turso\" && pos(0) == \"db\" && pos(1) == \"shell\") &&\n(sqlDestroys(sql) || sql matches \"(?is)\\\\.(drop|dropDatabase|dropAllUsers|dropAllRoles|dropSchema|dropCollection|dropTable)\\\\s*\\\\(|\\\\bdropDatabase\\\\s*:|\\\\.(deleteMany|remove)\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*[,)]|\\\\bdeleteMany\\\\s*:\\\\s*\\\\{\\\\s*filter\\\\s*:\\\\s*\\\\{\\\\s*\\\\}|\\\\.updateMany\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*,\" || sql matches \"(?is)\\\\bgrant\\\\s+all(\\\\s+privileges)?\\\\s+on\\\\s+\\\\*\\\\.\\\\*\")":
+	case "let sql = name in [\"DROP\", \"drop\", \"TRUNCATE\", \"DELETE\", \"delete\", \"GRANT\", \"grant\"] || (name == \"truncate\" && lower(pos(0)) == \"table\") ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\", \"sql\", \"query-string\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\") + \";\" + writtenText();\nlet localTest = localTestDatabase(name, args, sql) && len(via) == 0 &&\n  all(wrappers, !(# contains \" \") || # matches \"^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$|^kubectl exec\\\\b\") &&\n  !any(keys(assigns ?? {}), # matches \"^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$\");\n!localTest && (!(name in [\"heroku\", \"gcloud\", \"aws\", \"wrangler\", \"turso\"]) || name == \"heroku\" && pos(0) == \"pg:psql\" ||\n  name in [\"gcloud\", \"aws\"] && any(positional, # in [\"execute-sql\", \"execute-statement\", \"batch-execute-statement\", \"start-query-execution\"]) ||\n  name == \"wrangler\" && pos(0) == \"d1\" && pos(1) == \"execute\" || name == \"turso\" && pos(0) == \"db\" && pos(1) == \"shell\") &&\n(sqlDestroys(sql) || sql matches \"(?is)\\\\.(drop|dropDatabase|dropAllUsers|dropAllRoles|dropSchema|dropCollection|dropTable)\\\\s*\\\\(|\\\\bdropDatabase\\\\s*:|\\\\.(deleteMany|remove)\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*[,)]|\\\\bdeleteMany\\\\s*:\\\\s*\\\\{\\\\s*filter\\\\s*:\\\\s*\\\\{\\\\s*\\\\}|\\\\.updateMany\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*,\" || sql matches \"(?is)\\\\bgrant\\\\s+all(\\\\s+privileges)?\\\\s+on\\\\s+\\\\*\\\\.\\\\*\")":
 		if scope == "command" {
 			return native54
 		}
@@ -235,7 +235,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native56
 		}
-	case "let localTest = localTestDatabase(name, args, stdin.text) && len(via) == 0 &&\n  all(wrappers, !(# contains \" \") || # matches \"^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$\") &&\n  !any(keys(assigns ?? {}), # matches \"^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$\");\nname == \"dropdb\" && !localTest || name == \"dropuser\" || name == \"pg_dropcluster\" && len(positional) > 0 && !hasFlag(\"help\") || name in [\"pg_resetwal\", \"pg_resetxlog\"] && !hasFlag(\"n\", \"dry-run\", \"help\", \"V\", \"version\") || (name == \"mysqladmin\" && any(positional, lower(#) == \"drop\") && !localTest) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  (any(positional, upper(#) in [\"EVAL\", \"EVAL_RO\", \"SCRIPT\", \"FUNCTION\"]) && any(positional, # matches \"(?i)\\\\b(flushall|flushdb)\\\\b\")) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\" ||\n  any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"])) ||\n  any(positional, upper(#) == \"SHUTDOWN\") && any(positional, upper(#) == \"NOSAVE\") ||\n  any(positional, upper(#) == \"CLUSTER\") && any(positional, upper(#) == \"RESET\") ||\n  any(positional, upper(#) == \"DEBUG\") && any(positional, upper(#) in [\"SEGFAULT\", \"CRASH-AND-RECOVER\", \"RELOAD\", \"FLUSHALL\"])))":
+	case "let localTest = localTestDatabase(name, args, stdin.text) && len(via) == 0 &&\n  all(wrappers, !(# contains \" \") || # matches \"^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$|^kubectl exec\\\\b\") &&\n  !any(keys(assigns ?? {}), # matches \"^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$\");\nname == \"dropdb\" && !localTest || name == \"dropuser\" || name == \"pg_dropcluster\" && len(positional) > 0 && !hasFlag(\"help\") || name in [\"pg_resetwal\", \"pg_resetxlog\"] && !hasFlag(\"n\", \"dry-run\", \"help\", \"V\", \"version\") || (name == \"mysqladmin\" && any(positional, lower(#) == \"drop\") && !localTest) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  (any(positional, upper(#) in [\"EVAL\", \"EVAL_RO\", \"SCRIPT\", \"FUNCTION\"]) && any(positional, # matches \"(?i)\\\\b(flushall|flushdb)\\\\b\")) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\" ||\n  any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"])) ||\n  any(positional, upper(#) == \"SHUTDOWN\") && any(positional, upper(#) == \"NOSAVE\") ||\n  any(positional, upper(#) == \"CLUSTER\") && any(positional, upper(#) == \"RESET\") ||\n  any(positional, upper(#) == \"DEBUG\") && any(positional, upper(#) in [\"SEGFAULT\", \"CRASH-AND-RECOVER\", \"RELOAD\", \"FLUSHALL\"])))":
 		if scope == "command" {
 			return native57
 		}
@@ -619,11 +619,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native152
 		}
-	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\") && !(hasFlag(\"hard\") && !hasFlag(\"merge\") && workTreeHeld())":
+	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\") && !(hasFlag(\"hard\") && !hasFlag(\"merge\") && workTreeHeld()) && !noWorkTree()":
 		if scope == "command" {
 			return native153
 		}
-	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") && !(!hasFlag(\"e\", \"exclude\") && (len(positional) == 1 && untrackedOutput(\".\") || len(positional) > 1 && all(positional[1:], untrackedOutput(#))))":
+	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") && !noWorkTree() && !(!hasFlag(\"e\", \"exclude\") && (len(positional) == 1 && untrackedOutput(\".\") || len(positional) > 1 && all(positional[1:], untrackedOutput(#))))":
 		if scope == "command" {
 			return native154
 		}
@@ -631,7 +631,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native155
 		}
-	case "(pos(0) == \"checkout\" && hasFlag(\"f\", \"force\")) || (pos(0) == \"rm\" && hasFlag(\"f\", \"force\") && !hasFlag(\"cached\", \"n\", \"dry-run\") &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))) ||\n(pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\")) || ((pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"])) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#))))":
+	case "!noWorkTree() && ( (pos(0) == \"checkout\" && hasFlag(\"f\", \"force\")) || (pos(0) == \"rm\" && hasFlag(\"f\", \"force\") && !hasFlag(\"cached\", \"n\", \"dry-run\") &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))) ||\n(pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\")) || ((pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"])) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))))":
 		if scope == "command" {
 			return native156
 		}
@@ -1243,7 +1243,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native308
 		}
-	case "(name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\")":
+	case "let testWord = \"(?i)(^|[_.-])(test|tests|testing|ci|e2e)([_.-]|$)\"; let project = option(\"p\", \"project-name\") != \"\" ? option(\"p\", \"project-name\") : ((assigns ?? {}).COMPOSE_PROJECT_NAME ?? \"\"); let files = options(\"f\", \"file\"); (name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\") && !(project != \"\" ? project matches testWord : len(files) > 0 && all(files, baseName(#) matches testWord))":
 		if scope == "command" {
 			return native309
 		}
@@ -1255,7 +1255,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native311
 		}
-	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # in [\"--force-reset\", \"--accept-data-loss\"]) || (any(args, # == \"drizzle-kit\") || name == \"drizzle-kit\") && any(args, # in [\"push\", \"push:pg\", \"push:mysql\", \"push:sqlite\"]) && any(args, # in [\"--force\", \"-f\"]) || (name == \"alembic\" || any(args, # == \"alembic\") || name == \"flask\" && any(args, # == \"db\")) && any(args, # == \"downgrade\") && any(args, # == \"base\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"sequelize-cli\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || any(args, # == \"migrate\") && any(args, # == \"zero\") && (name in [\"django-admin\", \"manage.py\"] || any(args, # endsWith \"manage.py\" || # in [\"manage.py\", \"django\"])) || any(args, # == \"db:migrate\") && any(args, # matches \"^VERSION=0+$\") || (name == \"knex\" || any(args, # == \"knex\")) && any(args, # == \"migrate:rollback\") && any(args, # in [\"--all\", \"-a\"]) || name == \"goose\" && (any(positional, # == \"reset\") || any(positional, # == \"down-to\") && any(positional, # matches \"^0+$\")) || name == \"migrate\" && (any(args, # == \"down\") && any(args, # in [\"-all\", \"--all\"]) || any(positional, # == \"drop\") || any(positional, # == \"goto\") && any(positional, # matches \"^0+$\")) || name == \"dbmate\" && any(positional, # == \"drop\") || name == \"flyway\" && any(positional, # == \"clean\") || name == \"liquibase\" && any(positional, lower(#) in [\"drop-all\", \"dropall\"]) || name in [\"mvn\", \"mvnw\", \"gradle\", \"gradlew\"] && any(args, lower(#) in [\"flyway:clean\", \"flywayclean\", \"liquibase:dropall\", \"dropall\"]) || (name == \"mikro-orm\" || any(args, # in [\"mikro-orm\", \"@mikro-orm/cli\"])) && any(args, # in [\"schema:drop\", \"schema:fresh\", \"migration:fresh\"]) && any(args, # in [\"--run\", \"-r\"]) || (name startsWith \"typeorm\" || any(args, # startsWith \"typeorm\")) && any(args, # == \"schema:drop\") || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
+	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\", \"NODE_ENV\"]; let url = (assigns ?? {}).DATABASE_URL ?? \"\"; let settings = option(\"settings\") != \"\" ? option(\"settings\") : ((assigns ?? {}).DJANGO_SETTINGS_MODULE ?? \"\"); let context = (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") ? option(\"context\", \"c\") : \"\"; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|NODE_ENV|--env)=\") || option(\"env\") != \"\" ||\n    url != \"\" || settings != \"\" || context != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|NODE_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  (url == \"\" || localTestURL(url)) &&\n  (settings == \"\" || settings matches \"(?i)(^|[._])(test|tests|testing)(_settings)?$\") &&\n  (context == \"\" || context matches \"(^|[a-z0-9_.])Tests?([A-Z_]|$)\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b|^--connection\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # in [\"--force-reset\", \"--accept-data-loss\"]) || (any(args, # == \"drizzle-kit\") || name == \"drizzle-kit\") && any(args, # in [\"push\", \"push:pg\", \"push:mysql\", \"push:sqlite\"]) && any(args, # in [\"--force\", \"-f\"]) || (name == \"alembic\" || any(args, # == \"alembic\") || name == \"flask\" && any(args, # == \"db\")) && any(args, # == \"downgrade\") && any(args, # == \"base\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"sequelize-cli\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || any(args, # == \"migrate\") && any(args, # == \"zero\") && (name in [\"django-admin\", \"manage.py\"] || any(args, # endsWith \"manage.py\" || # in [\"manage.py\", \"django\"])) || any(args, # == \"db:migrate\") && any(args, # matches \"^VERSION=0+$\") || (name == \"knex\" || any(args, # == \"knex\")) && any(args, # == \"migrate:rollback\") && any(args, # in [\"--all\", \"-a\"]) || name == \"goose\" && (any(positional, # == \"reset\") || any(positional, # == \"down-to\") && any(positional, # matches \"^0+$\")) || name == \"migrate\" && (any(args, # == \"down\") && any(args, # in [\"-all\", \"--all\"]) || any(positional, # == \"drop\") || any(positional, # == \"goto\") && any(positional, # matches \"^0+$\")) || name == \"dbmate\" && any(positional, # == \"drop\") || name == \"flyway\" && any(positional, # == \"clean\") || name == \"liquibase\" && any(positional, lower(#) in [\"drop-all\", \"dropall\"]) || name in [\"mvn\", \"mvnw\", \"gradle\", \"gradlew\"] && any(args, lower(#) in [\"flyway:clean\", \"flywayclean\", \"liquibase:dropall\", \"dropall\"]) || (name == \"mikro-orm\" || any(args, # in [\"mikro-orm\", \"@mikro-orm/cli\"])) && any(args, # in [\"schema:drop\", \"schema:fresh\", \"migration:fresh\"]) && any(args, # in [\"--run\", \"-r\"]) || (name startsWith \"typeorm\" || any(args, # startsWith \"typeorm\")) && any(args, # == \"schema:drop\") || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
 		if scope == "command" {
 			return native312
 		}
@@ -1551,7 +1551,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native385
 		}
-	case "!(!agent && appendsStartupLine()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/fish_variables|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*|config/nushell/(config|env|login)\\\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\\\.xsh|config/xonsh/rc\\\\.d/.*|config/elvish/rc\\\\.elv|elvish/rc\\\\.elv|config/powershell/([^/]+_)?profile\\\\.ps1|zcompdump[^/]*|(zshrc|zshenv|zprofile|zlogin|zlogout)\\\\.zwc|config/zsh/\\\\.(zshrc|zshenv|zprofile|zlogin|zlogout)(\\\\.zwc)?|config/zsh/\\\\.zcompdump[^/]*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\")":
+	case "!(!agent && appendsStartupLine()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/fish_variables|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*|config/nushell/(config|env|login)\\\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\\\.xsh|config/xonsh/rc\\\\.d/.*|config/elvish/rc\\\\.elv|elvish/rc\\\\.elv|config/powershell/([^/]+_)?profile\\\\.ps1|zcompdump[^/]*|(zshrc|zshenv|zprofile|zlogin|zlogout)\\\\.zwc|config/zsh/\\\\.(zshrc|zshenv|zprofile|zlogin|zlogout)(\\\\.zwc)?|config/zsh/\\\\.zcompdump[^/]*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\" ||\n  baseName(#) startsWith \".\" && baseName(#) matches \"[*?\\\\[]\" && (mayName(#, \"~/.zcompdump\") || mayName(#, \"~/.zcompdump-host-5.9\")))":
 		if scope == "command" {
 			return native386
 		}
@@ -1652,7 +1652,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [774]lazyRegexp{
+var nativeRegexps = [776]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1749,7 +1749,7 @@ var nativeRegexps = [774]lazyRegexp{
 	{src: "(^|/)\\.config/fish/functions/_*hguard[^/]*\\.fish$"},
 	{src: "(^|/)\\.(bashrc|bash_profile|bash_login|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|kshrc|config/fish/config\\.fish|config/fish/conf\\.d/.*|config/fish/functions/.*|bashrc\\.d/.*|zshrc\\.d/.*|oh-my-zsh/custom/.*|pam_environment|xprofile|xsessionrc|mkshrc|config/environment\\.d/.*|config/plasma-workspace/env/.*)$|^/etc/(profile|bash\\.bashrc|zsh/.*|profile\\.d/.*|environment|environment\\.d/.*|security/pam_env\\.conf)$"},
 	{src: "(?i)(\\balias\\s+(--\\s+)?['\"]?_*hguard\\b|\\b_*hguard\\s*\\(\\s*\\)|\\bfunction\\s+_*hguard\\b|\\b_*hguard_[a-z_]+\\s*=|HGUARD_(DISABLE|YOLO|HOME|SESSION)|\\b(unset|unfunction|functions\\s+-e|set\\s+-e)\\s+.*_*hguard)"},
-	{src: "^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$"},
+	{src: "^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$|^kubectl exec\\b"},
 	{src: "^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$"},
 	{src: "(?is)\\.(drop|dropDatabase|dropAllUsers|dropAllRoles|dropSchema|dropCollection|dropTable)\\s*\\(|\\bdropDatabase\\s*:|\\.(deleteMany|remove)\\(\\s*\\{\\s*\\}\\s*[,)]|\\bdeleteMany\\s*:\\s*\\{\\s*filter\\s*:\\s*\\{\\s*\\}|\\.updateMany\\(\\s*\\{\\s*\\}\\s*,"},
 	{src: "(?is)\\bgrant\\s+all(\\s+privileges)?\\s+on\\s+\\*\\.\\*"},
@@ -2162,10 +2162,12 @@ var nativeRegexps = [774]lazyRegexp{
 	{src: "^(k3s|k3s-agent|rke2|rke2-agent)-(uninstall|killall)\\.sh$"},
 	{src: "^[A-Za-z0-9_-]+=0+(:.*)?$"},
 	{src: "^(([A-Za-z0-9_-]+=)?0+)$"},
-	{src: "^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)="},
+	{src: "^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|NODE_ENV|--env)="},
 	{src: "=(test|testing)$"},
-	{src: "^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$"},
-	{src: "^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\b"},
+	{src: "(?i)(^|[._])(test|tests|testing)(_settings)?$"},
+	{src: "(^|[a-z0-9_.])Tests?([A-Z_]|$)"},
+	{src: "^(DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$"},
+	{src: "^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\b|^--connection\\b"},
 	{src: "^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$"},
 	{src: "^migrate:(fresh|reset|refresh)$"},
 	{src: "^VERSION=0+$"},
@@ -3768,7 +3770,7 @@ func native54(env any) bool {
 				(len(e.Via) == 0)) &&
 				allOf(e.Wrappers, func(p0 string) bool {
 					return (!strings.Contains(p0, " ") ||
-						matchReAny(&nativeRegexps[96], "docker\x00podman\x00nerdctl\x00-compose exec", p0))
+						matchReAny(&nativeRegexps[96], "docker\x00podman\x00nerdctl\x00-compose exec\x00kubectl exec", p0))
 				})) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
 					return matchReAny(&nativeRegexps[97], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
@@ -3855,7 +3857,7 @@ func native57(env any) bool {
 			(len(e.Via) == 0)) &&
 			allOf(e.Wrappers, func(p0 string) bool {
 				return (!strings.Contains(p0, " ") ||
-					matchReAny(&nativeRegexps[96], "docker\x00podman\x00nerdctl\x00-compose exec", p0))
+					matchReAny(&nativeRegexps[96], "docker\x00podman\x00nerdctl\x00-compose exec\x00kubectl exec", p0))
 			})) &&
 			!anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return matchReAny(&nativeRegexps[97], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
@@ -6098,19 +6100,21 @@ func native152(env any) bool {
 // native153 is the condition of git-reset-hard.
 func native153(env any) bool {
 	e := env.(*CommandEnv)
-	return (((e.Pos(0) == "reset") &&
+	return ((((e.Pos(0) == "reset") &&
 		e.HasFlag("hard", "merge")) &&
 		!((e.HasFlag("hard") &&
 			!e.HasFlag("merge")) &&
-			e.WorkTreeHeld()))
+			e.WorkTreeHeld())) &&
+		!e.NoWorkTree())
 }
 
 // native154 is the condition of git-clean.
 func native154(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((e.Pos(0) == "clean") &&
+	return (((((e.Pos(0) == "clean") &&
 		e.HasFlag("f", "force")) &&
 		!e.HasFlag("n", "dry-run")) &&
+		!e.NoWorkTree()) &&
 		!(!e.HasFlag("e", "exclude") &&
 			(((len(e.Positional) == 1) &&
 				e.UntrackedOutput(".")) ||
@@ -6140,33 +6144,34 @@ func native155(env any) bool {
 // native156 is the condition of git-discard-changes.
 func native156(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((e.Pos(0) == "checkout") &&
-		e.HasFlag("f", "force")) ||
-		((((e.Pos(0) == "rm") &&
-			e.HasFlag("f", "force")) &&
-			!e.HasFlag("cached", "n", "dry-run")) &&
-			!(((len(e.Positional) > 1) &&
-				!e.HasFlag("pathspec-from-file")) &&
-				allOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return e.GitHolds(p0)
-				})))) ||
-		((e.Pos(0) == "switch") &&
-			e.HasFlag("discard-changes", "f", "force"))) ||
-		((((e.Pos(0) == "checkout") &&
-			(anyOf(e.Args, func(p0 string) bool {
-				return (p0 == "--")
-			}) ||
-				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return in(p0, ".", "*", ":/")
-				}))) ||
-			((e.Pos(0) == "restore") &&
-				(!e.HasFlag("S", "staged") ||
-					e.HasFlag("W", "worktree")))) &&
-			!(((len(e.Positional) > 1) &&
-				!e.HasFlag("pathspec-from-file")) &&
-				allOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return e.GitHolds(p0)
-				}))))
+	return (!e.NoWorkTree() &&
+		(((((e.Pos(0) == "checkout") &&
+			e.HasFlag("f", "force")) ||
+			((((e.Pos(0) == "rm") &&
+				e.HasFlag("f", "force")) &&
+				!e.HasFlag("cached", "n", "dry-run")) &&
+				!(((len(e.Positional) > 1) &&
+					!e.HasFlag("pathspec-from-file")) &&
+					allOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+						return e.GitHolds(p0)
+					})))) ||
+			((e.Pos(0) == "switch") &&
+				e.HasFlag("discard-changes", "f", "force"))) ||
+			((((e.Pos(0) == "checkout") &&
+				(anyOf(e.Args, func(p0 string) bool {
+					return (p0 == "--")
+				}) ||
+					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+						return in(p0, ".", "*", ":/")
+					}))) ||
+				((e.Pos(0) == "restore") &&
+					(!e.HasFlag("S", "staged") ||
+						e.HasFlag("W", "worktree")))) &&
+				!(((len(e.Positional) > 1) &&
+					!e.HasFlag("pathspec-from-file")) &&
+					allOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+						return e.GitHolds(p0)
+					})))))
 }
 
 // native157 is the condition of git-branch-force-delete.
@@ -10272,16 +10277,39 @@ func native308(env any) bool {
 // native309 is the condition of compose-down-volumes.
 func native309(env any) bool {
 	e := env.(*CommandEnv)
-	return (func() bool {
-		if in(e.Name, "docker", "podman") {
-			return ((e.Pos(0) == "compose") &&
-				anyOf(e.Positional, func(p0 string) bool {
-					return (p0 == "down")
-				}))
-		}
-		return (e.Pos(0) == "down")
-	}() &&
-		e.HasFlag("v", "volumes"))
+	return func() bool {
+		let0 := "(?i)(^|[_.-])(test|tests|testing|ci|e2e)([_.-]|$)"
+		return func() bool {
+			let1 := func() string {
+				if e.Option("p", "project-name") != "" {
+					return e.Option("p", "project-name")
+				}
+				return e.Assigns["COMPOSE_PROJECT_NAME"]
+			}()
+			return func() bool {
+				let2 := e.Options("f", "file")
+				return ((func() bool {
+					if in(e.Name, "docker", "podman") {
+						return ((e.Pos(0) == "compose") &&
+							anyOf(e.Positional, func(p0 string) bool {
+								return (p0 == "down")
+							}))
+					}
+					return (e.Pos(0) == "down")
+				}() &&
+					e.HasFlag("v", "volumes")) &&
+					!func() bool {
+						if let1 != "" {
+							return matchComputed(let0, let1)
+						}
+						return ((len(let2) > 0) &&
+							allOf(let2, func(p0 string) bool {
+								return matchComputed(let0, baseName(p0))
+							}))
+					}())
+			}()
+		}()
+	}()
 }
 
 // native310 is the condition of cluster-teardown.
@@ -10338,218 +10366,248 @@ func native311(env any) bool {
 func native312(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
-		let0 := []string{"RAILS_ENV", "RACK_ENV", "MIX_ENV", "APP_ENV"}
+		let0 := []string{"RAILS_ENV", "RACK_ENV", "MIX_ENV", "APP_ENV", "NODE_ENV"}
 		return func() bool {
-			let1 := ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return in(p0, let0...)
-			}) ||
-				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[509], "=", p0)
-				})) ||
-				(e.Option("env") != "")) &&
-				allOf(keysOf(e.Assigns), func(p0 string) bool {
-					return (!in(p0, let0...) ||
-						in(e.Assigns[p0], "test", "testing"))
-				})) &&
-				allOf(e.Args, func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[509], "=", p0) ||
-						matchReWith(&nativeRegexps[510], "test", p0))
-				})) &&
-				in(e.Option("env"), "", "test", "testing")) &&
-				!strings.HasPrefix(e.Name, "gitlab")) &&
-				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[511], "D", p0)
-				})) &&
-				!anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[512], "atabase_url\x00b_\x00isable_database_environment_check\x00--database", p0)
-				}))
-			return (!let1 &&
-				(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[513], "db:", p0)
-				}) ||
-					((((e.Name == "dotnet-ef") ||
-						((e.Name == "dotnet") &&
-							(e.Pos(0) == "ef"))) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "database")
-						})) &&
-						(anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "drop")
+			let1 := e.Assigns["DATABASE_URL"]
+			return func() bool {
+				let2 := func() string {
+					if e.Option("settings") != "" {
+						return e.Option("settings")
+					}
+					return e.Assigns["DJANGO_SETTINGS_MODULE"]
+				}()
+				return func() bool {
+					let3 := func() string {
+						if (e.Name == "dotnet-ef") ||
+							((e.Name == "dotnet") &&
+								(e.Pos(0) == "ef")) {
+							return e.Option("context", "c")
+						}
+						return ""
+					}()
+					return func() bool {
+						let4 := ((((((((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
+							return in(p0, let0...)
 						}) ||
-							(anyOf(e.Args, func(p0 string) bool {
-								return (p0 == "update")
-							}) &&
+							anyOf(e.Args, func(p0 string) bool {
+								return matchReWith(&nativeRegexps[509], "=", p0)
+							})) ||
+							(e.Option("env") != "")) ||
+							(let1 != "")) ||
+							(let2 != "")) ||
+							(let3 != "")) &&
+							allOf(keysOf(e.Assigns), func(p0 string) bool {
+								return (!in(p0, let0...) ||
+									in(e.Assigns[p0], "test", "testing"))
+							})) &&
+							allOf(e.Args, func(p0 string) bool {
+								return (!matchReWith(&nativeRegexps[509], "=", p0) ||
+									matchReWith(&nativeRegexps[510], "test", p0))
+							})) &&
+							in(e.Option("env"), "", "test", "testing")) &&
+							!strings.HasPrefix(e.Name, "gitlab")) &&
+							((let1 == "") ||
+								localTestURL(let1))) &&
+							((let2 == "") ||
+								matchReAny(&nativeRegexps[511], "test", let2))) &&
+							((let3 == "") ||
+								matchReWith(&nativeRegexps[512], "Test", let3))) &&
+							!anyOf(keysOf(e.Assigns), func(p0 string) bool {
+								return matchReWith(&nativeRegexps[513], "D", p0)
+							})) &&
+							!anyOf(e.Args, func(p0 string) bool {
+								return matchReAny(&nativeRegexps[514], "atabase_url\x00b_\x00isable_database_environment_check\x00--database\x00--connection", p0)
+							}))
+						return (!let4 &&
+							(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
+								return matchReWith(&nativeRegexps[515], "db:", p0)
+							}) ||
+								((((e.Name == "dotnet-ef") ||
+									((e.Name == "dotnet") &&
+										(e.Pos(0) == "ef"))) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "database")
+									})) &&
+									(anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "drop")
+									}) ||
+										(anyOf(e.Args, func(p0 string) bool {
+											return (p0 == "update")
+										}) &&
+											anyOf(e.Args, func(p0 string) bool {
+												return (p0 == "0")
+											}))))) ||
+								(((anyOf(e.Args, func(p0 string) bool {
+									return (p0 == "prisma")
+								}) ||
+									(e.Name == "prisma")) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "migrate")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "reset")
+									}))) ||
+								((((anyOf(e.Args, func(p0 string) bool {
+									return (p0 == "prisma")
+								}) ||
+									(e.Name == "prisma")) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "db")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "push")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "--force-reset", "--accept-data-loss")
+									}))) ||
+								(((anyOf(e.Args, func(p0 string) bool {
+									return (p0 == "drizzle-kit")
+								}) ||
+									(e.Name == "drizzle-kit")) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "push", "push:pg", "push:mysql", "push:sqlite")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "--force", "-f")
+									}))) ||
+								(((((e.Name == "alembic") ||
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "alembic")
+									})) ||
+									((e.Name == "flask") &&
+										anyOf(e.Args, func(p0 string) bool {
+											return (p0 == "db")
+										}))) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "downgrade")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "base")
+									}))) ||
 								anyOf(e.Args, func(p0 string) bool {
-									return (p0 == "0")
-								}))))) ||
-					(((anyOf(e.Args, func(p0 string) bool {
-						return (p0 == "prisma")
-					}) ||
-						(e.Name == "prisma")) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "migrate")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "reset")
-						}))) ||
-					((((anyOf(e.Args, func(p0 string) bool {
-						return (p0 == "prisma")
-					}) ||
-						(e.Name == "prisma")) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "db")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "push")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "--force-reset", "--accept-data-loss")
-						}))) ||
-					(((anyOf(e.Args, func(p0 string) bool {
-						return (p0 == "drizzle-kit")
-					}) ||
-						(e.Name == "drizzle-kit")) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "push", "push:pg", "push:mysql", "push:sqlite")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "--force", "-f")
-						}))) ||
-					(((((e.Name == "alembic") ||
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "alembic")
-						})) ||
-						((e.Name == "flask") &&
-							anyOf(e.Args, func(p0 string) bool {
-								return (p0 == "db")
-							}))) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "downgrade")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "base")
-						}))) ||
-					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[514], "migrate:", p0)
-					})) ||
-					(anyOf(e.Args, func(p0 string) bool {
-						return in(p0, "flush", "reset_db")
-					}) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (strings.HasSuffix(p0, "manage.py") ||
-								(p0 == "manage.py"))
-						}))) ||
-					anyOf(e.Args, func(p0 string) bool {
-						return in(p0, "ecto.drop", "ecto.reset")
-					})) ||
-					(in(e.Name, "sequelize", "sequelize-cli", "npx") &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "db:drop", "db:migrate:undo:all")
-						}))) ||
-					((anyOf(e.Args, func(p0 string) bool {
-						return (p0 == "migrate")
-					}) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "zero")
-						})) &&
-						(in(e.Name, "django-admin", "manage.py") ||
-							anyOf(e.Args, func(p0 string) bool {
-								return (strings.HasSuffix(p0, "manage.py") ||
-									in(p0, "manage.py", "django"))
-							})))) ||
-					(anyOf(e.Args, func(p0 string) bool {
-						return (p0 == "db:migrate")
-					}) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[515], "VERSION=", p0)
-						}))) ||
-					((((e.Name == "knex") ||
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "knex")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "migrate:rollback")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "--all", "-a")
-						}))) ||
-					((e.Name == "goose") &&
-						(anyOf(e.Positional, func(p0 string) bool {
-							return (p0 == "reset")
-						}) ||
-							(anyOf(e.Positional, func(p0 string) bool {
-								return (p0 == "down-to")
-							}) &&
-								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[412], "0", p0)
-								}))))) ||
-					((e.Name == "migrate") &&
-						(((anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "down")
-						}) &&
-							anyOf(e.Args, func(p0 string) bool {
-								return in(p0, "-all", "--all")
-							})) ||
-							anyOf(e.Positional, func(p0 string) bool {
-								return (p0 == "drop")
-							})) ||
-							(anyOf(e.Positional, func(p0 string) bool {
-								return (p0 == "goto")
-							}) &&
-								anyOf(e.Positional, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[412], "0", p0)
-								}))))) ||
-					((e.Name == "dbmate") &&
-						anyOf(e.Positional, func(p0 string) bool {
-							return (p0 == "drop")
-						}))) ||
-					((e.Name == "flyway") &&
-						anyOf(e.Positional, func(p0 string) bool {
-							return (p0 == "clean")
-						}))) ||
-					((e.Name == "liquibase") &&
-						anyOf(e.Positional, func(p0 string) bool {
-							return in(strings.ToLower(p0), "drop-all", "dropall")
-						}))) ||
-					(in(e.Name, "mvn", "mvnw", "gradle", "gradlew") &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(strings.ToLower(p0), "flyway:clean", "flywayclean", "liquibase:dropall", "dropall")
-						}))) ||
-					((((e.Name == "mikro-orm") ||
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "mikro-orm", "@mikro-orm/cli")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "schema:drop", "schema:fresh", "migration:fresh")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "--run", "-r")
-						}))) ||
-					((strings.HasPrefix(e.Name, "typeorm") ||
-						anyOf(e.Args, func(p0 string) bool {
-							return strings.HasPrefix(p0, "typeorm")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "schema:drop")
-						}))) ||
-					((in(e.Name, "diesel", "sqlx") &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "database")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "reset", "drop")
-						}))) ||
-					(in(e.Name, "gitlab-rake", "rake") &&
-						anyOf(e.Args, func(p0 string) bool {
-							return in(p0, "gitlab:backup:restore", "gitlab:db:drop_tables", "gitlab:setup")
-						}))) ||
-					((in(e.Name, "gitlab-rails", "rails") &&
-						anyOf(e.Args, func(p0 string) bool {
-							return (p0 == "runner")
-						})) &&
-						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[516], ".", p0)
-						}))))
+									return matchReWith(&nativeRegexps[516], "migrate:", p0)
+								})) ||
+								(anyOf(e.Args, func(p0 string) bool {
+									return in(p0, "flush", "reset_db")
+								}) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (strings.HasSuffix(p0, "manage.py") ||
+											(p0 == "manage.py"))
+									}))) ||
+								anyOf(e.Args, func(p0 string) bool {
+									return in(p0, "ecto.drop", "ecto.reset")
+								})) ||
+								(in(e.Name, "sequelize", "sequelize-cli", "npx") &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "db:drop", "db:migrate:undo:all")
+									}))) ||
+								((anyOf(e.Args, func(p0 string) bool {
+									return (p0 == "migrate")
+								}) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "zero")
+									})) &&
+									(in(e.Name, "django-admin", "manage.py") ||
+										anyOf(e.Args, func(p0 string) bool {
+											return (strings.HasSuffix(p0, "manage.py") ||
+												in(p0, "manage.py", "django"))
+										})))) ||
+								(anyOf(e.Args, func(p0 string) bool {
+									return (p0 == "db:migrate")
+								}) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return matchReWith(&nativeRegexps[517], "VERSION=", p0)
+									}))) ||
+								((((e.Name == "knex") ||
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "knex")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "migrate:rollback")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "--all", "-a")
+									}))) ||
+								((e.Name == "goose") &&
+									(anyOf(e.Positional, func(p0 string) bool {
+										return (p0 == "reset")
+									}) ||
+										(anyOf(e.Positional, func(p0 string) bool {
+											return (p0 == "down-to")
+										}) &&
+											anyOf(e.Positional, func(p0 string) bool {
+												return matchReWith(&nativeRegexps[412], "0", p0)
+											}))))) ||
+								((e.Name == "migrate") &&
+									(((anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "down")
+									}) &&
+										anyOf(e.Args, func(p0 string) bool {
+											return in(p0, "-all", "--all")
+										})) ||
+										anyOf(e.Positional, func(p0 string) bool {
+											return (p0 == "drop")
+										})) ||
+										(anyOf(e.Positional, func(p0 string) bool {
+											return (p0 == "goto")
+										}) &&
+											anyOf(e.Positional, func(p0 string) bool {
+												return matchReWith(&nativeRegexps[412], "0", p0)
+											}))))) ||
+								((e.Name == "dbmate") &&
+									anyOf(e.Positional, func(p0 string) bool {
+										return (p0 == "drop")
+									}))) ||
+								((e.Name == "flyway") &&
+									anyOf(e.Positional, func(p0 string) bool {
+										return (p0 == "clean")
+									}))) ||
+								((e.Name == "liquibase") &&
+									anyOf(e.Positional, func(p0 string) bool {
+										return in(strings.ToLower(p0), "drop-all", "dropall")
+									}))) ||
+								(in(e.Name, "mvn", "mvnw", "gradle", "gradlew") &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(strings.ToLower(p0), "flyway:clean", "flywayclean", "liquibase:dropall", "dropall")
+									}))) ||
+								((((e.Name == "mikro-orm") ||
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "mikro-orm", "@mikro-orm/cli")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "schema:drop", "schema:fresh", "migration:fresh")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "--run", "-r")
+									}))) ||
+								((strings.HasPrefix(e.Name, "typeorm") ||
+									anyOf(e.Args, func(p0 string) bool {
+										return strings.HasPrefix(p0, "typeorm")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "schema:drop")
+									}))) ||
+								((in(e.Name, "diesel", "sqlx") &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "database")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "reset", "drop")
+									}))) ||
+								(in(e.Name, "gitlab-rake", "rake") &&
+									anyOf(e.Args, func(p0 string) bool {
+										return in(p0, "gitlab:backup:restore", "gitlab:db:drop_tables", "gitlab:setup")
+									}))) ||
+								((in(e.Name, "gitlab-rails", "rails") &&
+									anyOf(e.Args, func(p0 string) bool {
+										return (p0 == "runner")
+									})) &&
+									anyOf(e.Args, func(p0 string) bool {
+										return matchReWith(&nativeRegexps[518], ".", p0)
+									}))))
+					}()
+				}()
+			}()
 		}()
 	}()
 }
@@ -10565,14 +10623,14 @@ func native313(env any) bool {
 				(len(e.Positional) > 1)) ||
 				((((e.Pos(0) == "get") &&
 					(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[517], "secret", p0) ||
-							matchReWith(&nativeRegexps[518], ",secret", p0))
+						return (matchReWith(&nativeRegexps[519], "secret", p0) ||
+							matchReWith(&nativeRegexps[520], ",secret", p0))
 					}) ||
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[519], "$", p0)
+							return matchReWith(&nativeRegexps[521], "$", p0)
 						}) &&
-							matchReWith(&nativeRegexps[520], "secret", e.Line)))) &&
-					matchReAny(&nativeRegexps[521], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+							matchReWith(&nativeRegexps[522], "secret", e.Line)))) &&
+					matchReAny(&nativeRegexps[523], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 					!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 						matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1))))
 		}()
@@ -10586,23 +10644,23 @@ func native314(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[522], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[524], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[523], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[525], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[523], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[525], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[524], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[526], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[524], "://", p0)
+				return matchReWith(&nativeRegexps[526], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -10611,37 +10669,37 @@ func native314(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[525], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[527], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[526], "://", p0) &&
-						!matchReWith(&nativeRegexps[527], "https://", p0))
+					return (matchReWith(&nativeRegexps[528], "://", p0) &&
+						!matchReWith(&nativeRegexps[529], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[528], "://", p0)
+					return matchReWith(&nativeRegexps[530], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[529], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[531], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[526], "://", p0) &&
-						!matchReWith(&nativeRegexps[527], "https://", p0)))
+					(matchReWith(&nativeRegexps[528], "://", p0) &&
+						!matchReWith(&nativeRegexps[529], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[530], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[532], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[531], ":", p0))
+					matchReWith(&nativeRegexps[533], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -10686,18 +10744,18 @@ func native314(env any) bool {
 				(((e.Pos(0) == "plugin") &&
 					in(e.Pos(1), "install", "add")) &&
 					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-						return (matchReAny(&nativeRegexps[532], "http\x00git\x00ssh\x00git@", p0) &&
+						return (matchReAny(&nativeRegexps[534], "http\x00git\x00ssh\x00git@", p0) &&
 							(e.Agent ||
-								!matchReWith(&nativeRegexps[533], "https://", p0)))
+								!matchReWith(&nativeRegexps[535], "https://", p0)))
 					}))))) ||
 		((((e.Name == "gh") &&
 			in(e.Pos(0), "extension", "extensions", "ext")) &&
 			(e.Pos(1) == "install")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[534], "/", p0) &&
-					!matchReWith(&nativeRegexps[535], "/", p0)) &&
+				return ((matchReWith(&nativeRegexps[536], "/", p0) &&
+					!matchReWith(&nativeRegexps[537], "/", p0)) &&
 					(e.Agent ||
-						!matchReWith(&nativeRegexps[536], "/", p0)))
+						!matchReWith(&nativeRegexps[538], "/", p0)))
 			}))) ||
 		((((e.Name == "docker") &&
 			(e.Pos(0) == "plugin")) &&
@@ -10712,7 +10770,7 @@ func native315(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[537], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[539], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -10720,10 +10778,10 @@ func native315(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[538], "--force-", p0)
+				return matchReWith(&nativeRegexps[540], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[539], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[541], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -10734,11 +10792,11 @@ func native316(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[540], "/etc/", p0)
+			return matchReWith(&nativeRegexps[542], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[541], "/etc/", p0)
+				return matchReWith(&nativeRegexps[543], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -10768,11 +10826,11 @@ func native317(env any) bool {
 								matchComputed(let2, e.Assigns[p0]))) &&
 							!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
 								matchReWith(&nativeRegexps[152], "ssh", e.Assigns[p0])) &&
-								!matchReFold(&nativeRegexps[542], "command", e.Assigns[p0]))) &&
+								!matchReFold(&nativeRegexps[544], "command", e.Assigns[p0]))) &&
 							!((p0 == "ENV") &&
-								matchRe(&nativeRegexps[543], e.Assigns[p0]))) &&
+								matchRe(&nativeRegexps[545], e.Assigns[p0]))) &&
 							!((p0 == "PS4") &&
-								matchRe(&nativeRegexps[544], e.Assigns[p0]))) &&
+								matchRe(&nativeRegexps[546], e.Assigns[p0]))) &&
 							!((p0 == "NODE_OPTIONS") &&
 								matchComputed(let0, e.Assigns["NODE_OPTIONS"]))) &&
 							in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
@@ -10780,20 +10838,20 @@ func native317(env any) bool {
 							strings.HasPrefix(p0, "LUA_INIT_"))
 					}) ||
 						anyOf(e.Declared, func(p0 string) bool {
-							return (((((((!matchReWith(&nativeRegexps[545], "ENV=", p0) &&
-								!(matchReWith(&nativeRegexps[546], "GIT_SSH", p0) &&
-									!matchReFold(&nativeRegexps[542], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!(matchReWith(&nativeRegexps[547], "=", p0) &&
+							return (((((((!matchReWith(&nativeRegexps[547], "ENV=", p0) &&
+								!(matchReWith(&nativeRegexps[548], "GIT_SSH", p0) &&
+									!matchReFold(&nativeRegexps[544], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+								!(matchReWith(&nativeRegexps[549], "=", p0) &&
 									e.ProjectLibraryPath(substr(p0, 0, strings.Index(p0, "=")), substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!matchReWith(&nativeRegexps[548], "PS4=", p0)) &&
+								!matchReWith(&nativeRegexps[550], "PS4=", p0)) &&
 								!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
 									matchComputed(let0, strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-								!((matchReWith(&nativeRegexps[549], "=", p0) &&
+								!((matchReWith(&nativeRegexps[551], "=", p0) &&
 									matchComputed(let1, substr(p0, (strings.Index(p0, "=")+1), len(p0)))) &&
 									!matchComputed(let3, p0))) &&
 								!(strings.HasPrefix(p0, "RUBYOPT=") &&
 									matchComputed(let2, strings.TrimPrefix(p0, "RUBYOPT=")))) &&
-								matchReAny(&nativeRegexps[550], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+								matchReAny(&nativeRegexps[552], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 						}))
 				}()
 			}()
@@ -10810,7 +10868,7 @@ func native318(env any) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[551], "-", p0) &&
+				return (matchReWith(&nativeRegexps[553], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
 			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
@@ -10895,14 +10953,14 @@ func native319(env any) bool {
 func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[552], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[554], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[553], ")", p0.Target))
+				matchReFold(&nativeRegexps[555], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[553], ")", p0)
+				return matchReFold(&nativeRegexps[555], ")", p0)
 			})))
 }
 
@@ -10910,15 +10968,15 @@ func native320(env any) bool {
 func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[554], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[556], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[555], "=", p0) &&
-					!matchReAny(&nativeRegexps[556], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
+				return (matchReWith(&nativeRegexps[557], "=", p0) &&
+					!matchReAny(&nativeRegexps[558], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[557], "A", p0)
+			return matchReWith(&nativeRegexps[559], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -10926,7 +10984,7 @@ func native321(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[558], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[560], "--preserve-env=", p0)
 		}))
 }
 
@@ -10949,7 +11007,7 @@ func native322(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[559], "-R", p0)
+								return matchReWith(&nativeRegexps[561], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -10982,16 +11040,16 @@ func native322(env any) bool {
 									e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 								((e.Name == "pacman") &&
 									(anyOf(e.Flags, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[560], "-R", p0)
+										return matchReWith(&nativeRegexps[562], "-R", p0)
 									}) ||
 										e.HasFlag("nodeps")))) ||
 								((e.Name == "dpkg") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[561], "--force-", p0)
+										return matchReWith(&nativeRegexps[563], "--force-", p0)
 									}))) ||
 								(in(e.Name, "apt", "apt-get", "aptitude") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReFold(&nativeRegexps[562], "--force-", p0)
+										return matchReFold(&nativeRegexps[564], "--force-", p0)
 									}))) ||
 								((e.Name == "apk") &&
 									e.HasFlag("force-broken-world", "force"))))
@@ -11007,8 +11065,8 @@ func native323(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[563], ".", p0) ||
-				matchReFold(&nativeRegexps[564], "://", p0))
+			return (matchReFold(&nativeRegexps[565], ".", p0) ||
+				matchReFold(&nativeRegexps[566], "://", p0))
 		})
 		return ((((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -11040,15 +11098,15 @@ func native324(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[565], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[567], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[566], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[568], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[567], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[569], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[568], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[570], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		(in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Options("registry", "config.registry"), func(p0 string) bool {
@@ -11058,17 +11116,17 @@ func native324(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[569], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[571], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[570], "://", p0) &&
+				return (matchReWith(&nativeRegexps[572], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[570], "://", p0) &&
+				return (matchReWith(&nativeRegexps[572], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -11085,7 +11143,7 @@ func native324(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[570], "://", p0) &&
+				return (matchReWith(&nativeRegexps[572], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -11138,7 +11196,7 @@ func native326(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[571], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[573], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -11149,7 +11207,7 @@ func native327(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[572], "=", p0)
+					return matchReWith(&nativeRegexps[574], "=", p0)
 				})
 			}
 			return func() []string {
@@ -11171,28 +11229,28 @@ func native327(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[573], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[575], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[574], "_", p0) &&
+				(matchReWith(&nativeRegexps[576], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[575], "://", let1) &&
+							return (matchReWith(&nativeRegexps[577], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[576], "=", p0) &&
-					!matchReWith(&nativeRegexps[577], "=0", p0))) ||
-				matchReWith(&nativeRegexps[578], "=", p0)) ||
-				(matchReWith(&nativeRegexps[579], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[578], "=", p0) &&
+					!matchReWith(&nativeRegexps[579], "=0", p0))) ||
+				matchReWith(&nativeRegexps[580], "=", p0)) ||
+				(matchReWith(&nativeRegexps[581], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[580], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[581], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[582], "-insecure", p0))
+				(matchReWith(&nativeRegexps[582], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[583], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[584], "-insecure", p0))
 		})
 	}()
 }
@@ -11237,7 +11295,7 @@ func native329(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[583], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[585], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -11247,7 +11305,7 @@ func native329(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[584], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[586], "/", cleanPath(p0)))
 			})))
 }
 
@@ -11263,7 +11321,7 @@ func native330(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[585], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[587], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11281,9 +11339,9 @@ func native330(env any) bool {
 		((e.Name == "osascript") &&
 			func() bool {
 				let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-				return ((matchReFold(&nativeRegexps[586], "\"", let0) &&
-					matchReAny(&nativeRegexps[587], "restart\x00shut", let0)) ||
-					matchReFold(&nativeRegexps[588], "aevtr", let0))
+				return ((matchReFold(&nativeRegexps[588], "\"", let0) &&
+					matchReAny(&nativeRegexps[589], "restart\x00shut", let0)) ||
+					matchReFold(&nativeRegexps[590], "aevtr", let0))
 			}()))
 }
 
@@ -11302,9 +11360,9 @@ func native332(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[589], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[590], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[591], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[591], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[592], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[593], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -11345,12 +11403,12 @@ func native333(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[592], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[593], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[594], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[595], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[594], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[596], "systemctl", e.Line)))
 }
 
 // native334 is the condition of fork-bomb.
@@ -11368,7 +11426,7 @@ func native335(env any) bool {
 		return matchReFold(&nativeRegexps[461], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[595], "hguard", p0)
+			return matchReFold(&nativeRegexps[597], "hguard", p0)
 		}))
 }
 
@@ -11385,10 +11443,10 @@ func native337(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[596], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[598], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[597], "history", p0)
+			return matchReWith(&nativeRegexps[599], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11405,7 +11463,7 @@ func native337(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[598], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[600], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -11464,7 +11522,7 @@ func native339(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[599], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[601], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11486,29 +11544,29 @@ func native339(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[600], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[602], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[601], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[603], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "remove", "disable", "bootout", "unload", "stop", "kill")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[602], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
+				return matchReAny(&nativeRegexps[604], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
 			}))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[603], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[605], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[604], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[606], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -11534,7 +11592,7 @@ func native340(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[605], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[607], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "pkill") &&
 				!e.HasFlag("l", "list", "V", "version")) &&
@@ -11554,12 +11612,12 @@ func native340(env any) bool {
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[606], "p", p0)
+					return matchReWith(&nativeRegexps[608], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[607], "$", p0)
+						return matchReWith(&nativeRegexps[609], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[608], "=", e.Line)))))
+						matchReWith(&nativeRegexps[610], "=", e.Line)))))
 	}()
 }
 
@@ -11586,7 +11644,7 @@ func native342(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[609], "p", p0)
+					return matchReWith(&nativeRegexps[611], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -11594,7 +11652,7 @@ func native342(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[610], "grep\x00idof\x00while", e.Line)))) &&
+					matchReAny(&nativeRegexps[612], "grep\x00idof\x00while", e.Line)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -11602,11 +11660,11 @@ func native342(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[611], "p", e.Line)) ||
+				matchReWith(&nativeRegexps[613], "p", e.Line)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[612], "p", e.Line))) ||
+				matchReWith(&nativeRegexps[614], "p", e.Line))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
@@ -11616,10 +11674,10 @@ func native342(env any) bool {
 func native343(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[613], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[615], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[614], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[616], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -11648,10 +11706,10 @@ func native345(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[615], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[617], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[616], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[618], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11686,7 +11744,7 @@ func native346(env any) bool {
 			}))) ||
 		((e.Name == "vim-cmd") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[617], "vmsvc/", p0)
+				return matchReWith(&nativeRegexps[619], "vmsvc/", p0)
 			}))) ||
 		((e.Name == "virsh") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -11757,14 +11815,14 @@ func native349(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[618], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[620], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[619], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[621], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[620], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[621], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[622], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[623], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native350 is the condition of kernel-module-load-agent.
@@ -11785,13 +11843,13 @@ func native351(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[622], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[624], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[623], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[625], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[624], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[626], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -11803,7 +11861,7 @@ func native352(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[625], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[627], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -11822,7 +11880,7 @@ func native353(env any) bool {
 					return !matchComputed(let0, p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[626], "-", p0) &&
+					return (matchReWith(&nativeRegexps[628], "-", p0) &&
 						!matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--load="), "-p")))
 				})))
 	}()
@@ -11837,7 +11895,7 @@ func native354(env any) bool {
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-				!matchReWith(&nativeRegexps[627], "/sys/", cleanPath(p0))) &&
+				!matchReWith(&nativeRegexps[629], "/sys/", cleanPath(p0))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 					(baseName(p0) != "cgroup.kill"))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -11872,16 +11930,16 @@ func native357(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[628], p0)
+				return matchRe(&nativeRegexps[630], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[629], p0)
+					return matchRe(&nativeRegexps[631], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[630], p0)
+					return matchRe(&nativeRegexps[632], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[631], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[633], "/var/log/", p0)
 		}))
 }
 
@@ -11905,7 +11963,7 @@ func native358(env any) bool {
 			(abbrevWords("link delete", e.Positional) ||
 				abbrevWords("address delete", e.Positional))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[632], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
+				return matchReAny(&nativeRegexps[634], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
 			}))) ||
 		(((e.Name == "ip") &&
 			abbrevWords("route flush|delete", e.Positional)) &&
@@ -11962,9 +12020,9 @@ func native358(env any) bool {
 						return (p0 == "allow")
 					})))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[633], "22\x00ssh\x00openssh", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[635], "22\x00ssh\x00openssh", strings.ToLower(p0))
 			})) &&
-			!matchReAny(&nativeRegexps[634], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+			!matchReAny(&nativeRegexps[636], "from \x00from a", strings.Join(e.Positional, " ")))) ||
 		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11973,25 +12031,25 @@ func native358(env any) bool {
 			anyOf(e.Options("j", "jump"), func(p0 string) bool {
 				return in(p0, "DROP", "REJECT")
 			})) &&
-			matchReWith(&nativeRegexps[635], "--", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[637], "--", strings.Join(e.Args, " "))) &&
 			!((e.HasFlag("s", "source", "src-range", "m") &&
-				matchReWith(&nativeRegexps[636], "-", strings.Join(e.Args, " "))) &&
-				!matchReWith(&nativeRegexps[637], "-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[638], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[639], "-", strings.Join(e.Args, " "))))) ||
 		((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
-			matchReAny(&nativeRegexps[638], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
-			matchReWith(&nativeRegexps[639], "-", strings.Join(e.Args, " ")))) ||
+			matchReAny(&nativeRegexps[640], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[641], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nft") &&
-			(matchReFold(&nativeRegexps[640], "policy", strings.Join(e.Args, " ")) ||
-				matchReFold(&nativeRegexps[641], "rule", strings.Join(e.Args, " "))))) ||
+			(matchReFold(&nativeRegexps[642], "policy", strings.Join(e.Args, " ")) ||
+				matchReFold(&nativeRegexps[643], "rule", strings.Join(e.Args, " "))))) ||
 		(((e.Name == "nft") &&
-			matchReWith(&nativeRegexps[642], "dport", strings.Join(e.Args, " "))) &&
-			!matchReWith(&nativeRegexps[643], "saddr", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[644], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[645], "saddr", strings.Join(e.Args, " ")))) ||
 		((e.Name == "firewall-cmd") &&
 			((e.HasFlag("panic-on") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[644], "--remove-", p0)
+					return matchReWith(&nativeRegexps[646], "--remove-", p0)
 				})) ||
-				matchReWith(&nativeRegexps[645], "--remove-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[647], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -12001,7 +12059,7 @@ func native358(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[646], "100", e.Line)))))
+					matchReWith(&nativeRegexps[648], "100", e.Line)))))
 }
 
 // native359 is the condition of boot-config-change.
@@ -12034,33 +12092,33 @@ func native360(env any) bool {
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[647], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[649], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[648], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[650], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[649], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[651], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[586], "\"", let0) &&
-						matchReFold(&nativeRegexps[650], "log", let0)) ||
-						matchReFold(&nativeRegexps[651], "aevt", let0))
+					return ((matchReFold(&nativeRegexps[588], "\"", let0) &&
+						matchReFold(&nativeRegexps[652], "log", let0)) ||
+						matchReFold(&nativeRegexps[653], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[652], "login1", p0)
+					return matchReFold(&nativeRegexps[654], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[653], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[655], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -12069,11 +12127,11 @@ func native360(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[585], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[587], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[654], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[656], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -12087,10 +12145,10 @@ func native361(env any) bool {
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[655], "-s", p0)
+				return matchReWith(&nativeRegexps[657], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[656], p0)
+				return matchRe(&nativeRegexps[658], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -12123,8 +12181,8 @@ func native361(env any) bool {
 			((e.Name == "chronyd") &&
 				e.HasFlag("q"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return !(matchReAny(&nativeRegexps[657], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
-					matchReWith(&nativeRegexps[658], "pool.ntp.org", p0))
+				return !(matchReAny(&nativeRegexps[659], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[660], "pool.ntp.org", p0))
 			})))
 }
 
@@ -12142,7 +12200,7 @@ func native362(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[659], "--", p0)
+					return matchReWith(&nativeRegexps[661], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -12246,9 +12304,9 @@ func native367(env any) bool {
 func native368(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[660], "while", e.Code) ||
-			matchReAny(&nativeRegexps[661], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[662], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[662], "while", e.Code) ||
+			matchReAny(&nativeRegexps[663], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[664], "fork", e.Code)))
 }
 
 // native369 is the condition of service-from-file.
@@ -12275,11 +12333,11 @@ func native370(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[663], "\"", p0)
+				return matchReWith(&nativeRegexps[665], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[664], ".sock", p0)
+				return matchReWith(&nativeRegexps[666], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -12289,10 +12347,10 @@ func native370(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[665], "source=/", p0)
+					return matchReWith(&nativeRegexps[667], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[666], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[668], "security.privileged=true", p0)
 				}))))
 }
 
@@ -12301,18 +12359,18 @@ func native371(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[667], "bind", p0)
+			return matchReWith(&nativeRegexps[669], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[668], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[669], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[670], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[671], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native372 is the condition of mount-over-process.
 func native372(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[670], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[672], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native373 is the condition of snap-unsigned-install.
@@ -12329,7 +12387,7 @@ func native374(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[671], "-", p0)
+				return matchReWith(&nativeRegexps[673], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -12367,21 +12425,21 @@ func native375(env any) bool {
 					(e.Stdin.Text == "")))) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[672], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[674], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((in(e.Name, "cp", "install") &&
 			(len(e.Positional) >= 2)) &&
 			(index(e.Positional, 0) == "/dev/null")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[672], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[674], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((e.Name == "dd") &&
 			in("if=/dev/null", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "of=") &&
 					(under(substr(p0, 3, len(p0)), "/var/log") ||
-						matchReAny(&nativeRegexps[672], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
+						matchReAny(&nativeRegexps[674], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
 			}))) ||
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return ((p0.Op == ">") &&
@@ -12402,7 +12460,7 @@ func native375(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[672], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[674], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -12413,7 +12471,7 @@ func native376(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[673], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[675], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -12421,9 +12479,9 @@ func native376(env any) bool {
 func native377(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[674], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[675], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[676], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[676], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[677], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[678], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -12431,66 +12489,66 @@ func native377(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[677], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[679], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[678], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[680], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[679], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[681], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[680], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[682], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[681], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[683], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[682], e.Line)) &&
-				matchReAny(&nativeRegexps[683], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[684], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[684], e.Line)) &&
+				matchReAny(&nativeRegexps[685], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[686], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native378 is the condition of request-flood-loop.
 func native378(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[685], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[686], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[687], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[687], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[688], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[689], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[688], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[690], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native379 is the condition of busy-loop.
 func native379(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[689], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[690], "do", e.Line) &&
-			matchReWith(&nativeRegexps[691], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[692], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[693], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[694], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[695], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[691], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[692], "do", e.Line) &&
+			matchReWith(&nativeRegexps[693], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[694], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[695], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[696], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[697], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native380 is the condition of spawn-loop.
 func native380(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[696], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[697], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[698], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[699], "sleep\x00wait", e.Line))
 }
 
 // native381 is the condition of thread-storm-code.
 func native381(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[698], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[699], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[700], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[700], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[701], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[702], "sleep\x00.join()", e.Code))
 }
 
 // native382 is the condition of endless-device-read.
@@ -12511,7 +12569,7 @@ func native382(env any) bool {
 func native383(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[701], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[703], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native384 is the condition of write-system-config.
@@ -12520,7 +12578,7 @@ func native384(env any) bool {
 	return (!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[702], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[704], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
@@ -12544,8 +12602,8 @@ func native385(env any) bool {
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[703], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[704], "/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[705], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[706], "/", cleanPath(p0)))
 		}))
 }
 
@@ -12555,8 +12613,12 @@ func native386(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[705], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[706], "/etc/", cleanPath(p0)))
+			return ((matchReWith(&nativeRegexps[707], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[708], "/etc/", cleanPath(p0))) ||
+				((strings.HasPrefix(baseName(p0), ".") &&
+					matchRe(&nativeRegexps[232], baseName(p0))) &&
+					(mayName(p0, "~/.zcompdump") ||
+						mayName(p0, "~/.zcompdump-host-5.9"))))
 		}))
 }
 
@@ -12579,16 +12641,16 @@ func native387(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[707], "/d", p0)
+						return matchReWith(&nativeRegexps[709], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[707], "/d", p0)) ||
+							matchReWith(&nativeRegexps[709], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[708], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[709], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[710], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[711], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -12618,18 +12680,18 @@ func native388(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[708], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[710], "/.ssh", cleanPath(p0))) &&
 					!(((let0 &&
 						func() bool {
 							if e.Agent {
 								return !e.OutsideProject(p0)
 							}
-							return ((!matchRe(&nativeRegexps[710], cleanPath(p0)) &&
+							return ((!matchRe(&nativeRegexps[712], cleanPath(p0)) &&
 								!strings.Contains(p0, "..")) ||
 								((e.Cwd != "") &&
 									strings.HasPrefix(cleanPath(p0), (e.Cwd+"/"))))
 						}()) &&
-						!matchRe(&nativeRegexps[711], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[713], cleanPath(p0))) &&
 						(let1 ||
 							(((e.Cwd != "") &&
 								!e.CwdLost) &&
@@ -12637,7 +12699,7 @@ func native388(env any) bool {
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[712], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[714], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -12646,12 +12708,12 @@ func native388(env any) bool {
 func native389(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[713], "$", p0) ||
-			matchReAny(&nativeRegexps[714], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[715], "$", p0) ||
+			matchReAny(&nativeRegexps[716], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[715], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[717], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -12668,7 +12730,7 @@ func native390(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[716], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[718], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -12680,7 +12742,7 @@ func native391(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[717], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[719], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -12701,18 +12763,18 @@ func native393(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[718], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[719], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[720], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[721], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[722], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[723], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[724], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[720], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[721], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[722], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[723], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[724], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[725], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[726], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
 					!matchRe(&nativeRegexps[233], p0)) &&
-					(matchReWith(&nativeRegexps[725], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[726], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[727], ".sample", p0)))))
+					(matchReWith(&nativeRegexps[727], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[728], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[729], ".sample", p0)))))
 		}))
 }
 
@@ -12720,7 +12782,7 @@ func native393(env any) bool {
 func native394(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[728], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[730], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -12733,14 +12795,14 @@ func native395(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[729], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[731], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[730], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[731], "=", p0))
+				return (matchReWith(&nativeRegexps[732], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[733], "=", p0))
 			})))
 }
 
@@ -12754,7 +12816,7 @@ func native396(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[732], p0) ||
+			return ((matchRe(&nativeRegexps[734], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -12769,7 +12831,7 @@ func native396(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[733], "credential_process", p0)
+				return matchReAny(&nativeRegexps[735], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -12779,7 +12841,7 @@ func native396(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[734], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[736], ".exec.command", p0)
 					})))))
 }
 
@@ -12788,7 +12850,7 @@ func native397(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[735], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[737], "GOFLAGS=", p0)
 		}))
 }
 
@@ -12814,11 +12876,11 @@ func native398(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[736], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[738], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[737], "scripts.", p0)
+						return matchReWith(&nativeRegexps[739], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -12851,7 +12913,7 @@ func native399(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[738], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[740], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -12859,51 +12921,51 @@ func native399(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[739], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[741], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[740], p0)
+					return matchRe(&nativeRegexps[742], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[741], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[743], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[742], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[744], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[743], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[745], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			}) &&
 				!(((len(e.Positional) >= 3) &&
-					matchReAny(&nativeRegexps[744], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
+					matchReAny(&nativeRegexps[746], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
 					((in(index(e.Positional, (len(e.Positional)-1)), "true", "false") ||
-						(matchReAny(&nativeRegexps[745], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
-							matchRe(&nativeRegexps[746], index(e.Positional, (len(e.Positional)-1))))) ||
-						(matchReFold(&nativeRegexps[747], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
+						(matchReAny(&nativeRegexps[747], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
+							matchRe(&nativeRegexps[748], index(e.Positional, (len(e.Positional)-1))))) ||
+						(matchReFold(&nativeRegexps[749], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
 							in(index(e.Positional, (len(e.Positional)-1)), "difft", "difftastic")))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[748], "alias.", p0)
+				return matchReAny(&nativeRegexps[750], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[749], "credential.", p0)
+				return matchReFold(&nativeRegexps[751], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[750], "include", p0)
+				return matchReFold(&nativeRegexps[752], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[751], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[753], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[752], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[754], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[753], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[755], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -12912,21 +12974,21 @@ func native399(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[754], "remote.", p0)
+				return matchReFold(&nativeRegexps[756], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[755], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[757], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[756], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[758], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[757], "bin/", p0)))
+							!matchReWith(&nativeRegexps[759], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[758], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[760], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[759], "protocol.", p0)
+				return matchReFold(&nativeRegexps[761], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -12945,10 +13007,10 @@ func native400(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[750], "include", p0)
+				return matchReFold(&nativeRegexps[752], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[750], "include", let0)) &&
+			!matchReFold(&nativeRegexps[752], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -12964,36 +13026,36 @@ func native401(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[760], "url.", p0)))
+					matchReFold(&nativeRegexps[762], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[760], "url.", p0)
+				return matchReFold(&nativeRegexps[762], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return ((matchReWith(&nativeRegexps[153], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[761], "url.", e.Assigns[p0])) &&
+					matchReFold(&nativeRegexps[763], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[762], "http.", p0)
+				return matchReFold(&nativeRegexps[764], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[763], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[765], "false\x00no\x00off\x000", p0)
 				})) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[761], "url.", p0)
+						return matchReFold(&nativeRegexps[763], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[764], "http", p0)
+						return matchReFold(&nativeRegexps[766], "http", p0)
 					})))))
 }
 
@@ -13006,9 +13068,9 @@ func native402(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[738], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[740], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[738], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[740], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -13017,8 +13079,8 @@ func native402(env any) bool {
 func native403(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[765], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[766], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[767], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[768], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -13027,8 +13089,8 @@ func native404(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[767], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[768], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[769], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[770], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -13043,18 +13105,18 @@ func native406(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[769], "--action=", p0)
+			return matchReWith(&nativeRegexps[771], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[770], "/", p0)
+			return matchReWith(&nativeRegexps[772], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[771], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[773], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[772], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[774], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -13063,7 +13125,7 @@ func native407(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[773], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[775], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[233], p0) {
 					return ((e.Cwd + "/") + p0)

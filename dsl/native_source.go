@@ -169,6 +169,7 @@ var helpers = map[string]struct {
 	"tokenForHost":         {"tokenForHost", "bool", []string{"string", "[]string"}},
 	"loopbackControlPlane": {"loopbackControlPlane", "bool", []string{"string", "[]string"}},
 	"localTestDatabase":    {"localTestDatabase", "bool", []string{"string", "[]string", "string"}},
+	"localTestURL":         {"localTestURL", "bool", []string{"string"}},
 	"uploadedFile":         {"uploadedFile", "string", []string{"string"}},
 	"isEscape":             {"isEscape", "bool", []string{"string"}},
 	"showsOutput":          {"showsOutput", "bool", []string{"string"}},

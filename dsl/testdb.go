@@ -28,6 +28,19 @@ func init() {
 				return localTestDatabase(name, args, sql), nil
 			}, new(func(string, []string, string) bool))}
 		}})
+	Funcs = append(Funcs, Func{Name: "localTestURL", Sig: "localTestURL(url) bool",
+		Doc:     "a database address (a URI such as postgres://localhost/app_test, or a libpq conninfo host=… dbname=…) whose database has test, tests or testing as a whole part of its name, as localTestDatabase reads one, and whose host is absent, a socket directory, loopback or a compose service's bare name; a DNS-named cluster (mongodb+srv) or a query naming another host is not",
+		Example: `localTestURL((assigns ?? {}).DATABASE_URL ?? "")`,
+		options: func() []expr.Option { return []expr.Option{strBool("localTestURL", localTestURL)} }})
+}
+
+// localTestURL: see the Func's Doc.
+func localTestURL(s string) bool {
+	if !strings.Contains(s, "://") && !strings.Contains(s, "=") {
+		return false
+	}
+	host, db, ok := dbAddress(s)
+	return ok && localDatabaseHost(host) && testDatabaseName(db)
 }
 
 // dbClientValues are the options of the database clients that take the
@@ -194,7 +207,14 @@ func localTestDatabase(name string, args []string, sql string) bool {
 		}
 		return ""
 	})
-	if family == "mongo" || sqlDestroys(rest) {
+	switch {
+	case connected == "" && family == "mongo" && !mongoUsesConnected(rest):
+		// db.getSiblingDB("app_test").dropDatabase() leaves the
+		// database connected to alone
+	case connected == "" && family == "mysql" && destroysQualifiedOnly(rest):
+		// mysql with no database named reaches only those the SQL names
+		// (DELETE FROM app_test.users)
+	case family == "mongo" || sqlDestroys(rest):
 		names = append(names, connected)
 	}
 	if lower := strings.ToLower(rest); family != "mongo" && (strings.Contains(lower, "database") || strings.Contains(lower, "schema")) {
@@ -211,6 +231,28 @@ func localTestDatabase(name string, args []string, sql string) bool {
 	}
 	for _, n := range names {
 		if !testDatabaseName(n) {
+			return false
+		}
+	}
+	return true
+}
+
+// mongoUsesConnected reports mongosh code that reaches the database it
+// is connected to: db other than as db.getSiblingDB(…) or db.getDB(…).
+func mongoUsesConnected(code string) bool {
+	return mongoDB().MatchString(mongoOtherDB().ReplaceAllString(code, ""))
+}
+
+var (
+	mongoOtherDB = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bdb\s*\.\s*get(?:Sibling)?DB\s*\(`) })
+	mongoDB      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bdb\b`) })
+)
+
+// destroysQualifiedOnly reports SQL whose every destructive statement
+// names its tables with their database (DELETE FROM app_test.users).
+func destroysQualifiedOnly(sql string) bool {
+	for stmt := range strings.SplitSeq(sql, ";") {
+		if sqlDestroys(stmt) && !sqlQualified().MatchString(stmt) {
 			return false
 		}
 	}

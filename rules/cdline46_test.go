@@ -62,10 +62,10 @@ func TestCdLine46(t *testing.T) {
 		{"cd /home/u/proj && rm -f passwd", dsl.Allow, dsl.Allow},
 		{"cd /home/u/proj/etc && rm -f passwd", dsl.Allow, dsl.Allow},
 		// everyday neighbours
-		{"cd build && rm -rf *", dsl.Ask, dsl.Ask},
-		{"cd /tmp && rm -rf x", dsl.Allow, dsl.Allow}, // asked before: read as ./x
+		{"cd build && rm -rf *", dsl.Allow, dsl.Allow}, // nothing there, in no git work tree (fpfix61)
+		{"cd /tmp && rm -rf x", dsl.Allow, dsl.Allow},  // asked before: read as ./x
 		{"rm -rf /tmp/x", dsl.Allow, dsl.Allow},
-		{"cd ~/proj && rm -rf node_modules", dsl.Ask, dsl.Ask},
+		{"cd ~/proj && rm -rf node_modules", dsl.Allow, dsl.Allow}, // nothing there, in no git work tree (fpfix61)
 		{"cd /var/lib/app/src && make clean", dsl.Allow, dsl.Allow},
 		// a build's objects under /usr/local/src are no system files; an agent
 		// deletes outside its project, which no checkpoint holds

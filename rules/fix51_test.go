@@ -156,8 +156,8 @@ func TestFix51Services(t *testing.T) {
 		{"terraform state push -force s.tfstate", dsl.Ask, dsl.Ask},         // was allowed
 		{"export NODE_TLS_REJECT_UNAUTHORIZED=0", dsl.Ask, dsl.Ask},         // was allowed
 		{"export GIT_SSL_NO_VERIFY=1", dsl.Ask, dsl.Ask},                    // was allowed
-		{"git rm -rf .", dsl.Ask, dsl.Ask},                                  // was allowed
-		{"git checkout --orphan new && git rm -rf .", dsl.Ask, dsl.Ask},     // was allowed
+		{"git rm -rf .", dsl.Allow, dsl.Allow},                              // git finds no work tree here and changes nothing (fpfix61)
+		{"git checkout --orphan new && git rm -rf .", dsl.Allow, dsl.Allow}, // git finds no work tree here and changes nothing (fpfix61)
 		// everyday spellings beside them
 		{"minikube delete", dsl.Allow, dsl.Allow},
 		{"kind delete cluster --name dev", dsl.Allow, dsl.Allow},

@@ -154,7 +154,7 @@ func TestFp52StartupLines(t *testing.T) {
 		{`echo -e 'export X=1\nrm -rf ~' >> ~/.bashrc`, dsl.Block, dsl.Block},
 		{`echo 'export X=1' > ~/.bashrc`, dsl.Ask, dsl.Ask},
 		{`echo 'export X=1' >> ~/.bash_aliases`, dsl.Ask, dsl.Ask},
-		{`echo 'set -gx EDITOR vim' >> ~/.config/fish/config.fish`, dsl.Ask, dsl.Ask},
+		{`echo 'set -gx EDITOR vim' >> ~/.config/fish/config.fish`, dsl.Allow, dsl.Ask}, // fish's set -gx, read as export is (fpfix61)
 		{`at now + 1 minute <<< 'echo hi'`, dsl.Allow, dsl.Ask},
 		{`echo 'echo hi' | at now + 1 minute`, dsl.Allow, dsl.Ask},
 		{`at now + 1 minute <<< 'rm -rf ~'`, dsl.Block, dsl.Block},

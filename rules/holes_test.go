@@ -70,9 +70,9 @@ func TestHomeDeleteSpellings(t *testing.T) {
 		{"rm -rf ~$USER", dsl.Block, dsl.Block},
 		{"rm -rf /hom[e]/u", dsl.Block, dsl.Block},
 		{"rm -rf /*/u", dsl.Block, dsl.Block},
-		{"rm -rf ./build", dsl.Ask, dsl.Ask},
-		{"rm -rf ~/proj/build", dsl.Ask, dsl.Ask},
-		{"rm -rf /home/u/proj/tmp", dsl.Ask, dsl.Ask},
+		{"rm -rf ./build", dsl.Allow, dsl.Allow},          // nothing there, in no git work tree (fpfix61)
+		{"rm -rf ~/proj/build", dsl.Allow, dsl.Allow},     // nothing there, in no git work tree (fpfix61)
+		{"rm -rf /home/u/proj/tmp", dsl.Allow, dsl.Allow}, // nothing there, in no git work tree (fpfix61)
 		{"rm -rf ~u/proj/tmp", dsl.Ask, dsl.Ask},
 	})
 }
@@ -329,7 +329,7 @@ func TestEverydayDevLines(t *testing.T) {
 		{"rm -rf ~/.gradle/*", dsl.Ask, dsl.Ask},
 		{"rm -rf ~/*/go-build/*", dsl.Ask, dsl.Ask},
 		{"rm -rf ~/.cache/go-build/../../*", dsl.Block, dsl.Block},
-		{"rm -rf node_modules", dsl.Ask, dsl.Ask},
+		{"rm -rf node_modules", dsl.Allow, dsl.Allow}, // nothing there, in no git work tree (fpfix61)
 		// a tool's own shell set-up, evaluated (the second everyday corpus)
 		{`eval "$(ssh-agent -s)"`, dsl.Allow, dsl.Allow},
 		{`eval "$(pyenv init -)"`, dsl.Allow, dsl.Allow},
@@ -429,8 +429,8 @@ func TestEverydaySix(t *testing.T) {
 		// git reset --keep stops rather than overwrite a local change
 		{"git reset --keep start", dsl.Allow, dsl.Allow},
 		{"git reset --keep HEAD~1", dsl.Allow, dsl.Allow},
-		{"git reset --merge ORIG_HEAD", dsl.Ask, dsl.Ask},
-		{"git reset --hard HEAD~3", dsl.Ask, dsl.Ask},
+		{"git reset --merge ORIG_HEAD", dsl.Allow, dsl.Allow}, // git finds no work tree here and changes nothing (fpfix61)
+		{"git reset --hard HEAD~3", dsl.Allow, dsl.Allow},     // git finds no work tree here and changes nothing (fpfix61)
 		// a hook's .sample is an example git never runs
 		{"cp scripts/pre-commit.sh .git/hooks/pre-commit.sample", dsl.Allow, dsl.Allow},
 		{"cp scripts/pre-commit.sh .git/hooks/pre-commit", dsl.Ask, dsl.Ask},

@@ -47,20 +47,52 @@ func StartupLine(c *Command) (text string, ok bool) {
 		return "", false
 	}
 	text = strings.TrimSuffix(text, "\n")
-	for _, m := range startupVariable().FindAllStringSubmatch(text, -1) {
-		if v := m[1] + m[2]; v != "HOME" && v != "PATH" && v != "USER" {
-			return "", false // set elsewhere in the file, or by whoever starts the shell
-		}
+	switch startupKind(appendedFile(c)) {
+	case "fish":
+		return text, startupChecked(text) && fishSetsUp(text)
+	case "vim":
+		return text, vimSetsOptions(text)
 	}
-	if strings.Contains(text, "\\") || startupScreen().MatchString(text) || !pathEntriesKnown(text) || !setsUp(text) {
+	if !startupChecked(aliasWord().ReplaceAllString(text, "$1")) || !setsUp(text) {
 		return "", false
 	}
 	return text, true
 }
 
+// startupChecked reports a start-up text that expands no variable but the
+// home, the PATH and the user, and that changes nothing a later command
+// runs beyond what typing it now would show (startupScreen).
+func startupChecked(text string) bool {
+	for _, m := range startupVariable().FindAllStringSubmatch(text, -1) {
+		if v := m[1] + m[2]; v != "HOME" && v != "PATH" && v != "USER" {
+			return false // set elsewhere in the file, or by whoever starts the shell
+		}
+	}
+	return !strings.Contains(text, "\\") && !startupScreen().MatchString(text) && pathEntriesKnown(text)
+}
+
+// appendedFile is the start-up file a command StartupLine reads appends
+// to: tee -a's operand, or the file of the one >> redirection.
+func appendedFile(c *Command) string {
+	if c.Name == "tee" {
+		return c.Args[1].Value
+	}
+	for _, r := range c.Redirects {
+		if r.Op == ">>" {
+			return r.Target.Value
+		}
+	}
+	return ""
+}
+
+// aliasWord finds alias before a definition (alias ll='ls -la'), which
+// startupScreen would read as a trap for a program's name: what an alias
+// may stand for setupStmt judges (aliasDefinitions).
+var aliasWord = lazyRegexp(`\balias(\s+[A-Za-z0-9_.+-]+=)`)
+
 // appendsTo reports standard output appended (>>) to a start-up file.
 func appendsTo(r Redirect) bool {
-	return r.Op == ">>" && (r.Fd == "" || r.Fd == "1") && !r.Target.Dynamic && startupFile(r.Target.Value)
+	return r.Op == ">>" && (r.Fd == "" || r.Fd == "1") && !r.Target.Dynamic && startupKind(r.Target.Value) != ""
 }
 
 // homeWord reports a word whose only expansion is the home ("$HOME/go"),
@@ -95,7 +127,7 @@ func appendedInput(c *Command) (string, bool) {
 			return "", false
 		}
 	case "tee":
-		if len(c.Args) != 2 || len(redirs) > 0 || c.Args[0].Value != "-a" && c.Args[0].Value != "--append" || c.Args[1].Dynamic || !startupFile(c.Args[1].Value) {
+		if len(c.Args) != 2 || len(redirs) > 0 || c.Args[0].Value != "-a" && c.Args[0].Value != "--append" || c.Args[1].Dynamic || startupKind(c.Args[1].Value) == "" {
 			return "", false
 		}
 	}
@@ -152,10 +184,192 @@ func setupStmt(st *syntax.Stmt) bool {
 			return !slices.ContainsFunc(x.Args[1:], func(w *syntax.Word) bool { return !strings.HasPrefix(w.Lit(), "-") })
 		case "bindkey": // the vi or emacs keymap
 			return len(x.Args) == 2 && (x.Args[1].Lit() == "-v" || x.Args[1].Lit() == "-e")
+		case "alias":
+			return aliasDefinitions(x.Args[1:])
 		}
 	}
 	return false
 }
+
+// aliasDefinitions reports static alias NAME=TEXT definitions whose NAME
+// a person types later knowing what it runs: a name of its own (ll, gst:
+// no program, wrapper or builtin hguard knows; the walker judges TEXT
+// where the alias is defined, as it does one typed), or a program's name
+// whose TEXT runs that program or a version of it (alias ls='ls
+// --color=auto', alias python=python3); not a wrapper's (alias sudo=…),
+// nor a builtin's (alias cd=…), whose every later use it would change.
+func aliasDefinitions(words []*syntax.Word) bool {
+	if len(words) == 0 {
+		return false
+	}
+	for _, w := range words {
+		def, static := staticWord(w)
+		name, text, isDef := strings.Cut(def, "=")
+		if !static || !isDef || !aliasName().MatchString(name) || !aliasStandsFor(name, text) {
+			return false
+		}
+	}
+	return true
+}
+
+// aliasStandsFor reports an alias (or fish abbreviation) NAME for TEXT
+// that aliasDefinitions accepts.
+func aliasStandsFor(name, text string) bool {
+	f, err := syntax.NewParser().Parse(strings.NewReader(text), "")
+	if err != nil || len(f.Stmts) == 0 {
+		return false
+	}
+	if !KnownName(name) && !pathBuiltins.has(name) {
+		return true
+	}
+	_, wrapper := wrappers[name]
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	return ok && !wrapper && !pathBuiltins.has(name) && len(call.Args) > 0 && len(call.Assigns) == 0 && strings.HasPrefix(call.Args[0].Lit(), name)
+}
+
+// aliasName is a name an alias may have.
+var aliasName = lazyRegexp(`^[A-Za-z0-9_][A-Za-z0-9_.+-]*$`)
+
+// fishSetsUp reports a fish start-up text whose every line sets fish up:
+// set of a variable (its flags only -g, -x, -U, -l), read as export
+// NAME=VALUE is (a PATH or fish_user_paths as its entries, not fish's
+// function or completion path), fish_add_path of directories PATH may
+// put first, or an abbreviation or alias a person types knowing what it
+// runs (aliasStandsFor), with no command substitution, redirection or
+// pipe.
+func fishSetsUp(text string) bool {
+	for line := range strings.Lines(text) {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if strings.ContainsAny(line, "()`;|&<>{}*?[]") {
+			return false
+		}
+		f, err := syntax.NewParser().Parse(strings.NewReader(line), "")
+		if err != nil || len(f.Stmts) != 1 {
+			return false
+		}
+		call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+		if !ok || len(call.Assigns) > 0 || len(f.Stmts[0].Redirs) > 0 {
+			return false
+		}
+		var words []string
+		for _, w := range call.Args {
+			v, static := staticWord(w)
+			if raw := line[w.Pos().Offset():w.End().Offset()]; !static {
+				if raw != "$PATH" && !homeWord(raw) || strings.ContainsAny(raw, `"'`) {
+					return false
+				}
+				v = raw // $HOME/bin, $PATH: as pathEntriesKnown reads them
+			}
+			words = append(words, v)
+		}
+		if !fishSetupCommand(words) {
+			return false
+		}
+	}
+	return true
+}
+
+// fishSetupCommand judges one fish start-up command's words (fishSetsUp).
+func fishSetupCommand(words []string) bool {
+	flags, rest := leadingFlags(words[1:])
+	switch words[0] {
+	case "set":
+		if len(rest) == 0 || strings.Trim(strings.Join(flags, ""), "-gxUl") != "" || !aliasName().MatchString(rest[0]) {
+			return false
+		}
+		name, values := rest[0], rest[1:]
+		switch {
+		case name == "fish_function_path" || name == "fish_complete_path":
+			return false // where fish loads code from
+		case name == "PATH" || name == "fish_user_paths":
+			return pathEntriesKnown("PATH=" + strings.Join(values, ":"))
+		}
+		return !startupScreen().MatchString("export " + name + "=" + strings.Join(values, " "))
+	case "fish_add_path":
+		return len(rest) > 0 && strings.Trim(strings.Join(flags, ""), "-gUpamPv") == "" && pathEntriesKnown("PATH="+strings.Join(rest, ":")+":$PATH")
+	case "abbr":
+		return len(rest) >= 2 && strings.Trim(strings.Join(flags, ""), "-agU") == "" && slices.ContainsFunc(flags, func(f string) bool { return f == "-a" || f == "--add" }) &&
+			aliasName().MatchString(rest[0]) && aliasStandsFor(rest[0], strings.Join(rest[1:], " "))
+	case "alias":
+		if len(rest) == 1 {
+			name, text, ok := strings.Cut(rest[0], "=")
+			return ok && len(flags) == 0 && aliasName().MatchString(name) && aliasStandsFor(name, text)
+		}
+		return len(rest) == 2 && len(flags) == 0 && aliasName().MatchString(rest[0]) && aliasStandsFor(rest[0], rest[1])
+	}
+	return false
+}
+
+// leadingFlags splits words into the options before the first operand
+// and the rest (-- ends the options).
+func leadingFlags(words []string) (flags, rest []string) {
+	for i, w := range words {
+		if w == "--" {
+			return flags, words[i+1:]
+		}
+		if !strings.HasPrefix(w, "-") || w == "-" {
+			return flags, words[i:]
+		}
+		if short, ok := fishLongFlags[w]; ok {
+			w = short
+		}
+		flags = append(flags, w)
+	}
+	return flags, nil
+}
+
+// fishLongFlags are the long forms of the flags fishSetupCommand reads.
+var fishLongFlags = map[string]string{"--add": "-a", "--global": "-g", "--universal": "-U", "--export": "-x", "--local": "-l", "--path": "-P",
+	"--prepend": "-p", "--append": "-a", "--move": "-m", "--verbose": "-v"}
+
+// vimSetsOptions reports a .vimrc text whose every line (comments aside)
+// sets options to plain values (set number, set tabstop=4 expandtab),
+// turns syntax or file-type detection on or off, or names a colour
+// scheme: no option that runs a program or code (shell, makeprg,
+// keywordprg, *expr, *func, exrc, secure, modeline, a path where vim
+// loads code from), no toggled or queried option (!, ?), no command
+// (!cmd, system(), autocmd, map).
+func vimSetsOptions(text string) bool {
+	lines := 0
+	for line := range strings.Lines(text) {
+		fields := strings.Fields(strings.TrimLeft(strings.TrimSpace(line), ":"))
+		if len(fields) == 0 || strings.HasPrefix(fields[0], `"`) {
+			continue
+		}
+		lines++
+		args := fields[1:]
+		switch fields[0] {
+		case "set", "se", "setglobal", "setg":
+			if len(args) == 0 || slices.ContainsFunc(args, func(a string) bool { return !vimOption().MatchString(a) || vimRunsCode().MatchString(a) }) {
+				return false
+			}
+		case "syntax", "syn", "filetype", "filet":
+			if len(args) == 0 || slices.ContainsFunc(args, func(a string) bool { return !slices.Contains([]string{"on", "off", "enable", "plugin", "indent"}, a) }) {
+				return false
+			}
+		case "colorscheme", "colo":
+			if len(args) != 1 || !aliasName().MatchString(args[0]) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return lines > 0
+}
+
+var (
+	// vimOption is a set's argument: a boolean option (number,
+	// nonumber, invlist) or an option given a plain value (tabstop=4,
+	// shiftwidth+=2, encoding=utf-8, clipboard=unnamedplus).
+	vimOption = lazyRegexp(`^[a-z]+([-+^]?=[A-Za-z0-9_.,:#-]*)?$`)
+	// vimRunsCode is an option that runs a program or code, or says where
+	// vim loads code from.
+	vimRunsCode = lazyRegexp(`^(no|inv)?([a-z]*(shell|prg|program|expr|func|path|dll)[a-z]*|sh|mp|kp|fp|ep|gp|cpt|exrc|ex|secure|modeline|ml|mls|modelineexpr|mle|cc?v|charconvert|rtp|pp|pa|tfu|ofu|cfu|opfunc|packpath|runtimepath)([-+^]?=|$)`)
+)
 
 // presenceTest reports a condition that only asks whether a file or a
 // command is there ([ -f FILE ], [[ -s FILE ]], test -d DIR, command -v
@@ -222,19 +436,28 @@ func plainWord(w *syntax.Word) bool {
 	return plain
 }
 
-// startupFile reports a bash, zsh or POSIX shell start-up file in a home
-// (fish's are fish, not sh).
-func startupFile(p string) bool {
-	dir, base := path.Split(p)
-	dir = strings.TrimSuffix(dir, "/")
-	if !(dir == "~" || dir == "$HOME" || dir == "${HOME}" || dir == "/root" || strings.HasPrefix(dir, "/home/") && strings.Count(dir, "/") == 2) {
-		return false
+// startupKind names the language of a start-up file in a home: "sh" for
+// bash's, zsh's and the POSIX shell's, "fish" for fish's config.fish,
+// "vim" for .vimrc; "" for any other file.
+func startupKind(p string) string {
+	var rel string
+	for _, home := range []string{"~/", "$HOME/", "${HOME}/", "/root/"} {
+		if rest, ok := strings.CutPrefix(p, home); ok {
+			rel = rest
+		}
 	}
-	switch base {
+	if rest, ok := strings.CutPrefix(p, "/home/"); ok && strings.Contains(rest, "/") {
+		_, rel, _ = strings.Cut(rest, "/")
+	}
+	switch rel {
 	case ".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin":
-		return true
+		return "sh"
+	case ".config/fish/config.fish":
+		return "fish"
+	case ".vimrc":
+		return "vim"
 	}
-	return false
+	return ""
 }
 
 // startupScreen finds what a start-up line does to later commands that the
