@@ -13,8 +13,8 @@ import (
 func TestFpfix61TestDatastores(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{`docker compose -p myapp-test down -v`, dsl.Allow, dsl.Allow},
-		{`docker compose -f docker-compose.test.yml down -v`, dsl.Allow, dsl.Allow},
-		{`docker compose -f compose.ci.yml down -v --remove-orphans`, dsl.Allow, dsl.Allow},
+		{`docker compose -f docker-compose.test.yml down -v`, dsl.Ask, dsl.Ask}, // the directory's project: a shared volume is the dev data
+		{`docker compose -f compose.ci.yml down -v --remove-orphans`, dsl.Ask, dsl.Ask},
 		{`cd services/api && docker compose -p myapp-test down -v`, dsl.Allow, dsl.Allow},
 		{`docker compose -p myapp down -v`, dsl.Ask, dsl.Ask},
 		{`docker compose -f docker-compose.yml -f docker-compose.test.yml down -v`, dsl.Ask, dsl.Ask}, // the project's own file too
@@ -32,7 +32,7 @@ func TestFpfix61TestDatastores(t *testing.T) {
 		{`DATABASE_URL=postgres://localhost/app_test npx prisma migrate reset --force`, dsl.Allow, dsl.Allow},
 		{`DATABASE_URL=postgres://localhost/app npx prisma migrate reset --force`, dsl.Ask, dsl.Ask},
 		{`DATABASE_URL=postgres://db.example.com/app_test npx prisma migrate reset --force`, dsl.Ask, dsl.Ask},
-		{`NODE_ENV=test npx prisma migrate reset --force --skip-seed`, dsl.Allow, dsl.Allow},
+		{`NODE_ENV=test npx prisma migrate reset --force --skip-seed`, dsl.Ask, dsl.Ask}, // Prisma reads .env's DATABASE_URL whatever NODE_ENV says
 		{`NODE_ENV=production npx prisma migrate reset --force`, dsl.Ask, dsl.Ask},
 		{`python manage.py flush --no-input --settings=app.settings.test`, dsl.Allow, dsl.Allow},
 		{`python manage.py flush --no-input --settings=app.settings.production`, dsl.Ask, dsl.Ask},

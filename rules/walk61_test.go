@@ -40,7 +40,7 @@ func TestWalk61PositionalLoopsArrays(t *testing.T) {
 		{`x=(a b); echo "${x[@]}"`, dsl.Allow, dsl.Allow},
 		{`x=("$1" b); ls "${x[@]}"`, dsl.Allow, dsl.Allow},
 		{`read -r line < f; echo "$line"`, dsl.Allow, dsl.Allow},
-		{`set -- "$HOME/proj" build; rm -rf "${@: -1}"`, dsl.Ask, dsl.Ask},
+		{`set -- "$HOME/proj" src; rm -rf "${@: -1}"`, dsl.Ask, dsl.Ask},
 	})
 }
 
