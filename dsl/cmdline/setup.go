@@ -86,6 +86,9 @@ var setupCommands = map[string][]string{
 	"pip":            {"completion"},
 	"pip3":           {"completion"},
 	"uv":             {"generate-shell-completion"},
+	// 1Password's CLI prints export OP_SESSION_…=… for its documented
+	// eval $(op signin)
+	"op": {"signin"},
 }
 
 // completers print a completion script with "completion SHELL" (or
