@@ -3203,7 +3203,7 @@ var builtinSpecs = []dsl.Spec{
 		Level:      dsl.Ask,
 		Scope:      "command",
 		On:         []string{"gpg", "gpg2", "security", "git", "secret-tool"},
-		When:       "!(len(via) > 0 && (via[len(via)-1] in [\"$(…)\", \"<(…)\"] || via[len(via)-1] matches \"(?i)(pass|cred|secret|token|auth|helper)\")) && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*[wg]\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\") ||\n  pos(0) == \"export\" && any(options(\"t\"), # in [\"identities\", \"privKeys\", \"all\"]))) ||\n(name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))",
+		When:       "!(len(via) > 0 && (via[len(via)-1] in [\"$(…)\", \"<(…)\"] || via[len(via)-1] matches \"(?i)(pass|cred|secret|token|auth|helper)\")) && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\", \"export-secret-ssh-key\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*[wg]\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\") ||\n  pos(0) == \"export\" && any(options(\"t\"), # in [\"identities\", \"privKeys\", \"all\"]))) ||\n(name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))",
 		Message:    "prints a secret from the user's own key ring (a secret key, a saved password or token) where the caller and its logs see it",
 		Checkpoint: false,
 		Pos:        dsl.Pos{File: "read.yaml", Line: 180, Col: 3},

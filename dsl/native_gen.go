@@ -1063,7 +1063,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native263
 		}
-	case "!(len(via) > 0 && (via[len(via)-1] in [\"$(…)\", \"<(…)\"] || via[len(via)-1] matches \"(?i)(pass|cred|secret|token|auth|helper)\")) && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*[wg]\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\") ||\n  pos(0) == \"export\" && any(options(\"t\"), # in [\"identities\", \"privKeys\", \"all\"]))) ||\n(name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
+	case "!(len(via) > 0 && (via[len(via)-1] in [\"$(…)\", \"<(…)\"] || via[len(via)-1] matches \"(?i)(pass|cred|secret|token|auth|helper)\")) && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\", \"export-secret-ssh-key\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*[wg]\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\") ||\n  pos(0) == \"export\" && any(options(\"t\"), # in [\"identities\", \"privKeys\", \"all\"]))) ||\n(name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
 		if scope == "command" {
 			return native264
 		}
@@ -8840,7 +8840,7 @@ func native264(env any) bool {
 		(in(index(e.Via, (len(e.Via)-1)), "$(…)", "<(…)") ||
 			matchReAny(&nativeRegexps[435], "pass\x00cred\x00secret\x00token\x00auth\x00helper", index(e.Via, (len(e.Via)-1))))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
-			e.HasFlag("export-secret-keys", "export-secret-subkeys")) ||
+			e.HasFlag("export-secret-keys", "export-secret-subkeys", "export-secret-ssh-key")) ||
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {

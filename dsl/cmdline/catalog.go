@@ -52,6 +52,14 @@ type Program struct {
 	// ShellPaths: the generic fallback still reads the words the entry
 	// does not describe for a shell's path (cmake -DCMAKE_C_COMPILER_LAUNCHER=/bin/sh)
 	ShellPaths bool
+	// Abbrev: its parser takes any unambiguous prefix of a long option
+	// (GNU getopt_long, Python's argparse and optparse, Ruby's
+	// OptionParser, MySQL's my_getopt), so that certbot --post is
+	// --post-hook: the words are read with Long's and the code options'
+	// full names (spellWords). The entry then lists every long option
+	// of the program that is a prefix of another it lists, in Long or
+	// as a code option, lest the shorter one be taken for the longer.
+	Abbrev bool
 	// Settings are the keys of its configuration files whose value is a
 	// command it runs on an event, a hook (fail2ban's actionban, fastfetch's
 	// command module's text, rsyslog's ^PROGRAM action as "^", libvirt's
