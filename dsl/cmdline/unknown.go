@@ -41,14 +41,14 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 			// memcheck "$(which rm)" -rf ~: a program's path looked up at
 			// run time is a command name only known then
 			w.inUnknown++
-			w.spawn(c, args[i:], Wrapper{Name: c.Name}, cx)
+			w.spawnAttached(c, args[i:], Wrapper{Name: c.Name}, cx)
 			w.inUnknown--
 			return
 		}
 		if a.Dynamic && i > 0 && args[i-1].Value == "--" && w.namesShell(args, i) {
 			// cabal exec -- $SHELL: the user's shell where a command goes
 			w.inUnknown++
-			w.spawn(c, args[i:], Wrapper{Name: c.Name}, cx)
+			w.spawnAttached(c, args[i:], Wrapper{Name: c.Name}, cx)
 			w.inUnknown--
 			return
 		}
@@ -66,7 +66,7 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 				// setpriv env LD_PRELOAD=/tmp/x.so id: the wrapper with the
 				// environment it sets, peeled as on its own
 				w.inUnknown++
-				w.spawn(c, args[i:], Wrapper{Name: c.Name}, cx)
+				w.spawnAttached(c, args[i:], Wrapper{Name: c.Name}, cx)
 				w.inUnknown--
 				return
 			}
@@ -88,7 +88,7 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 			continue // virsh shutdown vm1, xcrun simctl shutdown all: the program's own verb
 		}
 		w.inUnknown++
-		w.spawn(c, args[i:], Wrapper{Name: c.Name}, cx)
+		w.spawnAttached(c, args[i:], Wrapper{Name: c.Name}, cx)
 		w.inUnknown--
 		// its later words may be commands of their own too (zzrun ls
 		// 'rm -rf ~', zzwatch --run test --hook 'rm -rf ~'): the
@@ -757,7 +757,8 @@ func passedThrough(s string) bool {
 var ruledPrograms = set("git", "ssh", "docker", "podman", "kubectl", "helm", "terraform", "tofu", "pulumi", "aws", "gcloud",
 	"gsutil", "az", "mkfs", "fdisk", "sfdisk", "parted", "wipefs", "kill", "pkill", "killall", "systemctl", "crontab",
 	"truncate", "find", "npm", "pnpm", "yarn", "pip", "pip3", "psql", "mysql", "redis-cli", "mongosh", "iptables", "nft",
-	"ufw", "usermod", "passwd", "chpasswd", "visudo", "mount", "umount", "shutdown", "reboot", "halt", "poweroff")
+	"ufw", "usermod", "passwd", "chpasswd", "visudo", "mount", "umount", "shutdown", "reboot", "halt", "poweroff",
+	"openssl", "gpg", "gpg2")
 
 // isCommandWord reports what a command name or a path to a program looks
 // like (rm, git, python3.12, /usr/bin/rm, ./run.sh): letters, digits and
