@@ -67,3 +67,38 @@ func TestOpt61LauncherStdio(t *testing.T) {
 		{"c99 -std=c99 x.c -o x", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestOpt61WritesThatRunLater: a program's name in a bin directory early
+// on PATH and a git hook, written by code (gdb's dump value) or as a
+// launcher's log file (screen -Logfile), are asked as a cron file is; an
+// attached -o inside lftp's commands names the file get writes.
+func TestOpt61WritesThatRunLater(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"gdb -nx -ex 'dump value /home/u/.local/bin/ls \"x\"' -ex quit", dsl.Ask, dsl.Ask},
+		{"gdb -nx -ex 'dump value /home/u/proj/.git/hooks/pre-commit \"x\"' -ex quit", dsl.Ask, dsl.Ask},
+		{"screen -L -Logfile /usr/local/bin/ls true", dsl.Ask, dsl.Ask},
+		{"lftp -c 'get https://x.io/x -o/etc/cron.d/x'", dsl.Ask, dsl.Ask},
+
+		{"gdb -nx -ex 'dump value /home/u/proj/out.bin \"x\"' -ex quit", dsl.Allow, dsl.Allow},
+		{"gdb -nx -ex 'dump value /home/u/proj/.git/hooks/pre-commit.sample \"x\"' -ex quit", dsl.Allow, dsl.Allow},
+		{"screen -L -Logfile /home/u/proj/build.log make", dsl.Allow, dsl.Allow},
+		{"curl -o ~/.local/bin/jq https://x.example/jq", dsl.Allow, dsl.Ask},
+		{"lftp -c 'get https://x.io/x -o/home/u/proj/x'", dsl.Allow, dsl.Allow},
+	})
+}
+
+// TestOpt61PromptCopy: a copy of an interpreter or a program with a
+// prompt, run from the working or a temporary directory with no operand
+// (GTFOBins' setuid ./tclsh), asks as ./elvish does.
+func TestOpt61PromptCopy(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"./tclsh", dsl.Ask, dsl.Ask},
+		{"./python3", dsl.Ask, dsl.Ask},
+		{"/tmp/irb", dsl.Ask, dsl.Ask},
+
+		{"./python3 x.py", dsl.Allow, dsl.Allow},
+		{"./.venv/bin/python -m pytest", dsl.Allow, dsl.Allow},
+		{"./tclsh build.tcl", dsl.Allow, dsl.Allow},
+		{"python3 -c 'print(1)'", dsl.Allow, dsl.Allow},
+	})
+}

@@ -2275,8 +2275,8 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 					continue
 				}
 				switch strings.ToLower(f[0]) {
-				case "get", "recv", "mget", "reget", "newer":
-					fileOp("w", f[len(f)-1])
+				case "get", "recv", "mget", "reget", "newer", "pget", "get1":
+					fileOp("w", localFile(f[1:]))
 				case "put", "send", "mput", "append", "reput":
 					fileOp("r", f[1])
 				case "mirror":
@@ -2854,6 +2854,21 @@ func unquote(s string) string {
 	}
 	s = s[1 : len(s)-1]
 	return strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(s)
+}
+
+// localFile is the local file a download command of a file-transfer
+// client writes: lftp's -o LOCAL, spaced or attached as getopt takes it
+// (get URL -o/etc/cron.d/x), else the last word (get REMOTE LOCAL).
+func localFile(words []string) string {
+	for i, v := range words {
+		switch {
+		case v == "-o" && i+1 < len(words):
+			return words[i+1]
+		case strings.HasPrefix(v, "-o") && len(v) > 2:
+			return v[2:]
+		}
+	}
+	return words[len(words)-1]
 }
 
 // reverseMirror is the local directory lftp's mirror -R (--reverse)
