@@ -102,3 +102,34 @@ func TestOpt61PromptCopy(t *testing.T) {
 		{"python3 -c 'print(1)'", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestOpt61BareShellName: a shell named without a path where a command
+// stands is the shell /bin/sh there is: a catalogue launcher's command
+// (codex sandbox linux bash, setlock - bash), the user's shell as an
+// option's value (dhclient -sf $SHELL), the first command of a word that
+// holds a command line (csvtool call 'bash;false'), and a configuration
+// the line wrote whose setting or pipe runs it (wg-quick's PostUp,
+// rtorrent's execute, procmail's | CMD). A name chosen as a shell, a
+// language or prose stays allowed.
+func TestOpt61BareShellName(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"codex sandbox linux bash", dsl.Ask, dsl.Ask},
+		{"dhclient -sf $SHELL", dsl.Ask, dsl.Ask},
+		{"csvtool call 'bash;false' data.csv", dsl.Ask, dsl.Ask},
+		{"printf '[Interface]\\nPostUp = bash\\n' > /tmp/w.conf; wg-quick up /tmp/w.conf", dsl.Ask, dsl.Ask},
+		{"echo 'execute = bash,-c,\"bash </dev/tty >/dev/tty 2>/dev/tty\"' >~/.rtorrent.rc; rtorrent", dsl.Ask, dsl.Ask},
+		{"printf ':0\\n| bash -c \"rm -rf ~\"\\n' > /tmp/p.rc; procmail -m /tmp/p.rc", dsl.Block, dsl.Block},
+
+		{"codex sandbox macos make test", dsl.Allow, dsl.Allow},
+		{"codex exec 'fix the failing test'", dsl.Allow, dsl.Allow},
+		{"chsh -s $SHELL", dsl.Allow, dsl.Allow},
+		{"zzprog --shell $SHELL", dsl.Allow, dsl.Allow},
+		{"csvtool call 'echo;false' data.csv", dsl.Allow, dsl.Allow},
+		{"zzgrep 'bash|zsh' notes.txt", dsl.Allow, dsl.Allow},
+		{"printf '[Interface]\\nPostUp = iptables -F\\n' > /tmp/w.conf; wg-quick up /tmp/w.conf", dsl.Allow, dsl.Allow},
+		{"printf 'shell = bash\\n' > /tmp/x.conf; zzprog -c /tmp/x.conf", dsl.Allow, dsl.Allow},
+		{"printf 'prefix = bash\\n' > /tmp/x.conf; zzprog -c /tmp/x.conf", dsl.Allow, dsl.Allow},
+		{"printf '| bash | 5.1 |\\n' > /tmp/x.md; zzprog /tmp/x.md", dsl.Allow, dsl.Allow},
+		{"printf ':0\\n| formail -A x\\n' > /tmp/p.rc; procmail -m /tmp/p.rc", dsl.Allow, dsl.Allow},
+	})
+}

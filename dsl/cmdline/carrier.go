@@ -1547,7 +1547,7 @@ func (w *walker) spawnElsewhere(c *Command, fs []field, wr Wrapper, cx ctx) {
 }
 
 // spawnWith emits the command fs with env's assignments; with stdio set
-// it runs on stdio's standard input, redirections and pipe.
+// it runs on stdio's standard input and redirections.
 func (w *walker) spawnWith(c *Command, fs []field, wr Wrapper, env []Assign, stdio *Command, cx ctx) {
 	if len(fs) == 0 || w.full {
 		return
@@ -1557,7 +1557,7 @@ func (w *walker) spawnWith(c *Command, fs []field, wr Wrapper, env []Assign, std
 	}
 	n := Command{Pipe: PipePos{Len: 1}, Via: c.Via, Source: c.Source, Pos: c.Pos, Func: c.Func, Background: c.Background}
 	if stdio != nil {
-		n.Stdin, n.Redirects, n.Pipe = stdio.Stdin, stdio.Redirects, stdio.Pipe
+		n.Stdin, n.Redirects = stdio.Stdin, stdio.Redirects
 	}
 	rest := w.peel(&n, fs)
 	n.Wrappers = concat(append(slices.Clip(c.Wrappers), wr), n.Wrappers)
@@ -2217,6 +2217,13 @@ var dataPrograms = set(
 // which shell to use and is left alone.
 func (w *walker) shellArgs(c *Command, args []field, cx ctx) {
 	for i, a := range args {
+		if a.Dynamic && i > 0 && strings.HasPrefix(args[i-1].Value, "-") && !strings.Contains(strings.ToLower(args[i-1].Value), "shell") &&
+			w.namesShell(args, i) {
+			// dhclient -sf $SHELL: the user's shell as an option's value,
+			// as /bin/sh there
+			w.spawn(c, args[i:i+1], Wrapper{Name: c.Name}, cx)
+			return
+		}
 		if a.Dynamic || a.in.Kind != "" {
 			continue
 		}
@@ -2319,7 +2326,7 @@ func shellInText(v string, content bool) (string, bool) {
 	for start := 0; start < len(v); {
 		i := strings.Index(v[start:], "/")
 		if i < 0 {
-			return "", false
+			break
 		}
 		i += start
 		// back up over the path to where the word holding it starts
@@ -2383,7 +2390,7 @@ func shellInText(v string, content bool) (string, bool) {
 		}
 		return text, true
 	}
-	return "", false
+	return bareShellIn(v, content)
 }
 
 // loadLine is a configuration line that loads a shared library: nginx's

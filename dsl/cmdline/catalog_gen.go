@@ -314,104 +314,106 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[152]
 	case "screen":
 		return &catalogPrograms[153]
-	case "cpulimit":
+	case "codex":
 		return &catalogPrograms[154]
-	case "dbus-launch":
+	case "cpulimit":
 		return &catalogPrograms[155]
-	case "rlwrap":
+	case "dbus-launch":
 		return &catalogPrograms[156]
-	case "valgrind":
+	case "rlwrap":
 		return &catalogPrograms[157]
-	case "setarch":
+	case "valgrind":
 		return &catalogPrograms[158]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "setarch":
 		return &catalogPrograms[159]
-	case "chronic", "eatmydata", "xvfb-run", "catchsegv", "numactl", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "pipetty":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[160]
-	case "fakeroot":
+	case "chronic", "eatmydata", "xvfb-run", "catchsegv", "numactl", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "pipetty":
 		return &catalogPrograms[161]
-	case "sem":
+	case "fakeroot":
 		return &catalogPrograms[162]
-	case "ifne":
+	case "sem":
 		return &catalogPrograms[163]
-	case "prlimit":
+	case "ifne":
 		return &catalogPrograms[164]
-	case "entr":
+	case "prlimit":
 		return &catalogPrograms[165]
-	case "mosh":
+	case "entr":
 		return &catalogPrograms[166]
-	case "msgfilter":
+	case "mosh":
 		return &catalogPrograms[167]
-	case "start-stop-daemon":
+	case "msgfilter":
 		return &catalogPrograms[168]
-	case "sg", "newgrp":
+	case "start-stop-daemon":
 		return &catalogPrograms[169]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "sg", "newgrp":
 		return &catalogPrograms[170]
-	case "wezterm":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[171]
-	case "kitty", "foot", "st":
+	case "wezterm":
 		return &catalogPrograms[172]
-	case "tmux", "byobu", "byobu-tmux":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[173]
-	case "zellij":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[174]
-	case "dtach", "abduco":
+	case "zellij":
 		return &catalogPrograms[175]
-	case "parallel":
+	case "dtach", "abduco":
 		return &catalogPrograms[176]
-	case "hping3":
+	case "parallel":
 		return &catalogPrograms[177]
-	case "at", "batch":
+	case "hping3":
 		return &catalogPrograms[178]
-	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
+	case "at", "batch":
 		return &catalogPrograms[179]
-	case "pnpm", "yarn", "npm", "bun":
+	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
 		return &catalogPrograms[180]
-	case "bundle", "bundler", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[181]
-	case "mise":
+	case "bundle", "bundler", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[182]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "mise":
 		return &catalogPrograms[183]
-	case "nix":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[184]
-	case "script":
+	case "nix":
 		return &catalogPrograms[185]
-	case "socat":
+	case "script":
 		return &catalogPrograms[186]
-	case "socket":
+	case "socat":
 		return &catalogPrograms[187]
-	case "proot":
+	case "socket":
 		return &catalogPrograms[188]
-	case "sched":
+	case "proot":
 		return &catalogPrograms[189]
-	case "faketime":
+	case "sched":
 		return &catalogPrograms[190]
-	case "trickle":
+	case "faketime":
 		return &catalogPrograms[191]
-	case "hyperfine":
+	case "trickle":
 		return &catalogPrograms[192]
-	case "direnv":
+	case "hyperfine":
 		return &catalogPrograms[193]
-	case "op":
+	case "direnv":
 		return &catalogPrograms[194]
-	case "doppler", "infisical":
+	case "op":
 		return &catalogPrograms[195]
-	case "dotenv":
+	case "doppler", "infisical":
 		return &catalogPrograms[196]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[197]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[198]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[199]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[200]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[201]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[202]
+	case "nix-shell":
+		return &catalogPrograms[203]
 	}
 	return nil
 }
@@ -705,6 +707,7 @@ var catalogNames = [...]string{
 	"toybox",
 	"sshpass",
 	"screen",
+	"codex",
 	"cpulimit",
 	"dbus-launch",
 	"rlwrap",
@@ -974,6 +977,7 @@ var catalogPrograms = [...]Program{
 	{Name: "toybox", Runs: "argv"},
 	{Name: "sshpass", Runs: "argv", Args: "pfdP"},
 	{Name: "screen", Runs: "argv", Args: "cehpSsTtX", Long: []string{"logfile"}, Stop: "XvlwQ", Shell: "agent"},
+	{Name: "codex", Args: "c", Long: []string{"config"}, Sub: []string{"sandbox", "debug"}, SubRun: "argv", SubOperands: 1},
 	{Name: "cpulimit", Runs: "argv", Args: "lpe", Long: []string{"limit", "pid", "exe"}},
 	{Name: "dbus-launch", Runs: "argv", Long: []string{"config-file"}},
 	{Name: "rlwrap", Runs: "argv", Args: "bCDefFgHlMOPqsSwz"},
