@@ -114,6 +114,9 @@ func TestOpt61PromptCopy(t *testing.T) {
 func TestOpt61BareShellName(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{"codex sandbox linux bash", dsl.Ask, dsl.Ask},
+		{"codex sandbox linux /usr/bin/tmux", dsl.Ask, dsl.Ask},
+		{"cabal exec --project-file=/dev/null -- /usr/bin/pwsh", dsl.Ask, dsl.Ask},
+		{"uv run pwsh", dsl.Ask, dsl.Ask},
 		{"dhclient -sf $SHELL", dsl.Ask, dsl.Ask},
 		{"csvtool call 'bash;false' data.csv", dsl.Ask, dsl.Ask},
 		{"printf '[Interface]\\nPostUp = bash\\n' > /tmp/w.conf; wg-quick up /tmp/w.conf", dsl.Ask, dsl.Ask},
@@ -121,6 +124,12 @@ func TestOpt61BareShellName(t *testing.T) {
 		{"printf ':0\\n| bash -c \"rm -rf ~\"\\n' > /tmp/p.rc; procmail -m /tmp/p.rc", dsl.Block, dsl.Block},
 
 		{"codex sandbox macos make test", dsl.Allow, dsl.Allow},
+		{"tmux new -s dev", dsl.Allow, dsl.Allow},
+		{"pwsh -c Get-Date", dsl.Allow, dsl.Allow},
+		{"cheat tmux", dsl.Allow, dsl.Allow},
+		{"starship init pwsh", dsl.Allow, dsl.Allow},
+		{"brew install tmux", dsl.Allow, dsl.Allow},
+		{"ls /usr/bin/tmux", dsl.Allow, dsl.Allow},
 		{"codex exec 'fix the failing test'", dsl.Allow, dsl.Allow},
 		{"chsh -s $SHELL", dsl.Allow, dsl.Allow},
 		{"zzprog --shell $SHELL", dsl.Allow, dsl.Allow},

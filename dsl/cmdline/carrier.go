@@ -2235,7 +2235,7 @@ func (w *walker) shellArgs(c *Command, args []field, cx ctx) {
 			continue // --script-shell /bin/bash names the shell to use
 		}
 		attached, isAttached := attachedPath(v)
-		if isAttached && isShellPath(attached) {
+		if isAttached && shellPath(attached, startsShell) {
 			// a short option's value attached (agetty -l/bin/bash): as
 			// the spaced -l /bin/bash
 			opt := args[i]
@@ -2246,7 +2246,7 @@ func (w *walker) shellArgs(c *Command, args []field, cx ctx) {
 			i++
 			v = attached
 		}
-		if isShellPath(v) {
+		if shellPath(v, startsShell) {
 			rest := args[i:]
 			if i > 0 && strings.HasPrefix(args[i-1].Value, "-") && !strings.Contains(args[i-1].Value, "=") &&
 				(len(rest) < 2 || !strings.HasPrefix(rest[1].Value, "-c")) {
@@ -2293,7 +2293,10 @@ func attachedPath(v string) (path string, ok bool) {
 // isShellPath reports a path to a command shell: /bin/sh, /usr/bin/zsh,
 // ../../bin/bash (a bare name, as in apt install zsh, is not one, nor is
 // a directory of shellConfigDirs).
-func isShellPath(s string) bool {
+func isShellPath(s string) bool { return shellPath(s, shells.has) }
+
+// shellPath is isShellPath for the shells is reports.
+func shellPath(s string, is func(string) bool) bool {
 	if !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "./") && !strings.HasPrefix(s, "../") && !strings.HasPrefix(s, "~/") ||
 		strings.HasSuffix(s, "/") || strings.ContainsAny(s, "= \t") {
 		return false
@@ -2303,7 +2306,7 @@ func isShellPath(s string) bool {
 			return false // tree /etc/zsh: a shell's configuration directory
 		}
 	}
-	return shells.has(program(baseName(s)))
+	return is(program(baseName(s)))
 }
 
 // shellConfigDirs hold shells' configuration and data, named after them

@@ -335,8 +335,19 @@ func bareShell(s string) bool {
 	return s != "" && !strings.Contains(s, "/") && isCommandWord(s) && shells.has(program(s))
 }
 
+// startsShell reports a program that, run with nothing to do, starts an
+// interactive shell: a command shell, a shell of a scripting language
+// with its prompt (pwsh, nu, xonsh, elvish), or a terminal multiplexer,
+// which starts the user's shell in its window (tmux, screen).
+func startsShell(name string) bool {
+	return shells.has(name) || scriptShells.has(name) || multiplexers.has(name)
+}
+
+// multiplexers start the user's shell in each window they open.
+var multiplexers = set("tmux", "screen", "byobu", "zellij")
+
 // namesShell reports whether args[i] names a shell to start, as a
-// command's first word: a shell by name (bash) or path (/bin/sh), the
+// command's first word: a shell (startsShell) by name (bash, pwsh) or path (/bin/sh), the
 // user's shell ($SHELL, which userProgram reads as sh), or env or busybox
 // before one (env sh, /bin/busybox sh), which run it in turn.
 func (w *walker) namesShell(args []field, i int) bool {
@@ -345,7 +356,7 @@ func (w *walker) namesShell(args []field, i int) bool {
 		name, ok := w.userProgram(a)
 		return ok && shells.has(program(name))
 	}
-	if bareShell(a.Value) || isShellPath(a.Value) {
+	if isCommandWord(a.Value) && !strings.HasPrefix(a.Value, "-") && startsShell(program(baseName(a.Value))) && (!strings.Contains(a.Value, "/") || shellPath(a.Value, startsShell)) {
 		return true
 	}
 	switch program(baseName(a.Value)) {
