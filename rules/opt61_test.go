@@ -114,6 +114,8 @@ func TestOpt61PromptCopy(t *testing.T) {
 func TestOpt61BareShellName(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{"codex sandbox linux bash", dsl.Ask, dsl.Ask},
+		{"cdist shell -s bash", dsl.Ask, dsl.Ask},
+		{"cdist shell -s/bin/sh", dsl.Ask, dsl.Ask},
 		{"codex sandbox linux /usr/bin/tmux", dsl.Ask, dsl.Ask},
 		{"cabal exec --project-file=/dev/null -- /usr/bin/pwsh", dsl.Ask, dsl.Ask},
 		{"uv run pwsh", dsl.Ask, dsl.Ask},
@@ -124,6 +126,7 @@ func TestOpt61BareShellName(t *testing.T) {
 		{"printf ':0\\n| bash -c \"rm -rf ~\"\\n' > /tmp/p.rc; procmail -m /tmp/p.rc", dsl.Block, dsl.Block},
 
 		{"codex sandbox macos make test", dsl.Allow, dsl.Allow},
+		{"cdist config -v host1", dsl.Allow, dsl.Allow},
 		{"tmux new -s dev", dsl.Allow, dsl.Allow},
 		{"pwsh -c Get-Date", dsl.Allow, dsl.Allow},
 		{"cheat tmux", dsl.Allow, dsl.Allow},

@@ -344,76 +344,78 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[167]
 	case "msgfilter":
 		return &catalogPrograms[168]
-	case "start-stop-daemon":
+	case "cdist":
 		return &catalogPrograms[169]
-	case "sg", "newgrp":
+	case "start-stop-daemon":
 		return &catalogPrograms[170]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "sg", "newgrp":
 		return &catalogPrograms[171]
-	case "wezterm":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[172]
-	case "kitty", "foot", "st":
+	case "wezterm":
 		return &catalogPrograms[173]
-	case "tmux", "byobu", "byobu-tmux":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[174]
-	case "zellij":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[175]
-	case "dtach", "abduco":
+	case "zellij":
 		return &catalogPrograms[176]
-	case "parallel":
+	case "dtach", "abduco":
 		return &catalogPrograms[177]
-	case "hping3":
+	case "parallel":
 		return &catalogPrograms[178]
-	case "at", "batch":
+	case "hping3":
 		return &catalogPrograms[179]
-	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
+	case "at", "batch":
 		return &catalogPrograms[180]
-	case "pnpm", "yarn", "npm", "bun":
+	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
 		return &catalogPrograms[181]
-	case "bundle", "bundler", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[182]
-	case "mise":
+	case "bundle", "bundler", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[183]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "mise":
 		return &catalogPrograms[184]
-	case "nix":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[185]
-	case "script":
+	case "nix":
 		return &catalogPrograms[186]
-	case "socat":
+	case "script":
 		return &catalogPrograms[187]
-	case "socket":
+	case "socat":
 		return &catalogPrograms[188]
-	case "proot":
+	case "socket":
 		return &catalogPrograms[189]
-	case "sched":
+	case "proot":
 		return &catalogPrograms[190]
-	case "faketime":
+	case "sched":
 		return &catalogPrograms[191]
-	case "trickle":
+	case "faketime":
 		return &catalogPrograms[192]
-	case "hyperfine":
+	case "trickle":
 		return &catalogPrograms[193]
-	case "direnv":
+	case "hyperfine":
 		return &catalogPrograms[194]
-	case "op":
+	case "direnv":
 		return &catalogPrograms[195]
-	case "doppler", "infisical":
+	case "op":
 		return &catalogPrograms[196]
-	case "dotenv":
+	case "doppler", "infisical":
 		return &catalogPrograms[197]
-	case "dotenvx":
+	case "dotenv":
 		return &catalogPrograms[198]
-	case "aws-vault":
+	case "dotenvx":
 		return &catalogPrograms[199]
-	case "launchctl":
+	case "aws-vault":
 		return &catalogPrograms[200]
-	case "hguard":
+	case "launchctl":
 		return &catalogPrograms[201]
-	case "hguard-shell":
+	case "hguard":
 		return &catalogPrograms[202]
-	case "nix-shell":
+	case "hguard-shell":
 		return &catalogPrograms[203]
+	case "nix-shell":
+		return &catalogPrograms[204]
 	}
 	return nil
 }
@@ -744,6 +746,7 @@ var catalogNames = [...]string{
 	"entr",
 	"mosh",
 	"msgfilter",
+	"cdist",
 	"start-stop-daemon",
 	"sg",
 	"newgrp",
@@ -992,6 +995,7 @@ var catalogPrograms = [...]Program{
 	{Name: "entr", Runs: "argv", Stop: "s", Code: []CodeOption{{"-s", "sh", nil}}},
 	{Name: "mosh", Runs: "argv", Long: []string{"client", "server", "ssh", "port", "predict", "family", "bind-server", "experimental-remote-ip"}, Operands: 1, Prompt: []Prompt{{Batch: []string{"--"}, Operands: 1}}},
 	{Name: "msgfilter", Runs: "argv", Args: "iDow", Long: []string{"input", "directory", "output-file", "width"}},
+	{Name: "cdist", Code: []CodeOption{{"-s", "program", nil}, {"--shell", "program", nil}}, ShellPaths: true, Prompt: []Prompt{{Sub: []string{"shell"}, Operands: -1}}},
 	{Name: "start-stop-daemon", Args: "acdgIkNnOpPrRsTux", Code: []CodeOption{{"-x", "program", nil}, {"--exec", "program", nil}, {"--startas", "program", nil}, {"-a", "program", nil}}},
 	{Name: "sg", Operands: 1, Code: []CodeOption{{"-c", "sh", nil}}, Shell: "agent"},
 	{Name: "xterm", Code: []CodeOption{{"-e", "argv", nil}, {"--", "argv", nil}, {"-x", "argv", nil}, {"--command", "sh", nil}}, Shell: "agent"},
