@@ -26,6 +26,7 @@ func TestOpt61LongOptionPrefix(t *testing.T) {
 		{"gpg --export-secret-key -a", dsl.Ask, dsl.Ask},
 		{"gpg --export-secret-ssh-key u", dsl.Ask, dsl.Ask},
 		{"gpg --export-secret-ssh u", dsl.Ask, dsl.Ask},
+		{"gpg2 --export-secret-key -a", dsl.Ask, dsl.Ask},
 
 		{"gcloud compute ssh vm --zone x", dsl.Allow, dsl.Allow},
 		{"gcloud compute ssh vm --zo x", dsl.Allow, dsl.Allow},

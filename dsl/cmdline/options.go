@@ -145,7 +145,10 @@ func spellWords[T any](name string, args []T, word func(*T) *Word) {
 		key, from = "git "+values[sub].Value, sub+1
 	}
 	longOptions.RLock()
-	opts := longOptions.m[key]
+	opts, own := longOptions.m[key]
+	if !own {
+		opts = longOptions.m[program(key)] // a version's name: gpg2
+	}
 	longOptions.RUnlock()
 	if p := Lookup(name); p != nil && p.Abbrev && name != "git" {
 		opts = slices.Concat(opts, catalogLongOptions(p))
