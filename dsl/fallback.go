@@ -312,13 +312,18 @@ func mayWrite(c *cmdline.Command, args, outputs []string, gs guards) []string {
 	scan := func(name string, words []string, operands bool) {
 		prog := programName(name)
 		quiet := persistQuiet.has(name) || persistQuiet.has(prog)
+		launcher := launches(name)
 		reader := persistReaders.has(name) || persistReaders.has(prog) || compilesInPlace(name, words)
 		for i, w := range words {
 			if !strings.ContainsAny(w, "/~") {
 				continue
 			}
-			if operands && !reader && i > 0 && isOptionWord(words[i-1]) && accountFiles.has(cleanPath(w)) {
-				add(w) // an option's separate value: rlwrap -l /etc/passwd, ssh-copy-id -t /etc/passwd
+			if operands && !reader && i > 0 && isOptionWord(words[i-1]) && (accountFiles.has(cleanPath(w)) || launcher && runsLater(w)) {
+				// an option's separate value: rlwrap -l /etc/passwd,
+				// ssh-copy-id -t /etc/passwd; a launcher's log or lock file
+				// (screen -Logfile ~/.local/bin/ls CMD), which no download
+				// or build option is
+				add(w)
 				continue
 			}
 			if v, ok := optionPathValue(w); ok {
@@ -341,7 +346,7 @@ func mayWrite(c *cmdline.Command, args, outputs []string, gs guards) []string {
 				if secretPath(t) {
 					continue // a secret read (moreSecrets) is what naming it in code most likely is
 				}
-				if (persistPathIn(t, gs) || accountFiles.has(cleanPath(t))) && (redirectedTo(w, t) || writeHint(w)) {
+				if (persistPathIn(t, gs) || accountFiles.has(cleanPath(t)) || runsLater(t)) && (redirectedTo(w, t) || writeHint(w)) {
 					add(t)
 				}
 			}
@@ -366,11 +371,34 @@ func mayWrite(c *cmdline.Command, args, outputs []string, gs guards) []string {
 		// the command (screen -L /etc/passwd echo x); pv /etc/passwd reads it.
 		w := c.Wrappers[len(c.Wrappers)-1]
 		account := accountFiles.has(cleanPath(c.Path)) && len(c.Args) > 0 && len(w.Args) > 0 && isOptionWord(w.Args[len(w.Args)-1])
-		if (persistPathIn(c.Path, gs) || account) && !persistReaders.has(programName(w.Name)) && !loadsStartFile(w.Name, c.Path) {
+		if (persistPathIn(c.Path, gs) || account || launches(w.Name) && runsLater(c.Path)) && !persistReaders.has(programName(w.Name)) && !loadsStartFile(w.Name, c.Path) {
 			add(c.Path)
 		}
 	}
 	return out
+}
+
+// launches reports a program whose words are a command it runs after its
+// own options (a wrapper, or a launcher of the program catalogue: screen,
+// rlwrap), whose option values are then its own files.
+func launches(name string) bool {
+	p := cmdline.Lookup(name)
+	return p != nil && p.Runs != ""
+}
+
+// runsLater reports a file that runs later by its own name, as a write
+// into it by code (gdb's dump value FILE) or by a wrapper's option value
+// (screen -Logfile FILE) plants it: a program's name in a bin directory
+// early on PATH (~/.local/bin/ls, /usr/local/bin/ls) or a repository's
+// git hook (.git/hooks/pre-commit). A redirection there is judged by the
+// shadowing and persistence rules; this is for the words they do not read.
+func runsLater(p string) bool {
+	if _, _, ok := inBinDir(p, nil); ok && namesProgram(p) {
+		return true
+	}
+	c := cleanPath(p)
+	i := strings.LastIndex(c, "/.git/hooks/")
+	return i >= 0 && !strings.Contains(c[i+len("/.git/hooks/"):], "/") && !strings.HasSuffix(c, ".sample")
 }
 
 // redirectedTo reports a token written after a > in its word: awk's print >

@@ -1250,7 +1250,7 @@ func (w *walker) optionCarrier(c *Command, args []field, cx ctx) {
 	operand := func(rest []field) bool {
 		switch {
 		case userCmd:
-			w.spawn(c, rest, Wrapper{Name: c.Name}, cx)
+			w.spawnAttached(c, rest, Wrapper{Name: c.Name}, cx)
 		case operands > 0:
 			w.spawn(c, append([]field{shell}, rest...), Wrapper{Name: c.Name}, cx)
 		default:
@@ -1529,30 +1529,36 @@ func (w *walker) watch(c *Command, args []field, cx ctx) {
 // environment, c's prefix assignments among it (CONFIG_SHELL=… gdb --args
 // ./configure).
 func (w *walker) spawn(c *Command, fs []field, wr Wrapper, cx ctx) {
-	w.spawnWith(c, fs, wr, c.Assigns, cx)
+	w.spawnWith(c, fs, wr, c.Assigns, nil, cx)
+}
+
+// spawnAttached is spawn for a launcher that runs the command in the
+// foreground on its own standard input and output (runuser -u USER --
+// CMD, toolbox run CMD, a launcher without an entry): the command reads
+// what feeds the launcher (runuser -u root -- tclsh <<< CODE) and writes
+// where the launcher's output goes (toolbox run ncat -l 9001 > x.elf), as
+// if it stood there itself.
+func (w *walker) spawnAttached(c *Command, fs []field, wr Wrapper, cx ctx) {
+	w.spawnWith(c, fs, wr, c.Assigns, c, cx)
 }
 
 // spawnElsewhere is spawn for a command run in a container, on another
 // host or in a session with an environment of its own (docker exec,
 // gcloud compute ssh, screen -X): c's prefix assignments do not reach it.
 func (w *walker) spawnElsewhere(c *Command, fs []field, wr Wrapper, cx ctx) {
-	w.spawnWith(c, fs, wr, nil, cx)
+	w.spawnWith(c, fs, wr, nil, nil, cx)
 }
 
 // spawnElsewhereStdin is spawnElsewhere for a launcher that gives the
 // command c's standard input (execForwardsStdin): docker exec -i app sh
 // <<EOF runs the here-document's lines in the container's shell.
 func (w *walker) spawnElsewhereStdin(c *Command, fs []field, wr Wrapper, cx ctx) {
-	w.spawnFed(c, fs, wr, nil, &c.Stdin, cx)
+	w.spawnWith(c, fs, wr, nil, c, cx)
 }
 
-func (w *walker) spawnWith(c *Command, fs []field, wr Wrapper, env []Assign, cx ctx) {
-	w.spawnFed(c, fs, wr, env, nil, cx)
-}
-
-// spawnFed is spawnWith giving the command stdin, when not nil, as its
-// standard input, and c's place in its pipeline.
-func (w *walker) spawnFed(c *Command, fs []field, wr Wrapper, env []Assign, stdin *Input, cx ctx) {
+// spawnWith emits the command fs with env's assignments; with stdio set
+// it runs on stdio's standard input and redirections.
+func (w *walker) spawnWith(c *Command, fs []field, wr Wrapper, env []Assign, stdio *Command, cx ctx) {
 	if len(fs) == 0 || w.full {
 		return
 	}
@@ -1560,8 +1566,8 @@ func (w *walker) spawnFed(c *Command, fs []field, wr Wrapper, env []Assign, stdi
 		return
 	}
 	n := Command{Pipe: PipePos{Len: 1}, Via: c.Via, Source: c.Source, Pos: c.Pos, Func: c.Func, Background: c.Background}
-	if stdin != nil {
-		n.Stdin, n.Pipe = *stdin, c.Pipe
+	if stdio != nil {
+		n.Stdin, n.Redirects = stdio.Stdin, stdio.Redirects
 	}
 	rest := w.peel(&n, fs)
 	n.Wrappers = concat(append(slices.Clip(c.Wrappers), wr), n.Wrappers)
@@ -2230,6 +2236,13 @@ var dataPrograms = set(
 // which shell to use and is left alone.
 func (w *walker) shellArgs(c *Command, args []field, cx ctx) {
 	for i, a := range args {
+		if a.Dynamic && i > 0 && strings.HasPrefix(args[i-1].Value, "-") && !strings.Contains(strings.ToLower(args[i-1].Value), "shell") &&
+			w.namesShell(args, i) {
+			// dhclient -sf $SHELL: the user's shell as an option's value,
+			// as /bin/sh there
+			w.spawn(c, args[i:i+1], Wrapper{Name: c.Name}, cx)
+			return
+		}
 		if a.Dynamic || a.in.Kind != "" {
 			continue
 		}
@@ -2241,7 +2254,7 @@ func (w *walker) shellArgs(c *Command, args []field, cx ctx) {
 			continue // --script-shell /bin/bash names the shell to use
 		}
 		attached, isAttached := attachedPath(v)
-		if isAttached && isShellPath(attached) {
+		if isAttached && shellPath(attached, startsShell) {
 			// a short option's value attached (agetty -l/bin/bash): as
 			// the spaced -l /bin/bash
 			opt := args[i]
@@ -2252,7 +2265,7 @@ func (w *walker) shellArgs(c *Command, args []field, cx ctx) {
 			i++
 			v = attached
 		}
-		if isShellPath(v) {
+		if shellPath(v, startsShell) {
 			rest := args[i:]
 			if i > 0 && strings.HasPrefix(args[i-1].Value, "-") && !strings.Contains(args[i-1].Value, "=") &&
 				(len(rest) < 2 || !strings.HasPrefix(rest[1].Value, "-c")) {
@@ -2299,7 +2312,10 @@ func attachedPath(v string) (path string, ok bool) {
 // isShellPath reports a path to a command shell: /bin/sh, /usr/bin/zsh,
 // ../../bin/bash (a bare name, as in apt install zsh, is not one, nor is
 // a directory of shellConfigDirs).
-func isShellPath(s string) bool {
+func isShellPath(s string) bool { return shellPath(s, shells.has) }
+
+// shellPath is isShellPath for the shells is reports.
+func shellPath(s string, is func(string) bool) bool {
 	if !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "./") && !strings.HasPrefix(s, "../") && !strings.HasPrefix(s, "~/") ||
 		strings.HasSuffix(s, "/") || strings.ContainsAny(s, "= \t") {
 		return false
@@ -2309,7 +2325,7 @@ func isShellPath(s string) bool {
 			return false // tree /etc/zsh: a shell's configuration directory
 		}
 	}
-	return shells.has(program(baseName(s)))
+	return is(program(baseName(s)))
 }
 
 // shellConfigDirs hold shells' configuration and data, named after them
@@ -2332,7 +2348,7 @@ func shellInText(v string, content bool) (string, bool) {
 	for start := 0; start < len(v); {
 		i := strings.Index(v[start:], "/")
 		if i < 0 {
-			return "", false
+			break
 		}
 		i += start
 		// back up over the path to where the word holding it starts
@@ -2396,7 +2412,7 @@ func shellInText(v string, content bool) (string, bool) {
 		}
 		return text, true
 	}
-	return "", false
+	return bareShellIn(v, content)
 }
 
 // loadLine is a configuration line that loads a shared library: nginx's

@@ -52,6 +52,14 @@ type Program struct {
 	// ShellPaths: the generic fallback still reads the words the entry
 	// does not describe for a shell's path (cmake -DCMAKE_C_COMPILER_LAUNCHER=/bin/sh)
 	ShellPaths bool
+	// Abbrev: its parser takes any unambiguous prefix of a long option
+	// (GNU getopt_long, Python's argparse and optparse, Ruby's
+	// OptionParser, MySQL's my_getopt), so that certbot --post is
+	// --post-hook: the words are read with Long's and the code options'
+	// full names (spellWords). The entry then lists every long option
+	// of the program that is a prefix of another it lists, in Long or
+	// as a code option, lest the shorter one be taken for the longer.
+	Abbrev bool
 	// Settings are the keys of its configuration files whose value is a
 	// command it runs on an event, a hook (fail2ban's actionban, fastfetch's
 	// command module's text, rsyslog's ^PROGRAM action as "^", libvirt's
@@ -1553,7 +1561,7 @@ func subLine(prog, sub string, before, after []field) string {
 
 // catalogSub follows the command a launching subcommand runs.
 func (w *walker) catalogSub(c *Command, args []field, p *Program, via string, cx ctx) {
-	spawn := w.spawn
+	spawn := w.spawnAttached // a local launcher runs it on its own input and output
 	if p.SubElsewhere {
 		spawn = w.spawnElsewhere
 		if execForwardsStdin(via, args) {
@@ -2272,8 +2280,8 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 					continue
 				}
 				switch strings.ToLower(f[0]) {
-				case "get", "recv", "mget", "reget", "newer":
-					fileOp("w", f[len(f)-1])
+				case "get", "recv", "mget", "reget", "newer", "pget", "get1":
+					fileOp("w", localFile(f[1:]))
 				case "put", "send", "mput", "append", "reput":
 					fileOp("r", f[1])
 				case "mirror":
@@ -2851,6 +2859,21 @@ func unquote(s string) string {
 	}
 	s = s[1 : len(s)-1]
 	return strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(s)
+}
+
+// localFile is the local file a download command of a file-transfer
+// client writes: lftp's -o LOCAL, spaced or attached as getopt takes it
+// (get URL -o/etc/cron.d/x), else the last word (get REMOTE LOCAL).
+func localFile(words []string) string {
+	for i, v := range words {
+		switch {
+		case v == "-o" && i+1 < len(words):
+			return words[i+1]
+		case strings.HasPrefix(v, "-o") && len(v) > 2:
+			return v[2:]
+		}
+	}
+	return words[len(words)-1]
 }
 
 // reverseMirror is the local directory lftp's mirror -R (--reverse)

@@ -188,228 +188,234 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[89]
 	case "aa-exec":
 		return &catalogPrograms[90]
-	case "pexec", "aoss", "choom", "softlimit", "setlock", "distcc", "logsave", "ssh-agent", "dbus-run-session", "ionice-run":
+	case "pexec", "aoss", "choom", "softlimit", "distcc", "logsave", "ssh-agent", "dbus-run-session", "ionice-run":
 		return &catalogPrograms[91]
-	case "runcon":
+	case "setlock":
 		return &catalogPrograms[92]
-	case "multitime":
+	case "runcon":
 		return &catalogPrograms[93]
-	case "grc":
+	case "multitime":
 		return &catalogPrograms[94]
-	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
+	case "grc":
 		return &catalogPrograms[95]
-	case "latexmk":
+	case "tex", "latex", "pdflatex", "pdftex", "xelatex", "xetex", "lualatex", "luatex", "etex", "context", "amstex", "lambda":
 		return &catalogPrograms[96]
-	case "m4":
+	case "latexmk":
 		return &catalogPrograms[97]
-	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
+	case "m4":
 		return &catalogPrograms[98]
-	case "hg":
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild", "rpmspec":
 		return &catalogPrograms[99]
-	case "fzf":
+	case "hg":
 		return &catalogPrograms[100]
-	case "tmate":
+	case "fzf":
 		return &catalogPrograms[101]
-	case "genie":
+	case "tmate":
 		return &catalogPrograms[102]
-	case "dc":
+	case "genie":
 		return &catalogPrograms[103]
-	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
+	case "dc":
 		return &catalogPrograms[104]
-	case "yt-dlp", "youtube-dl":
+	case "mail", "mailx", "bsd-mailx", "s-nail", "heirloom-mailx":
 		return &catalogPrograms[105]
-	case "dmsetup":
+	case "yt-dlp", "youtube-dl":
 		return &catalogPrograms[106]
-	case "openvpn":
+	case "dmsetup":
 		return &catalogPrograms[107]
-	case "certbot":
+	case "openvpn":
 		return &catalogPrograms[108]
-	case "borg":
+	case "certbot":
 		return &catalogPrograms[109]
-	case "sshuttle":
+	case "borg":
 		return &catalogPrograms[110]
-	case "split", "gsplit":
+	case "sshuttle":
 		return &catalogPrograms[111]
-	case "scrot":
+	case "split", "gsplit":
 		return &catalogPrograms[112]
-	case "acr":
+	case "scrot":
 		return &catalogPrograms[113]
-	case "zic":
+	case "acr":
 		return &catalogPrograms[114]
-	case "dnsmasq":
+	case "zic":
 		return &catalogPrograms[115]
-	case "pip", "pip3":
+	case "dnsmasq":
 		return &catalogPrograms[116]
-	case "gem":
+	case "pip", "pip3":
 		return &catalogPrograms[117]
-	case "scp", "sftp-s":
+	case "gem":
 		return &catalogPrograms[118]
-	case "sshfs":
+	case "scp", "sftp-s":
 		return &catalogPrograms[119]
-	case "check_by_ssh":
+	case "sshfs":
 		return &catalogPrograms[120]
-	case "puppet":
+	case "check_by_ssh":
 		return &catalogPrograms[121]
-	case "xdotool":
+	case "puppet":
 		return &catalogPrograms[122]
-	case "ydotool":
+	case "xdotool":
 		return &catalogPrograms[123]
-	case "task":
+	case "ydotool":
 		return &catalogPrograms[124]
-	case "perf":
+	case "task":
 		return &catalogPrograms[125]
-	case "ip":
+	case "perf":
 		return &catalogPrograms[126]
-	case "rake":
+	case "ip":
 		return &catalogPrograms[127]
-	case "knife":
+	case "rake":
 		return &catalogPrograms[128]
-	case "sqlmap":
+	case "knife":
 		return &catalogPrograms[129]
-	case "exiftool":
+	case "sqlmap":
 		return &catalogPrograms[130]
-	case "fail2ban-client":
+	case "exiftool":
 		return &catalogPrograms[131]
-	case "fastfetch":
+	case "fail2ban-client":
 		return &catalogPrograms[132]
-	case "rsyslogd":
+	case "fastfetch":
 		return &catalogPrograms[133]
-	case "virsh":
+	case "rsyslogd":
 		return &catalogPrograms[134]
-	case "bee":
+	case "virsh":
 		return &catalogPrograms[135]
-	case "go":
+	case "bee":
 		return &catalogPrograms[136]
-	case "cargo":
+	case "go":
 		return &catalogPrograms[137]
-	case "svn":
+	case "cargo":
 		return &catalogPrograms[138]
-	case "jj":
+	case "svn":
 		return &catalogPrograms[139]
-	case "strace":
+	case "jj":
 		return &catalogPrograms[140]
-	case "ltrace":
+	case "strace":
 		return &catalogPrograms[141]
-	case "flock":
+	case "ltrace":
 		return &catalogPrograms[142]
-	case "systemd-run":
+	case "flock":
 		return &catalogPrograms[143]
-	case "busctl":
+	case "systemd-run":
 		return &catalogPrograms[144]
-	case "unshare":
+	case "busctl":
 		return &catalogPrograms[145]
-	case "nsenter":
+	case "unshare":
 		return &catalogPrograms[146]
-	case "chroot":
+	case "nsenter":
 		return &catalogPrograms[147]
-	case "lvm":
+	case "chroot":
 		return &catalogPrograms[148]
-	case "parted":
+	case "lvm":
 		return &catalogPrograms[149]
-	case "toybox":
+	case "parted":
 		return &catalogPrograms[150]
-	case "sshpass":
+	case "toybox":
 		return &catalogPrograms[151]
-	case "screen":
+	case "sshpass":
 		return &catalogPrograms[152]
-	case "cpulimit":
+	case "screen":
 		return &catalogPrograms[153]
-	case "dbus-launch":
+	case "codex":
 		return &catalogPrograms[154]
-	case "rlwrap":
+	case "cpulimit":
 		return &catalogPrograms[155]
-	case "valgrind":
+	case "dbus-launch":
 		return &catalogPrograms[156]
-	case "setarch":
+	case "rlwrap":
 		return &catalogPrograms[157]
-	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
+	case "valgrind":
 		return &catalogPrograms[158]
-	case "chronic", "eatmydata", "xvfb-run", "catchsegv", "numactl", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "pipetty":
+	case "setarch":
 		return &catalogPrograms[159]
-	case "fakeroot":
+	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[160]
-	case "sem":
+	case "chronic", "eatmydata", "xvfb-run", "catchsegv", "numactl", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "pipetty":
 		return &catalogPrograms[161]
-	case "ifne":
+	case "fakeroot":
 		return &catalogPrograms[162]
-	case "prlimit":
+	case "sem":
 		return &catalogPrograms[163]
-	case "entr":
+	case "ifne":
 		return &catalogPrograms[164]
-	case "mosh":
+	case "prlimit":
 		return &catalogPrograms[165]
-	case "msgfilter":
+	case "entr":
 		return &catalogPrograms[166]
-	case "start-stop-daemon":
+	case "mosh":
 		return &catalogPrograms[167]
-	case "sg", "newgrp":
+	case "msgfilter":
 		return &catalogPrograms[168]
-	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
+	case "cdist":
 		return &catalogPrograms[169]
-	case "wezterm":
+	case "start-stop-daemon":
 		return &catalogPrograms[170]
-	case "kitty", "foot", "st":
+	case "sg", "newgrp":
 		return &catalogPrograms[171]
-	case "tmux", "byobu", "byobu-tmux":
+	case "xterm", "uxterm", "gnome-terminal", "konsole", "alacritty", "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "lxterminal", "mate-terminal":
 		return &catalogPrograms[172]
-	case "zellij":
+	case "wezterm":
 		return &catalogPrograms[173]
-	case "dtach", "abduco":
+	case "kitty", "foot", "st":
 		return &catalogPrograms[174]
-	case "parallel":
+	case "tmux", "byobu", "byobu-tmux":
 		return &catalogPrograms[175]
-	case "hping3":
+	case "zellij":
 		return &catalogPrograms[176]
-	case "at", "batch":
+	case "dtach", "abduco":
 		return &catalogPrograms[177]
-	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
+	case "parallel":
 		return &catalogPrograms[178]
-	case "pnpm", "yarn", "npm", "bun":
+	case "hping3":
 		return &catalogPrograms[179]
-	case "bundle", "bundler", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
+	case "at", "batch":
 		return &catalogPrograms[180]
-	case "mise":
+	case "npx", "bunx", "pnpx", "uvx", "pipx-run":
 		return &catalogPrograms[181]
-	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
+	case "pnpm", "yarn", "npm", "bun":
 		return &catalogPrograms[182]
-	case "nix":
+	case "bundle", "bundler", "pdm", "uv", "conda", "mamba", "micromamba", "cargo-run", "rbenv", "pyenv", "nodenv":
 		return &catalogPrograms[183]
-	case "script":
+	case "mise":
 		return &catalogPrograms[184]
-	case "socat":
+	case "poetry", "pipenv", "hatch", "rye", "pixi", "devbox":
 		return &catalogPrograms[185]
-	case "socket":
+	case "nix":
 		return &catalogPrograms[186]
-	case "proot":
+	case "script":
 		return &catalogPrograms[187]
-	case "sched":
+	case "socat":
 		return &catalogPrograms[188]
-	case "faketime":
+	case "socket":
 		return &catalogPrograms[189]
-	case "trickle":
+	case "proot":
 		return &catalogPrograms[190]
-	case "hyperfine":
+	case "sched":
 		return &catalogPrograms[191]
-	case "direnv":
+	case "faketime":
 		return &catalogPrograms[192]
-	case "op":
+	case "trickle":
 		return &catalogPrograms[193]
-	case "doppler", "infisical":
+	case "hyperfine":
 		return &catalogPrograms[194]
-	case "dotenv":
+	case "direnv":
 		return &catalogPrograms[195]
-	case "dotenvx":
+	case "op":
 		return &catalogPrograms[196]
-	case "aws-vault":
+	case "doppler", "infisical":
 		return &catalogPrograms[197]
-	case "launchctl":
+	case "dotenv":
 		return &catalogPrograms[198]
-	case "hguard":
+	case "dotenvx":
 		return &catalogPrograms[199]
-	case "hguard-shell":
+	case "aws-vault":
 		return &catalogPrograms[200]
-	case "nix-shell":
+	case "launchctl":
 		return &catalogPrograms[201]
+	case "hguard":
+		return &catalogPrograms[202]
+	case "hguard-shell":
+		return &catalogPrograms[203]
+	case "nix-shell":
+		return &catalogPrograms[204]
 	}
 	return nil
 }
@@ -612,12 +618,12 @@ var catalogNames = [...]string{
 	"aoss",
 	"choom",
 	"softlimit",
-	"setlock",
 	"distcc",
 	"logsave",
 	"ssh-agent",
 	"dbus-run-session",
 	"ionice-run",
+	"setlock",
 	"runcon",
 	"multitime",
 	"grc",
@@ -703,6 +709,7 @@ var catalogNames = [...]string{
 	"toybox",
 	"sshpass",
 	"screen",
+	"codex",
 	"cpulimit",
 	"dbus-launch",
 	"rlwrap",
@@ -739,6 +746,7 @@ var catalogNames = [...]string{
 	"entr",
 	"mosh",
 	"msgfilter",
+	"cdist",
 	"start-stop-daemon",
 	"sg",
 	"newgrp",
@@ -826,7 +834,7 @@ var catalogPrograms = [...]Program{
 	{Name: "lldb", Code: []CodeOption{{"-o", "gdb", nil}, {"--one-line", "gdb", nil}, {"-O", "gdb", nil}, {"--one-line-before-file", "gdb", nil}, {"-k", "gdb", nil}, {"--one-line-on-crash", "gdb", nil}, {"--", "argv", nil}}, Stdin: "gdb", ShellPaths: true, Prompt: []Prompt{{Batch: []string{"-b", "--batch"}, Quit: []string{"quit", "q", "exit"}, Confirm: []string{"run", "r", "process launch", "process attach", "attach"}, NoConfirm: []string{"settings set interpreter.prompt-on-quit false"}, Operands: -1}}},
 	{Name: "sqlite3", Long: []string{"cmd", "init", "separator", "newline", "nullvalue", "vfs", "maxsize", "mmap", "heap", "lookaside", "pagecache"}, Code: []CodeOption{{"-cmd", "sqlite", nil}, {"", "sqlite", nil}, {"-init", "db-file", nil}}, Stdin: "sqlite", Prompt: []Prompt{{Operands: 1}}},
 	{Name: "opencode", Code: []CodeOption{{"db", "sqlite", nil}}, Stdin: "bang"},
-	{Name: "mysql", Args: "uhPDSe", Long: []string{"user", "host", "port", "database", "socket", "execute", "pager"}, Code: []CodeOption{{"-e", "mysql", nil}, {"--execute", "mysql", nil}, {Option: "--pager", Lang: "sh", Helpers: helpersPager}}, Stdin: "mysql", Prompt: []Prompt{{Batch: []string{"-e", "--execute"}, Operands: 1}}},
+	{Name: "mysql", Args: "uhPDSe", Long: []string{"user", "host", "port", "database", "socket", "execute", "pager", "default-auth", "plugin-dir"}, Code: []CodeOption{{"-e", "mysql", nil}, {"--execute", "mysql", nil}, {Option: "--pager", Lang: "sh", Helpers: helpersPager}}, Stdin: "mysql", Abbrev: true, Prompt: []Prompt{{Batch: []string{"-e", "--execute"}, Operands: 1}}},
 	{Name: "psql", Args: "cdfhpUvLoPTFR", Long: []string{"command", "dbname", "file", "host", "port", "username", "set", "variable", "log-file", "output", "pset", "table-attr", "field-separator", "record-separator"}, Code: []CodeOption{{"-c", "psql", nil}, {"--command", "psql", nil}, {"-o", "pipe", nil}, {"--output", "pipe", nil}, {"-f", "db-file", nil}, {"--file", "db-file", nil}}, Stdin: "psql", Prompt: []Prompt{{Batch: []string{"-c", "--command", "-f", "--file", "-l", "--list"}, Operands: 2}}},
 	{Name: "mongosh", Code: []CodeOption{{"--eval", "mongo", nil}}, Stdin: "mongo", Prompt: []Prompt{{Batch: []string{"--eval", "-f", "--file"}, Operands: 1}}},
 	{Name: "nano", Prompt: []Prompt{{Batch: []string{"-R", "--restricted", "-v", "--view"}, Operands: -1}}},
@@ -864,7 +872,7 @@ var catalogPrograms = [...]Program{
 	{Name: "pdsh", Runs: "line", Args: "wxlRtuflgXNSbd"},
 	{Name: "salt", Sub: []string{"cmd.run", "cmd.run_all", "cmd.shell", "cmd.script", "cmd.exec_code"}, SubRun: "line", SubAfter: 1},
 	{Name: "salt-call", Sub: []string{"cmd.run", "cmd.run_all", "cmd.shell", "cmd.script", "cmd.exec_code"}, SubRun: "line"},
-	{Name: "gcloud", Long: []string{"zone", "project", "command", "ssh-flag", "ssh-key-file", "strict-host-key-checking", "tunnel-through-iap", "internal-ip", "ssh-key-expire-after", "account", "configuration", "impersonate-service-account", "verbosity", "format", "container", "dest-group", "network", "region"}, SubAfter: 1, Remote: []string{"ssh"}, Skip: []string{"alpha", "beta", "tpus", "tpu-vm", "queued-resources"}, Code: []CodeOption{{"--command", "sh", nil}}},
+	{Name: "gcloud", Long: []string{"zone", "project", "command", "ssh-flag", "ssh-key-file", "strict-host-key-checking", "tunnel-through-iap", "internal-ip", "ssh-key-expire-after", "account", "configuration", "impersonate-service-account", "verbosity", "format", "container", "dest-group", "network", "region"}, SubAfter: 1, Remote: []string{"ssh"}, Skip: []string{"alpha", "beta", "tpus", "tpu-vm", "queued-resources"}, Code: []CodeOption{{"--command", "sh", nil}}, Abbrev: true},
 	{Name: "aws", Code: []CodeOption{{"--parameters", "ssm", nil}, {"--command", "sh", nil}}},
 	{Name: "fly", Code: []CodeOption{{"-C", "sh", nil}, {"--command", "sh", nil}}},
 	{Name: "crystal", Code: []CodeOption{{"eval", "ruby", nil}}},
@@ -876,7 +884,7 @@ var catalogPrograms = [...]Program{
 	{Name: "machinectl", Args: "MpoHEn", Long: []string{"machine", "property", "output", "host", "setenv", "lines", "uid", "kill-whom", "signal"}, Sub: []string{"shell"}, SubRun: "argv", SubOperands: 1, SubElsewhere: true},
 	{Name: "distrobox", Sub: []string{"enter"}, SubRun: "dashdash", SubElsewhere: true, Prompt: []Prompt{{Batch: []string{"--"}, Sub: []string{"enter"}, Operands: -1}}},
 	{Name: "vagrant", Sub: []string{"exec"}, SubRun: "dashdash", SubElsewhere: true, Remote: []string{"ssh"}, Code: []CodeOption{{"-c", "sh", nil}, {"--command", "sh", nil}}, Prompt: []Prompt{{Batch: []string{"-c", "--command"}, Sub: []string{"ssh", "shell"}, Operands: -1}}},
-	{Name: "toolbox", Prompt: []Prompt{{Sub: []string{"enter"}, Operands: -1}}},
+	{Name: "toolbox", Args: "cdr", Long: []string{"container", "distro", "release", "preserve-fds"}, Sub: []string{"run"}, SubRun: "argv", Prompt: []Prompt{{Sub: []string{"enter"}, Operands: -1}}},
 	{Name: "jrunscript", Code: []CodeOption{{"-e", "jsr", nil}}, Stdin: "jsr"},
 	{Name: "git", Args: "Cc", Long: []string{"git-dir", "work-tree", "namespace", "exec-path", "config-env"}, Sub: []string{"foreach", "run"}, SubRun: "argvline", SubAfter: 1, Code: []CodeOption{{"--exec", "sh", nil}, {"--extcmd", "sh", nil}, {"--upload-pack", "sh", nil}, {"--receive-pack", "sh", nil}, {"--open-files-in-pager", "sh", nil}, {"--sendmail-cmd", "sh", nil}, {"--to-cmd", "sh", nil}, {"--cc-cmd", "sh", nil}, {"--header-cmd", "sh", nil}, {Option: "--smtp-server", Lang: "path-program", Helpers: helpersMail}, {Option: "--httpd", Lang: "sh", Helpers: []string{"lighttpd", "apache2", "httpd", "mongoose", "plackup", "webrick", "python", "python3"}}}, Prompt: []Prompt{{Batch: []string{"-m", "--message", "-F", "--file", "-C", "--reuse-message", "--no-edit", "--fixup", "--dry-run"}, Sub: []string{"commit"}, Always: []string{"-e", "--edit", "-c", "--reedit-message", "--fixup=amend:", "--fixup=reword:"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"merge"}, Needs: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "--no-edit", "--ff-only", "--squash", "--no-commit", "--abort", "--quit"}, Sub: []string{"merge"}, Editor: []string{"GIT_EDITOR"}, Stdout: true, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "-d", "--delete", "-l", "--list", "-v", "--verify"}, Sub: []string{"tag"}, Needs: []string{"-a", "--annotate", "-s", "--sign", "-u", "--local-user"}, Always: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"rebase"}, Needs: []string{"-i", "--interactive", "--continue", "--edit-todo"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"cherry-pick"}, Needs: []string{"--continue", "-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--no-edit", "-n", "--no-commit", "--abort", "--quit", "--skip"}, Sub: []string{"revert"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"add", "checkout", "reset", "restore"}, Needs: []string{"-p", "--patch", "-i", "--interactive", "-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"config"}, Needs: []string{"-e", "--edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"-m", "--message", "-F", "--file", "-C", "--reuse-message"}, Sub: []string{"notes add", "notes append"}, Always: []string{"-e", "--edit", "-c", "--reedit-message"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Sub: []string{"notes edit"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--dry-run"}, Sub: []string{"send-email"}, Needs: []string{"--compose", "--annotate"}, Editor: []string{"GIT_EDITOR"}, Operands: -1}, {Batch: []string{"--no-edit", "--ff-only", "--squash", "--no-commit", "-r", "--rebase"}, Sub: []string{"pull"}, Needs: []string{"--no-rebase", "--no-ff", "--ff"}, Editor: []string{"GIT_EDITOR"}, Stdout: true, Operands: -1}, {Batch: []string{"--tool-help", "-x", "--extcmd", "--dir-diff", "-d", "--no-index"}, Sub: []string{"mergetool", "difftool"}, Operands: -1}}},
 	{Name: "gh", Args: "RtbBHalmprTF", Long: []string{"repo", "title", "body", "base", "head", "assignee", "label", "milestone", "project", "reviewer", "template", "body-file"}, Prompt: []Prompt{{Batch: []string{"-b", "--body", "-F", "--body-file", "-f", "--fill", "--fill-first", "--fill-verbose", "-w", "--web"}, Sub: []string{"pr create", "issue create"}, Always: []string{"-e", "--editor"}, Editor: []string{"GH_EDITOR", "VISUAL", "EDITOR"}, Stdout: true, Operands: -1}}},
@@ -910,6 +918,7 @@ var catalogPrograms = [...]Program{
 	{Name: "openvt", Runs: "argv", Args: "c", Long: []string{"console"}},
 	{Name: "aa-exec", Runs: "argv", Args: "pn", Long: []string{"profile", "namespace"}},
 	{Name: "pexec", Runs: "argv", Args: "nrteclmdoapP"},
+	{Name: "setlock", Runs: "argv", Operands: 1},
 	{Name: "runcon", Runs: "argv", Args: "urtl", Long: []string{"user", "role", "type", "range"}},
 	{Name: "multitime", Runs: "argv", Args: "bfInsior", Code: []CodeOption{{"-i", "sh", nil}, {"-o", "sh", nil}, {"-r", "sh", nil}}},
 	{Name: "grc", Runs: "argv", Args: "c", Long: []string{"config"}},
@@ -923,10 +932,10 @@ var catalogPrograms = [...]Program{
 	{Name: "genie", Code: []CodeOption{{"-c", "argv", nil}}},
 	{Name: "dc", Code: []CodeOption{{"-e", "bang", nil}, {"--expression", "bang", nil}}, Stdin: "bang", Prompt: []Prompt{{Batch: []string{"-e", "--expression", "-f", "--file"}, Operands: -1}}},
 	{Name: "mail", Code: []CodeOption{{"--exec", "bang", nil}, {"-E", "bang", nil}}},
-	{Name: "yt-dlp", Code: []CodeOption{{"--exec", "sh", nil}, {"--exec-before-download", "sh", nil}}},
+	{Name: "yt-dlp", Code: []CodeOption{{"--exec", "sh", nil}, {"--exec-before-download", "sh", nil}}, Abbrev: true},
 	{Name: "dmsetup", Code: []CodeOption{{"--exec", "sh", nil}}},
 	{Name: "openvpn", Code: []CodeOption{{"--up", "sh", nil}, {"--down", "sh", nil}, {"--route-up", "sh", nil}, {"--route-pre-down", "sh", nil}, {"--ipchange", "sh", nil}, {"--client-connect", "sh", nil}, {"--client-disconnect", "sh", nil}, {"--learn-address", "sh", nil}, {"--tls-verify", "sh", nil}, {"--auth-user-pass-verify", "sh", nil}}},
-	{Name: "certbot", Code: []CodeOption{{"--pre-hook", "sh", nil}, {"--post-hook", "sh", nil}, {"--deploy-hook", "sh", nil}, {"--renew-hook", "sh", nil}, {"--manual-auth-hook", "sh", nil}, {"--manual-cleanup-hook", "sh", nil}}},
+	{Name: "certbot", Code: []CodeOption{{"--pre-hook", "sh", nil}, {"--post-hook", "sh", nil}, {"--deploy-hook", "sh", nil}, {"--renew-hook", "sh", nil}, {"--manual-auth-hook", "sh", nil}, {"--manual-cleanup-hook", "sh", nil}}, Abbrev: true},
 	{Name: "borg", Code: []CodeOption{{Option: "--rsh", Lang: "sh", Helpers: helpersSsh}}},
 	{Name: "sshuttle", Code: []CodeOption{{Option: "--ssh-cmd", Lang: "sh", Helpers: helpersSsh}, {Option: "-e", Lang: "sh", Helpers: helpersSsh}}},
 	{Name: "split", Code: []CodeOption{{Option: "--filter", Lang: "sh", Helpers: helpersFilter}}},
@@ -971,6 +980,7 @@ var catalogPrograms = [...]Program{
 	{Name: "toybox", Runs: "argv"},
 	{Name: "sshpass", Runs: "argv", Args: "pfdP"},
 	{Name: "screen", Runs: "argv", Args: "cehpSsTtX", Long: []string{"logfile"}, Stop: "XvlwQ", Shell: "agent"},
+	{Name: "codex", Args: "c", Long: []string{"config"}, Sub: []string{"sandbox", "debug"}, SubRun: "argv", SubOperands: 1},
 	{Name: "cpulimit", Runs: "argv", Args: "lpe", Long: []string{"limit", "pid", "exe"}},
 	{Name: "dbus-launch", Runs: "argv", Long: []string{"config-file"}},
 	{Name: "rlwrap", Runs: "argv", Args: "bCDefFgHlMOPqsSwz"},
@@ -985,6 +995,7 @@ var catalogPrograms = [...]Program{
 	{Name: "entr", Runs: "argv", Stop: "s", Code: []CodeOption{{"-s", "sh", nil}}},
 	{Name: "mosh", Runs: "argv", Long: []string{"client", "server", "ssh", "port", "predict", "family", "bind-server", "experimental-remote-ip"}, Operands: 1, Prompt: []Prompt{{Batch: []string{"--"}, Operands: 1}}},
 	{Name: "msgfilter", Runs: "argv", Args: "iDow", Long: []string{"input", "directory", "output-file", "width"}},
+	{Name: "cdist", Code: []CodeOption{{"-s", "program", nil}, {"--shell", "program", nil}}, ShellPaths: true, Prompt: []Prompt{{Sub: []string{"shell"}, Operands: -1}}},
 	{Name: "start-stop-daemon", Args: "acdgIkNnOpPrRsTux", Code: []CodeOption{{"-x", "program", nil}, {"--exec", "program", nil}, {"--startas", "program", nil}, {"-a", "program", nil}}},
 	{Name: "sg", Operands: 1, Code: []CodeOption{{"-c", "sh", nil}}, Shell: "agent"},
 	{Name: "xterm", Code: []CodeOption{{"-e", "argv", nil}, {"--", "argv", nil}, {"-x", "argv", nil}, {"--command", "sh", nil}}, Shell: "agent"},
@@ -1080,6 +1091,8 @@ var programs = map[string]optSpec{
 	"g++":                   {arg: "oIDLUlxBe", code: []CodeOption{{Option: "-wrapper", Lang: "argv-comma", Helpers: []string{"gdb", "valgrind", "strace", "ltrace", "time", "perf", "ccache", "sccache", "distcc"}}}},
 	"cc":                    {arg: "oIDLUlxBe", code: []CodeOption{{Option: "-wrapper", Lang: "argv-comma", Helpers: []string{"gdb", "valgrind", "strace", "ltrace", "time", "perf", "ccache", "sccache", "distcc"}}}},
 	"c++":                   {arg: "oIDLUlxBe", code: []CodeOption{{Option: "-wrapper", Lang: "argv-comma", Helpers: []string{"gdb", "valgrind", "strace", "ltrace", "time", "perf", "ccache", "sccache", "distcc"}}}},
+	"c89":                   {arg: "oIDLUlxBe", code: []CodeOption{{Option: "-wrapper", Lang: "argv-comma", Helpers: []string{"gdb", "valgrind", "strace", "ltrace", "time", "perf", "ccache", "sccache", "distcc"}}}},
+	"c99":                   {arg: "oIDLUlxBe", code: []CodeOption{{Option: "-wrapper", Lang: "argv-comma", Helpers: []string{"gdb", "valgrind", "strace", "ltrace", "time", "perf", "ccache", "sccache", "distcc"}}}},
 	"clang":                 {arg: "oIDLUlxBe", code: []CodeOption{{Option: "-wrapper", Lang: "argv-comma", Helpers: []string{"gdb", "valgrind", "strace", "ltrace", "time", "perf", "ccache", "sccache", "distcc"}}}},
 	"clang++":               {arg: "oIDLUlxBe", code: []CodeOption{{Option: "-wrapper", Lang: "argv-comma", Helpers: []string{"gdb", "valgrind", "strace", "ltrace", "time", "perf", "ccache", "sccache", "distcc"}}}},
 	"gfortran":              {arg: "oIDLUlxBe", code: []CodeOption{{Option: "-wrapper", Lang: "argv-comma", Helpers: []string{"gdb", "valgrind", "strace", "ltrace", "time", "perf", "ccache", "sccache", "distcc"}}}},

@@ -334,3 +334,66 @@ func fieldValues(args []field) []string {
 	}
 	return out
 }
+
+// bareShellIn is shellInText's reading of a shell named without a path
+// (bash, not /bin/bash), where only a command can stand: first in a word
+// that goes on with another command (csvtool call 'bash;false'); in a
+// file's content (content) also after a pipe or an escape (procmail's
+// "| bash -c CMD"), or as a setting's value that is a command line or an
+// argument list (execute = bash,-c,CMD; a hook's PostUp = bash). A bare
+// name elsewhere is prose or a choice of shell (shell = zsh, apt install
+// zsh, language: bash), as namesShell's callers read it.
+func bareShellIn(v string, content bool) (string, bool) {
+	for start := 0; start < len(v); {
+		j := start + strings.IndexFunc(v[start:], isCommandNameRune)
+		if j < start {
+			return "", false
+		}
+		end := j + strings.IndexFunc(v[j:], func(r rune) bool { return !isCommandNameRune(r) })
+		if end < j {
+			end = len(v)
+		}
+		start = end + 1
+		name, before, after := v[j:end], strings.TrimRight(v[:j], " \t"), v[end:]
+		if j > 0 && !strings.ContainsRune(" \t;|&(`!=", rune(v[j-1])) || !bareShell(name) {
+			continue
+		}
+		args := after == "" || strings.HasPrefix(after, " -") || strings.HasPrefix(after, ",")
+		switch {
+		case before == "" && (strings.HasPrefix(after, ";") || strings.HasPrefix(after, "&&")):
+			cmd, _, _ := strings.Cut(v, after[:1])
+			return cmd, true // csvtool call 'bash;false'
+		case !content:
+		case (before == "|" || before == "!") && args:
+			return strings.TrimSpace(v[len(before)+1:]), true // procmail's | bash -c CMD
+		case strings.HasSuffix(before, "=") && args && settingRunsValue(before):
+			text, _, _ := strings.Cut(v[j:], ",")
+			return text, true // PostUp = bash, execute = bash,-c,CMD
+		}
+	}
+	return "", false
+}
+
+// isCommandNameRune reports a character of a command's name.
+func isCommandNameRune(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '.' || r == '+' || r == '-'
+}
+
+// settingRunsValue reports a setting, before as written up to its "=",
+// whose value is a command the program runs: a key that says so (command,
+// exec, hook: commandKey) or names an event it runs before or after
+// (wg-quick's PostUp, ifupdown's pre-up, post_install), not one choosing
+// a shell (shell = zsh, CONFIG_SHELL=bash).
+func settingRunsValue(before string) bool {
+	key := strings.TrimSpace(strings.TrimSuffix(before, "="))
+	key = key[strings.LastIndexAny(key, " \t;,[")+1:]
+	if key == "" || strings.Contains(strings.ToLower(key), "shell") {
+		return false
+	}
+	return commandKey().MatchString(key) || eventKey().MatchString(key)
+}
+
+// eventKey is a setting's key naming an event a command runs before or
+// after: Pre or Post then a word (PostUp, pre-up, post_install), not a
+// longer word (prefix, Postfix, preview).
+var eventKey = lazyRegexp(`^([Pp]re|[Pp]ost)([-_][A-Za-z]|[A-Z])`)

@@ -762,6 +762,11 @@ func awkProgram(args []field) (field, bool, bool) {
 			if i+1 < len(args) {
 				return args[i+1], false, true
 			}
+		case strings.HasPrefix(v, "--source="):
+			// gawk --source=CODE (or its prefix, spelt out before)
+			code := args[i]
+			code.Value = strings.TrimPrefix(v, "--source=")
+			return code, false, true
 		case v == "-F" || v == "-v":
 			i++
 		case v == "--":

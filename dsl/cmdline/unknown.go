@@ -41,14 +41,14 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 			// memcheck "$(which rm)" -rf ~: a program's path looked up at
 			// run time is a command name only known then
 			w.inUnknown++
-			w.spawn(c, args[i:], Wrapper{Name: c.Name}, cx)
+			w.spawnAttached(c, args[i:], Wrapper{Name: c.Name}, cx)
 			w.inUnknown--
 			return
 		}
 		if a.Dynamic && i > 0 && args[i-1].Value == "--" && w.namesShell(args, i) {
 			// cabal exec -- $SHELL: the user's shell where a command goes
 			w.inUnknown++
-			w.spawn(c, args[i:], Wrapper{Name: c.Name}, cx)
+			w.spawnAttached(c, args[i:], Wrapper{Name: c.Name}, cx)
 			w.inUnknown--
 			return
 		}
@@ -66,7 +66,7 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 				// setpriv env LD_PRELOAD=/tmp/x.so id: the wrapper with the
 				// environment it sets, peeled as on its own
 				w.inUnknown++
-				w.spawn(c, args[i:], Wrapper{Name: c.Name}, cx)
+				w.spawnAttached(c, args[i:], Wrapper{Name: c.Name}, cx)
 				w.inUnknown--
 				return
 			}
@@ -88,7 +88,7 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 			continue // virsh shutdown vm1, xcrun simctl shutdown all: the program's own verb
 		}
 		w.inUnknown++
-		w.spawn(c, args[i:], Wrapper{Name: c.Name}, cx)
+		w.spawnAttached(c, args[i:], Wrapper{Name: c.Name}, cx)
 		w.inUnknown--
 		// its later words may be commands of their own too (zzrun ls
 		// 'rm -rf ~', zzwatch --run test --hook 'rm -rf ~'): the
@@ -335,8 +335,19 @@ func bareShell(s string) bool {
 	return s != "" && !strings.Contains(s, "/") && isCommandWord(s) && shells.has(program(s))
 }
 
+// startsShell reports a program that, run with nothing to do, starts an
+// interactive shell: a command shell, a shell of a scripting language
+// with its prompt (pwsh, nu, xonsh, elvish), or a terminal multiplexer,
+// which starts the user's shell in its window (tmux, screen).
+func startsShell(name string) bool {
+	return shells.has(name) || scriptShells.has(name) || multiplexers.has(name)
+}
+
+// multiplexers start the user's shell in each window they open.
+var multiplexers = set("tmux", "screen", "byobu", "zellij")
+
 // namesShell reports whether args[i] names a shell to start, as a
-// command's first word: a shell by name (bash) or path (/bin/sh), the
+// command's first word: a shell (startsShell) by name (bash, pwsh) or path (/bin/sh), the
 // user's shell ($SHELL, which userProgram reads as sh), or env or busybox
 // before one (env sh, /bin/busybox sh), which run it in turn.
 func (w *walker) namesShell(args []field, i int) bool {
@@ -345,7 +356,7 @@ func (w *walker) namesShell(args []field, i int) bool {
 		name, ok := w.userProgram(a)
 		return ok && shells.has(program(name))
 	}
-	if bareShell(a.Value) || isShellPath(a.Value) {
+	if isCommandWord(a.Value) && !strings.HasPrefix(a.Value, "-") && startsShell(program(baseName(a.Value))) && (!strings.Contains(a.Value, "/") || shellPath(a.Value, startsShell)) {
 		return true
 	}
 	switch program(baseName(a.Value)) {
@@ -757,7 +768,8 @@ func passedThrough(s string) bool {
 var ruledPrograms = set("git", "ssh", "docker", "podman", "kubectl", "helm", "terraform", "tofu", "pulumi", "aws", "gcloud",
 	"gsutil", "az", "mkfs", "fdisk", "sfdisk", "parted", "wipefs", "kill", "pkill", "killall", "systemctl", "crontab",
 	"truncate", "find", "npm", "pnpm", "yarn", "pip", "pip3", "psql", "mysql", "redis-cli", "mongosh", "iptables", "nft",
-	"ufw", "usermod", "passwd", "chpasswd", "visudo", "mount", "umount", "shutdown", "reboot", "halt", "poweroff")
+	"ufw", "usermod", "passwd", "chpasswd", "visudo", "mount", "umount", "shutdown", "reboot", "halt", "poweroff",
+	"openssl", "gpg", "gpg2")
 
 // isCommandWord reports what a command name or a path to a program looks
 // like (rm, git, python3.12, /usr/bin/rm, ./run.sh): letters, digits and

@@ -22,7 +22,7 @@ func TestUnknownLauncher(t *testing.T) {
 		// wrapper or eval as the command; a doubled slash; mkfs.TYPE.
 		{"memcheck --tool x rm -rf ~", "rm -rf ~ wr=memcheck[]"},
 		{"vaultx exec prof rm -rf ~", "rm -rf ~ wr=vaultx[]"},
-		{"toolbox run rm -rf ~", "rm -rf ~ wr=toolbox[]"},
+		{"zzbox run rm -rf ~", "rm -rf ~ wr=zzbox[]"},
 		{"memcheck -e X=1 rm -rf ~", "rm -rf ~ wr=memcheck[]"},
 		{"memcheck env rm -rf ~", "rm -rf ~ wr=memcheck[]"},
 		{"memcheck //bin//rm -rf ~", "rm -rf ~ wr=memcheck[]"},
@@ -30,7 +30,7 @@ func TestUnknownLauncher(t *testing.T) {
 		{"memcheck sudo -u root rm -rf ~", "rm -rf ~ wr=memcheck[]"},
 		{"bwrap --bind / / rm -rf ~", "rm -rf ~ wr=bwrap[]"},
 		{"bwrap --ro-bind /usr /usr --bind ~ ~ rm -rf ~", "rm -rf ~ wr=bwrap[]"},
-		{"toolbox run bash", ""},                    // a development environment's shell
+		{"zzbox run bash", ""},                      // a development environment's shell
 		{"mytool a b c d e f git push --force", ""}, // past the first six operands
 		{"benchx 'rm -rf ~'", "rm -rf ~ via=benchx"},
 		{"nodemon --exec 'rm -rf ~'", "rm -rf ~ via=nodemon"},

@@ -49,6 +49,7 @@ type Entry struct {
 	ShellOptions []string `yaml:"shellOptions"`
 	ShellPaths   bool     `yaml:"shellPaths"` // the generic fallback still reads its other words for a shell's path
 	OldStyle     bool     `yaml:"oldStyle"`   // its first word may be a cluster of option letters without a dash (tar cIf PROG FILE)
+	Abbrev       bool     `yaml:"abbrev"`     // its parser takes any unambiguous prefix of a long option (getopt_long, argparse, optparse, OptionParser, my_getopt)
 	Settings     []string `yaml:"settings"`   // keys of its configuration files whose value is a command it runs on an event (a hook)
 	Helpers      []string `yaml:"helpers"`    // helpers: the programs of the kind, and other kinds as "@NAME"
 	Prompt       Prompts  `yaml:"prompt"`     // it waits at a prompt (or a screen) for typed commands that can run programs: one, or a list of the ways it does
@@ -267,10 +268,10 @@ func checkKind(where string, e Entry) []error {
 		"code": len(e.Code) > 0, "stdin": e.Stdin != "", "shell": e.Shell != "", "shellOptions": len(e.ShellOptions) > 0,
 		"shellPaths": e.ShellPaths, "settings": len(e.Settings) > 0, "helpers": len(e.Helpers) > 0, "prompt": e.Prompt != nil,
 		"oldStyle": e.OldStyle, "aliases": len(e.Aliases) > 0, "args": e.Args != "", "long": len(e.Long) > 0,
-		"remote": len(e.Remote) > 0, "skip": len(e.Skip) > 0,
+		"remote": len(e.Remote) > 0, "skip": len(e.Skip) > 0, "abbrev": e.Abbrev,
 	}
 	allowed := map[string][]string{
-		"":        {"aliases", "args", "long", "runs", "stop", "longStop", "operands", "sub", "remote", "skip", "code", "stdin", "shell", "shellOptions", "shellPaths", "settings", "prompt"},
+		"":        {"aliases", "args", "long", "runs", "stop", "longStop", "operands", "sub", "remote", "skip", "code", "stdin", "shell", "shellOptions", "shellPaths", "settings", "prompt", "abbrev"},
 		"wrapper": {"aliases", "args", "long", "stop", "longStop", "split", "longSplit", "assigns", "operands"},
 		"options": {"aliases", "args", "long", "code", "oldStyle"},
 		"helpers": {"helpers"},
@@ -385,6 +386,9 @@ func Source(list []Entry) []byte {
 		}
 		if e.ShellPaths {
 			b.WriteString(", ShellPaths: true")
+		}
+		if e.Abbrev {
+			b.WriteString(", Abbrev: true")
 		}
 
 		if len(e.Settings) > 0 {
