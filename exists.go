@@ -308,8 +308,11 @@ func noWorkTree(dir string) bool {
 		if !absent(filepath.Join(d, ".git")) || !absent(filepath.Join(d, "HEAD")) && !absent(filepath.Join(d, "objects")) {
 			return false
 		}
-		if fi, err := os.Stat(d); err == nil && fi.Mode().Perm()&0o002 != 0 {
-			return false // anyone may put a .git there (/tmp) before git runs
+		if fi, err := os.Stat(d); err == nil && fi.Mode().Perm()&0o002 != 0 && fi.Mode()&os.ModeSticky == 0 {
+			// anyone may put a .git there, or move one in, before git
+			// runs; in a sticky one (/tmp) a .git already there is seen,
+			// and the agent's own, made on the line, is read as such
+			return false
 		}
 		if filepath.Dir(d) == d {
 			return true

@@ -37,6 +37,14 @@ func TestOutsideWorkTree(t *testing.T) {
 		"main.go":                               "package main\n",
 		"src/a.go":                              "package src\n",
 	}, 0o644)
+	// a directory anyone may change, not sticky: a .git may appear above
+	shared := filepath.Join(home, "shared", "w")
+	if err := os.MkdirAll(shared, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Dir(shared), 0o777); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Symlink(filepath.Join(home, "Documents"), filepath.Join(loose, "tmp")); err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +92,7 @@ func TestOutsideWorkTree(t *testing.T) {
 		{loose, "cd ~ && git checkout -- .", dsl.Ask},
 		{loose, "cd \"$OLDPWD\" && rm -rf .next", dsl.Ask}, // where it runs is not known
 		{bare, "git clean -fdx", dsl.Ask},                  // a repository, whose core.worktree may name one
-		{"/tmp", "git reset --hard", dsl.Ask},              // anyone may put a .git in /tmp
+		{shared, "git reset --hard", dsl.Ask},              // anyone may put a .git in a directory above
 	} {
 		for _, caller := range []string{"", "claude-code"} {
 			v := g.Check(Request{Command: tt.cmd, Cwd: tt.dir, Shell: "bash", Caller: caller})
