@@ -183,12 +183,12 @@ func TestCheckpointTrees(t *testing.T) {
 }
 
 // BenchmarkRiskyCommandWait is what a risky command waits for: the
-// decision of `rm -rf build-out` (mode off, so it runs) on a project of
+// decision of `rm -rf old-data` (mode off, so it runs) on a project of
 // 10,000 files in which one file changed since the last checkpoint, which
 // includes taking that checkpoint. Compare BenchmarkSafeCommand, the same
 // decision for `ls` (no checkpoint), and checkpoint's
 // BenchmarkCreateOneChange, the snapshot alone.
-func BenchmarkRiskyCommandWait(b *testing.B) { benchDecide(b, "rm -rf build-out") }
+func BenchmarkRiskyCommandWait(b *testing.B) { benchDecide(b, "rm -rf old-data") }
 
 func BenchmarkSafeCommand(b *testing.B) { benchDecide(b, "ls -la") }
 

@@ -70,7 +70,7 @@ func TestAnswers(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			e := newEngine(t, t.TempDir())
-			d, err := e.Answer(req("s1", "rm -rf ./build", "/work"), tt.answer, "")
+			d, err := e.Answer(req("s1", "rm -rf ./src", "/work"), tt.answer, "")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -81,10 +81,10 @@ func TestAnswers(t *testing.T) {
 				req  CheckRequest
 				want dsl.Level
 			}{
-				{req("s1", "rm -rf ./build", "/work"), tt.same},
-				{req("s2", "rm -rf ./build", "/work"), tt.other},
+				{req("s1", "rm -rf ./src", "/work"), tt.same},
+				{req("s2", "rm -rf ./src", "/work"), tt.other},
 				{req("s1", "rm -rf ~/work", "/work"), tt.otherCmd},
-				{req("s1", "rm -rf ./build", "/elsewhere"), tt.otherDir},
+				{req("s1", "rm -rf ./src", "/elsewhere"), tt.otherDir},
 			} {
 				d, err := e.Decide(c.req)
 				if err != nil {
@@ -189,10 +189,10 @@ func TestAliases(t *testing.T) {
 	tests := []struct {
 		name, rules, allow, cmd string
 	}{
-		{"description alias", "", "recursive delete", "rm -rf ./build"},
+		{"description alias", "", "recursive delete", "rm -rf ./src"},
 		{"old id now an alias", "- id: recursive-delete\n  level: allow\n  when: \"false\"\n  message: off\n" +
 			"- id: delete-tree\n  aliases: [recursive-delete]\n  level: ask\n  on: [rm]\n  when: hasFlag(\"r\")\n  message: renamed\n",
-			"recursive-delete", "rm -rf ./build"},
+			"recursive-delete", "rm -rf ./src"},
 		{"id, rule known by its id", "", "git-force-push", "git push -f"},
 	}
 	for _, tt := range tests {
