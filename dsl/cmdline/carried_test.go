@@ -49,23 +49,7 @@ func TestCarried(t *testing.T) {
 		{"fish", `set x (string length $T); echo $x`, []string{"?$x"}},
 	}
 	for _, tt := range tests {
-		line := ParseShell(tt.line, tt.shell)
-		if len(line.Commands) == 0 {
-			t.Errorf("%s: %s runs nothing (%v)", tt.shell, tt.line, line.Issues)
-			continue
-		}
-		c := line.Commands[len(line.Commands)-1]
-		var got []string
-		for _, a := range c.Args {
-			if a.Dynamic {
-				got = append(got, "?"+a.Value)
-				continue
-			}
-			got = append(got, a.Value)
-		}
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("%s: %s runs %s %q, want %q", tt.shell, tt.line, c.Name, got, tt.want)
-		}
+		checkLastArgs(t, tt.shell, tt.line, tt.want, func(w Word) string { return "?" + w.Value })
 	}
 }
 
@@ -129,5 +113,28 @@ func TestMatchSignal(t *testing.T) {
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("%s %s: %q %v, want %q %v", tt.name, tt.args, got, ok, tt.want, tt.ok)
 		}
+	}
+}
+
+// checkLastArgs checks the arguments of the last command line runs in
+// shell: a word known only at run time is shown by dynamic.
+func checkLastArgs(t *testing.T, shell, line string, want []string, dynamic func(Word) string) {
+	t.Helper()
+	l := ParseShell(line, shell)
+	if len(l.Commands) == 0 {
+		t.Errorf("%s: %s runs nothing (%v)", shell, line, l.Issues)
+		return
+	}
+	c := l.Commands[len(l.Commands)-1]
+	var got []string
+	for _, a := range c.Args {
+		if a.Dynamic {
+			got = append(got, dynamic(a))
+			continue
+		}
+		got = append(got, a.Value)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("%s: %s runs %s %q, want %q", shell, line, c.Name, got, want)
 	}
 }

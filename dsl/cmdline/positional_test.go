@@ -1,9 +1,6 @@
 package cmdline
 
-import (
-	"slices"
-	"testing"
-)
+import "testing"
 
 // TestPositionalSlice: ${@:OFFSET:LENGTH}, $*'s and ${!#} take the
 // positional parameters of a function call, sh -c or set -- as bash does;
@@ -35,22 +32,6 @@ func TestPositionalSlice(t *testing.T) {
 		{"zsh", `f(){ n=2; echo "${@:n}"; }; f a b c`, []string{"?"}},
 	}
 	for _, tt := range tests {
-		line := ParseShell(tt.line, tt.shell)
-		if len(line.Commands) == 0 {
-			t.Errorf("%s: %s runs nothing (%v)", tt.shell, tt.line, line.Issues)
-			continue
-		}
-		c := line.Commands[len(line.Commands)-1]
-		var got []string
-		for _, a := range c.Args {
-			if a.Dynamic {
-				got = append(got, "?")
-				continue
-			}
-			got = append(got, a.Value)
-		}
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("%s: %s runs %s %q, want %q", tt.shell, tt.line, c.Name, got, tt.want)
-		}
+		checkLastArgs(t, tt.shell, tt.line, tt.want, func(Word) string { return "?" })
 	}
 }
