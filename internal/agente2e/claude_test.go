@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -254,7 +255,7 @@ func TestClaudeCodeDaemonQueue(t *testing.T) {
 	withDaemon := env(home, "HGUARD_NO_DAEMON=", "HGUARD_TTY=none")
 	daemon := exec.Command(hguard, "daemon")
 	daemon.Env = withDaemon
-	var dlog bytes.Buffer
+	var dlog lockedBuffer // written by the daemon's copier, read on failure
 	daemon.Stdout, daemon.Stderr = &dlog, &dlog
 	if err := daemon.Start(); err != nil {
 		t.Fatal(err)
@@ -282,7 +283,9 @@ func TestClaudeCodeDaemonQueue(t *testing.T) {
 	until("daemon", func() bool { _, err := hg("pending"); return err == nil })
 
 	marker := filepath.Join(proj, "approved")
-	s := newScript(step{name: "ask", tool: "Bash", input: map[string]any{"command": "git reset --hard; touch " + marker}})
+	// a delete that asks wherever it runs (git reset --hard outside a
+	// work tree fails and changes nothing: allowed)
+	s := newScript(step{name: "ask", tool: "Bash", input: map[string]any{"command": "rm -rf notes; touch " + marker}})
 	base := serve(t, anthropic(t, s))
 	done := make(chan string, 1)
 	go func() {
@@ -293,7 +296,7 @@ func TestClaudeCodeDaemonQueue(t *testing.T) {
 		}
 		done <- out
 	}()
-	until("queued request", func() bool { out, _ := hg("pending"); return strings.Contains(out, "git reset --hard") })
+	until("queued request", func() bool { out, _ := hg("pending"); return strings.Contains(out, "rm -rf notes") })
 	// A person approves at a terminal: hguard approve needs one.
 	approve := exec.Command(hguard, "approve", "--all")
 	// HGUARD_TTY=none keeps the daemon from prompting; the person's
@@ -358,4 +361,23 @@ func TestClaudeCodeHookTimeout(t *testing.T) {
 			t.Logf("model got %q", r.text)
 		})
 	}
+}
+
+// lockedBuffer is a bytes.Buffer another goroutine may write while the
+// test reads it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
