@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -133,14 +132,24 @@ func absentByName(path string) bool {
 			fi, err := os.Lstat(p)
 			return p != path && err == nil && fi.IsDir()
 		}
-		if filepath.Dir(p) == p || !plainName.MatchString(filepath.Base(p)) {
+		if filepath.Dir(p) == p || !plainName(filepath.Base(p)) {
 			return false
 		}
 	}
 }
 
-// plainName is a file name of letters, digits and . _ - + @ alone.
-var plainName = regexp.MustCompile(`^[A-Za-z0-9._+@-]+$`)
+// plainName reports a file name of letters, digits and . _ - + @ alone.
+func plainName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("._+@-", r)) {
+			return false
+		}
+	}
+	return true
+}
 
 // cacheDirTag is how a CACHEDIR.TAG file begins (the Cache Directory
 // Tagging Specification, https://bford.info/cachedir/).

@@ -416,7 +416,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		env.SecretFiles = append(env.SecretFiles, codeSecrets(env.Code, env.Cwd)...)
 	}
 	env.SecretFiles = append(env.SecretFiles, moreSecrets(c, args, env)...)
-	env.SecretFiles = append(env.SecretFiles, huntedSecrets(c, line, env)...)
+	env.SecretFiles = append(env.SecretFiles, huntedSecrets(c, line, env, ctx.Home)...)
 	env.SecretFiles = append(env.SecretFiles, expandedSecrets(c, env)...)
 	gs := guards(ctx.Guarded)
 	env.Outputs = append(env.Outputs, searchedGuards(c, line, env, gs)...)

@@ -23,7 +23,7 @@ import (
 // finder's -exec or -x command, xargs fed by a finder, or a finder's output
 // substituted into c's words; and the secret lines a recursive grep over a
 // broad directory prints. Each is returned as the search's pattern.
-func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []string {
+func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv, home string) []string {
 	prog := programName(c.Name)
 	var out []string
 	if recursiveReaders.has(prog) && prog != "diff" && prog != "colordiff" {
@@ -42,7 +42,7 @@ func huntedSecrets(c *cmdline.Command, line *cmdline.Line, env *CommandEnv) []st
 	hunt := func(name string, args []string) {
 		if p := secretSearch(programName(name), args); p != "" {
 			out = append(out, p)
-		} else if p := wholeSearch(programName(name), args, env.Cwd, readsChildren); p != "" && prints {
+		} else if p := wholeSearch(programName(name), args, env.Cwd, home, readsChildren); p != "" && prints {
 			out = append(out, p) // find ~ -type f -exec cat {} +: every file of the home, its keys among them
 		}
 	}
@@ -286,7 +286,7 @@ var archivers = set("tar", "bsdtar", "gtar", "cpio", "zip", "7z", "pax")
 // takes id_rsa), so ~/.ssh/id_rsa and ~/.aws/credentials are among its
 // files. "" otherwise: find ~ -name '*.log' takes no secret (secretSearch
 // judges the names that do).
-func wholeSearch(prog string, args []string, cwd string, readsChildren bool) string {
+func wholeSearch(prog string, args []string, cwd, home string, readsChildren bool) string {
 	switch {
 	case prog == "fd" || prog == "fdfind":
 		return fdWholeSearch(args, cwd, readsChildren)
@@ -297,7 +297,7 @@ func wholeSearch(prog string, args []string, cwd string, readsChildren bool) str
 	case prog == "du" || prog == "gdu":
 		return duListsEvery(args, cwd)
 	case locators.has(prog):
-		return locateListsEvery(args)
+		return locateListsEvery(args, home)
 	case prog != "find" && prog != "gfind" && prog != "bfs":
 		return ""
 	}
@@ -558,7 +558,7 @@ var locators = set("locate", "plocate", "mlocate", "slocate")
 // --regex, else a glob on the whole path, or a substring when it has no
 // glob character; -b matches the base name only. "" when no pattern
 // does.
-func locateListsEvery(args []string) string {
+func locateListsEvery(args []string, home string) string {
 	type pattern struct {
 		text  string
 		regex string // the pattern in Go's syntax, for a regular expression
@@ -603,7 +603,7 @@ func locateListsEvery(args []string) string {
 		default:
 			takes = func(s string) bool { return strings.Contains(s, p.text) }
 		}
-		for _, s := range homeSecretPaths {
+		for _, s := range homeSecretPaths(home) {
 			if base {
 				s = path.Base(s)
 			}
@@ -619,9 +619,16 @@ func locateListsEvery(args []string) string {
 // their value.
 var locateValueOptions = set("-d", "--database", "-l", "-n", "--limit", "-r", "--regexp")
 
-// homeSecretPaths are secret files' paths in a home, as a database of
-// paths holds them.
-var homeSecretPaths = []string{"/home/u/.ssh/id_rsa", "/home/u/.netrc", "/home/u/.aws/credentials", "/root/.ssh/id_ed25519"}
+// homeSecretPaths are secret files' paths in the caller's home (a home
+// under /home when it is not known) and root's, as a database of paths
+// holds them.
+func homeSecretPaths(home string) []string {
+	if home == "" || home == "/" {
+		home = "/home/user"
+	}
+	home = strings.TrimSuffix(home, "/")
+	return []string{home + "/.ssh/id_rsa", home + "/.netrc", home + "/.aws/credentials", "/root/.ssh/id_ed25519"}
+}
 
 // grepRecursive reports a search that reads the directories it is given
 // through.

@@ -128,7 +128,7 @@ func TestHuntedSecrets(t *testing.T) {
 		got := false
 		for _, c := range line.Commands {
 			env := newCommandEnv(c, line, Context{})
-			if len(huntedSecrets(c, line, env)) > 0 {
+			if len(huntedSecrets(c, line, env, "/home/u")) > 0 {
 				got = true
 			}
 		}

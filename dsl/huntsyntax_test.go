@@ -125,7 +125,7 @@ func TestLocateListsEvery(t *testing.T) {
 		{[]string{"-r", `\.pdf$`}, ""},
 		{[]string{"-d", "/home/u/db", "README"}, ""},
 	} {
-		if got := locateListsEvery(tc.args); got != tc.want {
+		if got := locateListsEvery(tc.args, "/home/u"); got != tc.want {
 			t.Errorf("locateListsEvery(%q) = %q, want %q", tc.args, got, tc.want)
 		}
 	}
@@ -143,6 +143,26 @@ func TestRelativeSecret(t *testing.T) {
 	} {
 		if got := relativeSecret(tc.name, tc.dir); got != tc.want {
 			t.Errorf("relativeSecret(%q, %q) = %q, want %q", tc.name, tc.dir, got, tc.want)
+		}
+	}
+}
+
+// TestLocateListsEveryHome: a locate pattern is judged against the
+// caller's own home, whatever its name.
+func TestLocateListsEveryHome(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		home string
+		want bool
+	}{
+		{[]string{"-r", "^/home/alice/"}, "/home/alice", true},
+		{[]string{"-r", "^/Users/bob/"}, "/Users/bob", true},
+		{[]string{"-r", "^/home/alice/"}, "/home/u", false},
+		{[]string{"-r", "^/home/alice/src/"}, "/home/alice", false},
+		{[]string{"-r", "^/home/"}, "", true},
+	} {
+		if got := locateListsEvery(tc.args, tc.home) != ""; got != tc.want {
+			t.Errorf("locateListsEvery(%q, %q) = %v, want %v", tc.args, tc.home, got, tc.want)
 		}
 	}
 }
