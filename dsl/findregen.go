@@ -182,14 +182,15 @@ func piping(c *cmdline.Command, line *cmdline.Line) *cmdline.Command {
 // foundRegenerable reports a name pattern of find's that matches only what
 // a tool writes again or leaves behind and no project keeps: Python's
 // bytecode and its caches, a package manager's dependencies, Finder's
-// .DS_Store, a run's logs and temporary files; none names anything in
+// .DS_Store, tsc's build info, ESLint's cache, coverage's data and
+// reports, a run's logs and temporary files; none names anything in
 // .git. Not *.orig or *.rej: patch's and mergetool's may be the only copy
 // of a version or a hunk.
 func foundRegenerable(pattern string) bool {
 	switch pattern {
 	case "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis", ".ipynb_checkpoints",
 		"node_modules", "*.pyc", "*.pyo", "*.py[co]", "*.egg-info", ".DS_Store",
-		"*.log", "*.tmp":
+		"*.tsbuildinfo", ".eslintcache", ".coverage", "coverage.xml", "lcov.info", "*.log", "*.tmp":
 		return true
 	}
 	return false

@@ -150,3 +150,15 @@ func TestLead61FP60Left(t *testing.T) {
 		{`eval "$(op read op://x/y/z)"`, dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestLead61FindRegenerableFiles: find deleting files each run writes again
+// (fp61 F7); outside the project it still asks.
+func TestLead61FindRegenerableFiles(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"find . -name '*.tsbuildinfo' -delete", dsl.Allow, dsl.Allow},
+		{"find . -name '.eslintcache' -delete", dsl.Allow, dsl.Allow},
+		{"find . -name coverage.xml -delete", dsl.Allow, dsl.Allow},
+		{"find ~ -name coverage.xml -delete", dsl.Ask, dsl.Ask},
+		{"find . -name '*.go' -delete", dsl.Ask, dsl.Ask},
+	})
+}
