@@ -162,3 +162,21 @@ func TestLead61FindRegenerableFiles(t *testing.T) {
 		{"find . -name '*.go' -delete", dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestLead61EnvKeys: a .env read for its keys or its line count shows no
+// value (fp61 F3); its values and other secrets still ask.
+func TestLead61EnvKeys(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"cut -d= -f1 .env", dsl.Allow, dsl.Allow},
+		{"awk -F= '{print $1}' .env", dsl.Allow, dsl.Allow},
+		{"sed 's/=.*//' .env", dsl.Allow, dsl.Allow},
+		{"grep -c . .env", dsl.Allow, dsl.Allow},
+		{"diff <(grep -o '^[A-Z_]*' .env.example | sort) <(grep -o '^[A-Z_]*' .env | sort)", dsl.Allow, dsl.Allow},
+		{"comm -23 <(cut -d= -f1 .env.example | sort) <(cut -d= -f1 .env | sort)", dsl.Allow, dsl.Allow},
+		{"cut -d= -f2 .env", dsl.Ask, dsl.Ask},
+		{"awk -F= '{print $2}' .env", dsl.Ask, dsl.Ask},
+		{"grep -o 'API_KEY=.*' .env", dsl.Ask, dsl.Ask},
+		{"sed -i 's/=.*//' .env", dsl.Ask, dsl.Ask},
+		{"grep -c . ~/.ssh/id_rsa", dsl.Ask, dsl.Ask},
+	})
+}
