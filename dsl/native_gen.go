@@ -1031,7 +1031,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native255
 		}
-	case "len(secretFiles) > 0 && !((loadsEnvironment() || !agent && (storesSecret(name, args) || name == \"vercel\" && pos(0) == \"env\" && pos(1) == \"pull\")) && all(secretFiles, # matches \"(^|/)\\\\.env(\\\\.[^/]+)?$\")) && !(storesSecret(name, args) && all(secretFiles, !(# matches \"^[/~$]\") && !(# contains \"..\") && !(# matches \"(^|/)\\\\.\"))) && !(all(secretFiles, # matches \"(^|/)\\\\.env(\\\\.[^/]+)?$\") && (\n  name == \"cut\" && option(\"d\", \"delimiter\") == \"=\" && option(\"f\", \"fields\") == \"1\" ||\n  name in [\"grep\", \"egrep\", \"fgrep\", \"rg\"] && any(flags, # matches \"^-[a-zA-Z]*c[a-zA-Z]*$\" || # == \"--count\") ||\n  name in [\"grep\", \"egrep\"] && any(flags, # matches \"^-[a-zA-Z]*o[a-zA-Z]*$\") && len(positional) > 0 && positional[0] matches \"^\\\\^?\\\\[[^\\\\]=]*\\\\][*+]=?$\" ||\n  name in [\"awk\", \"gawk\", \"mawk\"] && option(\"F\") == \"=\" && any(positional, # matches \"^\\\\{\\\\s*print \\\\$1;?\\\\s*\\\\}$\") ||\n  name == \"sed\" && !any(flags, # matches \"^-[a-zA-Z]*[inew]\") && any(positional, # matches \"^s/=\\\\.\\\\*//g?$\")))":
+	case "len(secretFiles) > 0 && !((loadsEnvironment() || !agent && (storesSecret(name, args) || name == \"vercel\" && pos(0) == \"env\" && pos(1) == \"pull\")) && all(secretFiles, # matches \"(^|/)\\\\.env(\\\\.[^/]+)?$\")) && !(storesSecret(name, args) && all(secretFiles, !(# matches \"^[/~$]\") && !(# contains \"..\") && !(# matches \"(^|/)\\\\.\"))) && !(all(secretFiles, # matches \"(^|/)\\\\.env(\\\\.[^/]+)?$\") && (\n  name == \"cut\" && option(\"d\", \"delimiter\") == \"=\" && option(\"f\", \"fields\") == \"1\" ||\n  name in [\"grep\", \"egrep\", \"fgrep\", \"rg\"] && len(flags) == 1 && flags[0] == \"-c\" && len(positional) > 0 && positional[0] in [\".\", \"\", \"^\", \"$\"] ||\n  name in [\"grep\", \"egrep\"] && any(flags, # matches \"^-[a-zA-Z]*o[a-zA-Z]*$\") && len(positional) > 0 && positional[0] matches \"^\\\\^?\\\\[[^\\\\]=]*\\\\][*+]=?$\" ||\n  name in [\"awk\", \"gawk\", \"mawk\"] && option(\"F\") == \"=\" && any(positional, # matches \"^\\\\{\\\\s*print \\\\$1;?\\\\s*\\\\}$\") ||\n  name == \"sed\" && !any(flags, # matches \"^-[a-zA-Z]*[inew]\") && any(positional, # matches \"^s/=\\\\.\\\\*//g?$\")))":
 		if scope == "command" {
 			return native256
 		}
@@ -1656,7 +1656,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [784]lazyRegexp{
+var nativeRegexps = [783]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -2086,7 +2086,6 @@ var nativeRegexps = [784]lazyRegexp{
 	{src: "^/(Users|Groups)/[^/]+/?$"},
 	{src: "(^|/)\\.env(\\.[^/]+)?$"},
 	{src: "(^|/)\\."},
-	{src: "^-[a-zA-Z]*c[a-zA-Z]*$"},
 	{src: "^-[a-zA-Z]*o[a-zA-Z]*$"},
 	{src: "^\\^?\\[[^\\]=]*\\][*+]=?$"},
 	{src: "^\\{\\s*print \\$1;?\\s*\\}$"},
@@ -8719,28 +8718,28 @@ func native256(env any) bool {
 			(((((((e.Name == "cut") &&
 				(e.Option("d", "delimiter") == "=")) &&
 				(e.Option("f", "fields") == "1")) ||
-				(in(e.Name, "grep", "egrep", "fgrep", "rg") &&
-					anyOf(e.Flags, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[429], "-", p0) ||
-							(p0 == "--count"))
-					}))) ||
+				((((in(e.Name, "grep", "egrep", "fgrep", "rg") &&
+					(len(e.Flags) == 1)) &&
+					(index(e.Flags, 0) == "-c")) &&
+					(len(e.Positional) > 0)) &&
+					in(index(e.Positional, 0), ".", "", "^", "$"))) ||
 				(((in(e.Name, "grep", "egrep") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[430], "-", p0)
+						return matchReWith(&nativeRegexps[429], "-", p0)
 					})) &&
 					(len(e.Positional) > 0)) &&
-					matchReWith(&nativeRegexps[431], "[", index(e.Positional, 0)))) ||
+					matchReWith(&nativeRegexps[430], "[", index(e.Positional, 0)))) ||
 				((in(e.Name, "awk", "gawk", "mawk") &&
 					(e.Option("F") == "=")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[432], "print $1", p0)
+						return matchReWith(&nativeRegexps[431], "print $1", p0)
 					}))) ||
 				(((e.Name == "sed") &&
 					!anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[433], "-", p0)
+						return matchReWith(&nativeRegexps[432], "-", p0)
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[434], "s/=.*//", p0)
+						return matchReWith(&nativeRegexps[433], "s/=.*//", p0)
 					})))))
 }
 
@@ -8775,7 +8774,7 @@ func native258(env any) bool {
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
 				!matchRe(&nativeRegexps[234], p0))) &&
-			matchReWith(&nativeRegexps[435], ".", p0))
+			matchReWith(&nativeRegexps[434], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -8827,7 +8826,7 @@ func native259(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[436], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[435], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -8877,10 +8876,10 @@ func native261(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[437], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[436], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[438], "/", p0))
+					matchReWith(&nativeRegexps[437], "/", p0))
 			})))
 }
 
@@ -8910,7 +8909,7 @@ func native263(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[439], ":", p0) ||
+					return (matchReWith(&nativeRegexps[438], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -8919,7 +8918,7 @@ func native263(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[440], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[439], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native264 is the condition of send-secret-dir.
@@ -8938,10 +8937,10 @@ func native265(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[441], p0)
+					return matchRe(&nativeRegexps[440], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[442], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[441], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -8951,13 +8950,13 @@ func native266(env any) bool {
 	return (!((len(e.Via) > 0) &&
 		((in(index(e.Via, (len(e.Via)-1)), "$(…)", "<(…)") &&
 			!e.CapturePrinted()) ||
-			matchReAny(&nativeRegexps[443], "pass\x00cred\x00secret\x00token\x00auth\x00helper", index(e.Via, (len(e.Via)-1))))) &&
+			matchReAny(&nativeRegexps[442], "pass\x00cred\x00secret\x00token\x00auth\x00helper", index(e.Via, (len(e.Via)-1))))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
 			e.HasFlag("export-secret-keys", "export-secret-subkeys", "export-secret-ssh-key")) ||
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[444], "-", p0)
+						return matchReWith(&nativeRegexps[443], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -8993,7 +8992,7 @@ func native267(env any) bool {
 func native268(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[445], "mount", p0)
+		return matchReFold(&nativeRegexps[444], "mount", p0)
 	})
 }
 
@@ -9059,10 +9058,10 @@ func native269(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[446], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[445], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[447], "hguard", p0)
+					return matchReWith(&nativeRegexps[446], "hguard", p0)
 				}))))
 }
 
@@ -9132,13 +9131,13 @@ func native270(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[448], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[447], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[446], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[445], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[447], "hguard", p0)
+					return matchReWith(&nativeRegexps[446], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -9257,7 +9256,7 @@ func native271(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[449], baseName(p0)))
+										matchRe(&nativeRegexps[448], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -9281,7 +9280,7 @@ func native272(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "print", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install", "df")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[450], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[449], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -9314,7 +9313,7 @@ func native272(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[451], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[450], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -9328,7 +9327,7 @@ func native272(env any) bool {
 func native273(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[452], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[451], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -9346,15 +9345,15 @@ func native273(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[453], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[454], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[452], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[453], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[455], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[454], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native274 is the condition of self-computed-target-agent.
@@ -9385,19 +9384,19 @@ func native275(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[456], "hguard", p0)
+				return matchReWith(&nativeRegexps[455], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[457], "hguard", p0)
+					return matchReWith(&nativeRegexps[456], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[458], "hguard", p0)
+						return matchReWith(&nativeRegexps[457], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[459], "hguard", p0)
+					return matchReWith(&nativeRegexps[458], "hguard", p0)
 				}))))
 }
 
@@ -9428,13 +9427,13 @@ func native276(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[460], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[459], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[461], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[460], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -9472,13 +9471,13 @@ func native277(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[460], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[459], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[461], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[460], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -9489,10 +9488,10 @@ func native277(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[458], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[457], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[462], "hguard", p0) ||
-						matchReWith(&nativeRegexps[463], "hguard", p0))
+					return (matchReWith(&nativeRegexps[461], "hguard", p0) ||
+						matchReWith(&nativeRegexps[462], "hguard", p0))
 				}))))
 }
 
@@ -9502,8 +9501,8 @@ func native278(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[464], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[465], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[463], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[464], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native279 is the condition of self-inline-write-agent.
@@ -9513,8 +9512,8 @@ func native279(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[464], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[465], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[463], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[464], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native280 is the condition of self-env.
@@ -9535,23 +9534,23 @@ func native280(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[466], "hguard_", p0)
+			return matchReFold(&nativeRegexps[465], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[466], "hguard_", p0)
+					return matchReFold(&nativeRegexps[465], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[467], "-", p0) ||
+						return (matchReWith(&nativeRegexps[466], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[468], "hguard", p0)
+					return matchReFold(&nativeRegexps[467], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -9569,13 +9568,13 @@ func native280(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[469], "hguard_", p0)
+					return matchReFold(&nativeRegexps[468], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[466], "hguard_", p0)
+					return matchReFold(&nativeRegexps[465], "hguard_", p0)
 				})))
 	}()
 }
@@ -9599,23 +9598,23 @@ func native281(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[466], "hguard_", p0)
+				return matchReFold(&nativeRegexps[465], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[466], "hguard_", p0)
+						return matchReFold(&nativeRegexps[465], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[467], "-", p0) ||
+							return (matchReWith(&nativeRegexps[466], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[468], "hguard", p0)
+						return matchReFold(&nativeRegexps[467], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -9633,13 +9632,13 @@ func native281(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[469], "hguard_", p0)
+						return matchReFold(&nativeRegexps[468], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[466], "hguard_", p0)
+						return matchReFold(&nativeRegexps[465], "hguard_", p0)
 					}))))
 	}()
 }
@@ -9650,30 +9649,30 @@ func native282(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[470], "-", p0)
+			return matchReWith(&nativeRegexps[469], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[471], p0))
+					matchRe(&nativeRegexps[470], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[472], p0)
+				return matchRe(&nativeRegexps[471], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[473], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[472], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[474], "accept-", p0)
+				return matchReWith(&nativeRegexps[473], "accept-", p0)
 			})))
 }
 
@@ -9684,30 +9683,30 @@ func native283(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[470], "-", p0)
+				return matchReWith(&nativeRegexps[469], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[471], p0))
+						matchRe(&nativeRegexps[470], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[472], p0)
+					return matchRe(&nativeRegexps[471], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[473], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[472], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[474], "accept-", p0)
+					return matchReWith(&nativeRegexps[473], "accept-", p0)
 				}))))
 }
 
@@ -9715,7 +9714,7 @@ func native283(env any) bool {
 func native284(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[475], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[474], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -9727,7 +9726,7 @@ func native285(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[475], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[474], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -9744,7 +9743,7 @@ func native286(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[475], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[474], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -9766,7 +9765,7 @@ func native287(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[475], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[474], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -9849,16 +9848,16 @@ func native290(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[468], "hguard", p0)
+			return matchReFold(&nativeRegexps[467], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[468], "hguard", p0)
+				return matchReFold(&nativeRegexps[467], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[476], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[475], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[468], "hguard", p0)
+				return matchReFold(&nativeRegexps[467], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -9871,16 +9870,16 @@ func native291(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[468], "hguard", p0)
+				return matchReFold(&nativeRegexps[467], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[468], "hguard", p0)
+					return matchReFold(&nativeRegexps[467], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[476], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[475], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[468], "hguard", p0)
+					return matchReFold(&nativeRegexps[467], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -9896,18 +9895,18 @@ func native292(env any) bool {
 		((e.Name == "codex") &&
 			(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[477], "hook", p0)
+					return matchReAny(&nativeRegexps[476], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[477], "hook", p0)
+					return matchReAny(&nativeRegexps[476], "hook", p0)
 				})) ||
 				(((e.Option("a", "ask-for-approval") == "never") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[478], "approval_policy", p0)
+						return matchReWith(&nativeRegexps[477], "approval_policy", p0)
 					})) &&
 					((e.Option("s", "sandbox") == "danger-full-access") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[479], "danger-full-access", p0)
+							return matchReWith(&nativeRegexps[478], "danger-full-access", p0)
 						})))))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -9918,7 +9917,7 @@ func native292(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[480], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[479], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -9943,18 +9942,18 @@ func native293(env any) bool {
 			((e.Name == "codex") &&
 				(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[477], "hook", p0)
+						return matchReAny(&nativeRegexps[476], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[477], "hook", p0)
+						return matchReAny(&nativeRegexps[476], "hook", p0)
 					})) ||
 					(((e.Option("a", "ask-for-approval") == "never") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[478], "approval_policy", p0)
+							return matchReWith(&nativeRegexps[477], "approval_policy", p0)
 						})) &&
 						((e.Option("s", "sandbox") == "danger-full-access") ||
 							anyOf(e.Options("c", "config"), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[479], "danger-full-access", p0)
+								return matchReWith(&nativeRegexps[478], "danger-full-access", p0)
 							})))))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -9965,7 +9964,7 @@ func native293(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[480], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[479], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -9985,7 +9984,7 @@ func native294(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
 		((anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[481], "--", p0)
+			return matchReWith(&nativeRegexps[480], "--", p0)
 		}) ||
 			(e.Option("approval-mode") == "yolo")) ||
 			((e.Name == "qwen") &&
@@ -10025,7 +10024,7 @@ func native297(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[468], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[467], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -10052,7 +10051,7 @@ func native297(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[482], e.Name)) ||
+				matchRe(&nativeRegexps[481], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -10143,25 +10142,25 @@ func native306(env any) bool {
 			let1 := "(?is)\\bmutation\\b.*\\bvisibility\\s*:\\s*\\\\?\"?PUBLIC\\b"
 			return (((((((((e.Name == "curl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[483], "api.github.com/repos/\x00/api/v4/projects/", p0)
+					return matchReAny(&nativeRegexps[482], "api.github.com/repos/\x00/api/v4/projects/", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
 				((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[484], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[483], "/api/v4/projects/", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[485], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[484], "/api/v4/projects/", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[486], "visibility=public", p0)
+						return matchReAny(&nativeRegexps[485], "visibility=public", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[487], "/graphql", p0)
+						return matchReFold(&nativeRegexps[486], "/graphql", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return matchComputed(let1, p0)
@@ -10188,7 +10187,7 @@ func native306(env any) bool {
 						return in(strings.ToLower(p0), "private=false", "visibility=public")
 					}) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[488], "/workflows/\x00gitlab-ci", p0)
+							return matchReAny(&nativeRegexps[487], "/workflows/\x00gitlab-ci", p0)
 						}) &&
 							in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
 		}()
@@ -10206,16 +10205,16 @@ func native307(env any) bool {
 		((((e.Name == "gh") &&
 			(e.Pos(0) == "api")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[489], "/protection\x00rulesets", p0)
+				return matchReAny(&nativeRegexps[488], "/protection\x00rulesets", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[490], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
+				return matchReAny(&nativeRegexps[489], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
 			}))) ||
 		(((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[491], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[490], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -10225,15 +10224,15 @@ func native307(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[492], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[491], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[493], "-", p0) ||
+						return (matchReWith(&nativeRegexps[492], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[494], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[493], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -10262,64 +10261,64 @@ func native309(env any) bool {
 				in(e.Pos(0), "upgrade", "install")) &&
 				(matchComputed(let0, e.WrittenText()) ||
 					anyOf(e.Options("set", "set-string", "set-literal", "set-json"), func(p0 string) bool {
-						return matchReFold(&nativeRegexps[495], "replica", p0)
+						return matchReFold(&nativeRegexps[494], "replica", p0)
 					})))) ||
 			((e.Pos(0) == "scale") &&
 				anyOf(e.Options("replicas"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[496], "0", p0)
+					return matchReFold(&nativeRegexps[495], "0", p0)
 				}))) ||
 			(e.Pos(0) == "drain")) ||
 			((e.Pos(0) == "autoscale") &&
 				anyOf(e.Options("max"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[496], "0", p0)
+					return matchReFold(&nativeRegexps[495], "0", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[497], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[496], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
 				}))) ||
 			((e.Pos(0) == "replace") &&
 				e.HasFlag("force"))) ||
 			((e.Pos(0) == "apply") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[498], "--prune", p0)
+					return matchReWith(&nativeRegexps[497], "--prune", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[499], "persistentVolumeReclaimPolicy", p0)
+					return matchReWith(&nativeRegexps[498], "persistentVolumeReclaimPolicy", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				func() bool {
 					let1 := strings.Join(e.Args, "\n")
 					return ((((matchComputed(let0, let1) ||
-						matchReAny(&nativeRegexps[500], "replicas\x00replicas\"\x00replicas\"", let1)) ||
-						matchReAny(&nativeRegexps[501], "finalizers\x00$patch", let1)) ||
-						((matchReWith(&nativeRegexps[502], "\"op\"", let1) &&
-							matchReWith(&nativeRegexps[503], "\"path\"", let1)) &&
-							(matchReWith(&nativeRegexps[504], "\"remove\"", let1) ||
-								matchReWith(&nativeRegexps[505], "\"value\"", let1)))) ||
+						matchReAny(&nativeRegexps[499], "replicas\x00replicas\"\x00replicas\"", let1)) ||
+						matchReAny(&nativeRegexps[500], "finalizers\x00$patch", let1)) ||
+						((matchReWith(&nativeRegexps[501], "\"op\"", let1) &&
+							matchReWith(&nativeRegexps[502], "\"path\"", let1)) &&
+							(matchReWith(&nativeRegexps[503], "\"remove\"", let1) ||
+								matchReWith(&nativeRegexps[504], "\"value\"", let1)))) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[506], "null", p0) &&
-								!matchReWith(&nativeRegexps[507], "metadata", p0))
+							return (matchReWith(&nativeRegexps[505], "null", p0) &&
+								!matchReWith(&nativeRegexps[506], "metadata", p0))
 						}))
 				}())) ||
 			((((e.Pos(0) == "label") &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[508], "n", strings.ToLower(index(e.Positional, 1)))) &&
+				matchReWith(&nativeRegexps[507], "n", strings.ToLower(index(e.Positional, 1)))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[509], "-", p0)
+					return matchReWith(&nativeRegexps[508], "-", p0)
 				}))) ||
 			(in("taint", e.Positional...) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[510], ":NoExecute", p0)
+					return matchReWith(&nativeRegexps[509], ":NoExecute", p0)
 				}))) ||
 			((e.Pos(0) == "label") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[511], "pod-security.kubernetes.io/", p0)
+					return matchReWith(&nativeRegexps[510], "pod-security.kubernetes.io/", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[512], "-", p0)
+						return matchReWith(&nativeRegexps[511], "-", p0)
 					}))))
 	}()
 }
@@ -10364,7 +10363,7 @@ func native311(env any) bool {
 			(((in(e.Name, "bash", "sh", "dash", "zsh") &&
 				!e.HasFlag("c")) &&
 				(len(e.Positional) > 0)) &&
-				matchReWith(&nativeRegexps[513], ".sh", baseName(index(e.Positional, 0))))) ||
+				matchReWith(&nativeRegexps[512], ".sh", baseName(index(e.Positional, 0))))) ||
 			(((e.Name == "minikube") &&
 				(e.Pos(0) == "delete")) &&
 				e.HasFlag("all", "purge"))) ||
@@ -10392,13 +10391,13 @@ func native312(env any) bool {
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[514], "=", p0)
+			return matchReWith(&nativeRegexps[513], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[515], "0", p0)
+				return matchReWith(&nativeRegexps[514], "0", p0)
 			})))
 }
 
@@ -10430,7 +10429,7 @@ func native313(env any) bool {
 							return in(p0, let0...)
 						}) ||
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[516], "=", p0)
+								return matchReWith(&nativeRegexps[515], "=", p0)
 							})) ||
 							(e.Option("env") != "")) ||
 							(let1 != "")) ||
@@ -10441,26 +10440,26 @@ func native313(env any) bool {
 									in(e.Assigns[p0], "test", "testing"))
 							})) &&
 							allOf(e.Args, func(p0 string) bool {
-								return (!matchReWith(&nativeRegexps[517], "=", p0) ||
-									matchReWith(&nativeRegexps[518], "test", p0))
+								return (!matchReWith(&nativeRegexps[516], "=", p0) ||
+									matchReWith(&nativeRegexps[517], "test", p0))
 							})) &&
 							in(e.Option("env"), "", "test", "testing")) &&
 							!strings.HasPrefix(e.Name, "gitlab")) &&
 							((let1 == "") ||
 								localTestURL(let1))) &&
 							((let2 == "") ||
-								matchReAny(&nativeRegexps[519], "test", let2))) &&
+								matchReAny(&nativeRegexps[518], "test", let2))) &&
 							((let3 == "") ||
-								matchReWith(&nativeRegexps[520], "Test", let3))) &&
+								matchReWith(&nativeRegexps[519], "Test", let3))) &&
 							!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[521], "D", p0)
+								return matchReWith(&nativeRegexps[520], "D", p0)
 							})) &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return matchReAny(&nativeRegexps[522], "atabase_url\x00b_\x00isable_database_environment_check\x00--database\x00--connection", p0)
+								return matchReAny(&nativeRegexps[521], "atabase_url\x00b_\x00isable_database_environment_check\x00--database\x00--connection", p0)
 							}))
 						return (!let4 &&
 							(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[523], "db:", p0)
+								return matchReWith(&nativeRegexps[522], "db:", p0)
 							}) ||
 								((((e.Name == "dotnet-ef") ||
 									((e.Name == "dotnet") &&
@@ -10525,7 +10524,7 @@ func native313(env any) bool {
 										return (p0 == "base")
 									}))) ||
 								anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[524], "migrate:", p0)
+									return matchReWith(&nativeRegexps[523], "migrate:", p0)
 								})) ||
 								(anyOf(e.Args, func(p0 string) bool {
 									return in(p0, "flush", "reset_db")
@@ -10556,7 +10555,7 @@ func native313(env any) bool {
 									return (p0 == "db:migrate")
 								}) &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[525], "VERSION=", p0)
+										return matchReWith(&nativeRegexps[524], "VERSION=", p0)
 									}))) ||
 								((((e.Name == "knex") ||
 									anyOf(e.Args, func(p0 string) bool {
@@ -10643,7 +10642,7 @@ func native313(env any) bool {
 										return (p0 == "runner")
 									})) &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[526], ".", p0)
+										return matchReWith(&nativeRegexps[525], ".", p0)
 									}))))
 					}()
 				}()
@@ -10663,14 +10662,14 @@ func native314(env any) bool {
 				(len(e.Positional) > 1)) ||
 				((((e.Pos(0) == "get") &&
 					(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[527], "secret", p0) ||
-							matchReWith(&nativeRegexps[528], ",secret", p0))
+						return (matchReWith(&nativeRegexps[526], "secret", p0) ||
+							matchReWith(&nativeRegexps[527], ",secret", p0))
 					}) ||
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[529], "$", p0)
+							return matchReWith(&nativeRegexps[528], "$", p0)
 						}) &&
-							matchReWith(&nativeRegexps[530], "secret", e.Line)))) &&
-					matchReAny(&nativeRegexps[531], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+							matchReWith(&nativeRegexps[529], "secret", e.Line)))) &&
+					matchReAny(&nativeRegexps[530], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 					!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 						matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1))))
 		}()
@@ -10684,23 +10683,23 @@ func native315(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[532], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[531], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[533], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[532], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[533], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[532], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[534], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[533], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[534], "://", p0)
+				return matchReWith(&nativeRegexps[533], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -10709,37 +10708,37 @@ func native315(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[535], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[534], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[536], "://", p0) &&
-						!matchReWith(&nativeRegexps[537], "https://", p0))
+					return (matchReWith(&nativeRegexps[535], "://", p0) &&
+						!matchReWith(&nativeRegexps[536], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[538], "://", p0)
+					return matchReWith(&nativeRegexps[537], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[539], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[538], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[536], "://", p0) &&
-						!matchReWith(&nativeRegexps[537], "https://", p0)))
+					(matchReWith(&nativeRegexps[535], "://", p0) &&
+						!matchReWith(&nativeRegexps[536], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[540], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[539], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[541], ":", p0))
+					matchReWith(&nativeRegexps[540], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -10784,18 +10783,18 @@ func native315(env any) bool {
 				(((e.Pos(0) == "plugin") &&
 					in(e.Pos(1), "install", "add")) &&
 					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-						return (matchReAny(&nativeRegexps[542], "http\x00git\x00ssh\x00git@", p0) &&
+						return (matchReAny(&nativeRegexps[541], "http\x00git\x00ssh\x00git@", p0) &&
 							(e.Agent ||
-								!matchReWith(&nativeRegexps[543], "https://", p0)))
+								!matchReWith(&nativeRegexps[542], "https://", p0)))
 					}))))) ||
 		((((e.Name == "gh") &&
 			in(e.Pos(0), "extension", "extensions", "ext")) &&
 			(e.Pos(1) == "install")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[544], "/", p0) &&
-					!matchReWith(&nativeRegexps[545], "/", p0)) &&
+				return ((matchReWith(&nativeRegexps[543], "/", p0) &&
+					!matchReWith(&nativeRegexps[544], "/", p0)) &&
 					(e.Agent ||
-						!matchReWith(&nativeRegexps[546], "/", p0)))
+						!matchReWith(&nativeRegexps[545], "/", p0)))
 			}))) ||
 		((((e.Name == "docker") &&
 			(e.Pos(0) == "plugin")) &&
@@ -10810,7 +10809,7 @@ func native316(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[547], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[546], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -10818,10 +10817,10 @@ func native316(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[548], "--force-", p0)
+				return matchReWith(&nativeRegexps[547], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[549], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[548], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -10832,11 +10831,11 @@ func native317(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[550], "/etc/", p0)
+			return matchReWith(&nativeRegexps[549], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[551], "/etc/", p0)
+				return matchReWith(&nativeRegexps[550], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -10866,11 +10865,11 @@ func native318(env any) bool {
 								matchComputed(let2, e.Assigns[p0]))) &&
 							!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
 								matchReWith(&nativeRegexps[152], "ssh", e.Assigns[p0])) &&
-								!matchReFold(&nativeRegexps[552], "command", e.Assigns[p0]))) &&
+								!matchReFold(&nativeRegexps[551], "command", e.Assigns[p0]))) &&
 							!((p0 == "ENV") &&
-								matchRe(&nativeRegexps[553], e.Assigns[p0]))) &&
+								matchRe(&nativeRegexps[552], e.Assigns[p0]))) &&
 							!((p0 == "PS4") &&
-								matchRe(&nativeRegexps[554], e.Assigns[p0]))) &&
+								matchRe(&nativeRegexps[553], e.Assigns[p0]))) &&
 							!((p0 == "NODE_OPTIONS") &&
 								matchComputed(let0, e.Assigns["NODE_OPTIONS"]))) &&
 							in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
@@ -10878,20 +10877,20 @@ func native318(env any) bool {
 							strings.HasPrefix(p0, "LUA_INIT_"))
 					}) ||
 						anyOf(e.Declared, func(p0 string) bool {
-							return (((((((!matchReWith(&nativeRegexps[555], "ENV=", p0) &&
-								!(matchReWith(&nativeRegexps[556], "GIT_SSH", p0) &&
-									!matchReFold(&nativeRegexps[552], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!(matchReWith(&nativeRegexps[557], "=", p0) &&
+							return (((((((!matchReWith(&nativeRegexps[554], "ENV=", p0) &&
+								!(matchReWith(&nativeRegexps[555], "GIT_SSH", p0) &&
+									!matchReFold(&nativeRegexps[551], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+								!(matchReWith(&nativeRegexps[556], "=", p0) &&
 									e.ProjectLibraryPath(substr(p0, 0, strings.Index(p0, "=")), substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!matchReWith(&nativeRegexps[558], "PS4=", p0)) &&
+								!matchReWith(&nativeRegexps[557], "PS4=", p0)) &&
 								!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
 									matchComputed(let0, strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-								!((matchReWith(&nativeRegexps[559], "=", p0) &&
+								!((matchReWith(&nativeRegexps[558], "=", p0) &&
 									matchComputed(let1, substr(p0, (strings.Index(p0, "=")+1), len(p0)))) &&
 									!matchComputed(let3, p0))) &&
 								!(strings.HasPrefix(p0, "RUBYOPT=") &&
 									matchComputed(let2, strings.TrimPrefix(p0, "RUBYOPT=")))) &&
-								matchReAny(&nativeRegexps[560], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+								matchReAny(&nativeRegexps[559], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 						}))
 				}()
 			}()
@@ -10908,7 +10907,7 @@ func native319(env any) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[561], "-", p0) &&
+				return (matchReWith(&nativeRegexps[560], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
 			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
@@ -10993,14 +10992,14 @@ func native320(env any) bool {
 func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[562], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[561], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[563], ")", p0.Target))
+				matchReFold(&nativeRegexps[562], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[563], ")", p0)
+				return matchReFold(&nativeRegexps[562], ")", p0)
 			})))
 }
 
@@ -11008,15 +11007,15 @@ func native321(env any) bool {
 func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[564], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[563], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[565], "=", p0) &&
-					!matchReAny(&nativeRegexps[566], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
+				return (matchReWith(&nativeRegexps[564], "=", p0) &&
+					!matchReAny(&nativeRegexps[565], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[567], "A", p0)
+			return matchReWith(&nativeRegexps[566], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -11024,7 +11023,7 @@ func native322(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[568], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[567], "--preserve-env=", p0)
 		}))
 }
 
@@ -11047,7 +11046,7 @@ func native323(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[569], "-R", p0)
+								return matchReWith(&nativeRegexps[568], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -11080,16 +11079,16 @@ func native323(env any) bool {
 									e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 								((e.Name == "pacman") &&
 									(anyOf(e.Flags, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[570], "-R", p0)
+										return matchReWith(&nativeRegexps[569], "-R", p0)
 									}) ||
 										e.HasFlag("nodeps")))) ||
 								((e.Name == "dpkg") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[571], "--force-", p0)
+										return matchReWith(&nativeRegexps[570], "--force-", p0)
 									}))) ||
 								(in(e.Name, "apt", "apt-get", "aptitude") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReFold(&nativeRegexps[572], "--force-", p0)
+										return matchReFold(&nativeRegexps[571], "--force-", p0)
 									}))) ||
 								((e.Name == "apk") &&
 									e.HasFlag("force-broken-world", "force"))))
@@ -11105,8 +11104,8 @@ func native324(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[573], ".", p0) ||
-				matchReFold(&nativeRegexps[574], "://", p0))
+			return (matchReFold(&nativeRegexps[572], ".", p0) ||
+				matchReFold(&nativeRegexps[573], "://", p0))
 		})
 		return ((((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -11138,15 +11137,15 @@ func native325(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[575], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[574], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[576], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[575], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[577], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[576], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[578], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[577], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			!in(e.Pos(0), "whoami", "view", "v", "info", "show", "search", "s", "ping", "outdated")) &&
@@ -11157,17 +11156,17 @@ func native325(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[579], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[578], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[580], "://", p0) &&
+				return (matchReWith(&nativeRegexps[579], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[580], "://", p0) &&
+				return (matchReWith(&nativeRegexps[579], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -11184,7 +11183,7 @@ func native325(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[580], "://", p0) &&
+				return (matchReWith(&nativeRegexps[579], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -11237,7 +11236,7 @@ func native327(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[581], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[580], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -11248,7 +11247,7 @@ func native328(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[582], "=", p0)
+					return matchReWith(&nativeRegexps[581], "=", p0)
 				})
 			}
 			return func() []string {
@@ -11270,28 +11269,28 @@ func native328(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[583], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[582], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[584], "_", p0) &&
+				(matchReWith(&nativeRegexps[583], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[585], "://", let1) &&
+							return (matchReWith(&nativeRegexps[584], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[586], "=", p0) &&
-					!matchReWith(&nativeRegexps[587], "=0", p0))) ||
-				matchReWith(&nativeRegexps[588], "=", p0)) ||
-				(matchReWith(&nativeRegexps[589], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[585], "=", p0) &&
+					!matchReWith(&nativeRegexps[586], "=0", p0))) ||
+				matchReWith(&nativeRegexps[587], "=", p0)) ||
+				(matchReWith(&nativeRegexps[588], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[590], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[591], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[592], "-insecure", p0))
+				(matchReWith(&nativeRegexps[589], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[590], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[591], "-insecure", p0))
 		})
 	}()
 }
@@ -11336,7 +11335,7 @@ func native330(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[593], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[592], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -11346,7 +11345,7 @@ func native330(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[594], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[593], "/", cleanPath(p0)))
 			})))
 }
 
@@ -11362,7 +11361,7 @@ func native331(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[595], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[594], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11380,9 +11379,9 @@ func native331(env any) bool {
 		((e.Name == "osascript") &&
 			func() bool {
 				let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-				return ((matchReFold(&nativeRegexps[596], "\"", let0) &&
-					matchReAny(&nativeRegexps[597], "restart\x00shut", let0)) ||
-					matchReFold(&nativeRegexps[598], "aevtr", let0))
+				return ((matchReFold(&nativeRegexps[595], "\"", let0) &&
+					matchReAny(&nativeRegexps[596], "restart\x00shut", let0)) ||
+					matchReFold(&nativeRegexps[597], "aevtr", let0))
 			}()))
 }
 
@@ -11401,9 +11400,9 @@ func native333(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[599], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[600], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[601], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[598], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[599], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[600], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -11444,12 +11443,12 @@ func native334(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[602], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[603], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[601], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[602], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[604], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[603], "systemctl", e.Line)))
 }
 
 // native335 is the condition of fork-bomb.
@@ -11464,10 +11463,10 @@ func native335(env any) bool {
 func native336(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[468], "hguard", p0)
+		return matchReFold(&nativeRegexps[467], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[605], "hguard", p0)
+			return matchReFold(&nativeRegexps[604], "hguard", p0)
 		}))
 }
 
@@ -11484,10 +11483,10 @@ func native338(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[606], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[605], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[607], "history", p0)
+			return matchReWith(&nativeRegexps[606], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11504,7 +11503,7 @@ func native338(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[608], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[607], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -11563,7 +11562,7 @@ func native340(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[609], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[608], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11585,29 +11584,29 @@ func native340(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[610], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[609], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[611], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[610], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "remove", "disable", "bootout", "unload", "stop", "kill")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[612], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
+				return matchReAny(&nativeRegexps[611], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
 			}))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[613], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[612], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[614], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[613], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -11633,7 +11632,7 @@ func native341(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[615], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[614], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "pkill") &&
 				!e.HasFlag("l", "list", "V", "version")) &&
@@ -11653,12 +11652,12 @@ func native341(env any) bool {
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[616], "p", p0)
+					return matchReWith(&nativeRegexps[615], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[617], "$", p0)
+						return matchReWith(&nativeRegexps[616], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[618], "=", e.Line)))))
+						matchReWith(&nativeRegexps[617], "=", e.Line)))))
 	}()
 }
 
@@ -11685,7 +11684,7 @@ func native343(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[619], "p", p0)
+					return matchReWith(&nativeRegexps[618], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -11693,7 +11692,7 @@ func native343(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[620], "grep\x00idof\x00while", e.Line)))) &&
+					matchReAny(&nativeRegexps[619], "grep\x00idof\x00while", e.Line)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -11701,11 +11700,11 @@ func native343(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[621], "p", e.Line)) ||
+				matchReWith(&nativeRegexps[620], "p", e.Line)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[622], "p", e.Line))) ||
+				matchReWith(&nativeRegexps[621], "p", e.Line))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
@@ -11715,10 +11714,10 @@ func native343(env any) bool {
 func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[623], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[622], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[624], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[623], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -11747,10 +11746,10 @@ func native346(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[625], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[624], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[626], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[625], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11785,7 +11784,7 @@ func native347(env any) bool {
 			}))) ||
 		((e.Name == "vim-cmd") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[627], "vmsvc/", p0)
+				return matchReWith(&nativeRegexps[626], "vmsvc/", p0)
 			}))) ||
 		((e.Name == "virsh") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -11856,14 +11855,14 @@ func native350(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[628], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[627], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[629], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[628], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[630], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[631], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[629], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[630], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native351 is the condition of kernel-module-load-agent.
@@ -11884,13 +11883,13 @@ func native352(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[632], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[631], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[633], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[632], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[634], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[633], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -11902,7 +11901,7 @@ func native353(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[635], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[634], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -11921,7 +11920,7 @@ func native354(env any) bool {
 					return !matchComputed(let0, p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[636], "-", p0) &&
+					return (matchReWith(&nativeRegexps[635], "-", p0) &&
 						!matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--load="), "-p")))
 				})))
 	}()
@@ -11936,7 +11935,7 @@ func native355(env any) bool {
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-				!matchReWith(&nativeRegexps[637], "/sys/", cleanPath(p0))) &&
+				!matchReWith(&nativeRegexps[636], "/sys/", cleanPath(p0))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 					(baseName(p0) != "cgroup.kill"))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -11971,16 +11970,16 @@ func native358(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[638], p0)
+				return matchRe(&nativeRegexps[637], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[639], p0)
+					return matchRe(&nativeRegexps[638], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[640], p0)
+					return matchRe(&nativeRegexps[639], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[641], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[640], "/var/log/", p0)
 		}))
 }
 
@@ -12004,7 +12003,7 @@ func native359(env any) bool {
 			(abbrevWords("link delete", e.Positional) ||
 				abbrevWords("address delete", e.Positional))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[642], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
+				return matchReAny(&nativeRegexps[641], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
 			}))) ||
 		(((e.Name == "ip") &&
 			abbrevWords("route flush|delete", e.Positional)) &&
@@ -12061,9 +12060,9 @@ func native359(env any) bool {
 						return (p0 == "allow")
 					})))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[643], "22\x00ssh\x00openssh", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[642], "22\x00ssh\x00openssh", strings.ToLower(p0))
 			})) &&
-			!matchReAny(&nativeRegexps[644], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+			!matchReAny(&nativeRegexps[643], "from \x00from a", strings.Join(e.Positional, " ")))) ||
 		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -12072,25 +12071,25 @@ func native359(env any) bool {
 			anyOf(e.Options("j", "jump"), func(p0 string) bool {
 				return in(p0, "DROP", "REJECT")
 			})) &&
-			matchReWith(&nativeRegexps[645], "--", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[644], "--", strings.Join(e.Args, " "))) &&
 			!((e.HasFlag("s", "source", "src-range", "m") &&
-				matchReWith(&nativeRegexps[646], "-", strings.Join(e.Args, " "))) &&
-				!matchReWith(&nativeRegexps[647], "-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[645], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[646], "-", strings.Join(e.Args, " "))))) ||
 		((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
-			matchReAny(&nativeRegexps[648], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
-			matchReWith(&nativeRegexps[649], "-", strings.Join(e.Args, " ")))) ||
+			matchReAny(&nativeRegexps[647], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[648], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nft") &&
-			(matchReFold(&nativeRegexps[650], "policy", strings.Join(e.Args, " ")) ||
-				matchReFold(&nativeRegexps[651], "rule", strings.Join(e.Args, " "))))) ||
+			(matchReFold(&nativeRegexps[649], "policy", strings.Join(e.Args, " ")) ||
+				matchReFold(&nativeRegexps[650], "rule", strings.Join(e.Args, " "))))) ||
 		(((e.Name == "nft") &&
-			matchReWith(&nativeRegexps[652], "dport", strings.Join(e.Args, " "))) &&
-			!matchReWith(&nativeRegexps[653], "saddr", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[651], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[652], "saddr", strings.Join(e.Args, " ")))) ||
 		((e.Name == "firewall-cmd") &&
 			((e.HasFlag("panic-on") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[654], "--remove-", p0)
+					return matchReWith(&nativeRegexps[653], "--remove-", p0)
 				})) ||
-				matchReWith(&nativeRegexps[655], "--remove-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[654], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -12100,7 +12099,7 @@ func native359(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[656], "100", e.Line)))))
+					matchReWith(&nativeRegexps[655], "100", e.Line)))))
 }
 
 // native360 is the condition of boot-config-change.
@@ -12133,33 +12132,33 @@ func native361(env any) bool {
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[657], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[656], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[658], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[657], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[659], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[658], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[596], "\"", let0) &&
-						matchReFold(&nativeRegexps[660], "log", let0)) ||
-						matchReFold(&nativeRegexps[661], "aevt", let0))
+					return ((matchReFold(&nativeRegexps[595], "\"", let0) &&
+						matchReFold(&nativeRegexps[659], "log", let0)) ||
+						matchReFold(&nativeRegexps[660], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[662], "login1", p0)
+					return matchReFold(&nativeRegexps[661], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[663], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[662], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -12168,11 +12167,11 @@ func native361(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[595], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[594], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[664], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[663], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -12186,10 +12185,10 @@ func native362(env any) bool {
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[665], "-s", p0)
+				return matchReWith(&nativeRegexps[664], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[666], p0)
+				return matchRe(&nativeRegexps[665], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -12222,8 +12221,8 @@ func native362(env any) bool {
 			((e.Name == "chronyd") &&
 				e.HasFlag("q"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return !(matchReAny(&nativeRegexps[667], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
-					matchReWith(&nativeRegexps[668], "pool.ntp.org", p0))
+				return !(matchReAny(&nativeRegexps[666], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[667], "pool.ntp.org", p0))
 			})))
 }
 
@@ -12241,7 +12240,7 @@ func native363(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[669], "--", p0)
+					return matchReWith(&nativeRegexps[668], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -12345,9 +12344,9 @@ func native368(env any) bool {
 func native369(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[670], "while", e.Code) ||
-			matchReAny(&nativeRegexps[671], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[672], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[669], "while", e.Code) ||
+			matchReAny(&nativeRegexps[670], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[671], "fork", e.Code)))
 }
 
 // native370 is the condition of service-from-file.
@@ -12374,11 +12373,11 @@ func native371(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[673], "\"", p0)
+				return matchReWith(&nativeRegexps[672], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[674], ".sock", p0)
+				return matchReWith(&nativeRegexps[673], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -12388,10 +12387,10 @@ func native371(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[675], "source=/", p0)
+					return matchReWith(&nativeRegexps[674], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[676], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[675], "security.privileged=true", p0)
 				}))))
 }
 
@@ -12400,18 +12399,18 @@ func native372(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[677], "bind", p0)
+			return matchReWith(&nativeRegexps[676], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[678], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[679], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[677], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[678], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native373 is the condition of mount-over-process.
 func native373(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[680], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[679], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native374 is the condition of snap-unsigned-install.
@@ -12428,7 +12427,7 @@ func native375(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[681], "-", p0)
+				return matchReWith(&nativeRegexps[680], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -12466,21 +12465,21 @@ func native376(env any) bool {
 					(e.Stdin.Text == "")))) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[682], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[681], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((in(e.Name, "cp", "install") &&
 			(len(e.Positional) >= 2)) &&
 			(index(e.Positional, 0) == "/dev/null")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[682], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[681], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((e.Name == "dd") &&
 			in("if=/dev/null", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "of=") &&
 					(under(substr(p0, 3, len(p0)), "/var/log") ||
-						matchReAny(&nativeRegexps[682], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
+						matchReAny(&nativeRegexps[681], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
 			}))) ||
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return ((p0.Op == ">") &&
@@ -12501,7 +12500,7 @@ func native376(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[682], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[681], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -12512,7 +12511,7 @@ func native377(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[683], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[682], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -12520,9 +12519,9 @@ func native377(env any) bool {
 func native378(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[684], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[685], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[686], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[683], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[684], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[685], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -12530,66 +12529,66 @@ func native378(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[687], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[686], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[688], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[687], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[689], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[688], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[690], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[689], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[691], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[690], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[692], e.Line)) &&
-				matchReAny(&nativeRegexps[693], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[694], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[691], e.Line)) &&
+				matchReAny(&nativeRegexps[692], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[693], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native379 is the condition of request-flood-loop.
 func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[695], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[696], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[697], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[694], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[695], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[696], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[698], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[697], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native380 is the condition of busy-loop.
 func native380(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[699], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[700], "do", e.Line) &&
-			matchReWith(&nativeRegexps[701], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[702], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[703], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[704], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[705], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[698], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[699], "do", e.Line) &&
+			matchReWith(&nativeRegexps[700], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[701], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[702], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[703], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[704], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native381 is the condition of spawn-loop.
 func native381(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[706], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[707], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[705], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[706], "sleep\x00wait", e.Line))
 }
 
 // native382 is the condition of thread-storm-code.
 func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[708], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[709], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[710], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[707], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[708], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[709], "sleep\x00.join()", e.Code))
 }
 
 // native383 is the condition of endless-device-read.
@@ -12610,7 +12609,7 @@ func native383(env any) bool {
 func native384(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[711], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[710], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native385 is the condition of write-system-config.
@@ -12619,7 +12618,7 @@ func native385(env any) bool {
 	return (!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[712], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[711], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
@@ -12643,8 +12642,8 @@ func native386(env any) bool {
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[713], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[714], "/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[712], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[713], "/", cleanPath(p0)))
 		}))
 }
 
@@ -12654,8 +12653,8 @@ func native387(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[715], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[716], "/etc/", cleanPath(p0))) ||
+			return ((matchReWith(&nativeRegexps[714], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[715], "/etc/", cleanPath(p0))) ||
 				((strings.HasPrefix(baseName(p0), ".") &&
 					matchRe(&nativeRegexps[233], baseName(p0))) &&
 					(mayName(p0, "~/.zcompdump") ||
@@ -12682,16 +12681,16 @@ func native388(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[717], "/d", p0)
+						return matchReWith(&nativeRegexps[716], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[717], "/d", p0)) ||
+							matchReWith(&nativeRegexps[716], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[718], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[719], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[717], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[718], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -12721,18 +12720,18 @@ func native389(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[718], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[717], "/.ssh", cleanPath(p0))) &&
 					!(((let0 &&
 						func() bool {
 							if e.Agent {
 								return !e.OutsideProject(p0)
 							}
-							return ((!matchRe(&nativeRegexps[720], cleanPath(p0)) &&
+							return ((!matchRe(&nativeRegexps[719], cleanPath(p0)) &&
 								!strings.Contains(p0, "..")) ||
 								((e.Cwd != "") &&
 									strings.HasPrefix(cleanPath(p0), (e.Cwd+"/"))))
 						}()) &&
-						!matchRe(&nativeRegexps[721], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[720], cleanPath(p0))) &&
 						(let1 ||
 							(((e.Cwd != "") &&
 								!e.CwdLost) &&
@@ -12740,7 +12739,7 @@ func native389(env any) bool {
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[722], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[721], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -12749,12 +12748,12 @@ func native389(env any) bool {
 func native390(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[723], "$", p0) ||
-			matchReAny(&nativeRegexps[724], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[722], "$", p0) ||
+			matchReAny(&nativeRegexps[723], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[725], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[724], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -12771,7 +12770,7 @@ func native391(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[726], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[725], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -12783,7 +12782,7 @@ func native392(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[727], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[726], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -12804,18 +12803,18 @@ func native394(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[728], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[729], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[730], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[731], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[732], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[733], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[734], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[727], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[728], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[729], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[730], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[731], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[732], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[733], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
 					!matchRe(&nativeRegexps[234], p0)) &&
-					(matchReWith(&nativeRegexps[735], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[736], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[737], ".sample", p0)))))
+					(matchReWith(&nativeRegexps[734], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[735], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[736], ".sample", p0)))))
 		}))
 }
 
@@ -12823,7 +12822,7 @@ func native394(env any) bool {
 func native395(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[738], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[737], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -12836,14 +12835,14 @@ func native396(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[739], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[738], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[740], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[741], "=", p0))
+				return (matchReWith(&nativeRegexps[739], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[740], "=", p0))
 			})))
 }
 
@@ -12857,7 +12856,7 @@ func native397(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[742], p0) ||
+			return ((matchRe(&nativeRegexps[741], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -12872,7 +12871,7 @@ func native397(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[743], "credential_process", p0)
+				return matchReAny(&nativeRegexps[742], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -12882,7 +12881,7 @@ func native397(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[744], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[743], ".exec.command", p0)
 					})))))
 }
 
@@ -12891,7 +12890,7 @@ func native398(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[745], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[744], "GOFLAGS=", p0)
 		}))
 }
 
@@ -12917,11 +12916,11 @@ func native399(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[746], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[745], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[747], "scripts.", p0)
+						return matchReWith(&nativeRegexps[746], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -12954,7 +12953,7 @@ func native400(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[748], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[747], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -12962,51 +12961,51 @@ func native400(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[749], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[748], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[750], p0)
+					return matchRe(&nativeRegexps[749], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[751], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[750], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[752], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[751], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[753], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[752], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			}) &&
 				!(((len(e.Positional) >= 3) &&
-					matchReAny(&nativeRegexps[754], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
+					matchReAny(&nativeRegexps[753], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
 					((in(index(e.Positional, (len(e.Positional)-1)), "true", "false") ||
-						(matchReAny(&nativeRegexps[755], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
-							matchRe(&nativeRegexps[756], index(e.Positional, (len(e.Positional)-1))))) ||
-						(matchReFold(&nativeRegexps[757], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
+						(matchReAny(&nativeRegexps[754], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
+							matchRe(&nativeRegexps[755], index(e.Positional, (len(e.Positional)-1))))) ||
+						(matchReFold(&nativeRegexps[756], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
 							in(index(e.Positional, (len(e.Positional)-1)), "difft", "difftastic")))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[758], "alias.", p0)
+				return matchReAny(&nativeRegexps[757], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[759], "credential.", p0)
+				return matchReFold(&nativeRegexps[758], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[760], "include", p0)
+				return matchReFold(&nativeRegexps[759], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[761], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[760], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[762], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[761], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[763], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[762], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -13015,21 +13014,21 @@ func native400(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[764], "remote.", p0)
+				return matchReFold(&nativeRegexps[763], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[765], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[764], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[766], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[765], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[767], "bin/", p0)))
+							!matchReWith(&nativeRegexps[766], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[768], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[767], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[769], "protocol.", p0)
+				return matchReFold(&nativeRegexps[768], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -13048,10 +13047,10 @@ func native401(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[760], "include", p0)
+				return matchReFold(&nativeRegexps[759], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[760], "include", let0)) &&
+			!matchReFold(&nativeRegexps[759], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -13067,36 +13066,36 @@ func native402(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[770], "url.", p0)))
+					matchReFold(&nativeRegexps[769], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[770], "url.", p0)
+				return matchReFold(&nativeRegexps[769], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return ((matchReWith(&nativeRegexps[153], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[771], "url.", e.Assigns[p0])) &&
+					matchReFold(&nativeRegexps[770], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[772], "http.", p0)
+				return matchReFold(&nativeRegexps[771], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[773], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[772], "false\x00no\x00off\x000", p0)
 				})) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[771], "url.", p0)
+						return matchReFold(&nativeRegexps[770], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[774], "http", p0)
+						return matchReFold(&nativeRegexps[773], "http", p0)
 					})))))
 }
 
@@ -13109,9 +13108,9 @@ func native403(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[748], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[747], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[748], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[747], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -13120,8 +13119,8 @@ func native403(env any) bool {
 func native404(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[775], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[776], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[774], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[775], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -13130,8 +13129,8 @@ func native405(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[777], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[778], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[776], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[777], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -13146,18 +13145,18 @@ func native407(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[779], "--action=", p0)
+			return matchReWith(&nativeRegexps[778], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[780], "/", p0)
+			return matchReWith(&nativeRegexps[779], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[781], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[780], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[782], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[781], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -13166,7 +13165,7 @@ func native408(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[783], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[782], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[234], p0) {
 					return ((e.Cwd + "/") + p0)

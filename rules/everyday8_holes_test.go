@@ -143,7 +143,7 @@ func TestEverydayEight(t *testing.T) {
 		{"vault kv get secret/app/dev", dsl.Allow, dsl.Ask},
 		{"sops -d secrets.enc.yaml", dsl.Allow, dsl.Ask},
 		{"ssh-keygen -y -f ~/.ssh/id_ed25519 > ~/.ssh/id_ed25519.pub", dsl.Ask, dsl.Ask},
-		{"grep -c . .env", dsl.Ask, dsl.Ask},
+		{"grep -c . .env", dsl.Allow, dsl.Allow}, // a line count: no value (fp61 F3)
 		{"diff .env.example .env", dsl.Ask, dsl.Ask},
 		{"cat ~/.kube/config | grep current-context", dsl.Ask, dsl.Ask},
 		{"cat ~/.docker/config.json | jq '.auths | keys'", dsl.Ask, dsl.Ask},

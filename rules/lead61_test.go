@@ -178,5 +178,6 @@ func TestLead61EnvKeys(t *testing.T) {
 		{"grep -o 'API_KEY=.*' .env", dsl.Ask, dsl.Ask},
 		{"sed -i 's/=.*//' .env", dsl.Ask, dsl.Ask},
 		{"grep -c . ~/.ssh/id_rsa", dsl.Ask, dsl.Ask},
+		{"grep -c '^API_KEY=sk-a' .env", dsl.Ask, dsl.Ask}, // an oracle on the value
 	})
 }
