@@ -805,7 +805,9 @@ func grepPrintsSecrets(prog string, args, pos []string, cwd string) string {
 	if grepPrintsEvery(prog, args) && !namesNarrowed(prog, args) && slices.ContainsFunc(pos, func(p string) bool {
 		// every line of every file: grep -r . ~ and grep -r '' ~ print the
 		// keys as tar c ~ packs them; rg and ag skip hidden files unless told
-		return (holdsHomes(p) || isRoot(p)) && searchesHidden(prog, args)
+		// /etc whole prints shadow and the host keys to a root caller
+		// or under sudo; grep -r . /etc/sysctl.d prints settings
+		return (holdsHomes(p) || isRoot(p) || cleanPath(p) == "/etc" || under(p, "/etc/ssh") || under(p, "/root")) && searchesHidden(prog, args)
 	}) {
 		return cmp.Or(grepPattern(prog, args), "''")
 	}
@@ -866,16 +868,25 @@ func fails(match func(string) bool) func(string) bool {
 // withPatternFiles is a search's words with the lines of each pattern
 // file whose text the line shows (echo | grep -f -, a here-string,
 // -f <(echo)) added before them as -e patterns: an empty line in a
-// pattern file takes every line. Files the line does not show are left
-// as they are.
+// pattern file takes every line. A pattern file the line does not show
+// (-f patterns.txt) and a pattern the line does not know (grep -r "$P" ~)
+// may hold that empty line: they add an empty pattern.
 func withPatternFiles(prog string, args []string, c *cmdline.Command, env *CommandEnv) []string {
 	if !grepFamily.has(prog) || prog == "ag" || prog == "ack" {
 		return args // ag's -f follows links, ack's lists files
 	}
 	var patterns []string
+	for _, p := range grepPatternValues(prog, args) {
+		if slices.ContainsFunc(c.Args, func(a cmdline.Word) bool { return a.Dynamic && a.Value == p && wholeExpansion(p) }) {
+			patterns = append(patterns, "-e", "")
+			break
+		}
+	}
 	for _, f := range optionValues(args, []string{"f", "file"}, false) {
 		text, known := "", false
 		switch {
+		case f == "/dev/null":
+			continue
 		case f == "-" || f == "/dev/stdin":
 			text, known = env.Stdin.Text, env.Stdin.Static
 		case strings.HasPrefix(f, "<(") && strings.HasSuffix(f, ")") && len(f) < 4096:
@@ -883,7 +894,11 @@ func withPatternFiles(prog string, args []string, c *cmdline.Command, env *Comma
 				text, known = cmds[0].StaticOutput()
 			}
 		}
-		if !known || text == "" {
+		if !known {
+			patterns = append(patterns, "-e", "")
+			continue
+		}
+		if text == "" {
 			continue // an empty file takes nothing
 		}
 		for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
@@ -891,6 +906,23 @@ func withPatternFiles(prog string, args []string, c *cmdline.Command, env *Comma
 		}
 	}
 	return append(patterns, args...)
+}
+
+// wholeExpansion reports a word that is one expansion and nothing else
+// ($P, ${P}, "$1", $(cat p)): the line knows no character of its value.
+func wholeExpansion(v string) bool {
+	v = strings.Trim(v, `"`)
+	switch {
+	case len(v) < 2:
+		return false
+	case strings.HasPrefix(v, "$(") && strings.HasSuffix(v, ")"), strings.HasPrefix(v, "`") && strings.HasSuffix(v, "`"):
+		return true
+	case strings.HasPrefix(v, "${") && strings.HasSuffix(v, "}"):
+		return !strings.ContainsAny(v[2:len(v)-1], "${}")
+	case v[0] == '$':
+		return strings.Trim(v[1:], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == "" || len(v) == 2
+	}
+	return false
 }
 
 // grepPattern is a search's first pattern: -e's value, or the first

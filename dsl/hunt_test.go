@@ -118,7 +118,8 @@ func TestHuntedSecrets(t *testing.T) {
 		{`grep -rl TODO / | xargs cat`, false},
 		{`grep -rl "PRIVATE KEY" /etc`, false}, // names only
 		{`grep -rc password /etc`, false},
-		{`grep -r . /etc`, false}, // matches every line: no search for secrets
+		{`grep -r . /etc/sysctl.d`, false}, // every line of settings
+		{`grep -r . /etc`, true},           // shadow and the host keys among them
 		{`rg -i password src/`, false},
 		{`fd -H config ~ -x cat`, false},
 		{`cat $(find . -name "*.md")`, false},
