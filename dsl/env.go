@@ -435,9 +435,20 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		env.SecretFiles = joinMoved(env.Moved, env.SecretFiles)
 		env.MayWrite = joinMoved(env.Moved, env.MayWrite)
 		viewEnv = *env
-		args, env.Args, env.Positional = written, written, writtenPos
+		if !systemObjects(env.Moved) {
+			args, env.Args, env.Positional = written, written, writtenPos
+		}
 	}
 	env.Outputs = append(env.Outputs, globOutputs(c, env.Outputs)...) // cp /tmp/x ~/.bash[r]c writes ~/.bashrc
+	// //proc/sysrq-trigger and /etc/./sudoers are the files the rules name
+	for _, list := range [][]string{env.Outputs, env.SecretFiles, env.MayWrite} {
+		for i, p := range list {
+			list[i] = tidyAbsolute(p)
+		}
+	}
+	for i := range env.Redirects {
+		env.Redirects[i].Target = tidyAbsolute(env.Redirects[i].Target)
+	}
 	if ctx.inside {
 		// Inside a container only this machine's files count: what it
 		// writes of its own stays there.
@@ -2192,6 +2203,38 @@ func lostNames(c *cmdline.Command, redirects []RedirectEnv) (outs, secrets []str
 		}
 	}
 	return outs, secrets
+}
+
+// tidyAbsolute is an absolute path spelled with doubled slashes or inner
+// . components as the kernel reads it (//proc/x, /etc/./x); any other
+// word as it is. A trailing slash or /. (cp's "the contents of") and ..
+// (which the traversal rules read) stay as written.
+func tidyAbsolute(p string) string {
+	if !strings.HasPrefix(p, "/") || !strings.Contains(p, "//") && !strings.Contains(p, "/./") {
+		return p
+	}
+	for strings.Contains(p, "//") {
+		p = strings.ReplaceAll(p, "//", "/")
+	}
+	for strings.Contains(p, "/./") {
+		p = strings.ReplaceAll(p, "/./", "/")
+	}
+	return p
+}
+
+// systemObjects reports a directory whose every entry is a system object
+// (/dev's disks, /proc's and /sys's kernel files, /etc's and /boot's
+// settings): after a cd there the rules too see the words joined to it,
+// as cd /dev && mkfs.ext4 sda formats /dev/sda. Elsewhere (a project
+// under /var/www) they keep the words as written.
+func systemObjects(dir string) bool {
+	c := cleanPath(dir)
+	for _, top := range []string{"/dev", "/proc", "/sys", "/etc", "/boot"} {
+		if c == top || strings.HasPrefix(c, top+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // movedView is c's words with each relative file name joined to dir,

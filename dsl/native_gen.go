@@ -271,7 +271,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native65
 		}
-	case "(name == \"cryptsetup\" && any(positional, lower(#) in [\"luksformat\", \"erase\", \"lukserase\", \"reencrypt\"]) || name == \"cryptsetup\" && pos(0) in [\"luksKillSlot\", \"luksRemoveKey\"]) || (name == \"zpool\" && pos(0) in [\"destroy\", \"labelclear\"]) || (name in [\"lvremove\", \"vgremove\", \"pvremove\", \"lvreduce\"] && len(positional) > 0) || (name == \"mdadm\" && hasFlag(\"zero-superblock\", \"kill-subarray\")) || (name == \"mdadm\" && hasFlag(\"create\", \"C\") && len(filter(positional, isRawDevice(#))) > 1) || (name == \"lvresize\" && join(args, \" \") matches \"(^|\\\\s)(-L|-l|--size|--extents)(\\\\s+|=)?-[0-9]\") || (name == \"lvresize\" && !hasFlag(\"r\", \"resizefs\") && join(args, \" \") matches \"(^|\\\\s)(-L|-l|--size|--extents)(\\\\s+|=)?[0-9]\") || (name == \"nvme\" && pos(0) in [\"format\", \"sanitize\", \"delete-ns\", \"format-nvm\"]) || (name == \"badblocks\" && hasFlag(\"w\") && any(positional, isRawDevice(#))) || (name == \"flashrom\" && hasFlag(\"w\", \"write\", \"E\", \"erase\")) || (name in [\"shred\", \"scrub\", \"wipe\", \"srm\"] && any(positional, isRawDevice(#))) || (name == \"dmsetup\" && pos(0) in [\"remove_all\", \"wipe_table\"]) || (name in [\"sg_format\", \"sg_sanitize\", \"sg_unmap\", \"sg_write_same\"] && any(positional, isRawDevice(#)) && !hasFlag(\"h\", \"help\")) || (name == \"fallocate\" && hasFlag(\"p\", \"punch-hole\", \"z\", \"zero-range\", \"c\", \"collapse-range\", \"i\", \"insert-range\") && any(positional, isRawDevice(#))) || (name == \"diskutil\" && any(positional, # in [\"eraseDisk\", \"eraseVolume\", \"zeroDisk\", \"randomDisk\", \"secureErase\", \"partitionDisk\", \"reformat\", \"apfs\"]) && !any(positional, # in [\"list\", \"info\"])) || (name in [\"pvcreate\", \"vgcreate\", \"vgextend\"] && (any(flags, # matches \"^-[a-zA-Z]*[fy]\") || hasFlag(\"force\", \"yes\")) && any(positional, isRawDevice(#))) || (name == \"btrfs\" && (pos(0) == \"device\" && pos(1) == \"add\" || pos(0) == \"replace\" && pos(1) == \"start\") && hasFlag(\"f\", \"force\") && any(positional, isRawDevice(#))) || (name == \"btrfs\" && pos(0) == \"device\" && pos(1) == \"remove\" || name == \"btrfs\" && pos(0) == \"subvolume\" && pos(1) == \"delete\" && any(positional[2:], isRoot(#)))":
+	case "(name == \"cryptsetup\" && any(positional, lower(#) in [\"luksformat\", \"erase\", \"lukserase\", \"reencrypt\"]) || name == \"cryptsetup\" && pos(0) in [\"luksKillSlot\", \"luksRemoveKey\"]) || (name == \"zpool\" && pos(0) in [\"destroy\", \"labelclear\"]) || (name == \"zpool\" && pos(0) in [\"create\", \"add\", \"attach\", \"replace\"] && hasFlag(\"f\", \"force\") && any(positional[1:], isRawDevice(#) || !(# contains \"/\") && isRawDevice(\"/dev/\" + #))) || (name in [\"lvremove\", \"vgremove\", \"pvremove\", \"lvreduce\"] && len(positional) > 0) || (name == \"mdadm\" && hasFlag(\"zero-superblock\", \"kill-subarray\")) || (name == \"mdadm\" && hasFlag(\"create\", \"C\") && len(filter(positional, isRawDevice(#))) > 1) || (name == \"lvresize\" && join(args, \" \") matches \"(^|\\\\s)(-L|-l|--size|--extents)(\\\\s+|=)?-[0-9]\") || (name == \"lvresize\" && !hasFlag(\"r\", \"resizefs\") && join(args, \" \") matches \"(^|\\\\s)(-L|-l|--size|--extents)(\\\\s+|=)?[0-9]\") || (name == \"nvme\" && pos(0) in [\"format\", \"sanitize\", \"delete-ns\", \"format-nvm\"]) || (name == \"badblocks\" && hasFlag(\"w\") && any(positional, isRawDevice(#))) || (name == \"flashrom\" && hasFlag(\"w\", \"write\", \"E\", \"erase\")) || (name in [\"shred\", \"scrub\", \"wipe\", \"srm\"] && any(positional, isRawDevice(#))) || (name == \"dmsetup\" && pos(0) in [\"remove_all\", \"wipe_table\"]) || (name in [\"sg_format\", \"sg_sanitize\", \"sg_unmap\", \"sg_write_same\"] && any(positional, isRawDevice(#)) && !hasFlag(\"h\", \"help\")) || (name == \"fallocate\" && hasFlag(\"p\", \"punch-hole\", \"z\", \"zero-range\", \"c\", \"collapse-range\", \"i\", \"insert-range\") && any(positional, isRawDevice(#))) || (name == \"diskutil\" && any(positional, # in [\"eraseDisk\", \"eraseVolume\", \"zeroDisk\", \"randomDisk\", \"secureErase\", \"partitionDisk\", \"reformat\", \"apfs\"]) && !any(positional, # in [\"list\", \"info\"])) || (name in [\"pvcreate\", \"vgcreate\", \"vgextend\"] && (any(flags, # matches \"^-[a-zA-Z]*[fy]\") || hasFlag(\"force\", \"yes\")) && any(positional, isRawDevice(#))) || (name == \"btrfs\" && (pos(0) == \"device\" && pos(1) == \"add\" || pos(0) == \"replace\" && pos(1) == \"start\") && hasFlag(\"f\", \"force\") && any(positional, isRawDevice(#))) || (name == \"btrfs\" && pos(0) == \"device\" && pos(1) == \"remove\" || name == \"btrfs\" && pos(0) == \"subvolume\" && pos(1) == \"delete\" && any(positional[2:], isRoot(#)))":
 		if scope == "command" {
 			return native66
 		}
@@ -4079,7 +4079,7 @@ func native65(env any) bool {
 // native66 is the condition of disk-erase.
 func native66(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((((((((((((((((((e.Name == "cryptsetup") &&
+	return (((((((((((((((((((((e.Name == "cryptsetup") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(strings.ToLower(p0), "luksformat", "erase", "lukserase", "reencrypt")
 		})) ||
@@ -4087,6 +4087,14 @@ func native66(env any) bool {
 			in(e.Pos(0), "luksKillSlot", "luksRemoveKey"))) ||
 		((e.Name == "zpool") &&
 			in(e.Pos(0), "destroy", "labelclear"))) ||
+		((((e.Name == "zpool") &&
+			in(e.Pos(0), "create", "add", "attach", "replace")) &&
+			e.HasFlag("f", "force")) &&
+			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+				return (isRawDevice(p0) ||
+					(!strings.Contains(p0, "/") &&
+						isRawDevice(("/dev/" + p0))))
+			}))) ||
 		(in(e.Name, "lvremove", "vgremove", "pvremove", "lvreduce") &&
 			(len(e.Positional) > 0))) ||
 		((e.Name == "mdadm") &&

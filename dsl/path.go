@@ -547,12 +547,21 @@ func publicFile(base string) bool {
 var blockDevicePrefixes = []string{
 	"/dev/sd", "/dev/hd", "/dev/vd", "/dev/xvd", "/dev/nvme", "/dev/mmcblk", "/dev/disk",
 	"/dev/rdisk", "/dev/dm-", "/dev/mapper/", "/dev/md", "/dev/loop", "/dev/sr", "/dev/nbd",
-	"/dev/zd", "/dev/mtdblock",
+	"/dev/zd", "/dev/mtdblock", "/dev/rbd", "/dev/pmem", "/dev/drbd", "/dev/bcache", "/dev/ubd",
+	// not /dev/zram and /dev/ram: memory, whose contents a reboot loses anyway
 }
+
+// sampleDisks are device names a glob under /dev is tried against: the
+// shell expands /dev/mm*1 to the machine's /dev/mmcblk0p1.
+var sampleDisks = []string{"/dev/sda", "/dev/sda1", "/dev/sdb", "/dev/nvme0n1", "/dev/nvme0n1p1", "/dev/mmcblk0", "/dev/mmcblk0p1",
+	"/dev/vda", "/dev/vda1", "/dev/xvda", "/dev/hda", "/dev/md0", "/dev/dm-0", "/dev/loop0"}
 
 // isBlockDevice reports whether p is a disk or partition device node.
 func isBlockDevice(p string) bool {
 	c := cleanPath(p)
+	if strings.HasPrefix(c, "/dev/") && strings.ContainsAny(c, "*?[") {
+		return slices.ContainsFunc(sampleDisks, func(d string) bool { return globMatches(c, d) })
+	}
 	for _, pre := range blockDevicePrefixes {
 		if strings.HasPrefix(c, pre) && len(c) > len(pre) {
 			return true

@@ -30,3 +30,36 @@ func TestLead62UnknownPatterns(t *testing.T) {
 		{`grep -rn -f patterns.txt src/`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLead62SystemSpellings: a cd into /dev, /proc, /sys, /etc or /boot
+// makes a bare name that object (rt62), a path spelled with // or /./ is
+// the file the rules name, a glob under /dev may take a disk, and a
+// forced zpool takes its disks whatever they hold.
+func TestLead62SystemSpellings(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`cd /dev && mkfs.ext4 sda`, dsl.Block, dsl.Block},
+		{`cd /dev && wipefs -a sda`, dsl.Block, dsl.Block},
+		{`cd /dev && sgdisk --zap-all sda`, dsl.Block, dsl.Block},
+		{`pushd /dev && parted sda mklabel gpt`, dsl.Block, dsl.Block},
+		{`cd /etc && chattr -i sudoers`, dsl.Ask, dsl.Ask},
+		{`echo b > //proc/sysrq-trigger`, dsl.Block, dsl.Block},
+		{`echo b > /proc/./sysrq-trigger`, dsl.Block, dsl.Block},
+		{`echo 'u ALL=(ALL) NOPASSWD:ALL' > //etc/sudoers.d/x`, dsl.Block, dsl.Block},
+		{`mkfs.vfat /dev/mm*1`, dsl.Block, dsl.Block},
+		{`mkfs.ext4 /dev/rbd0`, dsl.Block, dsl.Block},
+		{`wipefs --a /dev/sda`, dsl.Block, dsl.Block},
+		{`sudo --sh`, dsl.Allow, dsl.Ask},
+		{`zpool create -f tank mirror sdb sdc`, dsl.Block, dsl.Block},
+		// reads, listings, memory devices, image files, a project's own words
+		{`cd /etc && sudo vim hosts`, dsl.Allow, dsl.Allow},
+		{`cd /etc && grep -r nginx .`, dsl.Allow, dsl.Allow},
+		{`cd /dev && ls -la sd*`, dsl.Allow, dsl.Allow},
+		{`cd /var/www/app && npm run build`, dsl.Allow, dsl.Allow},
+		{`ls -la /dev/sd*`, dsl.Allow, dsl.Allow},
+		{`sudo fdisk -l /dev/sd*`, dsl.Allow, dsl.Allow},
+		{`mkswap /dev/zram0`, dsl.Allow, dsl.Allow},
+		{`zpool create tank sdb`, dsl.Allow, dsl.Allow},
+		{`zpool create -f tank /tmp/d.img`, dsl.Allow, dsl.Allow},
+		{`cp -r /tmp/x/. ./vendor/`, dsl.Allow, dsl.Allow},
+	})
+}
