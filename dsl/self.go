@@ -456,6 +456,9 @@ func guardParentIn(p string, gs guards) bool {
 		return false
 	}
 	c := strings.ToLower(cleanPath(p))
+	if rest, ok := underSomeHome(c); ok {
+		c = "~" + rest // ln -sfn /tmp/evil /home/u/.local: a home spelled out
+	}
 	if c == "~" || c == "/" || c == "." || c == ".." || strings.HasPrefix(c, "../") || c == "$home" {
 		return false
 	}
@@ -470,6 +473,24 @@ func guardParentIn(p string, gs guards) bool {
 		}
 	}
 	return false
+}
+
+// underSomeHome is the rest of c (cleaned, lower case) below a home
+// spelled out (/home/NAME, /users/NAME, /root), "" for the home itself;
+// ok is false for any other path.
+func underSomeHome(c string) (string, bool) {
+	if rest, ok := strings.CutPrefix(c, "/root"); ok && (rest == "" || rest[0] == '/') {
+		return rest, true
+	}
+	for _, base := range []string{"/home/", "/users/"} {
+		if rest, ok := strings.CutPrefix(c, base); ok && rest != "" && !strings.ContainsAny(rest[:1], "*?[$") {
+			if _, below, found := strings.Cut(rest, "/"); found {
+				return "/" + below, true
+			}
+			return "", true
+		}
+	}
+	return "", false
 }
 
 // readExecMode is a chmod mode that only adds read or execute, or sets

