@@ -441,7 +441,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	}
 	env.Outputs = append(env.Outputs, globOutputs(c, env.Outputs)...) // cp /tmp/x ~/.bash[r]c writes ~/.bashrc
 	// //proc/sysrq-trigger and /etc/./sudoers are the files the rules name
-	for _, list := range [][]string{env.Outputs, env.SecretFiles, env.MayWrite} {
+	for _, list := range [][]string{env.Outputs, env.SecretFiles, env.MayWrite, env.Positional, env.Args} {
 		for i, p := range list {
 			list[i] = tidyAbsolute(p)
 		}
@@ -2205,12 +2205,13 @@ func lostNames(c *cmdline.Command, redirects []RedirectEnv) (outs, secrets []str
 	return outs, secrets
 }
 
-// tidyAbsolute is an absolute path spelled with doubled slashes or inner
-// . components as the kernel reads it (//proc/x, /etc/./x); any other
-// word as it is. A trailing slash or /. (cp's "the contents of") and ..
-// (which the traversal rules read) stay as written.
+// tidyAbsolute is an absolute path spelled with doubled slashes, inner .
+// components or a process's root in front as the kernel reads it
+// (//proc/x, /etc/./x, /proc/self/root/etc/x); any other word as it is.
+// A trailing slash or /. (cp's "the contents of") and .. (which the
+// traversal rules read) stay as written.
 func tidyAbsolute(p string) string {
-	if !strings.HasPrefix(p, "/") || !strings.Contains(p, "//") && !strings.Contains(p, "/./") {
+	if !strings.HasPrefix(p, "/") || !strings.Contains(p, "//") && !strings.Contains(p, "/./") && !strings.HasPrefix(p, "/proc/") {
 		return p
 	}
 	for strings.Contains(p, "//") {
@@ -2218,6 +2219,12 @@ func tidyAbsolute(p string) string {
 	}
 	for strings.Contains(p, "/./") {
 		p = strings.ReplaceAll(p, "/./", "/")
+	}
+	if r := procRoot(p); r != p && !strings.Contains(r, "..") {
+		if strings.HasSuffix(p, "/") && r != "/" {
+			r += "/"
+		}
+		p = r
 	}
 	return p
 }

@@ -46,6 +46,9 @@ func TestLead62SystemSpellings(t *testing.T) {
 		{`echo b > /proc/./sysrq-trigger`, dsl.Block, dsl.Block},
 		{`echo 'u ALL=(ALL) NOPASSWD:ALL' > //etc/sudoers.d/x`, dsl.Block, dsl.Block},
 		{`mkfs.vfat /dev/mm*1`, dsl.Block, dsl.Block},
+		{`sudo mount --bind /tmp/x //usr/bin/sudo`, dsl.Ask, dsl.Ask},
+		{`cat /dev//urandom > ~/junk`, dsl.Ask, dsl.Ask},
+		{`echo 2 | sudo tee /proc/self/root/proc/sys/vm/overcommit_memory`, dsl.Ask, dsl.Ask},
 		{`mkfs.ext4 /dev/rbd0`, dsl.Block, dsl.Block},
 		{`wipefs --a /dev/sda`, dsl.Block, dsl.Block},
 		{`sudo --sh`, dsl.Allow, dsl.Ask},
@@ -66,6 +69,7 @@ func TestLead62SystemSpellings(t *testing.T) {
 		{`zpool create tank sdb`, dsl.Allow, dsl.Allow},
 		{`zpool create -f tank /tmp/d.img`, dsl.Allow, dsl.Allow},
 		{`cp -r /tmp/x/. ./vendor/`, dsl.Allow, dsl.Allow},
+		{`ls /proc/self/root/`, dsl.Allow, dsl.Allow},
 		{`rm -rf /home/u/proj/build`, dsl.Allow, dsl.Allow},
 		{`ln -s /home/u/proj/x y`, dsl.Allow, dsl.Allow},
 	})
