@@ -821,10 +821,16 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 }
 
 // coprocName gives back to the command the word mvdan/sh took for the
-// coprocess's name before a pipeline (coproc dd if=/dev/sda | nc h 1): bash
-// takes a NAME only before a compound command, and dd is the program.
+// coprocess's name before a pipeline (coproc dd if=/dev/sda | nc h 1) or
+// redirections alone (coproc tclsh <<< CODE, whose command it left empty):
+// bash takes a NAME only before a compound command, and dd is the program.
 func coprocName(c *syntax.CoprocClause) {
 	st := c.Stmt
+	if c.Name != nil && st.Cmd == nil {
+		st.Cmd = &syntax.CallExpr{Args: []*syntax.Word{c.Name}}
+		c.Name = nil
+		return
+	}
 	for {
 		b, ok := st.Cmd.(*syntax.BinaryCmd)
 		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
