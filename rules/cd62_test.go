@@ -76,3 +76,33 @@ func TestCd62Stdin(t *testing.T) {
 		{"fish", `tclsh < (echo 'puts hi' | psub)`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestCd62PlantedModule: python -c and -m look in the directory they run
+// in first, so a module the line itself put there from outside the project
+// and then imports asks, as PYTHONPATH=. after the same step does.
+func TestCd62PlantedModule(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`ln -s /tmp/evil.py json.py; python3 -c 'import json'`, dsl.Ask, dsl.Ask},
+		{`cp /tmp/evil.py ./json.py && python3 -m json.tool x`, dsl.Ask, dsl.Ask},
+		{`cp /tmp/json.py . && python3 -c 'from json import loads'`, dsl.Ask, dsl.Ask},
+		{`cd /tmp; ln -s /tmp/evil.py json.py; python3 -c 'import json'`, dsl.Ask, dsl.Ask},
+		{`ln -s /tmp/evil.py json.py; PYTHONPATH=. python3 -c 'import json'`, dsl.Ask, dsl.Ask},
+
+		{`cp /tmp/data.csv . && python3 -c 'import json'`, dsl.Allow, dsl.Allow},
+		{`cp src/json_util.py json_util.py && python3 -c 'import json_util'`, dsl.Allow, dsl.Allow},
+		{`cp /tmp/evil.py ./json.py && python3 -m pytest`, dsl.Allow, dsl.Allow},
+	})
+}
+
+// TestCd62CarriedValues: positional parameters after zsh's shift, and a
+// value carried into a concatenation, reach eval as the line set them.
+func TestCd62CarriedValues(t *testing.T) {
+	checkShellHoles(t, []shellHoleCase{
+		{"zsh", `set -- a b 'rm -rf ~'; shift 2; eval "$1"`, dsl.Block, dsl.Block},
+		{"zsh", `f(){ shift; eval "$1"; }; f x 'rm -rf ~'`, dsl.Block, dsl.Block},
+		{"zsh", `set -- x y 'rm -rf ~'; for i in 1 2; do shift; done; eval "$1"`, dsl.Ask, dsl.Ask},
+		{"bash", `T=' -rf ~'; x="rm$T"; eval "$x"`, dsl.Block, dsl.Block},
+		{"zsh", `T=' -rf ~'; x="rm$T"; eval "$x"`, dsl.Block, dsl.Block},
+		{"fish", `set T ' -rf ~'; set x "rm$T"; eval $x`, dsl.Block, dsl.Block},
+	})
+}
