@@ -6,7 +6,7 @@ import "testing"
 // command words autocd may take for a directory.
 func TestCdWords(t *testing.T) {
 	for _, tc := range []struct {
-		word         string
+		word          string
 		stack, autocd bool
 	}{
 		{"-1", true, false},
