@@ -220,6 +220,9 @@ type CommandEnv struct {
 	// ProjectLibraryPath reports a library search path naming only the
 	// project's own directories (projectLibraryPath).
 	ProjectLibraryPath func(name, value string) bool `expr:"projectLibraryPath"`
+	// PlantedModule reports python importing a module the line put where
+	// it runs from outside the project (plantedModule).
+	PlantedModule func() bool `expr:"plantedModule"`
 	// Regenerable reports a directory a build or a package manager makes
 	// again when it is gone (regenerable).
 	Regenerable func(path string) bool `expr:"regenerable"`
@@ -521,6 +524,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.ProjectLibraryPath = func(name, value string) bool {
 		return projectLibraryPath(name, value, env.Cwd, ctx.Cwd, c, line, ctx)
 	}
+	env.PlantedModule = func() bool { return plantedModule(c, line, env.Cwd, ctx.Cwd, ctx) }
 	env.Replaces = func(dest string, sources []string) bool { return replaces(dest, sources, env.Cwd, ctx) }
 	env.ContainerSecrets = func() []string {
 		if c.Container == nil {

@@ -19,15 +19,17 @@ var plainRelative = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCom
 var hereDir = []string{"$PWD", "${PWD}", "$(pwd)", "(pwd)", "."}
 
 // projectLibraryPath reports a library search path (PYTHONPATH, PERL5LIB,
-// RUBYLIB, LD_LIBRARY_PATH) whose every element is the project's own
-// directory, so that a program run with it loads only code the project's
-// build and tests run anyway: each element, split at colons and (fish's
-// lists) blanks, is the variable's own old value ($NAME, ${NAME}), a
-// relative path without .. (src, ., $PWD/src, (pwd)/src), or an absolute
-// path at or below the command's directory. A relative element counts only
-// where the command's directory is known and at or below the directory the
-// line starts in (cd /tmp; PYTHONPATH=. python3 x.py loads /tmp's code),
-// and nothing from outside reached an element before (filledFromOutside).
+// PERLLIB, RUBYLIB, NODE_PATH, GEM_PATH, LD_LIBRARY_PATH) whose every
+// element is the project's own directory, so that a program run with it
+// loads only code the project's build and tests run anyway: each element,
+// split at colons and (fish's lists) blanks, is the variable's own old
+// value ($NAME, ${NAME}), a relative path without .. (src, ., $PWD/src,
+// (pwd)/src), or an absolute path at or below the command's directory. A
+// relative element counts only where the command's directory is known and
+// at or below the directory the line starts in (cd /tmp; PYTHONPATH=.
+// python3 x.py loads /tmp's code) and no file sourced before may have
+// moved it (sourcedBefore), and nothing from outside reached an element
+// before (filledFromOutside).
 func projectLibraryPath(name, value, dir, start string, c *cmdline.Command, line *cmdline.Line, ctx Context) bool {
 	if value == "" || strings.Contains(value, "..") {
 		return false
@@ -55,7 +57,7 @@ func projectLibraryPath(name, value, dir, start string, c *cmdline.Command, line
 			if top := cmp.Or(start, dir); top == "" || !within(path.Clean(el), path.Clean(top)) {
 				return false
 			}
-		case !plainRelative().MatchString(rel) || !inStart || c != nil && c.CwdLost:
+		case !plainRelative().MatchString(rel) || !inStart || c != nil && c.CwdLost || c != nil && line != nil && sourcedBefore(c, line):
 			return false
 		}
 		if c != nil && line != nil && filledFromOutside(cmp.Or(rel, "."), dir, start, c, line, ctx) {
@@ -63,6 +65,22 @@ func projectLibraryPath(name, value, dir, start string, c *cmdline.Command, line
 		}
 	}
 	return true
+}
+
+// sourcedBefore reports a command before c on the line that sources a
+// file (source FILE, . FILE): one the line does not show may cd anywhere
+// (source cdtmp.sh; PYTHONPATH=. python3 x.py), so that a relative path
+// after it is not known to be the project's.
+func sourcedBefore(c *cmdline.Command, line *cmdline.Line) bool {
+	for _, o := range line.Commands {
+		if o == c {
+			return false
+		}
+		if o.Name == "source" || o.Name == "." {
+			return true
+		}
+	}
+	return false
 }
 
 // filledFromOutside reports an earlier command of the line that puts into

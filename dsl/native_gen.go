@@ -1279,7 +1279,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native317
 		}
-	case "let nodeTuning = \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\"; let javaTuning = \"^\\\\s*((-Xm[sx][0-9]+[kKmMgGtT]?|-Xss[0-9]+[kKmMgG]?|-Xmn[0-9]+[kKmMgG]?|-XX:[+-][A-Za-z0-9]+|-XX:[A-Za-z0-9]+=[0-9.]+[kKmMgG%]?|-D(file\\\\.encoding|(sun\\\\.jnu|stdout|stderr)\\\\.encoding|user\\\\.(timezone|language|country|region)|java\\\\.awt\\\\.headless|java\\\\.net\\\\.prefer(IPv4Stack|IPv6Addresses)|spring\\\\.profiles\\\\.active|skipTests|maven\\\\.test\\\\.skip)(=[A-Za-z0-9_.,:/+-]*)?|-(ea|da|esa|dsa|enableassertions|disableassertions)|-verbose(:(gc|class|jni|module))?|-Xshare:(auto|on|off)|-Xlog:[A-Za-z0-9*,+=:._-]*|-XX:ActiveProcessorCount=[0-9]+|-Xint|-Xcomp|-Xrs)\\\\s*)+$\"; let rubyTuning = \"^\\\\s*((-W([0-2]|:(no-)?[a-z_-]+)?|-w|-d|--(jit|yjit|rjit)(-[a-z-]+(=[0-9]+)?)?|-E[A-Za-z0-9:_-]+|--encoding=[A-Za-z0-9:_-]+|--(enable|disable)[-=][A-Za-z_,-]+)\\\\s*)+$\"; let javaLoader = \"-Djava\\\\.(library\\\\.path|class\\\\.path|system\\\\.class\\\\.loader|ext\\\\.dirs|endorsed\\\\.dirs|security\\\\.)|-Djdk\\\\.attach\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"RUBYLIB\", \"LD_LIBRARY_PATH\"] && projectLibraryPath(#, assigns[#]) &&\n    (# != \"LD_LIBRARY_PATH\" || !(path contains \"..\"))) &&\n  !(# in [\"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"JDK_JAVA_OPTIONS\"] && assigns[#] matches javaTuning && !(assigns[#] matches javaLoader)) &&\n  !(# == \"RUBYOPT\" && assigns[#] matches rubyTuning) &&\n  !(# in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(assigns[#] matches \"(?i)command\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches nodeTuning) && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"RUBYOPT\", \"RUBYLIB\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"JDK_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(any(declared, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") &&\n  !(# matches \"^GIT_SSH(_COMMAND)?=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(#[indexOf(#, \"=\") + 1:] matches \"(?i)command\")) &&\n  !(# matches \"^(PYTHONPATH|PERL5LIB|RUBYLIB)=\" && projectLibraryPath(#[:indexOf(#, \"=\")], #[indexOf(#, \"=\") + 1:])) && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches nodeTuning)\n  && !(# matches \"^(JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS)=\" && #[indexOf(#, \"=\") + 1:] matches javaTuning && !(# matches javaLoader)) && !(# startsWith \"RUBYOPT=\" && trimPrefix(#, \"RUBYOPT=\") matches rubyTuning) && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
+	case "let nodeTuning = \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\"; let javaTuning = \"^\\\\s*((-Xm[sx][0-9]+[kKmMgGtT]?|-Xss[0-9]+[kKmMgG]?|-Xmn[0-9]+[kKmMgG]?|-XX:[+-][A-Za-z0-9]+|-XX:[A-Za-z0-9]+=[0-9.]+[kKmMgG%]?|-D(file\\\\.encoding|(sun\\\\.jnu|stdout|stderr)\\\\.encoding|user\\\\.(timezone|language|country|region)|java\\\\.awt\\\\.headless|java\\\\.net\\\\.prefer(IPv4Stack|IPv6Addresses)|spring\\\\.profiles\\\\.active|skipTests|maven\\\\.test\\\\.skip)(=[A-Za-z0-9_.,:/+-]*)?|-(ea|da|esa|dsa|enableassertions|disableassertions)|-verbose(:(gc|class|jni|module))?|-Xshare:(auto|on|off)|-Xlog:[A-Za-z0-9*,+=:._-]*|-XX:ActiveProcessorCount=[0-9]+|-Xint|-Xcomp|-Xrs)\\\\s*)+$\"; let rubyTuning = \"^\\\\s*((-W([0-2]|:(no-)?[a-z_-]+)?|-w|-d|--(jit|yjit|rjit)(-[a-z-]+(=[0-9]+)?)?|-E[A-Za-z0-9:_-]+|--encoding=[A-Za-z0-9:_-]+|--(enable|disable)[-=][A-Za-z_,-]+)\\\\s*)+$\"; let javaLoader = \"-Djava\\\\.(library\\\\.path|class\\\\.path|system\\\\.class\\\\.loader|ext\\\\.dirs|endorsed\\\\.dirs|security\\\\.)|-Djdk\\\\.attach\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"PERLLIB\", \"RUBYLIB\", \"NODE_PATH\", \"GEM_PATH\", \"LD_LIBRARY_PATH\"] && projectLibraryPath(#, assigns[#]) &&\n    (# != \"LD_LIBRARY_PATH\" || !(path contains \"..\"))) &&\n  !(# in [\"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"JDK_JAVA_OPTIONS\"] && assigns[#] matches javaTuning && !(assigns[#] matches javaLoader)) &&\n  !(# == \"RUBYOPT\" && assigns[#] matches rubyTuning) &&\n  !(# in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(assigns[#] matches \"(?i)command\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches nodeTuning) && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"PERLLIB\", \"RUBYOPT\", \"RUBYLIB\", \"NODE_PATH\", \"GEM_PATH\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"JDK_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(any(declared, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") &&\n  !(# matches \"^GIT_SSH(_COMMAND)?=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(#[indexOf(#, \"=\") + 1:] matches \"(?i)command\")) &&\n  !(# matches \"^(PYTHONPATH|PERL5LIB|PERLLIB|RUBYLIB|NODE_PATH|GEM_PATH)=\" && projectLibraryPath(#[:indexOf(#, \"=\")], #[indexOf(#, \"=\") + 1:])) && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches nodeTuning)\n  && !(# matches \"^(JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS)=\" && #[indexOf(#, \"=\") + 1:] matches javaTuning && !(# matches javaLoader)) && !(# startsWith \"RUBYOPT=\" && trimPrefix(#, \"RUBYOPT=\") matches rubyTuning) && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|NODE_PATH|GEM_PATH|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
 			return native318
 		}
@@ -1323,333 +1323,337 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native328
 		}
-	case "let vars = \"(?i)^(npm_config_userconfig|npm_config_globalconfig|PIP_CONFIG_FILE|UV_CONFIG_FILE)$\"; (name in [\"npm\", \"pnpm\", \"yarn\"] && (sharedDir(option(\"userconfig\")) || sharedDir(option(\"globalconfig\")) ||\n  sharedDir(option(\"config.userconfig\")) || sharedDir(option(\"config.globalconfig\")))) ||\n(name == \"uv\" && sharedDir(option(\"config-file\"))) || any(keys(assigns ?? {}), # matches vars && sharedDir((assigns ?? {})[#] ?? \"\")) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # contains \"=\" && #[:indexOf(#, \"=\")] matches vars && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) matches vars && sharedDir(pos(1)))":
+	case "plantedModule()":
 		if scope == "command" {
 			return native329
 		}
-	case "(name in [\"pip\", \"pip3\"] && pos(0) == \"install\" && any(options(\"prefix\", \"root\", \"target\", \"t\"),\n  isRoot(#) || under(#, \"/usr\") || under(#, \"/etc\") || under(#, \"/lib\") || under(#, \"/opt\") || under(#, \"/var/lib\") || cleanPath(#) matches \"(^|/)(site|dist)-packages(/|$)\")) ||\n(name == \"gem\" && pos(0) in [\"install\", \"update\", \"i\"] && any(options(\"install-dir\", \"i\", \"bindir\", \"n\"),\n  isRoot(#) || under(#, \"/usr\") || under(#, \"/etc\") || under(#, \"/lib\") || under(#, \"/var/lib\") || cleanPath(#) matches \"^/(bin|sbin)(/|$)\"))":
+	case "let vars = \"(?i)^(npm_config_userconfig|npm_config_globalconfig|PIP_CONFIG_FILE|UV_CONFIG_FILE)$\"; (name in [\"npm\", \"pnpm\", \"yarn\"] && (sharedDir(option(\"userconfig\")) || sharedDir(option(\"globalconfig\")) ||\n  sharedDir(option(\"config.userconfig\")) || sharedDir(option(\"config.globalconfig\")))) ||\n(name == \"uv\" && sharedDir(option(\"config-file\"))) || any(keys(assigns ?? {}), # matches vars && sharedDir((assigns ?? {})[#] ?? \"\")) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # contains \"=\" && #[:indexOf(#, \"=\")] matches vars && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) matches vars && sharedDir(pos(1)))":
 		if scope == "command" {
 			return native330
 		}
-	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"])) || (name == \"launchctl\" && pos(0) == \"reboot\" && pos(1) in [\"\", \"system\", \"halt\", \"userspace\"]) || (name == \"osascript\" && (let t = join(args, \" \") + \"\\n\" + stdin.text;\n  t matches \"(?i)\\\"(system events|loginwindow|finder)\\\"\" && t matches \"(?i)(^|[^\\\"\\\\w])(restart|shut\\\\s*down)([^\\\"\\\\w]|$)\" || t matches \"(?i)aevtr(rst|sdn)\"))":
+	case "(name in [\"pip\", \"pip3\"] && pos(0) == \"install\" && any(options(\"prefix\", \"root\", \"target\", \"t\"),\n  isRoot(#) || under(#, \"/usr\") || under(#, \"/etc\") || under(#, \"/lib\") || under(#, \"/opt\") || under(#, \"/var/lib\") || cleanPath(#) matches \"(^|/)(site|dist)-packages(/|$)\")) ||\n(name == \"gem\" && pos(0) in [\"install\", \"update\", \"i\"] && any(options(\"install-dir\", \"i\", \"bindir\", \"n\"),\n  isRoot(#) || under(#, \"/usr\") || under(#, \"/etc\") || under(#, \"/lib\") || under(#, \"/var/lib\") || cleanPath(#) matches \"^/(bin|sbin)(/|$)\"))":
 		if scope == "command" {
 			return native331
 		}
-	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
+	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"])) || (name == \"launchctl\" && pos(0) == \"reboot\" && pos(1) in [\"\", \"system\", \"halt\", \"userspace\"]) || (name == \"osascript\" && (let t = join(args, \" \") + \"\\n\" + stdin.text;\n  t matches \"(?i)\\\"(system events|loginwindow|finder)\\\"\" && t matches \"(?i)(^|[^\\\"\\\\w])(restart|shut\\\\s*down)([^\\\"\\\\w]|$)\" || t matches \"(?i)aevtr(rst|sdn)\"))":
 		if scope == "command" {
 			return native332
 		}
-	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; lang != \"\" && code matches \"\\\\blistdir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bscandir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bglob\\\\(\\\\s*[\\\"']/proc/(\\\\*|\\\\[0-9\\\\])|\\\\bpsutil\\\\.(process_iter|pids)\\\\b|readdirSync\\\\(\\\\s*[\\\"'`]/proc/?[\\\"'`]|opendir\\\\([^)]*[\\\"']/proc/?[\\\"']\" &&\n  code matches \"\\\\bos\\\\.kill\\\\(|\\\\.(kill|terminate|send_signal)\\\\(|\\\\bprocess\\\\.kill\\\\(|\\\\bkill\\\\s*\\\\(?\\\\s*(9|-9|'KILL'|\\\"KILL\\\"|SIGKILL|'TERM'|\\\"TERM\\\")\" &&\n  !(code matches \"\\\\b(comm|cmdline|exe|status|username|uids|name)\\\\b\") ||\nname in [\"pkill\", \"killall\"] && (\n  let users = options(\"u\", \"U\", \"euid\", \"uid\", \"user\");\n  let names = filter(positional, !(# in users));\n  (name == \"pkill\" || hasFlag(\"r\", \"regexp\")) && any(names, # in [\".\", \".*\", \".+\", \"^\", \"$\", \"^.*\", \"^.*$\", \"^.+$\", \"[^]*\", \"\"]) ||\n  len(users) > 0 && len(names) == 0) ||\nany(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && line matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || line matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
+	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
 		if scope == "command" {
 			return native333
 		}
-	case "(name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] || name == \"service\" && pos(1) == \"stop\") && any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*systemctl\\\\s+(list-units|list-unit-files)\\\\b\" || line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b|\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\") || name == \"systemctl\" && \"xargs\" in wrappers && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b\"":
+	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; lang != \"\" && code matches \"\\\\blistdir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bscandir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bglob\\\\(\\\\s*[\\\"']/proc/(\\\\*|\\\\[0-9\\\\])|\\\\bpsutil\\\\.(process_iter|pids)\\\\b|readdirSync\\\\(\\\\s*[\\\"'`]/proc/?[\\\"'`]|opendir\\\\([^)]*[\\\"']/proc/?[\\\"']\" &&\n  code matches \"\\\\bos\\\\.kill\\\\(|\\\\.(kill|terminate|send_signal)\\\\(|\\\\bprocess\\\\.kill\\\\(|\\\\bkill\\\\s*\\\\(?\\\\s*(9|-9|'KILL'|\\\"KILL\\\"|SIGKILL|'TERM'|\\\"TERM\\\")\" &&\n  !(code matches \"\\\\b(comm|cmdline|exe|status|username|uids|name)\\\\b\") ||\nname in [\"pkill\", \"killall\"] && (\n  let users = options(\"u\", \"U\", \"euid\", \"uid\", \"user\");\n  let names = filter(positional, !(# in users));\n  (name == \"pkill\" || hasFlag(\"r\", \"regexp\")) && any(names, # in [\".\", \".*\", \".+\", \"^\", \"$\", \"^.*\", \"^.*$\", \"^.+$\", \"[^]*\", \"\"]) ||\n  len(users) > 0 && len(names) == 0) ||\nany(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && line matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || line matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
 		if scope == "command" {
 			return native334
 		}
-	case "name == function && (pipeLen > 1 || background)":
+	case "(name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] || name == \"service\" && pos(1) == \"stop\") && any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*systemctl\\\\s+(list-units|list-unit-files)\\\\b\" || line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b|\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\") || name == \"systemctl\" && \"xargs\" in wrappers && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b\"":
 		if scope == "command" {
 			return native335
 		}
-	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
+	case "name == function && (pipeLen > 1 || background)":
 		if scope == "command" {
 			return native336
 		}
-	case "hasFlag(\"r\")":
+	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
 		if scope == "command" {
 			return native337
 		}
-	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
+	case "hasFlag(\"r\")":
 		if scope == "command" {
 			return native338
 		}
-	case "let startup = \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\"; any(keys(assigns ?? {}), # == \"HISTFILE\" && cleanPath(assigns[#] matches \"^[/~$]\" || cwd == \"\" ? assigns[#] : cwd + \"/\" + assigns[#]) matches startup) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] &&\n  any(args, # startsWith \"HISTFILE=\" && cleanPath(trimPrefix(#, \"HISTFILE=\") matches \"^[/~$]\" || cwd == \"\" ? trimPrefix(#, \"HISTFILE=\") : cwd + \"/\" + trimPrefix(#, \"HISTFILE=\")) matches startup))":
+	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
 		if scope == "command" {
 			return native339
 		}
-	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name == \"launchctl\" && pos(0) in [\"remove\", \"disable\", \"bootout\", \"unload\", \"stop\", \"kill\"] && any(positional[1:], # matches \"(?i)(^|[/.])(com\\\\.apple\\\\.(auditd|syslogd|logd|alf|socketfilterfw|security|syspolicyd|xprotect|mrt|trustd|amfid|endpointsecurity|tccd|sandboxd|managedclient|mdmclient|firewall|opendirectoryd)|auditd|syslogd|osquery|falcon|crowdstrike|objective-see|lulu|littlesnitch|at\\\\.obdev|santa|sentinel|carbonblack|cbdefense|mdatp|wdav|jamf|kandji|xprotect|eset|sophos|malwarebytes|blockblock)\")) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
+	case "let startup = \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\"; any(keys(assigns ?? {}), # == \"HISTFILE\" && cleanPath(assigns[#] matches \"^[/~$]\" || cwd == \"\" ? assigns[#] : cwd + \"/\" + assigns[#]) matches startup) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] &&\n  any(args, # startsWith \"HISTFILE=\" && cleanPath(trimPrefix(#, \"HISTFILE=\") matches \"^[/~$]\" || cwd == \"\" ? trimPrefix(#, \"HISTFILE=\") : cwd + \"/\" + trimPrefix(#, \"HISTFILE=\")) matches startup))":
 		if scope == "command" {
 			return native340
 		}
-	case "let core = \"^(ssh|sshd|openssh|openssh-server|cron|crond|cronie|anacron|atd|systemd-logind|logind|dbus|dbus-daemon|dbus-broker|NetworkManager|network-manager|networking|network|systemd-networkd|systemd-resolved|wpa_supplicant|polkit|polkitd|systemd-udevd|udev|udevd|getty@tty[0-9]+|gdm|gdm3|lightdm|sddm)(\\\\.(service|socket))?$\"; name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && any(positional[1:], # matches core) || name in [\"service\", \"rc-service\"] && pos(1) in [\"stop\", \"zap\"] && pos(0) matches core || name == \"sv\" && pos(0) in [\"down\", \"stop\", \"kill\", \"force-stop\"] && any(positional[1:], # matches core) || name in [\"pkill\", \"killall\"] && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, # matches core || # matches \"^(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)$\") || name == \"pkill\" && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, let p = #; any([\"sshd\", \"/usr/sbin/sshd -D\", \"cron\", \"/usr/sbin/cron -f\", \"crond\", \"systemd-logind\", \"/lib/systemd/systemd-logind\", \"dbus-daemon\", \"NetworkManager\"], patternFinds((hasFlag(\"i\", \"ignore-case\") ? \"(?i)\" : \"\") + p, #))) || name == \"kill\" && !hasFlag(\"HUP\", \"SIGHUP\", \"USR1\", \"SIGUSR1\", \"0\") && (any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\") ||\n  any(positional, # matches \"^\\\\$\\\\{?[A-Za-z_]\") && line matches \"\\\\b[A-Za-z_][A-Za-z0-9_]*=[\\\"']?(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\")":
+	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name == \"launchctl\" && pos(0) in [\"remove\", \"disable\", \"bootout\", \"unload\", \"stop\", \"kill\"] && any(positional[1:], # matches \"(?i)(^|[/.])(com\\\\.apple\\\\.(auditd|syslogd|logd|alf|socketfilterfw|security|syspolicyd|xprotect|mrt|trustd|amfid|endpointsecurity|tccd|sandboxd|managedclient|mdmclient|firewall|opendirectoryd)|auditd|syslogd|osquery|falcon|crowdstrike|objective-see|lulu|littlesnitch|at\\\\.obdev|santa|sentinel|carbonblack|cbdefense|mdatp|wdav|jamf|kandji|xprotect|eset|sophos|malwarebytes|blockblock)\")) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
 		if scope == "command" {
 			return native341
 		}
-	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
+	case "let core = \"^(ssh|sshd|openssh|openssh-server|cron|crond|cronie|anacron|atd|systemd-logind|logind|dbus|dbus-daemon|dbus-broker|NetworkManager|network-manager|networking|network|systemd-networkd|systemd-resolved|wpa_supplicant|polkit|polkitd|systemd-udevd|udev|udevd|getty@tty[0-9]+|gdm|gdm3|lightdm|sddm)(\\\\.(service|socket))?$\"; name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && any(positional[1:], # matches core) || name in [\"service\", \"rc-service\"] && pos(1) in [\"stop\", \"zap\"] && pos(0) matches core || name == \"sv\" && pos(0) in [\"down\", \"stop\", \"kill\", \"force-stop\"] && any(positional[1:], # matches core) || name in [\"pkill\", \"killall\"] && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, # matches core || # matches \"^(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)$\") || name == \"pkill\" && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, let p = #; any([\"sshd\", \"/usr/sbin/sshd -D\", \"cron\", \"/usr/sbin/cron -f\", \"crond\", \"systemd-logind\", \"/lib/systemd/systemd-logind\", \"dbus-daemon\", \"NetworkManager\"], patternFinds((hasFlag(\"i\", \"ignore-case\") ? \"(?i)\" : \"\") + p, #))) || name == \"kill\" && !hasFlag(\"HUP\", \"SIGHUP\", \"USR1\", \"SIGUSR1\", \"0\") && (any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\") ||\n  any(positional, # matches \"^\\\\$\\\\{?[A-Za-z_]\") && line matches \"\\\\b[A-Za-z_][A-Za-z0-9_]*=[\\\"']?(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\")":
 		if scope == "command" {
 			return native342
 		}
-	case "let daemon = \"d$|^(init|Xorg|Xwayland|gnome-shell|gnome-session.*|plasmashell|kwin.*|dbus-.*|pipewire.*|pulseaudio)$\"; (hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"] ||\n    any(args, # startsWith \"$\") && line matches \"(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b|\\\\b(pgrep|pidof)\\\\b[^|;&]*\\\\|\\\\s*while\\\\s+read\\\\b)\") &&\n  (agent || any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\", \"su\"]) || hasFlag(\"u\", \"U\", \"g\", \"G\", \"euid\", \"uid\", \"group\", \"pgroup\", \"user\") ||\n    name == \"pkill\" && hasFlag(\"P\", \"parent\", \"s\", \"session\", \"t\", \"terminal\", \"ns\", \"nslist\") ||\n    line matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s-[a-zA-Z]*[uUgGPst]\" ||\n    any(positional, # matches daemon) || line matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s['\\\"]?[\\\\w./-]*d['\\\"]?(\\\\s|\\\\)|`|$)\") ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
+	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
 		if scope == "command" {
 			return native343
 		}
-	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
+	case "let daemon = \"d$|^(init|Xorg|Xwayland|gnome-shell|gnome-session.*|plasmashell|kwin.*|dbus-.*|pipewire.*|pulseaudio)$\"; (hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"] ||\n    any(args, # startsWith \"$\") && line matches \"(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b|\\\\b(pgrep|pidof)\\\\b[^|;&]*\\\\|\\\\s*while\\\\s+read\\\\b)\") &&\n  (agent || any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\", \"su\"]) || hasFlag(\"u\", \"U\", \"g\", \"G\", \"euid\", \"uid\", \"group\", \"pgroup\", \"user\") ||\n    name == \"pkill\" && hasFlag(\"P\", \"parent\", \"s\", \"session\", \"t\", \"terminal\", \"ns\", \"nslist\") ||\n    line matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s-[a-zA-Z]*[uUgGPst]\" ||\n    any(positional, # matches daemon) || line matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s['\\\"]?[\\\\w./-]*d['\\\"]?(\\\\s|\\\\)|`|$)\") ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
 			return native344
 		}
-	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
+	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
 		if scope == "command" {
 			return native345
 		}
-	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
+	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
 		if scope == "command" {
 			return native346
 		}
-	case "vmAction(name, args) != \"\" || (name == \"esxcli\" && any(positional, # == \"vm\") && any(positional, # == \"process\") && any(positional, # == \"kill\")) || (name == \"vim-cmd\" && any(positional, # matches \"^vmsvc/(power\\\\.off|power\\\\.reset|destroy|unregister|snapshot\\\\.removeall)$\")) || (name == \"virsh\" && (any(positional, # in [\"destroy\", \"vol-delete\", \"vol-wipe\", \"pool-delete\"]) || any(positional, # == \"undefine\") && hasFlag(\"remove-all-storage\", \"storage\", \"wipe-storage\"))) || (name in [\"VBoxManage\", \"vboxmanage\"] && (pos(0) == \"controlvm\" && any(positional, # == \"poweroff\") || pos(0) == \"unregistervm\" && hasFlag(\"delete\", \"delete-all\"))) || (name in [\"qm\", \"pct\"] && pos(0) in [\"stop\", \"destroy\"]) || (name == \"prlctl\" && (pos(0) == \"delete\" || pos(0) == \"stop\" && hasFlag(\"kill\")))":
+	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
 		if scope == "command" {
 			return native347
 		}
-	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
+	case "vmAction(name, args) != \"\" || (name == \"esxcli\" && any(positional, # == \"vm\") && any(positional, # == \"process\") && any(positional, # == \"kill\")) || (name == \"vim-cmd\" && any(positional, # matches \"^vmsvc/(power\\\\.off|power\\\\.reset|destroy|unregister|snapshot\\\\.removeall)$\")) || (name == \"virsh\" && (any(positional, # in [\"destroy\", \"vol-delete\", \"vol-wipe\", \"pool-delete\"]) || any(positional, # == \"undefine\") && hasFlag(\"remove-all-storage\", \"storage\", \"wipe-storage\"))) || (name in [\"VBoxManage\", \"vboxmanage\"] && (pos(0) == \"controlvm\" && any(positional, # == \"poweroff\") || pos(0) == \"unregistervm\" && hasFlag(\"delete\", \"delete-all\"))) || (name in [\"qm\", \"pct\"] && pos(0) in [\"stop\", \"destroy\"]) || (name == \"prlctl\" && (pos(0) == \"delete\" || pos(0) == \"stop\" && hasFlag(\"kill\")))":
 		if scope == "command" {
 			return native348
 		}
-	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"kmutil\" && pos(0) in [\"load\", \"unload\"]) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
+	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
 		if scope == "command" {
 			return native349
 		}
-	case "name == \"wrmsr\" && len(positional) > 0 || name == \"modprobe\" && any(positional, # == \"msr\") && any(positional, lower(#) matches \"^allow_writes=(on|1|y)\") || any(outputs, # matches \"^/dev/cpu/([0-9]+|\\\\*|\\\\$\\\\{?\\\\w+\\\\}?)/msr$\") || lang != \"\" && code matches \"/dev/cpu/[^'\\\"]*/msr\" && code matches \"O_WRONLY|O_RDWR|['\\\"](r\\\\+|w|wb|r\\\\+b|rb\\\\+|a)['\\\"]|pwrite|\\\\.write\\\\(\"":
+	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"kmutil\" && pos(0) in [\"load\", \"unload\"]) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
 		if scope == "command" {
 			return native350
 		}
-	case "agent && !hasFlag(\"help\", \"h\", \"V\", \"version\", \"n\", \"dry-run\", \"show-depends\", \"D\", \"c\", \"showconfig\", \"r\", \"remove\") && ( name == \"modprobe\" && len(positional) > 0 || name == \"kmod\" && pos(0) in [\"load\", \"insert\", \"insmod\", \"modprobe\"] || name == \"dkms\" && pos(0) in [\"install\", \"build\", \"add\", \"autoinstall\", \"ldtarball\"])":
+	case "name == \"wrmsr\" && len(positional) > 0 || name == \"modprobe\" && any(positional, # == \"msr\") && any(positional, lower(#) matches \"^allow_writes=(on|1|y)\") || any(outputs, # matches \"^/dev/cpu/([0-9]+|\\\\*|\\\\$\\\\{?\\\\w+\\\\}?)/msr$\") || lang != \"\" && code matches \"/dev/cpu/[^'\\\"]*/msr\" && code matches \"O_WRONLY|O_RDWR|['\\\"](r\\\\+|w|wb|r\\\\+b|rb\\\\+|a)['\\\"]|pwrite|\\\\.write\\\\(\"":
 		if scope == "command" {
 			return native351
 		}
-	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
+	case "agent && !hasFlag(\"help\", \"h\", \"V\", \"version\", \"n\", \"dry-run\", \"show-depends\", \"D\", \"c\", \"showconfig\", \"r\", \"remove\") && ( name == \"modprobe\" && len(positional) > 0 || name == \"kmod\" && pos(0) in [\"load\", \"insert\", \"insmod\", \"modprobe\"] || name == \"dkms\" && pos(0) in [\"install\", \"build\", \"add\", \"autoinstall\", \"ldtarball\"])":
 		if scope == "command" {
 			return native352
 		}
-	case "let crash = \"kernel[./](panic(_on_(oops|warn|rcu_stall|io_nmi|unrecovered_nmi))?|modules_disabled|(hung_task|softlockup|hardlockup|unknown_nmi)_panic)|vm[./](overcommit_memory|panic_on_oom)\"; name == \"sysctl\" && any(args, # matches \"^(\" + crash + \")=\" && !(# matches \"^(kernel[./](panic(_on_oops)?)=0|vm[./]overcommit_memory=[01]|vm[./]panic_on_oom=0)$\")) || any(outputs, # matches \"^/proc/sys/(\" + crash + \")$\")":
+	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
 		if scope == "command" {
 			return native353
 		}
-	case "let system = \"^(/etc/sysctl\\\\.conf|/(etc|run|usr/lib|lib|usr/local/lib)/sysctl\\\\.d/[^/]+\\\\.conf)$\"; !hasFlag(\"help\", \"h\", \"V\", \"version\", \"N\", \"names\") && ( hasFlag(\"p\", \"load\", \"f\") && any(positional, !(# matches system)) || any(args, # matches \"^(-p|--load=).\" && !(trimPrefix(trimPrefix(#, \"--load=\"), \"-p\") matches system)))":
+	case "let crash = \"kernel[./](panic(_on_(oops|warn|rcu_stall|io_nmi|unrecovered_nmi))?|modules_disabled|(hung_task|softlockup|hardlockup|unknown_nmi)_panic)|vm[./](overcommit_memory|panic_on_oom)\"; name == \"sysctl\" && any(args, # matches \"^(\" + crash + \")=\" && !(# matches \"^(kernel[./](panic(_on_oops)?)=0|vm[./]overcommit_memory=[01]|vm[./]panic_on_oom=0)$\")) || any(outputs, # matches \"^/proc/sys/(\" + crash + \")$\")":
 		if scope == "command" {
 			return native354
 		}
-	case "name in [\"rm\", \"unlink\", \"rmdir\", \"shred\", \"mv\"] && any(positional, cleanPath(#) startsWith \"/sys/\") || any(outputs, cleanPath(#) startsWith \"/sys/\" &&\n  !(cleanPath(#) matches \"^/sys/(class/(backlight|leds)/[^/]+/(brightness|trigger)|devices/.*/(backlight|leds)/[^/]+/(brightness|trigger)|devices/system/cpu/(cpu([0-9]+|\\\\*)/)?cpufreq/(policy([0-9]+|\\\\*)/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|devices/system/cpu/cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|kernel/mm/transparent_hugepage/(enabled|defrag)|block/[^/]+/queue/(scheduler|read_ahead_kb|nr_requests|rotational)|module/[^/]+/parameters/[^/]+)$\") &&\n  !(cleanPath(#) startsWith \"/sys/fs/cgroup/\" && baseName(#) != \"cgroup.kill\") &&\n  !(cleanPath(#) startsWith \"/sys/kernel/security/\" || cleanPath(#) == \"/sys/kernel/uevent_helper\"))":
+	case "let system = \"^(/etc/sysctl\\\\.conf|/(etc|run|usr/lib|lib|usr/local/lib)/sysctl\\\\.d/[^/]+\\\\.conf)$\"; !hasFlag(\"help\", \"h\", \"V\", \"version\", \"N\", \"names\") && ( hasFlag(\"p\", \"load\", \"f\") && any(positional, !(# matches system)) || any(args, # matches \"^(-p|--load=).\" && !(trimPrefix(trimPrefix(#, \"--load=\"), \"-p\") matches system)))":
 		if scope == "command" {
 			return native355
 		}
-	case "any(outputs, # == \"/proc/sysrq-trigger\")":
+	case "name in [\"rm\", \"unlink\", \"rmdir\", \"shred\", \"mv\"] && any(positional, cleanPath(#) startsWith \"/sys/\") || any(outputs, cleanPath(#) startsWith \"/sys/\" &&\n  !(cleanPath(#) matches \"^/sys/(class/(backlight|leds)/[^/]+/(brightness|trigger)|devices/.*/(backlight|leds)/[^/]+/(brightness|trigger)|devices/system/cpu/(cpu([0-9]+|\\\\*)/)?cpufreq/(policy([0-9]+|\\\\*)/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|devices/system/cpu/cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|kernel/mm/transparent_hugepage/(enabled|defrag)|block/[^/]+/queue/(scheduler|read_ahead_kb|nr_requests|rotational)|module/[^/]+/parameters/[^/]+)$\") &&\n  !(cleanPath(#) startsWith \"/sys/fs/cgroup/\" && baseName(#) != \"cgroup.kill\") &&\n  !(cleanPath(#) startsWith \"/sys/kernel/security/\" || cleanPath(#) == \"/sys/kernel/uevent_helper\"))":
 		if scope == "command" {
 			return native356
 		}
-	case "any(outputs, baseName(#) in [\"release_agent\", \"notify_on_release\"] ||\n  cleanPath(#) in [\"/proc/sys/kernel/core_pattern\", \"/proc/sys/kernel/modprobe\", \"/proc/sys/kernel/hotplug\", \"/sys/kernel/uevent_helper\", \"/proc/sys/fs/binfmt_misc/register\"])":
+	case "any(outputs, # == \"/proc/sysrq-trigger\")":
 		if scope == "command" {
 			return native357
 		}
-	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && (any(options(\"vacuum-time\"), # matches \"^(\\\\s*[0-9]+\\\\s*(us|usec|µs|ms|msec|s|sec|seconds?|m|min|minutes?|h|hr|hours?)?)+\\\\s*$\") ||\n  any(options(\"vacuum-size\"), # matches \"^\\\\s*([0-9]+\\\\s*[KB]?|[0-9]\\\\s*M)\\\\s*$\") || any(options(\"vacuum-files\"), # matches \"^\\\\s*[01]\\\\s*$\"))) ||\nany(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
+	case "any(outputs, baseName(#) in [\"release_agent\", \"notify_on_release\"] ||\n  cleanPath(#) in [\"/proc/sys/kernel/core_pattern\", \"/proc/sys/kernel/modprobe\", \"/proc/sys/kernel/hotplug\", \"/sys/kernel/uevent_helper\", \"/proc/sys/fs/binfmt_misc/register\"])":
 		if scope == "command" {
 			return native358
 		}
-	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && abbrevWords(\"link set|change\", positional) && \"down\" in positional) || (name == \"ip\" && abbrevWords(\"address flush\", positional)) || (name == \"ip\" && (abbrevWords(\"link delete\", positional) || abbrevWords(\"address delete\", positional)) && any(positional, # matches \"^(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|ww[a-z0-9]+|bond[0-9]+|team[0-9]+|vmbr[0-9]+|br[0-9]+)$\")) || (name == \"ip\" && abbrevWords(\"route flush|delete\", positional) && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"nmcli\" && (abbrevWords(\"device disconnect|down\", positional) || abbrevWords(\"connection down|delete\", positional) || abbrevWords(\"networking off\", positional) ||\n  abbrevWords(\"radio\", positional) && any(positional, # in [\"off\", \"of\", \"no\", \"false\"]))) ||\n(name == \"wg-quick\" && pos(0) == \"down\") || (name == \"tailscale\" && pos(0) in [\"down\", \"logout\"]) || (name == \"rfkill\" && pos(0) == \"block\" && !(lower(pos(1)) in [\"bluetooth\", \"nfc\", \"gps\", \"fm\", \"uwb\", \"ultrawideband\"])) || (name == \"networksetup\" && any(args, lower(#) in [\"-setairportpower\", \"-setnetworkserviceenabled\"]) && lower(args[len(args)-1]) == \"off\" || name == \"networksetup\" && any(args, lower(#) in [\"-setv4off\", \"-removenetworkservice\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\")) || (name == \"ufw\" && !hasFlag(\"dry-run\") && (any(positional, # in [\"deny\", \"reject\"]) || any(positional, # == \"delete\") && any(positional, # == \"allow\")) && any(positional, lower(#) matches \"^(22|ssh|openssh)(/tcp)?$\") &&\n  !(join(positional, \" \") matches \"\\\\bfrom [^a]|\\\\bfrom a[^n]\")) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\") && any(args, # == \"INPUT\") &&\n  any(options(\"j\", \"jump\"), # in [\"DROP\", \"REJECT\"]) && join(args, \" \") matches \"--(dports?|destination-ports?)(\\\\s+|=)([0-9:]+,)*(22|ssh|(0*([0-9]|1[0-9]|2[0-2]))?:(0*(2[2-9]|[3-9][0-9]|[1-9][0-9]{2,4}))?)(,|\\\\s|$)\" &&\n  !(hasFlag(\"s\", \"source\", \"src-range\", \"m\") && join(args, \" \") matches \"(^|\\\\s)(-s|--source|--src-range)(\\\\s+|=)[0-9a-fA-F]\" && !(join(args, \" \") matches \"(^|\\\\s)(-s|--source)(\\\\s+|=)(0\\\\.0\\\\.0\\\\.0/0|::/0)(\\\\s|$)\"))) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && join(args, \" \") matches \"^((^|\\\\s+)((-[AI]\\\\s*|--append(\\\\s+|=)|--insert(\\\\s+|=))(INPUT|OUTPUT)(\\\\s+[0-9]+)?|(-j\\\\s*|--jump(\\\\s+|=))(DROP|REJECT)|--reject-with(\\\\s+|=)\\\\S+|(-p\\\\s*|--protocol(\\\\s+|=))(tcp|all|6)|(-t\\\\s*|--table(\\\\s+|=))filter|(-w|--wait)(\\\\s+[0-9]+)?|-v|(-s\\\\s*|--source(\\\\s+|=))(0\\\\.0\\\\.0\\\\.0/0|::/0)|(-[io]\\\\s*|--(in|out)-interface(\\\\s+|=))(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|bond[0-9]+|br[0-9]+|vmbr[0-9]+|\\\\+)|-m\\\\s+comment\\\\s+--comment(\\\\s+|=).*))+\\\\s*$\" &&\n  join(args, \" \") matches \"(^|\\\\s)(-j\\\\s*|--jump(\\\\s+|=))(DROP|REJECT)(\\\\s|$)\") ||\n(name == \"nft\" && (join(args, \" \") matches \"(?i)\\\\bhook\\\\s+(input|output)\\\\b.*\\\\bpolicy\\\\s+(drop|reject)\\\\b\" ||\n  join(args, \" \") matches \"(?i)\\\\b(add|insert|a|i)\\\\s+rule\\\\s+(\\\\S+\\\\s+)?\\\\S+\\\\s+(input|output)\\\\s+(counter\\\\s+|log\\\\s+)*(drop|reject)\\\\s*$\")) ||\n(name == \"nft\" && join(args, \" \") matches \"\\\\bdport\\\\s+(\\\\{[^}]*\\\\b(22|ssh)\\\\b[^}]*\\\\}|(22|ssh)\\\\b).*\\\\b(drop|reject)\\\\b\" && !(join(args, \" \") matches \"\\\\bsaddr\\\\b\")) || (name == \"firewall-cmd\" && (hasFlag(\"panic-on\") || any(args, # matches \"^--remove-(service=ssh|port=22/tcp)$\") || join(args, \" \") matches \"--remove-(service ssh|port 22/tcp)(\\\\s|$)\")) || (name == \"tc\" && pos(0) in [\"qdisc\", \"q\", \"qd\", \"qdi\", \"qdis\"] && pos(1) in [\"add\", \"replace\", \"change\", \"a\", \"r\", \"c\"] &&\n  (any(positional, # == \"blackhole\") || any(positional, # == \"netem\") && line matches \"\\\\b(loss|corrupt)\\\\s+(random\\\\s+)?100(\\\\.0+)?%\"))":
+	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && (any(options(\"vacuum-time\"), # matches \"^(\\\\s*[0-9]+\\\\s*(us|usec|µs|ms|msec|s|sec|seconds?|m|min|minutes?|h|hr|hours?)?)+\\\\s*$\") ||\n  any(options(\"vacuum-size\"), # matches \"^\\\\s*([0-9]+\\\\s*[KB]?|[0-9]\\\\s*M)\\\\s*$\") || any(options(\"vacuum-files\"), # matches \"^\\\\s*[01]\\\\s*$\"))) ||\nany(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
 		if scope == "command" {
 			return native359
 		}
-	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name == \"efibootmgr\" && hasFlag(\"B\", \"delete-bootnum\", \"A\", \"inactive\", \"o\", \"bootorder\", \"O\", \"delete-bootorder\", \"n\", \"bootnext\", \"c\", \"create\", \"C\", \"create-only\", \"N\", \"delete-bootnext\") || name == \"bootctl\" && pos(0) in [\"remove\", \"install\", \"unlink\", \"set-default\", \"set-oneshot\"] || name == \"mokutil\" && hasFlag(\"disable-validation\", \"enable-validation\", \"import\", \"delete\", \"reset\", \"password\", \"clear-password\", \"set-verbosity\", \"revoke-import\", \"revoke-delete\", \"ignore-db\", \"use-db\", \"sb-state-disable\", \"import-hash\", \"delete-hash\", \"mokx\", \"trust-mok\", \"untrust-mok\") && !hasFlag(\"sb-state\", \"list-enrolled\", \"list-new\", \"list-delete\", \"test-key\") || name == \"efivar\" && hasFlag(\"w\", \"write\", \"a\", \"append\") || name in [\"grub-install\", \"grub2-install\", \"refind-install\"] || name in [\"grub-reboot\", \"grub2-reboot\", \"grub-set-default\", \"grub2-set-default\"] && len(positional) > 0 || name == \"grubby\" && hasFlag(\"set-default\", \"set-default-index\", \"remove-kernel\", \"update-kernel\", \"remove-args\", \"args\") || name == \"kernelstub\" && hasFlag(\"k\", \"kernel-path\", \"i\", \"initrd-path\", \"o\", \"options\", \"d\", \"delete-options\", \"a\", \"add-options\") || name == \"sbctl\" && pos(0) in [\"reset\", \"remove-file\", \"enroll-keys\", \"rotate-keys\", \"import-keys\"])":
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && abbrevWords(\"link set|change\", positional) && \"down\" in positional) || (name == \"ip\" && abbrevWords(\"address flush\", positional)) || (name == \"ip\" && (abbrevWords(\"link delete\", positional) || abbrevWords(\"address delete\", positional)) && any(positional, # matches \"^(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|ww[a-z0-9]+|bond[0-9]+|team[0-9]+|vmbr[0-9]+|br[0-9]+)$\")) || (name == \"ip\" && abbrevWords(\"route flush|delete\", positional) && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"nmcli\" && (abbrevWords(\"device disconnect|down\", positional) || abbrevWords(\"connection down|delete\", positional) || abbrevWords(\"networking off\", positional) ||\n  abbrevWords(\"radio\", positional) && any(positional, # in [\"off\", \"of\", \"no\", \"false\"]))) ||\n(name == \"wg-quick\" && pos(0) == \"down\") || (name == \"tailscale\" && pos(0) in [\"down\", \"logout\"]) || (name == \"rfkill\" && pos(0) == \"block\" && !(lower(pos(1)) in [\"bluetooth\", \"nfc\", \"gps\", \"fm\", \"uwb\", \"ultrawideband\"])) || (name == \"networksetup\" && any(args, lower(#) in [\"-setairportpower\", \"-setnetworkserviceenabled\"]) && lower(args[len(args)-1]) == \"off\" || name == \"networksetup\" && any(args, lower(#) in [\"-setv4off\", \"-removenetworkservice\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\")) || (name == \"ufw\" && !hasFlag(\"dry-run\") && (any(positional, # in [\"deny\", \"reject\"]) || any(positional, # == \"delete\") && any(positional, # == \"allow\")) && any(positional, lower(#) matches \"^(22|ssh|openssh)(/tcp)?$\") &&\n  !(join(positional, \" \") matches \"\\\\bfrom [^a]|\\\\bfrom a[^n]\")) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\") && any(args, # == \"INPUT\") &&\n  any(options(\"j\", \"jump\"), # in [\"DROP\", \"REJECT\"]) && join(args, \" \") matches \"--(dports?|destination-ports?)(\\\\s+|=)([0-9:]+,)*(22|ssh|(0*([0-9]|1[0-9]|2[0-2]))?:(0*(2[2-9]|[3-9][0-9]|[1-9][0-9]{2,4}))?)(,|\\\\s|$)\" &&\n  !(hasFlag(\"s\", \"source\", \"src-range\", \"m\") && join(args, \" \") matches \"(^|\\\\s)(-s|--source|--src-range)(\\\\s+|=)[0-9a-fA-F]\" && !(join(args, \" \") matches \"(^|\\\\s)(-s|--source)(\\\\s+|=)(0\\\\.0\\\\.0\\\\.0/0|::/0)(\\\\s|$)\"))) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && join(args, \" \") matches \"^((^|\\\\s+)((-[AI]\\\\s*|--append(\\\\s+|=)|--insert(\\\\s+|=))(INPUT|OUTPUT)(\\\\s+[0-9]+)?|(-j\\\\s*|--jump(\\\\s+|=))(DROP|REJECT)|--reject-with(\\\\s+|=)\\\\S+|(-p\\\\s*|--protocol(\\\\s+|=))(tcp|all|6)|(-t\\\\s*|--table(\\\\s+|=))filter|(-w|--wait)(\\\\s+[0-9]+)?|-v|(-s\\\\s*|--source(\\\\s+|=))(0\\\\.0\\\\.0\\\\.0/0|::/0)|(-[io]\\\\s*|--(in|out)-interface(\\\\s+|=))(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|bond[0-9]+|br[0-9]+|vmbr[0-9]+|\\\\+)|-m\\\\s+comment\\\\s+--comment(\\\\s+|=).*))+\\\\s*$\" &&\n  join(args, \" \") matches \"(^|\\\\s)(-j\\\\s*|--jump(\\\\s+|=))(DROP|REJECT)(\\\\s|$)\") ||\n(name == \"nft\" && (join(args, \" \") matches \"(?i)\\\\bhook\\\\s+(input|output)\\\\b.*\\\\bpolicy\\\\s+(drop|reject)\\\\b\" ||\n  join(args, \" \") matches \"(?i)\\\\b(add|insert|a|i)\\\\s+rule\\\\s+(\\\\S+\\\\s+)?\\\\S+\\\\s+(input|output)\\\\s+(counter\\\\s+|log\\\\s+)*(drop|reject)\\\\s*$\")) ||\n(name == \"nft\" && join(args, \" \") matches \"\\\\bdport\\\\s+(\\\\{[^}]*\\\\b(22|ssh)\\\\b[^}]*\\\\}|(22|ssh)\\\\b).*\\\\b(drop|reject)\\\\b\" && !(join(args, \" \") matches \"\\\\bsaddr\\\\b\")) || (name == \"firewall-cmd\" && (hasFlag(\"panic-on\") || any(args, # matches \"^--remove-(service=ssh|port=22/tcp)$\") || join(args, \" \") matches \"--remove-(service ssh|port 22/tcp)(\\\\s|$)\")) || (name == \"tc\" && pos(0) in [\"qdisc\", \"q\", \"qd\", \"qdi\", \"qdis\"] && pos(1) in [\"add\", \"replace\", \"change\", \"a\", \"r\", \"c\"] &&\n  (any(positional, # == \"blackhole\") || any(positional, # == \"netem\") && line matches \"\\\\b(loss|corrupt)\\\\s+(random\\\\s+)?100(\\\\.0+)?%\"))":
 		if scope == "command" {
 			return native360
 		}
-	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)ksmserver|org\\\\.kde\\\\.(Shutdown|LogoutPrompt)|SessionManager|org\\\\.xfce\\\\.Session\") && any(args, # matches \"(?i)(^|[./])(logout|logoutandreboot|logoutandshutdown|shutdown|reboot|restart|poweroff|requestshutdown|requestreboot)$\") || name == \"launchctl\" && (pos(0) == \"reboot\" && pos(1) in [\"logout\", \"apps\"] || pos(0) == \"bootout\" && len(positional) == 2 && pos(1) matches \"^((gui|user|login)/[0-9]+|system)/?$\") || name == \"osascript\" && (let t = join(args, \" \") + \"\\n\" + stdin.text;\n  t matches \"(?i)\\\"(system events|loginwindow|finder)\\\"\" && t matches \"(?i)(^|[^\\\"\\\\w])log\\\\s*out([^\\\"\\\\w]|$)\" || t matches \"(?i)aevt(rlgo|logo)\") ||\nname in [\"gnome-session-quit\", \"cinnamon-session-quit\", \"xfce4-session-logout\"] || name == \"mate-session-save\" && hasFlag(\"logout\", \"force-logout\", \"shutdown-dialog\", \"logout-dialog\") || name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)login1\") && any(args, # matches \"(?i)(^|\\\\.)(hibernate|hybridsleep|suspendthenhibernate|terminateuser|killuser)$\") || name == \"rtcwake\" && !(lower(option(\"m\", \"mode\")) in [\"\", \"no\", \"show\", \"disable\", \"on\"]) || name in [\"pm-suspend\", \"pm-hibernate\", \"pm-suspend-hybrid\", \"zzz\", \"ZZZ\"] || name == \"systemctl\" && (pos(0) in [\"hibernate\", \"hybrid-sleep\", \"suspend-then-hibernate\"] ||\n  pos(0) == \"set-default\" && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\") ||\n  pos(0) in [\"stop\", \"kill\", \"mask\", \"disable\", \"restart\"] && any(positional[1:], # matches \"^user@[^/]+\\\\.service$|^user-[^/]+\\\\.slice$|^user\\\\.slice$|^-\\\\.slice$|^system\\\\.slice$|^init\\\\.scope$|^systemd-logind(\\\\.service)?$\")) ||\nname == \"loginctl\" && pos(0) in [\"terminate-user\", \"kill-user\", \"terminate-session\", \"kill-session\", \"terminate-seat\", \"lock-sessions\"] && (pos(0) == \"lock-sessions\" || len(positional) > 1))":
+	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name == \"efibootmgr\" && hasFlag(\"B\", \"delete-bootnum\", \"A\", \"inactive\", \"o\", \"bootorder\", \"O\", \"delete-bootorder\", \"n\", \"bootnext\", \"c\", \"create\", \"C\", \"create-only\", \"N\", \"delete-bootnext\") || name == \"bootctl\" && pos(0) in [\"remove\", \"install\", \"unlink\", \"set-default\", \"set-oneshot\"] || name == \"mokutil\" && hasFlag(\"disable-validation\", \"enable-validation\", \"import\", \"delete\", \"reset\", \"password\", \"clear-password\", \"set-verbosity\", \"revoke-import\", \"revoke-delete\", \"ignore-db\", \"use-db\", \"sb-state-disable\", \"import-hash\", \"delete-hash\", \"mokx\", \"trust-mok\", \"untrust-mok\") && !hasFlag(\"sb-state\", \"list-enrolled\", \"list-new\", \"list-delete\", \"test-key\") || name == \"efivar\" && hasFlag(\"w\", \"write\", \"a\", \"append\") || name in [\"grub-install\", \"grub2-install\", \"refind-install\"] || name in [\"grub-reboot\", \"grub2-reboot\", \"grub-set-default\", \"grub2-set-default\"] && len(positional) > 0 || name == \"grubby\" && hasFlag(\"set-default\", \"set-default-index\", \"remove-kernel\", \"update-kernel\", \"remove-args\", \"args\") || name == \"kernelstub\" && hasFlag(\"k\", \"kernel-path\", \"i\", \"initrd-path\", \"o\", \"options\", \"d\", \"delete-options\", \"a\", \"add-options\") || name == \"sbctl\" && pos(0) in [\"reset\", \"remove-file\", \"enroll-keys\", \"rotate-keys\", \"import-keys\"])":
 		if scope == "command" {
 			return native361
 		}
-	case "name in [\"date\", \"gdate\"] && (hasFlag(\"s\", \"set\") || any(args, # matches \"^-s.\") || any(positional, # matches \"^[0-9]{8}([0-9]{2}|[0-9]{4})?(\\\\.[0-9]{2})?$\")) && !hasFlag(\"d\", \"date\", \"r\", \"reference\", \"f\", \"file\", \"help\", \"version\", \"j\") || name == \"timedatectl\" && (pos(0) == \"set-time\" || pos(0) == \"set-ntp\" && lower(pos(1)) in [\"false\", \"no\", \"0\", \"off\"] || pos(0) == \"set-local-rtc\" && lower(pos(1)) in [\"true\", \"yes\", \"1\", \"on\"]) || name == \"hwclock\" && hasFlag(\"set\", \"hctosys\", \"s\") || name == \"systemsetup\" && any(args, lower(#) in [\"-setdate\", \"-settime\", \"-setusingnetworktime\"]) && (any(args, lower(#) in [\"-setdate\", \"-settime\"]) || any(args, lower(#) in [\"off\", \"no\", \"false\"])) || name == \"chronyc\" && pos(0) == \"settime\" || name == \"busybox\" && pos(0) == \"date\" && hasFlag(\"s\") || (name == \"ntpdate\" && !hasFlag(\"q\", \"d\") || name == \"sntp\" && hasFlag(\"S\", \"s\") || name == \"chronyd\" && hasFlag(\"q\")) &&\n  any(positional, !(lower(#) matches \"(^|\\\\.)(pool\\\\.ntp\\\\.org|ntp\\\\.ubuntu\\\\.com|time\\\\.(google|cloudflare|apple|windows|nist)\\\\.(com|gov)|time\\\\.aws\\\\.com)$\" || # matches \"^server\\\\s+\\\\S*pool\\\\.ntp\\\\.org\"))":
+	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)ksmserver|org\\\\.kde\\\\.(Shutdown|LogoutPrompt)|SessionManager|org\\\\.xfce\\\\.Session\") && any(args, # matches \"(?i)(^|[./])(logout|logoutandreboot|logoutandshutdown|shutdown|reboot|restart|poweroff|requestshutdown|requestreboot)$\") || name == \"launchctl\" && (pos(0) == \"reboot\" && pos(1) in [\"logout\", \"apps\"] || pos(0) == \"bootout\" && len(positional) == 2 && pos(1) matches \"^((gui|user|login)/[0-9]+|system)/?$\") || name == \"osascript\" && (let t = join(args, \" \") + \"\\n\" + stdin.text;\n  t matches \"(?i)\\\"(system events|loginwindow|finder)\\\"\" && t matches \"(?i)(^|[^\\\"\\\\w])log\\\\s*out([^\\\"\\\\w]|$)\" || t matches \"(?i)aevt(rlgo|logo)\") ||\nname in [\"gnome-session-quit\", \"cinnamon-session-quit\", \"xfce4-session-logout\"] || name == \"mate-session-save\" && hasFlag(\"logout\", \"force-logout\", \"shutdown-dialog\", \"logout-dialog\") || name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)login1\") && any(args, # matches \"(?i)(^|\\\\.)(hibernate|hybridsleep|suspendthenhibernate|terminateuser|killuser)$\") || name == \"rtcwake\" && !(lower(option(\"m\", \"mode\")) in [\"\", \"no\", \"show\", \"disable\", \"on\"]) || name in [\"pm-suspend\", \"pm-hibernate\", \"pm-suspend-hybrid\", \"zzz\", \"ZZZ\"] || name == \"systemctl\" && (pos(0) in [\"hibernate\", \"hybrid-sleep\", \"suspend-then-hibernate\"] ||\n  pos(0) == \"set-default\" && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\") ||\n  pos(0) in [\"stop\", \"kill\", \"mask\", \"disable\", \"restart\"] && any(positional[1:], # matches \"^user@[^/]+\\\\.service$|^user-[^/]+\\\\.slice$|^user\\\\.slice$|^-\\\\.slice$|^system\\\\.slice$|^init\\\\.scope$|^systemd-logind(\\\\.service)?$\")) ||\nname == \"loginctl\" && pos(0) in [\"terminate-user\", \"kill-user\", \"terminate-session\", \"kill-session\", \"terminate-seat\", \"lock-sessions\"] && (pos(0) == \"lock-sessions\" || len(positional) > 1))":
 		if scope == "command" {
 			return native362
 		}
-	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
+	case "name in [\"date\", \"gdate\"] && (hasFlag(\"s\", \"set\") || any(args, # matches \"^-s.\") || any(positional, # matches \"^[0-9]{8}([0-9]{2}|[0-9]{4})?(\\\\.[0-9]{2})?$\")) && !hasFlag(\"d\", \"date\", \"r\", \"reference\", \"f\", \"file\", \"help\", \"version\", \"j\") || name == \"timedatectl\" && (pos(0) == \"set-time\" || pos(0) == \"set-ntp\" && lower(pos(1)) in [\"false\", \"no\", \"0\", \"off\"] || pos(0) == \"set-local-rtc\" && lower(pos(1)) in [\"true\", \"yes\", \"1\", \"on\"]) || name == \"hwclock\" && hasFlag(\"set\", \"hctosys\", \"s\") || name == \"systemsetup\" && any(args, lower(#) in [\"-setdate\", \"-settime\", \"-setusingnetworktime\"]) && (any(args, lower(#) in [\"-setdate\", \"-settime\"]) || any(args, lower(#) in [\"off\", \"no\", \"false\"])) || name == \"chronyc\" && pos(0) == \"settime\" || name == \"busybox\" && pos(0) == \"date\" && hasFlag(\"s\") || (name == \"ntpdate\" && !hasFlag(\"q\", \"d\") || name == \"sntp\" && hasFlag(\"S\", \"s\") || name == \"chronyd\" && hasFlag(\"q\")) &&\n  any(positional, !(lower(#) matches \"(^|\\\\.)(pool\\\\.ntp\\\\.org|ntp\\\\.ubuntu\\\\.com|time\\\\.(google|cloudflare|apple|windows|nist)\\\\.(com|gov)|time\\\\.aws\\\\.com)$\" || # matches \"^server\\\\s+\\\\S*pool\\\\.ntp\\\\.org\"))":
 		if scope == "command" {
 			return native363
 		}
-	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
+	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
 		if scope == "command" {
 			return native364
 		}
-	case "(name in [\"sed\", \"gsed\"] && hasFlag(\"i\", \"in-place\") || name == \"perl\" && any(args, # matches \"^-[a-zA-Z]*i\")) && (\"find\" in wrappers && any(wrapperArgs, isRoot(#) || isSystemDir(#) || isHome(#)) ||\n \"xargs\" in wrappers && stdin.origin in [\"find\", \"gfind\", \"fd\", \"fdfind\"] && any(stdin.originArgs, isRoot(#) || isSystemDir(#) || isHome(#)))":
+	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
 		if scope == "command" {
 			return native365
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
+	case "(name in [\"sed\", \"gsed\"] && hasFlag(\"i\", \"in-place\") || name == \"perl\" && any(args, # matches \"^-[a-zA-Z]*i\")) && (\"find\" in wrappers && any(wrapperArgs, isRoot(#) || isSystemDir(#) || isHome(#)) ||\n \"xargs\" in wrappers && stdin.origin in [\"find\", \"gfind\", \"fd\", \"fdfind\"] && any(stdin.originArgs, isRoot(#) || isSystemDir(#) || isHome(#)))":
 		if scope == "command" {
 			return native366
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
 			return native367
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
 		if scope == "command" {
 			return native368
 		}
-	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
 			return native369
 		}
-	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
+	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
 			return native370
 		}
-	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
+	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
 		if scope == "command" {
 			return native371
 		}
-	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
+	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
 			return native372
 		}
-	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) matches \"^/proc/([0-9]+|\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?|\\\\$\\\\(.*\\\\)|self)(/|$)\"":
+	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
 		if scope == "command" {
 			return native373
 		}
-	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
+	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) matches \"^/proc/([0-9]+|\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?|\\\\$\\\\(.*\\\\)|self)(/|$)\"":
 		if scope == "command" {
 			return native374
 		}
-	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
+	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
 		if scope == "command" {
 			return native375
 		}
-	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || name == \"tee\" && !hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && (stdin.from in [\":\", \"true\", \"false\"] || stdin.static && stdin.text == \"\") &&\n  any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") ||\nname in [\"cp\", \"install\"] && len(positional) >= 2 && positional[0] == \"/dev/null\" && any(positional[1:], under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") || name == \"dd\" && \"if=/dev/null\" in args && any(args, # startsWith \"of=\" && (under(#[3:], \"/var/log\") || #[3:] matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
+	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
 		if scope == "command" {
 			return native376
 		}
-	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
+	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || name == \"tee\" && !hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && (stdin.from in [\":\", \"true\", \"false\"] || stdin.static && stdin.text == \"\") &&\n  any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") ||\nname in [\"cp\", \"install\"] && len(positional) >= 2 && positional[0] == \"/dev/null\" && any(positional[1:], under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") || name == \"dd\" && \"if=/dev/null\" in args && any(args, # startsWith \"of=\" && (under(#[3:], \"/var/log\") || #[3:] matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
 		if scope == "command" {
 			return native377
 		}
-	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && line matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
+	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
 		if scope == "command" {
 			return native378
 		}
-	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && line matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
 		if scope == "command" {
 			return native379
 		}
+	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+		if scope == "command" {
+			return native380
+		}
 	case "line matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || line matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && line matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || line matches \"(?m)(^|[;&|]|\\\\bdo)\\\\s*(yes|cat\\\\s+/dev/(zero|urandom))\\\\s*>\\\\s*/dev/null\\\\s*&($|[^&>])\" || line matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
 		if scope == "line" {
-			return native380
+			return native381
 		}
 	case "background && line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
 		if scope == "command" {
-			return native381
+			return native382
 		}
 	case "lang != \"\" && code matches \"(range\\\\(\\\\s*([0-9_]{4,}|10\\\\s*\\\\*\\\\*\\\\s*[4-9]|[0-9]+e[4-9])|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;|<\\\\s*[0-9_]{4,}\\\\s*;|\\\\b[0-9_]{4,}\\\\.times\\\\b|loop\\\\s*(do|\\\\{))\" && code matches \"\\\\b(threading\\\\.)?Thread\\\\(|multiprocessing\\\\.Process\\\\(|\\\\bProcess\\\\(|os\\\\.fork\\\\(|\\\\.submit\\\\(|create_task\\\\(|ensure_future\\\\(|new\\\\s+Worker\\\\(|child_process\\\\.fork\\\\(|Thread\\\\.new\\\\b|\\\\bfork\\\\b|spawn\\\\(\" && !(code matches \"(?i)sleep|\\\\.join\\\\(\\\\)\\\\s*$\")":
 		if scope == "command" {
-			return native382
+			return native383
 		}
 	case "any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && (name in [\"tail\", \"sort\", \"tac\", \"shuf\"] || \"/dev/zero\" in positional || !(name in [\"rev\", \"uniq\", \"grep\", \"awk\", \"sed\"])) || name in [\"md5sum\", \"sha1sum\", \"sha224sum\", \"sha256sum\", \"sha384sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"sum\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"lz4\", \"pigz\"] &&\n  stdin.kind == \"file\" && stdin.from in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]":
 		if scope == "command" {
-			return native383
+			return native384
 		}
 	case "lang != \"\" && code matches \"(\\\\*\\\\s*\\\\(?|bytearray\\\\(|bytes\\\\(|zeros\\\\(|ones\\\\(|alloc(Unsafe)?\\\\(|Array\\\\(|calloc\\\\(|malloc\\\\()\\\\s*(10\\\\s*\\\\*\\\\*\\\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\\\s*\\\\*\\\\s*1024\\\\s*\\\\*\\\\s*1024|2\\\\s*\\\\*\\\\*\\\\s*([3-9][0-9]))\"":
 		if scope == "command" {
-			return native384
+			return native385
 		}
 	case "!(name in [\"grub-mkconfig\", \"grub2-mkconfig\"] && all(outputs, cleanPath(#) in [\"/boot/grub/grub.cfg\", \"/boot/grub2/grub.cfg\"] || cleanPath(#) matches \"^/boot/efi/EFI/[^/]+/grub\\\\.cfg$\")) && any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
-			return native385
+			return native386
 		}
 	case "(agent || !(name in [\"cp\", \"install\", \"mv\", \"rsync\", \"ln\", \"ditto\", \"scp\", \"tee\", \"echo\", \"printf\", \"cat\"])) && any(outputs, cleanPath(#) matches \"^(/var/www|/srv/(www|http|htdocs)|/usr/share/nginx/html|/usr/local/apache2/htdocs|/usr/local/www|/opt/lampp/htdocs|/var/lib/tomcat[0-9]*/webapps|/usr/share/tomcat[0-9]*/webapps|/Library/WebServer/Documents)/(.*/)?([^/]+\\\\.(php[0-9s]?|phtml|phar|jspx?|aspx?|ashx|asmx|cgi|shtml)|\\\\.htaccess)$\" ||\n  cleanPath(#) matches \"^(/usr/lib/cgi-bin|/var/www/cgi-bin|/usr/local/apache2/cgi-bin)/[^/]+$\")":
 		if scope == "command" {
-			return native386
+			return native387
 		}
 	case "!(!agent && appendsStartupLine()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/fish_variables|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*|config/nushell/(config|env|login)\\\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\\\.xsh|config/xonsh/rc\\\\.d/.*|config/elvish/rc\\\\.elv|elvish/rc\\\\.elv|config/powershell/([^/]+_)?profile\\\\.ps1|zcompdump[^/]*|(zshrc|zshenv|zprofile|zlogin|zlogout)\\\\.zwc|config/zsh/\\\\.(zshrc|zshenv|zprofile|zlogin|zlogout)(\\\\.zwc)?|config/zsh/\\\\.zcompdump[^/]*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\" ||\n  baseName(#) startsWith \".\" && baseName(#) matches \"[*?\\\\[]\" && (mayName(#, \"~/.zcompdump\") || mayName(#, \"~/.zcompdump-host-5.9\")))":
 		if scope == "command" {
-			return native387
+			return native388
 		}
 	case "let knownHosts = \"^(~|/root|/home/[^/]+)/\\\\.ssh/known_hosts$\"; let keyscanAppend = name == \"ssh-keyscan\" && all(redirects, !(cleanPath(#.target) matches knownHosts) || #.op == \">>\") ||\n  name == \"tee\" && hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && stdin.from == \"ssh-keyscan\";\nlet hostsDropped = name == \"sed\" && len(redirects) == 0 && any(args, # matches \"^/[^/]+/d$\") &&\n  all(args, # in [\"-i\", \"--in-place\", \"-e\"] || # matches \"^/[^/]+/d$\" || cleanPath(#) matches knownHosts);\nany(outputs, (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\") && !((keyscanAppend || hostsDropped) && cleanPath(#) matches knownHosts))":
 		if scope == "command" {
-			return native388
+			return native389
 		}
 	case "let literal = name in [\"echo\", \"printf\"] || name in [\"cat\", \"tee\"] && stdin.kind in [\"heredoc\", \"herestring\"] ||\n  name == \"tee\" && stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\"];\nlet appends = !any(redirects, #.op in [\">\", \">|\", \"&>\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\"])) && (name != \"tee\" || hasFlag(\"a\", \"append\")); any(outputs, sensitivePath(#) && !isTemp(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\") &&\n  !(literal && (agent ? !outsideProject(#) : !(cleanPath(#) matches \"^[/~]\") && !(# contains \"..\") || cwd != \"\" && cleanPath(#) startsWith cwd + \"/\") &&\n    !(cleanPath(#) matches \"[$`*?\\\\[]\") && (appends || cwd != \"\" && !cwdLost && !replaces(#, positional[0:0])))) &&\n!(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
-			return native389
+			return native390
 		}
 	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
-			return native390
+			return native391
 		}
 	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
-			return native391
+			return native392
 		}
 	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
 		if scope == "command" {
-			return native392
+			return native393
 		}
 	case "name == \"systemctl\" && hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"] || name == \"loginctl\" && pos(0) == \"enable-linger\" && agent":
 		if scope == "command" {
-			return native393
+			return native394
 		}
 	case "!(!agent && ownDotfile()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|\\\\$.*/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks(/|$)\" && !(cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks/[^/]+\\\\.sample$\") ||\n  cleanPath(#) matches \"(^|/)[^/]+\\\\.git/(hooks/[^/.]+|config|config\\\\.worktree|info/attributes)$\" ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (cleanPath(cwd + \"/\" + #) matches \"(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$\" ||\n    cleanPath(cwd + \"/\" + #) matches \"(^|/)(\\\\.git/(modules/.+/)?hooks(/[^/]+)?|[^/]+\\\\.git/(hooks/[^/.]+|config))$\" && !(# matches \"\\\\.sample$\")))":
 		if scope == "command" {
-			return native394
+			return native395
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/Users/[^/]+|/System)?/Applications/[^/]+\\\\.app/.\")":
 		if scope == "command" {
-			return native395
+			return native396
 		}
 	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] &&\n  (pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" || name == \"npm\" && pos(0) == \"set\") &&\n  any(positional[1:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")) ||\n(name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") &&\n  any(positional[1:], # matches \"^GOFLAGS=(.*[ ,])?-+(toolexec|exec|overlay)([= ]|$)\" || # matches \"^(CC|CXX|FC|PKG_CONFIG)=.\"))":
 		if scope == "command" {
-			return native396
+			return native397
 		}
 	case "(name in [\"gh\", \"glab\"] && pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # in [\"editor\", \"pager\", \"browser\"]) &&\n  any(positional[3:], # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash|fish)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\" || # startsWith \"/tmp/\" || # startsWith \"./\")) ||\n(name in [\"gh\", \"glab\"] && pos(0) == \"alias\" && pos(1) == \"set\" && (hasFlag(\"shell\", \"s\") || any(positional[2:], # startsWith \"!\"))) || (name == \"aws\" && pos(0) == \"configure\" && pos(1) == \"set\" && any(positional[2:3], # matches \"(?i)(^|\\\\.)credential_process$\")) || (name in [\"kubectl\", \"oc\"] && pos(0) == \"config\" && (pos(1) == \"set-credentials\" && any(args, # startsWith \"--exec-command\") ||\n  pos(1) == \"set\" && any(positional[2:3], # matches \"^users\\\\..+\\\\.exec\\\\.command$\")))":
 		if scope == "command" {
-			return native397
+			return native398
 		}
 	case "hasFlag(\"w\") && any(positional, # matches \"^GOFLAGS=(.*[= ])?--?(toolexec|exec|vettool)[= ]\")":
 		if scope == "command" {
-			return native398
+			return native399
 		}
 	case "let life = \"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)\"; agent && ( (name in [\"npm\", \"pnpm\"] && pos(0) == \"pkg\" && pos(1) == \"set\" || name == \"bun\" && pos(0) == \"pm\" && pos(1) == \"pkg\" && pos(2) == \"set\") &&\n  (any(positional, # matches \"^scripts(\\\\.|\\\\[[\\\"']?)\" + life + \"([\\\"']?\\\\])?=\") || any(args, # matches \"\\\"\" + life + \"\\\"\\\\s*:\")) ||\nany(outputs, baseName(#) in [\".npmrc\", \".yarnrc\", \".yarnrc.yml\", \"bunfig.toml\"]) &&\n  (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(script-shell|node-options|onload-script|yarnPath|shell-emulator)\\\\s*[=:]\" ||\nname == \"composer\" && pos(0) == \"config\" && any(positional, # matches \"^scripts\\\\.(pre|post)-[a-z-]+$\") || name == \"npm\" && pos(0) == \"set-script\" && pos(1) matches \"^\" + life + \"$\" || any(args, baseName(#) in [\"package.json\", \"composer.json\"]) && any(args, # matches \"scripts\\\\s*(\\\\.|\\\\[\\\\s*[\\\"'])\\\\s*\" + life + \"[\\\"']?\\\\s*\\\\]?\\\\s*=[^=]\") || name in [\"jq\", \"gojq\", \"jaq\", \"yq\"] && any(args, # matches \"\\\\.scripts\\\\s*(\\\\.|\\\\[\\\\s*\\\")\\\\s*\\\"?\" + life + \"\\\"?\\\\s*\\\\]?\\\\s*(\\\\|=|\\\\+=|=[^=])\" || # matches \"\\\\.scripts\\\\s*(\\\\|=|\\\\+=|=[^=]|\\\\*)[^|]*[{,]\\\\s*\\\"?\" + life + \"\\\"?\\\\s*:\") || any(outputs, baseName(#) in [\"package.json\", \"composer.json\"]) && (join(args, \" \") + \"\\n\" + stdin.text + \"\\n\" + join(map(redirects, #.target), \"\\n\")) matches \"\\\"\" + life + \"\\\"\\\\s*:\" || lang != \"\" && code contains \"package.json\" && code matches \"[\\\"'`]?\" + life + \"[\\\"'`]?\\\\s*\\\\]?\\\\s*[:=]\")":
 		if scope == "command" {
-			return native399
+			return native400
 		}
 	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor|gpg\\\\.([^.]+\\\\.)?program|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|tocmd|cccmd|headercmd))$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^core\\\\.sshcommand$\") && !(positional[len(positional)-1] matches \"^ssh(\\\\s+(-[46ACTXqvx]+|-[ilp]\\\\s*[^\\\\s;|&$`<>()]+|-o\\\\s*(?i:IdentitiesOnly|IdentityFile|StrictHostKeyChecking|UserKnownHostsFile|Port|User|BatchMode|ConnectTimeout|ServerAliveInterval)=[^\\\\s;|&$`<>()]*))*$\")) ||\n  (any(positional, # matches \"(?i)^(core\\\\.(fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\") &&\n    !(len(positional) >= 3 && positional[len(positional)-2] matches \"(?i)^(core\\\\.fsmonitor|merge\\\\.[^.]+\\\\.driver|diff\\\\.external)$\" && (positional[len(positional)-1] in [\"true\", \"false\"] ||\n      positional[len(positional)-2] matches \"(?i)^core\\\\.fsmonitor$\" && positional[len(positional)-1] matches \"(?i)^(yes|no|on|off|1|0)$\" ||\n      positional[len(positional)-2] matches \"(?i)^diff\\\\.external$\" && positional[len(positional)-1] in [\"difft\", \"difftastic\"]))) || (any(positional, # matches \"(?i)^alias\\\\.\" ) && any(positional, # startsWith \"!\")) ||\n(any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") || (any(positional, # matches \"(?i)^(gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|smtpserver))$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper|sendemail\\\\.([^.]+\\\\.)?sendmailcmd)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential|sendemail)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^remote\\\\.[^.]+\\\\.(uploadpack|receivepack)$\") || (any(positional, # matches \"(?i)^sendemail\\\\.([^.]+\\\\.)?smtpserver$\") && any(positional, # matches \"^(\\\\.\\\\.?/|~)\" || # startsWith \"/\" && !(# matches \"^(/usr(/local)?|/opt/(homebrew|local))?/s?bin/[^/]+$\"))) || any(positional, # matches \"(?i)^instaweb\\\\.httpd$\") || (any(positional, # matches \"(?i)^protocol\\\\.(ext\\\\.)?allow$\") && !any(positional, # == \"never\")))":
 		if scope == "command" {
-			return native400
+			return native401
 		}
 	case "let v = len(positional) >= 3 ? positional[len(positional) - 1] : \"\"; !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && v != \"\" && !(v matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && (sharedDir(v) || agent && cwd != \"\" && (!(v matches \"^[/~$]\") || !outsideProject(v)))":
 		if scope == "command" {
-			return native401
+			return native402
 		}
 	case "name == \"git\" && any(options(\"c\"), gitURLRedirect(#) || agent && # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)=\") || name == \"git\" && any(options(\"config-env\"), # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)=\") || name == \"git\" && any(keys(assigns ?? {}), # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\" &&\n  (agent || gitURLRedirect(assigns[#] + \"=\" + (assigns[\"GIT_CONFIG_VALUE_\" + trimPrefix(#, \"GIT_CONFIG_KEY_\")] ?? \"\")))) ||\npos(0) == \"config\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || len(positional) >= 3 && gitURLRedirect(positional[len(positional)-2] + \"=\" + positional[len(positional)-1]) || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
 		if scope == "command" {
-			return native402
+			return native403
 		}
 	case "agent && (name == \"git\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") &&\n  !(pos(1) in [\"get\", \"list\", \"unset\", \"edit\", \"remove-section\", \"rename-section\"]) && len(positional) >= 3 &&\n  any(positional, # matches \"(?i)^core\\\\.hookspath$\") && !(positional[len(positional)-1] matches \"(?i)^core\\\\.hookspath$\") ||\nname == \"husky\" && pos(0) in [\"add\", \"set\"])":
 		if scope == "command" {
-			return native403
+			return native404
 		}
 	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/(early-)?init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\\\.py)?|mavenrc|gradle/init\\\\.gradle(\\\\.kts)?|gradle/init\\\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*)|dstat/dstat_[^/]+\\\\.py|config/git/hooks/.*|githooks/.*|git-hooks/.*|git-templates/hooks/.*|config/git/template/hooks/.*|config/(i3|sway)/config|i3/config|config/(i3|sway)/config\\\\.d/.*|config/hypr/hyprland\\\\.conf|config/awesome/rc\\\\.lua|config/bspwm/bspwmrc|config/openbox/autostart(\\\\.sh)?|config/qtile/(config|autostart)\\\\.py|xmonad/xmonad\\\\.hs|config/xmonad/xmonad\\\\.hs|wezterm\\\\.lua|config/wezterm/wezterm\\\\.lua|ipython/profile_[^/]+/(startup/.*|ipython_config\\\\.py)|jupyter/jupyter_[a-z_]*config\\\\.py)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\\\.el|nvim/(init\\\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*)|(i3|sway)/config|hypr/hyprland\\\\.conf|awesome/rc\\\\.lua|bspwm/bspwmrc|openbox/autostart(\\\\.sh)?|qtile/(config|autostart)\\\\.py|xmonad/xmonad\\\\.hs|wezterm/wezterm\\\\.lua)$\")":
 		if scope == "command" {
-			return native404
+			return native405
 		}
 	case "agent && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.cargo/config(\\\\.toml)?|\\\\.config/go/env|Library/Application Support/go/env|\\\\.curlrc|\\\\.config/\\\\.?curlrc|\\\\.wgetrc|\\\\.yarnrc(\\\\.yml)?|(\\\\.config/)?\\\\.bunfig\\\\.toml|\\\\.config/pip/pip\\\\.conf|\\\\.pip/pip\\\\.conf|Library/Application Support/pip/pip\\\\.conf|\\\\.pydistutils\\\\.cfg|\\\\.config/uv/uv\\\\.toml|\\\\.condarc|\\\\.config/pnpm/rc|\\\\.gemrc|\\\\.bundle/config|\\\\.my\\\\.cnf|\\\\.tmux\\\\.conf|\\\\.config/tmux/tmux\\\\.conf|\\\\.screenrc|\\\\.m2/settings\\\\.xml|\\\\.gradle/gradle\\\\.properties|\\\\.terraformrc|\\\\.config/direnv/direnv\\\\.toml)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(go/env|\\\\.?curlrc|\\\\.bunfig\\\\.toml|pip/pip\\\\.conf|uv/uv\\\\.toml|pnpm/rc|tmux/tmux\\\\.conf|direnv/direnv\\\\.toml)$\")":
 		if scope == "command" {
-			return native405
+			return native406
 		}
 	case "len(mayWrite) > 0":
 		if scope == "command" {
-			return native406
+			return native407
 		}
 	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
 		if scope == "command" {
-			return native407
+			return native408
 		}
 	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?|\\\\.githooks(/.*)?|\\\\.husky(/.*)?|\\\\.?lefthook(-local)?\\\\.ya?ml|\\\\.pre-commit-config\\\\.yaml)$\")":
 		if scope == "command" {
-			return native408
+			return native409
 		}
 	case "agent && any(outputs, instructionFile(cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #)))":
 		if scope == "command" {
-			return native409
+			return native410
 		}
 	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
 		if scope == "command" {
-			return native410
+			return native411
 		}
 	}
 	return nil
@@ -2213,10 +2217,10 @@ var nativeRegexps = [783]lazyRegexp{
 	{src: "^([^$`\\\\]|\\\\.|\\$[A-Za-z_][A-Za-z0-9_]*|\\$\\{[A-Za-z_][A-Za-z0-9_]*(\\[[0-9]+\\])?\\}|\\$[0-9#?$!*@-])*$"},
 	{src: "^ENV=[A-Za-z0-9_-]+$"},
 	{src: "^GIT_SSH(_COMMAND)?=ssh(\\s+[-\\w=.,:/~@]+)*$"},
-	{src: "^(PYTHONPATH|PERL5LIB|RUBYLIB)="},
+	{src: "^(PYTHONPATH|PERL5LIB|PERLLIB|RUBYLIB|NODE_PATH|GEM_PATH)="},
 	{src: "^PS4=([^$`\\\\]|\\\\.|\\$[A-Za-z_][A-Za-z0-9_]*|\\$\\{[A-Za-z_][A-Za-z0-9_]*(\\[[0-9]+\\])?\\}|\\$[0-9#?$!*@-])*$"},
 	{src: "^(JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS)="},
-	{src: "^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)"},
+	{src: "^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|NODE_PATH|GEM_PATH|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)"},
 	{src: "^(-e|--env=)"},
 	{src: "(^|/)\\.(github|gitea|forgejo)/workflows/[^/]+$"},
 	{src: "(?i)toJSON\\(\\s*secrets\\s*\\)"},
@@ -10862,7 +10866,7 @@ func native318(env any) bool {
 				return func() bool {
 					let3 := "-Djava\\.(library\\.path|class\\.path|system\\.class\\.loader|ext\\.dirs|endorsed\\.dirs|security\\.)|-Djdk\\.attach"
 					return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
-						return (((((((((!((in(p0, "PYTHONPATH", "PERL5LIB", "RUBYLIB", "LD_LIBRARY_PATH") &&
+						return (((((((((!((in(p0, "PYTHONPATH", "PERL5LIB", "PERLLIB", "RUBYLIB", "NODE_PATH", "GEM_PATH", "LD_LIBRARY_PATH") &&
 							e.ProjectLibraryPath(p0, e.Assigns[p0])) &&
 							((p0 != "LD_LIBRARY_PATH") ||
 								!strings.Contains(e.Path, ".."))) &&
@@ -10880,7 +10884,7 @@ func native318(env any) bool {
 								matchRe(&nativeRegexps[553], e.Assigns[p0]))) &&
 							!((p0 == "NODE_OPTIONS") &&
 								matchComputed(let0, e.Assigns["NODE_OPTIONS"]))) &&
-							in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
+							in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "PERLLIB", "RUBYOPT", "RUBYLIB", "NODE_PATH", "GEM_PATH", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
 							strings.HasPrefix(p0, "DYLD_")) ||
 							strings.HasPrefix(p0, "LUA_INIT_"))
 					}) ||
@@ -10898,7 +10902,7 @@ func native318(env any) bool {
 									!matchComputed(let3, p0))) &&
 								!(strings.HasPrefix(p0, "RUBYOPT=") &&
 									matchComputed(let2, strings.TrimPrefix(p0, "RUBYOPT=")))) &&
-								matchReAny(&nativeRegexps[559], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+								matchReAny(&nativeRegexps[559], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl\x00ruby\x00node_path\x00gem_path\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 						}))
 				}()
 			}()
@@ -11303,8 +11307,14 @@ func native328(env any) bool {
 	}()
 }
 
-// native329 is the condition of package-config-shared.
+// native329 is the condition of python-planted-module.
 func native329(env any) bool {
+	e := env.(*CommandEnv)
+	return e.PlantedModule()
+}
+
+// native330 is the condition of package-config-shared.
+func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(?i)^(npm_config_userconfig|npm_config_globalconfig|PIP_CONFIG_FILE|UV_CONFIG_FILE)$"
@@ -11331,8 +11341,8 @@ func native329(env any) bool {
 	}()
 }
 
-// native330 is the condition of package-install-system-path.
-func native330(env any) bool {
+// native331 is the condition of package-install-system-path.
+func native331(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pip", "pip3") &&
 		(e.Pos(0) == "install")) &&
@@ -11357,8 +11367,8 @@ func native330(env any) bool {
 			})))
 }
 
-// native331 is the condition of shutdown-reboot.
-func native331(env any) bool {
+// native332 is the condition of shutdown-reboot.
+func native332(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((in(e.Name, "shutdown", "reboot", "halt", "poweroff") &&
 		!e.HasFlag("help", "c", "version")) ||
@@ -11393,15 +11403,15 @@ func native331(env any) bool {
 			}()))
 }
 
-// native332 is the condition of kill-all-processes.
-func native332(env any) bool {
+// native333 is the condition of kill-all-processes.
+func native333(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Args) > 0) &&
 		(index(e.Args, (len(e.Args)-1)) == "-1"))
 }
 
-// native333 is the condition of kill-process-list.
-func native333(env any) bool {
+// native334 is the condition of kill-process-list.
+func native334(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "\\bps(\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\s*\\S+|--no-headers?|--format[= ]\\S+|--sort[= ]\\S+|-?h|[a-z,]*pid[a-z,=]*))+"
@@ -11441,8 +11451,8 @@ func native333(env any) bool {
 	}()
 }
 
-// native334 is the condition of stop-service-list.
-func native334(env any) bool {
+// native335 is the condition of stop-service-list.
+func native335(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "systemctl") &&
 		in(e.Pos(0), "stop", "kill", "disable", "mask")) ||
@@ -11459,16 +11469,16 @@ func native334(env any) bool {
 			matchReWith(&nativeRegexps[603], "systemctl", e.Line)))
 }
 
-// native335 is the condition of fork-bomb.
-func native335(env any) bool {
+// native336 is the condition of fork-bomb.
+func native336(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name == e.Function) &&
 		((e.PipeLen > 1) ||
 			e.Background))
 }
 
-// native336 is the condition of kill-hguard.
-func native336(env any) bool {
+// native337 is the condition of kill-hguard.
+func native337(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
 		return matchReFold(&nativeRegexps[467], "hguard", p0)
@@ -11478,14 +11488,14 @@ func native336(env any) bool {
 		}))
 }
 
-// native337 is the condition of crontab-remove.
-func native337(env any) bool {
+// native338 is the condition of crontab-remove.
+func native338(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("r")
 }
 
-// native338 is the condition of history-wipe.
-func native338(env any) bool {
+// native339 is the condition of history-wipe.
+func native339(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((e.Name == "history") &&
 		e.HasFlag("c", "w", "d")) ||
@@ -11519,8 +11529,8 @@ func native338(env any) bool {
 		}))
 }
 
-// native339 is the condition of history-file-startup.
-func native339(env any) bool {
+// native340 is the condition of history-file-startup.
+func native340(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\.fish)$"
@@ -11548,8 +11558,8 @@ func native339(env any) bool {
 	}()
 }
 
-// native340 is the condition of firewall-off.
-func native340(env any) bool {
+// native341 is the condition of firewall-off.
+func native341(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((((((((e.Name == "ufw") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -11618,8 +11628,8 @@ func native340(env any) bool {
 			})))
 }
 
-// native341 is the condition of stop-core-service.
-func native341(env any) bool {
+// native342 is the condition of stop-core-service.
+func native342(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(ssh|sshd|openssh|openssh-server|cron|crond|cronie|anacron|atd|systemd-logind|logind|dbus|dbus-daemon|dbus-broker|NetworkManager|network-manager|networking|network|systemd-networkd|systemd-resolved|wpa_supplicant|polkit|polkitd|systemd-udevd|udev|udevd|getty@tty[0-9]+|gdm|gdm3|lightdm|sddm)(\\.(service|socket))?$"
@@ -11669,8 +11679,8 @@ func native341(env any) bool {
 	}()
 }
 
-// native342 is the condition of sudo-stdin-password.
-func native342(env any) bool {
+// native343 is the condition of sudo-stdin-password.
+func native343(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sudo") &&
 		e.HasFlag("S", "stdin")) ||
@@ -11681,8 +11691,8 @@ func native342(env any) bool {
 				in(e.Stdin.From, "echo", "printf", "cat", "yes"))))
 }
 
-// native343 is the condition of killall-sigkill.
-func native343(env any) bool {
+// native344 is the condition of killall-sigkill.
+func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "d$|^(init|Xorg|Xwayland|gnome-shell|gnome-session.*|plasmashell|kwin.*|dbus-.*|pipewire.*|pulseaudio)$"
@@ -11718,8 +11728,8 @@ func native343(env any) bool {
 	}()
 }
 
-// native344 is the condition of windows-destructive.
-func native344(env any) bool {
+// native345 is the condition of windows-destructive.
+func native345(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
 		return matchReAny(&nativeRegexps[622], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
@@ -11729,8 +11739,8 @@ func native344(env any) bool {
 		}))
 }
 
-// native345 is the condition of powershell-evasion.
-func native345(env any) bool {
+// native346 is the condition of powershell-evasion.
+func native346(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Flags, func(p0 string) bool {
 		return in(strings.ToLower(p0), "-encodedcommand", "-enc", "-ec", "-e", "-en", "-encoded")
@@ -11749,8 +11759,8 @@ func native345(env any) bool {
 			})))
 }
 
-// native346 is the condition of power-off-remote.
-func native346(env any) bool {
+// native347 is the condition of power-off-remote.
+func native347(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -11776,8 +11786,8 @@ func native346(env any) bool {
 			})))
 }
 
-// native347 is the condition of vm-force-stop-delete.
-func native347(env any) bool {
+// native348 is the condition of vm-force-stop-delete.
+func native348(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((vmAction(e.Name, e.Args) != "") ||
 		((((e.Name == "esxcli") &&
@@ -11817,8 +11827,8 @@ func native347(env any) bool {
 					e.HasFlag("kill")))))
 }
 
-// native348 is the condition of kill-init.
-func native348(env any) bool {
+// native349 is the condition of kill-init.
+func native349(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "kill") &&
 		(len(e.Positional) > 0)) &&
@@ -11833,8 +11843,8 @@ func native348(env any) bool {
 			!e.HasFlag("o")))
 }
 
-// native349 is the condition of kernel-module-load.
-func native349(env any) bool {
+// native350 is the condition of kernel-module-load.
+func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "insmod", "kldload", "kextload") ||
 		((e.Name == "rmmod") &&
@@ -11853,8 +11863,8 @@ func native349(env any) bool {
 			e.HasFlag("l", "load", "s", "p")))
 }
 
-// native350 is the condition of cpu-register-write.
-func native350(env any) bool {
+// native351 is the condition of cpu-register-write.
+func native351(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "wrmsr") &&
 		(len(e.Positional) > 0)) ||
@@ -11873,8 +11883,8 @@ func native350(env any) bool {
 			matchReAny(&nativeRegexps[630], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
-// native351 is the condition of kernel-module-load-agent.
-func native351(env any) bool {
+// native352 is the condition of kernel-module-load-agent.
+func native352(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		!e.HasFlag("help", "h", "V", "version", "n", "dry-run", "show-depends", "D", "c", "showconfig", "r", "remove")) &&
@@ -11886,8 +11896,8 @@ func native351(env any) bool {
 				in(e.Pos(0), "install", "build", "add", "autoinstall", "ldtarball"))))
 }
 
-// native352 is the condition of kernel-hardening-off.
-func native352(env any) bool {
+// native353 is the condition of kernel-hardening-off.
+func native353(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -11901,8 +11911,8 @@ func native352(env any) bool {
 		}))
 }
 
-// native353 is the condition of kernel-setting-crash.
-func native353(env any) bool {
+// native354 is the condition of kernel-setting-crash.
+func native354(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "kernel[./](panic(_on_(oops|warn|rcu_stall|io_nmi|unrecovered_nmi))?|modules_disabled|(hung_task|softlockup|hardlockup|unknown_nmi)_panic)|vm[./](overcommit_memory|panic_on_oom)"
@@ -11917,8 +11927,8 @@ func native353(env any) bool {
 	}()
 }
 
-// native354 is the condition of kernel-settings-file.
-func native354(env any) bool {
+// native355 is the condition of kernel-settings-file.
+func native355(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(/etc/sysctl\\.conf|/(etc|run|usr/lib|lib|usr/local/lib)/sysctl\\.d/[^/]+\\.conf)$"
@@ -11934,8 +11944,8 @@ func native354(env any) bool {
 	}()
 }
 
-// native355 is the condition of sys-write.
-func native355(env any) bool {
+// native356 is the condition of sys-write.
+func native356(env any) bool {
 	e := env.(*CommandEnv)
 	return ((in(e.Name, "rm", "unlink", "rmdir", "shred", "mv") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -11951,16 +11961,16 @@ func native355(env any) bool {
 		}))
 }
 
-// native356 is the condition of sysrq-trigger.
-func native356(env any) bool {
+// native357 is the condition of sysrq-trigger.
+func native357(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (p0 == "/proc/sysrq-trigger")
 	})
 }
 
-// native357 is the condition of kernel-helper-write.
-func native357(env any) bool {
+// native358 is the condition of kernel-helper-write.
+func native358(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (in(baseName(p0), "release_agent", "notify_on_release") ||
@@ -11968,8 +11978,8 @@ func native357(env any) bool {
 	})
 }
 
-// native358 is the condition of audit-rules-off.
-func native358(env any) bool {
+// native359 is the condition of audit-rules-off.
+func native359(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "auditctl") &&
 		(e.HasFlag("D") ||
@@ -11991,8 +12001,8 @@ func native358(env any) bool {
 		}))
 }
 
-// native359 is the condition of network-cut.
-func native359(env any) bool {
+// native360 is the condition of network-cut.
+func native360(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((((((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
@@ -12110,8 +12120,8 @@ func native359(env any) bool {
 					matchReWith(&nativeRegexps[655], "100", e.Line)))))
 }
 
-// native360 is the condition of boot-config-change.
-func native360(env any) bool {
+// native361 is the condition of boot-config-change.
+func native361(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		((((((((((e.Name == "efibootmgr") &&
@@ -12134,8 +12144,8 @@ func native360(env any) bool {
 				in(e.Pos(0), "reset", "remove-file", "enroll-keys", "rotate-keys", "import-keys"))))
 }
 
-// native361 is the condition of power-session-cut.
-func native361(env any) bool {
+// native362 is the condition of power-session-cut.
+func native362(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
@@ -12187,8 +12197,8 @@ func native361(env any) bool {
 					(len(e.Positional) > 1)))))
 }
 
-// native362 is the condition of clock-set.
-func native362(env any) bool {
+// native363 is the condition of clock-set.
+func native363(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
@@ -12234,8 +12244,8 @@ func native362(env any) bool {
 			})))
 }
 
-// native363 is the condition of system-network-change-agent.
-func native363(env any) bool {
+// native364 is the condition of system-network-change-agent.
+func native364(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
@@ -12274,8 +12284,8 @@ func native363(env any) bool {
 				}())))
 }
 
-// native364 is the condition of find-exec-broad.
-func native364(env any) bool {
+// native365 is the condition of find-exec-broad.
+func native365(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Args) > 0) &&
 		(isRoot(index(e.Args, 0)) ||
@@ -12294,8 +12304,8 @@ func native364(env any) bool {
 				}))))
 }
 
-// native365 is the condition of find-edit-broad.
-func native365(env any) bool {
+// native366 is the condition of find-edit-broad.
+func native366(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "sed", "gsed") &&
 		e.HasFlag("i", "in-place")) ||
@@ -12318,8 +12328,8 @@ func native365(env any) bool {
 				}))))
 }
 
-// native366 is the condition of move-system-dir.
-func native366(env any) bool {
+// native367 is the condition of move-system-dir.
+func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -12329,8 +12339,8 @@ func native366(env any) bool {
 		}))
 }
 
-// native367 is the condition of move-home.
-func native367(env any) bool {
+// native368 is the condition of move-home.
+func native368(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -12339,8 +12349,8 @@ func native367(env any) bool {
 		}))
 }
 
-// native368 is the condition of move-credentials-away.
-func native368(env any) bool {
+// native369 is the condition of move-credentials-away.
+func native369(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -12348,8 +12358,8 @@ func native368(env any) bool {
 		}))
 }
 
-// native369 is the condition of fork-bomb-code.
-func native369(env any) bool {
+// native370 is the condition of fork-bomb-code.
+func native370(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
 		((matchReWith(&nativeRegexps[669], "while", e.Code) ||
@@ -12357,8 +12367,8 @@ func native369(env any) bool {
 			matchReWith(&nativeRegexps[671], "fork", e.Code)))
 }
 
-// native370 is the condition of service-from-file.
-func native370(env any) bool {
+// native371 is the condition of service-from-file.
+func native371(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!in("--user", e.Args...) &&
 		!in("--global", e.Args...)) &&
@@ -12369,8 +12379,8 @@ func native370(env any) bool {
 				}))))
 }
 
-// native371 is the condition of container-host-root.
-func native371(env any) bool {
+// native372 is the condition of container-host-root.
+func native372(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "ctr") &&
 		(anyOf(e.Args, func(p0 string) bool {
@@ -12402,8 +12412,8 @@ func native371(env any) bool {
 				}))))
 }
 
-// native372 is the condition of bind-mount-system-file.
-func native372(env any) bool {
+// native373 is the condition of bind-mount-system-file.
+func native373(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
@@ -12414,23 +12424,23 @@ func native372(env any) bool {
 			matchReWith(&nativeRegexps[678], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native373 is the condition of mount-over-process.
-func native373(env any) bool {
+// native374 is the condition of mount-over-process.
+func native374(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		matchReWith(&nativeRegexps[679], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native374 is the condition of snap-unsigned-install.
-func native374(env any) bool {
+// native375 is the condition of snap-unsigned-install.
+func native375(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "install", "try") &&
 		(e.HasFlag("dangerous", "devmode", "jailmode") ||
 			(e.Pos(0) == "try")))
 }
 
-// native375 is the condition of timestomp.
-func native375(env any) bool {
+// native376 is the condition of timestomp.
+func native376(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
@@ -12458,8 +12468,8 @@ func native375(env any) bool {
 		}))
 }
 
-// native376 is the condition of login-records-wipe.
-func native376(env any) bool {
+// native377 is the condition of login-records-wipe.
+func native377(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "sed", "perl") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -12514,8 +12524,8 @@ func native376(env any) bool {
 				!in(e.Option("s", "size"), "0", "-0"))))
 }
 
-// native377 is the condition of kernel-thread-name.
-func native377(env any) bool {
+// native378 is the condition of kernel-thread-name.
+func native378(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -12523,8 +12533,8 @@ func native377(env any) bool {
 		}))
 }
 
-// native378 is the condition of mass-create-loop.
-func native378(env any) bool {
+// native379 is the condition of mass-create-loop.
+func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
 		matchReAny(&nativeRegexps[683], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
@@ -12553,8 +12563,8 @@ func native378(env any) bool {
 			!matchReAny(&nativeRegexps[693], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
-// native379 is the condition of request-flood-loop.
-func native379(env any) bool {
+// native380 is the condition of request-flood-loop.
+func native380(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
 		matchReAny(&nativeRegexps[694], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
@@ -12570,8 +12580,8 @@ func native379(env any) bool {
 			(e.Name != "ping")))
 }
 
-// native380 is the condition of busy-loop.
-func native380(env any) bool {
+// native381 is the condition of busy-loop.
+func native381(env any) bool {
 	e := env.(*LineEnv)
 	return (((matchReAny(&nativeRegexps[698], "while\x00until\x00done\x00while", e.Line) ||
 		((matchReWith(&nativeRegexps[699], "do", e.Line) &&
@@ -12582,16 +12592,16 @@ func native380(env any) bool {
 			!matchReAny(&nativeRegexps[704], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
-// native381 is the condition of spawn-loop.
-func native381(env any) bool {
+// native382 is the condition of spawn-loop.
+func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
 		matchReAny(&nativeRegexps[705], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
 		!matchReAny(&nativeRegexps[706], "sleep\x00wait", e.Line))
 }
 
-// native382 is the condition of thread-storm-code.
-func native382(env any) bool {
+// native383 is the condition of thread-storm-code.
+func native383(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		matchReAny(&nativeRegexps[707], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
@@ -12599,8 +12609,8 @@ func native382(env any) bool {
 		!matchReAny(&nativeRegexps[709], "sleep\x00.join()", e.Code))
 }
 
-// native383 is the condition of endless-device-read.
-func native383(env any) bool {
+// native384 is the condition of endless-device-read.
+func native384(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return in(p0, "/dev/zero", "/dev/urandom", "/dev/random")
@@ -12613,15 +12623,15 @@ func native383(env any) bool {
 			in(e.Stdin.From, "/dev/zero", "/dev/urandom", "/dev/random")))
 }
 
-// native384 is the condition of memory-hog-code.
-func native384(env any) bool {
+// native385 is the condition of memory-hog-code.
+func native385(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
 		matchReAny(&nativeRegexps[710], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
-// native385 is the condition of write-system-config.
-func native385(env any) bool {
+// native386 is the condition of write-system-config.
+func native386(env any) bool {
 	e := env.(*CommandEnv)
 	return (!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
@@ -12644,8 +12654,8 @@ func native385(env any) bool {
 		}))
 }
 
-// native386 is the condition of write-web-script.
-func native386(env any) bool {
+// native387 is the condition of write-web-script.
+func native387(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
@@ -12655,8 +12665,8 @@ func native386(env any) bool {
 		}))
 }
 
-// native387 is the condition of write-shell-startup.
-func native387(env any) bool {
+// native388 is the condition of write-shell-startup.
+func native388(env any) bool {
 	e := env.(*CommandEnv)
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
@@ -12670,8 +12680,8 @@ func native387(env any) bool {
 		}))
 }
 
-// native388 is the condition of write-ssh.
-func native388(env any) bool {
+// native389 is the condition of write-ssh.
+func native389(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(~|/root|/home/[^/]+)/\\.ssh/known_hosts$"
@@ -12708,8 +12718,8 @@ func native388(env any) bool {
 	}()
 }
 
-// native389 is the condition of write-credentials.
-func native389(env any) bool {
+// native390 is the condition of write-credentials.
+func native390(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((in(e.Name, "echo", "printf") ||
@@ -12752,8 +12762,8 @@ func native389(env any) bool {
 	}()
 }
 
-// native390 is the condition of write-guard-config.
-func native390(env any) bool {
+// native391 is the condition of write-guard-config.
+func native391(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[722], "$", p0) ||
@@ -12765,8 +12775,8 @@ func native390(env any) bool {
 			})))
 }
 
-// native391 is the condition of write-sudoers.
-func native391(env any) bool {
+// native392 is the condition of write-sudoers.
+func native392(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -12782,8 +12792,8 @@ func native391(env any) bool {
 			})))
 }
 
-// native392 is the condition of editor-command-write.
-func native392(env any) bool {
+// native393 is the condition of editor-command-write.
+func native393(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "crontab") &&
 		e.HasFlag("e")) ||
@@ -12794,8 +12804,8 @@ func native392(env any) bool {
 		}))
 }
 
-// native393 is the condition of enable-user-service.
-func native393(env any) bool {
+// native394 is the condition of enable-user-service.
+func native394(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "systemctl") &&
 		e.HasFlag("user", "global")) &&
@@ -12805,8 +12815,8 @@ func native393(env any) bool {
 			e.Agent))
 }
 
-// native394 is the condition of write-persistence.
-func native394(env any) bool {
+// native395 is the condition of write-persistence.
+func native395(env any) bool {
 	e := env.(*CommandEnv)
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
@@ -12826,16 +12836,16 @@ func native394(env any) bool {
 		}))
 }
 
-// native395 is the condition of write-app-bundle.
-func native395(env any) bool {
+// native396 is the condition of write-app-bundle.
+func native396(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return matchReWith(&nativeRegexps[737], "/Applications/", cleanPath(p0))
 	})
 }
 
-// native396 is the condition of package-config-exec.
-func native396(env any) bool {
+// native397 is the condition of package-config-exec.
+func native397(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		((in(e.Pos(0), "config", "c") &&
@@ -12854,8 +12864,8 @@ func native396(env any) bool {
 			})))
 }
 
-// native397 is the condition of cli-config-exec.
-func native397(env any) bool {
+// native398 is the condition of cli-config-exec.
+func native398(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "gh", "glab") &&
 		(e.Pos(0) == "config")) &&
@@ -12893,8 +12903,8 @@ func native397(env any) bool {
 					})))))
 }
 
-// native398 is the condition of go-env-exec.
-func native398(env any) bool {
+// native399 is the condition of go-env-exec.
+func native399(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -12902,8 +12912,8 @@ func native398(env any) bool {
 		}))
 }
 
-// native399 is the condition of package-lifecycle-script-agent.
-func native399(env any) bool {
+// native400 is the condition of package-lifecycle-script-agent.
+func native400(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)"
@@ -12956,8 +12966,8 @@ func native399(env any) bool {
 	}()
 }
 
-// native400 is the condition of git-config-exec.
-func native400(env any) bool {
+// native401 is the condition of git-config-exec.
+func native401(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
@@ -13043,8 +13053,8 @@ func native400(env any) bool {
 				}))))
 }
 
-// native401 is the condition of git-config-include-project.
-func native401(env any) bool {
+// native402 is the condition of git-config-include-project.
+func native402(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -13067,8 +13077,8 @@ func native401(env any) bool {
 	}()
 }
 
-// native402 is the condition of git-config-trust.
-func native402(env any) bool {
+// native403 is the condition of git-config-trust.
+func native403(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "git") &&
 		anyOf(e.Options("c"), func(p0 string) bool {
@@ -13107,8 +13117,8 @@ func native402(env any) bool {
 					})))))
 }
 
-// native403 is the condition of git-hooks-setup-agent.
-func native403(env any) bool {
+// native404 is the condition of git-hooks-setup-agent.
+func native404(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((e.Name == "git") &&
@@ -13123,8 +13133,8 @@ func native403(env any) bool {
 				in(e.Pos(0), "add", "set"))))
 }
 
-// native404 is the condition of write-program-hook-file.
-func native404(env any) bool {
+// native405 is the condition of write-program-hook-file.
+func native405(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (matchReWith(&nativeRegexps[774], "/.", cleanPath(p0)) ||
@@ -13132,8 +13142,8 @@ func native404(env any) bool {
 	})
 }
 
-// native405 is the condition of write-tool-config-agent.
-func native405(env any) bool {
+// native406 is the condition of write-tool-config-agent.
+func native406(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -13142,14 +13152,14 @@ func native405(env any) bool {
 		}))
 }
 
-// native406 is the condition of write-persistence-named.
-func native406(env any) bool {
+// native407 is the condition of write-persistence-named.
+func native407(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native407 is the condition of edit-account-file.
-func native407(env any) bool {
+// native408 is the condition of edit-account-file.
+func native408(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -13168,8 +13178,8 @@ func native407(env any) bool {
 			})))
 }
 
-// native408 is the condition of write-runs-later-agent.
-func native408(env any) bool {
+// native409 is the condition of write-runs-later-agent.
+func native409(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -13183,8 +13193,8 @@ func native408(env any) bool {
 		}))
 }
 
-// native409 is the condition of write-agent-instructions-agent.
-func native409(env any) bool {
+// native410 is the condition of write-agent-instructions-agent.
+func native410(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -13198,8 +13208,8 @@ func native409(env any) bool {
 		}))
 }
 
-// native410 is the condition of edit-system-file-agent.
-func native410(env any) bool {
+// native411 is the condition of edit-system-file-agent.
+func native411(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "vipw", "vigr", "sudoedit") ||

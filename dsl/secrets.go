@@ -2,8 +2,10 @@ package dsl
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hguard/hguard/dsl/cmdline"
 )
@@ -1399,22 +1401,38 @@ func hasOutputOptionWord(name string, args []cmdline.Word) bool {
 
 // codeSecrets are the secret files inline code names in string literals:
 // open("/etc/shadow"), File.read("~/.ssh/id_rsa"), and, run in a directory
-// the line moved to (cwd, when known), a relative name that is a secret
+// the line moved to (cwd, when known) or the code's own chdir moved it to
+// (os.chdir("/etc"); open("shadow")), a relative name that is a secret
 // there (cd /etc && lua -e 'io.open("shadow")'). Naming one in code is as
 // good as reading it.
 func codeSecrets(code, cwd string) []string {
 	var out []string
-	lits := codeLiterals(code)
-	for _, lit := range lits {
+	spans := codeLiteralSpans(code)
+	lits := make([]string, len(spans))
+	for i, sp := range spans {
+		lits[i] = sp.text
+	}
+	dir := cwd
+	for _, sp := range spans {
 		if len(out) >= 16 {
 			break
 		}
+		if chdirCall().MatchString(code[:sp.at]) {
+			dir = chdirTo(dir, sp.text) // the code's own chdir: the names after it are there
+			continue
+		}
 		// perl's open F, "<FILE" (and "+<"): the mode is no part of the name
-		lit = strings.TrimLeft(strings.TrimPrefix(lit, "+"), "< ")
+		lit := strings.TrimLeft(strings.TrimPrefix(sp.text, "+"), "< ")
 		if len(lit) > 1 && (lit[0] == '/' || lit[0] == '~' || lit[0] == '.' || bareKeyName(lit)) && secretPath(lit) {
 			out = append(out, lit)
-		} else if full := relativeSecret(lit, cwd); full != "" {
+		} else if full := relativeSecret(lit, dir); full != "" {
 			out = append(out, full)
+		} else if pattern, ok := strings.CutSuffix(lit, "/*"); ok && len(pattern) > 1 && !strings.ContainsAny(pattern, "*?[") {
+			// glob.glob("private-keys-v1.d/*") after cd ~/.gnupg: a secret
+			// directory's files, as ~/.gnupg/private-keys-v1.d/* names them
+			if full := path.Join(dir, pattern) + "/*"; (path.IsAbs(dir) || strings.HasPrefix(dir, "~")) && plainRelative().MatchString(strings.TrimPrefix(pattern, "./")) && secretPath(full) {
+				out = append(out, full)
+			}
 		}
 		if len(lit) > 1 && (lit[0] == '/' || lit[0] == '~') && strings.ContainsAny(lit, "*?[") {
 			// glob.glob("~/.s*/id_*"): the secrets the pattern can match
@@ -1470,6 +1488,22 @@ func bareKeyName(lit string) bool {
 // first maxCodeLiterals of them.
 func codeLiterals(code string) []string {
 	var lits []string
+	for _, sp := range codeLiteralSpans(code) {
+		lits = append(lits, sp.text)
+	}
+	return lits
+}
+
+// literalSpan is a string literal of inline code: its text, and the offset
+// of its opening quote.
+type literalSpan struct {
+	text string
+	at   int
+}
+
+// codeLiteralSpans are codeLiterals with where each starts.
+func codeLiteralSpans(code string) []literalSpan {
+	var lits []literalSpan
 	for i := 0; i < len(code) && len(lits) < maxCodeLiterals; i++ {
 		q := code[i]
 		if q != '"' && q != '\'' && q != '`' {
@@ -1479,10 +1513,27 @@ func codeLiterals(code string) []string {
 		if j < 0 {
 			break
 		}
-		lits = append(lits, code[i+1:i+1+j])
+		lits = append(lits, literalSpan{code[i+1 : i+1+j], i})
 		i += j + 1
 	}
 	return lits
+}
+
+// chdirCall matches code that ends in a call moving the process, whose
+// argument the literal after it is: os.chdir(, process.chdir(, Dir.chdir(,
+// FileUtils.cd(, perl's and PHP's chdir( and chdir "…".
+var chdirCall = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(chdir|cd)\s*\(?\s*$`) })
+
+// chdirTo is where a chdir to lit leads from dir: "" where that is not
+// known (a relative move from an unknown directory).
+func chdirTo(dir, lit string) string {
+	switch {
+	case strings.HasPrefix(lit, "/") || lit == "~" || strings.HasPrefix(lit, "~/"):
+		return path.Clean(lit)
+	case strings.HasPrefix(dir, "/") || strings.HasPrefix(dir, "~"):
+		return path.Join(dir, lit)
+	}
+	return ""
 }
 
 // globbedSecrets are the secret files a pattern in code is matched

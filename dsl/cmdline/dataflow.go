@@ -121,6 +121,10 @@ type flow struct {
 	// which a glob's * and ? match a leading dot (~/*/credentials names
 	// ~/.aws/credentials)
 	dotglob bool
+	// autocd: the line ran shopt -s autocd (zsh: setopt autocd), after
+	// which an interactive shell takes a command word naming a directory
+	// for cd to it (/tmp alone is cd /tmp)
+	autocd bool
 	// volatile: a DEBUG, RETURN or ERR trap runs code between the line's
 	// commands, which may set any variable
 	volatile bool
@@ -2325,6 +2329,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	if c.Name == "shopt" && w.dialect != Fish && !w.dotglob {
 		w.dotglob = shoptSets(args, "dotglob")
 	}
+	if c.Name == "shopt" && w.dialect != Fish && !w.autocd {
+		w.autocd = shoptSets(args, "autocd")
+	}
 	if w.dialect == Zsh && (c.Name == "setopt" || c.Name == "unsetopt" || c.Name == "set") {
 		w.zshSetopt(c.Name, args, cx) // set -y, setopt sh_word_split, set -o globdots
 	}
@@ -2341,13 +2348,21 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	case name == "git" && w.nest == 0 && !c.Background:
 		w.noteGitEditor(args)
 		w.noteGitSetting(args)
-	case name == "cd" || name == "pushd":
+	case name == "cd" || name == "pushd" || name == "chdir" && w.dialect == Zsh || name == "cdh" && w.dialect == Fish && len(args) > 0:
+		// zsh's chdir is its cd; fish's cdh DIR is cd DIR (alone, a menu)
 		if name == "pushd" && len(w.dirs) < maxLoopWalks {
 			w.dirs = append(w.dirs, w.cwdNow())
 		}
 		w.cdWith(args, c.Assigns)
+	case w.dialect == Fish && (name == "prevd" || name == "nextd" || name == "cdh"):
+		// fish's directory history, which the line does not show
+		w.moveTo(cwdState{lost: true})
 	case w.dialect == Fish && len(args) == 0 && len(c.Wrappers) == 0 && fishImplicitCd(c.Path):
 		w.cd([]field{{Word: Word{Value: c.Path}}})
+	case w.autocd && w.dialect != Fish && len(args) == 0 && len(c.Wrappers) == 0 && autocdPath(c.Path):
+		// a directory's name is cd to it, a program's runs it: the rest
+		// of the line is judged in both places
+		w.mayBe(w.cdTarget(homeTilde(c.Path)))
 	case name == "popd":
 		if n := len(w.dirs); n > 0 && len(args) == 0 {
 			w.setCwd(w.dirs[n-1])
@@ -3038,11 +3053,12 @@ func (w *walker) cd(args []field) { w.cdWith(args, nil) }
 // OLDPWD, zsh's and fish's own record), or, before any cd on the line,
 // to bash's $OLDPWD when the line set it (zsh and fish keep their own:
 // unknown). A relative name that starts with no . or .. is looked up in
-// CDPATH (an assignment before cd, or set earlier on the line): bash and
-// fish take its first directory that holds the name before the current
-// one, zsh the current one first; the first entry (not . or empty) is
-// taken, as the one a hole would name; a CDPATH the line does not show
-// leaves the directory unknown.
+// CDPATH (an assignment before cd, or set earlier on the line; zsh's
+// cdpath array too): bash and fish take its first directory that holds
+// the name before the current one, zsh the current one first; the first
+// entry (not . or empty) is taken, as the one a hole would name; a CDPATH
+// the line does not show leaves the directory unknown. zsh's cd -N and
+// cd +N go to an entry of its directory stack, unknown too.
 func (w *walker) cdWith(args []field, assigns []Assign) {
 	dir := "~"
 	back := false
@@ -3051,6 +3067,10 @@ func (w *walker) cdWith(args []field, assigns []Assign) {
 		if a.Value == "--" {
 			operands = append(operands, args[i+1:]...)
 			break
+		}
+		if w.dialect == Zsh && len(operands) == 0 && zshStackEntry(a.Value) {
+			w.moveTo(cwdState{lost: true}) // cd -1, cd +2: zsh's directory stack
+			return
 		}
 		if strings.HasPrefix(a.Value, "-") && a.Value != "-" && len(operands) == 0 {
 			continue
@@ -3101,6 +3121,9 @@ func (w *walker) cdWith(args []field, assigns []Assign) {
 	if !back && !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "~") && dir != "." && dir != ".." &&
 		!strings.HasPrefix(dir, "./") && !strings.HasPrefix(dir, "../") {
 		cdpath, ok := w.lineVar("CDPATH", assigns)
+		if !ok && w.dialect == Zsh {
+			cdpath, ok = w.lineVar("cdpath", assigns) // zsh's array tied to CDPATH
+		}
 		if !ok {
 			// the caller's, or one an earlier line exported
 			cdpath, ok = w.before.Exports["CDPATH"]
@@ -3176,6 +3199,21 @@ func homeTilde(p string) string {
 		}
 	}
 	return p
+}
+
+// zshStackEntry reports a cd operand zsh takes for an entry of its
+// directory stack (-1, +2).
+func zshStackEntry(a string) bool {
+	digits := strings.TrimLeft(a, "+-")
+	return len(a)-len(digits) == 1 && digits != "" && strings.Trim(digits, "0123456789") == ""
+}
+
+// autocdPath reports a command word that autocd may take for a
+// directory to cd to: one spelled as a path (/tmp, ../x, ~/y, ..). A bare
+// name is looked up as a program first (zsh) or names a directory below
+// the current one.
+func autocdPath(p string) bool {
+	return strings.Contains(p, "/") || p == ".." || p == "~"
 }
 
 // fishImplicitCd reports a command fish takes for a cd with no word

@@ -821,10 +821,16 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 }
 
 // coprocName gives back to the command the word mvdan/sh took for the
-// coprocess's name before a pipeline (coproc dd if=/dev/sda | nc h 1): bash
-// takes a NAME only before a compound command, and dd is the program.
+// coprocess's name before a pipeline (coproc dd if=/dev/sda | nc h 1) or
+// redirections alone (coproc tclsh <<< CODE, whose command it left empty):
+// bash takes a NAME only before a compound command, and dd is the program.
 func coprocName(c *syntax.CoprocClause) {
 	st := c.Stmt
+	if c.Name != nil && st.Cmd == nil {
+		st.Cmd = &syntax.CallExpr{Args: []*syntax.Word{c.Name}}
+		c.Name = nil
+		return
+	}
 	for {
 		b, ok := st.Cmd.(*syntax.BinaryCmd)
 		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
@@ -1521,6 +1527,10 @@ func (w *walker) stdin(rs []*syntax.Redirect, in Input) Input {
 				in = fd // <&3 after exec 3<<EOF
 			}
 		case (r.Op == syntax.RdrIn || r.Op == syntax.RdrInOut) && r.Word != nil:
+			if psub, ok := w.fishPsub(r.Word); ok {
+				in = psub // tclsh < (echo CODE | psub)
+				break
+			}
 			f := w.single(r.Word)
 			if f.in.Kind == "procsub" {
 				in = f.in
@@ -1530,6 +1540,32 @@ func (w *walker) stdin(rs []*syntax.Redirect, in Input) Input {
 		}
 	}
 	return in
+}
+
+// fishPsub is what fish's (CMD | psub) hands on as a file, fish's process
+// substitution: CMD's output, as bash's <(CMD) is.
+func (w *walker) fishPsub(word *syntax.Word) (Input, bool) {
+	if w.dialect != Fish || len(word.Parts) != 1 {
+		return Input{}, false
+	}
+	cs, ok := word.Parts[0].(*syntax.CmdSubst)
+	if !ok || len(cs.Stmts) != 1 || len(andOr(cs.Stmts[0])) != 1 {
+		return Input{}, false
+	}
+	elems := pipeline(cs.Stmts[0])
+	last, ok := elems[len(elems)-1].Cmd.(*syntax.CallExpr)
+	if len(elems) < 2 || !ok || len(last.Args) != 1 || last.Args[0].Lit() != "psub" {
+		return Input{}, false
+	}
+	var out Input
+	for i, el := range elems[:len(elems)-1] {
+		if i > 0 {
+			out = piped(out)
+		}
+		out = w.elementOutput(el, out)
+	}
+	out.Kind = "procsub"
+	return out, true
 }
 
 // output describes what a statement writes to standard output, given its

@@ -58,7 +58,7 @@ func (o zshOptions) merged(before zshOptions) zshOptions {
 }
 
 // zshSetopt follows setopt, unsetopt and set's options for the zsh options
-// the walk reads: PROMPT_SUBST, GLOB_DOTS (letter 4), SH_WORD_SPLIT
+// the walk reads: PROMPT_SUBST, GLOB_DOTS (letter 4), AUTO_CD, SH_WORD_SPLIT
 // (letter y) and GLOB_SUBST, spelled in any case and with any underscores
 // (sh_word_split), NO before a name turning it the other way. A name known
 // only at run time, or a pattern of setopt -m, may set any of them.
@@ -129,6 +129,8 @@ func (w *walker) zshOption(name string, on bool, cx ctx) {
 		w.zsh.wordSplit.turn(state(on), cx)
 	case "globsubst":
 		w.zsh.globSubst.turn(state(on), cx)
+	case "autocd":
+		w.autocd = w.autocd || on // set only maybe is set
 	}
 }
 
@@ -169,13 +171,14 @@ func (w *walker) zshOptionsArray(a *syntax.Assign, cx ctx) {
 }
 
 // zshOptionNames are the options zshOption follows, as it spells them.
-var zshOptionNames = map[string]bool{"promptsubst": true, "globdots": true, "dotglob": true, "shwordsplit": true, "globsubst": true}
+var zshOptionNames = map[string]bool{"promptsubst": true, "globdots": true, "dotglob": true, "shwordsplit": true, "globsubst": true, "autocd": true}
 
 // zshOptionsEither leaves every option the walk reads either way: a
 // change it cannot read (setopt "$o", setopt -m '*split*').
 func (w *walker) zshOptionsEither() {
 	w.promptSubst = true
 	w.dotglob = true
+	w.autocd = true
 	w.zsh.wordSplit.either()
 	w.zsh.globSubst.either()
 }
