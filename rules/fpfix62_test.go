@@ -54,7 +54,7 @@ func TestFpfix62RecursiveGlobOutput(t *testing.T) {
 		{"fish", "rm -rf ~/**/node_modules", dsl.Ask, dsl.Ask},
 		{"zsh", "rm -rf ../**/node_modules(N/)", dsl.Ask, dsl.Ask},
 		{"zsh", "rm -rf **/.pytest_cache(N/)", dsl.Allow, dsl.Allow},
-		{"zsh", "rm -rf **/.mypy_cache(N/)", dsl.Ask, dsl.Ask}, // nothing matches: what the line makes there is unknown
+		{"zsh", "rm -rf **/.mypy_cache(N/)", dsl.Ask, dsl.Ask},   // nothing matches: what the line makes there is unknown
 		{"zsh", "rm -rf ***/node_modules(N/)", dsl.Ask, dsl.Ask}, // *** follows links
 		{"zsh", "rm -rf **/node_modules(e:'true':)", dsl.Ask, dsl.Ask},
 		{"zsh", "rm -rf **/*/node_modules", dsl.Ask, dsl.Block}, // its matches may reach hguard's own files
