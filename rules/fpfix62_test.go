@@ -67,3 +67,21 @@ func TestFpfix62RecursiveGlobOutput(t *testing.T) {
 		{"fish", "rm -rf **/node_modules", dsl.Ask, dsl.Ask}, // fish's ** follows packages/home into the home
 	})
 }
+
+// TestFpfix62Mkcert: mkcert -cert-file and -key-file name the certificate
+// and key it makes, no secret it reads; written over a key, a start-up
+// file or a system file they still ask.
+func TestFpfix62Mkcert(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"mkcert -cert-file certs/local.pem -key-file certs/local-key.pem localhost 127.0.0.1", dsl.Allow, dsl.Allow},
+		{"mkcert -key-file certs/key.pem -cert-file certs/cert.pem '*.local.test' localhost", dsl.Allow, dsl.Allow},
+		{"mkcert -install", dsl.Allow, dsl.Allow},
+
+		{"mkcert -key-file ~/.ssh/id_rsa localhost", dsl.Ask, dsl.Ask},
+		{"cd ~ && mkcert -key-file .ssh/id_rsa localhost", dsl.Ask, dsl.Ask},
+		{"mkcert -cert-file ~/.bashrc -key-file k.pem localhost", dsl.Ask, dsl.Ask},
+		{"mkcert -p12-file ~/.aws/credentials localhost", dsl.Ask, dsl.Ask},
+		{"mkcert -key-file=/etc/passwd localhost", dsl.Ask, dsl.Ask},
+		{"cat certs/local-key.pem", dsl.Ask, dsl.Ask},
+	})
+}
