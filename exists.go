@@ -53,6 +53,12 @@ func nothingToLose(path string) bool { return judgeOutput(path, true) }
 
 // judgeOutput is buildOutput, or with outside nothingToLose.
 func judgeOutput(path string, outside bool) bool {
+	if root, name, ok := strings.Cut(path, "/**/"); ok {
+		// a recursive glob (zsh's and fish's **, bash's globstar): every
+		// match at any depth, found as the shell would find it
+		matches, ok := recursiveMatches(root, name)
+		return ok && len(matches) > 0 && !slices.ContainsFunc(matches, func(m string) bool { return !judgeOutput(m, outside) })
+	}
 	if dir := filepath.Dir(path); strings.ContainsAny(dir, "*?[") {
 		// a glob above the last name (packages/*/node_modules): each match
 		// is judged, and none may pass a link the glob went through
@@ -240,6 +246,66 @@ func holdsPackages(dir string, scopes bool) bool {
 		}
 	}
 	return true
+}
+
+// maxRecursiveEntries bounds the directory entries recursiveMatches reads.
+const maxRecursiveEntries = 20000
+
+// recursiveMatches is what ROOT/**/NAME names: every entry named NAME (a
+// pattern of one name) in root or any directory below it. A match is not
+// searched further (rm deletes what it holds with it), nor is .git. ok is
+// false where the shell's matches are not known here: root is a pattern,
+// the home or above it, or in no git work tree (no project's), NAME
+// holds a /, the search passes a link to a directory (fish's ** follows
+// it), or it reads more than maxRecursiveEntries entries.
+func recursiveMatches(root, name string) (matches []string, ok bool) {
+	home := os.Getenv("HOME")
+	if !filepath.IsAbs(root) || strings.ContainsAny(root, "*?[") || strings.Contains(name, "/") || name == "" ||
+		home == "" || within(filepath.Clean(home), filepath.Clean(root)) || !inWorkTree(root, filepath.Clean(home)) {
+		return nil, false
+	}
+	if _, err := filepath.Match(name, ""); err != nil {
+		return nil, false
+	}
+	budget := maxRecursiveEntries
+	var search func(dir string) bool
+	search = func(dir string) bool {
+		entries, err := os.ReadDir(dir)
+		if budget -= len(entries); err != nil || budget < 0 {
+			return false
+		}
+		for _, e := range entries {
+			p := filepath.Join(dir, e.Name())
+			if matched, _ := filepath.Match(name, e.Name()); matched {
+				matches = append(matches, p)
+				continue
+			}
+			switch {
+			case e.Type()&fs.ModeSymlink != 0:
+				if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+					return false
+				}
+			case e.IsDir() && e.Name() != ".git":
+				if !search(p) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return matches, search(filepath.Clean(root))
+}
+
+// inWorkTree reports a directory in a git work tree that is not home's (a
+// home under git is dotfiles): a .git at it or in a directory above it,
+// short of home.
+func inWorkTree(dir, home string) bool {
+	for d := filepath.Clean(dir); d != home && filepath.Dir(d) != d; d = filepath.Dir(d) {
+		if !absent(filepath.Join(d, ".git")) {
+			return true
+		}
+	}
+	return false
 }
 
 // globRoot is the directory a glob's first wildcard lies below

@@ -1927,31 +1927,45 @@ func replaces(dest string, sources []string, dir string, ctx Context) bool {
 // gone, so that deleting it loses time, not work: one of the home's tool
 // caches (homeCaches), or a build's output or a dependency directory
 // (Context.BuildOutput), which judges a glob by its matches (rm -rf
-// dist/* build *.egg-info packages/*/node_modules). A path known only at
-// run time, a recursive ** (zsh's, bash's globstar: matches at any
-// depth), a glob above the last name with no name after it (*/) and one
-// that climbs (..) are not. Outside any work tree a static path, named
-// as output, where nothing is or that says itself a cache
-// (Context.NothingToLose) is too.
+// dist/* build *.egg-info packages/*/node_modules, zsh's
+// packages/*/dist(N) by the matches its qualifiers select among) and a
+// recursive ROOT/**/NAME (zsh's, fish's, bash's globstar) by its matches
+// at any depth. A path known only at run time, another recursive glob, a
+// glob above the last name with no name after it (*/) and one that climbs
+// (..) are not. Outside any work tree a static path, named as output,
+// where nothing is or that says itself a cache (Context.NothingToLose) is
+// too.
 func regenerable(p, dir string, ctx Context, static bool) bool {
 	if p == "" || strings.HasPrefix(p, "-") {
 		return false
 	}
+	if ctx.Shell == "zsh" {
+		p = zshSelected(p)
+	}
 	r := resolveIn(cleanPath(p), dir)
 	parent, base := path.Split(r)
-	if strings.ContainsAny(r, "$`{") || strings.Contains(r, "**/") || slices.Contains(strings.Split(r, "/"), "..") ||
+	if strings.ContainsAny(r, "$`{") || slices.Contains(strings.Split(r, "/"), "..") ||
 		strings.ContainsAny(parent, "*?[") && (base == "" || base == ".") {
 		return false
 	}
+	recursive := strings.Contains(r, "**")
+	if recursive {
+		// ROOT/**/NAME alone, its matches judged on disk (BuildOutput),
+		// not as a home cache's (~/.cache/**/* is every tool's)
+		root, name, ok := strings.Cut(r, "/**/")
+		if !ok || strings.ContainsAny(root, "*?[") || name != base || base == "" || base == "." || strings.Contains(base, "**") {
+			return false
+		}
+	}
 	glob := strings.ContainsAny(base, "*?[") // BuildOutput judges each match
-	if t := tildeHome(path.Clean(r), ctx.Home); !glob && strings.HasPrefix(t, "~") && slices.ContainsFunc(homeCaches, func(d string) bool {
+	if t := tildeHome(path.Clean(r), ctx.Home); !recursive && !glob && strings.HasPrefix(t, "~") && slices.ContainsFunc(homeCaches, func(d string) bool {
 		// ~/.cache and ~/Library/Caches are many tools' caches, and some
 		// keep state there: each tool's, not the whole
 		return within(t, d) && !(t == d && (d == "~/.cache" || d == "~/Library/Caches"))
 	}) {
 		return true
 	}
-	if t := tildeHome(path.Clean(parent), ctx.Home); glob && strings.HasPrefix(t, "~") && slices.ContainsFunc(homeCaches, func(d string) bool {
+	if t := tildeHome(path.Clean(parent), ctx.Home); !recursive && glob && strings.HasPrefix(t, "~") && slices.ContainsFunc(homeCaches, func(d string) bool {
 		// a glob's matches in one tool's cache are that cache's
 		// (~/.cache/go-build/*, DerivedData/MyApp-*); ~/.cache/* is every tool's
 		return within(t, d) && t != "~/.cache" && t != "~/Library/Caches"
@@ -1967,7 +1981,23 @@ func regenerable(p, dir string, ctx Context, static bool) bool {
 		}
 		r = ctx.Home + rest
 	}
-	return strings.HasPrefix(r, "/") && (ctx.BuildOutput(path.Clean(r)) || static && ctx.NothingToLose != nil && ctx.NothingToLose(path.Clean(r)))
+	return strings.HasPrefix(r, "/") && (ctx.BuildOutput(path.Clean(r)) || static && !recursive && ctx.NothingToLose != nil && ctx.NothingToLose(path.Clean(r)))
+}
+
+// zshSelected is a zsh word without glob qualifiers that only select among
+// its matches (packages/*/dist(N), **/node_modules(/N)): N (none is no
+// word), / . @ (directories, plain files, links), D (dot names, which
+// BuildOutput's glob matches anyway), - and ^ (follow links, negate the
+// next). A word with other qualifiers is returned as it is.
+func zshSelected(word string) string {
+	open := strings.LastIndexByte(word, '(')
+	if open <= 0 || !strings.HasSuffix(word, ")") || open == len(word)-2 {
+		return word
+	}
+	if strings.Trim(word[open+1:len(word)-1], "N/.@D-^") != "" {
+		return word
+	}
+	return word[:open]
 }
 
 // dynamicArg reports p the value of an argument of c known only at run

@@ -206,7 +206,8 @@ func holdsSecretPrefix(c *cmdline.Command) bool {
 var writers = nameSet{names: []string{"tee", "truncate", "shred", "cp", "mv", "install", "ln", "rsync", "scp", "rcp", "sed",
 	"perl", "ruby", "yq", "awk", "gawk", "dd", "curl", "curlie", "wget", "wget2", "dcfldd", "dc3dd", "ddrescue", "gddrescue", "qemu-img", "bmaptool", "e2image", "patch", "git",
 	"go", "zig", "nuitka", "nuitka3", "objcopy", "llvm-objcopy", "dos2unix", "unix2dos", "mac2unix", "unix2mac", "ex", "vim", "vi", "nvim", "view", "rvim", "ed", "red", "emacs",
-	"gh", "hg", "jj", "rclone"}} // clones and rclone copy fill their destination
+	"gh", "hg", "jj", "rclone", // clones and rclone copy fill their destination
+	"mkcert"}}
 
 // writes reports whether a command writes a file hguard can name: its
 // outputs are not empty. The cheap test comes first: only a redirect or a

@@ -698,6 +698,8 @@ var secretAuthOptions = map[string][]string{
 	"gsutil":  {"-x"},
 	"gcloud":  {"--exclude", "-x"},
 	"openssl": {"-cert", "-key", "-inkey", "-CAfile", "-signkey", "-CAkey", "-keyout", "-out"},
+	// mkcert writes the new certificate and key it makes there
+	"mkcert": {"-cert-file", "-key-file", "-p12-file"},
 	// Java's and Android's signing tools open the keystore they are given
 	"keytool":   {"-keystore", "-srckeystore", "-destkeystore"},
 	"jarsigner": {"-keystore"},
@@ -1125,6 +1127,12 @@ func genericOutputs(name string, args, pos []string) []string {
 		// uniq [OPTION]… [INPUT [OUTPUT]]: the second operand is written
 		if ops := operandsSkipping(args, "fsw"); len(ops) > 1 {
 			out = append(out, ops[1])
+		}
+	case "mkcert":
+		// the new certificate, key and PKCS#12 bundle it makes, as
+		// openssl -out and -keyout are
+		for _, o := range optionValues(args, []string{"cert-file", "key-file", "p12-file"}, false) {
+			add(o)
 		}
 	case "unzip":
 		out = append(out, optionValues(args, []string{"d"}, false)...)

@@ -236,11 +236,14 @@ var aliasName = lazyRegexp(`^[A-Za-z0-9_][A-Za-z0-9_.+-]*$`)
 // function or completion path), fish_add_path of directories PATH may
 // put first, or an abbreviation or alias a person types knowing what it
 // runs (aliasStandsFor), with no command substitution, redirection or
-// pipe.
+// pipe but a tool's set-up piped to source (fishSourcesSetup).
 func fishSetsUp(text string) bool {
 	for line := range strings.Lines(text) {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if tool, ok := strings.CutSuffix(line, "| source"); ok && fishSourcesSetup(tool) {
 			continue
 		}
 		if strings.ContainsAny(line, "()`;|&<>{}*?[]") {
@@ -270,6 +273,22 @@ func fishSetsUp(text string) bool {
 		}
 	}
 	return true
+}
+
+// fishSourcesSetup reports the command of a fish start-up line TOOL |
+// source that prints a tool's own shell set-up (zoxide init fish,
+// starship init fish: setupScript), as bash's eval "$(zoxide init bash)"
+// does: plain words, no variable, quote or other shell syntax.
+func fishSourcesSetup(tool string) bool {
+	words := strings.Fields(tool)
+	if len(words) == 0 || strings.ContainsAny(tool, "()`;|&<>{}*?[]$'\"\\") {
+		return false
+	}
+	c := &Command{Name: baseName(words[0]), Path: words[0]}
+	for _, w := range words[1:] {
+		c.Args = append(c.Args, Word{Value: w})
+	}
+	return setupScript(c)
 }
 
 // fishSetupCommand judges one fish start-up command's words (fishSetsUp).
