@@ -53,3 +53,18 @@ func TestLeft62ForceWithLeaseMain(t *testing.T) {
 		{`git push --force-with-lease`, dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestLeft62MySQLOptionSpellings: my_getopt takes _ for - and ignores a
+// --loose- prefix, and --init-command's SQL runs as -e's does.
+func TestLeft62MySQLOptionSpellings(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`mysql --init-command='DROP DATABASE prod' -e 'select 1'`, dsl.Ask, dsl.Ask},
+		{`mysql --init_command='DROP DATABASE prod' -e 'select 1'`, dsl.Ask, dsl.Ask},
+		{`mysql --loose-init-command='DROP DATABASE prod' -e 'select 1'`, dsl.Ask, dsl.Ask},
+		{`mysql --plugin_dir=/tmp/p --default_auth=evil`, dsl.Ask, dsl.Ask},
+		{`mysql --loose-plugin-dir=/tmp/p --loose-default-auth=evil`, dsl.Ask, dsl.Ask},
+		{`mysql --loose_default-auth=evil`, dsl.Ask, dsl.Ask},
+		{`mysql --init-command='SET NAMES utf8mb4' -e 'select 1'`, dsl.Allow, dsl.Allow},
+		{`mysql --loose-skip-ssl -e 'select 1'`, dsl.Allow, dsl.Allow},
+	})
+}
