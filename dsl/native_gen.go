@@ -1079,7 +1079,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native267
 		}
-	case "agent && all(via, showsOutput(#)) && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && ( (pos(0) == \"exec\" || pos(0) == \"compose\" && pos(1) == \"exec\" || pos(0) == \"container\" && pos(1) == \"exec\") && args[len(args) - 1] in [\"env\", \"printenv\"] || (pos(0) == \"inspect\" || pos(0) == \"container\" && pos(1) == \"inspect\") && any(args, # matches \"\\\\.Config\\\\.Env\"))":
+	case "agent && all(via, showsOutput(#)) && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && ( (pos(0) == \"exec\" || pos(0) == \"compose\" && pos(1) == \"exec\" || pos(0) == \"container\" && pos(1) == \"exec\") && args[len(args) - 1] in [\"env\", \"printenv\"] || (pos(0) == \"inspect\" || pos(0) == \"container\" && pos(1) == \"inspect\") && any(args, # matches \"\\\\.Config\\\\.Env\"))":
 		if scope == "command" {
 			return native268
 		}
@@ -9003,10 +9003,11 @@ func native267(env any) bool {
 // native268 is the condition of container-env-print-agent.
 func native268(env any) bool {
 	e := env.(*CommandEnv)
-	return (((e.Agent &&
+	return ((((e.Agent &&
 		allOf(e.Via, func(p0 string) bool {
 			return showsOutput(p0)
 		})) &&
+		(e.PipeIndex == (e.PipeLen - 1))) &&
 		!anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, ">", ">>", ">|") &&
 				in(p0.Fd, "", "1"))
