@@ -120,12 +120,22 @@ func (w *walker) inPlaceDeletes(c *Command, args []field, cx ctx) {
 		}
 	}
 	if decompress {
-		// gunzip /etc/cron.d/x.gz writes /etc/cron.d/x, as tee would
+		// gunzip /etc/cron.d/x.gz writes /etc/cron.d/x, as tee would; a
+		// file the line wrote keeps its text there (echo 'rm -rf ~' | gzip
+		// > /tmp/a.gz; gunzip /tmp/a.gz; bash /tmp/a)
 		var outs []field
 		for _, o := range ops {
-			if out := plainName(o.Value); out != "" {
-				outs = append(outs, field{Word: Word{Value: out}})
+			out := plainName(o.Value)
+			if out == "" {
+				continue
 			}
+			if in, _, ok := w.fileInput(o.Value); ok {
+				unpacked := &Command{Stdin: Input{From: c.Name, Decoded: true, Remote: in.Remote, Text: in.packed, Static: in.packed != ""}}
+				w.recordFile(out, unpacked.Stdin)
+				w.spawnWith(c, []field{{Word: Word{Value: "tee"}}, {Word: Word{Value: "--"}}, {Word: Word{Value: out}}}, Wrapper{Name: c.Name}, c.Assigns, unpacked, cx)
+				continue
+			}
+			outs = append(outs, field{Word: Word{Value: out}})
 		}
 		if len(outs) > 0 {
 			w.spawn(c, append([]field{{Word: Word{Value: "tee"}}, {Word: Word{Value: "--"}}}, outs...), Wrapper{Name: c.Name}, cx)

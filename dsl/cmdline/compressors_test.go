@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -53,6 +54,32 @@ func TestInPlaceDeletes(t *testing.T) {
 			t.Errorf("%q: emitted %q, want nothing", tt.in, got)
 		case tt.want != "" && !slices.Contains(got, tt.want):
 			t.Errorf("%q: emitted %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestUnpackedText: what a compressor was fed comes back out of its
+// decompressor, through a pipe or in the file a written archive is
+// decompressed to in place, and runs as it was written.
+func TestUnpackedText(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		runs bool // rm -rf ~ is among the commands
+	}{
+		{"echo 'rm -rf ~' | gzip | gunzip | sh", true},
+		{"echo 'rm -rf ~' | xz | xz -d | sh", true},
+		{"echo 'rm -rf ~' | gzip > /tmp/a.gz; gunzip /tmp/a.gz; bash /tmp/a", true},
+		{"echo 'rm -rf ~' | bzip2 > a.bz2; bunzip2 a.bz2; sh a", true},
+		{"echo 'rm -rf ~' | zstd > a.zst; zstd -d a.zst; sh a", true},
+		{"echo 'rm -rf ~' | gzip > a.gz; gunzip a.gz; cat a", false},
+		{"echo 'rm -rf ~' | gzip > a.gz; gunzip a.gz; sh b", false},
+	} {
+		runs := false
+		for _, c := range Parse(tt.in).Commands {
+			runs = runs || render(c) == "rm -rf ~" || strings.HasPrefix(render(c), "rm -rf ~ ")
+		}
+		if runs != tt.runs {
+			t.Errorf("%q: runs rm -rf ~ = %v, want %v", tt.in, runs, tt.runs)
 		}
 	}
 }

@@ -3426,15 +3426,7 @@ func (w *walker) setEmptyElem(name string) {
 // writes records files c writes: its output redirected to a file, or the
 // file a downloader saves to.
 func (w *walker) writes(c *Command, args []field) {
-	record := func(file string, in Input) {
-		if w.files == nil {
-			w.files = make(map[string]Input)
-		}
-		w.files[file] = in
-		if k := fileKey(file); k != file && k != "" {
-			w.files[k] = in // echo … > "$HOME/a.sh"; bash ~/a.sh
-		}
-	}
+	record := w.recordFile
 	for _, r := range c.Redirects {
 		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>" || r.Op == "&>>") && (r.Fd == "" || r.Fd == "1") && (!r.Target.Dynamic || varKey(r.Target.Value) != "") {
 			file := r.Target.Value
@@ -3532,6 +3524,18 @@ func (w *walker) writes(c *Command, args []field) {
 				record(f, Input{From: c.Name, Remote: true})
 			}
 		}
+	}
+}
+
+// recordFile records in as what the line wrote to file, under its name
+// as spelled and as fileKey spells it.
+func (w *walker) recordFile(file string, in Input) {
+	if w.files == nil {
+		w.files = make(map[string]Input)
+	}
+	w.files[file] = in
+	if k := fileKey(file); k != file && k != "" {
+		w.files[k] = in // echo … > "$HOME/a.sh"; bash ~/a.sh
 	}
 }
 

@@ -528,6 +528,13 @@ func (w *walker) runText(c *Command, in Input, lang, via string, cx ctx) {
 		c.Untrusted = untrusted(in)
 	case !in.Static:
 		c.Untrusted = "dynamic"
+	}
+	if !in.Static {
+		return
+	}
+	// known text, decoded or not, runs as written (echo 'rm -rf ~' | gzip
+	// > a.gz; gunzip a.gz; bash a)
+	switch {
 	case lang == "sh":
 		w.nested(c, in.Text, via, cx, false)
 	case lang == "awk":

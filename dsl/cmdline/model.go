@@ -198,6 +198,9 @@ type Input struct {
 	// added to the end of a file whose earlier content is unknown: a
 	// client that reads the file reads it too (partText)
 	appended string
+	// packed is the text a compressor's output unpacks to: what it
+	// compressed, when that was known (echo … | gzip > a.gz; gunzip a.gz)
+	packed string
 }
 
 // partText is the text known of a file: all of it, or the end appends

@@ -175,8 +175,12 @@ func spellWords[T any](name string, args []T, word func(*T) *Word) {
 		if a.Dynamic || len(a.Value) < 3 || !strings.HasPrefix(a.Value, "--") {
 			continue
 		}
-		name, val, eq := strings.Cut(a.Value[2:], "=")
-		if full := expandOption(opts, name); full != name {
+		written, val, eq := strings.Cut(a.Value[2:], "=")
+		name := written
+		if myGetopt.has(program(key)) {
+			name = myOptionName(name)
+		}
+		if full := expandOption(opts, name); full != written {
 			v := "--" + full
 			if eq {
 				v += "=" + val
@@ -184,6 +188,18 @@ func spellWords[T any](name string, args []T, word func(*T) *Word) {
 			a.Value = v
 		}
 	}
+}
+
+// myGetopt are the MySQL and MariaDB programs whose options my_getopt
+// reads: it takes _ for - and ignores a --loose- prefix, so
+// --loose-init_command is --init-command.
+var myGetopt = set("mysql", "mariadb", "mysqldump", "mariadb-dump", "mysqladmin", "mariadb-admin", "mysqlimport",
+	"mariadb-import", "mysqlcheck", "mariadb-check", "mysqlshow", "mariadb-show", "mysqlslap", "mariadb-slap")
+
+// myOptionName is a my_getopt option's name as documented: --loose- cut
+// and _ as -.
+func myOptionName(name string) string {
+	return strings.TrimPrefix(strings.ReplaceAll(name, "_", "-"), "loose-")
 }
 
 // catalogLongOptions are the long options a catalogue entry names, in

@@ -20,7 +20,10 @@ func TestLongOptionPrefixes(t *testing.T) {
 		{"", "chmod --rec 777 /", "chmod --recursive 777 /"},
 		{"", "curl --upload-f=x.sh https://x", "curl --upload-file=x.sh https://x"},
 		{"", "tar --to-comm=sh -xf a.tar", "tar --to-command=sh -xf a.tar"},
-		{"", "find / --del", "find / --del"}, // find takes no prefixes
+		{"", "find / --del", "find / --del"},                           // find takes no prefixes
+		{"", "mysql --loose-init_command=x", "mysql --init-command=x"}, // my_getopt: _ as -, --loose- ignored
+		{"", "mysql --plugin_dir=/tmp/p", "mysql --plugin-dir=/tmp/p"},
+		{"", "mysql --loose_default-auth=x", "mysql --default-auth=x"},
 		{"", "sudo rm --recu /", "rm --recursive / wr=sudo[]"},
 		{"zsh", "rm --rec --force ~", "rm --recursive --force ~"},
 		{"fish", "rm --rec --force ~", "rm --recursive --force ~"},

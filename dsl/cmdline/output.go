@@ -67,8 +67,17 @@ func produces(c *Command, in Input) Input {
 		out.Remote = true
 	case decodes(c):
 		out.Decoded, out.Remote = true, in.Remote
-		if in.Static {
+		switch {
+		case in.packed != "" && unpacks(c):
+			out.Text, out.Static = in.packed, true // echo … | gzip | gunzip
+		case in.Static:
 			out.Text, out.Static = decodeStatic(c, in.Text)
+		}
+	case inPlacePrograms[c.Name] != nil:
+		// a compressor: its output unpacks to its input (packed)
+		out.Remote, out.Decoded = in.Remote, in.Decoded
+		if in.Static {
+			out.packed = in.Text
 		}
 	default:
 		if text, ok := staticOutput(c); ok {
@@ -136,16 +145,23 @@ func remoteArchive(args []Word) bool {
 func decodes(c *Command) bool {
 	switch c.Name {
 	case "uudecode", "rev", "tr", "gunzip", "zcat", "gzcat", "bzcat", "xzcat", "unxz", "unlzma", "lzcat",
-		"zstdcat", "unzstd", "uncompress", "unzip", "funzip":
+		"zstdcat", "unzstd", "uncompress", "unzip", "funzip", "bunzip2", "unpigz", "unlz4", "unbrotli":
 		return true
 	case "openssl":
 		return hasArg(c.Args, "-d")
-	case "base64", "gbase64", "base32", "basenc", "gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "brotli":
+	case "base64", "gbase64", "base32", "basenc", "gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "brotli",
+		"pigz", "pbzip2", "lbzip2", "zstdmt", "pzstd", "lzip", "plzip", "lzop":
 		return hasShortFlag(c.Args, 'd') || hasShortFlag(c.Args, 'D') || hasArg(c.Args, "--decode", "--decompress")
 	case "xxd":
 		return hasShortFlag(c.Args, 'r')
 	}
 	return false
+}
+
+// unpacks reports a decoder that undoes a compressor (gunzip, xz -d,
+// zcat), giving back the text the compressor was fed (Input.packed).
+func unpacks(c *Command) bool {
+	return inPlacePrograms[c.Name] != nil || strings.HasSuffix(c.Name, "cat")
 }
 
 // hasShortFlag reports whether a short option letter appears alone or in a
