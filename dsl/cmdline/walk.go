@@ -1456,10 +1456,12 @@ func (w *walker) redirects(rs []*syntax.Redirect) []Redirect {
 		switch {
 		case isHeredoc(r.Op):
 			rd.Target = w.heredoc(r).Word
-		case w.dialect == Zsh && r.Word != nil && opensFile(r.Op):
+		case r.Word != nil && opensFile(r.Op) && (w.dialect == Zsh || w.dialect == Bash && hasBrace(r.Word.Parts)):
 			// zsh's MULTIOS opens every word the target expands to:
 			// echo x >> ~/.{zshrc,x} writes both, ~/(.zshrc|x) each
-			// that exists, $A each element
+			// that exists, $A each element. bash brace-expands a
+			// target too: > {/etc/x,} is > /etc/x (several words are an
+			// ambiguous redirect, an error; each is judged all the same)
 			for _, f := range w.fields(r.Word) {
 				rd.Target = folded(f.Word)
 				rd.Target.Glob = f.glob
