@@ -250,9 +250,12 @@ var outputLaunchers = set("flock", "toybox", "unshare", "nsenter", "chroot", "se
 
 // keepsOutput reports a wrapper whose command prints what it would print
 // alone, where it would: the shell's and the catalogue's exec wrappers
-// (sudo, env, timeout, setsid, nice), but not xargs, which gives the
-// command its input's words too.
+// (sudo, env, timeout, setsid, nice) and zsh's repeat N (the same text N
+// times), but not xargs, which gives the command its input's words too.
 func keepsOutput(wrapper string) bool {
+	if wrapper == "repeat" {
+		return true
+	}
 	if _, ok := wrappers[wrapper]; ok {
 		return wrapper != "xargs"
 	}
