@@ -256,13 +256,35 @@ func printedItems(c *Command) *[]Word {
 	return &items
 }
 
+// outputLaunchers are the catalogue's launchers (runs: argv) that exec
+// their command in place, or wait for it, with the line's own standard
+// output: timeout 9 printf … > Makefile writes what printf prints. Others
+// print it elsewhere or otherwise (at, screen, systemd-run, chronic, grc).
+var outputLaunchers = set("flock", "toybox", "unshare", "nsenter", "chroot", "setarch", "linux64", "fakeroot",
+	"prlimit", "faketime", "setlock", "runcon", "aa-exec", "cpulimit", "trickle", "proot", "dotenv", "strace", "ltrace",
+	"valgrind", "ifne")
+
+// keepsOutput reports a wrapper whose command prints what it would print
+// alone, where it would: the shell's and the catalogue's exec wrappers
+// (sudo, env, timeout, setsid, nice) and zsh's repeat N (the same text N
+// times), but not xargs, which gives the command its input's words too.
+func keepsOutput(wrapper string) bool {
+	if wrapper == "repeat" {
+		return true
+	}
+	if _, ok := wrappers[wrapper]; ok {
+		return wrapper != "xargs"
+	}
+	return outputLaunchers.has(wrapper)
+}
+
 // staticOutput is what a literal echo or printf writes.
 func staticOutput(c *Command) (string, bool) {
 	if c.Dynamic {
 		return "", false
 	}
 	for _, wr := range c.Wrappers {
-		if wr.Name != "command" && wr.Name != "builtin" {
+		if !keepsOutput(wr.Name) {
 			return "", false
 		}
 	}

@@ -1023,6 +1023,10 @@ func subCtx(cx ctx, via string) ctx {
 // call walks a simple command: the command itself, then the substitutions in
 // its words, then what it runs in turn (wrapped commands, carriers, payloads).
 func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
+	if d := spelledDecl(ce); d != nil && w.dialect != Fish {
+		w.decl(st, d, cx)
+		return
+	}
 	r := w.resolveCall(ce)
 	nodes := make([]syntax.Node, 0, len(ce.Assigns)+len(ce.Args)+len(st.Redirs))
 	for _, a := range ce.Assigns {
@@ -1238,6 +1242,60 @@ func callEnd(st *syntax.Stmt, ce *syntax.CallExpr) syntax.Pos {
 		}
 	}
 	return end
+}
+
+// declBuiltins are the builtins whose words are assignments.
+var declBuiltins = set("export", "declare", "typeset", "local", "readonly")
+
+// spelledDecl is ce as the declaration it runs where the parser did not
+// take it for one: the name quoted or escaped (e""xport, \export), or
+// after builtin or command (builtin export PROMPT_COMMAND=…), which run
+// the same builtin on the same words; nil for any other call.
+func spelledDecl(ce *syntax.CallExpr) *syntax.DeclClause {
+	if len(ce.Assigns) > 0 {
+		return nil
+	}
+	for i, word := range ce.Args {
+		name, ok := staticWord(word)
+		if !ok {
+			return nil
+		}
+		name = strings.ReplaceAll(name, `\`, "") // \export: an escaped letter is the letter
+		switch {
+		case name == "builtin" || name == "command":
+			continue
+		case declBuiltins.has(name):
+			d := &syntax.DeclClause{Variant: &syntax.Lit{ValuePos: word.Pos(), ValueEnd: word.End(), Value: name}}
+			for _, arg := range ce.Args[i+1:] {
+				d.Args = append(d.Args, declArg(arg))
+			}
+			return d
+		}
+		return nil
+	}
+	return nil
+}
+
+// declArg is a declaration's word as the parser gives it in a
+// declaration: NAME=VALUE an assignment, a bare NAME a naked one, any
+// other word (an option, "X=$v") a naked value the walk reads as it runs.
+func declArg(word *syntax.Word) *syntax.Assign {
+	if len(word.Parts) == 0 {
+		return &syntax.Assign{Naked: true, Value: word}
+	}
+	if name, ok := staticWord(word); ok && isName(name) {
+		return &syntax.Assign{Naked: true, Name: &syntax.Lit{ValuePos: word.Pos(), ValueEnd: word.End(), Value: name}}
+	}
+	if lit, ok := word.Parts[0].(*syntax.Lit); ok {
+		if name, value, ok := strings.Cut(lit.Value, "="); ok && isName(name) {
+			rest := &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: value}
+			return &syntax.Assign{
+				Name:  &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: name},
+				Value: &syntax.Word{Parts: append([]syntax.WordPart{rest}, word.Parts[1:]...)},
+			}
+		}
+	}
+	return &syntax.Assign{Naked: true, Value: word}
 }
 
 // decl walks export/local/declare/readonly/typeset: a builtin whose
@@ -1474,6 +1532,14 @@ func (w *walker) redirects(rs []*syntax.Redirect) []Redirect {
 			continue
 		case r.Word != nil:
 			f := w.single(r.Word)
+			if w.dialect == Bash && opensFile(r.Op) && hasBrace(r.Word.Parts) {
+				// bash brace-expands a target: > {/etc/x,} is > /etc/x
+				// (several words are an ambiguous redirect, which runs
+				// nothing: the word stays as written)
+				if fs := w.fields(r.Word); len(fs) == 1 {
+					f = fs[0]
+				}
+			}
 			rd.Target = folded(f.Word)
 			rd.Target.Glob = f.glob // bash and zsh expand a redirection's glob too
 			if to, ok := w.outFds[f.Value]; ok && r.Op == syntax.DplOut && !f.Dynamic {

@@ -26,17 +26,27 @@ import (
 func (w *walker) zshParam(p *syntax.ParamExp) (v string, ok, done bool) {
 	operation := valueOperation(p)
 	plain := p.Flags == nil && len(p.Modifiers) == 0 && (p.Index == nil || wholeArray(p))
-	if w.dialect != Zsh || plain && (!operation || p.Param != nil && (p.Param.Value == "HOME" || p.Param.Value == "PWD")) {
+	unnamed := unnamedDefault(p)
+	if w.dialect != Zsh || plain && !unnamed && (!operation || p.Param != nil && (p.Param.Value == "HOME" || p.Param.Value == "PWD")) {
 		return "", false, false // $HOME's and $PWD's are read as written (isHome, ExpandPWD)
 	}
-	if p.Excl || p.Length || p.Width || p.IsSet || p.Names != 0 || (p.Slice != nil || p.Repl != nil || p.Exp != nil) && !operation {
+	if p.Excl || p.Length || p.Width || p.IsSet || p.Names != 0 || (p.Slice != nil || p.Repl != nil || p.Exp != nil) && !operation && !unnamed {
 		return "", false, true
 	}
 	flags := parseZshFlags(p.Flags)
-	if !flags.computed {
+	if !flags.computed || unnamed && flags.indirect {
 		return "", false, true
 	}
-	elems, array, known := w.zshBase(p, flags.indirect)
+	var elems []string
+	var array, known bool
+	if unnamed {
+		// ${:-rm}: no name has the empty value, so the default is the
+		// value, which the flags and modifiers then change (${(L):-RM})
+		def := w.single(p.Exp.Word)
+		elems, known = []string{def.Value}, !def.Dynamic
+	} else {
+		elems, array, known = w.zshBase(p, flags.indirect)
+	}
 	if !known {
 		return "", false, true
 	}
@@ -73,6 +83,13 @@ func (w *walker) zshParam(p *syntax.ParamExp) (v string, ok, done bool) {
 		}
 	}
 	return strings.Join(elems, listSep), true, true
+}
+
+// unnamedDefault reports zsh's ${:-WORD}, an expansion of no name with a
+// default: WORD, whatever the flags and modifiers then make of it.
+func unnamedDefault(p *syntax.ParamExp) bool {
+	return p.Param == nil && p.NestedParam == nil && p.Exp != nil &&
+		(p.Exp.Op == syntax.DefaultUnset || p.Exp.Op == syntax.DefaultUnsetOrNull)
 }
 
 // zshExpansionHead matches text that ends where zsh's flags and prefixes
