@@ -421,7 +421,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.SecretFiles = append(env.SecretFiles, expandedSecrets(c, env)...)
 	gs := guards(ctx.Guarded)
 	env.Outputs = append(env.Outputs, searchedGuards(c, line, env, gs)...)
-	env.MayWrite = mayWrite(c, args, env.Outputs, gs)
+	env.MayWrite = mayWrite(c, named, env.Outputs, gs)
 	if s, w := fromEarlierFiles(line, c, args, gs); len(s)+len(w) > 0 {
 		env.SecretFiles = append(env.SecretFiles, s...)
 		env.MayWrite = append(env.MayWrite, w...)

@@ -677,9 +677,16 @@ func (w *walker) stdinCode(c *Command) {
 // passesStdin reports a carrier whose command reads the carrier's own
 // standard input: a shell's -c string, eval.
 func passesStdin(via string) bool {
-	name, ok := strings.CutSuffix(via, " -c")
 	// an alias is the shell's own text (zsh expands one on a later line)
-	return via == "eval" || strings.HasPrefix(via, "alias ") || ok && shells.has(program(baseName(name)))
+	return via == "eval" || strings.HasPrefix(via, "alias ") || ShellScriptVia(via)
+}
+
+// ShellScriptVia reports whether via, a carrier as Command.Via names it,
+// is a shell's -c string (bash -c, sh -c; bash -lc is named bash -c): the
+// script runs on the same machine as the line, as if typed there.
+func ShellScriptVia(via string) bool {
+	name, ok := strings.CutSuffix(via, " -c")
+	return ok && shells.has(program(baseName(name)))
 }
 
 // ShowsOutput reports whether via, a carrier as Command.Via names it,
@@ -695,7 +702,7 @@ func ShowsOutput(via string) bool {
 	case "eval", "source", "source stdin", ".", "emulate -c", "script -c", "su -c", "runuser -c":
 		return true
 	}
-	if name, ok := strings.CutSuffix(via, " -c"); ok && shells.has(program(baseName(name))) {
+	if ShellScriptVia(via) {
 		return true
 	}
 	if name, ok := strings.CutSuffix(via, " stdin"); ok && shells.has(program(baseName(name))) {
