@@ -223,7 +223,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native53
 		}
-	case "let sql = name in [\"DROP\", \"drop\", \"TRUNCATE\", \"DELETE\", \"delete\", \"GRANT\", \"grant\"] || (name == \"truncate\" && lower(pos(0)) == \"table\") ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\", \"sql\", \"query-string\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\") + \";\" + writtenText();\nlet localTest = localTestDatabase(name, args, sql) && (len(via) == 0 || all(via, # matches \"^(ba|da|z|k|mk|a)?sh -c$\") && !(line matches \"\\\\b(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)=\")) &&\n  all(wrappers, !(# contains \" \") || # matches \"^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$|^kubectl exec\\\\b\") &&\n  !any(keys(assigns ?? {}), # matches \"^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$\");\n!localTest && (!(name in [\"heroku\", \"gcloud\", \"aws\", \"wrangler\", \"turso\"]) || name == \"heroku\" && pos(0) == \"pg:psql\" ||\n  name in [\"gcloud\", \"aws\"] && any(positional, # in [\"execute-sql\", \"execute-statement\", \"batch-execute-statement\", \"start-query-execution\"]) ||\n  name == \"wrangler\" && pos(0) == \"d1\" && pos(1) == \"execute\" || name == \"turso\" && pos(0) == \"db\" && pos(1) == \"shell\") &&\n(sqlDestroys(sql) || sql matches \"(?is)\\\\.(drop|dropDatabase|dropAllUsers|dropAllRoles|dropSchema|dropCollection|dropTable)\\\\s*\\\\(|\\\\bdropDatabase\\\\s*:|\\\\.(deleteMany|remove)\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*[,)]|\\\\bdeleteMany\\\\s*:\\\\s*\\\\{\\\\s*filter\\\\s*:\\\\s*\\\\{\\\\s*\\\\}|\\\\.updateMany\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*,\" || sql matches \"(?is)\\\\bgrant\\\\s+all(\\\\s+privileges)?\\\\s+on\\\\s+\\\\*\\\\.\\\\*\")":
+	case "let sql = name in [\"DROP\", \"drop\", \"TRUNCATE\", \"DELETE\", \"delete\", \"GRANT\", \"grant\"] || (name == \"truncate\" && lower(pos(0)) == \"table\") ? source :\n  join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\", \"sql\", \"query-string\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\") + \";\" + writtenText();\nlet localTest = localTestDatabase(name, args, sql) && (len(via) == 0 || len(via) == 1 && via[0] matches \"^(ba|da|z|k|mk|a)?sh -c$\" && line matches \"^\\\\s*(\\\\S*/)?(ba|da|z|k|mk|a)?sh\\\\s+-[a-zA-Z]*c[a-zA-Z]*\\\\s+('([^']|'\\\\\\\\'')*'|\\\"([^\\\"\\\\\\\\]|\\\\\\\\.)*\\\"|[\\\\w./:=@%+,-]+)\\\\s*$\" && !(line matches \"\\\\b(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)=\")) &&\n  all(wrappers, !(# contains \" \") || # matches \"^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$|^kubectl exec\\\\b\") &&\n  !any(keys(assigns ?? {}), # matches \"^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$\");\n!localTest && (!(name in [\"heroku\", \"gcloud\", \"aws\", \"wrangler\", \"turso\"]) || name == \"heroku\" && pos(0) == \"pg:psql\" ||\n  name in [\"gcloud\", \"aws\"] && any(positional, # in [\"execute-sql\", \"execute-statement\", \"batch-execute-statement\", \"start-query-execution\"]) ||\n  name == \"wrangler\" && pos(0) == \"d1\" && pos(1) == \"execute\" || name == \"turso\" && pos(0) == \"db\" && pos(1) == \"shell\") &&\n(sqlDestroys(sql) || sql matches \"(?is)\\\\.(drop|dropDatabase|dropAllUsers|dropAllRoles|dropSchema|dropCollection|dropTable)\\\\s*\\\\(|\\\\bdropDatabase\\\\s*:|\\\\.(deleteMany|remove)\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*[,)]|\\\\bdeleteMany\\\\s*:\\\\s*\\\\{\\\\s*filter\\\\s*:\\\\s*\\\\{\\\\s*\\\\}|\\\\.updateMany\\\\(\\\\s*\\\\{\\\\s*\\\\}\\\\s*,\" || sql matches \"(?is)\\\\bgrant\\\\s+all(\\\\s+privileges)?\\\\s+on\\\\s+\\\\*\\\\.\\\\*\")":
 		if scope == "command" {
 			return native54
 		}
@@ -235,7 +235,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native56
 		}
-	case "let localTest = localTestDatabase(name, args, stdin.text) && (len(via) == 0 || all(via, # matches \"^(ba|da|z|k|mk|a)?sh -c$\") && !(line matches \"\\\\b(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)=\")) &&\n  all(wrappers, !(# contains \" \") || # matches \"^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$|^kubectl exec\\\\b\") &&\n  !any(keys(assigns ?? {}), # matches \"^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$\");\nname == \"dropdb\" && !localTest || name == \"dropuser\" || name == \"pg_dropcluster\" && len(positional) > 0 && !hasFlag(\"help\") || name in [\"pg_resetwal\", \"pg_resetxlog\"] && !hasFlag(\"n\", \"dry-run\", \"help\", \"V\", \"version\") || (name == \"mysqladmin\" && any(positional, lower(#) == \"drop\") && !localTest) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  (any(positional, upper(#) in [\"EVAL\", \"EVAL_RO\", \"SCRIPT\", \"FUNCTION\"]) && any(positional, # matches \"(?i)\\\\b(flushall|flushdb)\\\\b\")) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\" ||\n  any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"])) ||\n  any(positional, upper(#) == \"SHUTDOWN\") && any(positional, upper(#) == \"NOSAVE\") ||\n  any(positional, upper(#) == \"CLUSTER\") && any(positional, upper(#) == \"RESET\") ||\n  any(positional, upper(#) == \"DEBUG\") && any(positional, upper(#) in [\"SEGFAULT\", \"CRASH-AND-RECOVER\", \"RELOAD\", \"FLUSHALL\"])))":
+	case "let localTest = localTestDatabase(name, args, stdin.text) && (len(via) == 0 || len(via) == 1 && via[0] matches \"^(ba|da|z|k|mk|a)?sh -c$\" && line matches \"^\\\\s*(\\\\S*/)?(ba|da|z|k|mk|a)?sh\\\\s+-[a-zA-Z]*c[a-zA-Z]*\\\\s+('([^']|'\\\\\\\\'')*'|\\\"([^\\\"\\\\\\\\]|\\\\\\\\.)*\\\"|[\\\\w./:=@%+,-]+)\\\\s*$\" && !(line matches \"\\\\b(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)=\")) &&\n  all(wrappers, !(# contains \" \") || # matches \"^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$|^kubectl exec\\\\b\") &&\n  !any(keys(assigns ?? {}), # matches \"^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$\");\nname == \"dropdb\" && !localTest || name == \"dropuser\" || name == \"pg_dropcluster\" && len(positional) > 0 && !hasFlag(\"help\") || name in [\"pg_resetwal\", \"pg_resetxlog\"] && !hasFlag(\"n\", \"dry-run\", \"help\", \"V\", \"version\") || (name == \"mysqladmin\" && any(positional, lower(#) == \"drop\") && !localTest) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  (any(positional, upper(#) in [\"EVAL\", \"EVAL_RO\", \"SCRIPT\", \"FUNCTION\"]) && any(positional, # matches \"(?i)\\\\b(flushall|flushdb)\\\\b\")) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\" ||\n  any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"])) ||\n  any(positional, upper(#) == \"SHUTDOWN\") && any(positional, upper(#) == \"NOSAVE\") ||\n  any(positional, upper(#) == \"CLUSTER\") && any(positional, upper(#) == \"RESET\") ||\n  any(positional, upper(#) == \"DEBUG\") && any(positional, upper(#) in [\"SEGFAULT\", \"CRASH-AND-RECOVER\", \"RELOAD\", \"FLUSHALL\"])))":
 		if scope == "command" {
 			return native57
 		}
@@ -363,7 +363,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native88
 		}
-	case "let escapes = filter(via, !(# matches \"^(ba|da|z|k|mk|a)?sh -c$\")); !(name in [\"sudo\", \"su\", \"machinectl\"]) && len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && !(stdin.kind == \"pipe\" && stdin.remote) && ((len(escapes) > 0 && !(escapes[len(escapes)-1] endsWith \"()\") && (caller in [\"codex\", \"copilot\", \"agent\"] && !(escapes[len(escapes)-1] in [\"newgrp interactive\", \"sg interactive\"]) || !(escapes[len(escapes)-1] endsWith \" interactive\" || escapes[len(escapes)-1] startsWith \"heroku run\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv|docker-compose|podman-compose|railway|toolbox) \")) ||\n (agent && len(wrappers) > 0 && (caller in [\"codex\", \"copilot\", \"agent\"] || !all(wrappers, # matches \"^(docker|podman|nerdctl|kubectl|oc)( compose)? (exec|run)$|^(docker|podman)-compose (exec|run)$|^railway run$\"))) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(wrappers) == 0 && path matches \"^(\\\\.\\\\.?/|/tmp/|/var/tmp/|/dev/shm/)\") ||\n (len(via) > 0 && via[len(via)-1] == \"script interactive\" && line matches \"(^|[\\\\s;&|(/'\\\\x22\\\\\\\\])script['\\\\x22]?\\\\)?\\\\s([^;&|]*\\\\s)?/dev/null(\\\\s*($|[;&|)'\\\\x22]))\") ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\") ||\n (stdin.kind == \"\" && any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) &&\n  (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n   any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\")))) ||\nagent && (name == \"sudo\" && hasFlag(\"s\", \"shell\", \"i\", \"login\") && !hasFlag(\"l\", \"list\", \"e\", \"edit\", \"v\", \"validate\", \"V\", \"version\", \"h\", \"help\", \"K\", \"remove-timestamp\") &&\n  all(options(\"u\", \"user\"), # in [\"root\", \"#0\"]) ||\nname == \"su\" && !hasFlag(\"c\", \"command\", \"session-command\", \"h\", \"help\", \"V\", \"version\") && all(positional, # in [\"-\", \"root\"]) || name == \"machinectl\" && pos(0) == \"shell\" && (len(positional) == 1 || positional[1] in [\"root@\", \"root@.host\", \"@\", \"@.host\", \".host\"]) && all(options(\"uid\"), # in [\"root\", \"0\"]) || len(via) > 0 && via[len(via)-1] == \"nsenter interactive\" && stdin.kind == \"\")":
+	case "let escapes = len(via) > 0 && via[0] matches \"^(ba|da|z|k|mk|a)?sh -c$\" && line matches \"^\\\\s*(\\\\S*/)?(ba|da|z|k|mk|a)?sh\\\\s+-[a-zA-Z]*c[a-zA-Z]*\\\\s+('([^']|'\\\\\\\\'')*'|\\\"([^\\\"\\\\\\\\]|\\\\\\\\.)*\\\"|[\\\\w./:=@%+,-]+)\\\\s*$\" ? via[1:] : via; !(name in [\"sudo\", \"su\", \"machinectl\"]) && len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && !(stdin.kind == \"pipe\" && stdin.remote) && ((len(escapes) > 0 && !(escapes[len(escapes)-1] endsWith \"()\") && (caller in [\"codex\", \"copilot\", \"agent\"] && !(escapes[len(escapes)-1] in [\"newgrp interactive\", \"sg interactive\"]) || !(escapes[len(escapes)-1] endsWith \" interactive\" || escapes[len(escapes)-1] startsWith \"heroku run\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv|docker-compose|podman-compose|railway|toolbox) \")) ||\n (agent && len(wrappers) > 0 && (caller in [\"codex\", \"copilot\", \"agent\"] || !all(wrappers, # matches \"^(docker|podman|nerdctl|kubectl|oc)( compose)? (exec|run)$|^(docker|podman)-compose (exec|run)$|^railway run$\"))) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(wrappers) == 0 && path matches \"^(\\\\.\\\\.?/|/tmp/|/var/tmp/|/dev/shm/)\") ||\n (len(via) > 0 && via[len(via)-1] == \"script interactive\" && line matches \"(^|[\\\\s;&|(/'\\\\x22\\\\\\\\])script['\\\\x22]?\\\\)?\\\\s([^;&|]*\\\\s)?/dev/null(\\\\s*($|[;&|)'\\\\x22]))\") ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\") ||\n (stdin.kind == \"\" && any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) &&\n  (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n   any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\")))) ||\nagent && (name == \"sudo\" && hasFlag(\"s\", \"shell\", \"i\", \"login\") && !hasFlag(\"l\", \"list\", \"e\", \"edit\", \"v\", \"validate\", \"V\", \"version\", \"h\", \"help\", \"K\", \"remove-timestamp\") &&\n  all(options(\"u\", \"user\"), # in [\"root\", \"#0\"]) ||\nname == \"su\" && !hasFlag(\"c\", \"command\", \"session-command\", \"h\", \"help\", \"V\", \"version\") && all(positional, # in [\"-\", \"root\"]) || name == \"machinectl\" && pos(0) == \"shell\" && (len(positional) == 1 || positional[1] in [\"root@\", \"root@.host\", \"@\", \"@.host\", \".host\"]) && all(options(\"uid\"), # in [\"root\", \"0\"]) || len(via) > 0 && via[len(via)-1] == \"nsenter interactive\" && stdin.kind == \"\")":
 		if scope == "command" {
 			return native89
 		}
@@ -1656,7 +1656,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [785]lazyRegexp{
+var nativeRegexps = [786]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1754,6 +1754,7 @@ var nativeRegexps = [785]lazyRegexp{
 	{src: "(^|/)\\.(bashrc|bash_profile|bash_login|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|kshrc|config/fish/config\\.fish|config/fish/conf\\.d/.*|config/fish/functions/.*|bashrc\\.d/.*|zshrc\\.d/.*|oh-my-zsh/custom/.*|pam_environment|xprofile|xsessionrc|mkshrc|config/environment\\.d/.*|config/plasma-workspace/env/.*)$|^/etc/(profile|bash\\.bashrc|zsh/.*|profile\\.d/.*|environment|environment\\.d/.*|security/pam_env\\.conf)$"},
 	{src: "(?i)(\\balias\\s+(--\\s+)?['\"]?_*hguard\\b|\\b_*hguard\\s*\\(\\s*\\)|\\bfunction\\s+_*hguard\\b|\\b_*hguard_[a-z_]+\\s*=|HGUARD_(DISABLE|YOLO|HOME|SESSION)|\\b(unset|unfunction|functions\\s+-e|set\\s+-e)\\s+.*_*hguard)"},
 	{src: "^(ba|da|z|k|mk|a)?sh -c$"},
+	{src: "^\\s*(\\S*/)?(ba|da|z|k|mk|a)?sh\\s+-[a-zA-Z]*c[a-zA-Z]*\\s+('([^']|'\\\\'')*'|\"([^\"\\\\]|\\\\.)*\"|[\\w./:=@%+,-]+)\\s*$"},
 	{src: "\\b(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)="},
 	{src: "^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$|^kubectl exec\\b"},
 	{src: "^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$"},
@@ -3781,16 +3782,16 @@ func native54(env any) bool {
 		return func() bool {
 			let1 := (((localTestDatabase(e.Name, e.Args, let0) &&
 				((len(e.Via) == 0) ||
-					(allOf(e.Via, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[96], "sh -c", p0)
-					}) &&
-						!matchReWith(&nativeRegexps[97], "=", e.Line)))) &&
+					((((len(e.Via) == 1) &&
+						matchReWith(&nativeRegexps[96], "sh -c", index(e.Via, 0))) &&
+						matchReWith(&nativeRegexps[97], "sh", e.Line)) &&
+						!matchReWith(&nativeRegexps[98], "=", e.Line)))) &&
 				allOf(e.Wrappers, func(p0 string) bool {
 					return (!strings.Contains(p0, " ") ||
-						matchReAny(&nativeRegexps[98], "docker\x00podman\x00nerdctl\x00-compose exec\x00kubectl exec", p0))
+						matchReAny(&nativeRegexps[99], "docker\x00podman\x00nerdctl\x00-compose exec\x00kubectl exec", p0))
 				})) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[99], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
+					return matchReAny(&nativeRegexps[100], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
 				}))
 			return ((!let1 &&
 				((((!in(e.Name, "heroku", "gcloud", "aws", "wrangler", "turso") ||
@@ -3807,8 +3808,8 @@ func native54(env any) bool {
 						(e.Pos(0) == "db")) &&
 						(e.Pos(1) == "shell")))) &&
 				((sqlDestroys(let0) ||
-					matchReAny(&nativeRegexps[100], "drop\x00dropdatabase\x00deletemany\x00remove\x00deletemany\x00.updatemany(", let0)) ||
-					matchReFold(&nativeRegexps[101], "grant", let0)))
+					matchReAny(&nativeRegexps[101], "drop\x00dropdatabase\x00deletemany\x00remove\x00deletemany\x00.updatemany(", let0)) ||
+					matchReFold(&nativeRegexps[102], "grant", let0)))
 		}()
 	}()
 }
@@ -3832,16 +3833,16 @@ func native55(env any) bool {
 						return sqlGrants((("GRANT " + p0) + " TO x"))
 					})) &&
 					!(((len(e.Positional) == 1) &&
-						matchReAny(&nativeRegexps[102], "user\x00logname\x00whoami\x00id -un\x00whoami\x00id -un", index(e.Positional, 0))) &&
+						matchReAny(&nativeRegexps[103], "user\x00logname\x00whoami\x00id -un\x00whoami\x00id -un", index(e.Positional, 0))) &&
 						(len(e.Options("h", "host")) == 0)))
 			}
 			return func() bool {
 				if in(e.Name, "redis-cli", "valkey-cli", "keydb-cli") {
-					return matchReFold(&nativeRegexps[103], "acl", ((strings.Join(e.Positional, " ") + "\n") + e.Stdin.Text))
+					return matchReFold(&nativeRegexps[104], "acl", ((strings.Join(e.Positional, " ") + "\n") + e.Stdin.Text))
 				}
 				return func() bool {
 					if in(e.Name, "mongosh", "mongo") {
-						return matchReWith(&nativeRegexps[104], "(", ((let0 + ";") + e.Code))
+						return matchReWith(&nativeRegexps[105], "(", ((let0 + ";") + e.Code))
 					}
 					return (((!in(e.Name, "heroku", "gcloud", "aws") ||
 						((e.Name == "heroku") &&
@@ -3862,7 +3863,7 @@ func native56(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q"), ";") + ";") + strings.Join(e.Positional, " ")) + ";") + e.Stdin.Text)
-		return matchReAny(&nativeRegexps[105], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00select\x00table\x00global_priv", let0)
+		return matchReAny(&nativeRegexps[106], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00select\x00table\x00global_priv", let0)
 	}()
 }
 
@@ -3872,16 +3873,16 @@ func native57(env any) bool {
 	return func() bool {
 		let0 := (((localTestDatabase(e.Name, e.Args, e.Stdin.Text) &&
 			((len(e.Via) == 0) ||
-				(allOf(e.Via, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[96], "sh -c", p0)
-				}) &&
-					!matchReWith(&nativeRegexps[97], "=", e.Line)))) &&
+				((((len(e.Via) == 1) &&
+					matchReWith(&nativeRegexps[96], "sh -c", index(e.Via, 0))) &&
+					matchReWith(&nativeRegexps[97], "sh", e.Line)) &&
+					!matchReWith(&nativeRegexps[98], "=", e.Line)))) &&
 			allOf(e.Wrappers, func(p0 string) bool {
 				return (!strings.Contains(p0, " ") ||
-					matchReAny(&nativeRegexps[98], "docker\x00podman\x00nerdctl\x00-compose exec\x00kubectl exec", p0))
+					matchReAny(&nativeRegexps[99], "docker\x00podman\x00nerdctl\x00-compose exec\x00kubectl exec", p0))
 			})) &&
 			!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[99], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
+				return matchReAny(&nativeRegexps[100], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
 			}))
 		return (((((((e.Name == "dropdb") &&
 			!let0) ||
@@ -3904,14 +3905,14 @@ func native57(env any) bool {
 						return in(strings.ToUpper(p0), "EVAL", "EVAL_RO", "SCRIPT", "FUNCTION")
 					}) &&
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[106], "flush", p0)
+							return matchReAny(&nativeRegexps[107], "flush", p0)
 						}))) ||
-					matchReAny(&nativeRegexps[107], "flush\x00shutdown\x00cluster\x00segfault", e.Stdin.Text)) ||
+					matchReAny(&nativeRegexps[108], "flush\x00shutdown\x00cluster\x00segfault", e.Stdin.Text)) ||
 					anyOf(e.Stdin.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[108], "flush\x00shutdown\x00cluster\x00segfault", p0)
+						return matchReAny(&nativeRegexps[109], "flush\x00shutdown\x00cluster\x00segfault", p0)
 					})) ||
 					anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-						return matchReAny(&nativeRegexps[107], "flush\x00shutdown\x00cluster\x00segfault", p0.Target)
+						return matchReAny(&nativeRegexps[108], "flush\x00shutdown\x00cluster\x00segfault", p0.Target)
 					})) ||
 					((anyOf(e.Positional, func(p0 string) bool {
 						return in(strings.ToUpper(p0), "CONFIG")
@@ -3964,7 +3965,7 @@ func native58(env any) bool {
 							return in(p0, "i", "immediate")
 						})))))) ||
 		(in(e.Name, "mongosh", "mongo") &&
-			matchReAny(&nativeRegexps[109], "shutdownserver\x00shutdown", ((strings.Join(e.Options("eval"), ";")+";")+e.Stdin.Text))))
+			matchReAny(&nativeRegexps[110], "shutdownserver\x00shutdown", ((strings.Join(e.Options("eval"), ";")+";")+e.Stdin.Text))))
 }
 
 // native59 is the condition of database-durability-off.
@@ -3988,11 +3989,11 @@ func native59(env any) bool {
 				}) &&
 					((index(e.Positional, (len(e.Positional)-1)) == "") ||
 						(strings.ToLower(index(e.Positional, (len(e.Positional)-1))) == "save"))))) ||
-			matchReFold(&nativeRegexps[110], "config", ((((e.Stdin.Text+"\n")+strings.Join(e.Stdin.Args, "\n"))+"\n")+strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
+			matchReFold(&nativeRegexps[111], "config", ((((e.Stdin.Text+"\n")+strings.Join(e.Stdin.Args, "\n"))+"\n")+strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
 				return p0.Target
 			}), "\n"))))) ||
 		((e.Name == "psql") &&
-			matchReFold(&nativeRegexps[111], "alter", ((strings.Join(e.Options("c", "command"), ";")+";")+e.Stdin.Text))))
+			matchReFold(&nativeRegexps[112], "alter", ((strings.Join(e.Options("c", "command"), ";")+";")+e.Stdin.Text))))
 }
 
 // native60 is the condition of sql-writes-code-file.
@@ -4002,9 +4003,9 @@ func native60(env any) bool {
 		let0 := ((((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q", "eval", "sql"), ";") + ";") + strings.Join(e.Positional, ";")) + ";") + e.Stdin.Text) + ";") + strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
 			return p0.Target
 		}), ";"))
-		return (matchReAny(&nativeRegexps[112], "into\x00copy", let0) &&
-			(matchReAny(&nativeRegexps[113], "<\x00#!\x00<script\x00system\x00shell_exec\x00passthru\x00eval\x00runtime.getruntime", let0) ||
-				matchReAny(&nativeRegexps[114], "into\x00to", let0)))
+		return (matchReAny(&nativeRegexps[113], "into\x00copy", let0) &&
+			(matchReAny(&nativeRegexps[114], "<\x00#!\x00<script\x00system\x00shell_exec\x00passthru\x00eval\x00runtime.getruntime", let0) ||
+				matchReAny(&nativeRegexps[115], "into\x00to", let0)))
 	}()
 }
 
@@ -4065,7 +4066,7 @@ func native65(env any) bool {
 		!((((e.Name == "sfdisk") &&
 			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[115], "--part-", p0)
+				return matchReWith(&nativeRegexps[116], "--part-", p0)
 			})) &&
 			(len(e.Positional) < 2))) &&
 		!(((e.Name == "sgdisk") &&
@@ -4107,10 +4108,10 @@ func native66(env any) bool {
 				return isRawDevice(p0)
 			})) > 1))) ||
 		((e.Name == "lvresize") &&
-			matchReWith(&nativeRegexps[116], "-", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[117], "-", strings.Join(e.Args, " ")))) ||
 		(((e.Name == "lvresize") &&
 			!e.HasFlag("r", "resizefs")) &&
-			matchReWith(&nativeRegexps[117], "-", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[118], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nvme") &&
 			in(e.Pos(0), "format", "sanitize", "delete-ns", "format-nvm"))) ||
 		(((e.Name == "badblocks") &&
@@ -4145,7 +4146,7 @@ func native66(env any) bool {
 			}))) ||
 		((in(e.Name, "pvcreate", "vgcreate", "vgextend") &&
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[118], "-", p0)
+				return matchReWith(&nativeRegexps[119], "-", p0)
 			}) ||
 				e.HasFlag("force", "yes"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -4179,7 +4180,7 @@ func native67(env any) bool {
 		(e.Pos(1) == "resize")) &&
 		!e.HasFlag("help")) &&
 		!anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[119], "+\x00max", p0)
+			return matchReAny(&nativeRegexps[120], "+\x00max", p0)
 		})) ||
 		(anyOf(e.Positional, func(p0 string) bool {
 			return isRawDevice(p0)
@@ -4237,12 +4238,12 @@ func native70(env any) bool {
 func native71(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[120], "/proc/", p0) ||
-			matchReWith(&nativeRegexps[121], "/dev/", p0))
+		return (matchReWith(&nativeRegexps[121], "/proc/", p0) ||
+			matchReWith(&nativeRegexps[122], "/dev/", p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return (matchReWith(&nativeRegexps[122], "/proc/", p0.Target) ||
-				matchReWith(&nativeRegexps[123], "/dev/", p0.Target))
+			return (matchReWith(&nativeRegexps[123], "/proc/", p0.Target) ||
+				matchReWith(&nativeRegexps[124], "/dev/", p0.Target))
 		}))
 }
 
@@ -4275,47 +4276,47 @@ func native72(env any) bool {
 				return strings.HasPrefix(p0, "count=")
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[124], "bs=", p0)
+					return matchReWith(&nativeRegexps[125], "bs=", p0)
 				})) ||
 				(!anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[125], "of=", p0)
+					return matchReWith(&nativeRegexps[126], "of=", p0)
 				}) &&
 					((anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[126], "bs=", p0)
+						return matchReWith(&nativeRegexps[127], "bs=", p0)
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[127], "count=", p0)
+							return matchReWith(&nativeRegexps[128], "count=", p0)
 						})) ||
 						(anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[128], "bs=", p0)
+							return matchReWith(&nativeRegexps[129], "bs=", p0)
 						}) &&
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[129], "count=", p0)
+								return matchReWith(&nativeRegexps[130], "count=", p0)
 							}))))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[130], "bs=", p0)
+					return matchReWith(&nativeRegexps[131], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[131], "count=", p0)
+						return matchReWith(&nativeRegexps[132], "count=", p0)
 					}))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[132], "bs=", p0)
+					return matchReWith(&nativeRegexps[133], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[133], "count=", p0)
+						return matchReWith(&nativeRegexps[134], "count=", p0)
 					}))))) ||
 		(((e.Name == "head") &&
 			anyOf(e.Options("c", "bytes"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[134], p0)
+				return matchRe(&nativeRegexps[135], p0)
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return ((!strings.HasPrefix(p0, "/dev/") ||
 					strings.HasPrefix(p0, "/dev/shm/")) &&
-					!matchReAny(&nativeRegexps[135], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
+					!matchReAny(&nativeRegexps[136], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
 			}))) ||
 		((e.Name == "fallocate") &&
 			anyOf(e.Options("l", "length"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[136], p0)
+				return matchRe(&nativeRegexps[137], p0)
 			})))
 }
 
@@ -4324,7 +4325,7 @@ func native73(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[137], "remount", p0)
+			return matchReWith(&nativeRegexps[138], "remount", p0)
 		})) &&
 		((len(e.Positional) == 0) ||
 			anyOf(e.Positional, func(p0 string) bool {
@@ -4346,11 +4347,11 @@ func native73(env any) bool {
 func native74(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[138], "/dev/", p0)
+		return matchReWith(&nativeRegexps[139], "/dev/", p0)
 	}) ||
 		((e.Name == "dd") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[139], "of=/dev/", p0)
+				return matchReWith(&nativeRegexps[140], "of=/dev/", p0)
 			}))) ||
 		((((((e.Name == "wipefs") &&
 			e.HasFlag("a", "all")) &&
@@ -4359,7 +4360,7 @@ func native74(env any) bool {
 			((e.Name == "sgdisk") &&
 				e.HasFlag("Z", "zap-all", "z", "zap", "o", "clear"))) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[140], p0)
+				return matchRe(&nativeRegexps[141], p0)
 			}) ||
 				((len(e.Positional) == 0) &&
 					in("xargs", e.Wrappers...)))))
@@ -4397,7 +4398,7 @@ func native75(env any) bool {
 				(in(e.Pos(0), "vol-delete", "vol-wipe", "pool-delete") ||
 					((e.Pos(0) == "undefine") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[141], "--", p0)
+							return matchReWith(&nativeRegexps[142], "--", p0)
 						}))))))
 }
 
@@ -4444,7 +4445,7 @@ func native82(env any) bool {
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchRe(&nativeRegexps[142], func() string {
+		matchRe(&nativeRegexps[143], func() string {
 			if e.Agent &&
 				!e.Opaque {
 				return e.Unfollowed
@@ -4461,7 +4462,7 @@ func native83(env any) bool {
 			strings.HasPrefix(p0, "-bem"))
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[143], "${", p0)
+			return matchReWith(&nativeRegexps[144], "${", p0)
 		}))
 }
 
@@ -4469,15 +4470,15 @@ func native83(env any) bool {
 func native84(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return (!((((matchReFold(&nativeRegexps[144], "=", p0) ||
-			matchReFold(&nativeRegexps[145], "c", p0)) ||
-			matchReFold(&nativeRegexps[146], ".pager=", p0)) ||
-			matchReFold(&nativeRegexps[147], ".editor=", p0)) ||
-			matchReAny(&nativeRegexps[148], "core.sshcommand=ssh", p0)) &&
-			matchReAny(&nativeRegexps[149], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00instaweb.httpd\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
+		return (!((((matchReFold(&nativeRegexps[145], "=", p0) ||
+			matchReFold(&nativeRegexps[146], "c", p0)) ||
+			matchReFold(&nativeRegexps[147], ".pager=", p0)) ||
+			matchReFold(&nativeRegexps[148], ".editor=", p0)) ||
+			matchReAny(&nativeRegexps[149], "core.sshcommand=ssh", p0)) &&
+			matchReAny(&nativeRegexps[150], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00instaweb.httpd\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[150], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[151], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((!((((((in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
@@ -4487,16 +4488,16 @@ func native84(env any) bool {
 				((((p0 == "GIT_CONFIG_PARAMETERS") &&
 					!strings.Contains(e.Assigns[p0], "$")) &&
 					!strings.Contains(e.Assigns[p0], "`")) &&
-					!matchReAny(&nativeRegexps[151], "core.\x00elta.\x00iff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.\x00gpg.\x00uploadpack.\x00remote.\x00tar.\x00sendemail.\x00staweb.\x00clude\x00http.\x00protocol.\x00url.\x00safe.\x00receive.\x00transfer.\x00ssh.", e.Assigns[p0]))) ||
+					!matchReAny(&nativeRegexps[152], "core.\x00elta.\x00iff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.\x00gpg.\x00uploadpack.\x00remote.\x00tar.\x00sendemail.\x00staweb.\x00clude\x00http.\x00protocol.\x00url.\x00safe.\x00receive.\x00transfer.\x00ssh.", e.Assigns[p0]))) ||
 				((p0 == "GIT_PAGER") &&
-					matchReAny(&nativeRegexps[152], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[153], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
 				(in(p0, "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
-					matchReAny(&nativeRegexps[153], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[154], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
 				(in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[154], "ssh", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[155], "ssh", e.Assigns[p0]))) &&
 				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
-				(matchReWith(&nativeRegexps[155], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[156], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include\x00sendemail.", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[156], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[157], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include\x00sendemail.", e.Assigns[p0])))
 		}))
 }
 
@@ -4506,7 +4507,7 @@ func native85(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[157], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[158], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -4516,7 +4517,7 @@ func native86(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[158], "-", p0)
+				return matchReWith(&nativeRegexps[159], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -4532,16 +4533,16 @@ func native86(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[159], "BASH_", p0) ||
+				return (matchReWith(&nativeRegexps[160], "BASH_", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[160], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[161], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native87 is the condition of command-remap-expansion.
 func native87(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[161], "${", e.Line)
+	return matchReWith(&nativeRegexps[162], "${", e.Line)
 }
 
 // native88 is the condition of path-untrusted-dir.
@@ -4573,18 +4574,18 @@ func native88(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[162], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
+			matchReAny(&nativeRegexps[163], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("module_path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[163], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
+			matchReAny(&nativeRegexps[164], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("MODULE_PATH", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[164], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
+			matchReAny(&nativeRegexps[165], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
 		(((e.Shell == "zsh") &&
 			in(e.Name, "export", "declare", "typeset", "readonly", "local")) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "MODULE_PATH=") &&
-					matchReAny(&nativeRegexps[164], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
+					matchReAny(&nativeRegexps[165], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
 			})))
 }
 
@@ -4592,9 +4593,14 @@ func native88(env any) bool {
 func native89(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
-		let0 := filterOf(e.Via, func(p0 string) bool {
-			return !matchReWith(&nativeRegexps[96], "sh -c", p0)
-		})
+		let0 := func() []string {
+			if ((len(e.Via) > 0) &&
+				matchReWith(&nativeRegexps[96], "sh -c", index(e.Via, 0))) &&
+				matchReWith(&nativeRegexps[97], "sh", e.Line) {
+				return sliceOf(e.Via, 1, len(e.Via))
+			}
+			return e.Via
+		}()
 		return ((((((!in(e.Name, "sudo", "su", "machinectl") &&
 			(len(e.Positional) == 0)) &&
 			!e.HasFlag("c")) &&
@@ -4609,25 +4615,25 @@ func native89(env any) bool {
 						strings.HasPrefix(index(let0, (len(let0)-1)), "heroku run")))) ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-						!matchReWith(&nativeRegexps[165], " ", p0))
+						!matchReWith(&nativeRegexps[166], " ", p0))
 				})) ||
 				((e.Agent &&
 					(len(e.Wrappers) > 0)) &&
 					(in(e.Caller, "codex", "copilot", "agent") ||
 						!allOf(e.Wrappers, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[166], "exec\x00run\x00-compose \x00railway run", p0)
+							return matchReAny(&nativeRegexps[167], "exec\x00run\x00-compose \x00railway run", p0)
 						})))) ||
 				(e.HasFlag("p") &&
 					in(programName(e.Name), "sh", "bash", "dash", "ksh", "mksh", "zsh", "ash", "yash", "posh", "pdksh", "oksh", "loksh"))) ||
 				(e.HasFlag("b") &&
 					in(programName(e.Name), "csh", "tcsh"))) ||
 				((len(e.Wrappers) == 0) &&
-					matchReAny(&nativeRegexps[167], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
+					matchReAny(&nativeRegexps[168], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
 				(((len(e.Via) > 0) &&
 					(index(e.Via, (len(e.Via)-1)) == "script interactive")) &&
-					matchReWith(&nativeRegexps[168], "/dev/null", e.Line))) ||
+					matchReWith(&nativeRegexps[169], "/dev/null", e.Line))) ||
 				((len(e.Via) > 0) &&
-					matchReWith(&nativeRegexps[169], " interactive", index(e.Via, (len(e.Via)-1))))) ||
+					matchReWith(&nativeRegexps[170], " interactive", index(e.Via, (len(e.Via)-1))))) ||
 				(((e.Stdin.Kind == "") &&
 					anyOf(e.Wrappers, func(p0 string) bool {
 						return in(p0, "sudo", "doas", "run0", "pkexec")
@@ -4637,7 +4643,7 @@ func native89(env any) bool {
 						e.WrapperFlag("run0", "u", "user")) ||
 						e.WrapperFlag("pkexec", "user")) ||
 						anyOf(e.WrapperArgs, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[170], "root\x000", p0)
+							return matchReAny(&nativeRegexps[171], "root\x000", p0)
 						}))))) ||
 			(e.Agent &&
 				(((((((e.Name == "sudo") &&
@@ -4670,13 +4676,13 @@ func native90(env any) bool {
 	return (((e.Typed &&
 		(len(e.Wrappers) == 0)) &&
 		(len(e.Positional) == 0)) &&
-		matchReAny(&nativeRegexps[171], "./\x00tmp\x00var/tmp\x00dev/shm", e.Path))
+		matchReAny(&nativeRegexps[172], "./\x00tmp\x00var/tmp\x00dev/shm", e.Path))
 }
 
 // native91 is the condition of system-program-copy.
 func native91(env any) bool {
 	e := env.(*CommandEnv)
-	return matchReAny(&nativeRegexps[172], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
+	return matchReAny(&nativeRegexps[173], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
 }
 
 // native92 is the condition of root-interpreter-prompt.
@@ -4684,7 +4690,7 @@ func native92(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Stdin.Kind == "") &&
 		allOf(e.Via, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[173], " -c\x00eval", p0)
+			return matchReAny(&nativeRegexps[174], " -c\x00eval", p0)
 		})) &&
 		in(programName(e.Name), "pwsh", "powershell", "tclsh", "wish", "irb", "pry", "python", "ipython", "node", "ruby", "lua", "php", "perl")) &&
 		((((len(e.Args) == 0) ||
@@ -4702,7 +4708,7 @@ func native92(env any) bool {
 			e.WrapperFlag("run0", "u", "user")) ||
 			e.WrapperFlag("pkexec", "user")) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[170], "root\x000", p0)
+				return matchReAny(&nativeRegexps[171], "root\x000", p0)
 			})))
 }
 
@@ -4717,28 +4723,28 @@ func native93(env any) bool {
 func native94(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[174], "#", p0)
+		return matchReWith(&nativeRegexps[175], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[174], "#", p0)
+				return matchReWith(&nativeRegexps[175], "#", p0)
 			})))
 }
 
 // native95 is the condition of load-library.
 func native95(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((((matchReWith(&nativeRegexps[175], ".so", e.Name) ||
+	return (((((((((((((((matchReWith(&nativeRegexps[176], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[176], "-", p0))
+					matchReWith(&nativeRegexps[177], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[177], "lib", p0))
+						!matchReWith(&nativeRegexps[178], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -4746,14 +4752,14 @@ func native95(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[178], ".", p0)
+				return matchReWith(&nativeRegexps[179], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[178], ".", p0)
+				return matchReWith(&nativeRegexps[179], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -4761,8 +4767,8 @@ func native95(env any) bool {
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp") &&
 			anyOf(e.Options("o"), func(p0 string) bool {
-				return (matchReAny(&nativeRegexps[179], "pkcs11provider\x00securitykeyprovider", p0) &&
-					!matchReAny(&nativeRegexps[180], "none\x00internal\x00lib", p0))
+				return (matchReAny(&nativeRegexps[180], "pkcs11provider\x00securitykeyprovider", p0) &&
+					!matchReAny(&nativeRegexps[181], "none\x00internal\x00lib", p0))
 			}))) ||
 		((e.Name == "ssh-keygen") &&
 			anyOf(e.Options("D"), func(p0 string) bool {
@@ -4780,26 +4786,26 @@ func native95(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[181], "/", p0)
+				return matchReWith(&nativeRegexps[182], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[182], ".node", p0)
+				return matchReWith(&nativeRegexps[183], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[183], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[184], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[184], "lib", p0))
+					!matchReWith(&nativeRegexps[185], "lib", p0))
 			}))) ||
 		(in(e.Name, "nginx", "openresty", "angie") &&
 			anyOf(e.Options("g"), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[185], "load_module", p0) &&
-					!matchReWith(&nativeRegexps[186], "load_module", p0))
+				return (matchReWith(&nativeRegexps[186], "load_module", p0) &&
+					!matchReWith(&nativeRegexps[187], "load_module", p0))
 			})))
 }
 
@@ -4812,23 +4818,23 @@ func native96(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[187], "-", p0) &&
-				!matchReWith(&nativeRegexps[184], "lib", p0))
+			return (matchReWith(&nativeRegexps[188], "-", p0) &&
+				!matchReWith(&nativeRegexps[185], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[188], "=", p0) &&
-					!matchReWith(&nativeRegexps[184], "lib", p0))
+				return (matchReWith(&nativeRegexps[189], "=", p0) &&
+					!matchReWith(&nativeRegexps[185], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[189], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[184], "lib", p0))
+				return (matchReWith(&nativeRegexps[190], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[185], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[190], "-", p0)
+				return matchReWith(&nativeRegexps[191], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[191], ".", p0) &&
-						!matchReWith(&nativeRegexps[192], "lib", p0))
+					return (matchReWith(&nativeRegexps[192], ".", p0) &&
+						!matchReWith(&nativeRegexps[193], "lib", p0))
 				}))))
 }
 
@@ -4849,7 +4855,7 @@ func native97(env any) bool {
 				return p0
 			}()
 		}), func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[193], "/", p0) &&
+			return (matchReWith(&nativeRegexps[194], "/", p0) &&
 				!in(p0, e.Outputs...))
 		}))
 }
@@ -4865,8 +4871,8 @@ func native98(env any) bool {
 func native99(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[191], ".", p0) &&
-			!matchReWith(&nativeRegexps[192], "lib", p0))
+		return (matchReWith(&nativeRegexps[192], ".", p0) &&
+			!matchReWith(&nativeRegexps[193], "lib", p0))
 	})
 }
 
@@ -4875,7 +4881,7 @@ func native100(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[194], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[195], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -4888,10 +4894,10 @@ func native101(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[194], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[195], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[195], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[196], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -4899,7 +4905,7 @@ func native101(env any) bool {
 func native102(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[196], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[197], "bin", cleanPath(p0))
 	})
 }
 
@@ -4937,13 +4943,13 @@ func native104(env any) bool {
 func native105(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[197], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
-		(((matchReWith(&nativeRegexps[198], "/", e.Code) ||
+		matchReAny(&nativeRegexps[198], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
+		(((matchReWith(&nativeRegexps[199], "/", e.Code) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[199], "/", p0)
+				return matchReWith(&nativeRegexps[200], "/", p0)
 			})) ||
-			matchReWith(&nativeRegexps[200], ".loads(", e.Code)) ||
-			matchReAny(&nativeRegexps[201], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
+			matchReWith(&nativeRegexps[201], ".loads(", e.Code)) ||
+			matchReAny(&nativeRegexps[202], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
 }
 
 // native106 is the condition of deferred-command.
@@ -4962,7 +4968,7 @@ func native106(env any) bool {
 		(e.Name == "openvt")) ||
 		(in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[202], "starttransientunit", p0)
+				return matchReAny(&nativeRegexps[203], "starttransientunit", p0)
 			}))) ||
 		(in("systemd-run", e.Wrappers...) &&
 			!e.WrapperFlag("systemd-run", "scope"))) ||
@@ -4974,7 +4980,7 @@ func native107(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[203], "bin/", p0)
+			return matchReWith(&nativeRegexps[204], "bin/", p0)
 		}))
 }
 
@@ -5020,9 +5026,9 @@ func native109(env any) bool {
 func native110(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[204], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[205], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[206], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[205], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[206], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[207], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -5033,7 +5039,7 @@ func native111(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[207], "function", e.Line)))
+			matchReWith(&nativeRegexps[208], "function", e.Line)))
 }
 
 // native112 is the condition of fish-funcsave-agent.
@@ -5048,11 +5054,11 @@ func native113(env any) bool {
 	return ((e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((p0 == "--universal") ||
-				matchReWith(&nativeRegexps[208], "-", p0))
+				matchReWith(&nativeRegexps[209], "-", p0))
 		})) &&
 		!anyOf(e.Args, func(p0 string) bool {
 			return (in(p0, "--query", "--erase", "--show", "--names") ||
-				matchReWith(&nativeRegexps[209], "-", p0))
+				matchReWith(&nativeRegexps[210], "-", p0))
 		}))
 }
 
@@ -5071,18 +5077,18 @@ func native115(env any) bool {
 			e.HasFlag("install", "slave", "set")) &&
 			(anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "/") &&
-					matchReWith(&nativeRegexps[210], "bin/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[211], "bin/", cleanPath(p0)))
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((!strings.HasPrefix(p0, "-") &&
 						strings.Contains(p0, "/")) &&
-						!matchReWith(&nativeRegexps[211], "/", cleanPath(p0)))
+						!matchReWith(&nativeRegexps[212], "/", cleanPath(p0)))
 				})))) ||
 		(((e.Name == "dpkg-divert") &&
 			!e.HasFlag("remove", "list", "listpackage", "truename", "help", "version")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[212], "bin/", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[213], "/", cleanPath(p0)))
+				return (matchReWith(&nativeRegexps[213], "bin/", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[214], "/", cleanPath(p0)))
 			})))
 }
 
@@ -5108,8 +5114,8 @@ func native116(env any) bool {
 						return ((((len(let1) == 0) ||
 							!strings.HasPrefix(baseName(index(let1, 0)), let0)) ||
 							(strings.Contains(index(let1, 0), "/") &&
-								!matchReWith(&nativeRegexps[214], "bin/", cleanPath(index(let1, 0))))) ||
-							matchRe(&nativeRegexps[215], strings.Join(sliceOf(strings.Split(p0, "="), 1, len(strings.Split(p0, "="))), "=")))
+								!matchReWith(&nativeRegexps[215], "bin/", cleanPath(index(let1, 0))))) ||
+							matchRe(&nativeRegexps[216], strings.Join(sliceOf(strings.Split(p0, "="), 1, len(strings.Split(p0, "="))), "=")))
 					}())
 			}()
 		})) ||
@@ -5118,7 +5124,7 @@ func native116(env any) bool {
 				return func() bool {
 					let0 := index(strings.Split(strings.TrimSpace(p0), " "), 0)
 					return ((sharedDir(let0) ||
-						matchReWith(&nativeRegexps[216], ".", let0)) ||
+						matchReWith(&nativeRegexps[217], ".", let0)) ||
 						strings.Contains(let0, "$"))
 				}()
 			}))) ||
@@ -5148,7 +5154,7 @@ func native118(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[217], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[218], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -5249,10 +5255,10 @@ func native124(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[218], "..", p0) ||
+					(matchReWith(&nativeRegexps[219], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[219], "$", p0) &&
+							!(matchReWith(&nativeRegexps[220], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -5279,17 +5285,17 @@ func native125(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[220], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[221], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[221], "-", p0) ||
+						return (matchReWith(&nativeRegexps[222], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[222], "-", p0) ||
+							return (matchReWith(&nativeRegexps[223], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -5315,9 +5321,9 @@ func native126(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[223], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[224], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[224], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[225], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -5336,17 +5342,17 @@ func native127(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[225], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[226], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[226], ".", p0) &&
-						!matchReWith(&nativeRegexps[227], ":", p0)))
+					(matchReWith(&nativeRegexps[227], ".", p0) &&
+						!matchReWith(&nativeRegexps[228], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
 					return ((((!strings.Contains(p0, "://") &&
 						secretPath(p0)) ||
 						e.HoldsSecret(p0)) ||
-						matchReAny(&nativeRegexps[228], "~\x00root\x00home/", cleanPath(p0))) ||
+						matchReAny(&nativeRegexps[229], "~\x00root\x00home/", cleanPath(p0))) ||
 						(cleanPath(p0) == "/etc/ssl/private"))
 				}))
 		}()
@@ -5364,7 +5370,7 @@ func native128(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[229], "0", p0)
+					return matchReWith(&nativeRegexps[230], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -5407,7 +5413,7 @@ func native128(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[230], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[231], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -5542,7 +5548,7 @@ func native131(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[231], "-", p0) ||
+							return (matchReWith(&nativeRegexps[232], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -5681,10 +5687,10 @@ func native136(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return (((matchReWith(&nativeRegexps[232], "/etc/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[233], "bin/", cleanPath(p0))) ||
-			matchReWith(&nativeRegexps[234], "/lib", cleanPath(p0))) ||
-			(matchRe(&nativeRegexps[235], cleanPath(p0)) &&
+		return (((matchReWith(&nativeRegexps[233], "/etc/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[234], "bin/", cleanPath(p0))) ||
+			matchReWith(&nativeRegexps[235], "/lib", cleanPath(p0))) ||
+			(matchRe(&nativeRegexps[236], cleanPath(p0)) &&
 				func() bool {
 					let0 := p0
 					return anyOf([]string{"/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/sudoers", "/usr/bin/sudo", "/usr/bin/su", "/bin/bash", "/usr/bin/bash", "/bin/sh"}, func(p1 string) bool {
@@ -5702,15 +5708,15 @@ func native137(env any) bool {
 		anyOf(e.Options("f"), func(p0 string) bool {
 			return func() bool {
 				let0 := cleanPath(func() string {
-					if matchRe(&nativeRegexps[236], p0) ||
+					if matchRe(&nativeRegexps[237], p0) ||
 						(e.Cwd == "") {
 						return p0
 					}
 					return ((e.Cwd + "/") + p0)
 				}())
 				return (((e.Stdin.Kind != "") &&
-					matchReWith(&nativeRegexps[237], "/.ssh/id_", let0)) ||
-					matchReWith(&nativeRegexps[238], "/etc/ssh/ssh_host_", let0))
+					matchReWith(&nativeRegexps[238], "/.ssh/id_", let0)) ||
+					matchReWith(&nativeRegexps[239], "/etc/ssh/ssh_host_", let0))
 			}()
 		})) ||
 		(in(e.Name, "gpg", "gpg2") &&
@@ -5734,15 +5740,15 @@ func native137(env any) bool {
 					}()
 				}()
 			}(), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[239], "/.", cleanPath(p0)) ||
-					(matchRe(&nativeRegexps[235], cleanPath(p0)) &&
+				return ((matchReWith(&nativeRegexps[240], "/.", cleanPath(p0)) ||
+					(matchRe(&nativeRegexps[236], cleanPath(p0)) &&
 						func() bool {
 							let0 := p0
 							return anyOf([]string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.bash_functions", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.mkshrc", "~/.inputrc", "~/.config/fish", "~/.ssh/id_rsa", "~/.ssh/id_ecdsa", "~/.ssh/id_ed25519", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.gnupg", "~/.gitconfig", "~/.config/git", "~/.aws/credentials", "~/.kube/config", "~/.netrc", "~/.git-credentials", "~/.npmrc", "~/.pypirc"}, func(p1 string) bool {
 								return mayName(let0, p1)
 							})
 						}())) &&
-					!matchReWith(&nativeRegexps[240], "/.ssh/known_hosts", cleanPath(p0)))
+					!matchReWith(&nativeRegexps[241], "/.ssh/known_hosts", cleanPath(p0)))
 			})))
 }
 
@@ -5765,8 +5771,8 @@ func native138(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[241], ".git/", cleanPath(p0)) &&
-			!matchReAny(&nativeRegexps[242], ".lock\x00.git/refs/original", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[242], ".git/", cleanPath(p0)) &&
+			!matchReAny(&nativeRegexps[243], ".lock\x00.git/refs/original", cleanPath(p0)))
 	})
 }
 
@@ -5790,7 +5796,7 @@ func native140(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[243], "of=", p0)
+					return matchReWith(&nativeRegexps[244], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -5841,7 +5847,7 @@ func native140(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[244], "for", e.Line)))))
+						matchReWith(&nativeRegexps[245], "for", e.Line)))))
 	}()
 }
 
@@ -5861,17 +5867,17 @@ func native141(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[245], ":", let0)) &&
+					!matchReWith(&nativeRegexps[246], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[246], p0)
+							return matchRe(&nativeRegexps[247], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[247], "-", p0)
+							return matchReWith(&nativeRegexps[248], "-", p0)
 						})))))
 	}()
 }
@@ -5891,18 +5897,18 @@ func native143(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[248], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[249], "x", e.Pos(0)))) &&
 		((anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
-			(matchReWith(&nativeRegexps[249], "C", e.Pos(0)) &&
+			(matchReWith(&nativeRegexps[250], "C", e.Pos(0)) &&
 				anyOf(e.Outputs, func(p0 string) bool {
 					return isBroad(p0)
 				}))) ||
 			((((e.Agent ||
 				(e.Moved != "")) &&
 				(len(e.Options("C", "directory")) == 0)) &&
-				!matchReWith(&nativeRegexps[249], "C", e.Pos(0))) &&
+				!matchReWith(&nativeRegexps[250], "C", e.Pos(0))) &&
 				isBroad(e.Cwd)))) ||
 		((e.Name == "unzip") &&
 			(anyOf(e.Options("d"), func(p0 string) bool {
@@ -5954,11 +5960,11 @@ func native143(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[250], "x", p0)
+						return matchReWith(&nativeRegexps[251], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[251], "x", p0)
+						return matchReWith(&nativeRegexps[252], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -5996,7 +6002,7 @@ func native144(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[252], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[253], ".", baseName(p0)))
 			})))
 }
 
@@ -6035,7 +6041,7 @@ func native147(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[253], "-", p0)
+					return matchReWith(&nativeRegexps[254], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -6048,7 +6054,7 @@ func native147(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[254], p0)) &&
+					!matchRe(&nativeRegexps[255], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -6101,9 +6107,9 @@ func native151(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[255], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[256], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[257], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[256], "for\x00while\x00find\x00xargs", e.Line))) &&
+		matchReAny(&nativeRegexps[257], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
+		!matchReAny(&nativeRegexps[258], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native152 is the condition of encrypt-in-place.
@@ -6253,7 +6259,7 @@ func native161(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[258], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[259], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -6277,7 +6283,7 @@ func native162(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[236], let1) {
+						!matchRe(&nativeRegexps[237], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6290,7 +6296,7 @@ func native162(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[236], let2) {
+							!matchRe(&nativeRegexps[237], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -6308,9 +6314,9 @@ func native162(env any) bool {
 								return ((sensitivePath(p0) ||
 									e.HoldsSecret(p0)) ||
 									(((let3 != "") &&
-										!matchRe(&nativeRegexps[236], p0)) &&
+										!matchRe(&nativeRegexps[237], p0)) &&
 										(sensitivePath(((let3 + "/") + p0)) ||
-											(matchReWith(&nativeRegexps[259], "/.", cleanPath(((let3+"/")+p0))) &&
+											(matchReWith(&nativeRegexps[260], "/.", cleanPath(((let3+"/")+p0))) &&
 												secretPath(((let3 + "/") + p0))))))
 							})) ||
 							(!e.Agent &&
@@ -6318,7 +6324,7 @@ func native162(env any) bool {
 									return (!in(baseName(p0), "token", "identity") &&
 										(secretPath(p0) ||
 											(((let3 != "") &&
-												!matchRe(&nativeRegexps[236], p0)) &&
+												!matchRe(&nativeRegexps[237], p0)) &&
 												secretPath(((let3 + "/") + p0)))))
 								}))))
 				}()
@@ -6343,7 +6349,7 @@ func native163(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[236], let1) {
+						!matchRe(&nativeRegexps[237], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6356,7 +6362,7 @@ func native163(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[236], let2) {
+							!matchRe(&nativeRegexps[237], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -6386,11 +6392,11 @@ func native163(env any) bool {
 									}))) ||
 								((in(e.Name, "export", "declare", "typeset") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[260], "GIT_WORK_TREE=", p0) &&
+										return (matchReWith(&nativeRegexps[261], "GIT_WORK_TREE=", p0) &&
 											(isHome(substr(p0, 14, len(p0))) ||
 												isRoot(substr(p0, 14, len(p0)))))
 									})) &&
-									matchReWith(&nativeRegexps[261], "git", e.Line)))) ||
+									matchReWith(&nativeRegexps[262], "git", e.Line)))) ||
 							(((e.Name == "git") &&
 								(e.Pos(0) == "add")) &&
 								((matchComputed(let4, cleanPath(let3)) &&
@@ -6424,7 +6430,7 @@ func native164(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[236], let1) {
+						!matchRe(&nativeRegexps[237], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6485,7 +6491,7 @@ func native165(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[262], "remote.", p0)
+					return matchReWith(&nativeRegexps[263], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -6497,8 +6503,8 @@ func native166(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[263], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[264], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[264], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[265], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -6527,7 +6533,7 @@ func native167(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[236], p0)) &&
+						!matchRe(&nativeRegexps[237], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -6587,14 +6593,14 @@ func native172(env any) bool {
 func native173(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[265], e.Original))
+		!matchRe(&nativeRegexps[266], e.Original))
 }
 
 // native174 is the condition of url-confusable-host.
 func native174(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[266], "://", e.Original))
+		matchReFold(&nativeRegexps[267], "://", e.Original))
 }
 
 // native175 is the condition of macos-protection-off.
@@ -6631,16 +6637,16 @@ func native175(env any) bool {
 					in(e.Pos(1), "add", "clear"))))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[267], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[268], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[268], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[269], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[269], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[270], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[270], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[271], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -6657,7 +6663,7 @@ func native175(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[271], "--set", p0)
+					return matchReWith(&nativeRegexps[272], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -6671,14 +6677,14 @@ func native175(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[272], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[273], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[273], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[274], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -6692,7 +6698,7 @@ func native176(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[274], "-", p0)
+					return matchReWith(&nativeRegexps[275], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -6746,7 +6752,7 @@ func native178(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[275], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[276], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -6758,11 +6764,11 @@ func native178(env any) bool {
 func native179(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[276], "-set", p0)
+		return matchReAny(&nativeRegexps[277], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[277], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[278], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -6774,15 +6780,15 @@ func native180(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[278], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[279], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[279], "login", p0)
+				return matchReFold(&nativeRegexps[280], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[279], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[280], "login", e.Stdin.Text))))
 }
 
 // native181 is the condition of launchd-job.
@@ -6816,9 +6822,9 @@ func native182(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[280], "clipboard", p0)
+					return matchReFold(&nativeRegexps[281], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[280], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[281], "clipboard", e.Stdin.Text)))))
 }
 
 // native183 is the condition of screen-capture-agent.
@@ -6832,7 +6838,7 @@ func native183(env any) bool {
 func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[281], "sleep", e.Line))
+		matchReWith(&nativeRegexps[282], "sleep", e.Line))
 }
 
 // native185 is the condition of mic-camera-capture-agent.
@@ -6850,7 +6856,7 @@ func native185(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[282], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[283], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -6858,23 +6864,23 @@ func native185(env any) bool {
 func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[283], "dialog", p0)
+		return matchReFold(&nativeRegexps[284], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[283], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[284], "dialog", e.Stdin.Text))
 }
 
 // native187 is the condition of applescript-remote-machine.
 func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[284], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[285], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[284], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[285], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[285], "volume", p0)
+				return matchReFold(&nativeRegexps[286], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[285], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[286], "volume", e.Stdin.Text))))
 }
 
 // native188 is the condition of read-private-store-agent.
@@ -6882,7 +6888,7 @@ func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[286], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[287], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -6893,7 +6899,7 @@ func native189(env any) bool {
 		((((e.Name == "log") &&
 			in(e.Pos(0), "show", "stream", "collect")) &&
 			anyOf(e.Options("predicate"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[287], "pass\x00secret\x00token\x00credential\x00api\x00private\x00auth", p0)
+				return matchReAny(&nativeRegexps[288], "pass\x00secret\x00token\x00credential\x00api\x00private\x00auth", p0)
 			})) ||
 			(((e.Name == "dsexport") &&
 				(len(e.Positional) > 1)) &&
@@ -6916,7 +6922,7 @@ func native190(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[288], "/Users/", p0)
+					return matchReWith(&nativeRegexps[289], "/Users/", p0)
 				}))))
 }
 
@@ -6947,10 +6953,10 @@ func native193(env any) bool {
 		anyOf(e.Args, func(p0 string) bool {
 			return ((((urlScheme(p0) != "") &&
 				(urlScheme(p0) != "file")) &&
-				(matchRe(&nativeRegexps[289], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[290], ".", urlHost(p0)))) &&
+				(matchRe(&nativeRegexps[290], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[291], ".", urlHost(p0)))) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[291], "url.", p0)))
+					matchReFold(&nativeRegexps[292], "url.", p0)))
 		}))
 }
 
@@ -6970,7 +6976,7 @@ func native195(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[292], "%25", p0))
+				matchReWith(&nativeRegexps[293], "%25", p0))
 		}))
 }
 
@@ -6993,12 +6999,12 @@ func native197(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[293], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[294], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[294], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[295], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -7016,9 +7022,9 @@ func native198(env any) bool {
 			}()
 		})
 		return anyOf(let0, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[295], "/", p0) &&
+			return ((matchReWith(&nativeRegexps[296], "/", p0) &&
 				isIP(urlHost(p0))) &&
-				!matchReAny(&nativeRegexps[293], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[294], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})
 	}()
 }
@@ -7030,9 +7036,9 @@ func native199(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[296], "@", p0)) &&
+				matchReWith(&nativeRegexps[297], "@", p0)) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[297], "url.", p0)))
+					matchReFold(&nativeRegexps[298], "url.", p0)))
 		}))
 }
 
@@ -7041,7 +7047,7 @@ func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[298], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[299], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -7068,8 +7074,8 @@ func native201(env any) bool {
 func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[299], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[300], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[300], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[301], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native203 is the condition of inline-code-download.
@@ -7077,11 +7083,11 @@ func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[301], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[302], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[303], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[304], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[305], "http://", e.Code))))
+		matchReAny(&nativeRegexps[302], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[303], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[304], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[305], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[306], "http://", e.Code))))
 }
 
 // native204 is the condition of insecure-tls.
@@ -7112,14 +7118,14 @@ func native204(env any) bool {
 						return (p0 == "set")
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[306], ".trusted-host", p0)
+						return matchReWith(&nativeRegexps[307], ".trusted-host", p0)
 					}))) ||
 				((in(e.Name, "npm", "yarn", "pnpm") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[307], "strict-ssl\x00enablestrictssl", p0)
+						return matchReAny(&nativeRegexps[308], "strict-ssl\x00enablestrictssl", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[308], "false", p0)
+						return matchReWith(&nativeRegexps[309], "false", p0)
 					}))) ||
 				(in(e.Name, "helm", "kubectl") &&
 					e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -7154,37 +7160,37 @@ func native204(env any) bool {
 func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[309], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[310], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[310], "/dev/", p0)
+			return matchReWith(&nativeRegexps[311], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[311], ":", p0)
+				return matchReFold(&nativeRegexps[312], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[312], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[313], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[313], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[314], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[314], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[315], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
-			matchReAny(&nativeRegexps[316], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
+			matchReAny(&nativeRegexps[315], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[316], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
+			matchReAny(&nativeRegexps[317], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
 }
 
 // native206 is the condition of inline-socket-public-ip.
 func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[317], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
+		matchReAny(&nativeRegexps[318], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
 		anyOf(strings.Split(e.Code, "\""), func(p0 string) bool {
 			return anyOf(strings.Split(p0, "'"), func(p1 string) bool {
 				return (isIP(strings.TrimSpace(p1)) &&
@@ -7201,9 +7207,9 @@ func native207(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[318], "$", p0) &&
+				(matchReWith(&nativeRegexps[319], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[319], "$(cat ", p0))
+				matchReWith(&nativeRegexps[320], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -7222,7 +7228,7 @@ func native207(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[320], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[321], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -7236,10 +7242,10 @@ func native207(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[321], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[322], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[322], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[323], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -7261,7 +7267,7 @@ func native207(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[323], "$(", p0)
+				return matchReWith(&nativeRegexps[324], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7270,7 +7276,7 @@ func native207(env any) bool {
 						(e.Pos(0) == "login")) &&
 						tokenForHost(e.TokenSource(p0), sliceOf(e.Positional, 1, len(e.Positional))))) &&
 					!((in(e.Name, "http", "https", "xh", "xhs") &&
-						matchReWith(&nativeRegexps[324], ":", p0)) &&
+						matchReWith(&nativeRegexps[325], ":", p0)) &&
 						tokenForHost(e.TokenSource(p0), e.Args)))
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp", "rsync") &&
@@ -7280,11 +7286,11 @@ func native207(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[325], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[326], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[323], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[326], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[324], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[327], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -7363,7 +7369,7 @@ func native209(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[327], ":", p0)
+					return matchReWith(&nativeRegexps[328], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
@@ -7408,7 +7414,7 @@ func native210(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[328], "$", p0) &&
+							(matchReWith(&nativeRegexps[329], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -7418,7 +7424,7 @@ func native210(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[329], "://", p0)
+							return matchReWith(&nativeRegexps[330], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -7436,16 +7442,16 @@ func native210(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[328], "$", p0) &&
+									(matchReWith(&nativeRegexps[329], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[329], "://", p0)
+								return matchReWith(&nativeRegexps[330], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[330], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[331], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -7465,7 +7471,7 @@ func native211(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[331], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[332], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -7489,8 +7495,8 @@ func native212(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[328], "$", p0)) &&
-			matchReWith(&nativeRegexps[332], ".", p0))
+			matchReWith(&nativeRegexps[329], "$", p0)) &&
+			matchReWith(&nativeRegexps[333], ".", p0))
 	})
 }
 
@@ -7550,7 +7556,7 @@ func native213(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[333], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[334], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -7560,7 +7566,7 @@ func native213(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[334], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[335], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -7632,13 +7638,13 @@ func native214(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[335], "/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[336], "/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[335], "/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[336], "/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -7650,7 +7656,7 @@ func native215(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[336], "cd", e.Line))
+		matchReWith(&nativeRegexps[337], "cd", e.Line))
 }
 
 // native216 is the condition of reverse-shell-fifo.
@@ -7663,7 +7669,7 @@ func native216(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[337], "mk", e.Line))
+		matchReWith(&nativeRegexps[338], "mk", e.Line))
 }
 
 // native217 is the condition of shell-piped-to-network.
@@ -7690,20 +7696,20 @@ func native218(env any) bool {
 // native219 is the condition of awk-network.
 func native219(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[338], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[339], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[339], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[340], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native220 is the condition of dns-update.
 func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[340], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[341], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[341], "del", p0)
+			return matchReFold(&nativeRegexps[342], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[340], "del", p0.Target)
+			return matchReFold(&nativeRegexps[341], "del", p0.Target)
 		}))
 }
 
@@ -7721,7 +7727,7 @@ func native221(env any) bool {
 							(((urlHost(p0) != "") ||
 								strings.Contains(p0, ":")) ||
 								strings.Contains(p0, "."))) ||
-							matchReWith(&nativeRegexps[342], "_REGISTRY", p0)))
+							matchReWith(&nativeRegexps[343], "_REGISTRY", p0)))
 				})
 				return func() bool {
 					let3 := func() string {
@@ -7745,7 +7751,7 @@ func native221(env any) bool {
 										!tokenForHost(e.TokenSource(p0), e.Args))
 								}) ||
 									anyOf(e.Options("c"), func(p0 string) bool {
-										return (((matchReFold(&nativeRegexps[343], "extraheader=", p0) &&
+										return (((matchReFold(&nativeRegexps[344], "extraheader=", p0) &&
 											matchComputed(let0, p0)) &&
 											anyOf(e.Args, func(p1 string) bool {
 												return (urlHost(p1) != "")
@@ -7756,15 +7762,15 @@ func native221(env any) bool {
 							return func() bool {
 								if e.Name == "ssh" {
 									return ((anyOf(e.Options("o"), func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[344], "ndenv\x00tenv", p0) &&
-											(matchReFold(&nativeRegexps[345], "*", p0) ||
-												matchReAny(&nativeRegexps[346], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+										return (matchReAny(&nativeRegexps[345], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[346], "*", p0) ||
+												matchReAny(&nativeRegexps[347], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
-										matchReWith(&nativeRegexps[347], "$", e.Source)) ||
+										matchReWith(&nativeRegexps[348], "$", e.Source)) ||
 										(anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[348], "${", p0)
+											return matchReWith(&nativeRegexps[349], "${", p0)
 										}) &&
-											!matchReWith(&nativeRegexps[349], "$", e.Source)))
+											!matchReWith(&nativeRegexps[350], "$", e.Source)))
 								}
 								return func() bool {
 									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -7813,7 +7819,7 @@ func native221(env any) bool {
 													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
 													anyOf(e.PipedSecrets(), func(p0 string) bool {
 														return !tokenForHost(e.TokenSource(func() string {
-															if matchReWith(&nativeRegexps[350], " ", p0) {
+															if matchReWith(&nativeRegexps[351], " ", p0) {
 																return p0
 															}
 															return (("$(" + p0) + ")")
@@ -7827,7 +7833,7 @@ func native221(env any) bool {
 													e.HoldsSecret(e.Stdin.From))))
 									}
 									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-										return ((matchReWith(&nativeRegexps[349], "$", p0) ||
+										return ((matchReWith(&nativeRegexps[350], "$", p0) ||
 											e.SecretValue(p0)) &&
 											!tokenForHost(e.TokenSource(p0), e.Args))
 									}) ||
@@ -7836,23 +7842,23 @@ func native221(env any) bool {
 												return strings.HasPrefix(p0, "--expand-")
 											})) &&
 											anyOf(e.Options("variable"), func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[351], "%", p0) &&
+												return (matchReWith(&nativeRegexps[352], "%", p0) &&
 													!tokenForHost(e.TokenSource(("$"+substr(p0, 1, len(p0)))), e.Args))
 											}))) ||
 										(in(e.Name, "http", "https", "xh", "xhs") &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[352], ":", p0) &&
+												return (matchReWith(&nativeRegexps[353], ":", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											}))) ||
 										anyOf(e.Positional, func(p0 string) bool {
 											return (((urlHost(p0) != "") &&
-												matchReWith(&nativeRegexps[349], "$", p0)) &&
+												matchReWith(&nativeRegexps[350], "$", p0)) &&
 												!tokenForHost(e.TokenSource(p0), e.Args))
 										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchReAny(&nativeRegexps[353], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+												return (matchReAny(&nativeRegexps[354], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											})))
 								}()
@@ -7889,10 +7895,10 @@ func native223(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[354], ".", p0))
+					matchReWith(&nativeRegexps[355], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[349], "$", p0) &&
+			return (matchReWith(&nativeRegexps[350], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -7925,7 +7931,7 @@ func native224(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[355], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[356], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					(((in("busybox", e.Wrappers...) ||
@@ -7933,10 +7939,10 @@ func native224(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[356], p0)
+							return matchRe(&nativeRegexps[357], p0)
 						})) ||
 						anyOf(e.Options("S"), func(p0 string) bool {
-							return matchRe(&nativeRegexps[356], p0)
+							return matchRe(&nativeRegexps[357], p0)
 						}))))
 		}()
 	}()
@@ -7950,7 +7956,7 @@ func native225(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[357], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[358], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -7979,7 +7985,7 @@ func native227(env any) bool {
 					in(e.Pos(0), "http", "start")))) ||
 			((e.Name == "cloudflared") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[358], "://", p0) ||
+					return (matchReWith(&nativeRegexps[359], "://", p0) ||
 						matchComputed((("^(--url=)?(https?://)?[^/@]*:"+let0)+"(/|$)"), p0))
 				}) ||
 					(((e.Agent &&
@@ -8005,7 +8011,7 @@ func native227(env any) bool {
 				!in(e.Pos(0), "verify", "status"))) ||
 			(((e.Name == "socat") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[359], "-listen:", p0)
+					return matchReAny(&nativeRegexps[360], "-listen:", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed((("(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:" + let0) + "(,|$)"), p0)
@@ -8017,7 +8023,7 @@ func native227(env any) bool {
 			(((e.Name == "chisel") &&
 				(e.Pos(0) == "client")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[360], "R:", p0)
+					return matchReWith(&nativeRegexps[361], "R:", p0)
 				}))) ||
 			((e.Name == "bore") &&
 				(e.Pos(0) == "local"))) ||
@@ -8042,15 +8048,15 @@ func native228(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[361], "@", p0) &&
-				!matchReWith(&nativeRegexps[362], "@", p0))
+			return (matchReWith(&nativeRegexps[362], "@", p0) &&
+				!matchReWith(&nativeRegexps[363], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[363], ":", p0) &&
-						!matchReAny(&nativeRegexps[364], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[364], ":", p0) &&
+						!matchReAny(&nativeRegexps[365], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -8067,7 +8073,7 @@ func native228(env any) bool {
 func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[365], "@", p0)
+		return matchReWith(&nativeRegexps[366], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -8083,18 +8089,18 @@ func native230(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[366], ":", p0)
+				return matchReFold(&nativeRegexps[367], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[367], ":", p0)
+				return matchReFold(&nativeRegexps[368], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[368], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[369], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[363], ":", p0) &&
-						!matchReAny(&nativeRegexps[364], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[364], ":", p0) &&
+						!matchReAny(&nativeRegexps[365], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -8118,14 +8124,14 @@ func native231(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[369], ":", p0)
-			})) &&
-			!anyOf(e.Args, func(p0 string) bool {
 				return matchReFold(&nativeRegexps[370], ":", p0)
 			})) &&
+			!anyOf(e.Args, func(p0 string) bool {
+				return matchReFold(&nativeRegexps[371], ":", p0)
+			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[371], "create:", p0) ||
-					matchReFold(&nativeRegexps[372], ":", p0))
+				return (matchReFold(&nativeRegexps[372], "create:", p0) ||
+					matchReFold(&nativeRegexps[373], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -8136,7 +8142,7 @@ func native231(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[373], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[374], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -8162,7 +8168,7 @@ func native232(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[374], p0)
+					return matchRe(&nativeRegexps[375], p0)
 				}))))
 }
 
@@ -8170,8 +8176,8 @@ func native232(env any) bool {
 func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[375], ":", p0) &&
-			!matchReWith(&nativeRegexps[376], ":", p0))
+		return (matchReWith(&nativeRegexps[376], ":", p0) &&
+			!matchReWith(&nativeRegexps[377], ":", p0))
 	})
 }
 
@@ -8199,7 +8205,7 @@ func native235(env any) bool {
 		return (((e.Name == "git-daemon") ||
 			(e.Pos(0) == "daemon")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[377], "--enable=receive-pack", p0)
+				return matchReWith(&nativeRegexps[378], "--enable=receive-pack", p0)
 			}) ||
 				(e.HasFlag("export-all") &&
 					((anyOf(e.Options("base-path"), func(p0 string) bool {
@@ -8231,7 +8237,7 @@ func native236(env any) bool {
 					return !in(p0, "127.0.0.1", "localhost", "::1", "[::1]")
 				}) ||
 					anyOf(e.Options("user-data-dir"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[378], "/", cleanPath(p0))
+						return matchReWith(&nativeRegexps[379], "/", cleanPath(p0))
 					}))))
 	}()
 }
@@ -8240,8 +8246,8 @@ func native236(env any) bool {
 func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[379], p0) ||
-			matchReWith(&nativeRegexps[380], "w", p0))
+		return (matchRe(&nativeRegexps[380], p0) ||
+			matchReWith(&nativeRegexps[381], "w", p0))
 	})
 }
 
@@ -8254,23 +8260,23 @@ func native238(env any) bool {
 				under(p0, "/etc")) ||
 				under(p0, "/usr")) ||
 				(under(p0, "/var") &&
-					!((matchReWith(&nativeRegexps[381], "/var/www/", cleanPath(p0)) &&
+					!((matchReWith(&nativeRegexps[382], "/var/www/", cleanPath(p0)) &&
 						!e.HasFlag("L")) &&
 						!anyOf(e.Args, func(p1 string) bool {
-							return matchRe(&nativeRegexps[382], p1)
+							return matchRe(&nativeRegexps[383], p1)
 						}))))
 		})) ||
 		(((e.Dynamic &&
 			e.HasFlag("R", "recursive")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[383], "$", p0) &&
-					!matchReWith(&nativeRegexps[384], "$", p0))
+				return (matchReWith(&nativeRegexps[384], "$", p0) &&
+					!matchReWith(&nativeRegexps[385], "$", p0))
 			})) ||
 			((in("find", e.Wrappers...) &&
 				in("{}", e.Positional...)) &&
 				anyOf(e.WrapperArgs, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[383], "$", p0) &&
-						!matchReWith(&nativeRegexps[384], "$", p0))
+					return (matchReWith(&nativeRegexps[384], "$", p0) &&
+						!matchReWith(&nativeRegexps[385], "$", p0))
 				}))))
 }
 
@@ -8279,16 +8285,16 @@ func native239(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[385], "s", p0) ||
-				matchRe(&nativeRegexps[386], p0))
+			return (matchReWith(&nativeRegexps[386], "s", p0) ||
+				matchRe(&nativeRegexps[387], p0))
 		}) ||
 			anyOf(e.Options("reference"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[387], "/", cleanPath(p0))
+				return matchReWith(&nativeRegexps[388], "/", cleanPath(p0))
 			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[386], p0) ||
-					matchReWith(&nativeRegexps[385], "s", p0))
+				return (matchRe(&nativeRegexps[387], p0) ||
+					matchReWith(&nativeRegexps[386], "s", p0))
 			})))
 }
 
@@ -8297,18 +8303,18 @@ func native240(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[385], "s", p0) ||
-				matchRe(&nativeRegexps[388], p0))
+			return (matchReWith(&nativeRegexps[386], "s", p0) ||
+				matchRe(&nativeRegexps[389], p0))
 		}) ||
 			anyOf(e.Options("reference"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[389], "bin/", cleanPath(p0))
+				return matchReWith(&nativeRegexps[390], "bin/", cleanPath(p0))
 			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[388], p0)
+				return matchRe(&nativeRegexps[389], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[390], cleanPath(p0))
+			return matchRe(&nativeRegexps[391], cleanPath(p0))
 		}))
 }
 
@@ -8318,7 +8324,7 @@ func native241(env any) bool {
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isRoot(p0) ||
-				matchReWith(&nativeRegexps[391], "${", p0)) ||
+				matchReWith(&nativeRegexps[392], "${", p0)) ||
 				in(cleanPath(p0), "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/var", "/usr/bin", "/usr/lib", "/usr/sbin", "/dev", "/proc", "/sys", "/System", "/Library", "/private", "/etc/*", "/usr/*", "/var/*"))
 		}))
 }
@@ -8330,7 +8336,7 @@ func native242(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[392], "+", p0)
+					return matchReWith(&nativeRegexps[393], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -8339,8 +8345,8 @@ func native242(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[393], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[394], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[394], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[395], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -8359,12 +8365,12 @@ func native242(env any) bool {
 func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[395], p0)
+		return matchRe(&nativeRegexps[396], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[396], "bin/", p0))
+				matchReWith(&nativeRegexps[397], "bin/", p0))
 		}))
 }
 
@@ -8372,9 +8378,9 @@ func native243(env any) bool {
 func native244(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[397], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[398], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[398], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[399], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -8398,66 +8404,66 @@ func native245(env any) bool {
 				return !secretPath(p0)
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[399], p0) ||
-					matchRe(&nativeRegexps[400], p0)) ||
+				return ((((matchRe(&nativeRegexps[400], p0) ||
 					matchRe(&nativeRegexps[401], p0)) ||
-					matchReWith(&nativeRegexps[402], "w", p0)) ||
-					matchReWith(&nativeRegexps[403], "g", p0))
+					matchRe(&nativeRegexps[402], p0)) ||
+					matchReWith(&nativeRegexps[403], "w", p0)) ||
+					matchReWith(&nativeRegexps[404], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[400], p0) ||
-					matchRe(&nativeRegexps[404], p0)) ||
-					matchReWith(&nativeRegexps[405], "w", p0)) ||
-					matchReWith(&nativeRegexps[402], "w", p0))
+				return (((matchRe(&nativeRegexps[401], p0) ||
+					matchRe(&nativeRegexps[405], p0)) ||
+					matchReWith(&nativeRegexps[406], "w", p0)) ||
+					matchReWith(&nativeRegexps[403], "w", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((secretPath(p0) &&
-					matchReWith(&nativeRegexps[406], "/", cleanPath(p0))) ||
-					matchReWith(&nativeRegexps[407], "/root/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[407], "/", cleanPath(p0))) ||
+					matchReWith(&nativeRegexps[408], "/root/.", cleanPath(p0)))
 			})) &&
 			(anyOf(e.Options("reference"), func(p0 string) bool {
 				return !secretPath(p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return ((matchRe(&nativeRegexps[399], p0) ||
-						matchRe(&nativeRegexps[401], p0)) ||
-						matchRe(&nativeRegexps[408], p0))
+					return ((matchRe(&nativeRegexps[400], p0) ||
+						matchRe(&nativeRegexps[402], p0)) ||
+						matchRe(&nativeRegexps[409], p0))
 				})))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[406], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[407], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[409], p0)
+				return matchRe(&nativeRegexps[410], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[410], p0)
+				return matchRe(&nativeRegexps[411], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[411], ":", p0)
+					return matchReWith(&nativeRegexps[412], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[412], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[413], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[413], p0)
+				return matchRe(&nativeRegexps[414], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[411], ":", p0)
+					return matchReWith(&nativeRegexps[412], ":", p0)
 				}))))
 }
 
@@ -8470,7 +8476,7 @@ func native246(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[414], "-", p0)
+					return matchReWith(&nativeRegexps[415], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -8484,20 +8490,20 @@ func native246(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[415], "0", p0)
+				return matchReWith(&nativeRegexps[416], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[415], "0", p0)
+				return matchReWith(&nativeRegexps[416], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[416], ":", p0)
+				return matchReWith(&nativeRegexps[417], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[416], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[417], ":", e.Stdin.Text))))
 }
 
 // native247 is the condition of privileged-group.
@@ -8511,7 +8517,7 @@ func native247(env any) bool {
 		})) ||
 		(in(e.Name, "groupmod", "groupadd", "addgroup") &&
 			anyOf(e.Options("g", "gid"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[415], "0", p0)
+				return matchReWith(&nativeRegexps[416], "0", p0)
 			}))) ||
 		(((e.Name == "usermod") &&
 			e.HasFlag("a", "append")) &&
@@ -8531,7 +8537,7 @@ func native247(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[417], "/Groups/", p0))
+					matchReWith(&nativeRegexps[418], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -8582,7 +8588,7 @@ func native249(env any) bool {
 			}))) ||
 		(in(e.Name, "usermod", "chsh") &&
 			anyOf(e.Options("s", "shell"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[418], "nologin\x00false", p0)
+				return matchReAny(&nativeRegexps[419], "nologin\x00false", p0)
 			}))) ||
 		(((e.Name == "usermod") &&
 			(len(e.Options("G", "groups")) > 0)) &&
@@ -8597,7 +8603,7 @@ func native249(env any) bool {
 		((e.Name == "pwpolicy") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(strings.ToLower(p0), "disableuser", "-disableuser") ||
-					matchReAny(&nativeRegexps[419], "isdisabled=", p0))
+					matchReAny(&nativeRegexps[420], "isdisabled=", p0))
 			})))
 }
 
@@ -8609,14 +8615,14 @@ func native250(env any) bool {
 		((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/hosts", "/etc/resolv.conf", "/etc/ld.so.cache", "/etc/shells")
 		}) &&
-			(matchRe(&nativeRegexps[420], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[421], "-\x00=", index(e.Positional, 0)))) ||
+			(matchRe(&nativeRegexps[421], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[422], "-\x00=", index(e.Positional, 0)))) ||
 			(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (isRoot(p0) ||
 					in(cleanPath(p0), "/etc", "/home", "/Users", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/var", "/tmp", "/usr/lib", "/usr/bin", "/usr/share"))
 			}) &&
-				(matchRe(&nativeRegexps[422], index(e.Positional, 0)) ||
-					matchReAny(&nativeRegexps[423], "-\x00=", index(e.Positional, 0)))))) ||
+				(matchRe(&nativeRegexps[423], index(e.Positional, 0)) ||
+					matchReAny(&nativeRegexps[424], "-\x00=", index(e.Positional, 0)))))) ||
 		((((e.Name == "chown") &&
 			(len(e.Positional) > 1)) &&
 			!e.HasFlag("R", "recursive")) &&
@@ -8624,7 +8630,7 @@ func native250(env any) bool {
 				let0 := index(strings.Split(index(e.Positional, 0), ":"), 0)
 				return ((let0 != "") &&
 					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return ((matchReWith(&nativeRegexps[424], "/", cleanPath(p0)) &&
+						return ((matchReWith(&nativeRegexps[425], "/", cleanPath(p0)) &&
 							(index(strings.Split(cleanPath(p0), "/"), 2) != let0)) ||
 							((cleanPath(p0) == "~") &&
 								!in(let0, "$USER", "${USER}", "$LOGNAME", "$(whoami)", "$(id -un)", "$(id -u)", "$(id -u -n)")))
@@ -8673,7 +8679,7 @@ func native253(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[425], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[426], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -8681,12 +8687,12 @@ func native253(env any) bool {
 func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[426], p0)
+		return matchRe(&nativeRegexps[427], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[427], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[428], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -8705,7 +8711,7 @@ func native255(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[428], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[429], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native256 is the condition of read-secret.
@@ -8719,16 +8725,16 @@ func native256(env any) bool {
 						(e.Pos(0) == "env")) &&
 						(e.Pos(1) == "pull"))))) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[429], ".env", p0)
+				return matchReWith(&nativeRegexps[430], ".env", p0)
 			}))) &&
 		!(storesSecret(e.Name, e.Args) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return ((!matchRe(&nativeRegexps[236], p0) &&
+				return ((!matchRe(&nativeRegexps[237], p0) &&
 					!strings.Contains(p0, "..")) &&
-					!matchReWith(&nativeRegexps[430], ".", p0))
+					!matchReWith(&nativeRegexps[431], ".", p0))
 			}))) &&
 		!(allOf(e.SecretFiles, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[429], ".env", p0)
+			return matchReWith(&nativeRegexps[430], ".env", p0)
 		}) &&
 			(((((((e.Name == "cut") &&
 				(e.Option("d", "delimiter") == "=")) &&
@@ -8740,21 +8746,21 @@ func native256(env any) bool {
 					in(index(e.Positional, 0), ".", "", "^", "$"))) ||
 				(((in(e.Name, "grep", "egrep") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[431], "-", p0)
+						return matchReWith(&nativeRegexps[432], "-", p0)
 					})) &&
 					(len(e.Positional) > 0)) &&
-					matchReWith(&nativeRegexps[432], "[", index(e.Positional, 0)))) ||
+					matchReWith(&nativeRegexps[433], "[", index(e.Positional, 0)))) ||
 				((in(e.Name, "awk", "gawk", "mawk") &&
 					(e.Option("F") == "=")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[433], "print $1", p0)
+						return matchReWith(&nativeRegexps[434], "print $1", p0)
 					}))) ||
 				(((e.Name == "sed") &&
 					!anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[434], "-", p0)
+						return matchReWith(&nativeRegexps[435], "-", p0)
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[435], "s/=.*//", p0)
+						return matchReWith(&nativeRegexps[436], "s/=.*//", p0)
 					})))))
 }
 
@@ -8788,8 +8794,8 @@ func native258(env any) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
-				!matchRe(&nativeRegexps[236], p0))) &&
-			matchReWith(&nativeRegexps[436], ".", p0))
+				!matchRe(&nativeRegexps[237], p0))) &&
+			matchReWith(&nativeRegexps[437], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -8841,7 +8847,7 @@ func native259(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[437], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[438], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -8891,10 +8897,10 @@ func native261(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[438], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[439], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[439], "/", p0))
+					matchReWith(&nativeRegexps[440], "/", p0))
 			})))
 }
 
@@ -8924,7 +8930,7 @@ func native263(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[440], ":", p0) ||
+					return (matchReWith(&nativeRegexps[441], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -8933,7 +8939,7 @@ func native263(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[441], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[442], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native264 is the condition of send-secret-dir.
@@ -8952,10 +8958,10 @@ func native265(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[442], p0)
+					return matchRe(&nativeRegexps[443], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[443], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[444], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -8965,13 +8971,13 @@ func native266(env any) bool {
 	return (!((len(e.Via) > 0) &&
 		((in(index(e.Via, (len(e.Via)-1)), "$(…)", "<(…)") &&
 			!e.CapturePrinted()) ||
-			matchReAny(&nativeRegexps[444], "pass\x00cred\x00secret\x00token\x00auth\x00helper", index(e.Via, (len(e.Via)-1))))) &&
+			matchReAny(&nativeRegexps[445], "pass\x00cred\x00secret\x00token\x00auth\x00helper", index(e.Via, (len(e.Via)-1))))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
 			e.HasFlag("export-secret-keys", "export-secret-subkeys", "export-secret-ssh-key")) ||
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[445], "-", p0)
+						return matchReWith(&nativeRegexps[446], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -9007,7 +9013,7 @@ func native267(env any) bool {
 func native268(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[446], "mount", p0)
+		return matchReFold(&nativeRegexps[447], "mount", p0)
 	})
 }
 
@@ -9073,10 +9079,10 @@ func native269(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[447], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[448], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[448], "hguard", p0)
+					return matchReWith(&nativeRegexps[449], "hguard", p0)
 				}))))
 }
 
@@ -9146,13 +9152,13 @@ func native270(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[449], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[450], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[447], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[448], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[448], "hguard", p0)
+					return matchReWith(&nativeRegexps[449], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -9231,7 +9237,7 @@ func native271(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[248], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[249], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -9241,7 +9247,7 @@ func native271(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[250], "x", p0)
+							return matchReWith(&nativeRegexps[251], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -9271,7 +9277,7 @@ func native271(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[450], baseName(p0)))
+										matchRe(&nativeRegexps[451], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -9295,7 +9301,7 @@ func native272(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "print", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install", "df")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[451], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[452], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -9328,7 +9334,7 @@ func native272(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[452], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[453], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -9342,7 +9348,7 @@ func native272(env any) bool {
 func native273(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[453], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[454], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -9360,15 +9366,15 @@ func native273(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[454], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[455], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[455], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[456], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[456], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[457], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native274 is the condition of self-computed-target-agent.
@@ -9399,19 +9405,19 @@ func native275(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[457], "hguard", p0)
+				return matchReWith(&nativeRegexps[458], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[458], "hguard", p0)
+					return matchReWith(&nativeRegexps[459], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[459], "hguard", p0)
+						return matchReWith(&nativeRegexps[460], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[460], "hguard", p0)
+					return matchReWith(&nativeRegexps[461], "hguard", p0)
 				}))))
 }
 
@@ -9442,13 +9448,13 @@ func native276(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[461], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[462], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[462], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[463], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -9486,13 +9492,13 @@ func native277(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[461], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[462], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[462], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[463], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -9503,10 +9509,10 @@ func native277(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[459], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[460], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[463], "hguard", p0) ||
-						matchReWith(&nativeRegexps[464], "hguard", p0))
+					return (matchReWith(&nativeRegexps[464], "hguard", p0) ||
+						matchReWith(&nativeRegexps[465], "hguard", p0))
 				}))))
 }
 
@@ -9516,8 +9522,8 @@ func native278(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[465], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[466], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[466], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[467], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native279 is the condition of self-inline-write-agent.
@@ -9527,8 +9533,8 @@ func native279(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[465], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[466], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[466], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[467], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native280 is the condition of self-env.
@@ -9549,23 +9555,23 @@ func native280(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[467], "hguard_", p0)
+			return matchReFold(&nativeRegexps[468], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[467], "hguard_", p0)
+					return matchReFold(&nativeRegexps[468], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[468], "-", p0) ||
+						return (matchReWith(&nativeRegexps[469], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[469], "hguard", p0)
+					return matchReFold(&nativeRegexps[470], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -9583,13 +9589,13 @@ func native280(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[470], "hguard_", p0)
+					return matchReFold(&nativeRegexps[471], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[467], "hguard_", p0)
+					return matchReFold(&nativeRegexps[468], "hguard_", p0)
 				})))
 	}()
 }
@@ -9613,23 +9619,23 @@ func native281(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[467], "hguard_", p0)
+				return matchReFold(&nativeRegexps[468], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[467], "hguard_", p0)
+						return matchReFold(&nativeRegexps[468], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[468], "-", p0) ||
+							return (matchReWith(&nativeRegexps[469], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[469], "hguard", p0)
+						return matchReFold(&nativeRegexps[470], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -9647,13 +9653,13 @@ func native281(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[470], "hguard_", p0)
+						return matchReFold(&nativeRegexps[471], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[467], "hguard_", p0)
+						return matchReFold(&nativeRegexps[468], "hguard_", p0)
 					}))))
 	}()
 }
@@ -9664,30 +9670,30 @@ func native282(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[471], "-", p0)
+			return matchReWith(&nativeRegexps[472], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[472], p0))
+					matchRe(&nativeRegexps[473], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[473], p0)
+				return matchRe(&nativeRegexps[474], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[474], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[475], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[475], "accept-", p0)
+				return matchReWith(&nativeRegexps[476], "accept-", p0)
 			})))
 }
 
@@ -9698,30 +9704,30 @@ func native283(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[471], "-", p0)
+				return matchReWith(&nativeRegexps[472], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[472], p0))
+						matchRe(&nativeRegexps[473], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[473], p0)
+					return matchRe(&nativeRegexps[474], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[474], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[475], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[475], "accept-", p0)
+					return matchReWith(&nativeRegexps[476], "accept-", p0)
 				}))))
 }
 
@@ -9729,7 +9735,7 @@ func native283(env any) bool {
 func native284(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[476], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[477], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -9741,7 +9747,7 @@ func native285(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[476], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[477], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -9758,7 +9764,7 @@ func native286(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[476], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[477], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -9780,7 +9786,7 @@ func native287(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[476], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[477], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -9863,16 +9869,16 @@ func native290(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[469], "hguard", p0)
+			return matchReFold(&nativeRegexps[470], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[469], "hguard", p0)
+				return matchReFold(&nativeRegexps[470], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[477], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[478], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[469], "hguard", p0)
+				return matchReFold(&nativeRegexps[470], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -9885,16 +9891,16 @@ func native291(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[469], "hguard", p0)
+				return matchReFold(&nativeRegexps[470], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[469], "hguard", p0)
+					return matchReFold(&nativeRegexps[470], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[477], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[478], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[469], "hguard", p0)
+					return matchReFold(&nativeRegexps[470], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -9910,18 +9916,18 @@ func native292(env any) bool {
 		((e.Name == "codex") &&
 			(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[478], "hook", p0)
+					return matchReAny(&nativeRegexps[479], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[478], "hook", p0)
+					return matchReAny(&nativeRegexps[479], "hook", p0)
 				})) ||
 				(((e.Option("a", "ask-for-approval") == "never") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[479], "approval_policy", p0)
+						return matchReWith(&nativeRegexps[480], "approval_policy", p0)
 					})) &&
 					((e.Option("s", "sandbox") == "danger-full-access") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[480], "danger-full-access", p0)
+							return matchReWith(&nativeRegexps[481], "danger-full-access", p0)
 						})))))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -9932,7 +9938,7 @@ func native292(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[481], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[482], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -9957,18 +9963,18 @@ func native293(env any) bool {
 			((e.Name == "codex") &&
 				(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[478], "hook", p0)
+						return matchReAny(&nativeRegexps[479], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[478], "hook", p0)
+						return matchReAny(&nativeRegexps[479], "hook", p0)
 					})) ||
 					(((e.Option("a", "ask-for-approval") == "never") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[479], "approval_policy", p0)
+							return matchReWith(&nativeRegexps[480], "approval_policy", p0)
 						})) &&
 						((e.Option("s", "sandbox") == "danger-full-access") ||
 							anyOf(e.Options("c", "config"), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[480], "danger-full-access", p0)
+								return matchReWith(&nativeRegexps[481], "danger-full-access", p0)
 							})))))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -9979,7 +9985,7 @@ func native293(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[481], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[482], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -9999,7 +10005,7 @@ func native294(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
 		((anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[482], "--", p0)
+			return matchReWith(&nativeRegexps[483], "--", p0)
 		}) ||
 			(e.Option("approval-mode") == "yolo")) ||
 			((e.Name == "qwen") &&
@@ -10039,7 +10045,7 @@ func native297(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[469], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[470], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -10066,7 +10072,7 @@ func native297(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[483], e.Name)) ||
+				matchRe(&nativeRegexps[484], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -10157,25 +10163,25 @@ func native306(env any) bool {
 			let1 := "(?is)\\bmutation\\b.*\\bvisibility\\s*:\\s*\\\\?\"?PUBLIC\\b"
 			return (((((((((e.Name == "curl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[484], "api.github.com/repos/\x00/api/v4/projects/", p0)
+					return matchReAny(&nativeRegexps[485], "api.github.com/repos/\x00/api/v4/projects/", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
 				((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[485], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[486], "/api/v4/projects/", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[486], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[487], "/api/v4/projects/", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[487], "visibility=public", p0)
+						return matchReAny(&nativeRegexps[488], "visibility=public", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[488], "/graphql", p0)
+						return matchReFold(&nativeRegexps[489], "/graphql", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return matchComputed(let1, p0)
@@ -10202,7 +10208,7 @@ func native306(env any) bool {
 						return in(strings.ToLower(p0), "private=false", "visibility=public")
 					}) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[489], "/workflows/\x00gitlab-ci", p0)
+							return matchReAny(&nativeRegexps[490], "/workflows/\x00gitlab-ci", p0)
 						}) &&
 							in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
 		}()
@@ -10220,16 +10226,16 @@ func native307(env any) bool {
 		((((e.Name == "gh") &&
 			(e.Pos(0) == "api")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[490], "/protection\x00rulesets", p0)
+				return matchReAny(&nativeRegexps[491], "/protection\x00rulesets", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[491], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
+				return matchReAny(&nativeRegexps[492], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
 			}))) ||
 		(((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[492], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[493], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -10239,15 +10245,15 @@ func native307(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[493], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[494], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[494], "-", p0) ||
+						return (matchReWith(&nativeRegexps[495], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[495], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[496], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -10276,64 +10282,64 @@ func native309(env any) bool {
 				in(e.Pos(0), "upgrade", "install")) &&
 				(matchComputed(let0, e.WrittenText()) ||
 					anyOf(e.Options("set", "set-string", "set-literal", "set-json"), func(p0 string) bool {
-						return matchReFold(&nativeRegexps[496], "replica", p0)
+						return matchReFold(&nativeRegexps[497], "replica", p0)
 					})))) ||
 			((e.Pos(0) == "scale") &&
 				anyOf(e.Options("replicas"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[497], "0", p0)
+					return matchReFold(&nativeRegexps[498], "0", p0)
 				}))) ||
 			(e.Pos(0) == "drain")) ||
 			((e.Pos(0) == "autoscale") &&
 				anyOf(e.Options("max"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[497], "0", p0)
+					return matchReFold(&nativeRegexps[498], "0", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[498], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[499], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
 				}))) ||
 			((e.Pos(0) == "replace") &&
 				e.HasFlag("force"))) ||
 			((e.Pos(0) == "apply") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[499], "--prune", p0)
+					return matchReWith(&nativeRegexps[500], "--prune", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[500], "persistentVolumeReclaimPolicy", p0)
+					return matchReWith(&nativeRegexps[501], "persistentVolumeReclaimPolicy", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				func() bool {
 					let1 := strings.Join(e.Args, "\n")
 					return ((((matchComputed(let0, let1) ||
-						matchReAny(&nativeRegexps[501], "replicas\x00replicas\"\x00replicas\"", let1)) ||
-						matchReAny(&nativeRegexps[502], "finalizers\x00$patch", let1)) ||
-						((matchReWith(&nativeRegexps[503], "\"op\"", let1) &&
-							matchReWith(&nativeRegexps[504], "\"path\"", let1)) &&
-							(matchReWith(&nativeRegexps[505], "\"remove\"", let1) ||
-								matchReWith(&nativeRegexps[506], "\"value\"", let1)))) ||
+						matchReAny(&nativeRegexps[502], "replicas\x00replicas\"\x00replicas\"", let1)) ||
+						matchReAny(&nativeRegexps[503], "finalizers\x00$patch", let1)) ||
+						((matchReWith(&nativeRegexps[504], "\"op\"", let1) &&
+							matchReWith(&nativeRegexps[505], "\"path\"", let1)) &&
+							(matchReWith(&nativeRegexps[506], "\"remove\"", let1) ||
+								matchReWith(&nativeRegexps[507], "\"value\"", let1)))) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[507], "null", p0) &&
-								!matchReWith(&nativeRegexps[508], "metadata", p0))
+							return (matchReWith(&nativeRegexps[508], "null", p0) &&
+								!matchReWith(&nativeRegexps[509], "metadata", p0))
 						}))
 				}())) ||
 			((((e.Pos(0) == "label") &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[509], "n", strings.ToLower(index(e.Positional, 1)))) &&
+				matchReWith(&nativeRegexps[510], "n", strings.ToLower(index(e.Positional, 1)))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[510], "-", p0)
+					return matchReWith(&nativeRegexps[511], "-", p0)
 				}))) ||
 			(in("taint", e.Positional...) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[511], ":NoExecute", p0)
+					return matchReWith(&nativeRegexps[512], ":NoExecute", p0)
 				}))) ||
 			((e.Pos(0) == "label") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[512], "pod-security.kubernetes.io/", p0)
+					return matchReWith(&nativeRegexps[513], "pod-security.kubernetes.io/", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[513], "-", p0)
+						return matchReWith(&nativeRegexps[514], "-", p0)
 					}))))
 	}()
 }
@@ -10378,7 +10384,7 @@ func native311(env any) bool {
 			(((in(e.Name, "bash", "sh", "dash", "zsh") &&
 				!e.HasFlag("c")) &&
 				(len(e.Positional) > 0)) &&
-				matchReWith(&nativeRegexps[514], ".sh", baseName(index(e.Positional, 0))))) ||
+				matchReWith(&nativeRegexps[515], ".sh", baseName(index(e.Positional, 0))))) ||
 			(((e.Name == "minikube") &&
 				(e.Pos(0) == "delete")) &&
 				e.HasFlag("all", "purge"))) ||
@@ -10406,13 +10412,13 @@ func native312(env any) bool {
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[515], "=", p0)
+			return matchReWith(&nativeRegexps[516], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[516], "0", p0)
+				return matchReWith(&nativeRegexps[517], "0", p0)
 			})))
 }
 
@@ -10444,7 +10450,7 @@ func native313(env any) bool {
 							return in(p0, let0...)
 						}) ||
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[517], "=", p0)
+								return matchReWith(&nativeRegexps[518], "=", p0)
 							})) ||
 							(e.Option("env") != "")) ||
 							(let1 != "")) ||
@@ -10455,26 +10461,26 @@ func native313(env any) bool {
 									in(e.Assigns[p0], "test", "testing"))
 							})) &&
 							allOf(e.Args, func(p0 string) bool {
-								return (!matchReWith(&nativeRegexps[518], "=", p0) ||
-									matchReWith(&nativeRegexps[519], "test", p0))
+								return (!matchReWith(&nativeRegexps[519], "=", p0) ||
+									matchReWith(&nativeRegexps[520], "test", p0))
 							})) &&
 							in(e.Option("env"), "", "test", "testing")) &&
 							!strings.HasPrefix(e.Name, "gitlab")) &&
 							((let1 == "") ||
 								localTestURL(let1))) &&
 							((let2 == "") ||
-								matchReAny(&nativeRegexps[520], "test", let2))) &&
+								matchReAny(&nativeRegexps[521], "test", let2))) &&
 							((let3 == "") ||
-								matchReWith(&nativeRegexps[521], "Test", let3))) &&
+								matchReWith(&nativeRegexps[522], "Test", let3))) &&
 							!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[522], "D", p0)
+								return matchReWith(&nativeRegexps[523], "D", p0)
 							})) &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return matchReAny(&nativeRegexps[523], "atabase_url\x00b_\x00isable_database_environment_check\x00--database\x00--connection", p0)
+								return matchReAny(&nativeRegexps[524], "atabase_url\x00b_\x00isable_database_environment_check\x00--database\x00--connection", p0)
 							}))
 						return (!let4 &&
 							(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[524], "db:", p0)
+								return matchReWith(&nativeRegexps[525], "db:", p0)
 							}) ||
 								((((e.Name == "dotnet-ef") ||
 									((e.Name == "dotnet") &&
@@ -10539,7 +10545,7 @@ func native313(env any) bool {
 										return (p0 == "base")
 									}))) ||
 								anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[525], "migrate:", p0)
+									return matchReWith(&nativeRegexps[526], "migrate:", p0)
 								})) ||
 								(anyOf(e.Args, func(p0 string) bool {
 									return in(p0, "flush", "reset_db")
@@ -10570,7 +10576,7 @@ func native313(env any) bool {
 									return (p0 == "db:migrate")
 								}) &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[526], "VERSION=", p0)
+										return matchReWith(&nativeRegexps[527], "VERSION=", p0)
 									}))) ||
 								((((e.Name == "knex") ||
 									anyOf(e.Args, func(p0 string) bool {
@@ -10590,7 +10596,7 @@ func native313(env any) bool {
 											return (p0 == "down-to")
 										}) &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return matchReWith(&nativeRegexps[415], "0", p0)
+												return matchReWith(&nativeRegexps[416], "0", p0)
 											}))))) ||
 								((e.Name == "migrate") &&
 									(((anyOf(e.Args, func(p0 string) bool {
@@ -10606,7 +10612,7 @@ func native313(env any) bool {
 											return (p0 == "goto")
 										}) &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return matchReWith(&nativeRegexps[415], "0", p0)
+												return matchReWith(&nativeRegexps[416], "0", p0)
 											}))))) ||
 								((e.Name == "dbmate") &&
 									anyOf(e.Positional, func(p0 string) bool {
@@ -10657,7 +10663,7 @@ func native313(env any) bool {
 										return (p0 == "runner")
 									})) &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[527], ".", p0)
+										return matchReWith(&nativeRegexps[528], ".", p0)
 									}))))
 					}()
 				}()
@@ -10677,14 +10683,14 @@ func native314(env any) bool {
 				(len(e.Positional) > 1)) ||
 				((((e.Pos(0) == "get") &&
 					(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[528], "secret", p0) ||
-							matchReWith(&nativeRegexps[529], ",secret", p0))
+						return (matchReWith(&nativeRegexps[529], "secret", p0) ||
+							matchReWith(&nativeRegexps[530], ",secret", p0))
 					}) ||
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[530], "$", p0)
+							return matchReWith(&nativeRegexps[531], "$", p0)
 						}) &&
-							matchReWith(&nativeRegexps[531], "secret", e.Line)))) &&
-					matchReAny(&nativeRegexps[532], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+							matchReWith(&nativeRegexps[532], "secret", e.Line)))) &&
+					matchReAny(&nativeRegexps[533], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 					!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 						matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1))))
 		}()
@@ -10698,23 +10704,23 @@ func native315(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[533], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[534], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[534], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[535], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[534], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[535], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[535], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[536], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[535], "://", p0)
+				return matchReWith(&nativeRegexps[536], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -10723,37 +10729,37 @@ func native315(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[536], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[537], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[537], "://", p0) &&
-						!matchReWith(&nativeRegexps[538], "https://", p0))
+					return (matchReWith(&nativeRegexps[538], "://", p0) &&
+						!matchReWith(&nativeRegexps[539], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[539], "://", p0)
+					return matchReWith(&nativeRegexps[540], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[540], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[541], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[537], "://", p0) &&
-						!matchReWith(&nativeRegexps[538], "https://", p0)))
+					(matchReWith(&nativeRegexps[538], "://", p0) &&
+						!matchReWith(&nativeRegexps[539], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[541], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[542], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[542], ":", p0))
+					matchReWith(&nativeRegexps[543], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -10798,18 +10804,18 @@ func native315(env any) bool {
 				(((e.Pos(0) == "plugin") &&
 					in(e.Pos(1), "install", "add")) &&
 					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-						return (matchReAny(&nativeRegexps[543], "http\x00git\x00ssh\x00git@", p0) &&
+						return (matchReAny(&nativeRegexps[544], "http\x00git\x00ssh\x00git@", p0) &&
 							(e.Agent ||
-								!matchReWith(&nativeRegexps[544], "https://", p0)))
+								!matchReWith(&nativeRegexps[545], "https://", p0)))
 					}))))) ||
 		((((e.Name == "gh") &&
 			in(e.Pos(0), "extension", "extensions", "ext")) &&
 			(e.Pos(1) == "install")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[545], "/", p0) &&
-					!matchReWith(&nativeRegexps[546], "/", p0)) &&
+				return ((matchReWith(&nativeRegexps[546], "/", p0) &&
+					!matchReWith(&nativeRegexps[547], "/", p0)) &&
 					(e.Agent ||
-						!matchReWith(&nativeRegexps[547], "/", p0)))
+						!matchReWith(&nativeRegexps[548], "/", p0)))
 			}))) ||
 		((((e.Name == "docker") &&
 			(e.Pos(0) == "plugin")) &&
@@ -10824,7 +10830,7 @@ func native316(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[548], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[549], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -10832,10 +10838,10 @@ func native316(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[549], "--force-", p0)
+				return matchReWith(&nativeRegexps[550], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[550], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[551], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -10846,11 +10852,11 @@ func native317(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[551], "/etc/", p0)
+			return matchReWith(&nativeRegexps[552], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[552], "/etc/", p0)
+				return matchReWith(&nativeRegexps[553], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -10879,12 +10885,12 @@ func native318(env any) bool {
 							!((p0 == "RUBYOPT") &&
 								matchComputed(let2, e.Assigns[p0]))) &&
 							!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-								matchReWith(&nativeRegexps[154], "ssh", e.Assigns[p0])) &&
-								!matchReFold(&nativeRegexps[553], "command", e.Assigns[p0]))) &&
+								matchReWith(&nativeRegexps[155], "ssh", e.Assigns[p0])) &&
+								!matchReFold(&nativeRegexps[554], "command", e.Assigns[p0]))) &&
 							!((p0 == "ENV") &&
-								matchRe(&nativeRegexps[554], e.Assigns[p0]))) &&
-							!((p0 == "PS4") &&
 								matchRe(&nativeRegexps[555], e.Assigns[p0]))) &&
+							!((p0 == "PS4") &&
+								matchRe(&nativeRegexps[556], e.Assigns[p0]))) &&
 							!((p0 == "NODE_OPTIONS") &&
 								matchComputed(let0, e.Assigns["NODE_OPTIONS"]))) &&
 							in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
@@ -10892,20 +10898,20 @@ func native318(env any) bool {
 							strings.HasPrefix(p0, "LUA_INIT_"))
 					}) ||
 						anyOf(e.Declared, func(p0 string) bool {
-							return (((((((!matchReWith(&nativeRegexps[556], "ENV=", p0) &&
-								!(matchReWith(&nativeRegexps[557], "GIT_SSH", p0) &&
-									!matchReFold(&nativeRegexps[553], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!(matchReWith(&nativeRegexps[558], "=", p0) &&
+							return (((((((!matchReWith(&nativeRegexps[557], "ENV=", p0) &&
+								!(matchReWith(&nativeRegexps[558], "GIT_SSH", p0) &&
+									!matchReFold(&nativeRegexps[554], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+								!(matchReWith(&nativeRegexps[559], "=", p0) &&
 									e.ProjectLibraryPath(substr(p0, 0, strings.Index(p0, "=")), substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!matchReWith(&nativeRegexps[559], "PS4=", p0)) &&
+								!matchReWith(&nativeRegexps[560], "PS4=", p0)) &&
 								!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
 									matchComputed(let0, strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-								!((matchReWith(&nativeRegexps[560], "=", p0) &&
+								!((matchReWith(&nativeRegexps[561], "=", p0) &&
 									matchComputed(let1, substr(p0, (strings.Index(p0, "=")+1), len(p0)))) &&
 									!matchComputed(let3, p0))) &&
 								!(strings.HasPrefix(p0, "RUBYOPT=") &&
 									matchComputed(let2, strings.TrimPrefix(p0, "RUBYOPT=")))) &&
-								matchReAny(&nativeRegexps[561], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+								matchReAny(&nativeRegexps[562], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 						}))
 				}()
 			}()
@@ -10922,7 +10928,7 @@ func native319(env any) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[562], "-", p0) &&
+				return (matchReWith(&nativeRegexps[563], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
 			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
@@ -11007,14 +11013,14 @@ func native320(env any) bool {
 func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[563], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[564], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[564], ")", p0.Target))
+				matchReFold(&nativeRegexps[565], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[564], ")", p0)
+				return matchReFold(&nativeRegexps[565], ")", p0)
 			})))
 }
 
@@ -11022,15 +11028,15 @@ func native321(env any) bool {
 func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[565], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[566], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[566], "=", p0) &&
-					!matchReAny(&nativeRegexps[567], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
+				return (matchReWith(&nativeRegexps[567], "=", p0) &&
+					!matchReAny(&nativeRegexps[568], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[568], "A", p0)
+			return matchReWith(&nativeRegexps[569], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -11038,7 +11044,7 @@ func native322(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[569], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[570], "--preserve-env=", p0)
 		}))
 }
 
@@ -11061,7 +11067,7 @@ func native323(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[570], "-R", p0)
+								return matchReWith(&nativeRegexps[571], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -11094,16 +11100,16 @@ func native323(env any) bool {
 									e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 								((e.Name == "pacman") &&
 									(anyOf(e.Flags, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[571], "-R", p0)
+										return matchReWith(&nativeRegexps[572], "-R", p0)
 									}) ||
 										e.HasFlag("nodeps")))) ||
 								((e.Name == "dpkg") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[572], "--force-", p0)
+										return matchReWith(&nativeRegexps[573], "--force-", p0)
 									}))) ||
 								(in(e.Name, "apt", "apt-get", "aptitude") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReFold(&nativeRegexps[573], "--force-", p0)
+										return matchReFold(&nativeRegexps[574], "--force-", p0)
 									}))) ||
 								((e.Name == "apk") &&
 									e.HasFlag("force-broken-world", "force"))))
@@ -11119,8 +11125,8 @@ func native324(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[574], ".", p0) ||
-				matchReFold(&nativeRegexps[575], "://", p0))
+			return (matchReFold(&nativeRegexps[575], ".", p0) ||
+				matchReFold(&nativeRegexps[576], "://", p0))
 		})
 		return ((((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -11152,15 +11158,15 @@ func native325(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[576], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[577], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[577], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[578], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[578], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[579], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[579], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[580], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			!in(e.Pos(0), "whoami", "view", "v", "info", "show", "search", "s", "ping", "outdated")) &&
@@ -11171,17 +11177,17 @@ func native325(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[580], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[581], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[581], "://", p0) &&
+				return (matchReWith(&nativeRegexps[582], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[581], "://", p0) &&
+				return (matchReWith(&nativeRegexps[582], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -11198,7 +11204,7 @@ func native325(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[581], "://", p0) &&
+				return (matchReWith(&nativeRegexps[582], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -11251,7 +11257,7 @@ func native327(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[582], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[583], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -11262,7 +11268,7 @@ func native328(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[583], "=", p0)
+					return matchReWith(&nativeRegexps[584], "=", p0)
 				})
 			}
 			return func() []string {
@@ -11284,28 +11290,28 @@ func native328(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[584], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[585], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[585], "_", p0) &&
+				(matchReWith(&nativeRegexps[586], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[586], "://", let1) &&
+							return (matchReWith(&nativeRegexps[587], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[587], "=", p0) &&
-					!matchReWith(&nativeRegexps[588], "=0", p0))) ||
-				matchReWith(&nativeRegexps[589], "=", p0)) ||
-				(matchReWith(&nativeRegexps[590], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[588], "=", p0) &&
+					!matchReWith(&nativeRegexps[589], "=0", p0))) ||
+				matchReWith(&nativeRegexps[590], "=", p0)) ||
+				(matchReWith(&nativeRegexps[591], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[591], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[592], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[593], "-insecure", p0))
+				(matchReWith(&nativeRegexps[592], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[593], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[594], "-insecure", p0))
 		})
 	}()
 }
@@ -11350,7 +11356,7 @@ func native330(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[594], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[595], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -11360,7 +11366,7 @@ func native330(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[595], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[596], "/", cleanPath(p0)))
 			})))
 }
 
@@ -11376,7 +11382,7 @@ func native331(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[596], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[597], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11394,9 +11400,9 @@ func native331(env any) bool {
 		((e.Name == "osascript") &&
 			func() bool {
 				let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-				return ((matchReFold(&nativeRegexps[597], "\"", let0) &&
-					matchReAny(&nativeRegexps[598], "restart\x00shut", let0)) ||
-					matchReFold(&nativeRegexps[599], "aevtr", let0))
+				return ((matchReFold(&nativeRegexps[598], "\"", let0) &&
+					matchReAny(&nativeRegexps[599], "restart\x00shut", let0)) ||
+					matchReFold(&nativeRegexps[600], "aevtr", let0))
 			}()))
 }
 
@@ -11415,9 +11421,9 @@ func native333(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[600], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[601], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[602], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[601], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[602], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[603], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -11458,12 +11464,12 @@ func native334(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[603], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[604], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[604], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[605], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[605], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[606], "systemctl", e.Line)))
 }
 
 // native335 is the condition of fork-bomb.
@@ -11478,10 +11484,10 @@ func native335(env any) bool {
 func native336(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[469], "hguard", p0)
+		return matchReFold(&nativeRegexps[470], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[606], "hguard", p0)
+			return matchReFold(&nativeRegexps[607], "hguard", p0)
 		}))
 }
 
@@ -11498,10 +11504,10 @@ func native338(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[607], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[608], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[608], "history", p0)
+			return matchReWith(&nativeRegexps[609], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11518,7 +11524,7 @@ func native338(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[609], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[610], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -11534,7 +11540,7 @@ func native339(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[236], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[237], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -11545,7 +11551,7 @@ func native339(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[236], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[237], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -11577,7 +11583,7 @@ func native340(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[610], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[611], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11599,29 +11605,29 @@ func native340(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[611], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[612], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[612], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[613], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "remove", "disable", "bootout", "unload", "stop", "kill")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[613], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
+				return matchReAny(&nativeRegexps[614], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
 			}))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[614], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[615], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[615], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[616], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -11647,7 +11653,7 @@ func native341(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[616], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[617], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "pkill") &&
 				!e.HasFlag("l", "list", "V", "version")) &&
@@ -11667,12 +11673,12 @@ func native341(env any) bool {
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[617], "p", p0)
+					return matchReWith(&nativeRegexps[618], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[618], "$", p0)
+						return matchReWith(&nativeRegexps[619], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[619], "=", e.Line)))))
+						matchReWith(&nativeRegexps[620], "=", e.Line)))))
 	}()
 }
 
@@ -11699,7 +11705,7 @@ func native343(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[620], "p", p0)
+					return matchReWith(&nativeRegexps[621], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -11707,7 +11713,7 @@ func native343(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[621], "grep\x00idof\x00while", e.Line)))) &&
+					matchReAny(&nativeRegexps[622], "grep\x00idof\x00while", e.Line)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -11715,11 +11721,11 @@ func native343(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[622], "p", e.Line)) ||
+				matchReWith(&nativeRegexps[623], "p", e.Line)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[623], "p", e.Line))) ||
+				matchReWith(&nativeRegexps[624], "p", e.Line))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
@@ -11729,10 +11735,10 @@ func native343(env any) bool {
 func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[624], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[625], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[625], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[626], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -11761,10 +11767,10 @@ func native346(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[626], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[627], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[627], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[628], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11799,7 +11805,7 @@ func native347(env any) bool {
 			}))) ||
 		((e.Name == "vim-cmd") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[628], "vmsvc/", p0)
+				return matchReWith(&nativeRegexps[629], "vmsvc/", p0)
 			}))) ||
 		((e.Name == "virsh") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -11870,14 +11876,14 @@ func native350(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[629], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[630], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[630], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[631], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[631], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[632], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[632], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[633], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native351 is the condition of kernel-module-load-agent.
@@ -11898,13 +11904,13 @@ func native352(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[633], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[634], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[634], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[635], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[635], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[636], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -11916,7 +11922,7 @@ func native353(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[636], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[637], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -11935,7 +11941,7 @@ func native354(env any) bool {
 					return !matchComputed(let0, p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[637], "-", p0) &&
+					return (matchReWith(&nativeRegexps[638], "-", p0) &&
 						!matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--load="), "-p")))
 				})))
 	}()
@@ -11950,7 +11956,7 @@ func native355(env any) bool {
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-				!matchReWith(&nativeRegexps[638], "/sys/", cleanPath(p0))) &&
+				!matchReWith(&nativeRegexps[639], "/sys/", cleanPath(p0))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 					(baseName(p0) != "cgroup.kill"))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -11985,16 +11991,16 @@ func native358(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[639], p0)
+				return matchRe(&nativeRegexps[640], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[640], p0)
+					return matchRe(&nativeRegexps[641], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[641], p0)
+					return matchRe(&nativeRegexps[642], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[642], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[643], "/var/log/", p0)
 		}))
 }
 
@@ -12018,7 +12024,7 @@ func native359(env any) bool {
 			(abbrevWords("link delete", e.Positional) ||
 				abbrevWords("address delete", e.Positional))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[643], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
+				return matchReAny(&nativeRegexps[644], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
 			}))) ||
 		(((e.Name == "ip") &&
 			abbrevWords("route flush|delete", e.Positional)) &&
@@ -12075,9 +12081,9 @@ func native359(env any) bool {
 						return (p0 == "allow")
 					})))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[644], "22\x00ssh\x00openssh", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[645], "22\x00ssh\x00openssh", strings.ToLower(p0))
 			})) &&
-			!matchReAny(&nativeRegexps[645], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+			!matchReAny(&nativeRegexps[646], "from \x00from a", strings.Join(e.Positional, " ")))) ||
 		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -12086,25 +12092,25 @@ func native359(env any) bool {
 			anyOf(e.Options("j", "jump"), func(p0 string) bool {
 				return in(p0, "DROP", "REJECT")
 			})) &&
-			matchReWith(&nativeRegexps[646], "--", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[647], "--", strings.Join(e.Args, " "))) &&
 			!((e.HasFlag("s", "source", "src-range", "m") &&
-				matchReWith(&nativeRegexps[647], "-", strings.Join(e.Args, " "))) &&
-				!matchReWith(&nativeRegexps[648], "-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[648], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[649], "-", strings.Join(e.Args, " "))))) ||
 		((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
-			matchReAny(&nativeRegexps[649], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
-			matchReWith(&nativeRegexps[650], "-", strings.Join(e.Args, " ")))) ||
+			matchReAny(&nativeRegexps[650], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[651], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nft") &&
-			(matchReFold(&nativeRegexps[651], "policy", strings.Join(e.Args, " ")) ||
-				matchReFold(&nativeRegexps[652], "rule", strings.Join(e.Args, " "))))) ||
+			(matchReFold(&nativeRegexps[652], "policy", strings.Join(e.Args, " ")) ||
+				matchReFold(&nativeRegexps[653], "rule", strings.Join(e.Args, " "))))) ||
 		(((e.Name == "nft") &&
-			matchReWith(&nativeRegexps[653], "dport", strings.Join(e.Args, " "))) &&
-			!matchReWith(&nativeRegexps[654], "saddr", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[654], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[655], "saddr", strings.Join(e.Args, " ")))) ||
 		((e.Name == "firewall-cmd") &&
 			((e.HasFlag("panic-on") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[655], "--remove-", p0)
+					return matchReWith(&nativeRegexps[656], "--remove-", p0)
 				})) ||
-				matchReWith(&nativeRegexps[656], "--remove-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[657], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -12114,7 +12120,7 @@ func native359(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[657], "100", e.Line)))))
+					matchReWith(&nativeRegexps[658], "100", e.Line)))))
 }
 
 // native360 is the condition of boot-config-change.
@@ -12147,33 +12153,33 @@ func native361(env any) bool {
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[658], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[659], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[659], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[660], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[660], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[661], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[597], "\"", let0) &&
-						matchReFold(&nativeRegexps[661], "log", let0)) ||
-						matchReFold(&nativeRegexps[662], "aevt", let0))
+					return ((matchReFold(&nativeRegexps[598], "\"", let0) &&
+						matchReFold(&nativeRegexps[662], "log", let0)) ||
+						matchReFold(&nativeRegexps[663], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[663], "login1", p0)
+					return matchReFold(&nativeRegexps[664], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[664], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[665], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -12182,11 +12188,11 @@ func native361(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[596], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[597], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[665], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[666], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -12200,10 +12206,10 @@ func native362(env any) bool {
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[666], "-s", p0)
+				return matchReWith(&nativeRegexps[667], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[667], p0)
+				return matchRe(&nativeRegexps[668], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -12236,8 +12242,8 @@ func native362(env any) bool {
 			((e.Name == "chronyd") &&
 				e.HasFlag("q"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return !(matchReAny(&nativeRegexps[668], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
-					matchReWith(&nativeRegexps[669], "pool.ntp.org", p0))
+				return !(matchReAny(&nativeRegexps[669], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[670], "pool.ntp.org", p0))
 			})))
 }
 
@@ -12255,7 +12261,7 @@ func native363(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[670], "--", p0)
+					return matchReWith(&nativeRegexps[671], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -12308,7 +12314,7 @@ func native365(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[231], "-", p0)
+				return matchReWith(&nativeRegexps[232], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -12359,9 +12365,9 @@ func native368(env any) bool {
 func native369(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[671], "while", e.Code) ||
-			matchReAny(&nativeRegexps[672], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[673], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[672], "while", e.Code) ||
+			matchReAny(&nativeRegexps[673], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[674], "fork", e.Code)))
 }
 
 // native370 is the condition of service-from-file.
@@ -12388,11 +12394,11 @@ func native371(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[674], "\"", p0)
+				return matchReWith(&nativeRegexps[675], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[675], ".sock", p0)
+				return matchReWith(&nativeRegexps[676], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -12402,10 +12408,10 @@ func native371(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[676], "source=/", p0)
+					return matchReWith(&nativeRegexps[677], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[677], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[678], "security.privileged=true", p0)
 				}))))
 }
 
@@ -12414,18 +12420,18 @@ func native372(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[678], "bind", p0)
+			return matchReWith(&nativeRegexps[679], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[679], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[680], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[680], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[681], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native373 is the condition of mount-over-process.
 func native373(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[681], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[682], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native374 is the condition of snap-unsigned-install.
@@ -12442,7 +12448,7 @@ func native375(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[682], "-", p0)
+				return matchReWith(&nativeRegexps[683], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -12480,21 +12486,21 @@ func native376(env any) bool {
 					(e.Stdin.Text == "")))) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[683], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[684], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((in(e.Name, "cp", "install") &&
 			(len(e.Positional) >= 2)) &&
 			(index(e.Positional, 0) == "/dev/null")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[683], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[684], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((e.Name == "dd") &&
 			in("if=/dev/null", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "of=") &&
 					(under(substr(p0, 3, len(p0)), "/var/log") ||
-						matchReAny(&nativeRegexps[683], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
+						matchReAny(&nativeRegexps[684], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
 			}))) ||
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return ((p0.Op == ">") &&
@@ -12515,7 +12521,7 @@ func native376(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[683], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[684], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -12526,7 +12532,7 @@ func native377(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[684], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[685], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -12534,9 +12540,9 @@ func native377(env any) bool {
 func native378(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[685], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[686], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[687], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[686], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[687], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[688], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -12544,66 +12550,66 @@ func native378(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[688], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[689], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[689], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[690], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[690], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[691], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[691], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[692], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[692], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[693], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[693], e.Line)) &&
-				matchReAny(&nativeRegexps[694], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[695], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[694], e.Line)) &&
+				matchReAny(&nativeRegexps[695], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[696], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native379 is the condition of request-flood-loop.
 func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[696], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[697], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[698], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[697], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[698], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[699], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[699], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[700], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native380 is the condition of busy-loop.
 func native380(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[700], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[701], "do", e.Line) &&
-			matchReWith(&nativeRegexps[702], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[703], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[704], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[705], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[706], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[701], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[702], "do", e.Line) &&
+			matchReWith(&nativeRegexps[703], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[704], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[705], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[706], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[707], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native381 is the condition of spawn-loop.
 func native381(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[707], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[708], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[708], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[709], "sleep\x00wait", e.Line))
 }
 
 // native382 is the condition of thread-storm-code.
 func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[709], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[710], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[711], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[710], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[711], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[712], "sleep\x00.join()", e.Code))
 }
 
 // native383 is the condition of endless-device-read.
@@ -12624,7 +12630,7 @@ func native383(env any) bool {
 func native384(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[712], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[713], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native385 is the condition of write-system-config.
@@ -12633,7 +12639,7 @@ func native385(env any) bool {
 	return (!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[713], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[714], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
@@ -12657,8 +12663,8 @@ func native386(env any) bool {
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[714], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[715], "/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[715], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[716], "/", cleanPath(p0)))
 		}))
 }
 
@@ -12668,10 +12674,10 @@ func native387(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[716], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[717], "/etc/", cleanPath(p0))) ||
+			return ((matchReWith(&nativeRegexps[717], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[718], "/etc/", cleanPath(p0))) ||
 				((strings.HasPrefix(baseName(p0), ".") &&
-					matchRe(&nativeRegexps[235], baseName(p0))) &&
+					matchRe(&nativeRegexps[236], baseName(p0))) &&
 					(mayName(p0, "~/.zcompdump") ||
 						mayName(p0, "~/.zcompdump-host-5.9"))))
 		}))
@@ -12696,16 +12702,16 @@ func native388(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[718], "/d", p0)
+						return matchReWith(&nativeRegexps[719], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[718], "/d", p0)) ||
+							matchReWith(&nativeRegexps[719], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[719], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[720], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[720], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[721], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -12735,18 +12741,18 @@ func native389(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[719], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[720], "/.ssh", cleanPath(p0))) &&
 					!(((let0 &&
 						func() bool {
 							if e.Agent {
 								return !e.OutsideProject(p0)
 							}
-							return ((!matchRe(&nativeRegexps[721], cleanPath(p0)) &&
+							return ((!matchRe(&nativeRegexps[722], cleanPath(p0)) &&
 								!strings.Contains(p0, "..")) ||
 								((e.Cwd != "") &&
 									strings.HasPrefix(cleanPath(p0), (e.Cwd+"/"))))
 						}()) &&
-						!matchRe(&nativeRegexps[722], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[723], cleanPath(p0))) &&
 						(let1 ||
 							(((e.Cwd != "") &&
 								!e.CwdLost) &&
@@ -12754,7 +12760,7 @@ func native389(env any) bool {
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[723], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[724], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -12763,12 +12769,12 @@ func native389(env any) bool {
 func native390(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[724], "$", p0) ||
-			matchReAny(&nativeRegexps[725], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[725], "$", p0) ||
+			matchReAny(&nativeRegexps[726], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[726], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[727], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -12785,7 +12791,7 @@ func native391(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[727], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[728], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -12797,7 +12803,7 @@ func native392(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[728], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[729], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -12818,18 +12824,18 @@ func native394(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[729], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[730], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[731], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[732], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[733], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[734], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[735], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[730], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[731], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[732], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[733], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[734], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[735], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[736], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[236], p0)) &&
-					(matchReWith(&nativeRegexps[736], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[737], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[738], ".sample", p0)))))
+					!matchRe(&nativeRegexps[237], p0)) &&
+					(matchReWith(&nativeRegexps[737], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[738], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[739], ".sample", p0)))))
 		}))
 }
 
@@ -12837,7 +12843,7 @@ func native394(env any) bool {
 func native395(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[739], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[740], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -12850,14 +12856,14 @@ func native396(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[740], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[741], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[741], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[742], "=", p0))
+				return (matchReWith(&nativeRegexps[742], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[743], "=", p0))
 			})))
 }
 
@@ -12871,7 +12877,7 @@ func native397(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[743], p0) ||
+			return ((matchRe(&nativeRegexps[744], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -12886,7 +12892,7 @@ func native397(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[744], "credential_process", p0)
+				return matchReAny(&nativeRegexps[745], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -12896,7 +12902,7 @@ func native397(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[745], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[746], ".exec.command", p0)
 					})))))
 }
 
@@ -12905,7 +12911,7 @@ func native398(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[746], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[747], "GOFLAGS=", p0)
 		}))
 }
 
@@ -12931,11 +12937,11 @@ func native399(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[747], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[748], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[748], "scripts.", p0)
+						return matchReWith(&nativeRegexps[749], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -12968,7 +12974,7 @@ func native400(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[749], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[750], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -12976,51 +12982,51 @@ func native400(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[750], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[751], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[751], p0)
+					return matchRe(&nativeRegexps[752], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[752], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[753], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[753], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[754], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[754], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[755], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			}) &&
 				!(((len(e.Positional) >= 3) &&
-					matchReAny(&nativeRegexps[755], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
+					matchReAny(&nativeRegexps[756], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
 					((in(index(e.Positional, (len(e.Positional)-1)), "true", "false") ||
-						(matchReAny(&nativeRegexps[756], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
-							matchRe(&nativeRegexps[757], index(e.Positional, (len(e.Positional)-1))))) ||
-						(matchReFold(&nativeRegexps[758], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
+						(matchReAny(&nativeRegexps[757], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
+							matchRe(&nativeRegexps[758], index(e.Positional, (len(e.Positional)-1))))) ||
+						(matchReFold(&nativeRegexps[759], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
 							in(index(e.Positional, (len(e.Positional)-1)), "difft", "difftastic")))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[759], "alias.", p0)
+				return matchReAny(&nativeRegexps[760], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[760], "credential.", p0)
+				return matchReFold(&nativeRegexps[761], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[761], "include", p0)
+				return matchReFold(&nativeRegexps[762], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[762], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[763], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[763], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[764], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[764], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[765], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -13029,21 +13035,21 @@ func native400(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[765], "remote.", p0)
+				return matchReFold(&nativeRegexps[766], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[766], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[767], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[767], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[768], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[768], "bin/", p0)))
+							!matchReWith(&nativeRegexps[769], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[769], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[770], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[770], "protocol.", p0)
+				return matchReFold(&nativeRegexps[771], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -13062,14 +13068,14 @@ func native401(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[761], "include", p0)
+				return matchReFold(&nativeRegexps[762], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[761], "include", let0)) &&
+			!matchReFold(&nativeRegexps[762], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[236], let0) ||
+					(!matchRe(&nativeRegexps[237], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -13081,36 +13087,36 @@ func native402(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[771], "url.", p0)))
+					matchReFold(&nativeRegexps[772], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[771], "url.", p0)
+				return matchReFold(&nativeRegexps[772], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[155], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[772], "url.", e.Assigns[p0])) &&
+				return ((matchReWith(&nativeRegexps[156], "GIT_CONFIG_KEY_", p0) &&
+					matchReFold(&nativeRegexps[773], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[773], "http.", p0)
+				return matchReFold(&nativeRegexps[774], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[774], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[775], "false\x00no\x00off\x000", p0)
 				})) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[772], "url.", p0)
+						return matchReFold(&nativeRegexps[773], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[775], "http", p0)
+						return matchReFold(&nativeRegexps[776], "http", p0)
 					})))))
 }
 
@@ -13123,9 +13129,9 @@ func native403(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[749], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[750], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[749], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[750], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -13134,8 +13140,8 @@ func native403(env any) bool {
 func native404(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[776], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[777], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[777], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[778], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -13144,8 +13150,8 @@ func native405(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[778], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[779], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[779], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[780], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -13160,18 +13166,18 @@ func native407(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[780], "--action=", p0)
+			return matchReWith(&nativeRegexps[781], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[781], "/", p0)
+			return matchReWith(&nativeRegexps[782], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[782], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[783], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[783], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[784], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -13180,9 +13186,9 @@ func native408(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[784], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[785], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[236], p0) {
+					!matchRe(&nativeRegexps[237], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -13197,7 +13203,7 @@ func native409(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[236], p0) {
+					!matchRe(&nativeRegexps[237], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
