@@ -399,7 +399,8 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		}
 	}
 	env.Outputs = outputs(c.Name, args, env.Positional, env.Redirects)
-	env.SecretFiles = secretFiles(c.Name, args, env.Positional, env.Redirects)
+	named := withoutScript(c, args) // the words whose files the command itself reads
+	env.SecretFiles = secretFiles(c.Name, named, env.Positional, env.Redirects)
 	if outs, secrets := lostNames(c, env.Redirects); len(outs)+len(secrets) > 0 {
 		env.Outputs = append(env.Outputs, outs...)
 		env.SecretFiles = append(env.SecretFiles, secrets...)
@@ -418,12 +419,12 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	if env.Code != "" {
 		env.SecretFiles = append(env.SecretFiles, codeSecrets(env.Code, env.Cwd)...)
 	}
-	env.SecretFiles = append(env.SecretFiles, moreSecrets(c, args, env)...)
+	env.SecretFiles = append(env.SecretFiles, moreSecrets(c, named, env)...)
 	env.SecretFiles = append(env.SecretFiles, huntedSecrets(c, line, env, ctx.Home)...)
 	env.SecretFiles = append(env.SecretFiles, expandedSecrets(c, env)...)
 	gs := guards(ctx.Guarded)
 	env.Outputs = append(env.Outputs, searchedGuards(c, line, env, gs)...)
-	env.MayWrite = mayWrite(c, args, env.Outputs, gs)
+	env.MayWrite = mayWrite(c, named, env.Outputs, gs)
 	if s, w := fromEarlierFiles(line, c, args, gs); len(s)+len(w) > 0 {
 		env.SecretFiles = append(env.SecretFiles, s...)
 		env.MayWrite = append(env.MayWrite, w...)
@@ -649,6 +650,18 @@ func expandedSecrets(c *cmdline.Command, env *CommandEnv) []string {
 		}
 	}
 	return out
+}
+
+// withoutScript is args less the script of a shell's -c (bash -lc 'cp
+// .env.example .env'): the walker follows it, and each of its commands is
+// judged on its own words, so the carrier reads no file its script names.
+// A script known only at run time ("$(curl …)") stays.
+func withoutScript(c *cmdline.Command, args []string) []string {
+	i, ok := cmdline.ShellScript(c)
+	if !ok || c.Args[i].Dynamic || len(args) != len(c.Args) {
+		return args
+	}
+	return slices.Delete(slices.Clone(args), i, i+1)
 }
 
 // patternFirst are programs whose words are as likely patterns as files.

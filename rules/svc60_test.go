@@ -81,7 +81,7 @@ func TestSvc60LocalTestDatabase(t *testing.T) {
 		{`PGHOST=db.prod.example.com dropdb app_test`, dsl.Ask, dsl.Ask},
 		{`ssh prod dropdb app_test`, dsl.Ask, dsl.Ask},
 		{`kubectl exec -it postgres-0 -- dropdb app_test`, dsl.Allow, dsl.Allow}, // a pod's own loopback, as docker compose exec is (fpfix61)
-		{`bash -c 'dropdb app_test'`, dsl.Ask, dsl.Ask},
+		{`bash -c 'dropdb app_test'`, dsl.Allow, dsl.Allow},                      // a shell's -c that is the whole line runs it here, as bare (wrap62)
 		{`psql postgres://u@db.prod.example.com/app_test -c 'TRUNCATE users'`, dsl.Ask, dsl.Ask},
 		{`psql -d app_test -c 'DROP DATABASE prod'`, dsl.Ask, dsl.Ask},
 		{`psql -d app_test -c 'DROP/**/DATABASE prod'`, dsl.Ask, dsl.Ask},

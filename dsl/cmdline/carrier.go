@@ -677,9 +677,16 @@ func (w *walker) stdinCode(c *Command) {
 // passesStdin reports a carrier whose command reads the carrier's own
 // standard input: a shell's -c string, eval.
 func passesStdin(via string) bool {
-	name, ok := strings.CutSuffix(via, " -c")
 	// an alias is the shell's own text (zsh expands one on a later line)
-	return via == "eval" || strings.HasPrefix(via, "alias ") || ok && shells.has(program(baseName(name)))
+	return via == "eval" || strings.HasPrefix(via, "alias ") || ShellScriptVia(via)
+}
+
+// ShellScriptVia reports whether via, a carrier as Command.Via names it,
+// is a shell's -c string (bash -c, sh -c; bash -lc is named bash -c): the
+// script runs on the same machine as the line, as if typed there.
+func ShellScriptVia(via string) bool {
+	name, ok := strings.CutSuffix(via, " -c")
+	return ok && shells.has(program(baseName(name)))
 }
 
 // ShowsOutput reports whether via, a carrier as Command.Via names it,
@@ -695,7 +702,7 @@ func ShowsOutput(via string) bool {
 	case "eval", "source", "source stdin", ".", "emulate -c", "script -c", "su -c", "runuser -c":
 		return true
 	}
-	if name, ok := strings.CutSuffix(via, " -c"); ok && shells.has(program(baseName(name))) {
+	if ShellScriptVia(via) {
 		return true
 	}
 	if name, ok := strings.CutSuffix(via, " stdin"); ok && shells.has(program(baseName(name))) {
@@ -968,43 +975,16 @@ func (w *walker) shell(c *Command, args []field, cx ctx) {
 		w.fish(c, args, cx)
 		return
 	}
-	hasC, readStdin := false, false
-	i := 0
-options:
-	for i < len(args) {
-		v := args[i].Value
-		switch {
-		case args[i].Dynamic:
-			break options
-		case v == "--" || v == "-":
-			i++
-			break options
-		case strings.HasPrefix(v, "--"):
-			i++
-			if (v == "--rcfile" || v == "--init-file") && i < len(args) {
-				// the start-up file an interactive bash reads first:
-				// bash --rcfile <(echo …) -i runs it
-				if f := args[i]; f.in.Kind != "" {
-					w.runSubst(c, f, c.Name+" "+v, cx)
-				}
-				i++
-			} else if shellOptionValue(c.Name, v) {
-				i++ // zsh --emulate sh -c …
-			}
-		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
-			i++
-			for _, ch := range v[1:] {
-				switch ch {
-				case 'c':
-					hasC = true
-				case 's':
-					readStdin = true
-				case 'o', 'O':
-					i++ // -o OPTION
-				}
-			}
-		default:
-			break options
+	words := make([]Word, len(args))
+	for j, a := range args {
+		words[j] = a.Word
+	}
+	i, hasC, readStdin := shellInvocation(c.Name, words)
+	for j := 1; j < min(i, len(args)); j++ {
+		if v := args[j-1].Value; (v == "--rcfile" || v == "--init-file") && args[j].in.Kind != "" {
+			// the start-up file an interactive bash reads first: bash
+			// --rcfile <(echo …) -i runs it
+			w.runSubst(c, args[j], c.Name+" "+v, cx)
 		}
 	}
 	rest := args[min(i, len(args)):]
@@ -1029,6 +1009,54 @@ options:
 		w.makeVariables(c, rest[1:], cx)
 		w.spawn(c, rest, Wrapper{Name: c.Name}, cx)
 	}
+}
+
+// shellInvocation reads a POSIX-family shell's options (not fish's, see
+// fish): i is the index of the first word after them, hasC whether -c
+// makes that word a script, readStdin whether -s reads the script from
+// standard input. A dynamic word ends the options.
+func shellInvocation(name string, args []Word) (i int, hasC, readStdin bool) {
+	for i < len(args) {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic:
+			return i, hasC, readStdin
+		case v == "--" || v == "-":
+			return i + 1, hasC, readStdin
+		case strings.HasPrefix(v, "--"):
+			i++
+			if v == "--rcfile" || v == "--init-file" || shellOptionValue(name, v) {
+				i++ // bash --rcfile FILE, zsh --emulate sh -c …
+			}
+		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
+			i++
+			for _, ch := range v[1:] {
+				switch ch {
+				case 'c':
+					hasC = true
+				case 's':
+					readStdin = true
+				case 'o', 'O':
+					i++ // -o OPTION
+				}
+			}
+		default:
+			return i, hasC, readStdin
+		}
+	}
+	return i, hasC, readStdin
+}
+
+// ShellScript is the index in c.Args of the script a shell's -c runs
+// (bash -lc 'SCRIPT', sh -c -- 'SCRIPT'), which the walker follows as
+// commands of their own; ok is false for another command, a shell given
+// no -c script, and fish.
+func ShellScript(c *Command) (index int, ok bool) {
+	if !shells.has(program(c.Name)) || program(c.Name) == "fish" {
+		return 0, false
+	}
+	i, hasC, _ := shellInvocation(c.Name, c.Args)
+	return i, hasC && i < len(c.Args)
 }
 
 // fishOptions are fish's options that take a value (getopt's

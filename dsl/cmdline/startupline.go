@@ -18,9 +18,10 @@ import (
 // later command runs beyond what typing it now would show (startupScreen).
 // The walker judges the text as commands the shell runs (writtenCode), so
 // a line that is allowed typed is allowed appended; ok is false for any
-// other command.
+// other command. A shell's -c script is typed text too (sh -c "echo
+// 'alias k=kubectl' >> ~/.bashrc"); any other carrier may run it elsewhere.
 func StartupLine(c *Command) (text string, ok bool) {
-	if c.Dynamic || len(c.Wrappers) > 0 || len(c.Via) > 0 {
+	if c.Dynamic || len(c.Wrappers) > 0 || slices.ContainsFunc(c.Via, func(v string) bool { return !ShellScriptVia(v) }) {
 		return "", false
 	}
 	switch c.Name {
