@@ -571,7 +571,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	env.ComputedValue = func(text string) bool { return computedValue(text, c, line, ctx) }
 	env.XargsTarget = func() bool { return xargsTarget(c, env, line) }
 	env.GuardPath, env.PersistPath = guardPath, persistPath
-	env.GuardParent = func(p string) bool { return guardParentIn(p, gs) }
+	env.GuardParent = func(p string) bool { return guardParentIn(p, gs, ctx.Home) }
 	if len(gs) > 0 {
 		env.GuardPath = func(p string) bool { return guardPathIn(p, gs) }
 		env.PersistPath = func(p string) bool { return persistPathIn(p, gs) }

@@ -448,7 +448,7 @@ var holderPlaces = []string{"~/.config", "~/.local/bin", "~/go/bin", "~/bin"}
 // is /srv). Moving /srv moves hguard's home away as surely as moving
 // /srv/hg. The root, system directories and homes are left to the rules
 // about them; every path lies under those.
-func guardParentIn(p string, gs guards) bool {
+func guardParentIn(p string, gs guards, home string) bool {
 	if rest, ok := cutVar(p, "XDG_CONFIG_HOME"); ok {
 		p = "~/.config" + rest
 	}
@@ -456,8 +456,8 @@ func guardParentIn(p string, gs guards) bool {
 		return false
 	}
 	c := strings.ToLower(cleanPath(p))
-	if rest, ok := underSomeHome(c); ok {
-		c = "~" + rest // ln -sfn /tmp/evil /home/u/.local: a home spelled out
+	if rest, ok := underHome(c, strings.ToLower(home)); ok {
+		c = "~" + rest // ln -sfn /tmp/evil /home/u/.local: the caller's home spelled out
 	}
 	if c == "~" || c == "/" || c == "." || c == ".." || strings.HasPrefix(c, "../") || c == "$home" {
 		return false
@@ -475,20 +475,16 @@ func guardParentIn(p string, gs guards) bool {
 	return false
 }
 
-// underSomeHome is the rest of c (cleaned, lower case) below a home
-// spelled out (/home/NAME, /users/NAME, /root), "" for the home itself;
-// ok is false for any other path.
-func underSomeHome(c string) (string, bool) {
-	if rest, ok := strings.CutPrefix(c, "/root"); ok && (rest == "" || rest[0] == '/') {
-		return rest, true
+// underHome is the rest of c (cleaned, lower case) below home (the
+// caller's, absolute), "" for the home itself; ok is false for any other
+// path and when the home is not known. Another user's home stays theirs.
+func underHome(c, home string) (string, bool) {
+	if home == "" || home == "/" || !strings.HasPrefix(home, "/") {
+		return "", false
 	}
-	for _, base := range []string{"/home/", "/users/"} {
-		if rest, ok := strings.CutPrefix(c, base); ok && rest != "" && !strings.ContainsAny(rest[:1], "*?[$") {
-			if _, below, found := strings.Cut(rest, "/"); found {
-				return "/" + below, true
-			}
-			return "", true
-		}
+	home = path.Clean(home)
+	if rest, ok := strings.CutPrefix(c, home); ok && (rest == "" || rest[0] == '/') {
+		return rest, true
 	}
 	return "", false
 }

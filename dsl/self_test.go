@@ -284,7 +284,7 @@ func TestGuardParent(t *testing.T) {
 		{"", false},
 	}
 	for _, tt := range tests {
-		if got := guardParentIn(tt.path, gs); got != tt.want {
+		if got := guardParentIn(tt.path, gs, ""); got != tt.want {
 			t.Errorf("guardParentIn(%q) = %t, want %t", tt.path, got, tt.want)
 		}
 	}

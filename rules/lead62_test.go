@@ -57,7 +57,6 @@ func TestLead62SystemSpellings(t *testing.T) {
 		{`zpool create -f tank mirror sdb sdc`, dsl.Block, dsl.Block},
 		{`ln -sfn /tmp/evil /home/u/.local`, dsl.Ask, dsl.Block},
 		{`mv /home/u/.config /home/u/.config.old`, dsl.Ask, dsl.Block},
-		{`ln -sfn /tmp/evil /root/.config`, dsl.Ask, dsl.Block},
 		// reads, listings, memory devices, image files, a project's own words
 		{`cd /etc && sudo vim hosts`, dsl.Allow, dsl.Allow},
 		{`cd /etc && grep -r nginx .`, dsl.Allow, dsl.Allow},
@@ -72,5 +71,6 @@ func TestLead62SystemSpellings(t *testing.T) {
 		{`ls /proc/self/root/`, dsl.Allow, dsl.Allow},
 		{`rm -rf /home/u/proj/build`, dsl.Allow, dsl.Allow},
 		{`ln -s /home/u/proj/x y`, dsl.Allow, dsl.Allow},
+		{`ln -sfn /tmp/evil /home/bob/.config`, dsl.Allow, dsl.Allow}, // another user's
 	})
 }

@@ -89,13 +89,13 @@ func TestPlace51DirectoryCopies(t *testing.T) {
 		{"cp -t ~ -r /tmp/dot/.config", dsl.Ask, dsl.Ask},        // was allowed
 		{"sudo cp -r /tmp/dot/.config /root/", dsl.Ask, dsl.Ask}, // was allowed
 		{`cp -r /tmp/nvim "$XDG_CONFIG_HOME"/`, dsl.Ask, dsl.Ask},
-		{"cp -r /tmp/nvim ${HOME}/.config/", dsl.Ask, dsl.Ask},     // was allowed
-		{"rsync -rv /tmp/nvim ~/.config", dsl.Ask, dsl.Ask},        // was allowed
-		{"cp -r /tmp/dot/.config/ ~/.config", dsl.Ask, dsl.Ask},    // was allowed
-		{"cp -r /tmp/x/git ~/.config/", dsl.Ask, dsl.Ask},          // was allowed
-		{"cp -r /tmp/x/.kube ~", dsl.Ask, dsl.Ask},                 // was allowed
-		{"cp -r /tmp/x/.vim ~", dsl.Ask, dsl.Ask},                  // was allowed
-		{"sudo -u u cp -r /tmp/dot/.config ~u/", dsl.Ask, dsl.Ask}, // was allowed
+		{"cp -r /tmp/nvim ${HOME}/.config/", dsl.Ask, dsl.Ask},       // was allowed
+		{"rsync -rv /tmp/nvim ~/.config", dsl.Ask, dsl.Ask},          // was allowed
+		{"cp -r /tmp/dot/.config/ ~/.config", dsl.Ask, dsl.Ask},      // was allowed
+		{"cp -r /tmp/x/git ~/.config/", dsl.Ask, dsl.Ask},            // was allowed
+		{"cp -r /tmp/x/.kube ~", dsl.Ask, dsl.Ask},                   // was allowed
+		{"cp -r /tmp/x/.vim ~", dsl.Ask, dsl.Ask},                    // was allowed
+		{"sudo -u u cp -r /tmp/dot/.config ~u/", dsl.Ask, dsl.Block}, // was allowed; ~u is the caller's own home (/home/u) here
 		{"cp -a /tmp/dot/. ~", dsl.Ask, dsl.Ask},
 		{"cp -rT /tmp/dot ~", dsl.Ask, dsl.Ask},
 		{"rsync -a /tmp/dot/ ~", dsl.Ask, dsl.Ask},
