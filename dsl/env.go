@@ -489,7 +489,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return regenerable(p, env.Cwd, ctx, !c.CwdLost && !dynamicArg(c, p)) && !filledEarlier(p, env.Cwd, c, line, ctx)
 	}
 	env.FindNarrows = func() bool { return findNarrows(c) }
-	env.FindsRegenerable = func() bool { return findsRegenerable(c, line, env.Regenerable) }
+	env.FindsRegenerable = func() bool { return findsRegenerable(c, line, ctx, env.Regenerable) }
 	env.PlainFile = func(p string) bool { return plainFile(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
 	env.GitHolds = func(p string) bool { return gitHolds(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
 	env.GitRestores = func(p string) bool { return gitRestores(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
@@ -553,7 +553,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return h.tokenSource(text, i, 0)
 	}
 	env.ComputedValue = func(text string) bool { return computedValue(text, c, line, ctx) }
-	env.XargsTarget = func() bool { return xargsTarget(c, env, line) }
+	env.XargsTarget = func() bool { return xargsTarget(c, env, line, ctx) }
 	env.GuardPath, env.PersistPath = guardPath, persistPath
 	env.GuardParent = func(p string) bool { return guardParentIn(p, gs) }
 	if len(gs) > 0 {
